@@ -1,0 +1,232 @@
+"""The contract every figure model follows.
+
+A figure is pure Python: a spec of its directive options, a JSON-able state, events
+that turn one state into the next, and a *scene* that the browser's generic renderer
+draws. The same code runs at build time in CPython (to validate options and draw the
+first frame) and in the reader's browser under Pyodide (for every interaction).
+
+Life of a figure::
+
+    fig = FIGURES["attention-row"]
+    options = fig.parse_options({"temperature": "0.5"})     # OptionError on bad text
+    state = fig.initial_state(options)                      # plain dict, JSON-able
+    state = fig.apply(state, {"type": "set", "name": "temperature", "value": 2})
+    scene = fig.scene(state)                                # plain dict, JSON-able
+
+Events sent by the browser runtime (static/ never knows what a figure means):
+
+- ``{"type": "set", "name": N, "value": V}``: a control named N changed. Sliders and
+  toggles send numbers and booleans; text fields send the raw text the reader typed.
+- ``{"type": "drag", "mark": ID, "x": X, "y": Y}``: a draggable mark moved, by pointer
+  or by the keyboard, to data coordinates (X, Y).
+- ``{"type": "select", "mark": ID}``: a selectable mark or cell was clicked.
+- ``{"type": "action", "name": N}``: a button (an experiment, a preset) was pressed.
+
+``apply`` raises ``ValueError`` for input it refuses (a typed "abc"); the runtime shows
+the message beside the control named in ``FieldError.name`` and keeps the old state.
+
+The scene format is documented in ``engine/figures/SCENE.md``.
+"""
+from __future__ import annotations
+
+import difflib
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+
+class OptionError(ValueError):
+    """A directive option an author wrote is not acceptable.
+
+    ``option`` names the option; the message says what was expected and what was given.
+    """
+
+    def __init__(self, option: str, message: str):
+        super().__init__(message)
+        self.option = option
+        self.message = message
+
+
+class FieldError(ValueError):
+    """A reader's input into one control was refused; ``name`` is that control."""
+
+    def __init__(self, name: str, message: str):
+        super().__init__(message)
+        self.name = name
+        self.message = message
+
+
+def parse_number(text: Any, name: str = "value") -> float:
+    """A finite float from a number or the text a reader typed; ValueError otherwise."""
+    if isinstance(text, bool):
+        raise FieldError(name, f"{name} must be a number, got {text!r}")
+    if isinstance(text, (int, float)):
+        value = float(text)
+    else:
+        raw = str(text).strip().replace("\u2212", "-")  # accept a typographic minus
+        if raw == "":
+            raise FieldError(name, f"{name} is empty: type a number such as 0.5")
+        try:
+            value = float(raw)
+        except ValueError:
+            raise FieldError(name, f"{name} must be a number, got {str(text)!r}") from None
+    if not math.isfinite(value):
+        raise FieldError(name, f"{name} must be a finite number, got {str(text)!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class Option:
+    """One directive option: its name, type, default and limits, with a docstring."""
+
+    name: str
+    kind: str  # "float", "int", "bool", "str", "choice", "words"
+    default: Any
+    doc: str
+    min: float | None = None  # inclusive lower bound for numbers, length bound for words
+    max: float | None = None  # inclusive upper bound
+    choices: tuple[str, ...] = ()  # allowed values for "choice"
+    check: Callable[[Any], None] | None = field(default=None, compare=False)  # extra rule
+
+    def expected(self) -> str:
+        """Plain words for what the option accepts, for error messages and docs."""
+        if self.kind == "choice":
+            return "one of " + ", ".join(self.choices)
+        if self.kind == "bool":
+            return "true or false"
+        if self.kind == "words":
+            lo, hi = int(self.min or 1), int(self.max or 99)
+            return f"{lo} to {hi} words separated by spaces"
+        noun = "an integer" if self.kind == "int" else "a number" if self.kind == "float" else "text"
+        if self.min is not None and self.max is not None:
+            return f"{noun} from {_fmt(self.min)} to {_fmt(self.max)}"
+        if self.min is not None:
+            return f"{noun} >= {_fmt(self.min)}"
+        return noun
+
+    def parse(self, raw: Any) -> Any:
+        """Turn the author's text into a value, or raise OptionError."""
+        text = str(raw).strip()
+        bad = OptionError(self.name, f"expected {self.expected()}, got {text!r}")
+        if self.kind == "bool":
+            low = text.lower()
+            if low in ("true", "yes", "on", "1"):
+                value: Any = True
+            elif low in ("false", "no", "off", "0"):
+                value = False
+            else:
+                raise bad
+        elif self.kind in ("float", "int"):
+            try:
+                value = float(text) if self.kind == "float" else int(text)
+            except ValueError:
+                raise bad from None
+            if not math.isfinite(value):
+                raise bad
+            if (self.min is not None and value < self.min) or (
+                self.max is not None and value > self.max
+            ):
+                raise bad
+        elif self.kind == "choice":
+            if text not in self.choices:
+                close = difflib.get_close_matches(text, self.choices, n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise OptionError(self.name, f"expected {self.expected()}, got {text!r}{hint}")
+            value = text
+        elif self.kind == "words":
+            value = text.split()
+            lo, hi = int(self.min or 1), int(self.max or 99)
+            if not lo <= len(value) <= hi:
+                raise OptionError(
+                    self.name,
+                    f"expected {self.expected()}, got {len(value)} word"
+                    f"{'' if len(value) == 1 else 's'} ({text!r})",
+                )
+        else:
+            value = text
+        if self.check is not None:
+            try:
+                self.check(value)
+            except ValueError as err:
+                raise OptionError(self.name, str(err)) from None
+        return value
+
+
+def _fmt(x: float) -> str:
+    return f"{x:g}"
+
+
+class Figure:
+    """Base class of a figure model. Subclasses set ``name``, ``options`` and override
+    ``initial_state``, ``apply`` and ``scene``."""
+
+    name: str = ""
+    summary: str = ""
+    options: tuple[Option, ...] = ()
+
+    def option(self, name: str) -> Option | None:
+        for opt in self.options:
+            if opt.name == name:
+                return opt
+        return None
+
+    def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
+        """Validate every option an author wrote; defaults fill the rest.
+
+        Raises a list of OptionError (as ``OptionErrors``) so all mistakes are reported
+        together.
+        """
+        errors: list[OptionError] = []
+        values = {opt.name: opt.default for opt in self.options}
+        names = [opt.name for opt in self.options]
+        for key, text in raw.items():
+            opt = self.option(key)
+            if opt is None:
+                close = difflib.get_close_matches(key, names, n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else ""
+                errors.append(
+                    OptionError(
+                        key,
+                        f"unknown option {key!r} for {self.name}{hint} "
+                        f"(known options: {', '.join(names)})",
+                    )
+                )
+                continue
+            try:
+                values[key] = opt.parse(text)
+            except OptionError as err:
+                errors.append(err)
+        if not errors:
+            try:
+                self.check_options(values)
+            except OptionError as err:
+                errors.append(err)
+        if errors:
+            raise OptionErrors(errors)
+        return values
+
+    def check_options(self, values: dict[str, Any]) -> None:
+        """Rules that involve several options at once; raise OptionError."""
+
+    def initial_state(self, options: dict[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def apply(self, state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def scene(self, state: dict[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def patch(self, state: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
+        """Apply ``{control name: value}`` pairs as "set" events, in order."""
+        for name, value in patch.items():
+            state = self.apply(state, {"type": "set", "name": name, "value": value})
+        return state
+
+
+class OptionErrors(ValueError):
+    """Every OptionError of one directive, raised together."""
+
+    def __init__(self, errors: list[OptionError]):
+        super().__init__("; ".join(f"{e.option}: {e.message}" for e in errors))
+        self.errors = errors

@@ -1,0 +1,37 @@
+"""The bridge the browser's worker calls: JSON in, JSON out.
+
+The page keeps each figure's state; every reader action sends the figure's name, its
+current state and one event (or a patch), and gets back the new state and scene. A
+refused input comes back as an error naming the control, with no new state, so the
+figure keeps its last valid state.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .figures import FIGURES, FieldError
+
+
+def step(figure: str, state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
+    """Apply one event (or ``{"type": "patch", "patch": {...}}``) and draw the result."""
+    model = FIGURES.get(figure)
+    if model is None:
+        return {"ok": False, "error": f"unknown figure {figure!r}"}
+    try:
+        if event.get("type") == "patch":
+            new_state = model.patch(state, event.get("patch") or {})
+        else:
+            new_state = model.apply(state, event)
+        scene = model.scene(new_state)
+    except FieldError as err:
+        return {"ok": False, "error": err.message, "field": err.name}
+    except ValueError as err:
+        return {"ok": False, "error": str(err), "field": event.get("name")}
+    return {"ok": True, "state": new_state, "scene": scene}
+
+
+def handle(message: str) -> str:
+    """Entry point for the worker: ``{"figure", "state", "event"}`` as JSON text."""
+    msg = json.loads(message)
+    return json.dumps(step(msg["figure"], msg["state"], msg["event"]), allow_nan=False)
