@@ -1,0 +1,146 @@
+"""``explorables build``: content/ -> a static site, atomically.
+
+The build is one straight pipeline (``build_site``): read, parse, validate, render,
+write into a temporary folder beside the output, swap. A failed build raises BuildError
+with every error of the run and leaves the previous site byte for byte as it was.
+"""
+from __future__ import annotations
+
+import io
+import os
+import re
+import shutil
+import tempfile
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+
+from . import pyodide
+from .config import load_config
+from .errors import BuildError
+from .markdown import create_parser, parse_page, render_page
+
+PROJECT = Path(__file__).resolve().parent.parent
+STATIC = PROJECT / "static"
+ENGINE = PROJECT / "engine"
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+# Classic scripts, loaded in this order with `defer` (module scripts fail from file://).
+SCRIPTS = (
+    "js/core.js",
+    "js/marks/point.js", "js/marks/arrow.js", "js/marks/line.js", "js/marks/polygon.js",
+    "js/marks/label.js", "js/marks/circle.js",
+    "js/panels/plane.js", "js/panels/cells.js", "js/panels/bars.js", "js/panels/chart.js",
+    "js/panels/steps.js", "js/panels/text.js", "js/panels/matrix.js",
+    "js/controls.js", "js/figure.js", "js/client.js", "js/boot.js",
+)
+
+
+@dataclass
+class Lesson:
+    slug: str
+    title: str
+    summary: str
+    order: int
+    url: str
+
+
+@dataclass
+class BuildResult:
+    out_dir: Path
+    pages: int
+    figures: int
+
+
+def slug_of(path: Path) -> str:
+    """'01-one-query-row.md' -> 'one-query-row'."""
+    return re.sub(r"^\d+[-_]", "", path.stem).lower().replace("_", "-")
+
+
+def engine_archive() -> bytes:
+    """engine/ as a zip that the worker unpacks into Pyodide's file system."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(ENGINE.rglob("*.py")):
+            if "__pycache__" in path.parts:
+                continue
+            info = zipfile.ZipInfo(str(Path("engine") / path.relative_to(ENGINE)), date_time=(2020, 1, 1, 0, 0, 0))
+            archive.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
+    return buffer.getvalue()
+
+
+def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = None, dev: bool = False) -> BuildResult:
+    content = Path(content).resolve()
+    out_dir = Path(out_dir).resolve()
+    if not content.is_dir():
+        raise BuildError(f"content folder {content} does not exist; run the build from the project folder "
+                         f"or pass the folder: explorables build CONTENT")
+
+    # Read: the site config and every Markdown file.
+    config, errors = load_config(content / "site.yml")
+    sources = sorted(content.glob("*.md"))
+    if not sources:
+        raise BuildError(f"{content} holds no Markdown lessons (*.md); add one, e.g. 01-first-lesson.md")
+
+    # Parse and validate: directives check their options against the figure specs.
+    md = create_parser(raw_html=config.raw_html)
+    pages = [parse_page(md, path, "index" if path.stem == "index" else slug_of(path)) for path in sources]
+    lessons_pages = sorted((p for p in pages if p.slug != "index"), key=lambda p: (p.meta.get("order", 10**6), p.slug))
+    index_page = next((p for p in pages if p.slug == "index"), None)
+    lessons = [Lesson(p.slug, p.title, p.meta.get("summary", ""), p.meta.get("order", 0), f"{p.slug}.html")
+               for p in lessons_pages]
+
+    # Render: Markdown bodies into the templates (math and first frames happen here).
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
+                             undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
+    common = {"config": config, "lessons": lessons, "scripts": SCRIPTS, "root": "", "dev": dev}
+    outputs: dict[str, str] = {}
+    figures = 0
+    for position, page in enumerate(lessons_pages, start=1):
+        body = render_page(md, page)
+        figures += body.count('class="ex-figure"')
+        prev = lessons[position - 2] if position > 1 else None
+        nxt = lessons[position] if position < len(lessons) else None
+        outputs[f"{page.slug}.html"] = env.get_template("lesson.html").render(
+            page=page, body=body, position=position, prev=prev, next=nxt, **common)
+    index_body = render_page(md, index_page) if index_page else ""
+    outputs["index.html"] = env.get_template("index.html").render(page=index_page, body=index_body, **common)
+    for page in pages:
+        errors.extend(page.errors)
+    if errors:
+        errors.sort(key=lambda e: (str(e.path), e.line, e.col))
+        raise BuildError(errors, root=content.parent)
+
+    # Write: pages, static assets, the engine archive and Pyodide, into a fresh folder.
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-build-", dir=out_dir.parent))
+    try:
+        for name, text in outputs.items():
+            (staging / name).write_text(text, encoding="utf-8")
+        assets = staging / "assets"
+        shutil.copytree(STATIC, assets, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
+        (assets / "engine.zip").write_bytes(engine_archive())
+        for extra in content.iterdir():
+            if extra.is_dir() and not extra.name.startswith((".", "_")):
+                shutil.copytree(extra, staging / extra.name)  # images and other files of the lessons
+        pyodide.vendor(assets / "pyodide", pyodide_source)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+
+    # Swap: the new site replaces the old one only now that it is complete.
+    _swap(staging, out_dir)
+    return BuildResult(out_dir=out_dir, pages=len(outputs), figures=figures)
+
+
+def _swap(staging: Path, out_dir: Path) -> None:
+    os.chmod(staging, 0o755)
+    if out_dir.exists():
+        old = out_dir.with_name(f".{out_dir.name}-old-{os.getpid()}")
+        os.replace(out_dir, old)
+        os.replace(staging, out_dir)
+        shutil.rmtree(old, ignore_errors=True)
+    else:
+        os.replace(staging, out_dir)

@@ -1,0 +1,48 @@
+"""The ``explorables`` command: build, serve."""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from .errors import BuildError, PyodideError
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("content", nargs="?", default="content", help="folder of Markdown lessons (default: content)")
+    parser.add_argument("--pyodide", metavar="PATH", default=None,
+                        help="a local Pyodide copy (unpacked npm package folder or pyodide-314.0.7.tgz), "
+                             "for machines with no network; also EXPLORABLES_PYODIDE")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="explorables", description="Build explorable explanations from Markdown.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    build = commands.add_parser("build", help="build the site into a folder (default _site)")
+    _common(build)
+    build.add_argument("-o", "--output", default="_site", help="output folder (default: _site)")
+    serve = commands.add_parser("serve", help="build, serve on 127.0.0.1 and rebuild on every change")
+    _common(serve)
+    serve.add_argument("-o", "--output", default="_site", help="output folder (default: _site)")
+    serve.add_argument("-p", "--port", type=int, default=8000, help="port (default: 8000)")
+    args = parser.parse_args(argv)
+
+    if args.command == "build":
+        from .build import build_site
+        started = time.perf_counter()
+        try:
+            result = build_site(Path(args.content), Path(args.output), pyodide_source=args.pyodide)
+        except (BuildError, PyodideError) as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 1
+        took = time.perf_counter() - started
+        print(f"Built {result.pages} pages with {result.figures} figures into {args.output}/ in {took:.2f} s.")
+        print(f"View it with: explorables serve   (or open {args.output}/index.html through any web server)")
+        return 0
+    from .serve import serve as run_server
+    return run_server(Path(args.content), Path(args.output), port=args.port, pyodide_source=args.pyodide)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,59 @@
+"""Directives: MyST-style colon fences such as ``:::{attention-row} explorer``.
+
+``directives_plugin`` adds one core rule that finds colon fences whose info is
+``{name} argument`` and hands each to the directive of that name (a figure from
+engine.figures, or one of the teaching directives here). Unknown names are reported
+with a "did you mean". Errors go to ``env["errors"]`` with source lines.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
+
+from engine.figures import FIGURES
+
+from . import figure, question
+from .common import report
+
+_INFO = re.compile(r"^\{([^}]*)\}\s*(.*)$")
+
+# name -> handler(state, token_index, name, argument) -> number of tokens it left
+TEACHING = {"question": question.expand}
+
+
+def known_names() -> list[str]:
+    return sorted([*FIGURES, *TEACHING])
+
+
+def _directives_rule(state: StateCore) -> None:
+    index = 0
+    while index < len(state.tokens):
+        token = state.tokens[index]
+        if token.type != "colon_fence":
+            index += 1
+            continue
+        match = _INFO.match(token.info.strip())
+        if match is None:
+            index += 1  # a plain colon fence: rendered as a div by mdit
+            continue
+        name, argument = match.group(1).strip(), match.group(2).strip()
+        if name in FIGURES:
+            figure.expand(state, index, name, argument)
+            index += 1
+        elif name in TEACHING:
+            index += TEACHING[name](state, index, name, argument)
+        else:
+            close = difflib.get_close_matches(name, known_names(), n=1)
+            hint = f"did you mean '{{{close[0]}}}'?" if close else f"known directives: {', '.join(known_names())}"
+            report(state.env, token.map[0], token.markup.__len__() + 1, f"unknown directive '{{{name}}}'", hint)
+            token.type = "directive_error"
+            index += 1
+
+
+def directives_plugin(md: MarkdownIt) -> None:
+    md.core.ruler.after("block", "directives", _directives_rule)
+    figure.add_render_rules(md)
+    question.add_render_rules(md)

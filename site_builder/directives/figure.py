@@ -1,0 +1,114 @@
+"""Figure directives: ``:::{attention-row} explorer`` with ``:option: value`` lines.
+
+The options are validated by the figure's own spec (engine.figures); the render rule
+computes the first state and scene with the same Python model the browser runs, and
+embeds them in the page so the figure is drawn before Python has loaded.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
+
+from engine.figures import FIGURES, OptionErrors
+
+from ..errors import SourceError
+from .common import report, split_options
+
+_ID = re.compile(r"^[A-Za-z][\w-]*$")
+
+
+def expand(state: StateCore, index: int, name: str, argument: str) -> None:
+    token = state.tokens[index]
+    env = state.env
+    fence_line = token.map[0]
+    label = f"{{{name}}}"
+    options, body, _ = split_options(token.content, fence_line + 1)
+
+    fig_id = argument
+    if not fig_id:
+        count = env.setdefault("figure_count", {}).get(name, 0) + 1
+        env["figure_count"][name] = count
+        fig_id = f"{name}-{count}"
+    elif not _ID.match(fig_id):
+        report(env, fence_line, len(token.markup) + len(label) + 2,
+               f"{label}: figure id {fig_id!r} is not a simple name",
+               "use letters, digits, '-' and '_', starting with a letter, e.g. ':::{attention-row} explorer'")
+    ids = env.setdefault("figure_ids", set())
+    if fig_id in ids:
+        report(env, fence_line, len(token.markup) + len(label) + 2,
+               f"{label}: figure id '{fig_id}' is used twice on this page", "give each figure its own id")
+    ids.add(fig_id)
+
+    raw: dict[str, str] = {}
+    lines = {}
+    for opt in options:
+        if opt.name in raw:
+            report(env, opt.line, opt.name_col, f"{label} {fig_id}: option '{opt.name}' is given twice",
+                   "keep one of the two lines")
+            continue
+        raw[opt.name] = opt.value
+        lines[opt.name] = opt
+    if body.strip():
+        first = next(i for i, text in enumerate(body.split("\n")) if text.strip())
+        report(env, fence_line + 1 + len(options) + first, 1,
+               f"{label} {fig_id}: unexpected text inside the figure directive: {body.strip().splitlines()[0]!r}",
+               "a figure takes only ':option: value' lines; put prose outside the ':::' fence")
+
+    model = FIGURES[name]
+    try:
+        parsed = model.parse_options(raw)
+    except OptionErrors as errs:
+        for err in errs.errors:
+            where = lines.get(err.option)
+            known = model.option(err.option) is not None
+            line0 = where.line if where else fence_line
+            col = (where.value_col if known else where.name_col) if where else 1
+            prefix = f"{label} {fig_id}: option '{err.option}': " if known else f"{label} {fig_id}: "
+            report(env, line0, col, prefix + err.message, _hint(model, err.option) if known else "")
+        token.type = "directive_error"
+        return
+    token.type = "figure"
+    token.meta = {"figure": name, "id": fig_id, "options": parsed, "line": env.get("line_offset", 0) + fence_line + 1}
+
+
+def _hint(model, option: str) -> str:
+    opt = model.option(option)
+    return f"{opt.name}: {opt.doc}" if opt and opt.doc else ""
+
+
+def initial(name: str, options: dict) -> dict:
+    """The first state and scene of a figure, as embedded in the page."""
+    model = FIGURES[name]
+    state = model.initial_state(options)
+    return {"figure": name, "state": state, "scene": model.scene(state)}
+
+
+def _render_figure(self, tokens, idx, options, env) -> str:
+    meta = tokens[idx].meta
+    try:
+        data = initial(meta["figure"], meta["options"])
+        payload = json.dumps(data, allow_nan=False, separators=(",", ":"))
+    except ValueError as err:
+        env.setdefault("errors", []).append(
+            SourceError(env.get("path", "<string>"), meta["line"], 1, f"{{{meta['figure']}}} {meta['id']}: {err}"))
+        return ""
+    payload = payload.replace("</", "<\\/").replace("<!--", "<\\!--")
+    title = data["scene"].get("title") or meta["figure"]
+    return (
+        f'<figure class="ex-figure" id="{meta["id"]}" data-figure="{meta["figure"]}">\n'
+        f'<script type="application/json" class="ex-data">{payload}</script>\n'
+        f'<noscript><p class="ex-noscript">The interactive figure “{_esc(title)}” needs JavaScript.</p></noscript>\n'
+        f"</figure>\n"
+    )
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def add_render_rules(md: MarkdownIt) -> None:
+    md.add_render_rule("figure", _render_figure)
+    md.add_render_rule("directive_error", lambda self, tokens, idx, options, env: "")

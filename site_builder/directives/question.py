@@ -1,0 +1,65 @@
+"""Check-yourself questions whose answers stay hidden until the reader opens them.
+
+    ::::{question} If every key were identical, what would the weights be?
+    The answer, in Markdown (math and figures allowed).
+    ::::
+"""
+from __future__ import annotations
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
+
+from .common import report
+
+
+def expand(state: StateCore, index: int, name: str, argument: str) -> int:
+    token = state.tokens[index]
+    env = state.env
+    if not argument:
+        report(env, token.map[0], len(token.markup) + len(name) + 3,
+               "{question} needs the question after the name",
+               "write ':::{question} Why can the output never leave the hull?' then the answer below it")
+    body_line0 = token.map[0] + 1
+    if not token.content.strip():
+        report(env, token.map[0], 1, "{question} has no answer",
+               "write the answer on the lines between the opening and closing fences")
+
+    # Parse the answer as Markdown; its errors point into this file.
+    outer_offset = env.get("line_offset", 0)
+    env["line_offset"] = outer_offset + body_line0
+    children = state.md.parse(token.content, env)
+    env["line_offset"] = outer_offset
+    for child in children:
+        if child.map:
+            child.map = [child.map[0] + body_line0, child.map[1] + body_line0]
+
+    number = env["question_count"] = env.get("question_count", 0) + 1
+    opening = Token("question_open", "details", 1)
+    opening.meta = {"title": argument, "number": number}
+    opening.map = token.map
+    closing = Token("question_close", "details", -1)
+    state.tokens[index:index + 1] = [opening, *children, closing]
+    return len(children) + 2
+
+
+def _open(self, tokens, idx, options, env) -> str:
+    meta = tokens[idx].meta
+    title = self.md_inline(meta["title"], env) if hasattr(self, "md_inline") else meta["title"]
+    return (
+        f'<details class="ex-question">\n<summary><span class="ex-question-label">Check yourself</span> '
+        f"{title}</summary>\n<div class=\"ex-answer\">\n"
+    )
+
+
+def _close(self, tokens, idx, options, env) -> str:
+    return "</div>\n</details>\n"
+
+
+def add_render_rules(md: MarkdownIt) -> None:
+    def md_inline(text: str, env: dict) -> str:
+        return md.renderInline(text, env)
+
+    md.renderer.md_inline = md_inline  # titles may hold inline Markdown and math
+    md.add_render_rule("question_open", _open)
+    md.add_render_rule("question_close", _close)

@@ -1,0 +1,121 @@
+"""``explorables serve``: build, serve on 127.0.0.1, rebuild on change, reload the page.
+
+Changes are found by polling modification times of content/, the templates, static/ and
+engine/ (no extra dependency). Open pages listen on ``/__livereload`` (server-sent
+events) and reload after each successful rebuild; a failed rebuild prints its errors and
+keeps serving the last good site.
+"""
+from __future__ import annotations
+
+import functools
+import http.server
+import sys
+import threading
+import time
+from pathlib import Path
+
+from .build import ENGINE, STATIC, TEMPLATES, build_site
+from .errors import BuildError, PyodideError
+
+
+def snapshot(folders: list[Path]) -> dict[str, float]:
+    stamps: dict[str, float] = {}
+    for folder in folders:
+        if not folder.exists():
+            continue
+        for path in folder.rglob("*"):
+            if path.is_file() and "__pycache__" not in path.parts:
+                stamps[str(path)] = path.stat().st_mtime
+    return stamps
+
+
+class _Reloads:
+    def __init__(self) -> None:
+        self.generation = 0
+        self.changed = threading.Condition()
+
+    def bump(self) -> None:
+        with self.changed:
+            self.generation += 1
+            self.changed.notify_all()
+
+
+def _handler(out_dir: Path, reloads: _Reloads):
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                          ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm"}
+
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, directory=str(out_dir), **kwargs)
+
+        def do_GET(self):  # noqa: N802
+            if self.path == "/__livereload":
+                return self._events()
+            return super().do_GET()
+
+        def _events(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            seen = reloads.generation
+            try:
+                while True:
+                    with reloads.changed:
+                        reloads.changed.wait(timeout=15)
+                    if reloads.generation != seen:
+                        self.wfile.write(b"data: reload\n\n")
+                        self.wfile.flush()
+                        return
+                    self.wfile.write(b": ping\n\n")
+                    self.wfile.flush()
+            except (BrokenPipeError, ConnectionResetError):
+                return
+
+        def end_headers(self):
+            self.send_header("Cache-Control", "no-cache")
+            super().end_headers()
+
+        def log_message(self, format, *args):  # quiet: one line per rebuild is enough
+            pass
+
+    return Handler
+
+
+def _rebuild(content: Path, out_dir: Path, pyodide_source: str | None) -> bool:
+    started = time.perf_counter()
+    try:
+        result = build_site(content, out_dir, pyodide_source=pyodide_source, dev=True)
+    except (BuildError, PyodideError) as err:
+        print(f"error: {err}", file=sys.stderr, flush=True)
+        return False
+    print(f"Built {result.pages} pages in {time.perf_counter() - started:.2f} s.", flush=True)
+    return True
+
+
+def serve(content: Path, out_dir: Path, *, port: int = 8000, pyodide_source: str | None = None,
+          poll: float = 0.5, ready: threading.Event | None = None) -> int:
+    if not _rebuild(content, out_dir, pyodide_source) and not out_dir.exists():
+        return 1
+    reloads = _Reloads()
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), _handler(out_dir.resolve(), reloads))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    print(f"Serving {out_dir}/ at http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C to stop)", flush=True)
+    watched = [Path(content), TEMPLATES, STATIC, ENGINE]
+    before = snapshot(watched)
+    if ready is not None:
+        ready.set()
+    try:
+        while True:
+            time.sleep(poll)
+            now = snapshot(watched)
+            if now != before:
+                before = now
+                if _rebuild(content, out_dir, pyodide_source):
+                    reloads.bump()
+    except KeyboardInterrupt:
+        print("Stopped.")
+    finally:
+        server.shutdown()
+    return 0

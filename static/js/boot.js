@@ -1,0 +1,27 @@
+/* Boot: draw every figure from its build-time scene at once, then start the engine. */
+(function () {
+  "use strict";
+  const ex = window.explorables;
+
+  function boot() {
+    const roots = document.querySelectorAll("figure.ex-figure[data-figure]");
+    roots.forEach(function (root) {
+      const data = root.querySelector("script.ex-data");
+      try {
+        ex.figures[root.id] = new ex.Figure(root, JSON.parse(data.textContent));
+      } catch (err) {
+        root.append(ex.el("div", { class: "ex-error", role: "alert" }, "This figure could not be drawn: " + err.message));
+        console.error("Explorables figure '" + root.id + "': " + err.message);
+      }
+    });
+    if (!roots.length) { ex._settleReady(true, {}); return; }
+    ex.client.start();
+    ex.ready.then(
+      function () { Object.values(ex.figures).forEach(function (f) { f.setLive(); }); },
+      function (err) { Object.values(ex.figures).forEach(function (f) { f.fail(err); }); }
+    );
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot);
+  else boot();
+})();

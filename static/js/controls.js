@@ -1,0 +1,207 @@
+/* The control kit: slider, toggle, select, buttons, grid and matrix of typed numbers,
+   play. Each control sends events named in the scene; none knows what a figure means.
+   A refused typed value stays in its field with a message until the reader fixes it. */
+(function () {
+  "use strict";
+  const ex = window.explorables;
+  let serial = 0;
+  function uid(prefix) { serial += 1; return "ex-" + prefix + "-" + serial; }
+  function send(figure, event) { return figure.send(event).catch(function () {}); }
+
+  function frame(spec, body) {
+    const help = ex.el("p", { class: "ex-help" });
+    const el = ex.el("div", { class: "ex-control ex-control-" + spec.kind }, body, help);
+    return {
+      el: el,
+      help: function (next) { help.textContent = next.help || ""; help.hidden = !next.help; },
+    };
+  }
+
+  ex.controls.slider = function (figure, spec) {
+    const id = uid("slider");
+    const input = ex.el("input", { type: "range", id: id, name: spec.name });
+    const output = ex.el("output", { for: id });
+    const label = ex.el("label", { for: id });
+    const f = frame(spec, ex.el("div", { class: "ex-slider-head" }, label, output));
+    f.el.insertBefore(input, f.el.lastChild);
+    let digits = 2;
+    input.addEventListener("input", function () {
+      output.textContent = ex.fmt(Number(input.value), digits);
+      send(figure, { type: "set", name: spec.name, value: Number(input.value) });
+    });
+    function update(next) {
+      digits = next.digits === undefined ? 2 : next.digits;
+      label.textContent = next.label;
+      input.min = next.min; input.max = next.max; input.step = next.step || "any";
+      if (document.activeElement !== input || !figure.busy) input.value = next.value;
+      output.textContent = ex.fmt(Number(next.value), digits);
+      input.setAttribute("aria-valuetext", next.label + " " + ex.fmt(Number(next.value), digits));
+      f.help(next);
+    }
+    update(spec);
+    return { el: f.el, update: update };
+  };
+
+  ex.controls.toggle = function (figure, spec) {
+    const input = ex.el("input", { type: "checkbox", role: "switch", name: spec.name });
+    const text = ex.el("span");
+    const f = frame(spec, ex.el("label", { class: "ex-toggle" }, input, text));
+    input.addEventListener("change", function () { send(figure, { type: "set", name: spec.name, value: input.checked }); });
+    function update(next) { text.textContent = next.label; input.checked = !!next.value; f.help(next); }
+    update(spec);
+    return { el: f.el, update: update };
+  };
+
+  ex.controls.select = function (figure, spec) {
+    const id = uid("select");
+    const select = ex.el("select", { id: id, name: spec.name });
+    const label = ex.el("label", { for: id });
+    const f = frame(spec, ex.el("div", { class: "ex-select" }, label, select));
+    select.addEventListener("change", function () { send(figure, { type: "set", name: spec.name, value: select.value }); });
+    function update(next) {
+      label.textContent = next.label;
+      select.replaceChildren.apply(select, next.options.map(function (o) {
+        return ex.el("option", { value: o.value, selected: o.value === next.value }, o.label);
+      }));
+      select.value = next.value;
+      f.help(next);
+    }
+    update(spec);
+    return { el: f.el, update: update };
+  };
+
+  ex.controls.buttons = function (figure, spec) {
+    const heading = ex.el("h4", { class: "ex-control-title" });
+    const list = ex.el("div", { class: "ex-buttons", role: "group" });
+    const message = ex.el("p", { class: "ex-message", "aria-live": "polite" });
+    const f = frame(spec, ex.el("div", null, heading, list, message));
+    function update(next) {
+      heading.textContent = next.label || ""; heading.hidden = !next.label;
+      list.setAttribute("aria-label", next.label || "Actions");
+      list.replaceChildren.apply(list, next.items.map(function (item) {
+        return ex.el("button", {
+          type: "button", class: "ex-button" + (item.active ? " ex-active" : ""), title: item.title,
+          "aria-pressed": item.active === undefined ? undefined : String(!!item.active),
+          onclick: function () { send(figure, { type: "action", name: item.name }); },
+        }, item.label);
+      }));
+      message.textContent = next.message || ""; message.hidden = !next.message;
+      f.help(next);
+    }
+    update(spec);
+    return { el: f.el, update: update };
+  };
+
+  /* A typed number: sends the raw text on change (Enter or leaving the field). */
+  function numberField(figure, cell, labelText, fields) {
+    const input = ex.el("input", { type: "text", inputmode: "decimal", name: cell.name, "aria-label": labelText,
+                                   class: "ex-number", autocomplete: "off", spellcheck: "false" });
+    const error = ex.el("span", { class: "ex-field-error", role: "alert" });
+    error.hidden = true;
+    input.value = cell.value;
+    input.addEventListener("change", function () { send(figure, { type: "set", name: cell.name, value: input.value }); });
+    input.addEventListener("keydown", function (event) { if (event.key === "Enter") input.blur(); });
+    const field = {
+      input: input, error: error, invalid: false,
+      set: function (value) { if (!field.invalid && document.activeElement !== input) input.value = value; },
+      fail: function (message) {
+        field.invalid = true; input.setAttribute("aria-invalid", "true"); error.textContent = message; error.hidden = false;
+      },
+      ok: function () { field.invalid = false; input.removeAttribute("aria-invalid"); error.textContent = ""; error.hidden = true; },
+    };
+    fields[cell.name] = field;
+    return ex.el("span", { class: "ex-field" }, input, error);
+  }
+
+  ex.controls.grid = function (figure, spec) {
+    const heading = ex.el("h4", { class: "ex-control-title" });
+    const table = ex.el("table", { class: "ex-grid" });
+    const f = frame(spec, ex.el("div", null, heading, table));
+    const fields = {};
+    let shape = "";
+    function update(next) {
+      heading.textContent = next.label;
+      const nextShape = JSON.stringify([next.col_labels, next.rows.map(function (r) { return [r.label, r.cells.map(function (c) { return c.name; })]; })]);
+      if (nextShape !== shape) {
+        shape = nextShape;
+        for (const key of Object.keys(fields)) delete fields[key];
+        const head = ex.el("tr", null, ex.el("th"), ...(next.col_labels || []).map(function (c) { return ex.el("th", { scope: "col" }, c); }));
+        table.replaceChildren(ex.el("thead", null, head), ex.el("tbody", null, ...next.rows.map(function (row) {
+          return ex.el("tr", { dataset: row.link ? { link: row.link } : undefined },
+            ex.el("th", { scope: "row" }, row.label),
+            ...row.cells.map(function (cell, j) {
+              return ex.el("td", null, numberField(figure, cell, row.label + " " + ((next.col_labels || [])[j] || j + 1), fields));
+            }));
+        })));
+      }
+      next.rows.forEach(function (row) { row.cells.forEach(function (cell) { fields[cell.name].set(cell.value); }); });
+      f.help(next);
+    }
+    update(spec);
+    return { el: f.el, update: update, fields: fields };
+  };
+
+  ex.controls.matrix = function (figure, spec) {
+    const heading = ex.el("h4", { class: "ex-control-title" });
+    const table = ex.el("table", { class: "ex-matrix ex-matrix-edit" });
+    const presets = ex.el("div", { class: "ex-buttons ex-presets", role: "group" });
+    const f = frame(spec, ex.el("div", null, heading, table, presets));
+    const fields = {};
+    let shape = "";
+    function update(next) {
+      heading.textContent = next.label;
+      const nextShape = JSON.stringify(next.rows.map(function (r) { return r.map(function (c) { return c.name; }); }));
+      if (nextShape !== shape) {
+        shape = nextShape;
+        for (const key of Object.keys(fields)) delete fields[key];
+        table.replaceChildren(...next.rows.map(function (row, i) {
+          return ex.el("tr", null, ...row.map(function (cell, j) {
+            return ex.el("td", null, numberField(figure, cell, next.label + " row " + (i + 1) + " column " + (j + 1), fields));
+          }));
+        }));
+      }
+      next.rows.forEach(function (row) { row.forEach(function (cell) { fields[cell.name].set(cell.value); }); });
+      presets.setAttribute("aria-label", next.label + " presets");
+      presets.replaceChildren.apply(presets, (next.presets || []).map(function (p) {
+        return ex.el("button", { type: "button", class: "ex-button ex-small" + (p.active ? " ex-active" : ""),
+          onclick: function () { send(figure, { type: "action", name: p.name }); } }, p.label);
+      }));
+      presets.hidden = !(next.presets && next.presets.length);
+      f.help(next);
+    }
+    update(spec);
+    return { el: f.el, update: update, fields: fields };
+  };
+
+  /* Play/Pause: sends `event` every `interval` ms while playing and on screen; with
+     reduced motion a press steps once instead of animating. */
+  ex.controls.play = function (figure, spec) {
+    const button = ex.el("button", { type: "button", class: "ex-button ex-play" });
+    const f = frame(spec, button);
+    let current = spec, timer = null, visible = true;
+    function stop() { if (timer) { clearInterval(timer); timer = null; } }
+    function tick() { if (visible && current.playing) send(figure, current.event); }
+    function sync() {
+      stop();
+      if (current.playing && !ex.reducedMotion()) timer = setInterval(tick, current.interval || 400);
+    }
+    button.addEventListener("click", function () {
+      if (ex.reducedMotion()) { send(figure, current.event); return; }
+      send(figure, { type: "set", name: current.name, value: !current.playing });
+    });
+    if (window.IntersectionObserver) {
+      new IntersectionObserver(function (entries) { visible = entries[entries.length - 1].isIntersecting; })
+        .observe(f.el);
+    }
+    function update(next) {
+      current = next;
+      button.textContent = next.playing ? "Pause" : "Play";
+      button.setAttribute("aria-pressed", String(!!next.playing));
+      button.setAttribute("aria-label", (next.playing ? "Pause " : "Play ") + (next.label || ""));
+      f.help(next);
+      sync();
+    }
+    update(spec);
+    return { el: f.el, update: update, stop: stop };
+  };
+})();

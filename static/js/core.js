@@ -1,0 +1,55 @@
+/* Explorables core: the one namespace every other script adds its part to.
+   Classic script (no modules): pages must also run when opened from disk. */
+(function () {
+  "use strict";
+  const ex = (window.explorables = window.explorables || {});
+  ex.marks = ex.marks || {};     // kind -> draw(ctx, mark, view)
+  ex.panels = ex.panels || {};   // kind -> create(figure, spec) -> {el, update(spec), highlight(link)}
+  ex.controls = ex.controls || {}; // kind -> create(figure, spec) -> {el, update(spec), setError(name, msg)}
+  ex.figures = ex.figures || {}; // id -> Figure
+
+  let settle;
+  ex.ready = new Promise(function (resolve, reject) { settle = { resolve: resolve, reject: reject }; });
+  ex.ready.catch(function () { /* each figure shows the failure itself */ });
+  ex._settleReady = function (ok, value) { ok ? settle.resolve(value) : settle.reject(value); };
+
+  /* el("div", {class: "x", onclick: f, dataset: {link: "t1"}}, child, "text", ...) */
+  ex.el = function (tag, attrs) {
+    const node = document.createElement(tag);
+    if (attrs) {
+      for (const key of Object.keys(attrs)) {
+        const value = attrs[key];
+        if (value === undefined || value === null || value === false) continue;
+        if (key === "class") node.className = value;
+        else if (key === "text") node.textContent = value;
+        else if (key === "dataset") Object.assign(node.dataset, value);
+        else if (key === "style") Object.assign(node.style, value);
+        else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+        else node.setAttribute(key, value === true ? "" : value);
+      }
+    }
+    for (let i = 2; i < arguments.length; i++) {
+      const child = arguments[i];
+      if (child === null || child === undefined || child === false) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  };
+
+  /* The colour of a role, read from the stylesheet (light or dark). */
+  ex.color = function (node, role) {
+    const value = getComputedStyle(node).getPropertyValue("--ex-" + (role || "text")).trim();
+    return value || "#888";
+  };
+
+  ex.fmt = function (x, digits) {
+    if (typeof x !== "number" || !isFinite(x)) return "—";
+    const d = digits === undefined ? 2 : digits;
+    const s = x.toFixed(d);
+    return s.startsWith("-") && Number(s) === 0 ? s.slice(1) : s.replace("-", "\u2212");
+  };
+
+  ex.reducedMotion = function () {
+    return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  };
+})();

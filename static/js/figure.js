@@ -1,0 +1,210 @@
+/* A live figure: draws a scene at once, then sends reader events to the engine and
+   redraws with each answer. At most one computation is in flight per figure; while it
+   runs, newer events of the same kind on the same target replace older ones (drags and
+   slider moves are coalesced to the latest position). */
+(function () {
+  "use strict";
+  const ex = window.explorables;
+
+  function Figure(root, data) {
+    this.root = root;
+    this.id = root.id;
+    this.name = data.figure;
+    this.state = data.state;
+    this.scene = data.scene;
+    this.values = data.scene.values || {};
+    this.queue = [];
+    this.busy = false;
+    this.live = false;
+    this.panelViews = {};
+    this.controlViews = {};
+    this.hot = null;
+    this.mount();
+    this.render(data.scene);
+  }
+
+  Figure.prototype.mount = function () {
+    const ex_ = ex;
+    this.titleEl = ex_.el("h2", { class: "ex-figure-title" });
+    this.badge = ex_.el("span", { class: "ex-badge", role: "status" }, "Starting Python…");
+    this.panelsEl = ex_.el("div", { class: "ex-panels" });
+    this.controlsEl = ex_.el("div", { class: "ex-side" });
+    this.statusEl = ex_.el("p", { class: "ex-status", "aria-live": "polite" });
+    this.errorEl = ex_.el("div", { class: "ex-error", role: "alert" });
+    this.errorEl.hidden = true;
+    this.root.append(
+      ex_.el("div", { class: "ex-figure-head" }, this.titleEl, this.badge),
+      this.errorEl,
+      ex_.el("div", { class: "ex-body" }, this.panelsEl, this.controlsEl),
+      this.statusEl
+    );
+    this.root.classList.add("ex-loading");
+    const self = this;
+    this.root.addEventListener("mouseover", function (event) {
+      const target = event.target.closest("[data-link]");
+      if (target && self.root.contains(target)) self.hover(target.dataset.link);
+    });
+    this.root.addEventListener("mouseout", function (event) {
+      const target = event.target.closest("[data-link]");
+      if (target && !(event.relatedTarget && target.contains(event.relatedTarget))) self.hover(null);
+    });
+    this.root.addEventListener("focusin", function (event) {
+      const target = event.target.closest("[data-link]");
+      if (target) self.hover(target.dataset.link);
+    });
+  };
+
+  /* Draw a scene: panels and controls are created once and updated in place. */
+  Figure.prototype.render = function (scene) {
+    this.scene = scene;
+    this.values = scene.values || {};
+    this.titleEl.textContent = scene.title || "";
+    this.titleEl.hidden = !scene.title;
+    this.statusEl.textContent = scene.status || "";
+    this.sync(scene.panels || [], this.panelViews, this.panelsEl, ex.panels, "panel");
+    this.sync(scene.controls || [], this.controlViews, this.controlsEl, ex.controls, "control");
+    if (this.hot) this.hover(this.hot, true);
+  };
+
+  Figure.prototype.sync = function (specs, views, container, kinds, what) {
+    const seen = {};
+    const ordered = [];
+    for (const spec of specs) {
+      const key = spec.kind + ":" + (spec.id || spec.name);
+      seen[key] = true;
+      let view = views[key];
+      if (view) {
+        view.update(spec);
+      } else {
+        const create = kinds[spec.kind];
+        if (!create) { console.error("Explorables: unknown " + what + " kind '" + spec.kind + "'"); continue; }
+        view = views[key] = create(this, spec);
+        view.el.dataset.key = key;
+      }
+      ordered.push(view.el);
+    }
+    for (const key of Object.keys(views)) {
+      if (!seen[key]) { if (views[key].stop) views[key].stop(); views[key].el.remove(); delete views[key]; }
+    }
+    ordered.forEach(function (el, i) { if (container.children[i] !== el) container.insertBefore(el, container.children[i] || null); });
+  };
+
+  /* Light one token in every panel (pure view: no engine call). */
+  Figure.prototype.hover = function (link, force) {
+    if (link === this.hot && !force) return;
+    this.hot = link;
+    this.root.classList.toggle("ex-hovering", !!link);
+    this.root.querySelectorAll(".ex-hot").forEach(function (el) { el.classList.remove("ex-hot"); });
+    if (link) {
+      this.root.querySelectorAll('[data-link="' + CSS.escape(link) + '"]').forEach(function (el) { el.classList.add("ex-hot"); });
+    }
+    for (const key of Object.keys(this.panelViews)) this.panelViews[key].highlight(link);
+  };
+
+  Figure.prototype.announce = function (text) { this.statusEl.textContent = text; };
+
+  Figure.prototype.send = function (event) {
+    const self = this;
+    return new Promise(function (resolve, reject) {
+      const last = self.queue[self.queue.length - 1];
+      const sameTarget = last && last.event.type === event.type &&
+        (event.type === "drag" ? last.event.mark === event.mark : event.type === "set" && last.event.name === event.name);
+      if (sameTarget) {
+        last.event = event;
+        last.waiters.push({ resolve: resolve, reject: reject });
+      } else {
+        self.queue.push({ event: event, waiters: [{ resolve: resolve, reject: reject }] });
+      }
+      self.pump();
+    });
+  };
+
+  /* update({temperature: 0.5}): a promise that resolves after recompute and redraw. */
+  Figure.prototype.update = function (patch) {
+    return this.send({ type: "patch", patch: patch });
+  };
+
+  Figure.prototype.pump = async function () {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      await ex.ready;
+      while (this.queue.length) {
+        const item = this.queue.shift();
+        let result;
+        try {
+          result = await ex.client.step(this.name, this.state, item.event);
+        } catch (err) {
+          this.fail(err);
+          item.waiters.forEach(function (w) { w.reject(err); });
+          continue;
+        }
+        if (result.ok) {
+          this.state = result.state;
+          this.clearFieldError(item.event);
+          this.render(result.scene);
+          this.errorEl.hidden = true;
+          item.waiters.forEach(function (w) { w.resolve(result.scene.values || {}); });
+        } else {
+          this.showFieldError(result.field, result.error);
+          const error = new Error(result.error);
+          error.field = result.field;
+          item.waiters.forEach(function (w) { w.reject(error); });
+        }
+      }
+    } catch (err) {
+      this.fail(err);
+      const queued = this.queue.splice(0);
+      queued.forEach(function (item) { item.waiters.forEach(function (w) { w.reject(err); }); });
+    } finally {
+      this.busy = false;
+    }
+  };
+
+  Figure.prototype.field = function (name) {
+    for (const key of Object.keys(this.controlViews)) {
+      const fields = this.controlViews[key].fields;
+      if (fields && fields[name]) return fields[name];
+    }
+    return null;
+  };
+
+  Figure.prototype.showFieldError = function (name, message) {
+    const field = name ? this.field(name) : null;
+    if (field) { field.fail(message); this.announce(message); return; }
+    this.errorEl.textContent = message;
+    this.errorEl.hidden = false;
+    console.warn("Explorables: " + message);
+  };
+
+  Figure.prototype.clearFieldError = function (event) {
+    if (event.type === "set") { const field = this.field(event.name); if (field) field.ok(); }
+    if (event.type === "action") {  // a preset or experiment rewrites fields: clear stale errors
+      for (const key of Object.keys(this.controlViews)) {
+        const fields = this.controlViews[key].fields || {};
+        for (const name of Object.keys(fields)) fields[name].ok();
+      }
+    }
+  };
+
+  Figure.prototype.setLive = function () {
+    this.live = true;
+    this.root.classList.remove("ex-loading");
+    this.root.classList.add("ex-live");
+    this.badge.textContent = "";
+    this.badge.hidden = true;
+  };
+
+  Figure.prototype.fail = function (err) {
+    const message = (err && err.message) || String(err);
+    this.root.classList.remove("ex-loading");
+    this.root.classList.add("ex-failed");
+    this.badge.hidden = false;
+    this.badge.textContent = "Not interactive";
+    this.errorEl.textContent = "This figure could not start its engine: " + message;
+    this.errorEl.hidden = false;
+    console.error("Explorables figure '" + this.id + "': " + message);
+  };
+
+  ex.Figure = Figure;
+})();

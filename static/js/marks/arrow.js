@@ -1,0 +1,37 @@
+/* An arrow from (x1, y1) to (x2, y2), solid or dashed, with an optional label at its tip. */
+(function () {
+  "use strict";
+  const ex = window.explorables;
+  ex.marks.arrow = function (ctx, m, view) {
+    const x1 = view.sx(m.x1), y1 = view.sy(m.y1), x2 = view.sx(m.x2), y2 = view.sy(m.y2);
+    const len = Math.hypot(x2 - x1, y2 - y1);
+    const color = view.color(m.muted ? "muted" : m.role);
+    const width = (m.width || 2.5) * (view.isHot(m.link) ? 1.5 : 1);
+    ctx.save();
+    ctx.strokeStyle = color; ctx.fillStyle = color; ctx.lineWidth = width;
+    if (m.dashed) ctx.setLineDash([6, 5]);
+    if (len > 0.5) {
+      const head = Math.min(12, len * 0.45);
+      const ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+      ctx.beginPath(); ctx.moveTo(x1, y1); ctx.lineTo(x2 - ux * head * 0.8, y2 - uy * head * 0.8); ctx.stroke();
+      ctx.setLineDash([]);
+      ctx.beginPath();
+      ctx.moveTo(x2, y2);
+      ctx.lineTo(x2 - ux * head - uy * head * 0.45, y2 - uy * head + ux * head * 0.45);
+      ctx.lineTo(x2 - ux * head + uy * head * 0.45, y2 - uy * head - ux * head * 0.45);
+      ctx.closePath(); ctx.fill();
+    }
+    if (m.label) {
+      ctx.font = "600 13px system-ui, sans-serif";
+      ctx.textBaseline = "middle";
+      ctx.fillText(m.label, x2 + 8, y2 - 8);
+    }
+    ctx.restore();
+  };
+  ex.marks.arrow.distance = function (m, px, py, view) {
+    const x1 = view.sx(m.x1), y1 = view.sy(m.y1), x2 = view.sx(m.x2), y2 = view.sy(m.y2);
+    const dx = x2 - x1, dy = y2 - y1, len2 = dx * dx + dy * dy || 1;
+    const t = Math.max(0, Math.min(1, ((px - x1) * dx + (py - y1) * dy) / len2));
+    return Math.hypot(x1 + t * dx - px, y1 + t * dy - py);
+  };
+})();

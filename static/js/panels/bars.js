@@ -1,0 +1,31 @@
+/* Horizontal bars with labels and values (weights, shares), and a footer line. */
+(function () {
+  "use strict";
+  const ex = window.explorables;
+  ex.panels.bars = function (figure, spec) {
+    const title = ex.el("h3", { class: "ex-panel-title" });
+    const caption = ex.el("p", { class: "ex-caption" });
+    const list = ex.el("ul", { class: "ex-bars" });
+    const footer = ex.el("p", { class: "ex-bars-footer" });
+    const el = ex.el("section", { class: "ex-panel ex-bars-panel" }, title, caption, list, footer);
+
+    function update(next) {
+      title.textContent = next.title || ""; title.hidden = !next.title;
+      caption.textContent = next.caption || ""; caption.hidden = !next.caption;
+      el.classList.toggle("ex-wide", !!next.wide);
+      const max = next.max || Math.max.apply(null, (next.bars || []).map(function (b) { return Math.abs(b.value); }).concat([1e-12]));
+      list.replaceChildren.apply(list, (next.bars || []).map(function (bar) {
+        const pct = Math.max(0, Math.min(100, (Math.abs(bar.value) / max) * 100));
+        return ex.el("li", { class: "ex-bar" + (bar.muted ? " ex-muted" : "") + (bar.active ? " ex-active" : ""),
+                             dataset: bar.link ? { link: bar.link } : undefined },
+          ex.el("span", { class: "ex-bar-label" }, bar.label),
+          ex.el("span", { class: "ex-bar-track", "aria-hidden": "true" },
+            ex.el("span", { class: "ex-bar-fill", style: { width: pct + "%", background: "var(--ex-" + (bar.role || "accent") + ")" } })),
+          ex.el("span", { class: "ex-bar-value" }, bar.text));
+      }));
+      footer.textContent = next.footer || ""; footer.hidden = !next.footer;
+    }
+    update(spec);
+    return { el: el, update: update, highlight: function () {} };
+  };
+})();

@@ -1,0 +1,79 @@
+/* A row or grid of numbers; cells coloured by tone (sign and size), optionally
+   clickable (select events), with a detail box for the hovered or focused cell. */
+(function () {
+  "use strict";
+  const ex = window.explorables;
+
+  function toneStyle(tone) {
+    if (typeof tone !== "number" || !isFinite(tone) || tone === 0) return {};
+    const pct = Math.round(Math.min(1, Math.abs(tone)) * 75);
+    const role = tone > 0 ? "positive" : "negative";
+    return { background: "color-mix(in srgb, var(--ex-" + role + ") " + pct + "%, transparent)" };
+  }
+
+  ex.panels.cells = function (figure, spec) {
+    const title = ex.el("h3", { class: "ex-panel-title" });
+    const caption = ex.el("p", { class: "ex-caption" });
+    const table = ex.el("table", { class: "ex-cells" });
+    const detail = ex.el("div", { class: "ex-detail", "aria-live": "polite" });
+    const el = ex.el("section", { class: "ex-panel ex-cells-panel" }, title, caption, ex.el("div", { class: "ex-scroll" }, table), detail);
+    let current = spec;
+
+    function showDetail(cell) {
+      const lines = (cell && cell.detail) || current.detail || [];
+      detail.replaceChildren.apply(detail, lines.map(function (line) { return ex.el("div", null, line); }));
+      detail.hidden = lines.length === 0;
+    }
+
+    function label(item, tag, scope) {
+      return ex.el(tag, { scope: scope, dataset: item.link ? { link: item.link } : undefined, class: item.active ? "ex-active" : undefined }, item.text);
+    }
+
+    function update(next) {
+      current = next;
+      title.textContent = next.title || ""; title.hidden = !next.title;
+      caption.textContent = next.caption || ""; caption.hidden = !next.caption;
+      el.classList.toggle("ex-wide", !!next.wide);
+      const rows = [];
+      if (next.col_labels) {
+        const head = ex.el("tr", null, next.row_labels ? ex.el("th", { "aria-hidden": "true" }) : null);
+        next.col_labels.forEach(function (c) { head.append(label(c, "th", "col")); });
+        rows.push(ex.el("thead", null, head));
+      }
+      const body = ex.el("tbody");
+      (next.rows || []).forEach(function (row, r) {
+        const tr = ex.el("tr", { class: next.active_row === r ? "ex-active-row" : undefined });
+        if (next.row_labels && next.row_labels[r]) tr.append(label(next.row_labels[r], "th", "row"));
+        row.forEach(function (cell) {
+          const attrs = {
+            class: "ex-cell" + (cell.active ? " ex-active" : "") + (cell.muted ? " ex-muted" : ""),
+            title: cell.title, "aria-label": cell.title,
+            dataset: cell.link ? { link: cell.link } : undefined,
+            style: toneStyle(cell.tone),
+          };
+          let content = cell.text;
+          if (cell.select) {
+            content = ex.el("button", {
+              type: "button", class: "ex-cell-button", "aria-label": cell.title || cell.text,
+              "aria-pressed": cell.active ? "true" : "false",
+              onclick: function () { figure.send({ type: "select", mark: cell.id }).catch(function () {}); },
+            }, cell.text);
+          }
+          const td = ex.el("td", attrs, content);
+          const focusable = cell.select ? content : td;
+          if (!cell.select && cell.detail) td.tabIndex = 0;
+          td.addEventListener("mouseenter", function () { showDetail(cell); });
+          focusable.addEventListener("focus", function () { showDetail(cell); figure.hover(cell.link || null); });
+          tr.append(td);
+        });
+        body.append(tr);
+      });
+      rows.push(body);
+      table.replaceChildren.apply(table, rows);
+      showDetail(null);
+    }
+
+    update(spec);
+    return { el: el, update: update, highlight: function () {} };
+  };
+})();

@@ -1,0 +1,234 @@
+/* A 2-D plane on a canvas: grid, axes, marks; draggable points by pointer (mouse, touch,
+   pen) and keyboard (digits pick a draggable point, arrows move it, Shift for big steps);
+   hover linking by mark link. */
+(function () {
+  "use strict";
+  const ex = window.explorables;
+  const PAD = 18;
+
+  function createPlane(figure, spec) {
+    const canvas = ex.el("canvas", { class: "ex-canvas" });
+    const list = ex.el("ul", { class: "ex-sr" }); // the marks, for screen readers
+    const title = ex.el("h3", { class: "ex-panel-title" });
+    const caption = ex.el("p", { class: "ex-caption" });
+    const legend = ex.el("ul", { class: "ex-legend", "aria-hidden": "true" });
+    const el = ex.el("section", { class: "ex-panel ex-plane" }, title, canvas, legend, caption, list);
+    const state = { spec: spec, hot: null, selected: null, drag: null, width: 0, height: 0 };
+
+    function view() {
+      const s = state.spec;
+      const colors = {};
+      const w = state.width, h = state.height;
+      const xs = s.x || [-1, 1], ys = s.y || [-1, 1];
+      let kx = (w - 2 * PAD) / (xs[1] - xs[0]), ky = (h - 2 * PAD) / (ys[1] - ys[0]);
+      if (s.square) kx = ky = Math.min(kx, ky);
+      const ox = (w - kx * (xs[1] - xs[0])) / 2, oy = (h - ky * (ys[1] - ys[0])) / 2;
+      return {
+        sx: function (x) { return ox + (x - xs[0]) * kx; },
+        sy: function (y) { return h - oy - (y - ys[0]) * ky; },
+        ix: function (px) { return xs[0] + (px - ox) / kx; },
+        iy: function (py) { return ys[0] + (h - oy - py) / ky; },
+        color: function (role) { return colors[role] || (colors[role] = ex.color(canvas, role)); },
+        isHot: function (link) { return !!link && link === state.hot; },
+        selected: state.selected,
+        xs: xs, ys: ys,
+      };
+    }
+
+    function draggables() { return (state.spec.marks || []).filter(function (m) { return m.kind === "point" && m.draggable; }); }
+
+    function resize() {
+      const width = Math.max(160, Math.round(canvas.clientWidth || el.clientWidth || 320));
+      const s = state.spec;
+      const ratio = s.square ? 1 : (s.ratio || 0.6);
+      const height = Math.round(Math.min(width * ratio, s.square ? width : 420));
+      if (width === state.width && height === state.height) return false;
+      state.width = width; state.height = height;
+      const dpr = window.devicePixelRatio || 1;
+      canvas.width = Math.round(width * dpr); canvas.height = Math.round(height * dpr);
+      canvas.style.height = height + "px";
+      return true;
+    }
+
+    function draw() {
+      if (!state.width) resize();
+      const ctx = canvas.getContext("2d");
+      const dpr = window.devicePixelRatio || 1;
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      ctx.clearRect(0, 0, state.width, state.height);
+      const v = view();
+      drawGrid(ctx, v, state.spec);
+      for (const m of state.spec.marks || []) {
+        const drawer = ex.marks[m.kind];
+        if (drawer) drawer(ctx, m, v);
+      }
+    }
+
+    function drawGrid(ctx, v, s) {
+      const step = s.grid === undefined ? 1 : s.grid;
+      ctx.save();
+      ctx.strokeStyle = v.color("grid"); ctx.lineWidth = 1;
+      if (step > 0) {
+        ctx.globalAlpha = 0.5;
+        for (let x = Math.ceil(v.xs[0] / step) * step; x <= v.xs[1] + 1e-9; x += step) {
+          ctx.beginPath(); ctx.moveTo(v.sx(x), v.sy(v.ys[0])); ctx.lineTo(v.sx(x), v.sy(v.ys[1])); ctx.stroke();
+        }
+        for (let y = Math.ceil(v.ys[0] / step) * step; y <= v.ys[1] + 1e-9; y += step) {
+          ctx.beginPath(); ctx.moveTo(v.sx(v.xs[0]), v.sy(y)); ctx.lineTo(v.sx(v.xs[1]), v.sy(y)); ctx.stroke();
+        }
+      }
+      ctx.globalAlpha = 1; ctx.strokeStyle = v.color("axis");
+      if (v.ys[0] <= 0 && v.ys[1] >= 0) { ctx.beginPath(); ctx.moveTo(v.sx(v.xs[0]), v.sy(0)); ctx.lineTo(v.sx(v.xs[1]), v.sy(0)); ctx.stroke(); }
+      if (v.xs[0] <= 0 && v.xs[1] >= 0) { ctx.beginPath(); ctx.moveTo(v.sx(0), v.sy(v.ys[0])); ctx.lineTo(v.sx(0), v.sy(v.ys[1])); ctx.stroke(); }
+      ctx.fillStyle = v.color("muted"); ctx.font = "11px system-ui, sans-serif";
+      if (s.axes) {
+        ctx.textAlign = "right"; ctx.fillText(s.axes[0], v.sx(v.xs[1]) - 2, v.sy(Math.max(v.ys[0], Math.min(0, v.ys[1]))) - 4);
+        ctx.textAlign = "left"; ctx.fillText(s.axes[1], v.sx(Math.max(v.xs[0], Math.min(0, v.xs[1]))) + 4, v.sy(v.ys[1]) + 10);
+      }
+      if (s.ticks) {
+        ctx.textAlign = "center";
+        for (const t of s.ticks.x || []) ctx.fillText(String(t), v.sx(t), v.sy(v.ys[0]) + 12);
+        ctx.textAlign = "right";
+        for (const t of s.ticks.y || []) ctx.fillText(String(t), v.sx(v.xs[0]) - 3, v.sy(t) + 3);
+      }
+      ctx.restore();
+    }
+
+    function local(event) {
+      const rect = canvas.getBoundingClientRect();
+      return { x: event.clientX - rect.left, y: event.clientY - rect.top };
+    }
+
+    /* The mark under the pointer: draggable points first, then anything with a link. */
+    function hit(px, py, onlyDraggable) {
+      const v = view();
+      let best = null, bestD = Infinity;
+      const marks = state.spec.marks || [];
+      for (let i = marks.length - 1; i >= 0; i--) {
+        const m = marks[i];
+        const measure = ex.marks[m.kind] && ex.marks[m.kind].distance;
+        if (!measure) continue;
+        if (onlyDraggable && !(m.kind === "point" && (m.draggable || m.select))) continue;
+        if (!onlyDraggable && !m.link) continue;
+        const d = measure(m, px, py, v);
+        const reach = m.kind === "point" ? 16 : 6;
+        if (d <= reach && d < bestD) { best = m; bestD = d; }
+      }
+      return best;
+    }
+
+    function clamp(value, range) { return Math.max(range[0], Math.min(range[1], value)); }
+
+    function moveTo(mark, x, y) {
+      const v = view();
+      x = clamp(x, v.xs); y = clamp(y, v.ys);
+      mark.x = x; mark.y = y; // drawn at once; the engine's answer redraws everything
+      draw();
+      figure.send({ type: "drag", mark: mark.id, x: x, y: y }).catch(function () {});
+    }
+
+    canvas.addEventListener("pointerdown", function (event) {
+      const p = local(event);
+      const m = hit(p.x, p.y, true);
+      if (!m) return;
+      event.preventDefault();
+      canvas.focus({ preventScroll: true });
+      if (m.draggable) {
+        state.drag = { id: m.id, pointer: event.pointerId };
+        state.selected = m.id;
+        canvas.setPointerCapture(event.pointerId);
+        canvas.classList.add("ex-dragging");
+      } else if (m.select) {
+        figure.send({ type: "select", mark: m.id }).catch(function () {});
+      }
+    });
+    canvas.addEventListener("pointermove", function (event) {
+      const p = local(event);
+      if (state.drag && event.pointerId === state.drag.pointer) {
+        const mark = (state.spec.marks || []).find(function (m) { return m.id === state.drag.id; });
+        const v = view();
+        if (mark) moveTo(mark, v.ix(p.x), v.iy(p.y));
+        return;
+      }
+      const over = hit(p.x, p.y, true);
+      canvas.style.cursor = over ? (over.draggable ? "grab" : "pointer") : "default";
+      const linked = hit(p.x, p.y, false);
+      figure.hover(linked ? linked.link : null);
+    });
+    function endDrag(event) {
+      if (state.drag && event.pointerId === state.drag.pointer) {
+        state.drag = null;
+        canvas.classList.remove("ex-dragging");
+      }
+    }
+    canvas.addEventListener("pointerup", endDrag);
+    canvas.addEventListener("pointercancel", endDrag);
+    canvas.addEventListener("pointerleave", function () { if (!state.drag) figure.hover(null); });
+
+    canvas.addEventListener("keydown", function (event) {
+      const points = draggables();
+      if (!points.length) return;
+      if (/^[1-9]$/.test(event.key) && Number(event.key) <= points.length) {
+        const m = points[Number(event.key) - 1];
+        state.selected = m.id;
+        figure.hover(m.link || null);
+        figure.announce((m.name || m.label || m.id) + " picked: arrow keys move it");
+        draw();
+        event.preventDefault();
+        return;
+      }
+      const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+      const move = moves[event.key];
+      if (!move) return;
+      event.preventDefault();
+      let m = points.find(function (p) { return p.id === state.selected; });
+      if (!m) { m = points[0]; state.selected = m.id; }
+      const keys = state.spec.keyboard || {};
+      const step = event.shiftKey ? (keys.big || 0.5) : (keys.step || 0.1);
+      const round = function (x) { return Math.round(x / step) * step; };
+      moveTo(m, Number(round(m.x + move[0] * step).toFixed(6)), Number(round(m.y + move[1] * step).toFixed(6)));
+    });
+    canvas.addEventListener("blur", function () { figure.hover(null); });
+
+    if (window.ResizeObserver) {
+      new ResizeObserver(function () { resize(); draw(); }).observe(el);
+    }
+
+    function update(next) {
+      state.spec = next;
+      title.textContent = next.title || "";
+      title.hidden = !next.title;
+      caption.textContent = next.caption || "";
+      caption.hidden = !next.caption;
+      el.classList.toggle("ex-wide", !!next.wide);
+      if (state.drag) {  // keep the dragged point under the pointer until the drag ends
+        const dragged = (next.marks || []).find(function (m) { return m.id === state.drag.id; });
+        if (!dragged) state.drag = null;
+      }
+      const movable = draggables().length > 0;
+      canvas.tabIndex = movable || (next.marks || []).some(function (m) { return m.select; }) ? 0 : -1;
+      canvas.setAttribute("role", movable ? "application" : "img");
+      canvas.setAttribute("aria-label", (next.title || "Plane") + (movable ? ". Keys 1 to " + draggables().length +
+        " pick a point, arrow keys move it, Shift moves further." : ""));
+      canvas.classList.toggle("ex-movable", movable);
+      legend.replaceChildren.apply(legend, (next.legend || []).map(function (item) {
+        return ex.el("li", null, ex.el("span", { class: "ex-swatch", style: { background: "var(--ex-" + item.role + ")" } }), item.label);
+      }));
+      list.replaceChildren.apply(list, (next.marks || []).filter(function (m) { return m.kind === "point" && (m.name || m.label); })
+        .map(function (m) {
+          return ex.el("li", null, (m.name || m.label) + " at (" + ex.fmt(m.x) + ", " + ex.fmt(m.y) + ")" + (m.muted ? ", hidden" : ""));
+        }));
+      draw();
+    }
+
+    update(spec);
+    return {
+      el: el,
+      update: update,
+      highlight: function (link) { if (state.hot !== link) { state.hot = link; draw(); } },
+      canvas: canvas,
+    };
+  }
+
+  ex.panels.plane = createPlane;
+})();
