@@ -1,0 +1,1262 @@
+"""The ``attention-row`` figure: one query row of scaled dot-product attention, drawn.
+
+For the asking token's query q, the keys K and the values V (one row each per token)::
+
+    s_j = q . k_j / sqrt(d)                    # scaled score, as the score row shows it
+    a   = softmax(s / T)   (masked j: a_j = 0)   # weights: non-negative, sum to 1
+    o   = sum_j a_j v_j                          # the asking token's new vector
+
+This is one row of ``softmax(Q K^T / sqrt(d_k)) V`` from Vaswani et al. (2017),
+"Attention Is All You Need", with a temperature T added (T = 1 is the paper's formula)
+and the decoder's causal mask as a switch. Every number comes from ``engine``; this
+module only places the vectors, turns reader events into new states, and describes the
+result as a scene (see SCENE.md).
+
+The vectors are 2-D and placed by hand so that they can be drawn: in the built-in
+sentence "The cat chased the mouse ." the verb's query points towards the keys of its
+subject and object, the two determiners wear keys that sit close together, and the
+final "." asks with a short query, so its row is nearly flat.
+"""
+from __future__ import annotations
+
+import copy
+import difflib
+import math
+from typing import Any
+
+from ..attention import attention_row
+from ..geometry import convex_hull, scalar_projection, vector_projection
+from . import register
+from .base import FieldError, Figure, Option, OptionError, OptionErrors, parse_number
+
+# --- the built-in sentence and its hand-placed vectors ---------------------------------
+
+TOKENS = ("The", "cat", "chased", "the", "mouse", ".")
+
+QUERIES = (  # (6, 2): what each token is looking for
+    (1.0, 0.9),  # The: its noun, cat
+    (0.3, -1.3),  # cat: the verb it does
+    (1.4, 1.0),  # chased: who did it (cat) and to what (mouse)
+    (1.3, 0.2),  # the: its noun, mouse
+    (0.2, -1.2),  # mouse: the verb done to it
+    (0.15, 0.1),  # .: a short, faint question that prefers no one
+)
+KEYS = (  # (6, 2): what each token advertises
+    (-0.9, 0.5),  # The   } the two determiners sit close together
+    (1.1, 1.3),  # cat    } the nouns sit along chased's query
+    (0.3, -1.1),  # chased: the verb
+    (-0.7, 0.7),  # the   }
+    (1.4, 0.5),  # mouse  }
+    (-0.3, -0.6),  # .
+)
+VALUES = (  # (6, 2): what each token hands over when it is read
+    (-1.2, -0.6),  # The
+    (1.5, 1.3),  # cat
+    (0.2, -1.5),  # chased
+    (-1.0, 0.0),  # the
+    (1.6, -0.4),  # mouse
+    (-0.3, 1.4),  # .
+)
+
+MAX_TOKENS = 8
+COORD_LIMIT = 10.0  # typed or authored coordinates must lie in [-10, 10]
+T_MIN, T_MAX = 0.05, 5.0  # the temperature slider's range
+KEY_PLANE = 3  # half-width of the key plane while every key fits inside it
+VALUE_PLANE = 2  # half-width of the value plane while every value fits inside it
+EDGE = 0.1  # a dragged key stops this far inside the plane's edge
+STEP, BIG_STEP = 0.1, 0.5  # keyboard steps on the key plane (arrow, Shift+arrow)
+
+STEPS = (  # (label, note): the formula as six steps
+    ("q·k", "how well each key matches the question"),
+    ("÷ √d", "keep the numbers modest"),
+    ("÷ T", "how decisive the choice is"),
+    ("mask", "hide the words that come later"),
+    ("softmax", "turn scores into shares that add up to 1"),
+    ("Σ aᵢvᵢ", "blend the values by those shares"),
+)
+STEP_MATCH, STEP_SCALE, STEP_TEMPERATURE, STEP_MASK, STEP_SOFTMAX, STEP_BLEND = range(6)
+
+HINT = "Pick an experiment: it sets the controls and says what to look for."
+
+
+# --- options ------------------------------------------------------------------------
+
+
+def parse_pairs(text: str, what: str = "vectors") -> list[list[float]]:
+    """Vectors written as ``"0.5,1; -1,0.2; ..."``: one ``x,y`` pair a token.
+
+    Raises ValueError whose message says which pair is wrong and how.
+    """
+    text = str(text).strip()
+    if not text:
+        raise ValueError(f"expected pairs like '0.5,1; -1,0.2' (x,y for each token), got ''")
+    chunks = [c.strip() for c in text.split(";")]
+    if chunks and chunks[-1] == "":
+        chunks.pop()  # allow a trailing ';'
+    pairs: list[list[float]] = []
+    for n, chunk in enumerate(chunks, start=1):
+        parts = [p.strip().replace("\u2212", "-") for p in chunk.split(",")]
+        if chunk == "":
+            raise ValueError(f"pair {n} of the {what} is empty: write x,y for each token, like '0.5,1'")
+        if len(parts) != 2:
+            raise ValueError(
+                f"pair {n} of the {what} must have 2 numbers (x,y), "
+                f"got {len(parts)} in {chunk!r}"
+            )
+        pair = []
+        for part in parts:
+            try:
+                x = float(part)
+            except ValueError:
+                raise ValueError(f"pair {n} of the {what} must be numbers, got {chunk!r}") from None
+            if not math.isfinite(x) or abs(x) > COORD_LIMIT:
+                raise ValueError(
+                    f"pair {n} of the {what} must have coordinates from "
+                    f"-{COORD_LIMIT:g} to {COORD_LIMIT:g}, got {chunk!r}"
+                )
+            pair.append(x)
+        pairs.append(pair)
+    return pairs
+
+
+def _pair_checker(what: str):
+    def check(text: str) -> None:
+        if str(text).strip():
+            parse_pairs(text, what)
+
+    return check
+
+
+def _tokens_text(tokens) -> str:
+    return " ".join(tokens)
+
+
+def resolve_query(query: Any, tokens: list[str]) -> int:
+    """The position of the asking token: a 0-based position or a word of the sentence.
+
+    A word that occurs more than once means its first occurrence; an exact match wins
+    over one that differs only in capitals. Raises ValueError naming what was given.
+    """
+    text = str(query).strip()
+    n = len(tokens)
+    expected = f"a word of the sentence ({', '.join(tokens)}) or a position from 0 to {n - 1}"
+    if isinstance(query, bool):
+        raise ValueError(f"expected {expected}, got {query!r}")
+    if isinstance(query, int) or text.lstrip("-").isdigit():
+        i = int(text)
+        if not 0 <= i < n:
+            raise ValueError(f"expected {expected}, got {query!r}")
+        return i
+    if text in tokens:
+        return tokens.index(text)
+    lower = [t.lower() for t in tokens]
+    if lower.count(text.lower()) >= 1:
+        return lower.index(text.lower())
+    close = difflib.get_close_matches(text, tokens, n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    raise ValueError(f"expected {expected}, got {text!r}{hint}")
+
+
+# --- small helpers --------------------------------------------------------------------
+
+
+def _num(x: float, digits: int = 2) -> str:
+    """A number for display, with no '-0.00'."""
+    text = f"{x:.{digits}f}"
+    if float(text) == 0.0:
+        text = f"{0.0:.{digits}f}"
+    return text
+
+
+def _q(word: str) -> str:
+    """A token quoted for prose, so that "." or "the" reads as a word of the sentence."""
+    return f"“{word}”"
+
+
+def _vec(p, digits: int = 2) -> str:
+    return "(" + ", ".join(_num(x, digits) for x in p) + ")"
+
+
+def _pct(w: float) -> str:
+    """A weight as a percentage: one decimal below 10%, whole numbers above."""
+    if w == 0.0:
+        return "0%"
+    if w < 0.1:
+        return f"{100 * w:.1f}%"
+    return f"{100 * w:.0f}%"
+
+
+def _field_text(x: float) -> str:
+    """A coordinate for a text field: exact enough to round-trip what was typed."""
+    text = f"{x:.6g}"
+    return "0" if text == "-0" else text
+
+
+def _extent(points, base: int) -> float:
+    """Half-width of a square plane that holds every point, at least ``base``."""
+    m = max((abs(c) for p in points for c in p), default=0.0)
+    return float(max(base, math.ceil(m + EDGE)))
+
+
+def _words(value) -> list[str]:
+    return value.split() if isinstance(value, str) else [str(w) for w in value]
+
+
+# --- the figure -----------------------------------------------------------------------
+
+
+@register
+class AttentionRow(Figure):
+    """One query row on a few tokens with 2-D queries, keys and values."""
+
+    name = "attention-row"
+    summary = (
+        "One query row of scaled dot-product attention on a short sentence with 2-D "
+        "vectors: drag keys, change the temperature, hide the future."
+    )
+    options = (
+        Option(
+            "tokens",
+            "words",
+            TOKENS,
+            "The sentence, as words separated by spaces (up to 8). The built-in "
+            "vectors fit 'The cat chased the mouse .'; any other sentence needs "
+            "queries, keys and values.",
+            min=1,
+            max=MAX_TOKENS,
+        ),
+        Option(
+            "query",
+            "str",
+            "chased",
+            "The word that asks: a word of the sentence (its first occurrence) or a "
+            "0-based position.",
+        ),
+        Option(
+            "temperature",
+            "float",
+            1.0,
+            "T: the scores are divided by T before the softmax. Lower is more decisive; "
+            "1 is the standard formula.",
+            min=T_MIN,
+            max=T_MAX,
+        ),
+        Option(
+            "causal",
+            "bool",
+            False,
+            "Hide the future: every word after the asking word gets weight exactly 0.",
+        ),
+        Option(
+            "queries",
+            "str",
+            "",
+            "Query vectors, one x,y pair a token separated by ';', like '0.5,1; -1,0.2'. "
+            "Empty: the built-in ones.",
+            check=_pair_checker("queries"),
+        ),
+        Option(
+            "keys",
+            "str",
+            "",
+            "Key vectors, one x,y pair a token separated by ';'. Empty: the built-in ones.",
+            check=_pair_checker("keys"),
+        ),
+        Option(
+            "values",
+            "str",
+            "",
+            "Value vectors, one x,y pair a token separated by ';'. Empty: the built-in ones.",
+            check=_pair_checker("values"),
+        ),
+    )
+
+    # --- options -> first state -------------------------------------------------------
+
+    def check_options(self, values: dict[str, Any]) -> None:
+        tokens = _words(values["tokens"])
+        n = len(tokens)
+        errors: list[OptionError] = []
+        builtin = tuple(tokens) == TOKENS
+        missing = [name for name in ("queries", "keys", "values") if not str(values[name]).strip()]
+        if not builtin and missing:
+            listed = " and ".join(
+                [", ".join(f":{name}:" for name in missing[:-1]), f":{missing[-1]}:"]
+                if len(missing) > 1
+                else [f":{missing[0]}:"]
+            )
+            errors.append(
+                OptionError(
+                    missing[0],
+                    f"the built-in vectors fit only the sentence "
+                    f"'{_tokens_text(TOKENS)}'; for '{_tokens_text(tokens)}' add {listed} "
+                    f"with {n} x,y pair{'s' if n != 1 else ''} each, like '0.5,1; -1,0.2'",
+                )
+            )
+        for name in ("queries", "keys", "values"):
+            text = str(values[name]).strip()
+            if text:
+                got = len(parse_pairs(text, name))
+                if got != n:
+                    errors.append(
+                        OptionError(
+                            name,
+                            f"expected {n} x,y pairs, one for each token of "
+                            f"'{_tokens_text(tokens)}', got {got}",
+                        )
+                    )
+        try:
+            resolve_query(values["query"], tokens)
+        except ValueError as err:
+            message = str(err)
+            if str(values["query"]).strip() == "chased" and "chased" not in tokens:
+                message += " ('chased' is the default, which fits only the built-in sentence: add :query:)"
+            errors.append(OptionError("query", message))
+        if len(errors) == 1:
+            raise errors[0]
+        if errors:
+            raise OptionErrors(errors)
+
+    def initial_state(self, options: dict[str, Any]) -> dict[str, Any]:
+        opts = {opt.name: opt.default for opt in self.options}
+        opts.update(options)
+        tokens = _words(opts["tokens"])
+        n = len(tokens)
+
+        def vectors(name: str, builtin) -> list[list[float]]:
+            text = str(opts[name]).strip()
+            if text:
+                pairs = parse_pairs(text, name)
+            elif tuple(tokens) == TOKENS:
+                pairs = [list(p) for p in builtin]
+            else:
+                raise OptionError(name, f"the sentence '{_tokens_text(tokens)}' needs :{name}:")
+            if len(pairs) != n:
+                raise OptionError(name, f"expected {n} x,y pairs, got {len(pairs)}")
+            return [[float(x), float(y)] for x, y in pairs]
+
+        k = vectors("keys", KEYS)
+        query = resolve_query(opts["query"], tokens)
+        temperature = float(opts["temperature"])
+        causal = bool(opts["causal"])
+        state = {
+            "tokens": tokens,
+            "q": vectors("queries", QUERIES),  # (n, 2)
+            "k": k,  # (n, 2)
+            "v": vectors("values", VALUES),  # (n, 2)
+            "query": query,  # position of the asking token
+            "temperature": temperature,
+            "causal": causal,
+            "selected": query,  # the key that the keyboard moves
+            "step": STEP_SOFTMAX,  # the highlighted step of the formula
+            "experiment": None,  # name of the experiment last started, if any
+            "message": HINT,  # what that experiment says to look for
+            "initial": {  # what "reset" returns to
+                "k": copy.deepcopy(k),
+                "query": query,
+                "temperature": temperature,
+                "causal": causal,
+            },
+        }
+        return state
+
+    # --- events -----------------------------------------------------------------------
+
+    def apply(self, state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
+        state = copy.deepcopy(state)
+        kind = event.get("type")
+        if kind == "set":
+            return self._set(state, str(event.get("name", "")), event.get("value"))
+        if kind == "drag":
+            return self._drag(state, str(event.get("mark", "")), event.get("x"), event.get("y"))
+        if kind == "select":
+            return self._select(state, str(event.get("mark", "")))
+        if kind == "action":
+            return self._action(state, str(event.get("name", "")))
+        raise ValueError(f"attention-row does not know the event type {kind!r}")
+
+    def _set(self, state: dict, name: str, value: Any) -> dict:
+        n = len(state["tokens"])
+        if name == "temperature":
+            t = parse_number(value, "temperature")
+            if not T_MIN <= t <= T_MAX:
+                raise FieldError(
+                    name, f"temperature must be from {T_MIN:g} to {T_MAX:g}, got {_field_text(t)}"
+                )
+            state["temperature"] = t
+            state["step"] = STEP_TEMPERATURE
+        elif name == "causal":
+            state["causal"] = _parse_bool(value, name)
+            state["step"] = STEP_MASK
+        elif name == "query":
+            try:
+                state["query"] = resolve_query(value, state["tokens"])
+            except ValueError as err:
+                raise FieldError(name, f"query: {err}") from None
+            state["step"] = STEP_MATCH
+        elif name == "selected":
+            i = _index(value, n, name)
+            state["selected"] = i
+        elif name == "step":
+            state["step"] = _index(value, len(STEPS), name)
+        elif name.startswith("key."):
+            i, j = _key_cell(name, n)
+            what = f"{'xy'[j]} of the key of {_q(state['tokens'][i])}"
+            try:
+                x = parse_number(value, what)
+            except FieldError as err:
+                raise FieldError(name, err.message) from None
+            if abs(x) > COORD_LIMIT:
+                raise FieldError(
+                    name,
+                    f"{what} must be from -{COORD_LIMIT:g} to {COORD_LIMIT:g}, got {str(value).strip()}",
+                )
+            state["k"][i][j] = x
+            state["selected"] = i
+            state["step"] = STEP_MATCH
+        else:
+            raise FieldError(name, f"attention-row has no control named {name!r}")
+        return state
+
+    def _drag(self, state: dict, mark: str, x: Any, y: Any) -> dict:
+        n = len(state["tokens"])
+        i = _mark_index(mark, n, ("key",))
+        if i is None:
+            raise ValueError(f"only keys can be dragged, got mark {mark!r}")
+        limit = self._key_extent(state) - EDGE
+        point = []
+        for name, c in (("x", x), ("y", y)):
+            c = parse_number(c, name)
+            point.append(round(min(limit, max(-limit, c)), 2))
+        state["k"][i] = point
+        state["selected"] = i
+        state["step"] = STEP_MATCH
+        return state
+
+    def _select(self, state: dict, mark: str) -> dict:
+        i = _mark_index(mark, len(state["tokens"]), ("score", "value", "key", "weight", "t"))
+        if i is None:
+            raise ValueError(f"attention-row cannot select the mark {mark!r}")
+        state["query"] = i
+        state["step"] = STEP_MATCH
+        return state
+
+    def _action(self, state: dict, name: str) -> dict:
+        if name == "reset":
+            state = self._reset(state)
+            state["message"] = HINT
+            return state
+        for experiment in EXPERIMENTS:
+            if experiment.name == name:
+                state = self._reset(state)
+                experiment.setup(state)
+                state["experiment"] = name
+                state["message"] = experiment.message(state)
+                return state
+        names = ", ".join(e.name for e in EXPERIMENTS)
+        raise ValueError(f"attention-row has no action {name!r} (known: reset, {names})")
+
+    @staticmethod
+    def _reset(state: dict) -> dict:
+        initial = state["initial"]
+        state["k"] = copy.deepcopy(initial["k"])
+        state["query"] = initial["query"]
+        state["temperature"] = initial["temperature"]
+        state["causal"] = initial["causal"]
+        state["selected"] = initial["query"]
+        state["step"] = STEP_SOFTMAX
+        state["experiment"] = None
+        return state
+
+    # --- maths (all of it from engine) ------------------------------------------------
+
+    @staticmethod
+    def row(state: dict):
+        """The engine's result for the asking token's row."""
+        i = state["query"]
+        return attention_row(
+            state["q"][i],
+            state["k"],
+            state["v"],
+            index=i,
+            temperature=state["temperature"],
+            causal=state["causal"],
+        )
+
+    @staticmethod
+    def _key_extent(state: dict) -> float:
+        return _extent(state["k"] + [state["q"][state["query"]]], KEY_PLANE)
+
+    # --- scene ------------------------------------------------------------------------
+
+    def scene(self, state: dict[str, Any]) -> dict[str, Any]:
+        tokens = state["tokens"]
+        n = len(tokens)
+        i = state["query"]
+        asker = tokens[i]
+        r = self.row(state)
+        hidden = [state["causal"] and j > i for j in range(n)]
+        best = max(range(n), key=lambda j: r.weights[j])
+        d = len(state["q"][i])
+        panels = [
+            self._steps_panel(state, r, best),
+            self._keys_panel(state, r, hidden),
+            self._values_panel(state, r, hidden),
+            self._scores_panel(state, r, hidden),
+            self._weights_panel(state, r, hidden, best),
+            self._readout_panel(state, r, hidden, best),
+            self._arithmetic_panel(state, r, best),
+            self._stats_panel(state, r, best, d),
+        ]
+        return {
+            "title": "Attention explorer: one query row",
+            "status": f"{_q(asker)} asks; best match: {_q(tokens[best])} ({_pct(r.weights[best])})",
+            "panels": panels,
+            "controls": self._controls(state),
+            "values": {
+                "tokens": list(tokens),
+                "query": i,
+                "scores": list(r.scores),
+                "weights": list(r.weights),
+                "output": list(r.output),
+                "entropy": r.entropy,
+                "temperature": state["temperature"],
+                "causal": state["causal"],
+                "keys": [list(p) for p in state["k"]],
+            },
+        }
+
+    def _steps_panel(self, state: dict, r, best: int) -> dict:
+        tokens = state["tokens"]
+        i = state["query"]
+        t = r.trace[best]
+        word = tokens[best]
+        details = [
+            f"{tokens[i]}·{word}: {_num(t.dot, 3)}",
+            f"{_num(t.dot, 3)} ÷ √{len(state['q'][i])} = {_num(t.scaled, 3)}",
+            f"{_num(t.scaled, 3)} ÷ {_num(state['temperature'])} = {_num(t.tempered, 3)}",
+            _mask_note(state, r),
+            f"{word} gets {_num(r.weights[best], 3)} of the weight",
+            f"new vector {_vec(r.output)}",
+        ]
+        steps = [
+            {"label": label, "note": note, "detail": detail}
+            for (label, note), detail in zip(STEPS, details)
+        ]
+        return {
+            "kind": "steps",
+            "id": "formula",
+            "title": "The formula, step by step",
+            "formula": "a = softmax(q·k / (√d · T)),   new vector = Σ aᵢ vᵢ",
+            "steps": steps,
+            "active": state["step"],
+        }
+
+    def _keys_panel(self, state: dict, r, hidden: list[bool]) -> dict:
+        tokens = state["tokens"]
+        i = state["query"]
+        q = state["q"][i]
+        extent = self._key_extent(state)
+        marks: list[dict] = []
+        q_len = math.hypot(q[0], q[1])
+        if q_len > 0:
+            # the query's direction across the whole plane: each key's reach lands on it
+            s = extent / max(abs(q[0]), abs(q[1]))
+            marks.append(
+                {
+                    "kind": "line",
+                    "points": [[-s * q[0], -s * q[1]], [s * q[0], s * q[1]]],
+                    "role": "grid",
+                    "dashed": True,
+                    "width": 1,
+                }
+            )
+            for j, k in enumerate(state["k"]):
+                foot = vector_projection(k, q)
+                marks.append(
+                    {
+                        "kind": "line",
+                        "points": [[k[0], k[1]], [foot[0], foot[1]]],
+                        "role": "muted" if hidden[j] else "key",
+                        "dotted": True,
+                        "link": f"t{j}",
+                        "width": 1,
+                    }
+                )
+        marks.append(
+            {
+                "kind": "arrow",
+                "id": "query",
+                "x1": 0.0,
+                "y1": 0.0,
+                "x2": q[0],
+                "y2": q[1],
+                "role": "query",
+                "label": f"q ({tokens[i]})",
+                "link": f"t{i}",
+                "width": 3,
+            }
+        )
+        for j, k in enumerate(state["k"]):
+            own = j == i
+            label = f"{tokens[j]} · own key" if own else tokens[j]
+            note = "hidden by the mask, " if hidden[j] else ""
+            marks.append(
+                {
+                    "kind": "point",
+                    "id": f"key-{j}",
+                    "x": k[0],
+                    "y": k[1],
+                    "role": "key",
+                    "shape": "ring" if own else "circle",
+                    "label": label,
+                    "link": f"t{j}",
+                    "draggable": True,
+                    "muted": hidden[j],
+                    "name": (
+                        f"key {j + 1}, {tokens[j]}{' (own key)' if own else ''}, at {_vec(k)}: "
+                        f"{note}score {_num(r.scores[j])}, weight {_num(r.weights[j])}"
+                    ),
+                }
+            )
+        legend = [
+            {"role": "query", "label": "question (query)"},
+            {"role": "key", "label": "key"},
+        ]
+        if any(hidden):
+            legend.append({"role": "muted", "label": "hidden"})
+        return {
+            "kind": "plane",
+            "id": "keys",
+            "title": "Keys, and the question being asked",
+            "caption": (
+                f"The arrow is the query of {_q(tokens[i])}. A key's score is how far it reaches "
+                "along the arrow (the dotted line). Drag a key, or focus the plane, press "
+                f"1-{len(tokens)} and use the arrow keys."
+            ),
+            "x": [-extent, extent],
+            "y": [-extent, extent],
+            "square": True,
+            "grid": 1.0,
+            "axes": ["x1", "x2"],
+            "keyboard": {"step": STEP, "big": BIG_STEP},
+            "legend": legend,
+            "marks": marks,
+        }
+
+    def _values_panel(self, state: dict, r, hidden: list[bool]) -> dict:
+        tokens = state["tokens"]
+        i = state["query"]
+        v = state["v"]
+        extent = _extent(v, VALUE_PLANE)
+        marks: list[dict] = []
+        hull = convex_hull([tuple(p) for p in v])
+        if len(hull) >= 3:
+            marks.append({"kind": "polygon", "points": [[p[0], p[1]] for p in hull], "role": "hull"})
+        elif len(hull) == 2:
+            marks.append(
+                {"kind": "line", "points": [[p[0], p[1]] for p in hull], "role": "hull", "width": 3}
+            )
+        for j, p in enumerate(v):
+            own = j == i
+            marks.append(
+                {
+                    "kind": "point",
+                    "id": f"value-{j}",
+                    "x": p[0],
+                    "y": p[1],
+                    "role": "value",
+                    "shape": "ring" if own else "circle",
+                    "label": f"{tokens[j]} · own value" if own else tokens[j],
+                    "link": f"t{j}",
+                    "select": True,
+                    "muted": hidden[j],
+                    "name": (
+                        f"value of {tokens[j]} at {_vec(p)}, weight {_num(r.weights[j])}; "
+                        "select to make it ask"
+                    ),
+                }
+            )
+        o = r.output
+        if math.hypot(o[0] - v[i][0], o[1] - v[i][1]) > 1e-9:
+            marks.append(
+                {
+                    "kind": "arrow",
+                    "id": "moved",
+                    "x1": v[i][0],
+                    "y1": v[i][1],
+                    "x2": o[0],
+                    "y2": o[1],
+                    "role": "output",
+                    "dashed": True,
+                    "link": f"t{i}",
+                }
+            )
+        marks.append(
+            {
+                "kind": "point",
+                "id": "output",
+                "x": o[0],
+                "y": o[1],
+                "role": "output",
+                "shape": "diamond",
+                "size": 7,
+                "label": f"new {tokens[i]}",
+                "link": f"t{i}",
+                "name": f"new vector of {tokens[i]} at {_vec(o)}",
+            }
+        )
+        return {
+            "kind": "plane",
+            "id": "values",
+            "title": "Values, and the new vector",
+            "caption": (
+                "The diamond is the weights applied to the values. The weights are never "
+                "negative and add up to 1, so it stays inside the shaded hull; the dashed "
+                f"arrow shows how far {_q(tokens[i])} moved from its own value."
+            ),
+            "x": [-extent, extent],
+            "y": [-extent, extent],
+            "square": True,
+            "grid": 1.0,
+            "axes": ["x1", "x2"],
+            "legend": [
+                {"role": "value", "label": "value"},
+                {"role": "output", "label": "new vector"},
+                {"role": "hull", "label": "where a blend can land"},
+            ],
+            "marks": marks,
+        }
+
+    def _scores_panel(self, state: dict, r, hidden: list[bool]) -> dict:
+        tokens = state["tokens"]
+        i = state["query"]
+        biggest = max((abs(s) for s in r.scores), default=0.0)
+        cells = []
+        for j, t in enumerate(r.trace):
+            tone = r.scores[j] / biggest if biggest > 0 else 0.0
+            k = state["k"][j]
+            q = state["q"][i]
+            reach = scalar_projection(k, q) if any(q) else 0.0
+            detail = [
+                f"key of {tokens[j]}: {_vec(k)}, reach along the arrow {_num(reach)}",
+                f"q·k = {' + '.join(f'{_num(a)}×{_num(b)}' for a, b in zip(q, k))} = {_num(t.dot, 3)}",
+                f"÷ √{len(q)} = {_num(t.scaled, 3)}",
+                f"÷ T = {_num(t.tempered, 3)}",
+                "hidden by the mask: weight exactly 0" if hidden[j] else f"weight {_num(r.weights[j], 3)}",
+            ]
+            cells.append(
+                {
+                    "text": _num(r.scores[j]),
+                    "tone": max(-1.0, min(1.0, tone)),
+                    "link": f"t{j}",
+                    "id": f"score-{j}",
+                    "select": True,
+                    "active": j == i,
+                    "muted": hidden[j],
+                    "title": (
+                        f"{tokens[j]}: score {_num(r.scores[j])}"
+                        + ("; hidden by the mask" if hidden[j] else "")
+                        + "; click to make it ask"
+                    ),
+                    "detail": detail,
+                }
+            )
+        return {
+            "kind": "cells",
+            "id": "scores",
+            "title": "Match scores q·k / √d · click a word to make it ask",
+            "col_labels": [{"text": w, "link": f"t{j}"} for j, w in enumerate(tokens)],
+            "row_labels": [{"text": tokens[i], "link": f"t{i}"}],
+            "rows": [cells],
+        }
+
+    def _weights_panel(self, state: dict, r, hidden: list[bool], best: int) -> dict:
+        tokens = state["tokens"]
+        bars = []
+        for j, w in enumerate(r.weights):
+            bar = {
+                "label": tokens[j],
+                "value": w,
+                "text": _num(w),
+                "link": f"t{j}",
+                "active": j == state["query"],
+                "muted": hidden[j],
+            }
+            if j == best:
+                bar["role"] = "accent"
+            bars.append(bar)
+        return {
+            "kind": "bars",
+            "id": "weights",
+            "title": "Weights · shares of 1",
+            "max": 1.0,
+            "bars": bars,
+            "footer": f"Σ a = {_num(sum(r.weights))}",
+        }
+
+    def _readout_panel(self, state: dict, r, hidden: list[bool], best: int) -> dict:
+        tokens = state["tokens"]
+        i = state["query"]
+        n = len(tokens)
+        order = sorted((j for j in range(n) if not hidden[j]), key=lambda j: -r.weights[j])
+        asks = f"{_q(tokens[i])} asks its question."
+        if len(order) == 1:
+            first = (
+                f"{asks} With the future hidden it can read only itself, so it keeps all of "
+                f"the weight and its new vector is its own value, {_vec(r.output)}."
+            )
+        else:
+            second = order[1]
+            first = (
+                f"{asks} The best match is {_q(tokens[best])}, with {_pct(r.weights[best])} of "
+                f"the weight; next comes {_q(tokens[second])} with {_pct(r.weights[second])}."
+            )
+        visible = len(order)
+        spread = (
+            f"An even split would give each of the {visible} visible words "
+            f"{_pct(1 / visible)}."
+            if visible > 1
+            else ""
+        )
+        moved = math.hypot(r.output[0] - state["v"][i][0], r.output[1] - state["v"][i][1])
+        after = (
+            f"Its new vector is {_vec(r.output)}, {_num(moved)} away from its own value "
+            f"{_vec(state['v'][i])}, pulled towards the words with the biggest shares."
+        )
+        paragraphs = [first]
+        if spread:
+            paragraphs.append(spread)
+        if len(order) > 1:
+            paragraphs.append(after)
+        hidden_words = [tokens[j] for j in range(n) if hidden[j]]
+        if hidden_words:
+            paragraphs.append(
+                f"Hidden by the mask, with weight exactly 0: {', '.join(map(_q, hidden_words))}."
+            )
+        return {"kind": "text", "id": "readout", "title": "In plain words", "paragraphs": paragraphs}
+
+    def _arithmetic_panel(self, state: dict, r, best: int) -> dict:
+        tokens = state["tokens"]
+        i = state["query"]
+        q = state["q"][i]
+        k = state["k"][best]
+        v = state["v"][best]
+        t = r.trace[best]
+        lines = [
+            f"asking: {tokens[i]}   q = {_vec(q)}",
+            f"best match: {tokens[best]}   k = {_vec(k)}   v = {_vec(v)}",
+            f"1. q·k = {' + '.join(f'{_num(a)}×{_num(b)}' for a, b in zip(q, k))} = {_num(t.dot, 4)}",
+            f"2. ÷ √d = {_num(t.dot, 4)} ÷ {_num(r.trace.sqrt_d_k, 4)} = {_num(t.scaled, 4)}",
+            f"3. ÷ T = {_num(t.scaled, 4)} ÷ {_num(state['temperature'])} = {_num(t.tempered, 4)}",
+            f"4. mask: {'hidden' if t.masked else 'visible'}",
+            f"5. softmax: exp({_num(t.tempered, 4)} − {_num(r.trace.max_tempered, 4)}) "
+            f"= {_num(t.exp, 4)}; ÷ {_num(r.trace.exp_sum, 4)} (the sum over visible words) "
+            f"= {_num(t.weight, 4)}",
+            f"6. a·v = {_num(t.weight, 4)} × {_vec(v)} = {_vec(t.weighted_value, 4)}",
+            "   Σ aᵢvᵢ = "
+            + " + ".join(_vec(step.weighted_value, 3) for step in r.trace if not step.masked)
+            + f" = {_vec(r.output, 4)}",
+        ]
+        return {
+            "kind": "text",
+            "id": "arithmetic",
+            "collapsible": "Show the arithmetic for the best match",
+            "mono": True,
+            "paragraphs": lines,
+        }
+
+    def _stats_panel(self, state: dict, r, best: int, d: int) -> dict:
+        tokens = state["tokens"]
+        return {
+            "kind": "text",
+            "id": "stats",
+            "paragraphs": [],
+            "items": [
+                ["d", str(d)],
+                ["Temperature", _num(state["temperature"])],
+                ["Top weight", f"{_num(r.weights[best])} ({tokens[best]})"],
+                ["Σ weights", _num(sum(r.weights))],
+                ["New vector", _vec(r.output)],
+                ["Entropy", f"{_num(r.entropy)} nats"],
+            ],
+        }
+
+    def _controls(self, state: dict) -> list[dict]:
+        tokens = state["tokens"]
+        return [
+            {
+                "kind": "select",
+                "name": "query",
+                "label": "Asking word",
+                "value": state["query"],
+                "options": [{"value": j, "label": f"{j + 1}. {w}"} for j, w in enumerate(tokens)],
+            },
+            {
+                "kind": "slider",
+                "name": "temperature",
+                "label": "Temperature T",
+                "help": "Lower is more decisive; higher evens the weights out. T = 1 is the standard formula.",
+                "min": T_MIN,
+                "max": T_MAX,
+                "step": 0.01,
+                "value": state["temperature"],
+                "digits": 2,
+                "log": True,
+            },
+            {
+                "kind": "toggle",
+                "name": "causal",
+                "label": "Hide the future",
+                "help": "Words after the asking word stay on the plane but get weight exactly 0.",
+                "value": state["causal"],
+            },
+            {
+                "kind": "buttons",
+                "name": "experiments",
+                "label": "Try this",
+                "items": [
+                    {
+                        "name": e.name,
+                        "label": e.label,
+                        "active": state.get("experiment") == e.name,
+                        "title": e.title,
+                    }
+                    for e in EXPERIMENTS
+                ]
+                + [{"name": "reset", "label": "Reset", "title": "Back to the first settings"}],
+                "message": state.get("message") or HINT,
+            },
+            {
+                "kind": "grid",
+                "name": "keys",
+                "label": "Key coordinates (type exact values)",
+                "col_labels": ["x", "y"],
+                "rows": [
+                    {
+                        "label": w,
+                        "link": f"t{j}",
+                        "cells": [
+                            {"name": f"key.{j}.{c}", "value": _field_text(state["k"][j][c])}
+                            for c in range(2)
+                        ],
+                    }
+                    for j, w in enumerate(tokens)
+                ],
+            },
+        ]
+
+
+# --- event helpers ----------------------------------------------------------------------
+
+
+def _parse_bool(value: Any, name: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("true", "on", "yes", "1"):
+        return True
+    if text in ("false", "off", "no", "0"):
+        return False
+    raise FieldError(name, f"{name} must be true or false, got {value!r}")
+
+
+def _index(value: Any, n: int, name: str) -> int:
+    x = parse_number(value, name)
+    if x != int(x) or not 0 <= x < n:
+        raise FieldError(name, f"{name} must be a whole number from 0 to {n - 1}, got {value!r}")
+    return int(x)
+
+
+def _key_cell(name: str, n: int) -> tuple[int, int]:
+    parts = name.split(".")
+    if len(parts) == 3 and parts[1].isdigit() and parts[2] in ("0", "1"):
+        i = int(parts[1])
+        if i < n:
+            return i, int(parts[2])
+    raise FieldError(name, f"attention-row has no control named {name!r}")
+
+
+def _mark_index(mark: str, n: int, prefixes: tuple[str, ...]) -> int | None:
+    prefix, _, tail = mark.rpartition("-")
+    if prefix in prefixes and tail.isdigit() and int(tail) < n:
+        return int(tail)
+    return None
+
+
+def _mask_note(state: dict, r) -> str:
+    n = len(state["tokens"])
+    hidden = n - 1 - state["query"] if state["causal"] else 0
+    if not state["causal"]:
+        return "mask off: every word is visible"
+    if hidden == 0:
+        return "mask on: no word comes later, nothing hidden"
+    return f"mask on: {hidden} later word{'s' if hidden != 1 else ''} get weight 0"
+
+
+# --- experiments ("Try this") -------------------------------------------------------------
+#
+# Each experiment starts from the first settings (as "reset" does), sets the controls,
+# and writes a message whose numbers are computed by the engine for the state it made.
+
+
+class Experiment:
+    """One "Try this" button: a name sent in the action event, a label, a setup that
+    changes the state in place, and a message saying what to look for."""
+
+    def __init__(self, name: str, label: str, title: str, setup, message):
+        self.name = name  # sent as {"type": "action", "name": name}
+        self.label = label  # the button's text
+        self.title = title  # the button's tooltip
+        self.setup = setup  # (state) -> None: set the controls
+        self.message = message  # (state) -> str: what to look for, with numbers
+
+
+def _row(state: dict, **changes):
+    """The asking row for ``state`` with some fields changed (the state is not touched)."""
+    trial = dict(state)
+    trial.update(changes)
+    return AttentionRow.row(trial)
+
+
+def _best(weights) -> int:
+    return max(range(len(weights)), key=lambda j: weights[j])
+
+
+
+SHARP_T = 0.1  # the "lower T" experiment's temperature
+FLAT_T = 5.0  # the "raise T" experiment's temperature
+SAME_KEY = [1.0, 0.5]  # the key every token gets in "make every key the same"
+DETERMINERS = ("the", "a", "an")
+
+
+def _sharpen(state: dict) -> None:
+    state["temperature"] = SHARP_T
+    state["step"] = STEP_TEMPERATURE
+
+
+def _sharpen_message(state: dict) -> str:
+    tokens = state["tokens"]
+    r = AttentionRow.row(state)
+    j = _best(r.weights)
+    before = _row(state, temperature=1.0).weights[j]
+    return (
+        f"At T = {SHARP_T:g} the best match, {_q(tokens[j])}, takes {_pct(r.weights[j])} of "
+        f"the weight (at T = 1 it had {_pct(before)}). Dividing by a small T stretches the "
+        f"gaps between the scores, so the blend becomes almost a lookup: watch the diamond "
+        f"run to the value of {_q(tokens[j])}."
+    )
+
+
+def _flatten(state: dict) -> None:
+    state["temperature"] = FLAT_T
+    state["step"] = STEP_TEMPERATURE
+
+
+def _flatten_message(state: dict) -> str:
+    r = AttentionRow.row(state)
+    n = len(state["tokens"])
+    return (
+        f"At T = {FLAT_T:g} the weights only run from {_pct(min(r.weights))} to "
+        f"{_pct(max(r.weights))}, close to an even {_pct(1 / n)} each. The scores have not "
+        f"changed; dividing them by a large T squeezes their gaps, and the diamond drifts "
+        f"towards the plain average of the values."
+    )
+
+
+def _hide_future(state: dict) -> None:
+    state["causal"] = True
+    state["step"] = STEP_MASK
+
+
+def _hide_future_message(state: dict) -> str:
+    tokens = state["tokens"]
+    i = state["query"]
+    r = AttentionRow.row(state)
+    later = tokens[i + 1 :]
+    if not later:
+        return (
+            f"{_q(tokens[i])} is the last word, so nothing comes after it and the mask hides "
+            f"nothing: pick an earlier word to see it bite."
+        )
+    before = _row(state, causal=False).weights
+    j = _best(r.weights)
+    return (
+        f"{_q(tokens[i])} may now read only itself and the words before it. "
+        f"{', '.join(map(_q, later))} keep their dots on the plane but get weight exactly 0, "
+        f"whatever their keys say. The shares left still add up to 1: {_q(tokens[j])} rises "
+        f"from {_pct(before[j])} to {_pct(r.weights[j])}."
+    )
+
+
+def _same_keys(state: dict) -> None:
+    state["k"] = [list(SAME_KEY) for _ in state["k"]]
+    state["step"] = STEP_SOFTMAX
+
+
+def _same_keys_message(state: dict) -> str:
+    r = AttentionRow.row(state)
+    n = len(state["tokens"])
+    return (
+        f"Every key is now {_vec(SAME_KEY)}, so every word scores the same "
+        f"({_num(r.scores[0])}) and each gets 1/{n} = {_pct(r.weights[0])}. The new vector is "
+        f"the plain average of the values, {_vec(r.output)}, whichever word asks and whatever "
+        f"the temperature."
+    )
+
+
+def _shortest_query(state: dict) -> int:
+    return min(range(len(state["q"])), key=lambda j: math.hypot(*state["q"][j]))
+
+
+def _short_query(state: dict) -> None:
+    state["query"] = _shortest_query(state)
+    state["selected"] = state["query"]
+    state["step"] = STEP_MATCH
+
+
+def _short_query_message(state: dict) -> str:
+    tokens = state["tokens"]
+    i = state["query"]
+    r = AttentionRow.row(state)
+    length = math.hypot(*state["q"][i])
+    return (
+        f"The query of {_q(tokens[i])} is short (length {_num(length)}), so every score stays "
+        f"near 0, from {_num(min(r.scores))} to {_num(max(r.scores))}, and the weights only "
+        f"run from {_pct(min(r.weights))} to {_pct(max(r.weights))}. A faint question hardly "
+        f"prefers anyone; a long query acts like a low temperature."
+    )
+
+
+def _determiner(state: dict) -> int:
+    """The key to pull: the last determiner that is not asking, else the weakest key."""
+    tokens = state["tokens"]
+    i = state["query"]
+    for j in reversed(range(len(tokens))):
+        if j != i and tokens[j].lower() in DETERMINERS:
+            return j
+    weights = AttentionRow.row(state).weights
+    return min((j for j in range(len(tokens)) if j != i), key=lambda j: weights[j], default=i)
+
+
+def _pull_key(state: dict) -> None:
+    """Lay the determiner's key along the question, as long as the best key."""
+    i = state["query"]
+    j = _determiner(state)
+    q = state["q"][i]
+    length_q = math.hypot(*q)
+    best = _best(AttentionRow.row(state).weights)
+    length = max(math.hypot(*state["k"][best]), 1.0)
+    if length_q > 0:
+        state["k"][j] = [round(c / length_q * length, 2) for c in q]
+    state["selected"] = j
+    state["step"] = STEP_MATCH
+
+
+def _pull_key_message(state: dict) -> str:
+    tokens = state["tokens"]
+    i = state["query"]
+    j = state["selected"]
+    r = AttentionRow.row(state)
+    before = _row(state, k=state["initial"]["k"]).weights[j]
+    rank = "now the best match" if _best(r.weights) == j else "a strong match now"
+    return (
+        f"The key of {_q(tokens[j])} now points straight along the question of "
+        f"{_q(tokens[i])}: its weight rises from {_pct(before)} to {_pct(r.weights[j])}, "
+        f"{rank}, and every other share shrinks to make room. Drag it back slowly and watch "
+        f"its score follow the reach of the dotted line."
+    )
+
+
+def _first_word(state: dict) -> None:
+    state["query"] = 0
+    state["selected"] = 0
+    state["causal"] = True
+    state["step"] = STEP_MASK
+
+
+def _first_word_message(state: dict) -> str:
+    tokens = state["tokens"]
+    r = AttentionRow.row(state)
+    return (
+        f"With the future hidden, {_q(tokens[0])} can read only itself: it gets "
+        f"{_pct(r.weights[0])} of the weight and its new vector is its own value, "
+        f"{_vec(r.output)}. Every other word is greyed out with weight exactly 0."
+    )
+
+
+def _double_keys(state: dict) -> None:
+    state["k"] = [[2 * c for c in k] for k in state["k"]]
+    state["step"] = STEP_MATCH
+
+
+def _double_keys_message(state: dict) -> str:
+    tokens = state["tokens"]
+    r = AttentionRow.row(state)
+    j = _best(r.weights)
+    same = _row(state, k=state["initial"]["k"], temperature=0.5).weights[j]
+    return (
+        f"Every key is twice as long, so every score doubles. {_q(tokens[j])} now takes "
+        f"{_num(r.weights[j], 3)} of the weight at T = 1, and the original keys at T = 0.5 "
+        f"give it the same {_num(same, 3)}: longer keys and a lower temperature are one move."
+    )
+
+
+EXPERIMENTS = (
+    Experiment(
+        "sharpen",
+        f"Lower T to {SHARP_T:g}",
+        "A small temperature makes the choice decisive",
+        _sharpen,
+        _sharpen_message,
+    ),
+    Experiment(
+        "flatten",
+        f"Raise T to {FLAT_T:g}",
+        "A large temperature evens the weights out",
+        _flatten,
+        _flatten_message,
+    ),
+    Experiment(
+        "hide-future",
+        "Hide the future",
+        "The causal mask, for the word that asked first",
+        _hide_future,
+        _hide_future_message,
+    ),
+    Experiment(
+        "same-keys",
+        "Make every key the same",
+        "Identical keys give identical scores",
+        _same_keys,
+        _same_keys_message,
+    ),
+    Experiment(
+        "short-query",
+        "Ask with the shortest query",
+        "A short query is a faint question",
+        _short_query,
+        _short_query_message,
+    ),
+    Experiment(
+        "pull-key",
+        "Pull a determiner's key to the question",
+        "Lay one key along the query's arrow",
+        _pull_key,
+        _pull_key_message,
+    ),
+    Experiment(
+        "first-word",
+        "First word, future hidden",
+        "With the mask on, the first word sees only itself",
+        _first_word,
+        _first_word_message,
+    ),
+    Experiment(
+        "double-keys",
+        "Double every key",
+        "Longer keys act like a lower temperature",
+        _double_keys,
+        _double_keys_message,
+    ),
+)
