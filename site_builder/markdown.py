@@ -38,6 +38,18 @@ def _math_lines(state: StateCore) -> None:
                     child.meta = {**(child.meta or {}), "line0": token.map[0]}
 
 
+def _column(env: dict, line0: int, content: str) -> int:
+    """1-based column of the math's opening `$` on its first line (1 if not found)."""
+    lines = env.get("lines") or []
+    first = content.strip().split("\n")[0]
+    for text in lines[line0:line0 + 50]:
+        at = text.find(first) if first else -1
+        if at >= 0:
+            return max(1, text.rfind("$", 0, at + 1) + 1 if "$" in text[:at + 1] else at + 1)
+        line0 += 1
+    return 1
+
+
 def _math_renderer(display: bool):
     def render(self, tokens, idx, options, env) -> str:
         token = tokens[idx]
@@ -45,7 +57,8 @@ def _math_renderer(display: bool):
             mathml = tex_to_mathml(token.content, display)
         except MathError as err:
             line0 = token.map[0] if token.map else (token.meta or {}).get("line0", 0)
-            report(env, line0, 1, str(err), "math is TeX between $...$ (inline) or $$...$$ (display)")
+            report(env, line0, _column(env, line0, token.content), str(err),
+                   "math is TeX between $...$ (inline) or $$...$$ (display)")
             return html.escape(token.content)
         return f'<div class="ex-math">{mathml}</div>\n' if display else mathml
     return render
@@ -122,7 +135,7 @@ def _front_matter(tokens, path: Path, env: dict) -> dict[str, Any]:
 
 def parse_page(md: MarkdownIt, path: Path, slug: str) -> Page:
     text = path.read_text(encoding="utf-8")
-    env: dict[str, Any] = {"path": path, "errors": []}
+    env: dict[str, Any] = {"path": path, "errors": [], "lines": text.split("\n")}
     tokens = md.parse(text, env)
     meta = _front_matter(tokens, path, env)
     return Page(path=path, slug=slug, meta=meta, tokens=tokens, env=env, errors=env["errors"])

@@ -21,9 +21,9 @@ def tex_to_mathml(tex: str, display: bool) -> str:
         mathml = convert(tex.strip(), display="block" if display else "inline")
     except Exception as err:  # latex2mathml raises several bare exception types
         detail = str(err) or type(err).__name__
-        raise MathError(f"cannot read the TeX {tex.strip()!r} ({detail}); check that every brace is closed") from None
+        raise MathError(f"cannot read the TeX '{tex.strip()}' ({detail}); check that every brace is closed") from None
     unknown = _UNKNOWN.search(mathml)
     if unknown:
-        raise MathError(f"unknown TeX command {unknown.group(1)} in {tex.strip()!r}")
+        raise MathError(f"unknown TeX command {unknown.group(1)} in '{tex.strip()}'")
     # latex2mathml writes a MathML 3 keyword that MathML Core does not know.
     return mathml.replace('width="negativethinmathspace"', 'width="-0.1667em"')

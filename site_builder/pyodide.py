@@ -60,6 +60,7 @@ def _unpack(tgz: Path, dest: Path) -> Path:
             archive.extractall(tmp, members=members, filter="data")
         if dest.exists():
             shutil.rmtree(dest)
+        (Path(tmp) / "package" / ".integrity").write_text(INTEGRITY)
         os.replace(Path(tmp) / "package", dest)
     return dest
 
@@ -75,7 +76,11 @@ def _from_local(path: Path) -> Path:
             )
         return folder
     if path.is_file() and path.name.endswith((".tgz", ".tar.gz")):
-        return _unpack(path, cache_dir())
+        cached = cache_dir()
+        marker = cached / ".integrity"
+        if _has_core(cached) and marker.is_file() and marker.read_text() == INTEGRITY:
+            return cached
+        return _unpack(path, cached)
     raise PyodideError(f"{ENV_VAR} / --pyodide points at {path}, which is neither a folder nor a .tgz file.")
 
 
@@ -108,7 +113,7 @@ def ensure_pyodide(local: str | os.PathLike | None = None) -> Path:
     if local:
         return _from_local(Path(local).expanduser())
     cached = cache_dir()
-    if _has_core(cached):
+    if _has_core(cached) and (cached / ".integrity").is_file():
         return cached
     return _npm_pack()
 

@@ -187,8 +187,7 @@ class Figure:
                 errors.append(
                     OptionError(
                         key,
-                        f"unknown option {key!r} for {self.name}{hint} "
-                        f"(known options: {', '.join(names)})",
+                        f"unknown option {key!r}{hint} (known options: {', '.join(names)})",
                     )
                 )
                 continue

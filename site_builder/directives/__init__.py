@@ -12,11 +12,12 @@ import re
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
 
 from engine.figures import FIGURES
 
 from . import figure, question
-from .common import report
+from .common import parse_body, report
 
 _INFO = re.compile(r"^\{([^}]*)\}\s*(.*)$")
 
@@ -37,7 +38,7 @@ def _directives_rule(state: StateCore) -> None:
             continue
         match = _INFO.match(token.info.strip())
         if match is None:
-            index += 1  # a plain colon fence: rendered as a div by mdit
+            index += _plain_div(state, index)
             continue
         name, argument = match.group(1).strip(), match.group(2).strip()
         if name in FIGURES:
@@ -51,6 +52,19 @@ def _directives_rule(state: StateCore) -> None:
             report(state.env, token.map[0], token.markup.__len__() + 1, f"unknown directive '{{{name}}}'", hint)
             token.type = "directive_error"
             index += 1
+
+
+def _plain_div(state: StateCore, index: int) -> int:
+    """A colon fence with no directive (``:::`` or ``::: note``) is a div of Markdown."""
+    token = state.tokens[index]
+    classes = " ".join(["ex-block", *token.info.split()])
+    opening = Token("div_open", "div", 1)
+    opening.attrSet("class", classes)
+    opening.map = token.map
+    closing = Token("div_close", "div", -1)
+    children = parse_body(state, token.content, token.map[0] + 1)
+    state.tokens[index:index + 1] = [opening, *children, closing]
+    return 1
 
 
 def directives_plugin(md: MarkdownIt) -> None:

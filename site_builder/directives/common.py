@@ -18,6 +18,19 @@ class OptionLine:
     value_col: int  # 1-based column of its value
 
 
+def parse_body(state, body: str, first_line0: int) -> list:
+    """Block-parse a directive's body as Markdown; its tokens keep this file's lines.
+
+    Only the block stage runs here: the outer pipeline's inline and later rules then
+    handle these tokens once, like any others (and nested directives in them)."""
+    children: list = []
+    state.md.block.parse(body, state.md, state.env, children)
+    for child in children:
+        if child.map:
+            child.map = [child.map[0] + first_line0, child.map[1] + first_line0]
+    return children
+
+
 def report(env: dict, line0: int, col: int, message: str, hint: str = "") -> None:
     """Record an error at a 0-based line of the current source (nested bodies add an offset)."""
     env.setdefault("errors", []).append(

@@ -10,7 +10,7 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
-from .common import report
+from .common import parse_body, report
 
 
 def expand(state: StateCore, index: int, name: str, argument: str) -> int:
@@ -25,14 +25,7 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
         report(env, token.map[0], 1, "{question} has no answer",
                "write the answer on the lines between the opening and closing fences")
 
-    # Parse the answer as Markdown; its errors point into this file.
-    outer_offset = env.get("line_offset", 0)
-    env["line_offset"] = outer_offset + body_line0
-    children = state.md.parse(token.content, env)
-    env["line_offset"] = outer_offset
-    for child in children:
-        if child.map:
-            child.map = [child.map[0] + body_line0, child.map[1] + body_line0]
+    children = parse_body(state, token.content, body_line0)
 
     number = env["question_count"] = env.get("question_count", 0) + 1
     opening = Token("question_open", "details", 1)
@@ -40,7 +33,7 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
     opening.map = token.map
     closing = Token("question_close", "details", -1)
     state.tokens[index:index + 1] = [opening, *children, closing]
-    return len(children) + 2
+    return 1  # go on into the answer: it may hold directives too
 
 
 def _open(self, tokens, idx, options, env) -> str:

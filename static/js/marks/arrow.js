@@ -24,7 +24,11 @@
     if (m.label) {
       ctx.font = "600 13px system-ui, sans-serif";
       ctx.textBaseline = "middle";
-      ctx.fillText(m.label, x2 + 8, y2 - 8);
+      const width = ctx.measureText(m.label).width;
+      const right = x2 >= x1;  // put the label beyond the tip, inside the canvas
+      let lx = right ? x2 + 8 : x2 - 8 - width;
+      lx = Math.max(2, Math.min(view.width - width - 2, lx));
+      ctx.fillText(m.label, lx, y2 - 10);
     }
     ctx.restore();
   };

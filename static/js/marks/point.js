@@ -37,7 +37,10 @@
       ctx.font = (hot ? "600 " : "") + "13px system-ui, sans-serif";
       ctx.fillStyle = view.color(m.muted ? "muted" : "text");
       ctx.textBaseline = "bottom";
-      ctx.fillText(m.label, x + r + 4, y - 3);
+      const width = ctx.measureText(m.label).width;
+      const room = view.width - (x + r + 4 + width);
+      if (room < 2) { ctx.textAlign = "right"; ctx.fillText(m.label, x - r - 4, y - 3); }
+      else ctx.fillText(m.label, x + r + 4, y - 3);
       ctx.restore();
     }
   };

@@ -31,7 +31,7 @@
         color: function (role) { return colors[role] || (colors[role] = ex.color(canvas, role)); },
         isHot: function (link) { return !!link && link === state.hot; },
         selected: state.selected,
-        xs: xs, ys: ys,
+        xs: xs, ys: ys, width: w, height: h,
       };
     }
 

@@ -1,0 +1,117 @@
+"""Shared fixtures: a built copy of content/, a local server, and Chromium guarded so
+that any console error or request leaving the local server fails the test."""
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM_FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--disable-quic",
+]
+
+
+def chromium_path() -> str | None:
+    """Debian's Chromium when present (or EXPLORABLES_CHROMIUM); else Playwright's own."""
+    named = os.environ.get("EXPLORABLES_CHROMIUM")
+    if named:
+        return named
+    for candidate in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
+        if Path(candidate).exists():
+            return candidate
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    args = {**browser_type_launch_args, "args": CHROMIUM_FLAGS}
+    path = chromium_path()
+    if path:
+        args["executable_path"] = path
+    return args
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Path:
+    """content/ built once per test run."""
+    from site_builder.build import build_site
+
+    out = tmp_path_factory.mktemp("site") / "_site"
+    build_site(ROOT / "content", out)
+    return out
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm"}
+
+    def log_message(self, format, *args):
+        pass
+
+
+def serve_folder(folder: Path):
+    handler = functools.partial(_QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    return server
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site):
+    server = serve_folder(built_site)
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+class Guard:
+    """Records console errors, page errors and requests that leave the local server."""
+
+    def __init__(self, page, base: str):
+        self.errors: list[str] = []
+        self.outside: list[str] = []
+        self.failed: list[str] = []
+        self.allowed: list[str] = []  # substrings of console errors a test expects
+        page.on("console", self._console)
+        page.on("pageerror", lambda err: self.errors.append(f"pageerror: {err}"))
+        page.on("requestfailed", lambda req: self.failed.append(f"{req.url} ({req.failure})"))
+
+        def route(route):
+            url = route.request.url
+            if url.startswith(base) or url.startswith(("data:", "blob:")):
+                route.continue_()
+            else:
+                self.outside.append(url)
+                route.abort()
+
+        page.context.route("**/*", route)
+
+    def _console(self, message):
+        if message.type == "error" and not any(a in message.text for a in self.allowed):
+            self.errors.append(message.text)
+
+    def check(self):
+        assert not self.outside, f"requests left the local server: {self.outside}"
+        assert not self.errors, f"console errors: {self.errors}"
+        assert not self.failed, f"failed requests: {self.failed}"
+
+
+@pytest.fixture
+def guard(page, site_url):
+    g = Guard(page, site_url)
+    yield g
+    g.check()
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "browser" in item.nodeid.split("::")[0]:
+            item.add_marker(pytest.mark.browser)

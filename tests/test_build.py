@@ -1,0 +1,251 @@
+"""The builder end to end: pages, assets, relative URLs, author errors, atomic output."""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from site_builder import pyodide
+from site_builder.build import build_site, slug_of
+from site_builder.cli import main
+from site_builder.errors import BuildError, PyodideError
+
+LESSON = """---
+title: One row
+order: 2
+summary: Six words, one question.
+---
+Some words with $q \\cdot k$.
+
+:::{attention-row} explorer
+:query: cat
+:temperature: 0.5
+:::
+
+::::{question} Why?
+Because $1 > 0$.
+::::
+"""
+
+INTRO = """---
+title: First things
+order: 1
+---
+Hello.
+"""
+
+
+def write(folder: Path, files: dict[str, str]) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def tree_digest(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def content(tmp_path):
+    return write(tmp_path / "content", {"site.yml": "title: Test track\n", "index.md": "Welcome.\n",
+                                         "02-one-row.md": LESSON, "01-intro.md": INTRO})
+
+
+def test_slugs_drop_the_order_prefix():
+    assert slug_of(Path("01-one-query-row.md")) == "one-query-row"
+    assert slug_of(Path("heat_map.md")) == "heat-map"
+
+
+def test_build_writes_pages_assets_and_figure_data(content, tmp_path):
+    out = tmp_path / "_site"
+    result = build_site(content, out)
+    assert result.pages == 3 and result.figures == 1
+    for name in ("index.html", "intro.html", "one-row.html", "assets/explorables.css", "assets/js/worker.js",
+                 "assets/engine.zip", *(f"assets/pyodide/{n}" for n in pyodide.CORE_FILES)):
+        assert (out / name).is_file(), name
+    html = (out / "one-row.html").read_text()
+    data = re.search(r'<script type="application/json" class="ex-data">(.*?)</script>', html, re.S).group(1)
+    payload = json.loads(data.replace("<\\/", "</"))
+    assert payload["figure"] == "attention-row"
+    assert payload["state"]["temperature"] == 0.5
+    assert payload["scene"]["values"]["temperature"] == 0.5
+    assert "<math" in html and "<details class=\"ex-question\">" in html
+
+
+def test_lessons_are_ordered_with_previous_and_next_links(content, tmp_path):
+    out = tmp_path / "_site"
+    build_site(content, out)
+    index = (out / "index.html").read_text()
+    assert index.index("intro.html") < index.index("one-row.html")
+    intro = (out / "intro.html").read_text()
+    assert 'rel="next" href="one-row.html"' in intro and 'rel="prev"' not in intro
+    row = (out / "one-row.html").read_text()
+    assert 'rel="prev" href="intro.html"' in row and "Lesson 2 of 2" in row
+
+
+def test_every_url_in_the_site_is_relative(content, tmp_path):
+    out = tmp_path / "_site"
+    build_site(content, out)
+    for page in out.glob("*.html"):
+        html = page.read_text()
+        for url in re.findall(r'(?:href|src)="([^"]*)"', html):
+            assert not url.startswith(("/", "http:", "https:", "//")), f"{page.name}: {url}"
+    for script in (out / "assets" / "js").rglob("*.js"):
+        text = script.read_text()
+        assert "https://" not in text and "http://" not in text, script.name
+
+
+def test_engine_archive_imports_on_its_own(content, tmp_path):
+    out = tmp_path / "_site"
+    build_site(content, out)
+    unpacked = tmp_path / "unpacked"
+    with zipfile.ZipFile(out / "assets" / "engine.zip") as archive:
+        archive.extractall(unpacked)
+    code = ("import json, engine.runtime as r, engine.figures as f; fig = f.FIGURES['attention-row'];"
+            "s = fig.initial_state(fig.parse_options({}));"
+            "print(json.loads(r.handle(json.dumps({'figure': 'attention-row', 'state': s,"
+            "'event': {'type': 'set', 'name': 'temperature', 'value': 2}})))['ok'])")
+    result = subprocess.run([sys.executable, "-c", code], cwd=unpacked, capture_output=True, text=True,
+                            env={"PYTHONPATH": str(unpacked), "PATH": "/usr/bin:/bin"})
+    assert result.stdout.strip() == "True", result.stderr
+
+
+def test_all_errors_of_a_run_are_reported_together(tmp_path):
+    content = write(tmp_path / "content", {
+        "site.yml": "title: T\nraw_htm: true\n",
+        "01-bad.md": (
+            "---\ntitle: Bad\nordr: 1\n---\n"
+            "Text.\n\n"
+            ":::{attention-row} explorer\n"
+            ":temprature: 2\n"
+            ":causal: maybe\n"
+            ":::\n\n"
+            ":::{atention-row} other\n:::\n\n"
+            "Math $\\frac{a}{$ here.\n"
+        ),
+    })
+    with pytest.raises(BuildError) as info:
+        build_site(content, tmp_path / "_site")
+    lines = str(info.value).splitlines()
+    assert lines[0] == "content/01-bad.md:3:1: unknown front matter key 'ordr'"
+    assert lines[1] == "    did you mean 'order'?"
+    assert lines[2].startswith("content/01-bad.md:8:2: {attention-row} explorer: unknown option 'temprature'")
+    assert "did you mean 'temperature'?" in lines[2]
+    assert lines[3] == ("content/01-bad.md:9:10: {attention-row} explorer: option 'causal': "
+                        "expected true or false, got 'maybe'")
+    assert lines[5] == "content/01-bad.md:12:4: unknown directive '{atention-row}'"
+    assert lines[6] == "    did you mean '{attention-row}'?"
+    assert lines[7] == ("content/01-bad.md:15:6: cannot read the TeX '\\frac{a}{' (NoAvailableTokensError); "
+                        "check that every brace is closed")
+    assert lines[9] == "content/site.yml:2:1: unknown option 'raw_htm'"
+    assert lines[10] == "    did you mean 'raw_html'?"
+    assert lines[11] == "6 errors; the previous site was left as it was."
+    assert not (tmp_path / "_site").exists()
+
+
+def test_a_failed_build_leaves_the_previous_site_byte_for_byte(content, tmp_path, capsys):
+    out = tmp_path / "_site"
+    build_site(content, out)
+    before = tree_digest(out)
+    (content / "02-one-row.md").write_text(LESSON.replace(":temperature: 0.5", ":temperature: hot"))
+    code = main(["build", str(content), "-o", str(out)])
+    assert code == 1
+    err = capsys.readouterr().err
+    assert "02-one-row.md:10:15: {attention-row} explorer: option 'temperature': expected a number" in err
+    assert "got 'hot'" in err
+    assert tree_digest(out) == before
+    assert [p.name for p in out.parent.iterdir() if p.name.startswith(".")] == []  # no staging left
+
+
+def test_a_successful_rebuild_replaces_the_site(content, tmp_path):
+    out = tmp_path / "_site"
+    build_site(content, out)
+    (out / "stale.html").write_text("old")
+    (content / "01-intro.md").write_text(INTRO.replace("Hello.", "Hello again."))
+    build_site(content, out)
+    assert not (out / "stale.html").exists()
+    assert "Hello again." in (out / "intro.html").read_text()
+
+
+def test_duplicate_figure_ids_and_prose_inside_a_figure_are_errors(tmp_path):
+    content = write(tmp_path / "content", {"01-a.md": (
+        ":::{attention-row} fig\n:::\n\n"
+        ":::{attention-row} fig\nsome prose\n:::\n")})
+    with pytest.raises(BuildError) as info:
+        build_site(content, tmp_path / "_site")
+    text = str(info.value)
+    assert "content/01-a.md:4:20: {attention-row}: figure id 'fig' is used twice on this page" in text
+    assert "content/01-a.md:5:1: {attention-row} fig: unexpected text inside the figure directive: 'some prose'" in text
+
+
+def test_a_question_without_a_question_is_an_error(tmp_path):
+    content = write(tmp_path / "content", {"01-a.md": "Intro.\n\n:::{question}\nThe answer.\n:::\n"})
+    with pytest.raises(BuildError) as info:
+        build_site(content, tmp_path / "_site")
+    assert str(info.value).startswith("content/01-a.md:3:14: {question} needs the question after the name")
+
+
+def test_raw_html_is_escaped_unless_the_site_allows_it(tmp_path):
+    content = write(tmp_path / "content", {"01-a.md": "<script>alert(1)</script>\n"})
+    build_site(content, tmp_path / "a")
+    assert "<script>alert(1)" not in (tmp_path / "a" / "a.html").read_text()
+    (content / "site.yml").write_text("raw_html: true\n")
+    build_site(content, tmp_path / "b")
+    assert "<script>alert(1)</script>" in (tmp_path / "b" / "a.html").read_text()
+
+
+def test_site_title_is_escaped_in_templates(tmp_path):
+    content = write(tmp_path / "content", {"site.yml": 'title: "<i>Hi</i>"\n', "01-a.md": "Text.\n"})
+    build_site(content, tmp_path / "_site")
+    assert "&lt;i&gt;Hi&lt;/i&gt;" in (tmp_path / "_site" / "a.html").read_text()
+
+
+def test_a_missing_content_folder_says_what_to_do(tmp_path, capsys):
+    assert main(["build", str(tmp_path / "nowhere"), "-o", str(tmp_path / "out")]) == 1
+    assert "does not exist" in capsys.readouterr().err
+
+
+# Pyodide: obtained, verified, cached; clear messages when it cannot be had.
+
+def test_a_tarball_with_the_wrong_hash_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    fake = tmp_path / "pyodide-314.0.7.tgz"
+    fake.write_bytes(b"not pyodide")
+    with pytest.raises(PyodideError) as info:
+        pyodide.ensure_pyodide(fake)
+    assert f"is not pyodide {pyodide.VERSION}: its sha512 is sha512-" in str(info.value)
+    assert f"npm pack pyodide@{pyodide.VERSION}" in str(info.value)
+
+
+def test_a_folder_without_the_core_files_is_refused(tmp_path):
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "pyodide.mjs").write_text("")
+    with pytest.raises(PyodideError) as info:
+        pyodide.ensure_pyodide(tmp_path / "pkg")
+    assert "missing: pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip, pyodide-lock.json" in str(info.value)
+
+
+def test_no_cache_and_no_npm_says_exactly_what_to_do(tmp_path, monkeypatch):
+    monkeypatch.delenv(pyodide.ENV_VAR, raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "empty-cache"))
+    monkeypatch.setattr(pyodide.shutil, "which", lambda name: None)
+    with pytest.raises(PyodideError) as info:
+        pyodide.ensure_pyodide()
+    text = str(info.value)
+    assert "npm is not installed" in text
+    assert f"explorables build --pyodide pyodide-{pyodide.VERSION}.tgz" in text
+
+
+def test_the_real_package_is_verified_and_cached():
+    folder = pyodide.ensure_pyodide()
+    assert all((folder / name).stat().st_size > 1000 for name in pyodide.CORE_FILES)
+    lock = json.loads((folder / "pyodide-lock.json").read_text())
+    assert lock["info"]["python"].startswith("3.14")

@@ -1,0 +1,34 @@
+"""Markdown fixtures: input beside expected HTML, read by one parametrised test.
+
+On a mismatch the test writes NAME.new.html beside the expected file for review."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from site_builder.markdown import create_parser, parse_page, render_page
+
+FIXTURES = Path(__file__).parent / "fixtures" / "markdown"
+CASES = sorted(FIXTURES.glob("*.md"))
+
+
+@pytest.mark.parametrize("source", CASES, ids=[c.stem for c in CASES])
+def test_fixture(source: Path):
+    md = create_parser(raw_html=False)
+    page = parse_page(md, source, source.stem)
+    html = render_page(md, page)
+    assert page.errors == []
+    expected = source.with_suffix(".html")
+    new = source.with_suffix(".new.html")
+    if not expected.exists() or expected.read_text(encoding="utf-8") != html:
+        new.write_text(html, encoding="utf-8")
+        pytest.fail(f"{source.name}: output differs from {expected.name}; see {new.name}")
+    new.unlink(missing_ok=True)
+
+
+def test_raw_html_can_be_turned_on(tmp_path):
+    source = tmp_path / "raw.md"
+    source.write_text("<b>bold</b>\n", encoding="utf-8")
+    md = create_parser(raw_html=True)
+    assert render_page(md, parse_page(md, source, "raw")).strip() == "<p><b>bold</b></p>"
