@@ -1,0 +1,751 @@
+"""The attention-row figure model: options, events, scene, and a golden first frame.
+
+Every number the figure shows must be the engine's: the scene's ``values`` are compared
+with a direct ``engine.attention_row`` call, and the first frame with a reviewed golden
+file (tests/golden/attention_row.json) to 1e-9. The whole scene must survive
+``json.dumps(..., allow_nan=False)``: the browser receives it as JSON, and a NaN there
+would be a silent blank.
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import engine
+from engine import runtime
+from engine.figures import FIGURES, FieldError, OptionErrors
+from engine.figures import attention_row as ar
+
+FIG = FIGURES["attention-row"]
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden" / "attention_row.json"
+LESSON = ROOT / "content" / "01-one-query-row.md"
+TOL = 1e-9
+EXPERIMENTS = [e.name for e in ar.EXPERIMENTS]
+
+
+def first_state(**options):
+    return FIG.initial_state(FIG.parse_options({k: str(v) for k, v in options.items()}))
+
+
+def errors_of(options: dict) -> list[tuple[str, str]]:
+    with pytest.raises(OptionErrors) as info:
+        FIG.parse_options(options)
+    return [(e.option, e.message) for e in info.value.errors]
+
+
+def direct_row(state):
+    """The asking row computed straight from the engine, not through the figure."""
+    i = state["query"]
+    return engine.attention_row(
+        state["q"][i], state["k"], state["v"], index=i,
+        temperature=state["temperature"], causal=state["causal"],
+    )
+
+
+def panel(scene, panel_id):
+    (found,) = [p for p in scene["panels"] if p["id"] == panel_id]
+    return found
+
+
+def control(scene, name):
+    (found,) = [c for c in scene["controls"] if c["name"] == name]
+    return found
+
+
+# --- options ------------------------------------------------------------------------------
+
+
+def test_defaults_give_the_built_in_sentence():
+    options = FIG.parse_options({})
+    state = FIG.initial_state(options)
+    assert state["tokens"] == ["The", "cat", "chased", "the", "mouse", "."]
+    assert state["query"] == 2
+    assert state["temperature"] == 1.0
+    assert state["causal"] is False
+    assert state["q"] == [list(p) for p in ar.QUERIES]
+    assert state["k"] == [list(p) for p in ar.KEYS]
+    assert state["v"] == [list(p) for p in ar.VALUES]
+    assert json.loads(json.dumps(state, allow_nan=False)) == state
+
+
+def test_every_option_has_a_doc_and_a_default():
+    names = [o.name for o in FIG.options]
+    assert names == ["tokens", "query", "temperature", "causal", "queries", "keys", "values"]
+    for opt in FIG.options:
+        assert opt.doc.strip(), opt.name
+    temperature = FIG.option("temperature")
+    assert (temperature.min, temperature.max, temperature.default) == (0.05, 5.0, 1.0)
+    assert FIG.option("tokens").max == 8
+
+
+def test_query_as_word_or_position():
+    assert first_state(query="mouse")["query"] == 4
+    assert first_state(query="the")["query"] == 3  # exact match beats "The"
+    assert first_state(query="The")["query"] == 0
+    assert first_state(query="MOUSE")["query"] == 4  # capitals forgiven when unambiguous
+    assert first_state(query="5")["query"] == 5
+
+
+@pytest.mark.parametrize(
+    "options, expected",
+    [
+        (
+            {"query": "dog"},
+            [("query", "expected a word of the sentence (The, cat, chased, the, mouse, .) "
+                       "or a position from 0 to 5, got 'dog'")],
+        ),
+        (
+            {"query": "chasd"},
+            [("query", "expected a word of the sentence (The, cat, chased, the, mouse, .) "
+                       "or a position from 0 to 5, got 'chasd' (did you mean 'chased'?)")],
+        ),
+        (
+            {"query": "6"},
+            [("query", "expected a word of the sentence (The, cat, chased, the, mouse, .) "
+                       "or a position from 0 to 5, got '6'")],
+        ),
+        ({"temperature": "0"}, [("temperature", "expected a number from 0.05 to 5, got '0'")]),
+        ({"temperature": "abc"}, [("temperature", "expected a number from 0.05 to 5, got 'abc'")]),
+        ({"temperature": "nan"}, [("temperature", "expected a number from 0.05 to 5, got 'nan'")]),
+        ({"causal": "maybe"}, [("causal", "expected true or false, got 'maybe'")]),
+        (
+            {"tokens": "a b c d e f g h i"},
+            [("tokens", "expected 1 to 8 words separated by spaces, got 9 words ('a b c d e f g h i')")],
+        ),
+        ({"keys": "1,2; 3"}, [("keys", "pair 2 of the keys must have 2 numbers (x,y), got 1 in '3'")]),
+        ({"keys": "1,2; a,b"}, [("keys", "pair 2 of the keys must be numbers, got 'a,b'")]),
+        (
+            {"values": "1,2;;3,4"},
+            [("values", "pair 2 of the values is empty: write x,y for each token, like '0.5,1'")],
+        ),
+        (
+            {"queries": "1,99"},
+            [("queries", "pair 1 of the queries must have coordinates from -10 to 10, got '1,99'")],
+        ),
+        (
+            {"keys": "1,2; 3,4"},
+            [("keys", "expected 6 x,y pairs, one for each token of 'The cat chased the mouse .', got 2")],
+        ),
+    ],
+)
+def test_option_errors_have_exact_text(options, expected):
+    assert errors_of(options) == expected
+
+
+def test_another_sentence_says_exactly_which_options_to_add():
+    assert errors_of({"tokens": "I saw her", "query": "saw"}) == [
+        ("queries", "the built-in vectors fit only the sentence 'The cat chased the mouse .'; "
+                    "for 'I saw her' add :queries:, :keys: and :values: with 3 x,y pairs each, "
+                    "like '0.5,1; -1,0.2'"),
+    ]
+    assert errors_of({"tokens": "I saw her", "query": "saw", "keys": "1,0; 0,1; 1,1"}) == [
+        ("queries", "the built-in vectors fit only the sentence 'The cat chased the mouse .'; "
+                    "for 'I saw her' add :queries: and :values: with 3 x,y pairs each, "
+                    "like '0.5,1; -1,0.2'"),
+    ]
+
+
+def test_another_sentence_reports_every_mistake_together():
+    assert errors_of({"tokens": "I saw her"}) == [
+        ("queries", "the built-in vectors fit only the sentence 'The cat chased the mouse .'; "
+                    "for 'I saw her' add :queries:, :keys: and :values: with 3 x,y pairs each, "
+                    "like '0.5,1; -1,0.2'"),
+        ("query", "expected a word of the sentence (I, saw, her) or a position from 0 to 2, "
+                  "got 'chased' ('chased' is the default, which fits only the built-in "
+                  "sentence: add :query:)"),
+    ]
+
+
+def test_another_sentence_with_its_vectors():
+    state = first_state(
+        tokens="I saw her", query="her", queries="1,0; 0,1; 0.5,0.5",
+        keys="1,0; 0,1; -1,-1", values="1,1; -1,1; 0,−2",
+    )
+    assert state["tokens"] == ["I", "saw", "her"]
+    assert state["query"] == 2
+    assert state["v"][2] == [0.0, -2.0]
+    scene = FIG.scene(state)
+    check_scene(scene, state)
+
+
+def test_built_in_sentence_may_override_some_vectors():
+    state = first_state(keys="1,0; 0,1; 1,1; -1,0; 0,-1; 0.5,0.5")
+    assert state["k"][3] == [-1.0, 0.0]
+    assert state["q"] == [list(p) for p in ar.QUERIES]
+
+
+# --- events: state + event -> state -------------------------------------------------------
+
+
+def test_drag_moves_a_key_clamped_to_the_plane_and_rounded():
+    state = first_state()
+    new = FIG.apply(state, {"type": "drag", "mark": "key-3", "x": 0.123456, "y": -9.0})
+    assert new["k"][3] == [0.12, -2.9]  # the plane is [-3, 3]; keys stop 0.1 inside
+    assert new["selected"] == 3
+    assert new["step"] == ar.STEP_MATCH
+    assert state["k"][3] == list(ar.KEYS[3])  # the old state is untouched
+    assert FIG.scene(new)["values"]["keys"][3] == [0.12, -2.9]
+
+
+def test_keyboard_steps_do_not_drift():
+    state = first_state()
+    x, y = state["k"][1]
+    for _ in range(3):
+        x += ar.STEP
+        state = FIG.apply(state, {"type": "drag", "mark": "key-1", "x": x, "y": y})
+    assert state["k"][1] == [1.4, 1.3]
+
+
+def test_drag_changes_the_weights():
+    state = first_state()
+    before = FIG.scene(state)["values"]["weights"][3]
+    moved = FIG.apply(state, {"type": "drag", "mark": "key-3", "x": 1.4, "y": 1.0})
+    assert FIG.scene(moved)["values"]["weights"][3] > before
+
+
+def test_only_keys_are_draggable():
+    with pytest.raises(ValueError, match="only keys can be dragged, got mark 'value-1'"):
+        FIG.apply(first_state(), {"type": "drag", "mark": "value-1", "x": 0, "y": 0})
+
+
+def test_typed_key_coordinates_are_kept_exactly():
+    state = first_state()
+    new = FIG.apply(state, {"type": "set", "name": "key.1.0", "value": " 0.123 "})
+    assert new["k"][1] == [0.123, 1.3]
+    new = FIG.apply(new, {"type": "set", "name": "key.1.1", "value": "\u22122.5"})
+    assert new["k"][1] == [0.123, -2.5]
+    assert new["selected"] == 1
+    grid = control(FIG.scene(new), "keys")
+    assert [c["value"] for c in grid["rows"][1]["cells"]] == ["0.123", "-2.5"]
+
+
+def test_a_typed_key_beyond_the_plane_widens_it():
+    state = FIG.apply(first_state(), {"type": "set", "name": "key.0.0", "value": "-7.5"})
+    keys = panel(FIG.scene(state), "keys")
+    assert keys["x"] == [-8.0, 8.0] and keys["y"] == [-8.0, 8.0]
+    state = FIG.apply(state, {"type": "drag", "mark": "key-0", "x": -100, "y": 100})
+    assert state["k"][0] == [-7.9, 7.9]
+    assert panel(FIG.scene(state), "keys")["x"] == [-8.0, 8.0]  # dragging never grows it
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("abc", "x of the key of “cat” must be a number, got 'abc'"),
+        ("1e999", "x of the key of “cat” must be a finite number, got '1e999'"),
+        ("", "x of the key of “cat” is empty: type a number such as 0.5"),
+        ("   ", "x of the key of “cat” is empty: type a number such as 0.5"),
+        ("nan", "x of the key of “cat” must be a finite number, got 'nan'"),
+        ("11", "x of the key of “cat” must be from -10 to 10, got 11"),
+        ("-10.5", "x of the key of “cat” must be from -10 to 10, got -10.5"),
+    ],
+)
+def test_bad_typed_input_is_refused_and_the_state_kept(text, message):
+    state = first_state()
+    with pytest.raises(FieldError) as info:
+        FIG.apply(state, {"type": "set", "name": "key.1.0", "value": text})
+    assert info.value.name == "key.1.0"
+    assert info.value.message == message
+    reply = runtime.step("attention-row", state, {"type": "set", "name": "key.1.0", "value": text})
+    assert reply == {"ok": False, "error": message, "field": "key.1.0"}
+    assert state["k"][1] == list(ar.KEYS[1])
+
+
+def test_unknown_controls_are_refused():
+    state = first_state()
+    for name in ("key.9.0", "key.1.2", "key.x.0", "colour"):
+        with pytest.raises(FieldError) as info:
+            FIG.apply(state, {"type": "set", "name": name, "value": "1"})
+        assert info.value.message == f"attention-row has no control named {name!r}"
+
+
+def test_select_a_score_cell_or_a_value_makes_that_token_ask():
+    state = first_state()
+    new = FIG.apply(state, {"type": "select", "mark": "score-4"})
+    assert new["query"] == 4
+    assert FIG.scene(new)["values"]["query"] == 4
+    assert FIG.apply(state, {"type": "select", "mark": "value-0"})["query"] == 0
+    with pytest.raises(ValueError, match="cannot select the mark 'score-6'"):
+        FIG.apply(state, {"type": "select", "mark": "score-6"})
+
+
+def test_set_query_by_word_or_position():
+    state = first_state()
+    assert FIG.apply(state, {"type": "set", "name": "query", "value": "mouse"})["query"] == 4
+    assert FIG.apply(state, {"type": "set", "name": "query", "value": 5})["query"] == 5
+    assert FIG.apply(state, {"type": "set", "name": "query", "value": "0"})["query"] == 0
+    with pytest.raises(FieldError) as info:
+        FIG.apply(state, {"type": "set", "name": "query", "value": "dog"})
+    assert info.value.name == "query"
+
+
+def test_temperature_event():
+    state = first_state()
+    new = FIG.apply(state, {"type": "set", "name": "temperature", "value": 0.5})
+    assert new["temperature"] == 0.5
+    assert new["step"] == ar.STEP_TEMPERATURE
+    top = max(FIG.scene(new)["values"]["weights"])
+    assert top > max(FIG.scene(state)["values"]["weights"])
+    for bad, message in [
+        (9, "temperature must be from 0.05 to 5, got 9"),
+        (0, "temperature must be from 0.05 to 5, got 0"),
+        ("abc", "temperature must be a number, got 'abc'"),
+        ("1e999", "temperature must be a finite number, got '1e999'"),
+    ]:
+        with pytest.raises(FieldError) as info:
+            FIG.apply(state, {"type": "set", "name": "temperature", "value": bad})
+        assert (info.value.name, info.value.message) == ("temperature", message)
+
+
+def test_mask_hides_later_words_with_weight_exactly_zero():
+    state = first_state()
+    new = FIG.apply(state, {"type": "set", "name": "causal", "value": True})
+    assert new["causal"] is True and new["step"] == ar.STEP_MASK
+    scene = FIG.scene(new)
+    weights = scene["values"]["weights"]
+    assert weights[3:] == [0.0, 0.0, 0.0]
+    assert math.fsum(weights) == pytest.approx(1.0, abs=1e-15)
+    keys = {m["id"]: m for m in panel(scene, "keys")["marks"] if m["kind"] == "point"}
+    assert [keys[f"key-{j}"]["muted"] for j in range(6)] == [False] * 3 + [True] * 3
+    cells = panel(scene, "scores")["rows"][0]
+    assert [c["muted"] for c in cells] == [False] * 3 + [True] * 3
+    assert FIG.apply(new, {"type": "set", "name": "causal", "value": "false"})["causal"] is False
+    with pytest.raises(FieldError, match="causal must be true or false, got 'x'"):
+        FIG.apply(state, {"type": "set", "name": "causal", "value": "x"})
+
+
+def test_patch_sets_several_controls():
+    state = FIG.patch(first_state(), {"query": 0, "causal": True, "temperature": 2})
+    values = FIG.scene(state)["values"]
+    assert values["weights"] == [1.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+    assert values["output"] == list(ar.VALUES[0])
+
+
+@pytest.mark.parametrize("name", EXPERIMENTS)
+def test_each_experiment_sets_the_controls_and_says_what_to_look_for(name):
+    state = first_state()
+    state = FIG.apply(state, {"type": "set", "name": "key.1.0", "value": "-2"})  # reader's edit
+    new = FIG.apply(state, {"type": "action", "name": name})
+    assert new["experiment"] == name
+    assert new["message"] and new["message"] != ar.HINT
+    assert "nan" not in new["message"].lower()
+    scene = FIG.scene(new)
+    buttons = control(scene, "experiments")
+    assert buttons["message"] == new["message"]
+    assert [i["name"] for i in buttons["items"] if i.get("active")] == [name]
+    check_scene(scene, new)
+    # an experiment starts from the first settings, so the reader's edit is gone
+    again = FIG.apply(first_state(), {"type": "action", "name": name})
+    assert again == new
+
+
+def pct(w):
+    return ar._pct(w)
+
+
+def test_experiment_messages_quote_the_engine():
+    start = first_state()
+    r1 = direct_row(start)
+    msg = FIG.apply(start, {"type": "action", "name": "sharpen"})["message"]
+    sharp = direct_row(dict(start, temperature=ar.SHARP_T))
+    assert f"“cat”, takes {pct(sharp.weights[1])} of the weight (at T = 1 it had {pct(r1.weights[1])})" in msg
+
+    state = FIG.apply(start, {"type": "action", "name": "hide-future"})
+    masked = direct_row(state)
+    assert masked.weights[3:] == [0.0, 0.0, 0.0]
+    assert f"“cat” rises from {pct(r1.weights[1])} to {pct(masked.weights[1])}" in state["message"]
+
+    state = FIG.apply(start, {"type": "action", "name": "same-keys"})
+    same = direct_row(state)
+    assert all(w == pytest.approx(1 / 6, abs=1e-15) for w in same.weights)
+    mean = [math.fsum(v[c] for v in state["v"]) / 6 for c in range(2)]
+    assert same.output == pytest.approx(mean, abs=1e-15)
+    assert ar._vec(mean) in state["message"]
+
+    state = FIG.apply(start, {"type": "action", "name": "short-query"})
+    assert state["tokens"][state["query"]] == "."
+    flat = direct_row(state)
+    assert f"from {pct(min(flat.weights))} to {pct(max(flat.weights))}" in state["message"]
+
+    state = FIG.apply(start, {"type": "action", "name": "pull-key"})
+    assert state["selected"] == 3  # "the", the determiner that is not asking
+    pulled = direct_row(state)
+    assert f"rises from {pct(r1.weights[3])} to {pct(pulled.weights[3])}" in state["message"]
+
+    state = FIG.apply(start, {"type": "action", "name": "first-word"})
+    first = direct_row(state)
+    assert first.weights == [1.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+    assert first.output == list(ar.VALUES[0])
+
+    state = FIG.apply(start, {"type": "action", "name": "double-keys"})
+    doubled = direct_row(state)
+    half_t = direct_row(dict(start, temperature=0.5))
+    assert doubled.weights == pytest.approx(half_t.weights, abs=1e-12)
+    assert f"same {ar._num(half_t.weights[1], 3)}" in state["message"]
+
+
+def test_reset_returns_to_the_first_settings():
+    start = first_state(query="mouse", temperature="2")
+    state = FIG.apply(start, {"type": "action", "name": "double-keys"})
+    state = FIG.apply(state, {"type": "set", "name": "causal", "value": True})
+    state = FIG.apply(state, {"type": "action", "name": "reset"})
+    assert state == start
+
+
+def test_unknown_action_and_event():
+    with pytest.raises(ValueError, match="no action 'jump'"):
+        FIG.apply(first_state(), {"type": "action", "name": "jump"})
+    with pytest.raises(ValueError, match="does not know the event type 'wiggle'"):
+        FIG.apply(first_state(), {"type": "wiggle"})
+
+
+# --- scene invariants -----------------------------------------------------------------------
+
+ROLES = {"query", "key", "value", "output", "own", "muted", "hull", "accent", "head1", "head2",
+         "positive", "negative", "grid", "text"}
+SHAPES = {"circle", "diamond", "ring", "square"}
+
+
+def is_num(x):
+    return isinstance(x, float) and math.isfinite(x) or (isinstance(x, int) and not isinstance(x, bool))
+
+
+def check_point(p):
+    assert isinstance(p, list) and len(p) == 2 and all(is_num(c) for c in p), p
+
+
+def check_mark(m):
+    kind = m["kind"]
+    assert kind in {"point", "arrow", "line", "polygon", "label", "circle"}, kind
+    if "role" in m or kind != "label":
+        assert m["role"] in ROLES, m
+    if kind == "point":
+        assert isinstance(m["id"], str) and is_num(m["x"]) and is_num(m["y"])
+        assert m["shape"] in SHAPES
+    elif kind == "arrow":
+        assert all(is_num(m[c]) for c in ("x1", "y1", "x2", "y2"))
+    elif kind in ("line", "polygon"):
+        for p in m["points"]:
+            check_point(p)
+        assert len(m["points"]) >= (3 if kind == "polygon" else 2)
+    elif kind == "label":
+        assert is_num(m["x"]) and is_num(m["y"]) and isinstance(m["text"], str)
+    elif kind == "circle":
+        assert is_num(m["x"]) and is_num(m["y"]) and is_num(m["r"])
+
+
+def texts(obj):
+    """Every string in a scene."""
+    if isinstance(obj, str):
+        yield obj
+    elif isinstance(obj, dict):
+        for value in obj.values():
+            yield from texts(value)
+    elif isinstance(obj, list):
+        for value in obj:
+            yield from texts(value)
+
+
+def links(obj):
+    if isinstance(obj, dict):
+        if "link" in obj:
+            yield obj["link"]
+        for value in obj.values():
+            yield from links(value)
+    elif isinstance(obj, list):
+        for value in obj:
+            yield from links(value)
+
+
+def check_scene(scene, state):
+    """Everything SCENE.md asks of a scene, and what this figure promises on top."""
+    json.dumps(scene, allow_nan=False)
+    n = len(state["tokens"])
+    i = state["query"]
+    assert set(scene) == {"title", "status", "panels", "controls", "values"}
+    ids = [p["id"] for p in scene["panels"]]
+    assert ids == ["formula", "keys", "values", "scores", "weights", "readout", "arithmetic", "stats"]
+    for text in texts(scene):
+        assert not re.search(r"<[a-zA-Z/!]", text), text  # no HTML
+        assert "nan" not in text.lower().split() and "inf" not in text.lower().split(), text
+
+    steps = panel(scene, "formula")
+    assert steps["kind"] == "steps"
+    assert [s["label"] for s in steps["steps"]] == ["q·k", "÷ √d", "÷ T", "mask", "softmax", "Σ aᵢvᵢ"]
+    assert all(s["note"] and s["detail"] for s in steps["steps"])
+    assert steps["active"] == state["step"] and 0 <= steps["active"] < 6
+
+    r = direct_row(state)
+    hidden = [state["causal"] and j > i for j in range(n)]
+    for plane_id in ("keys", "values"):
+        plane = panel(scene, plane_id)
+        assert plane["kind"] == "plane" and plane["square"] is True
+        assert plane["x"] == plane["y"] and plane["x"][0] == -plane["x"][1]
+        for m in plane["marks"]:
+            check_mark(m)
+        points = [m for m in plane["marks"] if m["kind"] == "point"]
+        for m in points:
+            lo, hi = plane["x"]
+            assert lo <= m["x"] <= hi and lo <= m["y"] <= hi, m
+    keys = panel(scene, "keys")
+    assert keys["keyboard"] == {"step": 0.1, "big": 0.5}
+    key_points = [m for m in keys["marks"] if m["kind"] == "point"]
+    assert [m["id"] for m in key_points] == [f"key-{j}" for j in range(n)]
+    for j, m in enumerate(key_points):
+        assert [m["x"], m["y"]] == state["k"][j]
+        assert m["role"] == "key" and m["draggable"] is True and m["link"] == f"t{j}"
+        assert m["muted"] is hidden[j]
+        assert (m["shape"] == "ring") is (j == i)
+    (arrow,) = [m for m in keys["marks"] if m["kind"] == "arrow"]
+    assert arrow["role"] == "query" and [arrow["x2"], arrow["y2"]] == state["q"][i]
+    if any(state["q"][i]):
+        dotted = [m for m in keys["marks"] if m["kind"] == "line" and m.get("dotted")]
+        assert len(dotted) == n
+        for j, line in enumerate(dotted):
+            foot = engine.vector_projection(state["k"][j], state["q"][i])
+            assert line["points"][1] == pytest.approx(foot, abs=1e-12)
+
+    values = panel(scene, "values")
+    hulls = [m for m in values["marks"] if m.get("role") == "hull"]
+    assert len(hulls) == 1
+    (output,) = [m for m in values["marks"] if m.get("id") == "output"]
+    assert output["role"] == "output" and output["shape"] == "diamond"
+    hull = engine.convex_hull(state["v"])
+    assert engine.point_in_hull([output["x"], output["y"]], hull)
+    value_points = [m for m in values["marks"] if m["kind"] == "point" and m["id"] != "output"]
+    assert [m["id"] for m in value_points] == [f"value-{j}" for j in range(n)]
+    assert all(m["select"] is True and m["role"] == "value" for m in value_points)
+    moved = [m for m in values["marks"] if m["kind"] == "arrow"]
+    if moved:
+        (arrow,) = moved
+        assert arrow["dashed"] is True and arrow["role"] == "output"
+        assert [arrow["x1"], arrow["y1"]] == state["v"][i]
+
+    scores = panel(scene, "scores")
+    assert scores["kind"] == "cells" and len(scores["rows"]) == 1
+    for j, cell in enumerate(scores["rows"][0]):
+        assert cell["select"] is True and cell["id"] == f"score-{j}" and cell["link"] == f"t{j}"
+        assert -1.0 <= cell["tone"] <= 1.0 and cell["text"] == ar._num(r.scores[j])
+        assert cell["detail"] and cell["muted"] is hidden[j]
+    bars = panel(scene, "weights")
+    assert bars["kind"] == "bars" and bars["footer"] == "Σ a = 1.00"
+    assert [b["value"] for b in bars["bars"]] == r.weights
+    assert [b["link"] for b in bars["bars"]] == [f"t{j}" for j in range(n)]
+
+    readout = panel(scene, "readout")
+    assert readout["kind"] == "text" and readout["paragraphs"]
+    arithmetic = panel(scene, "arithmetic")
+    assert arithmetic["collapsible"] == "Show the arithmetic for the best match"
+    assert arithmetic["mono"] is True and len(arithmetic["paragraphs"]) >= 6
+    stats = dict(panel(scene, "stats")["items"])
+    assert set(stats) >= {"d", "Temperature", "Top weight", "Σ weights", "New vector"}
+    assert stats["d"] == "2" and stats["Σ weights"] == "1.00"
+
+    # every token is linked in the key plane, the value plane, the scores, the bars, the grid
+    for where in ("keys", "values", "scores", "weights"):
+        assert set(links(panel(scene, where))) >= {f"t{j}" for j in range(n)}, where
+    assert set(links(control(scene, "keys"))) == {f"t{j}" for j in range(n)}
+    assert set(links(scene)) <= {f"t{j}" for j in range(n)}
+
+    kinds = {c["name"]: c["kind"] for c in scene["controls"]}
+    assert kinds == {"query": "select", "temperature": "slider", "causal": "toggle",
+                     "experiments": "buttons", "keys": "grid"}
+    grid = control(scene, "keys")
+    assert [[c["name"] for c in row["cells"]] for row in grid["rows"]] == [
+        [f"key.{j}.0", f"key.{j}.1"] for j in range(n)
+    ]
+    for row, k in zip(grid["rows"], state["k"]):
+        assert [float(c["value"]) for c in row["cells"]] == pytest.approx(k, rel=1e-5)
+    buttons = control(scene, "experiments")
+    assert len(buttons["items"]) >= 6 and buttons["message"]
+
+    # values: exactly the engine's numbers
+    v = scene["values"]
+    assert set(v) == {"tokens", "query", "scores", "weights", "output", "entropy",
+                      "temperature", "causal", "keys"}
+    assert v["tokens"] == state["tokens"] and v["query"] == i
+    assert v["temperature"] == state["temperature"] and v["causal"] == state["causal"]
+    assert v["keys"] == state["k"]
+    for name in ("scores", "weights", "output"):
+        assert v[name] == pytest.approx(getattr(r, name), abs=1e-12, rel=0)
+    assert v["entropy"] == pytest.approx(r.entropy, abs=1e-12)
+    for j in range(n):
+        if hidden[j]:
+            assert v["weights"][j] == 0.0
+        else:
+            assert v["weights"][j] > 0.0 or v["weights"][j] == 0.0  # never negative
+    assert math.fsum(v["weights"]) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_first_frame_scene_invariants():
+    state = first_state()
+    check_scene(FIG.scene(state), state)
+
+
+@pytest.mark.parametrize("query", range(6))
+@pytest.mark.parametrize("causal", [False, True])
+def test_scene_invariants_for_every_asker(query, causal):
+    state = FIG.patch(first_state(), {"query": query, "causal": causal})
+    check_scene(FIG.scene(state), state)
+
+
+coordinate = st.floats(-10, 10, allow_nan=False)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    query=st.integers(0, 5),
+    causal=st.booleans(),
+    temperature=st.floats(0.05, 5),
+    moves=st.lists(st.tuples(st.integers(0, 5), coordinate, coordinate), max_size=4),
+    typed=st.lists(st.tuples(st.integers(0, 5), st.integers(0, 1), coordinate), max_size=3),
+)
+def test_scene_invariants_hold_wherever_the_reader_goes(query, causal, temperature, moves, typed):
+    """The whole scene is JSON with allow_nan=False, the output stays in the hull, and the
+    values equal the engine's, for any drags, typed keys, asker, mask and temperature."""
+    state = FIG.patch(first_state(), {"query": query, "causal": causal, "temperature": temperature})
+    for j, x, y in moves:
+        state = FIG.apply(state, {"type": "drag", "mark": f"key-{j}", "x": x, "y": y})
+    for j, c, x in typed:
+        state = FIG.apply(state, {"type": "set", "name": f"key.{j}.{c}", "value": repr(x)})
+    json.dumps(state, allow_nan=False)
+    check_scene(FIG.scene(state), state)
+
+
+def test_a_zero_query_draws_without_projections():
+    state = first_state(queries="0,0; 0,1; 1,0; 1,1; -1,0; 0,-1", query="The")
+    scene = FIG.scene(state)
+    check_scene(scene, state)
+    assert scene["values"]["weights"] == pytest.approx([1 / 6] * 6, abs=1e-15)
+
+
+def test_the_whole_scene_is_json_with_no_nan():
+    """Module contract: scene(state) is plain JSON (allow_nan=False) for every experiment,
+    and the runtime bridge returns it as JSON text."""
+    state = first_state()
+    for name in EXPERIMENTS + ["reset"]:
+        state = FIG.apply(state, {"type": "action", "name": name})
+        text = json.dumps(FIG.scene(state), allow_nan=False)
+        assert json.loads(text)["values"]["tokens"] == state["tokens"]
+    reply = json.loads(runtime.handle(json.dumps(
+        {"figure": "attention-row", "state": state, "event": {"type": "select", "mark": "score-5"}}
+    )))
+    assert reply["ok"] is True and reply["state"]["query"] == 5
+
+
+# --- the golden first frame -----------------------------------------------------------------
+
+
+def close_enough(new, old, path="scene"):
+    """The first difference between two JSON trees (floats to TOL), or None."""
+    if isinstance(old, bool) or isinstance(new, bool):
+        return None if new is old else f"{path}: {new!r} != {old!r}"
+    if isinstance(old, (int, float)) and isinstance(new, (int, float)):
+        return None if abs(new - old) <= TOL else f"{path}: {new!r} != {old!r}"
+    if isinstance(old, dict) and isinstance(new, dict):
+        if set(old) != set(new):
+            return f"{path}: keys {sorted(new)} != {sorted(old)}"
+        for key in old:
+            diff = close_enough(new[key], old[key], f"{path}.{key}")
+            if diff:
+                return diff
+        return None
+    if isinstance(old, list) and isinstance(new, list):
+        if len(old) != len(new):
+            return f"{path}: {len(new)} items != {len(old)}"
+        for n, (a, b) in enumerate(zip(new, old)):
+            diff = close_enough(a, b, f"{path}[{n}]")
+            if diff:
+                return diff
+        return None
+    return None if new == old else f"{path}: {new!r} != {old!r}"
+
+
+def test_golden_first_frame():
+    """The first frame of the lesson's figure, reviewed by hand. On a mismatch the new
+    scene is written to tests/golden/attention_row.new.json for review; if it is right,
+    move it over the old file."""
+    scene = FIG.scene(first_state(query="chased", temperature=1))
+    fresh = GOLDEN.with_suffix(".new.json")
+    old = json.loads(GOLDEN.read_text(encoding="utf-8")) if GOLDEN.exists() else None
+    diff = "no golden file yet" if old is None else close_enough(scene, old)
+    if diff:
+        fresh.parent.mkdir(exist_ok=True)
+        fresh.write_text(json.dumps(scene, indent=1, ensure_ascii=False, allow_nan=False) + "\n",
+                         encoding="utf-8")
+        pytest.fail(f"the first frame changed ({diff}); review {fresh.relative_to(ROOT)}")
+    if fresh.exists():
+        fresh.unlink()
+
+
+# --- the lesson quotes the engine --------------------------------------------------------------
+
+
+def lesson_numbers():
+    """Each number the lesson states about the presets, as the engine computes it."""
+    start = first_state()
+    chased = direct_row(start)
+    period = direct_row(dict(start, query=5))
+    masked = direct_row(dict(start, causal=True))
+    sharp = direct_row(dict(start, temperature=ar.SHARP_T))
+    flat = direct_row(dict(start, temperature=ar.FLAT_T))
+    same = direct_row(FIG.apply(start, {"type": "action", "name": "same-keys"}))
+    doubled = direct_row(FIG.apply(start, {"type": "action", "name": "double-keys"}))
+    pulled = direct_row(FIG.apply(start, {"type": "action", "name": "pull-key"}))
+    first = direct_row(FIG.apply(start, {"type": "action", "name": "first-word"}))
+    trace = chased.trace
+    return [
+        f"$q \\cdot k = {ar._num(trace[1].dot)}$",  # cat for chased, before the scaling
+        f"${ar._num(trace[4].dot)}$",  # mouse for chased
+        f"the scores {ar._num(chased.scores[1])} and {ar._num(chased.scores[4])}",
+        f"*cat* gets {pct(chased.weights[1])} of the weight and *mouse* {pct(chased.weights[4])}",
+        f"o = \\sum_j a_j v_j = {ar._vec(chased.output)}",
+        f"*chased* itself, ${ar._vec(start['v'][2])}$",
+        f"its length is {ar._num(math.hypot(*start['q'][5]))}, against "
+        f"{ar._num(math.hypot(*start['q'][2]))} for *chased*",
+        f"from {pct(min(period.weights))}\nto {pct(max(period.weights))}, close to an even split",
+        f"Its weights run only from {pct(min(period.weights))}\nto {pct(max(period.weights))}",
+        f"*cat* takes {pct(sharp.weights[1])} of the weight of *chased*",
+        f"the weights run only from {pct(min(flat.weights))} to {pct(max(flat.weights))}",
+        f"*cat* climbs to {pct(masked.weights[1])}",
+        f"each word gets {pct(same.weights[0])} and the new vector is\n${ar._vec(same.output)}$",
+        f"*cat* gets {ar._num(doubled.weights[1], 3)} of the weight of *chased*",
+        f"its weight rises from {pct(chased.weights[3])} to {pct(pulled.weights[3])}",
+        f"it takes {pct(first.weights[0])} of the weight",
+        f"${ar._vec(first.output)}$ for *The*",
+    ]
+
+
+def test_the_lesson_states_the_engine_numbers():
+    """Every number the lesson quotes about the presets is the engine's, in context."""
+    text = LESSON.read_text(encoding="utf-8")
+    for claim in lesson_numbers():
+        assert claim in text, claim
+
+
+def test_the_lesson_table_of_best_matches():
+    text = LESSON.read_text(encoding="utf-8")
+    start = first_state()
+    for i, word in enumerate(start["tokens"]):
+        r = direct_row(dict(start, query=i))
+        best = max(range(6), key=lambda j: r.weights[j])
+        row = re.search(rf"^\| {re.escape(word)} +\| (\S+) +\| +(\S+) +\|$", text, re.M)
+        assert row, word
+        assert row.groups() == (start["tokens"][best], pct(r.weights[best])), word
+
+
+def test_the_lesson_places_the_figure_with_valid_options():
+    text = LESSON.read_text(encoding="utf-8")
+    block = re.search(r"^:::\{attention-row\} explorer\n((?::\w+: .*\n)*):::$", text, re.M)
+    assert block, "the lesson has no attention-row figure"
+    options = dict(re.findall(r"^:(\w+): (.*)$", block.group(1), re.M))
+    assert options == {"query": "chased", "temperature": "1"}
+    FIG.parse_options(options)
+    assert len(re.findall(r"^::::\{question\} \S", text, re.M)) >= 5
