@@ -42,10 +42,10 @@ QUERIES = (  # (6, 2): what each token is looking for
     (0.15, 0.1),  # .: a short, faint question that prefers no one
 )
 KEYS = (  # (6, 2): what each token advertises
-    (-0.9, 0.5),  # The   } the two determiners sit close together
-    (1.1, 1.3),  # cat    } the nouns sit along chased's query
+    (-0.8, 0.3),  # The   } the two determiners sit close together
+    (0.9, 1.45),  # cat   } the nouns sit along chased's query
     (0.3, -1.1),  # chased: the verb
-    (-0.7, 0.7),  # the   }
+    (-0.8, 0.8),  # the   }
     (1.4, 0.5),  # mouse  }
     (-0.3, -0.6),  # .
 )
@@ -61,8 +61,8 @@ VALUES = (  # (6, 2): what each token hands over when it is read
 MAX_TOKENS = 8
 COORD_LIMIT = 10.0  # typed or authored coordinates must lie in [-10, 10]
 T_MIN, T_MAX = 0.05, 5.0  # the temperature slider's range
-KEY_PLANE = 3  # half-width of the key plane while every key fits inside it
-VALUE_PLANE = 2  # half-width of the value plane while every value fits inside it
+KEY_PLANE = 2.5  # half-width of the key plane while every key fits inside it
+VALUE_PLANE = 2.0  # half-width of the value plane while every value fits inside it
 EDGE = 0.1  # a dragged key stops this far inside the plane's edge
 STEP, BIG_STEP = 0.1, 0.5  # keyboard steps on the key plane (arrow, Shift+arrow)
 
@@ -173,6 +173,11 @@ def _q(word: str) -> str:
     return f"“{word}”"
 
 
+def _mark_label(word: str) -> str:
+    """A token as a label on a plane: punctuation is quoted so that a lone "." shows."""
+    return word if any(c.isalnum() for c in word) else _q(word)
+
+
 def _vec(p, digits: int = 2) -> str:
     return "(" + ", ".join(_num(x, digits) for x in p) + ")"
 
@@ -187,15 +192,19 @@ def _pct(w: float) -> str:
 
 
 def _field_text(x: float) -> str:
-    """A coordinate for a text field: exact enough to round-trip what was typed."""
-    text = f"{x:.6g}"
+    """A coordinate for a text field: the shortest text that reads back as exactly x."""
+    text = repr(float(x))
+    if text.endswith(".0"):
+        text = text[:-2]
     return "0" if text == "-0" else text
 
 
-def _extent(points, base: int) -> float:
-    """Half-width of a square plane that holds every point, at least ``base``."""
+def _extent(points, base: float) -> float:
+    """Half-width of a square plane that holds every point at least EDGE inside its edge:
+    ``base``, or the next multiple of 0.5 above. A key dragged to the edge (which stops
+    EDGE inside) never makes the plane grow."""
     m = max((abs(c) for p in points for c in p), default=0.0)
-    return float(max(base, math.ceil(m + EDGE)))
+    return max(base, math.ceil((m + EDGE) * 2) / 2)
 
 
 def _words(value) -> list[str]:
@@ -599,7 +608,7 @@ class AttentionRow(Figure):
         )
         for j, k in enumerate(state["k"]):
             own = j == i
-            label = f"{tokens[j]} · own key" if own else tokens[j]
+            label = f"{_mark_label(tokens[j])} (own)" if own else _mark_label(tokens[j])
             note = "hidden by the mask, " if hidden[j] else ""
             marks.append(
                 {
@@ -667,7 +676,7 @@ class AttentionRow(Figure):
                     "y": p[1],
                     "role": "value",
                     "shape": "ring" if own else "circle",
-                    "label": f"{tokens[j]} · own value" if own else tokens[j],
+                    "label": f"{_mark_label(tokens[j])} (own)" if own else _mark_label(tokens[j]),
                     "link": f"t{j}",
                     "select": True,
                     "muted": hidden[j],
@@ -1038,14 +1047,29 @@ def _sharpen(state: dict) -> None:
 def _sharpen_message(state: dict) -> str:
     tokens = state["tokens"]
     r = AttentionRow.row(state)
-    j = _best(r.weights)
+    order = sorted(range(len(tokens)), key=lambda j: -r.weights[j])
+    j = order[0]
     before = _row(state, temperature=1.0).weights[j]
-    return (
-        f"At T = {SHARP_T:g} the best match, {_q(tokens[j])}, takes {_pct(r.weights[j])} of "
-        f"the weight (at T = 1 it had {_pct(before)}). Dividing by a small T stretches the "
-        f"gaps between the scores, so the blend becomes almost a lookup: watch the diamond "
-        f"run to the value of {_q(tokens[j])}."
+    text = (
+        f"At T = {SHARP_T:g} the weight piles onto the strongest match: {_q(tokens[j])} "
+        f"takes {_pct(r.weights[j])} (it had {_pct(before)} at T = 1)"
     )
+    if len(order) > 2:
+        second = order[1]
+        rest = math.fsum(r.weights[m] for m in order[2:])
+        text += (
+            f", {_q(tokens[second])} gets {_pct(r.weights[second])}, and the other "
+            f"{len(order) - 2} words share {_share(rest)}"
+        )
+    return text + (
+        ". Dividing by a small T stretches the gaps between the scores; the smaller T, the "
+        "closer the blend comes to a lookup of the single best value."
+    )
+
+
+def _share(w: float) -> str:
+    """A small total weight in words: a percentage, or "less than 0.1%"."""
+    return "less than 0.1%" if 0 < w < 0.001 else _pct(w)
 
 
 def _flatten(state: dict) -> None:
