@@ -124,6 +124,27 @@
     return this.send({ type: "patch", patch: patch });
   };
 
+  /* Resolves once every queued event has been computed and drawn. */
+  Figure.prototype.idle = async function () {
+    await ex.ready;
+    while (this.busy || this.queue.length) {
+      await new Promise(function (resolve) { setTimeout(resolve, 10); });
+    }
+    return this.values;
+  };
+
+  /* Page coordinates of a mark in a plane panel: {x, y}, or null. */
+  Figure.prototype.locate = function (panelId, markId) {
+    for (const key of Object.keys(this.panelViews)) {
+      const view = this.panelViews[key];
+      if (key.endsWith(":" + panelId) && view.locate) {
+        const at = view.locate(markId);
+        return at ? { x: at.x, y: at.y } : null;
+      }
+    }
+    return null;
+  };
+
   Figure.prototype.pump = async function () {
     if (this.busy) return;
     this.busy = true;

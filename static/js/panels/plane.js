@@ -184,8 +184,9 @@
       let m = points.find(function (p) { return p.id === state.selected; });
       if (!m) { m = points[0]; state.selected = m.id; }
       const keys = state.spec.keyboard || {};
-      const step = event.shiftKey ? (keys.big || 0.5) : (keys.step || 0.1);
-      const round = function (x) { return Math.round(x / step) * step; };
+      const small = keys.step || 0.1;
+      const step = event.shiftKey ? (keys.big || 0.5) : small;
+      const round = function (x) { return Math.round(x / small) * small; };  // stay on the fine grid
       moveTo(m, Number(round(m.x + move[0] * step).toFixed(6)), Number(round(m.y + move[1] * step).toFixed(6)));
     });
     canvas.addEventListener("blur", function () { figure.hover(null); });
@@ -227,6 +228,15 @@
       update: update,
       highlight: function (link) { if (state.hot !== link) { state.hot = link; draw(); } },
       canvas: canvas,
+      /* Where a mark is drawn, in page (client) pixels: for tests and authors' scripts. */
+      locate: function (id) {
+        const m = (state.spec.marks || []).find(function (mark) { return mark.id === id; });
+        if (!m) return null;
+        const v = view(), rect = canvas.getBoundingClientRect();
+        const x = m.kind === "arrow" ? m.x2 : m.x, y = m.kind === "arrow" ? m.y2 : m.y;
+        return { x: rect.left + v.sx(x), y: rect.top + v.sy(y), toData: function (px, py) {
+          return { x: v.ix(px - rect.left), y: v.iy(py - rect.top) }; } };
+      },
     };
   }
 

@@ -1,0 +1,66 @@
+"""What every browser test of a figure needs: open a page, wait for the engine, read
+what the figure shows, and recompute it with the CPython engine for comparison."""
+from __future__ import annotations
+
+import math
+
+from engine.figures import FIGURES
+
+
+def open_figure(page, url: str, figure_id: str):
+    """Open a lesson, wait until the engine is live, return a locator of the figure."""
+    page.goto(url)
+    page.wait_for_function("() => window.explorables && window.explorables.figures", timeout=10_000)
+    page.evaluate("() => window.explorables.ready")
+    root = page.locator(f"figure#{figure_id}")
+    root.and_(page.locator(".ex-live")).wait_for()
+    return root
+
+
+def idle(page, figure_id: str) -> dict:
+    """Wait until the figure has computed and drawn every event; return its values."""
+    return page.evaluate("id => window.explorables.figures[id].idle()", figure_id)
+
+
+def state_of(page, figure_id: str) -> dict:
+    return page.evaluate("id => window.explorables.figures[id].state", figure_id)
+
+
+def values_of(page, figure_id: str) -> dict:
+    return page.evaluate("id => window.explorables.figures[id].values", figure_id)
+
+
+def cpython_values(figure: str, state: dict) -> dict:
+    """The values the CPython engine computes for the same state."""
+    return FIGURES[figure].scene(state)["values"]
+
+
+def assert_close(a, b, tol: float = 1e-12, path: str = "values") -> None:
+    """Nested equality with a tolerance on floats."""
+    if isinstance(a, dict):
+        assert isinstance(b, dict) and set(a) == set(b), f"{path}: keys {sorted(a)} != {sorted(b)}"
+        for key in a:
+            assert_close(a[key], b[key], tol, f"{path}.{key}")
+    elif isinstance(a, (list, tuple)):
+        assert isinstance(b, (list, tuple)) and len(a) == len(b), f"{path}: {a} != {b}"
+        for i, (x, y) in enumerate(zip(a, b)):
+            assert_close(x, y, tol, f"{path}[{i}]")
+    elif isinstance(a, float) or isinstance(b, float):
+        assert math.isclose(a, b, rel_tol=tol, abs_tol=tol), f"{path}: {a} != {b}"
+    else:
+        assert a == b, f"{path}: {a!r} != {b!r}"
+
+
+def assert_matches_cpython(page, figure_id: str, figure: str) -> dict:
+    """The numbers the page shows equal the CPython engine's for the page's own state."""
+    values = idle(page, figure_id)
+    assert_close(values, cpython_values(figure, state_of(page, figure_id)))
+    return values
+
+
+def mark_position(page, figure_id: str, panel: str, mark: str) -> tuple[float, float]:
+    """Where a mark is on screen (scrolling its canvas into view first)."""
+    page.locator(f'figure#{figure_id} [data-key="plane:{panel}"] canvas').scroll_into_view_if_needed()
+    at = page.evaluate("([id, p, m]) => window.explorables.figures[id].locate(p, m)", [figure_id, panel, mark])
+    assert at is not None, f"mark {mark} not found in panel {panel}"
+    return at["x"], at["y"]

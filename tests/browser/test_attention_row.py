@@ -1,0 +1,145 @@
+"""The one-query-row explorer in real Chromium, used as a reader uses it: mouse,
+keyboard, typing. Every shown number is checked against the CPython engine."""
+from __future__ import annotations
+
+import pytest
+
+from helpers import assert_matches_cpython, idle, mark_position, open_figure, state_of, values_of
+
+FIG = "explorer"
+PAGE = "one-query-row.html"
+
+
+@pytest.fixture
+def row(page, site_url, guard):
+    open_figure(page, site_url + PAGE, FIG)
+    return page
+
+
+def canvas_ink(page, selector: str) -> int:
+    """How many pixels of a canvas are drawn (not fully transparent)."""
+    return page.evaluate(
+        """sel => { const c = document.querySelector(sel); const d = c.getContext('2d')
+              .getImageData(0, 0, c.width, c.height).data; let n = 0;
+              for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++; return n; }""", selector)
+
+
+def test_first_frame_is_drawn_before_the_engine_is_ready(page, site_url, guard):
+    page.goto(site_url + PAGE, wait_until="domcontentloaded")
+    snapshot = page.evaluate(
+        """async () => {
+            const ex = window.explorables;
+            const settled = await Promise.race([ex.ready.then(() => true, () => true),
+                                                new Promise(r => setTimeout(() => r(false), 0))]);
+            const fig = document.querySelector('figure#explorer');
+            return { settled, loading: fig.classList.contains('ex-loading'),
+                     bars: fig.querySelectorAll('.ex-bar').length,
+                     badge: fig.querySelector('.ex-badge').textContent,
+                     weights: ex.figures.explorer.values.weights };
+        }""")
+    assert snapshot["settled"] is False, "the engine was already live: the test proves nothing"
+    assert snapshot["loading"] and snapshot["badge"] == "Starting Python…"
+    assert snapshot["bars"] == 6 and abs(sum(snapshot["weights"]) - 1) < 1e-12
+    assert canvas_ink(page, "figure#explorer .ex-plane canvas") > 1000
+    page.evaluate("() => window.explorables.ready")
+    page.locator("figure#explorer.ex-live").wait_for()
+
+
+def test_dragging_a_key_with_the_mouse_changes_the_weights(row):
+    before = values_of(row, FIG)
+    x, y = mark_position(row, FIG, "keys", "key-1")  # cat's key
+    row.mouse.move(x, y)
+    row.mouse.down()
+    row.mouse.move(x - 60, y + 80, steps=8)
+    row.mouse.up()
+    values = assert_matches_cpython(row, FIG, "attention-row")
+    assert values["keys"][1] != before["keys"][1]
+    assert values["weights"][1] < before["weights"][1] - 0.05  # cat no longer matches as well
+    shown = row.locator("figure#explorer .ex-bar").nth(1).locator(".ex-bar-value").inner_text()
+    assert shown == f"{values['weights'][1]:.2f}"
+
+
+def test_keys_move_with_the_keyboard(row):
+    before = state_of(row, FIG)["k"]
+    canvas = row.locator("figure#explorer .ex-plane canvas").first
+    canvas.focus()
+    row.keyboard.press("5")  # mouse's key
+    row.keyboard.press("ArrowLeft")
+    row.keyboard.press("Shift+ArrowDown")
+    idle(row, FIG)
+    after = state_of(row, FIG)["k"]
+    assert after[4][0] == pytest.approx(before[4][0] - 0.1, abs=1e-9)
+    assert after[4][1] == pytest.approx(before[4][1] - 0.5, abs=1e-9)
+    assert after[:4] == before[:4] and after[5] == before[5]
+    assert_matches_cpython(row, FIG, "attention-row")
+
+
+def test_temperature_slider_and_causal_mask(row):
+    before = values_of(row, FIG)
+    slider = row.locator("figure#explorer input[type=range]")
+    slider.focus()
+    row.keyboard.press("Home")  # the lowest temperature: the best match takes nearly all
+    values = assert_matches_cpython(row, FIG, "attention-row")
+    assert values["temperature"] == pytest.approx(0.05)
+    best = before["weights"].index(max(before["weights"]))
+    assert values["weights"][best] > 0.95 > before["weights"][best]
+    row.get_by_role("switch").click()
+    values = assert_matches_cpython(row, FIG, "attention-row")
+    query = values["query"]
+    assert values["causal"] is True
+    assert all(w == 0.0 for w in values["weights"][query + 1:])
+    assert sum(values["weights"]) == pytest.approx(1.0, abs=1e-12)
+    bars = row.locator("figure#explorer .ex-bar")
+    assert "ex-muted" in (bars.nth(query + 1).get_attribute("class") or "")
+
+
+def test_clicking_a_word_makes_it_ask(row):
+    row.locator("figure#explorer .ex-cells button").nth(5).click()  # "."
+    values = assert_matches_cpython(row, FIG, "attention-row")
+    assert values["query"] == 5
+    assert max(values["weights"]) - min(values["weights"]) < 0.1  # the short query: a nearly flat row
+
+
+@pytest.mark.parametrize("bad", ["abc", "1e999", "", "nan"])
+def test_bad_typed_coordinates_are_refused_and_the_state_kept(row, bad):
+    before_state = state_of(row, FIG)
+    field = row.locator('figure#explorer input[name="key.1.0"]')
+    field.fill(bad)
+    field.press("Enter")
+    error = field.locator("xpath=..").locator(".ex-field-error")
+    error.wait_for()
+    assert error.inner_text().strip() != ""
+    assert field.get_attribute("aria-invalid") == "true"
+    idle(row, FIG)
+    assert state_of(row, FIG) == before_state
+    assert "NaN" not in row.locator("figure#explorer").inner_text()
+    field.fill("-1.5")
+    field.press("Enter")
+    idle(row, FIG)
+    assert state_of(row, FIG)["k"][1][0] == -1.5
+    assert field.get_attribute("aria-invalid") is None
+    assert_matches_cpython(row, FIG, "attention-row")
+
+
+def test_hovering_a_bar_lights_the_same_token_everywhere(row):
+    row.locator("figure#explorer .ex-bar").nth(4).hover()
+    hot = row.locator("figure#explorer .ex-hot")
+    assert hot.count() >= 3  # the bar, the score cell, the key-coordinates row
+    links = set(hot.evaluate_all("els => els.map(e => e.dataset.link)"))
+    assert links == {"t4"}
+
+
+def test_an_experiment_sets_the_controls_and_says_what_to_look_for(row):
+    row.get_by_role("button", name="Hide the future").click()
+    values = assert_matches_cpython(row, FIG, "attention-row")
+    assert values["causal"] is True
+    message = row.locator("figure#explorer .ex-message").inner_text()
+    assert len(message) > 20
+    assert row.get_by_role("switch").is_checked()
+
+
+def test_update_from_a_script_resolves_after_the_redraw(row):
+    values = row.evaluate("() => window.explorables.figures.explorer.update({temperature: 2.5})")
+    assert values["temperature"] == 2.5
+    assert row.locator("figure#explorer output").inner_text() == "2.50"
+    assert_matches_cpython(row, FIG, "attention-row")
