@@ -12,25 +12,36 @@ where the chain turns clockwise. The turn of o -> a -> b is the sign of
 projection k . q / |q|: since q . k = |q| (k . q / |q|), it is the length that the score
 multiplies by |q|.
 
-Points are scaled by a power of two (exact) before the cross products, so coordinates as
-large as 1e300 do not overflow.
+The turn test is exact (in fractions when floats cannot decide), so the hull is right
+for every finite input, coordinates of 1e300 and 1e-300 together included.
 """
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
-from .linalg import Matrix, Vector, as_matrix, as_number, as_vector, dot, exponent, scale
+from .linalg import Matrix, Vector, as_matrix, as_number, as_vector, describe, dot, exponent, scale
 
 Point = tuple[float, float]
 
 
-def _cross(o: Point, a: Point, b: Point) -> float:
-    """cross(a - o, b - o): > 0 when o -> a -> b turns counter-clockwise."""
-    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+def _turn(o: Point, a: Point, b: Point) -> int:
+    """The sign of cross(a - o, b - o): +1 when o -> a -> b turns counter-clockwise,
+    -1 clockwise, 0 on a line. Exact for every finite input.
 
-
-def _scaled(points: list[Point], e: int) -> list[Point]:
-    return [(math.ldexp(x, -e), math.ldexp(y, -e)) for x, y in points]
+    The float cross product decides when it is clearly away from 0 (Shewchuk's error
+    bound for this determinant); otherwise, or on overflow, it is recomputed exactly in
+    fractions, which any float converts to without error.
+    """
+    left = (a[0] - o[0]) * (b[1] - o[1])
+    right = (a[1] - o[1]) * (b[0] - o[0])
+    det = left - right
+    bound = 3.3306690738754716e-16 * (abs(left) + abs(right)) + 1e-300  # rounding, underflow
+    if math.isfinite(det) and math.isfinite(bound) and abs(det) > bound:
+        return 1 if det > 0 else -1
+    o_x, o_y, a_x, a_y, b_x, b_y = map(Fraction, (*o, *a, *b))
+    exact = (a_x - o_x) * (b_y - o_y) - (a_y - o_y) * (b_x - o_x)
+    return (exact > 0) - (exact < 0)
 
 
 def convex_hull(points: Matrix) -> list[Point]:
@@ -43,13 +54,11 @@ def convex_hull(points: Matrix) -> list[Point]:
     unique = sorted(set((x, y) for x, y in P))  # by x, then y
     if len(unique) < 3:
         return unique
-    e = exponent([c for p in unique for c in p])
-    S = dict(zip(unique, _scaled(unique, e)))  # each point -> its copy with |coordinates| < 1
 
     def chain(ordered: list[Point]) -> list[Point]:
         hull: list[Point] = []
         for p in ordered:
-            while len(hull) >= 2 and _cross(S[hull[-2]], S[hull[-1]], S[p]) <= 0:
+            while len(hull) >= 2 and _turn(hull[-2], hull[-1], p) <= 0:
                 hull.pop()  # hull[-1] is not a counter-clockwise corner
             hull.append(p)
         return hull
@@ -57,6 +66,18 @@ def convex_hull(points: Matrix) -> list[Point]:
     lower = chain(unique)
     upper = chain(unique[::-1])
     return lower[:-1] + upper[:-1]  # each chain ends where the other starts
+
+
+def _distance_to_segment(p: Point, a: Point, b: Point) -> float:
+    """The distance from p to the segment a-b (a point when a = b)."""
+    d_x, d_y = b[0] - a[0], b[1] - a[1]
+    w_x, w_y = p[0] - a[0], p[1] - a[1]
+    length = math.hypot(d_x, d_y)
+    if length == 0.0:
+        return math.hypot(w_x, w_y)
+    u_x, u_y = d_x / length, d_y / length  # unit vector along the segment
+    t = min(length, max(0.0, w_x * u_x + w_y * u_y))  # how far along it the nearest point is
+    return math.hypot(w_x - t * u_x, w_y - t * u_y)
 
 
 def point_in_hull(point: Vector, hull: Matrix, tol: float = 1e-9) -> bool:
@@ -68,22 +89,27 @@ def point_in_hull(point: Vector, hull: Matrix, tol: float = 1e-9) -> bool:
     p = tuple(as_vector("point", point, 2, of="points are 2-D (x, y)"))
     H = [tuple(c) for c in as_matrix("hull", hull, cols=2, cols_of="points are 2-D (x, y)")]
     tol = as_number("tol", tol)
-    e = exponent([c for q in H + [p] for c in q])
-    (p,) = _scaled([p], e)
-    H = _scaled(H, e)  # now every |coordinate| < 1, so tol is relative to the largest
-    if len(H) == 1:
-        return math.hypot(p[0] - H[0][0], p[1] - H[0][1]) <= tol
-    if len(H) == 2:
-        (ax, ay), (bx, by) = H
-        length2 = (bx - ax) ** 2 + (by - ay) ** 2
-        t = 0.0 if length2 == 0 else ((p[0] - ax) * (bx - ax) + (p[1] - ay) * (by - ay)) / length2
-        t = min(1.0, max(0.0, t))  # the nearest point of the segment
-        return math.hypot(p[0] - (ax + t * (bx - ax)), p[1] - (ay + t * (by - ay))) <= tol
+    largest = max(abs(c) for q in H + [p] for c in q)
+    if largest > 2.0 ** 1020:  # differences of such coordinates could overflow: quarter them
+        p, H = _quartered(p), [_quartered(q) for q in H]
+        largest /= 4.0
+    slack = tol * largest
+    if len(H) <= 2:
+        return _distance_to_segment(p, H[0], H[-1]) <= slack
     for a, b in zip(H, H[1:] + H[:1]):
-        edge = math.hypot(b[0] - a[0], b[1] - a[1])
-        if _cross(a, b, p) < -tol * edge:  # p lies more than tol to the right of a -> b
+        d_x, d_y = b[0] - a[0], b[1] - a[1]
+        length = math.hypot(d_x, d_y)
+        if length == 0.0:
+            continue
+        # signed distance of p from the line a -> b, positive on the left (inside)
+        left = (d_x / length) * (p[1] - a[1]) - (d_y / length) * (p[0] - a[0])
+        if left < -slack:
             return False
     return True
+
+
+def _quartered(q: Point) -> Point:
+    return (q[0] / 4.0, q[1] / 4.0)
 
 
 def unit(q: Vector) -> list[float]:
@@ -93,7 +119,7 @@ def unit(q: Vector) -> list[float]:
     q_hat = scale(q, -e)  # the same direction, |entries| < 1, so |q_hat| cannot overflow
     norm = math.hypot(*q_hat)
     if norm == 0.0:
-        raise ValueError(f"q has no direction: it is the zero vector {q!r}")
+        raise ValueError(f"q has no direction: it is the zero vector {describe(q)}")
     return [x / norm for x in q_hat]
 
 
