@@ -36,6 +36,7 @@ from .linalg import (
     as_matrix,
     as_positive,
     as_vector,
+    describe,
     clamp,
     exponent,
     fsum_saturating,
@@ -183,7 +184,7 @@ def _check_temperature(temperature: object) -> float:
 
 def _check_flag(name: str, flag: object) -> bool:
     if flag is not True and flag is not False:
-        raise ValueError(f"{name} must be True or False, got {flag!r}")
+        raise ValueError(f"{name} must be True or False, got {describe(flag)}")
     return flag
 
 
@@ -201,7 +202,7 @@ def softmax(scores: Vector, temperature: float = 1.0, mask: Sequence[bool] | Non
     temperature = _check_temperature(temperature)
     visible = [True] * len(scores) if mask is None else as_mask("mask", mask, len(scores))
     if not any(visible):
-        raise ValueError(f"mask hides every entry of scores: {mask!r}; at least one must be True")
+        raise ValueError(f"mask hides every entry of scores: {describe(mask)}; at least one must be True")
     exps = _exp_terms(scores, 0, temperature, visible)
     total = math.fsum(exps)
     return [e / total for e in exps]
@@ -211,7 +212,7 @@ def causal_mask(T_q: int, T_k: int | None = None) -> list[list[bool]]:
     """(T_q, T_k) mask where query i may read key j exactly when j <= i."""
     for name, n in (("T_q", T_q), ("T_k", T_k if T_k is not None else T_q)):
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise ValueError(f"{name} must be an integer >= 1, got {n!r}")
+            raise ValueError(f"{name} must be an integer >= 1, got {describe(n)}")
     T_k = T_q if T_k is None else T_k
     return [[j <= i for j in range(T_k)] for i in range(T_q)]  # (T_q, T_k)
 
@@ -324,7 +325,7 @@ def attention_row(
         visible = [seen and j <= index for j, seen in enumerate(visible)]
     if not any(visible):
         why = f" (with the causal mask at index {index})" if causal else ""
-        raise ValueError(f"mask hides every key{why}: {mask!r}; at least one must be True")
+        raise ValueError(f"mask hides every key{why}: {describe(mask)}; at least one must be True")
     return _row(q, K, V, temperature, visible, index=index)
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from .attention import Attention, attention, projections
-from .linalg import Matrix, as_matrix, fsum_saturating, matmul
+from .linalg import Matrix, as_matrix, describe, fsum_saturating, matmul
 
 HEAD_KEYS = ("W_Q", "W_K", "W_V")  # the matrices each head needs
 
@@ -39,7 +39,7 @@ def _check_head(h: int, head: object) -> dict[str, object]:
     """Head h as a mapping with exactly the keys W_Q, W_K and W_V."""
     need = "each head needs W_Q, W_K and W_V"
     if not isinstance(head, Mapping):
-        raise ValueError(f"heads[{h}] must be a mapping with W_Q, W_K and W_V, got {head!r:.60}")
+        raise ValueError(f"heads[{h}] must be a mapping with W_Q, W_K and W_V, got {describe(head)}")
     for key in head:
         if key not in HEAD_KEYS:
             raise ValueError(f"heads[{h}] has an unknown key {key!r} ({need})")
@@ -88,8 +88,10 @@ def multi_head(
     row per column of the concatenation. Temperature and masks apply to every head.
     """
     X = as_matrix("X", X)
-    if isinstance(heads, Mapping) or not isinstance(heads, Sequence) or len(heads) == 0:
-        raise ValueError(f"heads must be a non-empty list of mappings with W_Q, W_K and W_V, got {heads!r:.60}")
+    if isinstance(heads, Mapping):
+        raise ValueError("heads must be a list of mappings, got a single mapping; write heads=[head]")
+    if isinstance(heads, str) or not isinstance(heads, Sequence) or len(heads) == 0:
+        raise ValueError(f"heads must be a non-empty list of mappings with W_Q, W_K and W_V, got {describe(heads)}")
     results = []  # (H,)
     for h, head in enumerate(heads):
         W = _check_head(h, head)

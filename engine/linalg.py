@@ -33,7 +33,7 @@ FLOAT_MAX = sys.float_info.max  # the largest finite float, about 1.8e308
 # checks
 
 
-def _describe(value: object) -> str:
+def describe(value: object) -> str:
     """A short repr for error messages (a long list is cut)."""
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -42,7 +42,7 @@ def _describe(value: object) -> str:
 def as_number(name: str, x: object) -> float:
     """x as a float; ValueError if it is not a finite real number (bools are refused)."""
     if isinstance(x, bool) or not isinstance(x, numbers.Real):
-        raise ValueError(f"{name} must be a number, got {_describe(x)}")
+        raise ValueError(f"{name} must be a number, got {describe(x)}")
     value = float(x)
     if not math.isfinite(value):
         raise ValueError(f"{name} must be a finite number, got {value!r}")
@@ -52,7 +52,7 @@ def as_number(name: str, x: object) -> float:
 def as_positive(name: str, x: object) -> float:
     """x as a finite float > 0, e.g. a temperature or a base."""
     if isinstance(x, bool) or not isinstance(x, numbers.Real) or not math.isfinite(float(x)):
-        raise ValueError(f"{name} must be a finite number > 0, got {_describe(x)}")
+        raise ValueError(f"{name} must be a finite number > 0, got {describe(x)}")
     value = float(x)
     if not value > 0:
         raise ValueError(f"{name} must be a finite number > 0, got {value!r}")
@@ -62,7 +62,7 @@ def as_positive(name: str, x: object) -> float:
 def as_index(name: str, i: object, n: int) -> int:
     """i as an int with 0 <= i < n."""
     if isinstance(i, bool) or not isinstance(i, numbers.Integral):
-        raise ValueError(f"{name} must be an integer, got {_describe(i)}")
+        raise ValueError(f"{name} must be an integer, got {describe(i)}")
     if not 0 <= int(i) < n:
         raise ValueError(f"{name} must be in 0..{n - 1}, got {int(i)}")
     return int(i)
@@ -78,7 +78,7 @@ def as_vector(name: str, v: object, length: int | None = None, *, of: str = "") 
     ``of`` completes the length message: ``as_vector("q", q, 2, of="K has 2 columns")``.
     """
     if not _is_sequence(v):
-        raise ValueError(f"{name} must be a list of numbers, got {_describe(v)}")
+        raise ValueError(f"{name} must be a list of numbers, got {describe(v)}")
     vector = list(v)
     if not vector:
         raise ValueError(f"{name} is empty: it needs at least one number")
@@ -103,13 +103,13 @@ def as_matrix(
     ``as_matrix("K", K, cols=2, cols_of="Q has 2")`` -> ``K has 3 columns but Q has 2``.
     """
     if not _is_sequence(M):
-        raise ValueError(f"{name} must be a matrix (a list of rows), got {_describe(M)}")
+        raise ValueError(f"{name} must be a matrix (a list of rows), got {describe(M)}")
     if len(M) == 0:
         raise ValueError(f"{name} is empty: it needs at least one row")
     for i, row in enumerate(M):
         if not _is_sequence(row):
             raise ValueError(
-                f"{name} must be a matrix (a list of rows), but {name}[{i}] is {_describe(row)}"
+                f"{name} must be a matrix (a list of rows), but {name}[{i}] is {describe(row)}"
             )
     width = len(M[0])
     for i, row in enumerate(M):
@@ -130,15 +130,15 @@ def as_matrix(
 def as_mask(name: str, mask: object, length: int) -> list[bool]:
     """mask as a list of ``length`` booleans (True where the entry may be read)."""
     if not _is_sequence(mask):
-        raise ValueError(f"{name} must be a list of booleans, got {_describe(mask)}")
+        raise ValueError(f"{name} must be a list of booleans, got {describe(mask)}")
     if len(mask) != length:
         raise ValueError(f"{name} has {len(mask)} entries, expected {length}")
     out = []
     for j, m in enumerate(mask):
-        if m is True or m is False or (type(m).__name__ == "bool_"):  # also numpy.bool_
+        if isinstance(m, bool) or type(m).__name__ in ("bool", "bool_"):  # also numpy's bool
             out.append(bool(m))
         else:
-            raise ValueError(f"{name}[{j}] must be True or False, got {_describe(m)}")
+            raise ValueError(f"{name}[{j}] must be True or False, got {describe(m)}")
     return out
 
 

@@ -23,14 +23,14 @@ from __future__ import annotations
 import math
 import numbers
 
-from .linalg import Matrix, as_matrix, as_number, clamp
+from .linalg import Matrix, as_matrix, as_number, clamp, describe
 
 OMEGA = 0.6  # angular step of the lessons' 2-D position code, radians per position
 
 
 def _check_dim(dim: object) -> int:
     if isinstance(dim, bool) or not isinstance(dim, numbers.Integral) or dim < 2 or dim % 2:
-        raise ValueError(f"dim must be an even integer >= 2, got {dim!r}")
+        raise ValueError(f"dim must be an even integer >= 2, got {describe(dim)}")
     return int(dim)
 
 
