@@ -16,7 +16,16 @@ def get(name: str) -> Figure:
     return FIGURES[name]
 
 
-# Each figure module registers itself on import.
-from . import attention_row  # noqa: E402,F401
+def _load_all() -> None:
+    """Import every figure module of this package; each registers itself."""
+    import importlib
+    import pkgutil
+
+    for module in pkgutil.iter_modules(__path__):
+        if module.name != "base":
+            importlib.import_module(f"{__name__}.{module.name}")
+
+
+_load_all()
 
 __all__ = ["FIGURES", "FieldError", "Figure", "Option", "OptionError", "OptionErrors", "get", "register"]
