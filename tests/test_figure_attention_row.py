@@ -578,10 +578,9 @@ def check_scene(scene, state):
         assert v[name] == pytest.approx(getattr(r, name), abs=1e-12, rel=0)
     assert v["entropy"] == pytest.approx(r.entropy, abs=1e-12)
     for j in range(n):
+        assert v["weights"][j] >= 0.0
         if hidden[j]:
-            assert v["weights"][j] == 0.0
-        else:
-            assert v["weights"][j] > 0.0 or v["weights"][j] == 0.0  # never negative
+            assert v["weights"][j] == 0.0  # exactly, not merely small
     assert math.fsum(v["weights"]) == pytest.approx(1.0, abs=1e-12)
 
 

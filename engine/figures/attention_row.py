@@ -22,7 +22,8 @@ from __future__ import annotations
 import copy
 import difflib
 import math
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Callable
 
 from ..attention import attention_row
 from ..geometry import convex_hull, scalar_projection, vector_projection
@@ -544,7 +545,7 @@ class AttentionRow(Figure):
             f"{tokens[i]}·{word}: {_num(t.dot, 3)}",
             f"{_num(t.dot, 3)} ÷ √{len(state['q'][i])} = {_num(t.scaled, 3)}",
             f"{_num(t.scaled, 3)} ÷ {_num(state['temperature'])} = {_num(t.tempered, 3)}",
-            _mask_note(state, r),
+            _mask_note(state),
             f"{word} gets {_num(r.weights[best], 3)} of the weight",
             f"new vector {_vec(r.output)}",
         ]
@@ -993,14 +994,14 @@ def _mark_index(mark: str, n: int, prefixes: tuple[str, ...]) -> int | None:
     return None
 
 
-def _mask_note(state: dict, r) -> str:
-    n = len(state["tokens"])
-    hidden = n - 1 - state["query"] if state["causal"] else 0
+def _mask_note(state: dict) -> str:
+    """The mask step in words: how many later words it hides."""
     if not state["causal"]:
         return "mask off: every word is visible"
+    hidden = len(state["tokens"]) - 1 - state["query"]
     if hidden == 0:
         return "mask on: no word comes later, nothing hidden"
-    return f"mask on: {hidden} later word{'s' if hidden != 1 else ''} get weight 0"
+    return f"mask on: {hidden} later word{'s get' if hidden != 1 else ' gets'} weight 0"
 
 
 # --- experiments ("Try this") -------------------------------------------------------------
@@ -1009,16 +1010,15 @@ def _mask_note(state: dict, r) -> str:
 # and writes a message whose numbers are computed by the engine for the state it made.
 
 
+@dataclass(frozen=True)
 class Experiment:
-    """One "Try this" button: a name sent in the action event, a label, a setup that
-    changes the state in place, and a message saying what to look for."""
+    """One "Try this" button."""
 
-    def __init__(self, name: str, label: str, title: str, setup, message):
-        self.name = name  # sent as {"type": "action", "name": name}
-        self.label = label  # the button's text
-        self.title = title  # the button's tooltip
-        self.setup = setup  # (state) -> None: set the controls
-        self.message = message  # (state) -> str: what to look for, with numbers
+    name: str  # sent back as {"type": "action", "name": name}
+    label: str  # the button's text
+    title: str  # the button's tooltip
+    setup: Callable[[dict], None]  # sets the controls, changing the state in place
+    message: Callable[[dict], str]  # what to look for, with the engine's numbers
 
 
 def _row(state: dict, **changes):
@@ -1030,7 +1030,6 @@ def _row(state: dict, **changes):
 
 def _best(weights) -> int:
     return max(range(len(weights)), key=lambda j: weights[j])
-
 
 
 SHARP_T = 0.1  # the "lower T" experiment's temperature
