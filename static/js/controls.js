@@ -24,16 +24,25 @@
     const label = ex.el("label", { for: id });
     const f = frame(spec, ex.el("div", { class: "ex-slider-head" }, label, output));
     f.el.insertBefore(input, f.el.lastChild);
-    let digits = 2;
+    let digits = 2, log = false;
+    /* A log slider moves along log(value); the engine always gets the value itself. */
+    function fromInput() { return log ? Number(Math.exp(Number(input.value)).toPrecision(4)) : Number(input.value); }
     input.addEventListener("input", function () {
-      output.textContent = ex.fmt(Number(input.value), digits);
-      send(figure, { type: "set", name: spec.name, value: Number(input.value) });
+      const value = fromInput();
+      output.textContent = ex.fmt(value, digits);
+      send(figure, { type: "set", name: spec.name, value: value });
     });
     function update(next) {
       digits = next.digits === undefined ? 2 : next.digits;
+      log = !!next.log && next.min > 0;
       label.textContent = next.label;
-      input.min = next.min; input.max = next.max; input.step = next.step || "any";
-      if (document.activeElement !== input || !figure.busy) input.value = next.value;
+      if (log) {
+        input.min = Math.log(next.min); input.max = Math.log(next.max);
+        input.step = (Math.log(next.max) - Math.log(next.min)) / 200;
+      } else {
+        input.min = next.min; input.max = next.max; input.step = next.step || "any";
+      }
+      if (document.activeElement !== input || !figure.busy) input.value = log ? Math.log(next.value) : next.value;
       output.textContent = ex.fmt(Number(next.value), digits);
       input.setAttribute("aria-valuetext", next.label + " " + ex.fmt(Number(next.value), digits));
       f.help(next);

@@ -36,10 +36,14 @@
       ctx.save();
       ctx.font = (hot ? "600 " : "") + "13px system-ui, sans-serif";
       ctx.fillStyle = view.color(m.muted ? "muted" : "text");
-      ctx.textBaseline = "bottom";
       const width = ctx.measureText(m.label).width;
-      const room = view.width - (x + r + 4 + width);
-      if (room < 2) { ctx.textAlign = "right"; ctx.fillText(m.label, x - r - 4, y - 3); }
+      let anchor = m.anchor || "right";
+      if (anchor === "right" && x + r + 4 + width > view.width - 2) anchor = "left";
+      if (anchor === "left" && x - r - 4 - width < 2) anchor = "right";
+      ctx.textBaseline = anchor === "above" ? "bottom" : anchor === "below" ? "top" : "bottom";
+      if (anchor === "left") { ctx.textAlign = "right"; ctx.fillText(m.label, x - r - 4, y - 3); }
+      else if (anchor === "above") { ctx.textAlign = "center"; ctx.fillText(m.label, x, y - r - 4); }
+      else if (anchor === "below") { ctx.textAlign = "center"; ctx.fillText(m.label, x, y + r + 4); }
       else ctx.fillText(m.label, x + r + 4, y - 3);
       ctx.restore();
     }

@@ -16,9 +16,13 @@
       const max = next.max || Math.max.apply(null, (next.bars || []).map(function (b) { return Math.abs(b.value); }).concat([1e-12]));
       list.replaceChildren.apply(list, (next.bars || []).map(function (bar) {
         const pct = Math.max(0, Math.min(100, (Math.abs(bar.value) / max) * 100));
+        const label = bar.select
+          ? ex.el("button", { type: "button", class: "ex-bar-label ex-link-button", "aria-pressed": bar.active ? "true" : "false",
+              onclick: function () { figure.send({ type: "select", mark: bar.id }).catch(function () {}); } }, bar.label)
+          : ex.el("span", { class: "ex-bar-label" }, bar.label);
         return ex.el("li", { class: "ex-bar" + (bar.muted ? " ex-muted" : "") + (bar.active ? " ex-active" : ""),
                              dataset: bar.link ? { link: bar.link } : undefined },
-          ex.el("span", { class: "ex-bar-label" }, bar.label),
+          label,
           ex.el("span", { class: "ex-bar-track", "aria-hidden": "true" },
             ex.el("span", { class: "ex-bar-fill", style: { width: pct + "%", background: "var(--ex-" + (bar.role || "accent") + ")" } })),
           ex.el("span", { class: "ex-bar-value" }, bar.text));

@@ -202,6 +202,7 @@
       caption.textContent = next.caption || "";
       caption.hidden = !next.caption;
       el.classList.toggle("ex-wide", !!next.wide);
+      if (next.selected !== undefined && !state.drag) state.selected = next.selected;
       if (state.drag) {  // keep the dragged point under the pointer until the drag ends
         const dragged = (next.marks || []).find(function (m) { return m.id === state.drag.id; });
         if (!dragged) state.drag = null;
@@ -213,7 +214,9 @@
         " pick a point, arrow keys move it, Shift moves further." : ""));
       canvas.classList.toggle("ex-movable", movable);
       legend.replaceChildren.apply(legend, (next.legend || []).map(function (item) {
-        return ex.el("li", null, ex.el("span", { class: "ex-swatch", style: { background: "var(--ex-" + item.role + ")" } }), item.label);
+        const ring = item.shape === "ring";
+        return ex.el("li", null, ex.el("span", { class: "ex-swatch ex-shape-" + (item.shape || "circle"),
+          style: ring ? { borderColor: "var(--ex-" + item.role + ")" } : { background: "var(--ex-" + item.role + ")" } }), item.label);
       }));
       list.replaceChildren.apply(list, (next.marks || []).filter(function (m) { return m.kind === "point" && (m.name || m.label); })
         .map(function (m) {
