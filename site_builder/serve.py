@@ -93,29 +93,59 @@ def _rebuild(content: Path, out_dir: Path, pyodide_source: str | None) -> bool:
     return True
 
 
+class DevServer:
+    """The dev server as an object: ``start()`` builds and serves, ``check()`` rebuilds if
+    anything changed, ``stop()`` shuts it down. ``serve`` drives it until Ctrl+C."""
+
+    def __init__(self, content: Path, out_dir: Path, *, port: int = 8000, pyodide_source: str | None = None):
+        self.content, self.out_dir, self.port, self.pyodide_source = Path(content), Path(out_dir), port, pyodide_source
+        self.reloads = _Reloads()
+        self.watched = [self.content, TEMPLATES, STATIC, ENGINE]
+        self.server: http.server.ThreadingHTTPServer | None = None
+        self.before: dict[str, float] = {}
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}/"
+
+    def start(self) -> bool:
+        if not _rebuild(self.content, self.out_dir, self.pyodide_source) and not self.out_dir.exists():
+            return False
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), _handler(self.out_dir.resolve(), self.reloads))
+        self.server.daemon_threads = True
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.before = snapshot(self.watched)
+        return True
+
+    def check(self) -> bool:
+        """Rebuild if a watched file changed; True when a rebuild succeeded and pages reload."""
+        now = snapshot(self.watched)
+        if now == self.before:
+            return False
+        self.before = now
+        if _rebuild(self.content, self.out_dir, self.pyodide_source):
+            self.reloads.bump()
+            return True
+        return False
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.shutdown()
+            self.server.server_close()
+
+
 def serve(content: Path, out_dir: Path, *, port: int = 8000, pyodide_source: str | None = None,
-          poll: float = 0.5, ready: threading.Event | None = None) -> int:
-    if not _rebuild(content, out_dir, pyodide_source) and not out_dir.exists():
+          poll: float = 0.5) -> int:
+    dev = DevServer(content, out_dir, port=port, pyodide_source=pyodide_source)
+    if not dev.start():
         return 1
-    reloads = _Reloads()
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), _handler(out_dir.resolve(), reloads))
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    print(f"Serving {out_dir}/ at http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C to stop)", flush=True)
-    watched = [Path(content), TEMPLATES, STATIC, ENGINE]
-    before = snapshot(watched)
-    if ready is not None:
-        ready.set()
+    print(f"Serving {out_dir}/ at {dev.url} (Ctrl+C to stop)", flush=True)
     try:
         while True:
             time.sleep(poll)
-            now = snapshot(watched)
-            if now != before:
-                before = now
-                if _rebuild(content, out_dir, pyodide_source):
-                    reloads.bump()
+            dev.check()
     except KeyboardInterrupt:
         print("Stopped.")
     finally:
-        server.shutdown()
+        dev.stop()
     return 0
