@@ -59,3 +59,12 @@ def test_engine_core_uses_the_standard_library_only():
             else:
                 continue
             assert set(roots) <= STDLIB, f"engine/{name}.py imports {roots}"
+
+
+def test_docstring_examples_run():
+    import doctest
+
+    # engine.attention is the function; its module is reached through sys.modules
+    for module in (engine, sys.modules["engine.attention"]):
+        failed, _ = doctest.testmod(module)
+        assert failed == 0, module.__name__

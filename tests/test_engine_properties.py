@@ -5,12 +5,11 @@ import math
 import sys
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import (
     attention,
-    attention_row,
     convex_hull,
     dot,
     embed_with_position,
