@@ -34,6 +34,7 @@
       title.textContent = next.title || ""; title.hidden = !next.title;
       caption.textContent = next.caption || ""; caption.hidden = !next.caption;
       el.classList.toggle("ex-wide", !!next.wide);
+      el.classList.toggle("ex-narrow", next.wide === false);  // may share a row with another panel
       const rows = [];
       if (next.col_labels) {
         const head = ex.el("tr", null, next.row_labels ? ex.el("th", { "aria-hidden": "true" }) : null);
