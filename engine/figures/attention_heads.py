@@ -1,0 +1,564 @@
+"""The ``attention-heads`` figure: two heads of attention side by side, joined by W_O.
+
+Each head h reads the same token vectors x_t through its own 2 x 2 projections and
+computes its own weights and outputs (``engine.multi_head``)::
+
+    q^h_t = x_t W_Q^h,  k^h_t = x_t W_K^h,  v^h_t = x_t W_V^h
+    o^h_i = sum_j softmax_j(q^h_i . k^h_j / sqrt(2)) v^h_j
+
+The two outputs are put side by side and mixed by one 4 x 2 output matrix W_O, whose
+rows split into one 2 x 2 block a head (Vaswani et al. 2017, section 3.2.2)::
+
+    MultiHead_i = [o^1_i, o^2_i] W_O = o^1_i W_O^1 + o^2_i W_O^2
+
+The built-in heads each look along one axis of the lab's embedding plane: head 1 keeps
+only the first coordinate ("a thing") in its queries and keys, head 2 only the second
+("an event or a description"). With W_V^h = I and W_O^1 = W_O^2 = I/2 the combined
+output is the midpoint of the two head outputs. The sentences and embeddings are the
+lab's (``attention_lab``); the maths is the engine's.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any
+
+from ..heads import multi_head
+from . import register
+from .attention_lab import (
+    SENTENCE_KEYS,
+    SENTENCES,
+    VOCAB,
+    field_text,
+    num,
+    parse_cell,
+    quote,
+    resolve_query,
+    sentence,
+    sub,
+    vec,
+    extent,
+    grid_step,
+)
+from .base import FieldError, Figure, Option, OptionError
+
+I = ((1.0, 0.0), (0.0, 1.0))
+
+
+@dataclass(frozen=True)
+class HeadPreset:
+    """One choice of the head preset select: a head's three matrices."""
+
+    key: str  # option and select value
+    label: str  # the select's text
+    W_Q: tuple  # (2, 2)
+    W_K: tuple  # (2, 2)
+    W_V: tuple  # (2, 2)
+
+
+HEAD_PRESETS = (
+    HeadPreset("axis1", "compares along axis 1 (things)", ((2.0, 0.0), (0.0, 0.0)), ((1.0, 0.0), (0.0, 0.0)), I),
+    HeadPreset("axis2", "compares along axis 2 (events)", ((0.0, 0.0), (0.0, 2.0)), ((0.0, 0.0), (0.0, 1.0)), I),
+    HeadPreset("whole", "compares whole vectors (I)", I, I, I),
+)
+HEAD_KEYS = tuple(p.key for p in HEAD_PRESETS)
+BLOCK_PRESETS = (  # (name, label, block): choices for one block W_O^h
+    ("half", "½I", ((0.5, 0.0), (0.0, 0.5))),
+    ("I", "I", I),
+    ("0", "0", ((0.0, 0.0), (0.0, 0.0))),
+)
+W_O_PRESETS = {  # option value -> (block 1, block 2)
+    "average": ("half", "half"),
+    "sum": ("I", "I"),
+    "head1": ("I", "0"),
+    "head2": ("0", "I"),
+}
+MATRICES = ("W_Q", "W_K", "W_V")
+SUPERSCRIPT = {1: "¹", 2: "²"}
+HINT = "Click a token in either table, then try the buttons: each says what to look for."
+
+
+def head_matrices(key: str) -> dict[str, list[list[float]]]:
+    for p in HEAD_PRESETS:
+        if p.key == key:
+            return {m: [list(row) for row in getattr(p, m)] for m in MATRICES}
+    raise ValueError(f"expected one of {', '.join(HEAD_KEYS)}, got {key!r}")
+
+
+def head_preset_of(head: dict) -> str:
+    for p in HEAD_PRESETS:
+        if all([list(r) for r in getattr(p, m)] == head[m] for m in MATRICES):
+            return p.key
+    return "custom"
+
+
+def block(name: str) -> list[list[float]]:
+    for key, _, b in BLOCK_PRESETS:
+        if key == name:
+            return [list(row) for row in b]
+    raise ValueError(f"no block preset {name!r}")
+
+
+def w_o(preset: str) -> list[list[float]]:
+    """W_O (4 x 2) for a preset: block 1 above block 2."""
+    first, second = W_O_PRESETS[preset]
+    return block(first) + block(second)
+
+
+def _best(weights) -> int:
+    return max(range(len(weights)), key=lambda j: weights[j])
+
+
+@register
+class AttentionHeads(Figure):
+    """Two heads on the lab's sentences, with their outputs joined by W_O."""
+
+    name = "attention-heads"
+    summary = (
+        "Two attention heads with their own W_Q, W_K, W_V side by side: two weight tables, "
+        "the head outputs, and the multi-head output [o¹, o²] W_O."
+    )
+    options = (
+        Option(
+            "sentence",
+            "choice",
+            "pronoun",
+            "The sentence preset, shared with the attention lab: repeat, pronoun, river or money.",
+            choices=SENTENCE_KEYS,
+        ),
+        Option(
+            "query",
+            "str",
+            "",
+            "The token whose outputs the plane shows: a word of the sentence or a 0-based "
+            "position. Empty: the last token.",
+        ),
+        Option("head1", "choice", "axis1", "Head 1's matrices: axis1, axis2 or whole.", choices=HEAD_KEYS),
+        Option("head2", "choice", "axis2", "Head 2's matrices: axis1, axis2 or whole.", choices=HEAD_KEYS),
+        Option(
+            "W_O",
+            "choice",
+            "average",
+            "The output matrix: average (½I, ½I), sum (I, I), head1 (I, 0) or head2 (0, I).",
+            choices=tuple(W_O_PRESETS),
+        ),
+    )
+
+    # --- options -> first state -------------------------------------------------------
+
+    def check_options(self, values: dict[str, Any]) -> None:
+        tokens = sentence(values["sentence"]).text.split()
+        if str(values["query"]).strip():
+            try:
+                resolve_query(values["query"], tokens)
+            except ValueError as err:
+                raise OptionError("query", str(err)) from None
+
+    def initial_state(self, options: dict[str, Any]) -> dict[str, Any]:
+        opts = {opt.name: opt.default for opt in self.options}
+        opts.update(options)
+        tokens = sentence(opts["sentence"]).text.split()
+        query_text = str(opts["query"]).strip()
+        state = {
+            "sentence": opts["sentence"],
+            "tokens": tokens,
+            "heads": [head_matrices(opts["head1"]), head_matrices(opts["head2"])],
+            "W_O": w_o(opts["W_O"]),  # (4, 2): rows 0-1 are W_O^1, rows 2-3 W_O^2
+            "query": resolve_query(query_text, tokens) if query_text else len(tokens) - 1,
+            "experiment": None,
+            "message": HINT,
+        }
+        state["initial"] = {key: copy.deepcopy(state[key]) for key in RESET_KEYS}
+        return state
+
+    # --- events -----------------------------------------------------------------------
+
+    def apply(self, state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
+        state = copy.deepcopy(state)
+        kind = event.get("type")
+        if kind == "set":
+            return self._set(state, str(event.get("name", "")), event.get("value"))
+        if kind == "select":
+            return self._select(state, str(event.get("mark", "")))
+        if kind == "action":
+            return self._action(state, str(event.get("name", "")))
+        raise ValueError(f"attention-heads does not know the event type {kind!r}")
+
+    def _set(self, state: dict, name: str, value: Any) -> dict:
+        if name == "sentence":
+            key = str(value).strip()
+            if key not in SENTENCE_KEYS:
+                raise FieldError(name, f"sentence must be one of {', '.join(SENTENCE_KEYS)}, got {key!r}")
+            state["sentence"] = key
+            state["tokens"] = sentence(key).text.split()
+            state["query"] = len(state["tokens"]) - 1
+        elif name == "query":
+            try:
+                state["query"] = resolve_query(value, state["tokens"])
+            except ValueError as err:
+                raise FieldError(name, f"query: {err}") from None
+        elif name in ("head1", "head2"):
+            key = str(value).strip()
+            h = int(name[-1]) - 1
+            if key == "custom":
+                return state  # the reader's own matrices stay
+            if key not in HEAD_KEYS:
+                raise FieldError(name, f"{name} must be one of {', '.join(HEAD_KEYS)}, got {key!r}")
+            state["heads"][h] = head_matrices(key)
+        else:
+            where, label = _cell(name)
+            x = parse_cell(name, value, label)
+            if where[0] == "W_O":
+                state["W_O"][where[1]][where[2]] = x
+            else:
+                h, matrix, r, c = where
+                state["heads"][h][matrix][r][c] = x
+        return state
+
+    def _select(self, state: dict, mark: str) -> dict:
+        n = len(state["tokens"])
+        parts = mark.split("-")
+        i = None
+        if len(parts) == 3 and parts[0] in ("a1", "a2") and parts[1].isdigit() and parts[2].isdigit():
+            if int(parts[1]) < n and int(parts[2]) < n:
+                i = int(parts[1])
+        elif len(parts) == 2 and parts[0] in ("x", "value") and parts[1].isdigit() and int(parts[1]) < n:
+            i = int(parts[1])
+        if i is None:
+            raise ValueError(f"attention-heads cannot select the mark {mark!r}")
+        state["query"] = i
+        return state
+
+    def _action(self, state: dict, name: str) -> dict:
+        if name == "reset":
+            for key in RESET_KEYS:
+                state[key] = copy.deepcopy(state["initial"][key])
+            state["experiment"] = None
+            state["message"] = HINT
+            return state
+        target, _, preset = name.partition("=")
+        if target in ("W_O1", "W_O2") and preset:
+            try:
+                rows = block(preset)
+            except ValueError:
+                raise ValueError(f"attention-heads has no preset {preset!r} for {target}") from None
+            start = 0 if target == "W_O1" else 2
+            state["W_O"][start:start + 2] = rows
+            return state
+        if name == "copy":
+            state["heads"][1] = copy.deepcopy(state["heads"][0])
+            state["experiment"] = name
+            state["message"] = _copy_message(state)
+            return state
+        if name == "two-views":
+            tokens = sentence("pronoun").text.split()
+            state.update(
+                sentence="pronoun", tokens=tokens, query=tokens.index("hungry"),
+                heads=[head_matrices("axis1"), head_matrices("axis2")], W_O=w_o("average"),
+            )
+            state["experiment"] = name
+            state["message"] = _two_views_message(state)
+            return state
+        raise ValueError(
+            f"attention-heads has no action {name!r} (known: reset, copy, two-views, "
+            "W_O1=half, W_O1=I, W_O1=0, W_O2=half, W_O2=I, W_O2=0)"
+        )
+
+    # --- maths (all of it from engine) ------------------------------------------------
+
+    @staticmethod
+    def compute(state: dict):
+        """(X, result): the token vectors and the engine's multi-head attention."""
+        X = [list(VOCAB[w]) for w in state["tokens"]]  # (T, 2)
+        return X, multi_head(X, state["heads"], state["W_O"])
+
+    # --- scene ------------------------------------------------------------------------
+
+    def scene(self, state: dict[str, Any]) -> dict[str, Any]:
+        tokens = state["tokens"]
+        i = state["query"]
+        X, m = self.compute(state)
+        bests = [_best(head.weights[i]) for head in m.heads]
+        panels = [
+            self._table_panel(state, m, 0),
+            self._table_panel(state, m, 1),
+            self._plane_panel(state, m),
+            self._combine_panel(state, m),
+            self._readout_panel(state, m),
+        ]
+        return {
+            "title": "Two heads side by side",
+            "status": (
+                f"{quote(tokens[i])} asks; head 1 puts {num(m.heads[0].weights[i][bests[0]])} on "
+                f"{quote(tokens[bests[0]])}, head 2 puts {num(m.heads[1].weights[i][bests[1]])} on "
+                f"{quote(tokens[bests[1]])}; multi-head output {vec(m.outputs[i])}"
+            ),
+            "panels": panels,
+            "controls": self._controls(state),
+            "values": {
+                "sentence": state["sentence"],
+                "tokens": list(tokens),
+                "query": i,
+                "X": X,
+                "heads": copy.deepcopy(state["heads"]),
+                "weights": [head.weights for head in m.heads],
+                "head_outputs": [head.outputs for head in m.heads],
+                "concat": m.concat,
+                "contributions": m.contributions,
+                "outputs": m.outputs,
+                "W_O": copy.deepcopy(state["W_O"]),
+            },
+        }
+
+    def _table_panel(self, state: dict, m, h: int) -> dict:
+        tokens = state["tokens"]
+        n = len(tokens)
+        i = state["query"]
+        head = m.heads[h]
+        mark = f"a{h + 1}"
+        rows = []
+        for a in range(n):
+            best = _best(head.weights[a])
+            rows.append([
+                {
+                    "text": num(head.weights[a][b]),
+                    "tone": head.weights[a][b],
+                    "link": f"t{b}",
+                    "id": f"{mark}-{a}-{b}",
+                    "select": True,
+                    "active": a == i and b == best,
+                    "title": (
+                        f"head {h + 1}: {tokens[a]} (position {a}) reading {tokens[b]} (position {b}): "
+                        f"weight {num(head.weights[a][b])}; click to make {tokens[a]} ask"
+                    ),
+                    "detail": [
+                        f"head {h + 1}: {tokens[a]}{sub(a)} → {tokens[b]}{sub(b)}",
+                        f"s = q·k / √2 = {num(head.scores[a][b], 3)};  a = {num(head.weights[a][b], 3)}",
+                    ],
+                }
+                for b in range(n)
+            ])
+        preset = head_preset_of(state["heads"][h])
+        what = next((p.label for p in HEAD_PRESETS if p.key == preset), "your own matrices")
+        return {
+            "kind": "cells",
+            "id": f"head{h + 1}",
+            "title": f"Head {h + 1} weights A{SUPERSCRIPT[h + 1]}: {what}",
+            "col_labels": [{"text": f"{w}{sub(j)}", "link": f"t{j}"} for j, w in enumerate(tokens)],
+            "row_labels": [{"text": f"{w}{sub(j)}", "link": f"t{j}", "active": j == i} for j, w in enumerate(tokens)],
+            "rows": rows,
+            "active_row": i,
+            "wide": False,
+        }
+
+    def _plane_panel(self, state: dict, m) -> dict:
+        tokens = state["tokens"]
+        i = state["query"]
+        o1, o2 = m.heads[0].outputs[i], m.heads[1].outputs[i]
+        c1, c2 = m.contributions[0][i], m.contributions[1][i]
+        out = m.outputs[i]
+        V1, V2 = m.heads[0].V, m.heads[1].V
+        marks: list[dict] = []
+        value_sets = [(V1, "value", "")] if V1 == V2 else [(V1, "head1", "¹"), (V2, "head2", "²")]
+        for V, role, sup in value_sets:
+            for j, v in enumerate(V):
+                marks.append({
+                    "kind": "point", "id": f"value-{j}" if not sup else f"value{sup}-{j}",
+                    "x": v[0], "y": v[1], "role": role, "size": 4, "muted": not sup and j != i,
+                    "shape": "ring" if j == i else "circle",
+                    "label": f"{tokens[j]}{sup}", "link": f"t{j}", "select": not sup,
+                    "name": f"value{sup} of {tokens[j]} (position {j}) at {vec(v)}",
+                })
+        if state["W_O"] == w_o("average"):
+            marks.append({"kind": "line", "points": [list(o1), list(o2)], "role": "grid", "dotted": True, "width": 1})
+        marks.append({"kind": "arrow", "id": "part1", "x1": 0.0, "y1": 0.0, "x2": c1[0], "y2": c1[1],
+                      "role": "head1", "width": 2, "dashed": True})
+        # o¹W_O¹ + o²W_O² = [o¹, o²] W_O: the second part ends at the engine's output
+        marks.append({"kind": "arrow", "id": "part2", "x1": c1[0], "y1": c1[1], "x2": out[0],
+                      "y2": out[1], "role": "head2", "width": 2, "dashed": True})
+        marks.append({"kind": "point", "id": "o1", "x": o1[0], "y": o1[1], "role": "head1", "shape": "diamond",
+                      "size": 6, "label": "o¹", "link": f"t{i}", "name": f"head 1 output of {tokens[i]} at {vec(o1)}"})
+        marks.append({"kind": "point", "id": "o2", "x": o2[0], "y": o2[1], "role": "head2", "shape": "diamond",
+                      "size": 6, "label": "o²", "link": f"t{i}", "name": f"head 2 output of {tokens[i]} at {vec(o2)}"})
+        marks.append({"kind": "point", "id": "combined", "x": out[0], "y": out[1], "role": "output",
+                      "shape": "diamond", "size": 7, "label": "multi-head", "anchor": "below", "link": f"t{i}",
+                      "name": f"multi-head output of {tokens[i]} at {vec(out)}"})
+        points = V1 + V2 + [o1, o2, c1, out, [0.0, 0.0]]
+        half = extent(points, 2.5)
+        return {
+            "kind": "plane",
+            "id": "outputs",
+            "title": f"Outputs for {quote(tokens[i])} (position {i})",
+            "caption": (
+                "The diamonds are head 1's output o¹, head 2's output o², and the multi-head "
+                "output. The dashed arrows add o¹W_O¹ and o²W_O²: their sum is the multi-head output."
+            ),
+            "x": [-half, half],
+            "y": [-half, half],
+            "square": True,
+            "grid": grid_step(half),
+            "axes": ["thing", "event"],
+            "legend": [
+                {"role": "head1", "label": "head 1", "shape": "diamond"},
+                {"role": "head2", "label": "head 2", "shape": "diamond"},
+                {"role": "output", "label": "multi-head", "shape": "diamond"},
+                {"role": "value", "label": "values"},
+            ],
+            "marks": marks,
+        }
+
+    def _combine_panel(self, state: dict, m) -> dict:
+        i = state["query"]
+        o1, o2 = m.heads[0].outputs[i], m.heads[1].outputs[i]
+        c1, c2 = m.contributions[0][i], m.contributions[1][i]
+        return {
+            "kind": "text",
+            "id": "combine",
+            "title": "Joining the heads",
+            "mono": True,
+            "paragraphs": [
+                f"o¹ = {vec(o1)}   o² = {vec(o2)}",
+                f"[o¹, o²] = {vec(m.concat[i])}",
+                f"[o¹, o²] W_O = {vec(m.outputs[i])}",
+                f"o¹W_O¹ + o²W_O² = {vec(c1)} + {vec(c2)} = {vec(m.outputs[i])}",
+            ],
+        }
+
+    def _readout_panel(self, state: dict, m) -> dict:
+        tokens = state["tokens"]
+        i = state["query"]
+        lines = []
+        for h, head in enumerate(m.heads):
+            b = _best(head.weights[i])
+            lines.append(
+                f"Head {h + 1} puts its largest weight, {num(head.weights[i][b])}, on {quote(tokens[b])}; "
+                f"its output is {vec(head.outputs[i])}."
+            )
+        if state["heads"][0] == state["heads"][1]:
+            lines.append(
+                "The two heads have the same matrices, so they compute the same table and the same "
+                "outputs: the second head adds nothing that the first did not already have."
+            )
+        if state["W_O"] == w_o("average"):
+            lines.append(
+                f"With W_O¹ = W_O² = ½I the multi-head output {vec(m.outputs[i])} is the midpoint of o¹ and o²."
+            )
+        return {"kind": "text", "id": "readout", "title": "In plain words", "paragraphs": lines}
+
+    def _controls(self, state: dict) -> list[dict]:
+        tokens = state["tokens"]
+        controls: list[dict] = [
+            {
+                "kind": "select",
+                "name": "sentence",
+                "label": "Sentence",
+                "value": state["sentence"],
+                "options": [{"value": s.key, "label": s.text} for s in SENTENCES],
+            },
+            {
+                "kind": "select",
+                "name": "query",
+                "label": "Asking token",
+                "value": state["query"],
+                "options": [{"value": j, "label": f"{j}: {w}"} for j, w in enumerate(tokens)],
+            },
+            {
+                "kind": "buttons",
+                "name": "actions",
+                "label": "Try this",
+                "items": [
+                    {"name": "two-views", "label": "Two heads on “hungry”",
+                     "title": "The built-in heads, asked by “hungry”",
+                     "active": state.get("experiment") == "two-views"},
+                    {"name": "copy", "label": "Give head 2 head 1's matrices",
+                     "title": "Make the two heads identical", "active": state.get("experiment") == "copy"},
+                    {"name": "reset", "label": "Reset", "title": "Back to the first settings"},
+                ],
+                "message": state.get("message") or HINT,
+            },
+        ]
+        for h in range(2):
+            preset = head_preset_of(state["heads"][h])
+            options = [{"value": p.key, "label": p.label} for p in HEAD_PRESETS]
+            if preset == "custom":
+                options.append({"value": "custom", "label": "your own matrices"})
+            sup = SUPERSCRIPT[h + 1]
+            controls.append({
+                "kind": "select",
+                "name": f"head{h + 1}",
+                "label": f"Head {h + 1}",
+                "value": preset,
+                "options": options,
+            })
+            for matrix in MATRICES:
+                controls.append({
+                    "kind": "matrix",
+                    "name": f"h{h + 1}.{matrix}",
+                    "label": f"{matrix}{sup}",
+                    "rows": [
+                        [{"name": f"h{h + 1}.{matrix}.{r}.{c}", "value": field_text(state["heads"][h][matrix][r][c])}
+                         for c in range(2)]
+                        for r in range(2)
+                    ],
+                })
+        for h in range(2):
+            sup = SUPERSCRIPT[h + 1]
+            current = state["W_O"][2 * h:2 * h + 2]
+            controls.append({
+                "kind": "matrix",
+                "name": f"W_O{h + 1}",
+                "label": f"W_O{sup}: rows {2 * h + 1}-{2 * h + 2} of W_O, for head {h + 1}",
+                "rows": [
+                    [{"name": f"W_O.{r}.{c}", "value": field_text(state["W_O"][r][c])} for c in range(2)]
+                    for r in (2 * h, 2 * h + 1)
+                ],
+                "presets": [
+                    {"name": f"W_O{h + 1}={key}", "label": label, "active": current == block(key)}
+                    for key, label, _ in BLOCK_PRESETS
+                ],
+            })
+        return controls
+
+
+RESET_KEYS = ("sentence", "tokens", "heads", "W_O", "query")
+
+
+def _cell(name: str) -> tuple[tuple, str]:
+    """(where, label) of a matrix cell's control name, or FieldError."""
+    parts = name.split(".")
+    if len(parts) == 3 and parts[0] == "W_O" and parts[1] in "0123" and len(parts[1]) == 1 \
+            and parts[2] in ("0", "1"):
+        r, c = int(parts[1]), int(parts[2])
+        return ("W_O", r, c), f"W_O row {r + 1}, column {c + 1}"
+    if len(parts) == 4 and parts[0] in ("h1", "h2") and parts[1] in MATRICES \
+            and parts[2] in ("0", "1") and parts[3] in ("0", "1"):
+        h, r, c = int(parts[0][1]), int(parts[2]), int(parts[3])
+        return (h - 1, parts[1], r, c), f"{parts[1]}{SUPERSCRIPT[h]} row {r + 1}, column {c + 1}"
+    raise FieldError(name, f"attention-heads has no control named {name!r}")
+
+
+def _copy_message(state: dict) -> str:
+    _, m = AttentionHeads.compute(state)
+    tokens = state["tokens"]
+    i = state["query"]
+    b = _best(m.heads[0].weights[i])
+    return (
+        f"Head 2 now has head 1's matrices, so both tables are the same: both heads put "
+        f"{num(m.heads[0].weights[i][b])} on {quote(tokens[b])}, and o¹ = o² = "
+        f"{vec(m.heads[0].outputs[i])}. The multi-head output {vec(m.outputs[i])} is o¹(W_O¹ + W_O²): "
+        f"one head's output, mixed again. The second head adds nothing."
+    )
+
+
+def _two_views_message(state: dict) -> str:
+    _, m = AttentionHeads.compute(state)
+    tokens = state["tokens"]
+    i = state["query"]
+    b1, b2 = _best(m.heads[0].weights[i]), _best(m.heads[1].weights[i])
+    return (
+        f"Asked by “hungry”, head 1 (axis 1) puts {num(m.heads[0].weights[i][b1])} on "
+        f"{quote(tokens[b1])}, head 2 (axis 2) puts {num(m.heads[1].weights[i][b2])} on "
+        f"{quote(tokens[b2])}: one finds who is hungry, the other what happened. o¹ = "
+        f"{vec(m.heads[0].outputs[i])}, o² = {vec(m.heads[1].outputs[i])}, and with ½I blocks the "
+        f"multi-head output is their midpoint, {vec(m.outputs[i])}."
+    )

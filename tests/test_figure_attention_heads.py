@@ -1,0 +1,443 @@
+"""The attention-heads figure model: options, events, scene, golden first frame, lesson.
+
+The scene's ``values`` are compared with a direct ``engine.multi_head`` call, the
+concatenation form [o¹, o²] W_O with the sum of blocks o¹W_O¹ + o²W_O²
+(``engine.sum_of_blocks``), the first frame with tests/golden/attention_heads.json, and
+every number the lesson states with what the engine computes.
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import engine
+from engine import runtime
+from engine.figures import FIGURES, FieldError, OptionErrors
+from engine.figures import attention_heads as ah
+from engine.figures import attention_lab as lab
+
+FIG = FIGURES["attention-heads"]
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden" / "attention_heads.json"
+LESSON = ROOT / "content" / "03-two-heads.md"
+TOL = 1e-9
+HALF = [[0.5, 0.0], [0.0, 0.5]]
+
+
+def first_state(**options):
+    return FIG.initial_state(FIG.parse_options({k: str(v) for k, v in options.items()}))
+
+
+def errors_of(options: dict) -> list[tuple[str, str]]:
+    with pytest.raises(OptionErrors) as info:
+        FIG.parse_options(options)
+    return [(e.option, e.message) for e in info.value.errors]
+
+
+def direct(state):
+    X = [list(lab.VOCAB[w]) for w in state["tokens"]]
+    return X, engine.multi_head(X, state["heads"], state["W_O"])
+
+
+def act(state, name):
+    return FIG.apply(state, {"type": "action", "name": name})
+
+
+def panel(scene, panel_id):
+    (found,) = [p for p in scene["panels"] if p["id"] == panel_id]
+    return found
+
+
+def control(scene, name):
+    (found,) = [c for c in scene["controls"] if c["name"] == name]
+    return found
+
+
+# --- options --------------------------------------------------------------------------------
+
+
+def test_defaults_share_the_lab_s_sentences():
+    state = first_state()
+    assert state["sentence"] == "pronoun"
+    assert state["tokens"] == lab.sentence("pronoun").text.split()
+    assert state["query"] == 6  # the last token, "hungry"
+    assert state["heads"][0] == {"W_Q": [[2.0, 0.0], [0.0, 0.0]], "W_K": [[1.0, 0.0], [0.0, 0.0]],
+                                 "W_V": [[1.0, 0.0], [0.0, 1.0]]}
+    assert state["heads"][1] == {"W_Q": [[0.0, 0.0], [0.0, 2.0]], "W_K": [[0.0, 0.0], [0.0, 1.0]],
+                                 "W_V": [[1.0, 0.0], [0.0, 1.0]]}
+    assert state["W_O"] == HALF + HALF
+    assert ah.SENTENCES is lab.SENTENCES and ah.VOCAB is lab.VOCAB  # imported, not copied
+    assert json.loads(json.dumps(state, allow_nan=False)) == state
+    assert [o.name for o in FIG.options] == ["sentence", "query", "head1", "head2", "W_O"]
+    assert all(o.doc.strip() for o in FIG.options)
+
+
+def test_options_choose_the_heads_and_w_o():
+    state = first_state(sentence="repeat", query="cat", head1="whole", head2="axis1", W_O="head2")
+    assert state["query"] == 1
+    assert state["heads"][0] == ah.head_matrices("whole") and state["heads"][1] == ah.head_matrices("axis1")
+    assert state["W_O"] == [[0.0, 0.0], [0.0, 0.0], [1.0, 0.0], [0.0, 1.0]]
+    assert first_state(sentence="money")["query"] == 5
+
+
+@pytest.mark.parametrize(
+    "options, expected",
+    [
+        ({"head1": "axis3"}, [("head1", "expected one of axis1, axis2, whole, got 'axis3' (did you mean 'axis2'?)")]),
+        ({"W_O": "mean"}, [("W_O", "expected one of average, sum, head1, head2, got 'mean'")]),
+        ({"query": "dog"},
+         [("query", "expected a word of the sentence (the cat ate because it was hungry) or a position "
+                    "from 0 to 6, got 'dog'")]),
+        ({"sentence": "river", "query": "cat"},
+         [("query", "expected a word of the sentence (we sat on the river bank) or a position from 0 to 5, "
+                    "got 'cat' (did you mean 'sat'?)")]),
+        ({"heads": "2"},
+         [("heads", "unknown option 'heads'; did you mean 'head2'? (known options: sentence, query, head1, "
+                    "head2, W_O)")]),
+    ],
+)
+def test_option_errors_have_exact_text(options, expected):
+    assert errors_of(options) == expected
+
+
+# --- the maths: the figure's numbers are the engine's -------------------------------------------
+
+
+def test_values_equal_a_direct_engine_call_and_the_two_forms_agree():
+    state = first_state(query="hungry")
+    values = FIG.scene(state)["values"]
+    X, m = direct(state)
+    assert values["X"] == X
+    assert values["weights"] == [h.weights for h in m.heads]
+    assert values["head_outputs"] == [h.outputs for h in m.heads]
+    assert values["concat"] == m.concat and values["outputs"] == m.outputs
+    # [o¹, o²] W_O (the concatenation form) = o¹W_O¹ + o²W_O² (the sum of blocks)
+    blocks = engine.sum_of_blocks(values["head_outputs"], values["W_O"])
+    for a, b in zip(values["outputs"], blocks):
+        assert a == pytest.approx(b, abs=1e-12)
+    for i, row in enumerate(values["concat"]):
+        assert row == values["head_outputs"][0][i] + values["head_outputs"][1][i]
+    # each head on its own is the lab's single head with that head's matrices
+    for h, head in enumerate(state["heads"]):
+        single = engine.self_attention(X, head["W_Q"], head["W_K"], head["W_V"])
+        assert values["weights"][h] == single.weights
+
+
+@settings(max_examples=40, deadline=None)
+@given(W_O=st.lists(st.lists(st.floats(-5, 5, allow_nan=False), min_size=2, max_size=2), min_size=4, max_size=4),
+       query=st.integers(0, 6))
+def test_sum_of_blocks_equals_concat_for_any_w_o(W_O, query):
+    state = FIG.apply(first_state(), {"type": "set", "name": "query", "value": query})
+    for r, row in enumerate(W_O):
+        for c, x in enumerate(row):
+            state = FIG.apply(state, {"type": "set", "name": f"W_O.{r}.{c}", "value": repr(x)})
+    values = FIG.scene(state)["values"]
+    blocks = engine.sum_of_blocks(values["head_outputs"], values["W_O"])
+    for a, b in zip(values["outputs"], blocks):
+        assert a == pytest.approx(b, abs=1e-9)
+    parts = [engine.matmul(values["head_outputs"][h], values["W_O"][2 * h:2 * h + 2]) for h in range(2)]
+    assert values["contributions"] == parts
+
+
+def test_the_built_in_heads_look_along_different_axes():
+    values = FIG.scene(first_state(query="hungry"))["values"]
+    tokens = values["tokens"]
+    first = [tokens[lab._best(values["weights"][h][6])] for h in range(2)]
+    assert first == ["cat", "ate"]
+    o1, o2 = values["head_outputs"][0][6], values["head_outputs"][1][6]
+    assert values["outputs"][6] == pytest.approx([(a + b) / 2 for a, b in zip(o1, o2)], abs=1e-15)
+
+
+def test_giving_head_2_head_1_s_matrices_adds_nothing():
+    state = act(first_state(query="hungry"), "copy")
+    assert state["heads"][1] == state["heads"][0] and state["experiment"] == "copy"
+    values = FIG.scene(state)["values"]
+    assert values["weights"][0] == values["weights"][1]
+    assert values["head_outputs"][0] == values["head_outputs"][1]
+    # with W_O¹ = W_O² = ½I the multi-head output is head 1's own output, for every token
+    for out, o1 in zip(values["outputs"], values["head_outputs"][0]):
+        assert out == pytest.approx(o1, abs=1e-15)
+    assert lab.vec(values["head_outputs"][0][6]) in state["message"]
+    assert "adds nothing" in state["message"]
+    readout = panel(FIG.scene(state), "readout")["paragraphs"]
+    assert any("adds nothing" in p for p in readout)
+
+
+# --- events -----------------------------------------------------------------------------------
+
+
+def test_set_sentence_query_and_head_presets():
+    state = first_state()
+    new = FIG.apply(state, {"type": "set", "name": "sentence", "value": "repeat"})
+    assert new["tokens"] == ["the", "cat", "sat", "on", "the", "mat"] and new["query"] == 5
+    assert FIG.apply(state, {"type": "set", "name": "query", "value": "it"})["query"] == 4
+    new = FIG.apply(state, {"type": "set", "name": "head2", "value": "whole"})
+    assert new["heads"][1] == ah.head_matrices("whole")
+    assert control(FIG.scene(new), "head2")["value"] == "whole"
+
+
+def test_typed_matrix_entries_and_a_custom_head():
+    state = first_state()
+    new = FIG.apply(state, {"type": "set", "name": "h1.W_K.1.1", "value": "0.5"})
+    assert new["heads"][0]["W_K"] == [[1.0, 0.0], [0.0, 0.5]]
+    scene = FIG.scene(new)
+    select = control(scene, "head1")
+    assert select["value"] == "custom" and select["options"][-1] == {"value": "custom", "label": "your own matrices"}
+    assert panel(scene, "head1")["title"] == "Head 1 weights A¹: your own matrices"
+    assert FIG.apply(new, {"type": "set", "name": "head1", "value": "custom"}) == new  # kept as it is
+    new = FIG.apply(state, {"type": "set", "name": "W_O.3.0", "value": "\u22121"})
+    assert new["W_O"][3] == [-1.0, 0.5]
+    assert [[c["value"] for c in row] for row in control(FIG.scene(new), "W_O2")["rows"]] == [["0.5", "0"], ["-1", "0.5"]]
+
+
+@pytest.mark.parametrize(
+    "name, value, message",
+    [
+        ("h2.W_Q.0.1", "abc", "W_Q² row 1, column 2 must be a number, got 'abc'"),
+        ("h1.W_V.1.0", "1e999", "W_V¹ row 2, column 1 must be a finite number, got '1e999'"),
+        ("h1.W_K.0.0", "", "W_K¹ row 1, column 1 is empty: type a number such as 0.5"),
+        ("W_O.2.1", "7", "W_O row 3, column 2 must be from -5 to 5, got 7"),
+        ("W_O.4.0", "1", "attention-heads has no control named 'W_O.4.0'"),
+        ("h3.W_Q.0.0", "1", "attention-heads has no control named 'h3.W_Q.0.0'"),
+        ("head1", "axis9", "head1 must be one of axis1, axis2, whole, got 'axis9'"),
+        ("sentence", "poem", "sentence must be one of repeat, pronoun, river, money, got 'poem'"),
+        ("query", "9", "query: expected a word of the sentence (the cat ate because it was hungry) or a "
+                       "position from 0 to 6, got '9'"),
+    ],
+)
+def test_refused_input_names_the_field_and_keeps_the_state(name, value, message):
+    state = first_state()
+    with pytest.raises(FieldError) as info:
+        FIG.apply(state, {"type": "set", "name": name, "value": value})
+    assert (info.value.name, info.value.message) == (name, message)
+    reply = runtime.step("attention-heads", state, {"type": "set", "name": name, "value": value})
+    assert reply == {"ok": False, "error": message, "field": name}
+
+
+def test_select_a_cell_or_a_value():
+    state = first_state()
+    assert FIG.apply(state, {"type": "select", "mark": "a1-2-0"})["query"] == 2
+    assert FIG.apply(state, {"type": "select", "mark": "a2-4-6"})["query"] == 4
+    assert FIG.apply(state, {"type": "select", "mark": "value-1"})["query"] == 1
+    for mark in ("a3-1-1", "a1-7-0", "o1", "value-9"):
+        with pytest.raises(ValueError) as info:
+            FIG.apply(state, {"type": "select", "mark": mark})
+        assert str(info.value) == f"attention-heads cannot select the mark {mark!r}"
+
+
+def test_w_o_block_presets_and_reset():
+    state = first_state()
+    new = act(state, "W_O2=0")
+    assert new["W_O"] == HALF + [[0.0, 0.0], [0.0, 0.0]]
+    values = FIG.scene(new)["values"]
+    assert values["outputs"] == values["contributions"][0]  # only head 1 is left
+    new = act(new, "W_O1=I")
+    assert new["W_O"][:2] == [[1.0, 0.0], [0.0, 1.0]]
+    presets = control(FIG.scene(new), "W_O1")["presets"]
+    assert [p["name"] for p in presets if p["active"]] == ["W_O1=I"]
+    new = act(act(new, "copy"), "reset")
+    for key in ah.RESET_KEYS:
+        assert new[key] == state[key]
+    assert new["message"] == ah.HINT
+    with pytest.raises(ValueError, match="attention-heads has no preset 'twice' for W_O1"):
+        act(state, "W_O1=twice")
+    with pytest.raises(ValueError, match="attention-heads has no action 'fly'"):
+        act(state, "fly")
+    with pytest.raises(ValueError, match="attention-heads does not know the event type 'drag'"):
+        FIG.apply(state, {"type": "drag", "mark": "o1", "x": 0, "y": 0})
+
+
+def test_two_views_sets_the_figure():
+    state = FIG.patch(first_state(sentence="river", head1="whole"), {"query": 0})
+    state = act(state, "two-views")
+    assert state["sentence"] == "pronoun" and state["tokens"][state["query"]] == "hungry"
+    assert state["heads"] == [ah.head_matrices("axis1"), ah.head_matrices("axis2")]
+    values = FIG.scene(state)["values"]
+    for h in range(2):
+        assert lab.num(max(values["weights"][h][6])) in state["message"]
+    assert lab.vec(values["outputs"][6]) in state["message"]
+
+
+# --- scene --------------------------------------------------------------------------------
+
+
+def texts(obj):
+    if isinstance(obj, str):
+        yield obj
+    elif isinstance(obj, dict):
+        for value in obj.values():
+            yield from texts(value)
+    elif isinstance(obj, list):
+        for value in obj:
+            yield from texts(value)
+
+
+def check_scene(scene, state):
+    json.dumps(scene, allow_nan=False)
+    tokens = state["tokens"]
+    n = len(tokens)
+    i = state["query"]
+    X, m = direct(state)
+    assert [p["id"] for p in scene["panels"]] == ["head1", "head2", "outputs", "combine", "readout"]
+    for text in texts(scene):
+        assert not re.search(r"<[a-zA-Z/!]", text), text
+        assert not re.search(r"\b(nan|inf)\b", text.lower()), text
+    for h in range(2):
+        table = panel(scene, f"head{h + 1}")
+        assert table["kind"] == "cells" and table["wide"] is False and table["active_row"] == i
+        assert len(table["rows"]) == n
+        for a, row in enumerate(table["rows"]):
+            for b, cell in enumerate(row):
+                assert cell["id"] == f"a{h + 1}-{a}-{b}" and cell["select"] is True
+                assert cell["text"] == lab.num(m.heads[h].weights[a][b])
+                assert 0.0 <= cell["tone"] <= 1.0 and cell["link"] == f"t{b}"
+    plane = panel(scene, "outputs")
+    lo, hi = plane["x"]
+    assert plane["y"] == plane["x"] and lo == -hi
+    points = {mk["id"]: mk for mk in plane["marks"] if mk["kind"] == "point"}
+    for mk in plane["marks"]:
+        for key in ("x", "y", "x1", "y1", "x2", "y2"):
+            if key in mk:
+                assert math.isfinite(mk[key]) and lo <= mk[key] <= hi, mk
+    assert [points["o1"]["x"], points["o1"]["y"]] == m.heads[0].outputs[i]
+    assert [points["o2"]["x"], points["o2"]["y"]] == m.heads[1].outputs[i]
+    assert [points["combined"]["x"], points["combined"]["y"]] == m.outputs[i]
+    arrows = {mk["id"]: mk for mk in plane["marks"] if mk["kind"] == "arrow"}
+    c1, c2 = m.contributions[0][i], m.contributions[1][i]
+    assert [arrows["part1"]["x2"], arrows["part1"]["y2"]] == c1
+    assert [arrows["part2"]["x2"], arrows["part2"]["y2"]] == pytest.approx(m.outputs[i], abs=1e-12)
+    combine = panel(scene, "combine")["paragraphs"]
+    assert lab.vec(m.concat[i]) in combine[1] and combine[2].endswith(lab.vec(m.outputs[i]))
+    assert combine[3].endswith(lab.vec(m.outputs[i]))
+    kinds = [(c["name"], c["kind"]) for c in scene["controls"]]
+    assert kinds == [("sentence", "select"), ("query", "select"), ("actions", "buttons"),
+                     ("head1", "select"), ("h1.W_Q", "matrix"), ("h1.W_K", "matrix"), ("h1.W_V", "matrix"),
+                     ("head2", "select"), ("h2.W_Q", "matrix"), ("h2.W_K", "matrix"), ("h2.W_V", "matrix"),
+                     ("W_O1", "matrix"), ("W_O2", "matrix")]
+    for h in range(2):
+        for which in ah.MATRICES:
+            rows = control(scene, f"h{h + 1}.{which}")["rows"]
+            assert [[float(c["value"]) for c in row] for row in rows] == state["heads"][h][which]
+        rows = control(scene, f"W_O{h + 1}")["rows"]
+        assert [[c["name"] for c in row] for row in rows] == [
+            [f"W_O.{r}.{c}" for c in range(2)] for r in (2 * h, 2 * h + 1)]
+    v = scene["values"]
+    assert set(v) == {"sentence", "tokens", "query", "X", "heads", "weights", "head_outputs", "concat",
+                      "contributions", "outputs", "W_O"}
+    assert v["tokens"] == tokens and v["query"] == i and v["W_O"] == state["W_O"]
+    assert v["outputs"] == m.outputs and v["concat"] == m.concat
+
+
+@pytest.mark.parametrize("key", lab.SENTENCE_KEYS)
+def test_scene_invariants_for_every_sentence_and_token(key):
+    state = FIG.apply(first_state(), {"type": "set", "name": "sentence", "value": key})
+    for query in range(len(state["tokens"])):
+        state = FIG.apply(state, {"type": "set", "name": "query", "value": query})
+        check_scene(FIG.scene(state), state)
+        check_scene(FIG.scene(act(state, "copy")), act(state, "copy"))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    key=st.sampled_from(lab.SENTENCE_KEYS),
+    query=st.integers(0, 5),
+    typed=st.lists(st.tuples(st.sampled_from(["h1", "h2"]), st.sampled_from(ah.MATRICES),
+                             st.integers(0, 1), st.integers(0, 1), st.floats(-5, 5, allow_nan=False)),
+                   max_size=5),
+)
+def test_scene_invariants_hold_for_any_typed_heads(key, query, typed):
+    state = FIG.patch(first_state(), {"sentence": key, "query": query})
+    for h, which, r, c, x in typed:
+        state = FIG.apply(state, {"type": "set", "name": f"{h}.{which}.{r}.{c}", "value": repr(x)})
+    check_scene(FIG.scene(state), state)
+
+
+# --- golden first frame ---------------------------------------------------------------------
+
+
+def close_enough(new, old, path="scene"):
+    if isinstance(old, bool) or isinstance(new, bool):
+        return None if new is old else f"{path}: {new!r} != {old!r}"
+    if isinstance(old, (int, float)) and isinstance(new, (int, float)):
+        return None if abs(new - old) <= TOL else f"{path}: {new!r} != {old!r}"
+    if isinstance(old, dict) and isinstance(new, dict):
+        if set(old) != set(new):
+            return f"{path}: keys {sorted(new)} != {sorted(old)}"
+        for key in old:
+            diff = close_enough(new[key], old[key], f"{path}.{key}")
+            if diff:
+                return diff
+        return None
+    if isinstance(old, list) and isinstance(new, list):
+        if len(old) != len(new):
+            return f"{path}: {len(new)} items != {len(old)}"
+        for n, (a, b) in enumerate(zip(new, old)):
+            diff = close_enough(a, b, f"{path}[{n}]")
+            if diff:
+                return diff
+        return None
+    return None if new == old else f"{path}: {new!r} != {old!r}"
+
+
+def test_golden_first_frame():
+    """The lesson's first frame, reviewed by hand. On a mismatch the new scene is written
+    to tests/golden/attention_heads.new.json for review; if it is right, move it over."""
+    scene = FIG.scene(first_state(query="hungry"))
+    fresh = GOLDEN.with_suffix(".new.json")
+    old = json.loads(GOLDEN.read_text(encoding="utf-8")) if GOLDEN.exists() else None
+    diff = "no golden file yet" if old is None else close_enough(scene, old)
+    if diff:
+        fresh.parent.mkdir(exist_ok=True)
+        fresh.write_text(json.dumps(scene, indent=1, ensure_ascii=False, allow_nan=False) + "\n",
+                         encoding="utf-8")
+        pytest.fail(f"the first frame changed ({diff}); review {fresh.relative_to(ROOT)}")
+    if fresh.exists():
+        fresh.unlink()
+
+
+# --- the lesson quotes the engine ------------------------------------------------------------
+
+
+def lesson_numbers():
+    num, vec = lab.num, lab.vec
+    start = first_state(query="hungry")
+    _, m = direct(start)
+    _, same = direct(act(start, "copy"))
+    _, it = direct(FIG.apply(start, {"type": "set", "name": "query", "value": "it"}))
+    i = 6
+    claims = [
+        f"{num(m.heads[0].weights[i][1])} on *cat*",
+        f"{num(m.heads[1].weights[i][2])} on *ate*",
+        f"$o^1 = {vec(m.heads[0].outputs[i])}$",
+        f"$o^2 = {vec(m.heads[1].outputs[i])}$",
+        f"$[o^1, o^2] = {vec(m.concat[i])}$",
+        f"{vec(m.contributions[0][i])} + {vec(m.contributions[1][i])} = {vec(m.outputs[i])}",
+        f"both put {num(same.heads[0].weights[i][1])} on *cat*",
+        f"$o^1 = o^2 = {vec(same.heads[0].outputs[i])}$",
+        f"*it* and head 1 puts {num(it.heads[0].weights[4][1])} on *cat*",
+    ]
+    assert max(it.heads[1].weights[4]) < 0.25  # "head 2 spreads its weight thinly"
+    assert [lab._best(h.weights[i]) for h in m.heads] == [1, 2]
+    return [c.replace("−", "-") for c in claims]
+
+
+def test_the_lesson_states_the_engine_numbers():
+    text = " ".join(LESSON.read_text(encoding="utf-8").split())
+    for claim in lesson_numbers():
+        assert " ".join(claim.split()) in text, claim
+
+
+def test_the_lesson_places_the_figure_with_valid_options():
+    text = LESSON.read_text(encoding="utf-8")
+    block = re.search(r"^:::\{attention-heads\} heads\n((?::\w+: .*\n)*):::$", text, re.M)
+    assert block, "the lesson has no attention-heads figure"
+    options = dict(re.findall(r"^:(\w+): (.*)$", block.group(1), re.M))
+    assert options == {"query": "hungry"}
+    FIG.parse_options(options)
+    assert len(re.findall(r"^::::\{question\} \S", text, re.M)) >= 3
