@@ -26,8 +26,28 @@
     }
 
     function label(item, tag, scope) {
-      return ex.el(tag, { scope: scope, dataset: item.link ? { link: item.link } : undefined, class: item.active ? "ex-active" : undefined }, item.text);
+      // a label with "select" is a button, like a selectable cell
+      const content = item.select ? ex.el("button", {
+        type: "button", class: "ex-cell-button", "aria-label": item.title || item.text,
+        onclick: function () { figure.send({ type: "select", mark: item.id }).catch(function () {}); },
+      }, item.text) : item.text;
+      return ex.el(tag, { scope: scope, dataset: item.link ? { link: item.link } : undefined, class: item.active ? "ex-active" : undefined }, content);
     }
+
+    /* Arrow keys move the focus to the nearest focusable cell or label in that direction. */
+    table.addEventListener("keydown", function (event) {
+      const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+      const move = moves[event.key];
+      const from = move && event.target.closest("td, th");
+      if (!from || !table.contains(from)) return;
+      const rows = Array.from(table.rows);
+      let r = rows.indexOf(from.parentElement), c = Array.prototype.indexOf.call(from.parentElement.children, from);
+      for (r += move[0], c += move[1]; rows[r] && rows[r].children[c]; r += move[0], c += move[1]) {
+        const cell = rows[r].children[c];
+        const target = cell.querySelector("button") || (cell.tabIndex >= 0 ? cell : null);
+        if (target) { event.preventDefault(); target.focus(); return; }
+      }
+    });
 
     function update(next) {
       current = next;

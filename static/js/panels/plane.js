@@ -40,8 +40,11 @@
     function resize() {
       const width = Math.max(160, Math.round(canvas.clientWidth || el.clientWidth || 320));
       const s = state.spec;
-      const ratio = s.square ? 1 : (s.ratio || 0.6);
-      const height = Math.round(Math.min(width * ratio, s.square ? width : 420));
+      const xs = s.x || [-1, 1], ys = s.y || [-1, 1];
+      // equal aspect: as tall as the domain needs (at most square); else a fixed ratio
+      const height = Math.round(s.square
+        ? Math.min(width, 2 * PAD + (width - 2 * PAD) * (ys[1] - ys[0]) / (xs[1] - xs[0]))
+        : Math.min(width * (s.ratio || 0.6), 420));
       if (width === state.width && height === state.height) return false;
       state.width = width; state.height = height;
       const dpr = window.devicePixelRatio || 1;
@@ -222,6 +225,7 @@
         .map(function (m) {
           return ex.el("li", null, (m.name || m.label) + " at (" + ex.fmt(m.x) + ", " + ex.fmt(m.y) + ")" + (m.muted ? ", hidden" : ""));
         }));
+      if (state.width) resize();  // a new domain may need a new height
       draw();
     }
 
