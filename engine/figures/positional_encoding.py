@@ -1,0 +1,706 @@
+"""The ``positional-encoding`` figure: sinusoidal position codes as a row of clocks.
+
+For an even dimension D and a base b (Vaswani et al. 2017, "Attention Is All You Need")::
+
+    PE(t)_{2i}   = sin(theta_i t)
+    PE(t)_{2i+1} = cos(theta_i t)          theta_i = b^(-2i/D),  i = 0 .. D/2 - 1
+
+Each pair (PE_{2i}, PE_{2i+1}) = (sin, cos) is the tip of a clock hand that starts at 12
+o'clock and turns clockwise by theta_i per position. A step of k positions turns every
+hand by theta_i k, whatever t is, so PE(t + k) = M_k PE(t) for one fixed block rotation
+M_k, and the normalised similarity
+
+    PE(t) . PE(s) / (D/2) = (2/D) sum_i cos(theta_i (s - t))
+
+depends on the offset s - t only: the chart's curve moves with t and keeps its shape.
+
+Every number comes from ``engine`` (``sinusoidal``, ``frequencies``, ``pe_similarity``,
+``dot``); this module turns reader events into states and describes them as a scene
+(see SCENE.md). The similarity curve is computed from the two vectors themselves, dot
+product by dot product, so that the chart shows the property rather than assume it.
+"""
+from __future__ import annotations
+
+import copy
+import math
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..linalg import dot
+from ..positional import frequencies, pe_similarity, sinusoidal
+from . import register
+from .base import FieldError, Figure, Option, OptionError, parse_number
+
+DIM_MIN, DIM_MAX = 4, 64  # the dimension slider's range (even numbers only)
+BASES = (10.0, 100.0, 1000.0, 10000.0, 100000.0)  # the base select's choices
+BASE_MIN, BASE_MAX = 2.0, 100000.0  # a typed base must lie in this range
+POSITIONS_MIN, POSITIONS_MAX = 8, 256  # range of the "positions" option
+COLUMNS = 8  # clocks per row of the clock plane
+CELL_W, CELL_H = 2.5, 3.0  # size of one clock's cell on the plane, in data units
+LEFT, TOP = 1.0, -1.0  # the clock plane's corner, away from the axes through 0
+INTERVAL = 700  # ms between two positions while playing
+HINT = "Pick an experiment: it sets the controls and says what to look for."
+
+
+def _check_dim(value: int) -> None:
+    if value % 2:
+        raise ValueError(f"expected an even integer from {DIM_MIN} to {DIM_MAX}, got {value}")
+
+
+# --- small helpers --------------------------------------------------------------------
+
+
+def _num(x: float, digits: int = 2) -> str:
+    """A number for display, with no '-0.00'."""
+    text = f"{x:.{digits}f}"
+    if float(text) == 0.0:
+        text = f"{0.0:.{digits}f}"
+    return text
+
+
+def _base_text(b: float) -> str:
+    """A base as the reader would write it: 10000, not 10000.0 or 1e+04."""
+    return f"{b:.0f}" if b == int(b) else f"{b:g}"
+
+
+def _sig(x: float) -> str:
+    """A small positive number with three significant digits: 1, 0.316, 0.000316."""
+    if x >= 100:
+        return f"{x:,.0f}"
+    return f"{x:.3g}"
+
+
+def _period(theta: float) -> float:
+    """Positions per full turn of a clock turning theta radians a step."""
+    return 2 * math.pi / theta
+
+
+def _parse_bool(value: Any, name: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("true", "on", "yes", "1"):
+        return True
+    if text in ("false", "off", "no", "0"):
+        return False
+    raise FieldError(name, f"{name} must be true or false, got {value!r}")
+
+
+def _whole(value: Any, name: str, lo: int, hi: int, what: str | None = None) -> int:
+    """A whole number from lo to hi from a slider value or typed text; FieldError otherwise."""
+    what = what or name
+    try:
+        x = parse_number(value, what)
+    except FieldError as err:
+        raise FieldError(name, err.message) from None
+    if x != int(x) or not lo <= x <= hi:
+        raise FieldError(name, f"{what} must be a whole number from {lo} to {hi}, got {_shown(value)}")
+    return int(x)
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, float) and value == int(value):
+        return str(int(value))
+    return str(value).strip()
+
+
+def similarity(t: int, s: int, dim: int, base: float) -> float:
+    """PE(t) . PE(s) / (D/2), from the two vectors."""
+    return dot(sinusoidal(t, dim, base), sinusoidal(s, dim, base)) / (dim // 2)
+
+
+# --- the figure -----------------------------------------------------------------------
+
+
+@register
+class PositionalEncoding(Figure):
+    """Sinusoidal position codes: one clock a dimension pair, and the similarity curve."""
+
+    name = "positional-encoding"
+    summary = (
+        "Sinusoidal positional encodings as clocks: move the position or press Play, "
+        "change the base and the dimension, and read how alike two positions are."
+    )
+    options = (
+        Option(
+            "position",
+            "int",
+            0,
+            "The position t shown first (0 to the value of :positions:).",
+            min=0,
+            max=POSITIONS_MAX,
+        ),
+        Option(
+            "dim",
+            "int",
+            32,
+            f"The dimension D of the code: an even number from {DIM_MIN} to {DIM_MAX}; "
+            "it gives D/2 clocks.",
+            min=DIM_MIN,
+            max=DIM_MAX,
+            check=_check_dim,
+        ),
+        Option(
+            "base",
+            "float",
+            10000.0,
+            "The base b in theta_i = b^(-2i/D). The original transformer uses 10000.",
+            min=BASE_MIN,
+            max=BASE_MAX,
+        ),
+        Option(
+            "offset",
+            "int",
+            8,
+            "The offset k whose similarity PE(t)·PE(t+k)/(D/2) is read out (0 to :positions:).",
+            min=0,
+            max=POSITIONS_MAX,
+        ),
+        Option(
+            "positions",
+            "int",
+            64,
+            f"The last position on the chart and the slider ({POSITIONS_MIN} to "
+            f"{POSITIONS_MAX}); Play wraps back to 0 after it.",
+            min=POSITIONS_MIN,
+            max=POSITIONS_MAX,
+        ),
+    )
+
+    # --- options -> first state -------------------------------------------------------
+
+    def check_options(self, values: dict[str, Any]) -> None:
+        last = values["positions"]
+        for name in ("position", "offset"):
+            if values[name] > last:
+                raise OptionError(
+                    name,
+                    f"expected an integer from 0 to {last} (the value of :positions:), "
+                    f"got {values[name]}",
+                )
+
+    def initial_state(self, options: dict[str, Any]) -> dict[str, Any]:
+        opts = {opt.name: opt.default for opt in self.options}
+        opts.update(options)
+        first = {
+            "t": int(opts["position"]),
+            "dim": int(opts["dim"]),
+            "base": float(opts["base"]),
+            "offset": int(opts["offset"]),
+        }
+        return {
+            **first,
+            "positions": int(opts["positions"]),  # the last position on the chart
+            "playing": False,
+            "experiment": None,  # name of the experiment last started, if any
+            "message": HINT,  # what that experiment says to look for
+            "initial": dict(first),  # what "reset" returns to
+        }
+
+    # --- events -----------------------------------------------------------------------
+
+    def apply(self, state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
+        state = copy.deepcopy(state)
+        kind = event.get("type")
+        if kind == "set":
+            return self._set(state, str(event.get("name", "")), event.get("value"))
+        if kind == "drag":
+            return self._drag(state, str(event.get("mark", "")), event.get("x"))
+        if kind == "action":
+            return self._action(state, str(event.get("name", "")))
+        raise ValueError(f"positional-encoding does not know the event type {kind!r}")
+
+    def _set(self, state: dict, name: str, value: Any) -> dict:
+        last = state["positions"]
+        if name == "t":
+            state["t"] = _whole(value, name, 0, last, "position t")
+        elif name == "offset":
+            state["offset"] = _whole(value, name, 0, last, "offset k")
+        elif name == "dim":
+            d = _whole(value, name, DIM_MIN, DIM_MAX, "dimension D")
+            if d % 2:
+                raise FieldError(name, f"dimension D must be even, got {d}")
+            state["dim"] = d
+        elif name in ("base", "base_text"):
+            what = "base b"
+            try:
+                b = parse_number(value, what)
+            except FieldError as err:
+                raise FieldError(name, err.message) from None
+            if not BASE_MIN <= b <= BASE_MAX:
+                raise FieldError(
+                    name,
+                    f"{what} must be from {_base_text(BASE_MIN)} to {_base_text(BASE_MAX)}, "
+                    f"got {_shown(value)}",
+                )
+            state["base"] = b
+        elif name == "playing":
+            state["playing"] = _parse_bool(value, name)
+        else:
+            raise FieldError(name, f"positional-encoding has no control named {name!r}")
+        return state
+
+    def _drag(self, state: dict, mark: str, x: Any) -> dict:
+        """The probe on the chart: dragged to position s, it sets the offset k = |s - t|."""
+        if mark != "probe":
+            raise ValueError(f"only the probe on the chart can be dragged, got mark {mark!r}")
+        last = state["positions"]
+        s = round(min(last, max(0.0, parse_number(x, "x"))))
+        state["offset"] = abs(s - state["t"])
+        return state
+
+    def _action(self, state: dict, name: str) -> dict:
+        if name == "tick":  # one step of Play: the next position, back to 0 after the last
+            state["t"] = 0 if state["t"] >= state["positions"] else state["t"] + 1
+            return state
+        if name == "reset":
+            state = self._reset(state)
+            state["message"] = HINT
+            return state
+        for experiment in EXPERIMENTS:
+            if experiment.name == name:
+                state = self._reset(state)
+                experiment.setup(state)
+                state["experiment"] = name
+                state["message"] = experiment.message(state)
+                return state
+        names = ", ".join(e.name for e in EXPERIMENTS)
+        raise ValueError(f"positional-encoding has no action {name!r} (known: tick, reset, {names})")
+
+    @staticmethod
+    def _reset(state: dict) -> dict:
+        state.update(copy.deepcopy(state["initial"]))
+        state["playing"] = False
+        state["experiment"] = None
+        return state
+
+    # --- scene ------------------------------------------------------------------------
+
+    def scene(self, state: dict[str, Any]) -> dict[str, Any]:
+        t, D, b, k = state["t"], state["dim"], state["base"], state["offset"]
+        pe = sinusoidal(t, D, b)  # (D,)
+        thetas = frequencies(D, b)  # (D/2,)
+        curve = [[float(s), similarity(t, s, D, b)] for s in range(state["positions"] + 1)]
+        at_k = pe_similarity(k, D, b)
+        return {
+            "title": "Positional encoding: a clock for every pair of dimensions",
+            "status": (
+                f"Position {t}, D = {D}, base {_base_text(b)}: PE(t) and PE(t+{k}) have "
+                f"similarity {_num(at_k)}"
+            ),
+            "panels": [
+                self._clocks_panel(state, thetas),
+                self._chart_panel(state, curve, at_k),
+                self._vector_panel(state, pe, thetas),
+                self._readout_panel(state, thetas, at_k),
+                self._sum_panel(state, thetas, at_k),
+            ],
+            "controls": self._controls(state),
+            "values": {
+                "t": t,
+                "D": D,
+                "base": b,
+                "offset": k,
+                "similarity_at_offset": at_k,
+                "pe": pe,
+                "similarity": curve,
+                "playing": state["playing"],
+            },
+        }
+
+    def _clocks_panel(self, state: dict, thetas: list[float]) -> dict:
+        t, k = state["t"], state["offset"]
+        pairs = len(thetas)
+        cols = min(COLUMNS, pairs)
+        rows = math.ceil(pairs / cols)
+        marks: list[dict] = []
+        for i, theta in enumerate(thetas):
+            cx = LEFT + CELL_W * (i % cols) + CELL_W / 2
+            cy = TOP - CELL_H * (i // cols) - 1.2
+            now = theta * t  # the hand's angle, clockwise from 12 o'clock
+            later = theta * (t + k)
+            marks.append({"kind": "circle", "x": cx, "y": cy, "r": 1.0, "role": "grid"})
+            marks.append(
+                {
+                    "kind": "arrow",
+                    "id": f"later-{i}",
+                    "x1": cx,
+                    "y1": cy,
+                    "x2": cx + 0.85 * math.sin(later),
+                    "y2": cy + 0.85 * math.cos(later),
+                    "role": "key",
+                    "dashed": True,
+                    "width": 1.5,
+                }
+            )
+            marks.append(
+                {
+                    "kind": "arrow",
+                    "id": f"hand-{i}",
+                    "x1": cx,
+                    "y1": cy,
+                    "x2": cx + math.sin(now),
+                    "y2": cy + math.cos(now),
+                    "role": "query",
+                    "width": 2.5,
+                }
+            )
+            degrees = math.degrees(now) % 360
+            marks.append(
+                {
+                    "kind": "point",
+                    "id": f"tip-{i}",
+                    "x": cx + math.sin(now),
+                    "y": cy + math.cos(now),
+                    "role": "query",
+                    "shape": "circle",
+                    "size": 2.5,
+                    "name": (
+                        f"clock i={i} (dimensions {2 * i} and {2 * i + 1}): turns "
+                        f"{_sig(math.degrees(theta))}° a step, once round every "
+                        f"{_sig(_period(theta))} positions; at t = {t} its hand is at "
+                        f"{_num(degrees, 1)}°"
+                    ),
+                }
+            )
+            marks.append(
+                {"kind": "label", "x": cx, "y": cy - 1.45, "text": f"i={i}", "align": "center",
+                 "size": 11, "role": "muted"}
+            )
+        return {
+            "kind": "plane",
+            "id": "clocks",
+            "title": f"Clock hands at position t = {t}",
+            "caption": (
+                f"Dimensions 2i and 2i+1 are the hand (sin θᵢt, cos θᵢt) of clock i, which turns "
+                f"θᵢ = b^(−2i/D) radians a step. The dashed hands show position t + {k}: every "
+                f"clock has turned by θᵢ·{k}, whatever t is."
+            ),
+            "wide": True,
+            "x": [LEFT, LEFT + CELL_W * cols],
+            "y": [TOP - CELL_H * rows, TOP],
+            "square": True,
+            "grid": 0,
+            "legend": [
+                {"role": "query", "label": f"hand at t = {t}", "shape": "line"},
+                {"role": "key", "label": f"hand at t + {k}", "shape": "line"},
+            ],
+            "marks": marks,
+        }
+
+    def _chart_panel(self, state: dict, curve: list[list[float]], at_k: float) -> dict:
+        t, k, last = state["t"], state["offset"], state["positions"]
+        marks: list[dict] = [
+            {"kind": "line", "points": [[float(t), -1.0], [float(t), 1.0]], "role": "query",
+             "dashed": True, "width": 1},
+            {"kind": "label", "x": float(t), "y": 1.08, "text": f"t = {t}", "size": 11, "role": "query",
+             "align": "left" if t < last / 8 else "right" if t > last * 7 / 8 else "center"},
+        ]
+        s = t + k if t + k <= last else t - k
+        if 0 <= s <= last:
+            marks.append(
+                {"kind": "line", "points": [[float(s), -1.0], [float(s), at_k]], "role": "key",
+                 "dotted": True, "width": 1}
+            )
+            marks.append(
+                {
+                    "kind": "point",
+                    "id": "probe",
+                    "x": float(s),
+                    "y": at_k,
+                    "role": "key",
+                    "shape": "diamond",
+                    "size": 6,
+                    "draggable": True,
+                    "label": f"k = {k}: {_num(at_k)}",
+                    "anchor": "above",
+                    "name": (
+                        f"probe at position {s}, offset k = {k} from t: similarity {_num(at_k)}; "
+                        "drag it or use the arrow keys to change k"
+                    ),
+                }
+            )
+        step = 8 if last <= 96 else 32
+        return {
+            "kind": "chart",
+            "id": "similarity",
+            "title": f"How alike PE({t}) is to every PE(s)",
+            "caption": (
+                "The curve is PE(t)·PE(s)/(D/2) for every position s on the axis: 1 at s = t, "
+                "lower further away. Move t and it slides along without changing shape. Drag "
+                "the diamond, or focus the chart and use the arrow keys, to choose the offset k."
+            ),
+            "wide": True,
+            "x": [0.0, float(last)],
+            "y": [-1.0, 1.15],
+            "x_label": "position s",
+            "y_label": "similarity",
+            "ratio": 0.42,
+            "grid": 0,
+            "ticks": {"x": list(range(0, last + 1, step)), "y": [0, 1]},
+            "keyboard": {"step": 1, "big": 4},
+            "series": [{"points": curve, "role": "accent"}],
+            "marks": marks,
+        }
+
+    def _vector_panel(self, state: dict, pe: list[float], thetas: list[float]) -> dict:
+        t = state["t"]
+        rows = []
+        for r, (fn, name) in enumerate(((math.sin, "sin"), (math.cos, "cos"))):
+            cells = []
+            for i, theta in enumerate(thetas):
+                x = pe[2 * i + r]
+                cells.append(
+                    {
+                        "text": _num(x),
+                        "tone": max(-1.0, min(1.0, x)),
+                        "title": f"PE({t}) entry {2 * i + r}: {_num(x, 3)}",
+                        "detail": [
+                            f"PE({t})_{2 * i + r} = {name}(θ_{i}·t) = {name}({_sig(theta)} × {t})",
+                            f"= {name}({_num(theta * t, 4)} rad) = {_num(x, 4)}",
+                        ],
+                    }
+                )
+            rows.append(cells)
+        return {
+            "kind": "cells",
+            "id": "pe",
+            "title": f"The vector PE({t}), one column a clock",
+            "caption": "Top row: the even entries (sine); bottom row: the odd entries (cosine). Hover or focus a cell for its formula.",
+            "col_labels": [{"text": f"i={i}"} for i in range(len(thetas))],
+            "row_labels": [{"text": "2i: sin"}, {"text": "2i+1: cos"}],
+            "rows": rows,
+        }
+
+    def _readout_panel(self, state: dict, thetas: list[float], at_k: float) -> dict:
+        t, D, b, k = state["t"], state["dim"], state["base"], state["offset"]
+        fast, slow = thetas[0], thetas[-1]
+        return {
+            "kind": "text",
+            "id": "readout",
+            "title": "Read-out",
+            "paragraphs": [
+                f"PE({t}) and PE({t + k}) have similarity {_num(at_k)}. Any two positions "
+                f"{k} apart give the same number: it depends on the offset only.",
+                f"The fastest clock (i=0) goes round every {_sig(_period(fast))} positions; the "
+                f"slowest (i={len(thetas) - 1}) every {_sig(_period(slow))}.",
+            ],
+            "items": [
+                ["Position t", str(t)],
+                ["Offset k", str(k)],
+                ["Dimension D", f"{D} ({D // 2} clocks)"],
+                ["Base b", _base_text(b)],
+                [f"PE(t)·PE(t+{k}) / {D // 2}", _num(at_k, 3)],
+            ],
+        }
+
+    def _sum_panel(self, state: dict, thetas: list[float], at_k: float) -> dict:
+        k, D = state["offset"], state["dim"]
+        terms = [math.cos(theta * k) for theta in thetas]
+        lines = [
+            f"PE(t)·PE(t+{k}) / (D/2) = (2/D) Σᵢ cos(θᵢ·{k})",
+            *(
+                f"i={i:<2}  θ = {_sig(theta):>9}   cos({_num(theta * k, 4)}) = {_num(c, 4)}"
+                for i, (theta, c) in enumerate(zip(thetas, terms))
+            ),
+            f"sum = {_num(math.fsum(terms), 4)};  ÷ {D // 2} = {_num(at_k, 4)}",
+        ]
+        return {
+            "kind": "text",
+            "id": "sum",
+            "collapsible": f"Show the sum for offset k = {k}",
+            "mono": True,
+            "paragraphs": lines,
+        }
+
+    def _controls(self, state: dict) -> list[dict]:
+        b = state["base"]
+        choices = list(BASES) if b in BASES else sorted(BASES + (b,))
+        last = state["positions"]
+        return [
+            {
+                "kind": "play",
+                "name": "playing",
+                "label": "positions",
+                "playing": state["playing"],
+                "interval": INTERVAL,
+                "event": {"type": "action", "name": "tick"},
+                "help": f"Steps t by 1, back to 0 after {last}. With reduced motion, each press steps once.",
+            },
+            {
+                "kind": "slider",
+                "name": "t",
+                "label": "Position t",
+                "min": 0,
+                "max": last,
+                "step": 1,
+                "value": state["t"],
+                "digits": 0,
+            },
+            {
+                "kind": "slider",
+                "name": "offset",
+                "label": "Offset k",
+                "help": "The read-out compares PE(t) with PE(t + k).",
+                "min": 0,
+                "max": last,
+                "step": 1,
+                "value": state["offset"],
+                "digits": 0,
+            },
+            {
+                "kind": "slider",
+                "name": "dim",
+                "label": "Dimension D",
+                "min": DIM_MIN,
+                "max": DIM_MAX,
+                "step": 2,
+                "value": state["dim"],
+                "digits": 0,
+            },
+            {
+                "kind": "select",
+                "name": "base",
+                "label": "Base b",
+                "value": _base_text(b),
+                "options": [{"value": _base_text(c), "label": f"{c:,.0f}" if c == int(c) else _base_text(c)}
+                            for c in choices],
+            },
+            {
+                "kind": "grid",
+                "name": "base_text",
+                "label": "Or type any base",
+                "help": f"A number from {_base_text(BASE_MIN)} to {_base_text(BASE_MAX)}; Enter to apply.",
+                "col_labels": [],
+                "rows": [{"label": "b =", "cells": [{"name": "base_text", "value": _base_text(b)}]}],
+            },
+            {
+                "kind": "buttons",
+                "name": "experiments",
+                "label": "Try this",
+                "items": [
+                    {"name": e.name, "label": e.label, "title": e.title,
+                     "active": state.get("experiment") == e.name}
+                    for e in EXPERIMENTS
+                ]
+                + [{"name": "reset", "label": "Reset", "title": "Back to the first settings"}],
+                "message": state.get("message") or HINT,
+            },
+        ]
+
+
+# --- experiments ("Try this") -------------------------------------------------------------
+#
+# Each experiment starts from the first settings (as "reset" does), sets the controls, and
+# writes a message whose numbers are computed by the engine for the state it made.
+
+
+@dataclass(frozen=True)
+class Experiment:
+    """One "Try this" button."""
+
+    name: str  # sent back as {"type": "action", "name": name}
+    label: str  # the button's text
+    title: str  # the button's tooltip
+    setup: Callable[[dict], None]  # sets the controls, changing the state in place
+    message: Callable[[dict], str]  # what to look for, with the engine's numbers
+
+
+COMPARE_D, COMPARE_K = 32, 8  # the base comparison: D = 32, offset 8
+SHIFT_T = 30  # "move t" moves the position to this
+FAST_SLOW_D = 16
+FEW_D, FEW_BASE = 4, 100.0
+
+
+def _compare(base: float) -> Callable[[dict], None]:
+    def setup(state: dict) -> None:
+        state.update(t=0, dim=COMPARE_D, offset=COMPARE_K, base=base)
+
+    return setup
+
+
+def _compare_message(state: dict) -> str:
+    b = state["base"]
+    other = 100.0 if b == 10000.0 else 10000.0
+    here = pe_similarity(COMPARE_K, COMPARE_D, b)
+    there = pe_similarity(COMPARE_K, COMPARE_D, other)
+    slowest = frequencies(COMPARE_D, b)[-1]
+    text = (
+        f"With D = {COMPARE_D} and base {_base_text(b)}, positions {COMPARE_K} apart have "
+        f"similarity {_num(here)} (base {_base_text(other)} gives {_num(there)}). "
+    )
+    if b < other:
+        return text + (
+            f"A small base makes even the slowest clock turn {_sig(math.degrees(slowest))}° a step, "
+            f"so neighbours drift apart sooner and the curve falls faster: positions are told "
+            f"apart well inside a short window. Press Play and watch the last clocks move."
+        )
+    return text + (
+        f"With a large base the slowest clock turns only {_sig(math.degrees(slowest))}° a step, "
+        f"so the slow clocks still tell positions apart after thousands of steps, and the "
+        f"curve falls gently. Now try base {_base_text(other)}."
+    )
+
+
+def _fast_slow(state: dict) -> None:
+    state.update(t=1, dim=FAST_SLOW_D, base=10000.0, offset=1)
+
+
+def _fast_slow_message(state: dict) -> str:
+    thetas = frequencies(FAST_SLOW_D, 10000.0)
+    last = len(thetas) - 1
+    return (
+        f"Clock i=0 turns {_sig(thetas[0])} radian ({_sig(math.degrees(thetas[0]))}°) a step and "
+        f"goes round every {_sig(_period(thetas[0]))} positions; clock i={last} turns "
+        f"{_sig(thetas[last])} radian ({_sig(math.degrees(thetas[last]))}°) and needs "
+        f"{_sig(_period(thetas[last]))} positions for one turn. Press Play: the first hands spin, "
+        f"the last ones look frozen. Each clock is {_sig(thetas[0] / thetas[1])} times slower than "
+        f"the one before."
+    )
+
+
+def _shift(state: dict) -> None:
+    state.update(t=SHIFT_T, dim=COMPARE_D, base=10000.0, offset=COMPARE_K)
+
+
+def _shift_message(state: dict) -> str:
+    k, half = state["offset"], state["dim"] // 2
+    at_0 = similarity(0, k, state["dim"], state["base"])
+    at_t = similarity(SHIFT_T, SHIFT_T + k, state["dim"], state["base"])
+    return (
+        f"The peak moved from s = 0 to s = {SHIFT_T}, but the curve kept its shape: "
+        f"PE(0)·PE({k})/{half} = {_num(at_0, 4)} and PE({SHIFT_T})·PE({SHIFT_T + k})/{half} = "
+        f"{_num(at_t, 4)}. Stepping by {k} turns every hand by the same angle θᵢ·{k} from any "
+        f"start, so only the offset matters. Drag the t slider and watch the diamond's number."
+    )
+
+
+def _few(state: dict) -> None:
+    state.update(t=0, dim=FEW_D, base=FEW_BASE, offset=COMPARE_K)
+
+
+def _few_message(state: dict) -> str:
+    last = state["positions"]
+    values = [pe_similarity(s, FEW_D, FEW_BASE) for s in range(1, last + 1)]
+    low = min(range(len(values)), key=values.__getitem__)
+    high = max(range(len(values)), key=values.__getitem__)
+    return (
+        f"With only {FEW_D // 2} clocks (D = {FEW_D}, base {_base_text(FEW_BASE)}) the curve "
+        f"swings: position {low + 1} has similarity {_num(values[low])} to position 0, almost "
+        f"the opposite, while position {high + 1} comes back up to {_num(values[high])}. Few clocks "
+        f"make far positions look alike; more dimensions flatten the tail."
+    )
+
+
+EXPERIMENTS = (
+    Experiment("base-10000", "Base 10000, D = 32, k = 8", "The original transformer's base",
+               _compare(10000.0), _compare_message),
+    Experiment("base-100", "Base 100, D = 32, k = 8", "A small base: faster clocks",
+               _compare(100.0), _compare_message),
+    Experiment("fast-slow", "Fast and slow clocks", "How much each clock turns per step",
+               _fast_slow, _fast_slow_message),
+    Experiment("shift", f"Move t to {SHIFT_T}", "The similarity depends only on the offset",
+               _shift, _shift_message),
+    Experiment("few", f"Only {FEW_D // 2} clocks", "A short code repeats itself",
+               _few, _few_message),
+)

@@ -1,0 +1,433 @@
+"""The positional-encoding figure model: options, events, scene, and a golden first frame.
+
+Every number the figure shows must be the engine's: the clock hands are the entries of
+``engine.sinusoidal``, the similarity curve equals ``engine.pe_similarity`` of the offset
+to 1e-12 (it is computed from the dot products of the two codes), and the read-out is
+``engine.pe_similarity``. The scene must survive ``json.dumps(..., allow_nan=False)``.
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import engine
+from engine import runtime
+from engine.figures import FIGURES, FieldError, OptionErrors
+from engine.figures import positional_encoding as pe
+
+FIG = FIGURES["positional-encoding"]
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden" / "positional_encoding.json"
+LESSON = ROOT / "content" / "04-positional-encoding.md"
+TOL = 1e-9
+EXPERIMENTS = [e.name for e in pe.EXPERIMENTS]
+
+
+def first_state(**options):
+    return FIG.initial_state(FIG.parse_options({k: str(v) for k, v in options.items()}))
+
+
+def errors_of(options: dict) -> list[tuple[str, str]]:
+    with pytest.raises(OptionErrors) as info:
+        FIG.parse_options(options)
+    return [(e.option, e.message) for e in info.value.errors]
+
+
+def panel(scene, panel_id):
+    (found,) = [p for p in scene["panels"] if p["id"] == panel_id]
+    return found
+
+
+def control(scene, name):
+    (found,) = [c for c in scene["controls"] if c["name"] == name]
+    return found
+
+
+def set_(state, name, value):
+    return FIG.apply(state, {"type": "set", "name": name, "value": value})
+
+
+def refused(state, name, value) -> str:
+    """The message a refused input gets; the runtime keeps the state."""
+    with pytest.raises(FieldError) as info:
+        set_(state, name, value)
+    assert info.value.name == name
+    reply = runtime.step("positional-encoding", state, {"type": "set", "name": name, "value": value})
+    assert reply == {"ok": False, "error": info.value.message, "field": name}
+    return info.value.message
+
+
+# --- options ------------------------------------------------------------------------------
+
+
+def test_defaults():
+    state = first_state()
+    assert (state["t"], state["dim"], state["base"], state["offset"]) == (0, 32, 10000.0, 8)
+    assert state["positions"] == 64 and state["playing"] is False
+    assert json.loads(json.dumps(state, allow_nan=False)) == state
+    names = [o.name for o in FIG.options]
+    assert names == ["position", "dim", "base", "offset", "positions"]
+    assert all(o.doc.strip() for o in FIG.options)
+
+
+@pytest.mark.parametrize(
+    "options, expected",
+    [
+        ({"dim": "5"}, [("dim", "expected an even integer from 4 to 64, got 5")]),
+        ({"dim": "2"}, [("dim", "expected an integer from 4 to 64, got '2'")]),
+        ({"dim": "66"}, [("dim", "expected an integer from 4 to 64, got '66'")]),
+        ({"dim": "x"}, [("dim", "expected an integer from 4 to 64, got 'x'")]),
+        ({"base": "1"}, [("base", "expected a number from 2 to 100000, got '1'")]),
+        ({"base": "inf"}, [("base", "expected a number from 2 to 100000, got 'inf'")]),
+        ({"position": "-1"}, [("position", "expected an integer from 0 to 256, got '-1'")]),
+        ({"position": "70"}, [("position", "expected an integer from 0 to 64 (the value of :positions:), got 70")]),
+        ({"offset": "20", "positions": "16"},
+         [("offset", "expected an integer from 0 to 16 (the value of :positions:), got 20")]),
+        ({"positions": "4"}, [("positions", "expected an integer from 8 to 256, got '4'")]),
+        ({"bse": "100"}, [("bse", "unknown option 'bse'; did you mean 'base'? "
+                                  "(known options: position, dim, base, offset, positions)")]),
+        ({"dim": "7", "base": "0"}, [("dim", "expected an even integer from 4 to 64, got 7"),
+                                     ("base", "expected a number from 2 to 100000, got '0'")]),
+    ],
+)
+def test_option_errors_have_exact_text(options, expected):
+    assert errors_of(options) == expected
+
+
+def test_options_set_the_first_state():
+    state = first_state(position=5, dim=16, base=100, offset=3, positions=32)
+    assert (state["t"], state["dim"], state["base"], state["offset"], state["positions"]) == (5, 16, 100.0, 3, 32)
+    assert state["initial"] == {"t": 5, "dim": 16, "base": 100.0, "offset": 3}
+
+
+# --- events -------------------------------------------------------------------------------
+
+
+def test_sliders_set_t_offset_and_dimension():
+    state = first_state()
+    state = set_(state, "t", 12.0)
+    state = set_(state, "offset", "3")
+    state = set_(state, "dim", 8)
+    assert (state["t"], state["offset"], state["dim"]) == (12, 3, 8)
+    values = FIG.scene(state)["values"]
+    assert values["pe"] == engine.sinusoidal(12, 8, 10000)
+    assert values["similarity_at_offset"] == engine.pe_similarity(3, 8, 10000)
+
+
+@pytest.mark.parametrize(
+    "name, value, message",
+    [
+        ("t", 65, "position t must be a whole number from 0 to 64, got 65"),
+        ("t", 2.5, "position t must be a whole number from 0 to 64, got 2.5"),
+        ("t", "abc", "position t must be a number, got 'abc'"),
+        ("offset", -1, "offset k must be a whole number from 0 to 64, got -1"),
+        ("dim", 7, "dimension D must be even, got 7"),
+        ("dim", 2, "dimension D must be a whole number from 4 to 64, got 2"),
+        ("base_text", "abc", "base b must be a number, got 'abc'"),
+        ("base_text", "1e999", "base b must be a finite number, got '1e999'"),
+        ("base_text", "", "base b is empty: type a number such as 0.5"),
+        ("base_text", "1", "base b must be from 2 to 100000, got 1"),
+        ("base_text", "2e6", "base b must be from 2 to 100000, got 2e6"),
+        ("base", "nan", "base b must be a finite number, got 'nan'"),
+        ("playing", "maybe", "playing must be true or false, got 'maybe'"),
+        ("colour", 1, "positional-encoding has no control named 'colour'"),
+    ],
+)
+def test_bad_input_is_refused_with_exact_text(name, value, message):
+    state = first_state()
+    assert refused(state, name, value) == message
+    assert state == first_state()
+
+
+def test_base_from_the_select_or_typed():
+    state = set_(first_state(), "base", "100")
+    assert state["base"] == 100.0
+    assert FIG.scene(state)["values"]["similarity_at_offset"] == pytest.approx(0.401, abs=5e-4)
+    state = set_(state, "base_text", " 500 ")
+    assert state["base"] == 500.0
+    select = control(FIG.scene(state), "base")
+    assert select["value"] == "500"
+    assert [o["value"] for o in select["options"]] == ["10", "100", "500", "1000", "10000", "100000"]
+    assert control(FIG.scene(state), "base_text")["rows"][0]["cells"][0]["value"] == "500"
+
+
+def test_play_ticks_and_wraps():
+    state = set_(first_state(positions=8), "playing", True)
+    assert state["playing"] is True
+    play = control(FIG.scene(state), "playing")
+    assert play["kind"] == "play" and play["playing"] is True
+    assert play["event"] == {"type": "action", "name": "tick"} and play["interval"] > 0
+    seen = []
+    for _ in range(10):
+        state = FIG.apply(state, play["event"])
+        seen.append(state["t"])
+    assert seen == [1, 2, 3, 4, 5, 6, 7, 8, 0, 1]
+    assert set_(state, "playing", False)["playing"] is False
+
+
+def test_dragging_the_probe_sets_the_offset_on_either_side():
+    state = set_(first_state(), "t", 20)
+    state = FIG.apply(state, {"type": "drag", "mark": "probe", "x": 31.4, "y": 0.2})
+    assert state["offset"] == 11
+    state = FIG.apply(state, {"type": "drag", "mark": "probe", "x": 14.6, "y": -3})
+    assert state["offset"] == 5  # s = 15, five before t
+    state = FIG.apply(state, {"type": "drag", "mark": "probe", "x": 900, "y": 0})
+    assert state["offset"] == 44  # clamped to the chart's last position, 64
+    with pytest.raises(ValueError, match="only the probe on the chart can be dragged, got mark 'hand-0'"):
+        FIG.apply(state, {"type": "drag", "mark": "hand-0", "x": 0, "y": 0})
+
+
+def test_probe_sits_on_the_curve_and_flips_side_near_the_end():
+    state = FIG.patch(first_state(), {"t": 60, "offset": 8})
+    chart = panel(FIG.scene(state), "similarity")
+    (probe,) = [m for m in chart["marks"] if m.get("id") == "probe"]
+    assert probe["x"] == 52.0  # 60 + 8 is off the chart: the probe shows s = t - k
+    assert probe["y"] == engine.pe_similarity(8, 32, 10000)
+    assert probe["draggable"] is True
+
+
+@pytest.mark.parametrize("name", EXPERIMENTS)
+def test_each_experiment_sets_the_controls_and_says_what_to_look_for(name):
+    state = set_(first_state(), "t", 40)  # a reader's change, undone by the experiment
+    new = FIG.apply(state, {"type": "action", "name": name})
+    assert new["experiment"] == name and new["message"] != pe.HINT
+    assert "nan" not in new["message"].lower()
+    scene = FIG.scene(new)
+    buttons = control(scene, "experiments")
+    assert buttons["message"] == new["message"]
+    assert [i["name"] for i in buttons["items"] if i.get("active")] == [name]
+    check_scene(scene, new)
+    assert FIG.apply(first_state(), {"type": "action", "name": name}) == new
+
+
+def test_experiment_messages_quote_the_engine():
+    start = first_state()
+    msg = FIG.apply(start, {"type": "action", "name": "base-10000"})["message"]
+    assert "similarity 0.66 (base 100 gives 0.40)" in msg
+    msg = FIG.apply(start, {"type": "action", "name": "base-100"})["message"]
+    assert "similarity 0.40 (base 10000 gives 0.66)" in msg
+    state = FIG.apply(start, {"type": "action", "name": "shift"})
+    assert state["t"] == 30
+    same = f"{engine.pe_similarity(8, 32, 10000):.4f}"
+    assert f"PE(0)·PE(8)/16 = {same} and PE(30)·PE(38)/16 = {same}" in state["message"]
+    state = FIG.apply(start, {"type": "action", "name": "few"})
+    assert (state["dim"], state["base"]) == (4, 100.0)
+    curve = [engine.pe_similarity(s, 4, 100) for s in range(1, 65)]
+    low = min(range(64), key=curve.__getitem__)
+    assert f"position {low + 1} has similarity {curve[low]:.2f}" in state["message"]
+
+
+def test_reset_and_unknown_events():
+    start = first_state(dim=16)
+    state = FIG.apply(start, {"type": "action", "name": "base-100"})
+    state = set_(state, "playing", True)
+    assert FIG.apply(state, {"type": "action", "name": "reset"}) == start
+    with pytest.raises(ValueError, match="no action 'jump'"):
+        FIG.apply(start, {"type": "action", "name": "jump"})
+    with pytest.raises(ValueError, match="does not know the event type 'select'"):
+        FIG.apply(start, {"type": "select", "mark": "tip-0"})
+
+
+# --- scene invariants -------------------------------------------------------------------------
+
+ROLES = {"query", "key", "value", "output", "own", "muted", "hull", "accent", "head1", "head2",
+         "positive", "negative", "grid", "text"}
+
+
+def is_num(x):
+    return (isinstance(x, float) and math.isfinite(x)) or (isinstance(x, int) and not isinstance(x, bool))
+
+
+def check_scene(scene, state):
+    """Everything SCENE.md asks of a scene, and the engine's numbers in every mark."""
+    json.dumps(scene, allow_nan=False)
+    t, D, b, k = state["t"], state["dim"], state["base"], state["offset"]
+    code = engine.sinusoidal(t, D, b)
+    later = engine.sinusoidal(t + k, D, b)
+
+    clocks = panel(scene, "clocks")
+    assert clocks["kind"] == "plane" and clocks["square"] is True
+    x0, x1 = clocks["x"]
+    y0, y1 = clocks["y"]
+    assert not (x0 <= 0 <= x1) and not (y0 <= 0 <= y1)  # no axis lines across the clocks
+    marks = clocks["marks"]
+    for m in marks:
+        assert m["kind"] in {"circle", "arrow", "point", "label"} and m.get("role", "text") in ROLES
+        for c in ("x", "y", "x1", "y1", "x2", "y2", "r"):
+            if c in m:
+                assert is_num(m[c])
+    circles = [m for m in marks if m["kind"] == "circle"]
+    hands = {m["id"]: m for m in marks if m["kind"] == "arrow"}
+    labels = [m["text"] for m in marks if m["kind"] == "label"]
+    assert len(circles) == D // 2 and labels == [f"i={i}" for i in range(D // 2)]
+    for i, circle in enumerate(circles):
+        hand, dashed = hands[f"hand-{i}"], hands[f"later-{i}"]
+        assert (hand["x1"], hand["y1"]) == (circle["x"], circle["y"]) and circle["r"] == 1.0
+        assert x0 <= circle["x"] - 1 and circle["x"] + 1 <= x1 and y0 <= circle["y"] - 1.6
+        # the hand is the pair (PE_2i, PE_2i+1) drawn from the clock's centre
+        assert hand["x2"] - hand["x1"] == pytest.approx(code[2 * i], abs=1e-12)
+        assert hand["y2"] - hand["y1"] == pytest.approx(code[2 * i + 1], abs=1e-12)
+        assert dashed["dashed"] is True
+        assert (dashed["x2"] - dashed["x1"]) / 0.85 == pytest.approx(later[2 * i], abs=1e-12)
+        assert (dashed["y2"] - dashed["y1"]) / 0.85 == pytest.approx(later[2 * i + 1], abs=1e-12)
+    tips = [m for m in marks if m["kind"] == "point"]
+    assert [m["id"] for m in tips] == [f"tip-{i}" for i in range(D // 2)]
+    assert all(m["name"].startswith(f"clock i={i} ") for i, m in enumerate(tips))
+
+    chart = panel(scene, "similarity")
+    assert chart["kind"] == "chart" and chart["x"] == [0.0, float(state["positions"])]
+    (series,) = chart["series"]
+    assert [p[0] for p in series["points"]] == list(range(state["positions"] + 1))
+    for s, y in series["points"]:
+        assert y == pytest.approx(engine.pe_similarity(s - t, D, b), abs=1e-12)
+        assert chart["y"][0] <= y <= chart["y"][1]
+    probes = [m for m in chart["marks"] if m.get("id") == "probe"]
+    for probe in probes:
+        assert abs(probe["x"] - t) == k and probe["y"] == engine.pe_similarity(k, D, b)
+
+    cells = panel(scene, "pe")
+    assert len(cells["rows"]) == 2 and all(len(r) == D // 2 for r in cells["rows"])
+    for r, row in enumerate(cells["rows"]):
+        for i, cell in enumerate(row):
+            assert cell["text"] == pe._num(code[2 * i + r]) and -1 <= cell["tone"] <= 1
+            assert cell["detail"]
+    summed = panel(scene, "sum")
+    assert summed["collapsible"] and len(summed["paragraphs"]) == D // 2 + 2
+
+    kinds = {c["name"]: c["kind"] for c in scene["controls"]}
+    assert kinds == {"playing": "play", "t": "slider", "offset": "slider", "dim": "slider",
+                     "base": "select", "base_text": "grid", "experiments": "buttons"}
+    assert control(scene, "t")["value"] == t and control(scene, "dim")["step"] == 2
+
+    v = scene["values"]
+    assert set(v) == {"t", "D", "base", "offset", "similarity_at_offset", "pe", "similarity", "playing"}
+    assert (v["t"], v["D"], v["base"], v["offset"], v["playing"]) == (t, D, b, k, state["playing"])
+    assert v["pe"] == code
+    assert v["similarity_at_offset"] == engine.pe_similarity(k, D, b)
+    assert v["similarity"] == series["points"]
+
+
+def test_first_frame_invariants_and_known_values():
+    state = first_state()
+    scene = FIG.scene(state)
+    check_scene(scene, state)
+    assert round(scene["values"]["similarity_at_offset"], 3) == 0.658
+    assert round(FIG.scene(set_(state, "base", "100"))["values"]["similarity_at_offset"], 3) == 0.401
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    t=st.integers(0, 64), k=st.integers(0, 64), D=st.integers(2, 32).map(lambda h: 2 * h),
+    base=st.sampled_from(pe.BASES) | st.floats(2, 100000),
+)
+def test_scene_invariants_everywhere(t, k, D, base):
+    state = FIG.patch(first_state(), {"t": t, "offset": k, "dim": D, "base_text": repr(base)})
+    check_scene(FIG.scene(state), state)
+
+
+@settings(max_examples=40, deadline=None)
+@given(t=st.integers(0, 10_000), k=st.integers(0, 64), D=st.integers(2, 32).map(lambda h: 2 * h))
+def test_similarity_depends_on_the_offset_only(t, k, D):
+    """The figure's curve is built from dot products; shifting t must not change it."""
+    assert pe.similarity(t, t + k, D, 10000.0) == pytest.approx(pe.similarity(0, k, D, 10000.0), abs=1e-9)
+
+
+# --- the golden first frame ------------------------------------------------------------------
+
+
+def close_enough(new, old, path="scene"):
+    """The first difference between two JSON trees (floats to TOL), or None."""
+    if isinstance(old, bool) or isinstance(new, bool):
+        return None if new is old else f"{path}: {new!r} != {old!r}"
+    if isinstance(old, (int, float)) and isinstance(new, (int, float)):
+        return None if abs(new - old) <= TOL else f"{path}: {new!r} != {old!r}"
+    if isinstance(old, dict) and isinstance(new, dict):
+        if set(old) != set(new):
+            return f"{path}: keys {sorted(new)} != {sorted(old)}"
+        for key in old:
+            diff = close_enough(new[key], old[key], f"{path}.{key}")
+            if diff:
+                return diff
+        return None
+    if isinstance(old, list) and isinstance(new, list):
+        if len(old) != len(new):
+            return f"{path}: {len(new)} items != {len(old)}"
+        for n, (a, b) in enumerate(zip(new, old)):
+            diff = close_enough(a, b, f"{path}[{n}]")
+            if diff:
+                return diff
+        return None
+    return None if new == old else f"{path}: {new!r} != {old!r}"
+
+
+def test_golden_first_frame():
+    """The lesson's first frame, reviewed by hand. On a mismatch the new scene is written
+    to tests/golden/positional_encoding.new.json; if it is right, move it over the old."""
+    scene = FIG.scene(first_state(dim=32, base=10000, offset=8))
+    fresh = GOLDEN.with_suffix(".new.json")
+    old = json.loads(GOLDEN.read_text(encoding="utf-8")) if GOLDEN.exists() else None
+    diff = "no golden file yet" if old is None else close_enough(scene, old)
+    if diff:
+        fresh.write_text(json.dumps(scene, indent=1, ensure_ascii=False, allow_nan=False) + "\n",
+                         encoding="utf-8")
+        pytest.fail(f"the first frame changed ({diff}); review {fresh.relative_to(ROOT)}")
+    if fresh.exists():
+        fresh.unlink()
+
+
+# --- the lesson quotes the engine ------------------------------------------------------------------
+
+
+def test_the_lesson_states_the_engine_numbers():
+    text = re.sub(r"\s+", " ", LESSON.read_text(encoding="utf-8"))
+    thetas_10000 = engine.frequencies(32, 10000)
+    thetas_100 = engine.frequencies(32, 100)
+    fast_slow = engine.frequencies(16, 10000)
+    few = [engine.pe_similarity(s, 4, 100) for s in range(65)]
+    far = min(range(1, 65), key=few.__getitem__)
+    back = max(range(2, 65), key=few.__getitem__)
+    code = engine.sinusoidal(3, 4, 100)
+    claims = [
+        f"goes round once every $2\\pi \\approx {2 * math.pi:.2f}$ positions",
+        f"needs {2 * math.pi / thetas_10000[-1]:,.0f} positions for one turn",
+        f"| 10000 | {2 * math.pi / thetas_10000[-1]:,.0f} positions | "
+        f"{engine.pe_similarity(8, 32, 10000):.2f} |",
+        f"| 100 | {2 * math.pi / thetas_100[-1]:,.0f} positions | {engine.pe_similarity(8, 32, 100):.2f} |",
+        f"read the number under the diamond: {engine.pe_similarity(8, 32, 10000):.2f}, then "
+        f"{engine.pe_similarity(8, 32, 100):.2f}",
+        f"clock 0 turns {math.degrees(fast_slow[0]):.1f}° a step and clock 7 only "
+        f"{math.degrees(fast_slow[7]):.4f}°, one turn in {2 * math.pi / fast_slow[7]:,.0f} positions",
+        f"{fast_slow[0] / fast_slow[1]:.2f} times slower",
+        f"$PE(30) \\cdot PE(38) / 16$ is {pe.similarity(30, 38, 32, 10000):.4f}",
+        f"position {far} has similarity {few[far]:.2f} to position 0, and position {back} climbs "
+        f"back to {few[back]:.2f}",
+        f"$\\sqrt{{D/2}}$: {math.sqrt(16):.0f} for $D = 32$",
+        "$PE(3) = (\\sin 3, \\cos 3, \\sin 0.3, \\cos 0.3) = ("
+        + ", ".join(f"{x:.2f}" for x in code) + ")$",
+        f"The fast clock has already turned {math.degrees(3) :.0f}° and points almost straight "
+        f"down; the slow one has turned only {math.degrees(0.3):.0f}°",
+        f"Its similarity at $k = 8$ is {engine.pe_similarity(8, 32, 100):.2f}, against "
+        f"{engine.pe_similarity(8, 32, 10000):.2f} for base 10000",
+        f"goes round every {2 * math.pi / thetas_100[-1]:,.0f} positions instead of "
+        f"{2 * math.pi / thetas_10000[-1]:,.0f}",
+    ]
+    for claim in claims:
+        assert claim in text, claim
+    assert f"{engine.pe_similarity(8, 32, 10000):.2f}" == "0.66"
+    assert f"{engine.pe_similarity(8, 32, 100):.2f}" == "0.40"
+
+
+def test_the_lesson_places_the_figure_with_valid_options():
+    text = LESSON.read_text(encoding="utf-8")
+    block = re.search(r"^:::\{positional-encoding\} clocks\n((?::\w+: .*\n)*):::$", text, re.M)
+    assert block, "the lesson has no positional-encoding figure"
+    options = dict(re.findall(r"^:(\w+): (.*)$", block.group(1), re.M))
+    FIG.parse_options(options)
+    assert re.search(r"^order: 4$", text, re.M)
+    assert len(re.findall(r"^::::\{question\} \S", text, re.M)) >= 3
