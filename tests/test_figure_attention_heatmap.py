@@ -1,0 +1,559 @@
+"""The attention-heatmap figure model: options, events, scene, and a golden first frame.
+
+Every number the figure shows must be the engine's: the table, the entropies and the
+outputs are compared with a direct ``engine.attention`` call on the same tokens and masks,
+and the first frame with a reviewed golden file (tests/golden/attention_heatmap.json) to
+1e-9. The scene must survive ``json.dumps(..., allow_nan=False)``.
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+import statistics
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import engine
+from engine import runtime
+from engine.figures import FIGURES, FieldError, OptionErrors
+from engine.figures import attention_heatmap as hm
+
+FIG = FIGURES["attention-heatmap"]
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden" / "attention_heatmap.json"
+LESSON = ROOT / "content" / "05-attention-heatmap.md"
+TOL = 1e-9
+EXPERIMENTS = [e.name for e in hm.EXPERIMENTS]
+SENTENCE = "the old dog chased a small cat across the quiet garden ."
+
+
+def first_state(**options):
+    return FIG.initial_state(FIG.parse_options({k: str(v) for k, v in options.items()}))
+
+
+def errors_of(options: dict) -> list[tuple[str, str]]:
+    with pytest.raises(OptionErrors) as info:
+        FIG.parse_options(options)
+    return [(e.option, e.message) for e in info.value.errors]
+
+
+def panel(scene, panel_id):
+    (found,) = [p for p in scene["panels"] if p["id"] == panel_id]
+    return found
+
+
+def control(scene, name):
+    (found,) = [c for c in scene["controls"] if c["name"] == name]
+    return found
+
+
+def set_(state, name, value):
+    return FIG.apply(state, {"type": "set", "name": name, "value": value})
+
+
+def direct(state):
+    """The table computed straight from the engine, not through the figure."""
+    n, p = state["n"], state["padding"]
+    return engine.attention(
+        state["q"][:n], state["k"][:n], state["v"][:n], causal=state["causal"],
+        mask=[j < n - p for j in range(n)],
+    )
+
+
+CUSTOM = {
+    "tokens": "I saw her",
+    "queries": "1, 0; 0, 1; 0.5, 0.5",
+    "keys": "1, 0; 0, 1; -1, -1",
+    "values": "1, 1, 0; -1, 1, 0; 0, −2, 1",
+}
+
+
+# --- options and presets -----------------------------------------------------------------------
+
+
+def test_defaults_give_the_sentence_preset():
+    state = first_state()
+    assert " ".join(state["tokens"]) == SENTENCE
+    assert state["n"] == 12 and state["view"] == "weights" and state["padding"] == 0
+    assert state["causal"] is False and state["query"] == 2  # dog
+    assert all(len(row) == 4 for m in ("q", "k", "v") for row in state[m])
+    assert state["value_names"] == ["noun", "verb", "det/adj", "other"]
+    assert json.loads(json.dumps(state, allow_nan=False)) == state
+    assert all(o.doc.strip() for o in FIG.options)
+
+
+def test_the_sentence_vectors_follow_their_recipe():
+    """Keys (noun, verb, position code) x 1.5; queries (seek noun, seek verb, code of the
+    place sought) x 3; two decimals."""
+    p = hm.PRESETS["sentence"]
+    for j, kind in enumerate(hm.KINDS):
+        s, c = engine.position_code(j, hm.OMEGA)
+        assert p.k[j] == tuple(round(x, 2) for x in (1.5 * (kind == "noun"), 1.5 * (kind == "verb"), 1.5 * s, 1.5 * c))
+    assert p.q[11] == (0.0, 0.0, 0.0, 0.0)  # the full stop asks nothing
+    assert p.q[0] == p.q[1] == p.q[3]  # the, old and chased all look for the noun at position 2
+
+
+def test_the_random_preset_has_unit_spread():
+    p = hm.PRESETS["random"]
+    assert len(p.tokens) == 16 and all(len(r) == 8 for r in p.q + p.k + p.v)
+    entries = [x for r in p.q + p.k + p.v for x in r]
+    assert abs(statistics.fmean(entries)) < 0.15 and 0.85 < statistics.pstdev(entries) < 1.15
+
+
+def test_custom_tokens_with_their_vectors():
+    state = first_state(**CUSTOM, query="her", causal="true")
+    assert state["tokens"] == ["I", "saw", "her"] and state["preset"] == "custom"
+    assert state["v"][2] == [0.0, -2.0, 1.0] and state["value_names"] == ["v1", "v2", "v3"]
+    assert state["query"] == 2
+    check_scene(FIG.scene(state), state)
+    assert [o["value"] for o in control(FIG.scene(state), "preset")["options"]][0] == "custom"
+
+
+@pytest.mark.parametrize(
+    "options, expected",
+    [
+        ({"preset": "sentense"}, [("preset", "expected one of sentence, random, got 'sentense' (did you mean 'sentence'?)")]),
+        ({"view": "heat"}, [("view", "expected one of weights, scores, got 'heat'")]),
+        ({"length": "13"}, [("length", "expected an integer from 0 to 12 (the number of tokens), got 13")]),
+        ({"length": "17"}, [("length", "expected an integer from 0 to 16, got '17'")]),
+        ({"padding": "12"}, [("padding", "expected an integer from 0 to 11 (fewer than the 12 tokens shown), got 12")]),
+        ({"length": "4", "padding": "4"},
+         [("padding", "expected an integer from 0 to 3 (fewer than the 4 tokens shown), got 4")]),
+        ({"query": "cow"}, [("query", "expected a word of the sentence (the, old, dog, chased, a, small, cat, "
+                                      "across, the, quiet, garden, .) or a position from 0 to 11, got 'cow'")]),
+        ({"query": "garden", "length": "6"},
+         [("query", "expected a token among the first 6 (the table's length), got 'garden'")]),
+        ({"causal": "perhaps"}, [("causal", "expected true or false, got 'perhaps'")]),
+        ({"keys": "1, 0"}, [("keys", "vectors need your own :tokens: (one word a row); the preset 'sentence' "
+                                     "has vectors of its own")]),
+        ({"tokens": "I saw her"}, [("queries", "your own :tokens: need their vectors: add :queries:, :keys:, "
+                                               ":values: with 3 rows each, like '1, 0, 0.5; 0, 2, -1'")]),
+        ({**CUSTOM, "keys": "1, 0; 0, 1"}, [("keys", "expected 3 rows, one for each token of 'I saw her', got 2")]),
+        ({**CUSTOM, "keys": "1, 0, 0; 0, 1, 0; 1, 1, 1"},
+         [("keys", "the keys have 3 numbers a row but the queries have 2; queries and keys must have the "
+                   "same length d_k")]),
+        ({**CUSTOM, "queries": "1, 0; 0; 1, 1"},
+         [("queries", "row 2 of the queries has 1 numbers but row 1 has 2; every row needs the same length")]),
+        ({**CUSTOM, "queries": "1, 0;; 1, 1"},
+         [("queries", "row 2 of the queries is empty: write one number per coordinate, like '1, 0, 0.5, 2; 0, 1, -1, 0'")]),
+        ({**CUSTOM, "values": "1, a; 0, 1; 1, 1"},
+         [("values", "row 1 of the values must be numbers separated by commas, got '1, a'")]),
+        ({**CUSTOM, "values": "1, 11; 0, 1; 1, 1"},
+         [("values", "row 1 of the values must have numbers from -10 to 10, got '1, 11'")]),
+        ({**CUSTOM, "values": "1,2,3,4,5,6,7,8,9; 0; 1"},
+         [("values", "row 1 of the values has 9 numbers; vectors may have at most 8")]),
+        ({**CUSTOM, "tokens": " ".join(f"w{j}" for j in range(17))},
+         [("tokens", "expected 1 to 16 words separated by spaces, got 17 words"),
+          ("queries", "expected 17 rows, one for each token of '" + " ".join(f"w{j}" for j in range(17))
+           + "', got 3"),
+          ("keys", "expected 17 rows, one for each token of '" + " ".join(f"w{j}" for j in range(17))
+           + "', got 3"),
+          ("values", "expected 17 rows, one for each token of '" + " ".join(f"w{j}" for j in range(17))
+           + "', got 3")]),
+    ],
+)
+def test_option_errors_have_exact_text(options, expected):
+    assert errors_of(options) == expected
+
+
+# --- events: state + event -> state ------------------------------------------------------------
+
+
+def test_view_flips_between_scores_and_weights():
+    state = set_(first_state(), "view", "scores")
+    table = panel(FIG.scene(state), "table")
+    r = direct(state)
+    assert table["rows"][2][3]["text"] == hm._num(r.scores[2][3])
+    assert table["title"].startswith("Scaled scores")
+    state = set_(state, "view", "weights")
+    assert panel(FIG.scene(state), "table")["rows"][2][3]["text"] == hm._num(r.weights[2][3])
+    with pytest.raises(FieldError, match="view must be one of weights, scores, got 'heat'"):
+        set_(state, "view", "heat")
+
+
+def test_length_grows_the_table_as_n_squared_and_clamps_padding_and_query():
+    state = FIG.patch(first_state(), {"padding": 5, "query": "garden"})
+    state = set_(state, "n", 4)
+    assert (state["n"], state["padding"], state["query"]) == (4, 3, 3)
+    scene = FIG.scene(state)
+    table = panel(scene, "table")
+    assert len(table["rows"]) == 4 and all(len(r) == 4 for r in table["rows"])
+    assert "n² = 16 cells" in table["caption"] and scene["values"]["cells"] == 16
+    assert control(scene, "padding")["max"] == 3
+    for n in (1, 7, 12):
+        scene = FIG.scene(set_(first_state(), "n", n))
+        assert scene["values"]["cells"] == n * n
+        assert sum(len(r) for r in panel(scene, "table")["rows"]) == n * n
+    for bad, message in [(0, "length n must be a whole number from 1 to 12, got 0"),
+                         (13, "length n must be a whole number from 1 to 12, got 13"),
+                         ("x", "length n must be a number, got 'x'")]:
+        with pytest.raises(FieldError) as info:
+            set_(first_state(), "n", bad)
+        assert (info.value.name, info.value.message) == ("n", message)
+
+
+def test_padding_hides_the_last_keys_from_every_query():
+    state = set_(first_state(), "padding", 3)
+    scene = FIG.scene(state)
+    weights = scene["values"]["weights"]
+    assert all(row[9:] == [0.0, 0.0, 0.0] for row in weights)
+    assert all(math.fsum(row) == pytest.approx(1, abs=1e-12) for row in weights)
+    labels = [c["text"] for c in panel(scene, "table")["col_labels"]]
+    assert labels[9:] == ["quiet (pad)", "garden (pad)", ". (pad)"]
+    with pytest.raises(FieldError, match="padding must be a whole number from 0 to 11, got 12"):
+        set_(state, "padding", 12)
+
+
+def test_causal_mask_hides_the_upper_triangle():
+    state = set_(first_state(), "causal", True)
+    r = direct(state)
+    assert FIG.scene(state)["values"]["weights"] == r.weights
+    assert all(r.weights[i][j] == 0.0 for i in range(12) for j in range(i + 1, 12))
+    assert r.weights[0][0] == 1.0
+    table = panel(FIG.scene(set_(state, "view", "scores")), "table")
+    assert table["rows"][0][1]["text"] == "−∞" and table["rows"][0][1]["muted"] is True
+    assert set_(state, "causal", "false")["causal"] is False
+    with pytest.raises(FieldError, match="causal must be true or false, got 'x'"):
+        set_(state, "causal", "x")
+
+
+def test_select_a_cell_or_a_row_label_picks_the_row():
+    state = first_state()
+    assert FIG.apply(state, {"type": "select", "mark": "cell-5-0"})["query"] == 5
+    assert FIG.apply(state, {"type": "select", "mark": "row-11"})["query"] == 11
+    for bad in ("cell-12-0", "cell-1", "row-x", "t3"):
+        with pytest.raises(ValueError, match=f"cannot select the mark '{bad}'"):
+            FIG.apply(state, {"type": "select", "mark": bad})
+    assert set_(state, "query", "garden")["query"] == 10
+    with pytest.raises(FieldError):
+        set_(state, "query", "cow")
+
+
+def test_typed_vectors_change_the_numbers_exactly():
+    state = first_state()
+    state = set_(state, "k.3.1", " 0.25 ")  # chased's key: less of a verb
+    state = set_(state, "q.2.0", "\u22121.5")
+    state = set_(state, "v.3.1", "2")
+    assert state["k"][3][1] == 0.25 and state["q"][2][0] == -1.5 and state["v"][3][1] == 2.0
+    assert state["query"] == 3  # the token whose vectors were typed is picked
+    scene = FIG.scene(state)
+    r = direct(state)
+    assert scene["values"]["weights"] == r.weights and scene["values"]["outputs"] == r.outputs
+    (grid,) = [c for c in scene["controls"] if c["kind"] == "grid"]
+    assert [[c["name"] for c in row["cells"]] for row in grid["rows"]] == [[f"{m}.3.{c}" for m in "qkv"] for c in range(4)]
+    assert [row["cells"][1]["value"] for row in grid["rows"]] == ["0", "0.25", "1.5", "0.11"]
+
+
+@pytest.mark.parametrize(
+    "name, text, message",
+    [
+        ("k.3.1", "abc", "y of the key of “chased” must be a number, got 'abc'"),
+        ("k.3.1", "1e999", "y of the key of “chased” must be a finite number, got '1e999'"),
+        ("k.3.1", "", "y of the key of “chased” is empty: type a number such as 0.5"),
+        ("q.0.3", "11", "w of the query of “the” must be from -10 to 10, got 11"),
+        ("v.11.0", "nan", "x of the value of “.” must be a finite number, got 'nan'"),
+        ("k.12.0", "1", "attention-heatmap has no control named 'k.12.0'"),
+        ("k.0.4", "1", "attention-heatmap has no control named 'k.0.4'"),
+        ("w.0.0", "1", "attention-heatmap has no control named 'w.0.0'"),
+    ],
+)
+def test_bad_typed_input_is_refused_and_the_state_kept(name, text, message):
+    state = first_state()
+    with pytest.raises(FieldError) as info:
+        set_(state, name, text)
+    assert (info.value.name, info.value.message) == (name, message)
+    reply = runtime.step("attention-heatmap", state, {"type": "set", "name": name, "value": text})
+    assert reply == {"ok": False, "error": message, "field": name}
+    assert state == first_state()
+
+
+def test_eight_coordinates_are_named_by_number():
+    state = set_(first_state(), "preset", "random")
+    with pytest.raises(FieldError) as info:
+        set_(state, "q.0.7", "x")
+    assert info.value.message == "entry 8 of the query of “x1” must be a number, got 'x'"
+
+
+def test_presets_switch_and_the_authors_tokens_come_back():
+    state = first_state(**CUSTOM)
+    state = set_(state, "preset", "random")
+    assert len(state["tokens"]) == 16 and state["n"] == 16 and state["preset"] == "random"
+    check_scene(FIG.scene(state), state)
+    state = set_(state, "preset", "custom")
+    assert state["tokens"] == ["I", "saw", "her"] and state["v"][2] == [0.0, -2.0, 1.0]
+    with pytest.raises(FieldError, match="preset must be one of sentence, random, got 'custom'"):
+        set_(first_state(), "preset", "custom")
+
+
+@pytest.mark.parametrize("name", EXPERIMENTS)
+def test_each_experiment_sets_the_controls_and_says_what_to_look_for(name):
+    state = FIG.patch(first_state(), {"n": 9, "k.0.0": "2"})  # a reader's edits, undone
+    new = FIG.apply(state, {"type": "action", "name": name})
+    assert new["experiment"] == name and new["message"] != hm.HINT
+    assert "nan" not in new["message"].lower()
+    scene = FIG.scene(new)
+    assert control(scene, "experiments")["message"] == new["message"]
+    check_scene(scene, new)
+    assert FIG.apply(first_state(), {"type": "action", "name": name}) == new
+    back = FIG.apply(new, {"type": "action", "name": "reset"})
+    assert back == {**first_state(), "message": hm.HINT}
+
+
+def test_experiment_messages_quote_the_engine():
+    start = first_state()
+    state = FIG.apply(start, {"type": "action", "name": "peaked-flat"})
+    r = direct(state)
+    assert state["query"] == 2
+    assert f"{hm._pct(r.weights[2][3])} goes to “chased” and its entropy is {r.entropy[2]:.2f} nats" in state["message"]
+    assert f"The flattest is “.” with {r.entropy[11]:.2f} nats" in state["message"]
+
+    state = FIG.apply(start, {"type": "action", "name": "causal"})
+    assert state["causal"] is True and "66 of 144 cells" in state["message"]
+
+    state = FIG.apply(start, {"type": "action", "name": "padding"})
+    assert state["padding"] == 3 and "so 36 cells become 0" in state["message"]
+
+    state = FIG.apply(start, {"type": "action", "name": "grow"})
+    assert state["n"] == 6 and "36 cells" in state["message"] and "144 cells, 4 times" in state["message"]
+
+    state = FIG.apply(start, {"type": "action", "name": "why-scale"})
+    assert state["preset"] == "random" and state["view"] == "scores"
+    raw = [engine.dot(q, k) for q in state["q"] for k in state["k"]]
+    r = direct(state)
+    scaled = [s for row in r.scores for s in row]
+    assert f"spread of {statistics.pstdev(raw):.2f}" in state["message"]
+    assert f"the scores have {statistics.pstdev(scaled):.2f}" in state["message"]
+    assert FIG.apply(state, {"type": "action", "name": "reset"})["preset"] == "sentence"
+
+
+def test_unknown_action_and_event():
+    with pytest.raises(ValueError, match="no action 'jump'"):
+        FIG.apply(first_state(), {"type": "action", "name": "jump"})
+    with pytest.raises(ValueError, match="does not know the event type 'drag'"):
+        FIG.apply(first_state(), {"type": "drag", "mark": "x", "x": 0, "y": 0})
+    with pytest.raises(FieldError, match="has no control named 'colour'"):
+        set_(first_state(), "colour", "red")
+
+
+# --- scene invariants -------------------------------------------------------------------------
+
+
+def check_scene(scene, state):
+    """Everything SCENE.md asks of a scene, and the engine's numbers in every cell."""
+    json.dumps(scene, allow_nan=False)
+    n, p, i = state["n"], state["padding"], state["query"]
+    tokens = state["tokens"][:n]
+    r = direct(state)
+
+    table = panel(scene, "table")
+    assert table["kind"] == "cells" and table["active_row"] == i
+    assert [c["text"].removesuffix(" (pad)") for c in table["col_labels"]] == tokens
+    assert [c["id"] for c in table["row_labels"]] == [f"row-{a}" for a in range(n)]
+    assert all(c["select"] is True for c in table["row_labels"])
+    assert f"n² = {n * n} cells" in table["caption"]
+    assert len(table["rows"]) == n
+    for a, row in enumerate(table["rows"]):
+        assert len(row) == n
+        for b, cell in enumerate(row):
+            hidden = not r.mask[a][b]
+            assert hidden == ((state["causal"] and b > a) or b >= n - p)
+            assert cell["id"] == f"cell-{a}-{b}" and cell["select"] is True and cell["link"] == f"t{b}"
+            assert cell["muted"] is hidden and cell["active"] is (a == i)
+            assert -1.0 <= cell["tone"] <= 1.0 and len(cell["detail"]) >= 4
+            if state["view"] == "weights":
+                assert cell["text"] == ("0" if hidden else hm._num(r.weights[a][b]))
+            else:
+                assert cell["text"] == ("−∞" if hidden else hm._num(r.scores[a][b]))
+            if hidden:
+                assert r.weights[a][b] == 0.0 and "exactly 0" in cell["detail"][-1]
+            else:
+                assert cell["detail"][-1].startswith(f"weight a = {hm._num(r.weights[a][b], 3)}")
+
+    entropy = panel(scene, "entropy")
+    assert len(entropy["rows"]) == n and entropy["wide"] is False
+    for a, row in enumerate(entropy["rows"]):
+        m = sum(r.mask[a])
+        assert row[0]["text"] == hm._num(r.entropy[a]) and row[1]["text"] == hm._num(math.log(m))
+        assert -1e-12 <= r.entropy[a] <= math.log(m) + 1e-12
+        kind = row[3]["text"]
+        assert kind == hm.kind_of_row(r.entropy[a], m)
+        if m > 1:
+            h = r.entropy[a] / math.log(m)
+            assert (kind == "peaked") == (h < hm.PEAKED) and (kind == "flat") == (h > hm.FLAT)
+
+    outputs = panel(scene, "outputs")
+    assert [c["text"] for c in outputs["col_labels"]] == state["value_names"]
+    for a, row in enumerate(outputs["rows"]):
+        seen = [state["v"][b] for b in range(n) if r.mask[a][b]]
+        for c, cell in enumerate(row):
+            o = r.outputs[a][c]
+            assert cell["text"] == hm._num(o)
+            # a weighted average stays between the smallest and largest value it averages
+            assert min(v[c] for v in seen) - 1e-12 <= o <= max(v[c] for v in seen) + 1e-12
+
+    row_text = " ".join(panel(scene, "row")["paragraphs"])
+    assert hm._vec(r.outputs[i]) in row_text
+    cost = dict(panel(scene, "cost")["items"])
+    assert cost["Cells n²"] == str(n * n) and cost["Read (not masked)"] == str(sum(map(sum, r.mask)))
+
+    kinds = {c["name"]: c["kind"] for c in scene["controls"]}
+    assert {k: v for k, v in kinds.items() if v != "grid"} == {
+        "view": "select", "n": "slider", "causal": "toggle", "padding": "slider",
+        "preset": "select", "experiments": "buttons"}
+    grids = [c for c in scene["controls"] if c["kind"] == "grid"]
+    typed = {cell["name"]: float(cell["value"]) for g in grids for row in g["rows"] for cell in row["cells"]}
+    assert typed == {f"{m}.{i}.{c}": state[m][i][c] for m in "qkv" for c in range(len(state[m][i]))}
+
+    v = scene["values"]
+    assert set(v) == {"tokens", "n", "view", "query", "scores", "weights", "entropy", "outputs",
+                      "causal", "padding", "cells"}
+    assert (v["tokens"], v["n"], v["view"], v["query"]) == (tokens, n, state["view"], i)
+    assert (v["causal"], v["padding"], v["cells"]) == (state["causal"], p, n * n)
+    assert v["scores"] == r.scores and v["weights"] == r.weights
+    assert v["entropy"] == r.entropy and v["outputs"] == r.outputs
+    for row in v["weights"]:
+        assert math.fsum(row) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_first_frame_invariants():
+    state = first_state()
+    check_scene(FIG.scene(state), state)
+
+
+@pytest.mark.parametrize("preset", ["sentence", "random"])
+@pytest.mark.parametrize("view", ["weights", "scores"])
+@pytest.mark.parametrize("causal", [False, True])
+def test_invariants_for_presets_views_and_masks(preset, view, causal):
+    state = FIG.patch(first_state(preset=preset), {"view": view, "causal": causal, "padding": 2})
+    check_scene(FIG.scene(state), state)
+
+
+coordinate = st.floats(-10, 10, allow_nan=False)
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    preset=st.sampled_from(["sentence", "random"]),
+    n=st.integers(1, 16), padding=st.integers(0, 15), causal=st.booleans(),
+    view=st.sampled_from(["weights", "scores"]), query=st.integers(0, 15),
+    typed=st.lists(st.tuples(st.sampled_from("qkv"), st.integers(0, 7), coordinate), max_size=4),
+)
+def test_invariants_wherever_the_reader_goes(preset, n, padding, causal, view, query, typed):
+    state = first_state(preset=preset)
+    n = min(n, len(state["tokens"]))
+    state = FIG.patch(state, {"n": n, "padding": min(padding, n - 1), "causal": causal, "view": view})
+    state = FIG.apply(state, {"type": "select", "mark": f"row-{min(query, n - 1)}"})
+    for m, c, x in typed:
+        d = len(state[m][0])
+        state = set_(state, f"{m}.{state['query']}.{c % d}", repr(x))
+    json.dumps(state, allow_nan=False)
+    check_scene(FIG.scene(state), state)
+
+
+# --- the golden first frame ------------------------------------------------------------------
+
+
+def close_enough(new, old, path="scene"):
+    """The first difference between two JSON trees (floats to TOL), or None."""
+    if isinstance(old, bool) or isinstance(new, bool):
+        return None if new is old else f"{path}: {new!r} != {old!r}"
+    if isinstance(old, (int, float)) and isinstance(new, (int, float)):
+        return None if abs(new - old) <= TOL else f"{path}: {new!r} != {old!r}"
+    if isinstance(old, dict) and isinstance(new, dict):
+        if set(old) != set(new):
+            return f"{path}: keys {sorted(new)} != {sorted(old)}"
+        for key in old:
+            diff = close_enough(new[key], old[key], f"{path}.{key}")
+            if diff:
+                return diff
+        return None
+    if isinstance(old, list) and isinstance(new, list):
+        if len(old) != len(new):
+            return f"{path}: {len(new)} items != {len(old)}"
+        for n, (a, b) in enumerate(zip(new, old)):
+            diff = close_enough(a, b, f"{path}[{n}]")
+            if diff:
+                return diff
+        return None
+    return None if new == old else f"{path}: {new!r} != {old!r}"
+
+
+def test_golden_first_frame():
+    """The lesson's first frame, reviewed by hand. On a mismatch the new scene is written
+    to tests/golden/attention_heatmap.new.json; if it is right, move it over the old."""
+    scene = FIG.scene(first_state(preset="sentence", query="dog"))
+    fresh = GOLDEN.with_suffix(".new.json")
+    old = json.loads(GOLDEN.read_text(encoding="utf-8")) if GOLDEN.exists() else None
+    diff = "no golden file yet" if old is None else close_enough(scene, old)
+    if diff:
+        fresh.write_text(json.dumps(scene, indent=1, ensure_ascii=False, allow_nan=False) + "\n",
+                         encoding="utf-8")
+        pytest.fail(f"the first frame changed ({diff}); review {fresh.relative_to(ROOT)}")
+    if fresh.exists():
+        fresh.unlink()
+
+
+# --- the lesson quotes the engine ------------------------------------------------------------------
+
+
+def lesson_claims() -> list[str]:
+    start = first_state()
+    r = direct(start)
+    causal = direct(dict(start, causal=True))
+    both = direct(dict(start, causal=True, padding=3))
+    rand = FIG.apply(start, {"type": "action", "name": "why-scale"})
+    raw, scaled = hm.dot_spread(rand)
+    top = statistics.fmean(max(row) for row in direct(rand).weights)
+    top_u = statistics.fmean(max(row) for row in hm.unscaled(rand).weights)
+    d = len(rand["q"][0])
+    worked = engine.attention([[1.0, 0.0]], [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]],
+                              [[1.0, 0.0], [0.0, 1.0], [0.0, 0.0]])
+    dog, stop, garden = 2, 11, 10
+    pct = hm._pct
+    return [
+        f"the row of *dog* gives {pct(r.weights[dog][3])} of its weight to *chased*",
+        f"each giving\n{pct(r.weights[0][2])} to *dog*",
+        f"The row of *dog* has entropy {r.entropy[dog]:.2f} nats",
+        f"$\\ln 12 = {math.log(12):.2f}$",
+        f"its entropy is the maximum, {r.entropy[stop]:.2f}",
+        f"gives its largest weight, {pct(r.weights[garden][7])}, to\n*across* and sits in between, at "
+        f"{r.entropy[garden]:.2f} nats",
+        f"the output of *dog*, ${hm._vec(r.outputs[dog])}$, says that {pct(r.outputs[dog][1])}",
+        f"values: ${hm._vec(r.outputs[stop])}$",
+        f"Of the 144 cells\nit hides {144 - sum(map(sum, causal.mask))}",
+        f"keeps {pct(causal.weights[dog][dog])} of its weight on itself",
+        f"together the two masks hide {144 - sum(map(sum, both.mask))} cells",
+        f"standard deviation of {raw:.2f}, right at\n$\\sqrt{{{d}}} = {math.sqrt(d):.2f}$; the scaled "
+        f"scores have {scaled:.2f}",
+        f"every score would\nbe {math.sqrt(d):.2f} times larger",
+        f"the\ntop weight of a row would average {top_u:.2f} instead of {top:.2f}",
+        f"the scaled scores run from {min(r.scores[dog]):.2f} to {max(r.scores[dog]):.2f}",
+        f"weights of {min(r.weights[dog]):.3f} and {max(r.weights[dog]):.2f}",
+        f"the scores are\n{worked.scores[0][0]:.2f}, {worked.scores[0][1]:.0f} and {worked.scores[0][2]:.2f}",
+        "weights " + ", ".join(f"{w:.2f}" for w in worked.weights[0][:2]) + f" and {worked.weights[0][2]:.2f}",
+        f"= {hm._vec(worked.outputs[0])}$",
+        f"= {worked.entropy[0]:.2f}$ nats",
+        f"$\\ln 3 = {math.log(3):.2f}$",
+        f"$\\ln 12 = {math.log(12):.2f}$ nats, the largest a row of twelve",
+    ]
+
+
+def test_the_lesson_states_the_engine_numbers():
+    text = re.sub(r"\s+", " ", LESSON.read_text(encoding="utf-8"))
+    for claim in lesson_claims():
+        claim = re.sub(r"\s+", " ", claim)
+        assert claim in text, claim
+
+
+def test_the_lesson_places_the_figure_with_valid_options():
+    text = LESSON.read_text(encoding="utf-8")
+    block = re.search(r"^:::\{attention-heatmap\} table\n((?::\w+: .*\n)*):::$", text, re.M)
+    assert block, "the lesson has no attention-heatmap figure"
+    options = dict(re.findall(r"^:(\w+): (.*)$", block.group(1), re.M))
+    FIG.parse_options(options)
+    assert re.search(r"^order: 5$", text, re.M)
+    assert len(re.findall(r"^::::\{question\} \S", text, re.M)) >= 3
