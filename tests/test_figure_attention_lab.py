@@ -706,3 +706,9 @@ def test_the_lesson_places_the_figure_with_valid_options():
     assert options == {"sentence": "pronoun", "query": "it"}
     FIG.parse_options(options)
     assert len(re.findall(r"^::::\{question\} \S", text, re.M)) >= 3
+
+
+def test_column_heads_name_the_position_only_of_a_repeated_word():
+    table = panel(FIG.scene(first_state(sentence="repeat")), "table")
+    assert [c["text"] for c in table["col_labels"]] == ["the₀", "cat", "sat", "on", "the₄", "mat"]
+    assert [c["text"] for c in table["row_labels"]] == ["the₀", "cat₁", "sat₂", "on₃", "the₄", "mat₅"]

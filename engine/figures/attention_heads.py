@@ -29,6 +29,7 @@ from .attention_lab import (
     SENTENCE_KEYS,
     SENTENCES,
     VOCAB,
+    column_labels,
     field_text,
     num,
     parse_cell,
@@ -344,7 +345,7 @@ class AttentionHeads(Figure):
             "kind": "cells",
             "id": f"head{h + 1}",
             "title": f"Head {h + 1} weights A{SUPERSCRIPT[h + 1]}: {what}",
-            "col_labels": [{"text": f"{w}{sub(j)}", "link": f"t{j}"} for j, w in enumerate(tokens)],
+            "col_labels": column_labels(tokens),
             "row_labels": [{"text": f"{w}{sub(j)}", "link": f"t{j}", "active": j == i} for j, w in enumerate(tokens)],
             "rows": rows,
             "active_row": i,
@@ -370,7 +371,7 @@ class AttentionHeads(Figure):
                     "name": f"value{sup} of {tokens[j]} (position {j}) at {vec(v)}",
                 })
         if state["W_O"] == w_o("average"):
-            marks.append({"kind": "line", "points": [list(o1), list(o2)], "role": "grid", "dotted": True, "width": 1})
+            marks.append({"kind": "line", "points": [list(o1), list(o2)], "role": "muted", "dotted": True, "width": 1.5})
         marks.append({"kind": "arrow", "id": "part1", "x1": 0.0, "y1": 0.0, "x2": c1[0], "y2": c1[1],
                       "role": "head1", "width": 2, "dashed": True})
         # o¹W_O¹ + o²W_O² = [o¹, o²] W_O: the second part ends at the engine's output

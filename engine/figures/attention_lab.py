@@ -235,6 +235,15 @@ def grid_step(half_width: float) -> float:
     return 50.0
 
 
+def column_labels(tokens) -> list[dict]:
+    """Column heads of a T x T table: the words, with the position only where a word
+    repeats (the row heads always carry it), so that 7 or 8 columns fit on a phone."""
+    return [
+        {"text": f"{w}{sub(j)}" if tokens.count(w) > 1 else w, "link": f"t{j}"}
+        for j, w in enumerate(tokens)
+    ]
+
+
 def parse_bool(value: Any, name: str) -> bool:
     if isinstance(value, bool):
         return value
@@ -671,7 +680,7 @@ class AttentionLab(Figure):
             if j != i:
                 marks.append({
                     "kind": "point", "id": f"out-{j}", "x": o[0], "y": o[1], "role": "output",
-                    "shape": "diamond", "size": 3, "link": f"t{j}", "select": True, "muted": True,
+                    "shape": "diamond", "size": 3.5, "link": f"t{j}", "select": True,
                     "name": f"output of {tokens[j]} (position {j}) at {vec(o)}",
                 })
         o = O[i]
@@ -756,7 +765,7 @@ class AttentionLab(Figure):
                 "Row i is what token i reads; column j is the token being read. The highlighted "
                 "row is the asking token: click any cell to make its row ask."
             ),
-            "col_labels": [{"text": f"{w}{sub(j)}", "link": f"t{j}"} for j, w in enumerate(tokens)],
+            "col_labels": column_labels(tokens),
             "row_labels": [{"text": f"{w}{sub(j)}", "link": f"t{j}", "active": j == i} for j, w in enumerate(tokens)],
             "rows": rows,
             "active_row": i,
@@ -778,7 +787,7 @@ class AttentionLab(Figure):
                 })
         marks.append({
             "kind": "arrow", "id": "query", "x1": 0.0, "y1": 0.0, "x2": q[0], "y2": q[1],
-            "role": "query", "width": 3, "label": f"q{sub(i)} ({tokens[i]})", "link": f"t{i}",
+            "role": "query", "width": 3, "label": f"q{sub(i)}", "link": f"t{i}",
         })
         for j, k in enumerate(K):
             marks.append({
