@@ -198,9 +198,10 @@
       if (ex.reducedMotion()) { send(figure, current.event); return; }
       send(figure, { type: "set", name: current.name, value: !current.playing });
     });
-    if (window.IntersectionObserver) {
+    if (window.IntersectionObserver) {  // the whole figure, not the button: on a phone the
+      // controls sit below the panels, and the animation should run while its panels show
       new IntersectionObserver(function (entries) { visible = entries[entries.length - 1].isIntersecting; })
-        .observe(f.el);
+        .observe(figure.root || f.el);
     }
     function update(next) {
       current = next;
