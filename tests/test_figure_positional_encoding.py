@@ -265,7 +265,7 @@ def check_scene(scene, state):
     circles = [m for m in marks if m["kind"] == "circle"]
     hands = {m["id"]: m for m in marks if m["kind"] == "arrow"}
     labels = [m["text"] for m in marks if m["kind"] == "label"]
-    assert len(circles) == D // 2 and labels == [f"i={i}" for i in range(D // 2)]
+    assert len(circles) == D // 2 and labels == ["i=0"] + [str(i) for i in range(1, D // 2)]
     for i, circle in enumerate(circles):
         hand, dashed = hands[f"hand-{i}"], hands[f"later-{i}"]
         assert (hand["x1"], hand["y1"]) == (circle["x"], circle["y"]) and circle["r"] == 1.0
@@ -408,7 +408,7 @@ def test_the_lesson_states_the_engine_numbers():
         f"position {far} has similarity {few[far]:.2f} to position 0, and position {back} climbs "
         f"back to {few[back]:.2f}",
         f"$\\sqrt{{D/2}}$: {math.sqrt(16):.0f} for $D = 32$",
-        "$PE(3) = (\\sin 3, \\cos 3, \\sin 0.3, \\cos 0.3) = ("
+        "$PE(3) = (\\sin(3), \\cos(3), \\sin(0.3), \\cos(0.3)) = ("
         + ", ".join(f"{x:.2f}" for x in code) + ")$",
         f"The fast clock has already turned {math.degrees(3) :.0f}° and points almost straight "
         f"down; the slow one has turned only {math.degrees(0.3):.0f}°",

@@ -364,8 +364,8 @@ class PositionalEncoding(Figure):
                 }
             )
             marks.append(
-                {"kind": "label", "x": cx, "y": cy - 1.45, "text": f"i={i}", "align": "center",
-                 "size": 11, "role": "muted"}
+                {"kind": "label", "x": cx, "y": cy - 1.45, "text": f"i={i}" if i == 0 else str(i),
+                 "align": "center", "size": 11, "role": "muted"}
             )
         return {
             "kind": "plane",
@@ -393,7 +393,7 @@ class PositionalEncoding(Figure):
         marks: list[dict] = [
             {"kind": "line", "points": [[float(t), -1.0], [float(t), 1.0]], "role": "query",
              "dashed": True, "width": 1},
-            {"kind": "label", "x": float(t), "y": 1.08, "text": f"t = {t}", "size": 11, "role": "query",
+            {"kind": "label", "x": float(t), "y": -0.9, "text": f" t = {t} ", "size": 11, "role": "query",
              "align": "left" if t < last / 8 else "right" if t > last * 7 / 8 else "center"},
         ]
         s = t + k if t + k <= last else t - k
@@ -432,10 +432,10 @@ class PositionalEncoding(Figure):
             ),
             "wide": True,
             "x": [0.0, float(last)],
-            "y": [-1.0, 1.15],
+            "y": [-1.0, 1.2],
             "x_label": "position s",
             "y_label": "similarity",
-            "ratio": 0.42,
+            "ratio": 0.5,
             "grid": 0,
             "ticks": {"x": list(range(0, last + 1, step)), "y": [0, 1]},
             "keyboard": {"step": 1, "big": 4},
