@@ -1,0 +1,154 @@
+"""The attention lab in real Chromium, used as a reader uses it: mouse drags on the
+embedding plane, the keyboard, clicks on the table, typed matrix entries good and bad,
+presets, sliders and experiments. Every shown number is checked against the CPython
+engine for the page's own state."""
+from __future__ import annotations
+
+import pytest
+
+from engine.figures import FIGURES
+from engine.figures.attention_lab import num
+from helpers import assert_matches_cpython, idle, mark_position, open_figure, state_of, values_of
+
+FIG = "lab"
+NAME = "attention-lab"
+PAGE = "attention-lab.html"
+
+
+@pytest.fixture
+def lab(page, site_url, guard):
+    open_figure(page, site_url + PAGE, FIG)
+    return page
+
+
+def table_row(page, i: int) -> list[str]:
+    """The numbers the weight table shows in row i."""
+    return page.locator(f"figure#{FIG} .ex-cells tbody tr").nth(i).locator("td").all_inner_texts()
+
+
+def test_first_frame_is_drawn_before_the_engine_is_ready(page, site_url, guard):
+    page.goto(site_url + PAGE, wait_until="domcontentloaded")
+    snapshot = page.evaluate(
+        """async () => {
+            const ex = window.explorables;
+            const settled = await Promise.race([ex.ready.then(() => true, () => true),
+                                                new Promise(r => setTimeout(() => r(false), 0))]);
+            const fig = document.querySelector('figure#lab');
+            return { settled, loading: fig.classList.contains('ex-loading'),
+                     cells: fig.querySelectorAll('.ex-cells td').length,
+                     planes: fig.querySelectorAll('.ex-plane canvas').length,
+                     values: ex.figures.lab.values };
+        }""")
+    assert snapshot["settled"] is False, "the engine was already live: the test proves nothing"
+    assert snapshot["loading"] and snapshot["cells"] == 49 and snapshot["planes"] == 3
+    assert snapshot["values"] == FIGURES[NAME].scene(
+        FIGURES[NAME].initial_state(FIGURES[NAME].parse_options({"sentence": "pronoun", "query": "it"})))["values"]
+    page.evaluate("() => window.explorables.ready")
+    page.locator("figure#lab.ex-live").wait_for()
+
+
+def test_dragging_a_repeated_word_moves_both_tokens(lab):
+    lab.locator("figure#lab select[name=sentence]").select_option("repeat")
+    before = assert_matches_cpython(lab, FIG, NAME)
+    assert before["tokens"] == ["the", "cat", "sat", "on", "the", "mat"]
+    x, y = mark_position(lab, FIG, "embed", "word-the")
+    lab.mouse.move(x, y)
+    lab.mouse.down()
+    lab.mouse.move(x + 70, y - 90, steps=8)
+    lab.mouse.up()
+    values = assert_matches_cpython(lab, FIG, NAME)
+    assert values["E"][0] == values["E"][4] != before["E"][0]  # one word, one point, two tokens
+    assert values["weights"][0] == values["weights"][4]  # still a tie: s = 0, no mask
+    i = values["query"]
+    assert table_row(lab, i) == [num(w) for w in values["weights"][i]]
+
+
+def test_the_keyboard_picks_a_word_by_its_digit_and_moves_it(lab):
+    canvas = lab.locator(f'figure#{FIG} [data-key="plane:embed"] canvas')
+    canvas.focus()
+    lab.keyboard.press("2")  # the second word of "the cat ate ...": cat
+    lab.keyboard.press("ArrowRight")
+    lab.keyboard.press("Shift+ArrowUp")
+    idle(lab, FIG)
+    emb = state_of(lab, FIG)["emb"]
+    assert emb["cat"] == [2.1, 0.9]  # (2.0, 0.4) moved by 0.1 right and 0.5 up
+    assert emb["the"] == [0.3, -0.9]
+    values = assert_matches_cpython(lab, FIG, NAME)
+    assert values["E"][1] == [2.1, 0.9]
+
+
+def test_clicking_a_cell_makes_its_row_ask(lab):
+    lab.locator("figure#lab .ex-cells tbody tr").nth(6).locator("button").nth(0).click()  # hungry's row
+    values = assert_matches_cpython(lab, FIG, NAME)
+    assert values["query"] == 6
+    assert lab.locator("figure#lab .ex-steps-panel h3").inner_text() == "Five steps for “hungry” (position 6)"
+    assert "ex-active-row" in (lab.locator("figure#lab .ex-cells tbody tr").nth(6).get_attribute("class") or "")
+    x, y = mark_position(lab, FIG, "values", "value-1")  # clicking a value point works too
+    lab.mouse.click(x, y)
+    assert assert_matches_cpython(lab, FIG, NAME)["query"] == 1
+
+
+def test_a_typed_matrix_entry_changes_every_number(lab):
+    before = values_of(lab, FIG)
+    field = lab.locator('figure#lab input[name="W_Q.1.0"]')
+    field.fill("\u22121.5")  # a typographic minus is accepted
+    field.press("Enter")
+    values = assert_matches_cpython(lab, FIG, NAME)
+    assert values["W_Q"] == [[1.0, 0.0], [-1.5, 1.0]]
+    assert values["Q"] != before["Q"] and values["K"] == before["K"]
+    assert table_row(lab, 4) == [num(w) for w in values["weights"][4]]
+
+
+@pytest.mark.parametrize("bad, message", [
+    ("abc", "W_K row 2, column 2 must be a number, got 'abc'"),
+    ("1e999", "W_K row 2, column 2 must be a finite number, got '1e999'"),
+])
+def test_a_bad_matrix_entry_is_refused_beside_its_field(lab, bad, message):
+    before = state_of(lab, FIG)
+    field = lab.locator('figure#lab input[name="W_K.1.1"]')
+    field.fill(bad)
+    field.press("Enter")
+    error = field.locator("xpath=..").locator(".ex-field-error")
+    error.wait_for()
+    assert error.inner_text().strip() == message
+    assert field.get_attribute("aria-invalid") == "true"
+    idle(lab, FIG)
+    assert state_of(lab, FIG) == before
+    assert "NaN" not in lab.locator("figure#lab").inner_text()
+    field.fill("0.5")
+    field.press("Enter")
+    values = assert_matches_cpython(lab, FIG, NAME)
+    assert values["W_K"] == [[1.0, 0.0], [0.0, 0.5]]
+    assert field.get_attribute("aria-invalid") is None
+
+
+def test_presets_sliders_and_the_mask(lab):
+    lab.locator("figure#lab .ex-control-matrix").first.get_by_role("button", name="0", exact=True).click()
+    values = assert_matches_cpython(lab, FIG, NAME)
+    assert values["W_Q"] == [[0.0, 0.0], [0.0, 0.0]]
+    assert table_row(lab, 2) == ["0.14"] * 7  # W_Q = 0: every row is an even 1/7
+    lab.get_by_role("switch").click()
+    values = assert_matches_cpython(lab, FIG, NAME)
+    assert values["causal"] is True and table_row(lab, 2) == ["0.33"] * 3 + ["0"] * 4
+    slider = lab.locator("figure#lab input[type=range][name=s]")
+    slider.focus()
+    lab.keyboard.press("End")
+    values = assert_matches_cpython(lab, FIG, NAME)
+    assert values["s"] == 2.0 and values["X"][0] != values["E"][0]
+    assert lab.locator(f'figure#{FIG} [data-key="plane:embed"] canvas').is_visible()
+
+
+def test_an_experiment_sets_the_figure_and_says_what_to_see(lab):
+    lab.get_by_role("button", name="… with s = 1").click()
+    values = assert_matches_cpython(lab, FIG, NAME)
+    state = state_of(lab, FIG)
+    assert values["s"] == 1.0 and values["tokens"][0] == values["tokens"][4] == "the"
+    assert values["weights"][0] != values["weights"][4]
+    message = lab.locator("figure#lab .ex-message").inner_text()
+    assert message == state["message"] == FIGURES[NAME].apply(state, {"type": "action", "name": "same-word-position"})["message"]
+    assert num(values["X"][4][1]) in message
+    assert lab.locator("figure#lab input[name=s]").input_value() == "1"
+    lab.get_by_role("button", name="bank with money").click()
+    values = assert_matches_cpython(lab, FIG, NAME)
+    assert values["tokens"][values["query"]] == "bank" and values["s"] == 0.0
+    assert "money" in lab.locator("figure#lab select[name=sentence] option:checked").inner_text()
