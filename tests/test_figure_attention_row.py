@@ -276,6 +276,23 @@ def test_select_a_score_cell_or_a_value_makes_that_token_ask():
         FIG.apply(state, {"type": "select", "mark": "score-6"})
 
 
+def test_clicking_a_weight_bar_makes_that_word_ask():
+    state = first_state()
+    bars = panel(FIG.scene(state), "weights")["bars"]
+    assert [(b["select"], b["id"]) for b in bars] == [(True, f"bar-{j}") for j in range(6)]
+    assert [b["active"] for b in bars] == [j == 2 for j in range(6)]
+    new = FIG.apply(state, {"type": "select", "mark": "bar-4"})
+    assert new["query"] == 4 and new["step"] == ar.STEP_MATCH
+    assert new["selected"] == state["selected"]  # the keyboard still moves the same key
+    assert [b["active"] for b in panel(FIG.scene(new), "weights")["bars"]] == [j == 4 for j in range(6)]
+    masked = FIG.apply(FIG.apply(state, {"type": "set", "name": "causal", "value": True}),
+                       {"type": "select", "mark": "bar-5"})  # a hidden word may still ask
+    assert masked["query"] == 5 and direct_row(masked).weights[5] > 0
+    for bad in ("bar-6", "bar-", "bar-x", "bars-1"):
+        with pytest.raises(ValueError, match=f"cannot select the mark '{bad}'"):
+            FIG.apply(state, {"type": "select", "mark": bad})
+
+
 def test_set_query_by_word_or_position():
     state = first_state()
     assert FIG.apply(state, {"type": "set", "name": "query", "value": "mouse"})["query"] == 4
@@ -284,6 +301,22 @@ def test_set_query_by_word_or_position():
     with pytest.raises(FieldError) as info:
         FIG.apply(state, {"type": "set", "name": "query", "value": "dog"})
     assert info.value.name == "query"
+
+
+def test_temperature_slider_is_logarithmic_and_any_value_in_range_is_taken():
+    state = first_state()
+    slider = control(FIG.scene(state), "temperature")
+    assert slider["kind"] == "slider" and slider["log"] is True
+    assert (slider["min"], slider["max"], slider["value"]) == (0.05, 5.0, 1.0)
+    # a log slider sends exp of its position rounded to 4 significant digits: any of
+    # those, the ends, and values typed by a script are all taken exactly
+    for value in (0.05, 0.05122, 0.09772, 0.3162, 1, 2.512, 4.885, 5, "0.2"):
+        new = FIG.apply(state, {"type": "set", "name": "temperature", "value": value})
+        assert new["temperature"] == float(value)
+        assert control(FIG.scene(new), "temperature")["value"] == float(value)
+    for bad in (0.0499, 5.001):
+        with pytest.raises(FieldError):
+            FIG.apply(state, {"type": "set", "name": "temperature", "value": bad})
 
 
 def test_temperature_event():
@@ -497,6 +530,18 @@ def check_scene(scene, state):
             assert lo <= m["x"] <= hi and lo <= m["y"] <= hi, m
     keys = panel(scene, "keys")
     assert keys["keyboard"] == {"step": 0.1, "big": 0.5}
+    assert keys["selected"] == f"key-{state['selected']}"
+    legend = {(item["role"], item.get("shape", "circle")) for item in keys["legend"]}
+    assert {("query", "line"), ("key", "circle"), ("key", "ring"), ("accent", "ring")} <= legend
+    assert (("muted", "circle") in legend) is any(hidden)
+    (name,) = [m for m in keys["marks"] if m["kind"] == "label"]
+    assert name["role"] == "query" and name["text"] == f"q ({ar._mark_label(state['tokens'][i])})"
+    assert name["align"] in ("left", "right", "center")
+    for plane_id in ("keys", "values"):
+        for m in panel(scene, plane_id)["marks"]:
+            if m["kind"] == "point":
+                assert ("anchor" in m) is ("label" in m), m  # every label placed, no stray anchor
+                assert m.get("anchor", "right") in ar.ANCHORS
     key_points = [m for m in keys["marks"] if m["kind"] == "point"]
     assert [m["id"] for m in key_points] == [f"key-{j}" for j in range(n)]
     for j, m in enumerate(key_points):
@@ -518,6 +563,8 @@ def check_scene(scene, state):
     assert len(hulls) == 1
     (output,) = [m for m in values["marks"] if m.get("id") == "output"]
     assert output["role"] == "output" and output["shape"] == "diamond"
+    assert {(item["role"], item.get("shape", "circle")) for item in values["legend"]} == {
+        ("value", "circle"), ("value", "ring"), ("output", "diamond"), ("hull", "square")}
     hull = engine.convex_hull(state["v"])
     assert engine.point_in_hull([output["x"], output["y"]], hull)
     value_points = [m for m in values["marks"] if m["kind"] == "point" and m["id"] != "output"]
@@ -536,6 +583,8 @@ def check_scene(scene, state):
         assert -1.0 <= cell["tone"] <= 1.0 and cell["text"] == ar._num(r.scores[j])
         assert cell["detail"] and cell["muted"] is hidden[j]
     bars = panel(scene, "weights")
+    assert [(b["select"], b["id"]) for b in bars["bars"]] == [(True, f"bar-{j}") for j in range(n)]
+    assert [b["active"] for b in bars["bars"]] == [j == i for j in range(n)]
     assert bars["kind"] == "bars" and bars["footer"] == "Σ a = 1.00"
     assert [b["value"] for b in bars["bars"]] == r.weights
     assert [b["link"] for b in bars["bars"]] == [f"t{j}" for j in range(n)]
@@ -616,7 +665,114 @@ def test_scene_invariants_hold_wherever_the_reader_goes(query, causal, temperatu
     for j, c, x in typed:
         state = FIG.apply(state, {"type": "set", "name": f"key.{j}.{c}", "value": repr(x)})
     json.dumps(state, allow_nan=False)
-    check_scene(FIG.scene(state), state)
+    scene = FIG.scene(state)
+    check_scene(scene, state)
+    for width in LAYOUT_WIDTHS:
+        for plane_id in ("keys", "values"):
+            for text, box in label_boxes(panel(scene, plane_id), width):
+                assert inside(box, width), (plane_id, width, text, box)
+
+
+# --- labels: placed by the figure, drawn by the renderer --------------------------------------
+
+LAYOUT_WIDTHS = (300, 314, 422, 640)  # a small phone, a 390px phone, two desktop layouts
+
+
+def inside(box, width):
+    return 0 <= box[0] and box[2] <= width and 0 <= box[1] and box[3] <= width
+
+
+def label_boxes(plane, width):
+    """(text, box) of every label on a square plane drawn ``width`` px wide, placed as the
+    renderer places it: point labels by their anchor (bold, as when hovered), and label
+    marks centred on their y."""
+    layout = ar._Layout(plane["x"][1], width)
+    out = []
+    for m in plane["marks"]:
+        x, y = layout.px(m["x"], m["y"]) if "x" in m else (None, None)
+        if m["kind"] == "point" and m.get("label"):
+            w = ar._label_px(m["label"])
+            out.append((m["label"], ar._label_box(m["anchor"], x, y, ar._radius_px(m), w)))
+        elif m["kind"] == "label":
+            w = ar._label_px(m["text"]) * ar.MARK_TEXT_SCALE
+            x0 = {"left": x, "right": x - w, "center": x - w / 2}[m["align"]]
+            out.append((m["text"], (x0, y - ar.LABEL_PX / 2, x0 + w, y + ar.LABEL_PX / 2)))
+    return out
+
+
+def point_boxes(plane, width):
+    """(id, box) of every point as drawn: its shape, and the ring round the selected key."""
+    layout = ar._Layout(plane["x"][1], width)
+    out = []
+    for m in plane["marks"]:
+        if m["kind"] == "point":
+            x, y = layout.px(m["x"], m["y"])
+            r = m.get("size", 7 if m.get("draggable") else 5)
+            r = r + 6 if m["id"] == plane.get("selected") else r * (1.4 if m["shape"] == "diamond" else 1)
+            out.append((m["id"], m.get("label"), (x - r, y - r, x + r, y + r)))
+    return out
+
+
+def preset_states():
+    """The states a reader reaches with one click: every asker with and without the mask,
+    the temperature's ends, and every experiment."""
+    start = first_state()
+    yield "first frame", start
+    for query in range(6):
+        for causal in (False, True):
+            yield f"query {query}, causal {causal}", FIG.patch(start, {"query": query, "causal": causal})
+    for t in (0.05, 0.1, 5):
+        yield f"T = {t}", FIG.patch(start, {"temperature": t})
+    for name in EXPERIMENTS:
+        yield name, FIG.apply(start, {"type": "action", "name": name})
+
+
+@pytest.mark.parametrize("width", LAYOUT_WIDTHS)
+def test_labels_never_overlap_or_leave_the_canvas(width):
+    """On a plane 300 px wide or wider, no label covers another label or a point other
+    than its own, and none leaves the canvas, in every state one click away."""
+    for where, state in preset_states():
+        scene = FIG.scene(state)
+        for plane_id in ("keys", "values"):
+            plane = panel(scene, plane_id)
+            labels = label_boxes(plane, width)
+            points = point_boxes(plane, width)
+            for n, (text, box) in enumerate(labels):
+                assert inside(box, width), (where, plane_id, text)
+                for other, other_box in labels[n + 1:]:
+                    assert ar._overlap(box, other_box) == 0, (where, plane_id, text, other)
+                for mark_id, label, point in points:
+                    if label != text:
+                        assert ar._overlap(box, point) == 0, (where, plane_id, text, mark_id)
+
+
+def test_the_first_frame_places_labels_where_they_read_best():
+    scene = FIG.scene(first_state())
+    keys = panel(scene, "keys")
+    anchors = {m["label"]: m["anchor"] for m in keys["marks"] if m["kind"] == "point"}
+    assert anchors == {"The": "left", "cat": "right", "chased": "right", "the": "right",
+                       "mouse": "right", "“.”": "right"}
+    (name,) = [m for m in keys["marks"] if m["kind"] == "label"]
+    assert name["x"] > 1.4 and name["y"] > 1.0  # by the arrow's tip, (1.4, 1.0), above it
+
+
+def test_points_on_top_of_each_other_share_one_label():
+    state = FIG.apply(first_state(), {"type": "action", "name": "same-keys"})
+    points = [m for m in panel(FIG.scene(state), "keys")["marks"] if m["kind"] == "point"]
+    assert points[0]["label"] == "every key"
+    assert all("label" not in m and "anchor" not in m for m in points[1:])
+    state = FIG.apply(first_state(), {"type": "drag", "mark": "key-3", "x": -0.8, "y": 0.3})
+    points = [m for m in panel(FIG.scene(state), "keys")["marks"] if m["kind"] == "point"]
+    assert points[0]["label"] == "The, the" and "label" not in points[3]
+    assert [m["label"] for m in points if "label" in m] == ["The, the", "cat", "chased", "mouse", "“.”"]
+
+
+def test_label_widths_are_estimated_generously():
+    """The layout's widths, checked against DejaVu Sans Bold 13px (wide, and what a Linux
+    Chromium draws): measured there, "chased" is 51.6 px and "mouse" 48.3."""
+    assert ar._label_px("chased") >= 51.6 and ar._label_px("mouse") >= 48.3
+    assert ar._label_px("new chased") >= 86.2 and ar._label_px("“.”") >= 22.03
+    assert ar._label_px("q (chased)") * ar.MARK_TEXT_SCALE >= 68.9 * 12 / 13
 
 
 def test_a_zero_query_draws_without_projections():

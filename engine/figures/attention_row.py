@@ -10,7 +10,7 @@ This is one row of ``softmax(Q K^T / sqrt(d_k)) V`` from Vaswani et al. (2017),
 "Attention Is All You Need", with a temperature T added (T = 1 is the paper's formula)
 and the decoder's causal mask as a switch. Every number comes from ``engine``; this
 module only places the vectors, turns reader events into new states, and describes the
-result as a scene (see SCENE.md).
+result as a scene (see SCENE.md), each label placed where it covers as little as it can.
 
 The vectors are 2-D and placed by hand so that they can be drawn: in the built-in
 sentence "The cat chased the mouse ." the verb's query points towards the keys of its
@@ -210,6 +210,256 @@ def _extent(points, base: float) -> float:
 
 def _words(value) -> list[str]:
     return value.split() if isinstance(value, str) else [str(w) for w in value]
+
+
+# --- where the labels go ----------------------------------------------------------------
+#
+# The renderer puts a point's label where its "anchor" says (SCENE.md): right or left of
+# the point, a little above its centre, or centred above or below it. The figure picks
+# the anchors, for every state, so that no label leaves the canvas and, as far as the room
+# allows, none covers another label, a point, the query's arrow or its name (in every
+# state one click away, none does; the tests check it). Everything is measured in CSS
+# pixels as the renderer draws it (13px labels, 18px of padding round the data domain)
+# on a plane LAYOUT_PX wide: a phone held upright. A wider plane spreads the points
+# further apart while labels keep their size, so what fits there fits everywhere wider.
+
+LAYOUT_PX = 300.0  # the plane width the labels are planned for
+SAME_PX = 4.0  # points closer than this (px) on that plane share one label
+SHARED_LABEL_PX = 120.0  # a shared label longer than this names how many points instead
+PAD_PX = 18.0  # the renderer's padding between the canvas edge and the data domain
+LABEL_PX = 15.0  # the height of a 13px label
+ANCHORS = ("right", "left", "above", "below")  # in order of preference
+# widths (px) of characters in a bold 13px label, by class, each the widest of its class;
+# bold is what a hovered label becomes, and the font measured (DejaVu Sans, Chromium's
+# system-ui on Linux) is wider than most system fonts
+_CHAR_PX = (
+    (5.2, " '.,:;|/\\ijlIJ‘’·"),
+    (6.5, "-ftr!()[]_`–"),
+    (8.7, "\"*?zcsLxvyk“”"),
+    (11.1, "DHNOQUGBRXAVK#+<=>^~"),
+    (14.5, "mwMW@%&—"),
+)
+_WIDE_PX, _OTHER_PX = 13.0, 9.6  # CJK characters; everything else
+MARK_TEXT_SCALE = 0.85  # a label mark (the query's name) is 12px and never bold
+
+
+def _label_px(text: str) -> float:
+    """A generous width of a bold 13px label, in pixels."""
+    total = 0.0
+    for c in text:
+        for width, chars in _CHAR_PX:
+            if c in chars:
+                total += width
+                break
+        else:
+            total += _WIDE_PX if ord(c) >= 0x2E80 else _OTHER_PX  # CJK and beyond: wide
+    return total
+
+
+def _label_box(anchor: str, x: float, y: float, r: float, w: float) -> tuple:
+    """The box (x0, y0, x1, y1; y down) a label of width w takes, as the renderer draws it."""
+    if anchor == "right":
+        return (x + r + 4, y - 3 - LABEL_PX, x + r + 4 + w, y - 3)
+    if anchor == "left":
+        return (x - r - 4 - w, y - 3 - LABEL_PX, x - r - 4, y - 3)
+    if anchor == "above":
+        return (x - w / 2, y - r - 4 - LABEL_PX, x + w / 2, y - r - 4)
+    return (x - w / 2, y + r + 4, x + w / 2, y + r + 4 + LABEL_PX)
+
+
+def _overlap(a: tuple, b: tuple) -> float:
+    """The area two boxes share."""
+    w = (a[2] if a[2] < b[2] else b[2]) - (a[0] if a[0] > b[0] else b[0])
+    if w <= 0:
+        return 0.0
+    h = (a[3] if a[3] < b[3] else b[3]) - (a[1] if a[1] > b[1] else b[1])
+    return w * h if h > 0 else 0.0
+
+
+def _clipped_length(box: tuple, p: tuple, q: tuple) -> float:
+    """How much of the segment p-q lies inside the box (Liang-Barsky clipping)."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    lo, hi = 0.0, 1.0
+    sides = ((-dx, p[0] - box[0]), (dx, box[2] - p[0]), (-dy, p[1] - box[1]), (dy, box[3] - p[1]))
+    for step, room in sides:
+        if step == 0:
+            if room < 0:
+                return 0.0
+            continue
+        t = room / step
+        if step < 0:
+            lo = max(lo, t)
+        else:
+            hi = min(hi, t)
+        if lo > hi:
+            return 0.0
+    return (hi - lo) * math.hypot(dx, dy)
+
+
+class _Layout:
+    """A square plane of half-width ``extent`` drawn LAYOUT_PX wide, in canvas pixels."""
+
+    def __init__(self, extent: float, width: float = LAYOUT_PX):
+        self.width = width
+        self.extent = extent
+        self.k = (width - 2 * PAD_PX) / (2 * extent)
+
+    def px(self, x: float, y: float) -> tuple[float, float]:
+        return PAD_PX + (x + self.extent) * self.k, PAD_PX + (self.extent - y) * self.k
+
+    def ix(self, px: float) -> float:
+        return (px - PAD_PX) / self.k - self.extent
+
+    def iy(self, py: float) -> float:
+        return self.extent - (py - PAD_PX) / self.k
+
+    def axis_names(self) -> list[tuple]:
+        """The boxes of the axis names x1 and x2 the renderer draws at the plane's edges."""
+        x0, y0 = self.px(0.0, 0.0)
+        right, top = self.width - PAD_PX, PAD_PX
+        return [(right - 20, y0 - 15, right, y0 - 2), (x0 + 2, top, x0 + 22, top + 13)]
+
+
+def _radius_px(m: dict) -> float:
+    """A point's radius as the renderer draws it hovered (1.3 times), in pixels."""
+    return m.get("size", 7 if m.get("draggable") else 5) * 1.3
+
+
+def _reach_px(m: dict, selected: str | None) -> float:
+    """How far round a point other labels keep off: its shape, or the selection ring."""
+    if m["id"] == selected:
+        return m.get("size", 7 if m.get("draggable") else 5) + 7  # a 2px ring, 5px out
+    return _radius_px(m) * (1.4 if m.get("shape") == "diamond" else 1.0) + 1
+
+
+def _share_labels(points: list[dict], layout: _Layout, noun: str) -> None:
+    """Points drawn on top of one another (closer than SAME_PX) share one label, on the
+    first of them: the words, or "every key" / "4 keys" when the words would not fit."""
+    groups: list[list[dict]] = []
+    for m in points:
+        x, y = layout.px(m["x"], m["y"])
+        for group in groups:
+            gx, gy = layout.px(group[0]["x"], group[0]["y"])
+            if math.hypot(x - gx, y - gy) < SAME_PX:
+                group.append(m)
+                break
+        else:
+            groups.append([m])
+    for group in groups:
+        if len(group) == 1:
+            continue
+        text = ", ".join(m["label"] for m in group)
+        if _label_px(text) > SHARED_LABEL_PX:
+            text = f"every {noun}" if len(group) == len(points) else f"{len(group)} {noun}s"
+        group[0]["label"] = text
+        for m in group[1:]:
+            del m["label"]
+
+
+def _place_labels(layout: _Layout, marks: list[dict], selected: str | None = None,
+                  boxes=(), segments=(), free=()) -> list:
+    """Give every labelled point mark an "anchor"; choose where each free label goes.
+
+    ``marks``: the plane's point marks (all of them are obstacles, the labelled ones get
+    an anchor); ``boxes``: (box in px, weight) that no label should cover; ``segments``:
+    (p, q, width in px, weight) lines in data coordinates; ``free``: labels that belong
+    to no point, each a list of (choice, box in px) in order of preference. Returns the
+    choice made for each free label.
+
+    Each label starts where it is best on its own, then takes in turn the place that is
+    best given the others, until none moves: a handful of rounds, cheap enough to run on
+    every drag.
+    """
+    at = [layout.px(m["x"], m["y"]) for m in marks]
+    reach = [_reach_px(m, selected) for m in marks]
+    lines = [(layout.px(*p), layout.px(*q), w, weight) for p, q, w, weight in segments]
+    inside = (2.0, 2.0, layout.width - 2, layout.width - 2)
+    # every movable label: (index of its own point or None, [(choice, box), ...])
+    labels: list[tuple[int | None, list[tuple[Any, tuple]]]] = []
+    for i, m in enumerate(marks):
+        if m.get("label"):
+            w = _label_px(m["label"])
+            r = _radius_px(m)
+            labels.append((i, [(a, _label_box(a, at[i][0], at[i][1], r, w)) for a in ANCHORS]))
+    labels += [(None, list(candidates)) for candidates in free]
+
+    def fixed_cost(own: int | None, n: int, box: tuple) -> float:
+        area = (box[2] - box[0]) * (box[3] - box[1])
+        cost = 1000.0 * (area - _overlap(box, inside)) + 5.0 * n
+        for j, (x, y) in enumerate(at):
+            if j != own:
+                r = reach[j]
+                cost += 20.0 * _overlap(box, (x - r, y - r, x + r, y + r))
+        for other, weight in boxes:
+            cost += weight * _overlap(box, other)
+        for p, q, width, weight in lines:
+            cost += weight * width * _clipped_length(box, p, q)
+        return cost
+
+    alone = [[fixed_cost(own, n, box) for n, (_, box) in enumerate(c)] for own, c in labels]
+    chosen = [min(range(len(costs)), key=costs.__getitem__) for costs in alone]
+
+    def cost(k: int, n: int) -> float:
+        box = labels[k][1][n][1]
+        return alone[k][n] + sum(
+            10.0 * _overlap(box, labels[j][1][chosen[j]][1]) for j in range(len(labels)) if j != k
+        )
+
+    for _ in range(6):
+        changed = False
+        for k in range(len(labels)):
+            costs = [cost(k, n) for n in range(len(labels[k][1]))]
+            best = min(range(len(costs)), key=costs.__getitem__)
+            if costs[best] < costs[chosen[k]]:
+                chosen[k], changed = best, True
+        if not changed:
+            break
+    for (own, candidates), n in zip(labels, chosen):
+        if own is not None:
+            marks[own]["anchor"] = candidates[n][0]
+    return [candidates[n][0] for (own, candidates), n in zip(labels, chosen) if own is None]
+
+
+def _tip_label_candidates(layout: _Layout, tip, text: str) -> list[tuple[tuple, tuple]]:
+    """Where an arrow's name may go round its tip: ((x, y, align), box) in order of
+    preference, beyond the tip first. A label mark is drawn 12px high, centred on y."""
+    bx, by = layout.px(tip[0], tip[1])
+    ox, _ = layout.px(0.0, 0.0)
+    w = _label_px(text) * MARK_TEXT_SCALE
+    h = LABEL_PX / 2
+    lo, hi = PAD_PX, layout.width - PAD_PX  # the data domain, across and down
+    ahead = "left" if bx >= ox else "right"  # text that starts beyond the tip
+    back = "right" if ahead == "left" else "left"
+    sign = 1 if ahead == "left" else -1
+    # beyond the tip but pushed back inside the plane when it would run off it
+    inner = min(hi, bx + 8 + w) if sign > 0 else max(lo, bx - 8 - w)
+    spots = [
+        (bx + sign * 8, by - 10, ahead),
+        (inner, by - 12, back),
+        (bx + sign * 8, by + 12, ahead),
+        (inner, by + 12, back),
+        (bx, by - 20, "center"),
+        (bx, by + 20, "center"),
+        (bx - sign * 8, by - 12, back),
+        (bx - sign * 8, by + 12, back),
+    ]
+    oy = layout.px(0.0, 0.0)[1]
+    length = math.hypot(bx - ox, by - oy)
+    if length > 0:
+        # beside the middle of the shaft, on either side, just clear of it
+        nx, ny = -(by - oy) / length, (bx - ox) / length
+        clear = (abs(nx) * w + abs(ny) * 2 * h) / 2 + 5
+        mx, my = (ox + bx) / 2, (oy + by) / 2
+        spots += [(mx + side * nx * clear, my + side * ny * clear, "center") for side in (-1, 1)]
+    out = []
+    for x, y, align in spots:
+        # the text's anchor stays inside the data domain, so that on a wider plane (where
+        # the domain grows and the padding does not) the label stays on the canvas
+        x, y = min(hi, max(lo, x)), min(hi, max(lo, y))
+        x0 = x if align == "left" else x - w if align == "right" else x - w / 2
+        data = (round(layout.ix(x), 4), round(layout.iy(y), 4), align)
+        out.append((data, (x0, y - h, x0 + w, y + h)))
+    return out
 
 
 # --- the figure -----------------------------------------------------------------------
@@ -444,7 +694,7 @@ class AttentionRow(Figure):
         return state
 
     def _select(self, state: dict, mark: str) -> dict:
-        i = _mark_index(mark, len(state["tokens"]), ("score", "value", "key", "weight", "t"))
+        i = _mark_index(mark, len(state["tokens"]), ("score", "bar", "value", "key", "weight", "t"))
         if i is None:
             raise ValueError(f"attention-row cannot select the mark {mark!r}")
         state["query"] = i
@@ -602,14 +852,12 @@ class AttentionRow(Figure):
                 "x2": q[0],
                 "y2": q[1],
                 "role": "query",
-                "label": f"q ({tokens[i]})",
                 "link": f"t{i}",
                 "width": 3,
             }
         )
         for j, k in enumerate(state["k"]):
             own = j == i
-            label = f"{_mark_label(tokens[j])} (own)" if own else _mark_label(tokens[j])
             note = "hidden by the mask, " if hidden[j] else ""
             marks.append(
                 {
@@ -619,7 +867,7 @@ class AttentionRow(Figure):
                     "y": k[1],
                     "role": "key",
                     "shape": "ring" if own else "circle",
-                    "label": label,
+                    "label": _mark_label(tokens[j]),
                     "link": f"t{j}",
                     "draggable": True,
                     "muted": hidden[j],
@@ -629,9 +877,29 @@ class AttentionRow(Figure):
                     ),
                 }
             )
+        key_marks = [m for m in marks if m["kind"] == "point"]
+        selected = f"key-{state['selected']}"
+        layout = _Layout(extent)
+        _share_labels(key_marks, layout, "key")
+        boxes = [(b, 2.0) for b in layout.axis_names()]
+        q_name = f"q ({_mark_label(tokens[i])})"
+        segments = [((0.0, 0.0), (q[0], q[1]), 3.0, 3.0)]
+        segments += [
+            (tuple(m["points"][0]), tuple(m["points"][1]), 1.0, 1.0 if m.get("dotted") else 0.5)
+            for m in marks
+            if m["kind"] == "line"
+        ]
+        (spot,) = _place_labels(
+            layout, key_marks, selected, boxes, segments,
+            free=[_tip_label_candidates(layout, q, q_name)],
+        )
+        x, y, align = spot
+        marks.append({"kind": "label", "x": x, "y": y, "text": q_name, "role": "query", "align": align})
         legend = [
-            {"role": "query", "label": "question (query)"},
+            {"role": "query", "label": "question (query)", "shape": "line"},
             {"role": "key", "label": "key"},
+            {"role": "key", "label": f"own key of {_q(tokens[i])}", "shape": "ring"},
+            {"role": "accent", "label": "picked: arrow keys move it", "shape": "ring"},
         ]
         if any(hidden):
             legend.append({"role": "muted", "label": "hidden"})
@@ -650,6 +918,7 @@ class AttentionRow(Figure):
             "grid": 1.0,
             "axes": ["x1", "x2"],
             "keyboard": {"step": STEP, "big": BIG_STEP},
+            "selected": selected,
             "legend": legend,
             "marks": marks,
         }
@@ -677,7 +946,7 @@ class AttentionRow(Figure):
                     "y": p[1],
                     "role": "value",
                     "shape": "ring" if own else "circle",
-                    "label": f"{_mark_label(tokens[j])} (own)" if own else _mark_label(tokens[j]),
+                    "label": _mark_label(tokens[j]),
                     "link": f"t{j}",
                     "select": True,
                     "muted": hidden[j],
@@ -711,11 +980,20 @@ class AttentionRow(Figure):
                 "role": "output",
                 "shape": "diamond",
                 "size": 7,
-                "label": f"new {tokens[i]}",
+                "label": f"new {_mark_label(tokens[i])}",
                 "link": f"t{i}",
                 "name": f"new vector of {tokens[i]} at {_vec(o)}",
             }
         )
+        points = [m for m in marks if m["kind"] == "point"]
+        layout = _Layout(extent)
+        _share_labels(points[:-1], layout, "value")  # the values; the new vector keeps its own
+        segments = [
+            ((m["x1"], m["y1"]), (m["x2"], m["y2"]), 2.5, 3.0)
+            for m in marks
+            if m["kind"] == "arrow"
+        ]
+        _place_labels(layout, points, None, [(b, 2.0) for b in layout.axis_names()], segments)
         return {
             "kind": "plane",
             "id": "values",
@@ -732,8 +1010,9 @@ class AttentionRow(Figure):
             "axes": ["x1", "x2"],
             "legend": [
                 {"role": "value", "label": "value"},
-                {"role": "output", "label": "new vector"},
-                {"role": "hull", "label": "where a blend can land"},
+                {"role": "value", "label": f"own value of {_q(tokens[i])}", "shape": "ring"},
+                {"role": "output", "label": "new vector", "shape": "diamond"},
+                {"role": "hull", "label": "where a blend can land", "shape": "square"},
             ],
             "marks": marks,
         }
@@ -792,6 +1071,8 @@ class AttentionRow(Figure):
                 "link": f"t{j}",
                 "active": j == state["query"],
                 "muted": hidden[j],
+                "select": True,
+                "id": f"bar-{j}",
             }
             if j == best:
                 bar["role"] = "accent"
@@ -799,7 +1080,7 @@ class AttentionRow(Figure):
         return {
             "kind": "bars",
             "id": "weights",
-            "title": "Weights · shares of 1",
+            "title": "Weights · shares of 1 · click a word to make it ask",
             "max": 1.0,
             "bars": bars,
             "footer": f"Σ a = {_num(sum(r.weights))}",

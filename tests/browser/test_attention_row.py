@@ -93,6 +93,18 @@ def test_temperature_slider_and_causal_mask(row):
     assert "ex-muted" in (bars.nth(query + 1).get_attribute("class") or "")
 
 
+def test_the_temperature_slider_moves_on_a_log_scale(row):
+    slider = row.locator("figure#explorer input[type=range]")
+    slider.focus()
+    row.keyboard.press("ArrowRight")  # one of 200 steps from 0.05 to 5: T times 100^(1/200) or less
+    values = assert_matches_cpython(row, FIG, "attention-row")
+    t = values["temperature"]
+    assert 1.0 < t <= 1.024 and t == float(f"{t:.4g}")  # exp of the thumb, to 4 significant digits
+    assert row.locator("figure#explorer output").inner_text() == f"{t:.2f}"
+    row.keyboard.press("End")
+    assert assert_matches_cpython(row, FIG, "attention-row")["temperature"] == 5.0
+
+
 def test_clicking_a_word_makes_it_ask(row):
     row.locator("figure#explorer .ex-cells button").nth(5).click()  # "."
     values = assert_matches_cpython(row, FIG, "attention-row")
@@ -143,3 +155,38 @@ def test_update_from_a_script_resolves_after_the_redraw(row):
     assert values["temperature"] == 2.5
     assert row.locator("figure#explorer output").inner_text() == "2.50"
     assert_matches_cpython(row, FIG, "attention-row")
+
+
+def test_clicking_a_weight_bar_label_makes_that_word_ask(row):
+    bar = row.locator("figure#explorer .ex-bar").nth(4)  # mouse
+    label = bar.get_by_role("button", name="mouse")
+    assert label.get_attribute("aria-pressed") == "false"
+    label.click()
+    values = assert_matches_cpython(row, FIG, "attention-row")
+    assert values["query"] == 4
+    assert state_of(row, FIG)["query"] == 4
+    assert bar.get_by_role("button").get_attribute("aria-pressed") == "true"
+    assert row.locator("figure#explorer select").input_value() == "4"  # the control follows
+    best = values["weights"].index(max(values["weights"]))
+    assert values["tokens"][best] == "chased"  # the noun looks for its verb
+    row.locator("figure#explorer .ex-bar").nth(0).get_by_role("button").press("Enter")  # by keyboard
+    assert assert_matches_cpython(row, FIG, "attention-row")["query"] == 0
+
+
+def test_the_label_layout_never_underestimates_a_width(row):
+    """The figure places labels with estimated widths; Chromium's own measure of every
+    label either plane shows, for every asker, is no wider (bold, as when hovered)."""
+    from engine.figures import attention_row as ar
+
+    words = ["The", "cat", "chased", "the", "mouse", "“.”", "every key", "every value"]
+    point_labels = words + [f"new {w}" for w in words[:6]]
+    names = [f"q ({w})" for w in words[:6]]
+    measured = row.evaluate(
+        """([labels, names]) => { const c = document.createElement('canvas').getContext('2d');
+             const m = (font, t) => { c.font = font; return c.measureText(t).width; };
+             return [labels.map(t => m('600 13px system-ui, sans-serif', t)),
+                     names.map(t => m('12px system-ui, sans-serif', t))]; }""", [point_labels, names])
+    for text, width in zip(point_labels, measured[0]):
+        assert ar._label_px(text) >= width, text
+    for text, width in zip(names, measured[1]):
+        assert ar._label_px(text) * ar.MARK_TEXT_SCALE >= width, text
