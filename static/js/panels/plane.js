@@ -205,7 +205,12 @@
       caption.textContent = next.caption || "";
       caption.hidden = !next.caption;
       el.classList.toggle("ex-wide", !!next.wide);
-      if (next.selected !== undefined && !state.drag) state.selected = next.selected;
+      // The engine's pick wins when it changes; a pick made here with a digit key
+      // survives redraws caused by other controls.
+      if (next.selected !== state.sceneSelected) {
+        state.sceneSelected = next.selected;
+        if (next.selected !== undefined && !state.drag) state.selected = next.selected;
+      }
       if (state.drag) {  // keep the dragged point under the pointer until the drag ends
         const dragged = (next.marks || []).find(function (m) { return m.id === state.drag.id; });
         if (!dragged) state.drag = null;
