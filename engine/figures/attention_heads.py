@@ -382,7 +382,7 @@ class AttentionHeads(Figure):
         marks.append({"kind": "point", "id": "o2", "x": o2[0], "y": o2[1], "role": "head2", "shape": "diamond",
                       "size": 6, "label": "o²", "link": f"t{i}", "name": f"head 2 output of {tokens[i]} at {vec(o2)}"})
         marks.append({"kind": "point", "id": "combined", "x": out[0], "y": out[1], "role": "output",
-                      "shape": "diamond", "size": 7, "label": "multi-head", "anchor": "below", "link": f"t{i}",
+                      "shape": "diamond", "size": 7, "label": "multi-head", "anchor": "left", "link": f"t{i}",
                       "name": f"multi-head output of {tokens[i]} at {vec(out)}"})
         points = V1 + V2 + [o1, o2, c1, out, [0.0, 0.0]]
         half = extent(points, 2.5)

@@ -853,12 +853,12 @@ class AttentionLab(Figure):
             else:
                 causes = []
                 if not same_x:
-                    causes.append(f"the position code gives them different vectors ({vec(X[a])} and {vec(X[b])})")
+                    causes.append(f"the position code gives them different vectors, {vec(X[a])} and {vec(X[b])},")
                 if state["causal"]:
-                    causes.append(f"the mask lets position {a} read {a + 1} token{'s' if a else ''} and position {b} read {b + 1}")
+                    causes.append(f"the mask lets position {a} read {a + 1} token{'s' if a else ''} and position {b} read {b + 1},")
                 paragraphs.append(
                     f"{quote(w)} appears at positions {a} and {b}: "
-                    f"{' and '.join(causes) or 'their rows differ'}, so their outputs differ: "
+                    f"{' and '.join(causes) or 'their rows differ'} so their outputs differ: "
                     f"{vec(r.outputs[a])} and {vec(r.outputs[b])}."
                 )
         if state["causal"] and i < n - 1:
