@@ -34,17 +34,27 @@
       return ex.el(tag, { scope: scope, dataset: item.link ? { link: item.link } : undefined, class: item.active ? "ex-active" : undefined }, content);
     }
 
+    /* [row, column] of the table cell that holds an element, or null. */
+    function position(node) {
+      const cell = node && node.closest ? node.closest("td, th") : null;
+      if (!cell || !table.contains(cell)) return null;
+      return [Array.prototype.indexOf.call(table.rows, cell.parentElement),
+              Array.prototype.indexOf.call(cell.parentElement.children, cell)];
+    }
+    function focusable(r, c) {
+      const cell = table.rows[r] && table.rows[r].children[c];
+      return cell ? cell.querySelector("button") || (cell.tabIndex >= 0 ? cell : null) : null;
+    }
+
     /* Arrow keys move the focus to the nearest focusable cell or label in that direction. */
     table.addEventListener("keydown", function (event) {
       const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
       const move = moves[event.key];
-      const from = move && event.target.closest("td, th");
-      if (!from || !table.contains(from)) return;
-      const rows = Array.from(table.rows);
-      let r = rows.indexOf(from.parentElement), c = Array.prototype.indexOf.call(from.parentElement.children, from);
-      for (r += move[0], c += move[1]; rows[r] && rows[r].children[c]; r += move[0], c += move[1]) {
-        const cell = rows[r].children[c];
-        const target = cell.querySelector("button") || (cell.tabIndex >= 0 ? cell : null);
+      const from = move && position(event.target);
+      if (!from) return;
+      for (let r = from[0] + move[0], c = from[1] + move[1]; table.rows[r] && table.rows[r].children[c];
+           r += move[0], c += move[1]) {
+        const target = focusable(r, c);
         if (target) { event.preventDefault(); target.focus(); return; }
       }
     });
@@ -90,8 +100,11 @@
         body.append(tr);
       });
       rows.push(body);
+      const focused = position(document.activeElement);  // keep the keyboard's place on redraw
       table.replaceChildren.apply(table, rows);
       showDetail(null);
+      const again = focused && focusable(focused[0], focused[1]);
+      if (again) again.focus({ preventScroll: true });
     }
 
     update(spec);
