@@ -518,7 +518,7 @@ def lesson_claims() -> list[str]:
         f"the row of *dog* gives {pct(r.weights[dog][3])} of its weight to *chased*",
         f"each giving\n{pct(r.weights[0][2])} to *dog*",
         f"The row of *dog* has entropy {r.entropy[dog]:.2f} nats",
-        f"$\\ln 12 = {math.log(12):.2f}$",
+        f"$\\ln(12) = {math.log(12):.2f}$",
         f"its entropy is the maximum, {r.entropy[stop]:.2f}",
         f"gives its largest weight, {pct(r.weights[garden][7])}, to\n*across* and sits in between, at "
         f"{r.entropy[garden]:.2f} nats",
@@ -537,8 +537,8 @@ def lesson_claims() -> list[str]:
         "weights " + ", ".join(f"{w:.2f}" for w in worked.weights[0][:2]) + f" and {worked.weights[0][2]:.2f}",
         f"= {hm._vec(worked.outputs[0])}$",
         f"= {worked.entropy[0]:.2f}$ nats",
-        f"$\\ln 3 = {math.log(3):.2f}$",
-        f"$\\ln 12 = {math.log(12):.2f}$ nats, the largest a row of twelve",
+        f"$\\ln(3) = {math.log(3):.2f}$",
+        f"$\\ln(12) = {math.log(12):.2f}$ nats, the largest a row of twelve",
     ]
 
 

@@ -1,0 +1,167 @@
+"""The attention heatmap in real Chromium, used as a reader uses it: clicking cells and row
+labels, hovering and arrow-keying through cells, flipping the view, the causal and padding
+masks, the length slider, typed vectors good and bad, an experiment. Every shown number is
+checked against the CPython engine."""
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from helpers import assert_matches_cpython, idle, open_figure, state_of
+
+import engine
+
+FIG = "table"
+NAME = "attention-heatmap"
+PAGE = "attention-heatmap.html"
+
+
+@pytest.fixture
+def heat(page, site_url, guard):
+    open_figure(page, site_url + PAGE, FIG)
+    return page
+
+
+def table(page):
+    return page.locator(f'figure#{FIG} [data-key="cells:table"]')
+
+
+def cell_button(page, i: int, j: int):
+    return table(page).locator("tbody tr").nth(i).locator("td").nth(j).locator("button")
+
+
+def detail(page) -> str:
+    return table(page).locator(".ex-detail").inner_text()
+
+
+def test_first_frame_is_the_engine_table(heat):
+    values = assert_matches_cpython(heat, FIG, NAME)
+    assert values["n"] == 12 and values["cells"] == 144 and values["query"] == 2
+    assert table(heat).locator("tbody td").count() == 144
+    assert "n² = 144 cells" in table(heat).locator(".ex-caption").inner_text()
+    shown = cell_button(heat, 2, 3).inner_text()  # dog -> chased
+    assert shown == f"{values['weights'][2][3]:.2f}" == "0.79"
+    row = heat.locator(f'figure#{FIG} [data-key="cells:entropy"] tbody tr').nth(2)
+    assert row.locator("td").nth(3).inner_text() == "peaked"
+    assert heat.locator(f'figure#{FIG} [data-key="cells:entropy"] tbody tr').nth(11).locator("td").nth(3).inner_text() == "flat"
+
+
+def test_clicking_a_cell_or_a_row_label_picks_the_row(heat):
+    cell_button(heat, 10, 0).click()  # garden's row
+    values = assert_matches_cpython(heat, FIG, NAME)
+    assert values["query"] == 10
+    assert "The row of “garden”" in heat.locator(f'figure#{FIG} [data-key="text:row"]').inner_text()
+    heat.locator(f'figure#{FIG} [data-key="cells:table"] tbody th button').nth(11).click()
+    assert assert_matches_cpython(heat, FIG, NAME)["query"] == 11
+    grid = heat.locator(f'figure#{FIG} input[name="q.11.0"]')
+    assert grid.input_value() == "0"
+
+
+def test_hovering_a_cell_shows_its_arithmetic(heat):
+    values = idle(heat, FIG)
+    cell_button(heat, 2, 3).hover()
+    text = detail(heat)
+    r = engine.attention_row(state_of(heat, FIG)["q"][2], state_of(heat, FIG)["k"], state_of(heat, FIG)["v"])
+    step = r.trace[3]
+    assert "query dog (row 3) · key chased (column 4)" in text
+    assert f"= {step.dot:.3f}" in text and f"= {step.scaled:.3f}" in text
+    assert f"weight a = {values['weights'][2][3]:.3f}" in text
+    assert math.isclose(step.weight, values["weights"][2][3], abs_tol=1e-12)
+
+
+def test_arrow_keys_walk_the_cells_and_enter_picks_a_row(heat):
+    cell_button(heat, 0, 0).focus()
+    assert "query the (row 1) · key the (column 1)" in detail(heat)
+    heat.keyboard.press("ArrowRight")
+    heat.keyboard.press("ArrowRight")
+    heat.keyboard.press("ArrowDown")
+    assert "query old (row 2) · key dog (column 3)" in detail(heat)
+    heat.keyboard.press("ArrowLeft")
+    heat.keyboard.press("ArrowLeft")
+    heat.keyboard.press("ArrowLeft")  # onto the row label "old"
+    assert heat.evaluate("() => document.activeElement.closest('th').textContent") == "old"
+    heat.keyboard.press("ArrowDown")
+    heat.keyboard.press("ArrowDown")
+    heat.keyboard.press("Enter")  # the label of "chased"
+    assert assert_matches_cpython(heat, FIG, NAME)["query"] == 3
+    # the table was drawn anew, and the focus stayed on the same label
+    assert heat.evaluate("() => document.activeElement.closest('th').textContent") == "chased"
+    heat.keyboard.press("ArrowRight")
+    heat.keyboard.press("ArrowDown")
+    assert "query a (row 5) · key the (column 1)" in detail(heat)
+    heat.keyboard.press("Space")
+    assert assert_matches_cpython(heat, FIG, NAME)["query"] == 4
+
+
+def test_scores_view_and_the_causal_mask(heat):
+    heat.locator(f'figure#{FIG} select[name="view"]').select_option("scores")
+    values = assert_matches_cpython(heat, FIG, NAME)
+    assert values["view"] == "scores"
+    assert cell_button(heat, 2, 9).inner_text() == f"{values['scores'][2][9]:.2f}".replace("-0.00", "0.00")
+    heat.get_by_role("switch").click()
+    values = assert_matches_cpython(heat, FIG, NAME)
+    assert values["causal"] is True
+    assert cell_button(heat, 2, 9).inner_text() == "−∞"
+    assert all(values["weights"][i][j] == 0.0 for i in range(12) for j in range(i + 1, 12))
+    assert "ex-muted" in (table(heat).locator("tbody tr").nth(2).locator("td").nth(9).get_attribute("class") or "")
+    assert "NaN" not in heat.locator(f"figure#{FIG}").inner_text()
+
+
+def test_length_and_padding_sliders(heat):
+    n = heat.locator(f'figure#{FIG} input[name="n"]')
+    n.focus()
+    for _ in range(5):
+        heat.keyboard.press("ArrowLeft")
+    values = assert_matches_cpython(heat, FIG, NAME)
+    assert values["n"] == 7 and values["cells"] == 49
+    assert table(heat).locator("tbody td").count() == 49
+    assert "n² = 49 cells" in table(heat).locator(".ex-caption").inner_text()
+    pad = heat.locator(f'figure#{FIG} input[name="padding"]')
+    pad.focus()
+    heat.keyboard.press("ArrowRight")
+    heat.keyboard.press("ArrowRight")
+    values = assert_matches_cpython(heat, FIG, NAME)
+    assert values["padding"] == 2
+    assert all(row[5:] == [0.0, 0.0] for row in values["weights"])
+    labels = table(heat).locator("thead th").all_inner_texts()
+    assert labels[-2:] == ["small (pad)", "cat (pad)"]
+    heat.keyboard.press("End")  # the most padding allowed: one real token left
+    values = assert_matches_cpython(heat, FIG, NAME)
+    assert values["padding"] == 6 and all(row[0] == 1.0 for row in values["weights"])
+
+
+def test_typed_vectors_good_and_bad(heat):
+    before_values = idle(heat, FIG)
+    heat.locator(f'figure#{FIG} [data-key="cells:table"] tbody th button').nth(3).click()  # chased
+    field = heat.locator(f'figure#{FIG} input[name="k.3.1"]')  # chased's key, the verb part
+    idle(heat, FIG)
+    before = state_of(heat, FIG)
+    for bad in ("abc", "1e999", "", "11"):
+        field.fill(bad)
+        field.press("Enter")
+        error = field.locator("xpath=..").locator(".ex-field-error")
+        error.wait_for()
+        assert error.inner_text().strip() != "" and field.get_attribute("aria-invalid") == "true"
+        idle(heat, FIG)
+        assert state_of(heat, FIG) == before
+        assert "NaN" not in heat.locator(f"figure#{FIG}").inner_text()
+    field.fill("0.25")
+    field.press("Enter")
+    values = assert_matches_cpython(heat, FIG, NAME)
+    assert state_of(heat, FIG)["k"][3][1] == 0.25 and values["query"] == 3
+    assert values["weights"][2][3] < before_values["weights"][2][3]  # dog finds less of a verb in chased
+    assert field.get_attribute("aria-invalid") is None
+    assert cell_button(heat, 2, 3).inner_text() == f"{values['weights'][2][3]:.2f}"
+
+
+def test_an_experiment_and_the_random_preset(heat):
+    heat.get_by_role("button", name="Why divide by √d_k?").click()
+    values = assert_matches_cpython(heat, FIG, NAME)
+    assert values["n"] == 16 and values["view"] == "scores"
+    message = heat.locator(f"figure#{FIG} .ex-message").inner_text()
+    assert "spread of 2.83, close to √8 = 2.83" in message
+    assert heat.locator(f'figure#{FIG} input[name="q.0.7"]').count() == 1  # eight coordinates
+    heat.get_by_role("button", name="Reset").click()
+    values = assert_matches_cpython(heat, FIG, NAME)
+    assert values["n"] == 12 and values["tokens"][2] == "dog"
