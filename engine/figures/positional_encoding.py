@@ -311,11 +311,12 @@ class PositionalEncoding(Figure):
     def _clocks_panel(self, state: dict, thetas: list[float]) -> dict:
         t, k = state["t"], state["offset"]
         pairs = len(thetas)
-        cols = min(COLUMNS, pairs)
+        cols = COLUMNS  # clocks keep one size whatever D is; a short row is centred
         rows = math.ceil(pairs / cols)
         marks: list[dict] = []
         for i, theta in enumerate(thetas):
-            cx = LEFT + CELL_W * (i % cols) + CELL_W / 2
+            in_row = min(cols, pairs - cols * (i // cols))  # clocks in this clock's row
+            cx = LEFT + CELL_W * ((cols - in_row) / 2 + i % cols) + CELL_W / 2
             cy = TOP - CELL_H * (i // cols) - 1.2
             now = theta * t  # the hand's angle, clockwise from 12 o'clock
             later = theta * (t + k)
@@ -394,7 +395,7 @@ class PositionalEncoding(Figure):
             {"kind": "line", "points": [[float(t), -1.0], [float(t), 1.0]], "role": "query",
              "dashed": True, "width": 1},
             {"kind": "label", "x": float(t), "y": -0.9, "text": f" t = {t} ", "size": 11, "role": "query",
-             "align": "left" if t < last / 8 else "right" if t > last * 7 / 8 else "center"},
+             "align": "right" if t > last * 7 / 8 else "left"},
         ]
         s = t + k if t + k <= last else t - k
         if 0 <= s <= last:
