@@ -399,7 +399,7 @@ def test_the_lesson_states_the_engine_numbers():
         f"| 10000 | {2 * math.pi / thetas_10000[-1]:,.0f} positions | "
         f"{engine.pe_similarity(8, 32, 10000):.2f} |",
         f"| 100 | {2 * math.pi / thetas_100[-1]:,.0f} positions | {engine.pe_similarity(8, 32, 100):.2f} |",
-        f"read the number under the diamond: {engine.pe_similarity(8, 32, 10000):.2f}, then "
+        f"read the number beside the diamond: {engine.pe_similarity(8, 32, 10000):.2f}, then "
         f"{engine.pe_similarity(8, 32, 100):.2f}",
         f"clock 0 turns {math.degrees(fast_slow[0]):.1f}° a step and clock 7 only "
         f"{math.degrees(fast_slow[7]):.4f}°, one turn in {2 * math.pi / fast_slow[7]:,.0f} positions",

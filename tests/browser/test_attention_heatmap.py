@@ -11,6 +11,7 @@ import pytest
 from helpers import assert_matches_cpython, idle, open_figure, state_of
 
 import engine
+from engine.figures import attention_heatmap as hm
 
 FIG = "table"
 NAME = "attention-heatmap"
@@ -162,6 +163,10 @@ def test_an_experiment_and_the_random_preset(heat):
     message = heat.locator(f"figure#{FIG} .ex-message").inner_text()
     assert "spread of 2.83, close to √8 = 2.83" in message
     assert heat.locator(f'figure#{FIG} input[name="q.0.7"]').count() == 1  # eight coordinates
+    # the seeded random vectors come out the same under Pyodide as under CPython
+    preset = hm.PRESETS["random"]
+    state = state_of(heat, FIG)
+    assert state["q"] == [list(r) for r in preset.q] and state["v"] == [list(r) for r in preset.v]
     heat.get_by_role("button", name="Reset").click()
     values = assert_matches_cpython(heat, FIG, NAME)
     assert values["n"] == 12 and values["tokens"][2] == "dog"
