@@ -189,7 +189,9 @@
     const f = frame(spec, button);
     let current = spec, timer = null, visible = true;
     function stop() { if (timer) { clearInterval(timer); timer = null; } }
-    function tick() { if (visible && current.playing) send(figure, current.event); }
+    // A tick is skipped while the previous one is still being computed, so a slow
+    // machine drops frames instead of piling them up.
+    function tick() { if (visible && current.playing && !figure.busy && !figure.queue.length) send(figure, current.event); }
     function sync() {
       stop();
       if (current.playing && !ex.reducedMotion()) timer = setInterval(tick, current.interval || 400);
