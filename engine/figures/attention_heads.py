@@ -174,18 +174,7 @@ class AttentionHeads(Figure):
 
     # --- events -----------------------------------------------------------------------
 
-    def apply(self, state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
-        state = copy.deepcopy(state)
-        kind = event.get("type")
-        if kind == "set":
-            return self._set(state, str(event.get("name", "")), event.get("value"))
-        if kind == "select":
-            return self._select(state, str(event.get("mark", "")))
-        if kind == "action":
-            return self._action(state, str(event.get("name", "")))
-        raise ValueError(f"attention-heads does not know the event type {kind!r}")
-
-    def _set(self, state: dict, name: str, value: Any) -> dict:
+    def on_set(self, state: dict, name: str, value: Any) -> dict:
         if name == "sentence":
             key = str(value).strip()
             if key not in SENTENCE_KEYS:
@@ -216,7 +205,7 @@ class AttentionHeads(Figure):
                 state["heads"][h][matrix][r][c] = x
         return state
 
-    def _select(self, state: dict, mark: str) -> dict:
+    def on_select(self, state: dict, mark: str) -> dict:
         n = len(state["tokens"])
         parts = mark.split("-")
         i = None
@@ -230,7 +219,7 @@ class AttentionHeads(Figure):
         state["query"] = i
         return state
 
-    def _action(self, state: dict, name: str) -> dict:
+    def on_action(self, state: dict, name: str) -> dict:
         if name == "reset":
             for key in RESET_KEYS:
                 state[key] = copy.deepcopy(state["initial"][key])

@@ -442,18 +442,7 @@ class AttentionHeatmap(Figure):
 
     # --- events -----------------------------------------------------------------------
 
-    def apply(self, state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
-        state = copy.deepcopy(state)
-        kind = event.get("type")
-        if kind == "set":
-            return self._set(state, str(event.get("name", "")), event.get("value"))
-        if kind == "select":
-            return self._select(state, str(event.get("mark", "")))
-        if kind == "action":
-            return self._action(state, str(event.get("name", "")))
-        raise ValueError(f"attention-heatmap does not know the event type {kind!r}")
-
-    def _set(self, state: dict, name: str, value: Any) -> dict:
+    def on_set(self, state: dict, name: str, value: Any) -> dict:
         T = len(state["tokens"])
         if name == "view":
             view = str(value).strip()
@@ -519,7 +508,7 @@ class AttentionHeatmap(Figure):
         state["initial"]["causal"] = False
         state["initial"]["view"] = "weights"
 
-    def _select(self, state: dict, mark: str) -> dict:
+    def on_select(self, state: dict, mark: str) -> dict:
         """A cell "cell-i-j" or a row label "row-i" picks the query row i."""
         parts = mark.split("-")
         if (parts[0], len(parts)) in (("cell", 3), ("row", 2)) and all(p.isdigit() for p in parts[1:]):
@@ -529,7 +518,7 @@ class AttentionHeatmap(Figure):
                 return state
         raise ValueError(f"attention-heatmap cannot select the mark {mark!r}")
 
-    def _action(self, state: dict, name: str) -> dict:
+    def on_action(self, state: dict, name: str) -> dict:
         if name == "reset":
             state = self._reset(state)
             state["message"] = HINT

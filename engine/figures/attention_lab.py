@@ -390,20 +390,7 @@ class AttentionLab(Figure):
 
     # --- events -----------------------------------------------------------------------
 
-    def apply(self, state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
-        state = copy.deepcopy(state)
-        kind = event.get("type")
-        if kind == "set":
-            return self._set(state, str(event.get("name", "")), event.get("value"))
-        if kind == "drag":
-            return self._drag(state, str(event.get("mark", "")), event.get("x"), event.get("y"))
-        if kind == "select":
-            return self._select(state, str(event.get("mark", "")))
-        if kind == "action":
-            return self._action(state, str(event.get("name", "")))
-        raise ValueError(f"attention-lab does not know the event type {kind!r}")
-
-    def _set(self, state: dict, name: str, value: Any) -> dict:
+    def on_set(self, state: dict, name: str, value: Any) -> dict:
         if name == "sentence":
             key = str(value).strip()
             if key not in SENTENCE_KEYS:
@@ -445,7 +432,7 @@ class AttentionLab(Figure):
             state["step"] = STEP_PROJECT
         return state
 
-    def _drag(self, state: dict, mark: str, x: Any, y: Any) -> dict:
+    def on_drag(self, state: dict, mark: str, x: Any, y: Any) -> dict:
         word = mark[len("word-"):] if mark.startswith("word-") else None
         if word not in state["tokens"]:
             raise ValueError(f"only the words of the embedding plane can be dragged, got mark {mark!r}")
@@ -458,7 +445,7 @@ class AttentionLab(Figure):
         state["step"] = STEP_EMBED
         return state
 
-    def _select(self, state: dict, mark: str) -> dict:
+    def on_select(self, state: dict, mark: str) -> dict:
         n = len(state["tokens"])
         prefix, _, tail = mark.partition("-")
         i = None
@@ -474,7 +461,7 @@ class AttentionLab(Figure):
         state["step"] = STEP_SCORE
         return state
 
-    def _action(self, state: dict, name: str) -> dict:
+    def on_action(self, state: dict, name: str) -> dict:
         if name == "reset":
             for key in RESET_KEYS:
                 state[key] = copy.deepcopy(state["initial"][key])

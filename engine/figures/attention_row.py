@@ -622,20 +622,7 @@ class AttentionRow(Figure):
 
     # --- events -----------------------------------------------------------------------
 
-    def apply(self, state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
-        state = copy.deepcopy(state)
-        kind = event.get("type")
-        if kind == "set":
-            return self._set(state, str(event.get("name", "")), event.get("value"))
-        if kind == "drag":
-            return self._drag(state, str(event.get("mark", "")), event.get("x"), event.get("y"))
-        if kind == "select":
-            return self._select(state, str(event.get("mark", "")))
-        if kind == "action":
-            return self._action(state, str(event.get("name", "")))
-        raise ValueError(f"attention-row does not know the event type {kind!r}")
-
-    def _set(self, state: dict, name: str, value: Any) -> dict:
+    def on_set(self, state: dict, name: str, value: Any) -> dict:
         n = len(state["tokens"])
         if name == "temperature":
             t = parse_number(value, "temperature")
@@ -678,7 +665,7 @@ class AttentionRow(Figure):
             raise FieldError(name, f"attention-row has no control named {name!r}")
         return state
 
-    def _drag(self, state: dict, mark: str, x: Any, y: Any) -> dict:
+    def on_drag(self, state: dict, mark: str, x: Any, y: Any) -> dict:
         n = len(state["tokens"])
         i = _mark_index(mark, n, ("key",))
         if i is None:
@@ -693,7 +680,7 @@ class AttentionRow(Figure):
         state["step"] = STEP_MATCH
         return state
 
-    def _select(self, state: dict, mark: str) -> dict:
+    def on_select(self, state: dict, mark: str) -> dict:
         i = _mark_index(mark, len(state["tokens"]), ("score", "bar", "value", "key", "weight", "t"))
         if i is None:
             raise ValueError(f"attention-row cannot select the mark {mark!r}")
@@ -701,7 +688,7 @@ class AttentionRow(Figure):
         state["step"] = STEP_MATCH
         return state
 
-    def _action(self, state: dict, name: str) -> dict:
+    def on_action(self, state: dict, name: str) -> dict:
         if name == "reset":
             state = self._reset(state)
             state["message"] = HINT

@@ -29,6 +29,7 @@ The scene format is documented in ``engine/figures/SCENE.md``.
 """
 from __future__ import annotations
 
+import copy
 import difflib
 import math
 from dataclasses import dataclass, field
@@ -211,7 +212,39 @@ class Figure:
         raise NotImplementedError
 
     def apply(self, state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
+        """One event -> the next state. The old state is never changed: the hooks get a
+        deep copy to edit and return. A figure overrides the hooks it takes."""
+        kind = event.get("type")
+        handler = {"set": self.on_set, "drag": self.on_drag, "select": self.on_select,
+                   "action": self.on_action}.get(kind)
+        if handler is None or getattr(handler, "unsupported", False):
+            raise ValueError(f"{self.name} does not know the event type {kind!r}")
+        state = copy.deepcopy(state)
+        if kind == "set":
+            return self.on_set(state, str(event.get("name", "")), event.get("value"))
+        if kind == "drag":
+            return self.on_drag(state, str(event.get("mark", "")), event.get("x"), event.get("y"))
+        if kind == "select":
+            return self.on_select(state, str(event.get("mark", "")))
+        return self.on_action(state, str(event.get("name", "")))
+
+    def on_set(self, state: dict[str, Any], name: str, value: Any) -> dict[str, Any]:
+        """A control named ``name`` changed to ``value``."""
         raise NotImplementedError
+
+    def on_drag(self, state: dict[str, Any], mark: str, x: Any, y: Any) -> dict[str, Any]:
+        """A draggable mark moved to data coordinates (x, y)."""
+        raise NotImplementedError
+
+    def on_select(self, state: dict[str, Any], mark: str) -> dict[str, Any]:
+        """A selectable mark, cell, bar or label was clicked."""
+        raise NotImplementedError
+
+    def on_action(self, state: dict[str, Any], name: str) -> dict[str, Any]:
+        """A button (an experiment, a preset) was pressed."""
+        raise NotImplementedError
+
+    on_set.unsupported = on_drag.unsupported = on_select.unsupported = on_action.unsupported = True  # type: ignore[attr-defined]
 
     def scene(self, state: dict[str, Any]) -> dict[str, Any]:
         raise NotImplementedError

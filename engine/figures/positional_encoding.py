@@ -199,18 +199,7 @@ class PositionalEncoding(Figure):
 
     # --- events -----------------------------------------------------------------------
 
-    def apply(self, state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
-        state = copy.deepcopy(state)
-        kind = event.get("type")
-        if kind == "set":
-            return self._set(state, str(event.get("name", "")), event.get("value"))
-        if kind == "drag":
-            return self._drag(state, str(event.get("mark", "")), event.get("x"))
-        if kind == "action":
-            return self._action(state, str(event.get("name", "")))
-        raise ValueError(f"positional-encoding does not know the event type {kind!r}")
-
-    def _set(self, state: dict, name: str, value: Any) -> dict:
+    def on_set(self, state: dict, name: str, value: Any) -> dict:
         last = state["positions"]
         if name == "t":
             state["t"] = _whole(value, name, 0, last, "position t")
@@ -240,7 +229,7 @@ class PositionalEncoding(Figure):
             raise FieldError(name, f"positional-encoding has no control named {name!r}")
         return state
 
-    def _drag(self, state: dict, mark: str, x: Any) -> dict:
+    def on_drag(self, state: dict, mark: str, x: Any, y: Any = None) -> dict:
         """The probe on the chart: dragged to position s, it sets the offset k = |s - t|."""
         if mark != "probe":
             raise ValueError(f"only the probe on the chart can be dragged, got mark {mark!r}")
@@ -249,7 +238,7 @@ class PositionalEncoding(Figure):
         state["offset"] = abs(s - state["t"])
         return state
 
-    def _action(self, state: dict, name: str) -> dict:
+    def on_action(self, state: dict, name: str) -> dict:
         if name == "tick":  # one step of Play: the next position, back to 0 after the last
             state["t"] = 0 if state["t"] >= state["positions"] else state["t"] + 1
             return state
