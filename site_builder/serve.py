@@ -51,6 +51,9 @@ def _handler(out_dir: Path, reloads: _Reloads):
         def do_GET(self):  # noqa: N802
             if self.path == "/__livereload":
                 return self._events()
+            # A rebuild within the same second keeps a file's Last-Modified second, so a
+            # conditional request would get a stale 304: always send the file itself.
+            del self.headers["If-Modified-Since"]
             return super().do_GET()
 
         def _events(self):
@@ -73,7 +76,7 @@ def _handler(out_dir: Path, reloads: _Reloads):
                 return
 
         def end_headers(self):
-            self.send_header("Cache-Control", "no-cache")
+            self.send_header("Cache-Control", "no-store")
             super().end_headers()
 
         def log_message(self, format, *args):  # quiet: one line per rebuild is enough

@@ -24,6 +24,8 @@ def dev(tmp_path):
 
 
 def test_an_edit_rebuilds_and_reloads_the_open_page(page, dev):
+    """Also pins a bug: an edit saved in the same second as the build before it was
+    served as "304 Not Modified", so the reloaded page showed the old text."""
     page.goto(dev.url + "a.html")
     assert "Hello, reader." in page.locator("main").inner_text()
     page.wait_for_function("() => document.readyState === 'complete'")
