@@ -73,6 +73,9 @@ def test_every_page_loads_cleanly_with_math_and_navigation(page, site_url, built
         for fig in page.locator("figure.ex-figure").all():
             fig.and_(page.locator(".ex-live")).wait_for()
         maths = page.locator("math")
+        if maths.count():  # formulas are drawn with the site's own math font
+            assert page.evaluate("""() => document.fonts.ready.then(() => [...document.fonts].some(
+                f => f.family.includes('Explorables Math') && f.status === 'loaded'))""")
         for i in range(min(maths.count(), 5)):
             box = maths.nth(i).bounding_box()
             if box is not None:
