@@ -19,13 +19,14 @@ import jinja2
 
 from . import pyodide
 from .config import load_config
-from .errors import BuildError
+from .errors import BuildError, SourceError
 from .markdown import create_parser, parse_page, render_page
 
 PROJECT = Path(__file__).resolve().parent.parent
 STATIC = PROJECT / "static"
 ENGINE = PROJECT / "engine"
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+MARKER = ".explorables-site"  # written into every built site: the next build may replace it
 
 # Classic scripts, loaded in this order with `defer` (module scripts fail from file://).
 SCRIPTS = (
@@ -77,6 +78,10 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
     if not content.is_dir():
         raise BuildError(f"content folder {content} does not exist; run the build from the project folder "
                          f"or pass the folder: explorables build CONTENT")
+    _check_output(content, out_dir)
+    if not (STATIC / "js" / "core.js").is_file():
+        raise BuildError(f"the browser runtime is missing ({STATIC}); install the project from its source "
+                         f"folder with `pip install -e .`")
 
     # Read: the site config and every Markdown file.
     config, errors = load_config(content / "site.yml")
@@ -87,6 +92,7 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
     # Parse and validate: directives check their options against the figure specs.
     md = create_parser(raw_html=config.raw_html)
     pages = [parse_page(md, path, "index" if path.stem == "index" else slug_of(path)) for path in sources]
+    errors.extend(_slug_clashes(pages))
     lessons_pages = sorted((p for p in pages if p.slug != "index"), key=lambda p: (p.meta.get("order", 10**6), p.slug))
     index_page = next((p for p in pages if p.slug == "index"), None)
     lessons = [Lesson(p.slug, p.title, p.meta.get("summary", ""), p.meta.get("order", 0), f"{p.slug}.html")
@@ -123,8 +129,9 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
         shutil.copytree(STATIC, assets, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
         (assets / "engine.zip").write_bytes(engine_archive())
         for extra in content.iterdir():
-            if extra.is_dir() and not extra.name.startswith((".", "_")):
+            if extra.is_dir() and not extra.name.startswith((".", "_")) and extra != out_dir:
                 shutil.copytree(extra, staging / extra.name)  # images and other files of the lessons
+        (staging / MARKER).write_text("Made by `explorables build`; the next build replaces this folder.\n")
         pyodide.vendor(assets / "pyodide", pyodide_source)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
@@ -135,12 +142,53 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
     return BuildResult(out_dir=out_dir, pages=len(outputs), figures=figures)
 
 
+def _check_output(content: Path, out_dir: Path) -> None:
+    """Refuse an output folder whose replacement would lose an author's files."""
+    fix = "choose another output folder with -o, e.g. -o _site"
+    if out_dir == content or out_dir in content.parents:
+        raise BuildError(f"the output folder {out_dir} holds the content folder {content}; "
+                         f"building there would replace your lessons: {fix}")
+    if content in out_dir.parents:
+        top = out_dir.relative_to(content).parts[0]
+        if not top.startswith(("_", ".")):
+            raise BuildError(f"the output folder {out_dir} is inside the content folder, where it would be "
+                             f"copied into the next build as lesson files; {fix}, or name it with a leading '_'")
+    if out_dir.is_dir() and any(out_dir.iterdir()) and not (out_dir / MARKER).exists():
+        raise BuildError(f"{out_dir} already holds files that no build made; the build replaces its output "
+                         f"folder whole, so it will not touch this one: {fix}, or empty the folder first")
+    if out_dir.exists() and not out_dir.is_dir():
+        raise BuildError(f"{out_dir} is a file, not a folder: {fix}")
+
+
+def _slug_clashes(pages) -> list[SourceError]:
+    """Two files that would write the same page, or a lesson that would be the index."""
+    errors: list[SourceError] = []
+    seen: dict[str, Path] = {}
+    for page in pages:
+        if page.slug == "index" and page.path.stem != "index":
+            errors.append(SourceError(page.path, 1, 1, f"the file name {page.path.name} makes the page index.html, "
+                                      f"which is the track's front page", "rename the file, e.g. 03-overview.md"))
+        elif page.slug in seen:
+            errors.append(SourceError(page.path, 1, 1, f"{page.path.name} and {seen[page.slug].name} would both "
+                                      f"be written to {page.slug}.html", "rename one of the two files"))
+        else:
+            seen[page.slug] = page.path
+    return errors
+
+
 def _swap(staging: Path, out_dir: Path) -> None:
     os.chmod(staging, 0o755)
-    if out_dir.exists():
-        old = out_dir.with_name(f".{out_dir.name}-old-{os.getpid()}")
-        os.replace(out_dir, old)
+    for stale in out_dir.parent.glob(f".{out_dir.name}-old-*"):  # left by a build that was killed
+        shutil.rmtree(stale, ignore_errors=True)
+    if not out_dir.exists():
         os.replace(staging, out_dir)
-        shutil.rmtree(old, ignore_errors=True)
-    else:
+        return
+    old = out_dir.with_name(f".{out_dir.name}-old-{os.getpid()}")
+    os.replace(out_dir, old)
+    try:
         os.replace(staging, out_dir)
+    except BaseException:
+        os.replace(old, out_dir)  # put the previous site back
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    shutil.rmtree(old, ignore_errors=True)

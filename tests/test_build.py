@@ -73,7 +73,7 @@ def test_build_writes_pages_assets_and_figure_data(content, tmp_path):
         assert (out / name).is_file(), name
     html = (out / "one-row.html").read_text()
     data = re.search(r'<script type="application/json" class="ex-data">(.*?)</script>', html, re.S).group(1)
-    payload = json.loads(data.replace("<\\/", "</"))
+    payload = json.loads(data)
     assert payload["figure"] == "attention-row"
     assert payload["state"]["temperature"] == 0.5
     assert payload["scene"]["values"]["temperature"] == 0.5
@@ -249,3 +249,67 @@ def test_the_real_package_is_verified_and_cached():
     assert all((folder / name).stat().st_size > 1000 for name in pyodide.CORE_FILES)
     lock = json.loads((folder / "pyodide-lock.json").read_text())
     assert lock["info"]["python"].startswith("3.14")
+
+
+# Regression tests for mistakes that must never cost an author files or a reader safety.
+
+def test_building_into_the_content_folder_or_its_parent_is_refused(content, tmp_path):
+    """Pins a bug: `-o content` replaced the lessons with the site, `-o .` moved the project."""
+    before = tree_digest(content)
+    for out in (content, content.parent):
+        with pytest.raises(BuildError) as info:
+            build_site(content, out)
+        assert "building there would replace your lessons" in str(info.value)
+    with pytest.raises(BuildError) as info:
+        build_site(content, content / "site")
+    assert "is inside the content folder" in str(info.value)
+    build_site(content, content / "_site")  # a leading '_' is never copied as lesson files
+    build_site(content, content / "_site")
+    assert not (content / "_site" / "_site").exists()
+    (content / "_site").rename(tmp_path / "moved")
+    assert tree_digest(content) == before
+
+
+def test_a_folder_the_build_did_not_make_is_never_replaced(content, tmp_path):
+    out = tmp_path / "notes"
+    out.mkdir()
+    (out / "mine.txt").write_text("keep me")
+    with pytest.raises(BuildError) as info:
+        build_site(content, out)
+    assert "already holds files that no build made" in str(info.value)
+    assert (out / "mine.txt").read_text() == "keep me"
+
+
+def test_two_files_with_one_slug_are_an_error(tmp_path):
+    """Pins a bug: 01-intro.md and 02-intro.md silently wrote one intro.html."""
+    content = write(tmp_path / "content", {"01-intro.md": "A\n", "02-intro.md": "B\n", "03-index.md": "C\n"})
+    with pytest.raises(BuildError) as info:
+        build_site(content, tmp_path / "_site")
+    text = str(info.value)
+    assert "content/02-intro.md:1:1: 02-intro.md and 01-intro.md would both be written to intro.html" in text
+    assert "content/03-index.md:1:1: the file name 03-index.md makes the page index.html" in text
+
+
+def test_markup_in_tex_text_stays_text_and_links_are_refused(tmp_path):
+    """Pins a bug: $\\text{<script>...}$ reached the page as a script with raw HTML off."""
+    content = write(tmp_path / "content", {"01-a.md": "Safe $\\text{<script>alert(1)</script> & more}$ here.\n"})
+    build_site(content, tmp_path / "_site")
+    html = (tmp_path / "_site" / "a.html").read_text()
+    assert "<script>alert" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    (content / "01-a.md").write_text("Bad $\\href{javascript:alert(1)}{x}$.\n")
+    with pytest.raises(BuildError) as info:
+        build_site(content, tmp_path / "_site")
+    assert "content/01-a.md:1:5: the TeX '\\href{javascript:alert(1)}{x}' sets 'href'" in str(info.value)
+
+
+def test_figure_data_survives_script_breaking_text(tmp_path):
+    """Pins a bug: a token holding '<!--' made the embedded JSON unreadable."""
+    content = write(tmp_path / "content", {"01-a.md": (
+        ":::{attention-row} odd\n:tokens: a <!--b </script> c&d e .\n:query: a\n"
+        ":queries: 1,0; 0,1; 1,1; 0,0; 1,0; 0,1\n:keys: 1,0; 0,1; 1,1; 0,0; 1,0; 0,1\n"
+        ":values: 1,0; 0,1; 1,1; 0,0; 1,0; 0,1\n:::\n")})
+    build_site(content, tmp_path / "_site")
+    html = (tmp_path / "_site" / "a.html").read_text()
+    data = re.search(r'<script type="application/json" class="ex-data">(.*?)</script>', html, re.S).group(1)
+    assert "<" not in data and ">" not in data
+    assert json.loads(data)["state"]["tokens"] == ["a", "<!--b", "</script>", "c&d", "e", "."]

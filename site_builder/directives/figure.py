@@ -95,7 +95,9 @@ def _render_figure(self, tokens, idx, options, env) -> str:
         env.setdefault("errors", []).append(
             SourceError(env.get("path", "<string>"), meta["line"], 1, f"{{{meta['figure']}}} {meta['id']}: {err}"))
         return ""
-    payload = payload.replace("</", "<\\/").replace("<!--", "<\\!--")
+    # Inside <script> the text must never hold "</script" or "<!--": escape the
+    # characters themselves, which JSON.parse reads back unchanged.
+    payload = payload.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     title = data["scene"].get("title") or meta["figure"]
     return (
         f'<figure class="ex-figure" id="{meta["id"]}" data-figure="{meta["figure"]}">\n'
