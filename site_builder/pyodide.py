@@ -26,7 +26,17 @@ from .errors import PyodideError
 VERSION = "314.0.7"
 # npm "integrity" of pyodide-314.0.7.tgz (sha512 of the tarball, base64).
 INTEGRITY = "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A=="
-CORE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# sha256 of each core file as it is in that tarball: whatever the source (npm, a local
+# folder, the cache), the files a site ships are checked against these.
+CORE_SHA256 = {
+    "pyodide.mjs": "6f1d60f7bf529beb300f0f47983c921d3982363640ba20af0e38efdddbc66109",
+    "pyodide.asm.mjs": "f7cdc8ece80678ceb712f8e65ebe6d3a83203a180c399865f49612a051693635",
+    "pyodide.asm.wasm": "cc36e3cab04fdfc9a63ff13eb52eae2b911bf46c025cc7b281f394bd3de1d5e6",
+    "python_stdlib.zip": "fa1957e5777068fc4f7437f96d860ae2fbe9c19732ba06c84e004ec16dd7dd7a",
+    "pyodide-lock.json": "5dc2fc119108bc148c7457dc86e7675b5c87e1cafd420b9c34c1eaef7b36c010",
+}
+CORE_FILES = tuple(CORE_SHA256)
+_verified: dict[tuple[str, int, int], bool] = {}  # (path, size, mtime) of files already checked
 ENV_VAR = "EXPLORABLES_PYODIDE"
 
 
@@ -44,6 +54,25 @@ def _has_core(folder: Path) -> bool:
     return all((folder / name).is_file() for name in CORE_FILES)
 
 
+def verify(folder: Path) -> Path:
+    """Check every core file in ``folder`` against its pinned sha256."""
+    for name, expected in CORE_SHA256.items():
+        path = folder / name
+        stat = path.stat()
+        key = (str(path), stat.st_size, stat.st_mtime_ns)
+        if _verified.get(key):
+            continue
+        found = hashlib.sha256(path.read_bytes()).hexdigest()
+        if found != expected:
+            raise PyodideError(
+                f"{path} is not the file of pyodide {VERSION} (sha256 {found}, expected {expected}). "
+                f"Use an untouched copy: `npm pack pyodide@{VERSION}` and pass the .tgz with --pyodide, "
+                f"or delete {cache_dir()} to fetch it again."
+            )
+        _verified[key] = True
+    return folder
+
+
 def _unpack(tgz: Path, dest: Path) -> Path:
     """Check the tarball's hash, then unpack its ``package/`` folder into ``dest``."""
     found = _integrity_of(tgz)
@@ -57,7 +86,10 @@ def _unpack(tgz: Path, dest: Path) -> Path:
         with tarfile.open(tgz) as archive:
             members = [m for m in archive.getmembers()
                        if m.isfile() and m.name.startswith("package/") and ".." not in m.name]
-            archive.extractall(tmp, members=members, filter="data")
+            if hasattr(tarfile, "data_filter"):  # Python 3.11.4 and newer
+                archive.extractall(tmp, members=members, filter="data")
+            else:
+                archive.extractall(tmp, members=members)
         if dest.exists():
             shutil.rmtree(dest)
         (Path(tmp) / "package" / ".integrity").write_text(INTEGRITY)
@@ -74,13 +106,13 @@ def _from_local(path: Path) -> Path:
                 f"{path} does not hold Pyodide's core files (missing: {', '.join(missing)}). "
                 f"Point {ENV_VAR} at the unpacked npm package folder or at pyodide-{VERSION}.tgz."
             )
-        return folder
+        return verify(folder)
     if path.is_file() and path.name.endswith((".tgz", ".tar.gz")):
         cached = cache_dir()
         marker = cached / ".integrity"
         if _has_core(cached) and marker.is_file() and marker.read_text() == INTEGRITY:
-            return cached
-        return _unpack(path, cached)
+            return verify(cached)
+        return verify(_unpack(path, cached))
     raise PyodideError(f"{ENV_VAR} / --pyodide points at {path}, which is neither a folder nor a .tgz file.")
 
 
@@ -113,9 +145,10 @@ def ensure_pyodide(local: str | os.PathLike | None = None) -> Path:
     if local:
         return _from_local(Path(local).expanduser())
     cached = cache_dir()
-    if _has_core(cached) and (cached / ".integrity").is_file():
-        return cached
-    return _npm_pack()
+    marker = cached / ".integrity"
+    if _has_core(cached) and marker.is_file() and marker.read_text() == INTEGRITY:
+        return verify(cached)
+    return verify(_npm_pack())
 
 
 def vendor(dest: Path, local: str | os.PathLike | None = None) -> None:

@@ -244,6 +244,20 @@ def test_no_cache_and_no_npm_says_exactly_what_to_do(tmp_path, monkeypatch):
     assert f"explorables build --pyodide pyodide-{pyodide.VERSION}.tgz" in text
 
 
+def test_a_tampered_core_file_is_refused(tmp_path):
+    source = pyodide.ensure_pyodide()
+    copy = tmp_path / "package"
+    copy.mkdir()
+    for name in pyodide.CORE_FILES:
+        (copy / name).write_bytes((source / name).read_bytes())
+    assert pyodide.ensure_pyodide(copy) == copy  # an untouched copy is accepted
+    with open(copy / "pyodide.asm.mjs", "ab") as handle:
+        handle.write(b"\n// changed")
+    with pytest.raises(PyodideError) as info:
+        pyodide.ensure_pyodide(copy)
+    assert f"pyodide.asm.mjs is not the file of pyodide {pyodide.VERSION} (sha256 " in str(info.value)
+
+
 def test_the_real_package_is_verified_and_cached():
     folder = pyodide.ensure_pyodide()
     assert all((folder / name).stat().st_size > 1000 for name in pyodide.CORE_FILES)
