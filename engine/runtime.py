@@ -18,6 +18,9 @@ def step(figure: str, state: dict[str, Any], event: dict[str, Any]) -> dict[str,
     model = FIGURES.get(figure)
     if model is None:
         return {"ok": False, "error": f"unknown figure {figure!r}"}
+    if not isinstance(event, dict) or (event.get("type") == "patch" and not isinstance(event.get("patch"), dict)):
+        return {"ok": False, "error": f"an event is an object like {{\"type\": \"set\", ...}} and a patch "
+                                      f"an object of control names and values, got {event!r}"}
     try:
         if event.get("type") == "patch":
             new_state = model.patch(state, event.get("patch") or {})
@@ -28,6 +31,8 @@ def step(figure: str, state: dict[str, Any], event: dict[str, Any]) -> dict[str,
         return {"ok": False, "error": err.message, "field": err.name}
     except ValueError as err:
         return {"ok": False, "error": str(err), "field": event.get("name")}
+    except Exception as err:  # a bug in a figure: report it, keep the last good state
+        return {"ok": False, "error": f"internal error in {figure}: {type(err).__name__}: {err}", "internal": True}
     return {"ok": True, "state": new_state, "scene": scene}
 
 

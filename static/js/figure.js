@@ -155,8 +155,8 @@
         let result;
         try {
           result = await ex.client.step(this.name, this.state, item.event);
-        } catch (err) {
-          this.fail(err);
+        } catch (err) {  // one event failed; the figure keeps its last good state
+          this.showError("This change could not be computed: " + ((err && err.message) || err), true);
           item.waiters.forEach(function (w) { w.reject(err); });
           continue;
         }
@@ -166,6 +166,10 @@
           this.render(result.scene);
           this.errorEl.hidden = true;
           item.waiters.forEach(function (w) { w.resolve(result.scene.values || {}); });
+        } else if (result.internal) {
+          this.showError(result.error, true);
+          const error = new Error(result.error);
+          item.waiters.forEach(function (w) { w.reject(error); });
         } else {
           this.showFieldError(result.field, result.error);
           const error = new Error(result.error);
@@ -193,9 +197,16 @@
   Figure.prototype.showFieldError = function (name, message) {
     const field = name ? this.field(name) : null;
     if (field) { field.fail(message); this.announce(message); return; }
+    this.showError(message, false);
+  };
+
+  /* A message on the figure, cleared by the next good answer. A bug (not a reader's
+     mistake) also goes to the console as an error. */
+  Figure.prototype.showError = function (message, bug) {
     this.errorEl.textContent = message;
     this.errorEl.hidden = false;
-    console.warn("Explorables: " + message);
+    if (bug) console.error("Explorables figure '" + this.id + "': " + message);
+    else console.warn("Explorables figure '" + this.id + "': " + message);
   };
 
   Figure.prototype.clearFieldError = function (event) {

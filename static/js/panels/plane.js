@@ -126,6 +126,7 @@
       const v = view();
       x = clamp(x, v.xs); y = clamp(y, v.ys);
       mark.x = x; mark.y = y; // drawn at once; the engine's answer redraws everything
+      if (state.drag && state.drag.id === mark.id) state.drag.at = { x: x, y: y };
       draw();
       figure.send({ type: "drag", mark: mark.id, x: x, y: y }).catch(function () {});
     }
@@ -214,6 +215,7 @@
       if (state.drag) {  // keep the dragged point under the pointer until the drag ends
         const dragged = (next.marks || []).find(function (m) { return m.id === state.drag.id; });
         if (!dragged) state.drag = null;
+        else if (state.drag.at) { dragged.x = state.drag.at.x; dragged.y = state.drag.at.y; }
       }
       const movable = draggables().length > 0;
       canvas.tabIndex = movable || (next.marks || []).some(function (m) { return m.select; }) ? 0 : -1;
