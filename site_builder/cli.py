@@ -22,6 +22,7 @@ def main(argv: list[str] | None = None) -> int:
     build = commands.add_parser("build", help="build the site into a folder (default _site)")
     _common(build)
     build.add_argument("-o", "--output", default="_site", help="output folder (default: _site)")
+    build.add_argument("--live-reload", action="store_true", help=argparse.SUPPRESS)  # used by serve
     serve = commands.add_parser("serve", help="build, serve on 127.0.0.1 and rebuild on every change")
     _common(serve)
     serve.add_argument("-o", "--output", default="_site", help="output folder (default: _site)")
@@ -32,7 +33,8 @@ def main(argv: list[str] | None = None) -> int:
         from .build import build_site
         started = time.perf_counter()
         try:
-            result = build_site(Path(args.content), Path(args.output), pyodide_source=args.pyodide)
+            result = build_site(Path(args.content), Path(args.output), pyodide_source=args.pyodide,
+                                dev=args.live_reload)
         except (BuildError, PyodideError) as err:
             print(f"error: {err}", file=sys.stderr)
             return 1

@@ -7,15 +7,14 @@ keeps serving the last good site.
 """
 from __future__ import annotations
 
-import functools
 import http.server
+import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
 
-from .build import ENGINE, STATIC, TEMPLATES, build_site
-from .errors import BuildError, PyodideError
+from .build import ENGINE, PROJECT, STATIC, TEMPLATES
 
 
 def snapshot(folders: list[Path]) -> dict[str, float]:
@@ -24,8 +23,13 @@ def snapshot(folders: list[Path]) -> dict[str, float]:
         if not folder.exists():
             continue
         for path in folder.rglob("*"):
-            if path.is_file() and "__pycache__" not in path.parts:
-                stamps[str(path)] = path.stat().st_mtime
+            if "__pycache__" in path.parts:
+                continue
+            try:
+                if path.is_file():
+                    stamps[str(path)] = path.stat().st_mtime
+            except OSError:  # an editor's temporary file, gone between listing and stat
+                continue
     return stamps
 
 
@@ -61,11 +65,12 @@ def _handler(out_dir: Path, reloads: _Reloads):
             self.send_header("Content-Type", "text/event-stream")
             self.send_header("Cache-Control", "no-store")
             self.end_headers()
-            seen = reloads.generation
+            with reloads.changed:
+                seen = reloads.generation
             try:
                 while True:
                     with reloads.changed:
-                        reloads.changed.wait(timeout=15)
+                        reloads.changed.wait_for(lambda: reloads.generation != seen, timeout=15)
                     if reloads.generation != seen:
                         self.wfile.write(b"data: reload\n\n")
                         self.wfile.flush()
@@ -86,13 +91,16 @@ def _handler(out_dir: Path, reloads: _Reloads):
 
 
 def _rebuild(content: Path, out_dir: Path, pyodide_source: str | None) -> bool:
-    started = time.perf_counter()
-    try:
-        result = build_site(content, out_dir, pyodide_source=pyodide_source, dev=True)
-    except (BuildError, PyodideError) as err:
-        print(f"error: {err}", file=sys.stderr, flush=True)
+    """Build in a fresh Python process, so edits to engine/ count at once (the figures
+    that check options and draw first frames are imported anew each time)."""
+    command = [sys.executable, "-m", "site_builder.cli", "build", str(content), "-o", str(out_dir), "--live-reload"]
+    if pyodide_source:
+        command += ["--pyodide", str(pyodide_source)]
+    result = subprocess.run(command, capture_output=True, text=True, cwd=str(PROJECT))
+    if result.returncode != 0:
+        print(result.stderr.strip() or result.stdout.strip(), file=sys.stderr, flush=True)
         return False
-    print(f"Built {result.pages} pages in {time.perf_counter() - started:.2f} s.", flush=True)
+    print(result.stdout.strip().splitlines()[0], flush=True)
     return True
 
 
@@ -114,7 +122,13 @@ class DevServer:
     def start(self) -> bool:
         if not _rebuild(self.content, self.out_dir, self.pyodide_source) and not self.out_dir.exists():
             return False
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), _handler(self.out_dir.resolve(), self.reloads))
+        try:
+            self.server = http.server.ThreadingHTTPServer(("127.0.0.1", self.port),
+                                                          _handler(self.out_dir.resolve(), self.reloads))
+        except OSError as err:
+            print(f"error: cannot serve on 127.0.0.1:{self.port} ({err.strerror}); "
+                  f"pick another port with --port", file=sys.stderr)
+            return False
         self.server.daemon_threads = True
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         self.before = snapshot(self.watched)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from helpers import idle, open_figure, state_of
+from helpers import open_figure, state_of
 
 from conftest import Guard
 

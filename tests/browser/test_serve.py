@@ -2,7 +2,6 @@
 keeps the last good site served."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
