@@ -18,6 +18,7 @@ from ..errors import SourceError
 from .common import report, split_options
 
 _ID = re.compile(r"^[A-Za-z][\w-]*$")
+RESERVED_IDS = {"content"}  # ids the page layout uses
 
 
 def expand(state: StateCore, index: int, name: str, argument: str) -> None:
@@ -32,6 +33,9 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> None:
         count = env.setdefault("figure_count", {}).get(name, 0) + 1
         env["figure_count"][name] = count
         fig_id = f"{name}-{count}"
+    elif fig_id in RESERVED_IDS:
+        report(env, fence_line, len(token.markup) + len(label) + 2,
+               f"{label}: figure id '{fig_id}' is taken by the page itself", "choose another id, e.g. 'explorer'")
     elif not _ID.match(fig_id):
         report(env, fence_line, len(token.markup) + len(label) + 2,
                f"{label}: figure id {fig_id!r} is not a simple name",
