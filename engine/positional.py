@@ -57,14 +57,24 @@ def sinusoidal(position: float, dim: int, base: float = 10000.0) -> list[float]:
     return pe
 
 
+def pe_similarity_terms(offset: float, dim: int, base: float = 10000.0) -> list[float]:
+    """cos(theta_i k) for i = 0 .. D/2 - 1: clock i's share of PE(t) . PE(t + k).
+
+    Each pair contributes sin(a) sin(b) + cos(a) cos(b) = cos(b - a) = cos(theta_i k);
+    their sum over D/2 is ``pe_similarity``. The first terms (fast clocks) swing with k,
+    the last (slow clocks) stay near 1.
+    """
+    k = as_number("offset", offset)
+    return [math.cos(theta * k) for theta in frequencies(dim, base)]  # (D/2,)
+
+
 def pe_similarity(offset: float, dim: int, base: float = 10000.0) -> float:
     """PE(t) . PE(t + k) / (D/2) = (2/D) sum_i cos(theta_i k), the same for every t.
 
     1 at k = 0; for D = 32 and k = 8 it is 0.658 with base 10000 and 0.401 with base 100.
     """
-    k = as_number("offset", offset)
-    thetas = frequencies(dim, base)
-    return math.fsum(math.cos(theta * k) for theta in thetas) / len(thetas)
+    terms = pe_similarity_terms(offset, dim, base)
+    return math.fsum(terms) / len(terms)
 
 
 def position_code(t: float, omega: float = OMEGA) -> list[float]:
@@ -89,4 +99,7 @@ def embed_with_position(E: Matrix, s: float = 1.0, *, omega: float = OMEGA) -> l
     return X
 
 
-__all__ = ["OMEGA", "embed_with_position", "frequencies", "pe_similarity", "position_code", "sinusoidal"]
+__all__ = [
+    "OMEGA", "embed_with_position", "frequencies", "pe_similarity", "pe_similarity_terms", "position_code",
+    "sinusoidal",
+]

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from engine import embed_with_position, frequencies, pe_similarity, position_code, sinusoidal
+from engine.positional import pe_similarity_terms
 
 import engine_reference as ref
 
@@ -29,6 +30,30 @@ def test_similarity_is_the_normalised_dot_product(seed):
     t, k = rng.uniform(0, 100), rng.uniform(-100, 100)
     expected = ref.sinusoidal(t, D, base) @ ref.sinusoidal(t + k, D, base) / (D / 2)
     assert pe_similarity(k, D, base) == pytest.approx(expected, abs=1e-12)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_similarity_terms_are_each_clock_s_share_of_the_dot_product(seed):
+    rng = random.Random(200 + seed)
+    D = 2 * rng.randint(1, 64)
+    base = rng.choice([10000.0, 100.0, rng.uniform(1.0, 1e5)])
+    t, k = rng.uniform(0, 100), rng.uniform(-100, 100)
+    a, b = ref.sinusoidal(t, D, base), ref.sinusoidal(t + k, D, base)
+    per_clock = a[0::2] * b[0::2] + a[1::2] * b[1::2]  # (D/2,): sin sin + cos cos of each pair
+    ref.close(pe_similarity_terms(k, D, base), per_clock, tol=1e-12)
+
+
+def test_similarity_is_the_mean_of_its_terms_exactly():
+    for k, D, base in [(8, 32, 10000.0), (8, 32, 100.0), (0, 4, 10.0), (3.5, 64, 2.0), (-7, 16, 1e5)]:
+        terms = pe_similarity_terms(k, D, base)
+        assert len(terms) == D // 2
+        assert pe_similarity(k, D, base) == math.fsum(terms) / (D // 2)
+
+
+def test_similarity_terms_by_hand():
+    assert pe_similarity_terms(0, 8) == [1.0, 1.0, 1.0, 1.0]  # no offset: every clock agrees
+    assert pe_similarity_terms(2, 4, 100.0) == [math.cos(2.0), math.cos(0.2)]  # theta = 1, 0.1
+    assert pe_similarity_terms(math.pi, 2) == pytest.approx([-1.0], abs=1e-15)  # half a turn
 
 
 def test_known_similarities_from_the_lessons():
@@ -80,6 +105,9 @@ BAD = [
     (lambda: sinusoidal(1, 4, base=float("inf")), "base must be a finite number, got inf"),
     (lambda: pe_similarity(float("inf"), 32), "offset must be a finite number, got inf"),
     (lambda: pe_similarity(8, 31), "dim must be an even integer >= 2, got 31"),
+    (lambda: pe_similarity_terms(float("nan"), 32), "offset must be a finite number, got nan"),
+    (lambda: pe_similarity_terms(8, 5), "dim must be an even integer >= 2, got 5"),
+    (lambda: pe_similarity_terms(8, 32, base=0), "base must be a finite number >= 1, got 0.0"),
     (lambda: pe_similarity(8, 32, base=-100), "base must be a finite number >= 1, got -100.0"),
     (lambda: position_code(None), "t must be a number, got None"),
     (lambda: embed_with_position([[1.0, 2.0, 3.0]]), "E has 3 columns but the position code p_t is 2-D"),
