@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import math
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -18,35 +17,24 @@ from hypothesis import strategies as st
 
 import engine
 from engine import runtime
-from engine.figures import FIGURES, FieldError, OptionErrors
+from engine.figures import FIGURES, FieldError
+from engine.figures import common
 from engine.figures import positional_encoding as pe
+from figure_helpers import ROLES, ROOT, check_golden, control, is_num, lesson_figure, panel, questions
+import figure_helpers
 
 FIG = FIGURES["positional-encoding"]
-ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "positional_encoding.json"
 LESSON = ROOT / "content" / "04-positional-encoding.md"
-TOL = 1e-9
 EXPERIMENTS = [e.name for e in pe.EXPERIMENTS]
 
 
 def first_state(**options):
-    return FIG.initial_state(FIG.parse_options({k: str(v) for k, v in options.items()}))
+    return figure_helpers.first_state(FIG, **options)
 
 
 def errors_of(options: dict) -> list[tuple[str, str]]:
-    with pytest.raises(OptionErrors) as info:
-        FIG.parse_options(options)
-    return [(e.option, e.message) for e in info.value.errors]
-
-
-def panel(scene, panel_id):
-    (found,) = [p for p in scene["panels"] if p["id"] == panel_id]
-    return found
-
-
-def control(scene, name):
-    (found,) = [c for c in scene["controls"] if c["name"] == name]
-    return found
+    return figure_helpers.errors_of(FIG, options)
 
 
 def set_(state, name, value):
@@ -183,6 +171,46 @@ def test_dragging_the_probe_sets_the_offset_on_either_side():
         FIG.apply(state, {"type": "drag", "mark": "hand-0", "x": 0, "y": 0})
 
 
+def probe_x(state) -> float:
+    (probe,) = [m for m in panel(FIG.scene(state), "similarity")["marks"] if m.get("id") == "probe"]
+    return probe["x"]
+
+
+def drag_probe(state, x):
+    return FIG.apply(state, {"type": "drag", "mark": "probe", "x": x, "y": 0.5})
+
+
+def test_a_probe_dragged_before_t_stays_under_the_pointer():
+    """Regression: the state kept only k = |s - t| and drew the probe at t + k, so with
+    t = 10 a probe dragged to 9 jumped to 11."""
+    state = set_(first_state(), "t", 10)
+    for s in (9, 3, 0, 10, 12, 64, 7):
+        state = drag_probe(state, s)
+        assert probe_x(state) == s and state["offset"] == abs(s - 10)
+
+
+def test_arrow_keys_move_the_probe_steadily_through_t():
+    """Regression: at k = 0 ArrowLeft sent the probe to t - 1, which the figure drew at
+    t + 1; the next ArrowLeft sent it back to t, so k flipped between 0 and 1. The
+    renderer moves the probe from where it is drawn, as this test does."""
+    state = FIG.patch(first_state(), {"t": 10, "offset": 0})
+    seen = []
+    for step in [-1] * 4 + [1] * 8:  # ArrowLeft four times, then ArrowRight eight times
+        state = drag_probe(state, probe_x(state) + step)
+        seen.append(probe_x(state))
+    assert seen == [9, 8, 7, 6, 7, 8, 9, 10, 11, 12, 13, 14]
+    assert state["offset"] == 4 and state["side"] == 1
+
+
+def test_the_probe_keeps_its_side_as_t_and_k_change_and_flips_only_at_an_end():
+    state = drag_probe(set_(first_state(), "t", 20), 15)  # five before t
+    assert probe_x(set_(state, "t", 30)) == 25  # still before t
+    assert probe_x(set_(state, "offset", 9)) == 11
+    assert probe_x(set_(state, "offset", 20)) == 0
+    assert probe_x(set_(state, "offset", 30)) == 50  # no room before t: shown after it
+    assert FIG.apply(state, {"type": "action", "name": "reset"}) == first_state()
+
+
 def test_probe_sits_on_the_curve_and_flips_side_near_the_end():
     state = FIG.patch(first_state(), {"t": 60, "offset": 8})
     chart = panel(FIG.scene(state), "similarity")
@@ -220,7 +248,7 @@ def test_experiment_messages_quote_the_engine():
     assert (state["dim"], state["base"]) == (4, 100.0)
     curve = [engine.pe_similarity(s, 4, 100) for s in range(1, 65)]
     low = min(range(64), key=curve.__getitem__)
-    assert f"position {low + 1} has similarity {curve[low]:.2f}" in state["message"]
+    assert f"position {low + 1} has similarity {common.num(curve[low])}" in state["message"]
 
 
 def test_reset_and_unknown_events():
@@ -235,14 +263,6 @@ def test_reset_and_unknown_events():
 
 
 # --- scene invariants -------------------------------------------------------------------------
-
-ROLES = {"query", "key", "value", "output", "own", "muted", "hull", "accent", "head1", "head2",
-         "positive", "negative", "grid", "text"}
-
-
-def is_num(x):
-    return (isinstance(x, float) and math.isfinite(x)) or (isinstance(x, int) and not isinstance(x, bool))
-
 
 def check_scene(scene, state):
     """Everything SCENE.md asks of a scene, and the engine's numbers in every mark."""
@@ -295,10 +315,13 @@ def check_scene(scene, state):
     assert len(cells["rows"]) == 2 and all(len(r) == D // 2 for r in cells["rows"])
     for r, row in enumerate(cells["rows"]):
         for i, cell in enumerate(row):
-            assert cell["text"] == pe._num(code[2 * i + r]) and -1 <= cell["tone"] <= 1
+            assert cell["text"] == common.num(code[2 * i + r]) and -1 <= cell["tone"] <= 1
             assert cell["detail"]
     summed = panel(scene, "sum")
     assert summed["collapsible"] and len(summed["paragraphs"]) == D // 2 + 2
+    terms = engine.positional.pe_similarity_terms(k, D, b)
+    for line, term in zip(summed["paragraphs"][1:], terms):
+        assert line.endswith(f" = {common.num(term, 4)}")
 
     kinds = {c["name"]: c["kind"] for c in scene["controls"]}
     assert kinds == {"playing": "play", "t": "slider", "offset": "slider", "dim": "slider",
@@ -341,44 +364,10 @@ def test_similarity_depends_on_the_offset_only(t, k, D):
 # --- the golden first frame ------------------------------------------------------------------
 
 
-def close_enough(new, old, path="scene"):
-    """The first difference between two JSON trees (floats to TOL), or None."""
-    if isinstance(old, bool) or isinstance(new, bool):
-        return None if new is old else f"{path}: {new!r} != {old!r}"
-    if isinstance(old, (int, float)) and isinstance(new, (int, float)):
-        return None if abs(new - old) <= TOL else f"{path}: {new!r} != {old!r}"
-    if isinstance(old, dict) and isinstance(new, dict):
-        if set(old) != set(new):
-            return f"{path}: keys {sorted(new)} != {sorted(old)}"
-        for key in old:
-            diff = close_enough(new[key], old[key], f"{path}.{key}")
-            if diff:
-                return diff
-        return None
-    if isinstance(old, list) and isinstance(new, list):
-        if len(old) != len(new):
-            return f"{path}: {len(new)} items != {len(old)}"
-        for n, (a, b) in enumerate(zip(new, old)):
-            diff = close_enough(a, b, f"{path}[{n}]")
-            if diff:
-                return diff
-        return None
-    return None if new == old else f"{path}: {new!r} != {old!r}"
-
-
 def test_golden_first_frame():
     """The lesson's first frame, reviewed by hand. On a mismatch the new scene is written
     to tests/golden/positional_encoding.new.json; if it is right, move it over the old."""
-    scene = FIG.scene(first_state(dim=32, base=10000, offset=8))
-    fresh = GOLDEN.with_suffix(".new.json")
-    old = json.loads(GOLDEN.read_text(encoding="utf-8")) if GOLDEN.exists() else None
-    diff = "no golden file yet" if old is None else close_enough(scene, old)
-    if diff:
-        fresh.write_text(json.dumps(scene, indent=1, ensure_ascii=False, allow_nan=False) + "\n",
-                         encoding="utf-8")
-        pytest.fail(f"the first frame changed ({diff}); review {fresh.relative_to(ROOT)}")
-    if fresh.exists():
-        fresh.unlink()
+    check_golden(FIG.scene(first_state(dim=32, base=10000, offset=8)), GOLDEN)
 
 
 # --- the lesson quotes the engine ------------------------------------------------------------------
@@ -405,8 +394,8 @@ def test_the_lesson_states_the_engine_numbers():
         f"{math.degrees(fast_slow[7]):.4f}°, one turn in {2 * math.pi / fast_slow[7]:,.0f} positions",
         f"{fast_slow[0] / fast_slow[1]:.2f} times slower",
         f"$PE(30) \\cdot PE(38) / 16$ is {pe.similarity(30, 38, 32, 10000):.4f}",
-        f"position {far} has similarity {few[far]:.2f} to position 0, and position {back} climbs "
-        f"back to {few[back]:.2f}",
+        f"position {far} has similarity {common.num(few[far])} to position 0, and position {back} "
+        f"climbs back to {common.num(few[back])}",  # prose: the figure's typographic minus
         f"$\\sqrt{{D/2}}$: {math.sqrt(16):.0f} for $D = 32$",
         "$PE(3) = (\\sin(3), \\cos(3), \\sin(0.3), \\cos(0.3)) = ("
         + ", ".join(f"{x:.2f}" for x in code) + ")$",
@@ -424,10 +413,6 @@ def test_the_lesson_states_the_engine_numbers():
 
 
 def test_the_lesson_places_the_figure_with_valid_options():
-    text = LESSON.read_text(encoding="utf-8")
-    block = re.search(r"^:::\{positional-encoding\} clocks\n((?::\w+: .*\n)*):::$", text, re.M)
-    assert block, "the lesson has no positional-encoding figure"
-    options = dict(re.findall(r"^:(\w+): (.*)$", block.group(1), re.M))
-    FIG.parse_options(options)
+    text, _ = lesson_figure(LESSON, FIG, "clocks")
     assert re.search(r"^order: 4$", text, re.M)
-    assert len(re.findall(r"^::::\{question\} \S", text, re.M)) >= 3
+    assert questions(text) >= 3

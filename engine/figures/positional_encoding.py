@@ -15,21 +15,26 @@ M_k, and the normalised similarity
 depends on the offset s - t only: the chart's curve moves with t and keeps its shape.
 
 Every number comes from ``engine`` (``sinusoidal``, ``frequencies``, ``pe_similarity``,
-``dot``); this module turns reader events into states and describes them as a scene
+``pe_similarity_terms``, ``dot``): the clock hands are the entries of PE(t) and PE(t + k)
+themselves. This module turns reader events into states and describes them as a scene
 (see SCENE.md). The similarity curve is computed from the two vectors themselves, dot
 product by dot product, so that the chart shows the property rather than assume it.
+
+The chart's probe (the diamond) marks the position s = t + k or s = t - k that the
+offset k is read at; the state keeps which side of t it is on, so that a dragged probe
+stays under the pointer and the arrow keys move it steadily through t.
 """
 from __future__ import annotations
 
 import copy
 import math
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..linalg import dot
-from ..positional import frequencies, pe_similarity, sinusoidal
+from ..positional import frequencies, pe_similarity, pe_similarity_terms, sinusoidal
 from . import register
 from .base import FieldError, Figure, Option, OptionError, parse_number
+from .common import HINT, Experiment, experiment_buttons, num, parse_bool, shown, start_experiment, whole
 
 DIM_MIN, DIM_MAX = 4, 64  # the dimension slider's range (even numbers only)
 BASES = (10.0, 100.0, 1000.0, 10000.0, 100000.0)  # the base select's choices
@@ -39,7 +44,6 @@ COLUMNS = 8  # clocks per row of the clock plane
 CELL_W, CELL_H = 2.5, 3.0  # size of one clock's cell on the plane, in data units
 LEFT, TOP = 1.0, -1.0  # the clock plane's corner, away from the axes through 0
 INTERVAL = 700  # ms between two positions while playing
-HINT = "Pick an experiment: it sets the controls and says what to look for."
 
 
 def _check_dim(value: int) -> None:
@@ -48,14 +52,6 @@ def _check_dim(value: int) -> None:
 
 
 # --- small helpers --------------------------------------------------------------------
-
-
-def _num(x: float, digits: int = 2) -> str:
-    """A number for display, with no '-0.00'."""
-    text = f"{x:.{digits}f}"
-    if float(text) == 0.0:
-        text = f"{0.0:.{digits}f}"
-    return text
 
 
 def _base_text(b: float) -> str:
@@ -73,35 +69,6 @@ def _sig(x: float) -> str:
 def _period(theta: float) -> float:
     """Positions per full turn of a clock turning theta radians a step."""
     return 2 * math.pi / theta
-
-
-def _parse_bool(value: Any, name: str) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("true", "on", "yes", "1"):
-        return True
-    if text in ("false", "off", "no", "0"):
-        return False
-    raise FieldError(name, f"{name} must be true or false, got {value!r}")
-
-
-def _whole(value: Any, name: str, lo: int, hi: int, what: str | None = None) -> int:
-    """A whole number from lo to hi from a slider value or typed text; FieldError otherwise."""
-    what = what or name
-    try:
-        x = parse_number(value, what)
-    except FieldError as err:
-        raise FieldError(name, err.message) from None
-    if x != int(x) or not lo <= x <= hi:
-        raise FieldError(name, f"{what} must be a whole number from {lo} to {hi}, got {_shown(value)}")
-    return int(x)
-
-
-def _shown(value: Any) -> str:
-    if isinstance(value, float) and value == int(value):
-        return str(int(value))
-    return str(value).strip()
 
 
 def similarity(t: int, s: int, dim: int, base: float) -> float:
@@ -191,6 +158,7 @@ class PositionalEncoding(Figure):
         return {
             **first,
             "positions": int(opts["positions"]),  # the last position on the chart
+            "side": 1,  # the probe sits at s = t + side·k (1 or -1), on the other side near an end
             "playing": False,
             "experiment": None,  # name of the experiment last started, if any
             "message": HINT,  # what that experiment says to look for
@@ -202,11 +170,11 @@ class PositionalEncoding(Figure):
     def on_set(self, state: dict, name: str, value: Any) -> dict:
         last = state["positions"]
         if name == "t":
-            state["t"] = _whole(value, name, 0, last, "position t")
+            state["t"] = whole(value, name, 0, last, "position t")
         elif name == "offset":
-            state["offset"] = _whole(value, name, 0, last, "offset k")
+            state["offset"] = whole(value, name, 0, last, "offset k")
         elif name == "dim":
-            d = _whole(value, name, DIM_MIN, DIM_MAX, "dimension D")
+            d = whole(value, name, DIM_MIN, DIM_MAX, "dimension D")
             if d % 2:
                 raise FieldError(name, f"dimension D must be even, got {d}")
             state["dim"] = d
@@ -220,22 +188,25 @@ class PositionalEncoding(Figure):
                 raise FieldError(
                     name,
                     f"{what} must be from {_base_text(BASE_MIN)} to {_base_text(BASE_MAX)}, "
-                    f"got {_shown(value)}",
+                    f"got {shown(value)}",
                 )
             state["base"] = b
         elif name == "playing":
-            state["playing"] = _parse_bool(value, name)
+            state["playing"] = parse_bool(value, name)
         else:
             raise FieldError(name, f"positional-encoding has no control named {name!r}")
         return state
 
     def on_drag(self, state: dict, mark: str, x: Any, y: Any = None) -> dict:
-        """The probe on the chart: dragged to position s, it sets the offset k = |s - t|."""
+        """The probe on the chart: dragged to position s, it sets the offset k = |s - t|
+        and stays on the side of t it was dragged to (at s = t either side will do)."""
         if mark != "probe":
             raise ValueError(f"only the probe on the chart can be dragged, got mark {mark!r}")
-        last = state["positions"]
+        last, t = state["positions"], state["t"]
         s = round(min(last, max(0.0, parse_number(x, "x"))))
-        state["offset"] = abs(s - state["t"])
+        state["offset"] = abs(s - t)
+        if s != t:
+            state["side"] = 1 if s > t else -1
         return state
 
     def on_action(self, state: dict, name: str) -> dict:
@@ -246,19 +217,16 @@ class PositionalEncoding(Figure):
             state = self._reset(state)
             state["message"] = HINT
             return state
-        for experiment in EXPERIMENTS:
-            if experiment.name == name:
-                state = self._reset(state)
-                experiment.setup(state)
-                state["experiment"] = name
-                state["message"] = experiment.message(state)
-                return state
+        started = start_experiment(state, EXPERIMENTS, name, self._reset)
+        if started is not None:
+            return started
         names = ", ".join(e.name for e in EXPERIMENTS)
         raise ValueError(f"positional-encoding has no action {name!r} (known: tick, reset, {names})")
 
     @staticmethod
     def _reset(state: dict) -> dict:
         state.update(copy.deepcopy(state["initial"]))
+        state["side"] = 1
         state["playing"] = False
         state["experiment"] = None
         return state
@@ -268,6 +236,7 @@ class PositionalEncoding(Figure):
     def scene(self, state: dict[str, Any]) -> dict[str, Any]:
         t, D, b, k = state["t"], state["dim"], state["base"], state["offset"]
         pe = sinusoidal(t, D, b)  # (D,)
+        later = sinusoidal(t + k, D, b)  # (D,): the dashed hands
         thetas = frequencies(D, b)  # (D/2,)
         curve = [[float(s), similarity(t, s, D, b)] for s in range(state["positions"] + 1)]
         at_k = pe_similarity(k, D, b)
@@ -275,10 +244,10 @@ class PositionalEncoding(Figure):
             "title": "Positional encoding: a clock for every pair of dimensions",
             "status": (
                 f"Position {t}, D = {D}, base {_base_text(b)}: PE(t) and PE(t+{k}) have "
-                f"similarity {_num(at_k)}"
+                f"similarity {num(at_k)}"
             ),
             "panels": [
-                self._clocks_panel(state, thetas),
+                self._clocks_panel(state, thetas, pe, later),
                 self._chart_panel(state, curve, at_k),
                 self._vector_panel(state, pe, thetas),
                 self._readout_panel(state, thetas, at_k),
@@ -297,7 +266,7 @@ class PositionalEncoding(Figure):
             },
         }
 
-    def _clocks_panel(self, state: dict, thetas: list[float]) -> dict:
+    def _clocks_panel(self, state: dict, thetas: list[float], pe: list[float], later: list[float]) -> dict:
         t, k = state["t"], state["offset"]
         pairs = len(thetas)
         cols = COLUMNS  # clocks keep one size whatever D is; a short row is centred
@@ -307,8 +276,8 @@ class PositionalEncoding(Figure):
             in_row = min(cols, pairs - cols * (i // cols))  # clocks in this clock's row
             cx = LEFT + CELL_W * ((cols - in_row) / 2 + i % cols) + CELL_W / 2
             cy = TOP - CELL_H * (i // cols) - 1.2
-            now = theta * t  # the hand's angle, clockwise from 12 o'clock
-            later = theta * (t + k)
+            # the hand is the pair (PE_2i, PE_2i+1) = (sin, cos): clockwise from 12 o'clock
+            tip, then = (pe[2 * i], pe[2 * i + 1]), (later[2 * i], later[2 * i + 1])
             marks.append({"kind": "circle", "x": cx, "y": cy, "r": 1.0, "role": "grid"})
             marks.append(
                 {
@@ -316,8 +285,8 @@ class PositionalEncoding(Figure):
                     "id": f"later-{i}",
                     "x1": cx,
                     "y1": cy,
-                    "x2": cx + 0.85 * math.sin(later),
-                    "y2": cy + 0.85 * math.cos(later),
+                    "x2": cx + 0.85 * then[0],
+                    "y2": cy + 0.85 * then[1],
                     "role": "key",
                     "dashed": True,
                     "width": 1.5,
@@ -329,19 +298,19 @@ class PositionalEncoding(Figure):
                     "id": f"hand-{i}",
                     "x1": cx,
                     "y1": cy,
-                    "x2": cx + math.sin(now),
-                    "y2": cy + math.cos(now),
+                    "x2": cx + tip[0],
+                    "y2": cy + tip[1],
                     "role": "query",
                     "width": 2.5,
                 }
             )
-            degrees = math.degrees(now) % 360
+            degrees = math.degrees(theta * t) % 360  # the hand's angle
             marks.append(
                 {
                     "kind": "point",
                     "id": f"tip-{i}",
-                    "x": cx + math.sin(now),
-                    "y": cy + math.cos(now),
+                    "x": cx + tip[0],
+                    "y": cy + tip[1],
                     "role": "query",
                     "shape": "circle",
                     "size": 2.5,
@@ -349,7 +318,7 @@ class PositionalEncoding(Figure):
                         f"clock i={i} (dimensions {2 * i} and {2 * i + 1}): turns "
                         f"{_sig(math.degrees(theta))}° a step, once round every "
                         f"{_sig(_period(theta))} positions; at t = {t} its hand is at "
-                        f"{_num(degrees, 1)}°"
+                        f"{num(degrees, 1)}°"
                     ),
                 }
             )
@@ -379,14 +348,16 @@ class PositionalEncoding(Figure):
         }
 
     def _chart_panel(self, state: dict, curve: list[list[float]], at_k: float) -> dict:
-        t, k, last = state["t"], state["offset"], state["positions"]
+        t, k, last, side = state["t"], state["offset"], state["positions"], state["side"]
         marks: list[dict] = [
             {"kind": "line", "points": [[float(t), -1.0], [float(t), 1.0]], "role": "query",
              "dashed": True, "width": 1},
             {"kind": "label", "x": float(t), "y": -0.9, "text": f" t = {t} ", "size": 11, "role": "query",
              "align": "right" if t > last * 7 / 8 else "left"},
         ]
-        s = t + k if t + k <= last else t - k
+        s = t + side * k
+        if not 0 <= s <= last:
+            s = t - side * k  # no room on its own side: the probe shows the other
         if 0 <= s <= last:
             marks.append(
                 {"kind": "line", "points": [[float(s), -1.0], [float(s), at_k]], "role": "key",
@@ -402,10 +373,10 @@ class PositionalEncoding(Figure):
                     "shape": "diamond",
                     "size": 6,
                     "draggable": True,
-                    "label": f"k = {k}: {_num(at_k)}",
+                    "label": f"k = {k}: {num(at_k)}",
                     "anchor": "above",
                     "name": (
-                        f"probe at position {s}, offset k = {k} from t: similarity {_num(at_k)}; "
+                        f"probe at position {s}, offset k = {k} from t: similarity {num(at_k)}; "
                         "drag it or use the arrow keys to change k"
                     ),
                 }
@@ -436,18 +407,18 @@ class PositionalEncoding(Figure):
     def _vector_panel(self, state: dict, pe: list[float], thetas: list[float]) -> dict:
         t = state["t"]
         rows = []
-        for r, (fn, name) in enumerate(((math.sin, "sin"), (math.cos, "cos"))):
+        for r, name in enumerate(("sin", "cos")):
             cells = []
             for i, theta in enumerate(thetas):
                 x = pe[2 * i + r]
                 cells.append(
                     {
-                        "text": _num(x),
+                        "text": num(x),
                         "tone": max(-1.0, min(1.0, x)),
-                        "title": f"PE({t}) entry {2 * i + r}: {_num(x, 3)}",
+                        "title": f"PE({t}) entry {2 * i + r}: {num(x, 3)}",
                         "detail": [
                             f"PE({t})_{2 * i + r} = {name}(θ_{i}·t) = {name}({_sig(theta)} × {t})",
-                            f"= {name}({_num(theta * t, 4)} rad) = {_num(x, 4)}",
+                            f"= {name}({num(theta * t, 4)} rad) = {num(x, 4)}",
                         ],
                     }
                 )
@@ -470,7 +441,7 @@ class PositionalEncoding(Figure):
             "id": "readout",
             "title": "Read-out",
             "paragraphs": [
-                f"PE({t}) and PE({t + k}) have similarity {_num(at_k)}. Any two positions "
+                f"PE({t}) and PE({t + k}) have similarity {num(at_k)}. Any two positions "
                 f"{k} apart give the same number: it depends on the offset only.",
                 f"The fastest clock (i=0) goes round every {_sig(_period(fast))} positions; the "
                 f"slowest (i={len(thetas) - 1}) every {_sig(_period(slow))}.",
@@ -480,20 +451,20 @@ class PositionalEncoding(Figure):
                 ["Offset k", str(k)],
                 ["Dimension D", f"{D} ({D // 2} clocks)"],
                 ["Base b", _base_text(b)],
-                [f"PE(t)·PE(t+{k}) / {D // 2}", _num(at_k, 3)],
+                [f"PE(t)·PE(t+{k}) / {D // 2}", num(at_k, 3)],
             ],
         }
 
     def _sum_panel(self, state: dict, thetas: list[float], at_k: float) -> dict:
         k, D = state["offset"], state["dim"]
-        terms = [math.cos(theta * k) for theta in thetas]
+        terms = pe_similarity_terms(k, D, state["base"])  # (D/2,): cos(θᵢ k)
         lines = [
             f"PE(t)·PE(t+{k}) / (D/2) = (2/D) Σᵢ cos(θᵢ·{k})",
             *(
-                f"i={i:<2}  θ = {_sig(theta):>9}   cos({_num(theta * k, 4)}) = {_num(c, 4)}"
+                f"i={i:<2}  θ = {_sig(theta):>9}   cos({num(theta * k, 4)}) = {num(c, 4)}"
                 for i, (theta, c) in enumerate(zip(thetas, terms))
             ),
-            f"sum = {_num(math.fsum(terms), 4)};  ÷ {D // 2} = {_num(at_k, 4)}",
+            f"sum = {num(math.fsum(terms), 4)};  ÷ {D // 2} = {num(at_k, 4)}",
         ]
         return {
             "kind": "text",
@@ -564,18 +535,7 @@ class PositionalEncoding(Figure):
                 "col_labels": [],
                 "rows": [{"label": "b =", "cells": [{"name": "base_text", "value": _base_text(b)}]}],
             },
-            {
-                "kind": "buttons",
-                "name": "experiments",
-                "label": "Try this",
-                "items": [
-                    {"name": e.name, "label": e.label, "title": e.title,
-                     "active": state.get("experiment") == e.name}
-                    for e in EXPERIMENTS
-                ]
-                + [{"name": "reset", "label": "Reset", "title": "Back to the first settings"}],
-                "message": state.get("message") or HINT,
-            },
+            experiment_buttons(state, EXPERIMENTS, self._reset),
         ]
 
 
@@ -583,17 +543,6 @@ class PositionalEncoding(Figure):
 #
 # Each experiment starts from the first settings (as "reset" does), sets the controls, and
 # writes a message whose numbers are computed by the engine for the state it made.
-
-
-@dataclass(frozen=True)
-class Experiment:
-    """One "Try this" button."""
-
-    name: str  # sent back as {"type": "action", "name": name}
-    label: str  # the button's text
-    title: str  # the button's tooltip
-    setup: Callable[[dict], None]  # sets the controls, changing the state in place
-    message: Callable[[dict], str]  # what to look for, with the engine's numbers
 
 
 COMPARE_D, COMPARE_K = 32, 8  # the base comparison: D = 32, offset 8
@@ -617,7 +566,7 @@ def _compare_message(state: dict) -> str:
     slowest = frequencies(COMPARE_D, b)[-1]
     text = (
         f"With D = {COMPARE_D} and base {_base_text(b)}, positions {COMPARE_K} apart have "
-        f"similarity {_num(here)} (base {_base_text(other)} gives {_num(there)}). "
+        f"similarity {num(here)} (base {_base_text(other)} gives {num(there)}). "
     )
     if b < other:
         return text + (
@@ -659,8 +608,8 @@ def _shift_message(state: dict) -> str:
     at_t = similarity(SHIFT_T, SHIFT_T + k, state["dim"], state["base"])
     return (
         f"The peak moved from s = 0 to s = {SHIFT_T}, but the curve kept its shape: "
-        f"PE(0)·PE({k})/{half} = {_num(at_0, 4)} and PE({SHIFT_T})·PE({SHIFT_T + k})/{half} = "
-        f"{_num(at_t, 4)}. Stepping by {k} turns every hand by the same angle θᵢ·{k} from any "
+        f"PE(0)·PE({k})/{half} = {num(at_0, 4)} and PE({SHIFT_T})·PE({SHIFT_T + k})/{half} = "
+        f"{num(at_t, 4)}. Stepping by {k} turns every hand by the same angle θᵢ·{k} from any "
         f"start, so only the offset matters. Drag the t slider and watch the diamond's number."
     )
 
@@ -676,8 +625,8 @@ def _few_message(state: dict) -> str:
     high = max(range(len(values)), key=values.__getitem__)
     return (
         f"With only {FEW_D // 2} clocks (D = {FEW_D}, base {_base_text(FEW_BASE)}) the curve "
-        f"swings: position {low + 1} has similarity {_num(values[low])} to position 0, almost "
-        f"the opposite, while position {high + 1} comes back up to {_num(values[high])}. Few clocks "
+        f"swings: position {low + 1} has similarity {num(values[low])} to position 0, almost "
+        f"the opposite, while position {high + 1} comes back up to {num(values[high])}. Few clocks "
         f"make far positions look alike; more dimensions flatten the tail."
     )
 

@@ -1,0 +1,141 @@
+"""What every test of a figure model needs: a first state from options, the option
+errors, panels and controls of a scene by name, the golden first frame, and the figure
+directive of a lesson.
+
+tests/ is no package, so the tests import this module at the top level, as they import
+engine_reference: ``from figure_helpers import panel, check_golden``.
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.figures import OptionErrors
+
+ROOT = Path(__file__).resolve().parent.parent
+TOL = 1e-9  # floats of a golden scene may differ by this much
+ROLES = {"query", "key", "value", "output", "own", "muted", "hull", "accent", "head1", "head2",
+         "positive", "negative", "grid", "text"}  # SCENE.md's colour roles
+SHAPES = {"circle", "diamond", "ring", "square"}  # SCENE.md's point shapes
+
+
+# --- options and scenes ----------------------------------------------------------------------
+
+
+def first_state(fig, **options):
+    """The figure's first state for options written as an author writes them (text)."""
+    return fig.initial_state(fig.parse_options({k: str(v) for k, v in options.items()}))
+
+
+def errors_of(fig, options: dict) -> list[tuple[str, str]]:
+    """(option, message) of every error the options get, in order."""
+    with pytest.raises(OptionErrors) as info:
+        fig.parse_options(options)
+    return [(e.option, e.message) for e in info.value.errors]
+
+
+def panel(scene, panel_id):
+    (found,) = [p for p in scene["panels"] if p["id"] == panel_id]
+    return found
+
+
+def control(scene, name):
+    (found,) = [c for c in scene["controls"] if c["name"] == name]
+    return found
+
+
+def is_num(x) -> bool:
+    """A finite int or float, as SCENE.md asks of every number (a bool is not one)."""
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+
+
+def texts(obj):
+    """Every string in a scene."""
+    if isinstance(obj, str):
+        yield obj
+    elif isinstance(obj, dict):
+        for value in obj.values():
+            yield from texts(value)
+    elif isinstance(obj, list):
+        for value in obj:
+            yield from texts(value)
+
+
+def links(obj):
+    """Every "link" in a scene."""
+    if isinstance(obj, dict):
+        if "link" in obj:
+            yield obj["link"]
+        for value in obj.values():
+            yield from links(value)
+    elif isinstance(obj, list):
+        for value in obj:
+            yield from links(value)
+
+
+# --- the golden first frame ------------------------------------------------------------------
+
+
+def close_enough(new, old, path="scene", tol: float = TOL):
+    """The first difference between two JSON trees (floats to ``tol``), or None."""
+    if isinstance(old, bool) or isinstance(new, bool):
+        return None if new is old else f"{path}: {new!r} != {old!r}"
+    if isinstance(old, (int, float)) and isinstance(new, (int, float)):
+        return None if abs(new - old) <= tol else f"{path}: {new!r} != {old!r}"
+    if isinstance(old, dict) and isinstance(new, dict):
+        if set(old) != set(new):
+            return f"{path}: keys {sorted(new)} != {sorted(old)}"
+        for key in old:
+            diff = close_enough(new[key], old[key], f"{path}.{key}", tol)
+            if diff:
+                return diff
+        return None
+    if isinstance(old, list) and isinstance(new, list):
+        if len(old) != len(new):
+            return f"{path}: {len(new)} items != {len(old)}"
+        for n, (a, b) in enumerate(zip(new, old)):
+            diff = close_enough(a, b, f"{path}[{n}]", tol)
+            if diff:
+                return diff
+        return None
+    return None if new == old else f"{path}: {new!r} != {old!r}"
+
+
+def check_golden(scene: dict, golden: Path) -> None:
+    """Compare a scene with its golden file, reviewed by hand. On a mismatch the new scene
+    is written beside it as NAME.new.json and the test fails; if the new scene is right,
+    move it over the old file."""
+    fresh = golden.with_suffix(".new.json")
+    old = json.loads(golden.read_text(encoding="utf-8")) if golden.exists() else None
+    diff = "no golden file yet" if old is None else close_enough(scene, old)
+    if diff:
+        fresh.parent.mkdir(exist_ok=True)
+        fresh.write_text(json.dumps(scene, indent=1, ensure_ascii=False, allow_nan=False) + "\n",
+                         encoding="utf-8")
+        pytest.fail(f"the first frame changed ({diff}); review {fresh.relative_to(ROOT)}")
+    if fresh.exists():
+        fresh.unlink()
+
+
+# --- the lesson ------------------------------------------------------------------------------
+
+
+def lesson_figure(lesson: Path, fig, figure_id: str) -> tuple[str, dict[str, str]]:
+    """The lesson's text and the options of its ``:::{fig.name} figure_id`` directive,
+    which must be there and pass the figure's own checks."""
+    text = lesson.read_text(encoding="utf-8")
+    pattern = rf"^:::\{{{re.escape(fig.name)}\}} {re.escape(figure_id)}\n((?::\w+: .*\n)*):::$"
+    block = re.search(pattern, text, re.M)
+    assert block, f"{lesson.name} has no {fig.name} figure with the id {figure_id!r}"
+    options = dict(re.findall(r"^:(\w+): (.*)$", block.group(1), re.M))
+    fig.parse_options(options)
+    return text, options
+
+
+def questions(text: str) -> int:
+    """How many check-yourself questions a lesson asks."""
+    return len(re.findall(r"^::::\{question\} \S", text, re.M))
