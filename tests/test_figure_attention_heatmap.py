@@ -11,7 +11,6 @@ import json
 import math
 import re
 import statistics
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -19,36 +18,25 @@ from hypothesis import strategies as st
 
 import engine
 from engine import runtime
-from engine.figures import FIGURES, FieldError, OptionErrors
+from engine.figures import FIGURES, FieldError
 from engine.figures import attention_heatmap as hm
+from engine.figures.common import HINT, num, pct, vec
+from figure_helpers import ROOT, check_golden, control, lesson_figure, panel, questions
+import figure_helpers
 
 FIG = FIGURES["attention-heatmap"]
-ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "attention_heatmap.json"
 LESSON = ROOT / "content" / "05-attention-heatmap.md"
-TOL = 1e-9
 EXPERIMENTS = [e.name for e in hm.EXPERIMENTS]
 SENTENCE = "the old dog chased a small cat across the quiet garden ."
 
 
 def first_state(**options):
-    return FIG.initial_state(FIG.parse_options({k: str(v) for k, v in options.items()}))
+    return figure_helpers.first_state(FIG, **options)
 
 
 def errors_of(options: dict) -> list[tuple[str, str]]:
-    with pytest.raises(OptionErrors) as info:
-        FIG.parse_options(options)
-    return [(e.option, e.message) for e in info.value.errors]
-
-
-def panel(scene, panel_id):
-    (found,) = [p for p in scene["panels"] if p["id"] == panel_id]
-    return found
-
-
-def control(scene, name):
-    (found,) = [c for c in scene["controls"] if c["name"] == name]
-    return found
+    return figure_helpers.errors_of(FIG, options)
 
 
 def set_(state, name, value):
@@ -167,10 +155,10 @@ def test_view_flips_between_scores_and_weights():
     state = set_(first_state(), "view", "scores")
     table = panel(FIG.scene(state), "table")
     r = direct(state)
-    assert table["rows"][2][3]["text"] == hm._num(r.scores[2][3])
+    assert table["rows"][2][3]["text"] == num(r.scores[2][3])
     assert table["title"].startswith("Scaled scores")
     state = set_(state, "view", "weights")
-    assert panel(FIG.scene(state), "table")["rows"][2][3]["text"] == hm._num(r.weights[2][3])
+    assert panel(FIG.scene(state), "table")["rows"][2][3]["text"] == num(r.weights[2][3])
     with pytest.raises(FieldError, match="view must be one of weights, scores, got 'heat'"):
         set_(state, "view", "heat")
 
@@ -293,14 +281,14 @@ def test_presets_switch_and_the_authors_tokens_come_back():
 def test_each_experiment_sets_the_controls_and_says_what_to_look_for(name):
     state = FIG.patch(first_state(), {"n": 9, "k.0.0": "2"})  # a reader's edits, undone
     new = FIG.apply(state, {"type": "action", "name": name})
-    assert new["experiment"] == name and new["message"] != hm.HINT
+    assert new["experiment"] == name and new["message"] != HINT
     assert "nan" not in new["message"].lower()
     scene = FIG.scene(new)
     assert control(scene, "experiments")["message"] == new["message"]
     check_scene(scene, new)
     assert FIG.apply(first_state(), {"type": "action", "name": name}) == new
     back = FIG.apply(new, {"type": "action", "name": "reset"})
-    assert back == {**first_state(), "message": hm.HINT}
+    assert back == {**first_state(), "message": HINT}
 
 
 def test_experiment_messages_quote_the_engine():
@@ -308,7 +296,7 @@ def test_experiment_messages_quote_the_engine():
     state = FIG.apply(start, {"type": "action", "name": "peaked-flat"})
     r = direct(state)
     assert state["query"] == 2
-    assert f"{hm._pct(r.weights[2][3])} goes to “chased” and its entropy is {r.entropy[2]:.2f} nats" in state["message"]
+    assert f"{pct(r.weights[2][3])} goes to “chased” and its entropy is {r.entropy[2]:.2f} nats" in state["message"]
     assert f"The flattest is “.” with {r.entropy[11]:.2f} nats" in state["message"]
 
     state = FIG.apply(start, {"type": "action", "name": "causal"})
@@ -328,6 +316,96 @@ def test_experiment_messages_quote_the_engine():
     assert f"spread of {statistics.pstdev(raw):.2f}" in state["message"]
     assert f"the scores have {statistics.pstdev(scaled):.2f}" in state["message"]
     assert FIG.apply(state, {"type": "action", "name": "reset"})["preset"] == "sentence"
+
+
+def buttons(state) -> list[str]:
+    return [item["name"] for item in control(FIG.scene(state), "experiments")["items"]]
+
+
+def test_raw_scores_with_the_causal_mask_name_only_keys_the_row_can_read():
+    """Regression: with the causal mask on, "Show the raw scores" named the lowest score
+    of the row even when the mask hid that key, and printed its weight as 0.000."""
+    start = first_state(causal="true", query="dog")  # dog reads the, old and itself
+    state = FIG.apply(start, {"type": "action", "name": "scores"})
+    r = direct(state)
+    readable = [0, 1, 2]
+    lo = min(readable, key=lambda j: r.scores[2][j])
+    hi = max(readable, key=lambda j: r.scores[2][j])
+    assert (lo, hi) != (min(range(12), key=lambda j: r.scores[2][j]), max(range(12), key=lambda j: r.scores[2][j]))
+    message = state["message"]
+    assert (f"In the row of “dog” over the 3 keys it can read they run from {num(r.scores[2][lo])} "
+            f"(“{state['tokens'][lo]}”) to {num(r.scores[2][hi])} (“{state['tokens'][hi]}”)") in message
+    assert f"weights {num(r.weights[2][lo], 3)} and {num(r.weights[2][hi])}" in message
+    assert "weights 0.000" not in message
+    for word in set(state["tokens"][3:]) - set(state["tokens"][:3]):  # masked for dog
+        assert f"“{word}”" not in message
+    first_row = FIG.apply(first_state(causal="true", query="the"), {"type": "action", "name": "scores"})
+    assert "The row of “the” can read one key only, “the”, so its score" in first_row["message"]
+
+
+def test_peaked_and_flat_rows_leave_out_rows_that_read_one_key():
+    """Regression: "Peaked and flat rows" took the causal mask's first row, which can read
+    only itself (weight 1, entropy 0), for the most peaked row; and it measured the
+    flattest row against ln n instead of ln of the keys that row can read."""
+    start = first_state(causal="true")
+    state = FIG.apply(start, {"type": "action", "name": "peaked-flat"})
+    r = direct(state)
+    choosing = [i for i in range(12) if sum(r.mask[i]) > 1]
+    assert state["query"] != 0 and state["query"] in choosing
+    h = {i: r.entropy[i] / math.log(sum(r.mask[i])) for i in choosing}
+    assert state["query"] == min(h, key=h.get)
+    high = max(h, key=h.get)
+    m = sum(r.mask[high])
+    assert f"against ln {m} = {num(math.log(m))} for a perfectly even row over its {m} keys" in state["message"]
+    # with no mask every row reads all 12 keys, as before
+    plain = FIG.apply(first_state(), {"type": "action", "name": "peaked-flat"})
+    assert "against ln 12 = 2.48 for a perfectly even row over its 12 keys" in plain["message"]
+
+
+def test_experiments_that_need_a_choice_are_left_out_where_every_row_reads_one_key():
+    """Regression: with every key but the first padded, each row reads one key, and
+    "Peaked and flat rows" had no row to compare but still picked one."""
+    start = first_state(length=4, padding=3)
+    assert buttons(start) == ["scores", "causal", "padding", "grow", "why-scale", "reset"]
+    with pytest.raises(ValueError, match="the experiment 'peaked-flat' needs a row that can read two keys or more"):
+        FIG.apply(start, {"type": "action", "name": "peaked-flat"})
+    assert buttons(first_state(length=1)) == ["scores", "grow", "why-scale", "reset"]
+    assert buttons(first_state()) == EXPERIMENTS + ["reset"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(length=st.integers(1, 12), padding=st.integers(0, 11), causal=st.booleans(), query=st.integers(0, 11))
+def test_every_shown_experiment_runs_for_any_first_settings(length, padding, causal, query):
+    start = first_state(length=length, padding=min(padding, length - 1), causal=str(causal).lower(),
+                        query=min(query, length - 1))
+    shown = buttons(start)[:-1]
+    for name in EXPERIMENTS:
+        if name in shown:
+            state = FIG.apply(start, {"type": "action", "name": name})
+            assert "nan" not in state["message"].lower() and "0.000" not in state["message"]
+            check_scene(FIG.scene(state), state)
+        else:
+            with pytest.raises(ValueError, match=f"the experiment '{name}' needs "):
+                FIG.apply(start, {"type": "action", "name": name})
+
+
+def test_growing_from_six_tokens_keeps_a_key_to_read():
+    """Regression: "Start from 6 tokens" cut the table to 6 but kept 6 padding tokens from
+    the first settings, so every key was hidden and the engine refused the table."""
+    state = FIG.apply(first_state(length=7, padding=6), {"type": "action", "name": "grow"})
+    assert (state["n"], state["padding"]) == (6, 5)
+    check_scene(FIG.scene(state), state)
+
+
+def test_padding_counts_the_cells_it_hides_and_the_keys_a_row_can_read():
+    """Regression: with the causal mask on too, the padding message counted cells the
+    causal mask had already hidden and said the row kept n - p keys."""
+    state = FIG.apply(first_state(causal="true", query="dog"), {"type": "action", "name": "padding"})
+    # the causal mask already hid quiet, garden and . from every row before them: 1 + 2 + 3 left
+    assert "so 6 cells become 0" in state["message"]
+    assert "The row of “dog” can read 3 keys" in state["message"]
+    plain = FIG.apply(first_state(), {"type": "action", "name": "padding"})
+    assert "so 36 cells become 0" in plain["message"] and "can read 9 keys" in plain["message"]
 
 
 def test_unknown_action_and_event():
@@ -365,19 +443,19 @@ def check_scene(scene, state):
             assert cell["muted"] is hidden and cell["active"] is (a == i)
             assert -1.0 <= cell["tone"] <= 1.0 and len(cell["detail"]) >= 4
             if state["view"] == "weights":
-                assert cell["text"] == ("0" if hidden else hm._num(r.weights[a][b]))
+                assert cell["text"] == ("0" if hidden else num(r.weights[a][b]))
             else:
-                assert cell["text"] == ("−∞" if hidden else hm._num(r.scores[a][b]))
+                assert cell["text"] == ("−∞" if hidden else num(r.scores[a][b]))
             if hidden:
                 assert r.weights[a][b] == 0.0 and "exactly 0" in cell["detail"][-1]
             else:
-                assert cell["detail"][-1].startswith(f"weight a = {hm._num(r.weights[a][b], 3)}")
+                assert cell["detail"][-1].startswith(f"weight a = {num(r.weights[a][b], 3)}")
 
     entropy = panel(scene, "entropy")
     assert len(entropy["rows"]) == n and entropy["wide"] is False
     for a, row in enumerate(entropy["rows"]):
         m = sum(r.mask[a])
-        assert row[0]["text"] == hm._num(r.entropy[a]) and row[1]["text"] == hm._num(math.log(m))
+        assert row[0]["text"] == num(r.entropy[a]) and row[1]["text"] == num(math.log(m))
         assert -1e-12 <= r.entropy[a] <= math.log(m) + 1e-12
         kind = row[3]["text"]
         assert kind == hm.kind_of_row(r.entropy[a], m)
@@ -391,12 +469,12 @@ def check_scene(scene, state):
         seen = [state["v"][b] for b in range(n) if r.mask[a][b]]
         for c, cell in enumerate(row):
             o = r.outputs[a][c]
-            assert cell["text"] == hm._num(o)
+            assert cell["text"] == num(o)
             # a weighted average stays between the smallest and largest value it averages
             assert min(v[c] for v in seen) - 1e-12 <= o <= max(v[c] for v in seen) + 1e-12
 
     row_text = " ".join(panel(scene, "row")["paragraphs"])
-    assert hm._vec(r.outputs[i]) in row_text
+    assert vec(r.outputs[i]) in row_text
     cost = dict(panel(scene, "cost")["items"])
     assert cost["Cells n²"] == str(n * n) and cost["Read (not masked)"] == str(sum(map(sum, r.mask)))
 
@@ -457,44 +535,10 @@ def test_invariants_wherever_the_reader_goes(preset, n, padding, causal, view, q
 # --- the golden first frame ------------------------------------------------------------------
 
 
-def close_enough(new, old, path="scene"):
-    """The first difference between two JSON trees (floats to TOL), or None."""
-    if isinstance(old, bool) or isinstance(new, bool):
-        return None if new is old else f"{path}: {new!r} != {old!r}"
-    if isinstance(old, (int, float)) and isinstance(new, (int, float)):
-        return None if abs(new - old) <= TOL else f"{path}: {new!r} != {old!r}"
-    if isinstance(old, dict) and isinstance(new, dict):
-        if set(old) != set(new):
-            return f"{path}: keys {sorted(new)} != {sorted(old)}"
-        for key in old:
-            diff = close_enough(new[key], old[key], f"{path}.{key}")
-            if diff:
-                return diff
-        return None
-    if isinstance(old, list) and isinstance(new, list):
-        if len(old) != len(new):
-            return f"{path}: {len(new)} items != {len(old)}"
-        for n, (a, b) in enumerate(zip(new, old)):
-            diff = close_enough(a, b, f"{path}[{n}]")
-            if diff:
-                return diff
-        return None
-    return None if new == old else f"{path}: {new!r} != {old!r}"
-
-
 def test_golden_first_frame():
     """The lesson's first frame, reviewed by hand. On a mismatch the new scene is written
     to tests/golden/attention_heatmap.new.json; if it is right, move it over the old."""
-    scene = FIG.scene(first_state(preset="sentence", query="dog"))
-    fresh = GOLDEN.with_suffix(".new.json")
-    old = json.loads(GOLDEN.read_text(encoding="utf-8")) if GOLDEN.exists() else None
-    diff = "no golden file yet" if old is None else close_enough(scene, old)
-    if diff:
-        fresh.write_text(json.dumps(scene, indent=1, ensure_ascii=False, allow_nan=False) + "\n",
-                         encoding="utf-8")
-        pytest.fail(f"the first frame changed ({diff}); review {fresh.relative_to(ROOT)}")
-    if fresh.exists():
-        fresh.unlink()
+    check_golden(FIG.scene(first_state(preset="sentence", query="dog")), GOLDEN)
 
 
 # --- the lesson quotes the engine ------------------------------------------------------------------
@@ -513,7 +557,6 @@ def lesson_claims() -> list[str]:
     worked = engine.attention([[1.0, 0.0]], [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]],
                               [[1.0, 0.0], [0.0, 1.0], [0.0, 0.0]])
     dog, stop, garden = 2, 11, 10
-    pct = hm._pct
     return [
         f"the row of *dog* gives {pct(r.weights[dog][3])} of its weight to *chased*",
         f"each giving\n{pct(r.weights[0][2])} to *dog*",
@@ -522,8 +565,8 @@ def lesson_claims() -> list[str]:
         f"its entropy is the maximum, {r.entropy[stop]:.2f}",
         f"gives its largest weight, {pct(r.weights[garden][7])}, to\n*across* and sits in between, at "
         f"{r.entropy[garden]:.2f} nats",
-        f"the output of *dog*, ${hm._vec(r.outputs[dog])}$, says that {pct(r.outputs[dog][1])}",
-        f"values: ${hm._vec(r.outputs[stop])}$",
+        f"the output of *dog*, ${vec(r.outputs[dog])}$, says that {pct(r.outputs[dog][1])}",
+        f"values: ${vec(r.outputs[stop])}$",
         f"Of the 144 cells\nit hides {144 - sum(map(sum, causal.mask))}",
         f"keeps {pct(causal.weights[dog][dog])} of its weight on itself",
         f"together the two masks hide {144 - sum(map(sum, both.mask))} cells",
@@ -531,11 +574,11 @@ def lesson_claims() -> list[str]:
         f"scores have {scaled:.2f}",
         f"every score would\nbe {math.sqrt(d):.2f} times larger",
         f"the\ntop weight of a row would average {top_u:.2f} instead of {top:.2f}",
-        f"the scaled scores run from {min(r.scores[dog]):.2f} to {max(r.scores[dog]):.2f}",
+        f"the scaled scores run from {num(min(r.scores[dog]))} to {num(max(r.scores[dog]))}",  # prose
         f"weights of {min(r.weights[dog]):.3f} and {max(r.weights[dog]):.2f}",
         f"the scores are\n{worked.scores[0][0]:.2f}, {worked.scores[0][1]:.0f} and {worked.scores[0][2]:.2f}",
         "weights " + ", ".join(f"{w:.2f}" for w in worked.weights[0][:2]) + f" and {worked.weights[0][2]:.2f}",
-        f"= {hm._vec(worked.outputs[0])}$",
+        f"= {vec(worked.outputs[0])}$",
         f"= {worked.entropy[0]:.2f}$ nats",
         f"$\\ln(3) = {math.log(3):.2f}$",
         f"$\\ln(12) = {math.log(12):.2f}$ nats, the largest a row of twelve",
@@ -550,10 +593,6 @@ def test_the_lesson_states_the_engine_numbers():
 
 
 def test_the_lesson_places_the_figure_with_valid_options():
-    text = LESSON.read_text(encoding="utf-8")
-    block = re.search(r"^:::\{attention-heatmap\} table\n((?::\w+: .*\n)*):::$", text, re.M)
-    assert block, "the lesson has no attention-heatmap figure"
-    options = dict(re.findall(r"^:(\w+): (.*)$", block.group(1), re.M))
-    FIG.parse_options(options)
+    text, _ = lesson_figure(LESSON, FIG, "table")
     assert re.search(r"^order: 5$", text, re.M)
-    assert len(re.findall(r"^::::\{question\} \S", text, re.M)) >= 3
+    assert questions(text) >= 3

@@ -28,21 +28,23 @@ import math
 import random
 import statistics
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from ..attention import attention
 from ..linalg import dot
 from ..positional import position_code
 from . import register
-from .attention_row import resolve_query
 from .base import FieldError, Figure, Option, OptionError, OptionErrors, parse_number
+from .common import (
+    HINT, Experiment, experiment_buttons, field_text, num, parse_bool, pct, quote, resolve_query,
+    start_experiment, vec, whole, words,
+)
 
 MAX_TOKENS = 16
 MAX_DIM = 8
 COORD_LIMIT = 10.0  # typed or authored coordinates must lie in [-10, 10]
 PEAKED, FLAT = 0.5, 0.9  # a row is peaked below H/ln m = 0.5 and flat above 0.9
 VIEWS = ("weights", "scores")
-HINT = "Pick an experiment: it sets the controls and says what to look for."
 
 
 # --- the presets ------------------------------------------------------------------------
@@ -184,71 +186,12 @@ def _rows_checker(what: str):
 # --- small helpers --------------------------------------------------------------------
 
 
-def _num(x: float, digits: int = 2) -> str:
-    """A number for display, with no '-0.00'."""
-    text = f"{x:.{digits}f}"
-    if float(text) == 0.0:
-        text = f"{0.0:.{digits}f}"
-    return text
-
-
-def _vec(p, digits: int = 2) -> str:
-    return "(" + ", ".join(_num(x, digits) for x in p) + ")"
-
-
-def _q(word: str) -> str:
-    """A token quoted for prose, so that "." or "the" reads as a word of the sentence."""
-    return f"“{word}”"
-
-
-def _pct(w: float) -> str:
-    if w == 0.0:
-        return "0%"
-    if w < 0.1:
-        return f"{100 * w:.1f}%"
-    return f"{100 * w:.0f}%"
-
-
-def _field_text(x: float) -> str:
-    """A coordinate for a text field: the shortest text that reads back as exactly x."""
-    text = repr(float(x))
-    if text.endswith(".0"):
-        text = text[:-2]
-    return "0" if text == "-0" else text
-
-
-def _parse_bool(value: Any, name: str) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("true", "on", "yes", "1"):
-        return True
-    if text in ("false", "off", "no", "0"):
-        return False
-    raise FieldError(name, f"{name} must be true or false, got {value!r}")
-
-
-def _whole(value: Any, name: str, lo: int, hi: int, what: str) -> int:
-    try:
-        x = parse_number(value, what)
-    except FieldError as err:
-        raise FieldError(name, err.message) from None
-    if x != int(x) or not lo <= x <= hi:
-        shown = str(int(x)) if x == int(x) else str(value).strip()
-        raise FieldError(name, f"{what} must be a whole number from {lo} to {hi}, got {shown}")
-    return int(x)
-
-
 def kind_of_row(H: float, visible: int) -> str:
     """"peaked", "flat", "in between", or "one key" when the row can read one key only."""
     if visible <= 1:
         return "one key"
     h = H / math.log(visible)
     return "peaked" if h < PEAKED else "flat" if h > FLAT else "in between"
-
-
-def _words(value) -> list[str]:
-    return value.split() if isinstance(value, str) else [str(w) for w in value]
 
 
 # --- the figure -----------------------------------------------------------------------
@@ -408,7 +351,7 @@ class AttentionHeatmap(Figure):
         opts = {opt.name: opt.default for opt in self.options}
         opts.update(options)
         if str(opts["tokens"]).strip():
-            tokens = _words(opts["tokens"])
+            tokens = words(opts["tokens"])
             q, k, v = (parse_rows(opts[name], name) for name in ("queries", "keys", "values"))
             preset, value_names, query = "custom", [f"v{c + 1}" for c in range(len(v[0]))], 0
             custom = {"tokens": tokens, "q": q, "k": k, "v": v, "value_names": value_names}
@@ -450,13 +393,13 @@ class AttentionHeatmap(Figure):
                 raise FieldError(name, f"view must be one of {', '.join(VIEWS)}, got {view!r}")
             state["view"] = view
         elif name == "n":
-            state["n"] = _whole(value, name, 1, T, "length n")
+            state["n"] = whole(value, name, 1, T, "length n")
             state["padding"] = min(state["padding"], state["n"] - 1)
             state["query"] = min(state["query"], state["n"] - 1)
         elif name == "padding":
-            state["padding"] = _whole(value, name, 0, state["n"] - 1, "padding")
+            state["padding"] = whole(value, name, 0, state["n"] - 1, "padding")
         elif name == "causal":
-            state["causal"] = _parse_bool(value, name)
+            state["causal"] = parse_bool(value, name)
         elif name == "query":
             try:
                 i = resolve_query(value, state["tokens"][: state["n"]])
@@ -475,7 +418,7 @@ class AttentionHeatmap(Figure):
                 raise FieldError(name, f"preset must be one of {', '.join(PRESETS)}, got {key!r}")
         elif name[:2] in ("q.", "k.", "v."):
             which, i, c = self._cell(state, name)
-            what = f"{'xyzw'[c] if len(state[which][i]) <= 4 else f'entry {c + 1}'} of the {WHAT[which]} of {_q(state['tokens'][i])}"
+            what = f"{'xyzw'[c] if len(state[which][i]) <= 4 else f'entry {c + 1}'} of the {WHAT[which]} of {quote(state['tokens'][i])}"
             try:
                 x = parse_number(value, what)
             except FieldError as err:
@@ -523,13 +466,9 @@ class AttentionHeatmap(Figure):
             state = self._reset(state)
             state["message"] = HINT
             return state
-        for experiment in EXPERIMENTS:
-            if experiment.name == name:
-                state = self._reset(state)
-                experiment.setup(state)
-                state["experiment"] = name
-                state["message"] = experiment.message(state)
-                return state
+        started = start_experiment(state, EXPERIMENTS, name, self._reset)
+        if started is not None:
+            return started
         names = ", ".join(e.name for e in EXPERIMENTS)
         raise ValueError(f"attention-heatmap has no action {name!r} (known: reset, {names})")
 
@@ -569,8 +508,8 @@ class AttentionHeatmap(Figure):
         return {
             "title": "Attention as a table: every query against every key",
             "status": (
-                f"{n} tokens, {n * n} cells; row {_q(tokens[i])}: "
-                f"{kinds[i]}, entropy {_num(r.entropy[i])} nats"
+                f"{n} tokens, {n * n} cells; row {quote(tokens[i])}: "
+                f"{kinds[i]}, entropy {num(r.entropy[i])} nats"
             ),
             "panels": [
                 self._table_panel(state, r, rows),
@@ -620,23 +559,23 @@ class AttentionHeatmap(Figure):
                 q, k = state["q"][i], state["k"][j]
                 detail = [
                     f"query {tokens[i]} (row {i + 1}) · key {tokens[j]} (column {j + 1})",
-                    "q·k = " + " + ".join(f"{_num(a)}×{_num(b)}" for a, b in zip(q, k)) + f" = {_num(step.dot, 3)}",
-                    f"s = q·k ÷ √{d} = {_num(step.dot, 3)} ÷ {_num(trace.sqrt_d_k, 3)} = {_num(step.scaled, 3)}",
+                    "q·k = " + " + ".join(f"{num(a)}×{num(b)}" for a, b in zip(q, k)) + f" = {num(step.dot, 3)}",
+                    f"s = q·k ÷ √{d} = {num(step.dot, 3)} ÷ {num(trace.sqrt_d_k, 3)} = {num(step.scaled, 3)}",
                 ]
                 if hidden:
                     detail.append(f"masked ({why}): s becomes −∞, so the weight is exactly 0")
                 else:
                     detail.append(
-                        f"softmax: exp({_num(step.scaled, 3)} − {_num(trace.max_tempered, 3)}) = "
-                        f"{_num(step.exp, 4)}; ÷ {_num(trace.exp_sum, 4)} = {_num(step.weight, 4)}"
+                        f"softmax: exp({num(step.scaled, 3)} − {num(trace.max_tempered, 3)}) = "
+                        f"{num(step.exp, 4)}; ÷ {num(trace.exp_sum, 4)} = {num(step.weight, 4)}"
                     )
-                    detail.append(f"weight a = {_num(step.weight, 3)}: {_pct(step.weight)} of the row of {tokens[i]}")
+                    detail.append(f"weight a = {num(step.weight, 3)}: {pct(step.weight)} of the row of {tokens[i]}")
                 if view == "weights":
-                    text = "0" if hidden else _num(r.weights[i][j])
+                    text = "0" if hidden else num(r.weights[i][j])
                     tone = 0.0 if hidden else r.weights[i][j] / top
                     said = f"weight {text}"
                 else:
-                    text = "−∞" if hidden else _num(r.scores[i][j])
+                    text = "−∞" if hidden else num(r.scores[i][j])
                     tone = 0.0 if hidden else max(-1.0, min(1.0, r.scores[i][j] / biggest))
                     said = f"score {text}"
                 cells.append(
@@ -684,9 +623,9 @@ class AttentionHeatmap(Figure):
             share = H / top if m > 1 else 0.0
             rows.append(
                 [
-                    {"text": _num(H), "tone": 0.0, "title": f"entropy of the row of {tokens[i]}: {_num(H, 3)} nats"},
-                    {"text": _num(top), "tone": 0.0, "title": f"ln {m}: the entropy of an even split over {m} keys"},
-                    {"text": _pct(share) if m > 1 else "—", "tone": 0.0, "title": "H as a share of its maximum"},
+                    {"text": num(H), "tone": 0.0, "title": f"entropy of the row of {tokens[i]}: {num(H, 3)} nats"},
+                    {"text": num(top), "tone": 0.0, "title": f"ln {m}: the entropy of an even split over {m} keys"},
+                    {"text": pct(share) if m > 1 else "—", "tone": 0.0, "title": "H as a share of its maximum"},
                     {"text": kinds[i], "tone": tones[kinds[i]], "active": i == state["query"]},
                 ]
             )
@@ -696,7 +635,7 @@ class AttentionHeatmap(Figure):
             "title": "Entropy of each row · peaked or flat",
             "caption": (
                 f"H = −Σ a ln a in nats: 0 when one key takes all, ln m when the m visible keys share "
-                f"evenly (ln {n} = {_num(math.log(n))} with no mask). Peaked: H below "
+                f"evenly (ln {n} = {num(math.log(n))} with no mask). Peaked: H below "
                 f"{PEAKED:.0%} of ln m; flat: above {FLAT:.0%}."
             ),
             "wide": False,
@@ -717,17 +656,17 @@ class AttentionHeatmap(Figure):
             for c, o in enumerate(r.outputs[i]):
                 terms = [(r.weights[i][j], state["v"][j][c], j) for j in range(n) if r.mask[i][j]]
                 terms.sort(key=lambda t: -t[0])
-                shown = " + ".join(f"{_num(a, 3)}×{_num(v)}" for a, v, _ in terms[:4])
+                shown = " + ".join(f"{num(a, 3)}×{num(v)}" for a, v, _ in terms[:4])
                 more = f" + … ({len(terms) - 4} more)" if len(terms) > 4 else ""
                 cells.append(
                     {
-                        "text": _num(o),
+                        "text": num(o),
                         "tone": max(-1.0, min(1.0, o / biggest)),
-                        "title": f"output of {tokens[i]}, {names[c]}: {_num(o, 3)}",
+                        "title": f"output of {tokens[i]}, {names[c]}: {num(o, 3)}",
                         "detail": [
                             f"o[{names[c]}] of {tokens[i]} = Σ_j a_ij v_j[{names[c]}]",
                             f"= {shown}{more}",
-                            f"= {_num(o, 4)}",
+                            f"= {num(o, 4)}",
                         ],
                     }
                 )
@@ -757,25 +696,25 @@ class AttentionHeatmap(Figure):
         m = visible[i]
         if m == 1:
             first = (
-                f"The row of {_q(tokens[i])} can read one key only, {_q(tokens[best])}, so it "
+                f"The row of {quote(tokens[i])} can read one key only, {quote(tokens[best])}, so it "
                 f"takes all of the weight and the entropy is 0."
             )
         else:
             first = (
-                f"The row of {_q(tokens[i])} gives {_pct(a[best])} to {_q(tokens[best])}"
-                + (f" and {_pct(a[order[1]])} to {_q(tokens[order[1]])}" if len(order) > 1 else "")
-                + f". Its entropy is {_num(r.entropy[i])} nats against ln {m} = "
-                f"{_num(math.log(m))} for an even split over its {m} visible keys: {kinds[i]}."
+                f"The row of {quote(tokens[i])} gives {pct(a[best])} to {quote(tokens[best])}"
+                + (f" and {pct(a[order[1]])} to {quote(tokens[order[1]])}" if len(order) > 1 else "")
+                + f". Its entropy is {num(r.entropy[i])} nats against ln {m} = "
+                f"{num(math.log(m))} for an even split over its {m} visible keys: {kinds[i]}."
             )
         top = order[:3]
-        terms = " + ".join(f"{_num(a[j])}·v({tokens[j]})" for j in top)
+        terms = " + ".join(f"{num(a[j])}·v({tokens[j]})" for j in top)
         rest = f" + {len(order) - 3} smaller terms" if len(order) > 3 else ""
-        second = f"Its output is {terms}{rest} = {_vec(r.outputs[i])}."
+        second = f"Its output is {terms}{rest} = {vec(r.outputs[i])}."
         masked = n * n - sum(visible)
         paragraphs = [first, second]
         if masked:
             paragraphs.append(f"The masks hide {masked} of the {n * n} cells; their weights are exactly 0.")
-        return {"kind": "text", "id": "row", "title": f"The row of {_q(tokens[i])}", "paragraphs": paragraphs}
+        return {"kind": "text", "id": "row", "title": f"The row of {quote(tokens[i])}", "paragraphs": paragraphs}
 
     def _cost_panel(self, state: dict, r) -> dict:
         n = state["n"]
@@ -851,25 +790,14 @@ class AttentionHeatmap(Figure):
                 "value": state["preset"],
                 "options": presets,
             },
-            {
-                "kind": "buttons",
-                "name": "experiments",
-                "label": "Try this",
-                "items": [
-                    {"name": e.name, "label": e.label, "title": e.title,
-                     "active": state.get("experiment") == e.name}
-                    for e in EXPERIMENTS
-                ]
-                + [{"name": "reset", "label": "Reset", "title": "Back to the first settings"}],
-                "message": state.get("message") or HINT,
-            },
+            experiment_buttons(state, EXPERIMENTS, self._reset),
         ] + self._vector_grids(state)
 
     @staticmethod
     def _vector_grids(state: dict) -> list[dict]:
         """Typed entries of the picked token's q, k and v: one row a coordinate."""
         i = state["query"]
-        word = _q(state["tokens"][i])
+        word = quote(state["tokens"][i])
         groups = [("q", "k", "v")] if len(state["q"][i]) == len(state["v"][i]) else [("q", "k"), ("v",)]
         grids = []
         for group in groups:
@@ -885,7 +813,7 @@ class AttentionHeatmap(Figure):
                             "label": f"{c + 1}",
                             "link": f"t{i}",
                             "cells": [
-                                {"name": f"{which}.{i}.{c}", "value": _field_text(state[which][i][c])}
+                                {"name": f"{which}.{i}.{c}", "value": field_text(state[which][i][c])}
                                 for which in group
                             ],
                         }
@@ -906,40 +834,49 @@ RESET_KEYS = ("tokens", "q", "k", "v", "value_names", "preset", "n", "view", "ca
 # writes a message whose numbers are computed by the engine for the state it made.
 
 
-@dataclass(frozen=True)
-class Experiment:
-    """One "Try this" button."""
+def _readable(r, i: int) -> list[int]:
+    """The keys row i may read: the masks leave them visible."""
+    return [j for j, seen in enumerate(r.mask[i]) if seen]
 
-    name: str  # sent back as {"type": "action", "name": name}
-    label: str  # the button's text
-    title: str  # the button's tooltip
-    setup: Callable[[dict], None]  # sets the controls, changing the state in place
-    message: Callable[[dict], str]  # what to look for, with the engine's numbers
+
+def _choosing_rows(r) -> list[int]:
+    """The rows that read two keys or more. A row that can read one key only gives it all
+    of the weight whatever the scores say: it is neither peaked nor flat by choice."""
+    return [i for i in range(len(r.mask)) if sum(r.mask[i]) > 1]
 
 
 def _normalised(r, i: int) -> float:
-    m = sum(r.mask[i])
-    return r.entropy[i] / math.log(m) if m > 1 else 0.0
+    """H / ln m of a row that reads m >= 2 keys: 0 for one-hot, 1 for an even split."""
+    return r.entropy[i] / math.log(sum(r.mask[i]))
+
+
+def _some_row_chooses(state: dict) -> bool:
+    return bool(_choosing_rows(AttentionHeatmap.result(state)))
+
+
+def _two_tokens(state: dict) -> bool:
+    return state["n"] >= 2
 
 
 def _peaked_flat(state: dict) -> None:
     state["view"] = "weights"
     r = AttentionHeatmap.result(state)
-    state["query"] = min(range(state["n"]), key=lambda i: _normalised(r, i))
+    state["query"] = min(_choosing_rows(r), key=lambda i: _normalised(r, i))
 
 
 def _peaked_flat_message(state: dict) -> str:
     r = AttentionHeatmap.result(state)
     tokens = state["tokens"]
-    n = state["n"]
     low = state["query"]
-    high = max(range(n), key=lambda i: _normalised(r, i))
-    best = max(range(n), key=lambda j: r.weights[low][j])
+    high = max(_choosing_rows(r), key=lambda i: _normalised(r, i))
+    top = max(_readable(r, low), key=lambda j: r.weights[low][j])
+    m = sum(r.mask[high])
     return (
-        f"The most peaked row is {_q(tokens[low])}: {_pct(r.weights[low][best])} goes to "
-        f"{_q(tokens[best])} and its entropy is {_num(r.entropy[low])} nats. The flattest is "
-        f"{_q(tokens[high])} with {_num(r.entropy[high])} nats, against ln {n} = "
-        f"{_num(math.log(n))} for a perfectly even row. Click the rows to compare them."
+        f"The most peaked row is {quote(tokens[low])}: {pct(r.weights[low][top])} goes to "
+        f"{quote(tokens[top])} and its entropy is {num(r.entropy[low])} nats. The flattest is "
+        f"{quote(tokens[high])} with {num(r.entropy[high])} nats, against ln {m} = "
+        f"{num(math.log(m))} for a perfectly even row over its {m} keys. Click the rows to "
+        f"compare them."
     )
 
 
@@ -958,8 +895,8 @@ def _causal_message(state: dict) -> str:
     j = max(range(n), key=lambda j: r.weights[i][j])
     return (
         f"Every cell above the diagonal is now masked: {hidden} of {n * n} cells get weight "
-        f"exactly 0, and the first row can read only itself. The row of {_q(tokens[i])} now gives "
-        f"{_pct(r.weights[i][j])} to {_q(tokens[j])} (it gave {_pct(before.weights[i][j])} without "
+        f"exactly 0, and the first row can read only itself. The row of {quote(tokens[i])} now gives "
+        f"{pct(r.weights[i][j])} to {quote(tokens[j])} (it gave {pct(before.weights[i][j])} without "
         f"the mask). Words that looked ahead for their noun have to settle for what came before."
     )
 
@@ -974,15 +911,20 @@ def _padding(state: dict) -> None:
 
 def _padding_message(state: dict) -> str:
     r = AttentionHeatmap.result(state)
+    unpadded = AttentionHeatmap.result(dict(state, padding=0))
     tokens = state["tokens"]
     n, p = state["n"], state["padding"]
-    pads = ", ".join(map(_q, tokens[n - p : n]))
+    pads = ", ".join(map(quote, tokens[n - p : n]))
     i = state["query"]
     sums = [math.fsum(row) for row in r.weights]
+    newly = sum(map(sum, unpadded.mask)) - sum(map(sum, r.mask))  # cells the padding hides
+    m = sum(r.mask[i])
     return (
-        f"The last {p} tokens ({pads}) are padding: their columns are masked for every query, "
-        f"so {p * n} cells become 0 while every row still adds up to {_num(min(sums))}. The row of "
-        f"{_q(tokens[i])} has {n - p} keys left and entropy {_num(r.entropy[i])} nats."
+        f"The last {p} token{'s' if p != 1 else ''} ({pads}) {'are' if p != 1 else 'is'} "
+        f"padding: {'their columns are' if p != 1 else 'its column is'} masked for every query, "
+        f"so {newly} cell{'s' if newly != 1 else ''} become{'' if newly != 1 else 's'} 0 "
+        f"while every row still adds up to {num(min(sums))}. The row of {quote(tokens[i])} can "
+        f"read {m} key{'s' if m != 1 else ''} and has entropy {num(r.entropy[i])} nats."
     )
 
 
@@ -991,6 +933,7 @@ GROW_FROM = 6
 
 def _grow(state: dict) -> None:
     state["n"] = min(GROW_FROM, len(state["tokens"]))
+    state["padding"] = min(state["padding"], state["n"] - 1)  # as the length slider does
     state["query"] = min(state["query"], state["n"] - 1)
 
 
@@ -1012,13 +955,24 @@ def _scores_message(state: dict) -> str:
     tokens = state["tokens"]
     i = state["query"]
     row = r.scores[i]
-    hi = max(range(len(row)), key=lambda j: row[j])
-    lo = min(range(len(row)), key=lambda j: row[j])
+    keys = _readable(r, i)  # a masked score is shown as −∞ and gets weight 0
+    if len(keys) == 1:
+        (j,) = keys
+        return (
+            f"These are the scaled scores before the softmax; a masked cell shows −∞. The row of "
+            f"{quote(tokens[i])} can read one key only, {quote(tokens[j])}, so its score "
+            f"{num(row[j])} becomes weight 1 whatever its size. Click a row that reads more keys "
+            f"to see the softmax choose. Scores can be negative; weights never are."
+        )
+    hi = max(keys, key=lambda j: row[j])
+    lo = min(keys, key=lambda j: row[j])
+    over = f" over the {len(keys)} keys it can read" if len(keys) < len(row) else ""
     return (
-        f"These are the scaled scores before the softmax. In the row of {_q(tokens[i])} they run "
-        f"from {_num(row[lo])} ({_q(tokens[lo])}) to {_num(row[hi])} ({_q(tokens[hi])}); the softmax "
-        f"turns that gap of {_num(row[hi] - row[lo])} into weights {_num(r.weights[i][lo], 3)} and "
-        f"{_num(r.weights[i][hi])}. Scores can be negative; weights never are."
+        f"These are the scaled scores before the softmax. In the row of {quote(tokens[i])}{over} "
+        f"they run from {num(row[lo])} ({quote(tokens[lo])}) to {num(row[hi])} ({quote(tokens[hi])}); "
+        f"the softmax turns that gap of {num(row[hi] - row[lo])} into weights "
+        f"{num(r.weights[i][lo], 3)} and {num(r.weights[i][hi])}. Scores can be negative; weights "
+        f"never are."
     )
 
 
@@ -1051,31 +1005,33 @@ def _why_scale_message(state: dict) -> str:
     raw, scaled = dot_spread(state)
     r = AttentionHeatmap.result(state)
     u = unscaled(state)
-    n = state["n"]
-    mean = statistics.fmean(_normalised(r, i) for i in range(n))
-    mean_u = statistics.fmean(_normalised(u, i) for i in range(n))
-    top = statistics.fmean(max(row) for row in r.weights)
-    top_u = statistics.fmean(max(row) for row in u.weights)
+    rows = _choosing_rows(r)  # a row that reads one key has nothing to choose
+    mean = statistics.fmean(_normalised(r, i) for i in rows)
+    mean_u = statistics.fmean(_normalised(u, i) for i in rows)
+    top = statistics.fmean(max(r.weights[i]) for i in rows)
+    top_u = statistics.fmean(max(u.weights[i]) for i in rows)
     return (
         f"Sixteen tokens with random entries of spread 1 and d = {d}. The raw dot products q·k "
-        f"have a spread of {_num(raw)}, close to √{d} = {_num(math.sqrt(d))}; divided by √{d} the "
-        f"scores have {_num(scaled)}. Without the division the top weight of a row would average "
-        f"{_num(top_u)} instead of {_num(top)}, and the entropy would fall from {_pct(mean)} to "
-        f"{_pct(mean_u)} of its maximum: rows closer to one-hot, with less to learn from."
+        f"have a spread of {num(raw)}, close to √{d} = {num(math.sqrt(d))}; divided by √{d} the "
+        f"scores have {num(scaled)}. Without the division the top weight of a row would average "
+        f"{num(top_u)} instead of {num(top)}, and the entropy would fall from {pct(mean)} to "
+        f"{pct(mean_u)} of its maximum: rows closer to one-hot, with less to learn from."
     )
 
 
 EXPERIMENTS = (
     Experiment("peaked-flat", "Peaked and flat rows", "Which rows lock onto one key",
-               _peaked_flat, _peaked_flat_message),
+               _peaked_flat, _peaked_flat_message, applies=_some_row_chooses,
+               needs="a row that can read two keys or more"),
     Experiment("scores", "Show the raw scores", "The table before the softmax",
                _scores, _scores_message),
     Experiment("causal", "Causal mask", "No query may read a later key",
-               _causal, _causal_message),
+               _causal, _causal_message, applies=_two_tokens, needs="a table of two tokens or more"),
     Experiment("padding", f"Pad the last {PAD}", "Padding keys are hidden from every query",
-               _padding, _padding_message),
+               _padding, _padding_message, applies=_two_tokens, needs="a table of two tokens or more"),
     Experiment("grow", f"Start from {GROW_FROM} tokens", "The table grows as n²",
-               _grow, _grow_message),
+               _grow, _grow_message, applies=lambda state: len(state["tokens"]) > GROW_FROM,
+               needs=f"more than {GROW_FROM} tokens"),
     Experiment("why-scale", "Why divide by √d_k?", "Random vectors with and without the scaling",
                _why_scale, _why_scale_message),
 )
