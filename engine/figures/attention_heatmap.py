@@ -738,9 +738,6 @@ class AttentionHeatmap(Figure):
     def _controls(self, state: dict) -> list[dict]:
         T = len(state["tokens"])
         n = state["n"]
-        i = state["query"]
-        word = state["tokens"][i]
-        d_k, d_v = len(state["q"][0]), len(state["v"][0])
         presets = [{"value": p.name, "label": p.label} for p in PRESETS.values()]
         if state["preset"] == "custom":
             presets.insert(0, {"value": "custom", "label": "The author's tokens"})
