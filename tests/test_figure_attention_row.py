@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import math
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -19,25 +18,26 @@ from hypothesis import strategies as st
 
 import engine
 from engine import runtime
-from engine.figures import FIGURES, FieldError, OptionErrors
+from engine.figures import FIGURES, FieldError
 from engine.figures import attention_row as ar
+from engine.figures.common import HINT, num, pct, vec
+from figure_helpers import (
+    ROLES, ROOT, SHAPES, check_golden, control, is_num, lesson_figure, links, panel, questions, texts,
+)
+import figure_helpers
 
 FIG = FIGURES["attention-row"]
-ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "attention_row.json"
 LESSON = ROOT / "content" / "01-one-query-row.md"
-TOL = 1e-9
 EXPERIMENTS = [e.name for e in ar.EXPERIMENTS]
 
 
 def first_state(**options):
-    return FIG.initial_state(FIG.parse_options({k: str(v) for k, v in options.items()}))
+    return figure_helpers.first_state(FIG, **options)
 
 
 def errors_of(options: dict) -> list[tuple[str, str]]:
-    with pytest.raises(OptionErrors) as info:
-        FIG.parse_options(options)
-    return [(e.option, e.message) for e in info.value.errors]
+    return figure_helpers.errors_of(FIG, options)
 
 
 def direct_row(state):
@@ -47,16 +47,6 @@ def direct_row(state):
         state["q"][i], state["k"], state["v"], index=i,
         temperature=state["temperature"], causal=state["causal"],
     )
-
-
-def panel(scene, panel_id):
-    (found,) = [p for p in scene["panels"] if p["id"] == panel_id]
-    return found
-
-
-def control(scene, name):
-    (found,) = [c for c in scene["controls"] if c["name"] == name]
-    return found
 
 
 # --- options ------------------------------------------------------------------------------
@@ -367,7 +357,7 @@ def test_each_experiment_sets_the_controls_and_says_what_to_look_for(name):
     state = FIG.apply(state, {"type": "set", "name": "key.1.0", "value": "-2"})  # reader's edit
     new = FIG.apply(state, {"type": "action", "name": name})
     assert new["experiment"] == name
-    assert new["message"] and new["message"] != ar.HINT
+    assert new["message"] and new["message"] != HINT
     assert "nan" not in new["message"].lower()
     scene = FIG.scene(new)
     buttons = control(scene, "experiments")
@@ -377,10 +367,6 @@ def test_each_experiment_sets_the_controls_and_says_what_to_look_for(name):
     # an experiment starts from the first settings, so the reader's edit is gone
     again = FIG.apply(first_state(), {"type": "action", "name": name})
     assert again == new
-
-
-def pct(w):
-    return ar._pct(w)
 
 
 def test_experiment_messages_quote_the_engine():
@@ -401,7 +387,7 @@ def test_experiment_messages_quote_the_engine():
     assert all(w == pytest.approx(1 / 6, abs=1e-15) for w in same.weights)
     mean = [math.fsum(v[c] for v in state["v"]) / 6 for c in range(2)]
     assert same.output == pytest.approx(mean, abs=1e-15)
-    assert ar._vec(mean) in state["message"]
+    assert vec(mean) in state["message"]
 
     state = FIG.apply(start, {"type": "action", "name": "short-query"})
     assert state["tokens"][state["query"]] == "."
@@ -422,7 +408,105 @@ def test_experiment_messages_quote_the_engine():
     doubled = direct_row(state)
     half_t = direct_row(dict(start, temperature=0.5))
     assert doubled.weights == pytest.approx(half_t.weights, abs=1e-12)
-    assert f"same {ar._num(half_t.weights[1], 3)}" in state["message"]
+    assert f"same {num(half_t.weights[1], 3)}" in state["message"]
+
+
+ONE_WORD = dict(tokens="Hello", query="Hello", queries="1,0.5", keys="0.5,1", values="-1,2")
+
+
+def buttons(state) -> list[str]:
+    return [item["name"] for item in control(FIG.scene(state), "experiments")["items"]]
+
+
+def test_a_one_word_sentence_says_it_is_the_only_word():
+    """Regression: with a one-word sentence and the mask off, the readout said "With the
+    future hidden it can read only itself"."""
+    state = first_state(**ONE_WORD)
+    scene = FIG.scene(state)
+    check_scene(scene, state)
+    readout = panel(scene, "readout")["paragraphs"][0]
+    assert readout == ("“Hello” asks its question. It is the only word, so it keeps all of the weight "
+                       "and its new vector is its own value, (−1.00, 2.00).")
+    assert "future" not in " ".join(panel(scene, "readout")["paragraphs"])
+    assert "press 1 and use the arrow keys" in panel(scene, "keys")["caption"]
+    masked = FIG.scene(FIG.patch(first_state(), {"query": 0, "causal": True}))
+    assert panel(masked, "readout")["paragraphs"][0].startswith(
+        "“The” asks its question. With the future hidden it can read only itself, so it keeps all")
+
+
+def test_experiments_that_need_two_words_are_left_out_of_a_one_word_sentence():
+    """Regression: with one word every experiment ran and said wrong things, such as
+    "rises from 100% to 100%", "Every other word is greyed out" and "each gets 1/1"."""
+    state = first_state(**ONE_WORD)
+    assert buttons(state) == ["reset"]
+    for name in EXPERIMENTS:
+        with pytest.raises(ValueError, match=f"the experiment '{name}' needs "):
+            FIG.apply(state, {"type": "action", "name": name})
+    assert buttons(first_state()) == EXPERIMENTS + ["reset"]
+
+
+def test_experiments_that_need_a_choice_are_left_out_where_the_asker_reads_only_itself():
+    """Regression: with the mask on and the first word asking, "Lower T" said "takes 100%
+    (it had 100% at T = 1)" and "Raise T" said the weights "run from 0% to 100%"."""
+    state = first_state(causal="true", query="The")
+    assert buttons(state) == ["hide-future", "short-query", "first-word", "reset"]
+    new = FIG.apply(state, {"type": "action", "name": "hide-future"})
+    assert new["message"].startswith(
+        "“The” is the first word, so with the future hidden it reads only itself: it takes all "
+        "of the weight (it had ")
+    assert "rises from" not in new["message"]
+
+
+def test_messages_with_the_mask_on_count_only_the_words_the_asker_reads():
+    """Regression: with the mask on from the start, "Raise T" put the masked words' 0% into
+    the range of weights, and "Make every key the same" said each of the 6 words gets 1/6."""
+    state = first_state(causal="true")  # chased reads The, cat and itself
+    flat = FIG.apply(state, {"type": "action", "name": "flatten"})
+    r = direct_row(flat)
+    assert (f"the weights of the 3 words it can read only run from {pct(min(r.weights[:3]))} to "
+            f"{pct(max(r.weights[:3]))}, close to an even 33% each") in flat["message"]
+    same = FIG.apply(state, {"type": "action", "name": "same-keys"})
+    assert "each of the 3 words it can read gets 1/3 = 33%" in same["message"]
+    sharp = FIG.apply(state, {"type": "action", "name": "sharpen"})
+    assert "the other" not in sharp["message"] and "“The” less than 0.1%" in sharp["message"]
+    pulled = FIG.apply(state, {"type": "action", "name": "pull-key"})
+    assert pulled["selected"] == 0  # "The": "the" (position 3) comes after chased, out of reach
+    assert direct_row(pulled).weights[0] > direct_row(state).weights[0]
+
+
+def pairs(vectors) -> str:
+    return "; ".join(f"{x},{y}" for x, y in vectors)
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=st.integers(1, 6), causal=st.booleans(), query=st.integers(0, 5),
+       temperature=st.sampled_from(["0.5", "1", "2"]))
+def test_every_shown_experiment_runs_and_says_true_things(n, causal, query, temperature):
+    start = first_state(tokens=" ".join(ar.TOKENS[:n]), query=min(query, n - 1), causal=str(causal).lower(),
+                        temperature=temperature, queries=pairs(ar.QUERIES[:n]), keys=pairs(ar.KEYS[:n]),
+                        values=pairs(ar.VALUES[:n]))
+    shown = buttons(start)[:-1]
+    for name in EXPERIMENTS:
+        if name not in shown:
+            with pytest.raises(ValueError, match=f"the experiment '{name}' needs "):
+                FIG.apply(start, {"type": "action", "name": name})
+            continue
+        state = FIG.apply(start, {"type": "action", "name": name})
+        message = state["message"]
+        assert "nan" not in message.lower() and "1/1 " not in message
+        assert not re.search(r"from (\S+%) to \1", message), message  # a range or a rise of nothing
+        assert "from 0% to" not in message or name == "pull-key", message  # masked words left out
+        check_scene(FIG.scene(state), state)
+
+
+def test_doubled_keys_are_compared_at_half_the_starting_temperature():
+    """Regression: "Double every key" said "at T = 1" and compared with T = 0.5 whatever
+    the temperature the figure started from."""
+    state = FIG.apply(first_state(temperature="2"), {"type": "action", "name": "double-keys"})
+    r = direct_row(state)
+    j = max(range(6), key=lambda m: r.weights[m])
+    assert "of the weight at T = 2, and the original keys at T = 1 give it the same" in state["message"]
+    assert f"the same {num(r.weights[j], 3)}" in state["message"]
 
 
 def test_reset_returns_to_the_first_settings():
@@ -441,15 +525,6 @@ def test_unknown_action_and_event():
 
 
 # --- scene invariants -----------------------------------------------------------------------
-
-ROLES = {"query", "key", "value", "output", "own", "muted", "hull", "accent", "head1", "head2",
-         "positive", "negative", "grid", "text"}
-SHAPES = {"circle", "diamond", "ring", "square"}
-
-
-def is_num(x):
-    return isinstance(x, float) and math.isfinite(x) or (isinstance(x, int) and not isinstance(x, bool))
-
 
 def check_point(p):
     assert isinstance(p, list) and len(p) == 2 and all(is_num(c) for c in p), p
@@ -473,29 +548,6 @@ def check_mark(m):
         assert is_num(m["x"]) and is_num(m["y"]) and isinstance(m["text"], str)
     elif kind == "circle":
         assert is_num(m["x"]) and is_num(m["y"]) and is_num(m["r"])
-
-
-def texts(obj):
-    """Every string in a scene."""
-    if isinstance(obj, str):
-        yield obj
-    elif isinstance(obj, dict):
-        for value in obj.values():
-            yield from texts(value)
-    elif isinstance(obj, list):
-        for value in obj:
-            yield from texts(value)
-
-
-def links(obj):
-    if isinstance(obj, dict):
-        if "link" in obj:
-            yield obj["link"]
-        for value in obj.values():
-            yield from links(value)
-    elif isinstance(obj, list):
-        for value in obj:
-            yield from links(value)
 
 
 def check_scene(scene, state):
@@ -560,12 +612,12 @@ def check_scene(scene, state):
 
     values = panel(scene, "values")
     hulls = [m for m in values["marks"] if m.get("role") == "hull"]
-    assert len(hulls) == 1
+    hull = engine.convex_hull(state["v"])
+    assert len(hulls) == (len(hull) >= 2)  # one distinct value has no hull to shade
     (output,) = [m for m in values["marks"] if m.get("id") == "output"]
     assert output["role"] == "output" and output["shape"] == "diamond"
     assert {(item["role"], item.get("shape", "circle")) for item in values["legend"]} == {
-        ("value", "circle"), ("value", "ring"), ("output", "diamond"), ("hull", "square")}
-    hull = engine.convex_hull(state["v"])
+        ("value", "circle"), ("value", "ring"), ("output", "diamond")} | ({("hull", "square")} if hulls else set())
     assert engine.point_in_hull([output["x"], output["y"]], hull)
     value_points = [m for m in values["marks"] if m["kind"] == "point" and m["id"] != "output"]
     assert [m["id"] for m in value_points] == [f"value-{j}" for j in range(n)]
@@ -580,7 +632,7 @@ def check_scene(scene, state):
     assert scores["kind"] == "cells" and len(scores["rows"]) == 1
     for j, cell in enumerate(scores["rows"][0]):
         assert cell["select"] is True and cell["id"] == f"score-{j}" and cell["link"] == f"t{j}"
-        assert -1.0 <= cell["tone"] <= 1.0 and cell["text"] == ar._num(r.scores[j])
+        assert -1.0 <= cell["tone"] <= 1.0 and cell["text"] == num(r.scores[j])
         assert cell["detail"] and cell["muted"] is hidden[j]
     bars = panel(scene, "weights")
     assert [(b["select"], b["id"]) for b in bars["bars"]] == [(True, f"bar-{j}") for j in range(n)]
@@ -614,7 +666,10 @@ def check_scene(scene, state):
     for row, k in zip(grid["rows"], state["k"]):
         assert [float(c["value"]) for c in row["cells"]] == k  # exact: typed values round-trip
     buttons = control(scene, "experiments")
-    assert len(buttons["items"]) >= 6 and buttons["message"]
+    names = [item["name"] for item in buttons["items"]]
+    assert names[-1] == "reset" and names[:-1] == [e for e in EXPERIMENTS if e in names] and buttons["message"]
+    if state["tokens"] == list(ar.TOKENS) and not state["initial"]["causal"]:
+        assert len(names) >= 6  # every word reads all six: every experiment applies
 
     # values: exactly the engine's numbers
     v = scene["values"]
@@ -799,49 +854,20 @@ def test_the_whole_scene_is_json_with_no_nan():
 # --- the golden first frame -----------------------------------------------------------------
 
 
-def close_enough(new, old, path="scene"):
-    """The first difference between two JSON trees (floats to TOL), or None."""
-    if isinstance(old, bool) or isinstance(new, bool):
-        return None if new is old else f"{path}: {new!r} != {old!r}"
-    if isinstance(old, (int, float)) and isinstance(new, (int, float)):
-        return None if abs(new - old) <= TOL else f"{path}: {new!r} != {old!r}"
-    if isinstance(old, dict) and isinstance(new, dict):
-        if set(old) != set(new):
-            return f"{path}: keys {sorted(new)} != {sorted(old)}"
-        for key in old:
-            diff = close_enough(new[key], old[key], f"{path}.{key}")
-            if diff:
-                return diff
-        return None
-    if isinstance(old, list) and isinstance(new, list):
-        if len(old) != len(new):
-            return f"{path}: {len(new)} items != {len(old)}"
-        for n, (a, b) in enumerate(zip(new, old)):
-            diff = close_enough(a, b, f"{path}[{n}]")
-            if diff:
-                return diff
-        return None
-    return None if new == old else f"{path}: {new!r} != {old!r}"
-
-
 def test_golden_first_frame():
     """The first frame of the lesson's figure, reviewed by hand. On a mismatch the new
     scene is written to tests/golden/attention_row.new.json for review; if it is right,
     move it over the old file."""
-    scene = FIG.scene(first_state(query="chased", temperature=1))
-    fresh = GOLDEN.with_suffix(".new.json")
-    old = json.loads(GOLDEN.read_text(encoding="utf-8")) if GOLDEN.exists() else None
-    diff = "no golden file yet" if old is None else close_enough(scene, old)
-    if diff:
-        fresh.parent.mkdir(exist_ok=True)
-        fresh.write_text(json.dumps(scene, indent=1, ensure_ascii=False, allow_nan=False) + "\n",
-                         encoding="utf-8")
-        pytest.fail(f"the first frame changed ({diff}); review {fresh.relative_to(ROOT)}")
-    if fresh.exists():
-        fresh.unlink()
+    check_golden(FIG.scene(first_state(query="chased", temperature=1)), GOLDEN)
 
 
 # --- the lesson quotes the engine --------------------------------------------------------------
+
+
+def tex(shown: str) -> str:
+    """A number or vector as the lesson writes it inside $...$: LaTeX makes the ASCII
+    hyphen a minus sign (prose outside math uses the figures' typographic minus)."""
+    return shown.replace("\u2212", "-")
 
 
 def lesson_numbers():
@@ -858,25 +884,25 @@ def lesson_numbers():
     first = direct_row(FIG.apply(start, {"type": "action", "name": "first-word"}))
     trace = chased.trace
     return [
-        f"$q \\cdot k = {ar._num(trace[1].dot)}$",  # cat for chased, before the scaling
-        f"${ar._num(trace[4].dot)}$",  # mouse for chased
-        f"the scores {ar._num(chased.scores[1])} and {ar._num(chased.scores[4])}",
+        f"$q \\cdot k = {tex(num(trace[1].dot))}$",  # cat for chased, before the scaling
+        f"${tex(num(trace[4].dot))}$",  # mouse for chased
+        f"the scores {num(chased.scores[1])} and {num(chased.scores[4])}",
         f"*cat* gets {pct(chased.weights[1])} of the weight and *mouse* {pct(chased.weights[4])}",
-        f"o = \\sum_j a_j v_j = {ar._vec(chased.output)}",
-        f"*chased* itself, ${ar._vec(start['v'][2])}$",
-        f"its length is {ar._num(math.hypot(*start['q'][5]))}, against "
-        f"{ar._num(math.hypot(*start['q'][2]))} for *chased*",
+        f"o = \\sum_j a_j v_j = {tex(vec(chased.output))}",
+        f"*chased* itself, ${tex(vec(start['v'][2]))}$",
+        f"its length is {num(math.hypot(*start['q'][5]))}, against "
+        f"{num(math.hypot(*start['q'][2]))} for *chased*",
         f"from {pct(min(period.weights))}\nto {pct(max(period.weights))}, close to an even split",
         f"Its weights run only from {pct(min(period.weights))}\nto {pct(max(period.weights))}",
         f"*cat* takes {pct(sharp.weights[1])} of the weight of *chased* and *mouse* "
         f"{pct(sharp.weights[4])}, while the other four words\nshare {ar._share(1 - sharp.weights[1] - sharp.weights[4])}",
         f"the weights run only from {pct(min(flat.weights))} to {pct(max(flat.weights))}",
         f"*cat* climbs to {pct(masked.weights[1])}",
-        f"each word gets {pct(same.weights[0])} and the new vector is\n${ar._vec(same.output)}$",
-        f"*cat* gets {ar._num(doubled.weights[1], 3)} of the weight of *chased*",
+        f"each word gets {pct(same.weights[0])} and the new vector is\n${tex(vec(same.output))}$",
+        f"*cat* gets {num(doubled.weights[1], 3)} of the weight of *chased*",
         f"its weight rises from {pct(chased.weights[3])} to {pct(pulled.weights[3])}",
         f"it takes {pct(first.weights[0])} of the weight",
-        f"${ar._vec(first.output)}$ for *The*",
+        f"${tex(vec(first.output))}$ for *The*",
     ]
 
 
@@ -899,10 +925,6 @@ def test_the_lesson_table_of_best_matches():
 
 
 def test_the_lesson_places_the_figure_with_valid_options():
-    text = LESSON.read_text(encoding="utf-8")
-    block = re.search(r"^:::\{attention-row\} explorer\n((?::\w+: .*\n)*):::$", text, re.M)
-    assert block, "the lesson has no attention-row figure"
-    options = dict(re.findall(r"^:(\w+): (.*)$", block.group(1), re.M))
+    text, options = lesson_figure(LESSON, FIG, "explorer")
     assert options == {"query": "chased", "temperature": "1"}
-    FIG.parse_options(options)
-    assert len(re.findall(r"^::::\{question\} \S", text, re.M)) >= 5
+    assert questions(text) >= 5

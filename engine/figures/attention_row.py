@@ -20,15 +20,17 @@ final "." asks with a short query, so its row is nearly flat.
 from __future__ import annotations
 
 import copy
-import difflib
 import math
-from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from ..attention import attention_row
-from ..geometry import convex_hull, scalar_projection, vector_projection
+from ..geometry import convex_hull, scalar_projection, unit, vector_projection
 from . import register
 from .base import FieldError, Figure, Option, OptionError, OptionErrors, parse_number
+from .common import (
+    EDGE, HINT, Experiment, best, experiment_buttons, extent, field_text, num, parse_bool, pct, quote,
+    ranged, resolve_query, start_experiment, vec, whole, words,
+)
 
 # --- the built-in sentence and its hand-placed vectors ---------------------------------
 
@@ -64,7 +66,6 @@ COORD_LIMIT = 10.0  # typed or authored coordinates must lie in [-10, 10]
 T_MIN, T_MAX = 0.05, 5.0  # the temperature slider's range
 KEY_PLANE = 2.5  # half-width of the key plane while every key fits inside it
 VALUE_PLANE = 2.0  # half-width of the value plane while every value fits inside it
-EDGE = 0.1  # a dragged key stops this far inside the plane's edge
 STEP, BIG_STEP = 0.1, 0.5  # keyboard steps on the key plane (arrow, Shift+arrow)
 
 STEPS = (  # (label, note): the formula as six steps
@@ -77,8 +78,6 @@ STEPS = (  # (label, note): the formula as six steps
 )
 STEP_MATCH, STEP_SCALE, STEP_TEMPERATURE, STEP_MASK, STEP_SOFTMAX, STEP_BLEND = range(6)
 
-HINT = "Pick an experiment: it sets the controls and says what to look for."
-
 
 # --- options ------------------------------------------------------------------------
 
@@ -90,7 +89,7 @@ def parse_pairs(text: str, what: str = "vectors") -> list[list[float]]:
     """
     text = str(text).strip()
     if not text:
-        raise ValueError(f"expected pairs like '0.5,1; -1,0.2' (x,y for each token), got ''")
+        raise ValueError("expected pairs like '0.5,1; -1,0.2' (x,y for each token), got ''")
     chunks = [c.strip() for c in text.split(";")]
     if chunks and chunks[-1] == "":
         chunks.pop()  # allow a trailing ';'
@@ -132,84 +131,12 @@ def _tokens_text(tokens) -> str:
     return " ".join(tokens)
 
 
-def resolve_query(query: Any, tokens: list[str]) -> int:
-    """The position of the asking token: a 0-based position or a word of the sentence.
-
-    A word that occurs more than once means its first occurrence; an exact match wins
-    over one that differs only in capitals. Raises ValueError naming what was given.
-    """
-    text = str(query).strip()
-    n = len(tokens)
-    expected = f"a word of the sentence ({', '.join(tokens)}) or a position from 0 to {n - 1}"
-    if isinstance(query, bool):
-        raise ValueError(f"expected {expected}, got {query!r}")
-    if isinstance(query, int) or text.lstrip("-").isdigit():
-        i = int(text)
-        if not 0 <= i < n:
-            raise ValueError(f"expected {expected}, got {query!r}")
-        return i
-    if text in tokens:
-        return tokens.index(text)
-    lower = [t.lower() for t in tokens]
-    if lower.count(text.lower()) >= 1:
-        return lower.index(text.lower())
-    close = difflib.get_close_matches(text, tokens, n=1)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
-    raise ValueError(f"expected {expected}, got {text!r}{hint}")
-
-
 # --- small helpers --------------------------------------------------------------------
-
-
-def _num(x: float, digits: int = 2) -> str:
-    """A number for display, with no '-0.00'."""
-    text = f"{x:.{digits}f}"
-    if float(text) == 0.0:
-        text = f"{0.0:.{digits}f}"
-    return text
-
-
-def _q(word: str) -> str:
-    """A token quoted for prose, so that "." or "the" reads as a word of the sentence."""
-    return f"“{word}”"
 
 
 def _mark_label(word: str) -> str:
     """A token as a label on a plane: punctuation is quoted so that a lone "." shows."""
-    return word if any(c.isalnum() for c in word) else _q(word)
-
-
-def _vec(p, digits: int = 2) -> str:
-    return "(" + ", ".join(_num(x, digits) for x in p) + ")"
-
-
-def _pct(w: float) -> str:
-    """A weight as a percentage: one decimal below 10%, whole numbers above."""
-    if w == 0.0:
-        return "0%"
-    if w < 0.1:
-        return f"{100 * w:.1f}%"
-    return f"{100 * w:.0f}%"
-
-
-def _field_text(x: float) -> str:
-    """A coordinate for a text field: the shortest text that reads back as exactly x."""
-    text = repr(float(x))
-    if text.endswith(".0"):
-        text = text[:-2]
-    return "0" if text == "-0" else text
-
-
-def _extent(points, base: float) -> float:
-    """Half-width of a square plane that holds every point at least EDGE inside its edge:
-    ``base``, or the next multiple of 0.5 above. A key dragged to the edge (which stops
-    EDGE inside) never makes the plane grow."""
-    m = max((abs(c) for p in points for c in p), default=0.0)
-    return max(base, math.ceil((m + EDGE) * 2) / 2)
-
-
-def _words(value) -> list[str]:
-    return value.split() if isinstance(value, str) else [str(w) for w in value]
+    return word if any(c.isalnum() for c in word) else quote(word)
 
 
 # --- where the labels go ----------------------------------------------------------------
@@ -534,7 +461,7 @@ class AttentionRow(Figure):
     # --- options -> first state -------------------------------------------------------
 
     def check_options(self, values: dict[str, Any]) -> None:
-        tokens = _words(values["tokens"])
+        tokens = words(values["tokens"])
         n = len(tokens)
         errors: list[OptionError] = []
         builtin = tuple(tokens) == TOKENS
@@ -580,7 +507,7 @@ class AttentionRow(Figure):
     def initial_state(self, options: dict[str, Any]) -> dict[str, Any]:
         opts = {opt.name: opt.default for opt in self.options}
         opts.update(options)
-        tokens = _words(opts["tokens"])
+        tokens = words(opts["tokens"])
         n = len(tokens)
 
         def vectors(name: str, builtin) -> list[list[float]]:
@@ -625,15 +552,10 @@ class AttentionRow(Figure):
     def on_set(self, state: dict, name: str, value: Any) -> dict:
         n = len(state["tokens"])
         if name == "temperature":
-            t = parse_number(value, "temperature")
-            if not T_MIN <= t <= T_MAX:
-                raise FieldError(
-                    name, f"temperature must be from {T_MIN:g} to {T_MAX:g}, got {_field_text(t)}"
-                )
-            state["temperature"] = t
+            state["temperature"] = ranged(value, name, T_MIN, T_MAX)
             state["step"] = STEP_TEMPERATURE
         elif name == "causal":
-            state["causal"] = _parse_bool(value, name)
+            state["causal"] = parse_bool(value, name)
             state["step"] = STEP_MASK
         elif name == "query":
             try:
@@ -642,13 +564,12 @@ class AttentionRow(Figure):
                 raise FieldError(name, f"query: {err}") from None
             state["step"] = STEP_MATCH
         elif name == "selected":
-            i = _index(value, n, name)
-            state["selected"] = i
+            state["selected"] = whole(value, name, 0, n - 1)
         elif name == "step":
-            state["step"] = _index(value, len(STEPS), name)
+            state["step"] = whole(value, name, 0, len(STEPS) - 1)
         elif name.startswith("key."):
             i, j = _key_cell(name, n)
-            what = f"{'xy'[j]} of the key of {_q(state['tokens'][i])}"
+            what = f"{'xy'[j]} of the key of {quote(state['tokens'][i])}"
             try:
                 x = parse_number(value, what)
             except FieldError as err:
@@ -693,13 +614,9 @@ class AttentionRow(Figure):
             state = self._reset(state)
             state["message"] = HINT
             return state
-        for experiment in EXPERIMENTS:
-            if experiment.name == name:
-                state = self._reset(state)
-                experiment.setup(state)
-                state["experiment"] = name
-                state["message"] = experiment.message(state)
-                return state
+        started = start_experiment(state, EXPERIMENTS, name, self._reset)
+        if started is not None:
+            return started
         names = ", ".join(e.name for e in EXPERIMENTS)
         raise ValueError(f"attention-row has no action {name!r} (known: reset, {names})")
 
@@ -732,7 +649,7 @@ class AttentionRow(Figure):
 
     @staticmethod
     def _key_extent(state: dict) -> float:
-        return _extent(state["k"] + [state["q"][state["query"]]], KEY_PLANE)
+        return extent(state["k"] + [state["q"][state["query"]]], KEY_PLANE)
 
     # --- scene ------------------------------------------------------------------------
 
@@ -757,7 +674,7 @@ class AttentionRow(Figure):
         ]
         return {
             "title": "Attention explorer: one query row",
-            "status": f"{_q(asker)} asks; best match: {_q(tokens[best])} ({_pct(r.weights[best])})",
+            "status": f"{quote(asker)} asks; best match: {quote(tokens[best])} ({pct(r.weights[best])})",
             "panels": panels,
             "controls": self._controls(state),
             "values": {
@@ -779,12 +696,12 @@ class AttentionRow(Figure):
         t = r.trace[best]
         word = tokens[best]
         details = [
-            f"{tokens[i]}·{word}: {_num(t.dot, 3)}",
-            f"{_num(t.dot, 3)} ÷ √{len(state['q'][i])} = {_num(t.scaled, 3)}",
-            f"{_num(t.scaled, 3)} ÷ {_num(state['temperature'])} = {_num(t.tempered, 3)}",
+            f"{tokens[i]}·{word}: {num(t.dot, 3)}",
+            f"{num(t.dot, 3)} ÷ √{len(state['q'][i])} = {num(t.scaled, 3)}",
+            f"{num(t.scaled, 3)} ÷ {num(state['temperature'])} = {num(t.tempered, 3)}",
             _mask_note(state),
-            f"{word} gets {_num(r.weights[best], 3)} of the weight",
-            f"new vector {_vec(r.output)}",
+            f"{word} gets {num(r.weights[best], 3)} of the weight",
+            f"new vector {vec(r.output)}",
         ]
         steps = [
             {"label": label, "note": note, "detail": detail}
@@ -803,12 +720,12 @@ class AttentionRow(Figure):
         tokens = state["tokens"]
         i = state["query"]
         q = state["q"][i]
-        extent = self._key_extent(state)
+        half = self._key_extent(state)
         marks: list[dict] = []
         q_len = math.hypot(q[0], q[1])
         if q_len > 0:
             # the query's direction across the whole plane: each key's reach lands on it
-            s = extent / max(abs(q[0]), abs(q[1]))
+            s = half / max(abs(q[0]), abs(q[1]))
             marks.append(
                 {
                     "kind": "line",
@@ -859,14 +776,14 @@ class AttentionRow(Figure):
                     "draggable": True,
                     "muted": hidden[j],
                     "name": (
-                        f"key {j + 1}, {tokens[j]}{' (own key)' if own else ''}, at {_vec(k)}: "
-                        f"{note}score {_num(r.scores[j])}, weight {_num(r.weights[j])}"
+                        f"key {j + 1}, {tokens[j]}{' (own key)' if own else ''}, at {vec(k)}: "
+                        f"{note}score {num(r.scores[j])}, weight {num(r.weights[j])}"
                     ),
                 }
             )
         key_marks = [m for m in marks if m["kind"] == "point"]
         selected = f"key-{state['selected']}"
-        layout = _Layout(extent)
+        layout = _Layout(half)
         _share_labels(key_marks, layout, "key")
         boxes = [(b, 2.0) for b in layout.axis_names()]
         q_name = f"q ({_mark_label(tokens[i])})"
@@ -885,7 +802,7 @@ class AttentionRow(Figure):
         legend = [
             {"role": "query", "label": "question (query)", "shape": "line"},
             {"role": "key", "label": "key"},
-            {"role": "key", "label": f"own key of {_q(tokens[i])}", "shape": "ring"},
+            {"role": "key", "label": f"own key of {quote(tokens[i])}", "shape": "ring"},
             {"role": "accent", "label": "picked: arrow keys move it", "shape": "ring"},
         ]
         if any(hidden):
@@ -895,12 +812,12 @@ class AttentionRow(Figure):
             "id": "keys",
             "title": "Keys, and the question being asked",
             "caption": (
-                f"The arrow is the query of {_q(tokens[i])}. A key's score is how far it reaches "
+                f"The arrow is the query of {quote(tokens[i])}. A key's score is how far it reaches "
                 "along the arrow (the dotted line). Drag a key, or focus the plane, press "
-                f"1-{len(tokens)} and use the arrow keys."
+                f"{'1' if len(tokens) == 1 else f'1-{len(tokens)}'} and use the arrow keys."
             ),
-            "x": [-extent, extent],
-            "y": [-extent, extent],
+            "x": [-half, half],
+            "y": [-half, half],
             "square": True,
             "grid": 1.0,
             "axes": ["x1", "x2"],
@@ -914,7 +831,7 @@ class AttentionRow(Figure):
         tokens = state["tokens"]
         i = state["query"]
         v = state["v"]
-        extent = _extent(v, VALUE_PLANE)
+        half = extent(v, VALUE_PLANE)
         marks: list[dict] = []
         hull = convex_hull([tuple(p) for p in v])
         if len(hull) >= 3:
@@ -938,7 +855,7 @@ class AttentionRow(Figure):
                     "select": True,
                     "muted": hidden[j],
                     "name": (
-                        f"value of {tokens[j]} at {_vec(p)}, weight {_num(r.weights[j])}; "
+                        f"value of {tokens[j]} at {vec(p)}, weight {num(r.weights[j])}; "
                         "select to make it ask"
                     ),
                 }
@@ -969,11 +886,11 @@ class AttentionRow(Figure):
                 "size": 7,
                 "label": f"new {_mark_label(tokens[i])}",
                 "link": f"t{i}",
-                "name": f"new vector of {tokens[i]} at {_vec(o)}",
+                "name": f"new vector of {tokens[i]} at {vec(o)}",
             }
         )
         points = [m for m in marks if m["kind"] == "point"]
-        layout = _Layout(extent)
+        layout = _Layout(half)
         _share_labels(points[:-1], layout, "value")  # the values; the new vector keeps its own
         segments = [
             ((m["x1"], m["y1"]), (m["x2"], m["y2"]), 2.5, 3.0)
@@ -981,26 +898,33 @@ class AttentionRow(Figure):
             if m["kind"] == "arrow"
         ]
         _place_labels(layout, points, None, [(b, 2.0) for b in layout.axis_names()], segments)
+        legend = [
+            {"role": "value", "label": "value"},
+            {"role": "value", "label": f"own value of {quote(tokens[i])}", "shape": "ring"},
+            {"role": "output", "label": "new vector", "shape": "diamond"},
+        ]
+        if len(hull) >= 2:
+            legend.append({"role": "hull", "label": "where a blend can land", "shape": "square"})
+            where = (
+                "so it stays inside the shaded hull; the dashed arrow shows how far "
+                f"{quote(tokens[i])} moved from its own value."
+            )
+        else:  # one value (or all equal): a blend of it is itself
+            where = "so with one value to blend it sits on that value."
         return {
             "kind": "plane",
             "id": "values",
             "title": "Values, and the new vector",
             "caption": (
                 "The diamond is the weights applied to the values. The weights are never "
-                "negative and add up to 1, so it stays inside the shaded hull; the dashed "
-                f"arrow shows how far {_q(tokens[i])} moved from its own value."
+                f"negative and add up to 1, {where}"
             ),
-            "x": [-extent, extent],
-            "y": [-extent, extent],
+            "x": [-half, half],
+            "y": [-half, half],
             "square": True,
             "grid": 1.0,
             "axes": ["x1", "x2"],
-            "legend": [
-                {"role": "value", "label": "value"},
-                {"role": "value", "label": f"own value of {_q(tokens[i])}", "shape": "ring"},
-                {"role": "output", "label": "new vector", "shape": "diamond"},
-                {"role": "hull", "label": "where a blend can land", "shape": "square"},
-            ],
+            "legend": legend,
             "marks": marks,
         }
 
@@ -1015,15 +939,15 @@ class AttentionRow(Figure):
             q = state["q"][i]
             reach = scalar_projection(k, q) if any(q) else 0.0
             detail = [
-                f"key of {tokens[j]}: {_vec(k)}, reach along the arrow {_num(reach)}",
-                f"q·k = {' + '.join(f'{_num(a)}×{_num(b)}' for a, b in zip(q, k))} = {_num(t.dot, 3)}",
-                f"÷ √{len(q)} = {_num(t.scaled, 3)}",
-                f"÷ T = {_num(t.tempered, 3)}",
-                "hidden by the mask: weight exactly 0" if hidden[j] else f"weight {_num(r.weights[j], 3)}",
+                f"key of {tokens[j]}: {vec(k)}, reach along the arrow {num(reach)}",
+                f"q·k = {' + '.join(f'{num(a)}×{num(b)}' for a, b in zip(q, k))} = {num(t.dot, 3)}",
+                f"÷ √{len(q)} = {num(t.scaled, 3)}",
+                f"÷ T = {num(t.tempered, 3)}",
+                "hidden by the mask: weight exactly 0" if hidden[j] else f"weight {num(r.weights[j], 3)}",
             ]
             cells.append(
                 {
-                    "text": _num(r.scores[j]),
+                    "text": num(r.scores[j]),
                     "tone": max(-1.0, min(1.0, tone)),
                     "link": f"t{j}",
                     "id": f"score-{j}",
@@ -1031,7 +955,7 @@ class AttentionRow(Figure):
                     "active": j == i,
                     "muted": hidden[j],
                     "title": (
-                        f"{tokens[j]}: score {_num(r.scores[j])}"
+                        f"{tokens[j]}: score {num(r.scores[j])}"
                         + ("; hidden by the mask" if hidden[j] else "")
                         + "; click to make it ask"
                     ),
@@ -1054,7 +978,7 @@ class AttentionRow(Figure):
             bar = {
                 "label": tokens[j],
                 "value": w,
-                "text": _num(w),
+                "text": num(w),
                 "link": f"t{j}",
                 "active": j == state["query"],
                 "muted": hidden[j],
@@ -1070,7 +994,7 @@ class AttentionRow(Figure):
             "title": "Weights · shares of 1 · click a word to make it ask",
             "max": 1.0,
             "bars": bars,
-            "footer": f"Σ a = {_num(sum(r.weights))}",
+            "footer": f"Σ a = {num(sum(r.weights))}",
         }
 
     def _readout_panel(self, state: dict, r, hidden: list[bool], best: int) -> dict:
@@ -1078,29 +1002,30 @@ class AttentionRow(Figure):
         i = state["query"]
         n = len(tokens)
         order = sorted((j for j in range(n) if not hidden[j]), key=lambda j: -r.weights[j])
-        asks = f"{_q(tokens[i])} asks its question."
+        asks = f"{quote(tokens[i])} asks its question."
         if len(order) == 1:
+            why = "It is the only word" if n == 1 else "With the future hidden it can read only itself"
             first = (
-                f"{asks} With the future hidden it can read only itself, so it keeps all of "
-                f"the weight and its new vector is its own value, {_vec(r.output)}."
+                f"{asks} {why}, so it keeps all of the weight and its new vector is its own "
+                f"value, {vec(r.output)}."
             )
         else:
             second = order[1]
             first = (
-                f"{asks} The best match is {_q(tokens[best])}, with {_pct(r.weights[best])} of "
-                f"the weight; next comes {_q(tokens[second])} with {_pct(r.weights[second])}."
+                f"{asks} The best match is {quote(tokens[best])}, with {pct(r.weights[best])} of "
+                f"the weight; next comes {quote(tokens[second])} with {pct(r.weights[second])}."
             )
         visible = len(order)
         spread = (
             f"An even split would give each of the {visible} visible words "
-            f"{_pct(1 / visible)}."
+            f"{pct(1 / visible)}."
             if visible > 1
             else ""
         )
         moved = math.hypot(r.output[0] - state["v"][i][0], r.output[1] - state["v"][i][1])
         after = (
-            f"Its new vector is {_vec(r.output)}, {_num(moved)} away from its own value "
-            f"{_vec(state['v'][i])}, pulled towards the words with the biggest shares."
+            f"Its new vector is {vec(r.output)}, {num(moved)} away from its own value "
+            f"{vec(state['v'][i])}, pulled towards the words with the biggest shares."
         )
         paragraphs = [first]
         if spread:
@@ -1110,7 +1035,7 @@ class AttentionRow(Figure):
         hidden_words = [tokens[j] for j in range(n) if hidden[j]]
         if hidden_words:
             paragraphs.append(
-                f"Hidden by the mask, with weight exactly 0: {', '.join(map(_q, hidden_words))}."
+                f"Hidden by the mask, with weight exactly 0: {', '.join(map(quote, hidden_words))}."
             )
         return {"kind": "text", "id": "readout", "title": "In plain words", "paragraphs": paragraphs}
 
@@ -1122,19 +1047,19 @@ class AttentionRow(Figure):
         v = state["v"][best]
         t = r.trace[best]
         lines = [
-            f"asking: {tokens[i]}   q = {_vec(q)}",
-            f"best match: {tokens[best]}   k = {_vec(k)}   v = {_vec(v)}",
-            f"1. q·k = {' + '.join(f'{_num(a)}×{_num(b)}' for a, b in zip(q, k))} = {_num(t.dot, 4)}",
-            f"2. ÷ √d = {_num(t.dot, 4)} ÷ {_num(r.trace.sqrt_d_k, 4)} = {_num(t.scaled, 4)}",
-            f"3. ÷ T = {_num(t.scaled, 4)} ÷ {_num(state['temperature'])} = {_num(t.tempered, 4)}",
+            f"asking: {tokens[i]}   q = {vec(q)}",
+            f"best match: {tokens[best]}   k = {vec(k)}   v = {vec(v)}",
+            f"1. q·k = {' + '.join(f'{num(a)}×{num(b)}' for a, b in zip(q, k))} = {num(t.dot, 4)}",
+            f"2. ÷ √d = {num(t.dot, 4)} ÷ {num(r.trace.sqrt_d_k, 4)} = {num(t.scaled, 4)}",
+            f"3. ÷ T = {num(t.scaled, 4)} ÷ {num(state['temperature'])} = {num(t.tempered, 4)}",
             f"4. mask: {'hidden' if t.masked else 'visible'}",
-            f"5. softmax: exp({_num(t.tempered, 4)} − {_num(r.trace.max_tempered, 4)}) "
-            f"= {_num(t.exp, 4)}; ÷ {_num(r.trace.exp_sum, 4)} (the sum over visible words) "
-            f"= {_num(t.weight, 4)}",
-            f"6. a·v = {_num(t.weight, 4)} × {_vec(v)} = {_vec(t.weighted_value, 4)}",
+            f"5. softmax: exp({num(t.tempered, 4)} − {num(r.trace.max_tempered, 4)}) "
+            f"= {num(t.exp, 4)}; ÷ {num(r.trace.exp_sum, 4)} (the sum over visible words) "
+            f"= {num(t.weight, 4)}",
+            f"6. a·v = {num(t.weight, 4)} × {vec(v)} = {vec(t.weighted_value, 4)}",
             "   Σ aᵢvᵢ = "
-            + " + ".join(_vec(step.weighted_value, 3) for step in r.trace if not step.masked)
-            + f" = {_vec(r.output, 4)}",
+            + " + ".join(vec(step.weighted_value, 3) for step in r.trace if not step.masked)
+            + f" = {vec(r.output, 4)}",
         ]
         return {
             "kind": "text",
@@ -1152,11 +1077,11 @@ class AttentionRow(Figure):
             "paragraphs": [],
             "items": [
                 ["d", str(d)],
-                ["Temperature", _num(state["temperature"])],
-                ["Top weight", f"{_num(r.weights[best])} ({tokens[best]})"],
-                ["Σ weights", _num(sum(r.weights))],
-                ["New vector", _vec(r.output)],
-                ["Entropy", f"{_num(r.entropy)} nats"],
+                ["Temperature", num(state["temperature"])],
+                ["Top weight", f"{num(r.weights[best])} ({tokens[best]})"],
+                ["Σ weights", num(sum(r.weights))],
+                ["New vector", vec(r.output)],
+                ["Entropy", f"{num(r.entropy)} nats"],
             ],
         }
 
@@ -1189,22 +1114,7 @@ class AttentionRow(Figure):
                 "help": "Words after the asking word stay on the plane but get weight exactly 0.",
                 "value": state["causal"],
             },
-            {
-                "kind": "buttons",
-                "name": "experiments",
-                "label": "Try this",
-                "items": [
-                    {
-                        "name": e.name,
-                        "label": e.label,
-                        "active": state.get("experiment") == e.name,
-                        "title": e.title,
-                    }
-                    for e in EXPERIMENTS
-                ]
-                + [{"name": "reset", "label": "Reset", "title": "Back to the first settings"}],
-                "message": state.get("message") or HINT,
-            },
+            experiment_buttons(state, EXPERIMENTS, self._reset),
             {
                 "kind": "grid",
                 "name": "keys",
@@ -1215,7 +1125,7 @@ class AttentionRow(Figure):
                         "label": w,
                         "link": f"t{j}",
                         "cells": [
-                            {"name": f"key.{j}.{c}", "value": _field_text(state["k"][j][c])}
+                            {"name": f"key.{j}.{c}", "value": field_text(state["k"][j][c])}
                             for c in range(2)
                         ],
                     }
@@ -1226,24 +1136,6 @@ class AttentionRow(Figure):
 
 
 # --- event helpers ----------------------------------------------------------------------
-
-
-def _parse_bool(value: Any, name: str) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("true", "on", "yes", "1"):
-        return True
-    if text in ("false", "off", "no", "0"):
-        return False
-    raise FieldError(name, f"{name} must be true or false, got {value!r}")
-
-
-def _index(value: Any, n: int, name: str) -> int:
-    x = parse_number(value, name)
-    if x != int(x) or not 0 <= x < n:
-        raise FieldError(name, f"{name} must be a whole number from 0 to {n - 1}, got {value!r}")
-    return int(x)
 
 
 def _key_cell(name: str, n: int) -> tuple[int, int]:
@@ -1278,17 +1170,6 @@ def _mask_note(state: dict) -> str:
 # and writes a message whose numbers are computed by the engine for the state it made.
 
 
-@dataclass(frozen=True)
-class Experiment:
-    """One "Try this" button."""
-
-    name: str  # sent back as {"type": "action", "name": name}
-    label: str  # the button's text
-    title: str  # the button's tooltip
-    setup: Callable[[dict], None]  # sets the controls, changing the state in place
-    message: Callable[[dict], str]  # what to look for, with the engine's numbers
-
-
 def _row(state: dict, **changes):
     """The asking row for ``state`` with some fields changed (the state is not touched)."""
     trial = dict(state)
@@ -1296,10 +1177,27 @@ def _row(state: dict, **changes):
     return AttentionRow.row(trial)
 
 
-def _best(weights) -> int:
-    return max(range(len(weights)), key=lambda j: weights[j])
+def _readable(state: dict) -> list[int]:
+    """The words the asking word may read: all of them, or with the future hidden itself
+    and the words before it (the engine's mask)."""
+    return [j for j, seen in enumerate(AttentionRow.row(state).mask) if seen]
 
 
+def _chooses(state: dict) -> bool:
+    """The asking word reads two words or more, so its weights are a choice to watch."""
+    return len(_readable(state)) >= 2
+
+
+def _two_words(state: dict) -> bool:
+    return len(state["tokens"]) >= 2
+
+
+def _some(m: int, n: int) -> str:
+    """" of the m words it can read" when the mask hides some of the n words, else ""."""
+    return f" of the {m} words it can read" if m < n else ""
+
+
+CHOICE = "an asking word that can read two words or more"
 SHARP_T = 0.1  # the "lower T" experiment's temperature
 FLAT_T = 5.0  # the "raise T" experiment's temperature
 SAME_KEY = [1.0, 0.5]  # the key every token gets in "make every key the same"
@@ -1314,18 +1212,25 @@ def _sharpen(state: dict) -> None:
 def _sharpen_message(state: dict) -> str:
     tokens = state["tokens"]
     r = AttentionRow.row(state)
-    order = sorted(range(len(tokens)), key=lambda j: -r.weights[j])
+    order = sorted(_readable(state), key=lambda j: -r.weights[j])
     j = order[0]
     before = _row(state, temperature=1.0).weights[j]
     text = (
-        f"At T = {SHARP_T:g} the weight piles onto the strongest match: {_q(tokens[j])} "
-        f"takes {_pct(r.weights[j])} (it had {_pct(before)} at T = 1)"
+        f"At T = {SHARP_T:g} the weight piles onto the strongest match: {quote(tokens[j])} "
+        f"takes {pct(r.weights[j])} (it had {pct(before)} at T = 1)"
     )
-    if len(order) > 2:
-        second = order[1]
+    second = order[1]
+    if len(order) == 2:
+        text += f", and {quote(tokens[second])} is left with {_share(r.weights[second])}"
+    elif len(order) == 3:
+        text += (
+            f", {quote(tokens[second])} gets {pct(r.weights[second])}, and "
+            f"{quote(tokens[order[2]])} {_share(r.weights[order[2]])}"
+        )
+    else:
         rest = math.fsum(r.weights[m] for m in order[2:])
         text += (
-            f", {_q(tokens[second])} gets {_pct(r.weights[second])}, and the other "
+            f", {quote(tokens[second])} gets {pct(r.weights[second])}, and the other "
             f"{len(order) - 2} words share {_share(rest)}"
         )
     return text + (
@@ -1336,7 +1241,7 @@ def _sharpen_message(state: dict) -> str:
 
 def _share(w: float) -> str:
     """A small total weight in words: a percentage, or "less than 0.1%"."""
-    return "less than 0.1%" if 0 < w < 0.001 else _pct(w)
+    return "less than 0.1%" if 0 < w < 0.001 else pct(w)
 
 
 def _flatten(state: dict) -> None:
@@ -1346,12 +1251,14 @@ def _flatten(state: dict) -> None:
 
 def _flatten_message(state: dict) -> str:
     r = AttentionRow.row(state)
-    n = len(state["tokens"])
+    keys = _readable(state)
+    weights = [r.weights[j] for j in keys]
+    m = len(keys)
     return (
-        f"At T = {FLAT_T:g} the weights only run from {_pct(min(r.weights))} to "
-        f"{_pct(max(r.weights))}, close to an even {_pct(1 / n)} each. The scores have not "
-        f"changed; dividing them by a large T squeezes their gaps, and the diamond drifts "
-        f"towards the plain average of the values."
+        f"At T = {FLAT_T:g} the weights{_some(m, len(state['tokens']))} only run from "
+        f"{pct(min(weights))} to {pct(max(weights))}, close to an even {pct(1 / m)} each. The "
+        f"scores have not changed; dividing them by a large T squeezes their gaps, and the "
+        f"diamond drifts towards the plain average of the values it reads."
     )
 
 
@@ -1367,16 +1274,27 @@ def _hide_future_message(state: dict) -> str:
     later = tokens[i + 1 :]
     if not later:
         return (
-            f"{_q(tokens[i])} is the last word, so nothing comes after it and the mask hides "
+            f"{quote(tokens[i])} is the last word, so nothing comes after it and the mask hides "
             f"nothing: pick an earlier word to see it bite."
         )
     before = _row(state, causal=False).weights
-    j = _best(r.weights)
+    hidden = (
+        f"{', '.join(map(quote, later))} keep{'s its dot' if len(later) == 1 else ' their dots'} "
+        f"on the plane but get{'s' if len(later) == 1 else ''} weight exactly 0, whatever "
+        f"{'its key says' if len(later) == 1 else 'their keys say'}."
+    )
+    if i == 0:
+        return (
+            f"{quote(tokens[0])} is the first word, so with the future hidden it reads only "
+            f"itself: it takes all of the weight (it had {pct(before[0])} with the mask off) and "
+            f"its new vector is its own value, {vec(r.output)}. {hidden}"
+        )
+    j = best(r.weights)
+    was, now = pct(before[j]), pct(r.weights[j])
+    change = f"rises from {was} to {now}" if was != now else f"keeps {now}: it had nearly all of it already"
     return (
-        f"{_q(tokens[i])} may now read only itself and the words before it. "
-        f"{', '.join(map(_q, later))} keep their dots on the plane but get weight exactly 0, "
-        f"whatever their keys say. The shares left still add up to 1: {_q(tokens[j])} rises "
-        f"from {_pct(before[j])} to {_pct(r.weights[j])}."
+        f"{quote(tokens[i])} may now read only itself and the words before it. {hidden} The "
+        f"shares left still add up to 1: {quote(tokens[j])} {change}."
     )
 
 
@@ -1388,11 +1306,20 @@ def _same_keys(state: dict) -> None:
 def _same_keys_message(state: dict) -> str:
     r = AttentionRow.row(state)
     n = len(state["tokens"])
-    return (
-        f"Every key is now {_vec(SAME_KEY)}, so every word scores the same "
-        f"({_num(r.scores[0])}) and each gets 1/{n} = {_pct(r.weights[0])}. The new vector is "
-        f"the plain average of the values, {_vec(r.output)}, whichever word asks and whatever "
-        f"the temperature."
+    keys = _readable(state)
+    m = len(keys)
+    text = (
+        f"Every key is now {vec(SAME_KEY)}, so every word scores the same "
+        f"({num(r.scores[0])}) and each{_some(m, n)} gets 1/{m} = {pct(r.weights[keys[0]])}. "
+    )
+    if m == n:
+        return text + (
+            f"The new vector is the plain average of the values, {vec(r.output)}, whichever "
+            f"word asks and whatever the temperature."
+        )
+    return text + (
+        f"The new vector is the plain average of those {m} values, {vec(r.output)}, whatever "
+        f"the temperature; a later word would average more of them."
     )
 
 
@@ -1406,40 +1333,51 @@ def _short_query(state: dict) -> None:
     state["step"] = STEP_MATCH
 
 
+def _short_query_chooses(state: dict) -> bool:
+    return _chooses(dict(state, query=_shortest_query(state)))
+
+
 def _short_query_message(state: dict) -> str:
     tokens = state["tokens"]
     i = state["query"]
     r = AttentionRow.row(state)
+    keys = _readable(state)
+    scores = [r.scores[j] for j in keys]
+    weights = [r.weights[j] for j in keys]
     length = math.hypot(*state["q"][i])
     return (
-        f"The query of {_q(tokens[i])} is short (length {_num(length)}), so every score stays "
-        f"near 0, from {_num(min(r.scores))} to {_num(max(r.scores))}, and the weights only "
-        f"run from {_pct(min(r.weights))} to {_pct(max(r.weights))}. A faint question hardly "
-        f"prefers anyone; a long query acts like a low temperature."
+        f"The query of {quote(tokens[i])} is short (length {num(length)}), so every score"
+        f"{_some(len(keys), len(tokens))} stays near 0, from {num(min(scores))} to "
+        f"{num(max(scores))}, and the weights only run from {pct(min(weights))} to "
+        f"{pct(max(weights))}. A faint question hardly prefers anyone; a long query acts like a "
+        f"low temperature."
     )
 
 
 def _determiner(state: dict) -> int:
-    """The key to pull: the last determiner that is not asking, else the weakest key."""
+    """The key to pull, among those the asking word can read: the last determiner that is
+    not asking, else the weakest key."""
     tokens = state["tokens"]
     i = state["query"]
-    for j in reversed(range(len(tokens))):
-        if j != i and tokens[j].lower() in DETERMINERS:
+    others = [j for j in _readable(state) if j != i]
+    for j in reversed(others):
+        if tokens[j].lower() in DETERMINERS:
             return j
     weights = AttentionRow.row(state).weights
-    return min((j for j in range(len(tokens)) if j != i), key=lambda j: weights[j], default=i)
+    return min(others, key=lambda j: weights[j])
+
+
+def _can_pull(state: dict) -> bool:
+    return _chooses(state) and any(state["q"][state["query"]])
 
 
 def _pull_key(state: dict) -> None:
     """Lay the determiner's key along the question, as long as the best key."""
-    i = state["query"]
     j = _determiner(state)
-    q = state["q"][i]
-    length_q = math.hypot(*q)
-    best = _best(AttentionRow.row(state).weights)
-    length = max(math.hypot(*state["k"][best]), 1.0)
-    if length_q > 0:
-        state["k"][j] = [round(c / length_q * length, 2) for c in q]
+    direction = unit(state["q"][state["query"]])
+    top = best(AttentionRow.row(state).weights)
+    length = max(math.hypot(*state["k"][top]), 1.0)
+    state["k"][j] = [round(c * length, 2) for c in direction]
     state["selected"] = j
     state["step"] = STEP_MATCH
 
@@ -1450,10 +1388,10 @@ def _pull_key_message(state: dict) -> str:
     j = state["selected"]
     r = AttentionRow.row(state)
     before = _row(state, k=state["initial"]["k"]).weights[j]
-    rank = "now the best match" if _best(r.weights) == j else "a strong match now"
+    rank = "now the best match" if best(r.weights) == j else "a strong match now"
     return (
-        f"The key of {_q(tokens[j])} now points straight along the question of "
-        f"{_q(tokens[i])}: its weight rises from {_pct(before)} to {_pct(r.weights[j])}, "
+        f"The key of {quote(tokens[j])} now points straight along the question of "
+        f"{quote(tokens[i])}: its weight rises from {pct(before)} to {pct(r.weights[j])}, "
         f"{rank}, and every other share shrinks to make room. Drag it back slowly and watch "
         f"its score follow the reach of the dotted line."
     )
@@ -1470,9 +1408,9 @@ def _first_word_message(state: dict) -> str:
     tokens = state["tokens"]
     r = AttentionRow.row(state)
     return (
-        f"With the future hidden, {_q(tokens[0])} can read only itself: it gets "
-        f"{_pct(r.weights[0])} of the weight and its new vector is its own value, "
-        f"{_vec(r.output)}. Every other word is greyed out with weight exactly 0."
+        f"With the future hidden, {quote(tokens[0])} can read only itself: it gets "
+        f"{pct(r.weights[0])} of the weight and its new vector is its own value, "
+        f"{vec(r.output)}. Every other word is greyed out with weight exactly 0."
     )
 
 
@@ -1483,13 +1421,15 @@ def _double_keys(state: dict) -> None:
 
 def _double_keys_message(state: dict) -> str:
     tokens = state["tokens"]
+    T = state["temperature"]
     r = AttentionRow.row(state)
-    j = _best(r.weights)
-    same = _row(state, k=state["initial"]["k"], temperature=0.5).weights[j]
+    j = best(r.weights)
+    same = _row(state, k=state["initial"]["k"], temperature=T / 2).weights[j]
     return (
-        f"Every key is twice as long, so every score doubles. {_q(tokens[j])} now takes "
-        f"{_num(r.weights[j], 3)} of the weight at T = 1, and the original keys at T = 0.5 "
-        f"give it the same {_num(same, 3)}: longer keys and a lower temperature are one move."
+        f"Every key is twice as long, so every score doubles. {quote(tokens[j])} now takes "
+        f"{num(r.weights[j], 3)} of the weight at T = {T:g}, and the original keys at "
+        f"T = {T / 2:g} give it the same {num(same, 3)}: longer keys and a lower temperature "
+        f"are one move."
     )
 
 
@@ -1500,6 +1440,8 @@ EXPERIMENTS = (
         "A small temperature makes the choice decisive",
         _sharpen,
         _sharpen_message,
+        applies=_chooses,
+        needs=CHOICE,
     ),
     Experiment(
         "flatten",
@@ -1507,6 +1449,8 @@ EXPERIMENTS = (
         "A large temperature evens the weights out",
         _flatten,
         _flatten_message,
+        applies=_chooses,
+        needs=CHOICE,
     ),
     Experiment(
         "hide-future",
@@ -1514,6 +1458,8 @@ EXPERIMENTS = (
         "The causal mask, for the word that asked first",
         _hide_future,
         _hide_future_message,
+        applies=_two_words,
+        needs="a sentence of two words or more",
     ),
     Experiment(
         "same-keys",
@@ -1521,6 +1467,8 @@ EXPERIMENTS = (
         "Identical keys give identical scores",
         _same_keys,
         _same_keys_message,
+        applies=_chooses,
+        needs=CHOICE,
     ),
     Experiment(
         "short-query",
@@ -1528,6 +1476,8 @@ EXPERIMENTS = (
         "A short query is a faint question",
         _short_query,
         _short_query_message,
+        applies=_short_query_chooses,
+        needs="a word with the shortest query that can read two words or more",
     ),
     Experiment(
         "pull-key",
@@ -1535,6 +1485,8 @@ EXPERIMENTS = (
         "Lay one key along the query's arrow",
         _pull_key,
         _pull_key_message,
+        applies=_can_pull,
+        needs=CHOICE + ", with a query that is not zero",
     ),
     Experiment(
         "first-word",
@@ -1542,6 +1494,8 @@ EXPERIMENTS = (
         "With the mask on, the first word sees only itself",
         _first_word,
         _first_word_message,
+        applies=_two_words,
+        needs="a sentence of two words or more",
     ),
     Experiment(
         "double-keys",
@@ -1549,5 +1503,7 @@ EXPERIMENTS = (
         "Longer keys act like a lower temperature",
         _double_keys,
         _double_keys_message,
+        applies=_chooses,
+        needs=CHOICE,
     ),
 )
