@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import math
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -18,26 +17,25 @@ from hypothesis import strategies as st
 
 import engine
 from engine import runtime
-from engine.figures import FIGURES, FieldError, OptionErrors
+from engine.figures import FIGURES, FieldError
 from engine.figures import attention_heads as ah
 from engine.figures import attention_lab as lab
+from engine.figures.common import HINT, best, num, vec
+from figure_helpers import ROOT, check_golden, control, lesson_figure, panel, questions, texts
+import figure_helpers
 
 FIG = FIGURES["attention-heads"]
-ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "attention_heads.json"
 LESSON = ROOT / "content" / "03-two-heads.md"
-TOL = 1e-9
 HALF = [[0.5, 0.0], [0.0, 0.5]]
 
 
 def first_state(**options):
-    return FIG.initial_state(FIG.parse_options({k: str(v) for k, v in options.items()}))
+    return figure_helpers.first_state(FIG, **options)
 
 
 def errors_of(options: dict) -> list[tuple[str, str]]:
-    with pytest.raises(OptionErrors) as info:
-        FIG.parse_options(options)
-    return [(e.option, e.message) for e in info.value.errors]
+    return figure_helpers.errors_of(FIG, options)
 
 
 def direct(state):
@@ -47,16 +45,6 @@ def direct(state):
 
 def act(state, name):
     return FIG.apply(state, {"type": "action", "name": name})
-
-
-def panel(scene, panel_id):
-    (found,) = [p for p in scene["panels"] if p["id"] == panel_id]
-    return found
-
-
-def control(scene, name):
-    (found,) = [c for c in scene["controls"] if c["name"] == name]
-    return found
 
 
 # --- options --------------------------------------------------------------------------------
@@ -92,10 +80,10 @@ def test_options_choose_the_heads_and_w_o():
         ({"head1": "axis3"}, [("head1", "expected one of axis1, axis2, whole, got 'axis3' (did you mean 'axis2'?)")]),
         ({"W_O": "mean"}, [("W_O", "expected one of average, sum, head1, head2, got 'mean'")]),
         ({"query": "dog"},
-         [("query", "expected a word of the sentence (the cat ate because it was hungry) or a position "
+         [("query", "expected a word of the sentence (the, cat, ate, because, it, was, hungry) or a position "
                     "from 0 to 6, got 'dog'")]),
         ({"sentence": "river", "query": "cat"},
-         [("query", "expected a word of the sentence (we sat on the river bank) or a position from 0 to 5, "
+         [("query", "expected a word of the sentence (we, sat, on, the, river, bank) or a position from 0 to 5, "
                     "got 'cat' (did you mean 'sat'?)")]),
         ({"heads": "2"},
          [("heads", "unknown option 'heads'; did you mean 'head2'? (known options: sentence, query, head1, "
@@ -148,7 +136,7 @@ def test_sum_of_blocks_equals_concat_for_any_w_o(W_O, query):
 def test_the_built_in_heads_look_along_different_axes():
     values = FIG.scene(first_state(query="hungry"))["values"]
     tokens = values["tokens"]
-    first = [tokens[lab._best(values["weights"][h][6])] for h in range(2)]
+    first = [tokens[best(values["weights"][h][6])] for h in range(2)]
     assert first == ["cat", "ate"]
     o1, o2 = values["head_outputs"][0][6], values["head_outputs"][1][6]
     assert values["outputs"][6] == pytest.approx([(a + b) / 2 for a, b in zip(o1, o2)], abs=1e-15)
@@ -163,7 +151,7 @@ def test_giving_head_2_head_1_s_matrices_adds_nothing():
     # with W_O¹ = W_O² = ½I the multi-head output is head 1's own output, for every token
     for out, o1 in zip(values["outputs"], values["head_outputs"][0]):
         assert out == pytest.approx(o1, abs=1e-15)
-    assert lab.vec(values["head_outputs"][0][6]) in state["message"]
+    assert vec(values["head_outputs"][0][6]) in state["message"]
     assert "adds nothing" in state["message"]
     readout = panel(FIG.scene(state), "readout")["paragraphs"]
     assert any("adds nothing" in p for p in readout)
@@ -207,7 +195,7 @@ def test_typed_matrix_entries_and_a_custom_head():
         ("h3.W_Q.0.0", "1", "attention-heads has no control named 'h3.W_Q.0.0'"),
         ("head1", "axis9", "head1 must be one of axis1, axis2, whole, got 'axis9'"),
         ("sentence", "poem", "sentence must be one of repeat, pronoun, river, money, got 'poem'"),
-        ("query", "9", "query: expected a word of the sentence (the cat ate because it was hungry) or a "
+        ("query", "9", "query: expected a word of the sentence (the, cat, ate, because, it, was, hungry) or a "
                        "position from 0 to 6, got '9'"),
     ],
 )
@@ -244,7 +232,7 @@ def test_w_o_block_presets_and_reset():
     new = act(act(new, "copy"), "reset")
     for key in ah.RESET_KEYS:
         assert new[key] == state[key]
-    assert new["message"] == ah.HINT
+    assert new["message"] == HINT
     with pytest.raises(ValueError, match="attention-heads has no preset 'twice' for W_O1"):
         act(state, "W_O1=twice")
     with pytest.raises(ValueError, match="attention-heads has no action 'fly'"):
@@ -260,22 +248,11 @@ def test_two_views_sets_the_figure():
     assert state["heads"] == [ah.head_matrices("axis1"), ah.head_matrices("axis2")]
     values = FIG.scene(state)["values"]
     for h in range(2):
-        assert lab.num(max(values["weights"][h][6])) in state["message"]
-    assert lab.vec(values["outputs"][6]) in state["message"]
+        assert num(max(values["weights"][h][6])) in state["message"]
+    assert vec(values["outputs"][6]) in state["message"]
 
 
 # --- scene --------------------------------------------------------------------------------
-
-
-def texts(obj):
-    if isinstance(obj, str):
-        yield obj
-    elif isinstance(obj, dict):
-        for value in obj.values():
-            yield from texts(value)
-    elif isinstance(obj, list):
-        for value in obj:
-            yield from texts(value)
 
 
 def check_scene(scene, state):
@@ -295,7 +272,7 @@ def check_scene(scene, state):
         for a, row in enumerate(table["rows"]):
             for b, cell in enumerate(row):
                 assert cell["id"] == f"a{h + 1}-{a}-{b}" and cell["select"] is True
-                assert cell["text"] == lab.num(m.heads[h].weights[a][b])
+                assert cell["text"] == num(m.heads[h].weights[a][b])
                 assert 0.0 <= cell["tone"] <= 1.0 and cell["link"] == f"t{b}"
     plane = panel(scene, "outputs")
     lo, hi = plane["x"]
@@ -309,14 +286,14 @@ def check_scene(scene, state):
     assert [points["o2"]["x"], points["o2"]["y"]] == m.heads[1].outputs[i]
     assert [points["combined"]["x"], points["combined"]["y"]] == m.outputs[i]
     arrows = {mk["id"]: mk for mk in plane["marks"] if mk["kind"] == "arrow"}
-    c1, c2 = m.contributions[0][i], m.contributions[1][i]
+    c1 = m.contributions[0][i]
     assert [arrows["part1"]["x2"], arrows["part1"]["y2"]] == c1
     assert [arrows["part2"]["x2"], arrows["part2"]["y2"]] == pytest.approx(m.outputs[i], abs=1e-12)
     combine = panel(scene, "combine")["paragraphs"]
-    assert lab.vec(m.concat[i]) in combine[1] and combine[2].endswith(lab.vec(m.outputs[i]))
-    assert combine[3].endswith(lab.vec(m.outputs[i]))
+    assert vec(m.concat[i]) in combine[1] and combine[2].endswith(vec(m.outputs[i]))
+    assert combine[3].endswith(vec(m.outputs[i]))
     kinds = [(c["name"], c["kind"]) for c in scene["controls"]]
-    assert kinds == [("sentence", "select"), ("query", "select"), ("actions", "buttons"),
+    assert kinds == [("sentence", "select"), ("query", "select"), ("experiments", "buttons"),
                      ("head1", "select"), ("h1.W_Q", "matrix"), ("h1.W_K", "matrix"), ("h1.W_V", "matrix"),
                      ("head2", "select"), ("h2.W_Q", "matrix"), ("h2.W_K", "matrix"), ("h2.W_V", "matrix"),
                      ("W_O1", "matrix"), ("W_O2", "matrix")]
@@ -361,51 +338,16 @@ def test_scene_invariants_hold_for_any_typed_heads(key, query, typed):
 # --- golden first frame ---------------------------------------------------------------------
 
 
-def close_enough(new, old, path="scene"):
-    if isinstance(old, bool) or isinstance(new, bool):
-        return None if new is old else f"{path}: {new!r} != {old!r}"
-    if isinstance(old, (int, float)) and isinstance(new, (int, float)):
-        return None if abs(new - old) <= TOL else f"{path}: {new!r} != {old!r}"
-    if isinstance(old, dict) and isinstance(new, dict):
-        if set(old) != set(new):
-            return f"{path}: keys {sorted(new)} != {sorted(old)}"
-        for key in old:
-            diff = close_enough(new[key], old[key], f"{path}.{key}")
-            if diff:
-                return diff
-        return None
-    if isinstance(old, list) and isinstance(new, list):
-        if len(old) != len(new):
-            return f"{path}: {len(new)} items != {len(old)}"
-        for n, (a, b) in enumerate(zip(new, old)):
-            diff = close_enough(a, b, f"{path}[{n}]")
-            if diff:
-                return diff
-        return None
-    return None if new == old else f"{path}: {new!r} != {old!r}"
-
-
 def test_golden_first_frame():
     """The lesson's first frame, reviewed by hand. On a mismatch the new scene is written
     to tests/golden/attention_heads.new.json for review; if it is right, move it over."""
-    scene = FIG.scene(first_state(query="hungry"))
-    fresh = GOLDEN.with_suffix(".new.json")
-    old = json.loads(GOLDEN.read_text(encoding="utf-8")) if GOLDEN.exists() else None
-    diff = "no golden file yet" if old is None else close_enough(scene, old)
-    if diff:
-        fresh.parent.mkdir(exist_ok=True)
-        fresh.write_text(json.dumps(scene, indent=1, ensure_ascii=False, allow_nan=False) + "\n",
-                         encoding="utf-8")
-        pytest.fail(f"the first frame changed ({diff}); review {fresh.relative_to(ROOT)}")
-    if fresh.exists():
-        fresh.unlink()
+    check_golden(FIG.scene(first_state(query="hungry")), GOLDEN)
 
 
 # --- the lesson quotes the engine ------------------------------------------------------------
 
 
 def lesson_numbers():
-    num, vec = lab.num, lab.vec
     start = first_state(query="hungry")
     _, m = direct(start)
     _, same = direct(act(start, "copy"))
@@ -423,7 +365,7 @@ def lesson_numbers():
         f"*it* and head 1 puts {num(it.heads[0].weights[4][1])} on *cat*",
     ]
     assert max(it.heads[1].weights[4]) < 0.25  # "head 2 spreads its weight thinly"
-    assert [lab._best(h.weights[i]) for h in m.heads] == [1, 2]
+    assert [best(h.weights[i]) for h in m.heads] == [1, 2]
     return [c.replace("−", "-") for c in claims]
 
 
@@ -434,10 +376,6 @@ def test_the_lesson_states_the_engine_numbers():
 
 
 def test_the_lesson_places_the_figure_with_valid_options():
-    text = LESSON.read_text(encoding="utf-8")
-    block = re.search(r"^:::\{attention-heads\} heads\n((?::\w+: .*\n)*):::$", text, re.M)
-    assert block, "the lesson has no attention-heads figure"
-    options = dict(re.findall(r"^:(\w+): (.*)$", block.group(1), re.M))
+    text, options = lesson_figure(LESSON, FIG, "heads")
     assert options == {"query": "hungry"}
-    FIG.parse_options(options)
-    assert len(re.findall(r"^::::\{question\} \S", text, re.M)) >= 3
+    assert questions(text) >= 3

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import math
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -19,25 +18,24 @@ from hypothesis import strategies as st
 
 import engine
 from engine import runtime
-from engine.figures import FIGURES, FieldError, OptionErrors
+from engine.figures import FIGURES, FieldError
 from engine.figures import attention_lab as lab
+from engine.figures.common import HINT, best, num, vec
+from figure_helpers import ROOT, check_golden, control, is_num, lesson_figure, links, panel, questions, texts
+import figure_helpers
 
 FIG = FIGURES["attention-lab"]
-ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "attention_lab.json"
 LESSON = ROOT / "content" / "02-attention-lab.md"
-TOL = 1e-9
 I2 = [[1.0, 0.0], [0.0, 1.0]]
 
 
 def first_state(**options):
-    return FIG.initial_state(FIG.parse_options({k: str(v) for k, v in options.items()}))
+    return figure_helpers.first_state(FIG, **options)
 
 
 def errors_of(options: dict) -> list[tuple[str, str]]:
-    with pytest.raises(OptionErrors) as info:
-        FIG.parse_options(options)
-    return [(e.option, e.message) for e in info.value.errors]
+    return figure_helpers.errors_of(FIG, options)
 
 
 def direct(state):
@@ -51,16 +49,6 @@ def direct(state):
 
 def act(state, name):
     return FIG.apply(state, {"type": "action", "name": name})
-
-
-def panel(scene, panel_id):
-    (found,) = [p for p in scene["panels"] if p["id"] == panel_id]
-    return found
-
-
-def control(scene, name):
-    (found,) = [c for c in scene["controls"] if c["name"] == name]
-    return found
 
 
 # --- options ------------------------------------------------------------------------------
@@ -118,13 +106,13 @@ def test_query_as_word_or_position_and_matrices_as_text():
         ({"sentence": "pronon"},
          [("sentence", "expected one of repeat, pronoun, river, money, got 'pronon' (did you mean 'pronoun'?)")]),
         ({"query": "dog"},
-         [("query", "expected a word of the sentence (the cat ate because it was hungry) or a position "
+         [("query", "expected a word of the sentence (the, cat, ate, because, it, was, hungry) or a position "
                     "from 0 to 6, got 'dog'")]),
         ({"query": "hungy"},
-         [("query", "expected a word of the sentence (the cat ate because it was hungry) or a position "
+         [("query", "expected a word of the sentence (the, cat, ate, because, it, was, hungry) or a position "
                     "from 0 to 6, got 'hungy' (did you mean 'hungry'?)")]),
         ({"sentence": "repeat", "query": "6"},
-         [("query", "expected a word of the sentence (the cat sat on the mat) or a position from 0 to 5, "
+         [("query", "expected a word of the sentence (the, cat, sat, on, the, mat) or a position from 0 to 5, "
                     "got '6'")]),
         ({"W_Q": "rotat"},
          [("W_Q", "expected a preset (I, 2I, 0, swap, rotate, axis1) or two rows of two numbers like "
@@ -214,7 +202,7 @@ def test_set_sentence_query_s_temperature_mask_table():
     "name, value, message",
     [
         ("sentence", "poem", "sentence must be one of repeat, pronoun, river, money, got 'poem'"),
-        ("query", "dog", "query: expected a word of the sentence (the cat ate because it was hungry) "
+        ("query", "dog", "query: expected a word of the sentence (the, cat, ate, because, it, was, hungry) "
                          "or a position from 0 to 6, got 'dog'"),
         ("s", "2.5", "s must be from 0 to 2, got 2.5"),
         ("s", "abc", "s must be a number, got 'abc'"),
@@ -303,7 +291,7 @@ def test_reset_returns_to_the_author_s_settings():
     back = act(changed, "reset")
     for key in lab.RESET_KEYS:
         assert back[key] == state[key], key
-    assert back["message"] == lab.HINT and back["experiment"] is None
+    assert back["message"] == HINT and back["experiment"] is None
 
 
 def test_unknown_events_and_actions():
@@ -334,7 +322,7 @@ def test_repeated_word_experiments():
     X, r = direct(state)
     assert state["tokens"][0] == state["tokens"][4] == "the" and state["query"] == 4
     assert X[0] == X[4] and r.weights[0] == r.weights[4] and r.outputs[0] == r.outputs[4]
-    assert lab.vec(r.outputs[0]) in state["message"]
+    assert vec(r.outputs[0]) in state["message"]
 
     masked = act(state, "same-word-mask")
     X, r = direct(masked)
@@ -346,7 +334,7 @@ def test_repeated_word_experiments():
     placed = act(state, "same-word-position")
     X, r = direct(placed)
     assert placed["s"] == 1.0 and X[0] != X[4] and r.weights[0] != r.weights[4]
-    assert lab.vec(X[0]) in placed["message"] and lab.vec(r.outputs[4]) in placed["message"]
+    assert vec(X[0]) in placed["message"] and vec(r.outputs[4]) in placed["message"]
 
 
 def test_temperature_experiments_and_the_scale_of_w_q():
@@ -389,38 +377,12 @@ def test_bank_experiments():
     i1, i2 = river["query"], money["query"]
     assert river["tokens"][i1] == money["tokens"][i2] == "bank"
     assert X1[i1] == X2[i2]  # the same embedding, at the same position
-    assert river["tokens"][lab._best(r1.weights[i1])] == "river"
-    assert money["tokens"][lab._best(r2.weights[i2])] == "money"
-    assert lab.vec(r1.outputs[i1]) in river["message"] and lab.vec(r2.outputs[i2]) in river["message"]
+    assert river["tokens"][best(r1.weights[i1])] == "river"
+    assert money["tokens"][best(r2.weights[i2])] == "money"
+    assert vec(r1.outputs[i1]) in river["message"] and vec(r2.outputs[i2]) in river["message"]
 
 
 # --- scene --------------------------------------------------------------------------------
-
-
-def is_num(x):
-    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
-
-
-def texts(obj):
-    if isinstance(obj, str):
-        yield obj
-    elif isinstance(obj, dict):
-        for value in obj.values():
-            yield from texts(value)
-    elif isinstance(obj, list):
-        for value in obj:
-            yield from texts(value)
-
-
-def links(obj):
-    if isinstance(obj, dict):
-        if "link" in obj:
-            yield obj["link"]
-        for value in obj.values():
-            yield from links(value)
-    elif isinstance(obj, list):
-        for value in obj:
-            yield from links(value)
 
 
 def check_scene(scene, state):
@@ -440,8 +402,8 @@ def check_scene(scene, state):
     assert [s["label"] for s in steps["steps"]] == ["embed", "project", "score", "softmax", "mix"]
     assert all(s["note"] and s["detail"] for s in steps["steps"])
     assert steps["active"] == state["step"]
-    assert lab.vec(r.outputs[i]) in steps["steps"][4]["detail"]
-    assert lab.vec(X[i]) in steps["steps"][0]["detail"]
+    assert vec(r.outputs[i]) in steps["steps"][4]["detail"]
+    assert vec(X[i]) in steps["steps"][0]["detail"]
 
     for plane_id in ("embed", "values", "qk"):
         plane = panel(scene, plane_id)
@@ -500,7 +462,7 @@ def check_scene(scene, state):
             assert cell["muted"] is (not r.mask[a][b])
             shown = r.weights[a][b] if state["table"] == "weights" else r.scores[a][b]
             if r.mask[a][b]:
-                assert cell["text"] == lab.num(shown)
+                assert cell["text"] == num(shown)
     qk = panel(scene, "qk")
     (arrow,) = [m for m in qk["marks"] if m["kind"] == "arrow"]
     assert [arrow["x2"], arrow["y2"]] == r.Q[i]
@@ -597,45 +559,10 @@ def test_scene_invariants_hold_wherever_the_reader_goes(key, query, causal, s, t
 # --- the golden first frame -----------------------------------------------------------------
 
 
-def close_enough(new, old, path="scene"):
-    """The first difference between two JSON trees (floats to TOL), or None."""
-    if isinstance(old, bool) or isinstance(new, bool):
-        return None if new is old else f"{path}: {new!r} != {old!r}"
-    if isinstance(old, (int, float)) and isinstance(new, (int, float)):
-        return None if abs(new - old) <= TOL else f"{path}: {new!r} != {old!r}"
-    if isinstance(old, dict) and isinstance(new, dict):
-        if set(old) != set(new):
-            return f"{path}: keys {sorted(new)} != {sorted(old)}"
-        for key in old:
-            diff = close_enough(new[key], old[key], f"{path}.{key}")
-            if diff:
-                return diff
-        return None
-    if isinstance(old, list) and isinstance(new, list):
-        if len(old) != len(new):
-            return f"{path}: {len(new)} items != {len(old)}"
-        for n, (a, b) in enumerate(zip(new, old)):
-            diff = close_enough(a, b, f"{path}[{n}]")
-            if diff:
-                return diff
-        return None
-    return None if new == old else f"{path}: {new!r} != {old!r}"
-
-
 def test_golden_first_frame():
     """The lesson's first frame, reviewed by hand. On a mismatch the new scene is written
     to tests/golden/attention_lab.new.json for review; if it is right, move it over."""
-    scene = FIG.scene(first_state(sentence="pronoun", query="it"))
-    fresh = GOLDEN.with_suffix(".new.json")
-    old = json.loads(GOLDEN.read_text(encoding="utf-8")) if GOLDEN.exists() else None
-    diff = "no golden file yet" if old is None else close_enough(scene, old)
-    if diff:
-        fresh.parent.mkdir(exist_ok=True)
-        fresh.write_text(json.dumps(scene, indent=1, ensure_ascii=False, allow_nan=False) + "\n",
-                         encoding="utf-8")
-        pytest.fail(f"the first frame changed ({diff}); review {fresh.relative_to(ROOT)}")
-    if fresh.exists():
-        fresh.unlink()
+    check_golden(FIG.scene(first_state(sentence="pronoun", query="it")), GOLDEN)
 
 
 # --- the lesson quotes the engine ------------------------------------------------------------
@@ -643,7 +570,6 @@ def test_golden_first_frame():
 
 def lesson_numbers():
     """Each number the lesson states about the presets, as the engine computes it."""
-    num, vec = lab.num, lab.vec
     start = first_state()
     _, r = direct(start)
     same = act(start, "same-word")
@@ -660,9 +586,9 @@ def lesson_numbers():
     _, r_money = direct(act(start, "money-bank"))
     row = r.row(4)
     _, r_rotate = direct(act(start, "W_Q=rotate"))
-    assert start["tokens"][lab._best(r_rotate.weights[4])] == "ate"  # "*it* now reads *ate*"
+    assert start["tokens"][best(r_rotate.weights[4])] == "ate"  # "*it* now reads *ate*"
     assert r_mask.weights[4][0] == r_mask.weights[4][4]  # "gives weight 0.30 to each *the*"
-    assert lab._best(r.weights[4]) == 1 and sorted(r.weights[4])[-2] == r.weights[4][4]  # runner-up: it
+    assert best(r.weights[4]) == 1 and sorted(r.weights[4])[-2] == r.weights[4][4]  # runner-up: it
     claims = [
         f"$q \\cdot k = {num(row.trace[1].dot)}$",
         f"$s = {num(row.trace[1].scaled)}$",
@@ -682,7 +608,7 @@ def lesson_numbers():
         f"$o = {vec(r_river.outputs[5])}$",
         f"{num(r_money.weights[5][2])} on *money*",
         f"$o = {vec(r_money.outputs[5])}$",
-        f"(0.18, on *it* itself)".replace("0.18", num(r.weights[4][4])),
+        "(0.18, on *it* itself)".replace("0.18", num(r.weights[4][4])),
         "embeddings " + ", ".join(f"${vec(lab.VOCAB[w], 1)}$" for w in ("the", "cat", "ate")[:2])
         + f" and ${vec(lab.VOCAB['ate'], 1)}$",
         f"weight {num(r_mask.weights[4][0])} to each *the*",
@@ -699,13 +625,9 @@ def test_the_lesson_states_the_engine_numbers():
 
 
 def test_the_lesson_places_the_figure_with_valid_options():
-    text = LESSON.read_text(encoding="utf-8")
-    block = re.search(r"^:::\{attention-lab\} lab\n((?::\w+: .*\n)*):::$", text, re.M)
-    assert block, "the lesson has no attention-lab figure"
-    options = dict(re.findall(r"^:(\w+): (.*)$", block.group(1), re.M))
+    text, options = lesson_figure(LESSON, FIG, "lab")
     assert options == {"sentence": "pronoun", "query": "it"}
-    FIG.parse_options(options)
-    assert len(re.findall(r"^::::\{question\} \S", text, re.M)) >= 3
+    assert questions(text) >= 3
 
 
 def test_column_heads_name_the_position_only_of_a_repeated_word():

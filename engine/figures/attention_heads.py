@@ -25,23 +25,12 @@ from typing import Any
 
 from ..heads import multi_head
 from . import register
-from .attention_lab import (
-    SENTENCE_KEYS,
-    SENTENCES,
-    VOCAB,
-    column_labels,
-    field_text,
-    num,
-    parse_cell,
-    quote,
-    resolve_query,
-    sentence,
-    sub,
-    vec,
-    extent,
-    grid_step,
-)
+from .attention_lab import SENTENCE_KEYS, SENTENCES, VOCAB, column_labels, grid_step, parse_cell, sentence, sub
 from .base import FieldError, Figure, Option, OptionError
+from .common import (
+    HINT, Experiment, best, experiment_buttons, extent, field_text, num, quote, resolve_query,
+    start_experiment, vec,
+)
 
 I = ((1.0, 0.0), (0.0, 1.0))
 
@@ -76,7 +65,6 @@ W_O_PRESETS = {  # option value -> (block 1, block 2)
 }
 MATRICES = ("W_Q", "W_K", "W_V")
 SUPERSCRIPT = {1: "¹", 2: "²"}
-HINT = "Click a token in either table, then try the buttons: each says what to look for."
 
 
 def head_matrices(key: str) -> dict[str, list[list[float]]]:
@@ -104,10 +92,6 @@ def w_o(preset: str) -> list[list[float]]:
     """W_O (4 x 2) for a preset: block 1 above block 2."""
     first, second = W_O_PRESETS[preset]
     return block(first) + block(second)
-
-
-def _best(weights) -> int:
-    return max(range(len(weights)), key=lambda j: weights[j])
 
 
 @register
@@ -235,22 +219,12 @@ class AttentionHeads(Figure):
             start = 0 if target == "W_O1" else 2
             state["W_O"][start:start + 2] = rows
             return state
-        if name == "copy":
-            state["heads"][1] = copy.deepcopy(state["heads"][0])
-            state["experiment"] = name
-            state["message"] = _copy_message(state)
-            return state
-        if name == "two-views":
-            tokens = sentence("pronoun").text.split()
-            state.update(
-                sentence="pronoun", tokens=tokens, query=tokens.index("hungry"),
-                heads=[head_matrices("axis1"), head_matrices("axis2")], W_O=w_o("average"),
-            )
-            state["experiment"] = name
-            state["message"] = _two_views_message(state)
-            return state
+        started = start_experiment(state, EXPERIMENTS, name, _as_it_is)
+        if started is not None:
+            return started
+        names = ", ".join(e.name for e in EXPERIMENTS)
         raise ValueError(
-            f"attention-heads has no action {name!r} (known: reset, copy, two-views, "
+            f"attention-heads has no action {name!r} (known: reset, {names}, "
             "W_O1=half, W_O1=I, W_O1=0, W_O2=half, W_O2=I, W_O2=0)"
         )
 
@@ -268,7 +242,7 @@ class AttentionHeads(Figure):
         tokens = state["tokens"]
         i = state["query"]
         X, m = self.compute(state)
-        bests = [_best(head.weights[i]) for head in m.heads]
+        bests = [best(head.weights[i]) for head in m.heads]
         panels = [
             self._table_panel(state, m, 0),
             self._table_panel(state, m, 1),
@@ -308,7 +282,7 @@ class AttentionHeads(Figure):
         mark = f"a{h + 1}"
         rows = []
         for a in range(n):
-            best = _best(head.weights[a])
+            top = best(head.weights[a])
             rows.append([
                 {
                     "text": num(head.weights[a][b]),
@@ -316,7 +290,7 @@ class AttentionHeads(Figure):
                     "link": f"t{b}",
                     "id": f"{mark}-{a}-{b}",
                     "select": True,
-                    "active": a == i and b == best,
+                    "active": a == i and b == top,
                     "title": (
                         f"head {h + 1}: {tokens[a]} (position {a}) reading {tokens[b]} (position {b}): "
                         f"weight {num(head.weights[a][b])}; click to make {tokens[a]} ask"
@@ -334,6 +308,7 @@ class AttentionHeads(Figure):
             "kind": "cells",
             "id": f"head{h + 1}",
             "title": f"Head {h + 1} weights A{SUPERSCRIPT[h + 1]}: {what}",
+            "caption": "Row i is what token i reads. Click a cell to make its row ask.",
             "col_labels": column_labels(tokens),
             "row_labels": [{"text": f"{w}{sub(j)}", "link": f"t{j}", "active": j == i} for j, w in enumerate(tokens)],
             "rows": rows,
@@ -345,7 +320,7 @@ class AttentionHeads(Figure):
         tokens = state["tokens"]
         i = state["query"]
         o1, o2 = m.heads[0].outputs[i], m.heads[1].outputs[i]
-        c1, c2 = m.contributions[0][i], m.contributions[1][i]
+        c1 = m.contributions[0][i]
         out = m.outputs[i]
         V1, V2 = m.heads[0].V, m.heads[1].V
         marks: list[dict] = []
@@ -419,7 +394,7 @@ class AttentionHeads(Figure):
         i = state["query"]
         lines = []
         for h, head in enumerate(m.heads):
-            b = _best(head.weights[i])
+            b = best(head.weights[i])
             lines.append(
                 f"Head {h + 1} puts its largest weight, {num(head.weights[i][b])}, on {quote(tokens[b])}; "
                 f"its output is {vec(head.outputs[i])}."
@@ -452,20 +427,7 @@ class AttentionHeads(Figure):
                 "value": state["query"],
                 "options": [{"value": j, "label": f"{j}: {w}"} for j, w in enumerate(tokens)],
             },
-            {
-                "kind": "buttons",
-                "name": "actions",
-                "label": "Try this",
-                "items": [
-                    {"name": "two-views", "label": "Two heads on “hungry”",
-                     "title": "The built-in heads, asked by “hungry”",
-                     "active": state.get("experiment") == "two-views"},
-                    {"name": "copy", "label": "Give head 2 head 1's matrices",
-                     "title": "Make the two heads identical", "active": state.get("experiment") == "copy"},
-                    {"name": "reset", "label": "Reset", "title": "Back to the first settings"},
-                ],
-                "message": state.get("message") or HINT,
-            },
+            experiment_buttons(state, EXPERIMENTS, _as_it_is),
         ]
         for h in range(2):
             preset = head_preset_of(state["heads"][h])
@@ -531,7 +493,7 @@ def _copy_message(state: dict) -> str:
     _, m = AttentionHeads.compute(state)
     tokens = state["tokens"]
     i = state["query"]
-    b = _best(m.heads[0].weights[i])
+    b = best(m.heads[0].weights[i])
     return (
         f"Head 2 now has head 1's matrices, so both tables are the same: both heads put "
         f"{num(m.heads[0].weights[i][b])} on {quote(tokens[b])}, and o¹ = o² = "
@@ -544,7 +506,7 @@ def _two_views_message(state: dict) -> str:
     _, m = AttentionHeads.compute(state)
     tokens = state["tokens"]
     i = state["query"]
-    b1, b2 = _best(m.heads[0].weights[i]), _best(m.heads[1].weights[i])
+    b1, b2 = best(m.heads[0].weights[i]), best(m.heads[1].weights[i])
     return (
         f"Asked by “hungry”, head 1 (axis 1) puts {num(m.heads[0].weights[i][b1])} on "
         f"{quote(tokens[b1])}, head 2 (axis 2) puts {num(m.heads[1].weights[i][b2])} on "
@@ -552,3 +514,33 @@ def _two_views_message(state: dict) -> str:
         f"{vec(m.heads[0].outputs[i])}, o² = {vec(m.heads[1].outputs[i])}, and with ½I blocks the "
         f"multi-head output is their midpoint, {vec(m.outputs[i])}."
     )
+
+
+# --- experiments ("Try this") -------------------------------------------------------------
+#
+# Unlike the other figures' experiments, these start from the figure as the reader left it:
+# "copy" gives head 2 whatever head 1 has now.
+
+
+def _as_it_is(state: dict) -> dict:
+    return state
+
+
+def _two_views(state: dict) -> None:
+    tokens = sentence("pronoun").text.split()
+    state.update(
+        sentence="pronoun", tokens=tokens, query=tokens.index("hungry"),
+        heads=[head_matrices("axis1"), head_matrices("axis2")], W_O=w_o("average"),
+    )
+
+
+def _copy(state: dict) -> None:
+    state["heads"][1] = copy.deepcopy(state["heads"][0])
+
+
+EXPERIMENTS = (
+    Experiment("two-views", "Two heads on “hungry”", "The built-in heads, asked by “hungry”",
+               _two_views, _two_views_message),
+    Experiment("copy", "Give head 2 head 1's matrices", "Make the two heads identical",
+               _copy, _copy_message),
+)

@@ -28,13 +28,17 @@ import copy
 import difflib
 import math
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from ..attention import self_attention
 from ..geometry import convex_hull, vector_projection
 from ..positional import OMEGA, embed_with_position, position_code
 from . import register
 from .base import FieldError, Figure, Option, OptionError, parse_number
+from .common import (
+    HINT, Experiment, best, experiment_buttons, extent, field_text, num, parse_bool, quote, ranged,
+    resolve_query, start_experiment, vec,
+)
 
 # --- sentence presets and the word embeddings ----------------------------------------
 
@@ -92,7 +96,6 @@ MAX_TOKENS = 8
 WORD_LIMIT = 2.9  # a dragged embedding stays within [-2.9, 2.9], inside the plane
 EMBED_PLANE = 3.0  # half-width of the embedding plane while every point fits
 PLANE = 2.5  # smallest half-width of the query/key and value planes
-EDGE = 0.1
 MATRIX_LIMIT = 5.0  # typed matrix entries must lie in [-5, 5]
 T_MIN, T_MAX = 0.05, 5.0  # the temperature slider's range
 S_MAX = 2.0  # the position strength slider runs from 0 to S_MAX
@@ -108,7 +111,6 @@ STEPS = (  # (label, note): the five steps
 )
 STEP_EMBED, STEP_PROJECT, STEP_SCORE, STEP_SOFTMAX, STEP_MIX = range(5)
 
-HINT = "Pick an experiment: it sets the figure and says what to look for."
 SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
 
@@ -170,61 +172,11 @@ def parse_matrix(text: str) -> list[list[float]]:
     return matrix
 
 
-def resolve_query(query: Any, tokens: list[str]) -> int:
-    """A token's position from a 0-based position or a word (its first occurrence)."""
-    text = str(query).strip()
-    n = len(tokens)
-    expected = f"a word of the sentence ({' '.join(tokens)}) or a position from 0 to {n - 1}"
-    if isinstance(query, bool):
-        raise ValueError(f"expected {expected}, got {query!r}")
-    if isinstance(query, int) or text.isdigit():
-        i = int(text)
-        if not 0 <= i < n:
-            raise ValueError(f"expected {expected}, got {text!r}")
-        return i
-    if text.lower() in tokens:
-        return tokens.index(text.lower())
-    close = difflib.get_close_matches(text.lower(), tokens, n=1)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
-    raise ValueError(f"expected {expected}, got {text!r}{hint}")
-
-
-# --- formatting (numbers for people; the maths is the engine's) ------------------------
-
-
-def num(x: float, digits: int = 2) -> str:
-    """A number for display with a typographic minus and no '-0.00'."""
-    text = f"{x:.{digits}f}"
-    if float(text) == 0.0:
-        text = f"{0.0:.{digits}f}"
-    return text.replace("-", "−")
-
-
-def vec(p, digits: int = 2) -> str:
-    return "(" + ", ".join(num(x, digits) for x in p) + ")"
-
-
-def quote(word: str) -> str:
-    return f"“{word}”"
-
-
-def field_text(x: float) -> str:
-    """A matrix entry for a text field: the shortest text that reads back as exactly x."""
-    text = repr(float(x))
-    if text.endswith(".0"):
-        text = text[:-2]
-    return "0" if text == "-0" else text
+# --- labels and plane layout (numbers for people: common.num, common.vec) -------------
 
 
 def sub(t: int) -> str:
     return str(t).translate(SUBSCRIPTS)
-
-
-def extent(points, base: float) -> float:
-    """Half-width of a square plane holding every point EDGE inside its edge: ``base`` or
-    the next multiple of 0.5 above."""
-    m = max((abs(c) for p in points for c in p), default=0.0)
-    return max(base, math.ceil((m + EDGE) * 2) / 2)
 
 
 def grid_step(half_width: float) -> float:
@@ -244,17 +196,6 @@ def column_labels(tokens) -> list[dict]:
     ]
 
 
-def parse_bool(value: Any, name: str) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("true", "on", "yes", "1"):
-        return True
-    if text in ("false", "off", "no", "0"):
-        return False
-    raise FieldError(name, f"{name} must be true or false, got {value!r}")
-
-
 def parse_cell(name: str, value: Any, label: str) -> float:
     """A typed matrix entry: a finite number in [-MATRIX_LIMIT, MATRIX_LIMIT]."""
     try:
@@ -270,13 +211,6 @@ def parse_cell(name: str, value: Any, label: str) -> float:
 
 def cell_label(matrix: str, r: int, c: int) -> str:
     return f"{matrix} row {r + 1}, column {c + 1}"
-
-
-def ranged(value: Any, name: str, label: str, lo: float, hi: float) -> float:
-    x = parse_number(value, label)
-    if not lo <= x <= hi:
-        raise FieldError(name, f"{label} must be from {lo:g} to {hi:g}, got {field_text(x)}")
-    return x
 
 
 # --- the figure ------------------------------------------------------------------------
@@ -408,10 +342,10 @@ class AttentionLab(Figure):
                 raise FieldError(name, f"query: {err}") from None
             state["step"] = STEP_SCORE
         elif name == "s":
-            state["s"] = ranged(value, name, "s", 0.0, S_MAX)
+            state["s"] = ranged(value, name, 0.0, S_MAX)
             state["step"] = STEP_EMBED
         elif name == "temperature":
-            state["temperature"] = ranged(value, name, "temperature", T_MIN, T_MAX)
+            state["temperature"] = ranged(value, name, T_MIN, T_MAX)
             state["step"] = STEP_SOFTMAX
         elif name == "causal":
             state["causal"] = parse_bool(value, name)
@@ -478,14 +412,10 @@ class AttentionLab(Figure):
                 raise ValueError(f"attention-lab has no preset {preset!r} for {matrix}") from None
             state["step"] = STEP_PROJECT
             return state
-        for experiment in EXPERIMENTS:
-            if experiment.name == name:
-                state = start_from_defaults(state)
-                experiment.setup(state)
-                state["selected"] = state["tokens"][state["query"]]
-                state["experiment"] = name
-                state["message"] = experiment.message(state)
-                return state
+        started = start_experiment(state, EXPERIMENTS, name, start_from_defaults)
+        if started is not None:
+            started["selected"] = started["tokens"][started["query"]]
+            return started
         names = ", ".join(e.name for e in EXPERIMENTS)
         raise ValueError(
             f"attention-lab has no action {name!r} (known: reset, a matrix preset like "
@@ -516,21 +446,21 @@ class AttentionLab(Figure):
         i = state["query"]
         X, r = self.compute(state)
         row = r.row(i)
-        best = _best(r.weights[i])
+        top = best(r.weights[i])
         panels = [
-            self._steps_panel(state, X, r, row, best),
+            self._steps_panel(state, X, r, row, top),
             self._embed_panel(state, X),
             self._values_panel(state, r),
             self._table_panel(state, r),
             self._qk_panel(state, r),
-            self._readout_panel(state, X, r, best),
+            self._readout_panel(state, X, r, top),
             self._arithmetic_panel(state, X, r, row),
         ]
         return {
             "title": "Attention lab: from embeddings to outputs",
             "status": (
                 f"{quote(tokens[i])} (position {i}) asks; largest weight "
-                f"{num(r.weights[i][best])} on {quote(tokens[best])}; output {vec(r.outputs[i])}"
+                f"{num(r.weights[i][top])} on {quote(tokens[top])}; output {vec(r.outputs[i])}"
             ),
             "panels": panels,
             "controls": self._controls(state),
@@ -555,18 +485,18 @@ class AttentionLab(Figure):
             },
         }
 
-    def _steps_panel(self, state: dict, X, r, row, best: int) -> dict:
+    def _steps_panel(self, state: dict, X, r, row, strongest: int) -> dict:
         tokens = state["tokens"]
         i = state["query"]
         word = tokens[i]
         e = state["emb"][word]
         p = position_code(i, OMEGA)
-        top = row.trace[best]
+        top = row.trace[strongest]
         details = [
             f"x{sub(i)} = {vec(e)} + {num(state['s'])}·{vec(p)} = {vec(X[i])}",
             f"q = {vec(r.Q[i])}, k = {vec(r.K[i])}, v = {vec(r.V[i])}",
-            f"largest: q·k({tokens[best]}) / √2 = {num(top.dot)} / 1.41 = {num(top.scaled)}",
-            f"a({tokens[best]}) = {num(top.weight)}; the row sums to 1"
+            f"largest: q·k({tokens[strongest]}) / √2 = {num(top.dot)} / 1.41 = {num(top.scaled)}",
+            f"a({tokens[strongest]}) = {num(top.weight)}; the row sums to 1"
             + (f"; {len(tokens) - 1 - i} masked" if state["causal"] and i < len(tokens) - 1 else ""),
             f"o{sub(i)} = Σ a·v = {vec(r.outputs[i])}",
         ]
@@ -730,7 +660,7 @@ class AttentionLab(Figure):
                     "link": f"t{b}",
                     "id": f"a-{a}-{b}",
                     "select": True,
-                    "active": a == i and b == _best(r.weights[a]),
+                    "active": a == i and b == best(r.weights[a]),
                     "muted": hidden,
                     "title": (
                         f"{tokens[a]} (position {a}) reading {tokens[b]} (position {b}): "
@@ -803,7 +733,7 @@ class AttentionLab(Figure):
             "marks": marks,
         }
 
-    def _readout_panel(self, state: dict, X, r, best: int) -> dict:
+    def _readout_panel(self, state: dict, X, r, strongest: int) -> dict:
         tokens = state["tokens"]
         n = len(tokens)
         i = state["query"]
@@ -818,8 +748,8 @@ class AttentionLab(Figure):
         else:
             second = order[1]
             paragraphs.append(
-                f"{quote(tokens[i])} puts its largest weight, {num(weights[best])}, on "
-                f"{quote(tokens[best])}{_at(tokens, best)}, then {num(weights[second])} on "
+                f"{quote(tokens[i])} puts its largest weight, {num(weights[strongest])}, on "
+                f"{quote(tokens[strongest])}{_at(tokens, strongest)}, then {num(weights[second])} on "
                 f"{quote(tokens[second])}{_at(tokens, second)}. An even split would give "
                 f"each of the {len(order)} tokens it reads {num(1 / len(order))}."
             )
@@ -948,17 +878,7 @@ class AttentionLab(Figure):
                     {"value": "scores", "label": "scores s (before the softmax)"},
                 ],
             },
-            {
-                "kind": "buttons",
-                "name": "experiments",
-                "label": "Try this",
-                "items": [
-                    {"name": e.name, "label": e.label, "title": e.title,
-                     "active": state.get("experiment") == e.name}
-                    for e in EXPERIMENTS
-                ] + [{"name": "reset", "label": "Reset", "title": "Back to the first settings"}],
-                "message": state.get("message") or HINT,
-            },
+            experiment_buttons(state, EXPERIMENTS, start_from_defaults),
         ]
         for matrix in MATRICES:
             current = preset_of(state[matrix])
@@ -988,10 +908,6 @@ def _matrix_cell(name: str) -> tuple[str, int, int]:
     if len(parts) == 3 and parts[0] in MATRICES and parts[1] in ("0", "1") and parts[2] in ("0", "1"):
         return parts[0], int(parts[1]), int(parts[2])
     raise FieldError(name, f"attention-lab has no control named {name!r}")
-
-
-def _best(weights) -> int:
-    return max(range(len(weights)), key=lambda j: weights[j])
 
 
 def _distinct(tokens) -> list[str]:
@@ -1040,15 +956,6 @@ def result(state: dict, **changes):
 # figure, and writes a message whose numbers the engine computes for the state it made.
 
 
-@dataclass(frozen=True)
-class Experiment:
-    name: str  # sent back as {"type": "action", "name": name}
-    label: str  # the button's text
-    title: str  # the button's tooltip
-    setup: Callable[[dict], None]  # sets the figure, changing the state in place
-    message: Callable[[dict], str]  # what to look for, with the engine's numbers
-
-
 SHARP_T, FLAT_T, HALF_T = 0.1, 3.0, 0.5
 STRENGTH = 1.0  # s in the "position code" experiment
 
@@ -1092,7 +999,7 @@ def _same_word_position(state: dict) -> None:
 def _same_word_position_message(state: dict) -> str:
     X, r = AttentionLab.compute(state)
     tokens = state["tokens"]
-    b0, b4 = _best(r.weights[0]), _best(r.weights[4])
+    b0, b4 = best(r.weights[0]), best(r.weights[4])
     return (
         f"With s = {STRENGTH:g} the two “the”s become x₀ = {vec(X[0])} and x₄ = {vec(X[4])}. "
         f"Now the first puts its largest weight ({num(r.weights[0][b0])}) on "
@@ -1111,7 +1018,7 @@ def _sharp_message(state: dict) -> str:
     _, before = result(state, temperature=1.0)
     i = state["query"]
     tokens = state["tokens"]
-    j = _best(r.weights[i])
+    j = best(r.weights[i])
     close = "matches" if vec(r.outputs[i]) == vec(r.V[j]) else "comes close to"
     return (
         f"At τ = {SHARP_T:g} the row of “it” is nearly one-hot: {num(r.weights[i][j], 3)} on "
@@ -1149,7 +1056,7 @@ def _double_query_message(state: dict) -> str:
     _, half = result(state, W_Q=preset_matrix("I"), temperature=HALF_T)
     _, plain = result(state, W_Q=preset_matrix("I"))
     i = state["query"]
-    j = _best(r.weights[i])
+    j = best(r.weights[i])
     word = quote(state["tokens"][j])
     same = "exactly the same" if r.weights == half.weights else "the same"
     return (
@@ -1197,12 +1104,12 @@ def _bank_message(state: dict, other_key: str) -> str:
     _, r = AttentionLab.compute(state)
     tokens = state["tokens"]
     i = state["query"]
-    j = _best(r.weights[i])
+    j = best(r.weights[i])
     other = dict(copy.deepcopy(state))
     use_sentence(other, other_key)
     _, r2 = AttentionLab.compute(other)
     i2 = other["query"]
-    j2 = _best(r2.weights[i2])
+    j2 = best(r2.weights[i2])
     return (
         f"“bank” has the same embedding in both sentences. Here its largest weight, "
         f"{num(r.weights[i][j])}, is on {quote(tokens[j])}, and its output is "

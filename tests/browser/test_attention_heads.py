@@ -7,7 +7,7 @@ import pytest
 
 import engine
 from engine.figures import FIGURES
-from engine.figures.attention_lab import num, vec
+from engine.figures.common import num, vec
 from helpers import assert_matches_cpython, idle, open_figure, state_of
 
 FIG = "heads"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.figures import FIGURES
-from engine.figures.attention_lab import num
+from engine.figures.common import num
 from helpers import assert_matches_cpython, idle, mark_position, open_figure, state_of, values_of
 
 FIG = "lab"
