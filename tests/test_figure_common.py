@@ -1,0 +1,135 @@
+"""engine/figures/common.py: the helpers every figure shares, tested once.
+
+Numbers print the same in every figure (a typographic minus, no "−0.00"), a reader's
+input is checked with the same messages, and one ``resolve_query`` turns a word or a
+position into the asking token for every figure.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.figures import FIGURES, FieldError
+from engine.figures import common
+from engine.figures.common import (
+    Experiment, experiment_buttons, field_text, num, parse_bool, pct, ranged, resolve_query,
+    start_experiment, vec, whole,
+)
+from figure_helpers import texts
+
+SENTENCE = ["The", "cat", "chased", "the", "mouse", "."]
+
+
+def test_numbers_print_with_a_typographic_minus_and_no_negative_zero():
+    assert num(-0.5) == "−0.50" and num(0.5) == "0.50"
+    assert num(-0.001) == "0.00" and num(-0.0004, 3) == "0.000"
+    assert num(-12.3456, 1) == "−12.3" and num(2) == "2.00"
+    assert vec([-1.2, 0.6]) == "(−1.20, 0.60)" and vec([1, -2], 3) == "(1.000, −2.000)"
+    assert [pct(w) for w in (0.0, 0.0004, 0.053, 0.36, 1.0)] == ["0%", "0.0%", "5.3%", "36%", "100%"]
+
+
+def shown_texts(scene):
+    """The words a reader sees: status, panels, and the controls' labels, help and
+    messages (a text field's value is the reader's own, with an ASCII minus)."""
+    yield scene.get("status", "")
+    yield from texts(scene["panels"])
+    for c in scene["controls"]:
+        yield from (c[key] for key in ("label", "help", "message") if key in c)
+
+
+@pytest.mark.parametrize("name", sorted(FIGURES))
+def test_every_figure_prints_negative_numbers_the_same_way(name):
+    """Regression: four figures had their own copy of the number formatter and only one
+    wrote the typographic minus, so −0.50 in one figure was -0.50 in the next."""
+    fig = FIGURES[name]
+    first = fig.initial_state(fig.parse_options({}))
+    states = [first] + [fig.apply(first, {"type": "action", "name": item["name"]})
+                        for c in fig.scene(first)["controls"] if c["kind"] == "buttons"
+                        for item in c["items"]]
+    negatives = 0
+    for state in states:
+        for text in shown_texts(fig.scene(state)):
+            assert not re.search(r"(?<![\w.])-\d", text), (name, text)  # an ASCII minus
+            negatives += text.count("\u2212")
+    assert negatives > 0, name  # every figure shows some negative number
+
+
+def test_field_text_reads_back_exactly_with_an_ascii_minus():
+    for x in (0.1, -2.0, 1e-7, -0.0, 123456.789, 2 / 3):
+        text = field_text(x)
+        assert float(text) == x and "−" not in text
+    assert field_text(-0.0) == "0" and field_text(3.0) == "3"
+
+
+@pytest.mark.parametrize(
+    "query, expected",
+    [("chased", 2), ("The", 0), ("the", 3), ("THE", 0), ("Mouse", 4), (".", 5), ("4", 4), (" 1 ", 1), (3, 3)],
+)
+def test_resolve_query_by_word_or_position(query, expected):
+    assert resolve_query(query, SENTENCE) == expected
+
+
+EXPECTED = "expected a word of the sentence (The, cat, chased, the, mouse, .) or a position from 0 to 5"
+
+
+@pytest.mark.parametrize(
+    "query, message",
+    [
+        ("-1", f"{EXPECTED}, got '-1'"),
+        ("\u22122", f"{EXPECTED}, got '\u22122'"),
+        ("6", f"{EXPECTED}, got '6'"),
+        ("--1", f"{EXPECTED}, got '--1'"),
+        ("chasd", f"{EXPECTED}, got 'chasd' (did you mean 'chased'?)"),
+        ("CHASD", f"{EXPECTED}, got 'CHASD' (did you mean 'chased'?)"),
+        (True, f"{EXPECTED}, got True"),
+        ("", f"{EXPECTED}, got ''"),
+    ],
+)
+def test_resolve_query_refuses_with_one_message(query, message):
+    """Regression: attention-row and attention-lab had two resolve_query functions that
+    differed on capitals and negative numbers ("--1" even raised a bare int() error)."""
+    with pytest.raises(ValueError) as info:
+        resolve_query(query, SENTENCE)
+    assert str(info.value) == message
+
+
+def test_whole_ranged_and_parse_bool_name_the_control():
+    assert whole("3", "n", 1, 5) == 3 and whole(4.0, "n", 1, 5, "length n") == 4
+    for value, message in [(6, "length n must be a whole number from 1 to 5, got 6"),
+                           (2.5, "length n must be a whole number from 1 to 5, got 2.5"),
+                           ("x", "length n must be a number, got 'x'")]:
+        with pytest.raises(FieldError) as info:
+            whole(value, "n", 1, 5, "length n")
+        assert (info.value.name, info.value.message) == ("n", message)
+    assert ranged("0.5", "temperature", 0.05, 5) == 0.5
+    with pytest.raises(FieldError, match="temperature must be from 0.05 to 5, got 9"):
+        ranged(9, "temperature", 0.05, 5)
+    assert parse_bool("On", "causal") is True and parse_bool(0, "causal") is False
+    with pytest.raises(FieldError, match="causal must be true or false, got 'maybe'"):
+        parse_bool("maybe", "causal")
+
+
+def test_experiments_start_set_and_say_and_hide_where_they_do_not_apply():
+    def start(state):
+        state.update(x=0)
+        return state
+
+    experiments = (
+        Experiment("up", "Up", "Add one", lambda s: s.update(x=s["x"] + 1), lambda s: f"x is {s['x']}"),
+        Experiment("odd", "Odd", "Needs y", lambda s: None, lambda s: "odd",
+                   applies=lambda s: s["y"] % 2 == 1, needs="an odd y"),
+    )
+    state = {"x": 5, "y": 2, "experiment": None, "message": common.HINT}
+    assert start_experiment(dict(state), experiments, "up", start) == {
+        "x": 1, "y": 2, "experiment": "up", "message": "x is 1"}
+    assert start_experiment(dict(state), experiments, "down", start) is None
+    with pytest.raises(ValueError, match="the experiment 'odd' needs an odd y"):
+        start_experiment(dict(state), experiments, "odd", start)
+    control = experiment_buttons(state, experiments, start)
+    assert [item["name"] for item in control["items"]] == ["up", "reset"]
+    assert control["message"] == common.HINT and state["x"] == 5  # the scene changes nothing
+    control = experiment_buttons({**state, "y": 3, "experiment": "odd", "message": "odd"}, experiments, start)
+    assert [(item["name"], item.get("active")) for item in control["items"]] == [
+        ("up", False), ("odd", True), ("reset", None)]
+    assert control["message"] == "odd"
