@@ -107,6 +107,7 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
     for position, page in enumerate(lessons_pages, start=1):
         body = render_page(md, page)
         figures += body.count('class="ex-figure"')
+        errors.extend(_id_clashes(page, body))
         prev = lessons[position - 2] if position > 1 else None
         nxt = lessons[position] if position < len(lessons) else None
         outputs[f"{page.slug}.html"] = env.get_template("lesson.html").render(
@@ -158,6 +159,19 @@ def _check_output(content: Path, out_dir: Path) -> None:
                          f"folder whole, so it will not touch this one: {fix}, or empty the folder first")
     if out_dir.exists() and not out_dir.is_dir():
         raise BuildError(f"{out_dir} is a file, not a folder: {fix}")
+
+
+def _id_clashes(page, body: str) -> list[SourceError]:
+    """A figure whose id is also a heading's anchor (or another element's id)."""
+    ids = re.findall(r'\sid="([^"]+)"', body)
+    twice = {i for i in ids if ids.count(i) > 1}
+    errors = []
+    for token in page.tokens:
+        if token.type == "figure" and token.meta["id"] in twice:
+            errors.append(SourceError(page.path, token.meta["line"], 1,
+                                      f"figure id '{token.meta['id']}' is also the id of a heading on this page",
+                                      "give the figure another id (the word after the directive name)"))
+    return errors
 
 
 def _slug_clashes(pages) -> list[SourceError]:

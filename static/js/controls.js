@@ -90,11 +90,22 @@
       list.replaceChildren.apply(list, next.items.map(function (item) {
         return ex.el("button", {
           type: "button", class: "ex-button" + (item.active ? " ex-active" : ""), title: item.title,
+          dataset: { focusKey: "action:" + item.name },
           "aria-pressed": item.active === undefined ? undefined : String(!!item.active),
           onclick: function () { send(figure, { type: "action", name: item.name }); },
         }, item.label);
       }));
-      message.textContent = next.message || ""; message.hidden = !next.message;
+      // "reveal": the message says what to look for, hidden until the reader asks, so
+      // they can predict first.
+      if (next.reveal && next.message) {
+        const open = message.querySelector("details") ? message.querySelector("details").open : false;
+        message.replaceChildren(ex.el("details", { open: open && message.dataset.text === next.message },
+          ex.el("summary", null, next.reveal), ex.el("p", null, next.message)));
+      } else {
+        message.textContent = next.message || "";
+      }
+      message.dataset.text = next.message || "";
+      message.hidden = !next.message;
       f.help(next);
     }
     update(spec);
@@ -111,8 +122,15 @@
     input.addEventListener("change", function () { send(figure, { type: "set", name: cell.name, value: input.value }); });
     input.addEventListener("keydown", function (event) { if (event.key === "Enter") input.blur(); });
     const field = {
-      input: input, error: error, invalid: false,
-      set: function (value) { if (!field.invalid && document.activeElement !== input) input.value = value; },
+      input: input, error: error, invalid: false, shown: cell.value,
+      /* The figure's value for this field. A refused text stays until the reader fixes
+         it, unless the value changes another way (a drag, a preset): then it follows. */
+      set: function (value) {
+        const changed = String(value) !== String(field.shown);
+        field.shown = value;
+        if (changed && field.invalid) field.ok();
+        if (!field.invalid && (changed || document.activeElement !== input)) input.value = value;
+      },
       fail: function (message) {
         field.invalid = true; input.setAttribute("aria-invalid", "true"); error.textContent = message; error.hidden = false;
       },
@@ -173,6 +191,7 @@
       presets.setAttribute("aria-label", next.label + " presets");
       presets.replaceChildren.apply(presets, (next.presets || []).map(function (p) {
         return ex.el("button", { type: "button", class: "ex-button ex-small" + (p.active ? " ex-active" : ""),
+          dataset: { focusKey: "action:" + p.name },
           onclick: function () { send(figure, { type: "action", name: p.name }); } }, p.label);
       }));
       presets.hidden = !(next.presets && next.presets.length);
@@ -207,9 +226,10 @@
     }
     function update(next) {
       current = next;
-      button.textContent = next.playing ? "Pause" : "Play";
-      button.setAttribute("aria-pressed", String(!!next.playing));
-      button.setAttribute("aria-label", (next.playing ? "Pause " : "Play ") + (next.label || ""));
+      const still = ex.reducedMotion();  // no animation: each press steps once
+      button.textContent = still ? "Step" : next.playing ? "Pause" : "Play";
+      button.setAttribute("aria-pressed", String(!!next.playing && !still));
+      button.setAttribute("aria-label", next.label || button.textContent);
       f.help(next);
       sync();
     }

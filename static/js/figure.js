@@ -56,6 +56,10 @@
 
   /* Draw a scene: panels and controls are created once and updated in place. */
   Figure.prototype.render = function (scene) {
+    // Controls rebuilt by a redraw must not drop the keyboard's focus: it moves to the
+    // new element that stands for the same thing (same data-focus-key).
+    const active = document.activeElement;
+    const focusKey = active && this.root.contains(active) && active.dataset ? active.dataset.focusKey : null;
     this.scene = scene;
     this.values = scene.values || {};
     this.titleEl.textContent = scene.title || "";
@@ -64,6 +68,10 @@
     this.sync(scene.panels || [], this.panelViews, this.panelsEl, ex.panels, "panel");
     this.sync(scene.controls || [], this.controlViews, this.controlsEl, ex.controls, "control");
     if (this.hot) this.hover(this.hot, true);
+    if (focusKey && !this.root.contains(document.activeElement)) {
+      const again = this.root.querySelector('[data-focus-key="' + CSS.escape(focusKey) + '"]');
+      if (again) again.focus({ preventScroll: true });
+    }
   };
 
   Figure.prototype.sync = function (specs, views, container, kinds, what) {
@@ -87,6 +95,16 @@
       if (!seen[key]) { if (views[key].stop) views[key].stop(); views[key].el.remove(); delete views[key]; }
     }
     ordered.forEach(function (el, i) { if (container.children[i] !== el) container.insertBefore(el, container.children[i] || null); });
+    // On narrow screens panels and controls interleave by --ex-order: panel i at 10 i,
+    // a control with "near": panel id just after that panel, other controls last.
+    const panelIndex = {};
+    (this.scene.panels || []).forEach(function (p, i) { panelIndex[p.id] = i; });
+    specs.forEach(function (spec, i) {
+      const view = views[spec.kind + ":" + (spec.id || spec.name)];
+      if (!view) return;
+      const order = what === "panel" ? 10 * i : spec.near in panelIndex ? 10 * panelIndex[spec.near] + 5 : 1000 + i;
+      view.el.style.setProperty("--ex-order", String(order));
+    });
   };
 
   /* Light one token in every panel (pure view: no engine call). */

@@ -18,6 +18,7 @@
         const pct = Math.max(0, Math.min(100, (Math.abs(bar.value) / max) * 100));
         const label = bar.select
           ? ex.el("button", { type: "button", class: "ex-bar-label ex-link-button", "aria-pressed": bar.active ? "true" : "false",
+              dataset: { focusKey: "select:" + bar.id },
               onclick: function () { figure.send({ type: "select", mark: bar.id }).catch(function () {}); } }, bar.label)
           : ex.el("span", { class: "ex-bar-label" }, bar.label);
         return ex.el("li", { class: "ex-bar" + (bar.muted ? " ex-muted" : "") + (bar.active ? " ex-active" : ""),

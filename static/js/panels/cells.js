@@ -28,7 +28,8 @@
     function label(item, tag, scope) {
       // a label with "select" is a button, like a selectable cell
       const content = item.select ? ex.el("button", {
-        type: "button", class: "ex-cell-button", "aria-label": item.title || item.text,
+        type: "button", class: "ex-cell-button ex-focusable", "aria-label": item.title || item.text,
+        dataset: { focusKey: "select:" + item.id },
         onclick: function () { figure.send({ type: "select", mark: item.id }).catch(function () {}); },
       }, item.text) : item.text;
       return ex.el(tag, { scope: scope, dataset: item.link ? { link: item.link } : undefined, class: item.active ? "ex-active" : undefined }, content);
@@ -43,8 +44,16 @@
     }
     function focusable(r, c) {
       const cell = table.rows[r] && table.rows[r].children[c];
-      return cell ? cell.querySelector("button") || (cell.tabIndex >= 0 ? cell : null) : null;
+      if (!cell) return null;
+      return cell.classList.contains("ex-focusable") ? cell : cell.querySelector(".ex-focusable");
     }
+    /* One Tab stop per table (a roving tabindex): arrow keys move inside it. */
+    function rove(target) {
+      table.querySelectorAll(".ex-focusable").forEach(function (node) { node.tabIndex = node === target ? 0 : -1; });
+    }
+    table.addEventListener("focusin", function (event) {
+      if (event.target.classList.contains("ex-focusable")) rove(event.target);
+    });
 
     /* Arrow keys move the focus to the nearest focusable cell or label in that direction. */
     table.addEventListener("keydown", function (event) {
@@ -67,7 +76,7 @@
       el.classList.toggle("ex-narrow", next.wide === false);  // may share a row with another panel
       const rows = [];
       if (next.col_labels) {
-        const head = ex.el("tr", null, next.row_labels ? ex.el("th", { "aria-hidden": "true" }) : null);
+        const head = ex.el("tr", null, next.row_labels ? ex.el("td", { "aria-hidden": "true" }) : null);
         next.col_labels.forEach(function (c) { head.append(label(c, "th", "col")); });
         rows.push(ex.el("thead", null, head));
       }
@@ -77,7 +86,8 @@
         if (next.row_labels && next.row_labels[r]) tr.append(label(next.row_labels[r], "th", "row"));
         row.forEach(function (cell) {
           const attrs = {
-            class: "ex-cell" + (cell.active ? " ex-active" : "") + (cell.muted ? " ex-muted" : ""),
+            class: "ex-cell" + (cell.active ? " ex-active" : "") + (cell.muted ? " ex-muted" : "") +
+              (Math.abs(cell.tone || 0) > 0.45 ? " ex-strong" : ""),
             title: cell.title, "aria-label": cell.title,
             dataset: cell.link ? { link: cell.link } : undefined,
             style: toneStyle(cell.tone),
@@ -85,26 +95,31 @@
           let content = cell.text;
           if (cell.select) {
             content = ex.el("button", {
-              type: "button", class: "ex-cell-button", "aria-label": cell.title || cell.text,
+              type: "button", class: "ex-cell-button ex-focusable", "aria-label": cell.title || cell.text,
+              dataset: { focusKey: "select:" + cell.id },
               "aria-pressed": cell.active ? "true" : "false",
               onclick: function () { figure.send({ type: "select", mark: cell.id }).catch(function () {}); },
             }, cell.text);
           }
           const td = ex.el("td", attrs, content);
-          const focusable = cell.select ? content : td;
-          if (!cell.select && cell.detail) td.tabIndex = 0;
+          const target = cell.select ? content : td;
+          if (!cell.select && cell.detail) td.classList.add("ex-focusable");
           td.addEventListener("mouseenter", function () { showDetail(cell); });
-          focusable.addEventListener("focus", function () { showDetail(cell); figure.hover(cell.link || null); });
+          target.addEventListener("focus", function () { showDetail(cell); figure.hover(cell.link || null); });
           tr.append(td);
         });
         body.append(tr);
       });
       rows.push(body);
-      const focused = position(document.activeElement);  // keep the keyboard's place on redraw
+      const had = table.contains(document.activeElement);
+      const place = position(had ? document.activeElement : table.querySelector(".ex-focusable[tabindex='0']"));
       table.replaceChildren.apply(table, rows);
       showDetail(null);
-      const again = focused && focusable(focused[0], focused[1]);
-      if (again) again.focus({ preventScroll: true });
+      // keep the keyboard's place on redraw; else the active cell, else the first
+      const again = (place && focusable(place[0], place[1])) ||
+        table.querySelector(".ex-active .ex-focusable, .ex-active.ex-focusable") || table.querySelector(".ex-focusable");
+      if (again) rove(again);
+      if (again && had) again.focus({ preventScroll: true });
     }
 
     update(spec);

@@ -169,30 +169,51 @@
     canvas.addEventListener("pointercancel", endDrag);
     canvas.addEventListener("pointerleave", function () { if (!state.drag) figure.hover(null); });
 
+    function selectables() { return (state.spec.marks || []).filter(function (m) { return m.kind === "point" && m.select; }); }
+
+    /* Keyboard: digits pick the n-th draggable point (or, on a plane with none, the n-th
+       selectable one); arrows move a picked draggable point; Enter or Space selects. */
     canvas.addEventListener("keydown", function (event) {
-      const points = draggables();
+      const movable = draggables();
+      const points = movable.length ? movable : selectables();
       if (!points.length) return;
       if (/^[1-9]$/.test(event.key) && Number(event.key) <= points.length) {
         const m = points[Number(event.key) - 1];
         state.selected = m.id;
         figure.hover(m.link || null);
-        figure.announce((m.name || m.label || m.id) + " picked: arrow keys move it");
+        figure.announce((m.name || m.label || m.id) + " picked: " +
+          (movable.length ? "arrow keys move it" : "Enter makes it the choice"));
         draw();
         event.preventDefault();
         return;
       }
+      if (event.key === "Enter" || event.key === " ") {
+        const picked = points.find(function (p) { return p.id === state.selected; });
+        if (picked && picked.select) {
+          event.preventDefault();
+          figure.send({ type: "select", mark: picked.id }).catch(function () {});
+        }
+        return;
+      }
       const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
       const move = moves[event.key];
-      if (!move) return;
+      if (!move || !movable.length) return;
       event.preventDefault();
-      let m = points.find(function (p) { return p.id === state.selected; });
-      if (!m) { m = points[0]; state.selected = m.id; }
+      let m = movable.find(function (p) { return p.id === state.selected; });
+      if (!m) { m = movable[0]; state.selected = m.id; }
       const keys = state.spec.keyboard || {};
       const small = keys.step || 0.1;
       const step = event.shiftKey ? (keys.big || 0.5) : small;
-      const round = function (x) { return Math.round(x / small) * small; };  // stay on the fine grid
-      moveTo(m, Number(round(m.x + move[0] * step).toFixed(6)), Number(round(m.y + move[1] * step).toFixed(6)));
+      // the moved axis lands on the fine grid; the other axis stays exactly where it was
+      const round = function (x) { return Number((Math.round(x / small) * small).toFixed(6)); };
+      moveTo(m, move[0] ? round(m.x + move[0] * step) : m.x, move[1] ? round(m.y + move[1] * step) : m.y);
     });
+    /* Touch: a finger that lands on a draggable point drags it; anywhere else the page scrolls. */
+    canvas.addEventListener("touchstart", function (event) {
+      const touch = event.touches[0];
+      const rect = canvas.getBoundingClientRect();
+      if (touch && hit(touch.clientX - rect.left, touch.clientY - rect.top, true)) event.preventDefault();
+    }, { passive: false });
     canvas.addEventListener("blur", function () { figure.hover(null); });
 
     if (window.ResizeObserver) {
@@ -220,8 +241,11 @@
       const movable = draggables().length > 0;
       canvas.tabIndex = movable || (next.marks || []).some(function (m) { return m.select; }) ? 0 : -1;
       canvas.setAttribute("role", movable ? "application" : "img");
-      canvas.setAttribute("aria-label", (next.title || "Plane") + (movable ? ". Keys 1 to " + draggables().length +
-        " pick a point, arrow keys move it, Shift moves further." : ""));
+      const picks = movable ? draggables().length : selectables().length;
+      const keysHelp = picks > 1 ? "Keys 1 to " + picks + " pick a point, " : "";
+      canvas.setAttribute("aria-label", (next.title || "Plane") + (movable
+        ? ". " + keysHelp + "arrow keys move it, Shift moves further."
+        : picks ? ". " + keysHelp + "Enter makes the picked point the choice." : ""));
       canvas.classList.toggle("ex-movable", movable);
       legend.replaceChildren.apply(legend, (next.legend || []).map(function (item) {
         const ring = item.shape === "ring";
