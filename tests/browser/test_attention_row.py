@@ -190,3 +190,31 @@ def test_the_label_layout_never_underestimates_a_width(row):
         assert ar._label_px(text) >= width, text
     for text, width in zip(names, measured[1]):
         assert ar._label_px(text) * ar.MARK_TEXT_SCALE >= width, text
+
+
+def test_the_keyboard_keeps_its_place_across_redraws(row):
+    """Pins a bug: pressing a "Try this" button with Enter rebuilt the buttons and
+    dropped the focus to the page."""
+    button = row.get_by_role("button", name="Hide the future")
+    button.focus()
+    row.keyboard.press("Enter")
+    idle(row, FIG)
+    focused = row.evaluate("() => document.activeElement.dataset.focusKey")
+    assert focused == "action:hide-future"
+    assert row.evaluate("() => document.querySelectorAll('figure#explorer .ex-cells [tabindex=\"0\"]').length") == 1
+
+
+def test_a_refused_field_follows_when_the_key_moves_another_way(row):
+    """Pins a bug: after a refused "abc", moving the key by keyboard left "abc" shown."""
+    field = row.locator('figure#explorer input[name="key.1.0"]')
+    field.fill("abc")
+    field.press("Enter")
+    assert field.get_attribute("aria-invalid") == "true"
+    canvas = row.locator("figure#explorer .ex-plane canvas").first
+    canvas.focus()
+    row.keyboard.press("2")
+    row.keyboard.press("ArrowRight")
+    idle(row, FIG)
+    x = state_of(row, FIG)["k"][1][0]
+    assert field.get_attribute("aria-invalid") is None
+    assert float(field.input_value()) == pytest.approx(x)
