@@ -1,7 +1,12 @@
 """The positional-encoding clocks in real Chromium, used as a reader uses them: Play and
 Pause, reduced motion, scrolling away, sliders by keyboard, the probe dragged by mouse and
 moved by keys, the base picked and typed. Every shown number is checked against the
-CPython engine."""
+CPython engine.
+
+Nothing here waits for time to pass to prove that nothing happened. The page's interval
+timers are recorded (an init script wraps setInterval), so a test can see whether Play's
+timer is running and run every live timer at once; the tick events the page sends are
+counted by wrapping ``window.explorables.client.step``."""
 from __future__ import annotations
 
 import pytest
@@ -9,16 +14,79 @@ import pytest
 from helpers import assert_matches_cpython, idle, open_figure, state_of, values_of
 
 import engine
+from engine.figures.common import num
+from engine.figures.positional_encoding import INTERVAL
 
 FIG = "clocks"
 NAME = "positional-encoding"
 PAGE = "positional-encoding.html"
 
+TIMERS = """(() => {
+    const set = window.setInterval.bind(window), clear = window.clearInterval.bind(window);
+    const live = new Map();  // id -> {run, ms}: the interval timers not cleared yet
+    window.__timers = {
+        count: ms => [...live.values()].filter(t => t.ms === ms).length,
+        runAll: () => { for (const t of [...live.values()]) t.run(); return live.size; },
+    };
+    window.setInterval = function (fn, ms, ...args) {
+        const id = set(fn, ms, ...args);
+        live.set(id, { run: () => fn(...args), ms: ms });
+        return id;
+    };
+    window.clearInterval = function (id) { live.delete(id); return clear(id); };
+})();"""
+
+COUNT_TICKS = """() => {
+    const client = window.explorables.client, step = client.step;
+    window.__ticks = 0;
+    client.step = function (figure, state, event) {
+        if (event && event.type === "action" && event.name === "tick") window.__ticks += 1;
+        return step.apply(this, arguments);
+    };
+}"""
+
+ON_SCREEN = """([id, wanted]) => new Promise(resolve => {
+    // Intersection observers are told in the order they were made, so once this one
+    // sees the change, the Play control's own observer (made with the figure) has too.
+    const observer = new IntersectionObserver(entries => {
+        if (entries[entries.length - 1].isIntersecting === wanted) { observer.disconnect(); resolve(true); }
+    });
+    observer.observe(document.getElementById(id));
+    setTimeout(() => { observer.disconnect(); resolve(false); }, 5000);  // fail, never hang
+})"""
+
+
+def open_clocks(page, site_url):
+    page.add_init_script(TIMERS)
+    open_figure(page, site_url + PAGE, FIG)
+    page.evaluate(COUNT_TICKS)
+    return page
+
 
 @pytest.fixture
 def clocks(page, site_url, guard):
-    open_figure(page, site_url + PAGE, FIG)
-    return page
+    return open_clocks(page, site_url)
+
+
+def play_button(page):
+    """The Play control's button: "Play" or "Pause" (pressed), or "Step" with reduced motion."""
+    return page.locator(f"figure#{FIG} button.ex-play")
+
+
+def play_timers(page) -> int:
+    """How many interval timers of Play's period are running."""
+    return page.evaluate("ms => window.__timers.count(ms)", INTERVAL)
+
+
+def ticks(page) -> int:
+    """How many tick events the page has sent to the engine."""
+    return page.evaluate("() => window.__ticks")
+
+
+def run_every_timer(page, times: int = 3) -> None:
+    """Run every live interval timer now, as if its period had passed ``times`` times."""
+    for _ in range(times):
+        page.evaluate("() => window.__timers.runAll()")
 
 
 def test_first_frame_shows_the_known_similarity(clocks):
@@ -31,40 +99,55 @@ def test_first_frame_shows_the_known_similarity(clocks):
 
 
 def test_play_runs_and_pause_stops(clocks):
-    button = clocks.get_by_role("button", name="Play positions")
+    button = play_button(clocks)
     button.scroll_into_view_if_needed()
+    assert button.inner_text() == "Play" and button.get_attribute("aria-pressed") == "false"
+    assert play_timers(clocks) == 0
     button.click()
     clocks.wait_for_function(f"() => window.explorables.figures.{FIG}.values.t >= 2", timeout=5000)
-    assert values_of(clocks, FIG)["playing"] is True
-    clocks.get_by_role("button", name="Pause positions").click()
+    assert values_of(clocks, FIG)["playing"] is True and play_timers(clocks) == 1
+    assert button.inner_text() == "Pause" and button.get_attribute("aria-pressed") == "true"
+    button.click()
     stopped = idle(clocks, FIG)
     assert stopped["playing"] is False
-    clocks.wait_for_timeout(1600)  # more than two intervals
-    assert values_of(clocks, FIG)["t"] == stopped["t"]
+    # Pause cleared Play's timer, and running every timer still alive sends no tick
+    assert play_timers(clocks) == 0
+    sent = ticks(clocks)
+    run_every_timer(clocks)
+    assert idle(clocks, FIG)["t"] == stopped["t"] and ticks(clocks) == sent
     assert_matches_cpython(clocks, FIG, NAME)
 
 
 def test_play_pauses_while_the_figure_is_off_screen(clocks):
-    clocks.get_by_role("button", name="Play positions").click()
+    play_button(clocks).click()
     clocks.wait_for_function(f"() => window.explorables.figures.{FIG}.values.t >= 1", timeout=5000)
     clocks.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
-    clocks.wait_for_timeout(900)  # let a tick already sent finish
-    t = idle(clocks, FIG)["t"]
-    clocks.wait_for_timeout(1600)
-    assert values_of(clocks, FIG)["t"] == t, "ticks kept coming while the figure was off screen"
+    assert clocks.evaluate(ON_SCREEN, [FIG, False]), "the figure is still on screen"
+    t = idle(clocks, FIG)["t"]  # a tick already sent finishes
+    sent = ticks(clocks)
+    assert play_timers(clocks) == 1  # still playing: the timer runs but its ticks are skipped
+    run_every_timer(clocks)
+    assert idle(clocks, FIG)["t"] == t and ticks(clocks) == sent, \
+        "ticks kept coming while the figure was off screen"
     clocks.locator(f"figure#{FIG}").scroll_into_view_if_needed()
+    assert clocks.evaluate(ON_SCREEN, [FIG, True]), "the figure did not come back on screen"
+    run_every_timer(clocks, times=1)
     clocks.wait_for_function(f"t => window.explorables.figures.{FIG}.values.t > t", arg=t, timeout=5000)
+    assert ticks(clocks) > sent
 
 
 def test_reduced_motion_steps_once_a_press(page, site_url, guard):
     page.emulate_media(reduced_motion="reduce")
-    open_figure(page, site_url + PAGE, FIG)
+    open_clocks(page, site_url)
     for expected in (1, 2):
-        page.get_by_role("button", name="Play positions").click()
+        assert play_button(page).inner_text() == "Step"
+        play_button(page).click()
         values = idle(page, FIG)
         assert values["t"] == expected and values["playing"] is False
-    page.wait_for_timeout(1600)
-    assert values_of(page, FIG)["t"] == 2
+    # with reduced motion Play never starts a timer: each press sent one tick, and no more come
+    assert play_timers(page) == 0 and ticks(page) == 2
+    run_every_timer(page)
+    assert idle(page, FIG)["t"] == 2 and ticks(page) == 2
     assert_matches_cpython(page, FIG, NAME)
 
 
@@ -114,6 +197,48 @@ def test_the_probe_moves_with_the_arrow_keys(clocks):
     assert assert_matches_cpython(clocks, FIG, NAME)["offset"] == 6
 
 
+def probe_at(page) -> float:
+    return page.evaluate(f"() => window.explorables.figures.{FIG}.locate('similarity', 'probe').x")
+
+
+def test_a_probe_dragged_before_t_stays_under_the_pointer(clocks):
+    """Regression: the figure kept only k = |s - t| and drew the probe at t + k, so a probe
+    dragged to the left of t jumped to the mirror place on the right when let go."""
+    clocks.evaluate(f"() => window.explorables.figures.{FIG}.update({{t: 20}})")
+    canvas = clocks.locator(f'figure#{FIG} [data-key="chart:similarity"] canvas')
+    canvas.scroll_into_view_if_needed()
+    unit = (canvas.bounding_box()["width"] - 2 * 18) / 64  # px per position: 18 px padding, s in [0, 64]
+    x = probe_at(clocks)  # s = 28
+    y = clocks.evaluate(f"() => window.explorables.figures.{FIG}.locate('similarity', 'probe').y")
+    clocks.mouse.move(x, y)
+    clocks.mouse.down()
+    clocks.mouse.move(x - 13 * unit, y, steps=8)  # to s = 15, five before t
+    clocks.mouse.up()
+    values = assert_matches_cpython(clocks, FIG, NAME)
+    assert values["offset"] == 5 and state_of(clocks, FIG)["side"] == -1
+    assert abs(probe_at(clocks) - (x - 13 * unit)) < 1
+
+
+def test_the_probe_moves_steadily_through_t_with_the_arrow_keys(clocks):
+    """Regression: at k = 0 ArrowLeft moved the probe to t - 1, which was drawn at t + 1,
+    and the next ArrowLeft sent it back to t: k flipped between 0 and 1."""
+    clocks.evaluate(f"() => window.explorables.figures.{FIG}.update({{t: 10, offset: 0}})")
+    chart = clocks.locator(f'figure#{FIG} [data-key="chart:similarity"] canvas')
+    chart.scroll_into_view_if_needed()
+    chart.focus()
+    clocks.keyboard.press("1")
+    seen = []
+    for key in ["ArrowLeft"] * 3 + ["ArrowRight"] * 6:
+        clocks.keyboard.press(key)
+        idle(clocks, FIG)
+        seen.append((state_of(clocks, FIG)["offset"], probe_at(clocks)))
+    assert [k for k, _ in seen] == [1, 2, 3, 2, 1, 0, 1, 2, 3]
+    xs = [x for _, x in seen]
+    assert xs[:3] == sorted(xs[:3], reverse=True) and xs[2:] == sorted(xs[2:])
+    assert all(a != b for a, b in zip(xs, xs[1:]))  # every press moved it
+    assert_matches_cpython(clocks, FIG, NAME)
+
+
 def test_base_picked_and_typed(clocks):
     clocks.locator(f'figure#{FIG} select[name="base"]').select_option("100")
     values = assert_matches_cpython(clocks, FIG, NAME)
@@ -149,4 +274,4 @@ def test_an_experiment_and_a_cell_detail(clocks):
     cell.hover()
     detail = clocks.locator(f"figure#{FIG} .ex-detail").first.inner_text()
     assert "PE(30)_0 = sin(θ_0·t) = sin(1 × 30)" in detail
-    assert f"{engine.sinusoidal(30, 32, 10000)[0]:.4f}" in detail
+    assert num(engine.sinusoidal(30, 32, 10000)[0], 4) in detail  # −0.9880, the figures' minus
