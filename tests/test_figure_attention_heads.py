@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from functools import partial
 
 import pytest
 from hypothesis import given, settings
@@ -30,12 +31,8 @@ LESSON = ROOT / "content" / "03-two-heads.md"
 HALF = [[0.5, 0.0], [0.0, 0.5]]
 
 
-def first_state(**options):
-    return figure_helpers.first_state(FIG, **options)
-
-
-def errors_of(options: dict) -> list[tuple[str, str]]:
-    return figure_helpers.errors_of(FIG, options)
+first_state = partial(figure_helpers.first_state, FIG)  # first_state(query="it")
+errors_of = partial(figure_helpers.errors_of, FIG)  # errors_of({"dim": "5"}) -> [(option, message)]
 
 
 def direct(state):

@@ -11,6 +11,7 @@ import json
 import math
 import re
 import statistics
+from functools import partial
 
 import pytest
 from hypothesis import given, settings
@@ -31,12 +32,8 @@ EXPERIMENTS = [e.name for e in hm.EXPERIMENTS]
 SENTENCE = "the old dog chased a small cat across the quiet garden ."
 
 
-def first_state(**options):
-    return figure_helpers.first_state(FIG, **options)
-
-
-def errors_of(options: dict) -> list[tuple[str, str]]:
-    return figure_helpers.errors_of(FIG, options)
+first_state = partial(figure_helpers.first_state, FIG)  # first_state(query="it")
+errors_of = partial(figure_helpers.errors_of, FIG)  # errors_of({"dim": "5"}) -> [(option, message)]
 
 
 def set_(state, name, value):

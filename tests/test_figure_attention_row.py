@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from functools import partial
 
 import pytest
 from hypothesis import given, settings
@@ -32,12 +33,8 @@ LESSON = ROOT / "content" / "01-one-query-row.md"
 EXPERIMENTS = [e.name for e in ar.EXPERIMENTS]
 
 
-def first_state(**options):
-    return figure_helpers.first_state(FIG, **options)
-
-
-def errors_of(options: dict) -> list[tuple[str, str]]:
-    return figure_helpers.errors_of(FIG, options)
+first_state = partial(figure_helpers.first_state, FIG)  # first_state(query="it")
+errors_of = partial(figure_helpers.errors_of, FIG)  # errors_of({"dim": "5"}) -> [(option, message)]
 
 
 def direct_row(state):
@@ -497,6 +494,17 @@ def test_every_shown_experiment_runs_and_says_true_things(n, causal, query, temp
         assert not re.search(r"from (\S+%) to \1", message), message  # a range or a rise of nothing
         assert "from 0% to" not in message or name == "pull-key", message  # masked words left out
         check_scene(FIG.scene(state), state)
+
+
+def test_pulling_a_key_that_already_wins_says_it_stays():
+    """Regression: in "The cat" asked by "The", the only key to pull is cat's, which already
+    had 98% of the weight, and the message said "its weight rises from 98% to 98%"."""
+    start = first_state(tokens="The cat", query="The", temperature="0.5", queries=pairs(ar.QUERIES[:2]),
+                        keys=pairs(ar.KEYS[:2]), values=pairs(ar.VALUES[:2]))
+    state = FIG.apply(start, {"type": "action", "name": "pull-key"})
+    w = direct_row(state).weights[1]
+    assert f"its weight stays at {pct(w)}, the best match." in state["message"]
+    assert "rises" not in state["message"]
 
 
 def test_doubled_keys_are_compared_at_half_the_starting_temperature():

@@ -25,11 +25,14 @@ from typing import Any
 
 from ..heads import multi_head
 from . import register
-from .attention_lab import SENTENCE_KEYS, SENTENCES, VOCAB, column_labels, grid_step, parse_cell, sentence, sub
-from .base import FieldError, Figure, Option, OptionError
+from .attention_lab import (
+    SENTENCE_KEYS, SENTENCES, VOCAB, check_query_option, column_labels, grid_step, parse_cell, sentence,
+    sentence_field, sub,
+)
+from .base import FieldError, Figure, Option
 from .common import (
-    HINT, Experiment, best, experiment_buttons, extent, field_text, num, quote, resolve_query,
-    start_experiment, vec,
+    HINT, Experiment, best, experiment_action, experiment_buttons, extent, field_text, num, query_field, quote,
+    resolve_query, vec,
 )
 
 I = ((1.0, 0.0), (0.0, 1.0))
@@ -132,12 +135,7 @@ class AttentionHeads(Figure):
     # --- options -> first state -------------------------------------------------------
 
     def check_options(self, values: dict[str, Any]) -> None:
-        tokens = sentence(values["sentence"]).text.split()
-        if str(values["query"]).strip():
-            try:
-                resolve_query(values["query"], tokens)
-            except ValueError as err:
-                raise OptionError("query", str(err)) from None
+        check_query_option(values)
 
     def initial_state(self, options: dict[str, Any]) -> dict[str, Any]:
         opts = {opt.name: opt.default for opt in self.options}
@@ -160,17 +158,12 @@ class AttentionHeads(Figure):
 
     def on_set(self, state: dict, name: str, value: Any) -> dict:
         if name == "sentence":
-            key = str(value).strip()
-            if key not in SENTENCE_KEYS:
-                raise FieldError(name, f"sentence must be one of {', '.join(SENTENCE_KEYS)}, got {key!r}")
-            state["sentence"] = key
-            state["tokens"] = sentence(key).text.split()
+            chosen = sentence_field(value, name)
+            state["sentence"] = chosen.key
+            state["tokens"] = chosen.text.split()
             state["query"] = len(state["tokens"]) - 1
         elif name == "query":
-            try:
-                state["query"] = resolve_query(value, state["tokens"])
-            except ValueError as err:
-                raise FieldError(name, f"query: {err}") from None
+            state["query"] = query_field(value, state["tokens"])
         elif name in ("head1", "head2"):
             key = str(value).strip()
             h = int(name[-1]) - 1
@@ -204,12 +197,6 @@ class AttentionHeads(Figure):
         return state
 
     def on_action(self, state: dict, name: str) -> dict:
-        if name == "reset":
-            for key in RESET_KEYS:
-                state[key] = copy.deepcopy(state["initial"][key])
-            state["experiment"] = None
-            state["message"] = HINT
-            return state
         target, _, preset = name.partition("=")
         if target in ("W_O1", "W_O2") and preset:
             try:
@@ -219,7 +206,7 @@ class AttentionHeads(Figure):
             start = 0 if target == "W_O1" else 2
             state["W_O"][start:start + 2] = rows
             return state
-        started = start_experiment(state, EXPERIMENTS, name, _as_it_is)
+        started = experiment_action(state, name, EXPERIMENTS, self._reset, _as_it_is)
         if started is not None:
             return started
         names = ", ".join(e.name for e in EXPERIMENTS)
@@ -227,6 +214,13 @@ class AttentionHeads(Figure):
             f"attention-heads has no action {name!r} (known: reset, {names}, "
             "W_O1=half, W_O1=I, W_O1=0, W_O2=half, W_O2=I, W_O2=0)"
         )
+
+    @staticmethod
+    def _reset(state: dict) -> dict:
+        for key in RESET_KEYS:
+            state[key] = copy.deepcopy(state["initial"][key])
+        state["experiment"] = None
+        return state
 
     # --- maths (all of it from engine) ------------------------------------------------
 

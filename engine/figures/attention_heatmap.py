@@ -36,8 +36,8 @@ from ..positional import position_code
 from . import register
 from .base import FieldError, Figure, Option, OptionError, OptionErrors, parse_number
 from .common import (
-    HINT, Experiment, experiment_buttons, field_text, num, parse_bool, pct, quote, resolve_query,
-    start_experiment, vec, whole, words,
+    HINT, Experiment, experiment_action, experiment_buttons, field_text, num, parse_bool, pct, query_field,
+    quote, resolve_query, vec, whole, words,
 )
 
 MAX_TOKENS = 16
@@ -401,11 +401,7 @@ class AttentionHeatmap(Figure):
         elif name == "causal":
             state["causal"] = parse_bool(value, name)
         elif name == "query":
-            try:
-                i = resolve_query(value, state["tokens"][: state["n"]])
-            except ValueError as err:
-                raise FieldError(name, f"query: {err}") from None
-            state["query"] = i
+            state["query"] = query_field(value, state["tokens"][: state["n"]])
         elif name == "preset":
             key = str(value).strip()
             if key == "custom" and state.get("custom"):
@@ -462,11 +458,7 @@ class AttentionHeatmap(Figure):
         raise ValueError(f"attention-heatmap cannot select the mark {mark!r}")
 
     def on_action(self, state: dict, name: str) -> dict:
-        if name == "reset":
-            state = self._reset(state)
-            state["message"] = HINT
-            return state
-        started = start_experiment(state, EXPERIMENTS, name, self._reset)
+        started = experiment_action(state, name, EXPERIMENTS, self._reset)
         if started is not None:
             return started
         names = ", ".join(e.name for e in EXPERIMENTS)

@@ -36,8 +36,8 @@ from ..positional import OMEGA, embed_with_position, position_code
 from . import register
 from .base import FieldError, Figure, Option, OptionError, parse_number
 from .common import (
-    HINT, Experiment, best, experiment_buttons, extent, field_text, num, parse_bool, quote, ranged,
-    resolve_query, start_experiment, vec,
+    HINT, Experiment, best, experiment_action, experiment_buttons, extent, field_text, num, parse_bool,
+    query_field, quote, ranged, resolve_query, vec,
 )
 
 # --- sentence presets and the word embeddings ----------------------------------------
@@ -119,6 +119,24 @@ def sentence(key: str) -> Sentence:
         if s.key == key:
             return s
     raise ValueError(f"expected one of {', '.join(SENTENCE_KEYS)}, got {key!r}")
+
+
+def sentence_field(value: Any, name: str = "sentence") -> Sentence:
+    """The preset a sentence control picked; FieldError naming the control otherwise."""
+    key = str(value).strip()
+    if key not in SENTENCE_KEYS:
+        raise FieldError(name, f"sentence must be one of {', '.join(SENTENCE_KEYS)}, got {key!r}")
+    return sentence(key)
+
+
+def check_query_option(values: dict[str, Any]) -> None:
+    """An author's :query: must name a token of the :sentence: preset (empty: its own)."""
+    tokens = sentence(values["sentence"]).text.split()
+    if str(values["query"]).strip():
+        try:
+            resolve_query(values["query"], tokens)
+        except ValueError as err:
+            raise OptionError("query", str(err)) from None
 
 
 def default_embeddings() -> dict[str, list[float]]:
@@ -288,12 +306,7 @@ class AttentionLab(Figure):
     # --- options -> first state -------------------------------------------------------
 
     def check_options(self, values: dict[str, Any]) -> None:
-        tokens = sentence(values["sentence"]).text.split()
-        if str(values["query"]).strip():
-            try:
-                resolve_query(values["query"], tokens)
-            except ValueError as err:
-                raise OptionError("query", str(err)) from None
+        check_query_option(values)
 
     def initial_state(self, options: dict[str, Any]) -> dict[str, Any]:
         opts = {opt.name: opt.default for opt in self.options}
@@ -326,20 +339,14 @@ class AttentionLab(Figure):
 
     def on_set(self, state: dict, name: str, value: Any) -> dict:
         if name == "sentence":
-            key = str(value).strip()
-            if key not in SENTENCE_KEYS:
-                raise FieldError(name, f"sentence must be one of {', '.join(SENTENCE_KEYS)}, got {key!r}")
-            chosen = sentence(key)
-            state["sentence"] = key
+            chosen = sentence_field(value, name)
+            state["sentence"] = chosen.key
             state["tokens"] = chosen.text.split()
             state["query"] = chosen.query
             state["selected"] = state["tokens"][chosen.query]
             state["step"] = STEP_SCORE
         elif name == "query":
-            try:
-                state["query"] = resolve_query(value, state["tokens"])
-            except ValueError as err:
-                raise FieldError(name, f"query: {err}") from None
+            state["query"] = query_field(value, state["tokens"])
             state["step"] = STEP_SCORE
         elif name == "s":
             state["s"] = ranged(value, name, 0.0, S_MAX)
@@ -396,14 +403,6 @@ class AttentionLab(Figure):
         return state
 
     def on_action(self, state: dict, name: str) -> dict:
-        if name == "reset":
-            for key in RESET_KEYS:
-                state[key] = copy.deepcopy(state["initial"][key])
-            state["selected"] = state["tokens"][state["query"]]
-            state["step"] = STEP_SCORE
-            state["experiment"] = None
-            state["message"] = HINT
-            return state
         matrix, _, preset = name.partition("=")
         if matrix in MATRICES and preset:
             try:
@@ -412,7 +411,7 @@ class AttentionLab(Figure):
                 raise ValueError(f"attention-lab has no preset {preset!r} for {matrix}") from None
             state["step"] = STEP_PROJECT
             return state
-        started = start_experiment(state, EXPERIMENTS, name, start_from_defaults)
+        started = experiment_action(state, name, EXPERIMENTS, self._reset, start_from_defaults)
         if started is not None:
             started["selected"] = started["tokens"][started["query"]]
             return started
@@ -421,6 +420,14 @@ class AttentionLab(Figure):
             f"attention-lab has no action {name!r} (known: reset, a matrix preset like "
             f"'W_Q=2I', {names})"
         )
+
+    @staticmethod
+    def _reset(state: dict) -> dict:
+        for key in RESET_KEYS:
+            state[key] = copy.deepcopy(state["initial"][key])
+        state["step"] = STEP_SCORE
+        state["experiment"] = None
+        return state
 
     # --- maths (all of it from engine) ------------------------------------------------
 

@@ -28,8 +28,8 @@ from ..geometry import convex_hull, scalar_projection, unit, vector_projection
 from . import register
 from .base import FieldError, Figure, Option, OptionError, OptionErrors, parse_number
 from .common import (
-    EDGE, HINT, Experiment, best, experiment_buttons, extent, field_text, num, parse_bool, pct, quote,
-    ranged, resolve_query, start_experiment, vec, whole, words,
+    EDGE, HINT, Experiment, best, experiment_action, experiment_buttons, extent, field_text, num, parse_bool,
+    pct, query_field, quote, ranged, resolve_query, vec, whole, words,
 )
 
 # --- the built-in sentence and its hand-placed vectors ---------------------------------
@@ -558,10 +558,7 @@ class AttentionRow(Figure):
             state["causal"] = parse_bool(value, name)
             state["step"] = STEP_MASK
         elif name == "query":
-            try:
-                state["query"] = resolve_query(value, state["tokens"])
-            except ValueError as err:
-                raise FieldError(name, f"query: {err}") from None
+            state["query"] = query_field(value, state["tokens"])
             state["step"] = STEP_MATCH
         elif name == "selected":
             state["selected"] = whole(value, name, 0, n - 1)
@@ -610,11 +607,7 @@ class AttentionRow(Figure):
         return state
 
     def on_action(self, state: dict, name: str) -> dict:
-        if name == "reset":
-            state = self._reset(state)
-            state["message"] = HINT
-            return state
-        started = start_experiment(state, EXPERIMENTS, name, self._reset)
+        started = experiment_action(state, name, EXPERIMENTS, self._reset)
         if started is not None:
             return started
         names = ", ".join(e.name for e in EXPERIMENTS)
@@ -1387,13 +1380,20 @@ def _pull_key_message(state: dict) -> str:
     i = state["query"]
     j = state["selected"]
     r = AttentionRow.row(state)
-    before = _row(state, k=state["initial"]["k"]).weights[j]
-    rank = "now the best match" if best(r.weights) == j else "a strong match now"
+    before, after = _row(state, k=state["initial"]["k"]).weights[j], r.weights[j]
+    rank = "the best match" if best(r.weights) == j else "a strong match"
+    if pct(before) == pct(after):
+        change = f"its weight stays at {pct(after)}, {rank}"
+    elif after > before:
+        change = (f"its weight rises from {pct(before)} to {pct(after)}, "
+                  f"{'now the best match' if rank == 'the best match' else 'a strong match now'}, "
+                  f"and every other share shrinks to make room")
+    else:  # its key reached further along the question before
+        change = f"its weight falls from {pct(before)} to {pct(after)}, still {rank}"
     return (
         f"The key of {quote(tokens[j])} now points straight along the question of "
-        f"{quote(tokens[i])}: its weight rises from {pct(before)} to {pct(r.weights[j])}, "
-        f"{rank}, and every other share shrinks to make room. Drag it back slowly and watch "
-        f"its score follow the reach of the dotted line."
+        f"{quote(tokens[i])}: {change}. Drag it back slowly and watch its score follow the "
+        f"reach of the dotted line."
     )
 
 

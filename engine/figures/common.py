@@ -145,6 +145,14 @@ def resolve_query(query: Any, tokens: list[str]) -> int:
     raise ValueError(f"expected {expected}, got {text!r}{hint}")
 
 
+def query_field(value: Any, tokens: list[str], name: str = "query") -> int:
+    """``resolve_query`` for the control ``name``: FieldError saying what is wrong."""
+    try:
+        return resolve_query(value, tokens)
+    except ValueError as err:
+        raise FieldError(name, f"query: {err}") from None
+
+
 # --- small maths of layout (the attention maths is the engine's) ------------------------
 
 
@@ -195,6 +203,17 @@ def start_experiment(state: dict, experiments, name: str, start: Callable[[dict]
             state["message"] = experiment.message(state)
             return state
     return None
+
+
+def experiment_action(state: dict, name: str, experiments, reset: Callable[[dict], dict],
+                      start: Callable[[dict], dict] | None = None) -> dict | None:
+    """The state after the button ``name``: "reset" (``reset(state)`` and the hint) or an
+    experiment (started from ``start``, by default ``reset``); None for any other name."""
+    if name == "reset":
+        state = reset(state)
+        state["message"] = HINT
+        return state
+    return start_experiment(state, experiments, name, start or reset)
 
 
 def experiment_buttons(state: dict, experiments, start: Callable[[dict], dict]) -> dict:

@@ -34,7 +34,7 @@ from ..linalg import dot
 from ..positional import frequencies, pe_similarity, pe_similarity_terms, sinusoidal
 from . import register
 from .base import FieldError, Figure, Option, OptionError, parse_number
-from .common import HINT, Experiment, experiment_buttons, num, parse_bool, shown, start_experiment, whole
+from .common import HINT, Experiment, experiment_action, experiment_buttons, num, parse_bool, shown, whole
 
 DIM_MIN, DIM_MAX = 4, 64  # the dimension slider's range (even numbers only)
 BASES = (10.0, 100.0, 1000.0, 10000.0, 100000.0)  # the base select's choices
@@ -213,11 +213,7 @@ class PositionalEncoding(Figure):
         if name == "tick":  # one step of Play: the next position, back to 0 after the last
             state["t"] = 0 if state["t"] >= state["positions"] else state["t"] + 1
             return state
-        if name == "reset":
-            state = self._reset(state)
-            state["message"] = HINT
-            return state
-        started = start_experiment(state, EXPERIMENTS, name, self._reset)
+        started = experiment_action(state, name, EXPERIMENTS, self._reset)
         if started is not None:
             return started
         names = ", ".join(e.name for e in EXPERIMENTS)
