@@ -35,7 +35,7 @@ def test_first_frame_is_drawn_before_the_engine_is_ready(page, site_url, guard):
                                                 new Promise(r => setTimeout(() => r(false), 0))]);
             const fig = document.querySelector('figure#lab');
             return { settled, loading: fig.classList.contains('ex-loading'),
-                     cells: fig.querySelectorAll('.ex-cells td').length,
+                     cells: fig.querySelectorAll('.ex-cells tbody td').length,
                      planes: fig.querySelectorAll('.ex-plane canvas').length,
                      values: ex.figures.lab.values };
         }""")
