@@ -37,6 +37,7 @@ from .positional import (
     embed_with_position,
     frequencies,
     pe_similarity,
+    pe_similarity_terms,
     position_code,
     sinusoidal,
 )
@@ -59,6 +60,7 @@ __all__ = [
     "matmul",
     "multi_head",
     "pe_similarity",
+    "pe_similarity_terms",
     "point_in_hull",
     "position_code",
     "projections",
