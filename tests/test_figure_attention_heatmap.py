@@ -593,3 +593,21 @@ def test_the_lesson_places_the_figure_with_valid_options():
     text, _ = lesson_figure(LESSON, FIG, "table")
     assert re.search(r"^order: 5$", text, re.M)
     assert questions(text) >= 3
+
+
+@pytest.mark.parametrize("event", [
+    {"type": "set", "name": "causal", "value": False},
+    {"type": "set", "name": "view", "value": "scores"},
+    {"type": "set", "name": "n", "value": 5},
+    {"type": "set", "name": "padding", "value": 1},
+    {"type": "set", "name": "q.2.0", "value": "1"},
+    {"type": "select", "mark": "row-4"},
+])
+def test_any_other_event_ends_the_experiment(event):
+    """Regression: after "Causal mask", unticking the mask still said "66 of 144 cells …
+    masked" with the button highlighted."""
+    state = FIG.apply(first_state(), {"type": "action", "name": "causal"})
+    after = FIG.apply(state, event)
+    assert after["experiment"] is None and after["message"] == HINT
+    buttons = control(FIG.scene(after), "experiments")
+    assert buttons["message"] == HINT and not any(item.get("active") for item in buttons["items"])

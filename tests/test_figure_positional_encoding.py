@@ -413,3 +413,22 @@ def test_the_lesson_places_the_figure_with_valid_options():
     text, _ = lesson_figure(LESSON, FIG, "clocks")
     assert re.search(r"^order: 4$", text, re.M)
     assert questions(text) >= 3
+
+
+@pytest.mark.parametrize("event", [
+    {"type": "set", "name": "t", "value": 31},
+    {"type": "set", "name": "offset", "value": 3},
+    {"type": "set", "name": "dim", "value": 8},
+    {"type": "set", "name": "base", "value": "100"},
+    {"type": "set", "name": "playing", "value": True},
+    {"type": "drag", "mark": "probe", "x": 50, "y": 0},
+    {"type": "action", "name": "tick"},
+])
+def test_any_other_event_ends_the_experiment(event):
+    """Regression: after "Move t to 30", moving t left "the peak moved to s = 30" and the
+    button highlighted while the figure showed another t."""
+    state = FIG.apply(first_state(), {"type": "action", "name": "shift"})
+    after = FIG.apply(state, event)
+    assert after["experiment"] is None and after["message"] == pe.HINT
+    buttons = control(FIG.scene(after), "experiments")
+    assert buttons["message"] == pe.HINT and not any(item.get("active") for item in buttons["items"])

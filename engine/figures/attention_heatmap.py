@@ -194,6 +194,13 @@ def kind_of_row(H: float, visible: int) -> str:
     return "peaked" if h < PEAKED else "flat" if h > FLAT else "in between"
 
 
+def _end_experiment(state: dict) -> None:
+    """Any event but an experiment button: the last experiment's message and highlighted
+    button would now contradict the figure, so the hint comes back."""
+    state["experiment"] = None
+    state["message"] = HINT
+
+
 # --- the figure -----------------------------------------------------------------------
 
 
@@ -386,6 +393,7 @@ class AttentionHeatmap(Figure):
     # --- events -----------------------------------------------------------------------
 
     def on_set(self, state: dict, name: str, value: Any) -> dict:
+        _end_experiment(state)  # the figure no longer shows what the experiment said
         T = len(state["tokens"])
         if name == "view":
             view = str(value).strip()
@@ -454,6 +462,7 @@ class AttentionHeatmap(Figure):
             i = int(parts[1])
             if i < state["n"] and (len(parts) == 2 or int(parts[2]) < state["n"]):
                 state["query"] = i
+                _end_experiment(state)
                 return state
         raise ValueError(f"attention-heatmap cannot select the mark {mark!r}")
 

@@ -76,6 +76,13 @@ def similarity(t: int, s: int, dim: int, base: float) -> float:
     return dot(sinusoidal(t, dim, base), sinusoidal(s, dim, base)) / (dim // 2)
 
 
+def _end_experiment(state: dict) -> None:
+    """Any event but an experiment button: the last experiment's message and highlighted
+    button would now contradict the figure, so the hint comes back."""
+    state["experiment"] = None
+    state["message"] = HINT
+
+
 # --- the figure -----------------------------------------------------------------------
 
 
@@ -168,6 +175,7 @@ class PositionalEncoding(Figure):
     # --- events -----------------------------------------------------------------------
 
     def on_set(self, state: dict, name: str, value: Any) -> dict:
+        _end_experiment(state)  # the figure no longer shows what the experiment said
         last = state["positions"]
         if name == "t":
             state["t"] = whole(value, name, 0, last, "position t")
@@ -202,6 +210,7 @@ class PositionalEncoding(Figure):
         and stays on the side of t it was dragged to (at s = t either side will do)."""
         if mark != "probe":
             raise ValueError(f"only the probe on the chart can be dragged, got mark {mark!r}")
+        _end_experiment(state)
         last, t = state["positions"], state["t"]
         s = round(min(last, max(0.0, parse_number(x, "x"))))
         state["offset"] = abs(s - t)
@@ -211,6 +220,7 @@ class PositionalEncoding(Figure):
 
     def on_action(self, state: dict, name: str) -> dict:
         if name == "tick":  # one step of Play: the next position, back to 0 after the last
+            _end_experiment(state)
             state["t"] = 0 if state["t"] >= state["positions"] else state["t"] + 1
             return state
         started = experiment_action(state, name, EXPERIMENTS, self._reset)
