@@ -27,7 +27,12 @@ def main(argv: list[str] | None = None) -> int:
     _common(serve)
     serve.add_argument("-o", "--output", default="_site", help="output folder (default: _site)")
     serve.add_argument("-p", "--port", type=int, default=8000, help="port (default: 8000)")
+    figures = commands.add_parser("figures", help="list the figure directives and their options")
+    figures.add_argument("name", nargs="?", help="one figure, e.g. attention-row")
     args = parser.parse_args(argv)
+
+    if args.command == "figures":
+        return _list_figures(args.name)
 
     if args.command == "build":
         from .build import build_site
@@ -44,6 +49,38 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     from .serve import serve as run_server
     return run_server(Path(args.content), Path(args.output), port=args.port, pyodide_source=args.pyodide)
+
+
+def _list_figures(name: str | None) -> int:
+    """Print each figure directive with its options: what a lesson may write."""
+    import difflib
+    import textwrap
+
+    from engine.figures import FIGURES
+
+    names = sorted(FIGURES)
+    if name is not None and name not in FIGURES:
+        close = difflib.get_close_matches(name, names, n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        print(f"error: no figure named '{name}'{hint} (figures: {', '.join(names)})", file=sys.stderr)
+        return 1
+    for figure_name in [name] if name else names:
+        model = FIGURES[figure_name]
+        print(f":::{{{figure_name}}} ID")
+        if model.summary:
+            print(textwrap.fill(model.summary, 88, initial_indent="  ", subsequent_indent="  "))
+        for option in model.options:
+            default = option.default
+            if isinstance(default, (list, tuple)):
+                default = " ".join(default)
+            elif isinstance(default, bool):
+                default = str(default).lower()
+            shown = f" (default: {default})" if default not in ("", None) else ""
+            print(f"  :{option.name}: {option.expected()}{shown}")
+            if option.doc:
+                print(textwrap.fill(option.doc, 88, initial_indent="      ", subsequent_indent="      "))
+        print()
+    return 0
 
 
 if __name__ == "__main__":

@@ -139,15 +139,17 @@ def test_all_errors_of_a_run_are_reported_together(tmp_path):
     assert lines[1] == "    did you mean 'order'?"
     assert lines[2].startswith("content/01-bad.md:8:2: {attention-row} explorer: unknown option 'temprature'")
     assert "did you mean 'temperature'?" in lines[2]
-    assert lines[3] == ("content/01-bad.md:9:10: {attention-row} explorer: option 'causal': "
+    assert lines[3] == "    `explorables figures attention-row` lists its options"
+    assert lines[4] == ("content/01-bad.md:9:10: {attention-row} explorer: option 'causal': "
                         "expected true or false, got 'maybe'")
-    assert lines[5] == "content/01-bad.md:12:4: unknown directive '{atention-row}'"
-    assert lines[6] == "    did you mean '{attention-row}'?"
-    assert lines[7] == ("content/01-bad.md:15:6: cannot read the TeX '\\frac{a}{' (NoAvailableTokensError); "
+    assert lines[6] == "content/01-bad.md:12:4: unknown directive '{atention-row}'"
+    assert lines[7] == ("    did you mean '{attention-row}'? `explorables figures` lists every figure "
+                        "and its options")
+    assert lines[8] == ("content/01-bad.md:15:6: cannot read the TeX '\\frac{a}{' (NoAvailableTokensError); "
                         "check that every brace is closed")
-    assert lines[9] == "content/site.yml:2:1: unknown option 'raw_htm'"
-    assert lines[10] == "    did you mean 'raw_html'?"
-    assert lines[11] == "6 errors; the previous site was left as it was."
+    assert lines[10] == "content/site.yml:2:1: unknown option 'raw_htm'"
+    assert lines[11] == "    did you mean 'raw_html'?"
+    assert lines[12] == "6 errors; the previous site was left as it was."
     assert not (tmp_path / "_site").exists()
 
 
@@ -336,3 +338,16 @@ def test_a_figure_id_that_is_also_a_heading_anchor_is_an_error(tmp_path):
         build_site(content, tmp_path / "_site")
     assert str(info.value).startswith(
         "content/01-a.md:3:1: figure id 'explorer' is also the id of a heading on this page")
+
+
+def test_the_figures_command_lists_every_directive_and_its_options(capsys):
+    assert main(["figures"]) == 0
+    out = capsys.readouterr().out
+    from engine.figures import FIGURES
+    for name, model in FIGURES.items():
+        assert f":::{{{name}}} ID" in out
+        for option in model.options:
+            assert f"  :{option.name}: {option.expected()}" in out
+    assert ":causal: true or false (default: false)" in out
+    assert main(["figures", "atention-row"]) == 1
+    assert "did you mean 'attention-row'?" in capsys.readouterr().err

@@ -48,7 +48,8 @@ def _directives_rule(state: StateCore) -> None:
             index += TEACHING[name](state, index, name, argument)
         else:
             close = difflib.get_close_matches(name, known_names(), n=1)
-            hint = f"did you mean '{{{close[0]}}}'?" if close else f"known directives: {', '.join(known_names())}"
+            hint = (f"did you mean '{{{close[0]}}}'?" if close else f"known directives: {', '.join(known_names())};") + \
+                " `explorables figures` lists every figure and its options"
             report(state.env, token.map[0], token.markup.__len__() + 1, f"unknown directive '{{{name}}}'", hint)
             token.type = "directive_error"
             index += 1

@@ -71,7 +71,7 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> None:
             line0 = where.line if where else fence_line
             col = (where.value_col if known else where.name_col) if where else 1
             prefix = f"{label} {fig_id}: option '{err.option}': " if known else f"{label} {fig_id}: "
-            report(env, line0, col, prefix + err.message, _hint(model, err.option) if known else "")
+            report(env, line0, col, prefix + err.message, _hint(model, err.option) if known else _unknown_hint(model))
         token.type = "directive_error"
         return
     token.type = "figure"
@@ -81,6 +81,10 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> None:
 def _hint(model, option: str) -> str:
     opt = model.option(option)
     return f"{opt.name}: {opt.doc}" if opt and opt.doc else ""
+
+
+def _unknown_hint(model) -> str:
+    return f"`explorables figures {model.name}` lists its options"
 
 
 def initial(name: str, options: dict) -> dict:
