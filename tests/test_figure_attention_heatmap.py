@@ -611,3 +611,13 @@ def test_any_other_event_ends_the_experiment(event):
     assert after["experiment"] is None and after["message"] == HINT
     buttons = control(FIG.scene(after), "experiments")
     assert buttons["message"] == HINT and not any(item.get("active") for item in buttons["items"])
+
+
+def test_every_control_sits_near_the_panel_it_changes():
+    """On a phone the controls come right under the panel they change (SCENE.md: near)."""
+    scene = FIG.scene(first_state())
+    panels = {p["id"] for p in scene["panels"]}
+    near = {c["name"]: c.get("near") for c in scene["controls"]}
+    assert set(near.values()) <= panels
+    assert {near[name] for name in ("view", "n", "causal", "padding", "experiments")} == {"table"}
+    assert near["vectors-qkv"] == "outputs"

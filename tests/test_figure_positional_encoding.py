@@ -432,3 +432,13 @@ def test_any_other_event_ends_the_experiment(event):
     assert after["experiment"] is None and after["message"] == pe.HINT
     buttons = control(FIG.scene(after), "experiments")
     assert buttons["message"] == pe.HINT and not any(item.get("active") for item in buttons["items"])
+
+
+def test_every_control_sits_near_the_panel_it_changes():
+    """On a phone the controls come right under the panel they change (SCENE.md: near)."""
+    scene = FIG.scene(first_state())
+    panels = {p["id"] for p in scene["panels"]}
+    near = {c["name"]: c.get("near") for c in scene["controls"]}
+    assert set(near.values()) <= panels
+    assert near["playing"] == near["t"] == near["dim"] == near["base"] == "clocks"
+    assert near["offset"] == "similarity"

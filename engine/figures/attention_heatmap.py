@@ -746,6 +746,7 @@ class AttentionHeatmap(Figure):
             {
                 "kind": "select",
                 "name": "view",
+                "near": "table",
                 "label": "The table shows",
                 "value": state["view"],
                 "options": [
@@ -756,6 +757,7 @@ class AttentionHeatmap(Figure):
             {
                 "kind": "slider",
                 "name": "n",
+                "near": "table",
                 "label": "Tokens n",
                 "help": f"The table uses the first n tokens: n² = {n * n} cells.",
                 "min": 1,
@@ -767,12 +769,14 @@ class AttentionHeatmap(Figure):
             {
                 "kind": "toggle",
                 "name": "causal",
+                "near": "table",
                 "label": "Causal mask (no looking ahead)",
                 "value": state["causal"],
             },
             {
                 "kind": "slider",
                 "name": "padding",
+                "near": "table",
                 "label": "Padding tokens at the end",
                 "help": "Padding keys are hidden from every query.",
                 "min": 0,
@@ -784,11 +788,12 @@ class AttentionHeatmap(Figure):
             {
                 "kind": "select",
                 "name": "preset",
+                "near": "table",
                 "label": "Sentence",
                 "value": state["preset"],
                 "options": presets,
             },
-            experiment_buttons(state, EXPERIMENTS, self._reset),
+            {**experiment_buttons(state, EXPERIMENTS, self._reset), "near": "table"},
         ] + self._vector_grids(state)
 
     @staticmethod
@@ -804,6 +809,7 @@ class AttentionHeatmap(Figure):
                 {
                     "kind": "grid",
                     "name": "vectors-" + "".join(group),
+                    "near": "outputs",
                     "label": f"Vectors of {word}: {', '.join(group)} (type exact values)",
                     "col_labels": list(group),
                     "rows": [

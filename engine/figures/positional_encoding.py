@@ -488,6 +488,7 @@ class PositionalEncoding(Figure):
             {
                 "kind": "play",
                 "name": "playing",
+                "near": "clocks",
                 "label": "positions",
                 "playing": state["playing"],
                 "interval": INTERVAL,
@@ -497,6 +498,7 @@ class PositionalEncoding(Figure):
             {
                 "kind": "slider",
                 "name": "t",
+                "near": "clocks",
                 "label": "Position t",
                 "min": 0,
                 "max": last,
@@ -507,6 +509,7 @@ class PositionalEncoding(Figure):
             {
                 "kind": "slider",
                 "name": "offset",
+                "near": "similarity",
                 "label": "Offset k",
                 "help": "The read-out compares PE(t) with PE(t + k).",
                 "min": 0,
@@ -518,6 +521,7 @@ class PositionalEncoding(Figure):
             {
                 "kind": "slider",
                 "name": "dim",
+                "near": "clocks",
                 "label": "Dimension D",
                 "min": DIM_MIN,
                 "max": DIM_MAX,
@@ -528,6 +532,7 @@ class PositionalEncoding(Figure):
             {
                 "kind": "select",
                 "name": "base",
+                "near": "clocks",
                 "label": "Base b",
                 "value": _base_text(b),
                 "options": [{"value": _base_text(c), "label": f"{c:,.0f}" if c == int(c) else _base_text(c)}
@@ -536,12 +541,13 @@ class PositionalEncoding(Figure):
             {
                 "kind": "grid",
                 "name": "base_text",
+                "near": "clocks",
                 "label": "Or type any base",
                 "help": f"A number from {_base_text(BASE_MIN)} to {_base_text(BASE_MAX)}; Enter to apply.",
                 "col_labels": [],
                 "rows": [{"label": "b =", "cells": [{"name": "base_text", "value": _base_text(b)}]}],
             },
-            experiment_buttons(state, EXPERIMENTS, self._reset),
+            {**experiment_buttons(state, EXPERIMENTS, self._reset), "near": "similarity"},
         ]
 
 
