@@ -376,3 +376,28 @@ def test_the_lesson_places_the_figure_with_valid_options():
     text, options = lesson_figure(LESSON, FIG, "heads")
     assert options == {"query": "hungry"}
     assert questions(text) >= 3
+
+
+# --- a message never outlives its experiment -------------------------------------------
+
+
+@pytest.mark.parametrize("event", [
+    {"type": "set", "name": "sentence", "value": "repeat"},
+    {"type": "set", "name": "query", "value": "2"},
+    {"type": "set", "name": "head2", "value": "custom"},
+    {"type": "set", "name": "h1.W_Q.0.0", "value": "0.3"},
+    {"type": "set", "name": "W_O.0.0", "value": "0.3"},
+    {"type": "action", "name": "W_O2=0"},
+    {"type": "select", "mark": "a1-1-2"},
+])
+def test_any_other_event_ends_the_experiment(event):
+    """Regression: after "Give head 2 head 1's matrices" a W_O preset left the message
+    saying the two heads agree, beside a figure where they no longer did."""
+    for experiment in ("two-views", "copy"):
+        state = FIG.apply(first_state(), {"type": "action", "name": experiment})
+        assert state["experiment"] == experiment
+        after = FIG.apply(state, event)
+        assert after["experiment"] is None and after["message"] == HINT
+        buttons = control(FIG.scene(after), "experiments")
+        assert not any(item.get("active") for item in buttons["items"])
+        assert buttons["message"] == HINT

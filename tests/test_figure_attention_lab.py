@@ -631,3 +631,30 @@ def test_column_heads_name_the_position_only_of_a_repeated_word():
     table = panel(FIG.scene(first_state(sentence="repeat")), "table")
     assert [c["text"] for c in table["col_labels"]] == ["the₀", "cat", "sat", "on", "the₄", "mat"]
     assert [c["text"] for c in table["row_labels"]] == ["the₀", "cat₁", "sat₂", "on₃", "the₄", "mat₅"]
+
+
+# --- a message never outlives its experiment -------------------------------------------
+
+
+@pytest.mark.parametrize("event", [
+    {"type": "set", "name": "sentence", "value": "pronoun"},
+    {"type": "set", "name": "query", "value": "2"},
+    {"type": "set", "name": "s", "value": 0.5},
+    {"type": "set", "name": "temperature", "value": 0.7},
+    {"type": "set", "name": "causal", "value": True},
+    {"type": "set", "name": "table", "value": "scores"},
+    {"type": "set", "name": "W_Q.0.1", "value": "0.3"},
+    {"type": "action", "name": "W_K=2I"},
+    {"type": "drag", "mark": "word-cat", "x": 0.5, "y": 0.5},
+    {"type": "select", "mark": "a-1-2"},
+])
+def test_any_other_event_ends_the_experiment(event):
+    """Regression: after an experiment, a matrix preset or a slider left its message and
+    highlighted button in place, describing a figure that was no longer there."""
+    state = FIG.apply(first_state(), {"type": "action", "name": "same-word"})
+    assert state["experiment"] == "same-word"
+    after = FIG.apply(state, event)
+    assert after["experiment"] is None and after["message"] == HINT
+    buttons = control(FIG.scene(after), "experiments")
+    assert not any(item.get("active") for item in buttons["items"])
+    assert buttons["message"] == HINT

@@ -936,3 +936,37 @@ def test_the_lesson_places_the_figure_with_valid_options():
     text, options = lesson_figure(LESSON, FIG, "explorer")
     assert options == {"query": "chased", "temperature": "1"}
     assert questions(text) >= 5
+
+
+# --- a message never outlives its experiment -------------------------------------------
+
+
+def test_clear_experiment_puts_the_hint_back_and_keeps_the_rest():
+    from engine.figures.common import clear_experiment
+
+    state = FIG.apply(first_state(), {"type": "action", "name": "sharpen"})
+    before = {k: v for k, v in state.items() if k not in ("experiment", "message")}
+    cleared = clear_experiment(state)
+    assert cleared is state and state["experiment"] is None and state["message"] == HINT
+    assert {k: v for k, v in state.items() if k not in ("experiment", "message")} == before
+
+
+@pytest.mark.parametrize("event", [
+    {"type": "set", "name": "temperature", "value": 0.7},
+    {"type": "set", "name": "causal", "value": True},
+    {"type": "set", "name": "query", "value": "1"},
+    {"type": "set", "name": "key.1.0", "value": "0.4"},
+    {"type": "drag", "mark": "key-1", "x": 0.5, "y": 0.5},
+    {"type": "select", "mark": "bar-4"},
+])
+def test_any_other_event_ends_the_experiment(event):
+    """Regression: after "Lower T" a reader who moved the slider still read "T = 0.1 ..."
+    beside a highlighted button, contradicting the figure."""
+    for experiment in ("sharpen", "same-keys"):
+        state = FIG.apply(first_state(), {"type": "action", "name": experiment})
+        assert state["experiment"] == experiment
+        after = FIG.apply(state, event)
+        assert after["experiment"] is None and after["message"] == HINT
+        buttons = control(FIG.scene(after), "experiments")
+        assert not any(item.get("active") for item in buttons["items"])
+        assert buttons["message"] == HINT and "reveal" not in buttons

@@ -31,7 +31,7 @@ from .attention_lab import (
 )
 from .base import FieldError, Figure, Option
 from .common import (
-    HINT, Experiment, best, experiment_action, experiment_buttons, extent, field_text, num, query_field, quote,
+    HINT, Experiment, best, clear_experiment, experiment_action, experiment_buttons, extent, field_text, num, query_field, quote,
     resolve_query, vec,
 )
 
@@ -157,6 +157,7 @@ class AttentionHeads(Figure):
     # --- events -----------------------------------------------------------------------
 
     def on_set(self, state: dict, name: str, value: Any) -> dict:
+        clear_experiment(state)  # the reader changed the figure: the message no longer fits
         if name == "sentence":
             chosen = sentence_field(value, name)
             state["sentence"] = chosen.key
@@ -183,6 +184,7 @@ class AttentionHeads(Figure):
         return state
 
     def on_select(self, state: dict, mark: str) -> dict:
+        clear_experiment(state)  # the reader changed the figure: the message no longer fits
         n = len(state["tokens"])
         parts = mark.split("-")
         i = None
@@ -205,7 +207,7 @@ class AttentionHeads(Figure):
                 raise ValueError(f"attention-heads has no preset {preset!r} for {target}") from None
             start = 0 if target == "W_O1" else 2
             state["W_O"][start:start + 2] = rows
-            return state
+            return clear_experiment(state)
         started = experiment_action(state, name, EXPERIMENTS, self._reset, _as_it_is)
         if started is not None:
             return started

@@ -36,7 +36,7 @@ from ..positional import OMEGA, embed_with_position, position_code
 from . import register
 from .base import FieldError, Figure, Option, OptionError, parse_number
 from .common import (
-    HINT, Experiment, best, experiment_action, experiment_buttons, extent, field_text, num, parse_bool,
+    HINT, Experiment, best, clear_experiment, experiment_action, experiment_buttons, extent, field_text, num, parse_bool,
     query_field, quote, ranged, resolve_query, vec,
 )
 
@@ -338,6 +338,7 @@ class AttentionLab(Figure):
     # --- events -----------------------------------------------------------------------
 
     def on_set(self, state: dict, name: str, value: Any) -> dict:
+        clear_experiment(state)  # the reader changed the figure: the message no longer fits
         if name == "sentence":
             chosen = sentence_field(value, name)
             state["sentence"] = chosen.key
@@ -374,6 +375,7 @@ class AttentionLab(Figure):
         return state
 
     def on_drag(self, state: dict, mark: str, x: Any, y: Any) -> dict:
+        clear_experiment(state)  # the reader changed the figure: the message no longer fits
         word = mark[len("word-"):] if mark.startswith("word-") else None
         if word not in state["tokens"]:
             raise ValueError(f"only the words of the embedding plane can be dragged, got mark {mark!r}")
@@ -387,6 +389,7 @@ class AttentionLab(Figure):
         return state
 
     def on_select(self, state: dict, mark: str) -> dict:
+        clear_experiment(state)  # the reader changed the figure: the message no longer fits
         n = len(state["tokens"])
         prefix, _, tail = mark.partition("-")
         i = None
@@ -410,7 +413,7 @@ class AttentionLab(Figure):
             except ValueError:
                 raise ValueError(f"attention-lab has no preset {preset!r} for {matrix}") from None
             state["step"] = STEP_PROJECT
-            return state
+            return clear_experiment(state)
         started = experiment_action(state, name, EXPERIMENTS, self._reset, start_from_defaults)
         if started is not None:
             started["selected"] = started["tokens"][started["query"]]

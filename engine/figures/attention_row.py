@@ -28,7 +28,7 @@ from ..geometry import convex_hull, scalar_projection, unit, vector_projection
 from . import register
 from .base import FieldError, Figure, Option, OptionError, OptionErrors, parse_number
 from .common import (
-    EDGE, HINT, Experiment, best, experiment_action, experiment_buttons, extent, field_text, num, parse_bool,
+    EDGE, HINT, Experiment, best, clear_experiment, experiment_action, experiment_buttons, extent, field_text, num, parse_bool,
     pct, query_field, quote, ranged, resolve_query, vec, whole, words,
 )
 
@@ -550,6 +550,7 @@ class AttentionRow(Figure):
     # --- events -----------------------------------------------------------------------
 
     def on_set(self, state: dict, name: str, value: Any) -> dict:
+        clear_experiment(state)  # the reader changed the figure: the message no longer fits
         n = len(state["tokens"])
         if name == "temperature":
             state["temperature"] = ranged(value, name, T_MIN, T_MAX)
@@ -584,6 +585,7 @@ class AttentionRow(Figure):
         return state
 
     def on_drag(self, state: dict, mark: str, x: Any, y: Any) -> dict:
+        clear_experiment(state)  # the reader changed the figure: the message no longer fits
         n = len(state["tokens"])
         i = _mark_index(mark, n, ("key",))
         if i is None:
@@ -599,6 +601,7 @@ class AttentionRow(Figure):
         return state
 
     def on_select(self, state: dict, mark: str) -> dict:
+        clear_experiment(state)  # the reader changed the figure: the message no longer fits
         i = _mark_index(mark, len(state["tokens"]), ("score", "bar", "value", "key", "weight", "t"))
         if i is None:
             raise ValueError(f"attention-row cannot select the mark {mark!r}")

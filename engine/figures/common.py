@@ -9,7 +9,9 @@ back as exactly the same float, with the ASCII minus a reader types.
 An experiment is a button that starts from the settings its figure chooses (usually the
 first ones), sets the figure, and writes a message with the engine's numbers for the
 state it made. ``start_experiment`` runs one; ``experiment_buttons`` is the control that
-lists them, leaving out those that make no sense for the figure's settings.
+lists them, leaving out those that make no sense for the figure's settings. Any other
+event (a slider, a drag, a click, a matrix preset) calls ``clear_experiment``, so that a
+message never describes a figure the reader has since changed.
 """
 from __future__ import annotations
 
@@ -203,6 +205,18 @@ def start_experiment(state: dict, experiments, name: str, start: Callable[[dict]
             state["message"] = experiment.message(state)
             return state
     return None
+
+
+def clear_experiment(state: dict) -> dict:
+    """The state with no experiment running: no button highlighted and the hint back.
+
+    Every figure calls it for each event other than an experiment button (a set, a drag,
+    a select, a matrix preset), since an experiment's message describes the state the
+    experiment made and would contradict the figure once the reader changes anything.
+    Changes the state in place and returns it."""
+    state["experiment"] = None
+    state["message"] = HINT
+    return state
 
 
 def experiment_action(state: dict, name: str, experiments, reset: Callable[[dict], dict],
