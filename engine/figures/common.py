@@ -27,6 +27,7 @@ from .base import FieldError, parse_number
 MINUS = "\u2212"  # the typographic minus every figure writes negative numbers with
 EDGE = 0.1  # a plane keeps every point at least this far inside its edge
 HINT = "Pick an experiment: it sets the figure and says what to look for."
+REVEAL = "What you should see"  # the summary an experiment's result stays folded under
 
 # --- numbers and words for people ----------------------------------------------------
 
@@ -232,12 +233,14 @@ def experiment_action(state: dict, name: str, experiments, reset: Callable[[dict
 
 def experiment_buttons(state: dict, experiments, start: Callable[[dict], dict]) -> dict:
     """The "Try this" control: a button an experiment that applies, then Reset, and the
-    message of the experiment last started."""
+    message of the experiment last started. That message is the experiment's result, so
+    it stays folded under REVEAL until the reader opens it (they can predict first: the
+    button's label and title say what the experiment does); the hint shows unfolded."""
     shown_here = list(experiments)
     if any(e.applies is not always for e in shown_here):
         begin = start(copy.deepcopy(state))  # what every experiment would start from
         shown_here = [e for e in shown_here if e.applies(begin)]
-    return {
+    control = {
         "kind": "buttons",
         "name": "experiments",
         "label": "Try this",
@@ -248,3 +251,6 @@ def experiment_buttons(state: dict, experiments, start: Callable[[dict], dict]) 
         + [{"name": "reset", "label": "Reset", "title": "Back to the first settings"}],
         "message": state.get("message") or HINT,
     }
+    if state.get("experiment") and state.get("message"):
+        control["reveal"] = REVEAL
+    return control

@@ -120,7 +120,11 @@ def test_giving_head_2_head_1_s_matrices_adds_nothing(heads):
     assert values["weights"][0] == values["weights"][1]
     assert shown_row(heads, 1, i) == shown_row(heads, 2, i)
     assert values["outputs"][i] == pytest.approx(values["head_outputs"][0][i], abs=1e-15)
-    message = heads.locator("figure#heads .ex-message").inner_text()
+    reveal = heads.locator("figure#heads .ex-message details")
+    assert reveal.locator("summary").inner_text() == "What you should see"
+    assert not reveal.locator("p").is_visible()  # folded: the reader predicts first
+    reveal.locator("summary").click()
+    message = reveal.locator("p").inner_text()
     assert message == state_of(heads, FIG)["message"] and "adds nothing" in message
     assert vec(values["head_outputs"][0][i]) in message
     assert heads.locator("figure#heads select[name=head2]").input_value() == "axis1"

@@ -144,7 +144,11 @@ def test_an_experiment_sets_the_figure_and_says_what_to_see(lab):
     state = state_of(lab, FIG)
     assert values["s"] == 1.0 and values["tokens"][0] == values["tokens"][4] == "the"
     assert values["weights"][0] != values["weights"][4]
-    message = lab.locator("figure#lab .ex-message").inner_text()
+    reveal = lab.locator("figure#lab .ex-message details")
+    assert reveal.locator("summary").inner_text() == "What you should see"
+    assert not reveal.locator("p").is_visible()  # folded: the reader predicts first
+    reveal.locator("summary").click()
+    message = reveal.locator("p").inner_text()
     assert message == state["message"] == FIGURES[NAME].apply(state, {"type": "action", "name": "same-word-position"})["message"]
     assert num(values["X"][4][1]) in message
     assert lab.locator("figure#lab input[name=s]").input_value() == "1"

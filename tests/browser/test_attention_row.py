@@ -145,7 +145,11 @@ def test_an_experiment_sets_the_controls_and_says_what_to_look_for(row):
     row.get_by_role("button", name="Hide the future").click()
     values = assert_matches_cpython(row, FIG, "attention-row")
     assert values["causal"] is True
-    message = row.locator("figure#explorer .ex-message").inner_text()
+    reveal = row.locator("figure#explorer .ex-message details")
+    assert reveal.locator("summary").inner_text() == "What you should see"
+    assert not reveal.locator("p").is_visible()  # folded: the reader predicts first
+    reveal.locator("summary").click()
+    message = reveal.locator("p").inner_text()
     assert len(message) > 20
     assert row.get_by_role("switch").is_checked()
 
