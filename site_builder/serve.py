@@ -8,6 +8,7 @@ keeps serving the last good site.
 from __future__ import annotations
 
 import http.server
+import os
 import subprocess
 import sys
 import threading
@@ -93,10 +94,12 @@ def _handler(out_dir: Path, reloads: _Reloads):
 def _rebuild(content: Path, out_dir: Path, pyodide_source: str | None) -> bool:
     """Build in a fresh Python process, so edits to engine/ count at once (the figures
     that check options and draw first frames are imported anew each time)."""
-    command = [sys.executable, "-m", "site_builder.cli", "build", str(content), "-o", str(out_dir), "--live-reload"]
+    command = [sys.executable, "-m", "site_builder.cli", "build", str(Path(content).resolve()),
+               "-o", str(Path(out_dir).resolve()), "--live-reload"]
     if pyodide_source:
-        command += ["--pyodide", str(pyodide_source)]
-    result = subprocess.run(command, capture_output=True, text=True, cwd=str(PROJECT))
+        command += ["--pyodide", str(Path(pyodide_source).expanduser().resolve())]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(PROJECT), os.environ.get("PYTHONPATH")]))}
+    result = subprocess.run(command, capture_output=True, text=True, env=env)
     if result.returncode != 0:
         print(result.stderr.strip() or result.stdout.strip(), file=sys.stderr, flush=True)
         return False

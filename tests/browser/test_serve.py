@@ -40,3 +40,17 @@ def test_a_broken_edit_keeps_the_last_good_site(dev, capsys):
     assert dev.check() is False
     assert "01-a.md:2:15: {attention-row} x: option 'temperature'" in capsys.readouterr().err
     assert (dev.out_dir / "a.html").read_text() == before
+
+
+def test_relative_folders_are_those_of_the_current_directory(tmp_path, monkeypatch):
+    """Pins a bug: the rebuild ran in the project folder, so `explorables serve` in
+    another folder built the project's own content/ and served nothing."""
+    (tmp_path / "content").mkdir()
+    (tmp_path / "content" / "01-a.md").write_text("Here.\n")
+    monkeypatch.chdir(tmp_path)
+    server = DevServer(Path("content"), Path("_site"), port=0)
+    try:
+        assert server.start()
+        assert (tmp_path / "_site" / "a.html").is_file()
+    finally:
+        server.stop()
