@@ -413,6 +413,7 @@ class AttentionHeads(Figure):
                 "kind": "select",
                 "name": "sentence",
                 "label": "Sentence",
+                "near": "head1",
                 "value": state["sentence"],
                 "options": [{"value": s.key, "label": s.text} for s in SENTENCES],
             },
@@ -420,10 +421,11 @@ class AttentionHeads(Figure):
                 "kind": "select",
                 "name": "query",
                 "label": "Asking token",
+                "near": "head1",
                 "value": state["query"],
                 "options": [{"value": j, "label": f"{j}: {w}"} for j, w in enumerate(tokens)],
             },
-            experiment_buttons(state, EXPERIMENTS, _as_it_is),
+            {**experiment_buttons(state, EXPERIMENTS, _as_it_is), "near": "outputs"},
         ]
         for h in range(2):
             preset = head_preset_of(state["heads"][h])
@@ -435,6 +437,7 @@ class AttentionHeads(Figure):
                 "kind": "select",
                 "name": f"head{h + 1}",
                 "label": f"Head {h + 1}",
+                "near": f"head{h + 1}",
                 "value": preset,
                 "options": options,
             })
@@ -443,6 +446,7 @@ class AttentionHeads(Figure):
                     "kind": "matrix",
                     "name": f"h{h + 1}.{matrix}",
                     "label": f"{matrix}{sup}",
+                    "near": f"head{h + 1}",
                     "rows": [
                         [{"name": f"h{h + 1}.{matrix}.{r}.{c}", "value": field_text(state["heads"][h][matrix][r][c])}
                          for c in range(2)]
@@ -455,6 +459,7 @@ class AttentionHeads(Figure):
             controls.append({
                 "kind": "matrix",
                 "name": f"W_O{h + 1}",
+                "near": "combine",
                 "label": f"W_O{sup}: rows {2 * h + 1}-{2 * h + 2} of W_O, for head {h + 1}",
                 "rows": [
                     [{"name": f"W_O.{r}.{c}", "value": field_text(state["W_O"][r][c])} for c in range(2)]

@@ -837,6 +837,7 @@ class AttentionLab(Figure):
                 "kind": "select",
                 "name": "sentence",
                 "label": "Sentence",
+                "near": "embed",
                 "help": f"This one shows {sentence(state['sentence']).about}.",
                 "value": state["sentence"],
                 "options": [{"value": s.key, "label": s.text} for s in SENTENCES],
@@ -845,12 +846,14 @@ class AttentionLab(Figure):
                 "kind": "select",
                 "name": "query",
                 "label": "Asking token",
+                "near": "embed",
                 "value": state["query"],
                 "options": [{"value": j, "label": f"{j}: {w}"} for j, w in enumerate(tokens)],
             },
             {
                 "kind": "slider",
                 "name": "s",
+                "near": "embed",
                 "label": "Position strength s",
                 "help": "x_t = e(word) + s·(sin 0.6t, cos 0.6t). At 0 a repeated word is one vector.",
                 "min": 0.0,
@@ -863,6 +866,7 @@ class AttentionLab(Figure):
                 "kind": "slider",
                 "name": "temperature",
                 "label": "Temperature τ",
+                "near": "table",
                 "help": "Scores are divided by τ before the softmax: low is decisive, high is even.",
                 "min": T_MIN,
                 "max": T_MAX,
@@ -875,6 +879,7 @@ class AttentionLab(Figure):
                 "kind": "toggle",
                 "name": "causal",
                 "label": "Causal mask",
+                "near": "table",
                 "help": "Token i reads only tokens 0 to i; later ones get weight exactly 0.",
                 "value": state["causal"],
             },
@@ -882,13 +887,14 @@ class AttentionLab(Figure):
                 "kind": "select",
                 "name": "table",
                 "label": "Table shows",
+                "near": "table",
                 "value": state["table"],
                 "options": [
                     {"value": "weights", "label": "weights a (after the softmax)"},
                     {"value": "scores", "label": "scores s (before the softmax)"},
                 ],
             },
-            experiment_buttons(state, EXPERIMENTS, start_from_defaults),
+            {**experiment_buttons(state, EXPERIMENTS, start_from_defaults), "near": "steps"},
         ]
         for matrix in MATRICES:
             current = preset_of(state[matrix])
@@ -896,6 +902,7 @@ class AttentionLab(Figure):
                 "kind": "matrix",
                 "name": matrix,
                 "label": MATRIX_TITLES[matrix],
+                "near": "values" if matrix == "W_V" else "qk",
                 "rows": [
                     [{"name": f"{matrix}.{r}.{c}", "value": field_text(state[matrix][r][c])} for c in range(2)]
                     for r in range(2)
