@@ -266,7 +266,9 @@ def check_scene(scene, state):
     json.dumps(scene, allow_nan=False)
     t, D, b, k = state["t"], state["dim"], state["base"], state["offset"]
     code = engine.sinusoidal(t, D, b)
-    later = engine.sinusoidal(t + k, D, b)
+    s_probe = pe.probe_position(state)  # t + k, or t − k where t + k is off the chart
+    assert abs(s_probe - t) == k
+    later = engine.sinusoidal(s_probe, D, b)
 
     clocks = panel(scene, "clocks")
     assert clocks["kind"] == "plane" and clocks["square"] is True
@@ -300,18 +302,26 @@ def check_scene(scene, state):
     chart = panel(scene, "similarity")
     assert chart["kind"] == "chart" and chart["x"] == [0.0, float(state["positions"])]
     (series,) = chart["series"]
-    assert [p[0] for p in series["points"]] == list(range(state["positions"] + 1))
+    # the line is sampled between positions too; the values report the positions themselves
+    last = state["positions"]
+    assert [p[0] for p in series["points"]] == [x / pe.SAMPLES for x in range(last * pe.SAMPLES + 1)]
     for s, y in series["points"]:
         assert y == pytest.approx(engine.pe_similarity(s - t, D, b), abs=1e-12)
         assert chart["y"][0] <= y <= chart["y"][1]
+    assert series["points"][::pe.SAMPLES] == [[float(x), y] for x, y in scene["values"]["similarity"]]
+    assert chart["y"][0] == -1 and chart["ticks"]["y"] == [-1, 0, 1]
     probes = [m for m in chart["marks"] if m.get("id") == "probe"]
     for probe in probes:
-        assert abs(probe["x"] - t) == k and probe["y"] == engine.pe_similarity(k, D, b)
+        assert probe["x"] == s_probe and probe["y"] == engine.pe_similarity(k, D, b)
+        assert probe["label"] == f"k = {common.num(s_probe - t, 0)}: {common.num(probe['y'])}"
+        # the label points away from the nearer edge of the chart
+        assert probe["anchor"] != "right" or s_probe < last / 2
+        assert probe["anchor"] != "left" or s_probe > last / 2
 
     cells = panel(scene, "pe")
-    assert len(cells["rows"]) == 2 and all(len(r) == D // 2 for r in cells["rows"])
-    for r, row in enumerate(cells["rows"]):
-        for i, cell in enumerate(row):
+    assert len(cells["rows"]) == D // 2 and all(len(r) == 2 for r in cells["rows"])
+    for i, row in enumerate(cells["rows"]):
+        for r, cell in enumerate(row):
             assert cell["text"] == common.num(code[2 * i + r]) and -1 <= cell["tone"] <= 1
             assert cell["detail"]
     summed = panel(scene, "sum")
@@ -330,7 +340,7 @@ def check_scene(scene, state):
     assert (v["t"], v["D"], v["base"], v["offset"], v["playing"]) == (t, D, b, k, state["playing"])
     assert v["pe"] == code
     assert v["similarity_at_offset"] == engine.pe_similarity(k, D, b)
-    assert v["similarity"] == series["points"]
+    assert [x for x, _ in v["similarity"]] == list(range(last + 1))
 
 
 def test_first_frame_invariants_and_known_values():
@@ -442,3 +452,34 @@ def test_every_control_sits_near_the_panel_it_changes():
     assert set(near.values()) <= panels
     assert near["playing"] == near["t"] == near["dim"] == near["base"] == "clocks"
     assert near["offset"] == "similarity"
+
+
+def test_at_the_last_position_the_readout_names_the_probe_left_of_t():
+    """Regression: at t = 64 the read-out said "PE(64) and PE(65)" and the label "k = 1"
+    (cut at the right edge) while the probe was drawn at s = 63, left of t."""
+    state = set_(set_(first_state(), "t", 64), "offset", 1)
+    scene = FIG.scene(state)
+    probe = next(m for m in panel(scene, "similarity")["marks"] if m.get("id") == "probe")
+    at = common.num(engine.pe_similarity(1, 32, 10000))
+    assert probe["x"] == 63 and probe["label"] == f"k = −1: {at}" and probe["anchor"] == "left"
+    assert panel(scene, "readout")["paragraphs"][0].startswith(f"PE(64) and PE(63) have similarity {at}.")
+    assert scene["status"].endswith(f"PE(64) and PE(63) have similarity {at}")
+    assert panel(scene, "clocks")["legend"][1]["label"] == "hand at s = 63"
+
+
+def test_fast_and_slow_says_it_sets_t_and_k_and_play_says_what_it_plays():
+    state = FIG.apply(first_state(), {"type": "action", "name": "fast-slow"})
+    assert (state["t"], state["offset"]) == (1, 1) and "sets t = 1 and k = 1" in state["message"]
+    assert control(FIG.scene(state), "playing")["label"] == "Play the positions"
+
+
+def test_clocks_come_four_a_row_up_to_sixteen_and_the_vector_one_row_a_clock():
+    """A phone's clocks were too small to show their dashed hands at 8 a row; the PE(0)
+    table lost its last columns even at 1280 px."""
+    scene = FIG.scene(first_state())  # D = 32: 16 clocks
+    clocks = panel(scene, "clocks")
+    assert clocks["x"][1] - clocks["x"][0] == 4 * pe.CELL_W and not clocks["wide"]
+    table = panel(scene, "pe")
+    assert len(table["rows"]) == 16 and len(table["col_labels"]) == 2 and not table["wide"]
+    many = panel(FIG.scene(set_(first_state(), "dim", 64)), "clocks")
+    assert many["x"][1] - many["x"][0] == 8 * pe.CELL_W and many["wide"]

@@ -40,7 +40,9 @@ DIM_MIN, DIM_MAX = 4, 64  # the dimension slider's range (even numbers only)
 BASES = (10.0, 100.0, 1000.0, 10000.0, 100000.0)  # the base select's choices
 BASE_MIN, BASE_MAX = 2.0, 100000.0  # a typed base must lie in this range
 POSITIONS_MIN, POSITIONS_MAX = 8, 256  # range of the "positions" option
-COLUMNS = 8  # clocks per row of the clock plane
+COLUMNS = 4  # clocks per row of the clock plane, up to MANY clocks: big enough on a phone
+MANY, WIDE_COLUMNS = 16, 8  # more clocks than MANY: a plane as wide as the figure, 8 a row
+SAMPLES = 4  # points of the drawn curve per position: the similarity is defined between them too
 CELL_W, CELL_H = 2.5, 3.0  # size of one clock's cell on the plane, in data units
 LEFT, TOP = 1.0, -1.0  # the clock plane's corner, away from the axes through 0
 INTERVAL = 700  # ms between two positions while playing
@@ -71,9 +73,24 @@ def _period(theta: float) -> float:
     return 2 * math.pi / theta
 
 
-def similarity(t: int, s: int, dim: int, base: float) -> float:
-    """PE(t) . PE(s) / (D/2), from the two vectors."""
+def similarity(t: float, s: float, dim: int, base: float) -> float:
+    """PE(t) . PE(s) / (D/2), from the two vectors (t and s may lie between positions)."""
     return dot(sinusoidal(t, dim, base), sinusoidal(s, dim, base)) / (dim // 2)
+
+
+def probe_position(state: dict) -> int:
+    """The position s = t ± k that the offset is read at: on the probe's side of t, or on
+    the other side when its own has no room on the chart (beyond it when neither has)."""
+    t, k, last, side = state["t"], state["offset"], state["positions"], state["side"]
+    for s in (t + side * k, t - side * k):
+        if 0 <= s <= last:
+            return s
+    return t + k
+
+
+def _signed(offset: int) -> str:
+    """An offset s − t with its sign when negative: 8, 0, −1."""
+    return num(offset, 0)
 
 
 def _end_experiment(state: dict) -> None:
@@ -241,22 +258,23 @@ class PositionalEncoding(Figure):
 
     def scene(self, state: dict[str, Any]) -> dict[str, Any]:
         t, D, b, k = state["t"], state["dim"], state["base"], state["offset"]
+        s = probe_position(state)  # the position compared with t: t + k, or t − k near the end
         pe = sinusoidal(t, D, b)  # (D,)
-        later = sinusoidal(t + k, D, b)  # (D,): the dashed hands
+        later = sinusoidal(s, D, b)  # (D,): the dashed hands
         thetas = frequencies(D, b)  # (D/2,)
-        curve = [[float(s), similarity(t, s, D, b)] for s in range(state["positions"] + 1)]
+        curve = [[float(x), similarity(t, x, D, b)] for x in range(state["positions"] + 1)]
         at_k = pe_similarity(k, D, b)
         return {
             "title": "Positional encoding: a clock for every pair of dimensions",
             "status": (
-                f"Position {t}, D = {D}, base {_base_text(b)}: PE(t) and PE(t+{k}) have "
+                f"Position {t}, D = {D}, base {_base_text(b)}: PE({t}) and PE({s}) have "
                 f"similarity {num(at_k)}"
             ),
             "panels": [
-                self._clocks_panel(state, thetas, pe, later),
-                self._chart_panel(state, curve, at_k),
+                self._clocks_panel(state, thetas, pe, later, s),
                 self._vector_panel(state, pe, thetas),
-                self._readout_panel(state, thetas, at_k),
+                self._chart_panel(state, at_k, s),
+                self._readout_panel(state, thetas, at_k, s),
                 self._sum_panel(state, thetas, at_k),
             ],
             "controls": self._controls(state),
@@ -272,10 +290,13 @@ class PositionalEncoding(Figure):
             },
         }
 
-    def _clocks_panel(self, state: dict, thetas: list[float], pe: list[float], later: list[float]) -> dict:
-        t, k = state["t"], state["offset"]
+    def _clocks_panel(self, state: dict, thetas: list[float], pe: list[float], later: list[float],
+                      s: int) -> dict:
+        t = state["t"]
         pairs = len(thetas)
-        cols = COLUMNS  # clocks keep one size whatever D is; a short row is centred
+        # clocks keep one size whatever D is (a short row is centred): 4 a row in half the
+        # figure's width, big enough on a phone, or 8 a row across the figure past 16 clocks
+        cols = COLUMNS if pairs <= MANY else WIDE_COLUMNS
         rows = math.ceil(pairs / cols)
         marks: list[dict] = []
         for i, theta in enumerate(thetas):
@@ -295,7 +316,7 @@ class PositionalEncoding(Figure):
                     "y2": cy + 0.85 * then[1],
                     "role": "key",
                     "dashed": True,
-                    "width": 1.5,
+                    "width": 2,
                 }
             )
             marks.append(
@@ -338,33 +359,36 @@ class PositionalEncoding(Figure):
             "title": f"Clock hands at position t = {t}",
             "caption": (
                 f"Dimensions 2i and 2i+1 are the hand (sin θᵢt, cos θᵢt) of clock i, which turns "
-                f"θᵢ = b^(−2i/D) radians a step. The dashed hands show position t + {k}: every "
-                f"clock has turned by θᵢ·{k}, whatever t is."
+                f"θᵢ = b^(−2i/D) radians a step. The dashed hands show position {s}: every "
+                f"clock has turned by θᵢ·({_signed(s - t)}), whatever t is."
             ),
-            "wide": True,
+            "wide": pairs > MANY,
             "x": [LEFT, LEFT + CELL_W * cols],
             "y": [TOP - CELL_H * rows, TOP],
             "square": True,
             "grid": 0,
             "legend": [
                 {"role": "query", "label": f"hand at t = {t}", "shape": "line"},
-                {"role": "key", "label": f"hand at t + {k}", "shape": "line"},
+                {"role": "key", "label": f"hand at s = {s}", "shape": "line"},
             ],
             "marks": marks,
         }
 
-    def _chart_panel(self, state: dict, curve: list[list[float]], at_k: float) -> dict:
-        t, k, last, side = state["t"], state["offset"], state["positions"], state["side"]
+    def _chart_panel(self, state: dict, at_k: float, s: int) -> dict:
+        t, last = state["t"], state["positions"]
+        D, b = state["dim"], state["base"]
+        # the line is sampled between positions too (the similarity is defined for any
+        # offset), so a short code's swings are drawn smooth; the values keep the positions
+        fine = [[x / SAMPLES, similarity(t, x / SAMPLES, D, b)] for x in range(last * SAMPLES + 1)]
         marks: list[dict] = [
             {"kind": "line", "points": [[float(t), -1.0], [float(t), 1.0]], "role": "query",
              "dashed": True, "width": 1},
             {"kind": "label", "x": float(t), "y": -0.9, "text": f" t = {t} ", "size": 11, "role": "query",
              "align": "right" if t > last * 7 / 8 else "left"},
         ]
-        s = t + side * k
-        if not 0 <= s <= last:
-            s = t - side * k  # no room on its own side: the probe shows the other
         if 0 <= s <= last:
+            # the label sits on the side away from the chart's nearer edge, so it stays inside
+            anchor = "left" if s > last * 3 / 4 else "right" if s < last / 4 else "above"
             marks.append(
                 {"kind": "line", "points": [[float(s), -1.0], [float(s), at_k]], "role": "key",
                  "dotted": True, "width": 1}
@@ -379,10 +403,10 @@ class PositionalEncoding(Figure):
                     "shape": "diamond",
                     "size": 6,
                     "draggable": True,
-                    "label": f"k = {k}: {num(at_k)}",
-                    "anchor": "above",
+                    "label": f"k = {_signed(s - t)}: {num(at_k)}",
+                    "anchor": anchor,
                     "name": (
-                        f"probe at position {s}, offset k = {k} from t: similarity {num(at_k)}; "
+                        f"probe at position {s}, offset {_signed(s - t)} from t: similarity {num(at_k)}; "
                         "drag it or use the arrow keys to change k"
                     ),
                 }
@@ -402,20 +426,20 @@ class PositionalEncoding(Figure):
             "y": [-1.0, 1.2],
             "x_label": "position s",
             "y_label": "similarity",
-            "ratio": 0.5,
+            "ratio": 0.6,
             "grid": 0,
-            "ticks": {"x": list(range(0, last + 1, step)), "y": [0, 1]},
+            "ticks": {"x": list(range(0, last + 1, step)), "y": [-1, 0, 1]},
             "keyboard": {"step": 1, "big": 4},
-            "series": [{"points": curve, "role": "accent"}],
+            "series": [{"points": fine, "role": "accent"}],
             "marks": marks,
         }
 
     def _vector_panel(self, state: dict, pe: list[float], thetas: list[float]) -> dict:
         t = state["t"]
         rows = []
-        for r, name in enumerate(("sin", "cos")):
+        for i, theta in enumerate(thetas):  # one row a clock: (sin, cos)
             cells = []
-            for i, theta in enumerate(thetas):
+            for r, name in enumerate(("sin", "cos")):
                 x = pe[2 * i + r]
                 cells.append(
                     {
@@ -432,14 +456,18 @@ class PositionalEncoding(Figure):
         return {
             "kind": "cells",
             "id": "pe",
-            "title": f"The vector PE({t}), one column a clock",
-            "caption": "Top row: the even entries (sine); bottom row: the odd entries (cosine). Hover or focus a cell for its formula.",
-            "col_labels": [{"text": f"i={i}"} for i in range(len(thetas))],
-            "row_labels": [{"text": "2i: sin"}, {"text": "2i+1: cos"}],
+            "title": f"The vector PE({t}), one row a clock",
+            "caption": (
+                "Left: the even entries 2i (sine); right: the odd entries 2i+1 (cosine). Hover or "
+                "focus a cell for its formula."
+            ),
+            "wide": len(thetas) > MANY,
+            "col_labels": [{"text": "2i: sin"}, {"text": "2i+1: cos"}],
+            "row_labels": [{"text": f"i={i}"} for i in range(len(thetas))],
             "rows": rows,
         }
 
-    def _readout_panel(self, state: dict, thetas: list[float], at_k: float) -> dict:
+    def _readout_panel(self, state: dict, thetas: list[float], at_k: float, s: int) -> dict:
         t, D, b, k = state["t"], state["dim"], state["base"], state["offset"]
         fast, slow = thetas[0], thetas[-1]
         return {
@@ -447,7 +475,7 @@ class PositionalEncoding(Figure):
             "id": "readout",
             "title": "Read-out",
             "paragraphs": [
-                f"PE({t}) and PE({t + k}) have similarity {num(at_k)}. Any two positions "
+                f"PE({t}) and PE({s}) have similarity {num(at_k)}. Any two positions "
                 f"{k} apart give the same number: it depends on the offset only.",
                 f"The fastest clock (i=0) goes round every {_sig(_period(fast))} positions; the "
                 f"slowest (i={len(thetas) - 1}) every {_sig(_period(slow))}.",
@@ -457,7 +485,7 @@ class PositionalEncoding(Figure):
                 ["Offset k", str(k)],
                 ["Dimension D", f"{D} ({D // 2} clocks)"],
                 ["Base b", _base_text(b)],
-                [f"PE(t)·PE(t+{k}) / {D // 2}", num(at_k, 3)],
+                [f"PE({t})·PE({s}) / {D // 2}", num(at_k, 3)],
             ],
         }
 
@@ -489,7 +517,7 @@ class PositionalEncoding(Figure):
                 "kind": "play",
                 "name": "playing",
                 "near": "clocks",
-                "label": "positions",
+                "label": "Play the positions",
                 "playing": state["playing"],
                 "interval": INTERVAL,
                 "event": {"type": "action", "name": "tick"},
@@ -606,7 +634,7 @@ def _fast_slow_message(state: dict) -> str:
         f"{_sig(thetas[last])} radian ({_sig(math.degrees(thetas[last]))}°) and needs "
         f"{_sig(_period(thetas[last]))} positions for one turn. Press Play: the first hands spin, "
         f"the last ones look frozen. Each clock is {_sig(thetas[0] / thetas[1])} times slower than "
-        f"the one before."
+        f"the one before. (This sets t = 1 and k = 1: the dashed hands are one step on.)"
     )
 
 
