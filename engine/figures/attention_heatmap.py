@@ -36,7 +36,7 @@ from ..positional import position_code
 from . import register
 from .base import FieldError, Figure, Option, OptionError, OptionErrors, parse_number
 from .common import (
-    HINT, Experiment, experiment_action, experiment_buttons, field_text, num, parse_bool, pct, query_field,
+    HINT, Experiment, clear_experiment, experiment_action, experiment_buttons, field_text, num, parse_bool, pct, query_field,
     quote, resolve_query, vec, whole, words,
 )
 
@@ -192,13 +192,6 @@ def kind_of_row(H: float, visible: int) -> str:
         return "one key"
     h = H / math.log(visible)
     return "peaked" if h < PEAKED else "flat" if h > FLAT else "in between"
-
-
-def _end_experiment(state: dict) -> None:
-    """Any event but an experiment button: the last experiment's message and highlighted
-    button would now contradict the figure, so the hint comes back."""
-    state["experiment"] = None
-    state["message"] = HINT
 
 
 # --- the figure -----------------------------------------------------------------------
@@ -393,7 +386,7 @@ class AttentionHeatmap(Figure):
     # --- events -----------------------------------------------------------------------
 
     def on_set(self, state: dict, name: str, value: Any) -> dict:
-        _end_experiment(state)  # the figure no longer shows what the experiment said
+        clear_experiment(state)  # the figure no longer shows what the experiment said
         T = len(state["tokens"])
         if name == "view":
             view = str(value).strip()
@@ -462,7 +455,7 @@ class AttentionHeatmap(Figure):
             i = int(parts[1])
             if i < state["n"] and (len(parts) == 2 or int(parts[2]) < state["n"]):
                 state["query"] = i
-                _end_experiment(state)
+                clear_experiment(state)
                 return state
         raise ValueError(f"attention-heatmap cannot select the mark {mark!r}")
 

@@ -34,7 +34,9 @@ from ..linalg import dot
 from ..positional import frequencies, pe_similarity, pe_similarity_terms, sinusoidal
 from . import register
 from .base import FieldError, Figure, Option, OptionError, parse_number
-from .common import HINT, Experiment, experiment_action, experiment_buttons, num, parse_bool, shown, whole
+from .common import (
+    HINT, Experiment, clear_experiment, experiment_action, experiment_buttons, num, parse_bool, shown, whole,
+)
 
 DIM_MIN, DIM_MAX = 4, 64  # the dimension slider's range (even numbers only)
 BASES = (10.0, 100.0, 1000.0, 10000.0, 100000.0)  # the base select's choices
@@ -91,13 +93,6 @@ def probe_position(state: dict) -> int:
 def _signed(offset: int) -> str:
     """An offset s − t with its sign when negative: 8, 0, −1."""
     return num(offset, 0)
-
-
-def _end_experiment(state: dict) -> None:
-    """Any event but an experiment button: the last experiment's message and highlighted
-    button would now contradict the figure, so the hint comes back."""
-    state["experiment"] = None
-    state["message"] = HINT
 
 
 # --- the figure -----------------------------------------------------------------------
@@ -192,7 +187,7 @@ class PositionalEncoding(Figure):
     # --- events -----------------------------------------------------------------------
 
     def on_set(self, state: dict, name: str, value: Any) -> dict:
-        _end_experiment(state)  # the figure no longer shows what the experiment said
+        clear_experiment(state)  # the figure no longer shows what the experiment said
         last = state["positions"]
         if name == "t":
             state["t"] = whole(value, name, 0, last, "position t")
@@ -227,7 +222,7 @@ class PositionalEncoding(Figure):
         and stays on the side of t it was dragged to (at s = t either side will do)."""
         if mark != "probe":
             raise ValueError(f"only the probe on the chart can be dragged, got mark {mark!r}")
-        _end_experiment(state)
+        clear_experiment(state)
         last, t = state["positions"], state["t"]
         s = round(min(last, max(0.0, parse_number(x, "x"))))
         state["offset"] = abs(s - t)
@@ -237,7 +232,7 @@ class PositionalEncoding(Figure):
 
     def on_action(self, state: dict, name: str) -> dict:
         if name == "tick":  # one step of Play: the next position, back to 0 after the last
-            _end_experiment(state)
+            clear_experiment(state)
             state["t"] = 0 if state["t"] >= state["positions"] else state["t"] + 1
             return state
         started = experiment_action(state, name, EXPERIMENTS, self._reset)
