@@ -41,11 +41,14 @@ def set_(state, name, value):
 
 
 def direct(state):
-    """The table computed straight from the engine, not through the figure."""
+    """The table computed straight from the engine, not through the figure: the first n
+    tokens and p [PAD] tokens of zero vectors, whose keys are masked."""
     n, p = state["n"], state["padding"]
+    d_k, d_v = len(state["q"][0]), len(state["v"][0])
     return engine.attention(
-        state["q"][:n], state["k"][:n], state["v"][:n], causal=state["causal"],
-        mask=[j < n - p for j in range(n)],
+        state["q"][:n] + [[0.0] * d_k] * p, state["k"][:n] + [[0.0] * d_k] * p,
+        state["v"][:n] + [[0.0] * d_v] * p, causal=state["causal"],
+        mask=[j < n for j in range(n + p)],
     )
 
 
@@ -102,12 +105,10 @@ def test_custom_tokens_with_their_vectors():
     "options, expected",
     [
         ({"preset": "sentense"}, [("preset", "expected one of sentence, random, got 'sentense' (did you mean 'sentence'?)")]),
-        ({"view": "heat"}, [("view", "expected one of weights, scores, got 'heat'")]),
+        ({"view": "heat"}, [("view", "expected one of weights, scores, unscaled, got 'heat'")]),
         ({"length": "13"}, [("length", "expected an integer from 0 to 12 (the number of tokens), got 13")]),
         ({"length": "17"}, [("length", "expected an integer from 0 to 16, got '17'")]),
-        ({"padding": "12"}, [("padding", "expected an integer from 0 to 11 (fewer than the 12 tokens shown), got 12")]),
-        ({"length": "4", "padding": "4"},
-         [("padding", "expected an integer from 0 to 3 (fewer than the 4 tokens shown), got 4")]),
+        ({"padding": "5"}, [("padding", "expected an integer from 0 to 4, got '5'")]),
         ({"query": "cow"}, [("query", "expected a word of the sentence (the, old, dog, chased, a, small, cat, "
                                       "across, the, quiet, garden, .) or a position from 0 to 11, got 'cow'")]),
         ({"query": "garden", "length": "6"},
@@ -156,19 +157,19 @@ def test_view_flips_between_scores_and_weights():
     assert table["title"].startswith("Scaled scores")
     state = set_(state, "view", "weights")
     assert panel(FIG.scene(state), "table")["rows"][2][3]["text"] == num(r.weights[2][3])
-    with pytest.raises(FieldError, match="view must be one of weights, scores, got 'heat'"):
+    with pytest.raises(FieldError, match="view must be one of weights, scores, unscaled, got 'heat'"):
         set_(state, "view", "heat")
 
 
-def test_length_grows_the_table_as_n_squared_and_clamps_padding_and_query():
-    state = FIG.patch(first_state(), {"padding": 5, "query": "garden"})
+def test_length_grows_the_table_as_n_squared_and_clamps_the_query():
+    state = FIG.patch(first_state(), {"padding": 2, "query": "garden"})
     state = set_(state, "n", 4)
-    assert (state["n"], state["padding"], state["query"]) == (4, 3, 3)
+    assert (state["n"], state["padding"], state["query"]) == (4, 2, 3)
     scene = FIG.scene(state)
     table = panel(scene, "table")
-    assert len(table["rows"]) == 4 and all(len(r) == 4 for r in table["rows"])
-    assert "n² = 16 cells" in table["caption"] and scene["values"]["cells"] == 16
-    assert control(scene, "padding")["max"] == 3
+    assert len(table["rows"]) == 6 and all(len(r) == 6 for r in table["rows"])
+    assert "n = 4 tokens and 2 [PAD], so the table has 6² = 36 cells" in table["caption"]
+    assert scene["values"]["cells"] == 36 and control(scene, "padding")["max"] == hm.PAD_MAX
     for n in (1, 7, 12):
         scene = FIG.scene(set_(first_state(), "n", n))
         assert scene["values"]["cells"] == n * n
@@ -181,16 +182,26 @@ def test_length_grows_the_table_as_n_squared_and_clamps_padding_and_query():
         assert (info.value.name, info.value.message) == ("n", message)
 
 
-def test_padding_hides_the_last_keys_from_every_query():
+def test_padding_appends_pad_tokens_whose_keys_no_query_reads():
+    """Regression: "Pad the last 3" relabelled the real words quiet, garden and . as
+    padding and kept their rows; padding is filler appended to the sentence."""
     state = set_(first_state(), "padding", 3)
     scene = FIG.scene(state)
     weights = scene["values"]["weights"]
-    assert all(row[9:] == [0.0, 0.0, 0.0] for row in weights)
+    assert len(weights) == 15 and all(row[12:] == [0.0, 0.0, 0.0] for row in weights)
     assert all(math.fsum(row) == pytest.approx(1, abs=1e-12) for row in weights)
-    labels = [c["text"] for c in panel(scene, "table")["col_labels"]]
-    assert labels[9:] == ["quiet (pad)", "garden (pad)", ". (pad)"]
-    with pytest.raises(FieldError, match="padding must be a whole number from 0 to 11, got 12"):
-        set_(state, "padding", 12)
+    # the words' rows keep exactly the weights they had without the padding
+    assert [row[:12] for row in weights[:12]] == direct(first_state()).weights
+    table = panel(scene, "table")
+    labels = [c["text"] for c in table["col_labels"]]
+    assert labels == SENTENCE.split() + ["[PAD]"] * 3
+    assert all(cell["muted"] and not cell["select"] for row in table["rows"][12:] for cell in row)
+    assert all("select" not in label for label in table["row_labels"][12:])
+    assert len(panel(scene, "entropy")["rows"]) == 12 and len(panel(scene, "outputs")["rows"]) == 12
+    with pytest.raises(ValueError, match="cannot select the mark 'row-12'"):
+        FIG.apply(state, {"type": "select", "mark": "row-12"})
+    with pytest.raises(FieldError, match="padding must be a whole number from 0 to 4, got 5"):
+        set_(state, "padding", 5)
 
 
 def test_causal_mask_hides_the_upper_triangle():
@@ -236,11 +247,11 @@ def test_typed_vectors_change_the_numbers_exactly():
 @pytest.mark.parametrize(
     "name, text, message",
     [
-        ("k.3.1", "abc", "y of the key of “chased” must be a number, got 'abc'"),
-        ("k.3.1", "1e999", "y of the key of “chased” must be a finite number, got '1e999'"),
-        ("k.3.1", "", "y of the key of “chased” is empty: type a number such as 0.5"),
-        ("q.0.3", "11", "w of the query of “the” must be from -10 to 10, got 11"),
-        ("v.11.0", "nan", "x of the value of “.” must be a finite number, got 'nan'"),
+        ("k.3.1", "abc", "coordinate 2 of the key of “chased” must be a number, got 'abc'"),
+        ("k.3.1", "1e999", "coordinate 2 of the key of “chased” must be a finite number, got '1e999'"),
+        ("k.3.1", "", "coordinate 2 of the key of “chased” is empty: type a number such as 0.5"),
+        ("q.0.3", "11", "coordinate 4 of the query of “the” must be from -10 to 10, got 11"),
+        ("v.11.0", "nan", "coordinate 1 of the value of “.” must be a finite number, got 'nan'"),
         ("k.12.0", "1", "attention-heatmap has no control named 'k.12.0'"),
         ("k.0.4", "1", "attention-heatmap has no control named 'k.0.4'"),
         ("w.0.0", "1", "attention-heatmap has no control named 'w.0.0'"),
@@ -260,7 +271,7 @@ def test_eight_coordinates_are_named_by_number():
     state = set_(first_state(), "preset", "random")
     with pytest.raises(FieldError) as info:
         set_(state, "q.0.7", "x")
-    assert info.value.message == "entry 8 of the query of “x1” must be a number, got 'x'"
+    assert info.value.message == "coordinate 8 of the query of “x1” must be a number, got 'x'"
 
 
 def test_presets_switch_and_the_authors_tokens_come_back():
@@ -300,7 +311,7 @@ def test_experiment_messages_quote_the_engine():
     assert state["causal"] is True and "66 of 144 cells" in state["message"]
 
     state = FIG.apply(start, {"type": "action", "name": "padding"})
-    assert state["padding"] == 3 and "so 36 cells become 0" in state["message"]
+    assert state["padding"] == 3 and "so 45 cells of 225 get weight 0" in state["message"]
 
     state = FIG.apply(start, {"type": "action", "name": "grow"})
     assert state["n"] == 6 and "36 cells" in state["message"] and "144 cells, 4 times" in state["message"]
@@ -347,7 +358,7 @@ def test_peaked_and_flat_rows_leave_out_rows_that_read_one_key():
     start = first_state(causal="true")
     state = FIG.apply(start, {"type": "action", "name": "peaked-flat"})
     r = direct(state)
-    choosing = [i for i in range(12) if sum(r.mask[i]) > 1]
+    choosing = [i for i in range(12) if sum(r.mask[i]) >= 3]  # fewer keys: neither peaked nor flat
     assert state["query"] != 0 and state["query"] in choosing
     h = {i: r.entropy[i] / math.log(sum(r.mask[i])) for i in choosing}
     assert state["query"] == min(h, key=h.get)
@@ -360,20 +371,20 @@ def test_peaked_and_flat_rows_leave_out_rows_that_read_one_key():
 
 
 def test_experiments_that_need_a_choice_are_left_out_where_every_row_reads_one_key():
-    """Regression: with every key but the first padded, each row reads one key, and
-    "Peaked and flat rows" had no row to compare but still picked one."""
-    start = first_state(length=4, padding=3)
+    """Regression: with every row reading one key, "Peaked and flat rows" had no row to
+    compare but still picked one; a row of two keys is too short to judge too."""
+    start = first_state(length=2, padding=3)
     assert buttons(start) == ["scores", "causal", "padding", "grow", "why-scale", "reset"]
-    with pytest.raises(ValueError, match="the experiment 'peaked-flat' needs a row that can read two keys or more"):
+    with pytest.raises(ValueError, match="the experiment 'peaked-flat' needs a row that can read three keys or more"):
         FIG.apply(start, {"type": "action", "name": "peaked-flat"})
-    assert buttons(first_state(length=1)) == ["scores", "grow", "why-scale", "reset"]
+    assert buttons(first_state(length=1)) == ["scores", "padding", "grow", "why-scale", "reset"]
     assert buttons(first_state()) == EXPERIMENTS + ["reset"]
 
 
 @settings(max_examples=40, deadline=None)
-@given(length=st.integers(1, 12), padding=st.integers(0, 11), causal=st.booleans(), query=st.integers(0, 11))
+@given(length=st.integers(1, 12), padding=st.integers(0, 4), causal=st.booleans(), query=st.integers(0, 11))
 def test_every_shown_experiment_runs_for_any_first_settings(length, padding, causal, query):
-    start = first_state(length=length, padding=min(padding, length - 1), causal=str(causal).lower(),
+    start = first_state(length=length, padding=padding, causal=str(causal).lower(),
                         query=min(query, length - 1))
     shown = buttons(start)[:-1]
     for name in EXPERIMENTS:
@@ -386,11 +397,9 @@ def test_every_shown_experiment_runs_for_any_first_settings(length, padding, cau
                 FIG.apply(start, {"type": "action", "name": name})
 
 
-def test_growing_from_six_tokens_keeps_a_key_to_read():
-    """Regression: "Start from 6 tokens" cut the table to 6 but kept 6 padding tokens from
-    the first settings, so every key was hidden and the engine refused the table."""
-    state = FIG.apply(first_state(length=7, padding=6), {"type": "action", "name": "grow"})
-    assert (state["n"], state["padding"]) == (6, 5)
+def test_growing_from_six_tokens_keeps_the_padding():
+    state = FIG.apply(first_state(length=7, padding=4), {"type": "action", "name": "grow"})
+    assert (state["n"], state["padding"]) == (6, 4)
     check_scene(FIG.scene(state), state)
 
 
@@ -398,11 +407,12 @@ def test_padding_counts_the_cells_it_hides_and_the_keys_a_row_can_read():
     """Regression: with the causal mask on too, the padding message counted cells the
     causal mask had already hidden and said the row kept n - p keys."""
     state = FIG.apply(first_state(causal="true", query="dog"), {"type": "action", "name": "padding"})
-    # the causal mask already hid quiet, garden and . from every row before them: 1 + 2 + 3 left
-    assert "so 6 cells become 0" in state["message"]
-    assert "The row of “dog” can read 3 keys" in state["message"]
+    # the causal mask already hid the [PAD] keys from every row before them: 1 + 2 + 3 left
+    assert "so 6 cells of 225 get weight 0" in state["message"]
+    assert "the row of “dog” still reads 3 keys" in state["message"]
+    assert "the rows of the 12 tokens keep exactly the weights they had" in state["message"]
     plain = FIG.apply(first_state(), {"type": "action", "name": "padding"})
-    assert "so 36 cells become 0" in plain["message"] and "can read 9 keys" in plain["message"]
+    assert "so 45 cells of 225 get weight 0" in plain["message"] and "still reads 12 keys" in plain["message"]
 
 
 def test_unknown_action_and_event():
@@ -421,25 +431,27 @@ def check_scene(scene, state):
     """Everything SCENE.md asks of a scene, and the engine's numbers in every cell."""
     json.dumps(scene, allow_nan=False)
     n, p, i = state["n"], state["padding"], state["query"]
-    tokens = state["tokens"][:n]
-    r = direct(state)
+    N = n + p
+    tokens = state["tokens"][:n] + ["[PAD]"] * p
+    r = hm.unscaled(state) if state["view"] == "unscaled" else direct(state)
 
     table = panel(scene, "table")
     assert table["kind"] == "cells" and table["active_row"] == i
-    assert [c["text"].removesuffix(" (pad)") for c in table["col_labels"]] == tokens
-    assert [c["id"] for c in table["row_labels"]] == [f"row-{a}" for a in range(n)]
-    assert all(c["select"] is True for c in table["row_labels"])
-    assert f"n² = {n * n} cells" in table["caption"]
-    assert len(table["rows"]) == n
+    assert [c["text"] for c in table["col_labels"]] == tokens
+    assert [c.get("id") for c in table["row_labels"]] == [f"row-{a}" for a in range(n)] + [None] * p
+    assert all(c["select"] is True for c in table["row_labels"][:n])
+    cells = "cell" if n == 1 else "cells"
+    assert (f"n² = {n * n} {cells}" if not p else f"{N}² = {N * N} cells") in table["caption"]
+    assert len(table["rows"]) == N
     for a, row in enumerate(table["rows"]):
-        assert len(row) == n
+        assert len(row) == N
         for b, cell in enumerate(row):
             hidden = not r.mask[a][b]
-            assert hidden == ((state["causal"] and b > a) or b >= n - p)
-            assert cell["id"] == f"cell-{a}-{b}" and cell["select"] is True and cell["link"] == f"t{b}"
-            assert cell["muted"] is hidden and cell["active"] is (a == i)
+            assert hidden == ((state["causal"] and b > a) or b >= n)
+            assert cell["id"] == f"cell-{a}-{b}" and cell["select"] is (a < n) and cell["link"] == f"t{b}"
+            assert cell["muted"] is (hidden or a >= n) and cell["active"] is (a == i)
             assert -1.0 <= cell["tone"] <= 1.0 and len(cell["detail"]) >= 4
-            if state["view"] == "weights":
+            if state["view"] != "scores":
                 assert cell["text"] == ("0" if hidden else num(r.weights[a][b]))
             else:
                 assert cell["text"] == ("−∞" if hidden else num(r.scores[a][b]))
@@ -456,7 +468,8 @@ def check_scene(scene, state):
         assert -1e-12 <= r.entropy[a] <= math.log(m) + 1e-12
         kind = row[3]["text"]
         assert kind == hm.kind_of_row(r.entropy[a], m)
-        if m > 1:
+        assert (kind == "one key") == (m == 1) and (kind == "2 keys") == (m == 2)
+        if m > 2:
             h = r.entropy[a] / math.log(m)
             assert (kind == "peaked") == (h < hm.PEAKED) and (kind == "flat") == (h > hm.FLAT)
 
@@ -473,7 +486,7 @@ def check_scene(scene, state):
     row_text = " ".join(panel(scene, "row")["paragraphs"])
     assert vec(r.outputs[i]) in row_text
     cost = dict(panel(scene, "cost")["items"])
-    assert cost["Cells n²"] == str(n * n) and cost["Read (not masked)"] == str(sum(map(sum, r.mask)))
+    assert cost["Cells in the table"] == str(N * N) and cost["Read (not masked)"] == str(sum(map(sum, r.mask)))
 
     kinds = {c["name"]: c["kind"] for c in scene["controls"]}
     assert {k: v for k, v in kinds.items() if v != "grid"} == {
@@ -487,7 +500,7 @@ def check_scene(scene, state):
     assert set(v) == {"tokens", "n", "view", "query", "scores", "weights", "entropy", "outputs",
                       "causal", "padding", "cells"}
     assert (v["tokens"], v["n"], v["view"], v["query"]) == (tokens, n, state["view"], i)
-    assert (v["causal"], v["padding"], v["cells"]) == (state["causal"], p, n * n)
+    assert (v["causal"], v["padding"], v["cells"]) == (state["causal"], p, N * N)
     assert v["scores"] == r.scores and v["weights"] == r.weights
     assert v["entropy"] == r.entropy and v["outputs"] == r.outputs
     for row in v["weights"]:
@@ -500,7 +513,7 @@ def test_first_frame_invariants():
 
 
 @pytest.mark.parametrize("preset", ["sentence", "random"])
-@pytest.mark.parametrize("view", ["weights", "scores"])
+@pytest.mark.parametrize("view", ["weights", "scores", "unscaled"])
 @pytest.mark.parametrize("causal", [False, True])
 def test_invariants_for_presets_views_and_masks(preset, view, causal):
     state = FIG.patch(first_state(preset=preset), {"view": view, "causal": causal, "padding": 2})
@@ -513,14 +526,14 @@ coordinate = st.floats(-10, 10, allow_nan=False)
 @settings(max_examples=50, deadline=None)
 @given(
     preset=st.sampled_from(["sentence", "random"]),
-    n=st.integers(1, 16), padding=st.integers(0, 15), causal=st.booleans(),
-    view=st.sampled_from(["weights", "scores"]), query=st.integers(0, 15),
+    n=st.integers(1, 16), padding=st.integers(0, 4), causal=st.booleans(),
+    view=st.sampled_from(["weights", "scores", "unscaled"]), query=st.integers(0, 15),
     typed=st.lists(st.tuples(st.sampled_from("qkv"), st.integers(0, 7), coordinate), max_size=4),
 )
 def test_invariants_wherever_the_reader_goes(preset, n, padding, causal, view, query, typed):
     state = first_state(preset=preset)
     n = min(n, len(state["tokens"]))
-    state = FIG.patch(state, {"n": n, "padding": min(padding, n - 1), "causal": causal, "view": view})
+    state = FIG.patch(state, {"n": n, "padding": padding, "causal": causal, "view": view})
     state = FIG.apply(state, {"type": "select", "mark": f"row-{min(query, n - 1)}"})
     for m, c, x in typed:
         d = len(state[m][0])
@@ -546,6 +559,9 @@ def lesson_claims() -> list[str]:
     r = direct(start)
     causal = direct(dict(start, causal=True))
     both = direct(dict(start, causal=True, padding=3))
+    padded = direct(dict(start, padding=3))
+    causal15 = engine.attention(*hm.AttentionHeatmap.table(dict(start, padding=3))[1:], causal=True)
+    newly = sum(map(sum, causal15.mask)) - sum(map(sum, both.mask))  # cells only the padding hides
     rand = FIG.apply(start, {"type": "action", "name": "why-scale"})
     raw, scaled = hm.dot_spread(rand)
     top = statistics.fmean(max(row) for row in direct(rand).weights)
@@ -566,7 +582,11 @@ def lesson_claims() -> list[str]:
         f"values: ${vec(r.outputs[stop])}$",
         f"Of the 144 cells\nit hides {144 - sum(map(sum, causal.mask))}",
         f"keeps {pct(causal.weights[dog][dog])} of its weight on itself",
-        f"together the two masks hide {144 - sum(map(sum, both.mask))} cells",
+        f"together the two masks hide {225 - sum(map(sum, both.mask))} cells",
+        f"the causal mask alone hides\n$15 \\cdot 14 / 2 = {225 - sum(map(sum, causal15.mask))}$",
+        f"45 cells, but\n{45 - newly} of them lie above the diagonal already",
+        f"$1 + 2 + 3 = {newly}$ cells in the [PAD] rows are new",
+        f"turn to 0 for every row: {225 - sum(map(sum, padded.mask))} of the 225 cells",
         f"standard deviation of {raw:.2f}, right at\n$\\sqrt{{{d}}} = {math.sqrt(d):.2f}$; the scaled "
         f"scores have {scaled:.2f}",
         f"every score would\nbe {math.sqrt(d):.2f} times larger",
@@ -621,3 +641,46 @@ def test_every_control_sits_near_the_panel_it_changes():
     assert set(near.values()) <= panels
     assert {near[name] for name in ("view", "n", "causal", "padding", "experiments")} == {"table"}
     assert near["vectors-qkv"] == "outputs"
+
+
+def test_the_unscaled_view_shows_what_why_scale_claims():
+    """Regression: "Why divide by √d_k?" quoted the top weight without the division, but
+    the figure had no way to show it."""
+    state = FIG.apply(first_state(), {"type": "action", "name": "why-scale"})
+    u = hm.unscaled(state)
+    top_u = statistics.fmean(max(row) for row in u.weights)
+    assert f"would average {top_u:.2f}" in state["message"]
+    assert "“weights without ÷√d_k”" in state["message"]
+    assert "unscaled" in [o["value"] for o in control(FIG.scene(state), "view")["options"]]
+    scene = FIG.scene(set_(state, "view", "unscaled"))
+    assert scene["values"]["weights"] == u.weights
+    assert panel(scene, "table")["title"].startswith("Weights without ÷√d_k")
+    assert statistics.fmean(max(row) for row in scene["values"]["weights"]) == top_u
+
+
+def test_a_row_of_two_keys_is_neither_peaked_nor_flat():
+    """Regression: with the causal mask the row of "old" (0.32 and 0.68) was called flat,
+    being 90% of ln 2."""
+    scene = FIG.scene(set_(first_state(), "causal", True))
+    kinds = [row[3]["text"] for row in panel(scene, "entropy")["rows"]]
+    assert kinds[:3] == ["one key", "2 keys", kinds[2]] and kinds[2] not in ("one key", "2 keys")
+    row = FIG.scene(FIG.apply(set_(first_state(), "causal", True), {"type": "select", "mark": "row-1"}))
+    assert "too few keys to call it peaked or flat" in " ".join(panel(row, "row")["paragraphs"])
+
+
+def test_one_token_reads_in_the_singular_and_the_mask_wording_fits():
+    """Regression: "n = 1 tokens", "n² = 1 cells", "(ln 1 = 0.00 with no mask)"."""
+    scene = FIG.scene(FIG.patch(first_state(), {"n": 1, "causal": True}))
+    text = json.dumps(scene, ensure_ascii=False)
+    for wrong in ("1 tokens", "1 cells", "1 scores", "with no mask"):
+        assert wrong not in text
+    assert "n = 1 token, so the table has n² = 1 cell" in panel(scene, "table")["caption"]
+    assert scene["status"].startswith("1 token, 1 cell;")
+    caption = panel(FIG.scene(set_(first_state(), "causal", True)), "entropy")["caption"]
+    assert "(ln 12 = 2.48 for a row that reads all 12)" in caption
+
+
+def test_vector_fields_are_named_by_coordinate_like_their_messages():
+    (grid,) = [c for c in FIG.scene(first_state())["controls"] if c["kind"] == "grid"]
+    assert grid["col_labels"] == ["query", "key", "value"]
+    assert [row["label"] for row in grid["rows"]] == [f"coordinate {c}" for c in (1, 2, 3, 4)]

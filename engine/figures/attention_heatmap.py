@@ -9,15 +9,18 @@ For queries q_i, keys k_j and values v_j (the rows of Q, K and V), Vaswani et al
     H_i  = -sum_j a_ij ln a_ij  <=  ln m_i       # row entropy; m_i keys visible in row i
 
 The table has n^2 cells for n tokens. Two masks hide keys before the softmax: the causal
-mask (query i reads only the keys j <= i) and a padding mask (the last p tokens are
-padding that no query may read). Every number comes from ``engine.attention``; this module
-picks the tokens, turns reader events into new states, and describes the result as a scene
-(see SCENE.md).
+mask (query i reads only the keys j <= i) and a padding mask: p [PAD] tokens appended to
+the sentence (zero vectors, filler that makes it as long as a longer sentence in its
+batch) whose keys no query may read; their own rows are computed but muted, as a model
+throws those outputs away. The view "unscaled" shows the weights the table would have
+without the division by sqrt(d_k). Every number comes from ``engine.attention``; this
+module picks the tokens, turns reader events into new states, and describes the result as
+a scene (see SCENE.md).
 
 Two presets. "sentence": twelve words with 4-D vectors built by hand, whose first two
 coordinates say what kind of word a token is or looks for (noun, verb) and whose last two
-are a position code (sin 0.5t, cos 0.5t), so that a query can ask for "the noun two places
-on"; its values mark the word class, so an output reads as the share of attention each
+are a position code (sin 0.5t, cos 0.5t), so that a query can ask for "a noun at
+position 2"; its values mark the word class, so an output reads as the share of attention each
 class got. "random": sixteen tokens with 8-D vectors drawn from a standard normal
 distribution (seeded), for the statistics of the scores.
 """
@@ -43,8 +46,9 @@ from .common import (
 MAX_TOKENS = 16
 MAX_DIM = 8
 COORD_LIMIT = 10.0  # typed or authored coordinates must lie in [-10, 10]
-PEAKED, FLAT = 0.5, 0.9  # a row is peaked below H/ln m = 0.5 and flat above 0.9
-VIEWS = ("weights", "scores")
+PEAKED, FLAT = 0.5, 0.9  # a row of 3 keys or more is peaked below H/ln m = 0.5, flat above 0.9
+VIEWS = ("weights", "scores", "unscaled")
+PAD_TOKEN, PAD_MAX = "[PAD]", 4  # the filler appended by the padding slider, and how many at most
 
 
 # --- the presets ------------------------------------------------------------------------
@@ -66,7 +70,8 @@ class Preset:
 
 SENTENCE = "the old dog chased a small cat across the quiet garden .".split()
 KINDS = ("det", "adj", "noun", "verb", "det", "adj", "noun", "prep", "det", "adj", "noun", "punct")
-SEEKS = (  # (what kind of word the query looks for, how many places away), per token
+SEEKS = (  # (what kind of word the query looks for, how many places away), per token: the
+    # query holds the position code of the place it looks at, an absolute position
     ("noun", 2),  # the -> dog
     ("noun", 1),  # old -> dog
     ("verb", 1),  # dog -> chased
@@ -187,11 +192,19 @@ def _rows_checker(what: str):
 
 
 def kind_of_row(H: float, visible: int) -> str:
-    """"peaked", "flat", "in between", or "one key" when the row can read one key only."""
+    """"peaked", "flat", "in between"; or "one key" / "2 keys" for a row that reads too few
+    keys to judge (of two keys, 0.32 and 0.68 is already 90% of ln 2)."""
     if visible <= 1:
         return "one key"
+    if visible == 2:
+        return "2 keys"
     h = H / math.log(visible)
     return "peaked" if h < PEAKED else "flat" if h > FLAT else "in between"
+
+
+def plural(count: int, word: str) -> str:
+    """'1 token', '2 tokens'."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 # --- the figure -----------------------------------------------------------------------
@@ -244,8 +257,8 @@ class AttentionHeatmap(Figure):
             "Value vectors for :tokens:, written like :queries: (any length up to 8).",
             check=_rows_checker("values"),
         ),
-        Option("view", "choice", "weights", "What the table shows first: 'weights' or 'scores'.",
-               choices=VIEWS),
+        Option("view", "choice", "weights", "What the table shows first: 'weights', 'scores', or "
+               "'unscaled' (the weights without the division by √d_k).", choices=VIEWS),
         Option(
             "length",
             "int",
@@ -259,10 +272,10 @@ class AttentionHeatmap(Figure):
             "padding",
             "int",
             0,
-            "How many tokens at the end are padding, hidden from every query (fewer than the "
-            "tokens shown).",
+            f"How many {PAD_TOKEN} tokens follow the sentence (0 to {PAD_MAX}): filler whose keys "
+            "no query may read.",
             min=0,
-            max=MAX_TOKENS - 1,
+            max=PAD_MAX,
         ),
         Option(
             "query",
@@ -321,12 +334,6 @@ class AttentionHeatmap(Figure):
             errors.append(OptionError(
                 "length", f"expected an integer from 0 to {n_tokens} (the number of tokens), got {values['length']}"
             ))
-        elif values["padding"] >= n:
-            errors.append(OptionError(
-                "padding",
-                f"expected an integer from 0 to {n - 1} (fewer than the {n} tokens shown), "
-                f"got {values['padding']}",
-            ))
         if str(values["query"]).strip() and n_tokens <= MAX_TOKENS:
             try:
                 i = resolve_query(values["query"], tokens)
@@ -374,7 +381,7 @@ class AttentionHeatmap(Figure):
             "n": n,  # tokens in the table
             "view": opts["view"],
             "causal": bool(opts["causal"]),
-            "padding": int(opts["padding"]),  # the last `padding` of the n tokens are padding
+            "padding": int(opts["padding"]),  # [PAD] tokens after the n tokens
             "query": query,  # the picked row
             "experiment": None,
             "message": HINT,
@@ -395,10 +402,9 @@ class AttentionHeatmap(Figure):
             state["view"] = view
         elif name == "n":
             state["n"] = whole(value, name, 1, T, "length n")
-            state["padding"] = min(state["padding"], state["n"] - 1)
             state["query"] = min(state["query"], state["n"] - 1)
         elif name == "padding":
-            state["padding"] = whole(value, name, 0, state["n"] - 1, "padding")
+            state["padding"] = whole(value, name, 0, PAD_MAX, "padding")
         elif name == "causal":
             state["causal"] = parse_bool(value, name)
         elif name == "query":
@@ -415,7 +421,7 @@ class AttentionHeatmap(Figure):
                 raise FieldError(name, f"preset must be one of {', '.join(PRESETS)}, got {key!r}")
         elif name[:2] in ("q.", "k.", "v."):
             which, i, c = self._cell(state, name)
-            what = f"{'xyzw'[c] if len(state[which][i]) <= 4 else f'entry {c + 1}'} of the {WHAT[which]} of {quote(state['tokens'][i])}"
+            what = f"coordinate {c + 1} of the {WHAT[which]} of {quote(state['tokens'][i])}"
             try:
                 x = parse_number(value, what)
             except FieldError as err:
@@ -449,11 +455,12 @@ class AttentionHeatmap(Figure):
         state["initial"]["view"] = "weights"
 
     def on_select(self, state: dict, mark: str) -> dict:
-        """A cell "cell-i-j" or a row label "row-i" picks the query row i."""
+        """A cell "cell-i-j" or a row label "row-i" picks the query row i (a word's, not a
+        [PAD]'s: their rows are not used)."""
         parts = mark.split("-")
         if (parts[0], len(parts)) in (("cell", 3), ("row", 2)) and all(p.isdigit() for p in parts[1:]):
             i = int(parts[1])
-            if i < state["n"] and (len(parts) == 2 or int(parts[2]) < state["n"]):
+            if i < state["n"] and (len(parts) == 2 or int(parts[2]) < state["n"] + state["padding"]):
                 state["query"] = i
                 clear_experiment(state)
                 return state
@@ -475,35 +482,53 @@ class AttentionHeatmap(Figure):
     # --- maths (all of it from engine) ------------------------------------------------
 
     @staticmethod
-    def visible_keys(state: dict) -> list[bool]:
-        """The padding mask over the n keys: False for the last `padding` tokens."""
+    def table(state: dict) -> tuple[list[str], list, list, list]:
+        """The tokens and the Q, K, V of the table: the first n tokens, then `padding`
+        [PAD] tokens with zero vectors."""
         n, p = state["n"], state["padding"]
-        return [j < n - p for j in range(n)]
+        d_k, d_v = len(state["q"][0]), len(state["v"][0])
+        tokens = state["tokens"][:n] + [PAD_TOKEN] * p
+        Q = state["q"][:n] + [[0.0] * d_k for _ in range(p)]  # (n + p, d_k)
+        K = state["k"][:n] + [[0.0] * d_k for _ in range(p)]  # (n + p, d_k)
+        V = state["v"][:n] + [[0.0] * d_v for _ in range(p)]  # (n + p, d_v)
+        return tokens, Q, K, V
+
+    @staticmethod
+    def visible_keys(state: dict) -> list[bool]:
+        """The padding mask over the table's keys: False for the [PAD] tokens."""
+        n, p = state["n"], state["padding"]
+        return [j < n for j in range(n + p)]
 
     @classmethod
     def result(cls, state: dict):
-        """The engine's attention over the first n tokens with both masks."""
-        n = state["n"]
-        return attention(
-            state["q"][:n], state["k"][:n], state["v"][:n],
-            causal=state["causal"], mask=cls.visible_keys(state),
-        )
+        """The engine's attention over the table with both masks."""
+        _, Q, K, V = cls.table(state)
+        return attention(Q, K, V, causal=state["causal"], mask=cls.visible_keys(state))
+
+    @classmethod
+    def shown(cls, state: dict):
+        """What the table shows: the attention, or with the view "unscaled" the attention
+        as it would be without the division by sqrt(d_k)."""
+        return unscaled(state) if state["view"] == "unscaled" else cls.result(state)
 
     # --- scene ------------------------------------------------------------------------
 
     def scene(self, state: dict[str, Any]) -> dict[str, Any]:
-        n = state["n"]
-        tokens = state["tokens"][:n]
-        r = self.result(state)
-        rows = [r.row(i) for i in range(n)]  # traces, for the cells' arithmetic
+        n, p = state["n"], state["padding"]
+        N = n + p  # the table's side: the tokens and the [PAD]s
+        tokens = self.table(state)[0]
+        r = self.shown(state)
+        rows = [r.row(i) for i in range(N)]  # traces, for the cells' arithmetic
         visible = [sum(m) for m in r.mask]
-        kinds = [kind_of_row(r.entropy[i], visible[i]) for i in range(n)]
+        kinds = [kind_of_row(r.entropy[i], visible[i]) for i in range(N)]
         i = state["query"]
+        pads = f" and {p} {PAD_TOKEN}" if p else ""
         return {
             "title": "Attention as a table: every query against every key",
             "status": (
-                f"{n} tokens, {n * n} cells; row {quote(tokens[i])}: "
+                f"{plural(n, 'token')}{pads}, {plural(N * N, 'cell')}; row {quote(tokens[i])}: "
                 f"{kinds[i]}, entropy {num(r.entropy[i])} nats"
+                + (" (without ÷√d_k)" if state["view"] == "unscaled" else "")
             ),
             "panels": [
                 self._table_panel(state, r, rows),
@@ -524,38 +549,38 @@ class AttentionHeatmap(Figure):
                 "outputs": r.outputs,
                 "causal": state["causal"],
                 "padding": state["padding"],
-                "cells": n * n,
+                "cells": N * N,
             },
         }
 
-    def _labels(self, state: dict) -> list[str]:
-        n, p = state["n"], state["padding"]
-        return [w if j < n - p else f"{w} (pad)" for j, w in enumerate(state["tokens"][:n])]
-
     def _table_panel(self, state: dict, r, rows) -> dict:
         n = state["n"]
-        tokens = state["tokens"][:n]
-        labels = self._labels(state)
-        pad_from = n - state["padding"]
+        tokens, Q, K, _ = self.table(state)
+        N = len(tokens)
         view = state["view"]
         d = len(state["q"][0])
         seen = [s for row, m in zip(r.scores, r.mask) for s, ok in zip(row, m) if ok]
         biggest = max((abs(s) for s in seen), default=0.0) or 1.0
         top = max(max(row) for row in r.weights) or 1.0
         table = []
-        for i in range(n):
+        for i in range(N):
             trace = rows[i].trace
+            filler = i >= n  # a [PAD]'s own row: computed, muted, its output thrown away
             cells = []
-            for j in range(n):
+            for j in range(N):
                 step = trace[j]
                 hidden = not r.mask[i][j]
-                why = ("padding" if j >= pad_from else "the causal mask: a later key") if hidden else ""
-                q, k = state["q"][i], state["k"][j]
+                why = ("a padding key" if j >= n else "the causal mask: a later key") if hidden else ""
+                q, k = Q[i], K[j]
+                qk = dot(q, k)
                 detail = [
                     f"query {tokens[i]} (row {i + 1}) · key {tokens[j]} (column {j + 1})",
-                    "q·k = " + " + ".join(f"{num(a)}×{num(b)}" for a, b in zip(q, k)) + f" = {num(step.dot, 3)}",
+                    "q·k = " + " + ".join(f"{num(a)}×{num(b)}" for a, b in zip(q, k)) + f" = {num(qk, 3)}",
+                    f"without ÷ √{d}: s = q·k = {num(step.scaled, 3)}" if view == "unscaled" else
                     f"s = q·k ÷ √{d} = {num(step.dot, 3)} ÷ {num(trace.sqrt_d_k, 3)} = {num(step.scaled, 3)}",
                 ]
+                if filler:
+                    detail.insert(1, f"a {PAD_TOKEN} row: computed like any other, its output is thrown away")
                 if hidden:
                     detail.append(f"masked ({why}): s becomes −∞, so the weight is exactly 0")
                 else:
@@ -564,7 +589,7 @@ class AttentionHeatmap(Figure):
                         f"{num(step.exp, 4)}; ÷ {num(trace.exp_sum, 4)} = {num(step.weight, 4)}"
                     )
                     detail.append(f"weight a = {num(step.weight, 3)}: {pct(step.weight)} of the row of {tokens[i]}")
-                if view == "weights":
+                if view != "scores":
                     text = "0" if hidden else num(r.weights[i][j])
                     tone = 0.0 if hidden else r.weights[i][j] / top
                     said = f"weight {text}"
@@ -577,30 +602,37 @@ class AttentionHeatmap(Figure):
                         "text": text,
                         "tone": tone,
                         "id": f"cell-{i}-{j}",
-                        "select": True,
+                        "select": not filler,
                         "link": f"t{j}",
                         "active": i == state["query"],
-                        "muted": hidden,
+                        "muted": hidden or filler,
                         "title": f"{tokens[i]} → {tokens[j]}: {said}{' (masked)' if hidden else ''}",
                         "detail": detail,
                     }
                 )
             table.append(cells)
-        what = "Weights a_ij = softmax of row i" if view == "weights" else "Scaled scores s_ij = q_i·k_j / √d_k"
+        what = {
+            "weights": "Weights a_ij = softmax of row i",
+            "scores": "Scaled scores s_ij = q_i·k_j / √d_k",
+            "unscaled": "Weights without ÷√d_k: softmax of q_i·k_j",
+        }[view]
+        size = f"n = {plural(n, 'token')}, so the table has n² = {plural(n * n, 'cell')}"
+        if N > n:
+            size = (f"n = {plural(n, 'token')} and {N - n} {PAD_TOKEN}, so the table has "
+                    f"{N}² = {N * N} cells; the {PAD_TOKEN} rows are muted: their outputs are not used")
         return {
             "kind": "cells",
             "id": "table",
             "title": f"{what} · rows ask (queries), columns answer (keys)",
             "caption": (
-                f"n = {n} tokens, so the table has n² = {n * n} cells. Click a cell or a row's word "
-                "to pick that query; hover or focus a cell for its arithmetic (arrow keys move "
-                "between cells)."
+                f"{size}. Click a cell or a row's word to pick that query; hover or focus a cell "
+                "for its arithmetic (arrow keys move between cells)."
             ),
-            "col_labels": [{"text": w, "link": f"t{j}"} for j, w in enumerate(labels)],
+            "col_labels": [{"text": w, "link": f"t{j}"} for j, w in enumerate(tokens)],
             "row_labels": [
                 {"text": w, "link": f"t{i}", "id": f"row-{i}", "select": True, "active": i == state["query"],
-                 "title": f"pick the row of {tokens[i]}"}
-                for i, w in enumerate(labels)
+                 "title": f"pick the row of {tokens[i]}"} if i < n else {"text": w, "link": f"t{i}"}
+                for i, w in enumerate(tokens)
             ],
             "rows": table,
             "active_row": state["query"],
@@ -609,7 +641,7 @@ class AttentionHeatmap(Figure):
     def _entropy_panel(self, state: dict, r, visible: list[int], kinds: list[str]) -> dict:
         n = state["n"]
         tokens = state["tokens"][:n]
-        tones = {"peaked": 0.8, "in between": 0.0, "flat": -0.5, "one key": 0.0}
+        tones = {"peaked": 0.8, "in between": 0.0, "flat": -0.5, "one key": 0.0, "2 keys": 0.0}
         rows = []
         for i in range(n):
             H, m = r.entropy[i], visible[i]
@@ -623,14 +655,15 @@ class AttentionHeatmap(Figure):
                     {"text": kinds[i], "tone": tones[kinds[i]], "active": i == state["query"]},
                 ]
             )
+        every = f" (ln {n} = {num(math.log(n))} for a row that reads all {n})" if n > 1 else ""
         return {
             "kind": "cells",
             "id": "entropy",
             "title": "Entropy of each row · peaked or flat",
             "caption": (
-                f"H = −Σ a ln a in nats: 0 when one key takes all, ln m when the m visible keys share "
-                f"evenly (ln {n} = {num(math.log(n))} with no mask). Peaked: H below "
-                f"{PEAKED:.0%} of ln m; flat: above {FLAT:.0%}."
+                f"H = −Σ a ln a in nats: 0 when one key takes all, ln m when the m keys a row can "
+                f"read share evenly{every}. A row of 3 keys or more is peaked with H below "
+                f"{PEAKED:.0%} of ln m, flat above {FLAT:.0%}."
             ),
             "wide": False,
             "col_labels": [{"text": "H"}, {"text": "ln m (max)"}, {"text": "H / max"}, {"text": "row is"}],
@@ -648,7 +681,7 @@ class AttentionHeatmap(Figure):
         for i in range(n):
             cells = []
             for c, o in enumerate(r.outputs[i]):
-                terms = [(r.weights[i][j], state["v"][j][c], j) for j in range(n) if r.mask[i][j]]
+                terms = [(r.weights[i][j], state["v"][j][c], j) for j in range(n) if r.mask[i][j]]  # real keys
                 terms.sort(key=lambda t: -t[0])
                 shown = " + ".join(f"{num(a, 3)}×{num(v)}" for a, v, _ in terms[:4])
                 more = f" + … ({len(terms) - 4} more)" if len(terms) > 4 else ""
@@ -698,32 +731,37 @@ class AttentionHeatmap(Figure):
                 f"The row of {quote(tokens[i])} gives {pct(a[best])} to {quote(tokens[best])}"
                 + (f" and {pct(a[order[1]])} to {quote(tokens[order[1]])}" if len(order) > 1 else "")
                 + f". Its entropy is {num(r.entropy[i])} nats against ln {m} = "
-                f"{num(math.log(m))} for an even split over its {m} visible keys: {kinds[i]}."
+                f"{num(math.log(m))} for an even split over its {m} visible keys"
+                + (": too few keys to call it peaked or flat." if m == 2 else f": {kinds[i]}.")
             )
         top = order[:3]
         terms = " + ".join(f"{num(a[j])}·v({tokens[j]})" for j in top)
         rest = f" + {len(order) - 3} smaller terms" if len(order) > 3 else ""
         second = f"Its output is {terms}{rest} = {vec(r.outputs[i])}."
-        masked = n * n - sum(visible)
+        N = len(visible)  # the table's side, with the [PAD]s
+        masked = N * N - sum(visible)
         paragraphs = [first, second]
         if masked:
-            paragraphs.append(f"The masks hide {masked} of the {n * n} cells; their weights are exactly 0.")
+            paragraphs.append(f"The masks hide {masked} of the {N * N} cells; their weights are exactly 0.")
         return {"kind": "text", "id": "row", "title": f"The row of {quote(tokens[i])}", "paragraphs": paragraphs}
 
     def _cost_panel(self, state: dict, r) -> dict:
-        n = state["n"]
+        n, p = state["n"], state["padding"]
+        N = n + p
         visible = sum(sum(m) for m in r.mask)
+        pads = f" ({plural(n, 'token')} and {p} {PAD_TOKEN})" if p else ""
         return {
             "kind": "text",
             "id": "cost",
             "title": "Cost",
             "paragraphs": [
-                f"Every query meets every key: {n} × {n} = {n * n} scores. Doubling the sentence "
-                f"to {2 * n} tokens would make {4 * n * n}."
+                f"Every query meets every key: {N} × {N} = {plural(N * N, 'score')}{pads}. Doubling "
+                f"the length to {2 * N} would make {4 * N * N}."
             ],
             "items": [
                 ["Tokens n", str(n)],
-                ["Cells n²", str(n * n)],
+                [f"{PAD_TOKEN} tokens", str(p)],
+                ["Cells in the table", str(N * N)],
                 ["Read (not masked)", str(visible)],
                 ["d_k", str(len(state["q"][0]))],
             ],
@@ -745,6 +783,7 @@ class AttentionHeatmap(Figure):
                 "options": [
                     {"value": "weights", "label": "weights (after softmax)"},
                     {"value": "scores", "label": "scaled scores (before)"},
+                    {"value": "unscaled", "label": "weights without ÷√d_k"},
                 ],
             },
             {
@@ -752,7 +791,7 @@ class AttentionHeatmap(Figure):
                 "name": "n",
                 "near": "table",
                 "label": "Tokens n",
-                "help": f"The table uses the first n tokens: n² = {n * n} cells.",
+                "help": f"The table uses the first n tokens: n² = {plural(n * n, 'cell')}.",
                 "min": 1,
                 "max": T,
                 "step": 1,
@@ -770,10 +809,10 @@ class AttentionHeatmap(Figure):
                 "kind": "slider",
                 "name": "padding",
                 "near": "table",
-                "label": "Padding tokens at the end",
-                "help": "Padding keys are hidden from every query.",
+                "label": f"{PAD_TOKEN} tokens after the sentence",
+                "help": "Filler that pads a sentence to its batch's length: no query may read it.",
                 "min": 0,
-                "max": n - 1,
+                "max": PAD_MAX,
                 "step": 1,
                 "value": state["padding"],
                 "digits": 0,
@@ -803,11 +842,11 @@ class AttentionHeatmap(Figure):
                     "kind": "grid",
                     "name": "vectors-" + "".join(group),
                     "near": "outputs",
-                    "label": f"Vectors of {word}: {', '.join(group)} (type exact values)",
-                    "col_labels": list(group),
+                    "label": f"Vectors of {word}: {', '.join(WHAT[w] for w in group)} (type exact values)",
+                    "col_labels": [WHAT[w] for w in group],
                     "rows": [
                         {
-                            "label": f"{c + 1}",
+                            "label": f"coordinate {c + 1}",
                             "link": f"t{i}",
                             "cells": [
                                 {"name": f"{which}.{i}.{c}", "value": field_text(state[which][i][c])}
@@ -836,10 +875,16 @@ def _readable(r, i: int) -> list[int]:
     return [j for j, seen in enumerate(r.mask[i]) if seen]
 
 
-def _choosing_rows(r) -> list[int]:
-    """The rows that read two keys or more. A row that can read one key only gives it all
-    of the weight whatever the scores say: it is neither peaked nor flat by choice."""
-    return [i for i in range(len(r.mask)) if sum(r.mask[i]) > 1]
+def _choosing_rows(state: dict, r, least: int = 2) -> list[int]:
+    """The words' rows (not the [PAD]s') that read ``least`` keys or more. A row that can
+    read one key only gives it all of the weight whatever the scores say, and one of two
+    keys is too short to call peaked or flat."""
+    return [i for i in range(state["n"]) if sum(r.mask[i]) >= least]
+
+
+def _judged_rows(state: dict, r) -> list[int]:
+    """The rows the entropy column calls peaked, flat or in between: 3 keys or more."""
+    return _choosing_rows(state, r, 3)
 
 
 def _normalised(r, i: int) -> float:
@@ -847,8 +892,8 @@ def _normalised(r, i: int) -> float:
     return r.entropy[i] / math.log(sum(r.mask[i]))
 
 
-def _some_row_chooses(state: dict) -> bool:
-    return bool(_choosing_rows(AttentionHeatmap.result(state)))
+def _some_row_is_judged(state: dict) -> bool:
+    return bool(_judged_rows(state, AttentionHeatmap.result(state)))
 
 
 def _two_tokens(state: dict) -> bool:
@@ -858,14 +903,14 @@ def _two_tokens(state: dict) -> bool:
 def _peaked_flat(state: dict) -> None:
     state["view"] = "weights"
     r = AttentionHeatmap.result(state)
-    state["query"] = min(_choosing_rows(r), key=lambda i: _normalised(r, i))
+    state["query"] = min(_judged_rows(state, r), key=lambda i: _normalised(r, i))
 
 
 def _peaked_flat_message(state: dict) -> str:
     r = AttentionHeatmap.result(state)
     tokens = state["tokens"]
     low = state["query"]
-    high = max(_choosing_rows(r), key=lambda i: _normalised(r, i))
+    high = max(_judged_rows(state, r), key=lambda i: _normalised(r, i))
     top = max(_readable(r, low), key=lambda j: r.weights[low][j])
     m = sum(r.mask[high])
     return (
@@ -886,12 +931,12 @@ def _causal_message(state: dict) -> str:
     r = AttentionHeatmap.result(state)
     before = AttentionHeatmap.result(dict(state, causal=False))
     tokens = state["tokens"]
-    n = state["n"]
-    hidden = n * n - sum(sum(m) for m in r.mask)
+    N = state["n"] + state["padding"]
+    hidden = N * N - sum(sum(m) for m in r.mask)
     i = state["query"]
-    j = max(range(n), key=lambda j: r.weights[i][j])
+    j = max(range(state["n"]), key=lambda j: r.weights[i][j])
     return (
-        f"Every cell above the diagonal is now masked: {hidden} of {n * n} cells get weight "
+        f"Every cell above the diagonal is now masked: {hidden} of {N * N} cells get weight "
         f"exactly 0, and the first row can read only itself. The row of {quote(tokens[i])} now gives "
         f"{pct(r.weights[i][j])} to {quote(tokens[j])} (it gave {pct(before.weights[i][j])} without "
         f"the mask). Words that looked ahead for their noun have to settle for what came before."
@@ -902,26 +947,30 @@ PAD = 3
 
 
 def _padding(state: dict) -> None:
-    state["padding"] = min(PAD, state["n"] - 1)
+    state["padding"] = PAD
     state["view"] = "weights"
 
 
 def _padding_message(state: dict) -> str:
     r = AttentionHeatmap.result(state)
+    _, Q, K, V = AttentionHeatmap.table(state)
+    readable = attention(Q, K, V, causal=state["causal"])  # the same table, [PAD] keys readable
     unpadded = AttentionHeatmap.result(dict(state, padding=0))
     tokens = state["tokens"]
     n, p = state["n"], state["padding"]
-    pads = ", ".join(map(quote, tokens[n - p : n]))
+    N = n + p
+    newly = sum(map(sum, readable.mask)) - sum(map(sum, r.mask))  # cells the padding mask hides
     i = state["query"]
-    sums = [math.fsum(row) for row in r.weights]
-    newly = sum(map(sum, unpadded.mask)) - sum(map(sum, r.mask))  # cells the padding hides
     m = sum(r.mask[i])
+    same = all(r.weights[a][:n] == unpadded.weights[a] for a in range(n))
     return (
-        f"The last {p} token{'s' if p != 1 else ''} ({pads}) {'are' if p != 1 else 'is'} "
-        f"padding: {'their columns are' if p != 1 else 'its column is'} masked for every query, "
-        f"so {newly} cell{'s' if newly != 1 else ''} become{'' if newly != 1 else 's'} 0 "
-        f"while every row still adds up to {num(min(sums))}. The row of {quote(tokens[i])} can "
-        f"read {m} key{'s' if m != 1 else ''} and has entropy {num(r.entropy[i])} nats."
+        f"{p} {PAD_TOKEN} tokens now follow {quote(tokens[n - 1])}: filler that makes this "
+        f"sentence as long as a longer one in its batch. Their columns are masked for every "
+        f"query, so {plural(newly, 'cell')} of {N * N} get weight 0, and "
+        + ("the token's row keeps" if n == 1 else f"the rows of the {n} tokens keep")
+        + f" {'exactly ' if same else ''}the weights they had: the row "
+        f"of {quote(tokens[i])} still reads {plural(m, 'key')}, with entropy {num(r.entropy[i])} "
+        f"nats. The {PAD_TOKEN} rows are muted: they ask too, but their outputs are thrown away."
     )
 
 
@@ -930,7 +979,6 @@ GROW_FROM = 6
 
 def _grow(state: dict) -> None:
     state["n"] = min(GROW_FROM, len(state["tokens"]))
-    state["padding"] = min(state["padding"], state["n"] - 1)  # as the length slider does
     state["query"] = min(state["query"], state["n"] - 1)
 
 
@@ -975,11 +1023,10 @@ def _scores_message(state: dict) -> str:
 
 def unscaled(state: dict):
     """The same table without the division by sqrt(d_k): q_i multiplied by sqrt(d_k)."""
-    n = state["n"]
+    _, Q, K, V = AttentionHeatmap.table(state)
     root = math.sqrt(len(state["q"][0]))
-    Q = [[root * x for x in q] for q in state["q"][:n]]
-    return attention(Q, state["k"][:n], state["v"][:n], causal=state["causal"],
-                     mask=AttentionHeatmap.visible_keys(state))
+    Q = [[root * x for x in q] for q in Q]
+    return attention(Q, K, V, causal=state["causal"], mask=AttentionHeatmap.visible_keys(state))
 
 
 def dot_spread(state: dict) -> tuple[float, float]:
@@ -987,7 +1034,7 @@ def dot_spread(state: dict) -> tuple[float, float]:
     n = state["n"]
     dots = [dot(q, k) for q in state["q"][:n] for k in state["k"][:n]]
     r = AttentionHeatmap.result(state)
-    return statistics.pstdev(dots), statistics.pstdev([s for row in r.scores for s in row])
+    return statistics.pstdev(dots), statistics.pstdev([s for row in r.scores[:n] for s in row[:n]])
 
 
 def _why_scale(state: dict) -> None:
@@ -1002,7 +1049,7 @@ def _why_scale_message(state: dict) -> str:
     raw, scaled = dot_spread(state)
     r = AttentionHeatmap.result(state)
     u = unscaled(state)
-    rows = _choosing_rows(r)  # a row that reads one key has nothing to choose
+    rows = _choosing_rows(state, r)  # a row that reads one key has nothing to choose
     mean = statistics.fmean(_normalised(r, i) for i in rows)
     mean_u = statistics.fmean(_normalised(u, i) for i in rows)
     top = statistics.fmean(max(r.weights[i]) for i in rows)
@@ -1012,20 +1059,21 @@ def _why_scale_message(state: dict) -> str:
         f"have a spread of {num(raw)}, close to √{d} = {num(math.sqrt(d))}; divided by √{d} the "
         f"scores have {num(scaled)}. Without the division the top weight of a row would average "
         f"{num(top_u)} instead of {num(top)}, and the entropy would fall from {pct(mean)} to "
-        f"{pct(mean_u)} of its maximum: rows closer to one-hot, with less to learn from."
+        f"{pct(mean_u)} of its maximum: rows closer to one-hot, with less to learn from. See it: "
+        f"set the table to “weights without ÷√d_k”, then back to “weights”."
     )
 
 
 EXPERIMENTS = (
     Experiment("peaked-flat", "Peaked and flat rows", "Which rows lock onto one key",
-               _peaked_flat, _peaked_flat_message, applies=_some_row_chooses,
-               needs="a row that can read two keys or more"),
+               _peaked_flat, _peaked_flat_message, applies=_some_row_is_judged,
+               needs="a row that can read three keys or more"),
     Experiment("scores", "Show the raw scores", "The table before the softmax",
                _scores, _scores_message),
     Experiment("causal", "Causal mask", "No query may read a later key",
                _causal, _causal_message, applies=_two_tokens, needs="a table of two tokens or more"),
-    Experiment("padding", f"Pad the last {PAD}", "Padding keys are hidden from every query",
-               _padding, _padding_message, applies=_two_tokens, needs="a table of two tokens or more"),
+    Experiment("padding", f"Add {PAD} {PAD_TOKEN} tokens", "Filler keys are hidden from every query",
+               _padding, _padding_message),
     Experiment("grow", f"Start from {GROW_FROM} tokens", "The table grows as n²",
                _grow, _grow_message, applies=lambda state: len(state["tokens"]) > GROW_FROM,
                needs=f"more than {GROW_FROM} tokens"),

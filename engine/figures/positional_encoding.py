@@ -567,8 +567,8 @@ class PositionalEncoding(Figure):
                 "near": "clocks",
                 "label": "Or type any base",
                 "help": f"A number from {_base_text(BASE_MIN)} to {_base_text(BASE_MAX)}; Enter to apply.",
-                "col_labels": [],
-                "rows": [{"label": "b =", "cells": [{"name": "base_text", "value": _base_text(b)}]}],
+                "col_labels": ["b"],  # the field's name is its row's and column's: "base b"
+                "rows": [{"label": "base", "cells": [{"name": "base_text", "value": _base_text(b)}]}],
             },
             {**experiment_buttons(state, EXPERIMENTS, self._reset), "near": "similarity"},
         ]

@@ -12,7 +12,7 @@ from helpers import assert_matches_cpython, idle, open_figure, state_of
 
 import engine
 from engine.figures import attention_heatmap as hm
-from engine.figures.common import num
+from engine.figures.common import HINT, num
 
 FIG = "table"
 NAME = "attention-heatmap"
@@ -161,8 +161,9 @@ def test_an_experiment_and_the_random_preset(heat):
     heat.get_by_role("button", name="Why divide by √d_k?").click()
     values = assert_matches_cpython(heat, FIG, NAME)
     assert values["n"] == 16 and values["view"] == "scores"
-    message = heat.locator(f"figure#{FIG} .ex-message").inner_text()
-    assert "spread of 2.83, close to √8 = 2.83" in message
+    reveal = heat.locator(f"figure#{FIG} .ex-message details")
+    reveal.locator("summary").click()
+    assert "spread of 2.83, close to √8 = 2.83" in reveal.locator("p").inner_text()
     assert heat.locator(f'figure#{FIG} input[name="q.0.7"]').count() == 1  # eight coordinates
     # the seeded random vectors come out the same under Pyodide as under CPython
     preset = hm.PRESETS["random"]
@@ -171,3 +172,14 @@ def test_an_experiment_and_the_random_preset(heat):
     heat.get_by_role("button", name="Reset").click()
     values = assert_matches_cpython(heat, FIG, NAME)
     assert values["n"] == 12 and values["tokens"][2] == "dog"
+
+
+def test_unticking_the_mask_ends_the_causal_experiment(heat):
+    """Regression: after "Causal mask", unticking the mask still said "66 of 144 cells …"
+    with the button highlighted."""
+    heat.get_by_role("button", name="Causal mask").click()
+    assert assert_matches_cpython(heat, FIG, NAME)["causal"] is True
+    heat.get_by_role("switch").click()
+    assert assert_matches_cpython(heat, FIG, NAME)["causal"] is False
+    assert heat.locator(f"figure#{FIG} .ex-message").inner_text() == HINT
+    assert heat.get_by_role("button", name="Causal mask").get_attribute("aria-pressed") == "false"

@@ -14,6 +14,7 @@ import pytest
 from helpers import assert_matches_cpython, idle, open_figure, state_of, values_of
 
 import engine
+from engine.figures import common
 from engine.figures.common import num
 from engine.figures.positional_encoding import INTERVAL
 
@@ -266,8 +267,20 @@ def test_an_experiment_and_a_cell_detail(clocks):
     clocks.get_by_role("button", name="Base 100, D = 32, k = 8").click()
     values = assert_matches_cpython(clocks, FIG, NAME)
     assert (values["base"], values["D"], values["offset"]) == (100, 32, 8)
-    message = clocks.locator(f"figure#{FIG} .ex-message").inner_text()
-    assert "similarity 0.40 (base 10000 gives 0.66)" in message
+    reveal = clocks.locator(f"figure#{FIG} .ex-message details")
+    assert reveal.locator("summary").inner_text() == "What you should see"
+    assert not reveal.locator("p").is_visible()  # folded: the reader predicts first
+    reveal.locator("summary").click()
+    assert "similarity 0.40 (base 10000 gives 0.66)" in reveal.locator("p").inner_text()
+    clocks.get_by_role("button", name="Move t to 30").click()
+    assert assert_matches_cpython(clocks, FIG, NAME)["t"] == 30
+    # moving t ends the experiment: its message ("the peak moved to s = 30") would be wrong
+    slider = clocks.locator(f'figure#{FIG} input[name="t"]')
+    slider.focus()
+    slider.press("ArrowRight")
+    assert assert_matches_cpython(clocks, FIG, NAME)["t"] == 31
+    assert clocks.locator(f"figure#{FIG} .ex-message").inner_text() == common.HINT
+    assert clocks.locator(f'figure#{FIG} .ex-message details').count() == 0
     clocks.get_by_role("button", name="Move t to 30").click()
     assert assert_matches_cpython(clocks, FIG, NAME)["t"] == 30
     cell = clocks.locator(f"figure#{FIG} .ex-cells .ex-cell").first
