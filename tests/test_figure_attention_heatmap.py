@@ -52,6 +52,8 @@ def direct(state):
     )
 
 
+V_WORKED = [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]  # the values of the lesson's worked table
+
 CUSTOM = {
     "tokens": "I saw her",
     "queries": "1, 0; 0, 1; 0.5, 0.5",
@@ -570,7 +572,21 @@ def lesson_claims() -> list[str]:
     worked = engine.attention([[1.0, 0.0]], [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]],
                               [[1.0, 0.0], [0.0, 1.0], [0.0, 0.0]])
     dog, stop, garden = 2, 11, 10
+    # the end-to-end worked problem: three tokens, d = 2
+    Q, K, V = [[1.0, 0.0], [0.0, 2.0], [1.0, 1.0]], [[2.0, 0.0], [0.0, 1.0], [1.0, 1.0]], V_WORKED
+    whole = engine.attention(Q, K, V)
+
+    def rows(m, digits=2):
+        shown = [vec(row, digits) for row in m]
+        return ", ".join(shown[:-1]) + f" and {shown[-1]}"
+
+    a0 = whole.weights[0]
     return [
+        "one row a query:\n" + rows([[engine.dot(q, k) for k in K] for q in Q], 0),
+        f"Dividing by $\\sqrt{{2}} = {math.sqrt(2):.2f}$ gives the scores\n{rows(whole.scores)}",
+        f"gives the weights {rows(whole.weights)}",
+        f"The outputs $A V$ are {rows(whole.outputs)}",
+        f"the first is ${a0[0]:.2f} \\cdot (1, 0) + {a0[1]:.2f} \\cdot (0, 1) + {a0[2]:.2f} \\cdot (1, 1)$",
         f"the row of *dog* gives {pct(r.weights[dog][3])} of its weight to *chased*",
         f"each giving\n{pct(r.weights[0][2])} to *dog*",
         f"The row of *dog* has entropy {r.entropy[dog]:.2f} nats",
