@@ -419,3 +419,28 @@ def test_every_control_sits_under_the_panel_it_changes_on_a_phone():
     ids = {p["id"] for p in scene["panels"]}
     for c in scene["controls"]:
         assert c.get("near") in ids, c["name"]
+
+
+def test_no_label_covers_another_or_leaves_the_canvas():
+    """Regression: "multi-head" ran into "was", and on a phone "event" into "ate"."""
+    from test_figure_attention_lab import assert_labels_apart
+
+    assert_labels_apart(FIG, ("outputs",))
+
+
+def test_no_diamond_hides_a_value_or_an_arrowhead():
+    """Regression: the multi-head diamond hid the value dot of "hungry" and the end of the
+    second dashed arrow. Rings (the asker's values) first, then diamonds, then arrows, then
+    the other values."""
+    marks = panel(FIG.scene(first_state()), "outputs")["marks"]
+    kinds = [("ring" if m.get("shape") == "ring" else m.get("shape") if m["kind"] == "point" else m["kind"])
+             for m in marks if m["kind"] in ("point", "arrow")]
+    assert kinds == sorted(kinds, key=["ring", "diamond", "arrow", "circle"].index)
+    ring = next(m for m in marks if m.get("shape") == "ring")
+    assert ring["size"] - 1.5 >= max(m["size"] for m in marks if m.get("shape") == "diamond") * 1.4
+
+
+def test_identical_heads_share_one_label():
+    state = FIG.apply(first_state(), {"type": "action", "name": "copy"})
+    texts_ = [m["text"] for m in panel(FIG.scene(state), "outputs")["marks"] if m["kind"] == "label"]
+    assert texts_ == ["o¹ = o² = multi-head"]

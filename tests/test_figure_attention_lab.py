@@ -443,9 +443,11 @@ def check_scene(scene, state):
         j = int(m["id"][4:])
         assert [m["x"], m["y"]] == r.outputs[j] and m["link"] == f"t{j}"
         assert engine.point_in_hull([m["x"], m["y"]], hull)
-        assert m["shape"] == "diamond" and (m["size"] == 7) is (j == i)
+        assert m["shape"] == "diamond" and (m["size"] == lab.OUTPUT_DIAMOND) is (j == i)
     (own,) = [m for m in outs if m["id"] == f"out-{i}"]
-    assert own["label"].startswith("o") and not own.get("muted")
+    assert not own.get("muted") and "label" not in own  # named by a label mark, placed round it
+    (name,) = [m for m in values["marks"] if m["kind"] == "label"]
+    assert name["text"] == f"o{lab.sub(i)} ({tokens[i]})" and name["role"] == "output"
     assert sum(m.get("role") == "hull" for m in values["marks"]) == (1 if len(hull) >= 2 else 0)
 
     table = panel(scene, "table")
@@ -676,3 +678,86 @@ def test_every_control_sits_under_the_panel_it_changes_on_a_phone():
     ids = {p["id"] for p in scene["panels"]}
     for c in scene["controls"]:
         assert c.get("near") in ids, c["name"]
+
+
+# --- labels: none on another, none off the canvas --------------------------------------
+
+from engine.figures import common  # noqa: E402
+
+LAYOUT_WIDTHS = (300, 314, 422, 640)  # a small phone, a 390px phone, two desktop layouts
+
+
+def label_boxes(plane, width):
+    """(text, box) of every label of a square plane drawn ``width`` px wide, as the renderer
+    places it: point labels by their anchor (bold, as when hovered), label marks by align."""
+    layout = common.LabelLayout(plane["x"][1], width)
+    out = []
+    for m in plane["marks"]:
+        if m["kind"] == "point" and m.get("label"):
+            x, y = layout.px(m["x"], m["y"])
+            w = common.label_px(m["label"])
+            out.append((m["label"], common.label_box(m["anchor"], x, y, common.radius_px(m), w)))
+        elif m["kind"] == "label":
+            x, y = layout.px(m["x"], m["y"])
+            w = common.label_px(m["text"]) * common.MARK_TEXT_SCALE
+            x0 = {"left": x, "right": x - w, "center": x - w / 2}[m["align"]]
+            out.append((m["text"], (x0, y - common.LABEL_PX / 2, x0 + w, y + common.LABEL_PX / 2)))
+    return out
+
+
+def one_click_states(fig):
+    """The first frame and every state one click away: each button, preset, sentence, asker."""
+    start = fig.initial_state(fig.parse_options({}))
+    yield "first frame", start
+    for c in fig.scene(start)["controls"]:
+        if c["kind"] == "buttons":
+            for item in c["items"]:
+                yield item["name"], fig.apply(start, {"type": "action", "name": item["name"]})
+        elif c["kind"] == "matrix":
+            for preset in c.get("presets", []):
+                yield preset["name"], fig.apply(start, {"type": "action", "name": preset["name"]})
+        elif c["kind"] == "select" and c["name"] in ("sentence", "query"):
+            for option in c["options"]:
+                yield f"{c['name']} = {option['value']}", fig.apply(
+                    start, {"type": "set", "name": c["name"], "value": str(option["value"])})
+
+
+def assert_labels_apart(fig, plane_ids):
+    for where, state in one_click_states(fig):
+        scene = fig.scene(state)
+        for plane_id in plane_ids:
+            plane = panel(scene, plane_id)
+            for width in LAYOUT_WIDTHS:
+                labels = label_boxes(plane, width)
+                for n, (text, box) in enumerate(labels):
+                    assert 0 <= box[0] and box[2] <= width and 0 <= box[1] and box[3] <= width, (
+                        where, plane_id, width, text)
+                    for other, other_box in labels[n + 1:]:
+                        assert common.box_overlap(box, other_box) == 0, (where, plane_id, width, text, other)
+
+
+def test_no_label_covers_another_or_leaves_the_canvas():
+    """Regression: q₄ and the key "it" were drawn on top of each other at the arrowhead,
+    and with s = 1 "the", "o₄ (the)" and "mat" piled up on the value plane."""
+    assert_labels_apart(FIG, ("embed", "qk", "values"))
+
+
+def test_the_query_is_named_by_a_placed_label_and_repeated_words_by_position():
+    state = FIG.apply(first_state(), {"type": "action", "name": "same-word-position"})
+    qk = panel(FIG.scene(state), "qk")
+    (name,) = [m for m in qk["marks"] if m["kind"] == "label"]
+    assert name["text"] == "q₄" and name["role"] == "query"
+    assert [m["label"] for m in qk["marks"] if m["kind"] == "point"] == ["the₀", "cat", "sat", "on", "the₄", "mat"]
+
+
+def test_no_output_diamond_hides_a_value():
+    """The asking token's value is a ring wide enough to hold its output's diamond, drawn
+    under it; every other value is drawn over the outputs."""
+    for where, state in one_click_states(FIG):
+        marks = panel(FIG.scene(state), "values")["marks"]
+        order = [m["id"] for m in marks if m["kind"] == "point"]
+        i = state["query"]
+        assert order[0] == f"value-{i}" and order[-len(state["tokens"]) + 1:] == [
+            f"value-{j}" for j in range(len(state["tokens"])) if j != i], where
+        ring = marks[[m.get("id") for m in marks].index(f"value-{i}")]
+        assert ring["size"] - 1.5 >= lab.OUTPUT_DIAMOND * 1.4  # the diamond fits inside the ring's stroke

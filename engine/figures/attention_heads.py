@@ -20,14 +20,15 @@ lab's (``attention_lab``); the maths is the engine's.
 from __future__ import annotations
 
 import copy
+import math
 from dataclasses import dataclass
 from typing import Any
 
 from ..heads import multi_head
 from . import register
 from .attention_lab import (
-    SENTENCE_KEYS, SENTENCES, VOCAB, check_query_option, column_labels, grid_step, parse_cell, sentence,
-    sentence_field, sub,
+    EMBED_AXES, OUTPUT_DIAMOND, OWN_RING, SENTENCE_KEYS, SENTENCES, VOCAB, check_query_option, column_labels, grid_step, parse_cell,
+    plane_labels, plane_segments, sentence, sentence_field, sub, token_label,
 )
 from .base import FieldError, Figure, Option
 from .common import (
@@ -320,32 +321,47 @@ class AttentionHeads(Figure):
         out = m.outputs[i]
         V1, V2 = m.heads[0].V, m.heads[1].V
         marks: list[dict] = []
-        value_sets = [(V1, "value", "")] if V1 == V2 else [(V1, "head1", "¹"), (V2, "head2", "²")]
-        for V, role, sup in value_sets:
-            for j, v in enumerate(V):
-                marks.append({
-                    "kind": "point", "id": f"value-{j}" if not sup else f"value{sup}-{j}",
-                    "x": v[0], "y": v[1], "role": role, "size": 4, "muted": not sup and j != i,
-                    "shape": "ring" if j == i else "circle",
-                    "label": f"{tokens[j]}{sup}", "link": f"t{j}", "select": not sup,
-                    "name": f"value{sup} of {tokens[j]} (position {j}) at {vec(v)}",
-                })
         if state["W_O"] == w_o("average"):
             marks.append({"kind": "line", "points": [list(o1), list(o2)], "role": "muted", "dotted": True, "width": 1.5})
+        # drawn in this order, so that nothing hides anything: the asking token's own values,
+        # rings wide enough to hold a diamond; the outputs; the arrows over them (an
+        # arrow's head shows on the diamond it ends at); the other values' dots on top
+        value_sets = [(V1, "value", "")] if V1 == V2 else [(V1, "head1", "¹"), (V2, "head2", "²")]
+        values = []
+        for V, role, sup in value_sets:
+            for j, v in enumerate(V):
+                values.append({
+                    "kind": "point", "id": f"value-{j}" if not sup else f"value{sup}-{j}",
+                    "x": v[0], "y": v[1], "role": role, "size": OWN_RING if j == i else 4,
+                    "muted": not sup and j != i, "shape": "ring" if j == i else "circle",
+                    "label": f"{token_label(tokens, j)}{sup}", "link": f"t{j}", "select": not sup,
+                    "name": f"value{sup} of {tokens[j]} (position {j}) at {vec(v)}",
+                })
+        marks += [m for m in values if m["shape"] == "ring"]
+        marks.append({"kind": "point", "id": "o1", "x": o1[0], "y": o1[1], "role": "head1", "shape": "diamond",
+                      "size": OUTPUT_DIAMOND, "label": "o¹", "link": f"t{i}",
+                      "name": f"head 1 output of {tokens[i]} at {vec(o1)}"})
+        marks.append({"kind": "point", "id": "o2", "x": o2[0], "y": o2[1], "role": "head2", "shape": "diamond",
+                      "size": OUTPUT_DIAMOND, "label": "o²", "link": f"t{i}",
+                      "name": f"head 2 output of {tokens[i]} at {vec(o2)}"})
+        marks.append({"kind": "point", "id": "combined", "x": out[0], "y": out[1], "role": "output",
+                      "shape": "diamond", "size": OUTPUT_DIAMOND, "label": "multi-head", "link": f"t{i}",
+                      "name": f"multi-head output of {tokens[i]} at {vec(out)}"})
         marks.append({"kind": "arrow", "id": "part1", "x1": 0.0, "y1": 0.0, "x2": c1[0], "y2": c1[1],
                       "role": "head1", "width": 2, "dashed": True})
         # o¹W_O¹ + o²W_O² = [o¹, o²] W_O: the second part ends at the engine's output
         marks.append({"kind": "arrow", "id": "part2", "x1": c1[0], "y1": c1[1], "x2": out[0],
                       "y2": out[1], "role": "head2", "width": 2, "dashed": True})
-        marks.append({"kind": "point", "id": "o1", "x": o1[0], "y": o1[1], "role": "head1", "shape": "diamond",
-                      "size": 6, "label": "o¹", "link": f"t{i}", "name": f"head 1 output of {tokens[i]} at {vec(o1)}"})
-        marks.append({"kind": "point", "id": "o2", "x": o2[0], "y": o2[1], "role": "head2", "shape": "diamond",
-                      "size": 6, "label": "o²", "link": f"t{i}", "name": f"head 2 output of {tokens[i]} at {vec(o2)}"})
-        marks.append({"kind": "point", "id": "combined", "x": out[0], "y": out[1], "role": "output",
-                      "shape": "diamond", "size": 7, "label": "multi-head", "anchor": "left", "link": f"t{i}",
-                      "name": f"multi-head output of {tokens[i]} at {vec(out)}"})
+        marks += [m for m in values if m["shape"] != "ring"]
+        # diamonds on one spot (two identical heads) share one label: "o¹ = o²"
+        diamonds = [m for m in marks if m.get("shape") == "diamond"]
+        for a, m in enumerate(diamonds):
+            for other in diamonds[a + 1:]:
+                if m.get("label") and other.get("label") and math.dist((m["x"], m["y"]), (other["x"], other["y"])) < 1e-9:
+                    m["label"] += " = " + other.pop("label")
         points = V1 + V2 + [o1, o2, c1, out, [0.0, 0.0]]
         half = extent(points, 2.5)
+        plane_labels(marks, half, EMBED_AXES, plane_segments(marks), named=("o1", "o2", "combined"))
         return {
             "kind": "plane",
             "id": "outputs",
@@ -358,7 +374,7 @@ class AttentionHeads(Figure):
             "y": [-half, half],
             "square": True,
             "grid": grid_step(half),
-            "axes": ["thing", "event"],
+            "axes": list(EMBED_AXES),
             "legend": [
                 {"role": "head1", "label": "head 1", "shape": "diamond"},
                 {"role": "head2", "label": "head 2", "shape": "diamond"},

@@ -36,8 +36,8 @@ from ..positional import OMEGA, embed_with_position, position_code
 from . import register
 from .base import FieldError, Figure, Option, OptionError, parse_number
 from .common import (
-    HINT, Experiment, best, clear_experiment, experiment_action, experiment_buttons, extent, field_text, num, parse_bool,
-    query_field, quote, ranged, resolve_query, vec,
+    HINT, Experiment, LabelLayout, best, clear_experiment, experiment_action, experiment_buttons, extent, field_text,
+    num, parse_bool, place_labels, point_label_candidates, query_field, radius_px, quote, ranged, resolve_query, share_labels, tip_label_candidates, vec,
 )
 
 # --- sentence presets and the word embeddings ----------------------------------------
@@ -190,6 +190,13 @@ def parse_matrix(text: str) -> list[list[float]]:
     return matrix
 
 
+LABELS_APART = 60.0  # a label on a label costs three times a label on a point (place_labels)
+OWN_RING = 7  # px radius of the asking token's own value: a ring that holds its output's diamond
+OUTPUT_DIAMOND = 3.8  # size of the asking token's output diamond (it reaches 1.4 times as far)
+EMBED_AXES = ("thing", "event")  # axis names of the embedding plane
+QK_AXES = ("k1", "k2")  # of the query and key plane
+VALUE_AXES = ("v1", "v2")  # of the value plane
+
 # --- labels and plane layout (numbers for people: common.num, common.vec) -------------
 
 
@@ -205,13 +212,58 @@ def grid_step(half_width: float) -> float:
     return 50.0
 
 
+def token_label(tokens, j: int) -> str:
+    """Token j as a label: the word, with its position only where the word repeats (the₀,
+    the₄), as the table's column heads and the planes write it."""
+    w = tokens[j]
+    return f"{w}{sub(j)}" if tokens.count(w) > 1 else w
+
+
 def column_labels(tokens) -> list[dict]:
     """Column heads of a T x T table: the words, with the position only where a word
     repeats (the row heads always carry it), so that 7 or 8 columns fit on a phone."""
-    return [
-        {"text": f"{w}{sub(j)}" if tokens.count(w) > 1 else w, "link": f"t{j}"}
-        for j, w in enumerate(tokens)
-    ]
+    return [{"text": token_label(tokens, j), "link": f"t{j}"} for j in range(len(tokens))]
+
+
+def plane_labels(marks: list[dict], half: float, axes: tuple[str, str], segments=(), free=(),
+                 selected: str | None = None, named: tuple[str, ...] = ()) -> list:
+    """Place the labels of a lab or heads plane (common.place_labels): points drawn on top
+    of one another share one label, no label leaves the canvas or, as far as the room
+    allows, covers another, a point, an axis name or a line in ``segments``.
+
+    ``free``: (tip, text) of arrows from the origin whose names to place; returns where
+    each goes. ``named``: ids of points (the outputs, in a crowded spot) whose label
+    becomes a label mark, which may sit further from its point than an anchor allows;
+    those marks are added at the end of ``marks``."""
+    points = [m for m in marks if m["kind"] == "point"]
+    layout = LabelLayout(half)
+    for role in dict.fromkeys(m["role"] for m in points):  # keys with keys, values with values
+        noun = {"own": "word", "accent": "token", "head1": "value", "head2": "value"}.get(role, role)
+        share_labels([m for m in points if m.get("label") and m["role"] == role and m["id"] not in named],
+                     layout, noun)
+    boxes = [(b, 2.0) for b in layout.axis_names(axes)]
+    spots = [tip_label_candidates(layout, tip, text) for tip, text in free]
+    owners = [(m, m.pop("label")) for m in points if m["id"] in named and m.get("label")]
+    for m, text in owners:
+        reach = radius_px(m) * (1.4 if m.get("shape") == "diamond" else 1.0)
+        spots.append(point_label_candidates(layout, (m["x"], m["y"]), text, reach))
+    chosen = place_labels(layout, points, selected, boxes, list(segments), spots, apart=LABELS_APART)
+    for (m, text), (x, y, align) in zip(owners, chosen[len(free):]):
+        marks.append({"kind": "label", "x": x, "y": y, "text": text, "role": m["role"], "align": align})
+    return chosen[:len(free)]
+
+
+def plane_segments(marks: list[dict]) -> list:
+    """The arrows and lines of a plane as obstacles for labels: (p, q, width px, weight)."""
+    out = []
+    for m in marks:
+        if m["kind"] == "arrow":
+            out.append(((m["x1"], m["y1"]), (m["x2"], m["y2"]), m.get("width", 2.5), 3.0))
+        elif m["kind"] == "line":
+            pts = m["points"]
+            for a, b in zip(pts, pts[1:]):
+                out.append((tuple(a), tuple(b), m.get("width", 1.5), 1.0 if m.get("dotted") else 0.5))
+    return out
 
 
 def parse_cell(name: str, value: Any, label: str) -> float:
@@ -542,7 +594,7 @@ class AttentionLab(Figure):
                 marks.append({
                     "kind": "point", "id": f"x-{t}", "x": x[0], "y": x[1], "role": "accent",
                     "shape": "square", "size": 4, "link": f"t{t}", "select": True,
-                    **({"label": f"x{sub(t)}", "anchor": "below"} if t == i else {}),
+                    **({"label": f"x{sub(t)}"} if t == i else {}),
                     "name": f"token {t}, {tokens[t]}: x{sub(t)} = {vec(x)}; select to make it ask",
                 })
         for w in words:
@@ -558,6 +610,7 @@ class AttentionLab(Figure):
                     f"{', '.join(map(str, where))}) at {vec(e)}"
                 ),
             })
+        plane_labels(marks, half, EMBED_AXES, plane_segments(marks), selected=f"word-{state['selected']}")
         legend = [{"role": "own", "label": "word embedding e (drag)"}]
         if shifted:
             legend.append({"role": "accent", "label": "x = e + s·p", "shape": "square"})
@@ -578,7 +631,7 @@ class AttentionLab(Figure):
             "y": [-half, half],
             "square": True,
             "grid": grid_step(half),
-            "axes": ["thing", "event"],
+            "axes": list(EMBED_AXES),
             "keyboard": {"step": STEP, "big": BIG_STEP},
             "selected": f"word-{state['selected']}" if state["selected"] in words else None,
             "legend": legend,
@@ -596,26 +649,33 @@ class AttentionLab(Figure):
             marks.append({"kind": "polygon", "points": [list(p) for p in hull], "role": "hull"})
         elif len(hull) == 2:
             marks.append({"kind": "line", "points": [list(p) for p in hull], "role": "hull", "width": 4})
-        for j, v in enumerate(V):
-            marks.append({
+        # drawn in this order, so that nothing hides anything: the asking token's own value,
+        # a ring wide enough to hold a diamond; the outputs; the other values' dots on top
+        def value_mark(j: int, v) -> dict:
+            return {
                 "kind": "point", "id": f"value-{j}", "x": v[0], "y": v[1], "role": "value",
-                "shape": "ring" if j == i else "circle", "label": tokens[j], "link": f"t{j}",
+                "shape": "ring" if j == i else "circle", "label": token_label(tokens, j), "link": f"t{j}",
                 "select": True, "muted": state["causal"] and j > i,
                 "name": f"value of {tokens[j]} (position {j}) at {vec(v)}; select to make it ask",
-            })
+                **({"size": OWN_RING} if j == i else {}),
+            }
+
+        marks.append(value_mark(i, V[i]))
         for j, o in enumerate(O):
             if j != i:
                 marks.append({
                     "kind": "point", "id": f"out-{j}", "x": o[0], "y": o[1], "role": "output",
-                    "shape": "diamond", "size": 3.5, "link": f"t{j}", "select": True,
+                    "shape": "diamond", "size": 2.5, "link": f"t{j}", "select": True,
                     "name": f"output of {tokens[j]} (position {j}) at {vec(o)}",
                 })
         o = O[i]
         marks.append({
             "kind": "point", "id": f"out-{i}", "x": o[0], "y": o[1], "role": "output",
-            "shape": "diamond", "size": 7, "label": f"o{sub(i)} ({tokens[i]})", "link": f"t{i}",
-            "anchor": "right", "name": f"output of {tokens[i]} (position {i}) at {vec(o)}",
+            "shape": "diamond", "size": OUTPUT_DIAMOND, "label": f"o{sub(i)} ({tokens[i]})", "link": f"t{i}",
+            "name": f"output of {tokens[i]} (position {i}) at {vec(o)}",
         })
+        marks += [value_mark(j, v) for j, v in enumerate(V) if j != i]
+        plane_labels(marks, half, VALUE_AXES, plane_segments(marks), named=(f"out-{i}",))
         return {
             "kind": "plane",
             "id": "values",
@@ -629,7 +689,7 @@ class AttentionLab(Figure):
             "y": [-half, half],
             "square": True,
             "grid": grid_step(half),
-            "axes": ["v1", "v2"],
+            "axes": list(VALUE_AXES),
             "legend": [
                 {"role": "value", "label": "value v"},
                 {"role": "output", "label": "output o", "shape": "diamond"},
@@ -714,15 +774,19 @@ class AttentionLab(Figure):
                 })
         marks.append({
             "kind": "arrow", "id": "query", "x1": 0.0, "y1": 0.0, "x2": q[0], "y2": q[1],
-            "role": "query", "width": 3, "label": f"q{sub(i)}", "link": f"t{i}",
+            "role": "query", "width": 3, "link": f"t{i}",
         })
         for j, k in enumerate(K):
             marks.append({
                 "kind": "point", "id": f"key-{j}", "x": k[0], "y": k[1], "role": "key",
-                "shape": "ring" if j == i else "circle", "label": tokens[j], "link": f"t{j}",
+                "shape": "ring" if j == i else "circle", "label": token_label(tokens, j), "link": f"t{j}",
                 "select": True, "muted": state["causal"] and j > i,
                 "name": f"key of {tokens[j]} (position {j}) at {vec(k)}, score {num(r.scores[i][j])}",
             })
+        q_name = f"q{sub(i)}"
+        (spot,) = plane_labels(marks, half, QK_AXES, plane_segments(marks), free=[(q, q_name)])
+        x, y, align = spot
+        marks.append({"kind": "label", "x": x, "y": y, "text": q_name, "role": "query", "align": align})
         return {
             "kind": "plane",
             "id": "qk",
@@ -735,7 +799,7 @@ class AttentionLab(Figure):
             "y": [-half, half],
             "square": True,
             "grid": grid_step(half),
-            "axes": ["k1", "k2"],
+            "axes": list(QK_AXES),
             "legend": [
                 {"role": "query", "label": "query q", "shape": "line"},
                 {"role": "key", "label": "key k"},
