@@ -992,3 +992,17 @@ def test_every_control_sits_under_the_panel_it_changes_on_a_phone():
     ids = {p["id"] for p in scene["panels"]}
     for c in scene["controls"]:
         assert c.get("near") in ids, c["name"]
+
+
+def test_a_tie_is_told_as_a_tie():
+    """Regression: after "Make every key the same" the readout said "The best match is
+    'The' with 17%; next comes 'cat' with 17%"."""
+    state = FIG.apply(first_state(), {"type": "action", "name": "same-keys"})
+    scene = FIG.scene(state)
+    first = panel(scene, "readout")["paragraphs"][0]
+    assert "best match" not in first and "every word gets the same share, 1/6 = 17%" in first
+    assert scene["status"] == "“chased” asks; every word it reads gets the same weight (17%)"
+    masked = FIG.scene(FIG.patch(state, {"causal": True}))
+    assert "each of the 3 words it can read gets the same share, 1/3 = 33%" in panel(masked, "readout")["paragraphs"][0]
+    assert "best match" not in masked["status"]
+    assert "best match" in FIG.scene(first_state())["status"]  # no tie, no change

@@ -434,7 +434,11 @@ class AttentionRow(Figure):
         ]
         return {
             "title": "Attention explorer: one query row",
-            "status": f"{quote(asker)} asks; best match: {quote(tokens[best])} ({pct(r.weights[best])})",
+            "status": (
+                f"{quote(asker)} asks; every word it reads gets the same weight ({pct(r.weights[best])})"
+                if _tied(r.weights, hidden)
+                else f"{quote(asker)} asks; best match: {quote(tokens[best])} ({pct(r.weights[best])})"
+            ),
             "panels": panels,
             "controls": self._controls(state),
             "values": {
@@ -769,6 +773,12 @@ class AttentionRow(Figure):
                 f"{asks} {why}, so it keeps all of the weight and its new vector is its own "
                 f"value, {vec(r.output)}."
             )
+        elif _tied(r.weights, hidden):
+            every = "every word" if len(order) == n else f"each of the {len(order)} words it can read"
+            first = (
+                f"{asks} No word matches better than another: {every} gets the same share, "
+                f"1/{len(order)} = {pct(r.weights[best])}."
+            )
         else:
             second = order[1]
             first = (
@@ -831,6 +841,8 @@ class AttentionRow(Figure):
 
     def _stats_panel(self, state: dict, r, best: int, d: int) -> dict:
         tokens = state["tokens"]
+        i = state["query"]
+        hidden = [state["causal"] and j > i for j in range(len(tokens))]
         return {
             "kind": "text",
             "id": "stats",
@@ -838,7 +850,7 @@ class AttentionRow(Figure):
             "items": [
                 ["d", str(d)],
                 ["Temperature", num(state["temperature"])],
-                ["Top weight", f"{num(r.weights[best])} ({tokens[best]})"],
+                ["Top weight", f"{num(r.weights[best])} ({'a tie' if _tied(r.weights, hidden) else tokens[best]})"],
                 ["Σ weights", num(sum(r.weights))],
                 ["New vector", vec(r.output)],
                 ["Entropy", f"{num(r.entropy)} nats"],
@@ -916,6 +928,12 @@ def _mark_index(mark: str, n: int, prefixes: tuple[str, ...]) -> int | None:
     if prefix in prefixes and tail.isdigit() and int(tail) < n:
         return int(tail)
     return None
+
+
+def _tied(weights, hidden: list[bool]) -> bool:
+    """Every word the asker reads (two or more) gets the same weight, to 1e-9: no best match."""
+    seen = [w for w, h in zip(weights, hidden) if not h]
+    return len(seen) > 1 and max(seen) - min(seen) <= 1e-9
 
 
 def _mask_note(state: dict) -> str:
