@@ -119,18 +119,22 @@ def test_length_and_padding_sliders(heat):
     assert values["n"] == 7 and values["cells"] == 49
     assert table(heat).locator("tbody td").count() == 49
     assert "n² = 49 cells" in table(heat).locator(".ex-caption").inner_text()
+    before = values["weights"]
     pad = heat.locator(f'figure#{FIG} input[name="padding"]')
     pad.focus()
     heat.keyboard.press("ArrowRight")
     heat.keyboard.press("ArrowRight")
     values = assert_matches_cpython(heat, FIG, NAME)
-    assert values["padding"] == 2
-    assert all(row[5:] == [0.0, 0.0] for row in values["weights"])
+    assert values["padding"] == 2 and values["cells"] == 81
+    # two [PAD] tokens follow the seven words: no row reads them, the words' rows do not change
+    assert all(row[7:] == [0.0, 0.0] for row in values["weights"])
+    assert [row[:7] for row in values["weights"][:7]] == before
     labels = table(heat).locator("thead th").all_inner_texts()
-    assert labels[-2:] == ["small (pad)", "cat (pad)"]
-    heat.keyboard.press("End")  # the most padding allowed: one real token left
+    assert labels[-3:] == ["cat", "[PAD]", "[PAD]"]
+    assert "ex-muted" in (table(heat).locator("tbody tr").nth(8).locator("td").first.get_attribute("class") or "")
+    heat.keyboard.press("End")  # the most padding allowed
     values = assert_matches_cpython(heat, FIG, NAME)
-    assert values["padding"] == 6 and all(row[0] == 1.0 for row in values["weights"])
+    assert values["padding"] == hm.PAD_MAX and values["cells"] == (7 + hm.PAD_MAX) ** 2
 
 
 def test_typed_vectors_good_and_bad(heat):
