@@ -576,8 +576,9 @@ class AttentionRow(Figure):
             "id": "keys",
             "title": "Keys, and the question being asked",
             "caption": (
-                f"The arrow is the query of {quote(tokens[i])}. A key's score is how far it reaches "
-                "along the arrow (the dotted line). Drag a key, or focus the plane, press "
+                f"The arrow is the query q of {quote(tokens[i])}. A key's score is how far it "
+                "reaches along the arrow's line (to where its dotted line lands), times the "
+                "arrow's length |q|, over √d. Drag a key, or focus the plane, press "
                 f"{'1' if len(tokens) == 1 else f'1-{len(tokens)}'} and use the arrow keys."
             ),
             "x": [-half, half],
@@ -1181,8 +1182,8 @@ def _pull_key_message(state: dict) -> str:
         change = f"its weight falls from {pct(before)} to {pct(after)}, still {rank}"
     return (
         f"The key of {quote(tokens[j])} now points straight along the question of "
-        f"{quote(tokens[i])}: {change}. Drag it back slowly and watch its score follow the "
-        f"reach of the dotted line."
+        f"{quote(tokens[i])}: {change}. Drag it back slowly and watch its score follow how "
+        f"far it reaches along the arrow."
     )
 
 
