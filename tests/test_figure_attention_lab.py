@@ -390,7 +390,7 @@ def check_scene(scene, state):
     i = state["query"]
     X, r = direct(state)
     assert set(scene) == {"title", "status", "panels", "controls", "values"}
-    assert [p["id"] for p in scene["panels"]] == ["steps", "embed", "values", "table", "qk", "readout", "arithmetic"]
+    assert [p["id"] for p in scene["panels"]] == ["steps", "embed", "qk", "table", "values", "readout", "arithmetic"]
     for text in texts(scene):
         assert not re.search(r"<[a-zA-Z/!]", text), text
         assert not re.search(r"\b(nan|inf)\b", text.lower()), text
@@ -738,7 +738,7 @@ def assert_labels_apart(fig, plane_ids):
 
 def test_no_label_covers_another_or_leaves_the_canvas():
     """Regression: q₄ and the key "it" were drawn on top of each other at the arrowhead,
-    and with s = 1 "the", "o₄ (the)" and "mat" piled up on the value plane."""
+    and with α = 1 "the", "o₄ (the)" and "mat" piled up on the value plane."""
     assert_labels_apart(FIG, ("embed", "qk", "values"))
 
 
@@ -761,3 +761,17 @@ def test_no_output_diamond_hides_a_value():
             f"value-{j}" for j in range(len(state["tokens"])) if j != i], where
         ring = marks[[m.get("id") for m in marks].index(f"value-{i}")]
         assert ring["size"] - 1.5 >= lab.OUTPUT_DIAMOND * 1.4  # the diamond fits inside the ring's stroke
+
+
+def test_panels_read_in_the_order_of_the_steps_and_alpha_is_the_position_strength():
+    """Regression: the panels were numbered 1, 5, 4, 2-3, and "s" named both the position
+    strength and the score."""
+    scene = FIG.scene(FIG.patch(first_state(), {"s": 1.0}))
+    titles = [p["title"] for p in scene["panels"] if p["id"] in ("embed", "qk", "table", "values")]
+    numbers = [t.split(".")[0] for t in titles]
+    assert numbers == ["1", "2-3", "4", "5"]
+    assert control(scene, "s")["label"] == "Position strength α"
+    assert "α·p" in panel(scene, "steps")["formula"] and "s·p" not in panel(scene, "steps")["formula"]
+    assert "α = 1.00" in panel(scene, "embed")["caption"]
+    labels = [o["label"] for o in control(scene, "query")["options"]]
+    assert labels[0] == "0: the" and labels[4] == "4: it"

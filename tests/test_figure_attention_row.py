@@ -1006,3 +1006,8 @@ def test_a_tie_is_told_as_a_tie():
     assert "each of the 3 words it can read gets the same share, 1/3 = 33%" in panel(masked, "readout")["paragraphs"][0]
     assert "best match" not in masked["status"]
     assert "best match" in FIG.scene(first_state())["status"]  # no tie, no change
+
+
+def test_the_asking_word_menu_counts_from_0_as_the_lab_does():
+    labels = [o["label"] for o in control(FIG.scene(first_state()), "query")["options"]]
+    assert labels == ["0: The", "1: cat", "2: chased", "3: the", "4: mouse", "5: ."]

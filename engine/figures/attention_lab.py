@@ -103,7 +103,7 @@ STEP, BIG_STEP = 0.1, 0.5  # keyboard steps on the embedding plane
 TABLES = ("weights", "scores")
 
 STEPS = (  # (label, note): the five steps
-    ("embed", "x = e(word) + s·p"),
+    ("embed", "x = e(word) + α·p"),
     ("project", "q = xW_Q, k = xW_K, v = xW_V"),
     ("score", "s = q·k / √2"),
     ("softmax", "a = softmax(s / τ)"),
@@ -333,7 +333,8 @@ class AttentionLab(Figure):
             "s",
             "float",
             0.0,
-            "Strength of the position code: x_t = e(word) + s p_t. 0 leaves the embeddings alone.",
+            "α, the strength of the position code: xₜ = e(word) + α·pₜ. 0 leaves the embeddings "
+            "alone. (The option keeps the short name s.)",
             min=0.0,
             max=S_MAX,
         ),
@@ -511,10 +512,10 @@ class AttentionLab(Figure):
         top = best(r.weights[i])
         panels = [
             self._steps_panel(state, X, r, row, top),
-            self._embed_panel(state, X),
-            self._values_panel(state, r),
-            self._table_panel(state, r),
-            self._qk_panel(state, r),
+            self._embed_panel(state, X),  # 1. embed
+            self._qk_panel(state, r),  # 2-3. project and score
+            self._table_panel(state, r),  # 3. scores or 4. weights, every row
+            self._values_panel(state, r),  # 5. mix
             self._readout_panel(state, X, r, top),
             self._arithmetic_panel(state, X, r, row),
         ]
@@ -566,7 +567,7 @@ class AttentionLab(Figure):
             "kind": "steps",
             "id": "steps",
             "title": f"Five steps for {quote(word)} (position {i})",
-            "formula": "x = e + s·p  →  q, k, v = xW_Q, xW_K, xW_V  →  s = q·k/√2  →  a = softmax(s/τ)  →  o = Σ a v",
+            "formula": "x = e + α·p  →  q, k, v = xW_Q, xW_K, xW_V  →  s = q·k/√2  →  a = softmax(s/τ)  →  o = Σ a v",
             "steps": [
                 {"label": label, "note": note, "detail": detail}
                 for (label, note), detail in zip(STEPS, details)
@@ -613,7 +614,7 @@ class AttentionLab(Figure):
         plane_labels(marks, half, EMBED_AXES, plane_segments(marks), selected=f"word-{state['selected']}")
         legend = [{"role": "own", "label": "word embedding e (drag)"}]
         if shifted:
-            legend.append({"role": "accent", "label": "x = e + s·p", "shape": "square"})
+            legend.append({"role": "accent", "label": "x = e + α·p", "shape": "square"})
         return {
             "kind": "plane",
             "id": "embed",
@@ -622,9 +623,9 @@ class AttentionLab(Figure):
                 f"Drag a word, or focus the plane, press 1-{len(words)} to pick a word and move "
                 "it with the arrow keys. A repeated word is one point."
                 + (
-                    f" Small squares: x = e + s·p, each token pushed by its position code "
-                    f"(the dashed circle has radius s = {num(state['s'])})."
-                    if shifted else " With s = 0 every token's x is its word's e."
+                    f" Small squares: x = e + α·p, each token pushed by its position code "
+                    f"(the dashed circle has radius α = {num(state['s'])})."
+                    if shifted else " With α = 0 every token's x is its word's e."
                 )
             ),
             "x": [-half, half],
@@ -918,8 +919,8 @@ class AttentionLab(Figure):
                 "kind": "slider",
                 "name": "s",
                 "near": "embed",
-                "label": "Position strength s",
-                "help": "x_t = e(word) + s·(sin 0.6t, cos 0.6t). At 0 a repeated word is one vector.",
+                "label": "Position strength α",
+                "help": "xₜ = e(word) + α·(sin 0.6t, cos 0.6t). At 0 a repeated word is one vector.",
                 "min": 0.0,
                 "max": S_MAX,
                 "step": 0.05,
@@ -1038,7 +1039,7 @@ def result(state: dict, **changes):
 
 
 SHARP_T, FLAT_T, HALF_T = 0.1, 3.0, 0.5
-STRENGTH = 1.0  # s in the "position code" experiment
+STRENGTH = 1.0  # α, the position strength, in the "position code" experiment
 
 
 def _same_word(state: dict) -> None:
@@ -1082,7 +1083,7 @@ def _same_word_position_message(state: dict) -> str:
     tokens = state["tokens"]
     b0, b4 = best(r.weights[0]), best(r.weights[4])
     return (
-        f"With s = {STRENGTH:g} the two “the”s become x₀ = {vec(X[0])} and x₄ = {vec(X[4])}. "
+        f"With α = {STRENGTH:g} the two “the”s become x₀ = {vec(X[0])} and x₄ = {vec(X[4])}. "
         f"Now the first puts its largest weight ({num(r.weights[0][b0])}) on "
         f"{quote(tokens[b0])}, the second ({num(r.weights[4][b4])}) on {quote(tokens[b4])}: "
         f"outputs {vec(r.outputs[0])} and {vec(r.outputs[4])}. The position code broke the tie."
@@ -1212,7 +1213,7 @@ EXPERIMENTS = (
                _same_word, _same_word_message),
     Experiment("same-word-mask", "… with the mask", "The causal mask breaks the tie",
                _same_word_mask, _same_word_mask_message),
-    Experiment("same-word-position", f"… with s = {STRENGTH:g}", "The position code breaks the tie",
+    Experiment("same-word-position", f"… with α = {STRENGTH:g}", "The position code breaks the tie",
                _same_word_position, _same_word_position_message),
     Experiment("sharp", f"τ = {SHARP_T:g}", "A low temperature: nearly one-hot rows",
                _sharp, _sharp_message),

@@ -867,7 +867,7 @@ class AttentionRow(Figure):
                 "label": "Asking word",
                 "near": "scores",
                 "value": state["query"],
-                "options": [{"value": j, "label": f"{j + 1}. {w}"} for j, w in enumerate(tokens)],
+                "options": [{"value": j, "label": f"{j}: {w}"} for j, w in enumerate(tokens)],  # as the lab counts
             },
             {
                 "kind": "slider",

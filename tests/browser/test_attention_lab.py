@@ -139,7 +139,7 @@ def test_presets_sliders_and_the_mask(lab):
 
 
 def test_an_experiment_sets_the_figure_and_says_what_to_see(lab):
-    lab.get_by_role("button", name="… with s = 1").click()
+    lab.get_by_role("button", name="… with α = 1").click()
     values = assert_matches_cpython(lab, FIG, NAME)
     state = state_of(lab, FIG)
     assert values["s"] == 1.0 and values["tokens"][0] == values["tokens"][4] == "the"
