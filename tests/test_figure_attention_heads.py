@@ -184,10 +184,10 @@ def test_typed_matrix_entries_and_a_custom_head():
 @pytest.mark.parametrize(
     "name, value, message",
     [
-        ("h2.W_Q.0.1", "abc", "W_Q² row 1, column 2 must be a number, got 'abc'"),
-        ("h1.W_V.1.0", "1e999", "W_V¹ row 2, column 1 must be a finite number, got '1e999'"),
-        ("h1.W_K.0.0", "", "W_K¹ row 1, column 1 is empty: type a number such as 0.5"),
-        ("W_O.2.1", "7", "W_O row 3, column 2 must be from -5 to 5, got 7"),
+        ("h2.W_Q.0.1", "abc", "Wq² row 1, column 2 must be a number, got 'abc'"),
+        ("h1.W_V.1.0", "1e999", "Wv¹ row 2, column 1 must be a finite number, got '1e999'"),
+        ("h1.W_K.0.0", "", "Wk¹ row 1, column 1 is empty: type a number such as 0.5"),
+        ("W_O.2.1", "7", "Wo row 3, column 2 must be from -5 to 5, got 7"),
         ("W_O.4.0", "1", "attention-heads has no control named 'W_O.4.0'"),
         ("h3.W_Q.0.0", "1", "attention-heads has no control named 'h3.W_Q.0.0'"),
         ("head1", "axis9", "head1 must be one of axis1, axis2, whole, got 'axis9'"),

@@ -233,12 +233,12 @@ def test_typed_matrix_entries_are_kept_exactly():
 @pytest.mark.parametrize(
     "text, message",
     [
-        ("abc", "W_K row 1, column 2 must be a number, got 'abc'"),
-        ("1e999", "W_K row 1, column 2 must be a finite number, got '1e999'"),
-        ("", "W_K row 1, column 2 is empty: type a number such as 0.5"),
-        ("nan", "W_K row 1, column 2 must be a finite number, got 'nan'"),
-        ("6", "W_K row 1, column 2 must be from -5 to 5, got 6"),
-        ("-5.5", "W_K row 1, column 2 must be from -5 to 5, got -5.5"),
+        ("abc", "Wk row 1, column 2 must be a number, got 'abc'"),
+        ("1e999", "Wk row 1, column 2 must be a finite number, got '1e999'"),
+        ("", "Wk row 1, column 2 is empty: type a number such as 0.5"),
+        ("nan", "Wk row 1, column 2 must be a finite number, got 'nan'"),
+        ("6", "Wk row 1, column 2 must be from -5 to 5, got 6"),
+        ("-5.5", "Wk row 1, column 2 must be from -5 to 5, got -5.5"),
     ],
 )
 def test_bad_matrix_entries_are_refused_and_the_state_kept(text, message):
@@ -775,3 +775,20 @@ def test_panels_read_in_the_order_of_the_steps_and_alpha_is_the_position_strengt
     assert "α = 1.00" in panel(scene, "embed")["caption"]
     labels = [o["label"] for o in control(scene, "query")["options"]]
     assert labels[0] == "0: the" and labels[4] == "4: it"
+
+
+@pytest.mark.parametrize("name", ["attention-row", "attention-lab", "attention-heads"])
+def test_figure_text_has_no_pseudo_tex(name):
+    """Regression: "W_Q (queries)", "Weights a_ij", "x_t = …", "W_O¹ = W_O² = ½I" showed
+    their underscores. Figure text writes Wq, aᵢⱼ, xₜ, Wo¹ (common.matrix_name)."""
+    fig = FIGURES[name]
+    for where, state in one_click_states(fig):
+        scene = fig.scene(state)
+        shown = [scene["status"], scene["title"], *texts(scene["panels"])]
+        for c in scene["controls"]:
+            shown += [c.get(key, "") for key in ("label", "help", "message")]
+            shown += [item.get(key, "") for item in c.get("items", []) + c.get("presets", [])
+                      for key in ("label", "title")]
+            shown += [str(option["label"]) for option in c.get("options", [])]
+        for text in shown:
+            assert "_" not in text, (where, text)

@@ -32,7 +32,7 @@ from .attention_lab import (
 )
 from .base import FieldError, Figure, Option
 from .common import (
-    HINT, Experiment, best, clear_experiment, experiment_action, experiment_buttons, extent, field_text, num, query_field, quote,
+    HINT, Experiment, matrix_name, best, clear_experiment, experiment_action, experiment_buttons, extent, field_text, num, query_field, quote,
     resolve_query, vec,
 )
 
@@ -368,7 +368,7 @@ class AttentionHeads(Figure):
             "title": f"Outputs for {quote(tokens[i])} (position {i})",
             "caption": (
                 "The diamonds are head 1's output o¹, head 2's output o², and the multi-head "
-                "output. The dashed arrows add o¹W_O¹ and o²W_O²: their sum is the multi-head output."
+                "output. The dashed arrows add o¹Wo¹ and o²Wo²: their sum is the multi-head output."
             ),
             "x": [-half, half],
             "y": [-half, half],
@@ -396,8 +396,8 @@ class AttentionHeads(Figure):
             "paragraphs": [
                 f"o¹ = {vec(o1)}   o² = {vec(o2)}",
                 f"[o¹, o²] = {vec(m.concat[i])}",
-                f"[o¹, o²] W_O = {vec(m.outputs[i])}",
-                f"o¹W_O¹ + o²W_O² = {vec(c1)} + {vec(c2)} = {vec(m.outputs[i])}",
+                f"[o¹, o²] Wo = {vec(m.outputs[i])}",
+                f"o¹Wo¹ + o²Wo² = {vec(c1)} + {vec(c2)} = {vec(m.outputs[i])}",
             ],
         }
 
@@ -418,7 +418,7 @@ class AttentionHeads(Figure):
             )
         if state["W_O"] == w_o("average"):
             lines.append(
-                f"With W_O¹ = W_O² = ½I the multi-head output {vec(m.outputs[i])} is the midpoint of o¹ and o²."
+                f"With Wo¹ = Wo² = ½I the multi-head output {vec(m.outputs[i])} is the midpoint of o¹ and o²."
             )
         return {"kind": "text", "id": "readout", "title": "In plain words", "paragraphs": lines}
 
@@ -461,7 +461,7 @@ class AttentionHeads(Figure):
                 controls.append({
                     "kind": "matrix",
                     "name": f"h{h + 1}.{matrix}",
-                    "label": f"{matrix}{sup}",
+                    "label": f"{matrix_name(matrix)}{sup}",
                     "near": f"head{h + 1}",
                     "rows": [
                         [{"name": f"h{h + 1}.{matrix}.{r}.{c}", "value": field_text(state["heads"][h][matrix][r][c])}
@@ -476,7 +476,7 @@ class AttentionHeads(Figure):
                 "kind": "matrix",
                 "name": f"W_O{h + 1}",
                 "near": "combine",
-                "label": f"W_O{sup}: rows {2 * h + 1}-{2 * h + 2} of W_O, for head {h + 1}",
+                "label": f"Wo{sup}: rows {2 * h + 1}-{2 * h + 2} of Wo (output matrix), for head {h + 1}",
                 "rows": [
                     [{"name": f"W_O.{r}.{c}", "value": field_text(state["W_O"][r][c])} for c in range(2)]
                     for r in (2 * h, 2 * h + 1)
@@ -498,11 +498,11 @@ def _cell(name: str) -> tuple[tuple, str]:
     if len(parts) == 3 and parts[0] == "W_O" and parts[1] in "0123" and len(parts[1]) == 1 \
             and parts[2] in ("0", "1"):
         r, c = int(parts[1]), int(parts[2])
-        return ("W_O", r, c), f"W_O row {r + 1}, column {c + 1}"
+        return ("W_O", r, c), f"Wo row {r + 1}, column {c + 1}"
     if len(parts) == 4 and parts[0] in ("h1", "h2") and parts[1] in MATRICES \
             and parts[2] in ("0", "1") and parts[3] in ("0", "1"):
         h, r, c = int(parts[0][1]), int(parts[2]), int(parts[3])
-        return (h - 1, parts[1], r, c), f"{parts[1]}{SUPERSCRIPT[h]} row {r + 1}, column {c + 1}"
+        return (h - 1, parts[1], r, c), f"{matrix_name(parts[1])}{SUPERSCRIPT[h]} row {r + 1}, column {c + 1}"
     raise FieldError(name, f"attention-heads has no control named {name!r}")
 
 
@@ -514,7 +514,7 @@ def _copy_message(state: dict) -> str:
     return (
         f"Head 2 now has head 1's matrices, so both tables are the same: both heads put "
         f"{num(m.heads[0].weights[i][b])} on {quote(tokens[b])}, and o¹ = o² = "
-        f"{vec(m.heads[0].outputs[i])}. The multi-head output {vec(m.outputs[i])} is o¹(W_O¹ + W_O²): "
+        f"{vec(m.heads[0].outputs[i])}. The multi-head output {vec(m.outputs[i])} is o¹(Wo¹ + Wo²): "
         f"one head's output, mixed again. The second head adds nothing."
     )
 

@@ -36,7 +36,7 @@ from ..positional import OMEGA, embed_with_position, position_code
 from . import register
 from .base import FieldError, Figure, Option, OptionError, parse_number
 from .common import (
-    HINT, Experiment, LabelLayout, best, clear_experiment, experiment_action, experiment_buttons, extent, field_text,
+    HINT, Experiment, LabelLayout, matrix_name, best, clear_experiment, experiment_action, experiment_buttons, extent, field_text,
     num, parse_bool, place_labels, point_label_candidates, query_field, radius_px, quote, ranged, resolve_query, share_labels, tip_label_candidates, vec,
 )
 
@@ -90,7 +90,7 @@ MATRIX_PRESETS = (  # (name, label, matrix, what it does to a row vector x -> x 
     ("axis1", "axis 1", ((1.0, 0.0), (0.0, 0.0)), "keeps the first coordinate only"),
 )
 MATRICES = ("W_Q", "W_K", "W_V")
-MATRIX_TITLES = {"W_Q": "W_Q (queries)", "W_K": "W_K (keys)", "W_V": "W_V (values)"}
+MATRIX_TITLES = {"W_Q": "Wq (query matrix)", "W_K": "Wk (key matrix)", "W_V": "Wv (value matrix)"}
 
 MAX_TOKENS = 8
 WORD_LIMIT = 2.9  # a dragged embedding stays within [-2.9, 2.9], inside the plane
@@ -104,7 +104,7 @@ TABLES = ("weights", "scores")
 
 STEPS = (  # (label, note): the five steps
     ("embed", "x = e(word) + α·p"),
-    ("project", "q = xW_Q, k = xW_K, v = xW_V"),
+    ("project", "q = xWq, k = xWk, v = xWv"),
     ("score", "s = q·k / √2"),
     ("softmax", "a = softmax(s / τ)"),
     ("mix", "o = Σ a v"),
@@ -280,7 +280,7 @@ def parse_cell(name: str, value: Any, label: str) -> float:
 
 
 def cell_label(matrix: str, r: int, c: int) -> str:
-    return f"{matrix} row {r + 1}, column {c + 1}"
+    return f"{matrix_name(matrix)} row {r + 1}, column {c + 1}"
 
 
 # --- the figure ------------------------------------------------------------------------
@@ -351,7 +351,7 @@ class AttentionLab(Figure):
             "table",
             "choice",
             "weights",
-            "What the T x T table shows first: the weights a_ij or the scores s_ij.",
+            "What the n x n table shows first: the weights aᵢⱼ or the scores sᵢⱼ.",
             choices=TABLES,
         ),
     )
@@ -567,7 +567,7 @@ class AttentionLab(Figure):
             "kind": "steps",
             "id": "steps",
             "title": f"Five steps for {quote(word)} (position {i})",
-            "formula": "x = e + α·p  →  q, k, v = xW_Q, xW_K, xW_V  →  s = q·k/√2  →  a = softmax(s/τ)  →  o = Σ a v",
+            "formula": "x = e + α·p  →  q, k, v = xWq, xWk, xWv  →  s = q·k/√2  →  a = softmax(s/τ)  →  o = Σ a v",
             "steps": [
                 {"label": label, "note": note, "detail": detail}
                 for (label, note), detail in zip(STEPS, details)
@@ -742,8 +742,8 @@ class AttentionLab(Figure):
                 })
             rows.append(cells)
         label = (
-            "4. Weights a_ij (each row sums to 1)" if showing == "weights"
-            else "3. Scores s_ij = q_i·k_j / √2 (orange above 0, teal below)"
+            "4. Weights aᵢⱼ (each row sums to 1)" if showing == "weights"
+            else "3. Scores sᵢⱼ = qᵢ·kⱼ / √2 (orange above 0, teal below)"
         )
         return {
             "kind": "cells",
@@ -793,8 +793,9 @@ class AttentionLab(Figure):
             "id": "qk",
             "title": "2-3. The query and the keys",
             "caption": (
-                f"The arrow is q{sub(i)} = x{sub(i)}W_Q; the dots are the keys k = xW_K. A key's score "
-                "is how far it reaches along the arrow (dotted), times the arrow's length, over √2."
+                f"The arrow is q{sub(i)} = x{sub(i)}Wq; the dots are the keys k = xWk. A key's score "
+                "is how far it reaches along the arrow's line (to where its dotted line lands), times "
+                "the arrow's length |q|, over √2."
             ),
             "x": [-half, half],
             "y": [-half, half],
@@ -867,7 +868,7 @@ class AttentionLab(Figure):
         p = position_code(i, OMEGA)
         lines = [
             f"1. x{sub(i)} = e({tokens[i]}) + s·p{sub(i)} = {vec(e)} + {num(state['s'])}·{vec(p)} = {vec(X[i])}",
-            f"2. q{sub(i)} = x{sub(i)}W_Q = {vec(r.Q[i])}   k{sub(i)} = {vec(r.K[i])}   v{sub(i)} = {vec(r.V[i])}",
+            f"2. q{sub(i)} = x{sub(i)}Wq = {vec(r.Q[i])}   k{sub(i)} = {vec(r.K[i])}   v{sub(i)} = {vec(r.V[i])}",
             f"3. s{sub(i)}ⱼ = q{sub(i)}·kⱼ / √2, then ÷ τ = {num(state['temperature'])}:",
         ]
         for j, step in enumerate(row.trace):
@@ -1142,9 +1143,9 @@ def _double_query_message(state: dict) -> str:
     word = quote(state["tokens"][j])
     same = "exactly the same" if r.weights == half.weights else "the same"
     return (
-        f"W_Q = 2I doubles every query, so every score doubles: {word} now gets "
+        f"Wq = 2I doubles every query, so every score doubles: {word} now gets "
         f"{num(r.weights[i][j], 3)} of the weight of “it” (it had {num(plain.weights[i][j], 3)} "
-        f"with W_Q = I). Setting W_Q = I and τ = {HALF_T:g} gives {same} table, "
+        f"with Wq = I). Setting Wq = I and τ = {HALF_T:g} gives {same} table, "
         f"{num(half.weights[i][j], 3)} on {word}: the scale of the scores is a temperature."
     )
 
@@ -1158,7 +1159,7 @@ def _blank_query_message(state: dict) -> str:
     _, r = AttentionLab.compute(state)
     n = len(state["tokens"])
     return (
-        f"With W_Q = 0 every query is zero, so every score is 0 and every row of the table is "
+        f"With Wq = 0 every query is zero, so every score is 0 and every row of the table is "
         f"an even 1/{n} = {num(1 / n)}. Every token gets the same output, the mean of the "
         f"values: {vec(r.outputs[0])}."
     )
@@ -1175,7 +1176,7 @@ def _blank_query_mask_message(state: dict) -> str:
     _, r = AttentionLab.compute(state)
     tokens = state["tokens"]
     return (
-        f"With W_Q = 0 and the mask, row i is even over the first i + 1 tokens: row 2 gives "
+        f"With Wq = 0 and the mask, row i is even over the first i + 1 tokens: row 2 gives "
         f"{num(r.weights[2][0])} to each of {', '.join(map(quote, tokens[:3]))}. Each output "
         f"is a running mean: o₀ = {vec(r.outputs[0])}, o₁ = {vec(r.outputs[1])}, "
         f"o₂ = {vec(r.outputs[2])}."
@@ -1219,11 +1220,11 @@ EXPERIMENTS = (
                _sharp, _sharp_message),
     Experiment("flat", f"τ = {FLAT_T:g}", "A high temperature: nearly flat rows",
                _flat, _flat_message),
-    Experiment("double-query", "W_Q = 2I", "Doubling the queries is halving the temperature",
+    Experiment("double-query", "Wq = 2I", "Doubling the queries is halving the temperature",
                _double_query, _double_query_message),
-    Experiment("blank-query", "W_Q = 0", "Queries that ask nothing: even rows",
+    Experiment("blank-query", "Wq = 0", "Queries that ask nothing: even rows",
                _blank_query, _blank_query_message),
-    Experiment("blank-query-mask", "W_Q = 0 with the mask", "Even rows over the past: running means",
+    Experiment("blank-query-mask", "Wq = 0 with the mask", "Even rows over the past: running means",
                _blank_query_mask, _blank_query_mask_message),
     Experiment("river-bank", "bank by the river", "The same word in one context",
                _river, lambda state: _bank_message(state, "money")),

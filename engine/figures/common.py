@@ -59,6 +59,15 @@ def pct(w: float) -> str:
     return f"{100 * w:.0f}%"
 
 
+MATRIX_NAMES = {"W_Q": "Wq", "W_K": "Wk", "W_V": "Wv", "W_O": "Wo"}  # W_Q as figure text writes it
+
+
+def matrix_name(key: str) -> str:
+    """A projection matrix as figure text writes it, with no pseudo-TeX: W_Q -> Wq (Unicode
+    has no subscript capitals, nor a subscript q), the same in every figure."""
+    return MATRIX_NAMES.get(key, key)
+
+
 def quote(word: str) -> str:
     """A token quoted for prose, so that "." or "the" reads as a word of the sentence."""
     return f"“{word}”"

@@ -87,7 +87,7 @@ def test_a_bad_entry_is_refused_beside_its_field_and_the_state_kept(heads):
     field.press("Enter")
     error = field.locator("xpath=..").locator(".ex-field-error")
     error.wait_for()
-    assert error.inner_text().strip() == "W_O row 3, column 2 must be a number, got 'two'"
+    assert error.inner_text().strip() == "Wo row 3, column 2 must be a number, got 'two'"
     assert field.get_attribute("aria-invalid") == "true"
     idle(heads, FIG)
     assert state_of(heads, FIG) == before

@@ -100,8 +100,8 @@ def test_a_typed_matrix_entry_changes_every_number(lab):
 
 
 @pytest.mark.parametrize("bad, message", [
-    ("abc", "W_K row 2, column 2 must be a number, got 'abc'"),
-    ("1e999", "W_K row 2, column 2 must be a finite number, got '1e999'"),
+    ("abc", "Wk row 2, column 2 must be a number, got 'abc'"),
+    ("1e999", "Wk row 2, column 2 must be a finite number, got '1e999'"),
 ])
 def test_a_bad_matrix_entry_is_refused_beside_its_field(lab, bad, message):
     before = state_of(lab, FIG)
