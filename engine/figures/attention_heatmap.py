@@ -849,7 +849,8 @@ class AttentionHeatmap(Figure):
                             "label": f"coordinate {c + 1}",
                             "link": f"t{i}",
                             "cells": [
-                                {"name": f"{which}.{i}.{c}", "value": field_text(state[which][i][c])}
+                                {"name": f"{which}.{i}.{c}", "value": field_text(state[which][i][c]),
+                                 "label": f"{WHAT[which]} coordinate {c + 1}"}
                                 for which in group
                             ],
                         }

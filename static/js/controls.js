@@ -157,7 +157,8 @@
           return ex.el("tr", { dataset: row.link ? { link: row.link } : undefined },
             ex.el("th", { scope: "row" }, row.label),
             ...row.cells.map(function (cell, j) {
-              return ex.el("td", null, numberField(figure, cell, row.label + " " + ((next.col_labels || [])[j] || j + 1), fields));
+              const name = cell.label || row.label + " " + ((next.col_labels || [])[j] || j + 1);
+              return ex.el("td", null, numberField(figure, cell, name, fields));
             }));
         })));
       }
