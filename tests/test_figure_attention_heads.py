@@ -191,7 +191,7 @@ def test_typed_matrix_entries_and_a_custom_head():
         ("W_O.4.0", "1", "attention-heads has no control named 'W_O.4.0'"),
         ("h3.W_Q.0.0", "1", "attention-heads has no control named 'h3.W_Q.0.0'"),
         ("head1", "axis9", "head1 must be one of axis1, axis2, whole, got 'axis9'"),
-        ("sentence", "poem", "sentence must be one of repeat, pronoun, river, money, got 'poem'"),
+        ("sentence", "poem", "sentence must be one of repeat, pronoun, river, money, both, got 'poem'"),
         ("query", "9", "query: expected a word of the sentence (the, cat, ate, because, it, was, hungry) or a "
                        "position from 0 to 6, got '9'"),
     ],

@@ -101,7 +101,7 @@ def test_query_as_word_or_position_and_matrices_as_text():
     "options, expected",
     [
         ({"sentence": "pronon"},
-         [("sentence", "expected one of repeat, pronoun, river, money, got 'pronon' (did you mean 'pronoun'?)")]),
+         [("sentence", "expected one of repeat, pronoun, river, money, both, got 'pronon' (did you mean 'pronoun'?)")]),
         ({"query": "dog"},
          [("query", "expected a word of the sentence (the, cat, ate, because, it, was, hungry) or a position "
                     "from 0 to 6, got 'dog'")]),
@@ -198,7 +198,7 @@ def test_set_sentence_query_s_temperature_mask_table():
 @pytest.mark.parametrize(
     "name, value, message",
     [
-        ("sentence", "poem", "sentence must be one of repeat, pronoun, river, money, got 'poem'"),
+        ("sentence", "poem", "sentence must be one of repeat, pronoun, river, money, both, got 'poem'"),
         ("query", "dog", "query: expected a word of the sentence (the, cat, ate, because, it, was, hungry) "
                          "or a position from 0 to 6, got 'dog'"),
         ("s", "2.5", "s must be from 0 to 2, got 2.5"),
@@ -792,3 +792,16 @@ def test_figure_text_has_no_pseudo_tex(name):
             shown += [str(option["label"]) for option in c.get("options", [])]
         for text in shown:
             assert "_" not in text, (where, text)
+
+
+def test_an_eight_word_sentence_fills_the_table():
+    """Sentences may have up to 8 words; the preset "both" has 8, with "bank" beside both
+    a river and money."""
+    state = FIG.apply(first_state(), {"type": "set", "name": "sentence", "value": "both"})
+    scene = FIG.scene(state)
+    assert len(state["tokens"]) == 8 == lab.MAX_TOKENS and state["tokens"][state["query"]] == "bank"
+    table = panel(scene, "table")
+    assert len(table["rows"]) == 8 and all(len(row) == 8 for row in table["rows"])
+    assert [c["text"] for c in table["col_labels"]][2::3] == ["the₂", "the₅"]
+    assert all(len(s.text.split()) <= lab.MAX_TOKENS for s in lab.SENTENCES)
+    check_scene(scene, state)

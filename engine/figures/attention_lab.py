@@ -58,6 +58,7 @@ SENTENCES = (
     Sentence("pronoun", "the cat ate because it was hungry", "a pronoun and the noun it stands for", 4),
     Sentence("river", "we sat on the river bank", "“bank” beside a river", 5),
     Sentence("money", "she put money in the bank", "“bank” beside money", 5),
+    Sentence("both", "she put the money in the river bank", "“bank” beside both money and a river", 7),
 )
 SENTENCE_KEYS = tuple(s.key for s in SENTENCES)
 
