@@ -14,6 +14,8 @@ import re
 from functools import partial
 
 import pytest
+
+import engine.figures.common as placement  # label placement shared by the figures
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -601,7 +603,7 @@ def check_scene(scene, state):
         for m in panel(scene, plane_id)["marks"]:
             if m["kind"] == "point":
                 assert ("anchor" in m) is ("label" in m), m  # every label placed, no stray anchor
-                assert m.get("anchor", "right") in ar.ANCHORS
+                assert m.get("anchor", "right") in placement.ANCHORS
     key_points = [m for m in keys["marks"] if m["kind"] == "point"]
     assert [m["id"] for m in key_points] == [f"key-{j}" for j in range(n)]
     for j, m in enumerate(key_points):
@@ -749,23 +751,23 @@ def label_boxes(plane, width):
     """(text, box) of every label on a square plane drawn ``width`` px wide, placed as the
     renderer places it: point labels by their anchor (bold, as when hovered), and label
     marks centred on their y."""
-    layout = ar._Layout(plane["x"][1], width)
+    layout = placement.LabelLayout(plane["x"][1], width)
     out = []
     for m in plane["marks"]:
         x, y = layout.px(m["x"], m["y"]) if "x" in m else (None, None)
         if m["kind"] == "point" and m.get("label"):
-            w = ar._label_px(m["label"])
-            out.append((m["label"], ar._label_box(m["anchor"], x, y, ar._radius_px(m), w)))
+            w = placement.label_px(m["label"])
+            out.append((m["label"], placement.label_box(m["anchor"], x, y, placement.radius_px(m), w)))
         elif m["kind"] == "label":
-            w = ar._label_px(m["text"]) * ar.MARK_TEXT_SCALE
+            w = placement.label_px(m["text"]) * placement.MARK_TEXT_SCALE
             x0 = {"left": x, "right": x - w, "center": x - w / 2}[m["align"]]
-            out.append((m["text"], (x0, y - ar.LABEL_PX / 2, x0 + w, y + ar.LABEL_PX / 2)))
+            out.append((m["text"], (x0, y - placement.LABEL_PX / 2, x0 + w, y + placement.LABEL_PX / 2)))
     return out
 
 
 def point_boxes(plane, width):
     """(id, box) of every point as drawn: its shape, and the ring round the selected key."""
-    layout = ar._Layout(plane["x"][1], width)
+    layout = placement.LabelLayout(plane["x"][1], width)
     out = []
     for m in plane["marks"]:
         if m["kind"] == "point":
@@ -803,10 +805,10 @@ def test_labels_never_overlap_or_leave_the_canvas(width):
             for n, (text, box) in enumerate(labels):
                 assert inside(box, width), (where, plane_id, text)
                 for other, other_box in labels[n + 1:]:
-                    assert ar._overlap(box, other_box) == 0, (where, plane_id, text, other)
+                    assert placement.box_overlap(box, other_box) == 0, (where, plane_id, text, other)
                 for mark_id, label, point in points:
                     if label != text:
-                        assert ar._overlap(box, point) == 0, (where, plane_id, text, mark_id)
+                        assert placement.box_overlap(box, point) == 0, (where, plane_id, text, mark_id)
 
 
 def test_the_first_frame_places_labels_where_they_read_best():
@@ -833,9 +835,9 @@ def test_points_on_top_of_each_other_share_one_label():
 def test_label_widths_are_estimated_generously():
     """The layout's widths, checked against DejaVu Sans Bold 13px (wide, and what a Linux
     Chromium draws): measured there, "chased" is 51.6 px and "mouse" 48.3."""
-    assert ar._label_px("chased") >= 51.6 and ar._label_px("mouse") >= 48.3
-    assert ar._label_px("new chased") >= 86.2 and ar._label_px("“.”") >= 22.03
-    assert ar._label_px("q (chased)") * ar.MARK_TEXT_SCALE >= 68.9 * 12 / 13
+    assert placement.label_px("chased") >= 51.6 and placement.label_px("mouse") >= 48.3
+    assert placement.label_px("new chased") >= 86.2 and placement.label_px("“.”") >= 22.03
+    assert placement.label_px("q (chased)") * placement.MARK_TEXT_SCALE >= 68.9 * 12 / 13
 
 
 def test_a_zero_query_draws_without_projections():

@@ -33,16 +33,8 @@ from .common import (
 )
 
 from .common import (  # where the labels go, shared with the lab and the heads
-    ANCHORS, LABEL_PX, LAYOUT_PX, MARK_TEXT_SCALE, PAD_PX, SAME_PX, SHARED_LABEL_PX, LabelLayout,
-    box_overlap, clipped_length, label_box, label_px, place_labels, radius_px, reach_px, share_labels,
-    tip_label_candidates,
+    LabelLayout, place_labels, share_labels, tip_label_candidates,
 )
-
-# the names this module had before the placement moved to common.py (tests use them)
-_Layout, _place_labels, _tip_label_candidates, _share_labels = (
-    LabelLayout, place_labels, tip_label_candidates, share_labels)
-_label_px, _label_box, _overlap, _clipped_length, _radius_px, _reach_px = (
-    label_px, label_box, box_overlap, clipped_length, radius_px, reach_px)
 
 # --- the built-in sentence and its hand-placed vectors ---------------------------------
 
@@ -547,8 +539,8 @@ class AttentionRow(Figure):
             )
         key_marks = [m for m in marks if m["kind"] == "point"]
         selected = f"key-{state['selected']}"
-        layout = _Layout(half)
-        _share_labels(key_marks, layout, "key")
+        layout = LabelLayout(half)
+        share_labels(key_marks, layout, "key")
         boxes = [(b, 2.0) for b in layout.axis_names()]
         q_name = f"q ({_mark_label(tokens[i])})"
         segments = [((0.0, 0.0), (q[0], q[1]), 3.0, 3.0)]
@@ -557,9 +549,9 @@ class AttentionRow(Figure):
             for m in marks
             if m["kind"] == "line"
         ]
-        (spot,) = _place_labels(
+        (spot,) = place_labels(
             layout, key_marks, selected, boxes, segments,
-            free=[_tip_label_candidates(layout, q, q_name)],
+            free=[tip_label_candidates(layout, q, q_name)],
         )
         x, y, align = spot
         marks.append({"kind": "label", "x": x, "y": y, "text": q_name, "role": "query", "align": align})
@@ -655,14 +647,14 @@ class AttentionRow(Figure):
             }
         )
         points = [m for m in marks if m["kind"] == "point"]
-        layout = _Layout(half)
-        _share_labels(points[:-1], layout, "value")  # the values; the new vector keeps its own
+        layout = LabelLayout(half)
+        share_labels(points[:-1], layout, "value")  # the values; the new vector keeps its own
         segments = [
             ((m["x1"], m["y1"]), (m["x2"], m["y2"]), 2.5, 3.0)
             for m in marks
             if m["kind"] == "arrow"
         ]
-        _place_labels(layout, points, None, [(b, 2.0) for b in layout.axis_names()], segments)
+        place_labels(layout, points, None, [(b, 2.0) for b in layout.axis_names()], segments)
         legend = [
             {"role": "value", "label": "value"},
             {"role": "value", "label": f"own value of {quote(tokens[i])}", "shape": "ring"},

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+import engine.figures.common as placement  # label placement shared by the figures
+
 from helpers import assert_matches_cpython, idle, mark_position, open_figure, state_of, values_of
 
 FIG = "explorer"
@@ -180,7 +182,6 @@ def test_clicking_a_weight_bar_label_makes_that_word_ask(row):
 def test_the_label_layout_never_underestimates_a_width(row):
     """The figure places labels with estimated widths; Chromium's own measure of every
     label either plane shows, for every asker, is no wider (bold, as when hovered)."""
-    from engine.figures import attention_row as ar
 
     words = ["The", "cat", "chased", "the", "mouse", "“.”", "every key", "every value"]
     point_labels = words + [f"new {w}" for w in words[:6]]
@@ -191,9 +192,9 @@ def test_the_label_layout_never_underestimates_a_width(row):
              return [labels.map(t => m('600 13px system-ui, sans-serif', t)),
                      names.map(t => m('12px system-ui, sans-serif', t))]; }""", [point_labels, names])
     for text, width in zip(point_labels, measured[0]):
-        assert ar._label_px(text) >= width, text
+        assert placement.label_px(text) >= width, text
     for text, width in zip(names, measured[1]):
-        assert ar._label_px(text) * ar.MARK_TEXT_SCALE >= width, text
+        assert placement.label_px(text) * placement.MARK_TEXT_SCALE >= width, text
 
 
 def test_the_keyboard_keeps_its_place_across_redraws(row):
