@@ -65,15 +65,26 @@ def main() -> None:
                         return { ready, blocked, longest: Math.max(0, ...window.__longTasks),
                                  timings: window.explorables.client.timings }; }""")
                 fig = page.evaluate("() => Object.keys(window.explorables.figures)[0]")
+                # One round trip: the figure's first slider moved between its ends (else a menu).
                 trips = page.evaluate(
                     """async id => { const f = window.explorables.figures[id]; const out = [];
+                        const s = f.scene.controls.find(c => c.kind === 'slider');
+                        const menu = f.scene.controls.find(c => c.kind === 'select');  // no slider: a menu
                         for (let i = 0; i < 40; i++) { const t = performance.now();
-                          await f.update({temperature: 0.5 + (i % 10) / 10}); out.push(performance.now() - t); }
+                          let patch;
+                          if (s) { const v = s.min + (s.max - s.min) * (i % 10) / 10;
+                                   patch = {[s.name]: s.step >= 1 ? Math.round(v) : v}; }
+                          else patch = {[menu.name]: menu.options[i % menu.options.length].value};
+                          await f.update(patch); out.push(performance.now() - t); }
                         return out; }""", fig)
+                # A drag: 60 moves of the first draggable point of any plane, if there is one.
                 drag = page.evaluate(
                     """async id => { const f = window.explorables.figures[id];
+                        const marks = f.scene.panels.flatMap(p => p.marks || []);
+                        const m = marks.find(k => k.kind === 'point' && k.draggable);
+                        if (!m) return null;
                         const t = performance.now(); const all = [];
-                        for (let i = 0; i < 60; i++) all.push(f.send({type: 'drag', mark: 'key-1', x: 1 + i / 100, y: 1}));
+                        for (let i = 0; i < 60; i++) all.push(f.send({type: 'drag', mark: m.id, x: m.x + i / 200, y: m.y}));
                         await Promise.all(all); await f.idle(); return performance.now() - t; }""", fig)
                 rows.append((first, result["ready"], result["blocked"], result["longest"],
                              statistics.median(trips), drag, result["timings"]))
@@ -85,8 +96,9 @@ def main() -> None:
     print(f"page: {args.page}, {args.runs} cold runs (fresh context each)")
     print(f"{'run':>3} {'first frame':>12} {'ready':>9} {'blocked':>9} {'longest':>9} {'round trip':>11} {'60 drags':>9}")
     for i, (first, ready, blocked, longest, trip, drag, _) in enumerate(rows, 1):
+        drag_text = f"{drag:>6.0f} ms" if drag is not None else "     —"
         print(f"{i:>3} {first:>9.0f} ms {ready:>6.0f} ms {blocked:>6.0f} ms {longest:>6.0f} ms "
-              f"{trip:>8.2f} ms {drag:>6.0f} ms")
+              f"{trip:>8.2f} ms {drag_text}")
     timings = rows[-1][6]
     print(f"in the worker (last run): loadPyodide {timings['worker']['pyodide']:.0f} ms, "
           f"engine unpack+import {timings['worker']['engine']:.0f} ms")
