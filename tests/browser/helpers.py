@@ -64,3 +64,22 @@ def mark_position(page, figure_id: str, panel: str, mark: str) -> tuple[float, f
     at = page.evaluate("([id, p, m]) => window.explorables.figures[id].locate(p, m)", [figure_id, panel, mark])
     assert at is not None, f"mark {mark} not found in panel {panel}"
     return at["x"], at["y"]
+
+
+def first_frame(page, url: str, figure_id: str) -> dict:
+    """Open a page and, at once, before Python can be live, read what the figure shows.
+
+    ``settled`` says whether the engine had already answered (then a test proves nothing);
+    ``counts`` holds how many of each selector the figure has drawn."""
+    page.goto(url, wait_until="domcontentloaded")
+    return page.evaluate(
+        """async ([id, selectors]) => {
+            const ex = window.explorables;
+            const settled = await Promise.race([ex.ready.then(() => true, () => true),
+                                                new Promise(r => setTimeout(() => r(false), 0))]);
+            const fig = document.getElementById(id);
+            const counts = {};
+            for (const sel of selectors) counts[sel] = fig.querySelectorAll(sel).length;
+            return { settled, loading: fig.classList.contains('ex-loading'), counts,
+                     badge: fig.querySelector('.ex-badge').textContent, values: ex.figures[id].values };
+        }""", [figure_id, [".ex-bar", ".ex-cells tbody td", ".ex-plane canvas"]])

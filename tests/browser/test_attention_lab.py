@@ -8,7 +8,7 @@ import pytest
 
 from engine.figures import FIGURES
 from engine.figures.common import num
-from helpers import assert_matches_cpython, idle, mark_position, open_figure, state_of, values_of
+from helpers import assert_matches_cpython, first_frame, idle, mark_position, open_figure, state_of, values_of
 
 FIG = "lab"
 NAME = "attention-lab"
@@ -27,20 +27,10 @@ def table_row(page, i: int) -> list[str]:
 
 
 def test_first_frame_is_drawn_before_the_engine_is_ready(page, site_url, guard):
-    page.goto(site_url + PAGE, wait_until="domcontentloaded")
-    snapshot = page.evaluate(
-        """async () => {
-            const ex = window.explorables;
-            const settled = await Promise.race([ex.ready.then(() => true, () => true),
-                                                new Promise(r => setTimeout(() => r(false), 0))]);
-            const fig = document.querySelector('figure#lab');
-            return { settled, loading: fig.classList.contains('ex-loading'),
-                     cells: fig.querySelectorAll('.ex-cells tbody td').length,
-                     planes: fig.querySelectorAll('.ex-plane canvas').length,
-                     values: ex.figures.lab.values };
-        }""")
+    snapshot = first_frame(page, site_url + PAGE, FIG)
     assert snapshot["settled"] is False, "the engine was already live: the test proves nothing"
-    assert snapshot["loading"] and snapshot["cells"] == 49 and snapshot["planes"] == 3
+    assert snapshot["loading"]
+    assert snapshot["counts"][".ex-cells tbody td"] == 49 and snapshot["counts"][".ex-plane canvas"] == 3
     assert snapshot["values"] == FIGURES[NAME].scene(
         FIGURES[NAME].initial_state(FIGURES[NAME].parse_options({"sentence": "pronoun", "query": "it"})))["values"]
     page.evaluate("() => window.explorables.ready")

@@ -6,7 +6,7 @@ import pytest
 
 import engine.figures.common as placement  # label placement shared by the figures
 
-from helpers import assert_matches_cpython, idle, mark_position, open_figure, state_of, values_of
+from helpers import assert_matches_cpython, first_frame, idle, mark_position, open_figure, state_of, values_of
 
 FIG = "explorer"
 PAGE = "one-query-row.html"
@@ -27,21 +27,11 @@ def canvas_ink(page, selector: str) -> int:
 
 
 def test_first_frame_is_drawn_before_the_engine_is_ready(page, site_url, guard):
-    page.goto(site_url + PAGE, wait_until="domcontentloaded")
-    snapshot = page.evaluate(
-        """async () => {
-            const ex = window.explorables;
-            const settled = await Promise.race([ex.ready.then(() => true, () => true),
-                                                new Promise(r => setTimeout(() => r(false), 0))]);
-            const fig = document.querySelector('figure#explorer');
-            return { settled, loading: fig.classList.contains('ex-loading'),
-                     bars: fig.querySelectorAll('.ex-bar').length,
-                     badge: fig.querySelector('.ex-badge').textContent,
-                     weights: ex.figures.explorer.values.weights };
-        }""")
+    snapshot = first_frame(page, site_url + PAGE, FIG)
     assert snapshot["settled"] is False, "the engine was already live: the test proves nothing"
     assert snapshot["loading"] and snapshot["badge"] == "Starting Python…"
-    assert snapshot["bars"] == 6 and abs(sum(snapshot["weights"]) - 1) < 1e-12
+    weights = snapshot["values"]["weights"]
+    assert snapshot["counts"][".ex-bar"] == 6 and abs(sum(weights) - 1) < 1e-12
     assert canvas_ink(page, "figure#explorer .ex-plane canvas") > 1000
     page.evaluate("() => window.explorables.ready")
     page.locator("figure#explorer.ex-live").wait_for()
