@@ -974,28 +974,6 @@ def test_any_other_event_ends_the_experiment(event):
         assert buttons["message"] == HINT and "reveal" not in buttons
 
 
-def test_an_experiments_result_stays_folded_until_the_reader_opens_it():
-    """The reference pages let the reader predict first: the result is behind "What you
-    should see"; the hint, which is no result, is shown as it is."""
-    start = first_state()
-    assert "reveal" not in control(FIG.scene(start), "experiments")
-    for item in control(FIG.scene(start), "experiments")["items"]:
-        state = FIG.apply(start, {"type": "action", "name": item["name"]})
-        buttons = control(FIG.scene(state), "experiments")
-        if item["name"] == "reset":
-            assert "reveal" not in buttons and buttons["message"] == HINT
-        else:
-            assert buttons["reveal"] == "What you should see"
-            assert buttons["message"] == state["message"] != HINT
-
-
-def test_every_control_sits_under_the_panel_it_changes_on_a_phone():
-    scene = FIG.scene(first_state())
-    ids = {p["id"] for p in scene["panels"]}
-    for c in scene["controls"]:
-        assert c.get("near") in ids, c["name"]
-
-
 def test_a_tie_is_told_as_a_tie():
     """Regression: after "Make every key the same" the readout said "The best match is
     'The' with 17%; next comes 'cat' with 17%"."""
