@@ -30,8 +30,9 @@ from .attention_lab import (
     EMBED_AXES, OUTPUT_DIAMOND, OWN_RING, SENTENCE_KEYS, SENTENCES, VOCAB, check_query_option, column_labels, grid_step, parse_cell,
     plane_labels, plane_segments, sentence, sentence_field, sub, token_label,
 )
-from .base import FieldError, Figure, Option
+from .base import FieldError, Option
 from .common import (
+    ExperimentFigure,
     HINT, Experiment, matrix_name, best, clear_experiment, experiment_action, experiment_buttons, extent, field_text, num, query_field, quote,
     resolve_query, vec,
 )
@@ -99,7 +100,7 @@ def w_o(preset: str) -> list[list[float]]:
 
 
 @register
-class AttentionHeads(Figure):
+class AttentionHeads(ExperimentFigure):
     """Two heads on the lab's sentences, with their outputs joined by W_O."""
 
     name = "attention-heads"
@@ -158,7 +159,6 @@ class AttentionHeads(Figure):
     # --- events -----------------------------------------------------------------------
 
     def on_set(self, state: dict, name: str, value: Any) -> dict:
-        clear_experiment(state)  # the reader changed the figure: the message no longer fits
         if name == "sentence":
             chosen = sentence_field(value, name)
             state["sentence"] = chosen.key
@@ -185,7 +185,6 @@ class AttentionHeads(Figure):
         return state
 
     def on_select(self, state: dict, mark: str) -> dict:
-        clear_experiment(state)  # the reader changed the figure: the message no longer fits
         n = len(state["tokens"])
         parts = mark.split("-")
         i = None

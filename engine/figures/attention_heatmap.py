@@ -37,9 +37,10 @@ from ..attention import attention
 from ..linalg import dot
 from ..positional import position_code
 from . import register
-from .base import FieldError, Figure, Option, OptionError, OptionErrors, parse_number
+from .base import FieldError, Option, OptionError, OptionErrors, parse_number
 from .common import (
-    HINT, Experiment, clear_experiment, experiment_action, experiment_buttons, field_text, num, parse_bool, pct, query_field,
+    ExperimentFigure,
+    HINT, Experiment, experiment_action, experiment_buttons, field_text, num, parse_bool, pct, query_field,
     quote, resolve_query, vec, whole, words,
 )
 
@@ -211,7 +212,7 @@ def plural(count: int, word: str) -> str:
 
 
 @register
-class AttentionHeatmap(Figure):
+class AttentionHeatmap(ExperimentFigure):
     """The full attention table for up to 16 tokens with vectors of up to 8 numbers."""
 
     name = "attention-heatmap"
@@ -393,7 +394,6 @@ class AttentionHeatmap(Figure):
     # --- events -----------------------------------------------------------------------
 
     def on_set(self, state: dict, name: str, value: Any) -> dict:
-        clear_experiment(state)  # the figure no longer shows what the experiment said
         T = len(state["tokens"])
         if name == "view":
             view = str(value).strip()
@@ -462,7 +462,6 @@ class AttentionHeatmap(Figure):
             i = int(parts[1])
             if i < state["n"] and (len(parts) == 2 or int(parts[2]) < state["n"] + state["padding"]):
                 state["query"] = i
-                clear_experiment(state)
                 return state
         raise ValueError(f"attention-heatmap cannot select the mark {mark!r}")
 

@@ -34,8 +34,9 @@ from ..attention import self_attention
 from ..geometry import convex_hull, vector_projection
 from ..positional import OMEGA, embed_with_position, position_code
 from . import register
-from .base import FieldError, Figure, Option, OptionError, parse_number
+from .base import FieldError, Option, OptionError, parse_number
 from .common import (
+    ExperimentFigure,
     HINT, Experiment, LabelLayout, matrix_name, best, clear_experiment, experiment_action, experiment_buttons, extent, field_text,
     num, parse_bool, place_labels, point_label_candidates, query_field, radius_px, quote, ranged, resolve_query, share_labels, tip_label_candidates, vec,
 )
@@ -302,7 +303,7 @@ def _matrix_option(name: str, what: str) -> Option:
 
 
 @register
-class AttentionLab(Figure):
+class AttentionLab(ExperimentFigure):
     """Self-attention on a short sentence, from word embeddings to outputs."""
 
     name = "attention-lab"
@@ -392,7 +393,6 @@ class AttentionLab(Figure):
     # --- events -----------------------------------------------------------------------
 
     def on_set(self, state: dict, name: str, value: Any) -> dict:
-        clear_experiment(state)  # the reader changed the figure: the message no longer fits
         if name == "sentence":
             chosen = sentence_field(value, name)
             state["sentence"] = chosen.key
@@ -429,7 +429,6 @@ class AttentionLab(Figure):
         return state
 
     def on_drag(self, state: dict, mark: str, x: Any, y: Any) -> dict:
-        clear_experiment(state)  # the reader changed the figure: the message no longer fits
         word = mark[len("word-"):] if mark.startswith("word-") else None
         if word not in state["tokens"]:
             raise ValueError(f"only the words of the embedding plane can be dragged, got mark {mark!r}")
@@ -443,7 +442,6 @@ class AttentionLab(Figure):
         return state
 
     def on_select(self, state: dict, mark: str) -> dict:
-        clear_experiment(state)  # the reader changed the figure: the message no longer fits
         n = len(state["tokens"])
         prefix, _, tail = mark.partition("-")
         i = None

@@ -26,9 +26,10 @@ from typing import Any
 from ..attention import attention_row
 from ..geometry import convex_hull, scalar_projection, unit, vector_projection
 from . import register
-from .base import FieldError, Figure, Option, OptionError, OptionErrors, parse_number
+from .base import FieldError, Option, OptionError, OptionErrors, parse_number
 from .common import (
-    EDGE, HINT, Experiment, best, clear_experiment, experiment_action, experiment_buttons, extent, field_text, num, parse_bool,
+    ExperimentFigure,
+    EDGE, HINT, Experiment, best, experiment_action, experiment_buttons, extent, field_text, num, parse_bool,
     pct, query_field, quote, ranged, resolve_query, vec, whole, words,
 )
 
@@ -149,7 +150,7 @@ def _mark_label(word: str) -> str:
 
 
 @register
-class AttentionRow(Figure):
+class AttentionRow(ExperimentFigure):
     """One query row on a few tokens with 2-D queries, keys and values."""
 
     name = "attention-row"
@@ -306,7 +307,6 @@ class AttentionRow(Figure):
     # --- events -----------------------------------------------------------------------
 
     def on_set(self, state: dict, name: str, value: Any) -> dict:
-        clear_experiment(state)  # the reader changed the figure: the message no longer fits
         n = len(state["tokens"])
         if name == "temperature":
             state["temperature"] = ranged(value, name, T_MIN, T_MAX)
@@ -341,7 +341,6 @@ class AttentionRow(Figure):
         return state
 
     def on_drag(self, state: dict, mark: str, x: Any, y: Any) -> dict:
-        clear_experiment(state)  # the reader changed the figure: the message no longer fits
         n = len(state["tokens"])
         i = _mark_index(mark, n, ("key",))
         if i is None:
@@ -357,7 +356,6 @@ class AttentionRow(Figure):
         return state
 
     def on_select(self, state: dict, mark: str) -> dict:
-        clear_experiment(state)  # the reader changed the figure: the message no longer fits
         i = _mark_index(mark, len(state["tokens"]), ("score", "bar", "value", "key", "weight", "t"))
         if i is None:
             raise ValueError(f"attention-row cannot select the mark {mark!r}")

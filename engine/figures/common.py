@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .base import FieldError, parse_number
+from .base import FieldError, Figure, parse_number
 
 MINUS = "\u2212"  # the typographic minus every figure writes negative numbers with
 EDGE = 0.1  # a plane keeps every point at least this far inside its edge
@@ -225,10 +225,10 @@ def start_experiment(state: dict, experiments, name: str, start: Callable[[dict]
 def clear_experiment(state: dict) -> dict:
     """The state with no experiment running: no button highlighted and the hint back.
 
-    Every figure calls it for each event other than an experiment button (a set, a drag,
-    a select, a matrix preset), since an experiment's message describes the state the
-    experiment made and would contradict the figure once the reader changes anything.
-    Changes the state in place and returns it."""
+    An experiment's message describes the state the experiment made and would contradict
+    the figure once the reader changes anything: ExperimentFigure calls this after every
+    set, drag and select; a figure calls it itself for actions that are not experiments
+    (a matrix preset, a Play tick). Changes the state in place and returns it."""
     state["experiment"] = None
     state["message"] = HINT
     return state
@@ -551,3 +551,14 @@ def point_label_candidates(layout: LabelLayout, point, text: str, r: float) -> l
         data = (round(layout.ix(x), 4), round(layout.iy(y), 4), align)
         out.append((data, (x0, y - h, x0 + w, y + h)))
     return out
+
+
+class ExperimentFigure(Figure):
+    """A figure with "Try this" experiments: any set, drag or select the reader makes
+    ends the running experiment (see clear_experiment)."""
+
+    def apply(self, state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
+        new_state = super().apply(state, event)
+        if event.get("type") in ("set", "drag", "select"):
+            clear_experiment(new_state)
+        return new_state

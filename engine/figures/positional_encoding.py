@@ -33,8 +33,9 @@ from typing import Any, Callable
 from ..linalg import dot
 from ..positional import frequencies, pe_similarity, pe_similarity_terms, sinusoidal
 from . import register
-from .base import FieldError, Figure, Option, OptionError, parse_number
+from .base import FieldError, Option, OptionError, parse_number
 from .common import (
+    ExperimentFigure,
     HINT, Experiment, clear_experiment, experiment_action, experiment_buttons, num, parse_bool, shown, whole,
 )
 
@@ -99,7 +100,7 @@ def _signed(offset: int) -> str:
 
 
 @register
-class PositionalEncoding(Figure):
+class PositionalEncoding(ExperimentFigure):
     """Sinusoidal position codes: one clock a dimension pair, and the similarity curve."""
 
     name = "positional-encoding"
@@ -187,7 +188,6 @@ class PositionalEncoding(Figure):
     # --- events -----------------------------------------------------------------------
 
     def on_set(self, state: dict, name: str, value: Any) -> dict:
-        clear_experiment(state)  # the figure no longer shows what the experiment said
         last = state["positions"]
         if name == "t":
             state["t"] = whole(value, name, 0, last, "position t")
@@ -222,7 +222,6 @@ class PositionalEncoding(Figure):
         and stays on the side of t it was dragged to (at s = t either side will do)."""
         if mark != "probe":
             raise ValueError(f"only the probe on the chart can be dragged, got mark {mark!r}")
-        clear_experiment(state)
         last, t = state["positions"], state["t"]
         s = round(min(last, max(0.0, parse_number(x, "x"))))
         state["offset"] = abs(s - t)
