@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np  # noqa: E402  (numpy only here, beside the engine, never in it)
 
-import engine  # noqa: E402
+from explorables import engine  # noqa: E402
 
 SIZES = [(T, d) for T in (6, 16, 64, 256) for d in (2, 16)]
 

@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from conftest import CHROMIUM_FLAGS, chromium_path, serve_folder  # noqa: E402
-from site_builder.build import build_site  # noqa: E402
+from explorables.site_builder.build import build_site  # noqa: E402
 
 LONG_TASKS = """
 window.__longTasks = [];

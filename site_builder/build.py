@@ -22,9 +22,10 @@ from .config import load_config
 from .errors import BuildError, SourceError
 from .markdown import create_parser, parse_page, render_page
 
-PROJECT = Path(__file__).resolve().parent.parent
-STATIC = PROJECT / "static"
-ENGINE = PROJECT / "engine"
+PACKAGE = Path(__file__).resolve().parent.parent  # explorables/ when installed; the checkout in development
+STATIC = PACKAGE / "static"
+ENGINE = PACKAGE / "engine"
+TOP = Path(__import__("explorables").__file__).resolve().parent  # the package holding __init__.py and figures.py
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 MARKER = ".explorables-site"  # written into every built site: the next build may replace it
 
@@ -61,13 +62,16 @@ def slug_of(path: Path) -> str:
 
 
 def engine_archive() -> bytes:
-    """engine/ as a zip that the worker unpacks into Pyodide's file system."""
+    """The ``explorables`` package as the browser needs it (its ``__init__``, the public
+    figure kit and the engine, no builder) as a zip that the worker unpacks into
+    Pyodide's file system."""
+    files = [(Path("explorables") / path.name, path) for path in sorted(TOP.glob("*.py"))]
+    files += [(Path("explorables/engine") / path.relative_to(ENGINE), path) for path in sorted(ENGINE.rglob("*.py"))
+              if "__pycache__" not in path.parts]
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in sorted(ENGINE.rglob("*.py")):
-            if "__pycache__" in path.parts:
-                continue
-            info = zipfile.ZipInfo(str(Path("engine") / path.relative_to(ENGINE)), date_time=(2020, 1, 1, 0, 0, 0))
+        for name, path in files:
+            info = zipfile.ZipInfo(name.as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
             archive.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
     return buffer.getvalue()
 

@@ -56,7 +56,7 @@ def _list_figures(name: str | None) -> int:
     import difflib
     import textwrap
 
-    from engine.figures import FIGURES
+    from ..engine.figures import FIGURES
 
     names = sorted(FIGURES)
     if name is not None and name not in FIGURES:

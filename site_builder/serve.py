@@ -15,7 +15,7 @@ import threading
 import time
 from pathlib import Path
 
-from .build import ENGINE, PROJECT, STATIC, TEMPLATES
+from .build import ENGINE, STATIC, TEMPLATES, TOP
 
 
 def snapshot(folders: list[Path]) -> dict[str, float]:
@@ -94,12 +94,11 @@ def _handler(out_dir: Path, reloads: _Reloads):
 def _rebuild(content: Path, out_dir: Path, pyodide_source: str | None) -> bool:
     """Build in a fresh Python process, so edits to engine/ count at once (the figures
     that check options and draw first frames are imported anew each time)."""
-    command = [sys.executable, "-m", "site_builder.cli", "build", str(Path(content).resolve()),
+    command = [sys.executable, "-m", "explorables.site_builder.cli", "build", str(Path(content).resolve()),
                "-o", str(Path(out_dir).resolve()), "--live-reload"]
     if pyodide_source:
         command += ["--pyodide", str(Path(pyodide_source).expanduser().resolve())]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(PROJECT), os.environ.get("PYTHONPATH")]))}
-    result = subprocess.run(command, capture_output=True, text=True, env=env)
+    result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:
         print(result.stderr.strip() or result.stdout.strip(), file=sys.stderr, flush=True)
         return False
@@ -114,7 +113,7 @@ class DevServer:
     def __init__(self, content: Path, out_dir: Path, *, port: int = 8000, pyodide_source: str | None = None):
         self.content, self.out_dir, self.port, self.pyodide_source = Path(content), Path(out_dir), port, pyodide_source
         self.reloads = _Reloads()
-        self.watched = [self.content, TEMPLATES, STATIC, ENGINE]
+        self.watched = [self.content, TEMPLATES, STATIC, ENGINE, TOP]
         self.server: http.server.ThreadingHTTPServer | None = None
         self.before: dict[str, float] = {}
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.figures import OptionErrors
+from explorables.engine.figures import OptionErrors
 
 ROOT = Path(__file__).resolve().parent.parent
 TOL = 1e-9  # floats of a golden scene may differ by this much

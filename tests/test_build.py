@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from site_builder import pyodide
-from site_builder.build import build_site, slug_of
-from site_builder.cli import main
-from site_builder.errors import BuildError, PyodideError
+from explorables.site_builder import pyodide
+from explorables.site_builder.build import build_site, slug_of
+from explorables.site_builder.cli import main
+from explorables.site_builder.errors import BuildError, PyodideError
 
 LESSON = """---
 title: One row
@@ -109,11 +109,11 @@ def test_engine_archive_imports_on_its_own(content, tmp_path):
     unpacked = tmp_path / "unpacked"
     with zipfile.ZipFile(out / "assets" / "engine.zip") as archive:
         archive.extractall(unpacked)
-    code = ("import json, engine.runtime as r, engine.figures as f; fig = f.FIGURES['attention-row'];"
+    code = ("import json, explorables.engine.runtime as r, explorables.engine.figures as f; fig = f.FIGURES['attention-row'];"
             "s = fig.initial_state(fig.parse_options({}));"
             "print(json.loads(r.handle(json.dumps({'figure': 'attention-row', 'state': s,"
             "'event': {'type': 'set', 'name': 'temperature', 'value': 2}})))['ok'])")
-    result = subprocess.run([sys.executable, "-c", code], cwd=unpacked, capture_output=True, text=True,
+    result = subprocess.run([sys.executable, "-S", "-c", code], cwd=unpacked, capture_output=True, text=True,
                             env={"PYTHONPATH": str(unpacked), "PATH": "/usr/bin:/bin"})
     assert result.stdout.strip() == "True", result.stderr
 
@@ -343,7 +343,7 @@ def test_a_figure_id_that_is_also_a_heading_anchor_is_an_error(tmp_path):
 def test_the_figures_command_lists_every_directive_and_its_options(capsys):
     assert main(["figures"]) == 0
     out = capsys.readouterr().out
-    from engine.figures import FIGURES
+    from explorables.engine.figures import FIGURES
     for name, model in FIGURES.items():
         assert f":::{{{name}}} ID" in out
         for option in model.options:

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import engine
+from explorables import engine
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE = ["__init__", "linalg", "attention", "positional", "heads", "geometry"]
@@ -43,7 +43,7 @@ def test_result_attributes():
 
 
 def test_importing_engine_leaves_the_figures_alone():
-    code = "import sys, engine; print('engine.figures' in sys.modules)"
+    code = "import sys, explorables.engine; print('explorables.engine.figures' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
@@ -65,6 +65,6 @@ def test_docstring_examples_run():
     import doctest
 
     # engine.attention is the function; its module is reached through sys.modules
-    for module in (engine, sys.modules["engine.attention"]):
+    for module in (engine, sys.modules["explorables.engine.attention"]):
         failed, _ = doctest.testmod(module)
         assert failed == 0, module.__name__

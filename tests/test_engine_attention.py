@@ -8,8 +8,8 @@ import sys
 import numpy as np
 import pytest
 
-import engine
-from engine import attention, attention_row, causal_mask, entropy, scaled_scores, softmax
+from explorables import engine
+from explorables.engine import attention, attention_row, causal_mask, entropy, scaled_scores, softmax
 
 import engine_reference as ref
 

@@ -7,7 +7,7 @@ import random
 import numpy as np
 import pytest
 
-from engine import convex_hull, point_in_hull, scalar_projection, unit, vector_projection
+from explorables.engine import convex_hull, point_in_hull, scalar_projection, unit, vector_projection
 
 
 def _area(hull):

@@ -6,7 +6,7 @@ import random
 import numpy as np
 import pytest
 
-from engine import attention, multi_head, projections, split_blocks, sum_of_blocks
+from explorables.engine import attention, multi_head, projections, split_blocks, sum_of_blocks
 
 import engine_reference as ref
 

@@ -8,7 +8,7 @@ import sys
 import numpy as np
 import pytest
 
-from engine.linalg import (
+from explorables.engine.linalg import (
     as_index,
     as_mask,
     as_matrix,

@@ -7,8 +7,8 @@ import random
 import numpy as np
 import pytest
 
-from engine import embed_with_position, frequencies, pe_similarity, position_code, sinusoidal
-from engine.positional import pe_similarity_terms
+from explorables.engine import embed_with_position, frequencies, pe_similarity, position_code, sinusoidal
+from explorables.engine.positional import pe_similarity_terms
 
 import engine_reference as ref
 

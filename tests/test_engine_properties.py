@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import (
+from explorables.engine import (
     attention,
     convex_hull,
     dot,

@@ -54,7 +54,7 @@ def _compare(path: str, got, expected, mismatches: list[str]) -> None:
 
 @pytest.fixture(scope="module")
 def pyodide_dir() -> Path:
-    from site_builder.pyodide import ensure_pyodide
+    from explorables.site_builder.pyodide import ensure_pyodide
 
     return ensure_pyodide()
 

@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from engine import runtime
-from engine.figures import FIGURES
+from explorables.engine import runtime
+from explorables.engine.figures import FIGURES
 
 
 @pytest.fixture

@@ -16,12 +16,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import engine
-from engine import runtime
-from engine.figures import FIGURES, FieldError
-from engine.figures import attention_heads as ah
-from engine.figures import attention_lab as lab
-from engine.figures.common import HINT, best, num, vec
+from explorables import engine
+from explorables.engine import runtime
+from explorables.engine.figures import FIGURES, FieldError
+from explorables.engine.figures import attention_heads as ah
+from explorables.engine.figures import attention_lab as lab
+from explorables.engine.figures.common import HINT, best, num, vec
 from figure_helpers import ROOT, check_golden, control, lesson_figure, panel, questions, texts
 import figure_helpers
 

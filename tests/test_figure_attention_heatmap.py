@@ -17,11 +17,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import engine
-from engine import runtime
-from engine.figures import FIGURES, FieldError
-from engine.figures import attention_heatmap as hm
-from engine.figures.common import HINT, num, pct, vec
+from explorables import engine
+from explorables.engine import runtime
+from explorables.engine.figures import FIGURES, FieldError
+from explorables.engine.figures import attention_heatmap as hm
+from explorables.engine.figures.common import HINT, num, pct, vec
 from figure_helpers import ROOT, check_golden, control, lesson_figure, panel, questions
 import figure_helpers
 

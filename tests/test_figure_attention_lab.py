@@ -17,11 +17,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import engine
-from engine import runtime
-from engine.figures import FIGURES, FieldError
-from engine.figures import attention_lab as lab
-from engine.figures.common import HINT, best, num, vec
+from explorables import engine
+from explorables.engine import runtime
+from explorables.engine.figures import FIGURES, FieldError
+from explorables.engine.figures import attention_lab as lab
+from explorables.engine.figures.common import HINT, best, num, vec
 from figure_helpers import ROOT, check_golden, control, is_num, lesson_figure, links, panel, questions, texts
 import figure_helpers
 
@@ -666,7 +666,7 @@ def test_any_other_event_ends_the_experiment(event):
 
 # --- labels: none on another, none off the canvas --------------------------------------
 
-from engine.figures import common  # noqa: E402
+from explorables.engine.figures import common  # noqa: E402
 
 LAYOUT_WIDTHS = (300, 314, 422, 640)  # a small phone, a 390px phone, two desktop layouts
 

@@ -15,15 +15,15 @@ from functools import partial
 
 import pytest
 
-import engine.figures.common as placement  # label placement shared by the figures
+import explorables.engine.figures.common as placement  # label placement shared by the figures
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import engine
-from engine import runtime
-from engine.figures import FIGURES, FieldError
-from engine.figures import attention_row as ar
-from engine.figures.common import HINT, num, pct, vec
+from explorables import engine
+from explorables.engine import runtime
+from explorables.engine.figures import FIGURES, FieldError
+from explorables.engine.figures import attention_row as ar
+from explorables.engine.figures.common import HINT, num, pct, vec
 from figure_helpers import (
     ROLES, ROOT, SHAPES, check_golden, control, is_num, lesson_figure, links, panel, questions, texts,
 )
@@ -944,7 +944,7 @@ def test_the_lesson_places_the_figure_with_valid_options():
 
 
 def test_clear_experiment_puts_the_hint_back_and_keeps_the_rest():
-    from engine.figures.common import clear_experiment
+    from explorables.engine.figures.common import clear_experiment
 
     state = FIG.apply(first_state(), {"type": "action", "name": "sharpen"})
     before = {k: v for k, v in state.items() if k not in ("experiment", "message")}

@@ -10,9 +10,9 @@ import re
 
 import pytest
 
-from engine.figures import FIGURES, FieldError
-from engine.figures import common
-from engine.figures.common import (
+from explorables.engine.figures import FIGURES, FieldError
+from explorables.engine.figures import common
+from explorables.engine.figures.common import (
     Experiment, experiment_buttons, field_text, num, parse_bool, pct, ranged, resolve_query,
     start_experiment, vec, whole,
 )

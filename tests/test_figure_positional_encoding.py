@@ -16,11 +16,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import engine
-from engine import runtime
-from engine.figures import FIGURES, FieldError
-from engine.figures import common
-from engine.figures import positional_encoding as pe
+from explorables import engine
+from explorables.engine import runtime
+from explorables.engine.figures import FIGURES, FieldError
+from explorables.engine.figures import common
+from explorables.engine.figures import positional_encoding as pe
 from figure_helpers import ROLES, ROOT, check_golden, control, is_num, lesson_figure, panel, questions
 import figure_helpers
 

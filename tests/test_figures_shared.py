@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.figures import FIGURES
-from engine.figures.common import HINT
+from explorables.engine.figures import FIGURES
+from explorables.engine.figures.common import HINT
 from figure_helpers import control, first_state
 
 NAMES = sorted(FIGURES)

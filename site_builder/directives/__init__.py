@@ -14,7 +14,7 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
-from engine.figures import FIGURES
+from ...engine.figures import FIGURES
 
 from . import figure, question
 from .common import parse_body, report

@@ -12,7 +12,7 @@ import re
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 
-from engine.figures import FIGURES, OptionErrors
+from ...engine.figures import FIGURES, OptionErrors
 
 from ..errors import SourceError
 from .common import report, split_options

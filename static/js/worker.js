@@ -12,8 +12,8 @@ async function start(msg) {
   const response = await fetch(msg.engine);
   if (!response.ok) throw new Error("could not load the engine archive (" + response.status + ")");
   pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/lib/explorables" });
-  pyodide.runPython("import sys\nsys.path.insert(0, '/lib/explorables')\nimport engine.runtime");
-  handle = pyodide.pyimport("engine.runtime").handle;
+  pyodide.runPython("import sys\nsys.path.insert(0, '/lib/explorables')\nimport explorables.engine.runtime");
+  handle = pyodide.pyimport("explorables.engine.runtime").handle;
   const t2 = performance.now();
   self.postMessage({ type: "ready", timings: { pyodide: t1 - t0, engine: t2 - t1 } });
 }

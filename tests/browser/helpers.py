@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from engine.figures import FIGURES
+from explorables.engine.figures import FIGURES
 
 
 def open_figure(page, url: str, figure_id: str):

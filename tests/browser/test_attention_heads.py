@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-import engine
-from engine.figures import FIGURES
-from engine.figures.common import num, vec
+from explorables import engine
+from explorables.engine.figures import FIGURES
+from explorables.engine.figures.common import num, vec
 from helpers import assert_matches_cpython, idle, open_figure, state_of
 
 FIG = "heads"

@@ -10,9 +10,9 @@ import pytest
 
 from helpers import assert_matches_cpython, idle, open_figure, state_of
 
-import engine
-from engine.figures import attention_heatmap as hm
-from engine.figures.common import HINT, num
+from explorables import engine
+from explorables.engine.figures import attention_heatmap as hm
+from explorables.engine.figures.common import HINT, num
 
 FIG = "table"
 NAME = "attention-heatmap"

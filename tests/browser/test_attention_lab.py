@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.figures import FIGURES
-from engine.figures.common import num
+from explorables.engine.figures import FIGURES
+from explorables.engine.figures.common import num
 from helpers import assert_matches_cpython, first_frame, idle, mark_position, open_figure, state_of, values_of
 
 FIG = "lab"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-import engine.figures.common as placement  # label placement shared by the figures
+import explorables.engine.figures.common as placement  # label placement shared by the figures
 
 from helpers import assert_matches_cpython, first_frame, idle, mark_position, open_figure, state_of, values_of
 

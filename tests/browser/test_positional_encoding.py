@@ -13,10 +13,10 @@ import pytest
 
 from helpers import assert_matches_cpython, idle, open_figure, state_of, values_of
 
-import engine
-from engine.figures import common
-from engine.figures.common import num
-from engine.figures.positional_encoding import INTERVAL
+from explorables import engine
+from explorables.engine.figures import common
+from explorables.engine.figures.common import num
+from explorables.engine.figures.positional_encoding import INTERVAL
 
 FIG = "clocks"
 NAME = "positional-encoding"

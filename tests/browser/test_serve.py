@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from site_builder.serve import DevServer
+from explorables.site_builder.serve import DevServer
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -11,7 +11,7 @@ import dataclasses
 import random
 import sys
 
-import engine
+from explorables import engine
 
 
 def make_inputs(seed: int = 0) -> dict:

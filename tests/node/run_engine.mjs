@@ -42,10 +42,11 @@ try {
 
   // the engine package, file by file, then the checks module beside it
   for (const file of pythonFiles(engineDir)) {
-    const target = join(ROOT, "engine", file);
+    const target = join(ROOT, "explorables", "engine", file);
     pyodide.FS.mkdirTree(join(target, ".."));
     pyodide.FS.writeFile(target, readFileSync(join(engineDir, file), "utf8"));
   }
+  pyodide.FS.writeFile(join(ROOT, "explorables", "__init__.py"), "");
   pyodide.FS.writeFile(join(ROOT, basename(checksPath)), readFileSync(checksPath, "utf8"));
 
   pyodide.globals.set("INPUTS_JSON", readFileSync(inputsPath, "utf8"));
