@@ -121,6 +121,48 @@ def check_golden(scene: dict, golden: Path) -> None:
         fresh.unlink()
 
 
+# --- goldens split: structure apart from wording ----------------------------------------------
+
+STRUCTURAL_KEYS = {"kind", "id", "name", "role", "link", "shape", "anchor", "align", "mark", "near", "type"}
+NUMBERISH = re.compile(r"^[\s\d.,:;%()\[\]+\-\u2212×/=·|≈<>~]*$")  # '0.45', '(1.00, −0.50)', '27%'
+WORD = "…"  # what a piece of wording becomes in the structural golden
+
+
+def split_scene(scene):
+    """A scene as (structure, words): every text that is wording (not an id, a role, a
+    number written out) is replaced by WORD in the structure and listed, once, in order,
+    in the words. A reworded message changes only the words; marks, channels and
+    numbers change only the structure."""
+    words: list[str] = []
+
+    def walk(node, key=None):
+        if isinstance(node, dict):
+            return {k: walk(v, k) for k, v in node.items()}
+        if isinstance(node, list):
+            return [walk(v, key) for v in node]
+        if isinstance(node, str) and key not in STRUCTURAL_KEYS and not NUMBERISH.match(node):
+            if node not in words:
+                words.append(node)
+            return WORD
+        return node
+
+    return walk(scene), words
+
+
+def check_golden_split(scene: dict, golden: Path) -> None:
+    """``check_golden`` on the structure (golden NAME.json) and on the words
+    (NAME.words.json) of a scene, each compared and rewritten for review on its own."""
+    structure, words = split_scene(scene)
+    failures = []
+    for data, path in ((structure, golden), (words, golden.with_name(golden.stem + ".words.json"))):
+        try:
+            check_golden(data, path)
+        except pytest.fail.Exception as err:
+            failures.append(str(err))
+    if failures:
+        pytest.fail("; ".join(failures))
+
+
 # --- the lesson ------------------------------------------------------------------------------
 
 

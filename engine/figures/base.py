@@ -249,6 +249,14 @@ class Figure:
     def scene(self, state: dict[str, Any]) -> dict[str, Any]:
         raise NotImplementedError
 
+    def manifest(self) -> dict[str, Any]:
+        """The figure as data: its options (figures written with the kit add their
+        parameters, values and experiments)."""
+        return {"name": self.name, "summary": self.summary,
+                "options": [{"name": o.name, "kind": o.kind, "default": o.default, "expected": o.expected(),
+                             "doc": o.doc} for o in self.options],
+                "params": [], "values": [], "experiments": []}
+
     def patch(self, state: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
         """Apply ``{control name: value}`` pairs as "set" events, in order."""
         for name, value in patch.items():

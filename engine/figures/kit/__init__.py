@@ -1,0 +1,23 @@
+"""The figure kit: what every figure is written with, built-in or an author's.
+
+Public as ``explorables.figures``; see that module for the list. A figure declares its
+parameters (``Slider``, ``Toggle``, ``Choice``, ``Hidden``), its named ``Value``s and its
+``Experiment``s, computes its numbers with the engine and draws its panels with the
+scene builders (``plane``, ``points``, ``arrows``, ``bars``, ``cells``, ...).
+"""
+from ..base import FieldError, Option, OptionError, OptionErrors, parse_number
+from .experiments import HINT, REVEAL, Experiment
+from .figure import Figure
+from .inputs import EDGE, best, extent, query_field, resolve_query, words
+from .marks import (arrows, bars, cells, channel, chart, circles, heading, labels, line, lines, plane, points,
+                    polygon, series, steps, text)
+from .params import Choice, Hidden, Param, Slider, Toggle
+from .text import MINUS, clip, field_text, num, pct, quote, shown, vec
+from .values import FORMATS, Value
+
+__all__ = [
+    "Choice", "EDGE", "Experiment", "FORMATS", "FieldError", "Figure", "HINT", "Hidden", "MINUS", "Option", "OptionError",
+    "OptionErrors", "Param", "REVEAL", "Slider", "Toggle", "Value", "arrows", "bars", "best", "cells", "channel", "chart",
+    "circles", "clip", "extent", "field_text", "heading", "labels", "line", "lines", "num", "parse_number", "pct", "plane",
+    "points", "polygon", "query_field", "quote", "resolve_query", "series", "shown", "steps", "text", "vec", "words",
+]

@@ -1,0 +1,217 @@
+"""The kit's Figure: a figure declared as parameters, values and experiments.
+
+A figure written with the kit reads like a description of what is on screen::
+
+    @register
+    class Softmax3(Figure):
+        name = "softmax-3"
+        summary = "Three scores and their softmax weights."
+        params = (Slider("a", "Score a", 1.0, lo=-4, hi=4), ...)
+        values = (Value("top", "percent", "The largest weight."),)
+        experiments = (Experiment("tie", "Tie a and b", set={"a": 1, "b": 1}, see="..."),)
+
+        def compute(self, s):             # the numbers, from the engine
+            return {"weights": softmax([s["a"], s["b"], s["c"]]), ...}
+
+        def draw(self, s, v):             # the panels, from a few mark calls
+            return [bars("weights", v["weights"], label=["a", "b", "c"])]
+
+What the base class owns, so that no figure writes it again:
+
+- directive options: every ``Param`` with ``option=True``, plus ``extra_options``;
+- the first state: each parameter's value, then ``setup`` for what follows from them;
+- a reader's ``set`` on a parameter: parsed by the parameter, its step highlighted,
+  then ``changed``; other names go to ``on_set`` (e.g. cells of a grid);
+- "reset" (``reset``: by default the first state again, from the options kept in the
+  state) and experiments (``start``: where they begin, by default the reset state);
+- ending a running experiment on any other event, and the hint coming back;
+- the scene: ``draw``'s panels, the controls (``controls``: the parameters' controls
+  and the experiment buttons, unless a figure lays them out itself), the status line
+  and the declared values;
+- the manifest: everything above as data, for ``explorables figures`` and the guide.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from ..base import FieldError, Figure as BaseFigure, Option
+from .experiments import HINT, REVEAL, Experiment
+from .params import Param
+from .values import Value
+
+BOOKKEEPING = ("options", "experiment", "message")  # state keys the base class keeps
+
+
+class Figure(BaseFigure):
+    """Base class of a figure written with the kit."""
+
+    name: str = ""
+    summary: str = ""
+    title: str = ""  # the heading over the figure
+    params: tuple[Param, ...] = ()
+    extra_options: tuple[Option, ...] = ()  # directive options that are no control (a sentence, vectors)
+    values: tuple[Value, ...] = ()
+    experiments: tuple[Experiment, ...] = ()
+    hint: str = HINT  # what the experiment box says while no experiment runs
+
+    # --- declarations -------------------------------------------------------------------
+
+    @property
+    def options(self) -> tuple[Option, ...]:  # type: ignore[override]
+        return tuple(p.option_spec() for p in self.params if p.option) + tuple(self.extra_options)
+
+    def param(self, name: str) -> Param | None:
+        return next((p for p in self.params if p.name == name), None)
+
+    # --- the first state ----------------------------------------------------------------
+
+    def initial_state(self, options: dict[str, Any]) -> dict[str, Any]:
+        opts = {opt.name: opt.default for opt in self.options}
+        opts.update(options)
+        state: dict[str, Any] = {p.name: copy.deepcopy(opts[p.name] if p.option else p.default) for p in self.params}
+        state = self.setup(state, opts)
+        state["options"] = {k: v for k, v in options.items()}  # what reset returns to
+        state["experiment"] = None
+        state["message"] = self.hint
+        return state
+
+    def setup(self, state: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+        """What follows from the options (tokens, vectors): add it to ``state``."""
+        return state
+
+    # --- events -------------------------------------------------------------------------
+
+    def apply(self, state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
+        kind = event.get("type")
+        name = str(event.get("name", ""))
+        if kind == "set" and self.param(name) is not None:
+            state = self.set_param(copy.deepcopy(state), name, event.get("value"))
+        elif kind == "action" and name == "reset":
+            state = self.reset(copy.deepcopy(state))
+            return self.end_experiment(state)
+        elif kind == "action" and any(e.name == name for e in self.experiments):
+            return self.run_experiment(copy.deepcopy(state), name)
+        else:
+            state = super().apply(state, event)
+        return self.end_experiment(state)
+
+    def set_param(self, state: dict[str, Any], name: str, value: Any) -> dict[str, Any]:
+        """A reader's value for the parameter ``name``: parsed, stored, its step lit."""
+        param = self.param(name)
+        state[name] = param.read(value, state)
+        if param.step is not None:
+            state["step"] = param.step
+        return self.changed(state, name)
+
+    def changed(self, state: dict[str, Any], name: str) -> dict[str, Any]:
+        """After the parameter ``name`` changed: keep the rest of the state consistent."""
+        return state
+
+    def on_set(self, state: dict[str, Any], name: str, value: Any) -> dict[str, Any]:
+        raise FieldError(name, f"{self.name} has no control named {name!r}")
+
+    def on_action(self, state: dict[str, Any], name: str) -> dict[str, Any]:
+        known = ", ".join(["reset"] + [e.name for e in self.experiments])
+        raise ValueError(f"{self.name} has no action {name!r} (known: {known})")
+
+    def reset(self, state: dict[str, Any]) -> dict[str, Any]:
+        """Back to the first settings: by default the first state again."""
+        return self.initial_state(state.get("options") or {})
+
+    def start(self, state: dict[str, Any]) -> dict[str, Any]:
+        """Where every experiment begins: by default the first settings."""
+        return self.reset(state)
+
+    def run_experiment(self, state: dict[str, Any], name: str) -> dict[str, Any]:
+        experiment = next(e for e in self.experiments if e.name == name)
+        state = self.start(state)
+        if not experiment.applies(state):
+            raise ValueError(f"the experiment {name!r} needs {experiment.needs or 'other settings'}")
+        for key, value in experiment.set.items():
+            param = self.param(key)
+            state[key] = param.read(value, state) if param is not None else copy.deepcopy(value)
+        if experiment.run is not None:
+            experiment.run(state)
+        state["experiment"] = name
+        state["message"] = experiment.message(state)
+        return state
+
+    def end_experiment(self, state: dict[str, Any]) -> dict[str, Any]:
+        """No experiment runs any more: no button lit, the hint back."""
+        state["experiment"] = None
+        state["message"] = self.hint
+        return state
+
+    # --- the scene ----------------------------------------------------------------------
+
+    def compute(self, state: dict[str, Any]) -> dict[str, Any]:
+        """The numbers the figure shows, by name (the declared values among them)."""
+        return {}
+
+    def draw(self, state: dict[str, Any], v: dict[str, Any]) -> list[Any]:
+        """The panels, in order (None leaves one out)."""
+        raise NotImplementedError
+
+    def status(self, state: dict[str, Any], v: dict[str, Any]) -> str:
+        """One plain sentence saying what the figure shows now, for screen readers."""
+        return ""
+
+    def controls(self, state: dict[str, Any], v: dict[str, Any]) -> list[dict[str, Any]]:
+        """The controls, in order: every parameter's that is drawn, then the experiments."""
+        out = [p.control_dict(state) for p in self.params if p.control]
+        if self.experiments:
+            out.append(self.experiment_control(state))
+        return out
+
+    def experiment_control(self, state: dict[str, Any], near: str | None = None) -> dict[str, Any]:
+        """The "Try this" buttons: those that apply from where experiments start, then
+        Reset, and the message of the one last run, folded under REVEAL."""
+        shown_here = list(self.experiments)
+        if any(e.when is not None for e in shown_here):
+            begin = self.start(copy.deepcopy(state))
+            shown_here = [e for e in shown_here if e.applies(begin)]
+        control: dict[str, Any] = {
+            "kind": "buttons", "name": "experiments", "label": "Try this",
+            "items": [{"name": e.name, "label": e.label, "title": e.title, "active": state.get("experiment") == e.name}
+                      for e in shown_here] + [{"name": "reset", "label": "Reset", "title": "Back to the first settings"}],
+            "message": state.get("message") or self.hint,
+        }
+        if state.get("experiment") and state.get("message"):
+            control["reveal"] = REVEAL
+        if near:
+            control["near"] = near
+        return control
+
+    def scene(self, state: dict[str, Any]) -> dict[str, Any]:
+        v = self.compute(state)
+        panels = [p for p in self.draw(state, v) if p is not None]
+        out: dict[str, Any] = {"title": self.title, "status": self.status(state, v), "panels": panels,
+                               "controls": self.controls(state, v), "values": self.values_of(state, v)}
+        return out
+
+    def values_of(self, state: dict[str, Any], v: dict[str, Any]) -> dict[str, Any]:
+        """Each declared value, from ``compute`` or else from the state."""
+        out = {}
+        for value in self.values:
+            if value.name in v:
+                out[value.name] = v[value.name]
+            elif value.name in state:
+                out[value.name] = state[value.name]
+            else:
+                raise KeyError(f"{self.name}: the value {value.name!r} is neither computed nor in the state")
+        return out
+
+    # --- the manifest -------------------------------------------------------------------
+
+    def manifest(self) -> dict[str, Any]:
+        """The figure as data: what ``explorables figures NAME`` prints and the guide lists."""
+        return {
+            "name": self.name,
+            "summary": self.summary,
+            "options": [{"name": o.name, "kind": o.kind, "default": o.default, "expected": o.expected(),
+                         "doc": o.doc} for o in self.options],
+            "params": [p.manifest() for p in self.params],
+            "values": [v.manifest() for v in self.values],
+            "experiments": [e.manifest() for e in self.experiments],
+        }

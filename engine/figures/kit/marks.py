@@ -1,0 +1,181 @@
+"""Scene builders: a mark is data plus channels, and one call draws N of them.
+
+After Observable Plot's marks. A *channel* is what a mark says about each element
+(its label, role, shape, whether it is muted) and may be given three ways:
+
+- a constant, the same for every element: ``role="key"``;
+- a list or tuple, one entry an element: ``label=tokens``;
+- a function of the element's index: ``shape=lambda j: "ring" if j == i else "circle"``.
+
+A channel whose value is None or False for an element is left out of that element's
+JSON (the renderer reads a missing flag as off). Builders return plain dicts in the
+format of SCENE.md, so a figure can mix them with dicts of its own.
+
+    plane("keys", points("key", K, label=tokens, role="key", draggable=True),
+          arrows("query", [(0, 0)], [q], role="query"), x=[-3, 3], y=[-3, 3], square=True)
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, Sequence
+
+
+def channel(value: Any, *index: int) -> Any:
+    """The value of a channel for the element at ``index`` (one index, or row and column)."""
+    if callable(value):
+        return value(*index)
+    if isinstance(value, (list, tuple)):
+        for i in index:
+            value = value[i]
+        return value
+    return value
+
+
+def _element(base: dict[str, Any], channels: dict[str, Any], *index: int) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in channels.items():
+        v = channel(value, *index)
+        if v is not None and v is not False:
+            out[key] = v
+    return out
+
+
+def _ids(prefix: str | None, n: int) -> list[str | None]:
+    return [f"{prefix}-{i}" if prefix else None for i in range(n)]
+
+
+def _flat(items: Iterable[Any]) -> list[dict[str, Any]]:
+    """Marks and lists of marks, flattened; None (a mark left out) skipped."""
+    out: list[dict[str, Any]] = []
+    for item in items:
+        if item is None:
+            continue
+        if isinstance(item, dict):
+            out.append(item)
+        else:
+            out.extend(_flat(item))
+    return out
+
+
+def _panel(kind: str, id: str, options: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": kind, "id": id}
+    out.update({k: v for k, v in options.items() if v is not None})
+    return out
+
+
+# --- marks on a plane or a chart -------------------------------------------------------
+
+
+def points(prefix: str | None, P: Sequence[Sequence[float]], **channels: Any) -> list[dict[str, Any]]:
+    """One point a row of P (x, y). Ids are ``prefix-i`` unless an ``id`` channel is given.
+    Channels: role, label, shape, size, draggable, select, muted, name, link, anchor."""
+    channels.setdefault("id", _ids(prefix, len(P)))
+    return [_element({"kind": "point", "x": float(p[0]), "y": float(p[1])}, channels, i) for i, p in enumerate(P)]
+
+
+def arrows(prefix: str | None, tails: Any, heads: Sequence[Sequence[float]], **channels: Any) -> list[dict[str, Any]]:
+    """One arrow from ``tails[i]`` (or one shared tail, e.g. (0, 0)) to ``heads[i]``.
+    Channels: role, dashed, label, link, muted, width."""
+    shared = len(tails) == 2 and not isinstance(tails[0], (list, tuple))
+    channels.setdefault("id", _ids(prefix, len(heads)))
+    out = []
+    for i, head in enumerate(heads):
+        tail = tails if shared else tails[i]
+        base = {"kind": "arrow", "x1": float(tail[0]), "y1": float(tail[1]), "x2": float(head[0]), "y2": float(head[1])}
+        out.append(_element(base, channels, i))
+    return out
+
+
+def lines(paths: Sequence[Sequence[Sequence[float]]], **channels: Any) -> list[dict[str, Any]]:
+    """One polyline a path of (x, y) points. Channels: role, dashed, dotted, link, width, muted."""
+    return [_element({"kind": "line", "points": [[float(x), float(y)] for x, y in path]}, channels, i)
+            for i, path in enumerate(paths)]
+
+
+def line(path: Sequence[Sequence[float]], **channels: Any) -> dict[str, Any]:
+    """A single polyline (``lines`` of one path)."""
+    return lines([path], **channels)[0]
+
+
+def polygon(P: Sequence[Sequence[float]], role: str = "hull", **channels: Any) -> dict[str, Any]:
+    """A shaded area through the points P, e.g. a convex hull."""
+    return _element({"kind": "polygon", "points": [[float(x), float(y)] for x, y in P], "role": role}, channels, 0)
+
+
+def labels(P: Sequence[Sequence[float]], text: Any, **channels: Any) -> list[dict[str, Any]]:
+    """Text at the points P, centred on y. Channels: role, align (which end sits at x), size."""
+    channels["text"] = text
+    return [_element({"kind": "label", "x": float(p[0]), "y": float(p[1])}, channels, i) for i, p in enumerate(P)]
+
+
+def circles(centres: Sequence[Sequence[float]], r: Any, **channels: Any) -> list[dict[str, Any]]:
+    """Circles of radius ``r`` (data units) round the centres. Channels: role, dashed, width."""
+    channels["r"] = r
+    return [_element({"kind": "circle", "x": float(c[0]), "y": float(c[1])}, channels, i)
+            for i, c in enumerate(centres)]
+
+
+# --- panels ------------------------------------------------------------------------------
+
+
+def plane(id: str, *marks: Any, x: Sequence[float], y: Sequence[float], **options: Any) -> dict[str, Any]:
+    """A 2-D canvas holding ``marks`` (marks, lists of marks, None to leave one out).
+    Options as in SCENE.md: title, caption, square, ratio, ticks, grid, axes, keyboard,
+    legend, selected, wide."""
+    return _panel("plane", id, {"x": list(x), "y": list(y), **options, "marks": _flat(marks)})
+
+
+def chart(id: str, *marks: Any, x: Sequence[float], y: Sequence[float], series: Sequence[dict[str, Any]] = (),
+          **options: Any) -> dict[str, Any]:
+    """A line chart: ``series`` (see ``series``) under ``marks``. Options: x_label, y_label,
+    ratio, grid, ticks, keyboard, title, caption."""
+    return _panel("chart", id, {"x": list(x), "y": list(y), **options, "series": list(series), "marks": _flat(marks)})
+
+
+def series(P: Sequence[Sequence[float]], role: str, **channels: Any) -> dict[str, Any]:
+    """One curve of a chart. Channels: width, dashed, link."""
+    return _element({"points": [[float(x), float(y)] for x, y in P], "role": role}, channels, 0)
+
+
+def bars(id: str, values: Sequence[float], *, label: Any, text: Any = None, max: float = 1.0,
+         footer: str | None = None, **channels_and_options: Any) -> dict[str, Any]:
+    """Horizontal bars, one a value. Channels: label, text, link, role, muted, active,
+    select, id. Panel options: title, caption, footer, wide."""
+    panel_keys = {"title", "caption", "wide"}
+    options = {k: v for k, v in channels_and_options.items() if k in panel_keys}
+    channels = {k: v for k, v in channels_and_options.items() if k not in panel_keys}
+    channels.update(label=label, text=text if text is not None else [f"{v:.2f}" for v in values])
+    items = [_element({"value": float(v)}, channels, i) for i, v in enumerate(values)]
+    return _panel("bars", id, {**options, "max": max, "bars": items, "footer": footer})
+
+
+def cells(id: str, R: int, C: int, **channels_and_options: Any) -> dict[str, Any]:
+    """A grid of R rows and C columns of cells. Cell channels take (i, j): text, tone,
+    link, id, select, active, muted, title, detail. Panel options: title, caption,
+    col_labels, row_labels (lists of label dicts, see ``heading``), active_row, wide."""
+    panel_keys = {"title", "caption", "col_labels", "row_labels", "active_row", "wide"}
+    options = {k: v for k, v in channels_and_options.items() if k in panel_keys}
+    channels = {k: v for k, v in channels_and_options.items() if k not in panel_keys}
+    rows = [[_element({}, channels, i, j) for j in range(C)] for i in range(R)]
+    return _panel("cells", id, {**options, "rows": rows})
+
+
+def heading(n: int, **channels: Any) -> list[dict[str, Any]]:
+    """Row or column labels of a cells panel, one a channel entry: text, link, active,
+    select, id, title."""
+    return [_element({}, channels, i) for i in range(n)]
+
+
+def steps(id: str, items: Sequence[Sequence[str]], *, active: int | None, **options: Any) -> dict[str, Any]:
+    """A formula as numbered steps: ``items`` holds (label, note) or (label, note, detail)."""
+    out = []
+    for item in items:
+        step = {"label": item[0], "note": item[1]}
+        if len(item) > 2 and item[2]:
+            step["detail"] = item[2]
+        out.append(step)
+    return _panel("steps", id, {**options, "steps": out, "active": active})
+
+
+def text(id: str, *paragraphs: str, **options: Any) -> dict[str, Any]:
+    """Plain words: paragraphs, and optional items ([[name, value], ...]), collapsible, mono."""
+    return _panel("text", id, {**options, "paragraphs": list(paragraphs)})

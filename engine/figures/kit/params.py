@@ -1,0 +1,191 @@
+"""Parameters: a control declared once.
+
+One ``Param`` gives the figure four things that used to be written apart: the directive
+option an author writes (type, range, default, docstring), the parser for what a reader
+sends (``read``), the control drawn in the scene (``control``), and the formula step it
+highlights when it changes (``step``).
+
+    Slider("temperature", "Temperature T", 1.0, lo=0.05, hi=20, log=True,
+           doc="T: the scores are divided by T before the softmax.", step=4)
+
+Any of ``lo``, ``hi``, ``choices``, ``label`` and ``help`` may be a function of the
+state instead of a constant, for controls whose range follows the figure (a position
+slider that ends at the last token).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar
+
+from ..base import FieldError, Option, parse_number
+from .text import field_text, shown
+
+
+def resolve(attr: Any, state: dict | None) -> Any:
+    """A constant, or a function of the state evaluated on it."""
+    return attr(state) if callable(attr) and state is not None else attr
+
+
+@dataclass(frozen=True)
+class Param:
+    """Base of every parameter. Subclasses set ``kind`` and implement read and control."""
+
+    name: str  # the state key, the option name, the control name
+    label: str  # the control's label
+    default: Any  # the value when the author writes no option
+    doc: str = ""  # the option's docstring (explorables figures, the guide)
+    help: Any = ""  # one sentence under the control (or a function of the state)
+    near: str | None = None  # the panel the control sits under on a narrow screen
+    step: int | None = None  # the formula step highlighted when the reader changes it
+    option: bool = True  # an author may set it in the directive
+    control: bool = True  # drawn as a control for the reader
+
+    kind: ClassVar[str] = ""
+    option_kind: ClassVar[str] = "str"
+
+    def option_spec(self) -> Option:
+        return Option(self.name, self.option_kind, self.default, self.doc)
+
+    def read(self, value: Any, state: dict) -> Any:
+        raise NotImplementedError
+
+    def control_dict(self, state: dict) -> dict[str, Any]:
+        out = {"kind": self.kind, "name": self.name, "label": resolve(self.label, state)}
+        help_text = resolve(self.help, state)
+        if help_text:
+            out["help"] = help_text
+        if self.near:
+            out["near"] = self.near
+        return out
+
+    def manifest(self) -> dict[str, Any]:
+        spec = self.option_spec()
+        return {"name": self.name, "kind": self.kind, "label": self.label if isinstance(self.label, str) else "",
+                "default": self.default, "expected": spec.expected(), "doc": self.doc,
+                "option": self.option, "control": self.control}
+
+
+@dataclass(frozen=True)
+class Slider(Param):
+    """A number from ``lo`` to ``hi`` (a slider; typed text is read too)."""
+
+    lo: Any = 0.0  # inclusive lower bound (or a function of the state)
+    hi: Any = 1.0  # inclusive upper bound
+    by: float = 0.1  # the slider's step
+    digits: int = 2  # decimals shown beside the slider
+    log: bool = False  # the thumb moves along log(value)
+    integer: bool = False  # whole numbers only
+    what: str = ""  # how messages call the number (default: the label)
+
+    kind: ClassVar[str] = "slider"
+
+    @property
+    def option_kind(self) -> str:  # type: ignore[override]
+        return "int" if self.integer else "float"
+
+    def option_spec(self) -> Option:
+        lo = self.lo if not callable(self.lo) else None
+        hi = self.hi if not callable(self.hi) else None
+        return Option(self.name, self.option_kind, self.default, self.doc, min=lo, max=hi)
+
+    def read(self, value: Any, state: dict) -> Any:
+        what = self.what or (self.label if isinstance(self.label, str) else self.name)
+        try:
+            x = parse_number(value, what)
+        except FieldError as err:
+            raise FieldError(self.name, err.message) from None
+        lo, hi = resolve(self.lo, state), resolve(self.hi, state)
+        if self.integer:
+            if x != int(x) or not lo <= x <= hi:
+                raise FieldError(self.name, f"{what} must be a whole number from {lo:g} to {hi:g}, got {shown(value)}")
+            return int(x)
+        if not lo <= x <= hi:
+            raise FieldError(self.name, f"{what} must be from {lo:g} to {hi:g}, got {field_text(x)}")
+        return x
+
+    def control_dict(self, state: dict) -> dict[str, Any]:
+        out = super().control_dict(state)
+        out.update(min=resolve(self.lo, state), max=resolve(self.hi, state), step=1 if self.integer else self.by,
+                   value=state[self.name], digits=0 if self.integer else self.digits)
+        if self.log:
+            out["log"] = True
+        return out
+
+
+@dataclass(frozen=True)
+class Toggle(Param):
+    """On or off (a switch)."""
+
+    kind: ClassVar[str] = "toggle"
+    option_kind: ClassVar[str] = "bool"
+
+    def read(self, value: Any, state: dict) -> bool:
+        if isinstance(value, bool):
+            return value
+        text = str(value).strip().lower()
+        if text in ("true", "on", "yes", "1"):
+            return True
+        if text in ("false", "off", "no", "0"):
+            return False
+        raise FieldError(self.name, f"{self.name} must be true or false, got {shown(value)!r}")
+
+    def control_dict(self, state: dict) -> dict[str, Any]:
+        return {**super().control_dict(state), "value": bool(state[self.name])}
+
+
+@dataclass(frozen=True)
+class Choice(Param):
+    """One of a few values (a menu). ``choices`` holds (value, label) pairs, or is a
+    function of the state that returns them; values may be numbers or text."""
+
+    choices: Any = ()  # ((value, label), ...) or a function of the state
+
+    kind: ClassVar[str] = "select"
+
+    def option_spec(self) -> Option:
+        if callable(self.choices):
+            return Option(self.name, "str", self.default, self.doc)
+        return Option(self.name, "choice", self.default, self.doc,
+                      choices=tuple(str(v) for v, _ in self.choices))
+
+    def read(self, value: Any, state: dict) -> Any:
+        pairs = resolve(self.choices, state)
+        for v, _ in pairs:
+            if str(v) == str(value).strip() or (not isinstance(value, str) and v == value):
+                return v
+        listed = ", ".join(str(v) for v, _ in pairs)
+        raise FieldError(self.name, f"{self.name} must be one of {listed}, got {shown(value)!r}")
+
+    def control_dict(self, state: dict) -> dict[str, Any]:
+        pairs = resolve(self.choices, state)
+        return {**super().control_dict(state), "value": str(state[self.name]),
+                "options": [{"value": str(v), "label": label} for v, label in pairs]}
+
+
+@dataclass(frozen=True)
+class Hidden(Param):
+    """A state value set by events or options but drawn as no control of its own (the
+    selected point, the highlighted step): ``parse`` reads what a reader or a test sends."""
+
+    parse: Callable[[Any, dict], Any] | None = None  # (value, state) -> value; FieldError when refused
+    kind_of_option: str = "str"  # the option's type when ``option`` is True
+    option: bool = False
+    control: bool = False
+
+    kind: ClassVar[str] = "hidden"
+
+    def option_spec(self) -> Option:
+        return Option(self.name, self.kind_of_option, self.default, self.doc)
+
+    def read(self, value: Any, state: dict) -> Any:
+        if self.parse is None:
+            raise FieldError(self.name, f"{self.name} cannot be set by the reader")
+        return self.parse(value, state)
+
+    def control_dict(self, state: dict) -> dict[str, Any]:
+        raise ValueError(f"{self.name} is not drawn as a control")
+
+
+def is_finite_number(x: Any) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)

@@ -1,0 +1,59 @@
+"""Numbers and words for people: the one format every figure writes its numbers in.
+
+A figure never formats a number by hand: ``num`` (fixed decimals, a typographic minus,
+no "−0.00"), ``vec`` for a vector, ``pct`` for a weight. ``Value`` formats use them too,
+so a number reads the same in the figure, in its read-outs and in the prose around it.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+MINUS = "\u2212"  # the typographic minus every figure writes negative numbers with
+
+
+def num(x: float, digits: int = 2) -> str:
+    """A number for display with a typographic minus and no '−0.00': num(-0.5) == '−0.50'."""
+    text = f"{x:.{digits}f}"
+    if float(text) == 0.0:
+        text = f"{0.0:.{digits}f}"
+    return text.replace("-", MINUS)
+
+
+def vec(p, digits: int = 2) -> str:
+    """A vector for display: (0.50, −1.00)."""
+    return "(" + ", ".join(num(x, digits) for x in p) + ")"
+
+
+def pct(w: float) -> str:
+    """A weight as a percentage: one decimal below 10%, whole numbers above."""
+    if w == 0.0:
+        return "0%"
+    if w < 0.1:
+        return f"{100 * w:.1f}%"
+    return f"{100 * w:.0f}%"
+
+
+def quote(word: str) -> str:
+    """A token quoted for prose, so that "." or "the" reads as a word of the sentence."""
+    return f"“{word}”"
+
+
+def field_text(x: float) -> str:
+    """A number for a text field: the shortest text that reads back as exactly x."""
+    text = repr(float(x))
+    if text.endswith(".0"):
+        text = text[:-2]
+    return "0" if text == "-0" else text
+
+
+def shown(value: Any) -> str:
+    """A reader's input as they gave it, for an error message: 3.0 from a slider as 3."""
+    if isinstance(value, float) and value == int(value):
+        return str(int(value))
+    return str(value).strip()
+
+
+def clip(text: str, limit: int = 40) -> str:
+    """A reader's or author's text quoted in a message, cut to ``limit`` characters."""
+    text = str(text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

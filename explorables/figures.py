@@ -1,0 +1,21 @@
+"""The public figure kit: ``from explorables.figures import ...``.
+
+Built-in figures and authors' figures use this module and nothing else of the figure
+layer. A figure module defines a ``Figure`` subclass and registers it::
+
+    from explorables.engine import softmax
+    from explorables.figures import Figure, Slider, Value, bars, pct, register
+
+    @register
+    class Softmax3(Figure):
+        name = "softmax-3"
+        ...
+
+See the author guide (docs/) for a walk through a whole figure, and
+``explorables figures NAME`` for any figure's parameters, values and experiments.
+"""
+from .engine.figures import FIGURES, register
+from .engine.figures.kit import *  # noqa: F401,F403  (the kit's names are the public API)
+from .engine.figures.kit import __all__ as _kit_names
+
+__all__ = ["FIGURES", "register", *_kit_names]

@@ -1,0 +1,117 @@
+"""The figure kit (explorables.figures), through the sample figure of the author guide:
+a parameter declared once is an option, a reader's control and its parser; experiments
+are data; the manifest lists it all."""
+from __future__ import annotations
+
+import importlib.util
+import json
+
+import pytest
+
+from explorables import engine
+from explorables.figures import (FIGURES, FieldError, OptionErrors, Slider, Value, arrows, bars, cells, channel,
+                                 plane, points)
+from figure_helpers import ROOT, split_scene
+
+SAMPLE = ROOT / "tests" / "fixtures" / "figures" / "softmax_bars.py"
+
+
+@pytest.fixture(scope="module")
+def fig():
+    if "softmax-bars" not in FIGURES:
+        spec = importlib.util.spec_from_file_location("softmax_bars_sample", SAMPLE)
+        spec.loader.exec_module(importlib.util.module_from_spec(spec))
+    return FIGURES["softmax-bars"]
+
+
+def test_the_sample_figure_is_at_most_40_lines():
+    assert len(SAMPLE.read_text().splitlines()) <= 40
+
+
+def test_a_parameter_is_an_option_with_its_range(fig):
+    assert [o.name for o in fig.options] == ["a", "b", "c"]
+    with pytest.raises(OptionErrors) as err:
+        fig.parse_options({"a": "7", "d": "1"})
+    assert [(e.option, e.message) for e in err.value.errors] == [
+        ("a", "expected a number from -5 to 5, got '7'"),
+        ("d", "unknown option 'd' (known options: a, b, c)"),
+    ]
+
+
+def test_a_parameter_is_a_control_and_its_parser(fig):
+    state = fig.initial_state(fig.parse_options({"a": "0.5"}))
+    slider = next(c for c in fig.scene(state)["controls"] if c["name"] == "a")
+    assert (slider["kind"], slider["min"], slider["max"], slider["value"], slider["near"]) == ("slider", -5, 5, 0.5, "weights")
+    moved = fig.apply(state, {"type": "set", "name": "b", "value": "3"})
+    assert moved["b"] == 3.0 and state["b"] == 1.0  # the old state is never changed
+    with pytest.raises(FieldError) as err:
+        fig.apply(state, {"type": "set", "name": "b", "value": "abc"})
+    assert (err.value.name, err.value.message) == ("b", "Score b must be a number, got 'abc'")
+
+
+def test_values_come_from_the_engine(fig):
+    state = fig.initial_state(fig.parse_options({}))
+    values = fig.scene(state)["values"]
+    expected = engine.softmax([2.0, 1.0, 0.0])
+    assert values["weights"] == pytest.approx(expected, abs=1e-12)
+    assert values["top"] == pytest.approx(max(expected), abs=1e-12)
+    assert fig.values[1].text(values["top"]) == "67%"
+
+
+def test_an_experiment_is_data_and_ends_on_the_next_change(fig):
+    state = fig.initial_state(fig.parse_options({"c": "2"}))
+    tried = fig.apply(state, {"type": "action", "name": "tie"})
+    assert (tried["a"], tried["b"], tried["c"], tried["experiment"]) == (1.0, 1.0, 2.0, "tie")  # from the first settings
+    assert tried["message"].startswith("a and b share")
+    buttons = next(c for c in fig.scene(tried)["controls"] if c["name"] == "experiments")
+    assert buttons["reveal"] == "What you should see" and buttons["items"][0]["active"] is True
+    after = fig.apply(tried, {"type": "set", "name": "c", "value": 1})
+    assert after["experiment"] is None and after["message"] == fig.hint
+    reset = fig.apply(after, {"type": "action", "name": "reset"})
+    assert (reset["a"], reset["b"], reset["c"]) == (2.0, 1.0, 2.0)  # the author's options again
+    with pytest.raises(ValueError, match="has no action 'nope'"):
+        fig.apply(state, {"type": "action", "name": "nope"})
+
+
+def test_the_manifest_lists_parameters_values_and_experiments(fig):
+    manifest = fig.manifest()
+    json.dumps(manifest, allow_nan=False)
+    assert [p["name"] for p in manifest["params"]] == ["a", "b", "c"]
+    assert [(v["name"], v["format"]) for v in manifest["values"]] == [("weights", "list"), ("top", "percent")]
+    assert [e["name"] for e in manifest["experiments"]] == ["tie"]
+
+
+def test_channels_are_constants_lists_or_functions():
+    P = [(0.0, 1.0), (2.0, 3.0)]
+    marks = points("key", P, role="key", label=["a", "b"], shape=lambda j: "ring" if j == 1 else None,
+                   draggable=True, muted=[False, True])
+    assert marks == [
+        {"kind": "point", "x": 0.0, "y": 1.0, "id": "key-0", "role": "key", "label": "a", "draggable": True},
+        {"kind": "point", "x": 2.0, "y": 3.0, "id": "key-1", "role": "key", "label": "b", "shape": "ring",
+         "draggable": True, "muted": True},
+    ]
+    assert arrows(None, (0, 0), P, role="query")[1] == {"kind": "arrow", "x1": 0.0, "y1": 0.0, "x2": 2.0, "y2": 3.0,
+                                                         "role": "query"}
+    grid = cells("t", 2, 2, text=lambda i, j: f"{i}{j}", tone=[[0.1, 0.2], [0.3, 0.4]])
+    assert grid["rows"][1][0] == {"text": "10", "tone": 0.3}
+    assert channel(lambda i, j: i + j, 1, 2) == 3
+    assert plane("p", marks, None, x=[0, 1], y=[0, 1])["marks"] == marks
+    assert bars("w", [0.25], label=["x"])["bars"] == [{"value": 0.25, "label": "x", "text": "0.25"}]
+
+
+def test_a_value_format_must_be_known():
+    with pytest.raises(ValueError, match="format must be one of"):
+        Value("x", "percentage", "bad")
+
+
+def test_integer_sliders_read_whole_numbers():
+    s = Slider("t", "Position t", 0, lo=0, hi=lambda st: st["n"], integer=True)
+    assert s.read("3", {"n": 5}) == 3
+    with pytest.raises(FieldError, match="Position t must be a whole number from 0 to 5, got 6"):
+        s.read(6, {"n": 5})
+
+
+def test_the_golden_split_keeps_numbers_in_the_structure(fig):
+    structure, words = split_scene(fig.scene(fig.initial_state({})))
+    assert structure["panels"][0]["bars"][0]["text"] == "67%"
+    assert structure["title"] == "…" and "Softmax of three scores" in words
