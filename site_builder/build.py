@@ -17,8 +17,9 @@ from pathlib import Path
 
 import jinja2
 
-from . import pyodide
-from .config import load_config
+from .. import __version__
+from . import authors, pyodide
+from .config import config_path, load_config
 from .errors import BuildError, SourceError
 from .markdown import create_parser, parse_page, render_page
 
@@ -61,10 +62,10 @@ def slug_of(path: Path) -> str:
     return re.sub(r"^\d+[-_]", "", path.stem).lower().replace("_", "-")
 
 
-def engine_archive() -> bytes:
+def engine_archive(extra: list[tuple[str, bytes]] = ()) -> bytes:
     """The ``explorables`` package as the browser needs it (its ``__init__``, the public
     figure kit and the engine, no builder) as a zip that the worker unpacks into
-    Pyodide's file system."""
+    Pyodide's file system; ``extra`` adds (name, bytes) files: the site's own figures."""
     files = [(Path("explorables") / path.name, path) for path in sorted(TOP.glob("*.py"))]
     files += [(Path("explorables/engine") / path.relative_to(ENGINE), path) for path in sorted(ENGINE.rglob("*.py"))
               if "__pycache__" not in path.parts]
@@ -73,6 +74,8 @@ def engine_archive() -> bytes:
         for name, path in files:
             info = zipfile.ZipInfo(name.as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
             archive.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
+        for name, data in extra:
+            archive.writestr(zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
     return buffer.getvalue()
 
 
@@ -88,7 +91,9 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
                          f"folder with `pip install -e .`")
 
     # Read: the site config and every Markdown file.
-    config, errors = load_config(content / "site.yml")
+    config, errors = load_config(config_path(content))
+    own = authors.load(content.parent / config.figures)  # the site's own figures, beside the built-ins
+    errors.extend(own.errors)
     sources = sorted(content.glob("*.md"))
     if not sources:
         raise BuildError(f"{content} holds no Markdown lessons (*.md); add one, e.g. 01-first-lesson.md")
@@ -105,7 +110,8 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
     # Render: Markdown bodies into the templates (math and first frames happen here).
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
-    common = {"config": config, "lessons": lessons, "scripts": SCRIPTS, "root": "", "dev": dev}
+    common = {"config": config, "lessons": lessons, "scripts": SCRIPTS, "root": "", "dev": dev,
+              "version": __version__}
     outputs: dict[str, str] = {}
     figures = 0
     for position, page in enumerate(lessons_pages, start=1):
@@ -132,7 +138,7 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
             (staging / name).write_text(text, encoding="utf-8")
         assets = staging / "assets"
         shutil.copytree(STATIC, assets, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
-        (assets / "engine.zip").write_bytes(engine_archive())
+        (assets / "engine.zip").write_bytes(engine_archive(own.archive_files()))
         for extra in content.iterdir():
             if extra.is_dir() and not extra.name.startswith((".", "_")) and extra != out_dir:
                 shutil.copytree(extra, staging / extra.name)  # images and other files of the lessons
