@@ -94,9 +94,7 @@ def load(folder: Path) -> AuthorFigures:
         found.errors.extend(errors)
         if module is not None and not errors:
             found.modules.append(module)
-    if found.errors:
-        unload()  # a failed build registers nothing
-    return found
+    return found  # the good modules stay registered, so lessons using them report nothing more
 
 
 def _load_module(path: Path) -> tuple[AuthorModule | None, list[SourceError]]:
