@@ -68,8 +68,9 @@ def markdown(models) -> str:
         out += [f"## {m['name']}", ""]
         if m["summary"]:
             out += [m["summary"], ""]
-        example = [f":::{{{m['name']}}} my-figure"] + [f":{o['name']}: {shown_default(o['default'])}"
-                                                       for o in m["options"][:2]] + [":::"]
+        shown = [o for o in m["options"] if shown_default(o["default"])][:2]  # two options, as examples
+        example = [f":::{{{m['name']}}} my-figure", *(f":{o['name']}: {shown_default(o['default'])}" for o in shown),
+                   ":::"]
         out += ["```markdown", *example, "```", ""]
         if m["options"]:
             out += ["| option | accepts | default | what it does |", "|---|---|---|---|"]

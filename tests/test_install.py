@@ -142,3 +142,81 @@ def test_the_version_is_in_the_cli(capsys):
     assert info.value.code == 0
     assert capsys.readouterr().out == f"explorables {__version__}\n"
     assert re.fullmatch(r"\d+\.\d+\.\d+", __version__)
+
+
+# Pyodide without Node: the registry tarball by urllib, npm pack only as a fallback.
+
+def _fake_tarball(folder: Path, content: bytes = b"fake pyodide") -> tuple[Path, str]:
+    """A tarball shaped like the npm package, and its npm-style integrity string."""
+    import base64
+    import hashlib
+    import io
+    import tarfile
+
+    from explorables.site_builder import pyodide
+
+    tgz = folder / "pyodide.tgz"
+    with tarfile.open(tgz, "w:gz") as archive:
+        for name in pyodide.CORE_FILES:
+            info = tarfile.TarInfo(f"package/{name}")
+            data = content + name.encode()
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+    return tgz, "sha512-" + base64.b64encode(hashlib.sha512(tgz.read_bytes()).digest()).decode()
+
+
+@pytest.fixture
+def fake_registry(tmp_path, monkeypatch):
+    """A local stand-in for the npm registry (a file: URL) and an empty cache; core-file
+    hashes are those of the fake files, and npm is recorded instead of run."""
+    from explorables.site_builder import pyodide
+
+    tgz, integrity = _fake_tarball(tmp_path)
+    monkeypatch.delenv(pyodide.ENV_VAR, raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(pyodide, "TARBALL_URL", tgz.as_uri())
+    monkeypatch.setattr(pyodide, "INTEGRITY", integrity)
+    import hashlib
+    monkeypatch.setattr(pyodide, "CORE_SHA256", {n: hashlib.sha256(b"fake pyodide" + n.encode()).hexdigest()
+                                                  for n in pyodide.CORE_FILES})
+    calls = []
+    monkeypatch.setattr(pyodide, "_npm_pack", lambda: calls.append("npm") or pyodide._unpack(tgz, pyodide.cache_dir()))
+    return pyodide, tgz, calls
+
+
+def test_pyodide_comes_from_the_registry_tarball_without_npm(fake_registry):
+    pyodide, tgz, calls = fake_registry
+    folder = pyodide.ensure_pyodide()
+    assert folder == pyodide.cache_dir() and calls == []  # no npm involved
+    assert (folder / "pyodide.mjs").read_bytes() == b"fake pyodidepyodide.mjs"
+    tgz.unlink()
+    assert pyodide.ensure_pyodide() == folder  # then the cache, with no download
+
+
+def test_a_tampered_download_is_refused_and_npm_is_tried_next(fake_registry, tmp_path, monkeypatch):
+    pyodide, tgz, calls = fake_registry
+    tampered, _ = _fake_tarball(tmp_path / "..", content=b"tampered")
+    monkeypatch.setattr(pyodide, "TARBALL_URL", tampered.resolve().as_uri())
+    assert pyodide.ensure_pyodide() == pyodide.cache_dir()
+    assert calls == ["npm"]  # the registry's file failed its hash; npm pack gave the right one
+
+
+def test_when_every_source_fails_each_says_why(fake_registry, tmp_path, monkeypatch):
+    pyodide, tgz, calls = fake_registry
+    monkeypatch.setattr(pyodide, "TARBALL_URL", (tmp_path / "missing.tgz").as_uri())
+    monkeypatch.setattr(pyodide, "_npm_pack", lambda: (_ for _ in ()).throw(
+        pyodide.PyodideError("npm is not installed, so `npm pack` could not fetch it either")))
+    with pytest.raises(pyodide.PyodideError) as info:
+        pyodide.ensure_pyodide()
+    text = str(info.value)
+    assert text.startswith(f"Pyodide {pyodide.VERSION} is not in the cache ({pyodide.cache_dir()}) and could not "
+                           f"be fetched:\n  - downloading {(tmp_path / 'missing.tgz').as_uri()} failed: ")
+    assert "\n  - npm is not installed, so `npm pack` could not fetch it either\n" in text
+    assert f"explorables build --pyodide pyodide-{pyodide.VERSION}.tgz" in text
+    assert not pyodide.cache_dir().exists() or not any(pyodide.cache_dir().iterdir())
+
+
+def test_the_pinned_url_is_the_registry_tarball():
+    from explorables.site_builder import pyodide
+
+    assert pyodide.TARBALL_URL == "https://registry.npmjs.org/pyodide/-/pyodide-314.0.7.tgz"
