@@ -124,3 +124,27 @@ def test_the_pages_workflow_uses_the_official_actions_and_deploys_only_the_defau
     else:
         assert install == "python -m pip install ."
         assert text == pages_workflow(install=".", note=text.split("      # ", 1)[1].split("\n", 1)[0])
+
+
+def test_the_guide_lists_every_site_yml_key_and_front_matter_key():
+    from explorables.site_builder.markdown import FRONT_MATTER
+
+    guide = (ROOT / "docs" / "your-own-site.md").read_text()
+    for option in OPTIONS:
+        default = option.default if option.default != "" else "(empty)"
+        shown = str(default).lower() if isinstance(default, bool) else default
+        assert f"| `{option.name}` | " in guide and (f"`{shown}`" in guide or shown == "(empty)"), option.name
+    for key in FRONT_MATTER:
+        assert f"| `{key}` |" in guide, key
+
+
+def test_the_figure_guide_covers_the_kit():
+    from explorables.figures import FORMATS
+
+    guide = (ROOT / "docs" / "writing-a-figure.md").read_text()
+    for name in ("Slider(", "Toggle(", "Choice(", "Hidden(", "Value(", "Experiment(", "plane(", "bars(", "cells(",
+                 "chart(", "steps(", "text(", "points(", "arrows(", "lines(", "polygon(", "labels(", "circles(",
+                 "heading(", "FieldError(", "renamed_from"):
+        assert name in guide, name
+    for fmt in FORMATS:
+        assert f"`{fmt}`" in guide, fmt
