@@ -242,3 +242,11 @@ def param_line(tree: ast.AST, name: str, fallback: int) -> int:
                 and node.args[0].value == name):
             return node.lineno
     return fallback
+
+
+def watched(content: Path) -> list[Path]:
+    """The site's figures folder, for ``serve`` to rebuild when a figure module changes."""
+    from .config import config_path, load_config
+
+    config, _ = load_config(config_path(Path(content)))
+    return [Path(content).resolve().parent / config.figures]

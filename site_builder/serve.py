@@ -15,6 +15,7 @@ import threading
 import time
 from pathlib import Path
 
+from . import authors
 from .build import ENGINE, STATIC, TEMPLATES, TOP
 
 
@@ -113,7 +114,7 @@ class DevServer:
     def __init__(self, content: Path, out_dir: Path, *, port: int = 8000, pyodide_source: str | None = None):
         self.content, self.out_dir, self.port, self.pyodide_source = Path(content), Path(out_dir), port, pyodide_source
         self.reloads = _Reloads()
-        self.watched = [self.content, TEMPLATES, STATIC, ENGINE, TOP]
+        self.watched = [self.content, TEMPLATES, STATIC, ENGINE, TOP, *authors.watched(self.content)]
         self.server: http.server.ThreadingHTTPServer | None = None
         self.before: dict[str, float] = {}
 

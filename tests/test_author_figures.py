@@ -161,3 +161,10 @@ def test_a_second_load_forgets_the_first(site):
     assert "softmax-bars" in FIGURES
     (site / "figures" / "softmax_bars.py").unlink()
     assert authors.load(site / "figures").modules == [] and "softmax-bars" not in FIGURES
+
+
+def test_serve_rebuilds_when_a_figure_module_changes(site):
+    from explorables.site_builder.serve import DevServer
+
+    dev = DevServer(site / "content", site / "_site")
+    assert (site / "figures").resolve() in dev.watched
