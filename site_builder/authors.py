@@ -73,6 +73,13 @@ def builtin() -> set[str]:
     return {n for n, f in FIGURES.items() if type(f).__module__.startswith("explorables.engine.")}
 
 
+def _directives() -> set[str]:
+    """The names of the teaching directives ({question}, ...), which no figure may take."""
+    from .directives import TEACHING
+
+    return set(TEACHING)
+
+
 def unload() -> None:
     """Forget every author figure and module of an earlier load (``serve`` builds again)."""
     for name in [n for n, f in FIGURES.items() if type(f).__module__.startswith(PACKAGE + ".")]:
@@ -135,10 +142,13 @@ def _load_module(path: Path) -> tuple[AuthorModule | None, list[SourceError]]:
     for figure_name in added:
         model = FIGURES[figure_name]
         line = class_line(tree, type(model).__name__)
-        if figure_name in builtins:
+        if figure_name in builtins or figure_name in _directives():
             errors.append(SourceError(path, line, 1, f"the figure name '{figure_name}' is a built-in figure's",
                                       "give your figure a name of its own, e.g. 'my-" + figure_name + "'"))
-            FIGURES[figure_name] = before[figure_name]
+            if figure_name in before:
+                FIGURES[figure_name] = before[figure_name]
+            else:
+                del FIGURES[figure_name]
         elif figure_name in before and type(before[figure_name]).__module__.startswith(PACKAGE + "."):
             errors.append(SourceError(path, line, 1, f"the figure name '{figure_name}' is defined in another "
                                       f"module of the figures folder too", "give each figure its own name"))
