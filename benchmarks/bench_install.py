@@ -34,6 +34,7 @@ def main() -> None:
         took_wheel = timed([sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "-q", "-w",
                             str(tmp / "dist")], tmp)
         (wheel,) = (tmp / "dist").glob("*.whl")
+        wheel_name, wheel_size = wheel.name, wheel.stat().st_size
         took_venv = timed([sys.executable, "-m", "venv", "--without-pip", str(tmp / "venv")], tmp)
         took_install = timed([sys.executable, "-m", "pip", "--python", str(tmp / "venv" / "bin" / "python"),
                               "install", "-q", str(wheel)], tmp)
@@ -42,7 +43,7 @@ def main() -> None:
         took_build = timed([bin_dir / "explorables", "build"], tmp / "my-lessons")
         took_again = timed([bin_dir / "explorables", "build"], tmp / "my-lessons")
         sample = (tmp / "my-lessons" / "figures" / "softmax_bars.py").read_text().splitlines()
-    print(f"wheel:                  {wheel.name}, {wheel.stat().st_size / 1024:.0f} KiB, built in {took_wheel:.1f} s")
+    print(f"wheel:                  {wheel_name}, {wheel_size / 1024:.0f} KiB, built in {took_wheel:.1f} s")
     print(f"fresh venv + install:   {took_venv + took_install:.1f} s (pip fetching the dependencies)")
     print(f"explorables new:        {took_new:.2f} s")
     print(f"first build:            {took_build:.2f} s (Pyodide from the cache); again: {took_again:.2f} s")

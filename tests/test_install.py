@@ -33,9 +33,16 @@ def _run(args, cwd: Path, env: dict | None = None, timeout: int = 300) -> subpro
 
 
 def _tracked_copy(dest: Path) -> Path:
-    """The checkout's files as git knows them (committed or not), without build leftovers."""
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
-                            capture_output=True, check=True).stdout.decode().split("\0")
+    """The checkout's files as git knows them (committed or not), without build leftovers;
+    outside a git checkout, the tree without the usual leftovers."""
+    try:
+        listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
+                                capture_output=True, check=True).stdout.decode().split("\0")
+    except (OSError, subprocess.CalledProcessError):
+        skip = shutil.ignore_patterns(".git", ".venv", "build", "dist", "_site", "node_modules", "__pycache__",
+                                      "*.egg-info", "tests", "benchmarks")
+        shutil.copytree(ROOT, dest, ignore=skip, dirs_exist_ok=True)
+        return dest
     for name in filter(None, listed):
         source = ROOT / name
         if source.is_file() and not name.startswith(("tests/", "benchmarks/")):
