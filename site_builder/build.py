@@ -38,6 +38,8 @@ SCRIPTS = (
     "js/panels/steps.js", "js/panels/text.js", "js/panels/matrix.js",
     "js/controls.js", "js/figure.js", "js/client.js", "js/boot.js",
 )
+# An offline bundle's pages also load every page's content and the bundle runtime.
+BUNDLE_SCRIPTS = SCRIPTS[:-1] + ("bundle/pages.js", "js/bundle.js", SCRIPTS[-1])
 
 
 @dataclass
@@ -76,7 +78,11 @@ def engine_archive() -> bytes:
     return buffer.getvalue()
 
 
-def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = None, dev: bool = False) -> BuildResult:
+def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = None, dev: bool = False,
+               bundle: bool = False) -> BuildResult:
+    """Build ``content`` into ``out_dir``. With ``bundle`` the pages load the offline
+    bundle's scripts and Pyodide is not vendored as files (``explorables bundle`` adds
+    it as data; see bundle.py)."""
     content = Path(content).resolve()
     out_dir = Path(out_dir).resolve()
     if not content.is_dir():
@@ -105,7 +111,8 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
     # Render: Markdown bodies into the templates (math and first frames happen here).
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
-    common = {"config": config, "lessons": lessons, "scripts": SCRIPTS, "root": "", "dev": dev}
+    common = {"config": config, "lessons": lessons, "scripts": BUNDLE_SCRIPTS if bundle else SCRIPTS, "root": "",
+              "dev": dev}
     outputs: dict[str, str] = {}
     figures = 0
     for position, page in enumerate(lessons_pages, start=1):
@@ -137,7 +144,8 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
             if extra.is_dir() and not extra.name.startswith((".", "_")) and extra != out_dir:
                 shutil.copytree(extra, staging / extra.name)  # images and other files of the lessons
         (staging / MARKER).write_text("Made by `explorables build`; the next build replaces this folder.\n")
-        pyodide.vendor(assets / "pyodide", pyodide_source)
+        if not bundle:
+            pyodide.vendor(assets / "pyodide", pyodide_source)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise

@@ -27,12 +27,31 @@ def main(argv: list[str] | None = None) -> int:
     _common(serve)
     serve.add_argument("-o", "--output", default="_site", help="output folder (default: _site)")
     serve.add_argument("-p", "--port", type=int, default=8000, help="port (default: 8000)")
+    bundle = commands.add_parser("bundle", help="write an offline bundle: a zip whose index.html runs from disk")
+    _common(bundle)
+    bundle.add_argument("-o", "--output", default=None, help="the zip to write (default: SITE-SLUG.zip)")
+    bundle.add_argument("--folder", default=None, help="write an unzipped folder instead of a zip")
     figures = commands.add_parser("figures", help="list the figure directives and their options")
     figures.add_argument("name", nargs="?", help="one figure, e.g. attention-row")
     args = parser.parse_args(argv)
 
     if args.command == "figures":
         return _list_figures(args.name)
+
+    if args.command == "bundle":
+        from .bundle import bundle_site
+        started = time.perf_counter()
+        try:
+            result = bundle_site(Path(args.content), Path(args.output) if args.output else None,
+                                 folder=Path(args.folder) if args.folder else None, pyodide_source=args.pyodide)
+        except (BuildError, PyodideError) as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 1
+        took = time.perf_counter() - started
+        print(f"Bundled {result.pages} pages with {result.figures} figures into {result.path} "
+              f"({result.bytes / 1e6:.1f} MB) in {took:.2f} s.")
+        print("Unzip it anywhere and open index.html: no server and no network needed.")
+        return 0
 
     if args.command == "build":
         from .build import build_site
