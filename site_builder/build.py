@@ -21,6 +21,7 @@ from . import pyodide
 from .config import load_config
 from .errors import BuildError, SourceError
 from .markdown import create_parser, parse_page, render_page
+from .notices import COMPONENTS
 
 PACKAGE = Path(__file__).resolve().parent.parent  # explorables/ when installed; the checkout in development
 STATIC = PACKAGE / "static"
@@ -125,6 +126,10 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
             page=page, body=body, position=position, prev=prev, next=nxt, **common)
     index_body = render_page(md, index_page) if index_page else ""
     outputs["index.html"] = env.get_template("index.html").render(page=index_page, body=index_body, **common)
+    pages_written = len(outputs)  # the author's pages; the two below are the tool's
+    # Every site: a 404 page in its style (GitHub Pages serves it) and its notices.
+    outputs["404.html"] = env.get_template("404.html").render(page=None, **common)
+    outputs["notices.html"] = env.get_template("notices.html").render(page=None, components=COMPONENTS, **common)
     for page in pages:
         errors.extend(page.errors)
     if errors:
@@ -143,6 +148,7 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
         for extra in content.iterdir():
             if extra.is_dir() and not extra.name.startswith((".", "_")) and extra != out_dir:
                 shutil.copytree(extra, staging / extra.name)  # images and other files of the lessons
+        (staging / ".nojekyll").write_text("")  # GitHub Pages: serve the files as they are, no Jekyll
         (staging / MARKER).write_text("Made by `explorables build`; the next build replaces this folder.\n")
         if not bundle:
             pyodide.vendor(assets / "pyodide", pyodide_source)
@@ -152,7 +158,7 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
 
     # Swap: the new site replaces the old one only now that it is complete.
     _swap(staging, out_dir)
-    return BuildResult(out_dir=out_dir, pages=len(outputs), figures=figures)
+    return BuildResult(out_dir=out_dir, pages=pages_written, figures=figures)
 
 
 def _check_output(content: Path, out_dir: Path) -> None:

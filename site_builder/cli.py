@@ -25,7 +25,6 @@ def main(argv: list[str] | None = None) -> int:
     build.add_argument("--live-reload", action="store_true", help=argparse.SUPPRESS)  # used by serve
     serve = commands.add_parser("serve", help="build, serve on 127.0.0.1 and rebuild on every change")
     _common(serve)
-    serve.add_argument("-o", "--output", default="_site", help="output folder (default: _site)")
     serve.add_argument("-p", "--port", type=int, default=8000, help="port (default: 8000)")
     bundle = commands.add_parser("bundle", help="write an offline bundle: a zip whose index.html runs from disk")
     _common(bundle)
@@ -67,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"View it with: explorables serve   (or open {args.output}/index.html through any web server)")
         return 0
     from .serve import serve as run_server
-    return run_server(Path(args.content), Path(args.output), port=args.port, pyodide_source=args.pyodide)
+    return run_server(Path(args.content), port=args.port, pyodide_source=args.pyodide)
 
 
 def _list_figures(name: str | None) -> int:

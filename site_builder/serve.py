@@ -1,16 +1,21 @@
 """``explorables serve``: build, serve on 127.0.0.1, rebuild on change, reload the page.
 
-Changes are found by polling modification times of content/, the templates, static/ and
-engine/ (no extra dependency). Open pages listen on ``/__livereload`` (server-sent
-events) and reload after each successful rebuild; a failed rebuild prints its errors and
-keeps serving the last good site.
+The preview is built into a private folder of its own (removed when the server stops),
+never into the site's build output: a preview's pages load a live-reload script that a
+published site must not carry, so ``_site/`` after ``serve`` is exactly what ``build``
+made. Changes are found by polling modification times of content/, the templates,
+static/ and engine/ (no extra dependency). Open pages listen on ``__livereload`` beside
+the site's root (server-sent events) and reload after each successful rebuild; a failed
+rebuild prints its errors and keeps serving the last good site.
 """
 from __future__ import annotations
 
 import http.server
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -54,7 +59,7 @@ def _handler(out_dir: Path, reloads: _Reloads):
             super().__init__(*args, directory=str(out_dir), **kwargs)
 
         def do_GET(self):  # noqa: N802
-            if self.path == "/__livereload":
+            if self.path.split("?")[0].endswith("/__livereload"):
                 return self._events()
             # A rebuild within the same second keeps a file's Last-Modified second, so a
             # conditional request would get a stale 304: always send the file itself.
@@ -110,7 +115,11 @@ class DevServer:
     """The dev server as an object: ``start()`` builds and serves, ``check()`` rebuilds if
     anything changed, ``stop()`` shuts it down. ``serve`` drives it until Ctrl+C."""
 
-    def __init__(self, content: Path, out_dir: Path, *, port: int = 8000, pyodide_source: str | None = None):
+    def __init__(self, content: Path, out_dir: Path | None = None, *, port: int = 8000,
+                 pyodide_source: str | None = None):
+        self.private = out_dir is None  # the usual case: a folder of the server's own
+        if out_dir is None:
+            out_dir = Path(tempfile.mkdtemp(prefix="explorables-serve-")) / "site"
         self.content, self.out_dir, self.port, self.pyodide_source = Path(content), Path(out_dir), port, pyodide_source
         self.reloads = _Reloads()
         self.watched = [self.content, TEMPLATES, STATIC, ENGINE, TOP]
@@ -151,14 +160,17 @@ class DevServer:
         if self.server is not None:
             self.server.shutdown()
             self.server.server_close()
+        if self.private:
+            shutil.rmtree(self.out_dir.parent, ignore_errors=True)
 
 
-def serve(content: Path, out_dir: Path, *, port: int = 8000, pyodide_source: str | None = None,
-          poll: float = 0.5) -> int:
-    dev = DevServer(content, out_dir, port=port, pyodide_source=pyodide_source)
+def serve(content: Path, *, port: int = 8000, pyodide_source: str | None = None, poll: float = 0.5) -> int:
+    dev = DevServer(content, port=port, pyodide_source=pyodide_source)
     if not dev.start():
+        dev.stop()
         return 1
-    print(f"Serving {out_dir}/ at {dev.url} (Ctrl+C to stop)", flush=True)
+    print(f"Serving {content}/ at {dev.url} (Ctrl+C to stop); `explorables build` writes the site to publish",
+          flush=True)
     try:
         while True:
             time.sleep(poll)

@@ -16,7 +16,7 @@ def dev(tmp_path):
     content = tmp_path / "content"
     content.mkdir()
     (content / "01-a.md").write_text("---\ntitle: First\n---\nHello, reader.\n")
-    server = DevServer(content, tmp_path / "_site", port=0)
+    server = DevServer(content, port=0)
     assert server.start()
     yield server
     server.stop()
@@ -48,9 +48,38 @@ def test_relative_folders_are_those_of_the_current_directory(tmp_path, monkeypat
     (tmp_path / "content").mkdir()
     (tmp_path / "content" / "01-a.md").write_text("Here.\n")
     monkeypatch.chdir(tmp_path)
-    server = DevServer(Path("content"), Path("_site"), port=0)
+    server = DevServer(Path("content"), port=0)
     try:
         assert server.start()
-        assert (tmp_path / "_site" / "a.html").is_file()
+        assert (server.out_dir / "a.html").is_file()
+        assert "Here." in (server.out_dir / "a.html").read_text()
     finally:
         server.stop()
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_serve_never_writes_into_the_build_output(tmp_path, monkeypatch):
+    """Pins a bug: serve built into _site/ with a live-reload script whose URL was
+    absolute, so publishing _site/ after a preview shipped it."""
+    from explorables.site_builder.cli import main
+
+    (tmp_path / "content").mkdir()
+    (tmp_path / "content" / "01-a.md").write_text("---\ntitle: A\n---\nHere.\n")
+    monkeypatch.chdir(tmp_path)
+    assert main(["build"]) == 0
+    built = tree(tmp_path / "_site")
+    server = DevServer(Path("content"), port=0)
+    try:
+        assert server.start()
+        preview = server.out_dir
+        assert tmp_path not in preview.parents and "livereload.js" in (preview / "a.html").read_text()
+    finally:
+        server.stop()
+    assert not preview.exists()  # the preview's own folder goes with the server
+    assert tree(tmp_path / "_site") == built
+    assert "livereload" not in (tmp_path / "_site" / "a.html").read_text()
+    assert main(["build"]) == 0
+    assert tree(tmp_path / "_site") == built  # serve then build: the same site, byte for byte
