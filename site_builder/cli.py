@@ -26,6 +26,8 @@ def main(argv: list[str] | None = None) -> int:
     serve = commands.add_parser("serve", help="build, serve on 127.0.0.1 and rebuild on every change")
     _common(serve)
     serve.add_argument("-p", "--port", type=int, default=8000, help="port (default: 8000)")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default 127.0.0.1; 0.0.0.0 to preview on a phone on your network)")
     bundle = commands.add_parser("bundle", help="write an offline bundle: a zip whose index.html runs from disk")
     _common(bundle)
     bundle.add_argument("-o", "--output", default=None, help="the zip to write (default: SITE-SLUG.zip)")
@@ -66,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"View it with: explorables serve   (or open {args.output}/index.html through any web server)")
         return 0
     from .serve import serve as run_server
-    return run_server(Path(args.content), port=args.port, pyodide_source=args.pyodide)
+    return run_server(Path(args.content), port=args.port, pyodide_source=args.pyodide, host=args.host)
 
 
 def _list_figures(name: str | None) -> int:

@@ -16,7 +16,10 @@
     });
     // A page with no figure needs no engine, except in a bundle, where the next lesson
     // is swapped into this same page and finds Python started.
-    if (!roots.length && !(ex.bundle && ex.bundle.carried())) { ex._settleReady(true, {}); return; }
+    if (!roots.length && !(ex.bundle && ex.bundle.carried())) {
+      if (!ex.client.started) { ex._settleReady(true, {}); ex._readyWithoutEngine = true; }
+      return;
+    }
     ex.client.start();
     ex.ready.then(
       function () { Object.values(ex.figures).forEach(function (f) { f.setLive(); }); },

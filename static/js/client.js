@@ -45,6 +45,7 @@
     timings: {},
     start: function () {
       if (worker || ex.client.started) return ex.ready;
+      if (ex._readyWithoutEngine) ex._resetReady();  // a page with no figure came first
       const assets = new URL(document.body.dataset.assets || "assets/", location.href);
       ex.client.started = performance.now();
       if (ex.bundle && ex.bundle.carried()) {

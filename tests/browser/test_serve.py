@@ -22,16 +22,32 @@ def dev(tmp_path):
     server.stop()
 
 
-def test_an_edit_rebuilds_and_reloads_the_open_page(page, dev):
+def test_an_edit_swaps_the_new_text_into_the_open_page(page, dev):
     """Also pins a bug: an edit saved in the same second as the build before it was
     served as "304 Not Modified", so the reloaded page showed the old text."""
     page.goto(dev.url + "a.html")
     assert "Hello, reader." in page.locator("main").inner_text()
-    page.wait_for_function("() => document.readyState === 'complete'")
+    page.wait_for_function("() => document.documentElement.dataset.livereload === 'open'")
+    page.evaluate("() => { window.__sameDocument = true; }")
     (dev.content / "01-a.md").write_text("---\ntitle: First\n---\nHello again.\n")
-    with page.expect_navigation():
-        assert dev.check() is True
-    assert "Hello again." in page.locator("main").inner_text()
+    assert dev.check() is True
+    page.locator("main", has_text="Hello again.").wait_for()
+    assert page.evaluate("() => window.__sameDocument") is True  # swapped in, not reloaded
+
+
+def test_a_build_error_shows_over_the_page_until_the_next_good_build(page, dev):
+    page.goto(dev.url + "a.html")
+    page.wait_for_function("() => document.documentElement.dataset.livereload === 'open'")
+    (dev.content / "01-a.md").write_text(":::{attention-row} x\n:temperature: -1\n:::\n")
+    assert dev.check() is False
+    overlay = page.get_by_role("alert").filter(has_text="does not build")
+    overlay.wait_for()
+    assert "01-a.md:2:15" in overlay.inner_text()
+    assert "Hello, reader." in page.locator("main").inner_text()  # the last good build stays
+    (dev.content / "01-a.md").write_text("---\ntitle: First\n---\nFixed.\n")
+    assert dev.check() is True
+    page.locator("main", has_text="Fixed.").wait_for()
+    assert overlay.count() == 0
 
 
 def test_a_broken_edit_keeps_the_last_good_site(dev, capsys):
