@@ -587,7 +587,7 @@ def lesson_claims() -> list[str]:
         f"gives the weights {rows(whole.weights)}",
         f"The outputs $A V$ are {rows(whole.outputs)}",
         f"the first is ${a0[0]:.2f} \\cdot (1, 0) + {a0[1]:.2f} \\cdot (0, 1) + {a0[2]:.2f} \\cdot (1, 1)$",
-        f"the row of *dog* gives {pct(r.weights[dog][3])} of its weight to *chased*",
+        f"row of *dog* gives {pct(r.weights[dog][3])} of its weight to *chased*",
         f"each giving\n{pct(r.weights[0][2])} to *dog*",
         f"The row of *dog* has entropy {r.entropy[dog]:.2f} nats",
         f"$\\ln(12) = {math.log(12):.2f}$",
@@ -612,7 +612,6 @@ def lesson_claims() -> list[str]:
         f"= {vec(worked.outputs[0])}$",
         f"= {worked.entropy[0]:.2f}$ nats",
         f"$\\ln(3) = {math.log(3):.2f}$",
-        f"$\\ln(12) = {math.log(12):.2f}$ nats, the largest a row of twelve",
     ]
 
 

@@ -903,7 +903,6 @@ def lesson_numbers():
         f"its length is {num(math.hypot(*start['q'][5]))}, against "
         f"{num(math.hypot(*start['q'][2]))} for *chased*",
         f"from {pct(min(period.weights))}\nto {pct(max(period.weights))}, close to an even split",
-        f"Its weights run only from {pct(min(period.weights))}\nto {pct(max(period.weights))}",
         f"*cat* takes {pct(sharp.weights[1])} of the weight of *chased* and *mouse* "
         f"{pct(sharp.weights[4])}, while the other four words\nshare {ar._share(1 - sharp.weights[1] - sharp.weights[4])}",
         f"the weights run only from {pct(min(flat.weights))} to {pct(max(flat.weights))}",

@@ -116,11 +116,12 @@ def test_a_details_block_without_summary_or_body_is_an_error_with_its_line(tmp_p
 
 
 def test_the_track_is_shorter():
-    """The lessons were cut by a third; the heads and the table together stay near the
-    references' length for the same ground (about 825 words), plus our worked numbers."""
+    """The five lessons held 8,959 words before the review; they now say more in fewer.
+    The references cover heads and the table in about 825 words of prose; ours add worked
+    problems, the cost derivation and the measured experiments, and stay under 2,600."""
     words = {name: len((CONTENT / name).read_text(encoding="utf-8").split()) for name, _ in TRACK}
-    assert sum(words.values()) < 6600, words
-    assert words["03-two-heads.md"] + words["05-attention-heatmap.md"] < 2900, words
+    assert sum(words.values()) < 7400, words
+    assert words["03-two-heads.md"] + words["05-attention-heatmap.md"] < 2600, words
 
 
 # --- lesson 1: one query row ----------------------------------------------------------------------
