@@ -417,8 +417,8 @@ def test_lesson_5_a_rotated_query_looks_k_places_away():
             assert q == pytest.approx(engine.sinusoidal(i + k, D, base), abs=1e-9)
             best = max(range(64), key=lambda j: engine.dot(q, engine.sinusoidal(j, D, base)))
             assert best == i + k
-    has("04-positional-encoding.md", "$PE(i + k) \\cdot PE(j)$, largest at $j = i + k$",
-        "makes it largest at $j = i - 1$")
+    has("04-positional-encoding.md", "$PE(t + k) \\cdot PE(s)$, largest at $s = t + k$",
+        "makes it largest at $s = t - 1$")
 
 
 def test_lesson_5_the_four_terms_add_up_to_the_score():
@@ -431,7 +431,7 @@ def test_lesson_5_the_four_terms_add_up_to_the_score():
 
     whole = form([x + y for x, y in zip(e_i, p_i)], [x + y for x, y in zip(e_j, p_j)])
     assert whole == pytest.approx(form(e_i, e_j) + form(e_i, p_j) + form(p_i, e_j) + form(p_i, p_j), abs=1e-12)
-    has("04-positional-encoding.md", "$(e_i + PE(i))\\, W\\, (e_j + PE(j))^{\\top}$, a sum of four terms",
+    has("04-positional-encoding.md", "$(e_t + PE(t))\\, W\\, (e_s + PE(s))^{\\top}$, a sum of four terms",
         "The original paper offered the rotation as a hypothesis")
     assert "can learn that one linear map" not in text_of("04-positional-encoding.md")
 
