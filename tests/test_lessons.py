@@ -440,3 +440,12 @@ def test_lesson_5_says_entries_for_a_count_and_norm_for_a_size():
     has("04-positional-encoding.md", "$PE(t)$ has as many entries as the embeddings, $D$",
         "So the norm of $PE(t)$ is $\\sqrt{D/2}$")
     assert "same length $D$" not in text_of("04-positional-encoding.md")
+
+
+def test_counts_and_shares_the_lessons_state_in_passing():
+    rand = FIGURES["attention-heatmap"].apply(first_state(HEAT), {"type": "action", "name": "why-scale"})
+    n = len(rand["tokens"])
+    has("05-attention-heatmap.md", f"Across its {n * n} cells", f"$512^2 = {512 ** 2:,}$ scores".replace(",", "{,}"),
+        f"${1024 ** 2:,}$".replace(",", "{,}"))
+    has("02-attention-lab.md", f"against an even $1/7 \\approx {1 / 7:.2f}$")
+    has("04-positional-encoding.md", f"$\\theta_0 = 1$ radian (about {math.degrees(1):.0f}°)")
