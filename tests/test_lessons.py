@@ -249,7 +249,8 @@ def test_lesson_2_cost_counts():
 
     crossing = next(n for n in range(1, 100 * D) if square(n) > rest(n))
     assert crossing == 6 * D + 1
-    has("05-attention-heatmap.md", "the projections cost about $4nD^2$ multiply-adds a layer and the feed-forward network about $8nD^2$",
+    has("05-attention-heatmap.md",
+        "the projections cost about $4nD^2$ multiply-adds a layer and the feed-forward network about $8nD^2$",
         "all heads' tables together cost about $2n^2 D$",
         f"larger than about $6D$: for $D = 512$, beyond about {6 * D:,} tokens",
         f"{12 * 12} for twelve tokens, {24 * 24} for 24",
@@ -295,7 +296,8 @@ def test_lesson_3_the_position_tag_is_a_nearness_bonus_with_no_direction():
         for j in range(8):
             p_i, p_j = engine.position_code(i, 0.6), engine.position_code(j, 0.6)
             assert engine.dot(p_i, p_j) == pytest.approx(math.cos(0.6 * (i - j)), abs=1e-12)
-            assert engine.dot(p_i, p_j) == pytest.approx(engine.dot(engine.position_code(j - i + j, 0.6), p_j), abs=1e-12)
+            mirrored = engine.position_code(2 * j - i, 0.6)  # as far from j, on the other side
+            assert engine.dot(p_i, p_j) == pytest.approx(engine.dot(mirrored, p_j), abs=1e-12)
     r = engine.self_attention(lab_X("repeat", 1.0), I, I, I)
     tokens = lab.sentence("repeat").text.split()
     assert tokens[max(range(6), key=r.weights[0].__getitem__)] == "cat"
@@ -311,7 +313,8 @@ def test_lesson_3_one_temperature_story():
     X = lab_X()
     doubled = engine.self_attention(X, [[2.0, 0.0], [0.0, 2.0]], I, I)
     assert len(engine.projections(X, [[2.0, 0.0], [0.0, 2.0]], I, I)[0][0]) == 2  # d_k stays 2
-    assert flat(doubled.weights) == pytest.approx(flat(engine.self_attention(X, I, I, I, temperature=0.5).weights), abs=1e-12)
+    halved = engine.self_attention(X, I, I, I, temperature=0.5)
+    assert flat(doubled.weights) == pytest.approx(flat(halved.weights), abs=1e-12)
     has("02-attention-lab.md", "sees only the gaps between scores",
         "scaling the projections by $c$ scales every gap by $c$",
         "with $W_Q = 2I$, $d_k$ is still 2")
@@ -378,7 +381,8 @@ def test_lesson_5_base_100_stops_tracking_distance_and_nothing_comes_back():
     has("04-positional-encoding.md",
         f"Averaged over offsets 64 to 127, the similarity at base 100 is already {num(first)}",
         f"averages between {num(min(later))} and {num(max(later))}",
-        f"{window_mean(128, 255, 10000):.2f} over offsets 128 to 255 and {window_mean(1024, 2047, 10000):.2f} over 1,024 to 2,047",
+        f"{window_mean(128, 255, 10000):.2f} over offsets 128 to 255 and "
+        f"{window_mean(1024, 2047, 10000):.2f} over 1,024 to 2,047",
         f"the highest similarity is {highest[100]:.2f} for both")
     assert "look alike again" not in text_of("04-positional-encoding.md")
 
@@ -399,7 +403,8 @@ def test_lesson_5_the_table_s_query_two_places_on_is_m2_applied_to_its_own_tag()
         assert asked == pytest.approx(rotate(own_tag, 2 * hm.OMEGA), abs=0.01), i
     assert hm.SEEKS[0] == ("noun", 2) and state["tokens"][0] == "the"
     assert 2 * hm.OMEGA == 1
-    has("04-positional-encoding.md", "The query of its first *the*, \"a noun two places on\", holds three times the tag of position 2",
+    has("04-positional-encoding.md",
+        "The query of its first *the*, \"a noun two places on\", holds three times the tag of position 2",
         "one clock turned by $2 \\times 0.5 = 1$ radian")
 
 
