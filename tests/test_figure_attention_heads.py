@@ -357,7 +357,7 @@ def lesson_numbers():
         f"$o^2 = {vec(m.heads[1].outputs[i])}$",
         f"$[o^1, o^2] = {vec(m.concat[i])}$",
         f"{vec(m.contributions[0][i])} + {vec(m.contributions[1][i])} = {vec(m.outputs[i])}",
-        f"both put {num(same.heads[0].weights[i][1])} on *cat*",
+        f"both heads put {num(same.heads[0].weights[i][1])} on *cat*",
         f"$o^1 = o^2 = {vec(same.heads[0].outputs[i])}$",
         f"*it* and head 1 puts {num(it.heads[0].weights[4][1])} on *cat*",
     ]

@@ -602,7 +602,7 @@ def lesson_numbers():
         f"from {num(min(r_flat.weights[4]))} to {num(max(r_flat.weights[4]))}",
         f"{num(r_double.weights[4][1], 3)}",
         f"${vec(r_blank.outputs[0])}$",
-        f"$o_2 = {vec(r_run.outputs[2])}$",
+        f"the mean is ${vec(r_run.outputs[2])}$",
         f"{num(r_river.weights[5][4])} on *river*",
         f"$o = {vec(r_river.outputs[5])}$",
         f"{num(r_money.weights[5][2])} on *money*",

@@ -421,7 +421,7 @@ def test_the_lesson_states_the_engine_numbers():
 
 def test_the_lesson_places_the_figure_with_valid_options():
     text, _ = lesson_figure(LESSON, FIG, "clocks")
-    assert re.search(r"^order: 4$", text, re.M)
+    assert re.search(r"^order: 5$", text, re.M)
     assert questions(text) >= 3
 
 
