@@ -252,6 +252,32 @@ def test_experiment_messages_quote_the_engine():
     assert f"position {low + 1} has similarity {num(curve[low])}" in state["message"]
 
 
+def test_moving_t_to_30_needs_thirty_positions():
+    """A chart of fewer positions has no t = 30: the button is left out, and the action
+    says what it needs instead of drawing t off the chart."""
+    short = first_state(positions=16)
+    buttons = control(FIG.scene(short), "experiments")
+    assert [i["name"] for i in buttons["items"]] == ["base-10000", "base-100", "fast-slow", "few", "reset"]
+    with pytest.raises(ValueError, match="the experiment 'shift' needs positions of 30 or more"):
+        FIG.apply(short, {"type": "action", "name": "shift"})
+
+
+def test_the_manifest_declares_parameters_values_and_experiments():
+    manifest = FIG.manifest()
+    json.dumps(manifest, allow_nan=False)
+    assert [(p["name"], p["kind"], p["option"]) for p in manifest["params"]] == [
+        ("playing", "play", False), ("t", "slider", False), ("dim", "slider", True),
+        ("base", "select", True), ("offset", "slider", True)]
+    formats = {v["name"]: v["format"] for v in manifest["values"]}
+    assert formats == {"t": "integer", "D": "integer", "base": "decimal", "offset": "integer",
+                       "similarity_at_offset": "decimal", "pe": "vector", "similarity": "matrix",
+                       "playing": "bool"}
+    assert [v["name"] for v in manifest["values"] if v["announce"]] == ["similarity_at_offset"]
+    assert [e["name"] for e in manifest["experiments"]] == EXPERIMENTS
+    values = FIG.scene(first_state())["values"]
+    assert [v.text(values[v.name]) for v in FIG.values[:5]] == ["0", "32", "10000", "8", "0.66"]
+
+
 def test_reset_and_unknown_events():
     start = first_state(dim=16)
     state = FIG.apply(start, {"type": "action", "name": "base-100"})
