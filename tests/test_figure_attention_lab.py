@@ -320,6 +320,16 @@ def test_look_back_preset_makes_every_token_read_the_one_before(key):
     assert [(b["label"], b["active"]) for b in buttons if b["name"] == "W_Q=back1"] == [("look 1 back", True)]
 
 
+def test_look_back_experiment_centres_the_words_and_every_token_reads_the_one_before():
+    state = act(first_state(), "look-back")
+    X, r = direct(state)
+    assert state["W_Q"] == kit.preset_matrix("back1") and state["s"] == 2.0 and state["step"] == maths.STEP_PROJECT
+    assert all(state["emb"][w] == [0.0, 0.0] for w in state["tokens"])
+    assert [best(row) for row in r.weights][1:] == list(range(6))
+    assert f"puts {num(r.weights[4][3])} on “because”" in state["message"]
+    assert "and every token from position 1 on" in state["message"]
+
+
 def test_every_value_is_declared_with_a_format():
     scene = FIG.scene(first_state())
     declared = {v.name: v for v in FIG.values}
@@ -357,7 +367,9 @@ def test_every_experiment_starts_from_the_built_in_settings():
     moved = FIG.apply(first_state(W_V="swap"), {"type": "drag", "mark": "word-cat", "x": 0, "y": 0})
     for e in FIG.experiments:
         state = act(moved, e.name)
-        assert state["emb"] == kit.default_embeddings(), e.name
+        centred = set(state["tokens"]) if e.name == "look-back" else set()  # it moves its words, only them
+        assert {w: p for w, p in state["emb"].items() if w not in centred} == {
+            w: p for w, p in kit.default_embeddings().items() if w not in centred}, e.name
         assert state["W_V"] == I2 and state["W_K"] == I2, e.name
         assert state["experiment"] == e.name and state["message"] == e.message(state)
         buttons = control(FIG.scene(state), "experiments")

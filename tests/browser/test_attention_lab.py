@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from explorables.engine.figures import FIGURES
-from explorables.engine.figures.common import num
+from explorables.figures import num
 from helpers import assert_matches_cpython, first_frame, idle, mark_position, open_figure, state_of, values_of
 
 FIG = "lab"

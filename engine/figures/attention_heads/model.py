@@ -66,7 +66,7 @@ class AttentionHeads(Figure):
         Asker("query", "Asking token", "", doc=words.DOC["query"], near="head1"),
         *(HeadChoice(name, f"Head {h + 1}", default, choices=tuple((k, words.HEAD_LABELS[k]) for k in HEAD_KEYS),
                      doc=words.DOC[name], near=name) for h, (name, default) in enumerate(zip(HEADS, HEAD_KEYS))),
-        Choice("W_O", "Output matrix", "average", choices=tuple(words.W_O_LABELS.items()), doc=words.DOC["W_O"],
+        Choice("W_O", "Output matrix", "average", choices=tuple((k, words.W_O_LABELS[k]) for k in W_O_PRESETS), doc=words.DOC["W_O"],
                control=False),
     )
     values = (

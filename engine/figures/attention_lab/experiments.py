@@ -7,10 +7,11 @@ import math
 
 from explorables.figures import Experiment, best, num, quote, sentence, vec
 
-from .maths import STEP_SCORE, attend, attend_with, use_sentence
+from .maths import attend, attend_with, use_sentence
 
 SHARP_T, FLAT_T, HALF_T = 0.1, 3.0, 0.5
 STRENGTH = 1.0  # α, the position strength, in the "position code" experiment
+LOOK_BACK_STRENGTH = 2.0  # α in the "look back" experiment: the position code at full strength
 
 
 def repeat(state: dict) -> None:
@@ -110,6 +111,23 @@ def bank(other_key: str):
     return message
 
 
+def centre_words(state: dict) -> None:
+    """Every word of the sentence at the centre: x is then the position code alone."""
+    for w in state["tokens"]:
+        state["emb"][w] = [0.0, 0.0]
+
+
+def look_back(state: dict) -> str:
+    _, r = attend(state)
+    tokens, i = state["tokens"], state["query"]
+    every = all(best(row) == t - 1 for t, row in enumerate(r.weights) if t > 0)
+    return (f"With every word at the centre, x is the position code alone, α·pₜ. Wq = “look 1 back” turns each "
+            f"query back one step, qᵢ = α·pᵢ₋₁, so the highest score is the token just before: {quote(tokens[i])} "
+            f"puts {num(r.weights[i][i - 1])} on {quote(tokens[i - 1])}, and "
+            f"{'every' if every else 'not every'} token from position 1 on reads the one before it most. Drag a "
+            f"word out of the centre and its meaning competes with its position again.")
+
+
 EXPERIMENTS = (
     Experiment("same-word", "Two “the”s", "A repeated word, no mask, no position code", run=repeat, see=same_word),
     Experiment("same-word-mask", "… with the mask", "The causal mask breaks the tie", set={"causal": True},
@@ -125,9 +143,10 @@ EXPERIMENTS = (
     Experiment("blank-query", "Wq = 0", "Queries that ask nothing: even rows", set={"W_Q": "0"}, see=blank_query),
     Experiment("blank-query-mask", "Wq = 0 with the mask", "Even rows over the past: running means",
                set={"causal": True, "W_Q": "0", "query": 2}, see=blank_query_mask),
+    Experiment("look-back", "Wq = look 1 back", "A rotation of the position code: each token reads the one before",
+               set={"W_Q": "back1", "s": LOOK_BACK_STRENGTH}, run=centre_words, see=look_back),
     Experiment("river-bank", "bank by the river", "The same word in one context",
                run=lambda s: use_sentence(s, sentence("river")), see=bank("money")),
     Experiment("money-bank", "bank with money", "The same word in another context",
                run=lambda s: use_sentence(s, sentence("money")), see=bank("river")),
 )
-STARTING_STEP = STEP_SCORE  # the step an experiment lights when its settings name none

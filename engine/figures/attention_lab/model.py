@@ -122,7 +122,7 @@ class AttentionLab(Figure):
             raise FieldError(name, f"{self.name} has no control named {name!r}")
         state[matrix.name] = matrix.read_cell(state, name, value)
         state["step"] = STEP_PROJECT
-        return self.end_experiment(state)
+        return state
 
     def on_drag(self, state: dict, mark: str, x: Any, y: Any) -> dict:
         word = mark[len("word-"):] if mark.startswith("word-") else None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from explorables.engine import OMEGA, convex_hull, position_code, vector_projection
 from explorables.figures import (EMBED_AXES, OUTPUT_DIAMOND, OWN_RING, arrows, best, cells, circles, column_labels,
-                                 distinct, extent, grid_step, line, lines, num, plane, points, polygon, quote,
+                                 distinct, extent, grid_step, line, lines, num, plane, points, polygon,
                                  row_labels, steps, sub, text, token_label, vec)
 
 from . import words
