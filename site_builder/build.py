@@ -22,6 +22,7 @@ from . import authors, pyodide
 from .config import config_path, load_config
 from .errors import BuildError, SourceError
 from .markdown import create_parser, parse_page, render_page
+from .notices import COMPONENTS
 
 PACKAGE = Path(__file__).resolve().parent.parent  # explorables/ when installed; the checkout in development
 STATIC = PACKAGE / "static"
@@ -37,8 +38,10 @@ SCRIPTS = (
     "js/marks/label.js", "js/marks/circle.js",
     "js/panels/plane.js", "js/panels/cells.js", "js/panels/bars.js", "js/panels/chart.js",
     "js/panels/steps.js", "js/panels/text.js", "js/panels/matrix.js",
-    "js/controls.js", "js/figure.js", "js/client.js", "js/boot.js",
+    "js/controls.js", "js/figure.js", "js/client.js", "js/pages.js", "js/boot.js",
 )
+# An offline bundle's pages also load every page's content and the bundle runtime.
+BUNDLE_SCRIPTS = SCRIPTS[:-1] + ("bundle/pages.js", "js/bundle.js", SCRIPTS[-1])
 
 
 @dataclass
@@ -79,7 +82,11 @@ def engine_archive(extra: list[tuple[str, bytes]] = ()) -> bytes:
     return buffer.getvalue()
 
 
-def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = None, dev: bool = False) -> BuildResult:
+def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = None, dev: bool = False,
+               bundle: bool = False) -> BuildResult:
+    """Build ``content`` into ``out_dir``. With ``bundle`` the pages load the offline
+    bundle's scripts and Pyodide is not vendored as files (``explorables bundle`` adds
+    it as data; see bundle.py)."""
     content = Path(content).resolve()
     out_dir = Path(out_dir).resolve()
     if not content.is_dir():
@@ -110,8 +117,8 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
     # Render: Markdown bodies into the templates (math and first frames happen here).
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
-    common = {"config": config, "lessons": lessons, "scripts": SCRIPTS, "root": "", "dev": dev,
-              "version": __version__}
+    common = {"config": config, "lessons": lessons, "scripts": BUNDLE_SCRIPTS if bundle else SCRIPTS, "root": "",
+              "dev": dev, "version": __version__}
     outputs: dict[str, str] = {}
     figures = 0
     for position, page in enumerate(lessons_pages, start=1):
@@ -124,6 +131,10 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
             page=page, body=body, position=position, prev=prev, next=nxt, **common)
     index_body = render_page(md, index_page) if index_page else ""
     outputs["index.html"] = env.get_template("index.html").render(page=index_page, body=index_body, **common)
+    pages_written = len(outputs)  # the author's pages; the two below are the tool's
+    # Every site: a 404 page in its style (GitHub Pages serves it) and its notices.
+    outputs["404.html"] = env.get_template("404.html").render(page=None, **common)
+    outputs["notices.html"] = env.get_template("notices.html").render(page=None, components=COMPONENTS, **common)
     for page in pages:
         errors.extend(page.errors)
     if errors:
@@ -142,15 +153,17 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
         for extra in content.iterdir():
             if extra.is_dir() and not extra.name.startswith((".", "_")) and extra != out_dir:
                 shutil.copytree(extra, staging / extra.name)  # images and other files of the lessons
+        (staging / ".nojekyll").write_text("")  # GitHub Pages: serve the files as they are, no Jekyll
         (staging / MARKER).write_text("Made by `explorables build`; the next build replaces this folder.\n")
-        pyodide.vendor(assets / "pyodide", pyodide_source)
+        if not bundle:
+            pyodide.vendor(assets / "pyodide", pyodide_source)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
 
     # Swap: the new site replaces the old one only now that it is complete.
     _swap(staging, out_dir)
-    return BuildResult(out_dir=out_dir, pages=len(outputs), figures=figures)
+    return BuildResult(out_dir=out_dir, pages=pages_written, figures=figures)
 
 
 def _check_output(content: Path, out_dir: Path) -> None:

@@ -35,6 +35,7 @@ OPTIONS: tuple[ConfigOption, ...] = (
     ConfigOption("description", str, "", "One sentence about the site, shown on the index page and in search results."),
     ConfigOption("author", str, "", "Who wrote the lessons; shown in the footer."),
     ConfigOption("language", str, "en", "The language of the lessons, as an HTML lang code."),
+    ConfigOption("license", str, "", "The lessons' licence, e.g. CC BY 4.0; shown in every page's footer."),
     ConfigOption("raw_html", bool, False, "Allow raw HTML inside Markdown. Off by default: Markdown stays Markdown."),
     ConfigOption("figures", str, "figures", "The folder of your own figures (Python modules written with "
                  "explorables.figures), relative to the site folder; it need not exist."),
@@ -49,6 +50,7 @@ class SiteConfig:
     description: str = ""
     author: str = ""
     language: str = "en"
+    license: str = ""
     raw_html: bool = False
     figures: str = "figures"
     explorables: str = ""

@@ -14,7 +14,12 @@
         console.error("Explorables figure '" + root.id + "': " + err.message);
       }
     });
-    if (!roots.length) { ex._settleReady(true, {}); return; }
+    // A page with no figure needs no engine, except in a bundle, where the next lesson
+    // is swapped into this same page and finds Python started.
+    if (!roots.length && !(ex.bundle && ex.bundle.carried())) {
+      if (!ex.client.started) { ex._settleReady(true, {}); ex._readyWithoutEngine = true; }
+      return;
+    }
     ex.client.start();
     ex.ready.then(
       function () { Object.values(ex.figures).forEach(function (f) { f.setLive(); }); },
@@ -22,6 +27,7 @@
     );
   }
 
+  ex.boot = boot;  // a page whose content is swapped in place draws its figures again
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot);
   else boot();
 })();

@@ -13,46 +13,61 @@
     pending.clear();
   }
 
+  /* Listen to the worker: ready, failed, and each result. */
+  function connect(created) {
+    worker = created;
+    worker.onmessage = function (event) {
+      const msg = event.data;
+      if (msg.type === "ready") {
+        ex.client.timings = { worker: msg.timings, total: performance.now() - ex.client.started };
+        ex._settleReady(true, ex.client.timings);
+      } else if (msg.type === "failed") {
+        const error = new Error(msg.message);
+        ex._settleReady(false, error);
+        rejectAll(error);
+      } else if (msg.type === "result") {
+        const p = pending.get(msg.id);
+        if (!p) return;
+        pending.delete(msg.id);
+        if (msg.error) p.reject(new Error("the engine raised an error: " + msg.error));
+        else p.resolve(JSON.parse(msg.text));
+      }
+    };
+    worker.onerror = function (event) {
+      const error = new Error("the engine's worker failed: " + (event.message || "unknown error"));
+      ex._settleReady(false, error);
+      rejectAll(error);
+    };
+  }
+
   ex.client = {
     started: null,
     timings: {},
     start: function () {
-      if (worker) return ex.ready;
+      if (worker || ex.client.started) return ex.ready;
+      if (ex._readyWithoutEngine) ex._resetReady();  // a page with no figure came first
       const assets = new URL(document.body.dataset.assets || "assets/", location.href);
       ex.client.started = performance.now();
+      if (ex.bundle && ex.bundle.carried()) {
+        // An offline bundle: the worker is made from a Blob and given the files.
+        ex.bundle.load().then(function (parts) {
+          connect(new Worker(ex.bundle.workerURL(parts), { name: "explorables-engine" }));
+          worker.postMessage({ type: "init", bundle: parts });
+        }, function (err) { ex._settleReady(false, err); });
+        return ex.ready;
+      }
       if (location.protocol === "file:") {
-        ex._settleReady(false, new Error("pages opened straight from disk cannot start the engine yet; " +
-          "serve the folder instead (explorables serve, or python -m http.server)"));
+        ex._settleReady(false, new Error("this site was built to be served, and pages opened straight from disk " +
+          "cannot start the engine; serve the folder (explorables serve, or python -m http.server), or make an " +
+          "offline bundle with explorables bundle"));
         return ex.ready;
       }
       try {
-        worker = new Worker(new URL("js/worker.js", assets), { type: "module", name: "explorables-engine" });
+        connect(new Worker(new URL("js/worker.js", assets), { type: "module", name: "explorables-engine" }));
       } catch (err) {
         ex._settleReady(false, err);
         return ex.ready;
       }
-      worker.onmessage = function (event) {
-        const msg = event.data;
-        if (msg.type === "ready") {
-          ex.client.timings = { worker: msg.timings, total: performance.now() - ex.client.started };
-          ex._settleReady(true, ex.client.timings);
-        } else if (msg.type === "failed") {
-          const error = new Error(msg.message);
-          ex._settleReady(false, error);
-          rejectAll(error);
-        } else if (msg.type === "result") {
-          const p = pending.get(msg.id);
-          if (!p) return;
-          pending.delete(msg.id);
-          if (msg.error) p.reject(new Error("the engine raised an error: " + msg.error));
-          else p.resolve(JSON.parse(msg.text));
-        }
-      };
-      worker.onerror = function (event) {
-        const error = new Error("the engine's worker failed: " + (event.message || "unknown error"));
-        ex._settleReady(false, error);
-        rejectAll(error);
-      };
       worker.postMessage({
         type: "init",
         pyodide: new URL("pyodide/", assets).href,
