@@ -3,13 +3,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorables.figures import (EDGE, Choice, FieldError, Figure, Hidden, Option, OptionError, OptionErrors, Slider,
-                                 Toggle, Value, extent, field_text, parse_number, query_field, quote,
+from explorables.figures import (EDGE, Choice, FieldError, Figure, Hidden, Option, OptionError, OptionErrors,
+                                 Slider, Toggle, Value, best, extent, field_text, parse_number, query_field, quote,
                                  register, resolve_query, words)
 
 from . import scene
 from .experiments import EXPERIMENTS, STEP_MASK, STEP_MATCH, STEP_SOFTMAX, STEP_TEMPERATURE
-from .vectors import COORD_LIMIT, MAX_TOKENS, TOKENS, pair_checker, parse_pairs, row, vectors
+from .vectors import COORD_LIMIT, MAX_TOKENS, TOKENS, pair_checker, parse_pairs, row, tied, vectors
 from .words import (CAUSAL_HELP, CAUSAL_LABEL, DOC, KEY_GRID, QUERY_LABEL, STEPS, SUMMARY, TEMPERATURE_HELP,
                     TEMPERATURE_LABEL, TITLE)
 
@@ -141,10 +141,13 @@ class AttentionRow(Figure):
 
     def compute(self, state: dict) -> dict:
         r = row(state)
-        return {"row": r, "tokens": list(state["tokens"]), "query": state["query"], "scores": list(r.scores),
+        hidden = [state["causal"] and j > state["query"] for j in range(len(state["tokens"]))]  # masked words
+        return {"row": r, "hidden": hidden, "best": best(r.weights), "tie": tied(r.weights, hidden),
+                "half": key_extent(state),  # what the panels need, then the declared values
+                "tokens": list(state["tokens"]), "query": state["query"], "scores": list(r.scores),
                 "weights": list(r.weights), "output": list(r.output), "entropy": r.entropy,
                 "temperature": state["temperature"], "causal": state["causal"],
-                "keys": [list(p) for p in state["k"]], "half": key_extent(state)}
+                "keys": [list(p) for p in state["k"]]}
 
     def draw(self, state: dict, v: dict) -> list:
         return scene.panels(state, v)

@@ -9,34 +9,29 @@ from __future__ import annotations
 import math
 
 from explorables.engine import convex_hull, scalar_projection, vector_projection
-from explorables.figures import (arrows, bars, best, cells, extent, heading, line, lines, num, plane, points,
+from explorables.figures import (arrows, bars, cells, extent, heading, line, lines, num, plane, points,
                                  polygon, steps, text, vec)
 
 from . import words as w
-from .vectors import tied
 
 VALUE_PLANE = 2.0  # half-width of the value plane while every value fits inside it
 STEP, BIG_STEP = 0.1, 0.5  # keyboard steps on the key plane (arrow, Shift+arrow)
 
 
 def panels(s: dict, v: dict) -> list[dict]:
-    n, i, r = len(s["tokens"]), s["query"], v["row"]
-    hidden = [s["causal"] and j > i for j in range(n)]  # the words the mask hides
-    top = best(r.weights)
+    """The panels, in order, from the state and what the model computed (``v``)."""
+    i, r, hidden, top = s["query"], v["row"], v["hidden"], v["best"]
     return [formula(s, r, top), keys(s, v, hidden), values(s, r, hidden), scores(s, r, hidden),
             weights(s, r, hidden, top),
-            text("readout", *w.readout(s["tokens"], i, r, hidden, top, tied(r.weights, hidden), s["v"][i]),
-                 title=w.READOUT_TITLE),
+            text("readout", *w.readout(s["tokens"], i, r, hidden, top, v["tie"], s["v"][i]), title=w.READOUT_TITLE),
             text("arithmetic", *arithmetic(s, r, top), collapsible=w.ARITHMETIC, mono=True),
             text("stats", items=w.stats(len(s["q"][i]), s["temperature"], r.weights[top], s["tokens"][top],
-                                        tied(r.weights, hidden), sum(r.weights), r.output, r.entropy))]
+                                        v["tie"], sum(r.weights), r.output, r.entropy))]
 
 
 def status(s: dict, v: dict) -> str:
-    r, i = v["row"], s["query"]
-    hidden = [s["causal"] and j > i for j in range(len(s["tokens"]))]
-    top = best(r.weights)
-    return w.status(s["tokens"][i], s["tokens"][top], r.weights[top], tied(r.weights, hidden))
+    top = v["best"]
+    return w.status(s["tokens"][s["query"]], s["tokens"][top], v["row"].weights[top], v["tie"])
 
 
 def formula(s: dict, r, top: int) -> dict:
@@ -64,13 +59,14 @@ def keys(s: dict, v: dict, hidden: list[bool]) -> dict:
                        dotted=True, link=lambda j: f"t{j}", width=1)]
     return plane(
         "keys", reach,
-        arrows(None, (0, 0), [q], id="query", role="query", link=f"t{i}", width=3, label=f"q ({w.mark_label(tokens[i])})"),
+        arrows(None, (0, 0), [q], id="query", role="query", link=f"t{i}", width=3,
+               label=f"q ({w.mark_label(tokens[i])})"),  # the renderer puts it by the tip
         points("key", K, role="key", shape=lambda j: "ring" if j == i else "circle",
                label=[w.mark_label(t) for t in tokens], link=lambda j: f"t{j}", draggable=True, muted=hidden,
                name=lambda j: w.key_name(j, tokens[j], j == i, K[j], hidden[j], r.scores[j], r.weights[j])),
-        x=[-half, half], y=[-half, half], square=True, grid=1.0, axes=["x1", "x2"], keyboard={"step": STEP, "big": BIG_STEP},
-        selected=f"key-{s['selected']}", title=w.KEYS_TITLE, caption=w.keys_caption(tokens, i),
-        legend=w.keys_legend(tokens[i], any(hidden)))
+        x=[-half, half], y=[-half, half], square=True, grid=1.0, axes=["x1", "x2"],
+        keyboard={"step": STEP, "big": BIG_STEP}, selected=f"key-{s['selected']}", title=w.KEYS_TITLE,
+        caption=w.keys_caption(tokens, i), legend=w.keys_legend(tokens[i], any(hidden)))
 
 
 def values(s: dict, r, hidden: list[bool]) -> dict:
@@ -95,11 +91,12 @@ def scores(s: dict, r, hidden: list[bool]) -> dict:
     tokens, i, K = s["tokens"], s["query"], s["k"]
     q = s["q"][i]
     biggest = max((abs(x) for x in r.scores), default=0.0)
+    reach = [scalar_projection(k, q) if any(q) else 0.0 for k in K]  # how far each key reaches along q
 
     def detail(_, j):
         t = r.trace[j]
         return [
-            f"key of {tokens[j]}: {vec(K[j])}, reach along the arrow {num(scalar_projection(K[j], q) if any(q) else 0.0)}",
+            f"key of {tokens[j]}: {vec(K[j])}, reach along the arrow {num(reach[j])}",
             f"q·k = {' + '.join(f'{num(a)}×{num(b)}' for a, b in zip(q, K[j]))} = {num(t.dot, 3)}",
             f"÷ √{len(q)} = {num(t.scaled, 3)}",
             f"÷ T = {num(t.tempered, 3)}",
