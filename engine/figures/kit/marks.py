@@ -136,7 +136,7 @@ def series(P: Sequence[Sequence[float]], role: str, **channels: Any) -> dict[str
     return _element({"points": [[float(x), float(y)] for x, y in P], "role": role}, channels, 0)
 
 
-def bars(id: str, values: Sequence[float], *, label: Any, text: Any = None, max: float = 1.0,
+def bars(id: str, values: Sequence[float], /, *, label: Any, text: Any = None, max: float = 1.0,
          footer: str | None = None, **channels_and_options: Any) -> dict[str, Any]:
     """Horizontal bars, one a value. Channels: label, text, link, role, muted, active,
     select, id. Panel options: title, caption, footer, wide."""
