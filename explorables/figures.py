@@ -19,3 +19,7 @@ from .engine.figures.kit import *  # noqa: F401,F403  (the kit's names are the p
 from .engine.figures.kit import __all__ as _kit_names
 
 __all__ = ["FIGURES", "register", *_kit_names]
+
+from .engine.figures import _load_all  # noqa: E402  (the built-in figures import this module's names)
+
+_load_all()

@@ -17,10 +17,17 @@ def get(name: str) -> Figure:
 
 
 def _load_all() -> None:
-    """Import every figure module of this package; each registers itself."""
+    """Import every figure module of this package; each registers itself.
+
+    Built-in figures import the public kit (``explorables.figures``), which imports this
+    package: when the kit is imported first, it calls this once its names are bound."""
     import importlib
     import pkgutil
+    import sys
 
+    public = sys.modules.get(__name__.split(".")[0] + ".figures")
+    if public is not None and not hasattr(public, "__all__"):
+        return  # the public kit is still binding its names; it loads the figures itself
     for module in pkgutil.iter_modules(__path__):
         if module.name != "base":
             importlib.import_module(f"{__name__}.{module.name}")
