@@ -68,7 +68,8 @@ def grow(state: dict) -> None:
 
 def grown(state: dict) -> str:
     n, T = state["n"], len(state["tokens"])
-    return W.GROW.format(n=n, cells=n * n, T=T, times=f"{T / n:.3g}", cells_T=T * T, times_cells=f"{T * T / (n * n):.3g}")
+    return W.GROW.format(n=n, cells=n * n, T=T, times=f"{T / n:.3g}", cells_T=T * T,
+                         times_cells=f"{T * T / (n * n):.3g}")
 
 
 def scores(state: dict) -> str:
@@ -77,7 +78,8 @@ def scores(state: dict) -> str:
     if len(keys) == 1:
         return W.SCORES_ONE_KEY.format(word=quote(tokens[i]), key=quote(tokens[keys[0]]), s=num(row[keys[0]]))
     hi, lo = max(keys, key=lambda j: row[j]), min(keys, key=lambda j: row[j])
-    return W.SCORES.format(word=quote(tokens[i]), over=W.SCORES_OVER.format(m=len(keys)) if len(keys) < len(row) else "",
+    over = W.SCORES_OVER.format(m=len(keys)) if len(keys) < len(row) else ""
+    return W.SCORES.format(word=quote(tokens[i]), over=over,
                            lo=num(row[lo]), lo_word=quote(tokens[lo]), hi=num(row[hi]), hi_word=quote(tokens[hi]),
                            gap=num(row[hi] - row[lo]), w_lo=num(r.weights[i][lo], 3), w_hi=num(r.weights[i][hi]))
 

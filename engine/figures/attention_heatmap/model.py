@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from explorables.figures import (Choice, FieldError, Figure, Hidden, Option, OptionError, OptionErrors, Slider,
-                                 Toggle, Value, parse_number, query_field, quote, register, resolve_query, words)
+                                 Toggle, Value, num, parse_number, query_field, quote, register, resolve_query, words)
 
 from . import scene
 from . import words as W
@@ -216,7 +216,7 @@ class AttentionHeatmap(Figure):
         n, p, i = state["n"], state["padding"], state["query"]
         text = W.STATUS.format(tokens=plural(n, "token"), pads=W.STATUS_PADS.format(p=p) if p else "",
                                cells=plural(v["cells"], "cell"), word=quote(v["tokens"][i]), kind=v["kinds"][i],
-                               H=scene.num(v["entropy"][i]))
+                               H=num(v["entropy"][i]))
         return text + (W.STATUS_UNSCALED if state["view"] == "unscaled" else "")
 
     def controls(self, state: dict[str, Any], v: dict[str, Any]) -> list[dict[str, Any]]:
