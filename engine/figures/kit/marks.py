@@ -150,11 +150,14 @@ def bars(id: str, values: Sequence[float], /, *, label: Any, text: Any = None, m
 
 def cells(id: str, R: int, C: int, /, **channels_and_options: Any) -> dict[str, Any]:
     """A grid of R rows and C columns of cells. Cell channels take (i, j): text, tone,
-    link, id, select, active, muted, title, detail. Panel options: title, caption,
-    col_labels, row_labels (lists of label dicts, see ``heading``), active_row, wide."""
+    link, id, select, active, muted, tip (the cell's tooltip, its "title"), detail.
+    Panel options: title, caption, col_labels, row_labels (lists of label dicts, see
+    ``heading``), active_row, wide."""
     panel_keys = {"title", "caption", "col_labels", "row_labels", "active_row", "wide"}
     options = {k: v for k, v in channels_and_options.items() if k in panel_keys}
     channels = {k: v for k, v in channels_and_options.items() if k not in panel_keys}
+    if "tip" in channels:  # "title" names the panel's heading, so a cell's tooltip is "tip"
+        channels["title"] = channels.pop("tip")
     rows = [[_element({}, channels, i, j) for j in range(C)] for i in range(R)]
     return _panel("cells", id, {**options, "rows": rows})
 
