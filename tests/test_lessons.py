@@ -16,7 +16,7 @@ from explorables import engine
 from explorables.engine.figures import FIGURES
 from explorables.engine.figures import attention_heatmap as hm
 from explorables.engine.figures import attention_lab as lab
-from explorables.engine.figures.common import num
+from explorables.figures import num, sentence
 from explorables.site_builder.markdown import create_parser, parse_page, render_page
 from figure_helpers import ROOT, first_state
 
@@ -261,7 +261,7 @@ def test_lesson_2_cost_counts():
 
 
 def lab_X(key="pronoun", alpha=0.0):
-    tokens = lab.sentence(key).text.split()
+    tokens = sentence(key).text.split()
     return engine.embed_with_position([list(lab.VOCAB[w]) for w in tokens], alpha, omega=0.6)
 
 
@@ -299,7 +299,7 @@ def test_lesson_3_the_position_tag_is_a_nearness_bonus_with_no_direction():
             mirrored = engine.position_code(2 * j - i, 0.6)  # as far from j, on the other side
             assert engine.dot(p_i, p_j) == pytest.approx(engine.dot(mirrored, p_j), abs=1e-12)
     r = engine.self_attention(lab_X("repeat", 1.0), I, I, I)
-    tokens = lab.sentence("repeat").text.split()
+    tokens = sentence("repeat").text.split()
     assert tokens[max(range(6), key=r.weights[0].__getitem__)] == "cat"
     assert tokens[max(range(6), key=r.weights[4].__getitem__)] == "mat"
     has("02-attention-lab.md", "$\\alpha^2\\, p_i \\cdot p_j = \\alpha^2 \\cos(0.6(i - j))$",
