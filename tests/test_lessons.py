@@ -16,6 +16,7 @@ from explorables import engine
 from explorables.engine.figures import FIGURES
 from explorables.engine.figures import attention_heatmap as hm
 from explorables.engine.figures import attention_lab as lab
+from explorables.engine.figures.attention_heatmap import presets as hm_presets
 from explorables.figures import num, sentence
 from explorables.site_builder.markdown import create_parser, parse_page, render_page
 from figure_helpers import ROOT, first_state
@@ -200,8 +201,7 @@ HEAT = FIGURES["attention-heatmap"]
 
 def heat_result(**patch):
     state = dict(first_state(HEAT), **patch)
-    return engine.attention(*hm.AttentionHeatmap.table(state)[1:], causal=state["causal"],
-                            mask=hm.AttentionHeatmap.visible_keys(state))
+    return hm.result(state)
 
 
 def test_lesson_2_rows_not_columns_add_up_to_1():
@@ -395,13 +395,13 @@ def rotate(p, angle):
 
 def test_lesson_5_the_table_s_query_two_places_on_is_m2_applied_to_its_own_tag():
     state = first_state(HEAT)
-    for i, (kind, away) in enumerate(hm.SEEKS):
+    for i, (kind, away) in enumerate(hm_presets.SEEKS):
         if away != 2:
             continue
-        own_tag = [x / hm.KEY_SIZE for x in state["k"][i][2:]]  # the key holds 1.5 PE(i)
-        asked = [x / hm.QUERY_SIZE for x in state["q"][i][2:]]  # the query holds 3 PE(i + 2)
+        own_tag = [x / hm_presets.KEY_SIZE for x in state["k"][i][2:]]  # the key holds 1.5 PE(i)
+        asked = [x / hm_presets.QUERY_SIZE for x in state["q"][i][2:]]  # the query holds 3 PE(i + 2)
         assert asked == pytest.approx(rotate(own_tag, 2 * hm.OMEGA), abs=0.01), i
-    assert hm.SEEKS[0] == ("noun", 2) and state["tokens"][0] == "the"
+    assert hm_presets.SEEKS[0] == ("noun", 2) and state["tokens"][0] == "the"
     assert 2 * hm.OMEGA == 1
     has("04-positional-encoding.md",
         "The query of its first *the*, \"a noun two places on\", holds three times the tag of position 2",
