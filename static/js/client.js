@@ -18,7 +18,7 @@
     timings: {},
     start: function () {
       if (worker) return ex.ready;
-      const assets = new URL(document.body.dataset.assets || "assets/", location.href);
+      const assets = new URL(document.body.dataset.assets || "_explorables/", location.href);
       ex.client.started = performance.now();
       if (location.protocol === "file:") {
         ex._settleReady(false, new Error("pages opened straight from disk cannot start the engine yet; " +
