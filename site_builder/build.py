@@ -211,6 +211,7 @@ def _author_folders(content: Path, out_dir: Path, outputs: dict[str, str], error
         if problem:
             errors.append(problem)
             continue
+        copy_tree(extra, None, content, errors)  # every link inside it checked before anything is written
         if extra.name in outputs or extra.name in (MARKER, ".nojekyll"):
             errors.append(SourceError(extra, 0, 0, f"the folder {extra.name} has the name of a page of the site",
                                       "rename the folder"))

@@ -28,6 +28,14 @@ def clip(text: str, limit: int = QUOTE_LIMIT) -> str:
     return f"{text[:limit]}… ({len(text)} characters)"
 
 
+def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """Text in single quotes, or its first ``limit`` characters and its length."""
+    text = str(text)
+    if len(text) <= limit:
+        return f"'{text}'"
+    return f"'{text[:limit]}…' ({len(text)} characters)"
+
+
 def quote(value) -> str:
     """A value as a message quotes it: repr for short values, a clipped repr otherwise."""
     text = repr(value)
@@ -123,12 +131,14 @@ def yaml_problem(err: yaml.YAMLError) -> tuple[int, int, str]:
     return line, col, clip(str(getattr(err, "problem", None) or err).split("\n")[0], 120)
 
 
-def copy_tree(source: Path, dest: Path, root: Path, errors: list[SourceError]) -> None:
-    """Copy an author's folder of images and files into the site. Links are followed
-    only while they stay inside the content folder; a link out of it, a link to nowhere
-    and a link loop are errors (and nothing of theirs is copied)."""
-    def walk(folder: Path, target: Path, above: tuple[Path, ...]) -> None:
-        target.mkdir(parents=True, exist_ok=True)
+def copy_tree(source: Path, dest: Path | None, root: Path, errors: list[SourceError]) -> None:
+    """Copy an author's folder of images and files into the site (``dest`` None: only
+    check it). Links are followed only while they stay inside the content folder; a link
+    out of it, a link to nowhere and a link loop are errors (and nothing of theirs is
+    copied)."""
+    def walk(folder: Path, target: Path | None, above: tuple[Path, ...]) -> None:
+        if target is not None:
+            target.mkdir(parents=True, exist_ok=True)
         for entry in sorted(folder.iterdir()):
             problem = outside(entry, root)
             if problem:
@@ -141,8 +151,8 @@ def copy_tree(source: Path, dest: Path, root: Path, errors: list[SourceError]) -
                                               f"a folder that holds the link itself",
                                               "remove the link; it would copy the folder forever"))
                     continue
-                walk(entry, target / entry.name, (*above, real))
-            elif entry.is_file():
+                walk(entry, None if target is None else target / entry.name, (*above, real))
+            elif entry.is_file() and target is not None:
                 shutil.copyfile(entry, target / entry.name)
 
     walk(source, dest, (source.resolve(),))
