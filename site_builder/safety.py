@@ -85,7 +85,14 @@ def read_source(path: Path, root: Path) -> tuple[str | None, list[SourceError]]:
         return None, [SourceError(path, 0, 0, f"{path.name} is a folder, but its name makes it a "
                                   f"{'site config' if path.name == 'site.yml' else 'lesson'}",
                                   f"rename the folder (e.g. {path.stem}/) or move it out of the content folder")]
-    data = path.read_bytes()
+    if not path.is_file():
+        return None, [SourceError(path, 0, 0, f"{path.name} is not a regular file",
+                                  "lessons and site.yml must be plain text files")]
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        return None, [SourceError(path, 0, 0, f"{path.name} cannot be read ({err.strerror or err})",
+                                  "check the file's permissions")]
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -153,6 +160,10 @@ def copy_tree(source: Path, dest: Path | None, root: Path, errors: list[SourceEr
                     continue
                 walk(entry, None if target is None else target / entry.name, (*above, real))
             elif entry.is_file() and target is not None:
-                shutil.copyfile(entry, target / entry.name)
+                try:
+                    shutil.copyfile(entry, target / entry.name)
+                except OSError as err:
+                    errors.append(SourceError(entry, 0, 0, f"{entry.name} cannot be copied into the site "
+                                              f"({err.strerror or err})", "check the file's permissions"))
 
     walk(source, dest, (source.resolve(),))

@@ -103,6 +103,8 @@ def _rebuild(content: Path, out_dir: Path, pyodide_source: str | None) -> bool:
         print(result.stderr.strip() or result.stdout.strip(), file=sys.stderr, flush=True)
         return False
     print(result.stdout.strip().splitlines()[0], flush=True)
+    if result.stderr.strip():  # warnings (a lesson order tie, front matter without '---')
+        print(result.stderr.strip(), file=sys.stderr, flush=True)
     return True
 
 
