@@ -137,7 +137,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
             pages.append(parse_page(md, path, "index" if path.stem == "index" else slug_of(path), text))
     errors.extend(_slug_clashes(pages))
     with _building(content, root):
-        errors.extend(resolve_links(pages, content))
+        errors.extend(resolve_links(pages, content, tuple(p.name for p in sources if p not in texts)))
     lessons_pages = sorted((p for p in pages if p.slug != "index"), key=lambda p: (p.meta.get("order", 10**6), p.slug))
     warnings = [w for page in pages for w in page.warnings] + _order_ties(lessons_pages)
     index_page = next((p for p in pages if p.slug == "index"), None)

@@ -44,8 +44,9 @@ def _position(page, line0: int, href: str) -> tuple[int, int]:
     return line0 + 1, 1
 
 
-def resolve_links(pages, content: Path) -> list[SourceError]:
-    """Rewrite links to lesson files into page URLs; report the broken ones."""
+def resolve_links(pages, content: Path, unread: tuple[str, ...] = ()) -> list[SourceError]:
+    """Rewrite links to lesson files into page URLs; report the broken ones. Links to
+    the ``unread`` files (already reported as unreadable) are left alone."""
     by_file = {page.path.name: page for page in pages}
     by_url = {f"{page.slug}.html": page for page in pages}
     ids = {page.slug: page_ids(page) for page in pages}
@@ -64,7 +65,7 @@ def resolve_links(pages, content: Path) -> list[SourceError]:
             elif target_name.endswith(".md"):
                 target = by_file.get(target_name)
                 if target is None:
-                    if (content / target_name).is_file():
+                    if target_name in unread or (content / target_name).is_file():
                         continue  # a Markdown file shipped as a file among the assets
                     line, col = _position(page, line0, href)
                     errors.append(SourceError(page.path, line, col, f"the link {quote(clip(href, 80))} names no "
