@@ -73,7 +73,8 @@ async function start(msg) {
   try {
     pyodide = await Promise.race([loader.loadPyodide({ indexURL: msg.pyodide }), wasmFailure(warn)]);
   } catch (err) {
-    throw new Error("Python could not start (" + text(err) + ")");
+    throw new Error("Python could not start (" + text(err) + "); check that the site's _explorables/pyodide/ " +
+      "folder was published whole");
   } finally {
     console.warn = warn;
   }
