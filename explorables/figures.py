@@ -19,3 +19,6 @@ from .engine.figures.kit import *  # noqa: F401,F403  (the kit's names are the p
 from .engine.figures.kit import __all__ as _kit_names
 
 __all__ = ["FIGURES", "register", *_kit_names]
+from .engine.figures.kit.sentences import *  # noqa: E402,F401,F403  (sentences, word embeddings, 2 x 2 matrices)
+from .engine.figures import _load_all as _load_figures  # noqa: E402
+_load_figures()  # the built-in figures import this module: load them once it is complete

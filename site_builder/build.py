@@ -24,6 +24,7 @@ from .errors import BuildError, InternalError, PyodideError, SourceError
 from .links import resolve_links
 from .markdown import create_parser, parse_page, render_page
 from .safety import copy_tree, outside, read_source
+from .notices import COMPONENTS
 
 PACKAGE = Path(__file__).resolve().parent.parent  # explorables/ when installed; the checkout in development
 STATIC = PACKAGE / "static"
@@ -40,8 +41,10 @@ SCRIPTS = (
     "js/marks/label.js", "js/marks/circle.js",
     "js/panels/plane.js", "js/panels/cells.js", "js/panels/bars.js", "js/panels/chart.js",
     "js/panels/steps.js", "js/panels/text.js", "js/panels/matrix.js",
-    "js/controls.js", "js/figure.js", "js/client.js", "js/boot.js",
+    "js/controls.js", "js/figure.js", "js/client.js", "js/pages.js", "js/boot.js",
 )
+# An offline bundle's pages also load every page's content and the bundle runtime.
+BUNDLE_SCRIPTS = SCRIPTS[:-1] + ("bundle/pages.js", "js/bundle.js", SCRIPTS[-1])
 
 
 @dataclass
@@ -81,12 +84,15 @@ def engine_archive() -> bytes:
     return buffer.getvalue()
 
 
-def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = None, dev: bool = False) -> BuildResult:
+def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = None, dev: bool = False,
+               bundle: bool = False) -> BuildResult:
     """Build ``content`` into ``out_dir``. An author's mistakes raise BuildError (every
     one of the run); a bug of the builder raises InternalError naming the file it was
-    building. Never a bare traceback; either way the previous site stays as it was."""
+    building. Never a bare traceback; either way the previous site stays as it was.
+    With ``bundle`` the pages load the offline bundle's scripts and Pyodide is not
+    vendored as files (``explorables bundle`` adds it as data; see bundle.py)."""
     try:
-        return _pipeline(Path(content), Path(out_dir), pyodide_source, dev)
+        return _pipeline(Path(content), Path(out_dir), pyodide_source, dev, bundle)
     except (BuildError, PyodideError):
         raise
     except Exception as err:  # a bug met outside any one file's stage
@@ -104,7 +110,7 @@ def _building(where: Path, root: Path):
         raise InternalError(where, err, root) from err
 
 
-def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: bool) -> BuildResult:
+def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: bool, bundle: bool) -> BuildResult:
     content = content.resolve()
     out_dir = out_dir.resolve()
     root = content.parent
@@ -147,7 +153,8 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     # Render: Markdown bodies into the templates (math and first frames happen here).
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
-    common = {"config": config, "lessons": lessons, "scripts": SCRIPTS, "root": "", "assets": f"{ASSETS}/",
+    common = {"config": config, "lessons": lessons, "scripts": BUNDLE_SCRIPTS if bundle else SCRIPTS, "root": "",
+              "assets": f"{ASSETS}/",
               "dev": dev}
     outputs: dict[str, str] = {}
     figures = 0
@@ -163,6 +170,11 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     with _building(index_page.path if index_page else content, root):
         index_body = render_page(md, index_page) if index_page else ""
         outputs["index.html"] = env.get_template("index.html").render(page=index_page, body=index_body, **common)
+    pages_written = len(outputs)  # the author's pages; the two below are the tool's
+    # Every site: a 404 page in its style (GitHub Pages serves it) and its notices.
+    with _building(TEMPLATES, root):
+        outputs["404.html"] = env.get_template("404.html").render(page=None, **common)
+        outputs["notices.html"] = env.get_template("notices.html").render(page=None, components=COMPONENTS, **common)
     for page in pages:
         errors.extend(page.errors)
     extras = _author_folders(content, out_dir, outputs, errors)
@@ -186,14 +198,15 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
                 raise BuildError(errors, root=root)
             (staging / ".nojekyll").write_text("")  # GitHub Pages: serve _explorables/ as it is
             (staging / MARKER).write_text("Made by `explorables build`; the next build replaces this folder.\n")
-            pyodide.vendor(assets / "pyodide", pyodide_source)
+            if not bundle:
+                pyodide.vendor(assets / "pyodide", pyodide_source)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
 
     # Swap: the new site replaces the old one only now that it is complete.
     _swap(staging, out_dir)
-    return BuildResult(out_dir=out_dir, pages=len(outputs), figures=figures,
+    return BuildResult(out_dir=out_dir, pages=pages_written, figures=figures,
                        warnings=[w.format(root) for w in warnings])
 
 

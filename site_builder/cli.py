@@ -25,14 +25,34 @@ def main(argv: list[str] | None = None) -> int:
     build.add_argument("--live-reload", action="store_true", help=argparse.SUPPRESS)  # used by serve
     serve = commands.add_parser("serve", help="build, serve on 127.0.0.1 and rebuild on every change")
     _common(serve)
-    serve.add_argument("-o", "--output", default="_site", help="output folder (default: _site)")
     serve.add_argument("-p", "--port", type=int, default=8000, help="port (default: 8000)")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (default 127.0.0.1; 0.0.0.0 to preview on a phone on your network)")
+    bundle = commands.add_parser("bundle", help="write an offline bundle: a zip whose index.html runs from disk")
+    _common(bundle)
+    bundle.add_argument("-o", "--output", default=None, help="the zip to write (default: SITE-SLUG.zip)")
+    bundle.add_argument("--folder", default=None, help="write an unzipped folder instead of a zip")
     figures = commands.add_parser("figures", help="list the figure directives and their options")
     figures.add_argument("name", nargs="?", help="one figure, e.g. attention-row")
     args = parser.parse_args(argv)
 
     if args.command == "figures":
         return _list_figures(args.name)
+
+    if args.command == "bundle":
+        from .bundle import bundle_site
+        started = time.perf_counter()
+        try:
+            result = bundle_site(Path(args.content), Path(args.output) if args.output else None,
+                                 folder=Path(args.folder) if args.folder else None, pyodide_source=args.pyodide)
+        except (BuildError, PyodideError) as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 1
+        took = time.perf_counter() - started
+        print(f"Bundled {result.pages} pages with {result.figures} figures into {result.path} "
+              f"({result.bytes / 1e6:.1f} MB) in {took:.2f} s.")
+        print("Unzip it anywhere and open index.html: no server and no network needed.")
+        return 0
 
     if args.command == "build":
         from .build import build_site
@@ -50,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"View it with: explorables serve   (or open {args.output}/index.html through any web server)")
         return 0
     from .serve import serve as run_server
-    return run_server(Path(args.content), Path(args.output), port=args.port, pyodide_source=args.pyodide)
+    return run_server(Path(args.content), port=args.port, pyodide_source=args.pyodide, host=args.host)
 
 
 def _list_figures(name: str | None) -> int:

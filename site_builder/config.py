@@ -35,6 +35,7 @@ OPTIONS: tuple[ConfigOption, ...] = (
     ConfigOption("description", str, "", "One sentence about the site, shown on the index page and in search results."),
     ConfigOption("author", str, "", "Who wrote the lessons; shown in the footer."),
     ConfigOption("language", str, "en", "The language of the lessons, as an HTML lang code."),
+    ConfigOption("license", str, "", "The lessons' licence, e.g. CC BY 4.0; shown in every page's footer."),
     ConfigOption("raw_html", bool, False, "Allow raw HTML inside Markdown. Off by default: Markdown stays Markdown."),
     ConfigOption("csp", str, DEFAULT_CSP, "The Content-Security-Policy of every page, sent in a <meta> tag; "
                  "an empty value sends none (then set it as a header on your host)."),
@@ -47,6 +48,7 @@ class SiteConfig:
     description: str = ""
     author: str = ""
     language: str = "en"
+    license: str = ""
     raw_html: bool = False
     csp: str = DEFAULT_CSP
 

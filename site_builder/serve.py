@@ -1,16 +1,22 @@
 """``explorables serve``: build, serve on 127.0.0.1, rebuild on change, reload the page.
 
-Changes are found by polling modification times of content/, the templates, static/ and
-engine/ (no extra dependency). Open pages listen on ``/__livereload`` (server-sent
-events) and reload after each successful rebuild; a failed rebuild prints its errors and
-keeps serving the last good site.
+The preview is built into a private folder of its own (removed when the server stops),
+never into the site's build output: a preview's pages load a live-reload script that a
+published site must not carry, so ``_site/`` after ``serve`` is exactly what ``build``
+made. Changes are found by polling modification times of content/, the templates,
+static/ and engine/ (no extra dependency). Open pages listen on ``__livereload`` beside
+the site's root (server-sent events) and reload after each successful rebuild; a failed
+rebuild prints its errors and keeps serving the last good site.
 """
 from __future__ import annotations
 
 import http.server
+import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -35,13 +41,19 @@ def snapshot(folders: list[Path]) -> dict[str, float]:
 
 
 class _Reloads:
+    """What open pages are told after each rebuild: ``content`` (swap the page's content
+    in, keeping Python), ``reload`` (the engine or the runtime changed: load anew) or
+    ``error`` (show the build's message over the page until the next good build)."""
+
     def __init__(self) -> None:
         self.generation = 0
+        self.message = {"kind": "reload"}
         self.changed = threading.Condition()
 
-    def bump(self) -> None:
+    def bump(self, kind: str = "reload", text: str = "") -> None:
         with self.changed:
             self.generation += 1
+            self.message = {"kind": kind, "text": text}
             self.changed.notify_all()
 
 
@@ -54,7 +66,7 @@ def _handler(out_dir: Path, reloads: _Reloads):
             super().__init__(*args, directory=str(out_dir), **kwargs)
 
         def do_GET(self):  # noqa: N802
-            if self.path == "/__livereload":
+            if self.path.split("?")[0].endswith("/__livereload"):
                 return self._events()
             # A rebuild within the same second keeps a file's Last-Modified second, so a
             # conditional request would get a stale 304: always send the file itself.
@@ -62,20 +74,22 @@ def _handler(out_dir: Path, reloads: _Reloads):
             return super().do_GET()
 
         def _events(self):
+            with reloads.changed:  # before the page hears the stream is open: no rebuild is missed
+                seen = reloads.generation
             self.send_response(200)
             self.send_header("Content-Type", "text/event-stream")
             self.send_header("Cache-Control", "no-store")
             self.end_headers()
-            with reloads.changed:
-                seen = reloads.generation
             try:
                 while True:
                     with reloads.changed:
                         reloads.changed.wait_for(lambda: reloads.generation != seen, timeout=15)
-                    if reloads.generation != seen:
-                        self.wfile.write(b"data: reload\n\n")
+                    if reloads.generation != seen:  # one message a rebuild; the stream stays open
+                        with reloads.changed:
+                            seen, message = reloads.generation, reloads.message
+                        self.wfile.write(b"data: " + json.dumps(message).encode() + b"\n\n")
                         self.wfile.flush()
-                        return
+                        continue
                     self.wfile.write(b": ping\n\n")
                     self.wfile.flush()
             except (BrokenPipeError, ConnectionResetError):
@@ -91,7 +105,7 @@ def _handler(out_dir: Path, reloads: _Reloads):
     return Handler
 
 
-def _rebuild(content: Path, out_dir: Path, pyodide_source: str | None) -> bool:
+def _rebuild(content: Path, out_dir: Path, pyodide_source: str | None) -> tuple[bool, str]:
     """Build in a fresh Python process, so edits to engine/ count at once (the figures
     that check options and draw first frames are imported anew each time)."""
     command = [sys.executable, "-m", "explorables.site_builder.cli", "build", str(Path(content).resolve()),
@@ -100,19 +114,25 @@ def _rebuild(content: Path, out_dir: Path, pyodide_source: str | None) -> bool:
         command += ["--pyodide", str(Path(pyodide_source).expanduser().resolve())]
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:
-        print(result.stderr.strip() or result.stdout.strip(), file=sys.stderr, flush=True)
-        return False
+        text = result.stderr.strip() or result.stdout.strip()
+        print(text, file=sys.stderr, flush=True)
+        return False, text
     print(result.stdout.strip().splitlines()[0], flush=True)
     if result.stderr.strip():  # warnings (a lesson order tie, front matter without '---')
         print(result.stderr.strip(), file=sys.stderr, flush=True)
-    return True
+    return True, ""
 
 
 class DevServer:
     """The dev server as an object: ``start()`` builds and serves, ``check()`` rebuilds if
     anything changed, ``stop()`` shuts it down. ``serve`` drives it until Ctrl+C."""
 
-    def __init__(self, content: Path, out_dir: Path, *, port: int = 8000, pyodide_source: str | None = None):
+    def __init__(self, content: Path, out_dir: Path | None = None, *, port: int = 8000,
+                 pyodide_source: str | None = None, host: str = "127.0.0.1"):
+        self.host = host  # 0.0.0.0 (--host) lets a phone on the same network preview the site
+        self.private = out_dir is None  # the usual case: a folder of the server's own
+        if out_dir is None:
+            out_dir = Path(tempfile.mkdtemp(prefix="explorables-serve-")) / "site"
         self.content, self.out_dir, self.port, self.pyodide_source = Path(content), Path(out_dir), port, pyodide_source
         self.reloads = _Reloads()
         self.watched = [self.content, TEMPLATES, STATIC, ENGINE, TOP]
@@ -121,16 +141,17 @@ class DevServer:
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}/"
+        host = "127.0.0.1" if self.host in ("0.0.0.0", "") else self.host
+        return f"http://{host}:{self.server.server_address[1]}/"
 
     def start(self) -> bool:
-        if not _rebuild(self.content, self.out_dir, self.pyodide_source) and not self.out_dir.exists():
+        if not _rebuild(self.content, self.out_dir, self.pyodide_source)[0] and not self.out_dir.exists():
             return False
         try:
-            self.server = http.server.ThreadingHTTPServer(("127.0.0.1", self.port),
+            self.server = http.server.ThreadingHTTPServer((self.host, self.port),
                                                           _handler(self.out_dir.resolve(), self.reloads))
         except OSError as err:
-            print(f"error: cannot serve on 127.0.0.1:{self.port} ({err.strerror}); "
+            print(f"error: cannot serve on {self.host}:{self.port} ({err.strerror}); "
                   f"pick another port with --port", file=sys.stderr)
             return False
         self.server.daemon_threads = True
@@ -139,28 +160,38 @@ class DevServer:
         return True
 
     def check(self) -> bool:
-        """Rebuild if a watched file changed; True when a rebuild succeeded and pages reload."""
+        """Rebuild if a watched file changed; True when a rebuild succeeded and pages
+        update: in place when only lessons or templates changed, anew otherwise."""
         now = snapshot(self.watched)
         if now == self.before:
             return False
+        changed = {path for path in set(now) | set(self.before) if now.get(path) != self.before.get(path)}
         self.before = now
-        if _rebuild(self.content, self.out_dir, self.pyodide_source):
-            self.reloads.bump()
-            return True
-        return False
+        ok, text = _rebuild(self.content, self.out_dir, self.pyodide_source)
+        if not ok:
+            self.reloads.bump("error", text)
+            return False
+        in_place = (self.content.resolve(), TEMPLATES.resolve())
+        kind = "content" if all(any(Path(p).resolve().is_relative_to(r) for r in in_place) for p in changed) else "reload"
+        self.reloads.bump(kind)
+        return True
 
     def stop(self) -> None:
         if self.server is not None:
             self.server.shutdown()
             self.server.server_close()
+        if self.private:
+            shutil.rmtree(self.out_dir.parent, ignore_errors=True)
 
 
-def serve(content: Path, out_dir: Path, *, port: int = 8000, pyodide_source: str | None = None,
-          poll: float = 0.5) -> int:
-    dev = DevServer(content, out_dir, port=port, pyodide_source=pyodide_source)
+def serve(content: Path, *, port: int = 8000, pyodide_source: str | None = None, poll: float = 0.5,
+          host: str = "127.0.0.1") -> int:
+    dev = DevServer(content, port=port, pyodide_source=pyodide_source, host=host)
     if not dev.start():
+        dev.stop()
         return 1
-    print(f"Serving {out_dir}/ at {dev.url} (Ctrl+C to stop)", flush=True)
+    print(f"Serving {content}/ at {dev.url} (Ctrl+C to stop); `explorables build` writes the site to publish",
+          flush=True)
     try:
         while True:
             time.sleep(poll)

@@ -2,7 +2,8 @@
 
 The scene's ``values`` are compared with a direct ``engine.multi_head`` call, the
 concatenation form [o¹, o²] W_O with the sum of blocks o¹W_O¹ + o²W_O²
-(``engine.sum_of_blocks``), the first frame with tests/golden/attention_heads.json, and
+(``engine.sum_of_blocks``), the first frame with tests/golden/attention_heads.json (structure) and
+attention_heads.words.json (wording), and
 every number the lesson states with what the engine computes.
 """
 from __future__ import annotations
@@ -19,16 +20,18 @@ from hypothesis import strategies as st
 from explorables import engine
 from explorables.engine import runtime
 from explorables.engine.figures import FIGURES, FieldError
-from explorables.engine.figures import attention_heads as ah
+from explorables import figures as kit
 from explorables.engine.figures import attention_lab as lab
-from explorables.engine.figures.common import HINT, best, num, vec
-from figure_helpers import ROOT, check_golden, control, lesson_figure, panel, questions, texts
+from explorables.engine.figures.attention_heads import heads as ah
+from explorables.figures import HINT, best, num, vec
+from figure_helpers import ROOT, check_golden_split, control, lesson_figure, panel, questions, texts
 import figure_helpers
 
 FIG = FIGURES["attention-heads"]
 GOLDEN = ROOT / "tests" / "golden" / "attention_heads.json"
 LESSON = ROOT / "content" / "03-two-heads.md"
 HALF = [[0.5, 0.0], [0.0, 0.5]]
+RESET_KEYS = ("sentence", "tokens", "heads", "W_O", "query")
 
 
 first_state = partial(figure_helpers.first_state, FIG)  # first_state(query="it")
@@ -50,14 +53,14 @@ def act(state, name):
 def test_defaults_share_the_lab_s_sentences():
     state = first_state()
     assert state["sentence"] == "pronoun"
-    assert state["tokens"] == lab.sentence("pronoun").text.split()
+    assert state["tokens"] == kit.sentence("pronoun").tokens
     assert state["query"] == 6  # the last token, "hungry"
     assert state["heads"][0] == {"W_Q": [[2.0, 0.0], [0.0, 0.0]], "W_K": [[1.0, 0.0], [0.0, 0.0]],
                                  "W_V": [[1.0, 0.0], [0.0, 1.0]]}
     assert state["heads"][1] == {"W_Q": [[0.0, 0.0], [0.0, 2.0]], "W_K": [[0.0, 0.0], [0.0, 1.0]],
                                  "W_V": [[1.0, 0.0], [0.0, 1.0]]}
     assert state["W_O"] == HALF + HALF
-    assert ah.SENTENCES is lab.SENTENCES and ah.VOCAB is lab.VOCAB  # imported, not copied
+    assert lab.SENTENCES is kit.SENTENCES and lab.VOCAB is kit.VOCAB  # one copy, in the kit
     assert json.loads(json.dumps(state, allow_nan=False)) == state
     assert [o.name for o in FIG.options] == ["sentence", "query", "head1", "head2", "W_O"]
     assert all(o.doc.strip() for o in FIG.options)
@@ -227,7 +230,7 @@ def test_w_o_block_presets_and_reset():
     presets = control(FIG.scene(new), "W_O1")["presets"]
     assert [p["name"] for p in presets if p["active"]] == ["W_O1=I"]
     new = act(act(new, "copy"), "reset")
-    for key in ah.RESET_KEYS:
+    for key in RESET_KEYS:
         assert new[key] == state[key]
     assert new["message"] == HINT
     with pytest.raises(ValueError, match="attention-heads has no preset 'twice' for W_O1"):
@@ -308,7 +311,7 @@ def check_scene(scene, state):
     assert v["outputs"] == m.outputs and v["concat"] == m.concat
 
 
-@pytest.mark.parametrize("key", lab.SENTENCE_KEYS)
+@pytest.mark.parametrize("key", kit.SENTENCE_KEYS)
 def test_scene_invariants_for_every_sentence_and_token(key):
     state = FIG.apply(first_state(), {"type": "set", "name": "sentence", "value": key})
     for query in range(len(state["tokens"])):
@@ -319,7 +322,7 @@ def test_scene_invariants_for_every_sentence_and_token(key):
 
 @settings(max_examples=40, deadline=None)
 @given(
-    key=st.sampled_from(lab.SENTENCE_KEYS),
+    key=st.sampled_from(kit.SENTENCE_KEYS),
     query=st.integers(0, 5),
     typed=st.lists(st.tuples(st.sampled_from(["h1", "h2"]), st.sampled_from(ah.MATRICES),
                              st.integers(0, 1), st.integers(0, 1), st.floats(-5, 5, allow_nan=False)),
@@ -337,8 +340,8 @@ def test_scene_invariants_hold_for_any_typed_heads(key, query, typed):
 
 def test_golden_first_frame():
     """The lesson's first frame, reviewed by hand. On a mismatch the new scene is written
-    to tests/golden/attention_heads.new.json for review; if it is right, move it over."""
-    check_golden(FIG.scene(first_state(query="hungry")), GOLDEN)
+    beside the golden as NAME.new.json for review; if it is right, move it over."""
+    check_golden_split(FIG.scene(first_state(query="hungry")), GOLDEN)
 
 
 # --- the lesson quotes the engine ------------------------------------------------------------
@@ -357,7 +360,7 @@ def lesson_numbers():
         f"$o^2 = {vec(m.heads[1].outputs[i])}$",
         f"$[o^1, o^2] = {vec(m.concat[i])}$",
         f"{vec(m.contributions[0][i])} + {vec(m.contributions[1][i])} = {vec(m.outputs[i])}",
-        f"both put {num(same.heads[0].weights[i][1])} on *cat*",
+        f"both heads put {num(same.heads[0].weights[i][1])} on *cat*",
         f"$o^1 = o^2 = {vec(same.heads[0].outputs[i])}$",
         f"*it* and head 1 puts {num(it.heads[0].weights[4][1])} on *cat*",
     ]
@@ -405,13 +408,6 @@ def test_any_other_event_ends_the_experiment(event):
 
 
 
-def test_no_label_covers_another_or_leaves_the_canvas():
-    """Regression: "multi-head" ran into "was", and on a phone "event" into "ate"."""
-    from test_figure_attention_lab import assert_labels_apart
-
-    assert_labels_apart(FIG, ("outputs",))
-
-
 def test_no_diamond_hides_a_value_or_an_arrowhead():
     """Regression: the multi-head diamond hid the value dot of "hungry" and the end of the
     second dashed arrow. Rings (the asker's values) first, then diamonds, then arrows, then
@@ -424,7 +420,30 @@ def test_no_diamond_hides_a_value_or_an_arrowhead():
     assert ring["size"] - 1.5 >= max(m["size"] for m in marks if m.get("shape") == "diamond") * 1.4
 
 
-def test_identical_heads_share_one_label():
+def test_identical_heads_put_their_diamonds_on_one_spot_each_with_its_label():
+    """The renderer shares one label among coincident points; the figure sends each
+    diamond's own label and no label marks."""
     state = FIG.apply(first_state(), {"type": "action", "name": "copy"})
-    texts_ = [m["text"] for m in panel(FIG.scene(state), "outputs")["marks"] if m["kind"] == "label"]
-    assert texts_ == ["o¹ = o² = multi-head"]
+    marks = panel(FIG.scene(state), "outputs")["marks"]
+    diamonds = [m for m in marks if m.get("shape") == "diamond"]
+    assert [m["label"] for m in diamonds] == ["o¹", "o²", "multi-head"]
+    assert len({(m["x"], m["y"]) for m in diamonds}) == 1
+    assert not [m for m in marks if m["kind"] == "label" or "anchor" in m]
+
+
+def test_every_value_is_declared_with_a_format():
+    scene = FIG.scene(first_state())
+    assert {v.name for v in FIG.values} == set(scene["values"])
+    assert [p["name"] for p in FIG.manifest()["params"]] == ["sentence", "query", "head1", "head2", "W_O"]
+    assert [e["name"] for e in FIG.manifest()["experiments"]] == ["two-views", "copy"]
+
+
+def test_a_head_menu_follows_its_matrices():
+    """Typing a cell makes the head "your own matrices"; typing it back makes it the
+    preset again; picking a preset from the menu sets all three matrices."""
+    state = FIG.apply(first_state(), {"type": "set", "name": "h2.W_Q.1.1", "value": "1"})
+    assert state["head2"] == "custom" and control(FIG.scene(state), "head2")["value"] == "custom"
+    state = FIG.apply(state, {"type": "set", "name": "h2.W_Q.1.1", "value": "2"})
+    assert state["head2"] == "axis2" and len(control(FIG.scene(state), "head2")["options"]) == 3
+    state = FIG.apply(state, {"type": "set", "name": "W_O", "value": "sum"})
+    assert state["W_O"] == [[1.0, 0.0], [0.0, 1.0], [1.0, 0.0], [0.0, 1.0]]

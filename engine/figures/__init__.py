@@ -17,9 +17,16 @@ def get(name: str) -> Figure:
 
 
 def _load_all() -> None:
-    """Import every figure module of this package; each registers itself."""
+    """Import every figure module of this package; each registers itself. Figures import
+    the public kit (explorables.figures): while that module is the one importing this
+    package, loading waits for it to finish; it calls _load_all at its end."""
     import importlib
     import pkgutil
+    import sys
+
+    api = sys.modules.get("explorables.figures")
+    if api is not None and not hasattr(api, "__all__"):
+        return
 
     for module in pkgutil.iter_modules(__path__):
         if module.name != "base":

@@ -14,25 +14,33 @@
         console.error("Explorables figure '" + root.id + "': " + err.message);
       }
     });
-    if (!roots.length) { ex._settleReady(true, {}); return; }
-    ex.client.onStatus(function (status, detail) {
-      Object.values(ex.figures).forEach(function (f) {
-        if (status === "restarting") {  // the figure keeps its state; its requests wait
-          f.root.classList.add("ex-restarting");
-          f.badge.hidden = false;
-          f.badge.textContent = "Restarting Python…";
-          f.showError("The engine stopped (" + detail + "); restarting it with the figure as it is.", false);
-        } else if (status === "live") {
-          f.root.classList.remove("ex-restarting");
-          f.badge.hidden = true;
-          f.badge.textContent = "";
-          f.errorEl.hidden = true;
-        } else if (status === "dead") {
-          f.root.classList.remove("ex-restarting");
-          f.fail(detail, "This figure stopped working: ");
-        }
+    // A page with no figure needs no engine, except in a bundle, where the next lesson
+    // is swapped into this same page and finds Python started.
+    if (!roots.length && !(ex.bundle && ex.bundle.carried())) {
+      if (!ex.client.started) { ex._settleReady(true, {}); ex._readyWithoutEngine = true; }
+      return;
+    }
+    if (!ex._watchingEngine) {  // once per visit: pages swapped in place share the engine
+      ex._watchingEngine = true;
+      ex.client.onStatus(function (status, detail) {
+        Object.values(ex.figures).forEach(function (f) {
+          if (status === "restarting") {  // the figure keeps its state; its requests wait
+            f.root.classList.add("ex-restarting");
+            f.badge.hidden = false;
+            f.badge.textContent = "Restarting Python…";
+            f.showError("The engine stopped (" + detail + "); restarting it with the figure as it is.", false);
+          } else if (status === "live") {
+            f.root.classList.remove("ex-restarting");
+            f.badge.hidden = true;
+            f.badge.textContent = "";
+            f.errorEl.hidden = true;
+          } else if (status === "dead") {
+            f.root.classList.remove("ex-restarting");
+            f.fail(detail, "This figure stopped working: ");
+          }
+        });
       });
-    });
+    }
     ex.client.start();
     ex.ready.then(
       function () { Object.values(ex.figures).forEach(function (f) { f.setLive(); }); },
@@ -40,6 +48,7 @@
     );
   }
 
+  ex.boot = boot;  // a page whose content is swapped in place draws its figures again
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot);
   else boot();
 })();

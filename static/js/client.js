@@ -90,7 +90,8 @@
       else giveUp(new Error("the engine stopped and could not be restarted (" + message + "); reload the page"));
     };
     try {
-      worker = new Worker(init.script, { type: "module", name: "explorables-engine" });
+      worker = new Worker(init.script, init.classic ? { name: "explorables-engine" }
+        : { type: "module", name: "explorables-engine" });
     } catch (err) {
       fail("could not start the engine's worker: " + ((err && err.message) || err));
       return;
@@ -140,7 +141,7 @@
       else if (!live) fail("the engine's worker failed while starting: " + (event.message || "unknown error"));
       else died(event.message || "its worker failed");
     };
-    worker.postMessage({ type: "init", pyodide: init.pyodide, engine: init.engine });
+    worker.postMessage(init.message);
   }
 
   ex.client = {
@@ -153,17 +154,26 @@
     onStatus: function (fn) { listeners.push(fn); },
     get worker() { return worker; },
     start: function () {
-      if (init) return ex.ready;
+      if (init || ex.client.started) return ex.ready;
+      if (ex._readyWithoutEngine) ex._resetReady();  // a page with no figure came first
       const assets = new URL(document.body.dataset.assets || "_explorables/", location.href);
       ex.client.started = performance.now();
+      if (ex.bundle && ex.bundle.carried()) {
+        // An offline bundle: the worker is made from a Blob and given the files.
+        ex.bundle.load().then(function (parts) {
+          init = { script: ex.bundle.workerURL(parts), classic: true, message: { type: "init", bundle: parts } };
+          spawn();
+        }, function (err) { dead = err; ex._settleReady(false, err); });
+        return ex.ready;
+      }
       init = {
         script: new URL("js/worker.js", assets).href,
-        pyodide: new URL("pyodide/", assets).href,
-        engine: new URL("engine.zip", assets).href,
+        message: { type: "init", pyodide: new URL("pyodide/", assets).href, engine: new URL("engine.zip", assets).href },
       };
       if (location.protocol === "file:") {
-        dead = new Error("pages opened straight from disk cannot start the engine yet; " +
-          "serve the folder instead (explorables serve, or python -m http.server)");
+        dead = new Error("this site was built to be served, and pages opened straight from disk " +
+          "cannot start the engine; serve the folder (explorables serve, or python -m http.server), or make an " +
+          "offline bundle with explorables bundle");
         ex._settleReady(false, dead);
         return ex.ready;
       }

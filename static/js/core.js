@@ -9,8 +9,14 @@
   ex.figures = ex.figures || {}; // id -> Figure
 
   let settle;
-  ex.ready = new Promise(function (resolve, reject) { settle = { resolve: resolve, reject: reject }; });
-  ex.ready.catch(function () { /* each figure shows the failure itself */ });
+  /* ex.ready: the engine is live. A page with no figure settles it at once, without an
+     engine; the page swapped in after it (ex.pages) may start one: then ready is new. */
+  ex._resetReady = function () {
+    ex.ready = new Promise(function (resolve, reject) { settle = { resolve: resolve, reject: reject }; });
+    ex.ready.catch(function () { /* each figure shows the failure itself */ });
+    ex._readyWithoutEngine = false;
+  };
+  ex._resetReady();
   ex._settleReady = function (ok, value) { ok ? settle.resolve(value) : settle.reject(value); };
 
   /* el("div", {class: "x", onclick: f, dataset: {link: "t1"}}, child, "text", ...) */

@@ -1,7 +1,40 @@
-/* Development only (explorables serve): reload the page after each successful rebuild. */
+/* Development only (explorables serve): after each rebuild, update the open page.
+   - "content": a lesson or template changed: its content is swapped in place, and
+     Python keeps running (ex.pages.reload);
+   - "reload": the engine or the runtime changed: the page loads anew;
+   - "error": the build failed: its message (file:line:col) shows over the page until
+     the next good build.
+   The event stream lives beside the site's root, found from the assets folder. */
 (function () {
   "use strict";
   if (!window.EventSource) return;
-  const source = new EventSource("/__livereload");
-  source.onmessage = function (event) { if (event.data === "reload") location.reload(); };
+  let overlay = null;  // (window.explorables is read when a message comes: this script runs before the deferred ones)
+
+  function clear() { if (overlay) { overlay.remove(); overlay = null; } }
+
+  function show(text) {
+    clear();
+    const ex = window.explorables;
+    overlay = ex.el("div", { class: "ex-build-error", role: "alert" },
+      ex.el("p", { class: "ex-build-error-title" }, "The last edit does not build; the page shows the last good build."),
+      ex.el("pre", null, text),
+      ex.el("button", { type: "button", class: "ex-button", onclick: clear }, "Hide"));
+    document.body.append(overlay);
+  }
+
+  function listen() {
+    const assets = new URL(document.body.dataset.assets || "_explorables/", location.href);
+    const source = new EventSource(new URL("../__livereload", assets).href);
+    source.onopen = function () { document.documentElement.dataset.livereload = "open"; };
+    source.onmessage = function (event) {
+      let msg;
+      try { msg = JSON.parse(event.data); } catch (err) { msg = { kind: "reload" }; }
+      if (msg.kind === "error") { show(msg.text || "build failed"); return; }
+      clear();
+      const ex = window.explorables;
+      if (msg.kind === "content" && ex && ex.pages) ex.pages.reload();
+      else location.reload();
+    };
+  }
+  listen();
 })();

@@ -1,14 +1,21 @@
-/* The engine worker (a module worker): loads Pyodide from the site's own copy, unpacks
-   the engine archive, then answers each step request with the engine's JSON.
+/* The engine worker: loads Pyodide, unpacks the engine archive, then answers each step
+   request with the engine's JSON.
 
-   Every way of failing to start reaches the page as one "failed" message naming what
+   Served sites start it as a module worker from this file; Pyodide and the engine
+   archive are fetched from the site's own copy. An offline bundle starts the same code
+   as a classic worker made from a Blob (pages opened from disk may not fetch, nor start
+   module workers): its "init" message then carries the files themselves, Pyodide's
+   modules are imported from Blob URLs and the wasm request is answered from memory. */
+let handle = null;
+let started = false;
+const queue = [];
+
+/* Every way of failing to start reaches the page as one "failed" message naming what
    could not be loaded: Pyodide reports some failures (a wasm file that cannot be
    fetched) only as an unhandled rejection, so those are caught here too. A
    Content-Security-Policy violation inside the worker is reported to the page, which
    logs it: the page's own listener cannot see the worker's. */
-let handle = null;
-let started = false;
-const queue = [];
+const CHECK = "; check that the site's _explorables/pyodide/ folder was published whole";
 
 function text(err) {
   return String((err && err.message) || err || "unknown error");
@@ -22,16 +29,13 @@ function failed(message) {
 
 self.addEventListener("unhandledrejection", function (event) {
   event.preventDefault();
-  if (started) return;
-  failed("Python could not start (" + text(event.reason) + "); check that the site's _explorables/pyodide/ " +
-    "folder was published whole");
+  failed("Python could not start (" + text(event.reason) + ")" + CHECK);
 });
 
 self.addEventListener("error", function (event) {
   if (started) return;
   event.preventDefault();
-  failed("Python could not start (" + text(event.error || event.message) + "); check that the site's " +
-    "_explorables/pyodide/ folder was published whole");
+  failed("Python could not start (" + text(event.error || event.message) + ")" + CHECK);
 });
 
 self.addEventListener("securitypolicyviolation", function (event) {
@@ -60,33 +64,83 @@ function wasmFailure(warn) {
   });
 }
 
-async function start(msg) {
-  const t0 = performance.now();
+/* Pyodide from the site's own copy, each failure named by its file. */
+async function pyodideFromSite(indexURL) {
   let loader;
   try {
-    loader = await import(msg.pyodide + "pyodide.mjs");
+    loader = await import(indexURL + "pyodide.mjs");
   } catch (err) {
     throw new Error("could not load Pyodide's loader (pyodide/pyodide.mjs): " + text(err));
   }
-  let pyodide;
   const warn = console.warn;
   try {
-    pyodide = await Promise.race([loader.loadPyodide({ indexURL: msg.pyodide }), wasmFailure(warn)]);
+    return await Promise.race([loader.loadPyodide({ indexURL: indexURL }), wasmFailure(warn)]);
   } catch (err) {
-    throw new Error("Python could not start (" + text(err) + "); check that the site's _explorables/pyodide/ " +
-      "folder was published whole");
+    throw new Error("Python could not start (" + text(err) + ")" + CHECK);
   } finally {
     console.warn = warn;
   }
-  const t1 = performance.now();
-  let response;
-  try {
-    response = await fetch(msg.engine);
-  } catch (err) {
-    throw new Error("could not load the engine archive (" + text(err) + ")");
+}
+
+function blobURL(body, type) {
+  return URL.createObjectURL(new Blob([body], { type: type }));
+}
+
+function decode(base64) {
+  if (Uint8Array.fromBase64) return Uint8Array.fromBase64(base64);
+  const text = atob(base64);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
+
+/* Pyodide from the files a bundle carries: no request leaves the page. */
+async function pyodideFromBundle(files) {
+  const wasm = decode(files.wasm);
+  const realFetch = self.fetch.bind(self);
+  self.fetch = function (url, options) {
+    if (String(url).endsWith("pyodide.asm.wasm")) {
+      return Promise.resolve(new Response(wasm, { headers: { "Content-Type": "application/wasm" } }));
+    }
+    return realFetch(url, options);
+  };
+  // Pyodide takes its classic-worker path when importScripts exists; this worker is
+  // classic only because file:// pages cannot start module workers.
+  self.importScripts = function () { throw new TypeError("explorables: module imports only"); };
+  const { loadPyodide } = await import(blobURL(files.loader, "text/javascript"));
+  const asm = await import(blobURL(files.asm, "text/javascript"));
+  if (typeof asm.default !== "function") {
+    throw new Error("this Pyodide has no createPyodideModule export; the bundle needs Pyodide 314.0.7");
   }
-  if (!response.ok) throw new Error("could not load the engine archive (" + response.status + ")");
-  pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/lib/explorables" });
+  return loadPyodide({
+    indexURL: "https://pyodide.invalid/",  // never fetched: every file is given below
+    createPyodideModule: asm.default,
+    lockFileContents: files.lock,
+    stdLibURL: blobURL(decode(files.stdlib), "application/zip"),
+  });
+}
+
+async function start(msg) {
+  const t0 = performance.now();
+  let pyodide, archive;
+  if (msg.bundle) {
+    pyodide = await pyodideFromBundle(msg.bundle.pyodide);
+    archive = decode(msg.bundle.engine).buffer;
+  } else {
+    pyodide = await pyodideFromSite(msg.pyodide);
+  }
+  const t1 = performance.now();
+  if (!archive) {
+    let response;
+    try {
+      response = await fetch(msg.engine);
+    } catch (err) {
+      throw new Error("could not load the engine archive (" + text(err) + ")");
+    }
+    if (!response.ok) throw new Error("could not load the engine archive (" + response.status + ")");
+    archive = await response.arrayBuffer();
+  }
+  pyodide.unpackArchive(archive, "zip", { extractDir: "/lib/explorables" });
   pyodide.runPython("import sys\nsys.path.insert(0, '/lib/explorables')\nimport explorables.engine.runtime");
   handle = pyodide.pyimport("explorables.engine.runtime").handle;
   const t2 = performance.now();

@@ -7,7 +7,7 @@ import pytest
 
 from explorables import engine
 from explorables.engine.figures import FIGURES
-from explorables.engine.figures.common import num, vec
+from explorables.figures import num, vec
 from helpers import assert_matches_cpython, idle, open_figure, state_of
 
 FIG = "heads"

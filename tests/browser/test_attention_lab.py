@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from explorables.engine.figures import FIGURES
-from explorables.engine.figures.common import num
+from explorables.figures import num
 from helpers import assert_matches_cpython, first_frame, idle, mark_position, open_figure, state_of, values_of
 
 FIG = "lab"
@@ -146,3 +146,20 @@ def test_an_experiment_sets_the_figure_and_says_what_to_see(lab):
     values = assert_matches_cpython(lab, FIG, NAME)
     assert values["tokens"][values["query"]] == "bank" and values["s"] == 0.0
     assert "money" in lab.locator("figure#lab select[name=sentence] option:checked").inner_text()
+
+
+def test_the_look_back_experiment_makes_every_token_read_the_one_before(lab):
+    """Issue 15: Wq = "look 1 back" turns the position code back one step; with the words
+    at the centre every token from position 1 on puts its largest weight on the one before."""
+    lab.get_by_role("button", name="Wq = look 1 back").click()
+    values = assert_matches_cpython(lab, FIG, NAME)
+    assert values["W_Q"] == [[0.825, 0.565], [-0.565, 0.825]] and values["s"] == 2.0
+    tops = [max(range(len(row)), key=row.__getitem__) for row in values["weights"]]
+    assert tops[1:] == list(range(len(tops) - 1))
+    assert table_row(lab, 4) == [num(w) for w in values["weights"][4]]
+    preset = lab.locator("figure#lab .ex-control-matrix").first.get_by_role("button", name="look 1 back", exact=True)
+    assert "ex-active" in (preset.get_attribute("class") or "")
+    lab.locator("figure#lab .ex-control-matrix").first.get_by_role("button", name="I", exact=True).click()
+    values = assert_matches_cpython(lab, FIG, NAME)
+    assert values["W_Q"] == [[1.0, 0.0], [0.0, 1.0]]
+    assert [max(range(len(row)), key=row.__getitem__) for row in values["weights"]] == list(range(len(tops)))

@@ -14,9 +14,8 @@ import pytest
 from helpers import assert_matches_cpython, idle, open_figure, state_of, values_of
 
 from explorables import engine
-from explorables.engine.figures import common
-from explorables.engine.figures.common import num
 from explorables.engine.figures.positional_encoding import INTERVAL
+from explorables.figures import HINT, num
 
 FIG = "clocks"
 NAME = "positional-encoding"
@@ -279,7 +278,7 @@ def test_an_experiment_and_a_cell_detail(clocks):
     slider.focus()
     slider.press("ArrowRight")
     assert assert_matches_cpython(clocks, FIG, NAME)["t"] == 31
-    assert clocks.locator(f"figure#{FIG} .ex-message").inner_text() == common.HINT
+    assert clocks.locator(f"figure#{FIG} .ex-message").inner_text() == HINT
     assert clocks.locator(f'figure#{FIG} .ex-message details').count() == 0
     clocks.get_by_role("button", name="Move t to 30").click()
     assert assert_matches_cpython(clocks, FIG, NAME)["t"] == 30

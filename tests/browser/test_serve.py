@@ -16,22 +16,38 @@ def dev(tmp_path):
     content = tmp_path / "content"
     content.mkdir()
     (content / "01-a.md").write_text("---\ntitle: First\n---\nHello, reader.\n")
-    server = DevServer(content, tmp_path / "_site", port=0)
+    server = DevServer(content, port=0)
     assert server.start()
     yield server
     server.stop()
 
 
-def test_an_edit_rebuilds_and_reloads_the_open_page(page, dev):
+def test_an_edit_swaps_the_new_text_into_the_open_page(page, dev):
     """Also pins a bug: an edit saved in the same second as the build before it was
     served as "304 Not Modified", so the reloaded page showed the old text."""
     page.goto(dev.url + "a.html")
     assert "Hello, reader." in page.locator("main").inner_text()
-    page.wait_for_function("() => document.readyState === 'complete'")
+    page.wait_for_function("() => document.documentElement.dataset.livereload === 'open'")
+    page.evaluate("() => { window.__sameDocument = true; }")
     (dev.content / "01-a.md").write_text("---\ntitle: First\n---\nHello again.\n")
-    with page.expect_navigation():
-        assert dev.check() is True
-    assert "Hello again." in page.locator("main").inner_text()
+    assert dev.check() is True
+    page.locator("main", has_text="Hello again.").wait_for()
+    assert page.evaluate("() => window.__sameDocument") is True  # swapped in, not reloaded
+
+
+def test_a_build_error_shows_over_the_page_until_the_next_good_build(page, dev):
+    page.goto(dev.url + "a.html")
+    page.wait_for_function("() => document.documentElement.dataset.livereload === 'open'")
+    (dev.content / "01-a.md").write_text(":::{attention-row} x\n:temperature: -1\n:::\n")
+    assert dev.check() is False
+    overlay = page.get_by_role("alert").filter(has_text="does not build")
+    overlay.wait_for()
+    assert "01-a.md:2:15" in overlay.inner_text()
+    assert "Hello, reader." in page.locator("main").inner_text()  # the last good build stays
+    (dev.content / "01-a.md").write_text("---\ntitle: First\n---\nFixed.\n")
+    assert dev.check() is True
+    page.locator("main", has_text="Fixed.").wait_for()
+    assert overlay.count() == 0
 
 
 def test_a_broken_edit_keeps_the_last_good_site(dev, capsys):
@@ -48,9 +64,38 @@ def test_relative_folders_are_those_of_the_current_directory(tmp_path, monkeypat
     (tmp_path / "content").mkdir()
     (tmp_path / "content" / "01-a.md").write_text("Here.\n")
     monkeypatch.chdir(tmp_path)
-    server = DevServer(Path("content"), Path("_site"), port=0)
+    server = DevServer(Path("content"), port=0)
     try:
         assert server.start()
-        assert (tmp_path / "_site" / "a.html").is_file()
+        assert (server.out_dir / "a.html").is_file()
+        assert "Here." in (server.out_dir / "a.html").read_text()
     finally:
         server.stop()
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_serve_never_writes_into_the_build_output(tmp_path, monkeypatch):
+    """Pins a bug: serve built into _site/ with a live-reload script whose URL was
+    absolute, so publishing _site/ after a preview shipped it."""
+    from explorables.site_builder.cli import main
+
+    (tmp_path / "content").mkdir()
+    (tmp_path / "content" / "01-a.md").write_text("---\ntitle: A\n---\nHere.\n")
+    monkeypatch.chdir(tmp_path)
+    assert main(["build"]) == 0
+    built = tree(tmp_path / "_site")
+    server = DevServer(Path("content"), port=0)
+    try:
+        assert server.start()
+        preview = server.out_dir
+        assert tmp_path not in preview.parents and "livereload.js" in (preview / "a.html").read_text()
+    finally:
+        server.stop()
+    assert not preview.exists()  # the preview's own folder goes with the server
+    assert tree(tmp_path / "_site") == built
+    assert "livereload" not in (tmp_path / "_site" / "a.html").read_text()
+    assert main(["build"]) == 0
+    assert tree(tmp_path / "_site") == built  # serve then build: the same site, byte for byte

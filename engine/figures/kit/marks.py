@@ -148,7 +148,7 @@ def bars(id: str, values: Sequence[float], *, label: Any, text: Any = None, max:
     return _panel("bars", id, {**options, "max": max, "bars": items, "footer": footer})
 
 
-def cells(id: str, R: int, C: int, **channels_and_options: Any) -> dict[str, Any]:
+def cells(id: str, R: int, C: int, /, **channels_and_options: Any) -> dict[str, Any]:
     """A grid of R rows and C columns of cells. Cell channels take (i, j): text, tone,
     link, id, select, active, muted, title, detail. Panel options: title, caption,
     col_labels, row_labels (lists of label dicts, see ``heading``), active_row, wide."""

@@ -1,0 +1,85 @@
+"""An offline bundle against the served site, in headless Chromium on this machine.
+
+Builds content/ twice in one run: as a site served on 127.0.0.1 and as a bundle
+unzipped to a temporary folder and opened from disk (file://). For each run, in a fresh
+browser context, it times the lesson page to window.explorables.ready, then (bundle
+only) a click on "Next" to the next lesson's figure answering an update() on the running
+engine. Ratios are of medians taken in the same run, so a busy machine shifts both.
+
+Usage: python benchmarks/bench_bundle.py [--runs 3] [--page one-query-row.html]
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from conftest import CHROMIUM_FLAGS, chromium_path, serve_folder  # noqa: E402
+from explorables.site_builder.build import build_site  # noqa: E402
+from explorables.site_builder.bundle import bundle_site  # noqa: E402
+
+READY = "() => window.explorables.ready.then(() => window.explorables.client.timings.total)"
+NEXT = """async () => {
+  const t0 = performance.now();
+  document.querySelector('a[rel=next]').click();
+  const figure = Object.values(window.explorables.figures)[0];
+  await figure.update({});
+  return performance.now() - t0;
+}"""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--page", default="one-query-row.html")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        started = time.perf_counter()
+        build_site(ROOT / "content", tmp / "site")
+        built = time.perf_counter() - started
+        started = time.perf_counter()
+        result = bundle_site(ROOT / "content", tmp / "bundle.zip")
+        bundled = time.perf_counter() - started
+        with zipfile.ZipFile(result.path) as archive:
+            archive.extractall(tmp / "unzipped")
+        (folder,) = (tmp / "unzipped").iterdir()
+        server = serve_folder(tmp / "site")
+        served_url = f"http://127.0.0.1:{server.server_address[1]}/{args.page}"
+        disk_url = (folder / args.page).as_uri()
+        served, disk, nexts = [], [], []
+        with sync_playwright() as p:
+            launch = {"args": CHROMIUM_FLAGS}
+            if chromium_path():
+                launch["executable_path"] = chromium_path()
+            browser = p.chromium.launch(**launch)
+            for _ in range(args.runs):
+                for url, into in ((served_url, served), (disk_url, disk)):
+                    context = browser.new_context()
+                    page = context.new_page()
+                    page.goto(url)
+                    into.append(page.evaluate(READY))
+                    if into is disk:
+                        nexts.append(page.evaluate(NEXT))
+                    context.close()
+            browser.close()
+        server.shutdown()
+    print(f"build {built:.2f} s; bundle {bundled:.2f} s, {result.bytes / 1e6:.1f} MB zip")
+    print(f"{'':32} {'median':>9} {'min':>9} {'max':>9}")
+    for name, xs in (("served: ready (ms)", served), ("bundle from disk: ready (ms)", disk),
+                     ("bundle: Next -> figure answers", nexts)):
+        print(f"{name:32} {statistics.median(xs):9.0f} {min(xs):9.0f} {max(xs):9.0f}")
+    print(f"ratio disk / served ready: {statistics.median(disk) / statistics.median(served):.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,44 @@
+"""The heads' presets: each head's three 2 x 2 matrices, and W_O (4 x 2) in two blocks.
+
+The built-in heads each look along one axis of the embedding plane: head 1 keeps only
+the first coordinate ("a thing") in its queries and keys, head 2 only the second ("an
+event or a description"). With W_V^h = I and W_O^1 = W_O^2 = I/2 the combined output
+is the midpoint of the two head outputs.
+"""
+from __future__ import annotations
+
+I = ((1.0, 0.0), (0.0, 1.0))
+MATRICES = ("W_Q", "W_K", "W_V")
+HEAD_PRESETS = {  # key -> (W_Q, W_K, W_V), each (2, 2)
+    "axis1": (((2.0, 0.0), (0.0, 0.0)), ((1.0, 0.0), (0.0, 0.0)), I),
+    "axis2": (((0.0, 0.0), (0.0, 2.0)), ((0.0, 0.0), (0.0, 1.0)), I),
+    "whole": (I, I, I),
+}
+HEAD_KEYS = tuple(HEAD_PRESETS)
+BLOCK_PRESETS = (("half", "½I", ((0.5, 0.0), (0.0, 0.5))), ("I", "I", I), ("0", "0", ((0.0, 0.0), (0.0, 0.0))))
+W_O_PRESETS = {"average": ("half", "half"), "sum": ("I", "I"), "head1": ("I", "0"), "head2": ("0", "I")}
+
+
+def head_matrices(key: str) -> dict[str, list[list[float]]]:
+    """A head's matrices by preset: {"W_Q": (2, 2), "W_K": ..., "W_V": ...}."""
+    if key not in HEAD_PRESETS:
+        raise ValueError(f"expected one of {', '.join(HEAD_KEYS)}, got {key!r}")
+    return {m: [list(row) for row in M] for m, M in zip(MATRICES, HEAD_PRESETS[key])}
+
+
+def head_preset_of(head: dict) -> str:
+    """The preset a head's matrices are, or "custom"."""
+    return next((key for key in HEAD_KEYS if head_matrices(key) == head), "custom")
+
+
+def block(name: str) -> list[list[float]]:
+    for key, _, b in BLOCK_PRESETS:
+        if key == name:
+            return [list(row) for row in b]
+    raise ValueError(f"no block preset {name!r}")
+
+
+def w_o(preset: str) -> list[list[float]]:
+    """W_O (4 x 2) for a preset: block 1 above block 2."""
+    first, second = W_O_PRESETS[preset]
+    return block(first) + block(second)

@@ -1,0 +1,193 @@
+"""The ``attention-heads`` figure: two heads of attention side by side, joined by W_O.
+
+Each head h reads the same token vectors x_t through its own 2 x 2 projections and
+computes its own weights and outputs (``engine.multi_head``)::
+
+    q^h_t = x_t W_Q^h,  k^h_t = x_t W_K^h,  v^h_t = x_t W_V^h
+    o^h_i = sum_j softmax_j(q^h_i . k^h_j / sqrt(2)) v^h_j
+
+The two outputs are put side by side and mixed by one 4 x 2 output matrix W_O, whose
+rows split into one 2 x 2 block a head (Vaswani et al. 2017, section 3.2.2)::
+
+    MultiHead_i = [o^1_i, o^2_i] W_O = o^1_i W_O^1 + o^2_i W_O^2
+
+The sentences and embeddings are the kit's (shared with the attention lab); the maths
+is the engine's; the presets are in ``heads``.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any
+
+from explorables.figures import (SENTENCE_CHOICES, Asker, Choice, FieldError, Figure, Value, check_query_option,
+                                 matrix_control, matrix_name, num, parse_cell, quote, register, resolve_query,
+                                 sentence, vec, best)
+
+from . import words
+from .experiments import EXPERIMENTS, attend
+from .heads import BLOCK_PRESETS, HEAD_KEYS, MATRICES, W_O_PRESETS, block, head_matrices, head_preset_of, w_o
+from .scene import draw
+
+HEADS = ("head1", "head2")
+
+
+@dataclass(frozen=True)
+class HeadChoice(Choice):
+    """A head's preset menu. The state keeps the preset its matrices are ("custom" once
+    the reader types one); picking "custom" keeps the reader's own matrices."""
+
+    def read(self, value: Any, state: dict) -> str:
+        return "custom" if str(value).strip() == "custom" else super().read(value, state)
+
+    def control_dict(self, state: dict) -> dict[str, Any]:
+        out = super().control_dict(state)
+        if state[self.name] == "custom":
+            out["options"].append({"value": "custom", "label": words.HEAD_LABELS["custom"]})
+        return out
+
+
+def _sync(state: dict) -> dict:
+    """Each head's menu names the preset its matrices are, or "custom"."""
+    for h, name in enumerate(HEADS):
+        state[name] = head_preset_of(state["heads"][h])
+    return state
+
+
+@register
+class AttentionHeads(Figure):
+    """Two heads on the kit's sentences, with their outputs joined by W_O."""
+
+    name = "attention-heads"
+    summary = words.SUMMARY
+    title = words.TITLE
+    params = (
+        Choice("sentence", "Sentence", "pronoun", choices=SENTENCE_CHOICES, doc=words.DOC["sentence"], near="head1"),
+        Asker("query", "Asking token", "", doc=words.DOC["query"], near="head1"),
+        *(HeadChoice(name, f"Head {h + 1}", default, choices=tuple((k, words.HEAD_LABELS[k]) for k in HEAD_KEYS),
+                     doc=words.DOC[name], near=name) for h, (name, default) in enumerate(zip(HEADS, HEAD_KEYS))),
+        Choice("W_O", "Output matrix", "average", choices=tuple((k, words.W_O_LABELS[k]) for k in W_O_PRESETS), doc=words.DOC["W_O"],
+               control=False),
+    )
+    values = (
+        Value("sentence", "token", "The sentence preset."),
+        Value("tokens", "list", "The tokens of the sentence."),
+        Value("query", "integer", "The position of the asking token.", announce="token {} asks"),
+        Value("X", "matrix", "The token vectors e(word), (T, 2)."),
+        Value("heads", "list", "Each head's matrices W_Q, W_K, W_V."),
+        Value("weights", "list", "Each head's weights, (2, T, T)."),
+        Value("head_outputs", "list", "Each head's outputs o¹, o², (2, T, 2)."),
+        Value("concat", "matrix", "[o¹, o²] for every token, (T, 4)."),
+        Value("contributions", "list", "o¹Wo¹ and o²Wo² for every token, (2, T, 2)."),
+        Value("outputs", "matrix", "The multi-head outputs [o¹, o²] Wo, (T, 2).", announce="multi-head output {}"),
+        Value("W_O", "matrix", "The output matrix, (4, 2): block 1 above block 2."),
+    )
+    experiments = EXPERIMENTS
+
+    def check_options(self, values: dict[str, Any]) -> None:
+        check_query_option(values)
+
+    def setup(self, state: dict, options: dict) -> dict:
+        tokens = sentence(state["sentence"]).tokens
+        query = str(state["query"]).strip()
+        state["tokens"] = tokens
+        state["query"] = resolve_query(query, tokens) if query else len(tokens) - 1
+        state["heads"] = [head_matrices(state[name]) for name in HEADS]
+        state["W_O"] = w_o(state["W_O"])  # (4, 2): rows 0-1 are W_O^1, rows 2-3 W_O^2
+        return state
+
+    def start(self, state: dict) -> dict:
+        return state  # experiments start from the figure as the reader left it
+
+    # --- events -----------------------------------------------------------------------
+
+    def changed(self, state: dict, name: str) -> dict:
+        if name == "sentence":
+            state["tokens"] = sentence(state["sentence"]).tokens
+            state["query"] = len(state["tokens"]) - 1
+        elif name in HEADS and state[name] != "custom":
+            state["heads"][HEADS.index(name)] = head_matrices(state[name])
+        elif name == "W_O":
+            state["W_O"] = w_o(state["W_O"])
+        return _sync(state)
+
+    def on_set(self, state: dict, name: str, value: Any) -> dict:
+        where, label = _cell(name)
+        x = parse_cell(name, value, label)
+        if where[0] == "W_O":
+            state["W_O"][where[1]][where[2]] = x
+        else:
+            h, matrix, r, c = where
+            state["heads"][h][matrix][r][c] = x
+        return _sync(state)
+
+    def on_select(self, state: dict, mark: str) -> dict:
+        n = len(state["tokens"])
+        parts = mark.split("-")
+        digits = all(p.isdigit() and int(p) < n for p in parts[1:])
+        if digits and ((len(parts) == 3 and parts[0] in ("a1", "a2")) or (len(parts) == 2 and parts[0] in ("x", "value"))):
+            state["query"] = int(parts[1])
+            return state
+        raise ValueError(f"attention-heads cannot select the mark {mark!r}")
+
+    def on_action(self, state: dict, name: str) -> dict:
+        target, _, preset = name.partition("=")
+        if target in ("W_O1", "W_O2") and preset:
+            try:
+                rows = block(preset)
+            except ValueError:
+                raise ValueError(f"attention-heads has no preset {preset!r} for {target}") from None
+            start = 0 if target == "W_O1" else 2
+            state["W_O"][start:start + 2] = rows
+            return state
+        names = ", ".join(e.name for e in self.experiments)
+        raise ValueError(f"attention-heads has no action {name!r} (known: reset, {names}, W_O1=half, W_O1=I, "
+                         "W_O1=0, W_O2=half, W_O2=I, W_O2=0)")
+
+    # --- the numbers and the scene ------------------------------------------------------
+
+    def compute(self, s: dict) -> dict:
+        X, m = attend(s)
+        return {"X": X, "m": m, "heads": copy.deepcopy(s["heads"]), "weights": [h.weights for h in m.heads],
+                "head_outputs": [h.outputs for h in m.heads], "concat": m.concat, "contributions": m.contributions,
+                "outputs": m.outputs, "W_O": copy.deepcopy(s["W_O"]), "tokens": list(s["tokens"])}
+
+    def draw(self, s: dict, v: dict) -> list:
+        return draw(s, v)
+
+    def status(self, s: dict, v: dict) -> str:
+        tokens, i, m = s["tokens"], s["query"], v["m"]
+        b1, b2 = (best(head.weights[i]) for head in m.heads)
+        return (f"{quote(tokens[i])} asks; head 1 puts {num(m.heads[0].weights[i][b1])} on {quote(tokens[b1])}, "
+                f"head 2 puts {num(m.heads[1].weights[i][b2])} on {quote(tokens[b2])}; multi-head output "
+                f"{vec(m.outputs[i])}")
+
+    def controls(self, s: dict, v: dict) -> list[dict]:
+        """Sentence and asker, the experiments by the plane, each head's menu and matrices,
+        then the two blocks of W_O with their presets."""
+        out = [self.param("sentence").control_dict(s), self.param("query").control_dict(s),
+               self.experiment_control(s, near="outputs")]
+        for h, name in enumerate(HEADS):
+            out.append(self.param(name).control_dict(s))
+            out += [matrix_control(f"h{h + 1}.{m}", f"{matrix_name(m)}{words.SUP[h + 1]}", s["heads"][h][m],
+                                   near=name) for m in MATRICES]
+        for h in (1, 2):
+            rows = s["W_O"][2 * h - 2:2 * h]
+            out.append(matrix_control(f"W_O{h}", words.block_label(h), rows, near="combine", cells="W_O",
+                                      first_row=2 * h - 2,
+                                      presets=[(f"W_O{h}={key}", label, rows == block(key))
+                                               for key, label, _ in BLOCK_PRESETS]))
+        return out
+
+
+def _cell(name: str) -> tuple[tuple, str]:
+    """(where, label) of a matrix cell's field name, or FieldError."""
+    parts = name.split(".")
+    if len(parts) == 3 and parts[0] == "W_O" and parts[1] in ("0", "1", "2", "3") and parts[2] in ("0", "1"):
+        r, c = int(parts[1]), int(parts[2])
+        return ("W_O", r, c), f"Wo row {r + 1}, column {c + 1}"
+    if len(parts) == 4 and parts[0] in ("h1", "h2") and parts[1] in MATRICES and parts[2] in ("0", "1") \
+            and parts[3] in ("0", "1"):
+        h, r, c = int(parts[0][1]), int(parts[2]), int(parts[3])
+        return (h - 1, parts[1], r, c), f"{matrix_name(parts[1])}{words.SUP[h]} row {r + 1}, column {c + 1}"
+    raise FieldError(name, f"attention-heads has no control named {name!r}")

@@ -1,0 +1,186 @@
+"""The ``attention-lab`` figure: one head of self-attention on a short sentence, built
+from word embeddings in five steps (the formulas are in ``maths``).
+
+This is ``softmax(Q K^T / sqrt(d_k)) V`` of Vaswani et al. (2017), "Attention Is All
+You Need", for every token at once, with the projections W_Q, W_K, W_V made editable
+2 x 2 matrices and the lessons' 2-D position code p_t = (sin 0.6t, cos 0.6t) added with
+strength α. The sentences, their word embeddings and the matrix presets are the kit's
+(``explorables.figures``: SENTENCES, VOCAB, Matrix); every number is the engine's.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from explorables.figures import (SENTENCE_CHOICES, Asker, Choice, FieldError, Figure, Hidden, Matrix, Slider, Toggle,
+                                 Value, best, check_query_option, default_embeddings, parse_number, quote, register,
+                                 resolve_query, sentence, vec, num)
+
+from . import words
+from .experiments import EXPERIMENTS
+from .maths import STEP_EMBED, STEP_PROJECT, STEP_SCORE, STEP_SOFTMAX, attend, embeddings, use_sentence
+from .scene import draw
+
+WORD_LIMIT = 2.9  # a dragged embedding stays within [-2.9, 2.9], inside the plane
+T_MIN, T_MAX = 0.05, 5.0  # the temperature slider's range
+S_MAX = 2.0  # the position strength slider runs from 0 to S_MAX
+MATRICES = ("W_Q", "W_K", "W_V")
+SELECTABLE = ("x", "key", "value", "out")  # points whose token asks when clicked (and cells a-i-j)
+
+
+def _word(value: Any, state: dict) -> str:
+    word = str(value).strip()
+    if word not in state["tokens"]:
+        raise FieldError("selected", f"selected must be a word of the sentence, got {word!r}")
+    return word
+
+
+@register
+class AttentionLab(Figure):
+    """Self-attention on a short sentence, from word embeddings to outputs."""
+
+    name = "attention-lab"
+    summary = words.SUMMARY
+    title = words.TITLE
+    params = (
+        Choice("sentence", words.LABEL["sentence"], "pronoun", choices=SENTENCE_CHOICES, doc=words.DOC["sentence"],
+               help=lambda s: words.sentence_help(sentence(s["sentence"]).about), near="embed", step=STEP_SCORE),
+        Asker("query", words.LABEL["query"], "", doc=words.DOC["query"], near="embed", step=STEP_SCORE),
+        *(Matrix(m, words.MATRIX_TITLES[m], "I", doc=words.MATRIX_DOC.format(what=words.MATRIX_WHAT[m]),
+                 near="values" if m == "W_V" else "qk", step=STEP_PROJECT) for m in MATRICES),
+        Slider("s", words.LABEL["s"], 0.0, lo=0.0, hi=S_MAX, by=0.05, what="s", doc=words.DOC["s"],
+               help=words.HELP["s"], near="embed", step=STEP_EMBED),
+        Slider("temperature", words.LABEL["temperature"], 1.0, lo=T_MIN, hi=T_MAX, by=0.01, log=True,
+               what="temperature", doc=words.DOC["temperature"], help=words.HELP["temperature"], near="table",
+               step=STEP_SOFTMAX),
+        Toggle("causal", words.LABEL["causal"], False, doc=words.DOC["causal"], help=words.HELP["causal"],
+               near="table", step=STEP_SOFTMAX),
+        Choice("table", words.LABEL["table"], "weights", choices=words.TABLE_CHOICES, doc=words.DOC["table"],
+               near="table"),
+        Hidden("selected", "Selected word", "", doc=words.DOC["selected"], parse=_word),
+    )
+    values = (
+        Value("sentence", "token", "The sentence preset."),
+        Value("tokens", "list", "The tokens of the sentence."),
+        Value("query", "integer", "The position of the asking token.", announce="token {} asks"),
+        Value("E", "matrix", "The embedding e(word) of each token, (T, 2)."),
+        Value("X", "matrix", "The inputs x = e + α·p, (T, 2)."),
+        Value("Q", "matrix", "The queries q = xWq, (T, 2)."),
+        Value("K", "matrix", "The keys k = xWk, (T, 2)."),
+        Value("V", "matrix", "The values v = xWv, (T, 2)."),
+        Value("scores", "matrix", "The scores q·k / √2, (T, T)."),
+        Value("weights", "matrix", "The weights, softmax of each row of scores / τ, (T, T)."),
+        Value("outputs", "matrix", "The outputs o = Σ a v, (T, 2)."),
+        Value("temperature", "decimal", "τ, the temperature."),
+        Value("causal", "bool", "Whether the causal mask is on."),
+        Value("s", "decimal", "α, the strength of the position code.", announce="position strength {}"),
+        Value("W_Q", "matrix", "The query matrix."),
+        Value("W_K", "matrix", "The key matrix."),
+        Value("W_V", "matrix", "The value matrix."),
+    )
+    experiments = EXPERIMENTS
+
+    # --- options -> first state -------------------------------------------------------
+
+    def check_options(self, values: dict[str, Any]) -> None:
+        check_query_option(values)
+
+    def setup(self, state: dict, options: dict) -> dict:
+        chosen = sentence(state["sentence"])
+        query = str(state["query"]).strip()
+        for m in MATRICES:
+            state[m] = self.param(m).read(state[m], state)  # (2, 2), from the option's text
+        state["emb"] = default_embeddings()  # word -> e(word), for every preset word
+        use_sentence(state, chosen, resolve_query(query, chosen.tokens) if query else None)
+        state["step"] = STEP_SCORE
+        return state
+
+    def start(self, state: dict) -> dict:
+        """Experiments start from the built-in settings (their numbers depend on them);
+        Reset still goes back to the author's."""
+        fresh = self.initial_state({})
+        fresh["options"] = state.get("options") or {}
+        return fresh
+
+    def run_experiment(self, state: dict, name: str) -> dict:
+        experiment = next(e for e in self.experiments if e.name == name)
+        state = super().run_experiment(state, name)
+        lit = [self.param(k).step for k in experiment.set if self.param(k) and self.param(k).step is not None]
+        state["step"] = lit[0] if lit else STEP_SCORE
+        state["selected"] = state["tokens"][state["query"]]
+        return state
+
+    # --- events -----------------------------------------------------------------------
+
+    def changed(self, state: dict, name: str) -> dict:
+        if name == "sentence":
+            use_sentence(state, sentence(state["sentence"]))
+        return state
+
+    def on_set(self, state: dict, name: str, value: Any) -> dict:
+        matrix = next((self.param(m) for m in MATRICES if self.param(m).cell(name)), None)
+        if matrix is None:
+            raise FieldError(name, f"{self.name} has no control named {name!r}")
+        state[matrix.name] = matrix.read_cell(state, name, value)
+        state["step"] = STEP_PROJECT
+        return state
+
+    def on_drag(self, state: dict, mark: str, x: Any, y: Any) -> dict:
+        word = mark[len("word-"):] if mark.startswith("word-") else None
+        if word not in state["tokens"]:
+            raise ValueError(f"only the words of the embedding plane can be dragged, got mark {mark!r}")
+        state["emb"][word] = [round(min(WORD_LIMIT, max(-WORD_LIMIT, parse_number(c, axis))), 2)
+                              for axis, c in (("x", x), ("y", y))]
+        state["selected"] = word
+        state["step"] = STEP_EMBED
+        return state
+
+    def on_select(self, state: dict, mark: str) -> dict:
+        n = len(state["tokens"])
+        prefix, _, tail = mark.partition("-")
+        row, _, col = tail.partition("-")
+        if prefix == "a" and row.isdigit() and col.isdigit() and int(row) < n and int(col) < n:
+            state["query"] = int(row)  # a cell of the table: its row asks
+        elif prefix in SELECTABLE and tail.isdigit() and int(tail) < n:
+            state["query"] = int(tail)
+        else:
+            raise ValueError(f"attention-lab cannot select the mark {mark!r}")
+        state["step"] = STEP_SCORE
+        return state
+
+    def on_action(self, state: dict, name: str) -> dict:
+        matrix, _, preset = name.partition("=")
+        param = self.param(matrix) if matrix in MATRICES else None
+        if param is None or not preset:
+            names = ", ".join(e.name for e in self.experiments)
+            raise ValueError(f"attention-lab has no action {name!r} (known: reset, a matrix preset like "
+                             f"'W_Q=2I', {names})")
+        if preset not in [p.key for p in param.presets()]:
+            raise ValueError(f"attention-lab has no preset {preset!r} for {matrix}")
+        state[matrix] = param.read(preset, state)
+        state["step"] = STEP_PROJECT
+        return state
+
+    # --- the numbers and the scene ------------------------------------------------------
+
+    def compute(self, s: dict) -> dict:
+        X, r = attend(s)
+        i = s["query"]
+        copy_of = (lambda M: [list(row) for row in M])
+        return {"X": X, "r": r, "row": r.row(i), "top": best(r.weights[i]), "E": embeddings(s), "Q": r.Q,
+                "K": r.K, "V": r.V, "scores": r.scores, "weights": r.weights, "outputs": r.outputs,
+                **{m: copy_of(s[m]) for m in MATRICES}, "tokens": list(s["tokens"])}
+
+    def draw(self, s: dict, v: dict) -> list:
+        return draw(s, v)
+
+    def status(self, s: dict, v: dict) -> str:
+        tokens, i, top, r = s["tokens"], s["query"], v["top"], v["r"]
+        return (f"{quote(tokens[i])} (position {i}) asks; largest weight {num(r.weights[i][top])} on "
+                f"{quote(tokens[top])}; output {vec(r.outputs[i])}")
+
+    def controls(self, s: dict, v: dict) -> list[dict]:
+        """The sentence and the sliders, the experiments by the steps, then the three matrices."""
+        shown = [p for p in self.params if p.control]
+        return ([p.control_dict(s) for p in shown if p.name not in MATRICES]
+                + [self.experiment_control(s, near="steps")]
+                + [self.param(m).control_dict(s) for m in MATRICES])

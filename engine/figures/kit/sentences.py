@@ -1,0 +1,333 @@
+"""Sentences with 2-D word embeddings, and 2 x 2 matrices a reader types or picks.
+
+What figures about a short sentence in a 2-D embedding space share (the attention lab
+and the two heads use it; an author's figure may too):
+
+- ``SENTENCES``: presets of at most ``MAX_TOKENS`` words, each with the token that asks
+  when it is picked, and ``VOCAB``, one hand-placed embedding e(word) a *word*, so that
+  the two tokens of "the" in "the cat sat on the mat" share one point. The first axis
+  loosely means "a thing" (nouns sit far along it), the second "an event or a
+  description" (verbs and adjectives sit high on it).
+- ``Asker``: the asking token as a menu ("4: it"); a reader may also send a word or a
+  position (``resolve_query``'s rule).
+- ``Matrix``: a 2 x 2 matrix declared once, as a ``Param``: its directive option (a
+  preset name or "a,b; c,d", rows), the reader's typed cells ``NAME.r.c``, its presets
+  (actions ``NAME=key``) and its control (``matrix_control``).
+- ``look_back(k)``: the rotation matched to the lessons' position code
+  p_t = (sin ωt, cos ωt), ω = 0.6: for row vectors p_t M_k = p_(t−k), so a query made
+  with it scores highest the key whose position is k places back (cos ω(i − k − j)).
+- Labels that name tokens: ``sub`` (₀₁₂), ``token_label`` (the₀, the₄ only where a word
+  repeats), ``column_labels`` and ``row_labels`` of a T x T table.
+"""
+from __future__ import annotations
+
+import copy
+import difflib
+import math
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ...positional import OMEGA
+from ..base import FieldError, Option, OptionError, parse_number
+from .inputs import query_field, resolve_query
+from .params import Choice, Param, resolve
+from .text import MINUS, field_text
+
+MAX_TOKENS = 8  # words a sentence preset may have (a T x T table still fits a phone)
+EMBED_AXES = ("thing", "event")  # the names of the embedding plane's two axes
+OWN_RING = 7  # px radius of the asking token's own value: a ring that holds its output's diamond
+OUTPUT_DIAMOND = 3.8  # size of the asking token's output diamond (it reaches 1.4 times as far)
+SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+# --- sentences and word embeddings ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence preset."""
+
+    key: str  # option value and menu value, e.g. "repeat"
+    text: str  # the tokens, separated by spaces (at most MAX_TOKENS)
+    about: str  # what the sentence is there to show, for the menu's help line
+    query: int  # the token that asks when the sentence is picked
+
+    @property
+    def tokens(self) -> list[str]:
+        return self.text.split()
+
+
+SENTENCES = (
+    Sentence("repeat", "the cat sat on the mat", "a word that appears twice", 4),
+    Sentence("pronoun", "the cat ate because it was hungry", "a pronoun and the noun it stands for", 4),
+    Sentence("river", "we sat on the river bank", "“bank” beside a river", 5),
+    Sentence("money", "she put money in the bank", "“bank” beside money", 5),
+    Sentence("both", "she put the money in the river bank", "“bank” beside both money and a river", 7),
+)
+SENTENCE_KEYS = tuple(s.key for s in SENTENCES)
+SENTENCE_CHOICES = tuple((s.key, s.text) for s in SENTENCES)  # (value, label) pairs of a menu
+
+VOCAB = {  # word -> its 2-D embedding e(word): (thing, event or description)
+    "the": (0.3, -0.9),
+    "cat": (2.0, 0.4),
+    "sat": (0.2, 1.8),
+    "on": (-0.6, -0.2),
+    "mat": (1.6, -0.6),
+    "ate": (0.5, 2.0),
+    "because": (-0.8, 0.3),
+    "it": (1.2, 0.2),  # a pronoun sits close to the nouns it can stand for
+    "was": (-0.3, 1.2),
+    "hungry": (0.9, 1.0),
+    "we": (0.8, 0.6),
+    "river": (1.4, 1.4),
+    "bank": (1.3, 0.3),  # between the river and the money
+    "she": (0.9, 0.5),
+    "put": (0.1, 1.5),
+    "money": (1.9, -0.6),
+    "in": (-0.7, -0.4),
+}
+
+
+def sentence(key: str) -> Sentence:
+    """The preset named ``key``; ValueError naming the presets otherwise."""
+    for s in SENTENCES:
+        if s.key == key:
+            return s
+    raise ValueError(f"expected one of {', '.join(SENTENCE_KEYS)}, got {key!r}")
+
+
+def default_embeddings() -> dict[str, list[float]]:
+    """A fresh copy of the word embeddings, as a figure's state keeps them."""
+    return {w: [float(x), float(y)] for w, (x, y) in VOCAB.items()}
+
+
+def check_query_option(values: dict[str, Any]) -> None:
+    """An author's :query: must name a token of the :sentence: preset (empty: its own)."""
+    if str(values["query"]).strip():
+        try:
+            resolve_query(values["query"], sentence(values["sentence"]).tokens)
+        except ValueError as err:
+            raise OptionError("query", str(err)) from None
+
+
+def distinct(tokens) -> list[str]:
+    """The words of a sentence in order of first appearance."""
+    return list(dict.fromkeys(tokens))
+
+
+@dataclass(frozen=True)
+class Asker(Choice):
+    """The asking token: a menu of the sentence's tokens ("4: it", values are positions);
+    a reader may also send a word or a position. The state keeps the position."""
+
+    choices: Any = lambda s: [(j, f"{j}: {w}") for j, w in enumerate(s["tokens"])]
+
+    def read(self, value: Any, state: dict) -> int:
+        return query_field(value, state["tokens"], self.name)
+
+    def control_dict(self, state: dict) -> dict[str, Any]:
+        out = super().control_dict(state)
+        out["value"] = state[self.name]
+        out["options"] = [{"value": v, "label": label} for v, label in resolve(self.choices, state)]
+        return out
+
+
+# --- labels of tokens --------------------------------------------------------------------------
+
+
+def sub(t: int) -> str:
+    """A position as a subscript: 12 -> ₁₂."""
+    return str(t).translate(SUBSCRIPTS)
+
+
+def token_label(tokens, j: int) -> str:
+    """Token j as a label: the word, with its position only where the word repeats (the₀,
+    the₄)."""
+    w = tokens[j]
+    return f"{w}{sub(j)}" if tokens.count(w) > 1 else w
+
+
+def column_labels(tokens) -> list[dict]:
+    """Column heads of a T x T table: the words, with the position only where a word
+    repeats (the row heads always carry it), so that 7 or 8 columns fit on a phone."""
+    return [{"text": token_label(tokens, j), "link": f"t{j}"} for j in range(len(tokens))]
+
+
+def row_labels(tokens, i: int) -> list[dict]:
+    """Row heads of a T x T table: word and position, the asking row active."""
+    return [{"text": f"{w}{sub(j)}", "link": f"t{j}", "active": j == i} for j, w in enumerate(tokens)]
+
+
+def grid_step(half_width: float) -> float:
+    """Grid spacing that keeps about 4 to 12 lines across a square plane."""
+    for step in (1.0, 2.0, 5.0, 10.0, 20.0):
+        if half_width / step <= 6:
+            return step
+    return 50.0
+
+
+# --- 2 x 2 matrices -----------------------------------------------------------------------------
+
+MATRIX_LIMIT = 5.0  # a typed matrix entry must lie in [-5, 5]
+MATRIX_NAMES = {"W_Q": "Wq", "W_K": "Wk", "W_V": "Wv", "W_O": "Wo"}  # as figure text writes them
+
+
+def matrix_name(key: str) -> str:
+    """A projection matrix as figure text writes it, with no pseudo-TeX: W_Q -> Wq."""
+    return MATRIX_NAMES.get(key, key)
+
+
+def look_back(k: int, digits: int = 3) -> tuple[tuple[float, float], tuple[float, float]]:
+    """M_k, the rotation by −ωk that the position code undoes: p_t M_k = p_(t−k) for
+    p_t = (sin ωt, cos ωt) as a row vector. Entries rounded to ``digits`` decimals, so a
+    reader can read them in a field (p_t M_k is then p_(t−k) to within 10^−digits)."""
+    c, s = round(math.cos(OMEGA * k), digits), round(math.sin(OMEGA * k), digits)
+    return ((c, s), (-s, c))
+
+
+@dataclass(frozen=True)
+class MatrixPreset:
+    """A named 2 x 2 matrix, a button under a matrix control."""
+
+    key: str  # its name in an option ("W_Q: 2I") and in the action "W_Q=2I"
+    label: str  # the button's text
+    matrix: tuple  # (2, 2), rows
+    what: str  # what it does to a row vector x -> x W
+    only: tuple[str, ...] = ()  # the matrices it is offered for (a button); empty: every one
+
+
+LOOK_BACK = 1  # the rotation preset makes a query look this many places back
+MATRIX_PRESETS = (
+    MatrixPreset("I", "I", ((1.0, 0.0), (0.0, 1.0)), "keeps every vector as it is"),
+    MatrixPreset("2I", "2I", ((2.0, 0.0), (0.0, 2.0)), "doubles every vector"),
+    MatrixPreset("0", "0", ((0.0, 0.0), (0.0, 0.0)), "sends every vector to zero"),
+    MatrixPreset("swap", "swap", ((0.0, 1.0), (1.0, 0.0)), "swaps the two coordinates"),
+    MatrixPreset("rotate", "rotate", ((0.0, 1.0), (-1.0, 0.0)), "turns every vector by 90° anticlockwise"),
+    MatrixPreset("axis1", "axis 1", ((1.0, 0.0), (0.0, 0.0)), "keeps the first coordinate only"),
+    MatrixPreset("back1", "look 1 back", look_back(LOOK_BACK),
+                 "turns the position code back one step, pₜ → pₜ₋₁: as Wq, every token looks one "
+                 "place back", only=("W_Q",)),
+)
+PRESET_NAMES = tuple(p.key for p in MATRIX_PRESETS)
+
+
+def preset_matrix(key: str) -> list[list[float]]:
+    """The preset ``key`` as a fresh list of rows; ValueError if there is none."""
+    for p in MATRIX_PRESETS:
+        if p.key == key:
+            return [list(row) for row in p.matrix]
+    raise ValueError(f"no matrix preset {key!r}")
+
+
+def preset_of(matrix) -> str | None:
+    """The name of the preset equal to ``matrix``, if there is one."""
+    rows = [list(map(float, r)) for r in matrix]
+    return next((p.key for p in MATRIX_PRESETS if [list(r) for r in p.matrix] == rows), None)
+
+
+def parse_matrix(text: str) -> list[list[float]]:
+    """A 2 x 2 matrix from a preset name ("I", "2I", "swap", ...) or "a,b; c,d" (rows)."""
+    raw = str(text).strip()
+    expected = (f"expected a preset ({', '.join(PRESET_NAMES)}) or two rows of two numbers like "
+                f"'1,0; 0,1', got {raw!r}")
+    if raw in PRESET_NAMES:
+        return preset_matrix(raw)
+    rows = [r.strip() for r in raw.split(";")]
+    if len(rows) != 2:
+        close = difflib.get_close_matches(raw, PRESET_NAMES, n=1)
+        raise ValueError(expected + (f" (did you mean {close[0]!r}?)" if close else ""))
+    matrix = []
+    for row in rows:
+        parts = [p.strip().replace(MINUS, "-") for p in row.split(",")]
+        try:
+            numbers = [float(p) for p in parts]
+        except ValueError:
+            raise ValueError(expected) from None
+        if len(numbers) != 2:
+            raise ValueError(expected)
+        if not all(math.isfinite(x) and abs(x) <= MATRIX_LIMIT for x in numbers):
+            raise ValueError(f"matrix entries must be from -{MATRIX_LIMIT:g} to {MATRIX_LIMIT:g}, got {raw!r}")
+        matrix.append(numbers)
+    return matrix
+
+
+def parse_cell(name: str, value: Any, label: str) -> float:
+    """A typed matrix entry: a finite number in [-MATRIX_LIMIT, MATRIX_LIMIT]; FieldError
+    on the field ``name``, in words that use ``label`` ("Wk row 1, column 2")."""
+    try:
+        x = parse_number(value, label)
+    except FieldError as err:
+        raise FieldError(name, err.message) from None
+    if abs(x) > MATRIX_LIMIT:
+        raise FieldError(name, f"{label} must be from -{MATRIX_LIMIT:g} to {MATRIX_LIMIT:g}, got {str(value).strip()}")
+    return x
+
+
+def matrix_control(name: str, label: str, M, *, near: str | None = None, cells: str | None = None,
+                   first_row: int = 0, presets=None) -> dict[str, Any]:
+    """A matrix of typed fields: the field of row r, column c is named ``{cells}.{r}.{c}``
+    (``cells`` defaults to ``name``; rows count from ``first_row``, for a block of a
+    taller matrix). ``presets``: (action name, label, active) triples, buttons under it."""
+    out: dict[str, Any] = {"kind": "matrix", "name": name, "label": label}
+    if near:
+        out["near"] = near
+    out["rows"] = [[{"name": f"{cells or name}.{first_row + r}.{c}", "value": field_text(x)} for c, x in enumerate(row)]
+                   for r, row in enumerate(M)]
+    if presets is not None:
+        out["presets"] = [{"name": n, "label": lab, "active": active} for n, lab, active in presets]
+    return out
+
+
+@dataclass(frozen=True)
+class Matrix(Param):
+    """A 2 x 2 matrix (row vectors: x -> x W), declared once: the option an author writes
+    (a preset name or "a,b; c,d"), the state's rows, the typed cells ``NAME.r.c``
+    (``read_cell``), the preset actions ``NAME=key`` and the matrix control."""
+
+    default: Any = "I"  # the option's text
+    kind: ClassVar[str] = "matrix"
+
+    def option_spec(self) -> Option:
+        return Option(self.name, "str", self.default, self.doc, check=parse_matrix)
+
+    def read(self, value: Any, state: dict) -> list[list[float]]:
+        if isinstance(value, (list, tuple)):
+            return [[parse_cell(self.name, x, self.cell_label(r, c)) for c, x in enumerate(row)]
+                    for r, row in enumerate(value)]
+        try:
+            return parse_matrix(value)
+        except ValueError as err:
+            raise FieldError(self.name, str(err)) from None
+
+    def cell_label(self, r: int, c: int) -> str:
+        return f"{matrix_name(self.name)} row {r + 1}, column {c + 1}"
+
+    def cell(self, field: str) -> tuple[int, int] | None:
+        """(row, column) of a field name ``NAME.r.c``, or None if it is not one of ours."""
+        parts = field.split(".")
+        if len(parts) == 3 and parts[0] == self.name and parts[1] in ("0", "1") and parts[2] in ("0", "1"):
+            return int(parts[1]), int(parts[2])
+        return None
+
+    def read_cell(self, state: dict, field: str, value: Any) -> list[list[float]]:
+        """The matrix with the typed cell ``field`` changed (the state is not touched)."""
+        r, c = self.cell(field)
+        M = copy.deepcopy(state[self.name])
+        M[r][c] = parse_cell(field, value, self.cell_label(r, c))
+        return M
+
+    def presets(self) -> list[MatrixPreset]:
+        return [p for p in MATRIX_PRESETS if not p.only or self.name in p.only]
+
+    def control_dict(self, state: dict) -> dict[str, Any]:
+        current = preset_of(state[self.name])
+        return matrix_control(self.name, resolve(self.label, state), state[self.name], near=self.near,
+                              presets=[(f"{self.name}={p.key}", p.label, p.key == current) for p in self.presets()])
+
+
+__all__ = [
+    "Asker", "EMBED_AXES", "LOOK_BACK", "MATRIX_LIMIT", "MATRIX_PRESETS", "MAX_TOKENS", "Matrix", "MatrixPreset",
+    "OUTPUT_DIAMOND", "OWN_RING", "PRESET_NAMES", "SENTENCES", "SENTENCE_CHOICES", "SENTENCE_KEYS", "Sentence",
+    "VOCAB", "check_query_option", "column_labels", "default_embeddings", "distinct", "grid_step", "look_back",
+    "matrix_control", "matrix_name", "parse_cell", "parse_matrix", "preset_matrix", "preset_of", "row_labels",
+    "sentence", "sub", "token_label",
+]

@@ -1,0 +1,174 @@
+"""``explorables bundle``: the site as one zip that runs from disk, with no server.
+
+A teacher unzips it anywhere and a reader double-clicks ``index.html``. Pages opened
+from disk (file://) may not fetch files, load module scripts or start module workers,
+so the bundle carries what the served site fetches as *classic scripts of data*:
+
+- ``bundle/pages.js``: every page's title and content, so that a link swaps the lesson
+  in place and Python, started once per opened bundle, keeps running (js/bundle.js);
+- ``bundle/pyodide-data.js``: the five Pyodide core files (base64 where binary), once
+  per bundle, read once per opening, when the first figure starts the engine;
+- ``bundle/engine-data.js``: the engine archive; ``bundle/worker-source.js``: the
+  worker's code, which the page starts from a Blob.
+
+The pipeline: build the site into a temporary folder with the bundle's scripts, add the
+data scripts, zip the folder (or copy it with ``--folder``), then swap the result in, so
+that a failed bundle leaves the previous one untouched.
+"""
+from __future__ import annotations
+
+import base64
+import json
+import os
+import re
+import shutil
+import tempfile
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import pyodide
+from .build import STATIC, build_site
+from .config import load_config
+from .errors import BuildError
+
+_BODY = re.compile(r"<body[^>]*>(.*)</body>", re.S)
+_TITLE = re.compile(r"<title>(.*?)</title>", re.S)
+
+
+@dataclass
+class BundleResult:
+    path: Path  # the zip, or the folder
+    pages: int
+    figures: int
+    bytes: int  # size of the zip, or of the folder's files
+
+
+def site_slug(title: str) -> str:
+    """'Attention, step by step' -> 'attention-step-by-step' (the zip's and folder's name)."""
+    slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+    return slug or "lessons"
+
+
+def bundle_site(content: Path, output: Path | None = None, *, folder: Path | None = None,
+                pyodide_source: str | None = None) -> BundleResult:
+    content = Path(content).resolve()
+    config, _ = load_config(content / "site.yml")
+    slug = site_slug(config.title)
+    with tempfile.TemporaryDirectory(prefix=".explorables-bundle-") as tmp:
+        # Build: the site, its pages loading the bundle's scripts.
+        site = Path(tmp) / slug
+        result = build_site(content, site, pyodide_source=pyodide_source, bundle=True)
+        # Carry: the pages, the worker, the engine and Pyodide as classic scripts of data.
+        assets = _assets_of(site)
+        data = assets / "bundle"
+        data.mkdir(exist_ok=True)
+        _write_data(data / "pages.js", "pages", _pages(site))
+        _write_data(data / "worker-source.js", "workerSource", (STATIC / "js" / "worker.js").read_text(encoding="utf-8"))
+        engine = (assets / "engine.zip").read_bytes()
+        _write_data(data / "engine-data.js", "engine", base64.b64encode(engine).decode("ascii"))
+        _write_data(data / "pyodide-data.js", "pyodide", _pyodide_files(pyodide_source))
+        # Write and swap: a zip (or a folder) made beside its target, then moved in place.
+        if folder is not None:
+            target = Path(folder).resolve()
+            _refuse_foreign(target)
+            staging = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=_parent(target)))
+            shutil.rmtree(staging)
+            shutil.copytree(site, staging)
+            (staging / ".explorables-bundle").write_text("Made by `explorables bundle`; the next bundle replaces it.\n")
+            _swap_folder(staging, target)
+            size = sum(p.stat().st_size for p in target.rglob("*") if p.is_file())
+        else:
+            target = Path(output).resolve() if output else Path.cwd() / f"{slug}.zip"
+            fd, partial = tempfile.mkstemp(prefix=f".{target.name}-", suffix=".partial", dir=_parent(target))
+            os.close(fd)
+            try:
+                _zip(site, Path(partial), slug)
+                os.chmod(partial, 0o644)
+                os.replace(partial, target)
+            except BaseException:
+                Path(partial).unlink(missing_ok=True)
+                raise
+            size = target.stat().st_size
+    return BundleResult(path=target, pages=result.pages, figures=result.figures, bytes=size)
+
+
+def _parent(target: Path) -> Path:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    return target.parent
+
+
+def _assets_of(site: Path) -> Path:
+    """The site's own asset folder (where js/core.js is)."""
+    for core in sorted(site.glob("*/js/core.js")):
+        return core.parent.parent
+    raise BuildError(f"the built site in {site} has no browser runtime (js/core.js)")
+
+
+def _pages(site: Path) -> dict[str, dict[str, str]]:
+    """Each page's title and body, by file name."""
+    pages = {}
+    for page in sorted(site.glob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        body, title = _BODY.search(html), _TITLE.search(html)
+        if body is None:
+            continue
+        pages[page.name] = {"title": _unescape(title.group(1)) if title else page.stem, "body": body.group(1)}
+    return pages
+
+
+def _unescape(text: str) -> str:
+    import html
+    return html.unescape(text.strip())
+
+
+def _pyodide_files(source: str | None) -> dict[str, str]:
+    folder = pyodide.ensure_pyodide(source)
+    return {
+        "loader": (folder / "pyodide.mjs").read_text(encoding="utf-8"),
+        "asm": (folder / "pyodide.asm.mjs").read_text(encoding="utf-8"),
+        "lock": (folder / "pyodide-lock.json").read_text(encoding="utf-8"),
+        "wasm": base64.b64encode((folder / "pyodide.asm.wasm").read_bytes()).decode("ascii"),
+        "stdlib": base64.b64encode((folder / "python_stdlib.zip").read_bytes()).decode("ascii"),
+    }
+
+
+def _write_data(path: Path, key: str, value) -> None:
+    """A classic script that adds ``value`` to window.explorablesBundle under ``key``."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    path.write_text("(window.explorablesBundle = window.explorablesBundle || {})." + key + " = " + text + ";\n",
+                    encoding="utf-8")
+
+
+def _zip(site: Path, target: Path, slug: str) -> None:
+    """The site under one top folder named ``slug``; text compressed, the rest stored."""
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as archive:
+        for path in sorted(site.rglob("*")):
+            if path.is_file():
+                name = f"{slug}/{path.relative_to(site).as_posix()}"
+                info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+                info.external_attr = 0o644 << 16
+                archive.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
+
+
+def _refuse_foreign(target: Path) -> None:
+    if target.is_file():
+        raise BuildError(f"{target} is a file, not a folder: choose another folder for --folder")
+    if target.is_dir() and any(target.iterdir()) and not (target / ".explorables-bundle").exists():
+        raise BuildError(f"{target} already holds files that no bundle made; the bundle replaces the folder whole, "
+                         f"so it will not touch this one: choose another folder, or empty it first")
+
+
+def _swap_folder(staging: Path, target: Path) -> None:
+    os.chmod(staging, 0o755)
+    if not target.exists():
+        os.replace(staging, target)
+        return
+    old = target.with_name(f".{target.name}-old-{os.getpid()}")
+    os.replace(target, old)
+    try:
+        os.replace(staging, target)
+    except BaseException:
+        os.replace(old, target)
+        raise
+    shutil.rmtree(old, ignore_errors=True)

@@ -1,0 +1,183 @@
+/* The page lifecycle: a lesson's content mounts and unmounts, and moving to another
+   lesson swaps it in place, keeping the engine's worker and its Python alive.
+
+   - Links to other pages of the site are fetched (or, in an offline bundle, read from
+     the pages it carries) and their content swapped into this document: the title,
+     the header, the lesson. Their figures are drawn at once from their build-time
+     scenes and go live on the running engine. Any failure falls back to a plain
+     navigation, and every page still works on its own.
+   - History: back and forward swap pages too; each figure keeps the state the reader
+     left it in, for the page it belongs to; scroll positions and #anchors are kept.
+   - After a swap, focus moves to the new heading and the one shared announcer says
+     the new title, for screen-reader users.
+   - Later page features hook in with ex.pages.on("mount" | "unmount", fn(root)). */
+(function () {
+  "use strict";
+  const ex = window.explorables;
+  const hooks = { mount: [], unmount: [] };
+  const kept = {};  // page key -> {figure id: {state, scene}}
+  let announcer = null;
+  let busy = null;
+
+  function key(url) { return new URL(url, location.href).href.replace(/#.*$/, ""); }
+
+  function root() {
+    return new URL("..", new URL(document.body.dataset.assets || "_explorables/", location.href)).href;
+  }
+
+  /* The page's one polite live region: figures, live prose and navigation all speak
+     through it, so nothing is announced twice. It lives outside the swapped content. */
+  function announce(text) {
+    if (!announcer || !document.body.contains(announcer)) {
+      announcer = ex.el("div", { class: "ex-announcer", role: "status", "aria-live": "polite" });
+      document.body.append(announcer);
+    }
+    announcer.textContent = "";
+    // a change of text after a tick is announced even when it repeats the last one
+    setTimeout(function () { announcer.textContent = text; }, 30);
+  }
+
+  /* What the page would load from ``url``: {title, body, attrs}, or null. */
+  function fetched(url) {
+    if (location.protocol === "file:") return Promise.resolve(null);
+    return fetch(url, { credentials: "same-origin" }).then(function (response) {
+      const type = response.headers.get("Content-Type") || "";
+      if (!response.ok || type.indexOf("text/html") < 0) return null;
+      return response.text().then(function (html) {
+        const doc = new DOMParser().parseFromString(html, "text/html");
+        const scripts = function (d, base) {
+          return Array.from(d.querySelectorAll("head script[src]")).map(function (s) {
+            return new URL(s.getAttribute("src"), base).href;
+          }).join(" ");
+        };
+        // another build's page (other scripts): only a full load can run it
+        if (scripts(doc, url) !== scripts(document, location.href)) return null;
+        const attrs = {};
+        Array.from(doc.body.attributes).forEach(function (a) { attrs[a.name] = a.value; });
+        return { title: doc.title, body: doc.body.innerHTML, attrs: attrs };
+      });
+    });
+  }
+
+  function unmount() {
+    const here = key(location.href);
+    const states = (kept[ex.pages.current || here] = {});
+    Object.keys(ex.figures).forEach(function (id) {
+      const figure = ex.figures[id];
+      states[id] = { state: figure.state, scene: figure.scene };
+      Object.values(figure.controlViews || {}).forEach(function (view) { if (view.stop) view.stop(); });
+    });
+    hooks.unmount.forEach(function (fn) { fn(document.body); });
+    ex.figures = {};
+  }
+
+  function mount(pageKey, restore) {
+    if (ex.boot) ex.boot();
+    const states = restore ? kept[pageKey] || {} : {};
+    Object.keys(states).forEach(function (id) {
+      const figure = ex.figures[id];
+      if (!figure) return;
+      figure.state = states[id].state;
+      figure.render(states[id].scene);
+    });
+    hooks.mount.forEach(function (fn) { fn(document.body); });
+  }
+
+  function swap(page) {
+    document.title = page.title;
+    document.body.innerHTML = page.body;
+    Object.keys(page.attrs || {}).forEach(function (name) { document.body.setAttribute(name, page.attrs[name]); });
+    if (announcer) document.body.append(announcer);
+  }
+
+  function land(hash, scroll) {
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (typeof scroll === "number") window.scrollTo(0, scroll);
+    else if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+    const focus = target || document.querySelector("main h1");
+    if (focus) {
+      if (!focus.hasAttribute("tabindex")) focus.setAttribute("tabindex", "-1");
+      focus.focus({ preventScroll: true });
+    }
+  }
+
+  ex.pages = {
+    current: key(location.href),
+    source: fetched,  // url -> Promise of {title, body, attrs} or null; a bundle sets its own
+    announce: announce,
+    on: function (event, fn) { hooks[event].push(fn); },
+
+    /* Show the page at ``url`` in this document. ``how``: {push, scroll, restore, reload}.
+       Resolves true when swapped; on any failure the browser loads the page itself. */
+    go: function (url, how) {
+      how = how || {};
+      const target = new URL(url, location.href);
+      const pageKey = key(target.href);
+      const previous = busy || Promise.resolve();
+      busy = previous.then(function () {
+        return ex.pages.source(target.href).then(function (page) {
+          if (!page) throw new Error("no page to swap in");
+          if (how.push) history.replaceState(Object.assign({}, history.state, { scroll: window.scrollY }), "");
+          unmount();
+          swap(page);
+          ex.pages.current = pageKey;
+          if (how.push) {
+            const state = { explorablesPage: pageKey, hash: target.hash };
+            if (location.protocol === "file:") history.pushState(state, "");
+            else history.pushState(state, "", target.href);
+          }
+          mount(pageKey, how.restore !== false && !how.reload);
+          land(target.hash, how.scroll);
+          announce(page.title.split(" · ")[0]);
+          return true;
+        }).catch(function (err) {
+          if (how.reload) { location.reload(); return false; }
+          if (location.protocol === "file:" && !how.push) return false;
+          location.assign(target.href);
+          return false;
+        });
+      });
+      return busy;
+    },
+
+    /* The same page again (a preview's edit): its content anew, Python kept. */
+    reload: function () {
+      return ex.pages.go(location.href, { reload: true, scroll: window.scrollY });
+    },
+  };
+
+  function ours(url) {
+    if (location.protocol === "file:") {
+      const here = location.href.replace(/[#?].*$/, "").replace(/[^/]*$/, "");
+      return url.href.replace(/[#?].*$/, "").replace(/[^/]*$/, "") === here;
+    }
+    return url.origin === location.origin && url.href.indexOf(root()) === 0 &&
+      (/\.html$/.test(url.pathname) || /\/$/.test(url.pathname));
+  }
+
+  document.addEventListener("click", function (event) {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target.closest && event.target.closest("a[href]");
+    if (!link || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
+    const url = new URL(link.getAttribute("href"), location.href);
+    if (!ours(url)) return;
+    if (key(url.href) === key(location.href) && (url.hash || link.getAttribute("href").charAt(0) === "#")) return;
+    if (location.protocol === "file:" && !(ex.bundle && ex.bundle.carried())) return;
+    event.preventDefault();
+    ex.pages.go(url.href, { push: true });
+  });
+
+  window.addEventListener("popstate", function (event) {
+    const state = event.state;
+    if (!state || !state.explorablesPage) return;  // an anchor of this page
+    if (state.explorablesPage === ex.pages.current) return;
+    const url = location.protocol === "file:" ? state.explorablesPage : location.href;
+    ex.pages.go(url, { scroll: state.scroll, restore: true });
+  });
+
+  // Scroll positions are the page's to restore: the browser's own restoration would act
+  // on the document as it was before the swap.
+  if ("scrollRestoration" in history) history.scrollRestoration = "manual";
+  history.replaceState(Object.assign({}, history.state, { explorablesPage: ex.pages.current, hash: location.hash }), "");
+})();

@@ -1,0 +1,91 @@
+"""Instant navigation on a served site: a link to another lesson swaps its content into
+the open page, its figures go live on the engine already running (one worker per
+visit), history and focus behave, and any failure falls back to a plain load."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from helpers import assert_matches_cpython, state_of
+
+COUNT_WORKERS = """(() => {
+    const Real = window.Worker; window.__workers = 0;
+    window.Worker = function (url, options) { window.__workers += 1; return new Real(url, options); };
+})()"""
+
+
+@pytest.fixture
+def lesson(page, site_url, guard):
+    page.add_init_script(COUNT_WORKERS)
+    page.goto(site_url + "one-query-row.html")
+    page.evaluate("() => window.explorables.ready")
+    page.locator("figure#explorer.ex-live").wait_for()
+    return page
+
+
+def test_next_swaps_the_lesson_in_and_keeps_python(lesson, site_url):
+    page = lesson
+    page.evaluate("() => { window.__sameDocument = true; }")
+    page.get_by_role("link", name="Next From embeddings to outputs").click()
+    page.locator("figure#lab.ex-live").wait_for()
+    assert page.url == site_url + "attention-lab.html"
+    assert page.evaluate("() => window.__sameDocument") is True  # no new document was loaded
+    assert page.evaluate("() => window.__workers") == 1
+    assert page.locator("main h1").inner_text() == "From embeddings to outputs"
+    assert page.evaluate("() => document.activeElement.tagName") == "H1"
+    assert page.title().startswith("From embeddings to outputs")
+    page.locator(".ex-announcer", has_text="From embeddings to outputs").wait_for()
+    assert page.locator('nav[aria-label="Lessons"] a[aria-current="page"]').inner_text() == "From embeddings to outputs"
+    page.evaluate("() => window.explorables.figures.lab.update({temperature: 2})")
+    assert_matches_cpython(page, "lab", "attention-lab")
+
+
+def test_back_returns_to_the_figure_as_the_reader_left_it(lesson, site_url):
+    page = lesson
+    page.evaluate("() => window.explorables.figures.explorer.update({temperature: 3})")
+    page.evaluate("""() => document.addEventListener('click', () => { window.__scrollAtClick = window.scrollY; },
+                                                     { capture: true, once: true })""")
+    page.get_by_role("link", name="Next From embeddings to outputs").click()
+    left_at = page.evaluate("() => window.__scrollAtClick")
+    assert left_at > 600  # the reader was down by the Next link
+    page.locator("figure#lab.ex-live").wait_for()
+    page.go_back()
+    page.wait_for_url(site_url + "one-query-row.html")
+    page.locator("figure#explorer.ex-live").wait_for()
+    assert state_of(page, "explorer")["temperature"] == 3
+    assert_matches_cpython(page, "explorer", "attention-row")
+    assert abs(page.evaluate("() => window.scrollY") - left_at) < 5  # where the reader left it
+    page.go_forward()
+    page.locator("figure#lab.ex-live").wait_for()
+    assert page.evaluate("() => window.__workers") == 1
+
+
+def test_a_link_to_an_anchor_of_another_lesson_lands_on_it(lesson, site_url, built_site):
+    page = lesson
+    headings = re.findall(r'<h2 id="([^"]+)"', (built_site / "attention-heatmap.html").read_text())
+    target = headings[len(headings) // 2]  # a section in the middle of the lesson
+    page.evaluate("""(target) => {
+        const a = document.createElement('a'); a.href = 'attention-heatmap.html#' + target; a.id = 'jump';
+        a.textContent = 'jump'; document.querySelector('main').prepend(a);
+    }""", target)
+    page.click("#jump")
+    page.wait_for_url(site_url + f"attention-heatmap.html#{target}")
+    page.locator("figure#table.ex-live").wait_for()
+    assert page.evaluate("() => document.activeElement.id") == target
+    top = page.evaluate("(t) => document.getElementById(t).getBoundingClientRect().top", target)
+    assert -2 <= top < 200  # scrolled to it
+    assert page.evaluate("() => window.__workers") == 1
+
+
+def test_a_page_that_cannot_be_swapped_in_loads_plainly(lesson, site_url, guard):
+    page = lesson
+    guard.allowed.append("404")
+    page.evaluate("""() => {
+        const a = document.createElement('a'); a.href = 'no-such-lesson.html'; a.id = 'gone';
+        a.textContent = 'gone'; document.querySelector('main').prepend(a);
+    }""")
+    with page.expect_navigation():
+        page.click("#gone")
+    assert page.url == site_url + "no-such-lesson.html"
+    guard.failed.clear()

@@ -1,0 +1,58 @@
+"""The built site as GitHub Pages serves it: under a subpath (/repo/), with .nojekyll, a
+404 page in the site's style and the notices page; every page goes live and no request
+leaves /repo/."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conftest import serve_folder
+
+PAGES = [("index.html", None), ("one-query-row.html", "explorer"), ("attention-lab.html", "lab"),
+         ("two-heads.html", "heads"), ("positional-encoding.html", "clocks"), ("attention-heatmap.html", "table")]
+
+
+@pytest.fixture(scope="module")
+def repo_url(built_site, tmp_path_factory):
+    www = tmp_path_factory.mktemp("www")
+    (www / "repo").symlink_to(built_site, target_is_directory=True)
+    server = serve_folder(www)
+    yield f"http://127.0.0.1:{server.server_address[1]}/repo/"
+    server.shutdown()
+
+
+def test_the_site_carries_what_pages_needs(built_site):
+    assert (built_site / ".nojekyll").read_bytes() == b""
+    page = (built_site / "404.html").read_text()
+    assert "This page is not here" in page and 'href="one-query-row.html"' in page
+    notices = (built_site / "notices.html").read_text()
+    for name, licence in (("Pyodide 314.0.7", "MPL-2.0"), ("Noto Sans Math", "OFL-1.1")):
+        assert re.search(rf"<td>{name}.*?</td><td>.*?</td><td>{licence}</td>", notices), name
+    for lesson in built_site.glob("*.html"):
+        assert 'href="notices.html">Notices</a>' in lesson.read_text(), lesson.name
+
+
+@pytest.mark.parametrize("name,figure_id", PAGES)
+def test_every_page_goes_live_under_a_subpath(page, repo_url, name, figure_id):
+    requests: list[str] = []
+    errors: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.goto(repo_url + name)
+    page.evaluate("() => window.explorables.ready")
+    if figure_id:
+        page.locator(f"figure#{figure_id}.ex-live").wait_for()
+        value = page.evaluate(f"() => window.explorables.figures['{figure_id}'].update({{}}).then(() => 1)")
+        assert value == 1
+    outside = [url for url in requests if not url.startswith((repo_url, "blob:", "data:"))]
+    assert not outside, outside
+    assert not errors, errors
+
+
+def test_the_404_page_is_styled_and_links_home(page, repo_url):
+    page.goto(repo_url + "404.html")
+    assert page.locator("h1").inner_text() == "This page is not here"
+    assert page.evaluate("() => getComputedStyle(document.body).fontFamily") != ""
+    page.get_by_role("link", name="Back to the start").click()
+    page.wait_for_url(repo_url + "index.html")

@@ -1,0 +1,104 @@
+"""explorables bundle: what the zip holds, Pyodide carried once and intact, atomic writes."""
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+import zipfile
+
+import pytest
+
+from explorables.site_builder import pyodide
+from explorables.site_builder.bundle import bundle_site, site_slug
+from explorables.site_builder.cli import main
+from explorables.site_builder.errors import BuildError
+
+from conftest import ROOT
+
+
+def data_of(script: str, key: str):
+    match = re.fullmatch(r"\(window\.explorablesBundle = window\.explorablesBundle \|\| \{\}\)\." + key +
+                         r" = (.*);\n", script, re.S)
+    assert match, script[:200]
+    return json.loads(match.group(1))
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory):
+    out = tmp_path_factory.mktemp("bundle") / "attention.zip"
+    result = bundle_site(ROOT / "content", out)
+    with zipfile.ZipFile(out) as archive:
+        names = archive.namelist()
+        files = {name: archive.read(name) for name in names}
+    return result, files
+
+
+def test_the_zip_holds_one_folder_named_after_the_site(bundle):
+    result, files = bundle
+    tops = {name.split("/")[0] for name in files}
+    assert tops == {site_slug("Attention, by hand")} == {"attention-by-hand"}
+    top = "attention-by-hand/"
+    for page in ("index.html", "one-query-row.html", "attention-heatmap.html"):
+        assert top + page in files
+    assert result.pages == 6 and result.figures == 5
+
+
+def test_pyodide_is_carried_once_and_intact(bundle):
+    _, files = bundle
+    assert not [n for n in files if "/pyodide/" in n], "Pyodide shipped as files as well as data"
+    data = data_of(files["attention-by-hand/_explorables/bundle/pyodide-data.js"].decode(), "pyodide")
+    carried = {
+        "pyodide.mjs": data["loader"].encode(), "pyodide.asm.mjs": data["asm"].encode(),
+        "pyodide-lock.json": data["lock"].encode(), "pyodide.asm.wasm": base64.b64decode(data["wasm"]),
+        "python_stdlib.zip": base64.b64decode(data["stdlib"]),
+    }
+    for name, body in carried.items():
+        assert hashlib.sha256(body).hexdigest() == pyodide.CORE_SHA256[name], name
+
+
+def test_every_page_is_carried_for_swapping_in_place(bundle):
+    _, files = bundle
+    pages = data_of(files["attention-by-hand/_explorables/bundle/pages.js"].decode(), "pages")
+    html = sorted(n.split("/")[-1] for n in files if n.count("/") == 1 and n.endswith(".html"))
+    assert sorted(pages) == html
+    assert pages["one-query-row.html"]["title"] == "One query row · Attention, by hand"
+    assert 'id="explorer"' in pages["one-query-row.html"]["body"]
+    page = files["attention-by-hand/one-query-row.html"].decode()
+    assert page.index("_explorables/bundle/pages.js") < page.index("_explorables/js/bundle.js") < page.index("_explorables/js/boot.js")
+
+
+def test_the_worker_and_engine_are_carried_as_scripts(bundle):
+    _, files = bundle
+    worker = data_of(files["attention-by-hand/_explorables/bundle/worker-source.js"].decode(), "workerSource")
+    assert worker == (ROOT / "static" / "js" / "worker.js").read_text()
+    engine = base64.b64decode(data_of(files["attention-by-hand/_explorables/bundle/engine-data.js"].decode(), "engine"))
+    assert engine == files["attention-by-hand/_explorables/engine.zip"]
+
+
+def test_a_failed_bundle_leaves_the_previous_one(tmp_path):
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "01-a.md").write_text("---\ntitle: A\n---\n:::{attention-row} x\n:temperature: 0\n:::\n")
+    target = tmp_path / "old.zip"
+    target.write_bytes(b"previous bundle")
+    with pytest.raises(BuildError):
+        bundle_site(content, target)
+    assert target.read_bytes() == b"previous bundle"
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".partial")] == []
+
+
+def test_the_folder_form_refuses_a_folder_of_other_files(tmp_path):
+    foreign = tmp_path / "mine"
+    foreign.mkdir()
+    (foreign / "notes.txt").write_text("keep me")
+    assert main(["bundle", str(ROOT / "content"), "--folder", str(foreign)]) == 1
+    assert (foreign / "notes.txt").read_text() == "keep me"
+
+
+def test_the_folder_form_writes_a_runnable_folder(tmp_path, capsys):
+    target = tmp_path / "lessons"
+    assert main(["bundle", str(ROOT / "content"), "--folder", str(target)]) == 0
+    assert (target / "index.html").is_file() and (target / "_explorables" / "bundle" / "pyodide-data.js").is_file()
+    assert "Bundled 6 pages with 5 figures" in capsys.readouterr().out
+    assert main(["bundle", str(ROOT / "content"), "--folder", str(target)]) == 0  # its own folder: replaced
