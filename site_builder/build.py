@@ -154,7 +154,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
     common = {"config": config, "lessons": lessons, "scripts": BUNDLE_SCRIPTS if bundle else SCRIPTS, "root": "",
-              "assets": f"{ASSETS}/",
+              "assets": f"{ASSETS}/", "csp": _page_policy(config.csp, bundle),
               "dev": dev}
     outputs: dict[str, str] = {}
     figures = 0
@@ -231,6 +231,20 @@ def _author_folders(content: Path, out_dir: Path, outputs: dict[str, str], error
             continue
         folders.append(extra)
     return folders
+
+
+def _page_policy(policy: str, bundle: bool) -> str:
+    """The Content-Security-Policy of the pages. An offline bundle's worker is a Blob
+    that inherits the page's policy and imports Pyodide's modules and standard library
+    from Blob URLs, so there, and only there, scripts and fetches may come from blob:."""
+    if not bundle or not policy:
+        return policy
+    parts = [part.strip() for part in policy.split(";") if part.strip()]
+    for i, part in enumerate(parts):
+        name = part.split()[0]
+        if name in ("script-src", "connect-src") and "blob:" not in part.split():
+            parts[i] = f"{part} blob:"
+    return "; ".join(parts)
 
 
 def _order_ties(lessons_pages) -> list[SourceError]:

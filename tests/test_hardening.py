@@ -312,3 +312,15 @@ def test_any_markdown_builds_or_fails_cleanly(light_site, capsys, pieces, noise)
     assert all(len(line) <= 500 for line in printed.err.splitlines())
     if code == 1:
         assert tree_digest(out) == before
+
+
+def test_a_bundle_policy_allows_blob_scripts_and_fetches_and_nothing_more(tmp_path):
+    """An offline bundle's Blob worker inherits the page's policy and imports Pyodide from
+    Blob URLs: blob: is added to script-src and connect-src, and only there."""
+    content = write(tmp_path / "content", {"01-a.md": LESSON})
+    build_site(content, tmp_path / "_site", bundle=True)
+    html = (tmp_path / "_site" / "a.html").read_text().replace("&#39;", "'")
+    policy = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', html).group(1)
+    assert policy == ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' blob:; worker-src 'self' blob:; "
+                      "style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self' blob:; "
+                      "object-src 'none'; base-uri 'none'")
