@@ -43,7 +43,11 @@
     }
     ex.client.start();
     ex.ready.then(
-      function () { Object.values(ex.figures).forEach(function (f) { f.setLive(); }); },
+      function () {  // a page swapped in after the engine was given up fails at once
+        Object.values(ex.figures).forEach(function (f) {
+          if (ex.client.dead) f.fail(ex.client.dead, "This figure stopped working: "); else f.setLive();
+        });
+      },
       function (err) { Object.values(ex.figures).forEach(function (f) { f.fail(err); }); }
     );
   }

@@ -153,6 +153,7 @@
     /* fn(status, detail): "restarting" (reason), "live" (after a restart), "dead" (error). */
     onStatus: function (fn) { listeners.push(fn); },
     get worker() { return worker; },
+    get dead() { return dead; },  // the error, once the engine was given up
     start: function () {
       if (init || ex.client.started) return ex.ready;
       if (ex._readyWithoutEngine) ex._resetReady();  // a page with no figure came first
