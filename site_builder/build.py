@@ -18,8 +18,9 @@ from pathlib import Path
 
 import jinja2
 
-from . import pyodide
-from .config import load_config
+from .. import __version__
+from . import authors, pyodide
+from .config import config_path, load_config
 from .errors import BuildError, InternalError, PyodideError, SourceError
 from .links import resolve_links
 from .markdown import create_parser, parse_page, render_page
@@ -69,10 +70,10 @@ def slug_of(path: Path) -> str:
     return re.sub(r"^\d+[-_]", "", path.stem).lower().replace("_", "-")
 
 
-def engine_archive() -> bytes:
+def engine_archive(extra: list[tuple[str, bytes]] = ()) -> bytes:
     """The ``explorables`` package as the browser needs it (its ``__init__``, the public
     figure kit and the engine, no builder) as a zip that the worker unpacks into
-    Pyodide's file system."""
+    Pyodide's file system; ``extra`` adds (name, bytes) files: the site's own figures."""
     files = [(Path("explorables") / path.name, path) for path in sorted(TOP.glob("*.py"))]
     files += [(Path("explorables/engine") / path.relative_to(ENGINE), path) for path in sorted(ENGINE.rglob("*.py"))
               if "__pycache__" not in path.parts]
@@ -81,6 +82,8 @@ def engine_archive() -> bytes:
         for name, path in files:
             info = zipfile.ZipInfo(name.as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
             archive.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
+        for name, data in extra:
+            archive.writestr(zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
     return buffer.getvalue()
 
 
@@ -122,9 +125,13 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
         raise BuildError(f"the browser runtime is missing ({STATIC}); install the project from its source "
                          f"folder with `pip install -e .`")
 
-    # Read: the site config and every Markdown file, as UTF-8 text from inside content/.
-    with _building(content / "site.yml", root):
-        config, errors = load_config(content / "site.yml")
+    # Read: the site config, the site's own figures and every Markdown file, as UTF-8
+    # text from inside content/.
+    with _building(config_path(content), root):
+        config, errors = load_config(config_path(content))
+    with _building(content.parent / config.figures, root):
+        own = authors.load(content.parent / config.figures)  # the site's own figures, beside the built-ins
+    errors.extend(own.errors)
     sources = sorted(content.glob("*.md"))
     if not sources:
         raise BuildError(f"{content} holds no Markdown lessons (*.md); add one, e.g. 01-first-lesson.md")
@@ -155,7 +162,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
     common = {"config": config, "lessons": lessons, "scripts": BUNDLE_SCRIPTS if bundle else SCRIPTS, "root": "",
               "assets": f"{ASSETS}/", "csp": _page_policy(config.csp, bundle),
-              "dev": dev}
+              "dev": dev, "version": __version__}
     outputs: dict[str, str] = {}
     figures = 0
     for position, page in enumerate(lessons_pages, start=1):
@@ -191,7 +198,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
                 (staging / name).write_text(text, encoding="utf-8")
             assets = staging / ASSETS
             shutil.copytree(STATIC, assets, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
-            (assets / "engine.zip").write_bytes(engine_archive())
+            (assets / "engine.zip").write_bytes(engine_archive(own.archive_files()))
             for extra in extras:  # images and other files of the lessons
                 copy_tree(extra, staging / extra.name, content, errors)
             if errors:

@@ -241,6 +241,7 @@ def test_no_cache_and_no_npm_says_exactly_what_to_do(tmp_path, monkeypatch):
     monkeypatch.delenv(pyodide.ENV_VAR, raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "empty-cache"))
     monkeypatch.setattr(pyodide.shutil, "which", lambda name: None)
+    monkeypatch.setattr(pyodide, "TARBALL_URL", (tmp_path / "no-such.tgz").as_uri())  # no download either
     with pytest.raises(PyodideError) as info:
         pyodide.ensure_pyodide()
     text = str(info.value)

@@ -2,8 +2,9 @@
 
 Every number the figure shows must be the engine's: the table, the entropies and the
 outputs are compared with a direct ``engine.attention`` call on the same tokens and masks,
-and the first frame with a reviewed golden file (tests/golden/attention_heatmap.json) to
-1e-9. The scene must survive ``json.dumps(..., allow_nan=False)``.
+and the first frame with reviewed golden files to 1e-9: its structure
+(tests/golden/attention_heatmap.json) apart from its wording (attention_heatmap.words.json).
+The scene must survive ``json.dumps(..., allow_nan=False)``.
 """
 from __future__ import annotations
 
@@ -21,13 +22,13 @@ from explorables import engine
 from explorables.engine import runtime
 from explorables.engine.figures import FIGURES, FieldError
 from explorables.engine.figures import attention_heatmap as hm
-from explorables.engine.figures.common import HINT, num, pct, vec
-from figure_helpers import ROOT, check_golden, control, lesson_figure, panel, questions
+from explorables.figures import HINT, num, pct, vec
+from figure_helpers import ROOT, check_golden_split, control, lesson_figure, panel, questions
 import figure_helpers
 
 FIG = FIGURES["attention-heatmap"]
 GOLDEN = ROOT / "tests" / "golden" / "attention_heatmap.json"
-LESSON = ROOT / "content" / "05-attention-heatmap.md"
+LESSON = ROOT / "content" / "02-attention-heatmap.md"
 EXPERIMENTS = [e.name for e in hm.EXPERIMENTS]
 SENTENCE = "the old dog chased a small cat across the quiet garden ."
 
@@ -197,7 +198,7 @@ def test_padding_appends_pad_tokens_whose_keys_no_query_reads():
     table = panel(scene, "table")
     labels = [c["text"] for c in table["col_labels"]]
     assert labels == SENTENCE.split() + ["[PAD]"] * 3
-    assert all(cell["muted"] and not cell["select"] for row in table["rows"][12:] for cell in row)
+    assert all(cell["muted"] and "select" not in cell for row in table["rows"][12:] for cell in row)
     assert all("select" not in label for label in table["row_labels"][12:])
     assert len(panel(scene, "entropy")["rows"]) == 12 and len(panel(scene, "outputs")["rows"]) == 12
     with pytest.raises(ValueError, match="cannot select the mark 'row-12'"):
@@ -450,8 +451,9 @@ def check_scene(scene, state):
         for b, cell in enumerate(row):
             hidden = not r.mask[a][b]
             assert hidden == ((state["causal"] and b > a) or b >= n)
-            assert cell["id"] == f"cell-{a}-{b}" and cell["select"] is (a < n) and cell["link"] == f"t{b}"
-            assert cell["muted"] is (hidden or a >= n) and cell["active"] is (a == i)
+            # a flag that is off is left out of the scene (SCENE.md)
+            assert cell["id"] == f"cell-{a}-{b}" and cell.get("select", False) is (a < n) and cell["link"] == f"t{b}"
+            assert cell.get("muted", False) is (hidden or a >= n) and cell.get("active", False) is (a == i)
             assert -1.0 <= cell["tone"] <= 1.0 and len(cell["detail"]) >= 4
             if state["view"] != "scores":
                 assert cell["text"] == ("0" if hidden else num(r.weights[a][b]))
@@ -544,13 +546,66 @@ def test_invariants_wherever_the_reader_goes(preset, n, padding, causal, view, q
     check_scene(FIG.scene(state), state)
 
 
+# --- the figure as data: parameters, values, experiments ------------------------------------
+
+
+def test_every_control_is_one_declared_parameter():
+    """A slider, toggle or select is a kit parameter: its control, its parser and (where
+    an author may set it) its option come from one declaration."""
+    params = {p.name: p for p in FIG.params}
+    scene = FIG.scene(first_state())
+    for c in scene["controls"]:
+        if c["kind"] in ("slider", "toggle", "select"):
+            assert c == params[c["name"]].control_dict(first_state())
+    assert control(scene, "n") | {} == {
+        "kind": "slider", "name": "n", "label": "Tokens n", "near": "table", "min": 1, "max": 12, "step": 1,
+        "value": 12, "digits": 0, "help": "The table uses the first n tokens: n² = 144 cells."}
+    assert [o.name for o in FIG.options] == ["preset", "tokens", "queries", "keys", "values", "view", "length",
+                                              "causal", "padding", "query"]
+
+
+def test_the_values_are_declared_with_a_format():
+    manifest = FIG.manifest()
+    json.dumps(manifest, allow_nan=False)
+    declared = {v["name"]: v["format"] for v in manifest["values"]}
+    assert set(declared) == set(FIG.scene(first_state())["values"])
+    assert declared["weights"] == "matrix" and declared["cells"] == "integer"
+    assert [v["name"] for v in manifest["values"] if v["announce"]] == ["view", "cells"]
+    assert [e["name"] for e in manifest["experiments"]] == EXPERIMENTS
+    assert manifest["experiments"][1]["sets"] == {"view": "scores"}
+
+
+def test_reset_returns_to_the_preset_the_reader_picked():
+    """Reset goes back to the first settings, or to those of the preset the reader picked
+    since; an experiment (why-scale loads the random vectors) does not count as a pick."""
+    state = FIG.patch(first_state(causal="true"), {"preset": "random", "n": 5, "padding": 2})
+    back = FIG.apply(state, {"type": "action", "name": "reset"})
+    assert (back["preset"], back["n"], back["padding"], back["causal"]) == ("random", 16, 0, False)
+    tried = FIG.apply(back, {"type": "action", "name": "causal"})
+    assert tried["preset"] == "random" and tried["causal"] is True
+    scaled = FIG.apply(first_state(), {"type": "action", "name": "why-scale"})
+    assert FIG.apply(set_(scaled, "n", 4), {"type": "action", "name": "reset"}) == {**first_state(), "message": HINT}
+
+
+def test_the_authors_tokens_stay_in_the_sentence_menu():
+    """The menu keeps "The author's tokens" after the reader picked a preset, so they can
+    go back to them; Reset then returns to them too."""
+    state = set_(first_state(**CUSTOM), "preset", "sentence")
+    menu = control(FIG.scene(state), "preset")
+    assert [o["value"] for o in menu["options"]] == ["custom", "sentence", "random"] and menu["value"] == "sentence"
+    state = set_(FIG.patch(state, {"preset": "custom"}), "n", 2)
+    back = FIG.apply(state, {"type": "action", "name": "reset"})
+    assert back["tokens"] == ["I", "saw", "her"] and back["n"] == 3
+
+
 # --- the golden first frame ------------------------------------------------------------------
 
 
 def test_golden_first_frame():
-    """The lesson's first frame, reviewed by hand. On a mismatch the new scene is written
-    to tests/golden/attention_heatmap.new.json; if it is right, move it over the old."""
-    check_golden(FIG.scene(first_state(preset="sentence", query="dog")), GOLDEN)
+    """The lesson's first frame, reviewed by hand: its structure and its wording apart. On
+    a mismatch the new file is written beside the old as NAME.new.json; if it is right,
+    move it over the old."""
+    check_golden_split(FIG.scene(first_state(preset="sentence", query="dog")), GOLDEN)
 
 
 # --- the lesson quotes the engine ------------------------------------------------------------------

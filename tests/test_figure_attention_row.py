@@ -4,7 +4,7 @@ Every number the figure shows must be the engine's: the scene's ``values`` are c
 with a direct ``engine.attention_row`` call, and the first frame with a reviewed golden
 file (tests/golden/attention_row.json) to 1e-9. The whole scene must survive
 ``json.dumps(..., allow_nan=False)``: the browser receives it as JSON, and a NaN there
-would be a silent blank.
+would be a silent blank. Point labels carry only their text: the renderer places them.
 """
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ from functools import partial
 
 import pytest
 
-import explorables.engine.figures.common as placement  # label placement shared by the figures
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,9 +22,9 @@ from explorables import engine
 from explorables.engine import runtime
 from explorables.engine.figures import FIGURES, FieldError
 from explorables.engine.figures import attention_row as ar
-from explorables.engine.figures.common import HINT, num, pct, vec
+from explorables.figures import HINT, Value, num, pct, vec
 from figure_helpers import (
-    ROLES, ROOT, SHAPES, check_golden, control, is_num, lesson_figure, links, panel, questions, texts,
+    ROLES, ROOT, SHAPES, check_golden_split, control, is_num, lesson_figure, links, panel, questions, texts,
 )
 import figure_helpers
 
@@ -269,11 +268,11 @@ def test_clicking_a_weight_bar_makes_that_word_ask():
     state = first_state()
     bars = panel(FIG.scene(state), "weights")["bars"]
     assert [(b["select"], b["id"]) for b in bars] == [(True, f"bar-{j}") for j in range(6)]
-    assert [b["active"] for b in bars] == [j == 2 for j in range(6)]
+    assert [b.get("active", False) for b in bars] == [j == 2 for j in range(6)]
     new = FIG.apply(state, {"type": "select", "mark": "bar-4"})
     assert new["query"] == 4 and new["step"] == ar.STEP_MATCH
     assert new["selected"] == state["selected"]  # the keyboard still moves the same key
-    assert [b["active"] for b in panel(FIG.scene(new), "weights")["bars"]] == [j == 4 for j in range(6)]
+    assert [b.get("active", False) for b in panel(FIG.scene(new), "weights")["bars"]] == [j == 4 for j in range(6)]
     masked = FIG.apply(FIG.apply(state, {"type": "set", "name": "causal", "value": True}),
                        {"type": "select", "mark": "bar-5"})  # a hidden word may still ask
     assert masked["query"] == 5 and direct_row(masked).weights[5] > 0
@@ -335,9 +334,9 @@ def test_mask_hides_later_words_with_weight_exactly_zero():
     assert weights[3:] == [0.0, 0.0, 0.0]
     assert math.fsum(weights) == pytest.approx(1.0, abs=1e-15)
     keys = {m["id"]: m for m in panel(scene, "keys")["marks"] if m["kind"] == "point"}
-    assert [keys[f"key-{j}"]["muted"] for j in range(6)] == [False] * 3 + [True] * 3
+    assert [keys[f"key-{j}"].get("muted", False) for j in range(6)] == [False] * 3 + [True] * 3
     cells = panel(scene, "scores")["rows"][0]
-    assert [c["muted"] for c in cells] == [False] * 3 + [True] * 3
+    assert [c.get("muted", False) for c in cells] == [False] * 3 + [True] * 3
     assert FIG.apply(new, {"type": "set", "name": "causal", "value": "false"})["causal"] is False
     with pytest.raises(FieldError, match="causal must be true or false, got 'x'"):
         FIG.apply(state, {"type": "set", "name": "causal", "value": "x"})
@@ -574,7 +573,7 @@ def check_scene(scene, state):
 
     steps = panel(scene, "formula")
     assert steps["kind"] == "steps"
-    assert [s["label"] for s in steps["steps"]] == ["q·k", "÷ √d", "÷ T", "mask", "softmax", "Σ aᵢvᵢ"]
+    assert [s["label"] for s in steps["steps"]] == ["q·k", "÷ √dₖ", "÷ T", "mask", "softmax", "Σ aᵢvᵢ"]
     assert all(s["note"] and s["detail"] for s in steps["steps"])
     assert steps["active"] == state["step"] and 0 <= steps["active"] < 6
 
@@ -596,23 +595,21 @@ def check_scene(scene, state):
     legend = {(item["role"], item.get("shape", "circle")) for item in keys["legend"]}
     assert {("query", "line"), ("key", "circle"), ("key", "ring"), ("accent", "ring")} <= legend
     assert (("muted", "circle") in legend) is any(hidden)
-    (name,) = [m for m in keys["marks"] if m["kind"] == "label"]
-    assert name["role"] == "query" and name["text"] == f"q ({ar._mark_label(state['tokens'][i])})"
-    assert name["align"] in ("left", "right", "center")
+    assert not [m for m in keys["marks"] if m["kind"] == "label"]  # the query's name rides on its arrow
     for plane_id in ("keys", "values"):
         for m in panel(scene, plane_id)["marks"]:
-            if m["kind"] == "point":
-                assert ("anchor" in m) is ("label" in m), m  # every label placed, no stray anchor
-                assert m.get("anchor", "right") in placement.ANCHORS
+            assert "anchor" not in m, m  # the renderer places every label from measured text
     key_points = [m for m in keys["marks"] if m["kind"] == "point"]
     assert [m["id"] for m in key_points] == [f"key-{j}" for j in range(n)]
     for j, m in enumerate(key_points):
         assert [m["x"], m["y"]] == state["k"][j]
         assert m["role"] == "key" and m["draggable"] is True and m["link"] == f"t{j}"
-        assert m["muted"] is hidden[j]
+        assert m.get("muted", False) is hidden[j]
+        assert m["label"] == ar.mark_label(state["tokens"][j])  # its own word, never shared
         assert (m["shape"] == "ring") is (j == i)
     (arrow,) = [m for m in keys["marks"] if m["kind"] == "arrow"]
     assert arrow["role"] == "query" and [arrow["x2"], arrow["y2"]] == state["q"][i]
+    assert arrow["id"] == "query" and arrow["label"] == f"q ({ar.mark_label(state['tokens'][i])})"
     if any(state["q"][i]):
         dotted = [m for m in keys["marks"] if m["kind"] == "line" and m.get("dotted")]
         assert len(dotted) == n
@@ -643,10 +640,10 @@ def check_scene(scene, state):
     for j, cell in enumerate(scores["rows"][0]):
         assert cell["select"] is True and cell["id"] == f"score-{j}" and cell["link"] == f"t{j}"
         assert -1.0 <= cell["tone"] <= 1.0 and cell["text"] == num(r.scores[j])
-        assert cell["detail"] and cell["muted"] is hidden[j]
+        assert cell["detail"] and cell.get("muted", False) is hidden[j]
     bars = panel(scene, "weights")
     assert [(b["select"], b["id"]) for b in bars["bars"]] == [(True, f"bar-{j}") for j in range(n)]
-    assert [b["active"] for b in bars["bars"]] == [j == i for j in range(n)]
+    assert [b.get("active", False) for b in bars["bars"]] == [j == i for j in range(n)]
     assert bars["kind"] == "bars" and bars["footer"] == "Σ a = 1.00"
     assert [b["value"] for b in bars["bars"]] == r.weights
     assert [b["link"] for b in bars["bars"]] == [f"t{j}" for j in range(n)]
@@ -678,7 +675,7 @@ def check_scene(scene, state):
     buttons = control(scene, "experiments")
     names = [item["name"] for item in buttons["items"]]
     assert names[-1] == "reset" and names[:-1] == [e for e in EXPERIMENTS if e in names] and buttons["message"]
-    if state["tokens"] == list(ar.TOKENS) and not state["initial"]["causal"]:
+    if state["tokens"] == list(ar.TOKENS) and not FIG.reset(dict(state))["causal"]:
         assert len(names) >= 6  # every word reads all six: every experiment applies
 
     # values: exactly the engine's numbers
@@ -732,112 +729,20 @@ def test_scene_invariants_hold_wherever_the_reader_goes(query, causal, temperatu
     json.dumps(state, allow_nan=False)
     scene = FIG.scene(state)
     check_scene(scene, state)
-    for width in LAYOUT_WIDTHS:
-        for plane_id in ("keys", "values"):
-            for text, box in label_boxes(panel(scene, plane_id), width):
-                assert inside(box, width), (plane_id, width, text, box)
 
 
-# --- labels: placed by the figure, drawn by the renderer --------------------------------------
-
-LAYOUT_WIDTHS = (300, 314, 422, 640)  # a small phone, a 390px phone, two desktop layouts
+# --- labels: text only, placed by the renderer ---------------------------------------------
 
 
-def inside(box, width):
-    return 0 <= box[0] and box[2] <= width and 0 <= box[1] and box[3] <= width
-
-
-def label_boxes(plane, width):
-    """(text, box) of every label on a square plane drawn ``width`` px wide, placed as the
-    renderer places it: point labels by their anchor (bold, as when hovered), and label
-    marks centred on their y."""
-    layout = placement.LabelLayout(plane["x"][1], width)
-    out = []
-    for m in plane["marks"]:
-        x, y = layout.px(m["x"], m["y"]) if "x" in m else (None, None)
-        if m["kind"] == "point" and m.get("label"):
-            w = placement.label_px(m["label"])
-            out.append((m["label"], placement.label_box(m["anchor"], x, y, placement.radius_px(m), w)))
-        elif m["kind"] == "label":
-            w = placement.label_px(m["text"]) * placement.MARK_TEXT_SCALE
-            x0 = {"left": x, "right": x - w, "center": x - w / 2}[m["align"]]
-            out.append((m["text"], (x0, y - placement.LABEL_PX / 2, x0 + w, y + placement.LABEL_PX / 2)))
-    return out
-
-
-def point_boxes(plane, width):
-    """(id, box) of every point as drawn: its shape, and the ring round the selected key."""
-    layout = placement.LabelLayout(plane["x"][1], width)
-    out = []
-    for m in plane["marks"]:
-        if m["kind"] == "point":
-            x, y = layout.px(m["x"], m["y"])
-            r = m.get("size", 7 if m.get("draggable") else 5)
-            r = r + 6 if m["id"] == plane.get("selected") else r * (1.4 if m["shape"] == "diamond" else 1)
-            out.append((m["id"], m.get("label"), (x - r, y - r, x + r, y + r)))
-    return out
-
-
-def preset_states():
-    """The states a reader reaches with one click: every asker with and without the mask,
-    the temperature's ends, and every experiment."""
-    start = first_state()
-    yield "first frame", start
-    for query in range(6):
-        for causal in (False, True):
-            yield f"query {query}, causal {causal}", FIG.patch(start, {"query": query, "causal": causal})
-    for t in (0.05, 0.1, 5):
-        yield f"T = {t}", FIG.patch(start, {"temperature": t})
-    for name in EXPERIMENTS:
-        yield name, FIG.apply(start, {"type": "action", "name": name})
-
-
-@pytest.mark.parametrize("width", LAYOUT_WIDTHS)
-def test_labels_never_overlap_or_leave_the_canvas(width):
-    """On a plane 300 px wide or wider, no label covers another label or a point other
-    than its own, and none leaves the canvas, in every state one click away."""
-    for where, state in preset_states():
-        scene = FIG.scene(state)
-        for plane_id in ("keys", "values"):
-            plane = panel(scene, plane_id)
-            labels = label_boxes(plane, width)
-            points = point_boxes(plane, width)
-            for n, (text, box) in enumerate(labels):
-                assert inside(box, width), (where, plane_id, text)
-                for other, other_box in labels[n + 1:]:
-                    assert placement.box_overlap(box, other_box) == 0, (where, plane_id, text, other)
-                for mark_id, label, point in points:
-                    if label != text:
-                        assert placement.box_overlap(box, point) == 0, (where, plane_id, text, mark_id)
-
-
-def test_the_first_frame_places_labels_where_they_read_best():
-    scene = FIG.scene(first_state())
-    keys = panel(scene, "keys")
-    anchors = {m["label"]: m["anchor"] for m in keys["marks"] if m["kind"] == "point"}
-    assert anchors == {"The": "left", "cat": "right", "chased": "right", "the": "right",
-                       "mouse": "right", "“.”": "right"}
-    (name,) = [m for m in keys["marks"] if m["kind"] == "label"]
-    assert name["x"] > 1.4 and name["y"] > 1.0  # by the arrow's tip, (1.4, 1.0), above it
-
-
-def test_points_on_top_of_each_other_share_one_label():
+def test_points_on_top_of_each_other_keep_their_own_labels():
+    """Points carry their word and nothing about where it goes: the renderer measures the
+    text, shares one label among points that coincide and gives the dragged point priority."""
     state = FIG.apply(first_state(), {"type": "action", "name": "same-keys"})
     points = [m for m in panel(FIG.scene(state), "keys")["marks"] if m["kind"] == "point"]
-    assert points[0]["label"] == "every key"
-    assert all("label" not in m and "anchor" not in m for m in points[1:])
-    state = FIG.apply(first_state(), {"type": "drag", "mark": "key-3", "x": -0.8, "y": 0.3})
-    points = [m for m in panel(FIG.scene(state), "keys")["marks"] if m["kind"] == "point"]
-    assert points[0]["label"] == "The, the" and "label" not in points[3]
-    assert [m["label"] for m in points if "label" in m] == ["The, the", "cat", "chased", "mouse", "“.”"]
-
-
-def test_label_widths_are_estimated_generously():
-    """The layout's widths, checked against DejaVu Sans Bold 13px (wide, and what a Linux
-    Chromium draws): measured there, "chased" is 51.6 px and "mouse" 48.3."""
-    assert placement.label_px("chased") >= 51.6 and placement.label_px("mouse") >= 48.3
-    assert placement.label_px("new chased") >= 86.2 and placement.label_px("“.”") >= 22.03
-    assert placement.label_px("q (chased)") * placement.MARK_TEXT_SCALE >= 68.9 * 12 / 13
+    assert [m["label"] for m in points] == ["The", "cat", "chased", "the", "mouse", "“.”"]
+    assert all((m["x"], m["y"]) == (1.0, 0.5) and "anchor" not in m for m in points)
+    output = [m for m in panel(FIG.scene(state), "values")["marks"] if m.get("id") == "output"]
+    assert [m["label"] for m in output] == ["new chased"]
 
 
 def test_a_zero_query_draws_without_projections():
@@ -861,14 +766,69 @@ def test_the_whole_scene_is_json_with_no_nan():
     assert reply["ok"] is True and reply["state"]["query"] == 5
 
 
+# --- the figure as data: written with the public kit ---------------------------------------
+
+PACKAGE = ROOT / "engine" / "figures" / "attention_row"
+
+
+def test_the_package_is_small_files_written_with_the_public_kit():
+    """Only `explorables.figures` (the kit), `explorables.engine` (the maths) and its own
+    modules: the same API an author's figure gets."""
+    for path in sorted(PACKAGE.glob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        assert len(source.splitlines()) <= 300, path.name
+        for module in re.findall(r"^\s*(?:from|import) (\S+)", source, re.M):
+            assert module in ("__future__", "math", "typing", "explorables.figures", "explorables.engine") \
+                or module.startswith("."), (path.name, module)
+    assert not (ROOT / "engine" / "figures" / "attention_row.py").exists()
+
+
+def test_the_manifest_declares_every_control_value_and_experiment():
+    manifest = FIG.manifest()
+    json.dumps(manifest, allow_nan=False)
+    assert [o["name"] for o in manifest["options"]] == [
+        "tokens", "query", "temperature", "causal", "queries", "keys", "values"]
+    assert [(p["name"], p["kind"], p["control"]) for p in manifest["params"]] == [
+        ("query", "select", True), ("temperature", "slider", True), ("causal", "toggle", True),
+        ("selected", "hidden", False), ("step", "hidden", False)]
+    assert [e["name"] for e in manifest["experiments"]] == EXPERIMENTS
+    assert manifest["experiments"][0]["sets"] == {"temperature": 0.1, "step": ar.STEP_TEMPERATURE}
+    scene = FIG.scene(first_state())
+    assert [v["name"] for v in manifest["values"]] == list(scene["values"])
+    assert all(v["doc"] for v in manifest["values"])
+    assert any(v["announce"] for v in manifest["values"])
+
+
+def test_each_value_is_written_in_its_format():
+    scene = FIG.scene(first_state())
+    shown = {v.name: v.text(scene["values"][v.name]) for v in FIG.values}
+    r = direct_row(first_state())
+    assert shown["output"] == vec(r.output) and shown["entropy"] == num(r.entropy)
+    assert shown["query"] == "2" and shown["causal"] == "off" and shown["temperature"] == "1.00"
+    assert shown["tokens"] == "The, cat, chased, the, mouse, ."
+    assert all(isinstance(v, Value) for v in FIG.values)
+
+
+def test_hidden_parameters_refuse_what_is_out_of_range():
+    state = first_state()
+    assert FIG.apply(state, {"type": "set", "name": "selected", "value": "4"})["selected"] == 4
+    assert FIG.apply(state, {"type": "set", "name": "step", "value": 0})["step"] == 0
+    for name, bad, message in [("selected", 6, "selected must be a whole number from 0 to 5, got 6"),
+                               ("step", "1.5", "step must be a whole number from 0 to 5, got 1.5"),
+                               ("step", "x", "step must be a number, got 'x'")]:
+        with pytest.raises(FieldError) as info:
+            FIG.apply(state, {"type": "set", "name": name, "value": bad})
+        assert (info.value.name, info.value.message) == (name, message)
+
+
 # --- the golden first frame -----------------------------------------------------------------
 
 
 def test_golden_first_frame():
     """The first frame of the lesson's figure, reviewed by hand. On a mismatch the new
-    scene is written to tests/golden/attention_row.new.json for review; if it is right,
-    move it over the old file."""
-    check_golden(FIG.scene(first_state(query="chased", temperature=1)), GOLDEN)
+    structure or wording is written beside it (attention_row.new.json,
+    attention_row.words.new.json) for review; if it is right, move it over the old file."""
+    check_golden_split(FIG.scene(first_state(query="chased", temperature=1)), GOLDEN)
 
 
 # --- the lesson quotes the engine --------------------------------------------------------------
@@ -943,12 +903,10 @@ def test_the_lesson_places_the_figure_with_valid_options():
 # --- a message never outlives its experiment -------------------------------------------
 
 
-def test_clear_experiment_puts_the_hint_back_and_keeps_the_rest():
-    from explorables.engine.figures.common import clear_experiment
-
+def test_ending_an_experiment_puts_the_hint_back_and_keeps_the_rest():
     state = FIG.apply(first_state(), {"type": "action", "name": "sharpen"})
     before = {k: v for k, v in state.items() if k not in ("experiment", "message")}
-    cleared = clear_experiment(state)
+    cleared = FIG.end_experiment(state)
     assert cleared is state and state["experiment"] is None and state["message"] == HINT
     assert {k: v for k, v in state.items() if k not in ("experiment", "message")} == before
 

@@ -1,4 +1,4 @@
-"""engine/figures/common.py: the helpers every figure shares, tested once.
+"""The kit's shared helpers (explorables.figures), tested once for every figure.
 
 Numbers print the same in every figure (a typographic minus, no "−0.00"), a reader's
 input is checked with the same messages, and one ``resolve_query`` turns a word or a
@@ -10,11 +10,8 @@ import re
 
 import pytest
 
-from explorables.engine.figures import FIGURES, FieldError
-from explorables.engine.figures import common
-from explorables.engine.figures.common import (
-    Experiment, experiment_buttons, field_text, num, parse_bool, pct, ranged, resolve_query,
-    start_experiment, vec, whole,
+from explorables.figures import (
+    FIGURES, HINT, Experiment, FieldError, Figure, Slider, Toggle, field_text, num, pct, resolve_query, text, vec,
 )
 from figure_helpers import texts
 
@@ -94,42 +91,53 @@ def test_resolve_query_refuses_with_one_message(query, message):
     assert str(info.value) == message
 
 
-def test_whole_ranged_and_parse_bool_name_the_control():
-    assert whole("3", "n", 1, 5) == 3 and whole(4.0, "n", 1, 5, "length n") == 4
+def test_sliders_and_toggles_name_the_control():
+    n = Slider("n", "length n", 3, lo=1, hi=5, integer=True)
+    assert n.read("3", {}) == 3 and n.read(4.0, {}) == 4
     for value, message in [(6, "length n must be a whole number from 1 to 5, got 6"),
                            (2.5, "length n must be a whole number from 1 to 5, got 2.5"),
                            ("x", "length n must be a number, got 'x'")]:
         with pytest.raises(FieldError) as info:
-            whole(value, "n", 1, 5, "length n")
+            n.read(value, {})
         assert (info.value.name, info.value.message) == ("n", message)
-    assert ranged("0.5", "temperature", 0.05, 5) == 0.5
+    temperature = Slider("temperature", "temperature", 1.0, lo=0.05, hi=5)
+    assert temperature.read("0.5", {}) == 0.5
     with pytest.raises(FieldError, match="temperature must be from 0.05 to 5, got 9"):
-        ranged(9, "temperature", 0.05, 5)
-    assert parse_bool("On", "causal") is True and parse_bool(0, "causal") is False
+        temperature.read(9, {})
+    causal = Toggle("causal", "Hide the future", False)
+    assert causal.read("On", {}) is True and causal.read(0, {}) is False
     with pytest.raises(FieldError, match="causal must be true or false, got 'maybe'"):
-        parse_bool("maybe", "causal")
+        causal.read("maybe", {})
+
+
+class _Counter(Figure):
+    """A figure of one number, for the experiment rules of the kit's Figure."""
+
+    name = "counter"
+    params = (Slider("x", "x", 0, lo=0, hi=9, integer=True), Slider("y", "y", 2, lo=0, hi=9, integer=True))
+    experiments = (
+        Experiment("up", "Up", "Add one", run=lambda s: s.update(x=s["x"] + 1), see=lambda s: f"x is {s['x']}"),
+        Experiment("odd", "Odd", "Needs y", see="odd", when=lambda s: s["y"] % 2 == 1, needs="an odd y"),
+    )
+
+    def draw(self, state, v):
+        return [text("x", str(state["x"]))]
 
 
 def test_experiments_start_set_and_say_and_hide_where_they_do_not_apply():
-    def start(state):
-        state.update(x=0)
-        return state
-
-    experiments = (
-        Experiment("up", "Up", "Add one", lambda s: s.update(x=s["x"] + 1), lambda s: f"x is {s['x']}"),
-        Experiment("odd", "Odd", "Needs y", lambda s: None, lambda s: "odd",
-                   applies=lambda s: s["y"] % 2 == 1, needs="an odd y"),
-    )
-    state = {"x": 5, "y": 2, "experiment": None, "message": common.HINT}
-    assert start_experiment(dict(state), experiments, "up", start) == {
-        "x": 1, "y": 2, "experiment": "up", "message": "x is 1"}
-    assert start_experiment(dict(state), experiments, "down", start) is None
+    fig = _Counter()
+    state = fig.initial_state(fig.parse_options({"x": "5"}))
+    up = fig.apply(state, {"type": "action", "name": "up"})
+    assert (up["x"], up["experiment"], up["message"]) == (6, "up", "x is 6")  # from the first settings
+    with pytest.raises(ValueError, match="has no action 'down'"):
+        fig.apply(state, {"type": "action", "name": "down"})
     with pytest.raises(ValueError, match="the experiment 'odd' needs an odd y"):
-        start_experiment(dict(state), experiments, "odd", start)
-    control = experiment_buttons(state, experiments, start)
+        fig.apply(state, {"type": "action", "name": "odd"})
+    control = fig.experiment_control(state)
     assert [item["name"] for item in control["items"]] == ["up", "reset"]
-    assert control["message"] == common.HINT and state["x"] == 5  # the scene changes nothing
-    control = experiment_buttons({**state, "y": 3, "experiment": "odd", "message": "odd"}, experiments, start)
-    assert [(item["name"], item.get("active")) for item in control["items"]] == [
-        ("up", False), ("odd", True), ("reset", None)]
-    assert control["message"] == "odd"
+    assert control["message"] == HINT and state["x"] == 5  # the scene changes nothing
+    odd = fig.initial_state(fig.parse_options({"y": "3"}))
+    tried = fig.apply(odd, {"type": "action", "name": "odd"})
+    control = fig.experiment_control(tried)
+    assert [(item["name"], item["active"]) for item in control["items"][:2]] == [("up", False), ("odd", True)]
+    assert control["message"] == "odd" and control["reveal"] == "What you should see"

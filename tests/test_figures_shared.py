@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from explorables.engine.figures import FIGURES
-from explorables.engine.figures.common import HINT
+from explorables.figures import HINT
 from figure_helpers import control, first_state
 
 NAMES = sorted(FIGURES)

@@ -12,7 +12,7 @@ from helpers import assert_matches_cpython, idle, open_figure, state_of
 
 from explorables import engine
 from explorables.engine.figures import attention_heatmap as hm
-from explorables.engine.figures.common import HINT, num
+from explorables.figures import HINT, num
 
 FIG = "table"
 NAME = "attention-heatmap"

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-import explorables.engine.figures.common as placement  # label placement shared by the figures
-
 from helpers import assert_matches_cpython, first_frame, idle, mark_position, open_figure, state_of, values_of
 
 FIG = "explorer"
@@ -167,24 +165,6 @@ def test_clicking_a_weight_bar_label_makes_that_word_ask(row):
     assert values["tokens"][best] == "chased"  # the noun looks for its verb
     row.locator("figure#explorer .ex-bar").nth(0).get_by_role("button").press("Enter")  # by keyboard
     assert assert_matches_cpython(row, FIG, "attention-row")["query"] == 0
-
-
-def test_the_label_layout_never_underestimates_a_width(row):
-    """The figure places labels with estimated widths; Chromium's own measure of every
-    label either plane shows, for every asker, is no wider (bold, as when hovered)."""
-
-    words = ["The", "cat", "chased", "the", "mouse", "“.”", "every key", "every value"]
-    point_labels = words + [f"new {w}" for w in words[:6]]
-    names = [f"q ({w})" for w in words[:6]]
-    measured = row.evaluate(
-        """([labels, names]) => { const c = document.createElement('canvas').getContext('2d');
-             const m = (font, t) => { c.font = font; return c.measureText(t).width; };
-             return [labels.map(t => m('600 13px system-ui, sans-serif', t)),
-                     names.map(t => m('12px system-ui, sans-serif', t))]; }""", [point_labels, names])
-    for text, width in zip(point_labels, measured[0]):
-        assert placement.label_px(text) >= width, text
-    for text, width in zip(names, measured[1]):
-        assert placement.label_px(text) * placement.MARK_TEXT_SCALE >= width, text
 
 
 def test_the_keyboard_keeps_its_place_across_redraws(row):

@@ -136,7 +136,7 @@ def series(P: Sequence[Sequence[float]], role: str, **channels: Any) -> dict[str
     return _element({"points": [[float(x), float(y)] for x, y in P], "role": role}, channels, 0)
 
 
-def bars(id: str, values: Sequence[float], *, label: Any, text: Any = None, max: float = 1.0,
+def bars(id: str, values: Sequence[float], /, *, label: Any, text: Any = None, max: float = 1.0,
          footer: str | None = None, **channels_and_options: Any) -> dict[str, Any]:
     """Horizontal bars, one a value. Channels: label, text, link, role, muted, active,
     select, id. Panel options: title, caption, footer, wide."""
@@ -150,11 +150,14 @@ def bars(id: str, values: Sequence[float], *, label: Any, text: Any = None, max:
 
 def cells(id: str, R: int, C: int, /, **channels_and_options: Any) -> dict[str, Any]:
     """A grid of R rows and C columns of cells. Cell channels take (i, j): text, tone,
-    link, id, select, active, muted, title, detail. Panel options: title, caption,
-    col_labels, row_labels (lists of label dicts, see ``heading``), active_row, wide."""
+    link, id, select, active, muted, tip (the cell's tooltip, its "title"), detail.
+    Panel options: title, caption, col_labels, row_labels (lists of label dicts, see
+    ``heading``), active_row, wide."""
     panel_keys = {"title", "caption", "col_labels", "row_labels", "active_row", "wide"}
     options = {k: v for k, v in channels_and_options.items() if k in panel_keys}
     channels = {k: v for k, v in channels_and_options.items() if k not in panel_keys}
+    if "tip" in channels:  # "title" names the panel's heading, so a cell's tooltip is "tip"
+        channels["title"] = channels.pop("tip")
     rows = [[_element({}, channels, i, j) for j in range(C)] for i in range(R)]
     return _panel("cells", id, {**options, "rows": rows})
 

@@ -1,0 +1,29 @@
+"""The ``attention-heatmap`` figure: the whole T x T table of attention, cell by cell.
+
+For queries q_i, keys k_j and values v_j (the rows of Q, K and V), Vaswani et al. (2017),
+"Attention Is All You Need"::
+
+    s_ij = q_i . k_j / sqrt(d_k)                 # scaled scores: the table before softmax
+    a_ij = softmax_j(s_ij)   (masked: s = -inf)  # weights: each row sums to 1
+    o_i  = sum_j a_ij v_j                        # outputs: weighted averages of the values
+    H_i  = -sum_j a_ij ln a_ij  <=  ln m_i       # row entropy; m_i keys visible in row i
+
+The table has n^2 cells for n tokens. Two masks hide keys before the softmax: the causal
+mask (query i reads only the keys j <= i) and a padding mask: p [PAD] tokens appended to
+the sentence (zero vectors, filler that makes it as long as a longer sentence in its
+batch) whose keys no query may read; their own rows are computed but muted, as a model
+throws those outputs away. The view "unscaled" shows the weights the table would have
+without the division by sqrt(d_k). Every number comes from ``engine.attention``.
+
+Modules: ``presets`` (the tokens and vectors), ``table`` (the maths, from the engine),
+``model`` (parameters, options, values, events), ``scene`` (the panels), ``experiments``
+("Try this"), ``words`` (the wording).
+"""
+from .experiments import EXPERIMENTS, GROW_FROM, PAD
+from .model import AttentionHeatmap
+from .presets import COORD_LIMIT, KINDS, MAX_DIM, MAX_TOKENS, OMEGA, PRESETS, Preset, parse_rows
+from .table import FLAT, PAD_MAX, PAD_TOKEN, PEAKED, dot_spread, kind_of_row, result, unscaled
+
+__all__ = ["AttentionHeatmap", "COORD_LIMIT", "EXPERIMENTS", "FLAT", "GROW_FROM", "KINDS", "MAX_DIM", "MAX_TOKENS",
+           "OMEGA", "PAD", "PAD_MAX", "PAD_TOKEN", "PEAKED", "PRESETS", "Preset", "dot_spread", "kind_of_row",
+           "parse_rows", "result", "unscaled"]

@@ -1,0 +1,116 @@
+"""The "Try this" buttons. Each starts from the first settings (as Reset does), sets the
+controls, and says what to look for with numbers the engine computed for the state it
+made."""
+from __future__ import annotations
+
+import math
+import statistics
+
+from explorables.engine import attention
+from explorables.figures import Experiment, num, pct, quote
+
+from . import words as W
+from .presets import PRESETS
+from .table import choosing_rows, dot_spread, judged_rows, normalised, readable, result, table, unscaled
+from .words import plural
+
+PAD = 3  # [PAD] tokens the padding experiment adds
+GROW_FROM = 6  # tokens the growth experiment starts from
+
+
+def load(state: dict, preset) -> None:
+    """Tokens and vectors of a preset, the whole of it in the table, none padded."""
+    state.update(tokens=list(preset.tokens), q=[list(r) for r in preset.q], k=[list(r) for r in preset.k],
+                 v=[list(r) for r in preset.v], value_names=list(preset.value_names), preset=preset.name,
+                 n=len(preset.tokens), padding=0, query=preset.query)
+
+
+def pick_most_peaked(state: dict) -> None:
+    r = result(state)
+    state["query"] = min(judged_rows(state, r), key=lambda i: normalised(r, i))
+
+
+def peaked_flat(state: dict) -> str:
+    r, tokens, low = result(state), state["tokens"], state["query"]
+    high = max(judged_rows(state, r), key=lambda i: normalised(r, i))
+    top = max(readable(r, low), key=lambda j: r.weights[low][j])
+    m = sum(r.mask[high])
+    return W.PEAKED_FLAT.format(low=quote(tokens[low]), a=pct(r.weights[low][top]), top=quote(tokens[top]),
+                                H_low=num(r.entropy[low]), high=quote(tokens[high]), H_high=num(r.entropy[high]),
+                                m=m, ln=num(math.log(m)))
+
+
+def causal(state: dict) -> str:
+    r, before = result(state), result(dict(state, causal=False))
+    N, i = state["n"] + state["padding"], state["query"]
+    j = max(range(state["n"]), key=lambda j: r.weights[i][j])
+    return W.CAUSAL.format(hidden=N * N - sum(sum(m) for m in r.mask), cells=N * N, word=quote(state["tokens"][i]),
+                           a=pct(r.weights[i][j]), best=quote(state["tokens"][j]), before=pct(before.weights[i][j]))
+
+
+def padding(state: dict) -> str:
+    r, unpadded = result(state), result(dict(state, padding=0))
+    _, Q, K, V = table(state)
+    readable_pads = attention(Q, K, V, causal=state["causal"])  # the same table, [PAD] keys readable
+    n, p, i = state["n"], state["padding"], state["query"]
+    newly = sum(map(sum, readable_pads.mask)) - sum(map(sum, r.mask))  # cells the padding mask hides
+    same = all(r.weights[a][:n] == unpadded.weights[a] for a in range(n))
+    return W.PADDING.format(p=p, last=quote(state["tokens"][n - 1]), newly=plural(newly, "cell"),
+                            cells=(n + p) ** 2, rows=W.PADDING_ONE_ROW if n == 1 else W.PADDING_ROWS.format(n=n),
+                            exactly="exactly " if same else "", word=quote(state["tokens"][i]),
+                            keys=plural(sum(r.mask[i]), "key"), H=num(r.entropy[i]))
+
+
+def grow(state: dict) -> None:
+    state["n"] = min(GROW_FROM, len(state["tokens"]))
+    state["query"] = min(state["query"], state["n"] - 1)
+
+
+def grown(state: dict) -> str:
+    n, T = state["n"], len(state["tokens"])
+    return W.GROW.format(n=n, cells=n * n, T=T, times=f"{T / n:.3g}", cells_T=T * T,
+                         times_cells=f"{T * T / (n * n):.3g}")
+
+
+def scores(state: dict) -> str:
+    r, tokens, i = result(state), state["tokens"], state["query"]
+    row, keys = r.scores[i], readable(r, i)  # a masked score is shown as −∞ and gets weight 0
+    if len(keys) == 1:
+        return W.SCORES_ONE_KEY.format(word=quote(tokens[i]), key=quote(tokens[keys[0]]), s=num(row[keys[0]]))
+    hi, lo = max(keys, key=lambda j: row[j]), min(keys, key=lambda j: row[j])
+    over = W.SCORES_OVER.format(m=len(keys)) if len(keys) < len(row) else ""
+    return W.SCORES.format(word=quote(tokens[i]), over=over,
+                           lo=num(row[lo]), lo_word=quote(tokens[lo]), hi=num(row[hi]), hi_word=quote(tokens[hi]),
+                           gap=num(row[hi] - row[lo]), w_lo=num(r.weights[i][lo], 3), w_hi=num(r.weights[i][hi]))
+
+
+def why_scale(state: dict) -> str:
+    d = len(state["q"][0])
+    raw, scaled = dot_spread(state)
+    r, u = result(state), unscaled(state)
+    rows = choosing_rows(state, r)  # a row that reads one key has nothing to choose
+
+    def mean(f):
+        return statistics.fmean(f(i) for i in rows)
+
+    return W.WHY_SCALE.format(d=d, raw=num(raw), root=num(math.sqrt(d)), scaled=num(scaled),
+                              top_u=num(mean(lambda i: max(u.weights[i]))), top=num(mean(lambda i: max(r.weights[i]))),
+                              H=pct(mean(lambda i: normalised(r, i))), H_u=pct(mean(lambda i: normalised(u, i))))
+
+
+def _button(name: str, **fill) -> dict:
+    label, title, needs = (s.format(**fill) for s in W.BUTTONS[name])
+    return {"name": name, "label": label, "title": title, "needs": needs}
+
+
+EXPERIMENTS = (
+    Experiment(**_button("peaked-flat"), set={"view": "weights"}, run=pick_most_peaked, see=peaked_flat,
+               when=lambda s: bool(judged_rows(s, result(s)))),
+    Experiment(**_button("scores"), set={"view": "scores"}, see=scores),
+    Experiment(**_button("causal"), set={"causal": True, "view": "weights"}, see=causal, when=lambda s: s["n"] >= 2),
+    Experiment(**_button("padding", pad=PAD), set={"padding": PAD, "view": "weights"}, see=padding),
+    Experiment(**_button("grow", grow=GROW_FROM), run=grow, see=grown,
+               when=lambda s: len(s["tokens"]) > GROW_FROM),
+    Experiment(**_button("why-scale"), set={"view": "scores"}, run=lambda s: load(s, PRESETS["random"]),
+               see=why_scale),
+)

@@ -1,0 +1,224 @@
+"""The attention-heatmap figure: its parameters, options, values and events.
+
+The table, its masks and every number come from ``table.py`` (the engine); the panels
+from ``scene.py``; the "Try this" buttons from ``experiments.py``; the words from
+``words.py``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from explorables.figures import (Choice, FieldError, Figure, Hidden, Option, OptionError, OptionErrors, Slider,
+                                 Toggle, Value, num, parse_number, query_field, quote, register, resolve_query, words)
+
+from . import scene
+from . import words as W
+from .experiments import EXPERIMENTS, load
+from .presets import COORD_LIMIT, MAX_TOKENS, PRESETS, custom, parse_rows, rows_checker
+from .table import PAD_MAX, kind_of_row, shown, table
+from .words import plural
+
+VECTORS = ("queries", "keys", "values")  # the options that hold an author's own vectors
+OPTION_ORDER = ("preset", "tokens", *VECTORS, "view", "length", "causal", "padding", "query")
+
+
+def preset_choices(state: dict) -> list[tuple[str, str]]:
+    """The presets, after the author's own tokens if the directive gave some."""
+    pairs = [(p.name, p.label) for p in PRESETS.values()]
+    return ([("custom", W.CUSTOM_LABEL)] if has_own_tokens(state["options"]) else []) + pairs
+
+
+def has_own_tokens(options: dict) -> bool:
+    return bool(str(options.get("tokens") or "").strip())
+
+
+def preset_of(name: str, options: dict):
+    """The preset ``name``, or with "custom" the author's tokens and vectors."""
+    if name != "custom":
+        return PRESETS[name]
+    return custom(words(options["tokens"]), *(parse_rows(options[m], m) for m in VECTORS))
+
+
+def coordinate(state: dict, name: str) -> tuple[str | None, int, int]:
+    """("k", 3, 1) for the field "k.3.1" of a token and coordinate that exist, else None."""
+    parts = name.split(".")
+    if len(parts) == 3 and parts[0] in ("q", "k", "v") and parts[1].isdigit() and parts[2].isdigit():
+        which, i, c = parts[0], int(parts[1]), int(parts[2])
+        if i < len(state["tokens"]) and c < len(state[which][i]):
+            return which, i, c
+    return None, 0, 0
+
+
+@register
+class AttentionHeatmap(Figure):
+    """The full attention table for up to 16 tokens with vectors of up to 8 numbers."""
+
+    name = "attention-heatmap"
+    summary = W.SUMMARY
+    title = W.TITLE
+    params = (
+        Choice("view", W.VIEW_LABEL, "weights", choices=W.VIEW_CHOICES, doc=W.DOCS["view"], near="table"),
+        Slider("n", W.N_LABEL, 0, lo=1, hi=lambda s: len(s["tokens"]), integer=True, what=W.N_WHAT, option=False,
+               help=lambda s: W.N_HELP.format(cells=plural(s["n"] ** 2, "cell")), doc=W.DOCS["n"], near="table"),
+        Toggle("causal", W.CAUSAL_LABEL, False, doc=W.DOCS["causal"], near="table"),
+        Slider("padding", W.PADDING_LABEL, 0, lo=0, hi=PAD_MAX, integer=True, what="padding",
+               help=W.PADDING_HELP, doc=W.DOCS["padding"], near="table"),
+        Choice("preset", W.PRESET_LABEL, "sentence", choices=preset_choices, option=False, doc=W.DOCS["preset"],
+               near="table"),
+        Hidden("query", W.QUERY_LABEL, "", option=True, doc=W.DOCS["query"],
+               parse=lambda value, s: query_field(value, s["tokens"][: s["n"]])),
+    )
+    extra_options = (
+        Option("preset", "choice", "sentence", W.DOCS["preset"], choices=tuple(PRESETS)),
+        Option("tokens", "str", "", W.DOCS["tokens"]),
+        *(Option(m, "str", "", W.DOCS[m], check=rows_checker(m)) for m in VECTORS),
+        Option("length", "int", 0, W.DOCS["length"], min=0, max=MAX_TOKENS),
+    )
+    values = (
+        Value("tokens", "list", "The table's tokens: the first n words, then the [PAD]s."),
+        Value("n", "integer", "How many words of the sentence the table uses."),
+        Value("view", "text", "What the table shows: weights, scores or unscaled.", announce="the table shows {}"),
+        Value("query", "integer", "The picked row, from 0."),
+        Value("scores", "matrix", "The scaled scores, one row a query (masked: minus infinity)."),
+        Value("weights", "matrix", "The weights, one row a query; each row sums to 1."),
+        Value("entropy", "list", "Each row's entropy in nats."),
+        Value("outputs", "matrix", "The outputs, one row a query."),
+        Value("causal", "bool", "Whether the causal mask is on."),
+        Value("padding", "integer", "How many [PAD] tokens follow the words."),
+        Value("cells", "integer", "The cells of the table: (n + padding)².", announce="{} cells"),
+    )
+    experiments = EXPERIMENTS
+
+    @property
+    def options(self) -> tuple[Option, ...]:  # type: ignore[override]
+        by_name = {o.name: o for o in super().options}
+        return tuple(by_name[name] for name in OPTION_ORDER)
+
+    table = staticmethod(table)  # the lesson's tests rebuild the table as the figure does
+
+    # --- options -> first state -----------------------------------------------------------
+
+    def check_options(self, values: dict[str, Any]) -> None:
+        own = has_own_tokens(values)
+        tokens = words(values["tokens"]) if own else list(PRESETS[values["preset"]].tokens)
+        n_tokens, listed = len(tokens), " ".join(tokens)
+        given = [m for m in VECTORS if str(values[m]).strip()]
+        errors: list[OptionError] = []
+        if own:
+            if n_tokens > MAX_TOKENS:
+                errors.append(OptionError(
+                    "tokens", f"expected 1 to {MAX_TOKENS} words separated by spaces, got {n_tokens} words"))
+            missing = [m for m in VECTORS if m not in given]
+            if missing:
+                errors.append(OptionError(
+                    missing[0], f"your own :tokens: need their vectors: add {', '.join(f':{m}:' for m in missing)} "
+                    f"with {plural(n_tokens, 'row')} each, like '1, 0, 0.5; 0, 2, -1'"))
+            rows = {m: parse_rows(values[m], m) for m in given}
+            errors += [OptionError(m, f"expected {n_tokens} rows, one for each token of '{listed}', got {len(rows[m])}")
+                       for m in given if len(rows[m]) != n_tokens]
+            if "queries" in rows and "keys" in rows and len(rows["queries"][0]) != len(rows["keys"][0]):
+                errors.append(OptionError(
+                    "keys", f"the keys have {len(rows['keys'][0])} numbers a row but the queries have "
+                    f"{len(rows['queries'][0])}; queries and keys must have the same length d_k"))
+        elif given:
+            errors.append(OptionError(given[0], f"vectors need your own :tokens: (one word a row); the preset "
+                                                f"'{values['preset']}' has vectors of its own"))
+        n = values["length"] or n_tokens
+        if values["length"] > n_tokens:
+            errors.append(OptionError(
+                "length", f"expected an integer from 0 to {n_tokens} (the number of tokens), got {values['length']}"))
+        if str(values["query"]).strip() and n_tokens <= MAX_TOKENS:
+            try:
+                i = resolve_query(values["query"], tokens)
+            except ValueError as err:
+                errors.append(OptionError("query", str(err)))
+            else:
+                if i >= n:
+                    errors.append(OptionError(
+                        "query", f"expected a token among the first {n} (the table's length), got {values['query']!r}"))
+        if len(errors) == 1:
+            raise errors[0]
+        if errors:
+            raise OptionErrors(errors)
+
+    def setup(self, state: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+        preset = preset_of("custom" if has_own_tokens(options) else options["preset"], options)
+        load(state, preset)
+        n = options["length"] or len(preset.tokens)
+        query = resolve_query(options["query"], state["tokens"]) if str(options["query"]).strip() else preset.query
+        state.update(n=n, padding=int(options["padding"]), query=min(query, n - 1))
+        state["reset_preset"] = None  # the preset Reset returns to, once the reader picked one
+        return state
+
+    def reset(self, state: dict[str, Any]) -> dict[str, Any]:
+        """The first settings; after the reader picked a preset, that preset's."""
+        options, picked = state.get("options") or {}, state.get("reset_preset")
+        if picked is None:
+            return self.initial_state(options)
+        fresh = self.initial_state({m: options[m] for m in ("tokens", *VECTORS)} if picked == "custom"
+                                   else {"preset": picked})
+        fresh.update(options=options, reset_preset=picked)
+        return fresh
+
+    # --- events ---------------------------------------------------------------------------
+
+    def changed(self, state: dict[str, Any], name: str) -> dict[str, Any]:
+        if name == "n":
+            state["query"] = min(state["query"], state["n"] - 1)
+        elif name == "preset":
+            load(state, preset_of(state["preset"], state["options"]))
+            state["reset_preset"] = state["preset"]
+        return state
+
+    def on_set(self, state: dict[str, Any], name: str, value: Any) -> dict[str, Any]:
+        """A typed coordinate "q.i.c", "k.i.c" or "v.i.c" of token i; it picks that row."""
+        which, i, c = coordinate(state, name)
+        if which is None:
+            return super().on_set(state, name, value)
+        what = W.COORDINATE.format(c=c + 1, what=W.WHAT[which], word=quote(state["tokens"][i]))
+        try:
+            x = parse_number(value, what)
+        except FieldError as err:
+            raise FieldError(name, err.message) from None
+        if abs(x) > COORD_LIMIT:
+            raise FieldError(name, f"{what} must be from -{COORD_LIMIT:g} to {COORD_LIMIT:g}, got {str(value).strip()}")
+        state[which][i][c] = x
+        state["query"] = i if i < state["n"] else state["query"]
+        return state
+
+    def on_select(self, state: dict[str, Any], mark: str) -> dict[str, Any]:
+        """A cell "cell-i-j" or a row label "row-i" picks the query row i (a word's, not a
+        [PAD]'s: their rows are not used)."""
+        parts = mark.split("-")
+        if (parts[0], len(parts)) in (("cell", 3), ("row", 2)) and all(p.isdigit() for p in parts[1:]):
+            i = int(parts[1])
+            if i < state["n"] and (len(parts) == 2 or int(parts[2]) < state["n"] + state["padding"]):
+                state["query"] = i
+                return state
+        raise ValueError(f"{self.name} cannot select the mark {mark!r}")
+
+    # --- the scene ------------------------------------------------------------------------
+
+    def compute(self, state: dict[str, Any]) -> dict[str, Any]:
+        r = shown(state)
+        visible = [sum(m) for m in r.mask]
+        return {"r": r, "tokens": table(state)[0], "scores": r.scores, "weights": r.weights, "entropy": r.entropy,
+                "outputs": r.outputs, "cells": len(visible) ** 2, "visible": visible,
+                "kinds": [kind_of_row(H, m) for H, m in zip(r.entropy, visible)]}
+
+    def draw(self, state: dict[str, Any], v: dict[str, Any]) -> list[Any]:
+        r = v["r"]
+        return [scene.table_panel(state, r), scene.entropy_panel(state, r, v["visible"], v["kinds"]),
+                scene.outputs_panel(state, r), scene.row_panel(state, r, v["visible"], v["kinds"]),
+                scene.cost_panel(state, r)]
+
+    def status(self, state: dict[str, Any], v: dict[str, Any]) -> str:
+        n, p, i = state["n"], state["padding"], state["query"]
+        text = W.STATUS.format(tokens=plural(n, "token"), pads=W.STATUS_PADS.format(p=p) if p else "",
+                               cells=plural(v["cells"], "cell"), word=quote(v["tokens"][i]), kind=v["kinds"][i],
+                               H=num(v["entropy"][i]))
+        return text + (W.STATUS_UNSCALED if state["view"] == "unscaled" else "")
+
+    def controls(self, state: dict[str, Any], v: dict[str, Any]) -> list[dict[str, Any]]:
+        return ([p.control_dict(state) for p in self.params if p.control]
+                + [self.experiment_control(state, near="table")] + scene.vector_grids(state))

@@ -1,0 +1,150 @@
+"""The tokens and vectors the table starts from: two presets and the author's own rows.
+
+"sentence": twelve words with 4-D vectors built by hand. The first two coordinates say
+what kind of word a token is (keys) or looks for (queries), noun or verb; the last two
+are a position code (sin 0.5t, cos 0.5t), so that a query can ask for "a noun at
+position 2". Its values mark the word class, so an output reads as the share of
+attention each class got. "random": sixteen tokens with 8-D vectors drawn from a
+standard normal distribution (seeded), for the statistics of the scores.
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from explorables.engine import position_code
+
+MAX_TOKENS = 16
+MAX_DIM = 8
+COORD_LIMIT = 10.0  # typed or authored coordinates must lie in [-10, 10]
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A sentence with its vectors."""
+
+    name: str  # the option value and the select's value
+    label: str  # the select's text
+    tokens: tuple[str, ...]
+    q: tuple[tuple[float, ...], ...]  # (T, d_k)
+    k: tuple[tuple[float, ...], ...]  # (T, d_k)
+    v: tuple[tuple[float, ...], ...]  # (T, d_v)
+    value_names: tuple[str, ...]  # a name for each coordinate of the values
+    query: int  # the row picked first
+
+
+SENTENCE = "the old dog chased a small cat across the quiet garden .".split()
+KINDS = ("det", "adj", "noun", "verb", "det", "adj", "noun", "prep", "det", "adj", "noun", "punct")
+SEEKS = (  # (what kind of word the query looks for, how many places away), per token: the
+    # query holds the position code of the place it looks at, an absolute position
+    ("noun", 2),  # the -> dog
+    ("noun", 1),  # old -> dog
+    ("verb", 1),  # dog -> chased
+    ("noun", -1),  # chased -> dog, its subject
+    ("noun", 2),  # a -> cat
+    ("noun", 1),  # small -> cat
+    ("verb", -3),  # cat -> chased
+    ("noun", 3),  # across -> garden
+    ("noun", 2),  # the -> garden
+    ("noun", 1),  # quiet -> garden
+    (None, -3),  # garden -> across, by position only
+    (None, None),  # . -> asks nothing: a zero query
+)
+OMEGA = 0.5  # radians per position of the sentence's position code
+KEY_SIZE, QUERY_SIZE = 1.5, 3.0  # lengths of the key and query parts
+RANDOM_SEED = 4
+
+
+def _sentence() -> Preset:
+    """Keys: (is noun, is verb, position code) scaled by 1.5. Queries: (looks for a noun,
+    looks for a verb, the position code of the place it looks at) scaled by 3. Rounded to
+    two decimals, so that every entry can be typed back exactly."""
+
+    def r(xs):
+        return tuple(round(x, 2) + 0.0 for x in xs)
+
+    keys, queries = [], []
+    for j, kind in enumerate(KINDS):
+        p = position_code(j, OMEGA)
+        keys.append(r([KEY_SIZE * (kind == "noun"), KEY_SIZE * (kind == "verb"), KEY_SIZE * p[0], KEY_SIZE * p[1]]))
+    for i, (seek, away) in enumerate(SEEKS):
+        p = [0.0, 0.0] if away is None else position_code(i + away, OMEGA)
+        queries.append(r([QUERY_SIZE * (seek == "noun"), QUERY_SIZE * (seek == "verb"),
+                          QUERY_SIZE * p[0], QUERY_SIZE * p[1]]))
+    values = tuple(
+        (float(kind == "noun"), float(kind == "verb"), float(kind in ("det", "adj")),
+         float(kind in ("prep", "punct")))
+        for kind in KINDS
+    )
+    return Preset("sentence", "A sentence (12 words, dₖ = 4)", tuple(SENTENCE), tuple(queries),
+                  tuple(keys), values, ("noun", "verb", "det/adj", "other"), query=2)
+
+
+def _random() -> Preset:
+    """Sixteen tokens whose q, k, v entries are standard normal numbers (seed 4), rounded
+    to two decimals."""
+    rng = random.Random(RANDOM_SEED)
+
+    def matrix():
+        return tuple(tuple(round(rng.gauss(0.0, 1.0), 2) + 0.0 for _ in range(8)) for _ in range(16))
+
+    q, k, v = matrix(), matrix(), matrix()
+    tokens = tuple(f"x{j + 1}" for j in range(16))
+    return Preset("random", "Random vectors (16 tokens, dₖ = 8)", tokens, q, k, v,
+                  tuple(f"v{c + 1}" for c in range(8)), query=0)
+
+
+PRESETS = {p.name: p for p in (_sentence(), _random())}
+
+
+def custom(tokens: list[str], q, k, v) -> Preset:
+    """The author's own tokens and vectors as a preset: values named v1, v2, ..."""
+    return Preset("custom", "The author's tokens", tuple(tokens), tuple(map(tuple, q)), tuple(map(tuple, k)),
+                  tuple(map(tuple, v)), tuple(f"v{c + 1}" for c in range(len(v[0]))), query=0)
+
+
+def parse_rows(text: str, what: str) -> list[list[float]]:
+    """Vectors written as ``"1, 0, 0.5; 0, 2, -1; ..."``: one row a token, numbers by commas.
+
+    Every row must have the same length, at most 8. Raises ValueError saying which row is
+    wrong and how.
+    """
+    text = str(text).strip()
+    example = "like '1, 0, 0.5, 2; 0, 1, -1, 0'"
+    if not text:
+        raise ValueError(f"expected one row of numbers for each token, {example}, got ''")
+    chunks = [c.strip() for c in text.split(";")]
+    if chunks[-1] == "":
+        chunks.pop()  # allow a trailing ';'
+    rows: list[list[float]] = []
+    for n, chunk in enumerate(chunks, start=1):
+        if chunk == "":
+            raise ValueError(f"row {n} of the {what} is empty: write one number per coordinate, {example}")
+        row = []
+        for part in chunk.split(","):
+            try:
+                x = float(part.strip().replace("\u2212", "-"))
+            except ValueError:
+                raise ValueError(f"row {n} of the {what} must be numbers separated by commas, got {chunk!r}") from None
+            if not math.isfinite(x) or abs(x) > COORD_LIMIT:
+                raise ValueError(f"row {n} of the {what} must have numbers from -{COORD_LIMIT:g} to "
+                                 f"{COORD_LIMIT:g}, got {chunk!r}")
+            row.append(x)
+        if len(row) > MAX_DIM:
+            raise ValueError(f"row {n} of the {what} has {len(row)} numbers; vectors may have at most {MAX_DIM}")
+        if rows and len(row) != len(rows[0]):
+            raise ValueError(f"row {n} of the {what} has {len(row)} numbers but row 1 has {len(rows[0])}; "
+                             "every row needs the same length")
+        rows.append(row)
+    return rows
+
+
+def rows_checker(what: str):
+    """An option check: the author's rows parse (an empty option is checked elsewhere)."""
+
+    def check(text: str) -> None:
+        if str(text).strip():
+            parse_rows(text, what)
+
+    return check

@@ -1,0 +1,181 @@
+"""The panels of the heatmap: the table, each row's entropy, the outputs, the picked row
+in words, the cost; and the typed grids of the picked token's vectors."""
+from __future__ import annotations
+
+import math
+
+from explorables.engine import dot
+from explorables.figures import cells, field_text, heading, num, pct, quote, text, vec
+
+from . import words as W
+from .table import table
+from .words import plural
+
+ENTROPY_TONES = {"peaked": 0.8, "in between": 0.0, "flat": -0.5, "one key": 0.0, "2 keys": 0.0}
+
+
+def table_panel(state: dict, r) -> dict:
+    """N x N cells (N = n tokens and the [PAD]s): weights or scores, with each cell's
+    arithmetic as its detail. A [PAD]'s own row is computed but muted."""
+    n, picked, view = state["n"], state["query"], state["view"]
+    tokens, Q, K, _ = table(state)
+    N = len(tokens)
+    d = len(state["q"][0])
+    traces = [r.row(i).trace for i in range(N)]
+    seen = [s for row, m in zip(r.scores, r.mask) for s, ok in zip(row, m) if ok]
+    biggest = max((abs(s) for s in seen), default=0.0) or 1.0
+    top = max(max(row) for row in r.weights) or 1.0
+
+    def hidden(i, j):
+        return not r.mask[i][j]
+
+    def shown(i, j):
+        if view == "scores":
+            return "−∞" if hidden(i, j) else num(r.scores[i][j])
+        return "0" if hidden(i, j) else num(r.weights[i][j])
+
+    def tone(i, j):
+        if hidden(i, j):
+            return 0.0
+        if view == "scores":
+            return max(-1.0, min(1.0, r.scores[i][j] / biggest))
+        return r.weights[i][j] / top
+
+    def tip(i, j):
+        what = "score" if view == "scores" else "weight"
+        masked = W.CELL_TITLE_MASKED if hidden(i, j) else ""
+        return W.CELL_TITLE.format(q=tokens[i], k=tokens[j], what=what, text=shown(i, j)) + masked
+
+    def detail(i, j):
+        trace, step = traces[i], traces[i][j]
+        terms = " + ".join(f"{num(a)}×{num(b)}" for a, b in zip(Q[i], K[j]))
+        lines = [W.CELL_PAIR.format(q=tokens[i], row=i + 1, k=tokens[j], col=j + 1),
+                 W.CELL_DOT.format(terms=terms, qk=num(dot(Q[i], K[j]), 3)),
+                 W.CELL_UNSCALED.format(d=d, s=num(step.scaled, 3)) if view == "unscaled" else
+                 W.CELL_SCALED.format(d=d, dot=num(step.dot, 3), root=num(trace.sqrt_d_k, 3), s=num(step.scaled, 3))]
+        if i >= n:
+            lines.insert(1, W.CELL_PAD_ROW)
+        if hidden(i, j):
+            return lines + [W.CELL_MASKED.format(why=W.WHY_MASKED["padding" if j >= n else "causal"])]
+        return lines + [
+            W.CELL_SOFTMAX.format(s=num(step.scaled, 3), top=num(trace.max_tempered, 3), e=num(step.exp, 4),
+                                  total=num(trace.exp_sum, 4), w=num(step.weight, 4)),
+            W.CELL_WEIGHT.format(w=num(step.weight, 3), pct=pct(step.weight), q=tokens[i]),
+        ]
+
+    size = W.TABLE_SIZE.format(tokens=plural(n, "token"), cells=plural(n * n, "cell"))
+    if N > n:
+        size = W.TABLE_SIZE_PADDED.format(tokens=plural(n, "token"), p=N - n, N=N, cells=N * N)
+    return cells(
+        "table", N, N,
+        text=shown, tone=tone, id=lambda i, j: f"cell-{i}-{j}", select=lambda i, j: i < n,
+        link=lambda i, j: f"t{j}", active=lambda i, j: i == picked, muted=lambda i, j: hidden(i, j) or i >= n,
+        tip=tip, detail=detail,
+        title=W.TABLE_TITLE[view] + W.TABLE_TITLE_TAIL,
+        caption=W.TABLE_CAPTION.format(size=size),
+        col_labels=heading(N, text=tokens, link=lambda j: f"t{j}"),
+        row_labels=heading(N, text=tokens, link=lambda i: f"t{i}", id=lambda i: f"row-{i}" if i < n else None,
+                           select=lambda i: i < n, active=lambda i: i < n and i == picked,
+                           title=lambda i: W.PICK_ROW.format(word=tokens[i]) if i < n else None),
+        active_row=picked,
+    )
+
+
+def entropy_panel(state: dict, r, visible: list[int], kinds: list[str]) -> dict:
+    """One row a word: H, ln m (its most), H / ln m, and peaked, flat or in between."""
+    n, picked = state["n"], state["query"]
+    tokens = state["tokens"][:n]
+
+    def column(i, j):
+        H, m = r.entropy[i], visible[i]
+        return (num(H), num(math.log(m)), pct(H / math.log(m)) if m > 1 else "—", kinds[i])[j]
+
+    def tip(i, j):
+        if j < 3:
+            return W.ENTROPY_TIPS[j].format(word=tokens[i], H=num(r.entropy[i], 3), m=visible[i])
+        return None
+
+    every = W.ENTROPY_EVERY.format(n=n, ln=num(math.log(n))) if n > 1 else ""
+    return cells(
+        "entropy", n, 4,
+        text=column, tone=lambda i, j: ENTROPY_TONES[kinds[i]] if j == 3 else 0.0, tip=tip,
+        active=lambda i, j: j == 3 and i == picked,
+        title=W.ENTROPY_TITLE, caption=W.ENTROPY_CAPTION.format(every=every), wide=False,
+        col_labels=heading(4, text=W.ENTROPY_COLUMNS),
+        row_labels=heading(n, text=tokens, link=lambda i: f"t{i}"), active_row=picked,
+    )
+
+
+def outputs_panel(state: dict, r) -> dict:
+    """One row a word, one column a coordinate of the values; each cell's sum as detail."""
+    n = state["n"]
+    tokens, names = state["tokens"][:n], state["value_names"]
+    biggest = max((abs(x) for row in r.outputs for x in row), default=0.0) or 1.0
+
+    def detail(i, c):
+        terms = sorted(((r.weights[i][j], state["v"][j][c]) for j in range(n) if r.mask[i][j]), key=lambda t: -t[0])
+        more = W.OUTPUT_MORE.format(more=len(terms) - 4) if len(terms) > 4 else ""
+        return [W.OUTPUT_SUM.format(name=names[c], word=tokens[i]),
+                "= " + " + ".join(f"{num(a, 3)}×{num(v)}" for a, v in terms[:4]) + more,
+                f"= {num(r.outputs[i][c], 4)}"]
+
+    return cells(
+        "outputs", n, len(names),
+        text=lambda i, c: num(r.outputs[i][c]), tone=lambda i, c: max(-1.0, min(1.0, r.outputs[i][c] / biggest)),
+        tip=lambda i, c: W.OUTPUT_TIP.format(word=tokens[i], name=names[c], o=num(r.outputs[i][c], 3)),
+        detail=detail,
+        title=W.OUTPUTS_TITLE, caption=W.OUTPUTS_CAPTION, wide=False,
+        col_labels=heading(len(names), text=names),
+        row_labels=heading(n, text=tokens, link=lambda i: f"t{i}"), active_row=state["query"],
+    )
+
+
+def row_panel(state: dict, r, visible: list[int], kinds: list[str]) -> dict:
+    """The picked row in words: where its weight goes, its entropy, its output."""
+    n, i = state["n"], state["query"]
+    tokens = state["tokens"][:n]
+    a = r.weights[i]
+    order = sorted((j for j in range(n) if r.mask[i][j]), key=lambda j: -a[j])
+    word, best, m = quote(tokens[i]), quote(tokens[order[0]]), visible[i]
+    if m == 1:
+        first = W.ROW_ONE_KEY.format(word=word, best=best)
+    else:
+        first = (W.ROW_GIVES.format(word=word, a=pct(a[order[0]]), best=best)
+                 + (W.ROW_AND.format(a=pct(a[order[1]]), second=quote(tokens[order[1]])) if len(order) > 1 else "")
+                 + W.ROW_ENTROPY.format(H=num(r.entropy[i]), m=m, ln=num(math.log(m)))
+                 + (W.ROW_TWO_KEYS if m == 2 else W.ROW_KIND.format(kind=kinds[i])))
+    terms = " + ".join(f"{num(a[j])}·v({tokens[j]})" for j in order[:3])
+    rest = W.ROW_REST.format(more=len(order) - 3) if len(order) > 3 else ""
+    paragraphs = [first, W.ROW_OUTPUT.format(terms=terms, rest=rest, o=vec(r.outputs[i]))]
+    N = len(visible)  # the table's side, with the [PAD]s
+    if N * N - sum(visible):
+        paragraphs.append(W.ROW_MASKED.format(masked=N * N - sum(visible), cells=N * N))
+    return text("row", *paragraphs, title=W.ROW_TITLE.format(word=quote(tokens[i])))
+
+
+def cost_panel(state: dict, r) -> dict:
+    """n² scores: the table's size, what the masks leave, d_k."""
+    n, p = state["n"], state["padding"]
+    N = n + p
+    pads = W.COST_PADS.format(tokens=plural(n, "token"), p=p) if p else ""
+    numbers = (n, p, N * N, sum(sum(m) for m in r.mask), len(state["q"][0]))
+    return text("cost", W.COST_TEXT.format(N=N, scores=plural(N * N, "score"), pads=pads, N2=2 * N,
+                                           cells2=4 * N * N),
+                title=W.COST_TITLE, items=[[name, str(x)] for name, x in zip(W.COST_ITEMS, numbers)])
+
+
+def vector_grids(state: dict) -> list[dict]:
+    """Typed entries of the picked token's q, k and v, one row a coordinate: one grid, or
+    two when the values are not as long as the queries."""
+    i = state["query"]
+    word = quote(state["tokens"][i])
+    groups = [("q", "k", "v")] if len(state["q"][i]) == len(state["v"][i]) else [("q", "k"), ("v",)]
+    return [{
+        "kind": "grid", "name": "vectors-" + "".join(group), "near": "outputs",
+        "label": W.GRID_LABEL.format(word=word, what=", ".join(W.WHAT[w] for w in group)),
+        "col_labels": [W.WHAT[w] for w in group],
+        "rows": [{"label": W.GRID_ROW.format(c=c + 1), "link": f"t{i}",
+                  "cells": [{"name": f"{w}.{i}.{c}", "value": field_text(state[w][i][c]),
+                             "label": W.GRID_CELL.format(what=W.WHAT[w], c=c + 1)} for w in group]}
+                 for c in range(len(state[group[0]][i]))],
+    } for group in groups]

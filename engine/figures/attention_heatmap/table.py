@@ -1,0 +1,94 @@
+"""The numbers of the table, all of them from ``engine.attention``.
+
+The table holds the first n tokens, then ``padding`` [PAD] tokens with zero vectors whose
+keys no query may read; the causal mask hides every later key. The view "unscaled" is
+the same table without the division by sqrt(d_k), i.e. with q_i multiplied by sqrt(d_k).
+"""
+from __future__ import annotations
+
+import math
+import statistics
+
+from explorables.engine import attention, dot
+
+PAD_TOKEN, PAD_MAX = "[PAD]", 4  # the filler appended by the padding slider, and how many at most
+PEAKED, FLAT = 0.5, 0.9  # a row of 3 keys or more is peaked below H/ln m = 0.5, flat above 0.9
+
+
+def table(state: dict) -> tuple[list[str], list, list, list]:
+    """The tokens and the Q, K, V of the table: the first n tokens, then ``padding``
+    [PAD] tokens with zero vectors."""
+    n, p = state["n"], state["padding"]
+    d_k, d_v = len(state["q"][0]), len(state["v"][0])
+    tokens = state["tokens"][:n] + [PAD_TOKEN] * p
+    Q = state["q"][:n] + [[0.0] * d_k for _ in range(p)]  # (n + p, d_k)
+    K = state["k"][:n] + [[0.0] * d_k for _ in range(p)]  # (n + p, d_k)
+    V = state["v"][:n] + [[0.0] * d_v for _ in range(p)]  # (n + p, d_v)
+    return tokens, Q, K, V
+
+
+def visible_keys(state: dict) -> list[bool]:
+    """The padding mask over the table's keys: False for the [PAD] tokens."""
+    n, p = state["n"], state["padding"]
+    return [j < n for j in range(n + p)]
+
+
+def result(state: dict):
+    """The engine's attention over the table with both masks."""
+    _, Q, K, V = table(state)
+    return attention(Q, K, V, causal=state["causal"], mask=visible_keys(state))
+
+
+def unscaled(state: dict):
+    """The same table without the division by sqrt(d_k): q_i multiplied by sqrt(d_k)."""
+    _, Q, K, V = table(state)
+    root = math.sqrt(len(state["q"][0]))
+    Q = [[root * x for x in q] for q in Q]
+    return attention(Q, K, V, causal=state["causal"], mask=visible_keys(state))
+
+
+def shown(state: dict):
+    """What the table shows: the attention, or with the view "unscaled" the attention as
+    it would be without the division by sqrt(d_k)."""
+    return unscaled(state) if state["view"] == "unscaled" else result(state)
+
+
+def dot_spread(state: dict) -> tuple[float, float]:
+    """Standard deviation of the raw dot products q_i·k_j and of the scaled scores."""
+    n = state["n"]
+    dots = [dot(q, k) for q in state["q"][:n] for k in state["k"][:n]]
+    r = result(state)
+    return statistics.pstdev(dots), statistics.pstdev([s for row in r.scores[:n] for s in row[:n]])
+
+
+def kind_of_row(H: float, visible: int) -> str:
+    """"peaked", "flat", "in between"; or "one key" / "2 keys" for a row that reads too few
+    keys to judge (of two keys, 0.32 and 0.68 is already 90% of ln 2)."""
+    if visible <= 1:
+        return "one key"
+    if visible == 2:
+        return "2 keys"
+    h = H / math.log(visible)
+    return "peaked" if h < PEAKED else "flat" if h > FLAT else "in between"
+
+
+def readable(r, i: int) -> list[int]:
+    """The keys row i may read: the masks leave them visible."""
+    return [j for j, seen in enumerate(r.mask[i]) if seen]
+
+
+def choosing_rows(state: dict, r, least: int = 2) -> list[int]:
+    """The words' rows (not the [PAD]s') that read ``least`` keys or more. A row that can
+    read one key only gives it all of the weight whatever the scores say, and one of two
+    keys is too short to call peaked or flat."""
+    return [i for i in range(state["n"]) if sum(r.mask[i]) >= least]
+
+
+def judged_rows(state: dict, r) -> list[int]:
+    """The rows the entropy column calls peaked, flat or in between: 3 keys or more."""
+    return choosing_rows(state, r, 3)
+
+
+def normalised(r, i: int) -> float:
+    """H / ln m of a row that reads m >= 2 keys: 0 for one-hot, 1 for an even split."""
+    return r.entropy[i] / math.log(sum(r.mask[i]))

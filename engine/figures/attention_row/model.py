@@ -1,0 +1,182 @@
+"""attention-row: its parameters, values and events (the scene is drawn in scene.py)."""
+from __future__ import annotations
+
+from typing import Any
+
+from explorables.figures import (EDGE, Choice, FieldError, Figure, Hidden, Option, OptionError, OptionErrors,
+                                 Slider, Toggle, Value, best, extent, field_text, parse_number, query_field, quote,
+                                 register, resolve_query, words)
+
+from . import scene
+from .experiments import EXPERIMENTS, STEP_MASK, STEP_MATCH, STEP_SOFTMAX, STEP_TEMPERATURE
+from .vectors import COORD_LIMIT, MAX_TOKENS, TOKENS, pair_checker, parse_pairs, row, tied, vectors
+from .words import (CAUSAL_HELP, CAUSAL_LABEL, DOC, KEY_GRID, QUERY_LABEL, STEPS, SUMMARY, TEMPERATURE_HELP,
+                    TEMPERATURE_LABEL, TITLE)
+
+T_MIN, T_MAX = 0.05, 5.0  # the temperature slider's range
+KEY_PLANE = 2.5  # half-width of the key plane while every key fits inside it
+
+
+def whole(name: str, hi) -> Any:
+    """A parser for a whole number from 0 to ``hi(state)``: the kit's integer slider, not drawn."""
+    return Slider(name, name, 0, lo=0, hi=hi, integer=True).read
+
+
+class Asker(Choice):
+    """The asking word: a menu of the sentence's words that also reads a word or a position."""
+
+    def read(self, value: Any, state: dict) -> int:
+        return query_field(value, state["tokens"], self.name)
+
+
+def key_extent(state: dict) -> float:
+    """Half-width of the key plane: every key and the query inside it."""
+    return extent(state["k"] + [state["q"][state["query"]]], KEY_PLANE)
+
+
+@register
+class AttentionRow(Figure):
+    """One query row on a few tokens with 2-D queries, keys and values."""
+
+    name = "attention-row"
+    summary = SUMMARY
+    title = TITLE
+    params = (
+        Asker("query", QUERY_LABEL, "chased", DOC["query"], near="scores", step=STEP_MATCH,
+              choices=lambda s: [(j, f"{j}: {w}") for j, w in enumerate(s["tokens"])]),  # as the lab counts
+        Slider("temperature", TEMPERATURE_LABEL, 1.0, DOC["temperature"], TEMPERATURE_HELP, near="weights",
+               step=STEP_TEMPERATURE, lo=T_MIN, hi=T_MAX, by=0.01, log=True, what="temperature"),
+        Toggle("causal", CAUSAL_LABEL, False, DOC["causal"], CAUSAL_HELP, near="weights", step=STEP_MASK),
+        Hidden("selected", "The key the keyboard moves", 0, parse=whole("selected", lambda s: len(s["tokens"]) - 1)),
+        Hidden("step", "The highlighted step of the formula", STEP_SOFTMAX,
+               parse=whole("step", lambda s: len(STEPS) - 1)),
+    )
+    extra_options = (
+        Option("tokens", "words", list(TOKENS), DOC["tokens"], min=1, max=MAX_TOKENS),
+        *(Option(name, "str", "", DOC[name], check=pair_checker(name)) for name in ("queries", "keys", "values")),
+    )
+    values = (
+        Value("tokens", "list", "The words of the sentence."),
+        Value("query", "integer", "The position of the asking word, from 0."),
+        Value("scores", "list", "The scaled scores q·k / √dₖ of the asking word, one a word."),
+        Value("weights", "list", "The attention weights of the asking word, one a word; they add up to 1."),
+        Value("output", "vector", "The asking word's new vector: the weights applied to the values.",
+              announce="new vector {}"),
+        Value("entropy", "decimal", "The entropy of the weights, in nats."),
+        Value("temperature", "decimal", "The temperature T."),
+        Value("causal", "bool", "Whether the future is hidden."),
+        Value("keys", "matrix", "The key vectors, one x,y pair a word."),
+    )
+    experiments = EXPERIMENTS
+
+    @property
+    def options(self) -> tuple[Option, ...]:  # the order authors read them in
+        by_name = {o.name: o for o in super().options}
+        return tuple(by_name[n] for n in ("tokens", "query", "temperature", "causal", "queries", "keys", "values"))
+
+    # --- options -> first state -------------------------------------------------------
+
+    def check_options(self, values: dict[str, Any]) -> None:
+        tokens = words(values["tokens"])
+        n = len(tokens)
+        errors: list[OptionError] = []
+        missing = [name for name in ("queries", "keys", "values") if not str(values[name]).strip()]
+        if tuple(tokens) != TOKENS and missing:
+            listed = " and ".join(filter(None, [", ".join(f":{m}:" for m in missing[:-1]), f":{missing[-1]}:"]))
+            errors.append(OptionError(missing[0], f"the built-in vectors fit only the sentence '{' '.join(TOKENS)}'; "
+                                                  f"for '{' '.join(tokens)}' add {listed} with {n} x,y "
+                                                  f"pair{'s' if n != 1 else ''} each, like '0.5,1; -1,0.2'"))
+        for name in ("queries", "keys", "values"):
+            text = str(values[name]).strip()
+            if text and len(parse_pairs(text, name)) != n:
+                errors.append(OptionError(name, f"expected {n} x,y pairs, one for each token of '{' '.join(tokens)}', "
+                                                f"got {len(parse_pairs(text, name))}"))
+        try:
+            resolve_query(values["query"], tokens)
+        except ValueError as err:
+            message = str(err)
+            if str(values["query"]).strip() == "chased" and "chased" not in tokens:
+                message += " ('chased' is the default, which fits only the built-in sentence: add :query:)"
+            errors.append(OptionError("query", message))
+        if len(errors) == 1:
+            raise errors[0]
+        if errors:
+            raise OptionErrors(errors)
+
+    def setup(self, state: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+        state["tokens"] = words(options["tokens"])
+        state["q"], state["k"], state["v"] = (vectors(options, name) for name in ("queries", "keys", "values"))
+        state["query"] = state["selected"] = resolve_query(options["query"], state["tokens"])
+        state["temperature"] = float(state["temperature"])
+        return state
+
+    # --- events the parameters do not cover --------------------------------------------
+
+    def on_set(self, state: dict, name: str, value: Any) -> dict:
+        """A typed key coordinate, ``key.i.c``."""
+        i, c = key_cell(name, len(state["tokens"]))
+        what = f"{'xy'[c]} of the key of {quote(state['tokens'][i])}"
+        typed = Slider(name, what, 0.0, lo=-COORD_LIMIT, hi=COORD_LIMIT)  # the kit's reader of a number in a range
+        state["k"][i][c] = typed.read(value, state)
+        state["selected"], state["step"] = i, STEP_MATCH
+        return state
+
+    def on_drag(self, state: dict, mark: str, x: Any, y: Any) -> dict:
+        i = mark_index(mark, len(state["tokens"]), ("key",))
+        if i is None:
+            raise ValueError(f"only keys can be dragged, got mark {mark!r}")
+        limit = key_extent(state) - EDGE
+        state["k"][i] = [round(min(limit, max(-limit, parse_number(c, axis))), 2) for axis, c in (("x", x), ("y", y))]
+        state["selected"], state["step"] = i, STEP_MATCH
+        return state
+
+    def on_select(self, state: dict, mark: str) -> dict:
+        i = mark_index(mark, len(state["tokens"]), ("score", "bar", "value", "key", "weight", "t"))
+        if i is None:
+            raise ValueError(f"attention-row cannot select the mark {mark!r}")
+        state["query"], state["step"] = i, STEP_MATCH
+        return state
+
+    # --- the scene ----------------------------------------------------------------------
+
+    def compute(self, state: dict) -> dict:
+        r = row(state)
+        hidden = [state["causal"] and j > state["query"] for j in range(len(state["tokens"]))]  # masked words
+        return {"row": r, "hidden": hidden, "best": best(r.weights), "tie": tied(r.weights, hidden),
+                "half": key_extent(state),  # what the panels need, then the declared values
+                "tokens": list(state["tokens"]), "query": state["query"], "scores": list(r.scores),
+                "weights": list(r.weights), "output": list(r.output), "entropy": r.entropy,
+                "temperature": state["temperature"], "causal": state["causal"],
+                "keys": [list(p) for p in state["k"]]}
+
+    def draw(self, state: dict, v: dict) -> list:
+        return scene.panels(state, v)
+
+    def status(self, state: dict, v: dict) -> str:
+        return scene.status(state, v)
+
+    def controls(self, state: dict, v: dict) -> list[dict]:
+        return [*(p.control_dict(state) for p in self.params if p.control),
+                self.experiment_control(state, near="formula"), key_grid(state)]
+
+
+def key_grid(state: dict) -> dict:
+    """The key coordinates as typed numbers: a row a token, x and y."""
+    return {"kind": "grid", "name": "keys", "near": "keys", "label": KEY_GRID, "col_labels": ["x", "y"],
+            "rows": [{"label": w, "link": f"t{j}",
+                      "cells": [{"name": f"key.{j}.{c}", "value": field_text(state["k"][j][c])} for c in range(2)]}
+                     for j, w in enumerate(state["tokens"])]}
+
+
+def key_cell(name: str, n: int) -> tuple[int, int]:
+    """``key.i.c`` -> (i, c); FieldError for any other name."""
+    parts = name.split(".")
+    if len(parts) == 3 and parts[0] == "key" and parts[1].isdigit() and parts[2] in ("0", "1") and int(parts[1]) < n:
+        return int(parts[1]), int(parts[2])
+    raise FieldError(name, f"attention-row has no control named {name!r}")
+
+
+def mark_index(mark: str, n: int, prefixes: tuple[str, ...]) -> int | None:
+    """The token index of a mark id like ``key-3`` with one of ``prefixes``, else None."""
+    prefix, _, tail = mark.rpartition("-")
+    return int(tail) if prefix in prefixes and tail.isdigit() and int(tail) < n else None

@@ -1,0 +1,140 @@
+"""The panels of attention-row, built with the kit's mark builders.
+
+Formula steps; the key plane (the query's arrow, each key's reach along it, draggable
+keys); the value plane (the hull a blend can land in, the new vector); the score row;
+the weight bars; the row in plain words; the arithmetic of the best match; a few stats.
+"""
+from __future__ import annotations
+
+import math
+
+from explorables.engine import convex_hull, scalar_projection, vector_projection
+from explorables.figures import (arrows, bars, cells, extent, heading, line, lines, num, plane, points,
+                                 polygon, steps, text, vec)
+
+from . import words as w
+
+VALUE_PLANE = 2.0  # half-width of the value plane while every value fits inside it
+STEP, BIG_STEP = 0.1, 0.5  # keyboard steps on the key plane (arrow, Shift+arrow)
+
+
+def panels(s: dict, v: dict) -> list[dict]:
+    """The panels, in order, from the state and what the model computed (``v``)."""
+    i, r, hidden, top = s["query"], v["row"], v["hidden"], v["best"]
+    return [formula(s, r, top), keys(s, v, hidden), values(s, r, hidden), scores(s, r, hidden),
+            weights(s, r, hidden, top),
+            text("readout", *w.readout(s["tokens"], i, r, hidden, top, v["tie"], s["v"][i]), title=w.READOUT_TITLE),
+            text("arithmetic", *arithmetic(s, r, top), collapsible=w.ARITHMETIC, mono=True),
+            text("stats", items=w.stats(len(s["q"][i]), s["temperature"], r.weights[top], s["tokens"][top],
+                                        v["tie"], sum(r.weights), r.output, r.entropy))]
+
+
+def status(s: dict, v: dict) -> str:
+    top = v["best"]
+    return w.status(s["tokens"][s["query"]], s["tokens"][top], v["row"].weights[top], v["tie"])
+
+
+def formula(s: dict, r, top: int) -> dict:
+    tokens, i, t = s["tokens"], s["query"], r.trace[top]
+    details = [
+        f"{tokens[i]}·{tokens[top]}: {num(t.dot, 3)}",
+        f"{num(t.dot, 3)} ÷ √{len(s['q'][i])} = {num(t.scaled, 3)}",
+        f"{num(t.scaled, 3)} ÷ {num(s['temperature'])} = {num(t.tempered, 3)}",
+        w.mask_note(s["causal"], len(tokens) - 1 - i),
+        f"{tokens[top]} gets {num(r.weights[top], 3)} of the weight",
+        f"new vector {vec(r.output)}",
+    ]
+    return steps("formula", [(label, note, detail) for (label, note), detail in zip(w.STEPS, details)],
+                 active=s["step"], title=w.FORMULA_TITLE, formula=w.FORMULA)
+
+
+def keys(s: dict, v: dict, hidden: list[bool]) -> dict:
+    tokens, i, K, r = s["tokens"], s["query"], s["k"], v["row"]
+    q, half = s["q"][i], v["half"]
+    reach = None
+    if any(q):  # the query's direction across the plane, and where each key's reach lands on it
+        far = half / max(abs(q[0]), abs(q[1]))
+        reach = [line([(-far * q[0], -far * q[1]), (far * q[0], far * q[1])], role="grid", dashed=True, width=1),
+                 lines([(k, vector_projection(k, q)) for k in K], role=lambda j: "muted" if hidden[j] else "key",
+                       dotted=True, link=lambda j: f"t{j}", width=1)]
+    return plane(
+        "keys", reach,
+        arrows(None, (0, 0), [q], id="query", role="query", link=f"t{i}", width=3,
+               label=f"q ({w.mark_label(tokens[i])})"),  # the renderer puts it by the tip
+        points("key", K, role="key", shape=lambda j: "ring" if j == i else "circle",
+               label=[w.mark_label(t) for t in tokens], link=lambda j: f"t{j}", draggable=True, muted=hidden,
+               name=lambda j: w.key_name(j, tokens[j], j == i, K[j], hidden[j], r.scores[j], r.weights[j])),
+        x=[-half, half], y=[-half, half], square=True, grid=1.0, axes=["x1", "x2"],
+        keyboard={"step": STEP, "big": BIG_STEP}, selected=f"key-{s['selected']}", title=w.KEYS_TITLE,
+        caption=w.keys_caption(tokens, i), legend=w.keys_legend(tokens[i], any(hidden)))
+
+
+def values(s: dict, r, hidden: list[bool]) -> dict:
+    tokens, i, V, o = s["tokens"], s["query"], s["v"], r.output
+    half = extent(V, VALUE_PLANE)
+    hull = convex_hull([tuple(p) for p in V])
+    shade = polygon(hull) if len(hull) >= 3 else line(hull, role="hull", width=3) if len(hull) == 2 else None
+    moved = math.hypot(o[0] - V[i][0], o[1] - V[i][1]) > 1e-9
+    return plane(
+        "values", shade,
+        points("value", V, role="value", shape=lambda j: "ring" if j == i else "circle",
+               label=[w.mark_label(t) for t in tokens], link=lambda j: f"t{j}", select=True, muted=hidden,
+               name=lambda j: w.value_name(tokens[j], V[j], r.weights[j])),
+        arrows(None, [V[i]], [o], id="moved", role="output", dashed=True, link=f"t{i}") if moved else None,
+        points(None, [o], id="output", role="output", shape="diamond", size=7, link=f"t{i}",
+               label=f"new {w.mark_label(tokens[i])}", name=f"new vector of {tokens[i]} at {vec(o)}"),
+        x=[-half, half], y=[-half, half], square=True, grid=1.0, axes=["x1", "x2"], title=w.VALUES_TITLE,
+        caption=w.values_caption(tokens, i, len(hull) >= 2), legend=w.values_legend(tokens[i], len(hull) >= 2))
+
+
+def scores(s: dict, r, hidden: list[bool]) -> dict:
+    tokens, i, K = s["tokens"], s["query"], s["k"]
+    q = s["q"][i]
+    biggest = max((abs(x) for x in r.scores), default=0.0)
+    reach = [scalar_projection(k, q) if any(q) else 0.0 for k in K]  # how far each key reaches along q
+
+    def detail(_, j):
+        t = r.trace[j]
+        return [
+            f"key of {tokens[j]}: {vec(K[j])}, reach along the arrow {num(reach[j])}",
+            f"q·k = {' + '.join(f'{num(a)}×{num(b)}' for a, b in zip(q, K[j]))} = {num(t.dot, 3)}",
+            f"÷ √{len(q)} = {num(t.scaled, 3)}",
+            f"÷ T = {num(t.tempered, 3)}",
+            "hidden by the mask: weight exactly 0" if hidden[j] else f"weight {num(r.weights[j], 3)}",
+        ]
+
+    grid = cells("scores", 1, len(tokens), text=lambda _, j: num(r.scores[j]),
+                 tone=lambda _, j: max(-1.0, min(1.0, r.scores[j] / biggest)) if biggest > 0 else 0.0,
+                 link=lambda _, j: f"t{j}", id=lambda _, j: f"score-{j}", select=True,
+                 active=lambda _, j: j == i, muted=lambda _, j: hidden[j], detail=detail, title=w.SCORES_TITLE,
+                 col_labels=heading(len(tokens), text=tokens, link=lambda j: f"t{j}"),
+                 row_labels=heading(1, text=tokens[i], link=f"t{i}"))
+    for j, cell in enumerate(grid["rows"][0]):  # a cell's tooltip: `title` in cells() names the panel's
+        cell["title"] = w.score_tip(tokens[j], r.scores[j], hidden[j])
+    return grid
+
+
+def weights(s: dict, r, hidden: list[bool], top: int) -> dict:
+    return bars("weights", r.weights, label=s["tokens"], text=[num(x) for x in r.weights],
+                link=lambda j: f"t{j}", active=lambda j: j == s["query"], muted=hidden, select=True,
+                id=lambda j: f"bar-{j}", role=lambda j: "accent" if j == top else None,
+                title=w.WEIGHTS_TITLE, footer=f"Σ a = {num(sum(r.weights))}")
+
+
+def arithmetic(s: dict, r, top: int) -> list[str]:
+    """The best match's numbers, step by step (monospace)."""
+    tokens, i = s["tokens"], s["query"]
+    q, k, v, t = s["q"][i], s["k"][top], s["v"][top], r.trace[top]
+    return [
+        f"asking: {tokens[i]}   q = {vec(q)}",
+        f"best match: {tokens[top]}   k = {vec(k)}   v = {vec(v)}",
+        f"1. q·k = {' + '.join(f'{num(a)}×{num(b)}' for a, b in zip(q, k))} = {num(t.dot, 4)}",
+        f"2. ÷ √dₖ = {num(t.dot, 4)} ÷ {num(r.trace.sqrt_d_k, 4)} = {num(t.scaled, 4)}",
+        f"3. ÷ T = {num(t.scaled, 4)} ÷ {num(s['temperature'])} = {num(t.tempered, 4)}",
+        f"4. mask: {'hidden' if t.masked else 'visible'}",
+        f"5. softmax: exp({num(t.tempered, 4)} − {num(r.trace.max_tempered, 4)}) = {num(t.exp, 4)}; "
+        f"÷ {num(r.trace.exp_sum, 4)} (the sum over visible words) = {num(t.weight, 4)}",
+        f"6. a·v = {num(t.weight, 4)} × {vec(v)} = {vec(t.weighted_value, 4)}",
+        "   Σ aᵢvᵢ = " + " + ".join(vec(x.weighted_value, 3) for x in r.trace if not x.masked)
+        + f" = {vec(r.output, 4)}",
+    ]

@@ -1,0 +1,120 @@
+"""The built-in sentence, its hand-placed 2-D vectors, and vectors an author writes.
+
+The vectors are placed by hand so that they can be drawn: in "The cat chased the
+mouse ." the verb's query points towards the keys of its subject and object, the two
+determiners wear keys that sit close together, and the final "." asks with a short
+query, so its row is nearly flat.
+"""
+from __future__ import annotations
+
+import math
+
+from explorables.engine import attention_row
+from explorables.figures import OptionError, words
+
+TOKENS = ("The", "cat", "chased", "the", "mouse", ".")
+
+QUERIES = (  # (6, 2): what each token is looking for
+    (1.0, 0.9),  # The: its noun, cat
+    (0.3, -1.3),  # cat: the verb it does
+    (1.4, 1.0),  # chased: who did it (cat) and to what (mouse)
+    (1.3, 0.2),  # the: its noun, mouse
+    (0.2, -1.2),  # mouse: the verb done to it
+    (0.15, 0.1),  # .: a short, faint question that prefers no one
+)
+KEYS = (  # (6, 2): what each token advertises
+    (-0.8, 0.3),  # The   } the two determiners sit close together
+    (0.9, 1.45),  # cat   } the nouns sit along chased's query
+    (0.3, -1.1),  # chased: the verb
+    (-0.8, 0.8),  # the   }
+    (1.4, 0.5),  # mouse  }
+    (-0.3, -0.6),  # .
+)
+VALUES = (  # (6, 2): what each token hands over when it is read
+    (-1.2, -0.6),  # The
+    (1.5, 1.3),  # cat
+    (0.2, -1.5),  # chased
+    (-1.0, 0.0),  # the
+    (1.6, -0.4),  # mouse
+    (-0.3, 1.4),  # .
+)
+BUILT_IN = {"queries": QUERIES, "keys": KEYS, "values": VALUES}  # option -> its built-in vectors
+
+MAX_TOKENS = 8
+COORD_LIMIT = 10.0  # typed or authored coordinates must lie in [-10, 10]
+
+
+def parse_pairs(text: str, what: str = "vectors") -> list[list[float]]:
+    """Vectors written as ``"0.5,1; -1,0.2; ..."``: one ``x,y`` pair a token.
+
+    Raises ValueError whose message says which pair is wrong and how.
+    """
+    text = str(text).strip()
+    if not text:
+        raise ValueError("expected pairs like '0.5,1; -1,0.2' (x,y for each token), got ''")
+    chunks = [c.strip() for c in text.split(";")]
+    if chunks[-1] == "":
+        chunks.pop()  # allow a trailing ';'
+    pairs: list[list[float]] = []
+    for n, chunk in enumerate(chunks, start=1):
+        parts = [p.strip().replace("\u2212", "-") for p in chunk.split(",")]
+        if chunk == "":
+            raise ValueError(f"pair {n} of the {what} is empty: write x,y for each token, like '0.5,1'")
+        if len(parts) != 2:
+            raise ValueError(f"pair {n} of the {what} must have 2 numbers (x,y), got {len(parts)} in {chunk!r}")
+        pair = []
+        for part in parts:
+            try:
+                x = float(part)
+            except ValueError:
+                raise ValueError(f"pair {n} of the {what} must be numbers, got {chunk!r}") from None
+            if not math.isfinite(x) or abs(x) > COORD_LIMIT:
+                raise ValueError(f"pair {n} of the {what} must have coordinates from "
+                                 f"-{COORD_LIMIT:g} to {COORD_LIMIT:g}, got {chunk!r}")
+            pair.append(x)
+        pairs.append(pair)
+    return pairs
+
+
+def pair_checker(what: str):
+    """The option check for a vectors option: empty, or pairs that parse."""
+    def check(text: str) -> None:
+        if str(text).strip():
+            parse_pairs(text, what)
+
+    return check
+
+
+def vectors(options: dict, name: str) -> list[list[float]]:
+    """The vectors of the option ``name`` ("queries", "keys", "values"): the author's, or
+    the built-in ones for the built-in sentence. # (T, 2)"""
+    tokens = words(options["tokens"])
+    text = str(options.get(name, "")).strip()
+    if text:
+        pairs = parse_pairs(text, name)
+    elif tuple(tokens) == TOKENS:
+        pairs = [list(p) for p in BUILT_IN[name]]
+    else:
+        raise OptionError(name, f"the sentence '{' '.join(tokens)}' needs :{name}:")
+    if len(pairs) != len(tokens):
+        raise OptionError(name, f"expected {len(tokens)} x,y pairs, got {len(pairs)}")
+    return [[float(x), float(y)] for x, y in pairs]
+
+
+def row(state: dict, **changes):
+    """The engine's result for the asking token's row (``changes`` replace state fields)."""
+    s = {**state, **changes}
+    i = s["query"]
+    return attention_row(s["q"][i], s["k"], s["v"], index=i, temperature=s["temperature"], causal=s["causal"])
+
+
+def readable(state: dict) -> list[int]:
+    """The words the asking word may read: all of them, or with the future hidden itself
+    and the words before it (the engine's mask)."""
+    return [j for j, seen in enumerate(row(state).mask) if seen]
+
+
+def tied(weights, hidden: list[bool]) -> bool:
+    """Every word the asker reads (two or more) gets the same weight, to 1e-9: no best match."""
+    seen = [w for w, h in zip(weights, hidden) if not h]
+    return len(seen) > 1 and max(seen) - min(seen) <= 1e-9
