@@ -130,7 +130,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     with _building(config_path(content), root):
         config, errors = load_config(config_path(content))
     with _building(content.parent / config.figures, root):
-        own = authors.load(content.parent / config.figures)  # the site's own figures, beside the built-ins
+        own = _own_figures(content.parent / config.figures, root, errors)  # beside the built-ins
     errors.extend(own.errors)
     sources = sorted(content.glob("*.md"))
     if not sources:
@@ -238,6 +238,23 @@ def _author_folders(content: Path, out_dir: Path, outputs: dict[str, str], error
             continue
         folders.append(extra)
     return folders
+
+
+def _own_figures(folder: Path, site: Path, errors: list[SourceError]):
+    """The site's own figures, unless the folder, or a module in it, leads out of the
+    site folder: the build runs that Python, and it runs nothing from elsewhere."""
+    problems = []
+    if folder.exists() or folder.is_symlink():
+        problem = outside(folder, site.resolve(), "site folder")
+        if problem:
+            problems.append(problem)
+        elif folder.is_dir():
+            problems += [p for p in (outside(path, site.resolve(), "site folder") for path in sorted(folder.glob("*.py")))
+                         if p]
+    if problems:
+        errors.extend(problems)
+        return authors.AuthorFigures(folder)
+    return authors.load(folder)
 
 
 def _page_policy(policy: str, bundle: bool) -> str:

@@ -59,18 +59,22 @@ def _where(link: Path) -> str:
         return "?"
 
 
-def outside(path: Path, root: Path) -> SourceError | None:
-    """An error if ``path`` (a link, or inside a linked folder) resolves outside ``root``,
-    or points nowhere. ``root`` must be resolved."""
+def outside(path: Path, root: Path, what: str = "content folder") -> SourceError | None:
+    """An error if ``path`` (a link, or inside a linked folder) resolves outside ``root``
+    (the ``what``), or points nowhere. ``root`` must be resolved."""
     if path.is_symlink() and not path.exists():
         return SourceError(path, 0, 0, f"{path.name} is a symbolic link to {_where(path)}, which does not exist",
                            "remove the link, or point it at a file inside the content folder")
     real = path.resolve()
     if real != root and root not in real.parents:
-        named = path if path.is_symlink() else next((p for p in (path, *path.parents) if p.is_symlink()), path)
-        return SourceError(named, 0, 0, f"{named.name} is a symbolic link to {real}, which is outside the content "
-                           f"folder; the build publishes nothing from outside it",
-                           "copy the file into the content folder instead of linking to it")
+        named = next((p for p in (path, *path.parents) if p.is_symlink()), None)
+        if named is None:
+            return SourceError(path, 0, 0, f"{path.name} is outside the {what} (it is {real}); the build reads "
+                               f"nothing from outside it",
+                               f"move it into the {what}")
+        return SourceError(named, 0, 0, f"{named.name} is a symbolic link to {real}, which is outside the {what}; "
+                           f"the build publishes nothing from outside it",
+                           f"copy the file into the {what} instead of linking to it")
     return None
 
 

@@ -324,3 +324,20 @@ def test_a_bundle_policy_allows_blob_scripts_and_fetches_and_nothing_more(tmp_pa
     assert policy == ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' blob:; worker-src 'self' blob:; "
                       "style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self' blob:; "
                       "object-src 'none'; base-uri 'none'")
+
+
+def test_figures_from_outside_the_site_folder_are_never_run(site, tmp_path, capsys):
+    """An author's figures are Python that the build runs: a figures folder, or a module in
+    it, that leads out of the site folder is refused before anything is imported."""
+    content, out = site
+    outside = write(tmp_path.parent / f"{tmp_path.name}-elsewhere", {"evil.py": "raise SystemExit('ran')\n"})
+    (content.parent / "figures").mkdir()
+    (content.parent / "figures" / "evil.py").symlink_to(outside / "evil.py")
+    assert failed(content, out, capsys).splitlines()[0] == (
+        f"figures/evil.py: evil.py is a symbolic link to {outside / 'evil.py'}, which is outside the site folder; "
+        f"the build publishes nothing from outside it")
+    (content.parent / "figures" / "evil.py").unlink()
+    (content / "site.yml").write_text(f"figures: ../{outside.name}\n")
+    assert failed(content, out, capsys).splitlines()[:2] == [
+        f"../{outside.name}: {outside.name} is outside the site folder (it is {outside}); the build reads "
+        f"nothing from outside it", "    move it into the site folder"]
