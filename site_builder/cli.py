@@ -90,7 +90,9 @@ def _run(args: argparse.Namespace) -> int:
                                 dev=args.live_reload)
         except (BuildError, PyodideError) as err:
             print(f"error: {err}", file=sys.stderr)
-            return 1
+            return getattr(err, "exit_code", 1)
+        for warning in result.warnings:
+            print(f"warning: {warning}", file=sys.stderr)
         took = time.perf_counter() - started
         print(f"Built {result.pages} pages with {result.figures} figures into {args.output}/ in {took:.2f} s.")
         print(f"View it with: explorables serve   (or open {args.output}/index.html through any web server)")

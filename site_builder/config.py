@@ -19,6 +19,13 @@ from typing import Any
 import yaml
 
 from .errors import SourceError
+from .safety import load_yaml, quote, read_source, yaml_problem
+
+# The Content-Security-Policy every page carries by default: nothing inline, nothing
+# from another origin; WebAssembly may compile (Pyodide), a worker may come from a Blob.
+DEFAULT_CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; "
+               "style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; "
+               "object-src 'none'; base-uri 'none'")
 
 
 @dataclass(frozen=True)
@@ -37,6 +44,8 @@ OPTIONS: tuple[ConfigOption, ...] = (
     ConfigOption("language", str, "en", "The language of the lessons, as an HTML lang code."),
     ConfigOption("license", str, "", "The lessons' licence, e.g. CC BY 4.0; shown in every page's footer."),
     ConfigOption("raw_html", bool, False, "Allow raw HTML inside Markdown. Off by default: Markdown stays Markdown."),
+    ConfigOption("csp", str, DEFAULT_CSP, "The Content-Security-Policy of every page, sent in a <meta> tag; "
+                 "an empty value sends none (then set it as a header on your host)."),
     ConfigOption("figures", str, "figures", "The folder of your own figures (Python modules written with "
                  "explorables.figures), relative to the site folder; it need not exist."),
     ConfigOption("explorables", str, "", "The Explorables versions this site is written for, as a version "
@@ -52,6 +61,7 @@ class SiteConfig:
     language: str = "en"
     license: str = ""
     raw_html: bool = False
+    csp: str = DEFAULT_CSP
     figures: str = "figures"
     explorables: str = ""
 
@@ -65,15 +75,16 @@ def _line_of(text: str, key: str) -> int:
 
 def load_config(path: Path) -> tuple[SiteConfig, list[SourceError]]:
     """Read site.yml (missing file: defaults). Returns the config and every error."""
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return SiteConfig(), []
-    text = path.read_text(encoding="utf-8")
+    text, problems = read_source(path, path.parent.resolve())
+    if text is None:
+        return SiteConfig(), problems
     try:
-        data = yaml.safe_load(text) or {}
+        data = load_yaml(text) or {}
     except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        return SiteConfig(), [SourceError(path, line, col, f"site.yml is not valid YAML: {getattr(err, 'problem', err)}",
+        line, col, problem = yaml_problem(err)
+        return SiteConfig(), [SourceError(path, line, col, f"site.yml is not valid YAML: {problem}",
                                           "write one `key: value` per line")]
     if not isinstance(data, dict):
         return SiteConfig(), [SourceError(path, 1, 1, "site.yml must be a mapping of `key: value` lines")]
@@ -92,13 +103,13 @@ def load_config(path: Path) -> tuple[SiteConfig, list[SourceError]]:
         if option is None:
             close = difflib.get_close_matches(str(key), names, n=1)
             hint = f"did you mean '{close[0]}'?" if close else f"known options: {', '.join(names)}"
-            errors.append(SourceError(path, line, 1, f"unknown option '{key}'", hint))
+            errors.append(SourceError(path, line, 1, f"unknown option {quote(str(key))}", hint))
             continue
         if option.type is str and isinstance(value, (int, float)) and not isinstance(value, bool):
             value = str(value)
         if not isinstance(value, option.type):
             errors.append(SourceError(path, line, 1,
-                                      f"option '{key}' expects {option.type.__name__}, got {value!r}",
+                                      f"option '{key}' expects {option.type.__name__}, got {quote(value)}",
                                       option.doc))
             continue
         values[key] = value

@@ -119,6 +119,8 @@ def _rebuild(content: Path, out_dir: Path, pyodide_source: str | None) -> tuple[
         print(text, file=sys.stderr, flush=True)
         return False, text
     print(result.stdout.strip().splitlines()[0], flush=True)
+    if result.stderr.strip():  # warnings (a lesson order tie, front matter without '---')
+        print(result.stderr.strip(), file=sys.stderr, flush=True)
     return True, ""
 
 
