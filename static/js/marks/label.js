@@ -156,12 +156,13 @@
     }
     return groups.map(function (g) {
       if (g.length === 1) return g[0];
-      const texts = [];
-      for (const item of g) if (texts.indexOf(item.text) < 0) texts.push(item.text);
+      const texts = [];  // in scene order, whichever point leads
+      const byOrder = g.slice().sort(function (a, b) { return a.order - b.order; });
+      for (const item of byOrder) if (texts.indexOf(item.text) < 0) texts.push(item.text);
       let text = texts.join("/");
       if (texts.length > 1 && measure(ctx, text, HOT_FONT).w > maxWidth) text = g.length + " points";
       return Object.assign({}, g[0], {
-        text: text, members: g.map(function (item) { return item.key; }),
+        text: text, members: g.map(function (item) { return item.mark.id || null; }),
         reach: Math.max.apply(null, g.map(function (item) { return item.reach; })),
       });
     });
