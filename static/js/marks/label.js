@@ -88,8 +88,18 @@
     return (hi - lo) * Math.hypot(dx, dy);
   }
 
-  /* The text metrics of a name: width in the widest font it is drawn in, and height. */
+  /* The text metrics of a name: width in the widest font it is drawn in, and height.
+     Remembered by font and text: a drag redraws the same names every frame. */
+  const measured = new Map();
   function measure(ctx, text, font) {
+    const key = font + "\n" + text;
+    if (!measured.has(key)) {
+      if (measured.size > 2000) measured.clear();
+      measured.set(key, measureNow(ctx, text, font));
+    }
+    return measured.get(key);
+  }
+  function measureNow(ctx, text, font) {
     ctx.save();
     ctx.font = font;
     const metrics = ctx.measureText(text);
