@@ -14,9 +14,10 @@
    - Hysteresis: the spot a name had in the previous drawing keeps a bonus, so a name moves
      only when its spot is taken or clearly worse; a dragged point's name does not jump
      from side to side.
-   - When no near spot is allowed, the same spots LEADER_PX further out are tried, joined
-     to the mark by a short leader line; when none of those is allowed either, the name is
-     not drawn (the point keeps its accessible name in the panel's list). */
+   - The same spots LEADER_PX further out, joined to the mark by a short leader line, are
+     tried too, at an extra cost of LEADER_COST: a name goes out on a leader line when
+     every near spot is taken or covers that much more. When no spot at all is allowed,
+     the name is not drawn (the point keeps its accessible name in the panel's list). */
 (function () {
   "use strict";
   const ex = window.explorables;
@@ -29,6 +30,7 @@
   const SAME_PX = 4;      // points closer than this share one name
   const EDGE = 1;         // a name keeps this far inside the canvas
   const KEEP = 12;        // the bonus of last drawing's spot (hysteresis), in cost units
+  const LEADER_COST = 30; // what a leader line costs, in the same units
   const SIDES = ["right", "left", "above", "below", "above-right", "above-left", "below-right", "below-left"];
   // unit direction of each spot from the mark, and which end of the text is held there
   const DIRECTIONS = {
@@ -203,7 +205,7 @@
     // priority: the dragged and the selected point first, then scene order
     const first = function (n) { return n.mark.id && n.mark.id === options.dragged ? 0 : n.mark.id && n.mark.id === view.selected ? 1 : 2; };
     names.sort(function (a, b) { return first(a) - first(b) || a.order - b.order; });
-    const pointNames = group(ctx, names.filter(function (n) { return n.mark.kind === "point"; }), Math.max(80, Math.min(160, W / 3)));
+    const pointNames = group(ctx, names.filter(function (n) { return n.mark.kind === "point"; }), Math.max(80, Math.min(200, W / 2)));
     const ordered = pointNames.concat(names.filter(function (n) { return n.mark.kind !== "point"; }));
     ordered.sort(function (a, b) { return first(a) - first(b) || a.order - b.order; });
 
@@ -235,13 +237,13 @@
         sides.forEach(function (side, rank) {
           const b = spot(side, n.x, n.y, n.reach, size.w, size.h, far);
           if (!allowed(b)) return;
-          const c = cost(b) + rank * 0.5 - (previous[n.key] === side ? KEEP : 0);
-          if (!best || c < best.cost) best = { side: side, box: b, cost: c };
+          const where = far ? side + " leader" : side;
+          const c = cost(b) + rank * 0.5 + (far ? LEADER_COST : 0) - (previous[n.key] === where ? KEEP : 0);
+          if (!best || c < best.cost) best = { side: side, where: where, far: far, box: b, cost: c };
         });
-        if (best) { best.far = far; break; }
       }
       if (!best) continue;  // no room: the name is not drawn
-      next[n.key] = best.side;
+      next[n.key] = best.where;
       const b = best.box;
       placed.push({
         key: n.key, mark: n.mark, text: n.text, side: best.side, align: b.align, members: n.members,
