@@ -180,9 +180,11 @@
     });
   }
 
-  /* Place every point's and arrow's name on a plane. Returns the names to draw:
-     {key, text, font, role, muted, hot-able link, box, align, side, leader?, mark}.
-     `previous` maps a name's key to the side it had last time (updated in place). */
+  /* Place every point's and arrow's name on a plane. Returns the names to draw, in the
+     order placed: {key, mark, text, side, align, box: {x0, y0, x1, y1} in canvas px,
+     members: ids of the points sharing the name (or undefined), leader: null or where
+     the leader line starts}. options: dragged (a point id), boxes (soft obstacles
+     {box, weight}), previous (a name's key -> its spot last time; updated in place). */
   function place(ctx, view, marks, options) {
     const W = view.width, H = view.height;
     const points = [], names = [];
