@@ -164,6 +164,17 @@
     return null;
   };
 
+  /* Test and debug API: for each plane (and chart) of the figure, the canvas size and
+     every name drawn on it (see SCENE.md, "Where labels go"). */
+  Figure.prototype.labels = function () {
+    const out = [];
+    for (const key of Object.keys(this.panelViews)) {
+      const view = this.panelViews[key];
+      if (view.labels) out.push(view.labels());
+    }
+    return out;
+  };
+
   Figure.prototype.pump = async function () {
     if (this.busy) return;
     this.busy = true;

@@ -1,4 +1,5 @@
-/* An arrow from (x1, y1) to (x2, y2), solid or dashed, with an optional label at its tip. */
+/* An arrow from (x1, y1) to (x2, y2), solid or dashed. Its label is placed and drawn by
+   the plane with every other name (marks/label.js), beyond the tip when there is room. */
 (function () {
   "use strict";
   const ex = window.explorables;
@@ -20,15 +21,6 @@
       ctx.lineTo(x2 - ux * head - uy * head * 0.45, y2 - uy * head + ux * head * 0.45);
       ctx.lineTo(x2 - ux * head + uy * head * 0.45, y2 - uy * head - ux * head * 0.45);
       ctx.closePath(); ctx.fill();
-    }
-    if (m.label) {
-      ctx.font = "600 13px system-ui, sans-serif";
-      ctx.textBaseline = "middle";
-      const width = ctx.measureText(m.label).width;
-      const right = x2 >= x1;  // put the label beyond the tip, inside the canvas
-      let lx = right ? x2 + 8 : x2 - 8 - width;
-      lx = Math.max(2, Math.min(view.width - width - 2, lx));
-      ctx.fillText(m.label, lx, y2 - 10);
     }
     ctx.restore();
   };

@@ -1,4 +1,4 @@
-/* A polyline through data points: solid, dashed or dotted, optionally closed. */
+/* A polyline through data points: solid, dashed or dotted. */
 (function () {
   "use strict";
   const ex = window.explorables;
@@ -13,7 +13,6 @@
       const x = view.sx(p[0]), y = view.sy(p[1]);
       i ? ctx.lineTo(x, y) : ctx.moveTo(x, y);
     });
-    if (m.closed) ctx.closePath();
     ctx.stroke();
     ctx.restore();
   };

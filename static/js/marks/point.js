@@ -1,4 +1,5 @@
-/* A point: a dot, ring, square or diamond at (x, y), optionally labelled. */
+/* A point: a dot, ring, square or diamond at (x, y). Its label is placed and drawn by the
+   plane with every other name (marks/label.js). */
 (function () {
   "use strict";
   const ex = window.explorables;
@@ -6,7 +7,7 @@
     const x = view.sx(m.x), y = view.sy(m.y);
     const hot = view.isHot(m.link);
     const selected = view.selected === m.id;
-    const r = (m.size || (m.draggable ? 7 : 5)) * (hot ? 1.3 : 1);
+    const r = ex.marks.point.radius(m) * (hot ? 1.3 : 1);
     const color = view.color(m.muted ? "muted" : m.role);
     ctx.save();
     ctx.globalAlpha = m.muted ? 0.55 : 1;
@@ -32,22 +33,9 @@
       ctx.setLineDash(selected ? [] : [3, 3]); ctx.stroke();
     }
     ctx.restore();
-    if (m.label) {
-      ctx.save();
-      ctx.font = (hot ? "600 " : "") + "13px system-ui, sans-serif";
-      ctx.fillStyle = view.color(m.muted ? "muted" : "text");
-      const width = ctx.measureText(m.label).width;
-      let anchor = m.anchor || "right";
-      if (anchor === "right" && x + r + 4 + width > view.width - 2) anchor = "left";
-      if (anchor === "left" && x - r - 4 - width < 2) anchor = "right";
-      ctx.textBaseline = anchor === "above" ? "bottom" : anchor === "below" ? "top" : "bottom";
-      if (anchor === "left") { ctx.textAlign = "right"; ctx.fillText(m.label, x - r - 4, y - 3); }
-      else if (anchor === "above") { ctx.textAlign = "center"; ctx.fillText(m.label, x, y - r - 4); }
-      else if (anchor === "below") { ctx.textAlign = "center"; ctx.fillText(m.label, x, y + r + 4); }
-      else ctx.fillText(m.label, x + r + 4, y - 3);
-      ctx.restore();
-    }
   };
+  /* The radius (px) a point is drawn with, not hovered. */
+  ex.marks.point.radius = function (m) { return m.size || (m.draggable ? 7 : 5); };
   /* Hit test shared by the plane: how far (px) the pointer is from the mark. */
   ex.marks.point.distance = function (m, px, py, view) {
     return Math.hypot(view.sx(m.x) - px, view.sy(m.y) - py);

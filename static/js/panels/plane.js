@@ -13,7 +13,8 @@
     const caption = ex.el("p", { class: "ex-caption" });
     const legend = ex.el("ul", { class: "ex-legend", "aria-hidden": "true" });
     const el = ex.el("section", { class: "ex-panel ex-plane" }, title, canvas, legend, caption, list);
-    const state = { spec: spec, hot: null, selected: null, drag: null, width: 0, height: 0 };
+    const state = { spec: spec, hot: null, selected: null, drag: null, width: 0, height: 0,
+                    sides: {}, placed: null };  // sides: where each name was last drawn (hysteresis)
 
     function view() {
       const s = state.spec;
@@ -60,11 +61,42 @@
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       ctx.clearRect(0, 0, state.width, state.height);
       const v = view();
-      drawGrid(ctx, v, state.spec);
-      for (const m of state.spec.marks || []) {
+      const marks = state.spec.marks || [];
+      const written = drawGrid(ctx, v, state.spec);
+      for (const m of marks) {
         const drawer = ex.marks[m.kind];
         if (drawer) drawer(ctx, m, v);
       }
+      // names of points and arrows go on top, placed from measured text (marks/label.js)
+      state.placed = ex.labels.place(ctx, v, marks, {
+        dragged: state.drag ? state.drag.id : null, previous: state.sides,
+        boxes: written.map(function (box) { return { box: box, weight: 1 }; }),
+      });
+      ex.labels.draw(ctx, state.placed, v);
+    }
+
+    /* What the tests and authors' scripts read: the canvas size, the names drawn (box in
+       canvas px, text, the mark it names), the points (centre and drawn radius) and the
+       label marks. */
+    function labels() {
+      if (!state.placed) draw();
+      const v = view();
+      const ctx = canvas.getContext("2d");
+      const box = function (b) { return { x: b.x0, y: b.y0, width: b.x1 - b.x0, height: b.y1 - b.y0 }; };
+      const marks = state.spec.marks || [];
+      return {
+        panel: state.spec.id, width: state.width, height: state.height,
+        labels: state.placed.map(function (p) {
+          return Object.assign(box(p.box), { text: p.text, mark: p.mark.id || null, kind: p.mark.kind,
+            side: p.side, leader: !!p.leader, shared: p.members || null });
+        }),
+        points: marks.filter(function (m) { return m.kind === "point"; }).map(function (m) {
+          return { id: m.id || null, x: v.sx(m.x), y: v.sy(m.y), r: ex.marks.point.radius(m), label: m.label || null };
+        }),
+        marks: marks.filter(function (m) { return m.kind === "label"; }).map(function (m) {
+          return Object.assign(box(ex.marks.label.box(ctx, m, v)), { text: m.text });
+        }),
+      };
     }
 
     function drawGrid(ctx, v, s) {
@@ -84,17 +116,23 @@
       if (v.ys[0] <= 0 && v.ys[1] >= 0) { ctx.beginPath(); ctx.moveTo(v.sx(v.xs[0]), v.sy(0)); ctx.lineTo(v.sx(v.xs[1]), v.sy(0)); ctx.stroke(); }
       if (v.xs[0] <= 0 && v.xs[1] >= 0) { ctx.beginPath(); ctx.moveTo(v.sx(0), v.sy(v.ys[0])); ctx.lineTo(v.sx(0), v.sy(v.ys[1])); ctx.stroke(); }
       ctx.fillStyle = v.color("muted"); ctx.font = "11px system-ui, sans-serif";
+      const written = [];  // boxes of the axis names and tick numbers, for label placement
+      function write(text, x, y, align) {
+        ctx.textAlign = align; ctx.fillText(text, x, y);
+        const w = ctx.measureText(text).width;
+        const x0 = align === "right" ? x - w : align === "center" ? x - w / 2 : x;
+        written.push({ x0: x0, y0: y - 10, x1: x0 + w, y1: y + 3 });
+      }
       if (s.axes) {
-        ctx.textAlign = "right"; ctx.fillText(s.axes[0], v.sx(v.xs[1]) - 2, v.sy(Math.max(v.ys[0], Math.min(0, v.ys[1]))) - 4);
-        ctx.textAlign = "left"; ctx.fillText(s.axes[1], v.sx(Math.max(v.xs[0], Math.min(0, v.xs[1]))) + 4, v.sy(v.ys[1]) + 10);
+        write(s.axes[0], v.sx(v.xs[1]) - 2, v.sy(Math.max(v.ys[0], Math.min(0, v.ys[1]))) - 4, "right");
+        write(s.axes[1], v.sx(Math.max(v.xs[0], Math.min(0, v.xs[1]))) + 4, v.sy(v.ys[1]) + 10, "left");
       }
       if (s.ticks) {
-        ctx.textAlign = "center";
-        for (const t of s.ticks.x || []) ctx.fillText(String(t), v.sx(t), v.sy(v.ys[0]) + 12);
-        ctx.textAlign = "right";
-        for (const t of s.ticks.y || []) ctx.fillText(String(t), v.sx(v.xs[0]) - 3, v.sy(t) + 3);
+        for (const t of s.ticks.x || []) write(String(t), v.sx(t), v.sy(v.ys[0]) + 12, "center");
+        for (const t of s.ticks.y || []) write(String(t), v.sx(v.xs[0]) - 3, v.sy(t) + 3, "right");
       }
       ctx.restore();
+      return written;
     }
 
     function local(event) {
@@ -266,6 +304,7 @@
       update: update,
       highlight: function (link) { if (state.hot !== link) { state.hot = link; draw(); } },
       canvas: canvas,
+      labels: labels,
       /* Where a mark is drawn, in page (client) pixels: for tests and authors' scripts. */
       locate: function (id) {
         const m = (state.spec.marks || []).find(function (mark) { return mark.id === id; });
