@@ -17,7 +17,7 @@ from pathlib import Path
 
 import jinja2
 
-from . import pyodide
+from . import fonts, pyodide
 from .config import load_config
 from .errors import BuildError, SourceError
 from .markdown import create_parser, parse_page, render_page
@@ -145,6 +145,7 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
         assets = staging / "assets"
         shutil.copytree(STATIC, assets, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
         (assets / "engine.zip").write_bytes(engine_archive())
+        fonts.subset_math_font(assets / fonts.MATH_FONT, outputs.values())  # only the glyphs the math uses
         for extra in content.iterdir():
             if extra.is_dir() and not extra.name.startswith((".", "_")) and extra != out_dir:
                 shutil.copytree(extra, staging / extra.name)  # images and other files of the lessons
