@@ -19,7 +19,7 @@ from pathlib import Path
 import jinja2
 
 from .. import __version__
-from . import authors, pyodide
+from . import authors, fonts, pyodide
 from .config import config_path, load_config
 from .errors import BuildError, InternalError, PyodideError, SourceError
 from .links import resolve_links
@@ -199,6 +199,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
             assets = staging / ASSETS
             shutil.copytree(STATIC, assets, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
             (assets / "engine.zip").write_bytes(engine_archive(own.archive_files()))
+            fonts.subset_math_font(assets / fonts.MATH_FONT, outputs.values())  # only the glyphs the math uses
             for extra in extras:  # images and other files of the lessons
                 copy_tree(extra, staging / extra.name, content, errors)
             if errors:

@@ -5,6 +5,8 @@
 
   function boot() {
     const roots = document.querySelectorAll("figure.ex-figure[data-figure]");
+    // Python starts loading before the first frames are drawn, not after.
+    if (roots.length || (ex.bundle && ex.bundle.carried())) ex.client.start();
     roots.forEach(function (root) {
       const data = root.querySelector("script.ex-data");
       try {

@@ -120,9 +120,22 @@ async function pyodideFromBundle(files) {
   });
 }
 
+/* The engine archive, fetched while Pyodide loads rather than after it. */
+function fetchEngine(url) {
+  const bytes = fetch(url).catch(function (err) {
+    throw new Error("could not load the engine archive (" + text(err) + ")");
+  }).then(function (response) {
+    if (!response.ok) throw new Error("could not load the engine archive (" + response.status + ")");
+    return response.arrayBuffer();
+  });
+  bytes.catch(function () {});  // reported when awaited, not as an unhandled rejection
+  return bytes;
+}
+
 async function start(msg) {
   const t0 = performance.now();
   let pyodide, archive;
+  const engine = msg.bundle ? null : fetchEngine(msg.engine);
   if (msg.bundle) {
     pyodide = await pyodideFromBundle(msg.bundle.pyodide);
     archive = decode(msg.bundle.engine).buffer;
@@ -130,16 +143,7 @@ async function start(msg) {
     pyodide = await pyodideFromSite(msg.pyodide);
   }
   const t1 = performance.now();
-  if (!archive) {
-    let response;
-    try {
-      response = await fetch(msg.engine);
-    } catch (err) {
-      throw new Error("could not load the engine archive (" + text(err) + ")");
-    }
-    if (!response.ok) throw new Error("could not load the engine archive (" + response.status + ")");
-    archive = await response.arrayBuffer();
-  }
+  if (!archive) archive = await engine;
   pyodide.unpackArchive(archive, "zip", { extractDir: "/lib/explorables" });
   pyodide.runPython("import sys\nsys.path.insert(0, '/lib/explorables')\nimport explorables.engine.runtime");
   handle = pyodide.pyimport("explorables.engine.runtime").handle;

@@ -83,3 +83,40 @@ def first_frame(page, url: str, figure_id: str) -> dict:
             return { settled, loading: fig.classList.contains('ex-loading'), counts,
                      badge: fig.querySelector('.ex-badge').textContent, values: ex.figures[id].values };
         }""", [figure_id, [".ex-bar", ".ex-cells tbody td", ".ex-plane canvas"]])
+
+
+def module_page(browser, base: str, context_args: dict | None = None):
+    """One page for a whole test module, so that Pyodide starts once (a generator for a
+    module-scoped fixture: yields (page, guard)). Each test then opens its lesson with
+    ``fresh_lesson``, which swaps the lesson in anew on the running engine."""
+    from conftest import Guard
+
+    context = browser.new_context(**(context_args or {}))
+    page = context.new_page()
+    guard = Guard(page, base)
+    try:
+        yield page, guard
+    finally:
+        context.close()
+
+
+def fresh_lesson(page, guard, url: str, figure_id: str):
+    """Open ``url`` in a module's page as if for the first time: the first call loads it,
+    later ones swap it in anew (figures from their build-time scenes, Python kept).
+    Nothing of the test before carries over: its computations are finished first, the
+    figure's state is checked to be the page's own, and the guard starts empty."""
+    guard.errors.clear(), guard.outside.clear(), guard.failed.clear(), guard.allowed.clear()
+    if not page.evaluate("() => !!(window.explorables && window.explorables.pages)"):
+        return open_figure(page, url, figure_id)
+    page.mouse.move(0, 0)
+    page.evaluate("() => Promise.all(Object.values(window.explorables.figures).map(f => f.idle()))")
+    assert page.evaluate("url => window.explorables.pages.go(url, {restore: false, scroll: 0})", url) is True
+    root = page.locator(f"figure#{figure_id}")
+    root.and_(page.locator(".ex-live")).wait_for()
+    same = page.evaluate("""id => {
+        const root = document.getElementById(id);
+        const built = JSON.parse(root.querySelector('script.ex-data').textContent).state;
+        return JSON.stringify(built) === JSON.stringify(window.explorables.figures[id].state);
+    }""", figure_id)
+    assert same, "the figure did not start from its build-time state"
+    return root

@@ -8,17 +8,25 @@ import pytest
 from explorables import engine
 from explorables.engine.figures import FIGURES
 from explorables.figures import num, vec
-from helpers import assert_matches_cpython, idle, open_figure, state_of
+from helpers import assert_matches_cpython, fresh_lesson, idle, module_page, state_of
 
 FIG = "heads"
 NAME = "attention-heads"
 PAGE = "two-heads.html"
 
 
+@pytest.fixture(scope="module")
+def shared(browser, site_url, browser_context_args):
+    """One page and one Pyodide for the module: each test swaps the lesson in anew."""
+    yield from module_page(browser, site_url, browser_context_args)
+
+
 @pytest.fixture
-def heads(page, site_url, guard):
-    open_figure(page, site_url + PAGE, FIG)
-    return page
+def heads(shared, site_url):
+    page, guard = shared
+    fresh_lesson(page, guard, site_url + PAGE, FIG)
+    yield page
+    guard.check()
 
 
 def table(page, h: int):

@@ -1,0 +1,247 @@
+"""The page lifecycle, lesson by lesson, against bare Pyodide (issue 10's table).
+
+Builds content/, serves it on 127.0.0.1 and drives one headless Chromium. For every
+lesson, in fresh browser contexts (cold HTTP cache), interleaved with the anchor:
+
+- bare: a page that only starts ``loadPyodide`` in a module worker (the site's own copy
+  of Pyodide), navigation start -> Pyodide answers; timed in the same browser run;
+- live: navigation start -> ``explorables.ready``; the ratio live / bare is the row;
+- next: on a live lesson, a click on "Next" -> every figure of the next lesson live and
+  one update answered (a swap on the running engine);
+- longest task: the longest main-thread task (PerformanceObserver "longtask") before ready;
+- first frame bytes: every HTML, CSS, JS and font file the page fetched (Pyodide and the
+  engine archive excluded), gzip-compressed as GitHub Pages serves them (woff2 as is:
+  it is compressed already), the uncompressed size beside it;
+- serve: ``explorables serve`` on a copy of content/, the lesson's text edited ->
+  the new text visible, and its figures live again (the rebuild is started at once, the
+  server's 0.5 s polling is not counted).
+
+The machine may be shared and noisy: compare the ratios within one run.
+
+Usage: python benchmarks/bench_lifecycle.py [--runs 3] [--lesson one-query-row]
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from conftest import CHROMIUM_FLAGS, chromium_path, serve_folder  # noqa: E402
+from explorables.site_builder.build import build_site, slug_of  # noqa: E402
+
+BUDGET_BYTES = 60 * 1024
+
+BARE_HTML = """<!doctype html><meta charset="utf-8"><title>bare loadPyodide</title>
+<script>
+window.__bare = new Promise(function (resolve, reject) {
+  const w = new Worker("__bare_worker.js", { type: "module" });
+  w.onmessage = function (e) { resolve(performance.now()); };
+  w.onerror = function (e) { reject(new Error(e.message)); };
+  w.postMessage(new URL("assets/pyodide/", location.href).href);
+});
+</script>"""
+BARE_WORKER = """self.onmessage = async function (e) {
+  const { loadPyodide } = await import(e.data + "pyodide.mjs");
+  const pyodide = await loadPyodide({ indexURL: e.data });
+  pyodide.runPython("1 + 1");
+  self.postMessage("ready");
+};"""
+
+LONG_TASKS = """
+window.__longTasks = [];
+try {
+  new PerformanceObserver(list => { for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]); })
+    .observe({ type: "longtask", buffered: true });
+} catch (err) {}
+"""
+
+LIVE = """async () => {
+  await window.explorables.ready;
+  const ready = performance.now();
+  const figs = Array.from(document.querySelectorAll("main figure.ex-figure"));
+  await new Promise(r => { const t = () => figs.every(f => f.classList.contains("ex-live")) ? r() : setTimeout(t, 2); t(); });
+  const tasks = (window.__longTasks || []).filter(t => t[0] < ready).map(t => t[1]);
+  return { ready, longest: Math.max(0, ...tasks) };
+}"""
+
+NEXT = """async () => {
+  const link = document.querySelector("a[rel=next]");
+  if (!link) return null;
+  const target = new URL(link.getAttribute("href"), location.href).href;
+  const t0 = performance.now();
+  link.click();
+  await new Promise(r => {
+    const t = () => {
+      const figs = Array.from(document.querySelectorAll("main figure.ex-figure"));
+      if (location.href === target && figs.every(f => f.classList.contains("ex-live"))) r(); else setTimeout(t, 1);
+    };
+    t();
+  });
+  const first = Object.values(window.explorables.figures)[0];
+  if (first) await first.update({});
+  return { ms: performance.now() - t0, same: window.__sameDocument === true };
+}"""
+
+FIGURES_LIVE = """() => { const figs = Array.from(document.querySelectorAll("main figure.ex-figure"));
+  return figs.every(f => f.classList.contains("ex-live")); }"""
+
+FIRST_FRAME_TYPES = ("document", "stylesheet", "script", "font")
+
+
+def first_frame_bytes(site: Path, urls: list[str]) -> tuple[int, int]:
+    """(gzip-compressed, uncompressed) bytes of the files behind ``urls``."""
+    packed = raw = 0
+    for url in urls:
+        path = urlparse(url).path.lstrip("/") or "index.html"
+        data = (site / path).read_bytes()
+        raw += len(data)
+        packed += len(data) if path.endswith(".woff2") else len(gzip.compress(data, 6))
+    return packed, raw
+
+
+def excluded(url: str) -> bool:
+    return "/pyodide/" in url or url.endswith("engine.zip") or "__bare" in url or "__livereload" in url
+
+
+def median(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def fmt(value, unit="ms", width=8, digits=0):
+    if value is None:
+        return f"{'—':>{width}}"
+    return f"{value:>{width - len(unit) - 1}.{digits}f} {unit}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=3, help="cold loads of each lesson, and as many bare ones")
+    parser.add_argument("--lesson", action="append", help="only this lesson (its slug); repeatable")
+    parser.add_argument("--no-serve", action="store_true", help="skip the serve row")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    from explorables.site_builder.serve import DevServer
+
+    slugs = [slug_of(p) for p in sorted((ROOT / "content").glob("*.md")) if p.stem != "index"]
+    if args.lesson:
+        slugs = [s for s in slugs if s in args.lesson]
+
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp) / "_site"
+        build_site(ROOT / "content", site)
+        (site / "__bare.html").write_text(BARE_HTML)
+        (site / "__bare_worker.js").write_text(BARE_WORKER)
+        server = serve_folder(site)
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        rows: dict[str, dict] = {}
+        bare: list[float] = []
+        launch = {"args": CHROMIUM_FLAGS}
+        if chromium_path():
+            launch["executable_path"] = chromium_path()
+        with sync_playwright() as p:
+            browser = p.chromium.launch(**launch)
+
+            def cold(url, init=None):
+                context = browser.new_context(viewport={"width": 1280, "height": 900})
+                page = context.new_page()
+                if init:
+                    page.add_init_script(init)
+                fetched: list[str] = []
+                page.on("request", lambda r: fetched.append(r.url)
+                        if r.resource_type in FIRST_FRAME_TYPES and not excluded(r.url) else None)
+                page.goto(url)
+                return context, page, fetched
+
+            for slug in slugs:
+                row = rows.setdefault(slug, {"live": [], "longest": [], "next": [], "bytes": None})
+                for _ in range(args.runs):
+                    context, page, _ = cold(base + "__bare.html")
+                    bare.append(page.evaluate("() => window.__bare"))
+                    context.close()
+                    context, page, fetched = cold(base + f"{slug}.html", LONG_TASKS)
+                    result = page.evaluate(LIVE)
+                    row["live"].append(result["ready"])
+                    row["longest"].append(result["longest"])
+                    row["bytes"] = first_frame_bytes(site, sorted(set(fetched)))
+                    page.evaluate("() => { window.__sameDocument = true; }")
+                    nxt = page.evaluate(NEXT)
+                    if nxt is not None:
+                        row["next"].append(nxt["ms"] if nxt["same"] else None)
+                        row.setdefault("full_loads", 0)
+                        row["full_loads"] += 0 if nxt["same"] else 1
+                    context.close()
+                print(f"  {slug}: live {[round(v) for v in row['live']]} ms, bare so far {median(bare):.0f} ms, "
+                      f"next {[round(v) if v else v for v in row['next']]} ms", file=sys.stderr, flush=True)
+
+            if not args.no_serve:
+                content = Path(tmp) / "content"
+                shutil.copytree(ROOT / "content", content)
+                dev = DevServer(content, port=0)
+                try:
+                    if not dev.start():
+                        raise RuntimeError("serve could not build content/")
+                    context = browser.new_context(viewport={"width": 1280, "height": 900})
+                    page = context.new_page()
+                    for n, slug in enumerate(slugs):
+                        source = next(p for p in content.glob("*.md") if slug_of(p) == slug)
+                        page.goto(dev.url + f"{slug}.html")
+                        page.evaluate(LIVE)
+                        page.wait_for_function("() => document.documentElement.dataset.livereload === 'open'")
+                        marker = f"Edited for the benchmark, number {n}."
+                        started = time.perf_counter()
+                        source.write_text(source.read_text() + f"\n{marker}\n")
+                        if not dev.check():
+                            raise RuntimeError("the edit did not rebuild")
+                        page.locator("main", has_text=marker).wait_for(timeout=60000)
+                        text_s = time.perf_counter() - started
+                        page.wait_for_function(FIGURES_LIVE, timeout=60000)
+                        page.evaluate("async () => { const f = Object.values(window.explorables.figures)[0]; "
+                                      "if (f) await f.update({}); }")
+                        live_s = time.perf_counter() - started
+                        rows[slug]["serve"] = (text_s, live_s)
+                    context.close()
+                except Exception as err:  # noqa: BLE001 - the other rows still print
+                    print(f"serve row failed: {type(err).__name__}: {err}", file=sys.stderr)
+                finally:
+                    dev.stop()
+            browser.close()
+        server.shutdown()
+
+    anchor = median(bare)
+    print(f"bare loadPyodide in a module worker: median {anchor:.0f} ms of {len(bare)} cold loads "
+          f"(min {min(bare):.0f}, max {max(bare):.0f})")
+    print(f"{args.runs} cold loads a lesson; ratio = median live / median bare (target <= 1.0)")
+    print()
+    head = (f"{'lesson':<22} {'live':>8} {'ratio':>6} {'next':>8} {'longest':>8} "
+            f"{'1st frame gz':>12} {'raw':>8} {'serve text':>10} {'serve live':>10}")
+    print(head)
+    print("-" * len(head))
+    for slug, row in rows.items():
+        live = median(row["live"])
+        packed, raw = row["bytes"]
+        serve = row.get("serve")
+        print(f"{slug:<22} {fmt(live)} {live / anchor:>6.2f} {fmt(median(row['next']))} "
+              f"{fmt(median(row['longest']))} {packed / 1024:>9.1f} KB {raw / 1024:>5.0f} KB "
+              f"{fmt(serve[0] if serve else None, 's', 10, 2)} {fmt(serve[1] if serve else None, 's', 10, 2)}"
+              + ("  (Next loaded a new document)" if row.get("full_loads") else ""))
+    print()
+    print("targets: ratio <= 1.0; next <= 200 ms; longest task < 50 ms; first frame <= 60 KB gzip; "
+          "serve text <= 1 s, live <= 1.5 s")
+    over = [s for s, r in rows.items() if r["bytes"][0] > BUDGET_BYTES]
+    print(f"first frame over {BUDGET_BYTES // 1024} KB gzip: {', '.join(over) if over else 'none'}")
+
+
+if __name__ == "__main__":
+    main()
