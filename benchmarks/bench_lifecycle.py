@@ -47,7 +47,7 @@ window.__bare = new Promise(function (resolve, reject) {
   const w = new Worker("__bare_worker.js", { type: "module" });
   w.onmessage = function (e) { resolve(performance.now()); };
   w.onerror = function (e) { reject(new Error(e.message)); };
-  w.postMessage(new URL("assets/pyodide/", location.href).href);
+  w.postMessage(new URL("_explorables/pyodide/", location.href).href);
 });
 </script>"""
 BARE_WORKER = """self.onmessage = async function (e) {
