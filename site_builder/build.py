@@ -20,6 +20,7 @@ import jinja2
 from . import pyodide
 from .config import load_config
 from .errors import BuildError, SourceError
+from .highlight import print_warnings
 from .markdown import create_parser, parse_page, render_page
 from .notices import COMPONENTS
 
@@ -37,7 +38,7 @@ SCRIPTS = (
     "js/marks/label.js", "js/marks/circle.js",
     "js/panels/plane.js", "js/panels/cells.js", "js/panels/bars.js", "js/panels/chart.js",
     "js/panels/steps.js", "js/panels/text.js", "js/panels/matrix.js",
-    "js/controls.js", "js/figure.js", "js/client.js", "js/pages.js", "js/boot.js",
+    "js/controls.js", "js/figure.js", "js/client.js", "js/pages.js", "js/code.js", "js/boot.js",
 )
 # An offline bundle's pages also load every page's content and the bundle runtime.
 BUNDLE_SCRIPTS = SCRIPTS[:-1] + ("bundle/pages.js", "js/bundle.js", SCRIPTS[-1])
@@ -132,6 +133,7 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
     outputs["notices.html"] = env.get_template("notices.html").render(page=None, components=COMPONENTS, **common)
     for page in pages:
         errors.extend(page.errors)
+    print_warnings(pages, content.parent)  # e.g. a code block's unknown language
     if errors:
         errors.sort(key=lambda e: (str(e.path), e.line, e.col))
         raise BuildError(errors, root=content.parent)

@@ -16,6 +16,7 @@ from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
+from .authoring import authoring_plugin
 from .directives import directives_plugin
 from .directives.common import report
 from .errors import SourceError
@@ -73,6 +74,7 @@ def create_parser(raw_html: bool = False) -> MarkdownIt:
     md.use(dollarmath_plugin, double_inline=True, allow_digits=False)
     md.use(anchors_plugin, min_level=2, max_level=3, permalink=True, permalinkSymbol="#")
     md.use(directives_plugin)
+    md.use(authoring_plugin)
     md.core.ruler.after("inline", "math_lines", _math_lines)
     for name in ("math_inline", "math_inline_double"):
         md.add_render_rule(name, _math_renderer(display=False))

@@ -1,0 +1,24 @@
+"""Everyday Markdown beyond CommonMark, enabled in this one place.
+
+``authoring_plugin`` is what ``create_parser`` adds for authors: highlighted code
+(highlight.py), GFM task lists, definition lists, attributes on images and spans
+(``{.class}`` / ``{#id}``), and bare URLs as links (linkify-it-py). docs/markdown.md
+lists every syntax the site understands.
+"""
+from __future__ import annotations
+
+from markdown_it import MarkdownIt
+from mdit_py_plugins.attrs import attrs_plugin
+from mdit_py_plugins.deflist import deflist_plugin
+from mdit_py_plugins.tasklists import tasklists_plugin
+
+from .highlight import highlight_plugin
+
+
+def authoring_plugin(md: MarkdownIt) -> None:
+    md.use(highlight_plugin)
+    md.use(tasklists_plugin, label=True)
+    md.use(deflist_plugin)
+    md.use(attrs_plugin, spans=True, allowed=["id", "class"])
+    md.options["linkify"] = True
+    md.enable(["linkify"])

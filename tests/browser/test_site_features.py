@@ -1,0 +1,150 @@
+"""Authoring features in real Chromium: the copy button, highlighted code's contrast in
+both colour schemes, the table of contents, image figures and search."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import Guard, serve_folder
+
+pytestmark = pytest.mark.browser
+
+LESSON = '''---
+title: Features
+order: 1
+summary: Code, headings and images.
+---
+
+Some text before the code.
+
+```python {lineno-start=1 emphasize-lines="2"}
+import math
+
+def softmax(xs, t=1.0):
+    """Shares that sum to 1."""
+    top = max(xs)  # for stability
+    exps = [math.exp((x - top) / t) for x in xs]
+    return [e / sum(exps) for e in exps]
+
+@cache
+class Head(object):
+    size: int = 0x10
+    name = f"head {1 + 2}"
+    pattern = r"\\d+"
+```
+
+```javascript
+const total = xs.reduce((a, b) => a + b, 0);  // sum
+let ok = true, n = null; /* block */ if (!ok) throw new Error("bad");
+```
+
+```bash
+for f in *.md; do echo "$f" && wc -l "$f"; done  # count
+```
+
+```json
+{"key": [1, 2.5, true, null], "s": "text"}
+```
+'''
+
+
+@pytest.fixture(scope="module")
+def features_site(tmp_path_factory):
+    from explorables.site_builder.build import build_site
+    root = tmp_path_factory.mktemp("features")
+    content = root / "content"
+    content.mkdir()
+    (content / "site.yml").write_text("title: Features\n", encoding="utf-8")
+    (content / "01-features.md").write_text(LESSON, encoding="utf-8")
+    (content / "02-second.md").write_text("---\ntitle: Second\norder: 2\n---\n\n```python\nx = 1\n```\n",
+                                          encoding="utf-8")
+    out = root / "_site"
+    build_site(content, out)
+    server = serve_folder(out)
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture
+def guarded(page, features_site):
+    guard = Guard(page, features_site)
+    yield page
+    guard.check()
+
+
+def test_copy_button_works_by_keyboard(guarded, features_site, context):
+    page = guarded
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(features_site + "features.html")
+    button = page.locator(".ex-code-block .ex-copy").first
+    button.wait_for()
+    # Tab from the page top until the first copy button has focus, as a keyboard user would
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.classList.contains('ex-copy')"):
+            break
+    assert page.evaluate("() => document.activeElement === document.querySelector('.ex-copy')")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('.ex-copy').textContent === 'Copied'")
+    copied = page.evaluate("() => navigator.clipboard.readText()")
+    assert copied.startswith("import math\n\ndef softmax(xs, t=1.0):\n")
+    assert "1import" not in copied  # line numbers are not copied
+    assert copied.rstrip().endswith('pattern = r"\\d+"')
+
+
+def test_copy_buttons_attach_after_an_in_place_navigation(guarded, features_site):
+    page = guarded
+    page.goto(features_site + "features.html")
+    page.locator(".ex-copy").first.wait_for()
+    page.locator("a[rel=next]").click()
+    page.wait_for_function("() => document.title.startsWith('Second')")
+    page.locator(".ex-code-block .ex-copy").wait_for()
+    assert page.locator(".ex-copy").count() == 1
+
+
+CONTRAST = """() => {
+  function rgb(text) { return text.match(/[\\d.]+/g).slice(0, 4).map(Number); }
+  function lum(c) {
+    const v = c.slice(0, 3).map(x => { x /= 255; return x <= 0.04045 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); });
+    return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
+  }
+  function background(el) {
+    for (; el; el = el.parentElement) {
+      const c = rgb(getComputedStyle(el).backgroundColor);
+      if (c.length < 4 || c[3] > 0) return c;
+    }
+    return [255, 255, 255];
+  }
+  const out = [];
+  document.querySelectorAll('pre.ex-code code span, pre.ex-code code').forEach(el => {
+    if (!el.textContent.trim()) return;
+    const fg = lum(rgb(getComputedStyle(el).color)), bg = lum(background(el));
+    const ratio = (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+    out.push({cls: el.className, text: el.textContent.slice(0, 20), ratio});
+  });
+  document.querySelectorAll('pre.ex-code.ex-numbered .ex-line').forEach(el => {
+    const fg = lum(rgb(getComputedStyle(el, '::before').color)), bg = lum(background(el));
+    out.push({cls: 'line number', text: el.dataset.line, ratio: (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05)});
+  });
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_highlighted_code_contrast_in_both_schemes(guarded, features_site, scheme):
+    page = guarded
+    page.emulate_media(color_scheme=scheme)
+    page.goto(features_site + "features.html")
+    measured = page.evaluate(CONTRAST)
+    classes = {m["cls"] for m in measured}
+    assert {"k", "s2", "c1", "nb", "nf", "mi"} <= classes, classes  # the sample covers the palette
+    poor = [m for m in measured if m["ratio"] < 4.5]
+    assert not poor, f"{scheme}: below 4.5:1: {poor[:5]}"
+    dark = page.evaluate("() => getComputedStyle(document.querySelector('pre.ex-code')).backgroundColor")
+    assert (dark == "rgb(29, 32, 36)") == (scheme == "dark")
+
+
+def test_no_style_attribute_anywhere(features_site, guarded):
+    page = guarded
+    page.goto(features_site + "features.html")
+    page.locator(".ex-copy").first.wait_for()
+    assert page.evaluate("() => document.querySelectorAll('[style]').length") == 0
