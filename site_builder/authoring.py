@@ -12,6 +12,7 @@ from mdit_py_plugins.attrs import attrs_plugin
 from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
+from .directives.image import image_sizes_rule
 from .highlight import highlight_plugin
 
 
@@ -22,3 +23,6 @@ def authoring_plugin(md: MarkdownIt) -> None:
     md.use(attrs_plugin, spans=True, allowed=["id", "class"])
     md.options["linkify"] = True
     md.enable(["linkify"])
+    # {figure} and {image} are directives (directives/image.py); plain ![alt](src) images
+    # get their size from the file here, load lazily and are copied with the site
+    md.core.ruler.after("inline", "image_sizes", image_sizes_rule)

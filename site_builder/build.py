@@ -21,6 +21,7 @@ from . import pyodide
 from .config import load_config
 from .errors import BuildError, SourceError
 from .highlight import print_warnings
+from .images import copy_images
 from .markdown import create_parser, parse_page, render_page
 from .notices import COMPONENTS
 
@@ -150,6 +151,7 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
         for extra in content.iterdir():
             if extra.is_dir() and not extra.name.startswith((".", "_")) and extra != out_dir:
                 shutil.copytree(extra, staging / extra.name)  # images and other files of the lessons
+        copy_images(pages, content, staging)  # images beside the lessons, referenced from Markdown
         (staging / ".nojekyll").write_text("")  # GitHub Pages: serve the files as they are, no Jekyll
         (staging / MARKER).write_text("Made by `explorables build`; the next build replaces this folder.\n")
         if not bundle:

@@ -87,3 +87,78 @@ def test_extensions_are_enabled_in_one_place():
     for name in ("tasklists", "deflist", "attrs", "linkify", "highlight"):
         assert name not in source, f"{name} is set up outside site_builder/authoring.py"
     assert "md.use(authoring_plugin)" in source
+
+
+# ---- 3. images
+
+def _png(path: Path, width: int, height: int) -> None:
+    import struct
+    import zlib
+    raw = b"".join(b"\x00" + b"\x10\x20\x30" * width for _ in range(height))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+                     + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+def test_image_sizes_are_read_from_the_files(tmp_path):
+    from explorables.site_builder.images import image_size
+    _png(tmp_path / "a.png", 640, 360)
+    assert image_size(tmp_path / "a.png") == (640, 360)
+    (tmp_path / "b.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 150"></svg>')
+    assert image_size(tmp_path / "b.svg") == (300, 150)
+    (tmp_path / "c.svg").write_text('<svg width="120px" height="80" viewBox="0 0 3 2"></svg>')
+    assert image_size(tmp_path / "c.svg") == (120, 80)
+    # GIF and a minimal baseline JPEG header
+    (tmp_path / "d.gif").write_bytes(b"GIF89a" + (33).to_bytes(2, "little") + (17).to_bytes(2, "little") + b"\0" * 8)
+    assert image_size(tmp_path / "d.gif") == (33, 17)
+    jpeg = b"\xff\xd8" + b"\xff\xe0\x00\x04\x00\x00" + b"\xff\xc0\x00\x11\x08" + (90).to_bytes(2, "big") \
+        + (160).to_bytes(2, "big") + b"\x03" + b"\0" * 12
+    (tmp_path / "e.jpg").write_bytes(jpeg)
+    assert image_size(tmp_path / "e.jpg") == (160, 90)
+
+
+def test_figure_scales_height_with_width(tmp_path):
+    _png(tmp_path / "img" / "wide.png", 800, 200)
+    html, page = render(tmp_path, ":::{figure} img/wide.png\n:alt: A wide strip\n:width: 400\nCaption.\n:::\n")
+    assert page.errors == []
+    assert '<img src="img/wide.png" alt="A wide strip" width="400" height="100" loading="lazy"' in html
+    assert "<figcaption>\n<p>Caption.</p>\n</figcaption>" in html
+
+
+@pytest.mark.parametrize("text, where, words", [
+    (":::{figure} img/none.png\n:alt: x\n:::\n", (1, 13), "does not exist"),
+    ("Intro\n\n:::{figure} img/ok.png\nCaption\n:::\n", (3, 13), "needs alt text"),
+    (":::{figure} img/ok.png\n:alt:\n:::\n", (2, 6), "needs alt text"),
+    (":::{figure} img/ok.png\n:alt: x\n:width: wide\n:::\n", (3, 9), "whole number of pixels"),
+    (":::{figure} img/ok.png\n:alt: x\n:align: middle\n:::\n", (3, 9), "left, center or right"),
+    (":::{figure} img/ok.png\n:alt: x\n:size: 3\n:::\n", (3, 2), "unknown option ':size:'"),
+    (":::{figure} ../outside.png\n:alt: x\n:::\n", (1, 13), "outside the content folder"),
+    (":::{figure}\n:alt: x\n:::\n", (1, 12), "needs the image's path"),
+    ("Text ![gone](img/gone.png)\n", (1, 1), "image 'img/gone.png' does not exist"),
+])
+def test_image_mistakes_are_errors_with_file_line_col(tmp_path, text, where, words):
+    _png(tmp_path / "img" / "ok.png", 10, 10)
+    _png(tmp_path.parent / "outside.png", 10, 10)
+    _, page = render(tmp_path, text)
+    assert page.errors, "expected an error"
+    error = page.errors[0]
+    assert (error.line, error.col) == where and words in error.message, error.format()
+    assert str(error.path).endswith("page.md") and error.hint
+
+
+def test_build_copies_referenced_images_and_fails_on_a_missing_one(tmp_path):
+    from explorables.site_builder.build import build_site
+    from explorables.site_builder.errors import BuildError
+    content = tmp_path / "content"
+    _png(content / "diagram.png", 30, 20)  # beside the lesson, not in a folder
+    (content / "01-a.md").write_text("---\ntitle: A\n---\n\n:::{figure} diagram.png\n:alt: A diagram\nIt.\n:::\n")
+    result = build_site(content, tmp_path / "_site", bundle=True)
+    assert (result.out_dir / "diagram.png").read_bytes() == (content / "diagram.png").read_bytes()
+    assert 'src="diagram.png"' in (result.out_dir / "a.html").read_text()
+    (content / "diagram.png").unlink()
+    with pytest.raises(BuildError) as caught:
+        build_site(content, tmp_path / "_site", bundle=True)
+    assert "01-a.md:5:13: {figure}: image file 'diagram.png' does not exist" in str(caught.value)
