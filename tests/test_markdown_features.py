@@ -162,3 +162,29 @@ def test_build_copies_referenced_images_and_fails_on_a_missing_one(tmp_path):
     with pytest.raises(BuildError) as caught:
         build_site(content, tmp_path / "_site", bundle=True)
     assert "01-a.md:5:13: {figure}: image file 'diagram.png' does not exist" in str(caught.value)
+
+
+# ---- 4. headings and the table of contents
+
+def test_toc_lists_h2_and_h3_from_four_headings(tmp_path):
+    text = "".join(f"## Part {n}\n\ntext\n\n### Detail `{n}`\n\n" for n in range(1, 3))
+    html, page = render(tmp_path, "Intro.\n\n" + text)
+    assert html.startswith('<nav class="ex-toc" aria-label="On this page">\n<details>\n<summary>On this page</summary>')
+    assert re.findall(r'<li class="ex-toc-h(\d)"><a href="#([^"]+)">([^<]+)</a>', html) == [
+        ("2", "part-1", "Part 1"), ("3", "detail-1", "Detail 1"), ("2", "part-2", "Part 2"), ("3", "detail-2", "Detail 2")]
+    assert "style=" not in html
+
+
+def test_no_toc_for_a_short_lesson(tmp_path):
+    html, page = render(tmp_path, "## One\n\n## Two\n\n## Three\n")
+    assert "ex-toc" not in html and len(page.env["toc"]) == 3
+
+
+def test_heading_ids_are_stable_and_unique(tmp_path):
+    text = "## Softmax, again!\n\n## Softmax, again!\n\n## Why √d?\n"
+    first, _ = render(tmp_path, text)
+    second, _ = render(tmp_path, "Some new text above.\n\n" + text)
+    ids = re.findall(r'<h2 id="([^"]+)"', first)
+    assert ids == re.findall(r'<h2 id="([^"]+)"', second)  # text above does not move them
+    assert len(set(ids)) == 3 and ids[0] == "softmax-again"
+    assert 'aria-label="Link to this section: Softmax, again!"' in first

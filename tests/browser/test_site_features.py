@@ -44,7 +44,13 @@ for f in *.md; do echo "$f" && wc -l "$f"; done  # count
 ```json
 {"key": [1, 2.5, true, null], "s": "text"}
 ```
-'''
+''' + "".join(f"""
+## {title}
+
+{" ".join(["A sentence that takes room on the page, so that scrolling has somewhere to go."] * 25)}
+
+{" ".join(["Another paragraph of the same, to make the section long enough to read."] * 20)}
+""" for title in ("Scores from queries", "Softmax shares", "Blending the values", "What the row means"))
 
 
 @pytest.fixture(scope="module")
@@ -55,7 +61,8 @@ def features_site(tmp_path_factory):
     content.mkdir()
     (content / "site.yml").write_text("title: Features\n", encoding="utf-8")
     (content / "01-features.md").write_text(LESSON, encoding="utf-8")
-    (content / "02-second.md").write_text("---\ntitle: Second\norder: 2\n---\n\n```python\nx = 1\n```\n",
+    (content / "02-second.md").write_text("---\ntitle: Second\norder: 2\n---\n\n```python\nx = 1\n```\n"
+                                          + "".join(f"\n## Part {n}\n\n{'Words to read. ' * 200}\n" for n in range(1, 6)),
                                           encoding="utf-8")
     out = root / "_site"
     build_site(content, out)
@@ -148,3 +155,82 @@ def test_no_style_attribute_anywhere(features_site, guarded):
     page.goto(features_site + "features.html")
     page.locator(".ex-copy").first.wait_for()
     assert page.evaluate("() => document.querySelectorAll('[style]').length") == 0
+
+
+def scroll_to_heading(page, heading_id):
+    """Scroll with the mouse wheel until the heading is near the top of the window."""
+    for _ in range(200):
+        top = page.evaluate("id => document.getElementById(id).getBoundingClientRect().top", heading_id)
+        if top < 120:
+            return
+        page.mouse.wheel(0, min(400, top - 60))
+        page.wait_for_timeout(30)
+    raise AssertionError(f"could not scroll to {heading_id}")
+
+
+def current_section(page):
+    return page.evaluate("() => { const a = document.querySelector('.ex-toc a[aria-current]');"
+                         " return a && a.getAttribute('href'); }")
+
+
+def test_toc_beside_the_text_follows_scrolling(guarded, features_site):
+    page = guarded
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(features_site + "features.html")
+    toc = page.locator(".ex-toc")
+    assert page.locator(".ex-toc details").evaluate("d => d.open")
+    text = page.locator(".ex-lesson > p").first.bounding_box()
+    box = toc.locator("ol").bounding_box()
+    assert box["x"] >= text["x"] + text["width"], "the contents stand beside the text"
+    page.mouse.move(400, 400)
+    scroll_to_heading(page, "softmax-shares")
+    page.wait_for_function("() => document.querySelector('.ex-toc a[aria-current]')")
+    assert current_section(page) == "#softmax-shares"
+    # the contents stay in view while the text scrolls
+    top = toc.locator("ol").bounding_box()["y"]
+    assert 0 <= top < 800
+    scroll_to_heading(page, "what-the-row-means")
+    page.wait_for_function("() => document.querySelector('.ex-toc a[aria-current]')"
+                           ".getAttribute('href') === '#what-the-row-means'")
+    # scrolling back up moves the mark back
+    page.mouse.wheel(0, -3000)
+    page.wait_for_function("() => { const a = document.querySelector('.ex-toc a[aria-current]');"
+                           " return !a || a.getAttribute('href') !== '#what-the-row-means'; }")
+
+
+def test_toc_is_folded_on_phones_and_lands_on_the_section(guarded, features_site):
+    page = guarded
+    page.set_viewport_size({"width": 390, "height": 800})
+    page.goto(features_site + "features.html")
+    details = page.locator(".ex-toc details")
+    assert not details.evaluate("d => d.open")
+    first_text = page.locator(".ex-lesson > p").first.bounding_box()
+    assert page.locator(".ex-toc").bounding_box()["y"] < first_text["y"], "the contents come first"
+    page.locator(".ex-toc summary").click()
+    assert details.evaluate("d => d.open")
+    page.locator(".ex-toc a", has_text="Blending the values").click()
+    page.wait_for_function("() => location.hash === '#blending-the-values'")
+    top = page.evaluate("() => document.getElementById('blending-the-values').getBoundingClientRect().top")
+    assert 0 <= top < 100
+    assert not details.evaluate("d => d.open"), "choosing a section folds the contents again"
+
+
+def test_heading_anchor_links_are_named_by_their_heading(guarded, features_site):
+    page = guarded
+    page.goto(features_site + "features.html")
+    link = page.get_by_role("link", name="Link to this section: Softmax shares")
+    assert link.get_attribute("href") == "#softmax-shares"
+    link.focus()
+    assert link.evaluate("a => getComputedStyle(a).opacity") == "1"  # visible when focused
+
+
+def test_toc_tracking_reattaches_after_an_in_place_navigation(guarded, features_site):
+    page = guarded
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(features_site + "features.html")
+    page.locator("a[rel=next]").click()
+    page.wait_for_function("() => document.title.startsWith('Second')")
+    page.mouse.move(400, 400)
+    scroll_to_heading(page, "part-3")
+    page.wait_for_function("() => { const a = document.querySelector('.ex-toc a[aria-current]');"
+                           " return a && a.getAttribute('href') === '#part-3'; }")
