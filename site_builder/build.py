@@ -22,6 +22,7 @@ from .config import load_config
 from .errors import BuildError, SourceError
 from .highlight import print_warnings
 from .images import copy_images
+from . import metadata
 from .markdown import create_parser, parse_page, render_page
 from .notices import COMPONENTS
 
@@ -115,6 +116,8 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
     # Render: Markdown bodies into the templates (math and first frames happen here).
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
+    env.globals["meta_tags"] = metadata.meta_tags  # description, Open Graph, favicon
+    errors.extend(metadata.check(config, content, pages))
     common = {"config": config, "lessons": lessons, "scripts": BUNDLE_SCRIPTS if bundle else SCRIPTS, "root": "",
               "dev": dev}
     outputs: dict[str, str] = {}
@@ -130,6 +133,8 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
     index_body = render_page(md, index_page) if index_page else ""
     outputs["index.html"] = env.get_template("index.html").render(page=index_page, body=index_body, **common)
     pages_written = len(outputs)  # the author's pages; the two below are the tool's
+    if metadata.sitemap(config, pages):
+        outputs["sitemap.xml"] = metadata.sitemap(config, pages)
     # Every site: a 404 page in its style (GitHub Pages serves it) and its notices.
     outputs["404.html"] = env.get_template("404.html").render(page=None, **common)
     outputs["notices.html"] = env.get_template("notices.html").render(page=None, components=COMPONENTS, **common)
@@ -153,6 +158,7 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
             if extra.is_dir() and not extra.name.startswith((".", "_")) and extra != out_dir:
                 shutil.copytree(extra, staging / extra.name)  # images and other files of the lessons
         copy_images(pages, content, staging)  # images beside the lessons, referenced from Markdown
+        metadata.copy_files(config, content, pages, staging)  # favicon, link preview images
         (staging / ".nojekyll").write_text("")  # GitHub Pages: serve the files as they are, no Jekyll
         (staging / MARKER).write_text("Made by `explorables build`; the next build replaces this folder.\n")
         if not bundle:

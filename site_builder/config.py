@@ -30,6 +30,9 @@ OPTIONS: tuple[ConfigOption, ...] = (
     ConfigOption("language", str, "en", "The language of the lessons, as an HTML lang code."),
     ConfigOption("license", str, "", "The lessons' licence, e.g. CC BY 4.0; shown in every page's footer."),
     ConfigOption("raw_html", bool, False, "Allow raw HTML inside Markdown. Off by default: Markdown stays Markdown."),
+    ConfigOption("url", str, "", "The address the site is published at, e.g. https://example.org/attention/; "
+                 "turns on sitemap.xml and full addresses in link previews."),
+    ConfigOption("favicon", str, "", "An icon file in the content folder (.svg, .png or .ico) shown in browser tabs."),
 )
 
 
@@ -41,6 +44,8 @@ class SiteConfig:
     language: str = "en"
     license: str = ""
     raw_html: bool = False
+    url: str = ""
+    favicon: str = ""
 
 
 def _line_of(text: str, key: str) -> int:

@@ -27,6 +27,8 @@ FRONT_MATTER = {
     "title": (str, "the lesson's title"),
     "order": (int, "its place in the track (1, 2, ...)"),
     "summary": (str, "one sentence shown in the list of lessons"),
+    "description": (str, "a sentence for search engines and link previews (default: the summary)"),
+    "image": (str, "a picture for link previews, relative to the content folder"),
 }
 
 

@@ -188,3 +188,76 @@ def test_heading_ids_are_stable_and_unique(tmp_path):
     assert ids == re.findall(r'<h2 id="([^"]+)"', second)  # text above does not move them
     assert len(set(ids)) == 3 and ids[0] == "softmax-again"
     assert 'aria-label="Link to this section: Softmax, again!"' in first
+
+
+# ---- 7. site metadata
+
+def _site(tmp_path, site_yml: str, lesson_front: str = "") -> Path:
+    content = tmp_path / "content"
+    content.mkdir(exist_ok=True)
+    (content / "site.yml").write_text(site_yml, encoding="utf-8")
+    (content / "01-a.md").write_text(f"---\ntitle: A <lesson>\nsummary: The summary.\n{lesson_front}---\n\nText.\n",
+                                     encoding="utf-8")
+    (content / "02-b.md").write_text("---\ntitle: B\n---\n\nText.\n", encoding="utf-8")
+    return content
+
+
+def test_sitemap_and_open_graph_with_a_url(tmp_path):
+    from explorables.site_builder.build import build_site
+    content = _site(tmp_path, 'title: "Site & co"\nurl: https://example.org/att\nfavicon: icon.svg\n',
+                    "description: For previews & search.\nimage: img/preview.png\n")
+    (content / "icon.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>')
+    _png(content / "img" / "preview.png", 12, 6)
+    out = build_site(content, tmp_path / "_site", bundle=True).out_dir
+    sitemap = (out / "sitemap.xml").read_text()
+    assert re.findall(r"<loc>([^<]+)</loc>", sitemap) == [
+        "https://example.org/att/index.html", "https://example.org/att/a.html", "https://example.org/att/b.html"]
+    page = (out / "a.html").read_text()
+    assert '<meta name="description" content="For previews &amp; search.">' in page
+    assert '<meta property="og:title" content="A &lt;lesson&gt;">' in page
+    assert '<meta property="og:site_name" content="Site &amp; co">' in page
+    assert '<meta property="og:url" content="https://example.org/att/a.html">' in page
+    assert '<meta property="og:image" content="https://example.org/att/img/preview.png">' in page
+    assert '<link rel="icon" href="icon.svg" type="image/svg+xml">' in page
+    assert (out / "icon.svg").is_file() and (out / "img" / "preview.png").is_file()
+    # a lesson without a description falls back to its summary, then the site's
+    assert '<meta name="description"' not in (out / "b.html").read_text()
+
+
+def test_no_sitemap_without_a_url_and_summary_as_description(tmp_path):
+    from explorables.site_builder.build import build_site
+    out = build_site(_site(tmp_path, "title: S\ndescription: The site.\n"), tmp_path / "_site", bundle=True).out_dir
+    assert not (out / "sitemap.xml").exists()
+    page = (out / "a.html").read_text()
+    assert '<meta name="description" content="The summary.">' in page and "og:url" not in page
+    assert '<meta name="description" content="The site.">' in (out / "b.html").read_text()
+    assert '<link rel="icon" href="data:image/svg+xml' in page
+
+
+@pytest.mark.parametrize("site_yml, front, words", [
+    ("title: S\nurl: example.org\n", "", "site.yml:2:1: url must be the site's web address"),
+    ("title: S\nfavicon: nope.svg\n", "", "site.yml:2:1: favicon file 'nope.svg' does not exist"),
+    ("title: S\nfavicon: icon.txt\n", "", "site.yml:2:1: favicon 'icon.txt' is not an icon file"),
+    ("title: S\n", "image: img/none.png\n", "01-a.md:4:1: front matter image 'img/none.png' does not exist"),
+])
+def test_metadata_mistakes_are_errors(tmp_path, site_yml, front, words):
+    from explorables.site_builder.build import build_site
+    from explorables.site_builder.errors import BuildError
+    with pytest.raises(BuildError) as caught:
+        build_site(_site(tmp_path, site_yml, front), tmp_path / "_site", bundle=True)
+    assert words in str(caught.value)
+
+
+def test_built_track_has_no_style_attribute_or_inline_script(tmp_path):
+    """What a strict Content-Security-Policy needs of every page of the real track."""
+    from explorables.site_builder.build import build_site
+    root = Path(__file__).parent.parent
+    out = build_site(root / "content", tmp_path / "_site", bundle=True).out_dir
+    pages = sorted(out.glob("*.html"))
+    assert len(pages) >= 6
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        assert not re.search(r"<[^>]+\sstyle\s*=", text), f"{page.name} has a style attribute"
+        assert "<style" not in text, page.name
+        for script in re.findall(r"<script\b([^>]*)>", text):
+            assert "src=" in script or 'type="application/json"' in script, f"{page.name}: inline <script{script}>"

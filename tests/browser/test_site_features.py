@@ -44,6 +44,10 @@ for f in *.md; do echo "$f" && wc -l "$f"; done  # count
 ```json
 {"key": [1, 2.5, true, null], "s": "text"}
 ```
+
+| Word | Weight |
+|:-----|-------:|
+| cat  |   0.45 |
 ''' + "".join(f"""
 ## {title}
 
@@ -155,6 +159,8 @@ def test_no_style_attribute_anywhere(features_site, guarded):
     page.goto(features_site + "features.html")
     page.locator(".ex-copy").first.wait_for()
     assert page.evaluate("() => document.querySelectorAll('[style]').length") == 0
+    # aligned table columns keep their alignment through classes
+    assert page.locator("td.ex-text-right").evaluate("td => getComputedStyle(td).textAlign") == "right"
 
 
 def scroll_to_heading(page, heading_id):
