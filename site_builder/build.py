@@ -22,7 +22,7 @@ from .config import load_config
 from .errors import BuildError, SourceError
 from .highlight import print_warnings
 from .images import copy_images
-from . import metadata
+from . import metadata, search
 from .markdown import create_parser, parse_page, render_page
 from .notices import COMPONENTS
 
@@ -40,7 +40,7 @@ SCRIPTS = (
     "js/marks/label.js", "js/marks/circle.js",
     "js/panels/plane.js", "js/panels/cells.js", "js/panels/bars.js", "js/panels/chart.js",
     "js/panels/steps.js", "js/panels/text.js", "js/panels/matrix.js",
-    "js/controls.js", "js/figure.js", "js/client.js", "js/pages.js", "js/code.js", "js/toc.js",
+    "js/controls.js", "js/figure.js", "js/client.js", "js/pages.js", "js/code.js", "js/toc.js", "js/search.js",
     "js/boot.js",
 )
 # An offline bundle's pages also load every page's content and the bundle runtime.
@@ -122,8 +122,10 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
               "dev": dev}
     outputs: dict[str, str] = {}
     figures = 0
+    searched = []  # (url, title, summary, body) of every page, for the search index
     for position, page in enumerate(lessons_pages, start=1):
         body = render_page(md, page)
+        searched.append((f"{page.slug}.html", page.title, page.meta.get("summary", ""), body))
         figures += body.count('class="ex-figure"')
         errors.extend(_id_clashes(page, body))
         prev = lessons[position - 2] if position > 1 else None
@@ -131,6 +133,8 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
         outputs[f"{page.slug}.html"] = env.get_template("lesson.html").render(
             page=page, body=body, position=position, prev=prev, next=nxt, **common)
     index_body = render_page(md, index_page) if index_page else ""
+    if index_page:
+        searched.insert(0, ("index.html", index_page.title, config.description, index_body))
     outputs["index.html"] = env.get_template("index.html").render(page=index_page, body=index_body, **common)
     pages_written = len(outputs)  # the author's pages; the two below are the tool's
     if metadata.sitemap(config, pages):
@@ -154,6 +158,7 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
         assets = staging / "assets"
         shutil.copytree(STATIC, assets, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
         (assets / "engine.zip").write_bytes(engine_archive())
+        (assets / "search-index.js").write_text(search.index_script(search.build_index(searched)), encoding="utf-8")
         for extra in content.iterdir():
             if extra.is_dir() and not extra.name.startswith((".", "_")) and extra != out_dir:
                 shutil.copytree(extra, staging / extra.name)  # images and other files of the lessons

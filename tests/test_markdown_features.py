@@ -261,3 +261,108 @@ def test_built_track_has_no_style_attribute_or_inline_script(tmp_path):
         assert "<style" not in text, page.name
         for script in re.findall(r"<script\b([^>]*)>", text):
             assert "src=" in script or 'type="application/json"' in script, f"{page.name}: inline <script{script}>"
+
+
+# ---- 6. search
+
+RELEVANCE = [  # query -> the section it must return first (over the track in content/)
+    ("softmax", "attention-heatmap.html#a-softmax-on-every-row"),  # a formula's name
+    ("temperature", "one-query-row.html#temperature"),  # a word in one heading
+    ("square root", "attention-heatmap.html#the-square-root-of-d_k-measured"),
+    ("causal mask", "attention-heatmap.html#masks"),
+    ("concatenate", "two-heads.html#joining-the-heads-concatenate-then-"),
+    ("identical heads", "two-heads.html#identical-heads-add-nothing"),
+    ("peaked", "attention-heatmap.html#peaked-and-flat-rows"),
+    ("break the tie", "attention-lab.html#a-set-until-something-breaks-the-tie"),
+    ("first frame", "attention-lab.html#reading-the-first-frame"),
+    ("base", "positional-encoding.html#what-the-base-changes"),
+    ("projections", "attention-lab.html#temperature-and-the-scale-of-the-projections"),
+    ("hiding the future", "one-query-row.html#hiding-the-future"),
+    ("query length", "one-query-row.html#the-length-of-the-query-matters-too"),
+    ("prerequisites", "index.html#notation-and-prerequisites"),
+    ("recipe", "one-query-row.html#the-recipe"),
+    ("several heads cost", "two-heads.html#what-several-heads-cost"),
+    ("clock", "positional-encoding.html#every-pair-of-dimensions-is-a-clock"),
+    ("dashed arrow", "one-query-row.html#the-recipe"),  # words of a figure's caption
+    ("embeddings", "attention-lab.html"),  # a lesson's title: its top
+    ("one query row", "one-query-row.html"),
+    ("masks", "attention-heatmap.html#masks"),  # plurals
+    ("contexts", "attention-lab.html#the-same-word-in-two-contexts"),
+    ("outputs", "attention-heatmap.html#one-output-per-token"),
+    ("positions", "positional-encoding.html#a-code-for-every-position"),
+    ("tempreature", "one-query-row.html#temperature"),  # typos
+    ("rotaton", "positional-encoding.html#moving-k-steps-is-a-fixed-rotation"),
+    ("concatnate", "two-heads.html#joining-the-heads-concatenate-then-"),
+    ("softmx", "attention-heatmap.html#a-softmax-on-every-row"),
+    ("temper", "one-query-row.html#temperature"),  # a word still being typed
+]
+
+RUN_QUERIES = """
+globalThis.window = globalThis;
+require(process.argv[2]);
+const fs = require("fs");
+eval(fs.readFileSync(process.argv[3], "utf8").replace(/document\\.dispatchEvent.*/, ""));
+const queries = JSON.parse(fs.readFileSync(0, "utf8"));
+const out = queries.map(q => window.explorables.search.query(window.explorables.searchIndex, q).slice(0, 3).map(r => r.url));
+console.log(JSON.stringify(out));
+"""
+
+
+def run_queries(index_file: Path, queries: list[str], tmp_path: Path) -> list[list[str]]:
+    """Run js/search.js's ranking under Node over a built index."""
+    import json
+    import shutil
+    import subprocess
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    script = tmp_path / "run_queries.js"
+    script.write_text(RUN_QUERIES)
+    search_js = Path(__file__).parent.parent / "static" / "js" / "search.js"
+    done = subprocess.run([node, str(script), str(search_js), str(index_file)], input=json.dumps(queries),
+                          capture_output=True, text=True, check=True, timeout=60)
+    return json.loads(done.stdout)
+
+
+@pytest.fixture(scope="module")
+def track_index(tmp_path_factory) -> Path:
+    from explorables.site_builder.build import build_site
+    root = Path(__file__).parent.parent
+    out = build_site(root / "content", tmp_path_factory.mktemp("track") / "_site", bundle=True).out_dir
+    return out / "assets" / "search-index.js"
+
+
+def test_search_relevance_over_the_track(track_index, tmp_path):
+    assert len(RELEVANCE) >= 20
+    results = run_queries(track_index, [q for q, _ in RELEVANCE], tmp_path)
+    wrong = [(q, want, got[:2]) for (q, want), got in zip(RELEVANCE, results) if not got or got[0] != want]
+    assert not wrong, "\n".join(f"{q!r}: wanted {w}, got {g}" for q, w, g in wrong)
+
+
+def test_search_finds_nothing_for_nonsense_and_stop_words(track_index, tmp_path):
+    assert run_queries(track_index, ["zzzqqq", "the of and", ""], tmp_path) == [[], [], []]
+
+
+def test_index_is_a_classic_script_of_sections(track_index):
+    text = track_index.read_text(encoding="utf-8")
+    assert text.startswith("(window.explorables = window.explorables || {}).searchIndex = {")
+    assert "</script" not in text.lower()
+
+
+def test_python_and_javascript_fold_words_alike(tmp_path):
+    import json
+    import shutil
+    import subprocess
+    from explorables.site_builder.search import stem, words
+    sample = "Queries matches keys Heads boxes wishes classes status axis Déjà-vu softmax's"
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    search_js = Path(__file__).parent.parent / "static" / "js" / "search.js"
+    code = (f"globalThis.window = globalThis; require({json.dumps(str(search_js))});"
+            f"const s = window.explorables.search;"
+            f"console.log(JSON.stringify(s.words({json.dumps(sample)}).map(s.stem)));")
+    done = subprocess.run([node, "-e", code], capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) == [stem(w) for w in words(sample)]
+    assert [stem(w) for w in ("queries", "matches", "keys", "heads", "status", "axis")] == \
+        ["query", "match", "key", "head", "status", "axis"]

@@ -240,3 +240,68 @@ def test_toc_tracking_reattaches_after_an_in_place_navigation(guarded, features_
     scroll_to_heading(page, "part-3")
     page.wait_for_function("() => { const a = document.querySelector('.ex-toc a[aria-current]');"
                            " return a && a.getAttribute('href') === '#part-3'; }")
+
+
+def test_search_by_keyboard_lands_on_the_section(guarded, features_site):
+    page = guarded
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(features_site + "features.html")
+    assert page.evaluate("() => !window.explorables.searchIndex"), "the index loads only on first use"
+    page.locator("body").click(position={"x": 5, "y": 300})
+    page.keyboard.press("/")
+    assert page.evaluate("() => document.activeElement.id") == "ex-search-input"
+    page.evaluate("() => { window.__samePage = true; }")
+    page.keyboard.type("part 3")
+    options = page.locator("#ex-search-results [role=option]")
+    options.first.wait_for()
+    assert options.first.inner_text().startswith("Second › Part 3")
+    assert options.first.get_attribute("aria-selected") == "true"
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => location.pathname.endsWith('second.html') && location.hash === '#part-3'")
+    assert page.evaluate("() => window.__samePage === true"), "the section was swapped in, not reloaded"
+    top = page.evaluate("() => document.getElementById('part-3').getBoundingClientRect().top")
+    assert 0 <= top < 200
+    assert page.evaluate("() => document.activeElement.id") == "part-3"  # focus lands on the heading
+    # the search box is there again on the swapped-in page, and arrows move through results
+    page.keyboard.press("/")
+    page.keyboard.type("softmax shares")
+    page.locator("#ex-search-results [role=option]").first.wait_for()
+    count = page.locator("#ex-search-results [role=option]").count()
+    page.keyboard.press("ArrowDown")
+    selected = page.locator("#ex-search-results [aria-selected=true]")
+    assert selected.get_attribute("id") == ("ex-search-result-1" if count > 1 else "ex-search-result-0")
+    page.keyboard.press("ArrowUp")
+    assert page.locator("#ex-search-results [aria-selected=true]").inner_text().startswith("Features › Softmax shares")
+    assert page.locator("#ex-search-input").get_attribute("aria-activedescendant") == "ex-search-result-0"
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => location.pathname.endsWith('features.html') && location.hash === '#softmax-shares'")
+    page.keyboard.press("/")
+    page.keyboard.type("qqqzzz")
+    page.locator(".ex-search-none").wait_for()
+    page.keyboard.press("Escape")
+    assert page.locator("#ex-search-results").is_hidden()
+
+
+def test_search_works_from_an_offline_bundle(browser, tmp_path):
+    from explorables.site_builder.bundle import bundle_site
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "01-a.md").write_text("---\ntitle: First\n---\n\nIntro.\n\n## Tokens\n\nText.\n", encoding="utf-8")
+    (content / "02-b.md").write_text("---\ntitle: Second\n---\n\nIntro.\n\n## Rotations\n\nMore text.\n", encoding="utf-8")
+    folder = tmp_path / "bundle"
+    bundle_site(content, folder=folder)
+    page = browser.new_page()
+    errors = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto((folder / "a.html").as_uri())
+    page.locator("#ex-search-input").click()
+    page.keyboard.type("rotation")
+    option = page.locator("#ex-search-results [role=option]").first
+    option.wait_for()
+    assert option.inner_text().startswith("Second › Rotations")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.title.startsWith('Second')")
+    page.locator("#rotations").wait_for()
+    assert not errors, errors
+    page.close()
