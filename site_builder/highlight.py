@@ -152,6 +152,7 @@ def highlight_plugin(md: MarkdownIt) -> None:
         return render_code(tokens[idx], env)
 
     md.add_render_rule("fence", fence)
+    md.add_render_rule("code_block", fence)  # indented code: plain text, same block and copy button
 
 
 def print_warnings(pages, root=None) -> int:

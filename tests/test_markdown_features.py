@@ -366,3 +366,9 @@ def test_python_and_javascript_fold_words_alike(tmp_path):
     assert json.loads(done.stdout) == [stem(w) for w in words(sample)]
     assert [stem(w) for w in ("queries", "matches", "keys", "heads", "status", "axis")] == \
         ["query", "match", "key", "head", "status", "axis"]
+
+
+def test_indented_code_gets_the_same_block(tmp_path):
+    html, page = render(tmp_path, "Text\n\n    x = <b>\n    y\n")
+    assert html.endswith('<div class="ex-code-block"><pre class="ex-code"><code class="highlight">'
+                         '<span class="ex-line">x = &lt;b&gt;</span>\n<span class="ex-line">y</span></code></pre></div>\n')
