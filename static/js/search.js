@@ -113,6 +113,12 @@
     return loading;
   }
 
+  /* A result's address: the index's are relative to the site's root, the folder above its assets. */
+  function address(r) {
+    const site = new URL("..", new URL(document.body.dataset.assets || "assets/", location.href));
+    return new URL(r.url, site).href;
+  }
+
   function attach(body) {
     const header = body.querySelector(".ex-header");
     if (!header || header.querySelector(".ex-search")) return;
@@ -150,7 +156,7 @@
       list.replaceChildren();
       results.slice(0, MAX).forEach(function (r, i) {
         const li = ex.el("li", { id: "ex-search-result-" + i, role: "option", "aria-selected": "false" });
-        const a = ex.el("a", { href: r.url, tabindex: "-1" });
+        const a = ex.el("a", { href: address(r), tabindex: "-1" });
         const where = ex.el("span", { class: "ex-search-where" });
         where.textContent = r.heading ? r.lesson + " › " + r.heading : r.lesson;
         const excerpt = ex.el("span", { class: "ex-search-excerpt" });
@@ -185,7 +191,7 @@
     function go(r) {
       close();
       input.value = "";
-      const target = new URL(r.url, document.baseURI);
+      const target = new URL(address(r));
       const here = new URL(location.href);
       if (target.href.split("#")[0] === here.href.split("#")[0] && target.hash) {
         const heading = document.getElementById(decodeURIComponent(target.hash.slice(1)));
