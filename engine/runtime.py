@@ -4,13 +4,42 @@ The page keeps each figure's state; every reader action sends the figure's name,
 current state and one event (or a patch), and gets back the new state and scene. A
 refused input comes back as an error naming the control, with no new state, so the
 figure keeps its last valid state.
+
+A site's own figures (its figures/ folder) come in the engine archive as the package
+``explorables.site_figures``; importing this module imports them beside the built-ins.
+An error inside a figure, built-in or an author's, comes back as a message on the
+figure (with the author's file and line) and the figure keeps its last good state.
 """
 from __future__ import annotations
 
+import importlib
 import json
+import traceback
 from typing import Any
 
 from .figures import FIGURES, FieldError
+
+SITE_FIGURES = "explorables.site_figures"  # written into the engine archive by the build
+
+
+def load_site_figures() -> list[str]:
+    """Import the site's own figures, if the archive carries any; their module names."""
+    try:
+        package = importlib.import_module(SITE_FIGURES)
+    except ModuleNotFoundError as err:
+        if err.name in (SITE_FIGURES, "explorables"):
+            return []
+        raise
+    return sorted(package.SOURCES)
+
+
+def _where(err: Exception) -> str:
+    """' (softmax_bars.py:31)' for an error raised in an author's figure module, else ''."""
+    folder = "/" + SITE_FIGURES.replace(".", "/") + "/"
+    frames = [f for f in traceback.extract_tb(err.__traceback__) if folder in f.filename]
+    if not frames:
+        return ""
+    return f" ({frames[-1].filename.rsplit('/', 1)[-1]}:{frames[-1].lineno})"
 
 
 def step(figure: str, state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
@@ -32,7 +61,8 @@ def step(figure: str, state: dict[str, Any], event: dict[str, Any]) -> dict[str,
     except ValueError as err:
         return {"ok": False, "error": str(err), "field": event.get("name")}
     except Exception as err:  # a bug in a figure: report it, keep the last good state
-        return {"ok": False, "error": f"internal error in {figure}: {type(err).__name__}: {err}", "internal": True}
+        return {"ok": False, "error": f"internal error in {figure}: {type(err).__name__}: {err}{_where(err)}",
+                "internal": True}
     return {"ok": True, "state": new_state, "scene": scene}
 
 
@@ -40,3 +70,6 @@ def handle(message: str) -> str:
     """Entry point for the worker: ``{"figure", "state", "event"}`` as JSON text."""
     msg = json.loads(message)
     return json.dumps(step(msg["figure"], msg["state"], msg["event"]), allow_nan=False)
+
+
+load_site_figures()

@@ -19,6 +19,22 @@ from .engine.figures.kit import *  # noqa: F401,F403  (the kit's names are the p
 from .engine.figures.kit import __all__ as _kit_names
 
 __all__ = ["FIGURES", "register", *_kit_names]
+
+# Renamed names of the kit: old name -> new name. An old name keeps working for one minor
+# version, with a DeprecationWarning that names the new spelling (see CHANGELOG.md).
+RENAMED: dict[str, str] = {}
+
+
+def __getattr__(name: str):
+    if name in RENAMED:
+        import warnings
+
+        warnings.warn(f"explorables.figures.{name} is now called {RENAMED[name]}; use the new name (the old "
+                      f"one stops working in the next minor version)", DeprecationWarning, stacklevel=2)
+        return globals()[RENAMED[name]]
+    raise AttributeError(f"module 'explorables.figures' has no attribute {name!r}")
+
+
 from .engine.figures.kit.sentences import *  # noqa: E402,F401,F403  (sentences, word embeddings, 2 x 2 matrices)
 from .engine.figures import _load_all as _load_figures  # noqa: E402
 _load_figures()  # the built-in figures import this module: load them once it is complete

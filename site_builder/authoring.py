@@ -29,14 +29,4 @@ def authoring_plugin(md: MarkdownIt) -> None:
     # get their size from the file here, load lazily and are copied with the site
     md.core.ruler.after("inline", "image_sizes", image_sizes_rule)
     md.use(toc_plugin)  # anchor links named by their heading; a table of contents
-    md.core.ruler.push("table_align_classes", _table_align_classes)
 
-
-def _table_align_classes(state) -> None:
-    """Aligned table columns (``|---:|``) as classes: a strict CSP forbids style attributes."""
-    for token in state.tokens:
-        if token.type in ("th_open", "td_open"):
-            style = token.attrGet("style") or ""
-            if style.startswith("text-align:"):
-                token.attrs.pop("style")
-                token.attrSet("class", "ex-text-" + style.split(":", 1)[1].strip())

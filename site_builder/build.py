@@ -12,18 +12,21 @@ import re
 import shutil
 import tempfile
 import zipfile
-from dataclasses import dataclass
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import jinja2
 
-from . import pyodide
-from .config import load_config
-from .errors import BuildError, SourceError
-from .highlight import print_warnings
+from .. import __version__
+from . import authors, pyodide
+from .config import config_path, load_config
+from .errors import BuildError, InternalError, PyodideError, SourceError
+from .links import resolve_links
 from .images import copy_images
 from . import metadata, search
 from .markdown import create_parser, parse_page, render_page
+from .safety import copy_tree, outside, read_source
 from .notices import COMPONENTS
 
 PACKAGE = Path(__file__).resolve().parent.parent  # explorables/ when installed; the checkout in development
@@ -31,6 +34,7 @@ STATIC = PACKAGE / "static"
 ENGINE = PACKAGE / "engine"
 TOP = Path(__import__("explorables").__file__).resolve().parent  # the package holding __init__.py and figures.py
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+ASSETS = "_explorables"  # the site's own files; an author's folder of any other name can sit beside it
 MARKER = ".explorables-site"  # written into every built site: the next build may replace it
 
 # Classic scripts, loaded in this order with `defer` (module scripts fail from file://).
@@ -61,6 +65,7 @@ class BuildResult:
     out_dir: Path
     pages: int
     figures: int
+    warnings: list[str] = field(default_factory=list)  # formatted, path:line:col first
 
 
 def slug_of(path: Path) -> str:
@@ -68,10 +73,10 @@ def slug_of(path: Path) -> str:
     return re.sub(r"^\d+[-_]", "", path.stem).lower().replace("_", "-")
 
 
-def engine_archive() -> bytes:
+def engine_archive(extra: list[tuple[str, bytes]] = ()) -> bytes:
     """The ``explorables`` package as the browser needs it (its ``__init__``, the public
     figure kit and the engine, no builder) as a zip that the worker unpacks into
-    Pyodide's file system."""
+    Pyodide's file system; ``extra`` adds (name, bytes) files: the site's own figures."""
     files = [(Path("explorables") / path.name, path) for path in sorted(TOP.glob("*.py"))]
     files += [(Path("explorables/engine") / path.relative_to(ENGINE), path) for path in sorted(ENGINE.rglob("*.py"))
               if "__pycache__" not in path.parts]
@@ -80,16 +85,41 @@ def engine_archive() -> bytes:
         for name, path in files:
             info = zipfile.ZipInfo(name.as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
             archive.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
+        for name, data in extra:
+            archive.writestr(zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
     return buffer.getvalue()
 
 
 def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = None, dev: bool = False,
                bundle: bool = False) -> BuildResult:
-    """Build ``content`` into ``out_dir``. With ``bundle`` the pages load the offline
-    bundle's scripts and Pyodide is not vendored as files (``explorables bundle`` adds
-    it as data; see bundle.py)."""
-    content = Path(content).resolve()
-    out_dir = Path(out_dir).resolve()
+    """Build ``content`` into ``out_dir``. An author's mistakes raise BuildError (every
+    one of the run); a bug of the builder raises InternalError naming the file it was
+    building. Never a bare traceback; either way the previous site stays as it was.
+    With ``bundle`` the pages load the offline bundle's scripts and Pyodide is not
+    vendored as files (``explorables bundle`` adds it as data; see bundle.py)."""
+    try:
+        return _pipeline(Path(content), Path(out_dir), pyodide_source, dev, bundle)
+    except (BuildError, PyodideError):
+        raise
+    except Exception as err:  # a bug met outside any one file's stage
+        raise InternalError(Path(content), err, Path(content).resolve().parent) from err
+
+
+@contextmanager
+def _building(where: Path, root: Path):
+    """Turn a bug met while building ``where`` into an InternalError naming it."""
+    try:
+        yield
+    except (BuildError, PyodideError):
+        raise
+    except Exception as err:
+        raise InternalError(where, err, root) from err
+
+
+def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: bool, bundle: bool) -> BuildResult:
+    content = content.resolve()
+    out_dir = out_dir.resolve()
+    root = content.parent
     if not content.is_dir():
         raise BuildError(f"content folder {content} does not exist; run the build from the project folder "
                          f"or pass the folder: explorables build CONTENT")
@@ -98,17 +128,34 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
         raise BuildError(f"the browser runtime is missing ({STATIC}); install the project from its source "
                          f"folder with `pip install -e .`")
 
-    # Read: the site config and every Markdown file.
-    config, errors = load_config(content / "site.yml")
+    # Read: the site config, the site's own figures and every Markdown file, as UTF-8
+    # text from inside content/.
+    with _building(config_path(content), root):
+        config, errors = load_config(config_path(content))
+    with _building(content.parent / config.figures, root):
+        own = _own_figures(content.parent / config.figures, root, errors)  # beside the built-ins
+    errors.extend(own.errors)
     sources = sorted(content.glob("*.md"))
     if not sources:
         raise BuildError(f"{content} holds no Markdown lessons (*.md); add one, e.g. 01-first-lesson.md")
+    texts: dict[Path, str] = {}
+    for path in sources:
+        text, problems = read_source(path, content)
+        errors.extend(problems)
+        if text is not None:
+            texts[path] = text
 
     # Parse and validate: directives check their options against the figure specs.
     md = create_parser(raw_html=config.raw_html)
-    pages = [parse_page(md, path, "index" if path.stem == "index" else slug_of(path)) for path in sources]
+    pages = []
+    for path, text in texts.items():
+        with _building(path, root):
+            pages.append(parse_page(md, path, "index" if path.stem == "index" else slug_of(path), text))
     errors.extend(_slug_clashes(pages))
+    with _building(content, root):
+        errors.extend(resolve_links(pages, content, tuple(p.name for p in sources if p not in texts)))
     lessons_pages = sorted((p for p in pages if p.slug != "index"), key=lambda p: (p.meta.get("order", 10**6), p.slug))
+    warnings = [w for page in pages for w in page.warnings] + _order_ties(lessons_pages)
     index_page = next((p for p in pages if p.slug == "index"), None)
     lessons = [Lesson(p.slug, p.title, p.meta.get("summary", ""), p.meta.get("order", 0), f"{p.slug}.html")
                for p in lessons_pages]
@@ -119,62 +166,138 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
     env.globals["meta_tags"] = metadata.meta_tags  # description, Open Graph, favicon
     errors.extend(metadata.check(config, content, pages))
     common = {"config": config, "lessons": lessons, "scripts": BUNDLE_SCRIPTS if bundle else SCRIPTS, "root": "",
-              "dev": dev}
+              "assets": f"{ASSETS}/", "csp": _page_policy(config.csp, bundle),
+              "dev": dev, "version": __version__}
     outputs: dict[str, str] = {}
     figures = 0
     searched = []  # (url, title, summary, body) of every page, for the search index
     for position, page in enumerate(lessons_pages, start=1):
-        body = render_page(md, page)
-        searched.append((f"{page.slug}.html", page.title, page.meta.get("summary", ""), body))
-        figures += body.count('class="ex-figure"')
-        errors.extend(_id_clashes(page, body))
-        prev = lessons[position - 2] if position > 1 else None
-        nxt = lessons[position] if position < len(lessons) else None
-        outputs[f"{page.slug}.html"] = env.get_template("lesson.html").render(
-            page=page, body=body, position=position, prev=prev, next=nxt, **common)
-    index_body = render_page(md, index_page) if index_page else ""
-    if index_page:
-        searched.insert(0, ("index.html", index_page.title, config.description, index_body))
-    outputs["index.html"] = env.get_template("index.html").render(page=index_page, body=index_body, **common)
+        with _building(page.path, root):
+            body = render_page(md, page)
+            searched.append((f"{page.slug}.html", page.title, page.meta.get("summary", ""), body))
+            figures += body.count('class="ex-figure"')
+            errors.extend(_id_clashes(page))
+            prev = lessons[position - 2] if position > 1 else None
+            nxt = lessons[position] if position < len(lessons) else None
+            outputs[f"{page.slug}.html"] = env.get_template("lesson.html").render(
+                page=page, body=body, position=position, prev=prev, next=nxt, **common)
+    with _building(index_page.path if index_page else content, root):
+        index_body = render_page(md, index_page) if index_page else ""
+        if index_page:
+            searched.insert(0, ("index.html", index_page.title, config.description, index_body))
+        outputs["index.html"] = env.get_template("index.html").render(page=index_page, body=index_body, **common)
     pages_written = len(outputs)  # the author's pages; the two below are the tool's
     if metadata.sitemap(config, pages):
         outputs["sitemap.xml"] = metadata.sitemap(config, pages)
     # Every site: a 404 page in its style (GitHub Pages serves it) and its notices.
-    outputs["404.html"] = env.get_template("404.html").render(page=None, **common)
-    outputs["notices.html"] = env.get_template("notices.html").render(page=None, components=COMPONENTS, **common)
+    with _building(TEMPLATES, root):
+        outputs["404.html"] = env.get_template("404.html").render(page=None, **common)
+        outputs["notices.html"] = env.get_template("notices.html").render(page=None, components=COMPONENTS, **common)
     for page in pages:
         errors.extend(page.errors)
-    print_warnings(pages, content.parent)  # e.g. a code block's unknown language
+    extras = _author_folders(content, out_dir, outputs, errors)
     if errors:
         errors.sort(key=lambda e: (str(e.path), e.line, e.col))
-        raise BuildError(errors, root=content.parent)
+        raise BuildError(errors, root=root)
 
     # Write: pages, static assets, the engine archive and Pyodide, into a fresh folder.
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-build-", dir=out_dir.parent))
     try:
-        for name, text in outputs.items():
-            (staging / name).write_text(text, encoding="utf-8")
-        assets = staging / "assets"
-        shutil.copytree(STATIC, assets, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
-        (assets / "engine.zip").write_bytes(engine_archive())
-        (assets / "search-index.js").write_text(search.index_script(search.build_index(searched)), encoding="utf-8")
-        for extra in content.iterdir():
-            if extra.is_dir() and not extra.name.startswith((".", "_")) and extra != out_dir:
-                shutil.copytree(extra, staging / extra.name)  # images and other files of the lessons
-        copy_images(pages, content, staging)  # images beside the lessons, referenced from Markdown
-        metadata.copy_files(config, content, pages, staging)  # favicon, link preview images
-        (staging / ".nojekyll").write_text("")  # GitHub Pages: serve the files as they are, no Jekyll
-        (staging / MARKER).write_text("Made by `explorables build`; the next build replaces this folder.\n")
-        if not bundle:
-            pyodide.vendor(assets / "pyodide", pyodide_source)
+        with _building(out_dir, root):
+            for name, text in outputs.items():
+                (staging / name).write_text(text, encoding="utf-8")
+            assets = staging / ASSETS
+            shutil.copytree(STATIC, assets, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
+            (assets / "engine.zip").write_bytes(engine_archive(own.archive_files()))
+            (assets / "search-index.js").write_text(search.index_script(search.build_index(searched)),
+                                                    encoding="utf-8")
+            for extra in extras:  # images and other files of the lessons
+                copy_tree(extra, staging / extra.name, content, errors)
+            copy_images(pages, content, staging)  # images beside the lessons, referenced from Markdown
+            metadata.copy_files(config, content, pages, staging)  # favicon, link preview images
+            if errors:
+                raise BuildError(errors, root=root)
+            (staging / ".nojekyll").write_text("")  # GitHub Pages: serve _explorables/ as it is
+            (staging / MARKER).write_text("Made by `explorables build`; the next build replaces this folder.\n")
+            if not bundle:
+                pyodide.vendor(assets / "pyodide", pyodide_source)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
 
     # Swap: the new site replaces the old one only now that it is complete.
     _swap(staging, out_dir)
-    return BuildResult(out_dir=out_dir, pages=pages_written, figures=figures)
+    return BuildResult(out_dir=out_dir, pages=pages_written, figures=figures,
+                       warnings=[w.format(root) for w in warnings])
+
+
+def _author_folders(content: Path, out_dir: Path, outputs: dict[str, str], errors: list[SourceError]) -> list[Path]:
+    """The author's folders of images and files, copied into the site under their own
+    names. Names that start with '.' or '_' are private (and _explorables/ is the
+    site's own); a folder named like a page of the site is an error."""
+    folders = []
+    for extra in sorted(content.iterdir()):
+        if extra.name.startswith((".", "_")) or extra.suffix == ".md" or extra == out_dir:
+            continue
+        if not extra.is_dir():
+            continue  # files beside the lessons are not published
+        problem = outside(extra, content)
+        if problem:
+            errors.append(problem)
+            continue
+        copy_tree(extra, None, content, errors)  # every link inside it checked before anything is written
+        if extra.name in outputs or extra.name in (MARKER, ".nojekyll"):
+            errors.append(SourceError(extra, 0, 0, f"the folder {extra.name} has the name of a page of the site",
+                                      "rename the folder"))
+            continue
+        folders.append(extra)
+    return folders
+
+
+def _own_figures(folder: Path, site: Path, errors: list[SourceError]):
+    """The site's own figures, unless the folder, or a module in it, leads out of the
+    site folder: the build runs that Python, and it runs nothing from elsewhere."""
+    problems = []
+    if folder.exists() or folder.is_symlink():
+        problem = outside(folder, site.resolve(), "site folder")
+        if problem:
+            problems.append(problem)
+        elif folder.is_dir():
+            problems += [p for p in (outside(path, site.resolve(), "site folder") for path in sorted(folder.glob("*.py")))
+                         if p]
+    if problems:
+        errors.extend(problems)
+        return authors.AuthorFigures(folder)
+    return authors.load(folder)
+
+
+def _page_policy(policy: str, bundle: bool) -> str:
+    """The Content-Security-Policy of the pages. An offline bundle's worker is a Blob
+    that inherits the page's policy and imports Pyodide's modules and standard library
+    from Blob URLs, so there, and only there, scripts and fetches may come from blob:."""
+    if not bundle or not policy:
+        return policy
+    parts = [part.strip() for part in policy.split(";") if part.strip()]
+    for i, part in enumerate(parts):
+        name = part.split()[0]
+        if name in ("script-src", "connect-src") and "blob:" not in part.split():
+            parts[i] = f"{part} blob:"
+    return "; ".join(parts)
+
+
+def _order_ties(lessons_pages) -> list[SourceError]:
+    """Two lessons with the same ``order``: a warning that says which one comes first."""
+    warnings = []
+    for before, after in zip(lessons_pages, lessons_pages[1:]):
+        order = after.meta.get("order")
+        if order is not None and before.meta.get("order") == order:
+            lines = after.env.get("lines") or []
+            line = next((i + 1 for i, text in enumerate(lines[:100]) if re.match(r"order\s*:", text)), 1)
+            warnings.append(SourceError(after.path, line, 1, f"order {order} is also the order of "
+                                        f"{before.path.name}; {before.path.name} comes first (by page name)",
+                                        "give each lesson its own order"))
+    return warnings
 
 
 def _check_output(content: Path, out_dir: Path) -> None:
@@ -195,13 +318,13 @@ def _check_output(content: Path, out_dir: Path) -> None:
         raise BuildError(f"{out_dir} is a file, not a folder: {fix}")
 
 
-def _id_clashes(page, body: str) -> list[SourceError]:
-    """A figure whose id is also a heading's anchor (or another element's id)."""
-    ids = re.findall(r'\sid="([^"]+)"', body)
-    twice = {i for i in ids if ids.count(i) > 1}
+def _id_clashes(page) -> list[SourceError]:
+    """A figure whose id is also a heading's anchor. (Two figures with one id are
+    reported, once, by the figure directive.)"""
+    headings = {t.attrGet("id") for t in page.tokens if t.type == "heading_open" and t.attrGet("id")}
     errors = []
     for token in page.tokens:
-        if token.type == "figure" and token.meta["id"] in twice:
+        if token.type == "figure" and token.meta["id"] in headings:
             errors.append(SourceError(page.path, token.meta["line"], 1,
                                       f"figure id '{token.meta['id']}' is also the id of a heading on this page",
                                       "give the figure another id (the word after the directive name)"))

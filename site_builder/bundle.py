@@ -29,7 +29,7 @@ from pathlib import Path
 
 from . import pyodide
 from .build import STATIC, build_site
-from .config import load_config
+from .config import config_path, load_config
 from .errors import BuildError
 
 _BODY = re.compile(r"<body[^>]*>(.*)</body>", re.S)
@@ -53,7 +53,7 @@ def site_slug(title: str) -> str:
 def bundle_site(content: Path, output: Path | None = None, *, folder: Path | None = None,
                 pyodide_source: str | None = None) -> BundleResult:
     content = Path(content).resolve()
-    config, _ = load_config(content / "site.yml")
+    config, _ = load_config(config_path(content))
     slug = site_slug(config.title)
     with tempfile.TemporaryDirectory(prefix=".explorables-bundle-") as tmp:
         # Build: the site, its pages loading the bundle's scripts.

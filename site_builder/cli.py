@@ -1,11 +1,14 @@
-"""The ``explorables`` command: build, serve."""
+"""The ``explorables`` command: new, build, serve, figures, --version."""
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
+import warnings
 from pathlib import Path
 
+from .. import __version__
 from .errors import BuildError, PyodideError
 
 
@@ -16,9 +19,20 @@ def _common(parser: argparse.ArgumentParser) -> None:
                              "for machines with no network; also EXPLORABLES_PYODIDE")
 
 
+def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    """Warnings (a renamed option, say) as one plain line each, not a Python trace."""
+    print(f"warning: {message}", file=file or sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="explorables", description="Build explorable explanations from Markdown.")
+    parser.add_argument("--version", action="version", version=f"explorables {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
+    new = commands.add_parser("new", help="start a site: lessons, your own figure, a GitHub Pages workflow")
+    new.add_argument("folder", help="the new site's folder, e.g. my-lessons")
+    new.add_argument("--title", default=None, help="the site's title (default: from the folder's name)")
+    new.add_argument("--force", action="store_true",
+                     help="write into a folder that is not empty (existing files are never overwritten)")
     build = commands.add_parser("build", help="build the site into a folder (default _site)")
     _common(build)
     build.add_argument("-o", "--output", default="_site", help="output folder (default: _site)")
@@ -32,13 +46,27 @@ def main(argv: list[str] | None = None) -> int:
     _common(bundle)
     bundle.add_argument("-o", "--output", default=None, help="the zip to write (default: SITE-SLUG.zip)")
     bundle.add_argument("--folder", default=None, help="write an unzipped folder instead of a zip")
-    figures = commands.add_parser("figures", help="list the figure directives and their options")
+    figures = commands.add_parser("figures", help="list the figures, their options, values and experiments")
     figures.add_argument("name", nargs="?", help="one figure, e.g. attention-row")
+    figures.add_argument("--content", default="content",
+                         help="the site's content folder: its own figures are listed too (default: content)")
+    shape = figures.add_mutually_exclusive_group()
+    shape.add_argument("--json", action="store_true", help="print the figures' manifests as JSON")
+    shape.add_argument("--markdown", action="store_true",
+                       help="print the figure reference of the guide (explorables figures --markdown > docs/figures.md)")
     args = parser.parse_args(argv)
 
-    if args.command == "figures":
-        return _list_figures(args.name)
+    with warnings.catch_warnings():
+        warnings.simplefilter("default", DeprecationWarning)
+        warnings.showwarning = _show_warning
+        return _run(args)
 
+
+def _run(args: argparse.Namespace) -> int:
+    if args.command == "new":
+        return _new(args)
+    if args.command == "figures":
+        return _figures(args)
     if args.command == "bundle":
         from .bundle import bundle_site
         started = time.perf_counter()
@@ -62,7 +90,9 @@ def main(argv: list[str] | None = None) -> int:
                                 dev=args.live_reload)
         except (BuildError, PyodideError) as err:
             print(f"error: {err}", file=sys.stderr)
-            return 1
+            return getattr(err, "exit_code", 1)
+        for warning in result.warnings:
+            print(f"warning: {warning}", file=sys.stderr)
         took = time.perf_counter() - started
         print(f"Built {result.pages} pages with {result.figures} figures into {args.output}/ in {took:.2f} s.")
         print(f"View it with: explorables serve   (or open {args.output}/index.html through any web server)")
@@ -71,35 +101,56 @@ def main(argv: list[str] | None = None) -> int:
     return run_server(Path(args.content), port=args.port, pyodide_source=args.pyodide, host=args.host)
 
 
-def _list_figures(name: str | None) -> int:
-    """Print each figure directive with its options: what a lesson may write."""
-    import difflib
-    import textwrap
+def _new(args: argparse.Namespace) -> int:
+    from .new import NewSiteError, new_site
 
-    from ..engine.figures import FIGURES
-
-    names = sorted(FIGURES)
-    if name is not None and name not in FIGURES:
-        close = difflib.get_close_matches(name, names, n=1)
-        hint = f"; did you mean '{close[0]}'?" if close else ""
-        print(f"error: no figure named '{name}'{hint} (figures: {', '.join(names)})", file=sys.stderr)
+    try:
+        made = new_site(Path(args.folder), force=args.force, title=args.title)
+    except NewSiteError as err:
+        print(f"error: {err}", file=sys.stderr)
         return 1
-    for figure_name in [name] if name else names:
-        model = FIGURES[figure_name]
-        print(f":::{{{figure_name}}} ID")
-        if model.summary:
-            print(textwrap.fill(model.summary, 88, initial_indent="  ", subsequent_indent="  "))
-        for option in model.options:
-            default = option.default
-            if isinstance(default, (list, tuple)):
-                default = " ".join(default)
-            elif isinstance(default, bool):
-                default = str(default).lower()
-            shown = f" (default: {default})" if default not in ("", None) else ""
-            print(f"  :{option.name}: {option.expected()}{shown}")
-            if option.doc:
-                print(textwrap.fill(option.doc, 88, initial_indent="      ", subsequent_indent="      "))
-        print()
+    for name in made.written:
+        print(f"  wrote {args.folder}/{name}")
+    for name in made.kept:
+        print(f"  kept  {args.folder}/{name} (yours: not overwritten)")
+    print(f"\nA new site is in {args.folder}/. See it live, rebuilt on every change:\n\n"
+          f"    cd {args.folder} && explorables serve\n\n"
+          f"Publish it on GitHub Pages: push it to a repository and set Settings > Pages > Source to\n"
+          f"\"GitHub Actions\"; .github/workflows/pages.yml builds and deploys the default branch.")
+    return 0
+
+
+def _figures(args: argparse.Namespace) -> int:
+    """Print the figures' manifests: what a lesson may write and what each figure shows."""
+    import difflib
+
+    from . import authors, manifest
+    from ..engine.figures import FIGURES
+    from .config import config_path, load_config
+
+    content = Path(args.content)
+    if content.is_dir():  # a site: its own figures are listed beside the built-ins
+        config, errors = load_config(config_path(content))
+        own = authors.load(content.resolve().parent / config.figures)
+        errors += own.errors
+        if errors:
+            print(f"error: {BuildError(errors, root=content.resolve().parent)}", file=sys.stderr)
+            return 1
+    names = sorted(FIGURES)
+    if args.name is not None and args.name not in FIGURES:
+        close = difflib.get_close_matches(args.name, names, n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        print(f"error: no figure named '{args.name}'{hint} (figures: {', '.join(names)})", file=sys.stderr)
+        return 1
+    models = [FIGURES[n] for n in ([args.name] if args.name else names)]
+    if args.json:
+        data = [model.manifest() for model in models]
+        print(json.dumps(data[0] if args.name else {"explorables": __version__, "figures": data},
+                         indent=2, ensure_ascii=False, default=str))
+    elif args.markdown:
+        print(manifest.markdown(models), end="")
+    else:
+        print(manifest.text(models), end="")
     return 0
 
 

@@ -1,11 +1,17 @@
 """Site configuration (content/site.yml), declared once and validated as a whole.
 
 Every option is declared below with its type, default and a docstring. Unknown keys and
-wrong types are all reported together, each with the line of site.yml they are on.
+wrong types are all reported together, each with the line of site.yml they are on. The
+commented site.yml that ``explorables new`` writes is generated from the same
+declarations (``documented_config``), so the two cannot drift apart.
+
+site.yml sits beside content/ (the layout ``explorables new`` writes) or inside it.
 """
 from __future__ import annotations
 
 import difflib
+import json
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -13,6 +19,13 @@ from typing import Any
 import yaml
 
 from .errors import SourceError
+from .safety import load_yaml, quote, read_source, yaml_problem
+
+# The Content-Security-Policy every page carries by default: nothing inline, nothing
+# from another origin; WebAssembly may compile (Pyodide), a worker may come from a Blob.
+DEFAULT_CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; "
+               "style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; "
+               "object-src 'none'; base-uri 'none'")
 
 
 @dataclass(frozen=True)
@@ -21,6 +34,7 @@ class ConfigOption:
     type: type
     default: Any
     doc: str
+    renamed_from: str = ""  # its old name, still read (with a DeprecationWarning) for one minor version
 
 
 OPTIONS: tuple[ConfigOption, ...] = (
@@ -30,6 +44,12 @@ OPTIONS: tuple[ConfigOption, ...] = (
     ConfigOption("language", str, "en", "The language of the lessons, as an HTML lang code."),
     ConfigOption("license", str, "", "The lessons' licence, e.g. CC BY 4.0; shown in every page's footer."),
     ConfigOption("raw_html", bool, False, "Allow raw HTML inside Markdown. Off by default: Markdown stays Markdown."),
+    ConfigOption("csp", str, DEFAULT_CSP, "The Content-Security-Policy of every page, sent in a <meta> tag; "
+                 "an empty value sends none (then set it as a header on your host)."),
+    ConfigOption("figures", str, "figures", "The folder of your own figures (Python modules written with "
+                 "explorables.figures), relative to the site folder; it need not exist."),
+    ConfigOption("explorables", str, "", "The Explorables versions this site is written for, as a version "
+                 "range such as \">=0.2,<0.3\"; a build with any other version stops and says which it is."),
     ConfigOption("url", str, "", "The address the site is published at, e.g. https://example.org/attention/; "
                  "turns on sitemap.xml and full addresses in link previews."),
     ConfigOption("favicon", str, "", "An icon file in the content folder (.svg, .png or .ico) shown in browser tabs."),
@@ -44,6 +64,9 @@ class SiteConfig:
     language: str = "en"
     license: str = ""
     raw_html: bool = False
+    csp: str = DEFAULT_CSP
+    figures: str = "figures"
+    explorables: str = ""
     url: str = ""
     favicon: str = ""
 
@@ -57,15 +80,16 @@ def _line_of(text: str, key: str) -> int:
 
 def load_config(path: Path) -> tuple[SiteConfig, list[SourceError]]:
     """Read site.yml (missing file: defaults). Returns the config and every error."""
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return SiteConfig(), []
-    text = path.read_text(encoding="utf-8")
+    text, problems = read_source(path, path.parent.resolve())
+    if text is None:
+        return SiteConfig(), problems
     try:
-        data = yaml.safe_load(text) or {}
+        data = load_yaml(text) or {}
     except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        return SiteConfig(), [SourceError(path, line, col, f"site.yml is not valid YAML: {getattr(err, 'problem', err)}",
+        line, col, problem = yaml_problem(err)
+        return SiteConfig(), [SourceError(path, line, col, f"site.yml is not valid YAML: {problem}",
                                           "write one `key: value` per line")]
     if not isinstance(data, dict):
         return SiteConfig(), [SourceError(path, 1, 1, "site.yml must be a mapping of `key: value` lines")]
@@ -75,17 +99,65 @@ def load_config(path: Path) -> tuple[SiteConfig, list[SourceError]]:
     for key, value in data.items():
         line = _line_of(text, str(key))
         option = next((o for o in OPTIONS if o.name == key), None)
+        renamed = next((o for o in OPTIONS if o.renamed_from and o.renamed_from == key), None)
+        if option is None and renamed is not None:
+            warnings.warn(f"{path}:{line}: the site.yml key '{key}' is now called '{renamed.name}'; "
+                          f"rename it (the old name stops working in the next minor version)",
+                          DeprecationWarning, stacklevel=2)
+            option, key = renamed, renamed.name
         if option is None:
             close = difflib.get_close_matches(str(key), names, n=1)
             hint = f"did you mean '{close[0]}'?" if close else f"known options: {', '.join(names)}"
-            errors.append(SourceError(path, line, 1, f"unknown option '{key}'", hint))
+            errors.append(SourceError(path, line, 1, f"unknown option {quote(str(key))}", hint))
             continue
         if option.type is str and isinstance(value, (int, float)) and not isinstance(value, bool):
             value = str(value)
         if not isinstance(value, option.type):
             errors.append(SourceError(path, line, 1,
-                                      f"option '{key}' expects {option.type.__name__}, got {value!r}",
+                                      f"option '{key}' expects {option.type.__name__}, got {quote(value)}",
                                       option.doc))
             continue
         values[key] = value
+    if "explorables" in values:
+        errors.extend(check_version(values["explorables"], path, _line_of(text, "explorables")))
     return SiteConfig(**values), errors
+
+
+def config_path(content: Path) -> Path:
+    """Where a site's site.yml is: beside content/ (as ``new`` writes it), else inside."""
+    beside = Path(content).parent / "site.yml"
+    return beside if beside.exists() else Path(content) / "site.yml"
+
+
+def check_version(spec: str, path: Path, line: int) -> list[SourceError]:
+    """The site's ``explorables:`` version range against the Explorables that is running."""
+    from packaging.specifiers import InvalidSpecifier, SpecifierSet
+    from packaging.version import Version
+
+    from .. import __version__
+
+    try:
+        wanted = SpecifierSet(spec)
+    except InvalidSpecifier:
+        return [SourceError(path, line, 1, f"option 'explorables' expects a version range, got {spec!r}",
+                            'write e.g. explorables: ">=0.2,<0.3"')]
+    if Version(__version__) in wanted:
+        return []
+    return [SourceError(path, line, 1, f"this site needs Explorables {spec}, but this is Explorables {__version__}",
+                        f"install a matching version: pip install 'explorables{spec}' "
+                        f"(or change the range in site.yml after reading CHANGELOG.md)")]
+
+
+def documented_config(values: dict[str, Any] | None = None) -> str:
+    """A site.yml with every option, each under its docstring as a comment."""
+    import textwrap
+
+    values = values or {}
+    lines = ["# The settings of this Explorables site. Every key is optional; the value shown",
+             "# is the default unless this file was written with another one.", ""]
+    for option in OPTIONS:
+        lines += textwrap.wrap(option.doc, 86, initial_indent="# ", subsequent_indent="# ")
+        value = values.get(option.name, option.default)
+        shown = ("true" if value else "false") if isinstance(value, bool) else json.dumps(value, ensure_ascii=False)
+        lines += [f"{option.name}: {shown}", ""]
+    return "\n".join(lines)

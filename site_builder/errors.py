@@ -4,10 +4,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+MESSAGE_LIMIT = 300  # characters of one message or hint; longer ones are cut
+
+
+def _bounded(text: str) -> str:
+    return text if len(text) <= MESSAGE_LIMIT else text[:MESSAGE_LIMIT - 1] + "…"
+
 
 @dataclass
 class SourceError:
-    """One mistake in one source file. ``line`` and ``col`` count from 1."""
+    """One mistake in one source file. ``line`` and ``col`` count from 1; line 0 is a
+    problem of the file as a whole (a link, a folder), shown without a position."""
 
     path: Path | str
     line: int
@@ -22,14 +29,17 @@ class SourceError:
                 path = path.relative_to(root)
             except ValueError:
                 pass
-        text = f"{path}:{self.line}:{self.col}: {self.message}"
+        where = f"{path}:{self.line}:{self.col}" if self.line else f"{path}"
+        text = f"{where}: {_bounded(self.message)}"
         if self.hint:
-            text += f"\n    {self.hint}"
+            text += f"\n    {_bounded(self.hint)}"
         return text
 
 
 class BuildError(Exception):
     """A build that cannot finish. Holds every SourceError found in the run."""
+
+    exit_code = 1
 
     def __init__(self, errors: list[SourceError] | str, root: Path | None = None):
         if isinstance(errors, str):
@@ -41,6 +51,25 @@ class BuildError(Exception):
             lines = [e.format(root) for e in self.errors]
             text = "\n".join(lines) + f"\n{count} error{'s' if count != 1 else ''}; the previous site was left as it was."
         super().__init__(text)
+
+
+class InternalError(BuildError):
+    """A bug in the builder, met while building one file: reported in one line (never a
+    traceback), with exit code 2 so scripts can tell it from an author's mistake."""
+
+    exit_code = 2
+
+    def __init__(self, where: Path | str, error: BaseException, root: Path | None = None):
+        where = Path(where)
+        if root is not None:
+            try:
+                where = where.relative_to(root)
+            except ValueError:
+                pass
+        detail = _bounded(f"{type(error).__name__}: {error}".split("\n")[0])
+        self.where = where
+        super().__init__(f"internal error while building {where}: {detail} (please report); "
+                         f"the previous site was left as it was.")
 
 
 class PyodideError(Exception):

@@ -99,7 +99,8 @@ def _fence_options(token, env) -> tuple[str, dict[str, str], str]:
     return language, values, token.content
 
 
-def render_code(token, env: dict) -> str:
+def _prepare(token, env: dict) -> dict:
+    """Read a code block's language and options, reporting mistakes (at parse time)."""
     language, options, code = _fence_options(token, env)
     line0 = token.map[0] if token.map else 0
     lexer = None
@@ -110,10 +111,6 @@ def render_code(token, env: dict) -> str:
             warn(env, line0, len(token.markup) + 1, f"unknown language '{language}' in a code block; shown as plain text",
                  "use a Pygments name such as python, javascript, bash, json, text")
     code = code[:-1] if code.endswith("\n") else code
-    body = _pygmentize(code, lexer, _FORMATTER) if lexer else html.escape(code)
-    lines = body.split("\n")
-    if lexer and lines and lines[-1] == "" and len(lines) > len(code.split("\n")):
-        lines.pop()
 
     start = None
     if "lineno-start" in options or "linenos" in options:
@@ -131,6 +128,18 @@ def render_code(token, env: dict) -> str:
             _report(env, line0, len(token.markup) + 1,
                     f"emphasize-lines must list line numbers, got '{options['emphasize-lines']}'",
                     'e.g. emphasize-lines="2,4-6" (counting from the first line of the block)')
+    return {"language": language, "lexer": lexer, "code": code, "start": start, "emphasized": emphasized,
+            "options": options}
+
+
+def render_code(token, env: dict) -> str:
+    prepared = (token.meta or {}).get("code") or _prepare(token, env)
+    language, lexer, code = prepared["language"], prepared["lexer"], prepared["code"]
+    start, emphasized, options = prepared["start"], prepared["emphasized"], prepared["options"]
+    body = _pygmentize(code, lexer, _FORMATTER) if lexer else html.escape(code)
+    lines = body.split("\n")
+    if lexer and lines and lines[-1] == "" and len(lines) > len(code.split("\n")):
+        lines.pop()
     out = []
     for number, text in enumerate(lines, start=1):
         classes = "ex-line ex-line-em" if number in emphasized else "ex-line"
@@ -146,21 +155,18 @@ def render_code(token, env: dict) -> str:
     return f'<div class="ex-code-block">{pre}</div>\n'
 
 
+def _check_rule(state) -> None:
+    for token in state.tokens:
+        if token.type in ("fence", "code_block"):
+            token.meta = {**(token.meta or {}), "code": _prepare(token, state.env)}
+
+
 def highlight_plugin(md: MarkdownIt) -> None:
     """Render fenced and indented code blocks highlighted."""
     def fence(self, tokens, idx, options, env) -> str:
         return render_code(tokens[idx], env)
 
+    md.core.ruler.push("code_blocks", _check_rule)  # mistakes reported at parse time, with the others
     md.add_render_rule("fence", fence)
     md.add_render_rule("code_block", fence)  # indented code: plain text, same block and copy button
 
-
-def print_warnings(pages, root=None) -> int:
-    """Print every page's warnings (file:line:col, then the hint) to stderr; their count."""
-    import sys
-    count = 0
-    for page in pages:
-        for warning in page.env.get("warnings", []):
-            print("warning: " + warning.format(root), file=sys.stderr)
-            count += 1
-    return count

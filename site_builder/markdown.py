@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import difflib
 import html
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from .directives import directives_plugin
 from .directives.common import report
 from .errors import SourceError
 from .math import MathError, tex_to_mathml
+from .safety import load_yaml, quote, yaml_problem
 
 # Front matter keys a lesson may use: name -> (type, what it is for)
 FRONT_MATTER = {
@@ -39,6 +41,28 @@ def _math_lines(state: StateCore) -> None:
             for child in token.children:
                 if child.type.startswith("math"):
                     child.meta = {**(child.meta or {}), "line0": token.map[0]}
+
+
+def _align_classes(state: StateCore) -> None:
+    """Table alignment as classes (ex-align-left, ...), not style attributes, which a
+    strict Content-Security-Policy (no 'unsafe-inline') refuses."""
+    for token in state.tokens:
+        if token.type in ("th_open", "td_open"):
+            style = token.attrGet("style")
+            if style and style.startswith("text-align:"):
+                del token.attrs["style"]
+                token.attrJoin("class", "ex-align-" + style.split(":", 1)[1].strip())
+
+
+def _collect_links(state: StateCore) -> None:
+    """Remember each link's token and source line, for the build to check and rewrite
+    links to other lessons once every page is parsed."""
+    links = state.env.setdefault("links", [])
+    for token in state.tokens:
+        if token.type == "inline" and token.children and token.map:
+            for child in token.children:
+                if child.type == "link_open":
+                    links.append((child, token.map[0]))
 
 
 def _column(env: dict, line0: int, content: str) -> int:
@@ -73,11 +97,15 @@ def create_parser(raw_html: bool = False) -> MarkdownIt:
     md.use(front_matter_plugin)
     md.use(footnote_plugin)
     md.use(colon_fence_plugin)
-    md.use(dollarmath_plugin, double_inline=True, allow_digits=False)
+    # Pandoc's rule, which tells math from money: no space just inside the dollars and no
+    # digit right after the closing one ("$5 and $x" is text); \$ is a literal dollar.
+    md.use(dollarmath_plugin, double_inline=True, allow_digits=False, allow_space=False)
     md.use(anchors_plugin, min_level=2, max_level=3, permalink=True, permalinkSymbol="#")
     md.use(directives_plugin)
     md.use(authoring_plugin)
     md.core.ruler.after("inline", "math_lines", _math_lines)
+    md.core.ruler.after("math_lines", "align_classes", _align_classes)
+    md.core.ruler.after("align_classes", "collect_links", _collect_links)
     for name in ("math_inline", "math_inline_double"):
         md.add_render_rule(name, _math_renderer(display=False))
     for name in ("math_block", "math_block_label"):
@@ -95,6 +123,7 @@ class Page:
     tokens: list
     env: dict[str, Any]
     errors: list[SourceError] = field(default_factory=list)
+    warnings: list[SourceError] = field(default_factory=list)
 
     @property
     def title(self) -> str:
@@ -106,11 +135,10 @@ def _front_matter(tokens, path: Path, env: dict) -> dict[str, Any]:
         return {}
     token = tokens[0]
     try:
-        data = yaml.safe_load(token.content) or {}
+        data = load_yaml(token.content) or {}
     except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        report(env, (mark.line + 1) if mark else 0, (mark.column + 1) if mark else 1,
-               f"front matter is not valid YAML: {getattr(err, 'problem', err)}", "write one `key: value` per line")
+        line, col, problem = yaml_problem(err)
+        report(env, line, col, f"front matter is not valid YAML: {problem}", "write one `key: value` per line")
         return {}
     if not isinstance(data, dict):
         report(env, 1, 1, "front matter must be `key: value` lines")
@@ -123,26 +151,49 @@ def _front_matter(tokens, path: Path, env: dict) -> dict[str, Any]:
         if spec is None:
             close = difflib.get_close_matches(str(key), FRONT_MATTER, n=1)
             hint = f"did you mean '{close[0]}'?" if close else f"known keys: {', '.join(FRONT_MATTER)}"
-            report(env, line0, 1, f"unknown front matter key '{key}'", hint)
+            report(env, line0, 1, f"unknown front matter key {quote(str(key))}", hint)
             continue
         kind, doc = spec
         if kind is str and isinstance(value, (int, float)) and not isinstance(value, bool):
             value = str(value)
         if not isinstance(value, kind) or isinstance(value, bool):
             report(env, line0, len(str(key)) + 3,
-                   f"front matter '{key}' expects {'an integer' if kind is int else 'text'}, got {value!r}",
+                   f"front matter '{key}' expects {'an integer' if kind is int else 'text'}, got {quote(value)}",
                    f"{key}: {doc}")
             continue
         meta[key] = value
     return meta
 
 
-def parse_page(md: MarkdownIt, path: Path, slug: str) -> Page:
-    text = path.read_text(encoding="utf-8")
-    env: dict[str, Any] = {"path": path, "errors": [], "lines": text.split("\n")}
+_KEY_LINE = re.compile(r"^(%s)\s*:" % "|".join(FRONT_MATTER))
+
+
+def _headless_front_matter(tokens, text: str, env: dict) -> None:
+    """Warn about front matter lines at the top of a file without the opening '---':
+    Markdown shows them as text (often a heading) and the title is lost."""
+    if tokens and tokens[0].type == "front_matter":
+        return
+    lines = text.split("\n")
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is None or not _KEY_LINE.match(lines[first]):
+        return
+    key = lines[first].split(":", 1)[0].strip()
+    env.setdefault("warnings", []).append(SourceError(
+        env["path"], first + 1, 1, f"'{key}:' looks like front matter, but the file does not start with '---', "
+        f"so it is shown as text", "put a line '---' above it and another below the last `key: value` line"))
+
+
+def parse_page(md: MarkdownIt, path: Path, slug: str, text: str | None = None) -> Page:
+    """Parse one lesson. ``text`` is its content as the build read it; without it the
+    file is read here (a UTF-8 byte-order mark is dropped)."""
+    if text is None:
+        text = path.read_text(encoding="utf-8").removeprefix("\ufeff")
+    env: dict[str, Any] = {"path": path, "errors": [], "warnings": [], "lines": text.split("\n")}
     tokens = md.parse(text, env)
     meta = _front_matter(tokens, path, env)
-    return Page(path=path, slug=slug, meta=meta, tokens=tokens, env=env, errors=env["errors"])
+    _headless_front_matter(tokens, text, env)
+    return Page(path=path, slug=slug, meta=meta, tokens=tokens, env=env, errors=env["errors"],
+                warnings=env["warnings"])
 
 
 def render_page(md: MarkdownIt, page: Page) -> str:

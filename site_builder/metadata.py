@@ -68,7 +68,7 @@ def check(config, content: Path, pages) -> list[SourceError]:
     """Mistakes in the metadata settings, each at its line of site.yml or the lesson."""
     errors = []
     site = content / "site.yml"
-    text = site.read_text(encoding="utf-8").split("\n") if site.is_file() else []
+    text = site.read_text(encoding="utf-8", errors="replace").split("\n") if site.is_file() else []
 
     def line_of(key, lines=text):
         return next((i + 1 for i, line in enumerate(lines) if line.split(":", 1)[0].strip() == key), 1)

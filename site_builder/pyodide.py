@@ -4,8 +4,11 @@ Where it comes from, in order:
 1. a local copy named by ``--pyodide PATH`` or ``EXPLORABLES_PYODIDE`` (an unpacked
    ``package/`` folder or the npm ``.tgz``), for machines with no network;
 2. the per-user cache (``$XDG_CACHE_HOME/explorables`` or ``~/.cache/explorables``);
-3. ``npm pack pyodide@VERSION``, whose tarball is checked against the pinned hash before
-   it is unpacked into the cache.
+3. the npm registry's tarball (TARBALL_URL), downloaded with the standard library: no
+   Node or npm is needed to build;
+4. ``npm pack pyodide@VERSION``, where the download failed (a proxy npm knows about).
+Every tarball is checked against the pinned sha512 before it is unpacked into the
+cache; when every source fails, the error lists what each one said.
 
 Only the core files a site needs are vendored (CORE_FILES); the engine is pure Python,
 so no wheels are needed.
@@ -19,6 +22,8 @@ import shutil
 import subprocess
 import tarfile
 import tempfile
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 from .errors import PyodideError
@@ -38,6 +43,8 @@ CORE_SHA256 = {
 CORE_FILES = tuple(CORE_SHA256)
 _verified: dict[tuple[str, int, int], bool] = {}  # (path, size, mtime) of files already checked
 ENV_VAR = "EXPLORABLES_PYODIDE"
+TARBALL_URL = f"https://registry.npmjs.org/pyodide/-/pyodide-{VERSION}.tgz"
+DOWNLOAD_TIMEOUT = 60  # seconds without a byte before the download gives up
 
 
 def cache_dir() -> Path:
@@ -66,7 +73,7 @@ def verify(folder: Path) -> Path:
         if found != expected:
             raise PyodideError(
                 f"{path} is not the file of pyodide {VERSION} (sha256 {found}, expected {expected}). "
-                f"Use an untouched copy: `npm pack pyodide@{VERSION}` and pass the .tgz with --pyodide, "
+                f"Use an untouched copy: download {TARBALL_URL} and pass the .tgz with --pyodide, "
                 f"or delete {cache_dir()} to fetch it again."
             )
         _verified[key] = True
@@ -79,7 +86,7 @@ def _unpack(tgz: Path, dest: Path) -> Path:
     if found != INTEGRITY:
         raise PyodideError(
             f"{tgz} is not pyodide {VERSION}: its sha512 is {found}, expected {INTEGRITY}. "
-            f"Download it again with `npm pack pyodide@{VERSION}`."
+            f"Download it again from {TARBALL_URL} (or with `npm pack pyodide@{VERSION}`)."
         )
     dest.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=dest.parent) as tmp:
@@ -116,26 +123,33 @@ def _from_local(path: Path) -> Path:
     raise PyodideError(f"{ENV_VAR} / --pyodide points at {path}, which is neither a folder nor a .tgz file.")
 
 
+def _download(url: str = "") -> Path:
+    """Fetch the registry's tarball with urllib, check it, unpack it into the cache."""
+    url = url or TARBALL_URL
+    cache = cache_dir()
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=cache.parent) as tmp:
+        tgz = Path(tmp) / f"pyodide-{VERSION}.tgz"
+        try:
+            with urllib.request.urlopen(url, timeout=DOWNLOAD_TIMEOUT) as response, open(tgz, "wb") as out:
+                shutil.copyfileobj(response, out, length=1 << 20)
+        except (urllib.error.URLError, OSError, ValueError) as err:
+            reason = getattr(err, "reason", None) or err
+            raise PyodideError(f"downloading {url} failed: {reason}") from None
+        return _unpack(tgz, cache)
+
+
 def _npm_pack() -> Path:
     npm = shutil.which("npm")
     if npm is None:
-        raise PyodideError(
-            f"Pyodide {VERSION} is not in the cache ({cache_dir()}) and npm is not installed to fetch it.\n"
-            f"Either install Node.js/npm and build again, or on a machine with npm run\n"
-            f"    npm pack pyodide@{VERSION}\n"
-            f"and pass the file: explorables build --pyodide pyodide-{VERSION}.tgz "
-            f"(or set {ENV_VAR}=/path/to/pyodide-{VERSION}.tgz)."
-        )
+        raise PyodideError("npm is not installed, so `npm pack` could not fetch it either")
     with tempfile.TemporaryDirectory() as tmp:
         result = subprocess.run([npm, "pack", f"pyodide@{VERSION}", "--silent"], cwd=tmp,
                                 capture_output=True, text=True)
         tgz = Path(tmp) / f"pyodide-{VERSION}.tgz"
         if result.returncode != 0 or not tgz.is_file():
-            raise PyodideError(
-                f"`npm pack pyodide@{VERSION}` failed: {result.stderr.strip() or result.stdout.strip()}\n"
-                f"With no network, fetch pyodide-{VERSION}.tgz elsewhere and pass it with --pyodide "
-                f"or {ENV_VAR}."
-            )
+            raise PyodideError(f"`npm pack pyodide@{VERSION}` failed: "
+                               f"{result.stderr.strip() or result.stdout.strip() or 'no tarball written'}")
         return _unpack(tgz, cache_dir())
 
 
@@ -148,7 +162,20 @@ def ensure_pyodide(local: str | os.PathLike | None = None) -> Path:
     marker = cached / ".integrity"
     if _has_core(cached) and marker.is_file() and marker.read_text() == INTEGRITY:
         return verify(cached)
-    return verify(_npm_pack())
+    failures = []
+    for source in (_download, _npm_pack):  # looked up now, so that tests can stand in for them
+        try:
+            return verify(source())
+        except PyodideError as err:
+            failures.append(str(err))
+    said = "\n".join(f"  - {text}" for text in failures)
+    raise PyodideError(
+        f"Pyodide {VERSION} is not in the cache ({cached}) and could not be fetched:\n{said}\n"
+        f"On a machine with network, download {TARBALL_URL}\n"
+        f"(or run `npm pack pyodide@{VERSION}`) and pass the file: "
+        f"explorables build --pyodide pyodide-{VERSION}.tgz\n"
+        f"(or set {ENV_VAR}=/path/to/pyodide-{VERSION}.tgz)."
+    )
 
 
 def vendor(dest: Path, local: str | os.PathLike | None = None) -> None:

@@ -21,6 +21,7 @@ import threading
 import time
 from pathlib import Path
 
+from . import authors
 from .build import ENGINE, STATIC, TEMPLATES, TOP
 
 
@@ -118,6 +119,8 @@ def _rebuild(content: Path, out_dir: Path, pyodide_source: str | None) -> tuple[
         print(text, file=sys.stderr, flush=True)
         return False, text
     print(result.stdout.strip().splitlines()[0], flush=True)
+    if result.stderr.strip():  # warnings (a lesson order tie, front matter without '---')
+        print(result.stderr.strip(), file=sys.stderr, flush=True)
     return True, ""
 
 
@@ -133,7 +136,7 @@ class DevServer:
             out_dir = Path(tempfile.mkdtemp(prefix="explorables-serve-")) / "site"
         self.content, self.out_dir, self.port, self.pyodide_source = Path(content), Path(out_dir), port, pyodide_source
         self.reloads = _Reloads()
-        self.watched = [self.content, TEMPLATES, STATIC, ENGINE, TOP]
+        self.watched = [self.content, TEMPLATES, STATIC, ENGINE, TOP, *authors.watched(self.content)]
         self.server: http.server.ThreadingHTTPServer | None = None
         self.before: dict[str, float] = {}
 

@@ -68,8 +68,8 @@ def test_build_writes_pages_assets_and_figure_data(content, tmp_path):
     out = tmp_path / "_site"
     result = build_site(content, out)
     assert result.pages == 3 and result.figures == 1
-    for name in ("index.html", "intro.html", "one-row.html", "assets/explorables.css", "assets/js/worker.js",
-                 "assets/engine.zip", *(f"assets/pyodide/{n}" for n in pyodide.CORE_FILES)):
+    for name in ("index.html", "intro.html", "one-row.html", "_explorables/explorables.css", "_explorables/js/worker.js", ".nojekyll",
+                 "_explorables/engine.zip", *(f"_explorables/pyodide/{n}" for n in pyodide.CORE_FILES)):
         assert (out / name).is_file(), name
     html = (out / "one-row.html").read_text()
     data = re.search(r'<script type="application/json" class="ex-data">(.*?)</script>', html, re.S).group(1)
@@ -98,7 +98,7 @@ def test_every_url_in_the_site_is_relative(content, tmp_path):
         html = page.read_text()
         for url in re.findall(r'(?:href|src)="([^"]*)"', html):
             assert not url.startswith(("/", "http:", "https:", "//")), f"{page.name}: {url}"
-    for script in (out / "assets" / "js").rglob("*.js"):
+    for script in (out / "_explorables" / "js").rglob("*.js"):
         # The bundle's worker names Pyodide's indexURL in the reserved .invalid domain
         # (RFC 2606): it must be absolute and is never fetched, every file being given.
         text = script.read_text().replace("https://pyodide.invalid/", "")
@@ -109,7 +109,7 @@ def test_engine_archive_imports_on_its_own(content, tmp_path):
     out = tmp_path / "_site"
     build_site(content, out)
     unpacked = tmp_path / "unpacked"
-    with zipfile.ZipFile(out / "assets" / "engine.zip") as archive:
+    with zipfile.ZipFile(out / "_explorables" / "engine.zip") as archive:
         archive.extractall(unpacked)
     code = ("import json, explorables.engine.runtime as r, explorables.engine.figures as f; fig = f.FIGURES['attention-row'];"
             "s = fig.initial_state(fig.parse_options({}));"
@@ -241,6 +241,7 @@ def test_no_cache_and_no_npm_says_exactly_what_to_do(tmp_path, monkeypatch):
     monkeypatch.delenv(pyodide.ENV_VAR, raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "empty-cache"))
     monkeypatch.setattr(pyodide.shutil, "which", lambda name: None)
+    monkeypatch.setattr(pyodide, "TARBALL_URL", (tmp_path / "no-such.tgz").as_uri())  # no download either
     with pytest.raises(PyodideError) as info:
         pyodide.ensure_pyodide()
     text = str(info.value)

@@ -87,3 +87,50 @@ def test_engine_agrees_under_pyodide(pyodide_dir, tmp_path):
     # the checks are not empty, and the error messages were compared as text
     assert len(in_cpython["attention"]) == 40 and all(m.startswith("ValueError: ") for m in in_cpython["errors"])
     assert in_cpython["known_similarity"] == pytest.approx([0.6576288585138028, 0.4013262719561504], abs=1e-15)
+
+
+def test_the_sample_author_figure_agrees_under_pyodide(pyodide_dir, tmp_path):
+    """The sample figure of the guide (what `explorables new` writes), shipped in the
+    engine archive the build writes and imported as the worker imports it: its first
+    frame and a few reader events give the same numbers under Pyodide as in CPython."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    from explorables.site_builder import authors
+    from explorables.site_builder.build import engine_archive
+
+    (tmp_path / "figures").mkdir()
+    shutil.copy(ROOT / "tests" / "fixtures" / "figures" / "softmax_bars.py", tmp_path / "figures")
+    loaded = authors.load(tmp_path / "figures")
+    try:
+        assert loaded.errors == []
+        (tmp_path / "engine.zip").write_bytes(engine_archive(loaded.archive_files()))
+        inputs = {"figure": "softmax-bars", "options": {"a": "0.5", "c": "-1"},
+                  "events": [{"type": "set", "name": "b", "value": "2.5"}, {"type": "action", "name": "tie"},
+                             {"type": "set", "name": "a", "value": "abc"}, {"type": "patch", "patch": {"c": 4}}]}
+        (tmp_path / "inputs.json").write_text(json.dumps(inputs))
+        spec = importlib.util.spec_from_file_location("figure_checks", NODE_DIR / "figure_checks.py")
+        checks = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(checks)
+        in_cpython = json.loads(json.dumps(checks.main(inputs), allow_nan=False))
+    finally:
+        authors.unload()
+
+    run = subprocess.run([node, str(NODE_DIR / "run_archive.mjs"), str(pyodide_dir), str(tmp_path / "engine.zip"),
+                          str(NODE_DIR / "figure_checks.py"), str(tmp_path / "inputs.json")],
+                         capture_output=True, text=True, timeout=180)
+    assert run.returncode == 0, f"node failed:\n{run.stderr[-3000:]}"
+    in_pyodide = json.loads(run.stdout)
+    assert (in_pyodide["platform"], in_pyodide["python"]) == ("emscripten", [3, 14])
+    assert in_pyodide["site_figures"] == ["softmax_bars"]  # the worker imported the site's figure
+    assert in_cpython["site_figures"] == []  # CPython loaded it by file location instead
+    for key in ("platform", "python", "site_figures"):
+        del in_pyodide[key], in_cpython[key]
+    mismatches: list[str] = []
+    _compare("result", in_pyodide, in_cpython, mismatches)
+    assert not mismatches, f"{len(mismatches)} differences, first ones:\n" + "\n".join(mismatches[:20])
+    steps = in_cpython["steps"]
+    assert [s["ok"] for s in steps] == [True, True, False, True]
+    assert steps[2]["error"] == "Score a must be a number, got 'abc'"
+    from explorables.engine import softmax
+    assert in_cpython["first"]["values"]["top"] == pytest.approx(max(softmax([0.5, 1.0, -1.0])), abs=1e-12)

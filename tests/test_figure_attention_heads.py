@@ -29,7 +29,7 @@ import figure_helpers
 
 FIG = FIGURES["attention-heads"]
 GOLDEN = ROOT / "tests" / "golden" / "attention_heads.json"
-LESSON = ROOT / "content" / "03-two-heads.md"
+LESSON = ROOT / "content" / "04-two-heads.md"
 HALF = [[0.5, 0.0], [0.0, 0.5]]
 RESET_KEYS = ("sentence", "tokens", "heads", "W_O", "query")
 

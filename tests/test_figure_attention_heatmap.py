@@ -28,7 +28,7 @@ import figure_helpers
 
 FIG = FIGURES["attention-heatmap"]
 GOLDEN = ROOT / "tests" / "golden" / "attention_heatmap.json"
-LESSON = ROOT / "content" / "05-attention-heatmap.md"
+LESSON = ROOT / "content" / "02-attention-heatmap.md"
 EXPERIMENTS = [e.name for e in hm.EXPERIMENTS]
 SENTENCE = "the old dog chased a small cat across the quiet garden ."
 

@@ -30,7 +30,7 @@ import figure_helpers
 
 FIG = FIGURES["attention-lab"]
 GOLDEN = ROOT / "tests" / "golden" / "attention_lab.json"
-LESSON = ROOT / "content" / "02-attention-lab.md"
+LESSON = ROOT / "content" / "03-attention-lab.md"
 I2 = [[1.0, 0.0], [0.0, 1.0]]
 MATRICES = ("W_Q", "W_K", "W_V")
 RESET_KEYS = ("sentence", "tokens", "emb", "W_Q", "W_K", "W_V", "s", "temperature", "causal", "table", "query")

@@ -573,7 +573,7 @@ def check_scene(scene, state):
 
     steps = panel(scene, "formula")
     assert steps["kind"] == "steps"
-    assert [s["label"] for s in steps["steps"]] == ["q·k", "÷ √d", "÷ T", "mask", "softmax", "Σ aᵢvᵢ"]
+    assert [s["label"] for s in steps["steps"]] == ["q·k", "÷ √dₖ", "÷ T", "mask", "softmax", "Σ aᵢvᵢ"]
     assert all(s["note"] and s["detail"] for s in steps["steps"])
     assert steps["active"] == state["step"] and 0 <= steps["active"] < 6
 

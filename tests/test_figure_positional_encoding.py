@@ -28,7 +28,7 @@ import figure_helpers
 
 FIG = FIGURES["positional-encoding"]
 GOLDEN = ROOT / "tests" / "golden" / "positional_encoding.json"
-LESSON = ROOT / "content" / "04-positional-encoding.md"
+LESSON = ROOT / "content" / "05-positional-encoding.md"
 EXPERIMENTS = [e.name for e in FIG.experiments]
 
 

@@ -25,10 +25,10 @@ CONTENT = ROOT / "content"
 NOTATION = "index.html#notation-and-prerequisites"
 TRACK = [  # file, its place in the track
     ("01-one-query-row.md", 1),
-    ("05-attention-heatmap.md", 2),
-    ("02-attention-lab.md", 3),
-    ("03-two-heads.md", 4),
-    ("04-positional-encoding.md", 5),
+    ("02-attention-heatmap.md", 2),
+    ("03-attention-lab.md", 3),
+    ("04-two-heads.md", 4),
+    ("05-positional-encoding.md", 5),
 ]
 
 
@@ -62,10 +62,10 @@ def test_the_track_runs_row_table_lab_heads_position():
 
 
 @pytest.mark.parametrize("name, previous", [
-    ("05-attention-heatmap.md", "In the first lesson one token asked its question"),
-    ("02-attention-lab.md", "In the first two lessons the queries, keys and values were given by hand"),
-    ("03-two-heads.md", "In the lab every token produced one weighted average"),
-    ("04-positional-encoding.md", "Lessons 2 and 3 used a *position tag*"),
+    ("02-attention-heatmap.md", "In the first lesson one token asked its question"),
+    ("03-attention-lab.md", "In the first two lessons the queries, keys and values were given by hand"),
+    ("04-two-heads.md", "In the lab every token produced one weighted average"),
+    ("05-positional-encoding.md", "Lessons 2 and 3 used a *position tag*"),
 ])
 def test_each_lesson_opens_from_the_one_before(name, previous):
     body = (CONTENT / name).read_text(encoding="utf-8").split("---", 2)[2].strip()
@@ -74,8 +74,8 @@ def test_each_lesson_opens_from_the_one_before(name, previous):
 
 def test_lessons_refer_to_one_another_by_their_place_in_the_track():
     """Regression: "a later lesson", "the previous lesson" went stale when the order changed."""
-    topics = {1: "01-one-query-row.md", 2: "05-attention-heatmap.md", 3: "02-attention-lab.md",
-              4: "03-two-heads.md", 5: "04-positional-encoding.md"}
+    topics = {1: "01-one-query-row.md", 2: "02-attention-heatmap.md", 3: "03-attention-lab.md",
+              4: "04-two-heads.md", 5: "05-positional-encoding.md"}
     for name, order in TRACK:
         text = text_of(name)
         assert "previous lesson" not in text and "later lesson" not in text, name
@@ -122,7 +122,7 @@ def test_the_track_is_shorter():
     problems, the cost derivation and the measured experiments, and stay under 2,600."""
     words = {name: len((CONTENT / name).read_text(encoding="utf-8").split()) for name, _ in TRACK}
     assert sum(words.values()) < 7400, words
-    assert words["03-two-heads.md"] + words["05-attention-heatmap.md"] < 2600, words
+    assert words["04-two-heads.md"] + words["02-attention-heatmap.md"] < 2600, words
 
 
 # --- lesson 1: one query row ----------------------------------------------------------------------
@@ -209,7 +209,7 @@ def test_lesson_2_rows_not_columns_add_up_to_1():
     assert all(math.isclose(sum(row), 1.0) for row in r.weights)
     columns = [sum(row[j] for row in r.weights) for j in range(len(r.weights))]
     assert max(columns) > 1.5 and min(columns) < 0.5
-    has("05-attention-heatmap.md", "Which add up to 1: the rows of the table of weights, or the columns? The rows.")
+    has("02-attention-heatmap.md", "Which add up to 1: the rows of the table of weights, or the columns? The rows.")
 
 
 def test_lesson_2_entropy_bounds_under_the_causal_mask():
@@ -220,7 +220,7 @@ def test_lesson_2_entropy_bounds_under_the_causal_mask():
     assert masked.entropy[0] == 0
     for i, H in enumerate(masked.entropy):
         assert H <= math.log(i + 1) + 1e-12
-    has("05-attention-heatmap.md", "which only a mask can force",
+    has("02-attention-heatmap.md", "which only a mask can force",
         "under the causal mask row $i$ reads $i + 1$ keys, so its entropy is at most $\\ln(i + 1)$",
         "The weights are non-negative and add up to 1")
 
@@ -231,7 +231,7 @@ def test_lesson_2_a_large_finite_negative_number_masks_as_well_as_minus_infinity
     visible = [j <= 2 for j in range(len(scores))]
     by_number = engine.softmax([s + (0.0 if v else -1e9) for s, v in zip(scores, visible)])
     assert by_number == pytest.approx(engine.softmax(scores, mask=visible), abs=1e-12)
-    has("05-attention-heatmap.md", "a large finite negative number, such as $-10^9$, which gives the same weights")
+    has("02-attention-heatmap.md", "a large finite negative number, such as $-10^9$, which gives the same weights")
 
 
 def test_lesson_2_cost_counts():
@@ -249,7 +249,7 @@ def test_lesson_2_cost_counts():
 
     crossing = next(n for n in range(1, 100 * D) if square(n) > rest(n))
     assert crossing == 6 * D + 1
-    has("05-attention-heatmap.md",
+    has("02-attention-heatmap.md",
         "the projections cost about $4nD^2$ multiply-adds a layer and the feed-forward network about $8nD^2$",
         "all heads' tables together cost about $2n^2 D$",
         f"larger than about $6D$: for $D = 512$, beyond about {6 * D:,} tokens",
@@ -273,7 +273,7 @@ def test_lesson_3_only_w_q_w_k_transpose_matters():
     plain = engine.self_attention(X, I, I, I)
     moved = engine.self_attention(X, [[2.0, 0.0], [0.0, 2.0]], [[0.5, 0.0], [0.0, 0.5]], I)
     assert flat(moved.weights) == pytest.approx(flat(plain.weights), abs=1e-12)
-    has("02-attention-lab.md", "$W_Q = 2I$ with $W_K = \\tfrac12 I$ gives exactly the table of $W_Q = W_K = I$")
+    has("03-attention-lab.md", "$W_Q = 2I$ with $W_K = \\tfrac12 I$ gives exactly the table of $W_Q = W_K = I$")
 
 
 def test_lesson_3_shuffling_permutes_rows_and_columns_together_only_without_the_mask():
@@ -286,7 +286,7 @@ def test_lesson_3_shuffling_permutes_rows_and_columns_together_only_without_the_
         b = engine.self_attention(shuffled, I, I, I, causal=causal).weights
         permuted = [[a[order[r]][order[c]] for c in range(7)] for r in range(7)]
         assert (flat(b) == pytest.approx(flat(permuted), abs=1e-12)) is same
-    has("02-attention-lab.md", "Without the mask, nothing in steps 2 to 5 knows where a token stands",
+    has("03-attention-lab.md", "Without the mask, nothing in steps 2 to 5 knows where a token stands",
         "the rows and the columns of the table are shuffled together")
 
 
@@ -302,7 +302,7 @@ def test_lesson_3_the_position_tag_is_a_nearness_bonus_with_no_direction():
     tokens = sentence("repeat").text.split()
     assert tokens[max(range(6), key=r.weights[0].__getitem__)] == "cat"
     assert tokens[max(range(6), key=r.weights[4].__getitem__)] == "mat"
-    has("02-attention-lab.md", "$\\alpha^2\\, p_i \\cdot p_j = \\alpha^2 \\cos(0.6(i - j))$",
+    has("03-attention-lab.md", "$\\alpha^2\\, p_i \\cdot p_j = \\alpha^2 \\cos(0.6(i - j))$",
         "a bonus for being near that does not care which side the other token is on",
         f"puts its largest weight, {num(r.weights[0][1])} on *cat*")
 
@@ -315,10 +315,10 @@ def test_lesson_3_one_temperature_story():
     assert len(engine.projections(X, [[2.0, 0.0], [0.0, 2.0]], I, I)[0][0]) == 2  # d_k stays 2
     halved = engine.self_attention(X, I, I, I, temperature=0.5)
     assert flat(doubled.weights) == pytest.approx(flat(halved.weights), abs=1e-12)
-    has("02-attention-lab.md", "sees only the gaps between scores",
+    has("03-attention-lab.md", "sees only the gaps between scores",
         "scaling the projections by $c$ scales every gap by $c$",
         "with $W_Q = 2I$, $d_k$ is still 2")
-    assert "Only the size of the scores matters" not in text_of("02-attention-lab.md")
+    assert "Only the size of the scores matters" not in text_of("03-attention-lab.md")
 
 
 # --- lesson 4: heads ------------------------------------------------------------------------------
@@ -332,7 +332,7 @@ def test_lesson_4_the_2_in_head_1_sharpens_it():
     before = HEADS.scene(state)["values"]["weights"][0][6][1]
     after = HEADS.scene(one)["values"]["weights"][0][6][1]
     assert after < before
-    has("03-two-heads.md", f"With a 1 there, *hungry* would give *cat* only {num(after)} in head 1",
+    has("04-two-heads.md", f"With a 1 there, *hungry* would give *cat* only {num(after)} in head 1",
         "a temperature of $\\tfrac12$")
 
 
@@ -342,10 +342,10 @@ def test_lesson_4_shapes_and_cost():
     D, h = 512, 8
     assert D // h == 64 and (D // h) * h == D
     assert h * (3 * D * (D // h)) == 3 * D * D
-    has("03-two-heads.md", f"are ${D} \\times {D // h}$", f"$d_k = {D // h}$",
+    has("04-two-heads.md", f"are ${D} \\times {D // h}$", f"$d_k = {D // h}$",
         f"$W_O$ is ${D} \\times {D}$", "concatenate back to exactly $D$",
         "hold $3D^2$ numbers together", "$h n^2$ numbers instead of $n^2$")
-    assert "about the same work again" not in text_of("03-two-heads.md")
+    assert "about the same work again" not in text_of("04-two-heads.md")
 
 
 # --- lesson 5: position ---------------------------------------------------------------------------
@@ -357,11 +357,11 @@ def test_lesson_5_base_100_turns_more_clocks_at_offset_8():
     turned = {b: sum(math.cos(8 * th) < 0.9 for th in engine.frequencies(32, b)) for b in (100, 10000)}
     assert turned == {100: 9, 10000: 5}
     slowest = math.degrees(engine.frequencies(32, 100)[-1])
-    has("04-positional-encoding.md",
+    has("05-positional-encoding.md",
         f"With base 100, {turned[100]} of the 16 clocks have turned far enough at $k = 8$ that "
         f"$\\cos(\\theta_i k) < 0.9$, against {turned[10000]} with base 10000",
         f"only {slowest:.2f}° a step")
-    assert "every clock turns noticeably" not in text_of("04-positional-encoding.md")
+    assert "every clock turns noticeably" not in text_of("05-positional-encoding.md")
 
 
 def window_mean(lo, hi, base):
@@ -378,13 +378,13 @@ def test_lesson_5_base_100_stops_tracking_distance_and_nothing_comes_back():
     later = [window_mean(2 ** m, min(2 ** (m + 1) - 1, 100_000), 100) for m in range(7, 17)]
     big = [window_mean(2 ** m, 2 ** (m + 1) - 1, 10000) for m in range(3, 12)]
     assert all(a > b for a, b in zip(big, big[1:]))  # still falling, stretch after stretch
-    has("04-positional-encoding.md",
+    has("05-positional-encoding.md",
         f"Averaged over offsets 64 to 127, the similarity at base 100 is already {num(first)}",
         f"averages between {num(min(later))} and {num(max(later))}",
         f"{window_mean(128, 255, 10000):.2f} over offsets 128 to 255 and "
         f"{window_mean(1024, 2047, 10000):.2f} over 1,024 to 2,047",
         f"the highest similarity is {highest[100]:.2f} for both")
-    assert "look alike again" not in text_of("04-positional-encoding.md")
+    assert "look alike again" not in text_of("05-positional-encoding.md")
 
 
 def rotate(p, angle):
@@ -403,7 +403,7 @@ def test_lesson_5_the_table_s_query_two_places_on_is_m2_applied_to_its_own_tag()
         assert asked == pytest.approx(rotate(own_tag, 2 * hm.OMEGA), abs=0.01), i
     assert hm_presets.SEEKS[0] == ("noun", 2) and state["tokens"][0] == "the"
     assert 2 * hm.OMEGA == 1
-    has("04-positional-encoding.md",
+    has("05-positional-encoding.md",
         "The query of its first *the*, \"a noun two places on\", holds three times the tag of position 2",
         "one clock turned by $2 \\times 0.5 = 1$ radian")
 
@@ -422,7 +422,7 @@ def test_lesson_5_a_rotated_query_looks_k_places_away():
             assert q == pytest.approx(engine.sinusoidal(i + k, D, base), abs=1e-9)
             best = max(range(64), key=lambda j: engine.dot(q, engine.sinusoidal(j, D, base)))
             assert best == i + k
-    has("04-positional-encoding.md", "$PE(t + k) \\cdot PE(s)$, largest at $s = t + k$",
+    has("05-positional-encoding.md", "$PE(t + k) \\cdot PE(s)$, largest at $s = t + k$",
         "makes it largest at $s = t - 1$")
 
 
@@ -436,21 +436,21 @@ def test_lesson_5_the_four_terms_add_up_to_the_score():
 
     whole = form([x + y for x, y in zip(e_i, p_i)], [x + y for x, y in zip(e_j, p_j)])
     assert whole == pytest.approx(form(e_i, e_j) + form(e_i, p_j) + form(p_i, e_j) + form(p_i, p_j), abs=1e-12)
-    has("04-positional-encoding.md", "$(e_t + PE(t))\\, W\\, (e_s + PE(s))^{\\top}$, a sum of four terms",
+    has("05-positional-encoding.md", "$(e_t + PE(t))\\, W\\, (e_s + PE(s))^{\\top}$, a sum of four terms",
         "The original paper offered the rotation as a hypothesis")
-    assert "can learn that one linear map" not in text_of("04-positional-encoding.md")
+    assert "can learn that one linear map" not in text_of("05-positional-encoding.md")
 
 
 def test_lesson_5_says_entries_for_a_count_and_norm_for_a_size():
-    has("04-positional-encoding.md", "$PE(t)$ has as many entries as the embeddings, $D$",
+    has("05-positional-encoding.md", "$PE(t)$ has as many entries as the embeddings, $D$",
         "So the norm of $PE(t)$ is $\\sqrt{D/2}$")
-    assert "same length $D$" not in text_of("04-positional-encoding.md")
+    assert "same length $D$" not in text_of("05-positional-encoding.md")
 
 
 def test_counts_and_shares_the_lessons_state_in_passing():
     rand = FIGURES["attention-heatmap"].apply(first_state(HEAT), {"type": "action", "name": "why-scale"})
     n = len(rand["tokens"])
-    has("05-attention-heatmap.md", f"Across its {n * n} cells", f"$512^2 = {512 ** 2:,}$ scores".replace(",", "{,}"),
+    has("02-attention-heatmap.md", f"Across its {n * n} cells", f"$512^2 = {512 ** 2:,}$ scores".replace(",", "{,}"),
         f"${1024 ** 2:,}$".replace(",", "{,}"))
-    has("02-attention-lab.md", f"against an even $1/7 \\approx {1 / 7:.2f}$")
-    has("04-positional-encoding.md", f"$\\theta_0 = 1$ radian (about {math.degrees(1):.0f}°)")
+    has("03-attention-lab.md", f"against an even $1/7 \\approx {1 / 7:.2f}$")
+    has("05-positional-encoding.md", f"$\\theta_0 = 1$ radian (about {math.degrees(1):.0f}°)")

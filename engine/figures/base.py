@@ -32,6 +32,7 @@ from __future__ import annotations
 import copy
 import difflib
 import math
+import warnings
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -88,6 +89,7 @@ class Option:
     max: float | None = None  # inclusive upper bound
     choices: tuple[str, ...] = ()  # allowed values for "choice"
     check: Callable[[Any], None] | None = field(default=None, compare=False)  # extra rule
+    renamed_from: str = ""  # an old name still read, with a DeprecationWarning, for one minor version
 
     def expected(self) -> str:
         """Plain words for what the option accepts, for error messages and docs."""
@@ -182,6 +184,12 @@ class Figure:
         names = [opt.name for opt in self.options]
         for key, text in raw.items():
             opt = self.option(key)
+            renamed = next((o for o in self.options if o.renamed_from and o.renamed_from == key), None)
+            if opt is None and renamed is not None and renamed.name not in raw:
+                warnings.warn(f"{self.name}: the option '{key}' is now called '{renamed.name}'; write "
+                              f":{renamed.name}: (the old name stops working in the next minor version)",
+                              DeprecationWarning, stacklevel=2)
+                opt, key = renamed, renamed.name
             if opt is None:
                 close = difflib.get_close_matches(key, names, n=1)
                 hint = f"; did you mean {close[0]!r}?" if close else ""

@@ -17,7 +17,8 @@ from markdown_it.token import Token
 from ...engine.figures import FIGURES
 
 from . import details, figure, image, question
-from .common import parse_body, report
+from ..safety import clip
+from .common import check_closed, parse_body, report
 
 _INFO = re.compile(r"^\{([^}]*)\}\s*(.*)$")
 
@@ -36,6 +37,10 @@ def _directives_rule(state: StateCore) -> None:
         if token.type != "colon_fence":
             index += 1
             continue
+        if not check_closed(state.env, token):
+            token.type = "directive_error"
+            index += 1
+            continue
         match = _INFO.match(token.info.strip())
         if match is None:
             index += _plain_div(state, index)
@@ -50,7 +55,7 @@ def _directives_rule(state: StateCore) -> None:
             close = difflib.get_close_matches(name, known_names(), n=1)
             hint = (f"did you mean '{{{close[0]}}}'?" if close else f"known directives: {', '.join(known_names())};") + \
                 " `explorables figures` lists every figure and its options"
-            report(state.env, token.map[0], token.markup.__len__() + 1, f"unknown directive '{{{name}}}'", hint)
+            report(state.env, token.map[0], len(token.markup) + 1, f"unknown directive '{{{clip(name)}}}'", hint)
             token.type = "directive_error"
             index += 1
 
@@ -63,7 +68,7 @@ def _plain_div(state: StateCore, index: int) -> int:
     opening.attrSet("class", classes)
     opening.map = token.map
     closing = Token("div_close", "div", -1)
-    children = parse_body(state, token.content, token.map[0] + 1)
+    children = parse_body(state, token.content, token.map[0] + 1, token)
     state.tokens[index:index + 1] = [opening, *children, closing]
     return 1
 

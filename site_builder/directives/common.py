@@ -18,17 +18,57 @@ class OptionLine:
     value_col: int  # 1-based column of its value
 
 
-def parse_body(state, body: str, first_line0: int) -> list:
+def parse_body(state, body: str, first_line0: int, parent=None) -> list:
     """Block-parse a directive's body as Markdown; its tokens keep this file's lines.
 
     Only the block stage runs here: the outer pipeline's inline and later rules then
-    handle these tokens once, like any others (and nested directives in them)."""
+    handle these tokens once, like any others (and nested directives in them). A block
+    left open at the end of the body was cut short by the parent's closing fence: the
+    child remembers that fence, for the error message."""
     children: list = []
     state.md.block.parse(body, state.md, state.env, children)
+    end = first_line0 + len(body.split("\n"))
     for child in children:
         if child.map:
             child.map = [child.map[0] + first_line0, child.map[1] + first_line0]
+            if parent is not None and child.type == "colon_fence" and child.map[1] >= end - 1 and parent.map:
+                child.meta = {**(child.meta or {}), "parent": (parent.info.strip(), parent.map[0], parent.map[1] - 1)}
     return children
+
+
+_CLOSING = re.compile(r"^(:{3,})\s*$")
+
+
+def fence_closed(token, lines: list[str]) -> bool:
+    """Whether a colon fence ends with its own closing line (else it ran to the end of
+    the lesson, or of its parent block, swallowing everything after it)."""
+    start, end = token.map
+    if end - start < 2 or end - 1 >= len(lines):
+        return False
+    match = _CLOSING.match(lines[end - 1].lstrip(" \t>"))
+    return bool(match) and len(match.group(1)) >= len(token.markup)
+
+
+def check_closed(env: dict, token) -> bool:
+    """Report a colon fence that is never closed, at the line where it opened."""
+    if fence_closed(token, env.get("lines") or []):
+        return True
+    what = (token.info.strip().split() or [""])[0] if token.info.strip().startswith("{") else "':::'"
+    parent = (token.meta or {}).get("parent")
+    colons = len(token.markup)
+    if parent:
+        info, opened, closed = parent
+        name = info.split()[0] if info.startswith("{") else "':::'"
+        message = (f"the {what} block opened here is never closed: the fence on line {closed + 1} closed the "
+                   f"{name} block of line {opened + 1} around it first")
+        hint = (f"give the outer block more colons than the inner one: '{':' * (colons + 1)}{info}' ... "
+                f"'{':' * (colons + 1)}' around '{token.markup}{token.info.strip()}' ... '{token.markup}'")
+    else:
+        message = f"the {what} block opened here is never closed, so it would hold the rest of the lesson"
+        hint = (f"end it with a line '{token.markup}'; a block inside it needs fewer colons than the block "
+                f"around it (e.g. '::::{{question}}' around ':::{{attention-row}}')")
+    report(env, token.map[0], 1, message, hint)
+    return False
 
 
 def report(env: dict, line0: int, col: int, message: str, hint: str = "") -> None:

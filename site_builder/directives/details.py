@@ -29,7 +29,7 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
     opening.attrSet("class", "ex-details")
     summary = [_block("details_summary_open", "summary", 1, token.map), _inline(argument, token.map),
                _block("details_summary_close", "summary", -1, token.map)]
-    children = parse_body(state, token.content, token.map[0] + 1)
+    children = parse_body(state, token.content, token.map[0] + 1, token)
     closing = _block("details_close", "details", -1, token.map)
     state.tokens[index:index + 1] = [opening, *summary, *children, closing]
     return 1  # go on into the body: it may hold directives too

@@ -15,6 +15,7 @@ from markdown_it.rules_core import StateCore
 from ...engine.figures import FIGURES, OptionErrors
 
 from ..errors import SourceError
+from ..safety import clip, clip_quotes, quote
 from .common import report, split_options
 
 _ID = re.compile(r"^[A-Za-z][\w-]*$")
@@ -38,8 +39,9 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> None:
                f"{label}: figure id '{fig_id}' is taken by the page itself", "choose another id, e.g. 'explorer'")
     elif not _ID.match(fig_id):
         report(env, fence_line, len(token.markup) + len(label) + 2,
-               f"{label}: figure id {fig_id!r} is not a simple name",
+               f"{label}: figure id {quote(fig_id)} is not a simple name",
                "use letters, digits, '-' and '_', starting with a letter, e.g. ':::{attention-row} explorer'")
+        fig_id = clip(fig_id, 40)  # the later messages name it
     ids = env.setdefault("figure_ids", set())
     if fig_id in ids:
         report(env, fence_line, len(token.markup) + len(label) + 2,
@@ -58,7 +60,7 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> None:
     if body.strip():
         first = next(i for i, text in enumerate(body.split("\n")) if text.strip())
         report(env, fence_line + 1 + len(options) + first, 1,
-               f"{label} {fig_id}: unexpected text inside the figure directive: {body.strip().splitlines()[0]!r}",
+               f"{label} {fig_id}: unexpected text inside the figure directive: {quote(body.strip().splitlines()[0])}",
                "a figure takes only ':option: value' lines; put prose outside the ':::' fence")
 
     model = FIGURES[name]
@@ -71,7 +73,7 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> None:
             line0 = where.line if where else fence_line
             col = (where.value_col if known else where.name_col) if where else 1
             prefix = f"{label} {fig_id}: option '{err.option}': " if known else f"{label} {fig_id}: "
-            report(env, line0, col, prefix + err.message, _hint(model, err.option) if known else _unknown_hint(model))
+            report(env, line0, col, prefix + clip_quotes(err.message), _hint(model, err.option) if known else _unknown_hint(model))
         token.type = "directive_error"
         return
     token.type = "figure"
@@ -101,7 +103,8 @@ def _render_figure(self, tokens, idx, options, env) -> str:
         payload = json.dumps(data, allow_nan=False, separators=(",", ":"))
     except ValueError as err:
         env.setdefault("errors", []).append(
-            SourceError(env.get("path", "<string>"), meta["line"], 1, f"{{{meta['figure']}}} {meta['id']}: {err}"))
+            SourceError(env.get("path", "<string>"), meta["line"], 1,
+                        f"{{{meta['figure']}}} {meta['id']}: {clip_quotes(str(err))}"))
         return ""
     # Inside <script> the text must never hold "</script" or "<!--": escape the
     # characters themselves, which JSON.parse reads back unchanged.

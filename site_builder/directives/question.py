@@ -25,7 +25,7 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
         report(env, token.map[0], 1, "{question} has no answer",
                "write the answer on the lines between the opening and closing fences")
 
-    children = parse_body(state, token.content, body_line0)
+    children = parse_body(state, token.content, body_line0, token)
 
     number = env["question_count"] = env.get("question_count", 0) + 1
     opening = Token("question_open", "details", 1)

@@ -20,9 +20,34 @@
       if (!ex.client.started) { ex._settleReady(true, {}); ex._readyWithoutEngine = true; }
       return;
     }
+    if (!ex._watchingEngine) {  // once per visit: pages swapped in place share the engine
+      ex._watchingEngine = true;
+      ex.client.onStatus(function (status, detail) {
+        Object.values(ex.figures).forEach(function (f) {
+          if (status === "restarting") {  // the figure keeps its state; its requests wait
+            f.root.classList.add("ex-restarting");
+            f.badge.hidden = false;
+            f.badge.textContent = "Restarting Python…";
+            f.showError("The engine stopped (" + detail + "); restarting it with the figure as it is.", false);
+          } else if (status === "live") {
+            f.root.classList.remove("ex-restarting");
+            f.badge.hidden = true;
+            f.badge.textContent = "";
+            f.errorEl.hidden = true;
+          } else if (status === "dead") {
+            f.root.classList.remove("ex-restarting");
+            f.fail(detail, "This figure stopped working: ");
+          }
+        });
+      });
+    }
     ex.client.start();
     ex.ready.then(
-      function () { Object.values(ex.figures).forEach(function (f) { f.setLive(); }); },
+      function () {  // a page swapped in after the engine was given up fails at once
+        Object.values(ex.figures).forEach(function (f) {
+          if (ex.client.dead) f.fail(ex.client.dead, "This figure stopped working: "); else f.setLive();
+        });
+      },
       function (err) { Object.values(ex.figures).forEach(function (f) { f.fail(err); }); }
     );
   }

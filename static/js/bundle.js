@@ -14,7 +14,7 @@
   let loading = null;
 
   function assetsURL(path) {
-    return new URL(path, new URL(document.body.dataset.assets || "assets/", location.href)).href;
+    return new URL(path, new URL(document.body.dataset.assets || "_explorables/", location.href)).href;
   }
 
   /* A classic script, added to the page: the only way to read a file from disk. */

@@ -1,86 +1,195 @@
 /* The engine client: starts Pyodide in a module Web Worker as soon as the page has a
    figure, and turns each figure's event into one request to the worker. The main thread
-   never runs Python. */
+   never runs Python.
+
+   The engine never hangs a figure: a worker that fails to start says why (ready
+   rejects); a worker that dies later (an error event, or a request unanswered past
+   its watchdog) is replaced once, and the requests in flight are sent again with the
+   figures' states; a second death rejects every request and tells the figures. */
 (function () {
   "use strict";
   const ex = window.explorables;
-  const pending = new Map();
+  const options = ex.options || {};  // a page may set window.explorables = {options: {...}} first
+  const LIMITS = {
+    start: options.startTimeout || 120000,  // ms for Python to start (slow phones take 20 s and more)
+    step: options.stepTimeout || 20000,     // ms for one answer (they take milliseconds)
+  };
+  const QUOTE = 40;  // characters of a reader's refused value quoted back
+  const pending = new Map();  // id -> {resolve, reject, text, timer}
+  const listeners = [];
   let worker = null;
+  let live = false;       // the current worker has Python ready
+  let restarts = 0;
+  let dead = null;        // the error once the engine is given up
+  let startTimer = null;
   let counter = 0;
+  let init = null;
+
+  function notify(status, detail) {
+    listeners.forEach(function (fn) {
+      try { fn(status, detail); } catch (err) { console.error("Explorables: " + err.message); }
+    });
+  }
+
+  /* A message quoting a reader's long value keeps a short prefix of it. */
+  function clipQuotes(message) {
+    return String(message).replace(/'([^'\n]{41,})'|"([^"\n]{41,})"/g, function (all, single, double) {
+      const value = single !== undefined ? single : double;
+      return "'" + value.slice(0, QUOTE) + "…' (" + value.length + " characters)";
+    });
+  }
 
   function rejectAll(error) {
-    pending.forEach(function (p) { p.reject(error); });
+    pending.forEach(function (p) { clearTimeout(p.timer); p.reject(error); });
     pending.clear();
   }
 
-  /* Listen to the worker: ready, failed, and each result. */
-  function connect(created) {
-    worker = created;
+  function post(id, p) {
+    clearTimeout(p.timer);
+    p.timer = setTimeout(function () {
+      died("it did not answer within " + Math.round(LIMITS.step / 1000) + " s");
+    }, LIMITS.step);
+    worker.postMessage({ type: "step", id: id, text: p.text });
+  }
+
+  /* The worker stopped answering: replace it once, else give up. */
+  function died(reason) {
+    if (dead || !live) return;
+    live = false;
+    try { worker.terminate(); } catch (err) { /* already gone */ }
+    worker = null;
+    pending.forEach(function (p) { clearTimeout(p.timer); });
+    console.error("Explorables: the engine stopped (" + reason + ")" + (restarts < 1 ? "; restarting it" : ""));
+    if (restarts >= 1) {
+      giveUp(new Error("the engine stopped (" + reason + ") and could not be restarted; reload the page"));
+      return;
+    }
+    restarts += 1;
+    notify("restarting", reason);
+    spawn();
+  }
+
+  function giveUp(error) {
+    dead = error;
+    live = false;
+    clearTimeout(startTimer);
+    if (worker) { try { worker.terminate(); } catch (err) { /* gone */ } worker = null; }
+    rejectAll(error);
+    notify("dead", error);
+  }
+
+  /* Start (or restart) a worker. The first start settles ex.ready; a restart, once
+     live, sends again every request still waiting for an answer. */
+  function spawn() {
+    const first = restarts === 0;
+    let loaded = false;
+    const fail = function (message) {
+      const error = new Error(message);
+      if (first && !dead) { ex._settleReady(false, error); dead = error; clearTimeout(startTimer); rejectAll(error);
+        if (worker) { try { worker.terminate(); } catch (err) { /* gone */ } worker = null; } }
+      else giveUp(new Error("the engine stopped and could not be restarted (" + message + "); reload the page"));
+    };
+    try {
+      worker = new Worker(init.script, init.classic ? { name: "explorables-engine" }
+        : { type: "module", name: "explorables-engine" });
+    } catch (err) {
+      fail("could not start the engine's worker: " + ((err && err.message) || err));
+      return;
+    }
+    const mine = worker;
+    clearTimeout(startTimer);
+    startTimer = setTimeout(function () {
+      if (worker === mine && !live) fail("Python did not start within " + Math.round(LIMITS.start / 1000) + " s");
+    }, LIMITS.start);
     worker.onmessage = function (event) {
+      if (worker !== mine) return;
       const msg = event.data;
-      if (msg.type === "ready") {
-        ex.client.timings = { worker: msg.timings, total: performance.now() - ex.client.started };
-        ex._settleReady(true, ex.client.timings);
+      if (msg.type === "loaded") {
+        loaded = true;
+      } else if (msg.type === "ready") {
+        clearTimeout(startTimer);
+        live = true;
+        if (first) {
+          ex.client.timings = { worker: msg.timings, total: performance.now() - ex.client.started };
+          ex._settleReady(true, ex.client.timings);
+        } else {
+          notify("live");
+          pending.forEach(function (p, id) { post(id, p); });
+        }
       } else if (msg.type === "failed") {
-        const error = new Error(msg.message);
-        ex._settleReady(false, error);
-        rejectAll(error);
+        fail(msg.message);
+      } else if (msg.type === "violation") {
+        ex.client.violations.push(msg);
+        console.error("Explorables engine: the Content-Security-Policy blocked " + (msg.blocked || "something") +
+          " (" + msg.directive + ")");
       } else if (msg.type === "result") {
         const p = pending.get(msg.id);
         if (!p) return;
         pending.delete(msg.id);
-        if (msg.error) p.reject(new Error("the engine raised an error: " + msg.error));
-        else p.resolve(JSON.parse(msg.text));
+        clearTimeout(p.timer);
+        if (msg.error) { p.reject(new Error("the engine raised an error: " + clipQuotes(msg.error))); return; }
+        const result = JSON.parse(msg.text);
+        if (!result.ok && result.error) result.error = clipQuotes(result.error);
+        p.resolve(result);
       }
     };
     worker.onerror = function (event) {
-      const error = new Error("the engine's worker failed: " + (event.message || "unknown error"));
-      ex._settleReady(false, error);
-      rejectAll(error);
+      if (worker !== mine) return;
+      event.preventDefault();
+      if (!loaded) fail("could not load the engine's worker script (" + init.script + ")" +
+        (event.message ? ": " + event.message : ""));
+      else if (!live) fail("the engine's worker failed while starting: " + (event.message || "unknown error"));
+      else died(event.message || "its worker failed");
     };
+    worker.postMessage(init.message);
   }
 
   ex.client = {
     started: null,
     timings: {},
+    violations: [],  // Content-Security-Policy violations the worker reported
+    limits: LIMITS,
+    clipQuotes: clipQuotes,
+    /* fn(status, detail): "restarting" (reason), "live" (after a restart), "dead" (error). */
+    onStatus: function (fn) { listeners.push(fn); },
+    get worker() { return worker; },
+    get dead() { return dead; },  // the error, once the engine was given up
     start: function () {
-      if (worker || ex.client.started) return ex.ready;
+      if (init || ex.client.started) return ex.ready;
       if (ex._readyWithoutEngine) ex._resetReady();  // a page with no figure came first
-      const assets = new URL(document.body.dataset.assets || "assets/", location.href);
+      const assets = new URL(document.body.dataset.assets || "_explorables/", location.href);
       ex.client.started = performance.now();
       if (ex.bundle && ex.bundle.carried()) {
         // An offline bundle: the worker is made from a Blob and given the files.
         ex.bundle.load().then(function (parts) {
-          connect(new Worker(ex.bundle.workerURL(parts), { name: "explorables-engine" }));
-          worker.postMessage({ type: "init", bundle: parts });
-        }, function (err) { ex._settleReady(false, err); });
+          init = { script: ex.bundle.workerURL(parts), classic: true, message: { type: "init", bundle: parts } };
+          spawn();
+        }, function (err) { dead = err; ex._settleReady(false, err); });
         return ex.ready;
       }
+      init = {
+        script: new URL("js/worker.js", assets).href,
+        message: { type: "init", pyodide: new URL("pyodide/", assets).href, engine: new URL("engine.zip", assets).href },
+      };
       if (location.protocol === "file:") {
-        ex._settleReady(false, new Error("this site was built to be served, and pages opened straight from disk " +
+        dead = new Error("this site was built to be served, and pages opened straight from disk " +
           "cannot start the engine; serve the folder (explorables serve, or python -m http.server), or make an " +
-          "offline bundle with explorables bundle"));
+          "offline bundle with explorables bundle");
+        ex._settleReady(false, dead);
         return ex.ready;
       }
-      try {
-        connect(new Worker(new URL("js/worker.js", assets), { type: "module", name: "explorables-engine" }));
-      } catch (err) {
-        ex._settleReady(false, err);
-        return ex.ready;
-      }
-      worker.postMessage({
-        type: "init",
-        pyodide: new URL("pyodide/", assets).href,
-        engine: new URL("engine.zip", assets).href,
-      });
+      spawn();
       return ex.ready;
     },
     /* One event for one figure: resolves with {ok, state, scene} or {ok: false, error, field}. */
     step: function (figure, state, event) {
       return new Promise(function (resolve, reject) {
+        if (dead) { reject(dead); return; }
         counter += 1;
-        pending.set(counter, { resolve: resolve, reject: reject });
-        worker.postMessage({ type: "step", id: counter, text: JSON.stringify({ figure: figure, state: state, event: event }) });
+        const p = { resolve: resolve, reject: reject, timer: null,
+          text: JSON.stringify({ figure: figure, state: state, event: event }) };
+        pending.set(counter, p);
+        if (live) post(counter, p);  // else sent once a restarted worker is live
       });
     },
   };

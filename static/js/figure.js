@@ -123,6 +123,7 @@
 
   Figure.prototype.send = function (event) {
     const self = this;
+    if (this.failed) return Promise.reject(this.failed);
     return new Promise(function (resolve, reject) {
       const last = self.queue[self.queue.length - 1];
       const sameTarget = last && last.event.type === event.type &&
@@ -174,7 +175,7 @@
         try {
           result = await ex.client.step(this.name, this.state, item.event);
         } catch (err) {  // one event failed; the figure keeps its last good state
-          this.showError("This change could not be computed: " + ((err && err.message) || err), true);
+          if (!this.failed) this.showError("This change could not be computed: " + ((err && err.message) || err), true);
           item.waiters.forEach(function (w) { w.reject(err); });
           continue;
         }
@@ -245,13 +246,15 @@
     this.badge.hidden = true;
   };
 
-  Figure.prototype.fail = function (err) {
+  Figure.prototype.fail = function (err, lead) {
     const message = (err && err.message) || String(err);
+    this.failed = err || new Error(message);  // from now on send() refuses; controls are disabled
+    this.root.querySelectorAll("input, button, select, textarea").forEach(function (c) { c.disabled = true; });
     this.root.classList.remove("ex-loading");
     this.root.classList.add("ex-failed");
     this.badge.hidden = false;
     this.badge.textContent = "Not interactive";
-    this.errorEl.textContent = "This figure could not start its engine: " + message;
+    this.errorEl.textContent = (lead || "This figure could not start its engine: ") + message;
     this.errorEl.hidden = false;
     console.error("Explorables figure '" + this.id + "': " + message);
   };

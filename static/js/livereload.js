@@ -23,7 +23,7 @@
   }
 
   function listen() {
-    const assets = new URL(document.body.dataset.assets || "assets/", location.href);
+    const assets = new URL(document.body.dataset.assets || "_explorables/", location.href);
     const source = new EventSource(new URL("../__livereload", assets).href);
     source.onopen = function () { document.documentElement.dataset.livereload = "open"; };
     source.onmessage = function (event) {

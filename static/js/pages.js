@@ -22,7 +22,7 @@
   function key(url) { return new URL(url, location.href).href.replace(/#.*$/, ""); }
 
   function root() {
-    return new URL("..", new URL(document.body.dataset.assets || "assets/", location.href)).href;
+    return new URL("..", new URL(document.body.dataset.assets || "_explorables/", location.href)).href;
   }
 
   /* The page's one polite live region: figures, live prose and navigation all speak

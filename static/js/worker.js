@@ -7,7 +7,80 @@
    module workers): its "init" message then carries the files themselves, Pyodide's
    modules are imported from Blob URLs and the wasm request is answered from memory. */
 let handle = null;
+let started = false;
 const queue = [];
+
+/* Every way of failing to start reaches the page as one "failed" message naming what
+   could not be loaded: Pyodide reports some failures (a wasm file that cannot be
+   fetched) only as an unhandled rejection, so those are caught here too. A
+   Content-Security-Policy violation inside the worker is reported to the page, which
+   logs it: the page's own listener cannot see the worker's. */
+const CHECK = "; check that the site's _explorables/pyodide/ folder was published whole";
+
+function text(err) {
+  return String((err && err.message) || err || "unknown error");
+}
+
+function failed(message) {
+  if (started) return;  // a late failure of a live engine is a step's error, not a start's
+  started = true;
+  self.postMessage({ type: "failed", message: message });
+}
+
+self.addEventListener("unhandledrejection", function (event) {
+  event.preventDefault();
+  failed("Python could not start (" + text(event.reason) + ")" + CHECK);
+});
+
+self.addEventListener("error", function (event) {
+  if (started) return;
+  event.preventDefault();
+  failed("Python could not start (" + text(event.error || event.message) + ")" + CHECK);
+});
+
+self.addEventListener("securitypolicyviolation", function (event) {
+  self.postMessage({ type: "violation", directive: event.effectiveDirective || event.violatedDirective,
+    blocked: String(event.blockedURI || ""), source: String(event.sourceFile || "") });
+});
+
+/* Pyodide's loader reports a wasm file it cannot compile (a 404 page, a cut download)
+   only as two console warnings, "wasm instantiation failed!" and the error, and then
+   waits forever: listen for them while Python starts. */
+function wasmFailure(warn) {
+  return new Promise(function (resolve, reject) {
+    let seen = false;
+    let reason = "";
+    console.warn = function () {
+      warn.apply(console, arguments);
+      if (arguments[0] === "wasm instantiation failed!") {
+        seen = true;
+        setTimeout(function () {
+          reject(new Error("could not load pyodide/pyodide.asm.wasm" + (reason ? ": " + reason : "")));
+        }, 0);
+      } else if (seen && !reason) {
+        reason = text(arguments[0]).split("\n")[0];
+      }
+    };
+  });
+}
+
+/* Pyodide from the site's own copy, each failure named by its file. */
+async function pyodideFromSite(indexURL) {
+  let loader;
+  try {
+    loader = await import(indexURL + "pyodide.mjs");
+  } catch (err) {
+    throw new Error("could not load Pyodide's loader (pyodide/pyodide.mjs): " + text(err));
+  }
+  const warn = console.warn;
+  try {
+    return await Promise.race([loader.loadPyodide({ indexURL: indexURL }), wasmFailure(warn)]);
+  } catch (err) {
+    throw new Error("Python could not start (" + text(err) + ")" + CHECK);
+  } finally {
+    console.warn = warn;
+  }
+}
 
 function blobURL(body, type) {
   return URL.createObjectURL(new Blob([body], { type: type }));
@@ -54,12 +127,16 @@ async function start(msg) {
     pyodide = await pyodideFromBundle(msg.bundle.pyodide);
     archive = decode(msg.bundle.engine).buffer;
   } else {
-    const { loadPyodide } = await import(msg.pyodide + "pyodide.mjs");
-    pyodide = await loadPyodide({ indexURL: msg.pyodide });
+    pyodide = await pyodideFromSite(msg.pyodide);
   }
   const t1 = performance.now();
   if (!archive) {
-    const response = await fetch(msg.engine);
+    let response;
+    try {
+      response = await fetch(msg.engine);
+    } catch (err) {
+      throw new Error("could not load the engine archive (" + text(err) + ")");
+    }
     if (!response.ok) throw new Error("could not load the engine archive (" + response.status + ")");
     archive = await response.arrayBuffer();
   }
@@ -67,6 +144,7 @@ async function start(msg) {
   pyodide.runPython("import sys\nsys.path.insert(0, '/lib/explorables')\nimport explorables.engine.runtime");
   handle = pyodide.pyimport("explorables.engine.runtime").handle;
   const t2 = performance.now();
+  started = true;
   self.postMessage({ type: "ready", timings: { pyodide: t1 - t0, engine: t2 - t1 } });
 }
 
@@ -74,7 +152,7 @@ function step(msg) {
   try {
     self.postMessage({ type: "result", id: msg.id, text: handle(msg.text) });
   } catch (err) {
-    self.postMessage({ type: "result", id: msg.id, error: String((err && err.message) || err) });
+    self.postMessage({ type: "result", id: msg.id, error: text(err) });
   }
 }
 
@@ -83,9 +161,11 @@ self.onmessage = function (event) {
   if (msg.type === "init") {
     start(msg).then(
       function () { queue.splice(0).forEach(step); },
-      function (err) { self.postMessage({ type: "failed", message: String((err && err.message) || err) }); }
+      function (err) { failed(text(err)); }
     );
   } else if (msg.type === "step") {
     if (handle) step(msg); else queue.push(msg);
   }
 };
+
+self.postMessage({ type: "loaded" });  // the worker's own script ran: later silence is Python's

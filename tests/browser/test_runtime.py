@@ -83,3 +83,95 @@ def test_every_page_loads_cleanly_with_math_and_navigation(page, site_url, built
             if box is not None:
                 assert box["width"] > 0 and box["height"] > 0
         assert not re.search(r"\bNaN\b|undefined", page.locator("main").inner_text())
+
+
+# A figure never hangs: every failure to start, and a worker that dies, reach the reader.
+
+START_FAILURES = {  # a file the engine needs -> what the figure says when it cannot be had
+    "js/worker.js": "could not load the engine's worker script",
+    "pyodide/pyodide.mjs": "could not load Pyodide's loader (pyodide/pyodide.mjs)",
+    "pyodide/pyodide.asm.mjs": "Python could not start",
+    "pyodide/pyodide.asm.wasm": "Python could not start (could not load pyodide/pyodide.asm.wasm: ",
+    "pyodide/python_stdlib.zip": "/_explorables/pyodide/python_stdlib.zip': request failed.",
+    "pyodide/pyodide-lock.json": "Python could not start (Unexpected token",
+    "engine.zip": "could not load the engine archive (404)",
+}
+
+
+def test_every_failure_to_start_is_shown_once_with_the_controls_disabled(page, site_url):
+    """Pins a bug: with pyodide.asm.wasm unreachable the worker logged "Failed to fetch"
+    and the figure said "Starting Python…" forever, its controls live but dead."""
+    guard = Guard(page, site_url)
+    guard.allowed += ["Explorables figure 'explorer'", "Failed to load resource"]
+    page.add_init_script("window.explorables = {options: {startTimeout: 45000}}")
+    for name, says in START_FAILURES.items():
+        page.unroute_all()
+        page.route(f"**/_explorables/{name}", lambda route: route.fulfill(status=404, body="missing"))
+        page.goto(site_url + "one-query-row.html")
+        figure = page.locator("figure#explorer")
+        try:
+            page.locator("figure#explorer.ex-failed").wait_for(timeout=60_000)
+        except Exception:
+            raise AssertionError(f"no failure shown without {name}: {figure.inner_text()[:300]}")
+        errors = figure.locator(".ex-error:visible")
+        assert errors.count() == 1, name
+        text = errors.inner_text()
+        assert text.startswith("This figure could not start its engine: ") and says in text, (name, text)
+        assert figure.locator(".ex-badge").inner_text() == "Not interactive"
+        assert figure.locator(".ex-bar").count() == 6  # the first frame stays
+        controls = figure.locator("input, button, select")
+        assert controls.count() > 5
+        assert all(controls.nth(i).is_disabled() for i in range(controls.count())), name
+        rejected = page.evaluate("""() => window.explorables.figures.explorer.update({temperature: 2})
+                                          .then(() => 'resolved', e => e.message)""")
+        assert says in rejected
+    guard.errors = [e for e in guard.errors if "is not valid JSON" not in e]  # the lock file's
+    guard.failed = []  # the files refused on purpose, and loads cut short by the next page
+    guard.check()
+
+
+def test_a_dead_worker_is_detected_restarted_once_with_the_state_then_given_up(page, site_url):
+    """Pins a bug: when the worker died, the next input waited forever (busy), silently."""
+    guard = Guard(page, site_url)
+    guard.allowed += ["Explorables: the engine stopped", "Explorables figure 'explorer'"]
+    page.add_init_script("window.explorables = {options: {stepTimeout: 1500}}")
+    figure = open_figure(page, site_url + "one-query-row.html", "explorer")
+    page.evaluate("() => window.explorables.figures.explorer.update({temperature: 2})")
+    field = figure.locator('input[name="key.1.0"]')
+
+    page.evaluate("() => window.explorables.client.worker.terminate()")  # the worker dies unseen
+    field.fill("-1.5")
+    field.press("Enter")
+    figure.locator(".ex-badge", has_text="Restarting Python…").wait_for(timeout=10_000)
+    assert "The engine stopped (it did not answer within 2 s); restarting it" in figure.locator(".ex-error").inner_text()
+    page.locator("figure#explorer:not(.ex-restarting)").wait_for(timeout=60_000)
+    state = page.evaluate("() => window.explorables.figures.explorer.idle().then(() => window.explorables.figures.explorer.state)")
+    assert state["k"][1][0] == -1.5 and state["temperature"] == 2  # the reader's input, on the state kept
+    assert figure.locator(".ex-error:visible").count() == 0
+    assert not field.is_disabled()
+
+    page.evaluate("() => window.explorables.client.worker.terminate()")  # and dies again
+    field.fill("0.5")
+    field.press("Enter")
+    page.locator("figure#explorer.ex-failed").wait_for(timeout=10_000)
+    assert figure.locator(".ex-error:visible").inner_text() == (
+        "This figure stopped working: the engine stopped (it did not answer within 2 s) and could not be "
+        "restarted; reload the page")
+    assert figure.locator('input[name="key.1.0"]').is_disabled()
+    assert page.evaluate("() => window.explorables.figures.explorer.state.k[1][0]") == -1.5
+    guard.check()
+
+
+def test_a_long_refused_input_is_quoted_short_and_the_page_does_not_widen(page, site_url, guard):
+    """Pins a bug: a refused 10,000-character input was echoed whole in a message that
+    could not wrap, and the page became 86,544 px wide."""
+    figure = open_figure(page, site_url + "one-query-row.html", "explorer")
+    field = figure.locator('input[name="key.1.0"]')
+    field.fill("9" * 5000 + "x" * 5000)
+    field.press("Enter")
+    error = figure.locator(".ex-field-error:visible")
+    error.wait_for()
+    assert error.inner_text() == f"expected a number, got '{'9' * 40}…' (10000 characters)" or \
+        ("(10000 characters)" in error.inner_text() and len(error.inner_text()) < 200), error.inner_text()
+    assert len(figure.locator(".ex-status").inner_text()) < 200
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")

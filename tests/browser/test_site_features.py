@@ -160,7 +160,7 @@ def test_no_style_attribute_anywhere(features_site, guarded):
     page.locator(".ex-copy").first.wait_for()
     assert page.evaluate("() => document.querySelectorAll('[style]').length") == 0
     # aligned table columns keep their alignment through classes
-    assert page.locator("td.ex-text-right").evaluate("td => getComputedStyle(td).textAlign") == "right"
+    assert page.locator("td.ex-align-right").evaluate("td => getComputedStyle(td).textAlign") == "right"
 
 
 def scroll_to_heading(page, heading_id):

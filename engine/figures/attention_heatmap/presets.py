@@ -77,7 +77,7 @@ def _sentence() -> Preset:
          float(kind in ("prep", "punct")))
         for kind in KINDS
     )
-    return Preset("sentence", "A sentence (12 words, d = 4)", tuple(SENTENCE), tuple(queries),
+    return Preset("sentence", "A sentence (12 words, dₖ = 4)", tuple(SENTENCE), tuple(queries),
                   tuple(keys), values, ("noun", "verb", "det/adj", "other"), query=2)
 
 
@@ -91,7 +91,7 @@ def _random() -> Preset:
 
     q, k, v = matrix(), matrix(), matrix()
     tokens = tuple(f"x{j + 1}" for j in range(16))
-    return Preset("random", "Random vectors (16 tokens, d = 8)", tokens, q, k, v,
+    return Preset("random", "Random vectors (16 tokens, dₖ = 8)", tokens, q, k, v,
                   tuple(f"v{c + 1}" for c in range(8)), query=0)
 
 

@@ -25,7 +25,7 @@ STATUS_UNSCALED = " (without ÷√d_k)"
 # --- options and controls ----------------------------------------------------------------
 
 DOCS = {
-    "preset": "The built-in tokens and vectors: 'sentence' (12 words, d = 4) or 'random' (16 tokens, d = 8). "
+    "preset": "The built-in tokens and vectors: 'sentence' (12 words, dₖ = 4) or 'random' (16 tokens, dₖ = 8). "
               "Ignored when :tokens: is given.",
     "tokens": f"Your own tokens, separated by spaces (up to {MAX_TOKENS}); then :queries:, :keys: and :values: "
               "are needed too.",

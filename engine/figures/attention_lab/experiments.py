@@ -1,5 +1,5 @@
 """The lab's experiments ("Try this"). Each starts from the built-in settings (the
-pronoun sentence, every matrix I, α = 0, τ = 1, no mask), sets the figure, and says what
+pronoun sentence, every matrix I, α = 0, T = 1, no mask), sets the figure, and says what
 to see in numbers the engine computes for the state it made."""
 from __future__ import annotations
 
@@ -48,8 +48,8 @@ def sharp(state: dict) -> str:
     i, tokens = state["query"], state["tokens"]
     j = best(r.weights[i])
     close = "matches" if vec(r.outputs[i]) == vec(r.V[j]) else "comes close to"
-    return (f"At τ = {SHARP_T:g} the row of “it” is nearly one-hot: {num(r.weights[i][j], 3)} on "
-            f"{quote(tokens[j])} (it was {num(before.weights[i][j], 3)} at τ = 1), and the output "
+    return (f"At T = {SHARP_T:g} the row of “it” is nearly one-hot: {num(r.weights[i][j], 3)} on "
+            f"{quote(tokens[j])} (it was {num(before.weights[i][j], 3)} at T = 1), and the output "
             f"{vec(r.outputs[i])} {close} the value of {quote(tokens[j])}, {vec(r.V[j])}, to two decimals. A low "
             f"temperature turns the average into a lookup.")
 
@@ -58,7 +58,7 @@ def flat(state: dict) -> str:
     _, r = attend(state)
     i, n = state["query"], len(state["tokens"])
     mean = [math.fsum(c) / n for c in zip(*r.V)]
-    return (f"At τ = {FLAT_T:g} the row of “it” is nearly flat: its weights run from {num(min(r.weights[i]))} to "
+    return (f"At T = {FLAT_T:g} the row of “it” is nearly flat: its weights run from {num(min(r.weights[i]))} to "
             f"{num(max(r.weights[i]))}, against an even 1/{n} = {num(1 / n)}. The output {vec(r.outputs[i])} "
             f"drifts towards the plain mean of the values, {vec(mean)}.")
 
@@ -74,7 +74,7 @@ def double_query(state: dict) -> str:
     same = "exactly the same" if r.weights == half.weights else "the same"
     return (f"Wq = 2I doubles every query, so every score doubles: {word} now gets {num(r.weights[i][j], 3)} of "
             f"the weight of “it” (it had {num(plain.weights[i][j], 3)} with Wq = I). Setting Wq = I and "
-            f"τ = {HALF_T:g} gives {same} table, {num(half.weights[i][j], 3)} on {word}: the scale of the scores "
+            f"T = {HALF_T:g} gives {same} table, {num(half.weights[i][j], 3)} on {word}: the scale of the scores "
             f"is a temperature.")
 
 
@@ -134,9 +134,9 @@ EXPERIMENTS = (
                run=repeat, see=same_word_mask),
     Experiment("same-word-position", f"… with α = {STRENGTH:g}", "The position code breaks the tie",
                set={"s": STRENGTH}, run=repeat, see=same_word_position),
-    Experiment("sharp", f"τ = {SHARP_T:g}", "A low temperature: nearly one-hot rows", set={"temperature": SHARP_T},
+    Experiment("sharp", f"T = {SHARP_T:g}", "A low temperature: nearly one-hot rows", set={"temperature": SHARP_T},
                see=sharp),
-    Experiment("flat", f"τ = {FLAT_T:g}", "A high temperature: nearly flat rows", set={"temperature": FLAT_T},
+    Experiment("flat", f"T = {FLAT_T:g}", "A high temperature: nearly flat rows", set={"temperature": FLAT_T},
                see=flat),
     Experiment("double-query", "Wq = 2I", "Doubling the queries is halving the temperature", set={"W_Q": "2I"},
                see=double_query),

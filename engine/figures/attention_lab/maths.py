@@ -3,7 +3,7 @@
     x_t  = e(w_t) + α p_t                          1. embed (p_t = (sin 0.6t, cos 0.6t))
     q_t  = x_t W_Q,  k_t = x_t W_K,  v_t = x_t W_V   2. project (row vectors)
     s_ij = q_i . k_j / sqrt(2)                     3. score
-    a_ij = softmax_j(s_ij / τ)  (masked: a_ij = 0)  4. softmax, with a temperature τ
+    a_ij = softmax_j(s_ij / T)  (masked: a_ij = 0)  4. softmax, with a temperature T
     o_i  = sum_j a_ij v_j                          5. mix
 """
 from __future__ import annotations

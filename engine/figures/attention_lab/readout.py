@@ -55,13 +55,13 @@ def arithmetic(s: dict, v: dict) -> list[str]:
     out = [
         f"1. x{sub(i)} = e({tokens[i]}) + s·p{sub(i)} = {vec(e)} + {num(s['s'])}·{vec(p)} = {vec(X[i])}",
         f"2. q{sub(i)} = x{sub(i)}Wq = {vec(r.Q[i])}   k{sub(i)} = {vec(r.K[i])}   v{sub(i)} = {vec(r.V[i])}",
-        f"3. s{sub(i)}ⱼ = q{sub(i)}·kⱼ / √2, then ÷ τ = {num(s['temperature'])}:",
+        f"3. s{sub(i)}ⱼ = q{sub(i)}·kⱼ / √2, then ÷ T = {num(s['temperature'])}:",
     ]
     for j, step in enumerate(row.trace):
         head = f"   {tokens[j]:>8}{sub(j)}  k = {vec(r.K[j])}"
         out.append(f"{head}  masked" if step.masked else
-                   f"{head}  q·k = {num(step.dot, 3)}  s = {num(step.scaled, 3)}  s/τ = {num(step.tempered, 3)}")
-    out.append(f"4. a{sub(i)}ⱼ = exp(s/τ − {num(row.trace.max_tempered, 3)}) / {num(row.trace.exp_sum, 4)}:  "
+                   f"{head}  q·k = {num(step.dot, 3)}  s = {num(step.scaled, 3)}  s/T = {num(step.tempered, 3)}")
+    out.append(f"4. a{sub(i)}ⱼ = exp(s/T − {num(row.trace.max_tempered, 3)}) / {num(row.trace.exp_sum, 4)}:  "
                + "  ".join(f"{tokens[j]} {num(w, 3)}" for j, w in enumerate(row.weights)))
     out.append(f"5. o{sub(i)} = Σ a·v = " + " + ".join(vec(st.weighted_value, 3) for st in row.trace if not st.masked)
                + f" = {vec(row.output, 3)}")

@@ -17,7 +17,7 @@ DOC = {
               "Empty: the sentence's own choice (the second 'the', 'it', 'bank')."),
     "s": ("α, the strength of the position code: xₜ = e(word) + α·pₜ. 0 leaves the embeddings alone. "
           "(The option keeps the short name s.)"),
-    "temperature": "τ: the scores are divided by τ before the softmax; 1 is the standard formula.",
+    "temperature": "T: the scores are divided by T before the softmax; 1 is the standard formula.",
     "causal": "The causal mask: token i reads only tokens 0 .. i.",
     "table": "What the n x n table shows first: the weights aᵢⱼ or the scores sᵢⱼ.",
     "selected": "The word the keyboard moves on the embedding plane.",
@@ -28,11 +28,11 @@ MATRIX_DOC = ("{what}: a preset (I, 2I, 0, swap, rotate, axis1, back1) or two ro
 MATRIX_WHAT = {"W_Q": "The query matrix", "W_K": "The key matrix", "W_V": "The value matrix"}
 MATRIX_TITLES = {"W_Q": "Wq (query matrix)", "W_K": "Wk (key matrix)", "W_V": "Wv (value matrix)"}
 
-LABEL = {"sentence": "Sentence", "query": "Asking token", "s": "Position strength α", "temperature": "Temperature τ",
+LABEL = {"sentence": "Sentence", "query": "Asking token", "s": "Position strength α", "temperature": "Temperature T",
          "causal": "Causal mask", "table": "Table shows"}
 HELP = {
     "s": "xₜ = e(word) + α·(sin 0.6t, cos 0.6t). At 0 a repeated word is one vector.",
-    "temperature": "Scores are divided by τ before the softmax: low is decisive, high is even.",
+    "temperature": "Scores are divided by T before the softmax: low is decisive, high is even.",
     "causal": "Token i reads only tokens 0 to i; later ones get weight exactly 0.",
 }
 TABLE_CHOICES = (("weights", "weights a (after the softmax)"), ("scores", "scores s (before the softmax)"))
@@ -45,8 +45,8 @@ def sentence_help(about: str) -> str:
 # --- the five steps -------------------------------------------------------------------------
 
 STEPS = (("embed", "x = e(word) + α·p"), ("project", "q = xWq, k = xWk, v = xWv"), ("score", "s = q·k / √2"),
-         ("softmax", "a = softmax(s / τ)"), ("mix", "o = Σ a v"))
-FORMULA = "x = e + α·p  →  q, k, v = xWq, xWk, xWv  →  s = q·k/√2  →  a = softmax(s/τ)  →  o = Σ a v"
+         ("softmax", "a = softmax(s / T)"), ("mix", "o = Σ a v"))
+FORMULA = "x = e + α·p  →  q, k, v = xWq, xWk, xWv  →  s = q·k/√2  →  a = softmax(s/T)  →  o = Σ a v"
 
 
 def steps_title(word: str, i: int) -> str:

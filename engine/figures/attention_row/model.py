@@ -58,7 +58,7 @@ class AttentionRow(Figure):
     values = (
         Value("tokens", "list", "The words of the sentence."),
         Value("query", "integer", "The position of the asking word, from 0."),
-        Value("scores", "list", "The scaled scores q·k / √d of the asking word, one a word."),
+        Value("scores", "list", "The scaled scores q·k / √dₖ of the asking word, one a word."),
         Value("weights", "list", "The attention weights of the asking word, one a word; they add up to 1."),
         Value("output", "vector", "The asking word's new vector: the weights applied to the values.",
               announce="new vector {}"),

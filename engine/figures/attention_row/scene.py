@@ -129,7 +129,7 @@ def arithmetic(s: dict, r, top: int) -> list[str]:
         f"asking: {tokens[i]}   q = {vec(q)}",
         f"best match: {tokens[top]}   k = {vec(k)}   v = {vec(v)}",
         f"1. q·k = {' + '.join(f'{num(a)}×{num(b)}' for a, b in zip(q, k))} = {num(t.dot, 4)}",
-        f"2. ÷ √d = {num(t.dot, 4)} ÷ {num(r.trace.sqrt_d_k, 4)} = {num(t.scaled, 4)}",
+        f"2. ÷ √dₖ = {num(t.dot, 4)} ÷ {num(r.trace.sqrt_d_k, 4)} = {num(t.scaled, 4)}",
         f"3. ÷ T = {num(t.scaled, 4)} ÷ {num(s['temperature'])} = {num(t.tempered, 4)}",
         f"4. mask: {'hidden' if t.masked else 'visible'}",
         f"5. softmax: exp({num(t.tempered, 4)} − {num(r.trace.max_tempered, 4)}) = {num(t.exp, 4)}; "

@@ -32,17 +32,17 @@ KEY_GRID = "Key coordinates (type exact values)"
 
 STEPS = (  # (label, note): the formula as six steps
     ("q·k", "how well each key matches the question"),
-    ("÷ √d", "keep the numbers modest"),
+    ("÷ √dₖ", "keep the numbers modest"),
     ("÷ T", "how decisive the choice is"),
     ("mask", "hide the words that come later"),
     ("softmax", "turn scores into shares that add up to 1"),
     ("Σ aᵢvᵢ", "blend the values by those shares"),
 )
 FORMULA_TITLE = "The formula, step by step"
-FORMULA = "a = softmax(q·k / (√d · T)),   new vector = Σ aᵢ vᵢ"
+FORMULA = "a = softmax(q·k / (√dₖ · T)),   new vector = Σ aᵢ vᵢ"
 KEYS_TITLE = "Keys, and the question being asked"
 VALUES_TITLE = "Values, and the new vector"
-SCORES_TITLE = "Match scores q·k / √d · click a word to make it ask"
+SCORES_TITLE = "Match scores q·k / √dₖ · click a word to make it ask"
 WEIGHTS_TITLE = "Weights · shares of 1 · click a word to make it ask"
 READOUT_TITLE = "In plain words"
 ARITHMETIC = "Show the arithmetic for the best match"

@@ -33,6 +33,7 @@ What the base class owns, so that no figure writes it again:
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from typing import Any
 
 from ..base import FieldError, Figure as BaseFigure, Option
@@ -59,7 +60,9 @@ class Figure(BaseFigure):
 
     @property
     def options(self) -> tuple[Option, ...]:  # type: ignore[override]
-        return tuple(p.option_spec() for p in self.params if p.option) + tuple(self.extra_options)
+        specs = (replace(p.option_spec(), renamed_from=p.renamed_from) if p.renamed_from else p.option_spec()
+                 for p in self.params if p.option)
+        return tuple(specs) + tuple(self.extra_options)
 
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)

@@ -40,6 +40,7 @@ class Param:
     step: int | None = None  # the formula step highlighted when the reader changes it
     option: bool = True  # an author may set it in the directive
     control: bool = True  # drawn as a control for the reader
+    renamed_from: str = ""  # the option's old name, still read (with a DeprecationWarning) for one minor version
 
     kind: ClassVar[str] = ""
     option_kind: ClassVar[str] = "str"

@@ -1,0 +1,262 @@
+"""An author's own figures: the Python modules in a site's ``figures/`` folder.
+
+Each ``*.py`` module there is loaded by its file location (as MkDocs loads hooks) with
+the same public kit the built-in figures use, ``from explorables.figures import ...``.
+Before a module runs, its imports are read with ``ast`` and checked against the rule the
+author guide states: the standard library, ``explorables.figures`` and
+``explorables.engine``, nothing else (the browser's Python has nothing else). Then the
+module runs, and every figure it registers is validated: its name is new (no built-in
+is shadowed), its options' defaults are acceptable values, and its first frame and each
+experiment compute and give JSON. The modules then travel in the engine archive as the
+package ``explorables.site_figures``, which the browser's runtime imports beside the
+built-ins.
+
+Every mistake is a SourceError with the author's file and line (the author's frame of a
+traceback, never ours), so the build stops with exit 1 and the previous site stays.
+"""
+from __future__ import annotations
+
+import ast
+import copy
+import importlib.util
+import json
+import re
+import sys
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..engine.figures import FIGURES
+from .errors import SourceError
+
+PACKAGE = "explorables.site_figures"  # the import name of an author's modules, here and in the browser
+ALLOWED = ("explorables.figures", "explorables.engine")  # besides the standard library
+_NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+_MODULE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+RULE = ("an author's figure may import the standard library, explorables.figures and explorables.engine, "
+        "and nothing else (the reader's browser has nothing else)")
+
+
+@dataclass
+class AuthorModule:
+    path: Path  # the author's file
+    name: str  # its module name under PACKAGE
+    source: bytes
+    figures: list[str] = field(default_factory=list)  # the figure names it registered
+
+
+@dataclass
+class AuthorFigures:
+    folder: Path
+    modules: list[AuthorModule] = field(default_factory=list)
+    errors: list[SourceError] = field(default_factory=list)
+
+    @property
+    def names(self) -> dict[str, Path]:
+        """Each author figure's name and the file that defines it."""
+        return {name: m.path for m in self.modules for name in m.figures}
+
+    def archive_files(self) -> list[tuple[str, bytes]]:
+        """The modules as the engine archive carries them, with a package that imports them."""
+        if not self.modules:
+            return []
+        base = PACKAGE.replace(".", "/")
+        init = ['"""The site\'s own figures (written by `explorables build`): importing this registers them."""',
+                "from . import " + ", ".join(m.name for m in self.modules),
+                "SOURCES = " + repr({m.name: m.path.name for m in self.modules})]
+        return ([(f"{base}/__init__.py", ("\n".join(init) + "\n").encode())]
+                + [(f"{base}/{m.name}.py", m.source) for m in self.modules])
+
+
+def builtin() -> set[str]:
+    """The names of the built-in figures (those defined in explorables.engine)."""
+    return {n for n, f in FIGURES.items() if type(f).__module__.startswith("explorables.engine.")}
+
+
+def _directives() -> set[str]:
+    """The names of the teaching directives ({question}, ...), which no figure may take."""
+    from .directives import TEACHING
+
+    return set(TEACHING)
+
+
+def unload() -> None:
+    """Forget every author figure and module of an earlier load (``serve`` builds again)."""
+    for name in [n for n, f in FIGURES.items() if type(f).__module__.startswith(PACKAGE + ".")]:
+        del FIGURES[name]
+    for module in [m for m in sys.modules if m == PACKAGE or m.startswith(PACKAGE + ".")]:
+        del sys.modules[module]
+
+
+def load(folder: Path) -> AuthorFigures:
+    """Load, check and validate every module of ``folder`` (a missing folder: none)."""
+    unload()
+    found = AuthorFigures(Path(folder))
+    if not found.folder.is_dir():
+        return found
+    for path in sorted(found.folder.glob("*.py")):
+        if path.name.startswith((".", "_")):
+            continue
+        module, errors = _load_module(path)
+        found.errors.extend(errors)
+        if module is not None and not errors:
+            found.modules.append(module)
+    return found  # the good modules stay registered, so lessons using them report nothing more
+
+
+def _load_module(path: Path) -> tuple[AuthorModule | None, list[SourceError]]:
+    if not _MODULE.match(path.stem):
+        return None, [SourceError(path, 1, 1, f"{path.name} is not a Python module name",
+                                  "name the file with letters, digits and _ only, e.g. softmax_bars.py")]
+    source = path.read_bytes()
+    try:
+        text = source.decode("utf-8")
+        tree = ast.parse(text, filename=str(path))
+    except UnicodeDecodeError as err:
+        return None, [SourceError(path, 1, 1, f"the file is not UTF-8 text ({err.reason})", "save it as UTF-8")]
+    except SyntaxError as err:
+        return None, [SourceError(path, err.lineno or 1, err.offset or 1, f"syntax error: {err.msg}",
+                                  "fix the line (the figure module must run under Python 3.11 and newer)")]
+    errors = check_imports(path, tree)
+    if errors:
+        return None, errors
+
+    # Run: the module registers its figures; note what it added or replaced.
+    before = dict(FIGURES)
+    builtins = builtin()
+    name = path.stem
+    spec = importlib.util.spec_from_file_location(f"{PACKAGE}.{name}", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as err:  # the author's code raised: report it at the author's line
+        del sys.modules[spec.name]
+        FIGURES.clear()
+        FIGURES.update(before)
+        line = author_line(err, path)
+        return None, [SourceError(path, line, 1, f"the module raised {type(err).__name__} when imported: {err}",
+                                  "fix the line; the build imports every module in the figures folder")]
+    added = [n for n in FIGURES if n not in before or FIGURES[n] is not before[n]]
+    errors = []
+    for figure_name in added:
+        model = FIGURES[figure_name]
+        line = class_line(tree, type(model).__name__)
+        if figure_name in builtins or figure_name in _directives():
+            errors.append(SourceError(path, line, 1, f"the figure name '{figure_name}' is a built-in figure's",
+                                      "give your figure a name of its own, e.g. 'my-" + figure_name + "'"))
+            if figure_name in before:
+                FIGURES[figure_name] = before[figure_name]
+            else:
+                del FIGURES[figure_name]
+        elif figure_name in before and type(before[figure_name]).__module__.startswith(PACKAGE + "."):
+            errors.append(SourceError(path, line, 1, f"the figure name '{figure_name}' is defined in another "
+                                      f"module of the figures folder too", "give each figure its own name"))
+            FIGURES[figure_name] = before[figure_name]
+        else:
+            errors.extend(validate(model, path, tree))
+    return AuthorModule(path, name, source, added), errors
+
+
+def check_imports(path: Path, tree: ast.AST) -> list[SourceError]:
+    """Every import of the module is the standard library, the kit or the engine."""
+    errors = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level:
+            errors.append(SourceError(path, node.lineno, node.col_offset + 1,
+                                      "a relative import is not allowed in a figure module",
+                                      f"{RULE}; import from explorables.figures instead"))
+            continue
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            names = [node.module or ""]
+            if node.module == "explorables":  # from explorables import figures, engine
+                names = [f"explorables.{alias.name}" for alias in node.names]
+        else:
+            continue
+        for name in names:
+            if not allowed(name):
+                errors.append(SourceError(path, node.lineno, node.col_offset + 1,
+                                          f"the figure module imports '{name}', which it may not", RULE))
+    return errors
+
+
+def allowed(module: str) -> bool:
+    top = module.split(".")[0]
+    if top == "explorables":
+        return any(module == a or module.startswith(a + ".") for a in ALLOWED)
+    return top in sys.stdlib_module_names
+
+
+def validate(model, path: Path, tree: ast.AST) -> list[SourceError]:
+    """A registered figure's spec and first frame: each mistake at the author's line."""
+    where = class_line(tree, type(model).__name__)
+    label = f"figure '{model.name}'"
+    if not _NAME.match(model.name or ""):
+        return [SourceError(path, where, 1, f"the figure name {model.name!r} is not a directive name",
+                            "use lower-case words joined by '-', e.g. name = \"softmax-bars\"")]
+    errors = []
+    for option in model.options:
+        default = option.default
+        text = " ".join(map(str, default)) if isinstance(default, (list, tuple)) else default
+        text = str(text).lower() if isinstance(text, bool) else text
+        try:
+            option.parse(text)
+        except ValueError as err:
+            errors.append(SourceError(path, param_line(tree, option.name, where), 1,
+                                      f"{label}: the default of '{option.name}' is not one of its own values: "
+                                      f"{getattr(err, 'message', err)}",
+                                      "change the default or the range so that the default lies inside it"))
+    for experiment in getattr(model, "experiments", ()):
+        for key in experiment.set:
+            if model.param(key) is None:
+                errors.append(SourceError(path, param_line(tree, experiment.name, where), 1,
+                                          f"{label}: the experiment '{experiment.name}' sets '{key}', which is "
+                                          f"not a parameter", "set only names listed in params"))
+    if errors:
+        return errors
+    # Draw the first frame and run each experiment, as the page and a reader will.
+    try:
+        state = model.initial_state(model.parse_options({}))
+        json.dumps(model.scene(state), allow_nan=False)
+        for experiment in getattr(model, "experiments", ()):
+            json.dumps(model.scene(model.apply(copy.deepcopy(state), {"type": "action", "name": experiment.name})),
+                       allow_nan=False)
+    except Exception as err:
+        return [SourceError(path, author_line(err, path, where), 1,
+                            f"{label}: drawing its first frame raised {type(err).__name__}: {err}",
+                            "the first frame and each experiment must compute and give plain numbers")]
+    return []
+
+
+def author_line(err: BaseException, path: Path, fallback: int = 1) -> int:
+    """The line of the author's file where ``err`` was raised (the deepest such frame)."""
+    if isinstance(err, SyntaxError) and err.filename == str(path):
+        return err.lineno or fallback
+    frames = [f for f in traceback.extract_tb(err.__traceback__) if Path(f.filename) == path]
+    return frames[-1].lineno if frames else fallback
+
+
+def class_line(tree: ast.AST, class_name: str) -> int:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and node.name == class_name:
+            return node.lineno
+    return 1
+
+
+def param_line(tree: ast.AST, name: str, fallback: int) -> int:
+    """The line of a call whose first argument is the string ``name`` (a Slider, an Experiment)."""
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)
+                and node.args[0].value == name):
+            return node.lineno
+    return fallback
+
+
+def watched(content: Path) -> list[Path]:
+    """The site's figures folder, for ``serve`` to rebuild when a figure module changes."""
+    from .config import config_path, load_config
+
+    config, _ = load_config(config_path(Path(content)))
+    return [Path(content).resolve().parent / config.figures]

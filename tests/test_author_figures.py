@@ -1,0 +1,170 @@
+"""An author's own figures (the site's figures/ folder): loaded by file location,
+checked, validated, listed, drawn for the first frame and shipped in the engine archive.
+Each broken module is a build error at the author's file and line, exit 1, with the
+previous site left as it was."""
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from explorables.engine import runtime
+from explorables.figures import FIGURES
+from explorables.site_builder import authors
+from explorables.site_builder.cli import main
+from figure_helpers import ROOT
+
+SAMPLE = ROOT / "tests" / "fixtures" / "figures" / "softmax_bars.py"
+FRAGILE = ROOT / "tests" / "fixtures" / "figures" / "fragile.py"
+LESSON = "---\ntitle: Mine\norder: 1\n---\n\nText.\n\n:::{softmax-bars} three\n:a: 1\n:::\n"
+
+
+@pytest.fixture
+def site(tmp_path, monkeypatch):
+    """A site as `explorables new` lays it out: site.yml, content/, figures/."""
+    (tmp_path / "content").mkdir()
+    (tmp_path / "figures").mkdir()
+    (tmp_path / "site.yml").write_text('title: "Mine"\n')
+    (tmp_path / "content" / "index.md").write_text("# Mine\n")
+    (tmp_path / "content" / "01-mine.md").write_text(LESSON)
+    (tmp_path / "figures" / "softmax_bars.py").write_text(SAMPLE.read_text())
+    monkeypatch.chdir(tmp_path)
+    yield tmp_path
+    authors.unload()
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _broken(site: Path, capsys, name: str, source: str) -> str:
+    """Build once (good), add a broken module, build again: the error text; the site unchanged."""
+    assert main(["build"]) == 0
+    before = _tree(site / "_site")
+    (site / "figures" / name).write_text(source)
+    capsys.readouterr()
+    assert main(["build"]) == 1
+    assert _tree(site / "_site") == before
+    return capsys.readouterr().err
+
+
+def test_the_sample_figure_is_built_listed_and_shipped(site, capsys):
+    assert main(["build"]) == 0
+    html = (site / "_site" / "mine.html").read_text()
+    assert 'data-figure="softmax-bars"' in html
+    first = json.loads(html.split('class="ex-data">')[1].split("</script>")[0])
+    assert first["state"]["a"] == 1.0 and first["scene"]["values"]["top"] == pytest.approx(0.4223, abs=1e-4)
+    archive = zipfile.ZipFile(io.BytesIO((site / "_site" / "_explorables" / "engine.zip").read_bytes()))
+    assert archive.read("explorables/site_figures/softmax_bars.py") == SAMPLE.read_bytes()
+    assert b"from . import softmax_bars" in archive.read("explorables/site_figures/__init__.py")
+    capsys.readouterr()
+    assert main(["figures"]) == 0
+    assert ":::{softmax-bars} ID" in capsys.readouterr().out
+    assert main(["figures", "softmax-bars", "--json"]) == 0
+    manifest = json.loads(capsys.readouterr().out)
+    assert [p["name"] for p in manifest["params"]] == ["a", "b", "c"]
+
+
+def test_the_figures_folder_is_set_in_site_yml(site, capsys):
+    (site / "figures").rename(site / "models")
+    (site / "site.yml").write_text('title: "Mine"\nfigures: models\n')
+    assert main(["build"]) == 0
+    assert "softmax-bars" in FIGURES
+
+
+def test_a_syntax_error_names_the_authors_line(site, capsys):
+    err = _broken(site, capsys, "bad.py", "from explorables.figures import Figure\n\ndef f(:\n    pass\n")
+    assert err.startswith("error: figures/bad.py:3:7: syntax error: invalid syntax\n")
+    assert "Traceback" not in err and "1 error; the previous site was left as it was." in err
+
+
+def test_an_exception_at_import_names_the_authors_line(site, capsys):
+    err = _broken(site, capsys, "bad.py", "import math\n\nX = math.sqrt(-1)\n")
+    assert err.startswith("error: figures/bad.py:3:1: the module raised ValueError when imported: math domain error\n")
+    assert "Traceback" not in err and "site_builder" not in err
+
+
+def test_a_value_with_an_unknown_format_names_the_authors_line(site, capsys):
+    source = SAMPLE.read_text().replace('Value("top", "percent"', 'Value("top", "percentage"')
+    err = _broken(site, capsys, "softmax_bars.py", source)
+    line = 1 + source.splitlines().index(next(l for l in source.splitlines() if '"percentage"' in l))
+    assert (f"\nfigures/softmax_bars.py:{line}:1: the module raised ValueError when imported: "
+            f"value 'top': format must be one of percent, decimal,") in err
+
+
+def test_a_default_outside_its_range_names_the_parameter(site, capsys):
+    source = FRAGILE.read_text().replace('Slider("a", "a", 1.0,', 'Slider("a", "a", 7.0,')
+    (site / "content" / "01-mine.md").write_text(LESSON)
+    err = _broken(site, capsys, "fragile.py", source)
+    assert err.startswith("error: figures/fragile.py:10:1: figure 'fragile': the default of 'a' is not one of its "
+                          "own values: expected a number from -5 to 5, got '7.0'\n")
+
+
+def test_a_figure_may_not_shadow_a_built_in(site, capsys):
+    source = FRAGILE.read_text().replace('name = "fragile"', 'name = "attention-row"')
+    built_in = FIGURES["attention-row"]
+    err = _broken(site, capsys, "fragile.py", source)
+    assert err.startswith("error: figures/fragile.py:7:1: the figure name 'attention-row' is a built-in figure's\n"
+                          "    give your figure a name of its own, e.g. 'my-attention-row'")
+    assert FIGURES["attention-row"] is built_in
+
+
+@pytest.mark.parametrize("line, named", [
+    ("import numpy as np", "numpy"),
+    ("from explorables.site_builder import build", "explorables.site_builder"),
+    ("from explorables import site_builder", "explorables.site_builder"),
+    ("import requests.adapters", "requests.adapters"),
+])
+def test_only_the_standard_library_the_kit_and_the_engine_may_be_imported(site, capsys, line, named):
+    err = _broken(site, capsys, "bad.py", f'"""A figure."""\n{line}\n')
+    assert err.startswith(f"error: figures/bad.py:2:1: the figure module imports '{named}', which it may not\n"
+                          f"    an author's figure may import the standard library, explorables.figures and "
+                          f"explorables.engine, and nothing else")
+
+
+def test_allowed_imports_pass_the_check(tmp_path):
+    import ast
+
+    source = ("import math, json\nfrom dataclasses import dataclass\nfrom explorables import figures, engine\n"
+              "from explorables.engine.attention import softmax\nimport explorables.figures as kit\n")
+    assert authors.check_imports(tmp_path / "ok.py", ast.parse(source)) == []
+
+
+def test_every_mistake_of_a_run_is_reported_together(site, capsys):
+    assert main(["build"]) == 0
+    (site / "figures" / "a.py").write_text("import numpy\n")
+    (site / "figures" / "b.py").write_text("x = (\n")
+    assert main(["build"]) == 1
+    err = capsys.readouterr().err
+    assert "figures/a.py:1:1:" in err and "figures/b.py:1:5: syntax error" in err and "2 errors;" in err
+
+
+def test_a_figure_that_fails_at_run_time_keeps_its_last_good_state(site):
+    """In the runtime the browser calls: the author's bug comes back as a message naming
+    the author's file and line, with no new state (the page keeps the last good one)."""
+    (site / "figures" / "fragile.py").write_text(FRAGILE.read_text())
+    loaded = authors.load(site / "figures")
+    assert loaded.errors == [] and sorted(loaded.names) == ["fragile", "softmax-bars"]
+    state = FIGURES["fragile"].initial_state({})
+    good = runtime.step("fragile", state, {"type": "set", "name": "a", "value": 2})
+    assert good["ok"] and good["scene"]["values"]["inverse"] == 0.5
+    bad = runtime.step("fragile", good["state"], {"type": "set", "name": "a", "value": 4.5})
+    assert bad == {"ok": False, "internal": True,
+                   "error": "internal error in fragile: ZeroDivisionError: a above 4 has no inverse here"}
+
+
+def test_a_second_load_forgets_the_first(site):
+    authors.load(site / "figures")
+    assert "softmax-bars" in FIGURES
+    (site / "figures" / "softmax_bars.py").unlink()
+    assert authors.load(site / "figures").modules == [] and "softmax-bars" not in FIGURES
+
+
+def test_serve_rebuilds_when_a_figure_module_changes(site):
+    from explorables.site_builder.serve import DevServer
+
+    dev = DevServer(site / "content", site / "_site")
+    assert (site / "figures").resolve() in dev.watched

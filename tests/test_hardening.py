@@ -1,0 +1,343 @@
+"""Hostile and broken input: nothing from outside content/ is published, every mistake is
+a message with path:line (never a traceback), nothing is silently mis-built, and every
+failed build leaves the previous site byte for byte."""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from explorables.site_builder import build as build_module
+from explorables.site_builder.build import build_site
+from explorables.site_builder.cli import main
+from explorables.site_builder.errors import BuildError
+
+from test_build import tree_digest, write
+
+LESSON = "---\ntitle: A\norder: 1\n---\nText.\n"
+
+
+@pytest.fixture
+def site(tmp_path):
+    """A content folder with one good lesson, already built once."""
+    content = write(tmp_path / "content", {"01-a.md": LESSON})
+    out = tmp_path / "_site"
+    build_site(content, out)
+    return content, out
+
+
+def failed(content: Path, out: Path, capsys) -> str:
+    """Build through the command line; assert exit 1 and the previous site untouched;
+    return what was printed."""
+    before = tree_digest(out)
+    code = main(["build", str(content), "-o", str(out)])
+    err = capsys.readouterr().err
+    assert code == 1, err
+    assert "Traceback" not in err
+    assert tree_digest(out) == before
+    return err.removeprefix("error: ")
+
+
+# 1. Nothing from outside the content folder is published.
+
+def test_a_lesson_linked_from_outside_is_refused(site, tmp_path, capsys):
+    """Pins a bug: a lesson that was a symlink to a file outside content/ was published."""
+    content, out = site
+    secret = write(tmp_path / "outside", {"secret.md": "token: hunter2\n"}) / "secret.md"
+    (content / "02-secret.md").symlink_to(secret)
+    assert failed(content, out, capsys) == (
+        f"content/02-secret.md: 02-secret.md is a symbolic link to {secret}, which is outside the content folder; "
+        f"the build publishes nothing from outside it\n"
+        f"    copy the file into the content folder instead of linking to it\n"
+        f"1 error; the previous site was left as it was.\n")
+
+
+def test_linked_asset_files_and_folders_from_outside_are_refused(site, tmp_path, capsys):
+    """Pins a bug: a symlinked file or folder among the assets was copied with its contents."""
+    content, out = site
+    outside = write(tmp_path / "outside", {"id_rsa": "KEY\n"})
+    write(content / "images", {"a.txt": "fine\n"})
+    (content / "images" / "key").symlink_to(outside / "id_rsa")
+    (content / "keys").symlink_to(outside)
+    assert failed(content, out, capsys).splitlines() == [
+        f"content/images/key: key is a symbolic link to {outside / 'id_rsa'}, which is outside the content folder; "
+        f"the build publishes nothing from outside it",
+        "    copy the file into the content folder instead of linking to it",
+        f"content/keys: keys is a symbolic link to {outside}, which is outside the content folder; "
+        f"the build publishes nothing from outside it",
+        "    copy the file into the content folder instead of linking to it",
+        "2 errors; the previous site was left as it was."]
+    assert not any("KEY" in p.read_text(errors="ignore") for p in out.rglob("*") if p.is_file() and p.stat().st_size < 10**5)
+
+
+def test_links_that_stay_inside_the_content_folder_are_followed(site):
+    content, out = site
+    write(content / "images", {"a.txt": "picture\n"})
+    (content / "images" / "b.txt").symlink_to(content / "images" / "a.txt")
+    (content / "02-b.md").symlink_to(content / "01-a.md")
+    build_site(content, out)
+    assert (out / "images" / "b.txt").read_text() == "picture\n"
+    assert "<p>Text.</p>" in (out / "b.html").read_text()
+
+
+def test_a_link_loop_among_the_assets_is_an_error(site, capsys):
+    content, out = site
+    write(content / "images", {"a.txt": "x\n"})
+    (content / "images" / "again").symlink_to(content / "images")
+    assert failed(content, out, capsys).splitlines()[0] == (
+        f"content/images/again: again is a symbolic link to {content / 'images'}, a folder that holds the link itself")
+
+
+# 2. Strict CSP: no style attributes, a policy on every page, configurable.
+
+def test_table_alignment_is_classes_and_every_page_carries_the_policy(site):
+    content, out = site
+    (content / "01-a.md").write_text(LESSON + "\n| a | b | c |\n|:--|:-:|--:|\n| 1 | 2 | 3 |\n")
+    build_site(content, out)
+    html = (out / "a.html").read_text()
+    assert "style=" not in html
+    assert '<th class="ex-align-left">a</th>' in html and '<td class="ex-align-center">2</td>' in html
+    assert '<td class="ex-align-right">3</td>' in html
+    for page in ("a.html", "index.html"):
+        assert ('<meta http-equiv="Content-Security-Policy" content="default-src &#39;self&#39;; script-src '
+                "&#39;self&#39; &#39;wasm-unsafe-eval&#39;; worker-src &#39;self&#39; blob:;") in (out / page).read_text()
+    (content / "site.yml").write_text("csp: \"default-src 'none'\"\n")
+    build_site(content, out)
+    assert '<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;">' in (out / "a.html").read_text()
+    (content / "site.yml").write_text('csp: ""\n')
+    build_site(content, out)
+    assert "Content-Security-Policy" not in (out / "a.html").read_text()
+
+
+# 3-6. Every author mistake is a message with its place, never a traceback.
+
+ERROR_CASES = {
+    "lesson not UTF-8": ({"02-b.md": b"---\ntitle: B\n---\nCaf\xe9 au lait\n"}, [
+        "content/02-b.md:4:4: the file is not UTF-8 text (byte 0xe9 cannot be read)",
+        "    save it as UTF-8 in your editor (e.g. iconv -f latin1 -t utf-8 FILE > NEW)"]),
+    "site.yml not UTF-8": ({"site.yml": b"title: Caf\xe9\n"}, [
+        "content/site.yml:1:11: the file is not UTF-8 text (byte 0xe9 cannot be read)"]),
+    "site.yml a folder": ({"site.yml/x": b""}, [
+        "content/site.yml: site.yml is a folder, but its name makes it a site config",
+        "    rename the folder (e.g. site/) or move it out of the content folder"]),
+    "a folder named like a lesson": ({"02-x.md/notes.txt": b""}, [
+        "content/02-x.md: 02-x.md is a folder, but its name makes it a lesson",
+        "    rename the folder (e.g. 02-x/) or move it out of the content folder"]),
+    "a folder named like a page": ({"a.html/x.png": b""}, [
+        "content/a.html: the folder a.html has the name of a page of the site", "    rename the folder"]),
+    "unclosed question": ({"02-b.md": b"Intro.\n\n::::{question} Why?\nBecause.\n\n## Next part\n\nMore.\n"}, [
+        "content/02-b.md:3:1: the {question} block opened here is never closed, so it would hold the rest "
+        "of the lesson",
+        "    end it with a line '::::'; a block inside it needs fewer colons than the block around it "
+        "(e.g. '::::{question}' around ':::{attention-row}')"]),
+    "inner fence closes the outer block": (
+        {"02-b.md": b":::{question} Why?\n:::{attention-row} x\n:::\n:::\n\n## After\n"}, [
+            "content/02-b.md:2:1: the {attention-row} block opened here is never closed: the fence on line 3 "
+            "closed the {question} block of line 1 around it first",
+            "    give the outer block more colons than the inner one: '::::{question} Why?' ... '::::' around "
+            "':::{attention-row} x' ... ':::'",
+            "content/02-b.md:4:1: the ':::' block opened here is never closed, so it would hold the rest of the lesson"]),
+    "link to a missing lesson": ({"02-b.md": b"See [the first](01-a.md) and\n[the third](03-c.md).\n"}, [
+        "content/02-b.md:2:13: the link '03-c.md' names no lesson", "    lessons: 01-a.md, 02-b.md"]),
+    "link to a missing anchor": ({"02-b.md": b"## Part one\n\nSee [it](01-a.md#nope) and [here](#part-two).\n"}, [
+        "content/02-b.md:3:10: the link '01-a.md#nope' names no heading or figure 'nope' in 01-a.md",
+        "    ids on that page: none",
+        "content/02-b.md:3:35: the link '#part-two' names no heading or figure 'part-two' in 02-b.md",
+        "    ids on that page: part-one"]),
+    "repeated figure ids": ({"02-b.md": b":::{attention-row} fig\n:::\n\n:::{attention-row} fig\n:::\n"}, [
+        "content/02-b.md:4:20: {attention-row}: figure id 'fig' is used twice on this page",
+        "    give each figure its own id",
+        "1 error; the previous site was left as it was."]),
+    "alias bomb": ({"02-b.md": (b"---\na: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\n"
+                                b"c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c,*c]\n---\n")}, [
+        "content/02-b.md:3:8: front matter is not valid YAML: aliases (*name) are not allowed; write the value out"]),
+    "deep YAML": ({"site.yml": b"title: " + b"[" * 3000 + b"]" * 3000 + b"\n"}, [
+        "content/site.yml:1:27: site.yml is not valid YAML: values nest more than 20 levels deep"]),
+    "nested underbrace": ({"02-b.md": b"Math $" + b"\\underbrace{" * 300 + b"x" + b"}" * 300 + b"$.\n"}, [
+        "content/02-b.md:1:6: the TeX '" + "\\underbrace{" * 5 + "…' (3901 characters) nests groups "
+        "300 deep; at most 40 are allowed"]),
+    "a long option value": ({"02-b.md": b":::{attention-row} x\n:temperature: " + b"9" * 10000 + b"x\n:::\n"}, [
+        f"content/02-b.md:2:15: {{attention-row}} x: option 'temperature': expected a number from 0.05 to 5, got "
+        f"'{'9' * 60}…' (10001 characters)"]),
+}
+
+
+@pytest.mark.parametrize("case", list(ERROR_CASES), ids=list(ERROR_CASES))
+def test_every_error_path_names_the_place_and_keeps_the_previous_site(site, capsys, case):
+    content, out = site
+    files, expected = ERROR_CASES[case]
+    for name, data in files.items():
+        path = content / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not name.endswith("/x") or data:
+            path.write_bytes(data)
+    printed = failed(content, out, capsys)
+    lines = printed.splitlines()
+    for expect in expected:
+        if isinstance(expect, bytes):
+            expect = expect.decode()
+        assert expect.replace("\u2026", "…") in lines, f"{expect!r} not in {lines}"
+    assert all(len(line) <= 500 for line in lines)
+
+
+def test_a_dangling_lesson_link_is_an_error(site, capsys):
+    content, out = site
+    (content / "03-gone.md").symlink_to("/nowhere/gone.md")
+    assert failed(content, out, capsys).splitlines()[:2] == [
+        "content/03-gone.md: 03-gone.md is a symbolic link to /nowhere/gone.md, which does not exist",
+        "    remove the link, or point it at a file inside the content folder"]
+
+
+def test_an_unexpected_exception_is_an_internal_error_with_exit_2(site, capsys, monkeypatch):
+    content, out = site
+    before = tree_digest(out)
+
+    def broken(md, page):
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(build_module, "render_page", broken)
+    assert main(["build", str(content), "-o", str(out)]) == 2
+    assert capsys.readouterr().err == ("error: internal error while building content/01-a.md: ZeroDivisionError: "
+                                       "division by zero (please report); the previous site was left as it was.\n")
+    assert tree_digest(out) == before
+
+
+def test_content_assets_is_an_author_folder_like_any_other(site):
+    """Pins a bug: content/assets/ failed the build with FileExistsError."""
+    content, out = site
+    write(content / "assets", {"pic.svg": "<svg/>"})
+    build_site(content, out)
+    assert (out / "assets" / "pic.svg").read_text() == "<svg/>"
+    assert (out / "_explorables" / "js" / "core.js").is_file() and (out / ".nojekyll").is_file()
+    assert 'src="_explorables/js/core.js"' in (out / "a.html").read_text()
+
+
+# 7-14. No silent mis-builds.
+
+def test_a_byte_order_mark_does_not_hide_the_front_matter(site):
+    content, out = site
+    (content / "01-a.md").write_bytes("\ufeff---\ntitle: With a BOM\n---\nText.\n".encode())
+    build_site(content, out)
+    html = (out / "a.html").read_text()
+    assert "<h1>With a BOM</h1>" in html and "title:" not in html
+
+
+def test_front_matter_without_its_opening_dashes_is_warned(site, capsys):
+    content, out = site
+    (content / "01-a.md").write_text("title: Lost\norder: 1\n---\nText.\n")
+    assert main(["build", str(content), "-o", str(out)]) == 0
+    assert capsys.readouterr().err == (
+        "warning: content/01-a.md:1:1: 'title:' looks like front matter, but the file does not start with '---', "
+        "so it is shown as text\n    put a line '---' above it and another below the last `key: value` line\n")
+
+
+def test_links_to_lessons_become_page_urls(site):
+    content, out = site
+    write(content, {"02-b.md": "---\norder: 2\n---\n## Part one\n\n[back](01-a.md), [here](#part-one), "
+                               "[there](./02-b.md#part-one), [web](https://example.org/x.md).\n"})
+    build_site(content, out)
+    html = (out / "b.html").read_text()
+    assert '<a href="a.html">back</a>' in html and '<a href="#part-one">here</a>' in html
+    assert '<a href="b.html#part-one">there</a>' in html and 'href="https://example.org/x.md"' in html
+
+
+def test_dollars_for_money_stay_text(site):
+    content, out = site
+    (content / "01-a.md").write_text(LESSON + "\nIt costs $5 and $x, or \\$3; but $x^2$ is math.\n")
+    build_site(content, out)
+    html = (out / "a.html").read_text()
+    assert "It costs $5 and $x, or $3; but <math" in html
+    assert html.count("<math") == 1
+
+
+def test_two_lessons_with_one_order_are_warned(site):
+    content, out = site
+    write(content, {"02-b.md": "---\ntitle: B\norder: 1\n---\nB.\n"})
+    result = build_site(content, out)
+    assert result.warnings == [
+        "content/02-b.md:3:1: order 1 is also the order of 01-a.md; 01-a.md comes first (by page name)\n"
+        "    give each lesson its own order"]
+
+
+def test_a_figure_id_that_is_a_heading_is_reported_once(site, capsys):
+    """Pins a bug: two figures with one id (no heading at all) were reported as a heading
+    clash, twice."""
+    content, out = site
+    write(content, {"02-b.md": "## Fig\n\n:::{attention-row} fig\n:::\n"})
+    lines = failed(content, out, capsys).splitlines()
+    assert lines == ["content/02-b.md:3:1: figure id 'fig' is also the id of a heading on this page",
+                     "    give the figure another id (the word after the directive name)",
+                     "1 error; the previous site was left as it was."]
+
+
+# The property: any Markdown at all gives exit 0 or 1, short messages, no traceback.
+
+PIECES = st.sampled_from([
+    "---\n", "title: T\n", "order: 2\n", "order: x\n", "a: &a [1]\nb: *a\n", ":::{attention-row} f\n",
+    ":::{attention-row}\n", "::::{question} Q?\n", ":::{question}\n", ":::\n", "::::\n", ":::{nope} x\n",
+    ":temperature: 2\n", ":temperature: hot\n", ":query: cat\n", "```\n", "~~~python\n", "$$\n", "$x^2$ ",
+    "$\\frac{a}{$ ", "$5 and $x ", "\\$ ", "## Head\n", "[l](other.md) ", "[l](01-a.md#x) ", "| a | b |\n|:-|-:|\n",
+    "\n", "text ", "\ufeff", "<b>x</b> ", "\\underbrace{" * 50, "}" * 20, "\t", "é", "[^1]\n\n[^1]: n\n",
+])
+
+
+@pytest.fixture
+def light_site(tmp_path, monkeypatch):
+    """A site built without Pyodide's 17 MB (the property is about Markdown), so that
+    each example takes a few milliseconds."""
+    monkeypatch.setattr(build_module.pyodide, "vendor", lambda dest, source=None: None)
+    content = write(tmp_path / "content", {"01-a.md": LESSON})
+    out = tmp_path / "_site"
+    build_site(content, out)
+    return content, out
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(PIECES, max_size=25), st.text(max_size=30))
+def test_any_markdown_builds_or_fails_cleanly(light_site, capsys, pieces, noise):
+    content, out = light_site
+    before = tree_digest(out)
+    (content / "02-b.md").write_text("".join(pieces) + noise, encoding="utf-8", errors="surrogatepass")
+    try:
+        code = main(["build", str(content), "-o", str(out)])
+    except BaseException as err:  # noqa: BLE001 - a traceback is the failure this test looks for
+        pytest.fail(f"the build raised {type(err).__name__}: {err}")
+    printed = capsys.readouterr()
+    assert code in (0, 1), printed.err
+    assert "Traceback" not in printed.err
+    assert all(len(line) <= 500 for line in printed.err.splitlines())
+    if code == 1:
+        assert tree_digest(out) == before
+
+
+def test_a_bundle_policy_allows_blob_scripts_and_fetches_and_nothing_more(tmp_path):
+    """An offline bundle's Blob worker inherits the page's policy and imports Pyodide from
+    Blob URLs: blob: is added to script-src and connect-src, and only there."""
+    content = write(tmp_path / "content", {"01-a.md": LESSON})
+    build_site(content, tmp_path / "_site", bundle=True)
+    html = (tmp_path / "_site" / "a.html").read_text().replace("&#39;", "'")
+    policy = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', html).group(1)
+    assert policy == ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' blob:; worker-src 'self' blob:; "
+                      "style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self' blob:; "
+                      "object-src 'none'; base-uri 'none'")
+
+
+def test_figures_from_outside_the_site_folder_are_never_run(site, tmp_path, capsys):
+    """An author's figures are Python that the build runs: a figures folder, or a module in
+    it, that leads out of the site folder is refused before anything is imported."""
+    content, out = site
+    outside = write(tmp_path.parent / f"{tmp_path.name}-elsewhere", {"evil.py": "raise SystemExit('ran')\n"})
+    (content.parent / "figures").mkdir()
+    (content.parent / "figures" / "evil.py").symlink_to(outside / "evil.py")
+    assert failed(content, out, capsys).splitlines()[0] == (
+        f"figures/evil.py: evil.py is a symbolic link to {outside / 'evil.py'}, which is outside the site folder; "
+        f"the build publishes nothing from outside it")
+    (content.parent / "figures" / "evil.py").unlink()
+    (content / "site.yml").write_text(f"figures: ../{outside.name}\n")
+    assert failed(content, out, capsys).splitlines()[:2] == [
+        f"../{outside.name}: {outside.name} is outside the site folder (it is {outside}); the build reads "
+        f"nothing from outside it", "    move it into the site folder"]
