@@ -23,6 +23,8 @@ from . import authors, fonts, pyodide
 from .config import config_path, load_config
 from .errors import BuildError, InternalError, PyodideError, SourceError
 from .links import resolve_links
+from .images import copy_images
+from . import metadata, search
 from .markdown import create_parser, parse_page, render_page
 from .safety import copy_tree, outside, read_source
 from .notices import COMPONENTS
@@ -42,7 +44,8 @@ SCRIPTS = (
     "js/marks/label.js", "js/marks/circle.js",
     "js/panels/plane.js", "js/panels/cells.js", "js/panels/bars.js", "js/panels/chart.js",
     "js/panels/steps.js", "js/panels/text.js",
-    "js/controls.js", "js/figure.js", "js/client.js", "js/pages.js", "js/boot.js",
+    "js/controls.js", "js/figure.js", "js/client.js", "js/pages.js", "js/code.js", "js/toc.js", "js/search.js",
+    "js/boot.js",
 )
 # An offline bundle's pages also load every page's content and the bundle runtime.
 BUNDLE_SCRIPTS = SCRIPTS[:-1] + ("bundle/pages.js", "js/bundle.js", SCRIPTS[-1])
@@ -160,14 +163,18 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     # Render: Markdown bodies into the templates (math and first frames happen here).
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
+    env.globals["meta_tags"] = metadata.meta_tags  # description, Open Graph, favicon
+    errors.extend(metadata.check(config, content, pages))
     common = {"config": config, "lessons": lessons, "scripts": BUNDLE_SCRIPTS if bundle else SCRIPTS, "root": "",
               "assets": f"{ASSETS}/", "csp": _page_policy(config.csp, bundle),
               "dev": dev, "version": __version__}
     outputs: dict[str, str] = {}
     figures = 0
+    searched = []  # (url, title, summary, body) of every page, for the search index
     for position, page in enumerate(lessons_pages, start=1):
         with _building(page.path, root):
             body = render_page(md, page)
+            searched.append((f"{page.slug}.html", page.title, page.meta.get("summary", ""), body))
             figures += body.count('class="ex-figure"')
             errors.extend(_id_clashes(page))
             prev = lessons[position - 2] if position > 1 else None
@@ -176,8 +183,12 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
                 page=page, body=body, position=position, prev=prev, next=nxt, **common)
     with _building(index_page.path if index_page else content, root):
         index_body = render_page(md, index_page) if index_page else ""
+        if index_page:
+            searched.insert(0, ("index.html", index_page.title, config.description, index_body))
         outputs["index.html"] = env.get_template("index.html").render(page=index_page, body=index_body, **common)
     pages_written = len(outputs)  # the author's pages; the two below are the tool's
+    if metadata.sitemap(config, pages):
+        outputs["sitemap.xml"] = metadata.sitemap(config, pages)
     # Every site: a 404 page in its style (GitHub Pages serves it) and its notices.
     with _building(TEMPLATES, root):
         outputs["404.html"] = env.get_template("404.html").render(page=None, **common)
@@ -200,8 +211,12 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
             shutil.copytree(STATIC, assets, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
             (assets / "engine.zip").write_bytes(engine_archive(own.archive_files()))
             fonts.subset_math_font(assets / fonts.MATH_FONT, outputs.values())  # only the glyphs the math uses
+            (assets / "search-index.js").write_text(search.index_script(search.build_index(searched)),
+                                                    encoding="utf-8")
             for extra in extras:  # images and other files of the lessons
                 copy_tree(extra, staging / extra.name, content, errors)
+            copy_images(pages, content, staging)  # images beside the lessons, referenced from Markdown
+            metadata.copy_files(config, content, pages, staging)  # favicon, link preview images
             if errors:
                 raise BuildError(errors, root=root)
             (staging / ".nojekyll").write_text("")  # GitHub Pages: serve _explorables/ as it is

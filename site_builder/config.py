@@ -50,6 +50,9 @@ OPTIONS: tuple[ConfigOption, ...] = (
                  "explorables.figures), relative to the site folder; it need not exist."),
     ConfigOption("explorables", str, "", "The Explorables versions this site is written for, as a version "
                  "range such as \">=0.2,<0.3\"; a build with any other version stops and says which it is."),
+    ConfigOption("url", str, "", "The address the site is published at, e.g. https://example.org/attention/; "
+                 "turns on sitemap.xml and full addresses in link previews."),
+    ConfigOption("favicon", str, "", "An icon file in the content folder (.svg, .png or .ico) shown in browser tabs."),
 )
 
 
@@ -64,6 +67,8 @@ class SiteConfig:
     csp: str = DEFAULT_CSP
     figures: str = "figures"
     explorables: str = ""
+    url: str = ""
+    favicon: str = ""
 
 
 def _line_of(text: str, key: str) -> int:

@@ -17,6 +17,7 @@ from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
+from .authoring import authoring_plugin
 from .directives import directives_plugin
 from .directives.common import report
 from .errors import SourceError
@@ -28,6 +29,8 @@ FRONT_MATTER = {
     "title": (str, "the lesson's title"),
     "order": (int, "its place in the track (1, 2, ...)"),
     "summary": (str, "one sentence shown in the list of lessons"),
+    "description": (str, "a sentence for search engines and link previews (default: the summary)"),
+    "image": (str, "a picture for link previews, relative to the content folder"),
 }
 
 
@@ -99,6 +102,7 @@ def create_parser(raw_html: bool = False) -> MarkdownIt:
     md.use(dollarmath_plugin, double_inline=True, allow_digits=False, allow_space=False)
     md.use(anchors_plugin, min_level=2, max_level=3, permalink=True, permalinkSymbol="#")
     md.use(directives_plugin)
+    md.use(authoring_plugin)
     md.core.ruler.after("inline", "math_lines", _math_lines)
     md.core.ruler.after("math_lines", "align_classes", _align_classes)
     md.core.ruler.after("align_classes", "collect_links", _collect_links)

@@ -16,14 +16,14 @@ from markdown_it.token import Token
 
 from ...engine.figures import FIGURES
 
-from . import details, figure, question
+from . import details, figure, image, question
 from ..safety import clip
 from .common import check_closed, parse_body, report
 
 _INFO = re.compile(r"^\{([^}]*)\}\s*(.*)$")
 
 # name -> handler(state, token_index, name, argument) -> number of tokens it left
-TEACHING = {"question": question.expand, "details": details.expand}
+TEACHING = {"question": question.expand, "details": details.expand, "figure": image.expand, "image": image.expand}
 
 
 def known_names() -> list[str]:

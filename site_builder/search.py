@@ -1,0 +1,180 @@
+"""Site search: an index built with the site, searched in the page by js/search.js.
+
+The index is one classic script, ``search-index.js`` in the site's asset folder, that
+sets ``window.explorables.searchIndex``; the page loads it on the first use of the
+search box, which works from a server and from an offline bundle alike (file:// pages
+may not fetch, but may load scripts).
+
+A document is a section of a lesson: its intro (before the first heading, with the
+lesson's title and summary) or an h2/h3 and the text under it, with the captions and
+titles of the figures and images in it. Words are lower-cased, stripped of accents,
+stop words dropped and plurals folded (``stem``, which js/search.js mirrors). Each term
+maps to postings ``[doc, weight, doc, weight, ...]``: a BM25 weight of the term in the
+section's fields (title 10, heading 8, captions 3, text 1), precomputed as an integer,
+so the page only sums them (times the term's idf) and handles prefixes and typos.
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+import unicodedata
+from html.parser import HTMLParser
+
+STOP = frozenset("""a an and are as at be by for from has have in into is it its of on or that the this
+to was were will with which we you your our can not""".split())
+BOOST = {"heading": 8.0, "title": 10.0, "caption": 3.0, "text": 1.0}
+K1, B = 1.2, 0.75
+EXCERPT = 110  # characters of text kept per section, shown under a result
+
+
+def words(text: str) -> list[str]:
+    text = unicodedata.normalize("NFKD", text.lower())
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    return re.findall(r"[a-z0-9]+", text)
+
+
+def stem(word: str) -> str:
+    """Fold plurals: 'queries' -> 'query', 'matches' -> 'match', 'keys' -> 'key'."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 4 and word.endswith("es") and word[:-2].endswith(("x", "ch", "sh", "ss")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def terms(text: str) -> list[str]:
+    return [stem(w) for w in words(text) if w not in STOP]
+
+
+class _Sections(HTMLParser):
+    """Split a rendered lesson body into sections of heading, text and captions."""
+
+    SKIP = {"script", "noscript", "math", "style", "nav"}
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.sections = [{"id": "", "heading": "", "text": [], "caption": []}]
+        self.skip = 0
+        self.stack: list[str] = []
+        self.in_heading = False
+        self.in_caption = 0
+        self.in_anchor = False
+        self.in_data = False
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag in ("h2", "h3") and attrs.get("id"):
+            self.sections.append({"id": attrs["id"], "heading": "", "text": [], "caption": []})
+            self.in_heading = True
+        elif tag == "a" and "header-anchor" in (attrs.get("class") or ""):
+            self.in_anchor = True
+        elif tag == "script" and "ex-data" in (attrs.get("class") or ""):
+            self.in_data = True
+        elif tag == "figcaption":
+            self.in_caption += 1
+        if tag in self.SKIP:
+            self.skip += 1
+
+    def handle_endtag(self, tag):
+        if tag in ("h2", "h3"):
+            self.in_heading = False
+        elif tag == "a":
+            self.in_anchor = False
+        elif tag == "figcaption":
+            self.in_caption = max(0, self.in_caption - 1)
+        elif tag == "script":
+            self.in_data = False
+        if tag in self.SKIP:
+            self.skip = max(0, self.skip - 1)
+        if tag in ("p", "li", "dd", "dt", "td", "th", "pre", "div", "figcaption", "summary"):
+            self.sections[-1]["text"].append(" ")
+
+    def handle_data(self, data):
+        section = self.sections[-1]
+        if self.in_data:
+            try:
+                scene = json.loads(data).get("scene", {})
+            except ValueError:
+                return
+            section["caption"].extend(_scene_words(scene))
+            return
+        if self.skip or self.in_anchor:
+            return
+        if self.in_heading:
+            section["heading"] += data
+        elif self.in_caption:
+            section["caption"].append(data)
+            section["text"].append(data)
+        else:
+            section["text"].append(data)
+
+
+def _scene_words(scene) -> list[str]:
+    found = []
+    if isinstance(scene, dict):
+        for key, value in scene.items():
+            if key in ("title", "caption") and isinstance(value, str):
+                found.append(value)
+            elif isinstance(value, (dict, list)):
+                found.extend(_scene_words(value))
+    elif isinstance(scene, list):
+        for value in scene:
+            found.extend(_scene_words(value))
+    return found
+
+
+def sections_of(body: str) -> list[dict]:
+    parser = _Sections()
+    parser.feed(body)
+    out = []
+    for section in parser.sections:
+        text = re.sub(r"\s+", " ", "".join(section["text"])).strip()
+        out.append({"id": section["id"], "heading": section["heading"].strip(), "text": text,
+                    "caption": " ".join(section["caption"])})
+    return out
+
+
+def build_index(pages: list[tuple[str, str, str, str]]) -> dict:
+    """``pages``: (url, title, summary, rendered body) per page, in the site's order."""
+    docs, fields = [], []
+    for lesson, (url, title, summary, body) in enumerate(pages):
+        for number, section in enumerate(sections_of(body)):
+            if number == 0:
+                text = f"{summary} {section['text']}"
+                if not text.strip() and not title:
+                    continue
+                docs.append([lesson, "", url, section["text"][:EXCERPT]])
+                fields.append({"title": title, "heading": "", "caption": section["caption"], "text": text})
+            else:
+                docs.append([lesson, section["heading"], f"{url}#{section['id']}", section["text"][:EXCERPT]])
+                fields.append({"title": "", "heading": section["heading"], "caption": section["caption"],
+                               "text": section["text"]})
+    counted = [{name: terms(value) for name, value in f.items()} for f in fields]
+    average = {name: max(1.0, sum(len(c[name]) for c in counted) / max(1, len(counted))) for name in BOOST}
+    postings: dict[str, list[int]] = {}
+    for doc, fields_terms in enumerate(counted):
+        scores: dict[str, float] = {}
+        for name, found in fields_terms.items():
+            if not found:
+                continue
+            norm = K1 * (1 - B + B * len(found) / average[name])
+            tf: dict[str, int] = {}
+            for term in found:
+                tf[term] = tf.get(term, 0) + 1
+            for term, count in tf.items():
+                scores[term] = scores.get(term, 0.0) + BOOST[name] * count * (K1 + 1) / (count + norm)
+        for term, score in scores.items():
+            postings.setdefault(term, []).extend([doc, max(1, round(score * 10))])
+    return {"version": 1, "lessons": [[title, url] for url, title, _, _ in pages], "docs": docs,
+            "terms": dict(sorted(postings.items()))}
+
+
+def index_script(index: dict) -> str:
+    """The index as a classic script (works from file:// where fetch is refused)."""
+    data = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
+    data = data.replace("<", "\\u003c")
+    return ("(window.explorables = window.explorables || {}).searchIndex = " + data + ";\n"
+            "document.dispatchEvent(new Event('explorables:search-index'));\n")

@@ -1,0 +1,67 @@
+"""Headings: anchor links named by their heading, and a table of contents.
+
+Every h2 and h3 has a stable id (its text, slugified, by mdit-py-plugins' anchors) and
+a visible "#" link to itself. The link's accessible name is the heading's text, so a
+screen reader says "Link to this section: Why divide by the square root", not "#".
+
+A lesson with ``TOC_MIN`` or more such headings gets a table of contents at the top of
+its body: a ``<nav>`` holding a ``<details>`` (folded on phones; static/js/toc.js opens
+it on wide screens, where CSS sets it beside the text, and marks the section being read).
+"""
+from __future__ import annotations
+
+import html
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
+
+TOC_MIN = 4  # headings (h2, h3) from which a lesson gets a table of contents
+
+
+def heading_text(inline: Token) -> str:
+    """The plain text of a heading, without its anchor link."""
+    parts = []
+    skip = 0
+    for child in inline.children or []:
+        if child.type == "link_open" and "header-anchor" in (child.attrGet("class") or ""):
+            skip += 1
+        elif child.type == "link_close" and skip:
+            skip -= 1
+        elif not skip and child.type in ("text", "code_inline", "math_inline", "math_inline_double"):
+            parts.append(child.content)
+    return "".join(parts).strip()
+
+
+def _toc_rule(state: StateCore) -> None:
+    tokens = state.tokens
+    entries = []
+    for index, token in enumerate(tokens):
+        if token.type != "heading_open" or token.tag not in ("h2", "h3") or not token.attrGet("id"):
+            continue
+        inline = tokens[index + 1]
+        text = heading_text(inline)
+        entries.append((int(token.tag[1]), token.attrGet("id"), text))
+        for child in inline.children or []:
+            if child.type == "link_open" and "header-anchor" in (child.attrGet("class") or ""):
+                child.attrSet("aria-label", f"Link to this section: {text}")
+    state.env["toc"] = entries
+    if len(entries) >= TOC_MIN:
+        toc = Token("toc", "nav", 0)
+        toc.block = True
+        toc.meta = {"entries": entries}
+        at = 1 if tokens and tokens[0].type == "front_matter" else 0
+        tokens.insert(at, toc)
+
+
+def render_toc(entries) -> str:
+    items = []
+    for level, anchor, text in entries:
+        items.append(f'<li class="ex-toc-h{level}"><a href="#{html.escape(anchor)}">{html.escape(text)}</a></li>')
+    return ('<nav class="ex-toc" aria-label="On this page">\n<details>\n<summary>On this page</summary>\n'
+            '<ol>\n' + "\n".join(items) + "\n</ol>\n</details>\n</nav>\n")
+
+
+def toc_plugin(md: MarkdownIt) -> None:
+    md.core.ruler.push("toc", _toc_rule)  # after the anchors rule has given the ids
+    md.add_render_rule("toc", lambda self, tokens, idx, options, env: render_toc(tokens[idx].meta["entries"]))

@@ -1,0 +1,227 @@
+/* Site search (site_builder/search.py builds the index).
+
+   A search box in the header, made here so pages without JavaScript show none. The
+   index is a classic script (assets/search-index.js) loaded on first use, from a
+   server or from an offline bundle alike. Keyboard first: "/" focuses the box, the
+   arrows move through the results (a combobox with a listbox), Enter opens the
+   section, Escape closes. ``query(index, text)`` is the ranking, also run by the
+   relevance tests under Node. */
+(function () {
+  "use strict";
+  const root = typeof window !== "undefined" ? window : globalThis;
+  const ex = root.explorables = root.explorables || {};
+  const STOP = new Set(("a an and are as at be by for from has have in into is it its of on or that the this " +
+    "to was were will with which we you your our can not").split(" "));
+  const MAX = 8;
+
+  function words(text) {
+    return text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").match(/[a-z0-9]+/g) || [];
+  }
+
+  function stem(w) {  // mirrors search.py's stem
+    if (w.length > 4 && w.endsWith("ies")) return w.slice(0, -3) + "y";
+    if (w.length > 4 && w.endsWith("es") && /(x|ch|sh|ss)$/.test(w.slice(0, -2))) return w.slice(0, -2);
+    if (w.length > 3 && w.endsWith("s") && !/(ss|us|is)$/.test(w)) return w.slice(0, -1);
+    return w;
+  }
+
+  /* Edit distance of a and b if at most max, else max + 1 (one row, early exit). */
+  function distance(a, b, max) {
+    if (Math.abs(a.length - b.length) > max) return max + 1;
+    let prev = [];
+    for (let j = 0; j <= b.length; j++) prev.push(j);
+    for (let i = 1; i <= a.length; i++) {
+      const row = [i];
+      let best = i;
+      for (let j = 1; j <= b.length; j++) {
+        let d = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev[j - 2] + 1);
+        row.push(d);
+        if (d < best) best = d;
+      }
+      if (best > max) return max + 1;
+      prev = row;
+    }
+    return prev[b.length];
+  }
+
+  /* The terms of the index a query word stands for: [term, factor]. */
+  function expand(index, word, last) {
+    const vocab = index.vocab || (index.vocab = Object.keys(index.terms));
+    const found = [];
+    if (index.terms[word]) found.push([word, 1]);
+    if (last && word.length >= 2) {
+      vocab.forEach(function (t) { if (t !== word && t.startsWith(word)) found.push([t, 0.6]); });
+    }
+    if (!found.length && word.length >= 4) {
+      const max = word.length >= 8 ? 2 : 1;
+      vocab.forEach(function (t) {
+        const d = distance(word, t, max);
+        if (d <= max) found.push([t, d === 1 ? 0.5 : 0.3]);
+      });
+    }
+    return found;
+  }
+
+  /* Ranked results: [{doc, score, lesson, heading, url, excerpt}]. */
+  function query(index, text) {
+    const raw = words(text);
+    const qs = raw.filter(function (w) { return !STOP.has(w); }).map(stem);
+    if (!qs.length) return [];
+    const n = index.docs.length;
+    const scores = new Map(), hits = new Map();
+    qs.forEach(function (word, k) {
+      const best = new Map();
+      expand(index, word, k === qs.length - 1 && !/\s$/.test(text)).forEach(function (pair) {
+        const postings = index.terms[pair[0]];
+        const idf = Math.log(1 + n / (postings.length / 2));
+        for (let i = 0; i < postings.length; i += 2) {
+          const s = postings[i + 1] * idf * pair[1];
+          if (s > (best.get(postings[i]) || 0)) best.set(postings[i], s);
+        }
+      });
+      best.forEach(function (s, doc) {
+        scores.set(doc, (scores.get(doc) || 0) + s);
+        hits.set(doc, (hits.get(doc) || 0) + 1);
+      });
+    });
+    const all = Array.from(scores.keys());
+    const complete = all.filter(function (d) { return hits.get(d) === qs.length; });
+    return (complete.length ? complete : all).map(function (doc) {
+      const d = index.docs[doc];
+      return { doc: doc, score: scores.get(doc) * (hits.get(doc) === qs.length ? 1 : 0.5),
+               lesson: index.lessons[d[0]][0], heading: d[1], url: d[2], excerpt: d[3] };
+    }).sort(function (a, b) { return b.score - a.score || a.doc - b.doc; });
+  }
+
+  ex.search = { query: query, words: words, stem: stem, distance: distance };
+  if (typeof document === "undefined") return;  // Node: the ranking only
+
+  let loading = null;
+  function load() {
+    if (ex.searchIndex) return Promise.resolve(ex.searchIndex);
+    if (!loading) {
+      loading = new Promise(function (resolve, reject) {
+        const script = document.createElement("script");
+        script.src = (document.body.dataset.assets || "assets/") + "search-index.js";
+        script.onload = function () { ex.searchIndex ? resolve(ex.searchIndex) : reject(new Error("empty index")); };
+        script.onerror = function () { loading = null; reject(new Error("the search index did not load")); };
+        // in <body>, not <head>: pages.js compares head scripts to tell its own pages apart
+        document.body.appendChild(script);
+      });
+    }
+    return loading;
+  }
+
+  /* A result's address: the index's are relative to the site's root, the folder above its assets. */
+  function address(r) {
+    const site = new URL("..", new URL(document.body.dataset.assets || "assets/", location.href));
+    return new URL(r.url, site).href;
+  }
+
+  function attach(body) {
+    const header = body.querySelector(".ex-header");
+    if (!header || header.querySelector(".ex-search")) return;
+    const box = ex.el("div", { class: "ex-search", role: "search" });
+    const label = ex.el("label", { class: "ex-sr", for: "ex-search-input" });
+    label.textContent = "Search the lessons";
+    const input = ex.el("input", {
+      id: "ex-search-input", type: "search", autocomplete: "off", spellcheck: "false",
+      placeholder: "Search (press /)", role: "combobox", "aria-expanded": "false",
+      "aria-controls": "ex-search-results", "aria-autocomplete": "list"
+    });
+    const list = ex.el("ul", { id: "ex-search-results", class: "ex-search-results", role: "listbox",
+                              "aria-label": "Search results" });
+    list.hidden = true;
+    const status = ex.el("p", { class: "ex-sr", role: "status" });
+    box.append(label, input, list, status);
+    header.append(box);
+    let results = [], active = -1;
+
+    function choose(i) {
+      const items = list.querySelectorAll("[role=option]");
+      items.forEach(function (li, k) { li.setAttribute("aria-selected", String(k === i)); });
+      active = i;
+      if (i >= 0 && items[i]) {
+        input.setAttribute("aria-activedescendant", items[i].id);
+        items[i].scrollIntoView({ block: "nearest" });
+      } else input.removeAttribute("aria-activedescendant");
+    }
+    function close() {
+      list.hidden = true;
+      input.setAttribute("aria-expanded", "false");
+      choose(-1);
+    }
+    function show() {
+      list.replaceChildren();
+      results.slice(0, MAX).forEach(function (r, i) {
+        const li = ex.el("li", { id: "ex-search-result-" + i, role: "option", "aria-selected": "false" });
+        const a = ex.el("a", { href: address(r), tabindex: "-1" });
+        const where = ex.el("span", { class: "ex-search-where" });
+        where.textContent = r.heading ? r.lesson + " › " + r.heading : r.lesson;
+        const excerpt = ex.el("span", { class: "ex-search-excerpt" });
+        excerpt.textContent = r.excerpt;
+        a.append(where, excerpt);
+        li.append(a);
+        li.addEventListener("mousedown", function (e) { e.preventDefault(); });  // keep focus for the click
+        a.addEventListener("click", function (e) { e.preventDefault(); go(r); });
+        list.append(li);
+      });
+      const shown = Math.min(results.length, MAX);
+      list.hidden = !input.value.trim();
+      input.setAttribute("aria-expanded", String(!list.hidden));
+      if (!shown && input.value.trim()) {
+        const li = ex.el("li", { class: "ex-search-none" });
+        li.textContent = "No section matches “" + input.value.trim() + "”";
+        list.append(li);
+      }
+      status.textContent = input.value.trim() ? (shown ? shown + " results" : "No results") : "";
+      choose(shown ? 0 : -1);
+    }
+    function update() {
+      const text = input.value;
+      load().then(function (index) {
+        if (input.value !== text) return;
+        results = text.trim() ? query(index, text) : [];
+        show();
+      }, function (err) {
+        status.textContent = "Search is not available: " + err.message;
+      });
+    }
+    function go(r) {
+      close();
+      input.value = "";
+      const target = new URL(address(r));
+      const here = new URL(location.href);
+      if (target.href.split("#")[0] === here.href.split("#")[0] && target.hash) {
+        const heading = document.getElementById(decodeURIComponent(target.hash.slice(1)));
+        if (location.protocol === "file:") { if (heading) heading.scrollIntoView(); } else location.hash = target.hash;
+        if (heading) {
+          if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+          heading.focus({ preventScroll: true });
+        }
+      } else if (ex.pages && ex.pages.go) ex.pages.go(target.href, { push: true });
+      else location.assign(target.href);
+    }
+    input.addEventListener("focus", function () { load().catch(function () {}); });
+    input.addEventListener("input", update);
+    input.addEventListener("keydown", function (e) {
+      const shown = Math.min(results.length, MAX);
+      if (e.key === "ArrowDown" && shown) { e.preventDefault(); list.hidden = false; choose((active + 1) % shown); }
+      else if (e.key === "ArrowUp" && shown) { e.preventDefault(); choose((active - 1 + shown) % shown); }
+      else if (e.key === "Enter" && active >= 0 && results[active]) { e.preventDefault(); go(results[active]); }
+      else if (e.key === "Escape") { if (!list.hidden) { e.preventDefault(); close(); } else input.blur(); }
+    });
+    input.addEventListener("blur", function () { setTimeout(close, 150); });
+  }
+
+  document.addEventListener("keydown", function (e) {
+    if (e.key !== "/" || e.ctrlKey || e.metaKey || e.altKey) return;
+    const t = e.target;
+    if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
+    const input = document.getElementById("ex-search-input");
+    if (input) { e.preventDefault(); input.focus(); }
+  });
+  if (ex.pages && ex.pages.on) ex.pages.on("mount", attach);
+  document.addEventListener("DOMContentLoaded", function () { attach(document.body); });
+})();
