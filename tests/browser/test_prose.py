@@ -1,0 +1,103 @@
+"""Prose bound to a figure, in real Chromium, used as a reader uses it: a drag in the
+figure rewrites the live numbers of the sentences around it with the engine's values
+(spoken once, after the change settles); an adjustable number dragged with the mouse
+and moved with the arrow keys sets the figure; a {try} button runs an experiment."""
+from __future__ import annotations
+
+import pytest
+
+from explorables.site_builder.directives.roles import write
+from helpers import cpython_values, idle, mark_position, open_figure, state_of
+
+FIG = "explorer"
+PAGE = "one-query-row.html"
+RECORD = """() => { const ex = window.explorables; window.__said = [];
+  const speak = ex.pages.announce;
+  ex.pages.announce = function (text) { window.__said.push(text); return speak(text); }; }"""
+
+
+@pytest.fixture
+def lesson(page, site_url, guard):
+    open_figure(page, site_url + PAGE, FIG)
+    page.evaluate(RECORD)
+    return page
+
+
+def shown_numbers(page) -> list[dict]:
+    return page.evaluate("""() => Array.from(document.querySelectorAll('.ex-value[data-figure="explorer"]'))
+        .map(s => ({name: s.dataset.value, index: s.dataset.index === undefined ? null : Number(s.dataset.index),
+                    format: s.dataset.format, digits: Number(s.dataset.digits), text: s.textContent}))""")
+
+
+def expected_numbers(page) -> list[str]:
+    values = cpython_values("attention-row", state_of(page, FIG))
+    out = []
+    for n in shown_numbers(page):
+        raw = values[n["name"]] if n["index"] is None else values[n["name"]][n["index"]]
+        out.append(write(raw, n["format"], n["digits"]))
+    return out
+
+
+def settled_speech(page) -> list[str]:
+    page.wait_for_timeout(900)  # longer than the quiet time prose.js waits for
+    return page.evaluate("() => window.__said")
+
+
+def test_a_drag_in_the_figure_rewrites_the_live_numbers_with_the_engine_s(lesson):
+    before = [n["text"] for n in shown_numbers(lesson)]
+    assert len(before) >= 4 and before == expected_numbers(lesson)
+    x, y = mark_position(lesson, FIG, "keys", "key-1")  # cat's key
+    lesson.mouse.move(x, y)
+    lesson.mouse.down()
+    lesson.mouse.move(x - 60, y + 80, steps=10)
+    lesson.mouse.up()
+    idle(lesson, FIG)
+    after = [n["text"] for n in shown_numbers(lesson)]
+    assert after == expected_numbers(lesson)
+    assert after[0] != before[0]  # cat's weight fell
+    said = settled_speech(lesson)
+    assert len(said) == 1, said  # once for the settled change, not once a frame
+    assert after[0] in said[0] and f"new vector {after[3]}" in said[0]
+
+
+def test_an_adjustable_number_dragged_and_keyed_sets_the_figure(lesson):
+    number = lesson.locator('.ex-adjust[data-param="temperature"]')
+    number.scroll_into_view_if_needed()
+    box = number.bounding_box()
+    lesson.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    lesson.mouse.down()
+    lesson.mouse.move(box["x"] + box["width"] / 2 + 90, box["y"] + box["height"] / 2, steps=6)
+    lesson.mouse.up()
+    idle(lesson, FIG)
+    t = state_of(lesson, FIG)["temperature"]
+    assert t > 1.5, t  # dragged right: warmer
+    assert number.inner_text() == f"{t:.2f}" and float(number.get_attribute("aria-valuenow")) == t
+    slider = lesson.locator('figure#explorer .ex-control-slider output')
+    assert slider.inner_text() == f"{t:.2f}"  # the figure's own control follows
+    assert [n["text"] for n in shown_numbers(lesson)] == expected_numbers(lesson)
+
+    assert lesson.evaluate("() => document.activeElement.dataset.param") == "temperature"
+    lesson.keyboard.press("ArrowLeft")
+    lesson.keyboard.press("ArrowLeft")
+    idle(lesson, FIG)
+    cooler = state_of(lesson, FIG)["temperature"]
+    assert cooler < t and number.inner_text() == f"{cooler:.2f}"
+    lesson.keyboard.press("Home")
+    idle(lesson, FIG)
+    assert state_of(lesson, FIG)["temperature"] == 0.05
+    assert [n["text"] for n in shown_numbers(lesson)] == expected_numbers(lesson)
+
+
+def test_a_try_button_runs_the_experiment_and_brings_the_figure_into_view(lesson):
+    button = lesson.get_by_role("button", name="Cool it to T = 0.1")
+    button.scroll_into_view_if_needed()
+    figure = lesson.locator("figure#explorer")
+    assert not figure.evaluate("f => { const b = f.getBoundingClientRect(); return b.bottom > 0 && b.top < innerHeight; }")
+    button.click()
+    idle(lesson, FIG)
+    assert state_of(lesson, FIG)["temperature"] == 0.1
+    lesson.wait_for_function("""() => { const b = document.getElementById('explorer').getBoundingClientRect();
+                                        return b.bottom > 0 && b.top < innerHeight; }""")
+    assert lesson.evaluate("() => document.activeElement.id") == FIG
+    assert [n["text"] for n in shown_numbers(lesson)] == expected_numbers(lesson)
+    assert lesson.locator('.ex-adjust[data-param="temperature"]').inner_text() == "0.10"

@@ -1,0 +1,149 @@
+"""Prose bound to figures: live numbers, adjustable numbers, experiments from the text,
+admonitions, captions and references, and the math they sit beside.
+
+The HTML each role writes is pinned by the fixtures in tests/fixtures/markdown/; here:
+the numbers equal the engine's, and every author mistake is reported at path:line:col.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from explorables.engine.figures import FIGURES
+from explorables.figures import Value
+from explorables.site_builder.directives.roles import write
+from explorables.site_builder.markdown import create_parser, parse_page, render_page
+from figure_helpers import ROOT
+
+ROW = FIGURES["attention-row"]
+FIGURE = ":::{attention-row} explorer\n:temperature: 0.5\n:::\n"
+
+
+def build(tmp_path, text: str, name: str = "page.md"):
+    source = tmp_path / name
+    source.write_text(text, encoding="utf-8")
+    md = create_parser(raw_html=False)
+    page = parse_page(md, source, "page")
+    html = render_page(md, page)
+    return html, [e.format(tmp_path) for e in page.errors]
+
+
+def first_values(options: dict) -> dict:
+    return ROW.scene(ROW.initial_state(ROW.parse_options(options)))["values"]
+
+
+# --- live numbers ----------------------------------------------------------------------------
+
+def test_a_live_number_is_the_engine_s_value_for_the_figure_s_first_state(tmp_path):
+    html, errors = build(tmp_path, "Cat: {value}`explorer.weights[1]:percent`, "
+                                   "o = {value}`explorer.output`, H = {value}`explorer.entropy`.\n\n" + FIGURE)
+    assert errors == []
+    values = first_values({"temperature": "0.5"})
+    spec = {v.name: v for v in ROW.values}
+    shown = re.findall(r'<span class="ex-value"[^>]*>([^<]*)</span>', html)
+    assert shown == [Value("w", "percent", "").text(values["weights"][1]),
+                     spec["output"].text(values["output"]), spec["entropy"].text(values["entropy"])]
+    assert shown[0] == "58%"  # by hand: the figure at T = 0.5 gives cat 0.576
+
+
+def test_a_live_number_may_come_before_its_figure_and_sit_inside_a_question(tmp_path):
+    html, errors = build(tmp_path, FIGURE + "\n::::{question} Why?\nBecause {value}`explorer.entropy`.\n::::\n")
+    assert errors == []
+    assert 'data-value="entropy"' in html
+
+
+@pytest.mark.parametrize("raw, format_, digits, text", [
+    (0.4545, "percent", 2, "45%"), (0.053, "percent", 2, "5.3%"), (0.0, "percent", 2, "0%"),
+    (-0.001, "decimal", 2, "0.00"), (-1.5, "decimal", 2, "\u22121.50"), ([1.19, -0.4], "vector", 2, "(1.19, \u22120.40)"),
+    (3.0, "integer", 2, "3"), (True, "bool", 2, "on"), ("cat", "token", 2, "cat"),
+])
+def test_the_prose_writes_a_value_as_the_kit_does(raw, format_, digits, text):
+    assert write(raw, format_, digits) == text
+    assert Value("x", format_, "", digits).text(raw) == text
+
+
+@pytest.mark.parametrize("line, message", [
+    ("A {value}`explorr.output`.",
+     "page.md:1:3: {value}: no figure 'explorr' on this page\n"
+     "    did you mean 'explorer'? figures on this page: explorer"),
+    ("A {value}`explorer.outptu`.",
+     "page.md:1:3: {value}: figure 'explorer' (attention-row) has no value 'outptu'\n"
+     "    did you mean 'output'? `explorables figures attention-row` lists its values"),
+    ("A {value}`explorer.weights`.",
+     "page.md:1:3: {value}: 'weights' is a list; a sentence quotes one of its elements\n"
+     "    pick one by its position from 0, e.g. {value}`explorer.weights[1]`"),
+    ("A {value}`explorer.weights[6]`.",
+     "page.md:1:3: {value}: 'weights' has 6 elements, so [6] is past its end\n"
+     "    positions run from 0 to 5"),
+    ("A {value}`explorer.entropy[0]`.",
+     "page.md:1:3: {value}: 'entropy' is a single decimal, not a list\n    drop the [0]"),
+    ("A {value}`explorer.weights[1]:percnt`.",
+     "page.md:1:3: {value}: unknown format 'percnt'\n"
+     "    did you mean 'percent'? formats: percent, decimal, integer"),
+    ("A {value}`explorer`.",
+     "page.md:1:3: {value}: cannot read 'explorer'\n"
+     "    write the figure id and a value name, e.g. {value}`explorer.entropy` "
+     "or {value}`explorer.weights[1]:percent`"),
+    ("Words first, then {adjust}`explorer.temprature`.",
+     "page.md:1:19: {adjust}: figure 'explorer' (attention-row) has no number control 'temprature'\n"
+     "    did you mean 'temperature'? its number controls: temperature"),
+    ("A {try}`Cool <explorer.sharpn>`.",
+     "page.md:1:3: {try}: figure 'explorer' (attention-row) has no experiment 'sharpn'\n"
+     "    did you mean 'sharpen'? its experiments: sharpen, flatten, hide-future, same-keys, "
+     "short-query, pull-key, first-word, double-keys"),
+    ("A {valeu}`explorer.output`.",
+     "page.md:1:3: unknown role '{valeu}'\n"
+     "    did you mean 'value'? known roles: value, adjust, try, numref, eq"),
+])
+def test_a_bad_role_is_an_error_at_its_line_and_column(tmp_path, line, message):
+    html, errors = build(tmp_path, line + "\n\n" + FIGURE)
+    assert errors == [message]
+    assert "<code>{" in html  # shown as the author wrote it, never as a wrong number
+
+
+def test_an_error_on_a_later_line_of_a_paragraph_names_that_line(tmp_path):
+    _, errors = build(tmp_path, "First line,\n  then {value}`explorer.nope`.\n\n" + FIGURE)
+    assert errors[0].startswith("page.md:2:8: {value}: figure 'explorer'")
+
+
+# --- adjustable numbers and experiments ------------------------------------------------------
+
+def test_an_adjustable_number_carries_the_slider_s_range_step_and_first_value(tmp_path):
+    html, errors = build(tmp_path, "T = {adjust}`explorer.temperature`.\n\n" + FIGURE)
+    assert errors == []
+    slider = ROW.param("temperature")
+    span = re.search(r'<span class="ex-adjust"[^>]*>([^<]*)</span>', html)
+    assert span.group(1) == "0.50"
+    attrs = dict(re.findall(r'([\w-]+)="([^"]*)"', span.group(0)))
+    assert attrs["role"] == "slider" and attrs["tabindex"] == "0"
+    assert float(attrs["aria-valuemin"]) == slider.lo and float(attrs["aria-valuemax"]) == slider.hi
+    assert float(attrs["data-step"]) == slider.by and attrs["aria-valuenow"] == "0.5"
+    assert attrs["aria-label"] == "Temperature T"
+
+
+def test_an_adjustable_number_must_be_a_number_control(tmp_path):
+    _, errors = build(tmp_path, "{adjust}`explorer.causal`\n\n" + FIGURE)
+    assert errors == ["page.md:1:1: {adjust}: figure 'explorer' (attention-row) has no number control 'causal'\n"
+                      "    its number controls: temperature"]
+
+
+def test_an_experiment_button_takes_the_experiment_s_label_or_the_author_s_words(tmp_path):
+    html, errors = build(tmp_path, "{try}`explorer.flatten` and {try}`Warm it <explorer.flatten>`\n\n" + FIGURE)
+    assert errors == []
+    labels = re.findall(r'<button type="button" class="ex-try" data-figure="explorer" '
+                        r'data-experiment="flatten"[^>]*>([^<]*)</button>', html)
+    assert labels == [next(e.label for e in ROW.experiments if e.name == "flatten"), "Warm it"]
+
+
+def test_lesson_1_binds_its_prose_to_the_figure():
+    md = create_parser(raw_html=False)
+    page = parse_page(md, ROOT / "content" / "01-one-query-row.md", "one-query-row")
+    html = render_page(md, page)
+    assert page.errors == []
+    assert html.count('class="ex-value"') >= 3
+    assert html.count('class="ex-adjust"') >= 1
+    assert html.count('class="ex-try"') >= 1
+    values = first_values({"query": "chased", "temperature": "1"})
+    assert f'data-index="1" data-format="percent" data-digits="2" data-say="weights 1: {{}}">' \
+           f'{Value("w", "percent", "").text(values["weights"][1])}</span>' in html
