@@ -147,3 +147,28 @@ def test_lesson_1_binds_its_prose_to_the_figure():
     values = first_values({"query": "chased", "temperature": "1"})
     assert f'data-index="1" data-format="percent" data-digits="2" data-say="weights 1: {{}}">' \
            f'{Value("w", "percent", "").text(values["weights"][1])}</span>' in html
+
+
+# --- admonitions -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, message", [
+    (":::{note}\n:clas: dropdown\nText.\n:::\n",
+     "page.md:2:2: {note}: unknown option 'clas'\n    did you mean 'class'?"),
+    (":::{tip}\n:class: drop<down>\nText.\n:::\n",
+     "page.md:2:9: {tip}: class 'drop<down>' is not a simple name\n"
+     "    use letters, digits, '-' and '_', e.g. ':class: dropdown'"),
+    ("Text.\n\n:::{warning}\n:::\n",
+     "page.md:3:1: {warning} is empty\n    write its text on the lines between ':::{warning}' and the closing ':::'"),
+    (":::{notes}\nText.\n:::\n",
+     "page.md:1:4: unknown directive '{notes}'\n"
+     "    did you mean '{note}'? `explorables figures` lists every figure and its options"),
+])
+def test_a_bad_admonition_is_an_error_at_its_line(tmp_path, text, message):
+    _, errors = build(tmp_path, text)
+    assert errors == [message]
+
+
+def test_an_admonition_s_extra_classes_reach_the_box(tmp_path):
+    html, errors = build(tmp_path, ":::{important} Read this\n:class: wide dropdown\nText.\n:::\n")
+    assert errors == []
+    assert html.startswith('<details class="ex-admonition ex-important wide">\n<summary>Read this</summary>')

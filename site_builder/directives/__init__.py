@@ -16,13 +16,14 @@ from markdown_it.token import Token
 
 from ...engine.figures import FIGURES
 
-from . import details, figure, question
+from . import admonition, details, figure, question
 from .common import parse_body, report
 
 _INFO = re.compile(r"^\{([^}]*)\}\s*(.*)$")
 
 # name -> handler(state, token_index, name, argument) -> number of tokens it left
-TEACHING = {"question": question.expand, "details": details.expand}
+TEACHING = {"question": question.expand, "details": details.expand,
+            **{kind: admonition.expand for kind in admonition.KINDS}}
 
 
 def known_names() -> list[str]:
@@ -72,3 +73,4 @@ def directives_plugin(md: MarkdownIt) -> None:
     md.core.ruler.after("block", "directives", _directives_rule)
     figure.add_render_rules(md)
     question.add_render_rules(md)
+    admonition.add_render_rules(md)
