@@ -172,3 +172,45 @@ def test_an_admonition_s_extra_classes_reach_the_box(tmp_path):
     html, errors = build(tmp_path, ":::{important} Read this\n:class: wide dropdown\nText.\n:::\n")
     assert errors == []
     assert html.startswith('<details class="ex-admonition ex-important wide">\n<summary>Read this</summary>')
+
+
+# --- captions, numbers and references ------------------------------------------------------------
+
+@pytest.mark.parametrize("line, message", [
+    ("See {numref}`explorr`.",
+     "page.md:1:5: {numref}: no figure 'explorr' on this page\n"
+     "    did you mean 'explorer'? figures here: explorer"),
+    ("See {eq}`softmx`.",
+     "page.md:1:5: {eq}: no labelled equation 'softmx' on this page\n"
+     "    did you mean 'softmax'? labelled equations here: softmax"),
+    ("See [](#explorr).",
+     "page.md:1:1: the link [](#explorr) has no text and no figure, equation or heading 'explorr' to take it from\n"
+     "    did you mean '#explorer'?"),
+])
+def test_a_reference_to_nothing_is_an_error(tmp_path, line, message):
+    _, errors = build(tmp_path, line + "\n\n$$ a = b $$ (softmax)\n\n" + FIGURE)
+    assert errors == [message]
+
+
+def test_figures_are_numbered_in_page_order_and_captions_take_markdown(tmp_path):
+    text = (":::{attention-row} first\n:::\n\n:::{attention-row} explorer\n:caption: The *second* one.\n"
+            ":temperature: 0.5\n:::\n\nAs {numref}`explorer` and {numref}`Fig. %s <first>` show.\n")
+    html, errors = build(tmp_path, text)
+    assert errors == []
+    assert ('<figcaption class="ex-caption"><span class="ex-caption-number">Figure 2.</span> '
+            'The <em>second</em> one.</figcaption>\n</figure>') in html
+    assert '<a class="ex-ref" href="#explorer">Figure 2</a> and <a class="ex-ref" href="#first">Fig. 1</a>' in html
+    assert '"temperature":0.5' in html  # the caption line does not hide the options after it
+
+
+def test_a_bad_option_after_a_caption_keeps_its_own_line(tmp_path):
+    _, errors = build(tmp_path, ":::{attention-row} explorer\n:caption: Words.\n:temprature: 2\n:::\n")
+    assert len(errors) == 1 and errors[0].startswith("page.md:3:")
+
+
+def test_every_reference_of_lesson_1_resolves_to_an_id_on_the_page():
+    md = create_parser(raw_html=False)
+    page = parse_page(md, ROOT / "content" / "01-one-query-row.md", "one-query-row")
+    html = render_page(md, page)
+    targets = re.findall(r'class="ex-ref" href="#([^"]+)"', html)
+    assert targets and all(f'id="{t}"' in html for t in targets)

@@ -275,11 +275,12 @@ def _render_role(self, tokens, idx, options, env) -> str:
         attrs = {"type": "button", "class": "ex-try", "data-figure": meta["figure_id"],
                  "data-experiment": meta["name"], "aria-controls": meta["figure_id"], "title": meta["title"] or None}
         return f"<button{_attrs(attrs)}>{html.escape(meta['words'])}</button>"
-    render = env.get("render_reference")  # references.py
-    return render(meta, env) if render else f"<code>{html.escape(meta['raw'])}</code>"
+    return meta.get("html") or f"<code>{html.escape(meta['raw'])}</code>"  # {numref}, {eq}: references.py
 
 
 def roles_plugin(md: MarkdownIt) -> None:
     md.inline.ruler.before("backticks", "prose_role", _role_rule)
     md.core.ruler.after("inline", "prose_roles", _roles_rule)
     md.add_render_rule("prose_role", _render_role)
+    from .references import references_plugin  # numbered figures and equations (imports this module)
+    references_plugin(md)

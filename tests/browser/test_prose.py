@@ -101,3 +101,14 @@ def test_a_try_button_runs_the_experiment_and_brings_the_figure_into_view(lesson
     assert lesson.evaluate("() => document.activeElement.id") == FIG
     assert [n["text"] for n in shown_numbers(lesson)] == expected_numbers(lesson)
     assert lesson.locator('.ex-adjust[data-param="temperature"]').inner_text() == "0.10"
+
+
+def test_a_figure_reference_in_the_text_leads_to_the_figure(lesson):
+    link = lesson.locator('a.ex-ref[href="#explorer"]')
+    assert link.inner_text() == "Figure 1"
+    link.scroll_into_view_if_needed()
+    link.click()
+    lesson.wait_for_function("""() => { const b = document.getElementById('explorer').getBoundingClientRect();
+                                        return location.hash === '#explorer' && b.top < innerHeight && b.bottom > 0; }""")
+    caption = lesson.locator("figure#explorer > figcaption.ex-caption")
+    assert caption.inner_text() == "Figure 1"
