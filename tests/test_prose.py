@@ -214,3 +214,45 @@ def test_every_reference_of_lesson_1_resolves_to_an_id_on_the_page():
     html = render_page(md, page)
     targets = re.findall(r'class="ex-ref" href="#([^"]+)"', html)
     assert targets and all(f'id="{t}"' in html for t in targets)
+
+
+# --- math ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, message", [
+    ("Inline $a = b \\tag{1}$ here.\n",
+     "page.md:1:8: \\tag numbers a display equation, not inline math: 'a = b \\tag{1}'; "
+     "write the equation between $$ and $$\n"
+     "    math is TeX between $...$ (inline) or $$...$$ (display)"),
+    ("Text.\n\n$$\na = b \\tag{1} \\tag{2}\n$$\n",
+     "page.md:3:1: an equation takes one \\tag, this one has 2: 'a = b \\tag{1} \\tag{2}'\n"
+     "    math is TeX between $...$ (inline) or $$...$$ (display)"),
+    ("See $\\operatorname*{arg}_j$.\n",
+     "page.md:1:5: \\operatorname* (limits under the name) is not supported: '\\operatorname*{arg}_j'; "
+     "write \\operatorname{...}_j, with the subscript beside the name\n"
+     "    math is TeX between $...$ (inline) or $$...$$ (display)"),
+    ("See $a & b$.\n",
+     "page.md:1:5: '&' separates columns, but 'a & b' has one outside a table; use it inside "
+     "\\begin{aligned}, \\begin{cases} or a matrix, or write \\& for the sign\n"
+     "    math is TeX between $...$ (inline) or $$...$$ (display)"),
+    ("One.\n\nTwo $\\argmx_j s_j$.\n",
+     "page.md:3:5: unknown TeX command \\argmx in '\\argmx_j s_j'\n"
+     "    math is TeX between $...$ (inline) or $$...$$ (display)"),
+])
+def test_math_latex2mathml_cannot_render_is_an_error_at_its_place(tmp_path, text, message):
+    _, errors = build(tmp_path, text)
+    assert errors == [message]
+
+
+def test_a_tag_is_set_beside_the_equation_not_after_the_formula(tmp_path):
+    """Regression: `\\tag{1}` rendered as "= 1(1)", the number run into the formula."""
+    html, errors = build(tmp_path, "$$\nx = 1 \\tag{1}\n$$\n")
+    assert errors == []
+    assert "<mtext>(1)</mtext>" not in html
+    assert html.endswith('</math><span class="ex-eq-number">(1)</span></div>\n')
+
+
+def test_aligned_makes_a_table_not_a_bare_ampersand(tmp_path):
+    """Regression: `\\begin{aligned}` failed (latex2mathml writes <mi>&</mi>)."""
+    html, errors = build(tmp_path, "$$\n\\begin{aligned} a &= b \\\\ c &= d \\end{aligned}\n$$\n")
+    assert errors == []
+    assert html.count("<mtr>") == 2 and "&</mi>" not in html

@@ -127,6 +127,8 @@ def references_plugin(md: MarkdownIt) -> None:
     def render_equation(self, tokens, idx, options, env) -> str:
         out = math_rule(tokens, idx, options, env)
         token = tokens[idx]
+        if 'class="ex-eq-number"' in out:  # its own \tag gives the number
+            return out.replace('<div class="ex-math">', f'<div class="ex-math ex-equation" id="{html.escape(token.info, quote=True)}">', 1)
         label = html.escape(token.info, quote=True)
         number = f'<span class="ex-eq-number">({token.meta["number"]})</span>'
         if out.startswith('<div class="ex-math">') and out.rstrip().endswith("</div>"):
