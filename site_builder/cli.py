@@ -99,8 +99,31 @@ def _list_figures(name: str | None) -> int:
             print(f"  :{option.name}: {option.expected()}{shown}")
             if option.doc:
                 print(textwrap.fill(option.doc, 88, initial_indent="      ", subsequent_indent="      "))
+        _print_prose_targets(model)
         print()
     return 0
+
+
+def _print_prose_targets(model) -> None:
+    """What prose may bind to (docs/prose.md): values, number controls, experiments."""
+    import textwrap
+
+    from ..engine.figures.kit.params import Slider
+
+    values = getattr(model, "values", ())
+    if values:
+        print("  values, for {value}`ID.NAME`:")
+        for value in values:
+            print(textwrap.fill(f"{value.name} ({value.format}): {value.doc}", 88,
+                                initial_indent="    ", subsequent_indent="        "))
+    sliders = [p.name for p in getattr(model, "params", ()) if isinstance(p, Slider) and p.control]
+    if sliders:
+        print(f"  number controls, for {{adjust}}`ID.NAME`: {', '.join(sliders)}")
+    experiments = getattr(model, "experiments", ())
+    if experiments:
+        print("  experiments, for {try}`ID.NAME`:")
+        for experiment in experiments:
+            print(f"    {experiment.name}: {experiment.label}")
 
 
 if __name__ == "__main__":

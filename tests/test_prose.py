@@ -256,3 +256,13 @@ def test_aligned_makes_a_table_not_a_bare_ampersand(tmp_path):
     html, errors = build(tmp_path, "$$\n\\begin{aligned} a &= b \\\\ c &= d \\end{aligned}\n$$\n")
     assert errors == []
     assert html.count("<mtr>") == 2 and "&</mi>" not in html
+
+
+def test_explorables_figures_lists_what_prose_can_bind_to(capsys):
+    from explorables.site_builder.cli import main
+    assert main(["figures", "attention-row"]) == 0
+    out = capsys.readouterr().out
+    assert "  values, for {value}`ID.NAME`:\n    tokens (list): The words of the sentence." in out
+    assert "    output (vector): The asking word's new vector" in out
+    assert "  number controls, for {adjust}`ID.NAME`: temperature\n" in out
+    assert "    sharpen: Lower T to 0.1\n" in out
