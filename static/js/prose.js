@@ -192,9 +192,16 @@
     }
   });
 
+  function quiet() {
+    Object.keys(timers).forEach(function (id) { clearTimeout(timers[id]); delete timers[id]; });
+  }
   if (ex.pages) {
-    ex.pages.on("unmount", function () {
-      Object.keys(timers).forEach(function (id) { clearTimeout(timers[id]); delete timers[id]; });
+    ex.pages.on("unmount", quiet);
+    // A page swapped in (or back) shows its numbers as they are: the title is what is
+    // announced then, so the numbers restored with its figures are not spoken.
+    ex.pages.on("mount", function (root) {
+      quiet();
+      root.querySelectorAll(".ex-value").forEach(function (span) { said.set(span, span.textContent); });
     });
   }
 })();

@@ -112,3 +112,30 @@ def test_a_figure_reference_in_the_text_leads_to_the_figure(lesson):
                                         return location.hash === '#explorer' && b.top < innerHeight && b.bottom > 0; }""")
     caption = lesson.locator("figure#explorer > figcaption.ex-caption")
     assert caption.inner_text() == "Figure 1"
+
+
+def test_prose_stays_bound_after_leaving_the_lesson_and_coming_back(lesson, site_url):
+    """Pages are swapped in place: the roles of a lesson swapped back in still drive and
+    follow its figure, and the numbers restored with it are not spoken over the title."""
+    number = lesson.locator('.ex-adjust[data-param="temperature"]')
+    number.focus()
+    lesson.keyboard.press("End")
+    idle(lesson, FIG)
+    assert state_of(lesson, FIG)["temperature"] == 5.0
+    settled_speech(lesson)
+    lesson.locator("a[rel=next]").click()
+    lesson.locator("figure.ex-live").first.wait_for()
+    lesson.evaluate("() => { window.__said = []; }")
+    lesson.go_back()
+    lesson.wait_for_function("() => location.pathname.endsWith('one-query-row.html')")
+    lesson.locator("figure#explorer.ex-live").wait_for()
+    number = lesson.locator('.ex-adjust[data-param="temperature"]')
+    assert number.inner_text() == "5.00"  # the figure kept the reader's state; so does the text
+    assert [n["text"] for n in shown_numbers(lesson)] == expected_numbers(lesson)
+    said = settled_speech(lesson)
+    assert not any("new vector" in s for s in said), said
+    number.focus()
+    lesson.keyboard.press("Home")
+    idle(lesson, FIG)
+    assert state_of(lesson, FIG)["temperature"] == 0.05
+    assert [n["text"] for n in shown_numbers(lesson)] == expected_numbers(lesson)
