@@ -266,3 +266,96 @@ def test_explorables_figures_lists_what_prose_can_bind_to(capsys):
     assert "    output (vector): The asking word's new vector" in out
     assert "  number controls, for {adjust}`ID.NAME`: temperature\n" in out
     assert "    sharpen: Lower T to 0.1\n" in out
+
+
+# --- exercises graded by the engine ------------------------------------------------------------
+
+from explorables.engine.exercises import EXERCISES, AnswerError, read_answer  # noqa: E402
+
+
+@pytest.mark.parametrize("typed, kind, decimal_comma, expected", [
+    ("1.25", "number", False, 1.25), ("\u22120.5", "number", False, -0.5), (" -.5 ", "number", False, -0.5),
+    ("45%", "weight", False, 0.45), ("0.45", "weight", False, 0.45), ("4,5 %", "weight", True, 0.045),
+    ("(1.2, \u22120.4)", "vector", False, [1.2, -0.4]), ("1.2, -0.4", "vector", False, [1.2, -0.4]),
+    ("(1,2; \u22120,4)", "vector", True, [1.2, -0.4]),
+])
+def test_an_answer_is_read_in_the_reader_s_notation(typed, kind, decimal_comma, expected):
+    assert read_answer(typed, kind, 2, decimal_comma) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("typed, kind, message", [
+    ("", "number", "Type your answer: a number, such as 1.25."),
+    ("abc", "number", "“abc” is not a number, such as 1.25."),
+    ("1e999", "number", "“1e999” is not a number, such as 1.25."),
+    ("45 percent", "weight", "“45 percent” is not a number from 0 to 1 or a percentage, such as 0.45 or 45%."),
+    ("(1, 2, 3)", "vector", "“(1, 2, 3)” is not a vector of 2 numbers, such as (1.2, \u22120.4)."),
+])
+def test_an_unreadable_answer_says_what_form_is_expected(typed, kind, message):
+    with pytest.raises(AnswerError) as err:
+        read_answer(typed, kind, 2)
+    assert str(err.value) == message
+
+
+def test_a_scaled_score_worked_by_hand():
+    e = EXERCISES["scaled-score"]
+    p = {"q": [1.0, 2.0], "k": [3.0, -1.0]}
+    assert e.solve(p) == pytest.approx(1 / 2 ** 0.5)  # (3 - 2) / √2
+    assert e.check(p, "0.71").ok and e.check(p, "0,71", decimal_comma=True).ok
+    assert e.check(p, "1").mistake == "forgot-sqrt-d"
+    assert e.check(p, "0.5").mistake == "divided-by-d"
+    assert not e.check(p, "0.9").ok and e.check(p, "0.9").mistake == ""
+
+
+def test_a_softmax_weight_worked_by_hand():
+    e = EXERCISES["softmax-weight"]
+    p = {"q": [1.0, 0.0], "K": [[2.0, 0.0], [0.0, 1.0], [-2.0, 0.0]], "T": 2.0, "j": 0}
+    import math
+    s = [2 / math.sqrt(2), 0.0, -2 / math.sqrt(2)]
+    z = [math.exp(x / 2) for x in s]
+    assert e.solve(p) == pytest.approx(z[0] / sum(z), abs=1e-12)
+
+
+@pytest.mark.parametrize("name", sorted(EXERCISES))
+def test_every_mistake_earns_its_own_hint(name):
+    e = EXERCISES[name]
+    p = e.generate(2)
+    for mistake in e.mistakes:
+        value = mistake.value(p)
+        typed = (f"({value[0]:.4f}, {value[1]:.4f})" if isinstance(value, list) else f"{value:.4f}")
+        verdict = e.check(p, typed)
+        if e.close(value, e.solve(p)):
+            continue  # this seed makes the mistake harmless: the answer is right
+        assert (verdict.ok, verdict.mistake, verdict.message) == (False, mistake.name, mistake.hint)
+    right = e.solve(p)
+    typed = f"({right[0]:.3f}, {right[1]:.3f})" if isinstance(right, list) else f"{right:.3f}"
+    assert e.check(p, typed).ok
+
+
+@pytest.mark.parametrize("name", sorted(EXERCISES))
+def test_a_seed_makes_the_same_problem_and_seeds_differ(name):
+    e = EXERCISES[name]
+    assert e.generate(7) == e.generate(7)
+    assert len({repr(e.generate(seed)) for seed in range(20)}) >= 15
+
+
+@pytest.mark.parametrize("text, message", [
+    (":::{exercise} softmax-weigth\n:::\n",
+     "page.md:1:15: {exercise}: unknown exercise type 'softmax-weigth'\n"
+     "    did you mean 'softmax-weight'? types: scaled-score, softmax-weight, output-vector"),
+    (":::{exercise} scaled-score\n:seed: two\n:::\n",
+     "page.md:2:8: {exercise}: seed must be a whole number, got 'two'\n    :seed: 3"),
+])
+def test_a_bad_exercise_is_an_error_at_its_line(tmp_path, text, message):
+    _, errors = build(tmp_path, text)
+    assert errors == [message]
+
+
+def test_the_page_carries_the_engine_s_answer_and_mistakes_for_the_seed(tmp_path):
+    import json
+    html, errors = build(tmp_path, ":::{exercise} output-vector\n:seed: 5\n:::\n")
+    assert errors == []
+    data = json.loads(re.search(r'class="ex-exercise-data">(.*?)</script>', html).group(1))
+    e = EXERCISES["output-vector"]
+    p = e.generate(5)
+    assert data["answer"] == e.solve(p) and data["tolerance"] == e.tolerance and data["kind"] == "vector"
+    assert [m["value"] for m in data["mistakes"]] == [m.value(p) for m in e.mistakes]

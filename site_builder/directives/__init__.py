@@ -16,13 +16,13 @@ from markdown_it.token import Token
 
 from ...engine.figures import FIGURES
 
-from . import admonition, details, figure, question
+from . import admonition, details, exercise, figure, question
 from .common import parse_body, report
 
 _INFO = re.compile(r"^\{([^}]*)\}\s*(.*)$")
 
 # name -> handler(state, token_index, name, argument) -> number of tokens it left
-TEACHING = {"question": question.expand, "details": details.expand,
+TEACHING = {"question": question.expand, "details": details.expand, "exercise": exercise.expand,
             **{kind: admonition.expand for kind in admonition.KINDS}}
 
 
@@ -74,3 +74,4 @@ def directives_plugin(md: MarkdownIt) -> None:
     figure.add_render_rules(md)
     question.add_render_rules(md)
     admonition.add_render_rules(md)
+    exercise.add_render_rules(md)
