@@ -145,7 +145,7 @@ def test_lesson_1_binds_its_prose_to_the_figure():
     assert html.count('class="ex-adjust"') >= 1
     assert html.count('class="ex-try"') >= 1
     values = first_values({"query": "chased", "temperature": "1"})
-    assert f'data-index="1" data-format="percent" data-digits="2" data-say="weights 1: {{}}">' \
+    assert f'data-index="1" data-format="percent" data-digits="2" data-say="cat&#x27;s weight {{}}">' \
            f'{Value("w", "percent", "").text(values["weights"][1])}</span>' in html
 
 
@@ -359,3 +359,9 @@ def test_the_page_carries_the_engine_s_answer_and_mistakes_for_the_seed(tmp_path
     p = e.generate(5)
     assert data["answer"] == e.solve(p) and data["tolerance"] == e.tolerance and data["kind"] == "vector"
     assert [m["value"] for m in data["mistakes"]] == [m.value(p) for m in e.mistakes]
+
+
+def test_a_live_number_s_words_are_what_a_screen_reader_hears(tmp_path):
+    html, errors = build(tmp_path, "{value}`the weight of cat <explorer.weights[1]:percent>`\n\n" + FIGURE)
+    assert errors == []
+    assert 'data-say="the weight of cat {}">58%</span>' in html

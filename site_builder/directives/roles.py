@@ -8,6 +8,7 @@
   build time from the figure's first state in the value's own format and rewritten in
   the browser whenever the reader changes the figure. ``name[i]`` picks one element of a
   list or vector; ``:percent`` (or ``:decimal``, ``:integer``) writes it another way.
+  ``words <figure.value>`` gives the words a screen reader hears before the new number.
 - ``{adjust}`` is an adjustable number: a slider parameter of the figure (``Slider``),
   written in the sentence; the reader drags it sideways or uses the arrow keys.
 - ``{try}`` is a button that runs one of the figure's experiments.
@@ -135,6 +136,10 @@ def _figure(env, figures, role, fig_id, line0, col) -> dict | None:
 
 def _resolve(env, figures, role, content, line0, col) -> dict | None:
     if role == "value":
+        spoken = ""  # what a screen reader hears before the number: "cat's weight <explorer.weights[1]>"
+        labelled = _LABELLED.match(content)
+        if labelled:
+            spoken, content = labelled.group(1).strip(), labelled.group(2).strip()
         match = _VALUE.match(content)
         if match is None:
             report(env, line0, col, f"{{value}}: cannot read {content!r}",
@@ -174,7 +179,8 @@ def _resolve(env, figures, role, content, line0, col) -> dict | None:
             index = int(index)
         format_ = fmt or ("decimal" if index is not None else spec.format)
         element = raw[index] if index is not None else raw
-        say = spec.announce or (f"{name} {index}: {{}}" if index is not None else f"{name}: {{}}")
+        say = (f"{spoken} {{}}" if spoken else spec.announce
+               or (f"{name} {index}: {{}}" if index is not None else f"{name}: {{}}"))
         return {"figure_id": fig_id, "name": name, "index": index, "format": format_, "digits": spec.digits,
                 "text": write(element, format_, spec.digits), "say": say}
 
