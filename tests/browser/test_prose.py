@@ -38,7 +38,10 @@ def expected_numbers(page) -> list[str]:
     return out
 
 
-def settled_speech(page) -> list[str]:
+def settled_speech(page, expect: bool = False) -> list[str]:
+    """What the announcer was given; with ``expect``, waits for something to be said."""
+    if expect:
+        page.wait_for_function("() => window.__said.length > 0", timeout=10_000)
     page.wait_for_timeout(900)  # longer than the quiet time prose.js waits for
     return page.evaluate("() => window.__said")
 
@@ -55,9 +58,9 @@ def test_a_drag_in_the_figure_rewrites_the_live_numbers_with_the_engine_s(lesson
     after = [n["text"] for n in shown_numbers(lesson)]
     assert after == expected_numbers(lesson)
     assert after[0] != before[0]  # cat's weight fell
-    said = settled_speech(lesson)
+    said = settled_speech(lesson, expect=True)
     assert len(said) == 1, said  # once for the settled change, not once a frame
-    assert after[0] in said[0] and f"new vector {after[3]}" in said[0]
+    assert f"cat's weight {after[0]}" in said[0] and f"new vector {after[3]}" in said[0]
 
 
 def test_an_adjustable_number_dragged_and_keyed_sets_the_figure(lesson):
@@ -122,9 +125,11 @@ def test_prose_stays_bound_after_leaving_the_lesson_and_coming_back(lesson, site
     lesson.keyboard.press("End")
     idle(lesson, FIG)
     assert state_of(lesson, FIG)["temperature"] == 5.0
-    settled_speech(lesson)
+    settled_speech(lesson, expect=True)
     lesson.locator("a[rel=next]").click()
+    lesson.wait_for_function("() => !location.pathname.endsWith('one-query-row.html')")
     lesson.locator("figure.ex-live").first.wait_for()
+    idle(lesson, lesson.locator("figure.ex-live").first.get_attribute("id"))
     lesson.evaluate("() => { window.__said = []; }")
     lesson.go_back()
     lesson.wait_for_function("() => location.pathname.endsWith('one-query-row.html')")
