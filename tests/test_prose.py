@@ -365,3 +365,13 @@ def test_a_live_number_s_words_are_what_a_screen_reader_hears(tmp_path):
     html, errors = build(tmp_path, "{value}`the weight of cat <explorer.weights[1]:percent>`\n\n" + FIGURE)
     assert errors == []
     assert 'data-say="the weight of cat {}">58%</span>' in html
+
+
+def test_an_equation_s_own_tag_is_the_number_its_references_write(tmp_path):
+    text = ("$$ a = 1 $$ (first)\n\n$$ b = 2 \\tag{A} $$ (tagged)\n\n$$ c = 3 $$ (third)\n\n"
+            "See {eq}`first`, {eq}`tagged`, {eq}`third` and [](#tagged).\n")
+    html, errors = build(tmp_path, text)
+    assert errors == []
+    refs = re.findall(r'<a (?:class="ex-ref" )?href="#(\w+)"(?: class="ex-ref")?>([^<]*)</a>', html)
+    assert refs == [("first", "(1)"), ("tagged", "(A)"), ("third", "(2)"), ("tagged", "(A)")]
+    assert html.count('<span class="ex-eq-number">(A)</span>') == 1

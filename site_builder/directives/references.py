@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import difflib
 import html
+import re
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
@@ -27,6 +28,7 @@ from .common import report
 from .roles import where
 
 _LABELLED_SPLIT = "<"
+_TAG = re.compile(r"\\tag(\*?)\s*\{([^{}]*)\}")
 
 
 def _references_rule(state: StateCore) -> None:
@@ -44,8 +46,12 @@ def _references_rule(state: StateCore) -> None:
                 state.md.inline.parse(caption, state.md, env, children)
                 token.meta["caption_tokens"] = children
         elif token.type == "math_block_label":
-            equations[token.info] = len(equations) + 1
-            token.meta = {**(token.meta or {}), "number": equations[token.info]}
+            tag = _TAG.search(token.content)  # an equation's own \tag is its number
+            counted = sum(1 for shown in equations.values() if shown.startswith("(") and shown[1:-1].isdigit())
+            shown = (tag.group(2).strip() if tag.group(1) else f"({tag.group(2).strip()})") if tag \
+                else f"({counted + 1})"
+            equations[token.info] = shown
+            token.meta = {**(token.meta or {}), "number": shown}
         elif token.type == "heading_open" and token.attrGet("id"):
             headings[str(token.attrGet("id"))] = state.tokens[i + 1].content
     referenced = set()
@@ -61,7 +67,7 @@ def _references_rule(state: StateCore) -> None:
             elif (token.type == "link_open" and j + 1 < len(children) and children[j + 1].type == "link_close"
                   and str(token.attrGet("href") or "").startswith("#")):
                 target = str(token.attrGet("href"))[1:]
-                text = (f"Figure {figures[target]}" if target in figures else f"({equations[target]})"
+                text = (f"Figure {figures[target]}" if target in figures else equations[target]
                         if target in equations else headings.get(target))
                 if text is None:
                     line0 = (parent.map[0] if parent.map else 0)
@@ -88,7 +94,7 @@ def _role(env, parent, token, figures, equations, referenced) -> None:
     if content.endswith(">") and _LABELLED_SPLIT in content:
         words, target = content[:-1].rsplit(_LABELLED_SPLIT, 1)
         words, target = words.strip(), target.strip()
-    table = figures if role == "numref" else equations
+    table: dict = figures if role == "numref" else equations
     what = "figure" if role == "numref" else "labelled equation"
     if target not in table:
         line0, col = where(env, parent, token)
@@ -103,7 +109,7 @@ def _role(env, parent, token, figures, equations, referenced) -> None:
         referenced.add(target)
         text = words.replace("%s", str(number)) if words else f"Figure {number}"
     else:
-        text = words.replace("%s", str(number)) if words else f"({number})"
+        text = words.replace("%s", number.strip("()")) if words else number
     token.meta["html"] = (f'<a class="ex-ref" href="#{html.escape(target, quote=True)}">'
                           f"{html.escape(text)}</a>")
 
@@ -130,7 +136,7 @@ def references_plugin(md: MarkdownIt) -> None:
         if 'class="ex-eq-number"' in out:  # its own \tag gives the number
             return out.replace('<div class="ex-math">', f'<div class="ex-math ex-equation" id="{html.escape(token.info, quote=True)}">', 1)
         label = html.escape(token.info, quote=True)
-        number = f'<span class="ex-eq-number">({token.meta["number"]})</span>'
+        number = f'<span class="ex-eq-number">{token.meta["number"]}</span>'
         if out.startswith('<div class="ex-math">') and out.rstrip().endswith("</div>"):
             body = out.rstrip()[len('<div class="ex-math">'):-len("</div>")]
             return f'<div class="ex-math ex-equation" id="{label}">{body}{number}</div>\n'
