@@ -115,6 +115,10 @@ def test_a_figure_reference_in_the_text_leads_to_the_figure(lesson):
                                         return location.hash === '#explorer' && b.top < innerHeight && b.bottom > 0; }""")
     caption = lesson.locator("figure#explorer > figcaption.ex-caption")
     assert caption.inner_text() == "Figure 1"
+    # below the drawn figure, not above it (the figure draws its parts after the build's HTML)
+    assert caption.evaluate("c => c.parentElement.lastElementChild === c")
+    body = lesson.locator("figure#explorer .ex-body").bounding_box()
+    assert caption.bounding_box()["y"] > body["y"] + body["height"] - 1
 
 
 def test_prose_stays_bound_after_leaving_the_lesson_and_coming_back(lesson, site_url):
