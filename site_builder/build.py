@@ -45,7 +45,7 @@ SCRIPTS = (
     "js/panels/plane.js", "js/panels/cells.js", "js/panels/bars.js", "js/panels/chart.js",
     "js/panels/steps.js", "js/panels/text.js",
     "js/controls.js", "js/figure.js", "js/client.js", "js/pages.js", "js/code.js", "js/toc.js", "js/search.js",
-    "js/boot.js",
+    "js/prose.js", "js/exercise.js", "js/boot.js",
 )
 # An offline bundle's pages also load every page's content and the bundle runtime.
 BUNDLE_SCRIPTS = SCRIPTS[:-1] + ("bundle/pages.js", "js/bundle.js", SCRIPTS[-1])

@@ -19,6 +19,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from .authoring import authoring_plugin
 from .directives import directives_plugin
+from .directives.roles import roles_plugin
 from .directives.common import report
 from .errors import SourceError
 from .math import MathError, tex_to_mathml
@@ -110,6 +111,7 @@ def create_parser(raw_html: bool = False) -> MarkdownIt:
         md.add_render_rule(name, _math_renderer(display=False))
     for name in ("math_block", "math_block_label"):
         md.add_render_rule(name, _math_renderer(display=True))
+    md.use(roles_plugin)  # {value}, {adjust}, {try}, {numref}, {eq}: prose bound to the page
     return md
 
 

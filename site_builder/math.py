@@ -18,7 +18,7 @@ MAX_LENGTH = 5000  # characters of TeX in one formula
 _UNKNOWN = re.compile(r"<mi>(\\[A-Za-z]+)</mi>")
 # A named function (sin, log, ...) followed by anything but an opening parenthesis:
 # latex2mathml sets the two side by side ("sina"), TeX puts a thin space between them.
-_FUNCTION = re.compile(r"(<mi>(?:sin|cos|tan|log|ln|exp|max|min|arg|det|lim|sup|inf)</mi>)(?!<mo[^>]*>&#x00028;)")
+_FUNCTION = re.compile(r"(?<!<msub>)(?<!<msup>)(?<!<msubsup>)(<mi>(?:sin|cos|tan|log|ln|exp|max|min|arg|det|lim|sup|inf)</mi>)(?!<mo[^>]*>&#x00028;)")
 
 
 _MTEXT = re.compile(r"(<mtext[^>]*>)(.*?)(</mtext>)", re.S)
@@ -35,6 +35,18 @@ _ATTRIBUTES = set(
     "columnalign columnspacing columnlines rowalign rowspacing rowlines frame framespacing "
     "linethickness accent accentunder movablelimits minsize maxsize symmetric scriptlevel "
     "displaystyle largeop notation align equalrows equalcolumns".split())
+
+
+# What latex2mathml gets wrong, put right before it reads the TeX:
+# \begin{aligned} (it writes a bare "&"): the same table as align*, columns right, left, ...
+_ALIGNED = re.compile(r"\\(begin|end)\{aligned\}")
+# \tag{1} (it writes "(1)" after the formula): the number is set beside the equation.
+_TAG = re.compile(r"\\tag(\*?)\s*\{([^{}]*)\}")
+# \operatorname{softmax} (it writes an operator, <mo>): a name, upright, as \sin is.
+_OPERATOR = re.compile(r"\\operatorname(\*?)\s*\{([^{}]*)\}")
+_OPERATOR_MARK = "exoperatorname"
+_OPERATOR_OUT = re.compile(r"(?<!<msub>)(?<!<msup>)(?<!<msubsup>)<mi>\\" + _OPERATOR_MARK + r"([A-Za-z]+)</mi>(?!<mo[^>]*>&#x00028;)")
+_OPERATOR_PAREN = re.compile(r"<mi>\\" + _OPERATOR_MARK + r"([A-Za-z]+)</mi>")
 
 
 class MathError(ValueError):
@@ -54,18 +66,53 @@ def _depth(tex: str) -> int:
     return most
 
 
+def _prepare(tex: str, display: bool) -> tuple[str, str]:
+    """The TeX latex2mathml reads right, and the equation's tag ("" for none)."""
+    tags = _TAG.findall(tex)
+    tag = ""
+    if tags:
+        if not display:
+            raise MathError(f"\\tag numbers a display equation, not inline math: {quoted(tex)}; "
+                            "write the equation between $$ and $$")
+        if len(tags) > 1:
+            raise MathError(f"an equation takes one \\tag, this one has {len(tags)}: {quoted(tex)}")
+        star, text = tags[0]
+        tag = text.strip() if star else f"({text.strip()})"
+        tex = _TAG.sub("", tex)
+    tex = _ALIGNED.sub(lambda m: f"\\{m.group(1)}{{align*}}", tex)
+
+    def operator(match: re.Match) -> str:
+        star, name = match.groups()
+        if star:
+            raise MathError(f"\\operatorname* (limits under the name) is not supported: {quoted(tex)}; "
+                            "write \\operatorname{...}_j, with the subscript beside the name")
+        if not re.fullmatch(r"[A-Za-z]+", name.strip()):
+            raise MathError(f"\\operatorname takes a name of letters, got '{name}' in {quoted(tex)}; "
+                            "e.g. \\operatorname{softmax} or \\operatorname{argmax}")
+        return f"\\{_OPERATOR_MARK}{name.strip()} "
+
+    return _OPERATOR.sub(operator, tex), tag
+
+
 def tex_to_mathml(tex: str, display: bool) -> str:
+    """MathML for TeX; a display equation with a \\tag gets its number beside it."""
     shown = quoted(tex.strip())
     if len(tex) > MAX_LENGTH:
         raise MathError(f"the TeX {shown} is longer than {MAX_LENGTH} characters; split it into several formulas")
     depth = _depth(tex)
     if depth > MAX_DEPTH:
         raise MathError(f"the TeX {shown} nests groups {depth} deep; at most {MAX_DEPTH} are allowed")
+    source, tag = _prepare(tex.strip(), display)
     try:
-        mathml = convert(tex.strip(), display="block" if display else "inline")
+        mathml = convert(source, display="block" if display else "inline")
     except Exception as err:  # latex2mathml raises several bare exception types
         detail = clip(str(err) or type(err).__name__)
         raise MathError(f"cannot read the TeX {shown} ({detail}); check that every brace is closed") from None
+    mathml = _OPERATOR_OUT.sub(r'<mi>\1</mi><mspace width="0.1667em"></mspace>', mathml)
+    mathml = _OPERATOR_PAREN.sub(r"<mi>\1</mi>", mathml)
+    if "<mi>&</mi>" in mathml:
+        raise MathError(f"'&' separates columns, but {shown} has one outside a table; "
+                        "use it inside \\begin{aligned}, \\begin{cases} or a matrix, or write \\& for the sign")
     unknown = _UNKNOWN.search(mathml)
     if unknown:
         raise MathError(f"unknown TeX command {clip(unknown.group(1))} in {shown}")
@@ -73,7 +120,11 @@ def tex_to_mathml(tex: str, display: bool) -> str:
     mathml = _MTEXT.sub(_escape_text, mathml)
     _check_safe(mathml, shown)
     # latex2mathml writes a MathML 3 keyword that MathML Core does not know.
-    return mathml.replace('width="negativethinmathspace"', 'width="-0.1667em"')
+    mathml = mathml.replace('width="negativethinmathspace"', 'width="-0.1667em"')
+    if tag:
+        tag = tag.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        mathml += f'<span class="ex-eq-number">{tag}</span>'
+    return mathml
 
 
 def _escape_text(match: re.Match) -> str:

@@ -16,14 +16,15 @@ from markdown_it.token import Token
 
 from ...engine.figures import FIGURES
 
-from . import details, figure, image, question
+from . import admonition, details, exercise, figure, image, question
 from ..safety import clip
 from .common import check_closed, parse_body, report
 
 _INFO = re.compile(r"^\{([^}]*)\}\s*(.*)$")
 
 # name -> handler(state, token_index, name, argument) -> number of tokens it left
-TEACHING = {"question": question.expand, "details": details.expand, "figure": image.expand, "image": image.expand}
+TEACHING = {"question": question.expand, "details": details.expand, "figure": image.expand, "image": image.expand,
+            "exercise": exercise.expand, **{kind: admonition.expand for kind in admonition.KINDS}}
 
 
 def known_names() -> list[str]:
@@ -77,3 +78,5 @@ def directives_plugin(md: MarkdownIt) -> None:
     md.core.ruler.after("block", "directives", _directives_rule)
     figure.add_render_rules(md)
     question.add_render_rules(md)
+    admonition.add_render_rules(md)
+    exercise.add_render_rules(md)

@@ -63,6 +63,7 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> None:
                f"{label} {fig_id}: unexpected text inside the figure directive: {quote(body.strip().splitlines()[0])}",
                "a figure takes only ':option: value' lines; put prose outside the ':::' fence")
 
+    caption = raw.pop("caption", None)  # the figure's caption: references.py numbers and renders it
     model = FIGURES[name]
     try:
         parsed = model.parse_options(raw)
@@ -77,7 +78,8 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> None:
         token.type = "directive_error"
         return
     token.type = "figure"
-    token.meta = {"figure": name, "id": fig_id, "options": parsed, "line": env.get("line_offset", 0) + fence_line + 1}
+    token.meta = {"figure": name, "id": fig_id, "options": parsed, "line": env.get("line_offset", 0) + fence_line + 1,
+                  "caption": caption}
 
 
 def _hint(model, option: str) -> str:

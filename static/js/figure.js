@@ -72,6 +72,9 @@
       const again = this.root.querySelector('[data-focus-key="' + CSS.escape(focusKey) + '"]');
       if (again) again.focus({ preventScroll: true });
     }
+    // Anything bound to this figure (live numbers in the prose) learns of the change.
+    this.root.dispatchEvent(new CustomEvent("explorables:change",
+      { bubbles: true, detail: { id: this.id, values: this.values, state: this.state } }));
   };
 
   Figure.prototype.sync = function (specs, views, container, kinds, what) {

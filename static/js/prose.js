@@ -1,0 +1,210 @@
+/* Prose bound to the figures of its page (the roles of site_builder/directives/roles.py):
+   - .ex-value: a live number, rewritten from the figure's values after every redraw
+     (figure.js dispatches "explorables:change" on the figure); once the change has
+     settled, the page's one shared announcer says the numbers that changed.
+   - .ex-adjust: an adjustable number (an ARIA slider in the sentence): drag it sideways
+     or use the arrow keys; it sets the figure's control and follows it back.
+   - .ex-try: a button that runs one of the figure's experiments.
+   Everything is delegated from the document, so pages swapped in place need no setup. */
+(function () {
+  "use strict";
+  const ex = window.explorables;
+  const MINUS = "\u2212";
+  const SETTLE_MS = 400;  // quiet time after the last redraw before numbers are spoken
+  const DRAG_PX = 300;    // a drag this wide sweeps an adjustable number's whole range
+  const said = new WeakMap();  // live number -> the text last announced (or built)
+  const timers = {};      // figure id -> pending announcement
+  let pressed = 0;        // pointers down anywhere: a drag is not settled
+
+  /* The formats of kit/values.py Value.text, written the same way. */
+  function num(x, digits) {
+    let text = Number(x).toFixed(digits);
+    if (Number(text) === 0) text = (0).toFixed(digits);
+    return text.replace("-", MINUS);
+  }
+  function pct(w) {
+    if (w === 0) return "0%";
+    if (w < 0.1) return (100 * w).toFixed(1) + "%";
+    return (100 * w).toFixed(0) + "%";
+  }
+  function write(raw, format, digits) {
+    if (format === "percent") return pct(raw);
+    if (format === "decimal") return num(raw, digits);
+    if (format === "integer") return String(Math.trunc(raw));
+    if (format === "vector") return "(" + raw.map(function (x) { return num(x, digits); }).join(", ") + ")";
+    if (format === "bool") return raw ? "on" : "off";
+    return String(raw);
+  }
+  ex.prose = { write: write };
+
+  function of(selector, id) {
+    return document.querySelectorAll(selector + '[data-figure="' + CSS.escape(id) + '"]');
+  }
+
+  function rawValue(span, values) {
+    let raw = values[span.dataset.value];
+    if (span.dataset.index !== undefined && raw) raw = raw[Number(span.dataset.index)];
+    return raw;
+  }
+
+  function refresh(id, values, state) {
+    of(".ex-value", id).forEach(function (span) {
+      if (!said.has(span)) said.set(span, span.textContent);
+      const raw = rawValue(span, values);
+      if (raw === undefined || raw === null) return;
+      const text = write(raw, span.dataset.format, Number(span.dataset.digits));
+      if (span.textContent !== text) span.textContent = text;
+    });
+    of(".ex-adjust", id).forEach(function (el) {
+      if (el.classList.contains("ex-dragging") || !state || typeof state[el.dataset.param] !== "number") return;
+      show(el, state[el.dataset.param]);
+    });
+  }
+
+  /* Speak the live numbers of figure ``id`` that changed, once the figure is quiet. */
+  function settle(id) {
+    clearTimeout(timers[id]);
+    timers[id] = setTimeout(function () {
+      const figure = ex.figures[id];
+      if (pressed || (figure && (figure.busy || figure.queue.length))) { settle(id); return; }
+      delete timers[id];
+      const parts = [];
+      of(".ex-value", id).forEach(function (span) {
+        const text = span.textContent;
+        if (said.get(span) === text) return;
+        said.set(span, text);
+        const part = (span.dataset.say || "{}").replace("{}", text);
+        if (parts.indexOf(part) < 0) parts.push(part);
+      });
+      if (parts.length && ex.pages) ex.pages.announce(parts.join("; "));
+    }, SETTLE_MS);
+  }
+
+  document.addEventListener("explorables:change", function (event) {
+    const detail = event.detail || {};
+    if (!detail.id) return;
+    // The figure draws its parts after the build's caption: the caption goes last.
+    const caption = event.target.querySelector(":scope > figcaption");
+    if (caption && event.target.lastElementChild !== caption) event.target.append(caption);
+    refresh(detail.id, detail.values || {}, detail.state);
+    settle(detail.id);
+  });
+  document.addEventListener("pointerdown", function () { pressed += 1; }, true);
+  ["pointerup", "pointercancel"].forEach(function (type) {
+    document.addEventListener(type, function () { pressed = Math.max(0, pressed - 1); }, true);
+  });
+
+  /* --- adjustable numbers ------------------------------------------------------------ */
+
+  function range(el) {
+    return { min: Number(el.dataset.min), max: Number(el.dataset.max), step: Number(el.dataset.step),
+             digits: Number(el.dataset.digits), log: el.dataset.log === "true" };
+  }
+
+  function show(el, value) {
+    const text = num(value, range(el).digits);
+    el.textContent = text;
+    el.setAttribute("aria-valuenow", String(value));
+    el.setAttribute("aria-valuetext", text);
+  }
+
+  function clamp(el, value) {
+    const r = range(el);
+    const snapped = Math.round(value / r.step) * r.step;
+    return Math.min(r.max, Math.max(r.min, Number(snapped.toFixed(Math.max(r.digits, 0)))));
+  }
+
+  function set(el, value) {
+    value = clamp(el, value);
+    if (value === Number(el.getAttribute("aria-valuenow"))) return;
+    show(el, value);
+    const figure = ex.figures[el.dataset.figure];
+    if (!figure) { console.error("Explorables: no figure '" + el.dataset.figure + "' for an adjustable number"); return; }
+    figure.send({ type: "set", name: el.dataset.param, value: value }).catch(function () {});
+  }
+
+  /* Move ``value`` by ``amount`` steps: linear steps, or fiftieths of a log range. */
+  function moved(el, value, amount) {
+    const r = range(el);
+    if (r.log) return Math.exp(Math.log(value) + amount * (Math.log(r.max) - Math.log(r.min)) / 50);
+    return value + amount * r.step;
+  }
+
+  document.addEventListener("pointerdown", function (event) {
+    const el = event.target.closest && event.target.closest(".ex-adjust");
+    if (!el || event.button !== 0) return;
+    event.preventDefault();
+    el.focus();
+    const r = range(el);
+    const x0 = event.clientX;
+    const v0 = Number(el.getAttribute("aria-valuenow"));
+    el.classList.add("ex-dragging");
+    el.setPointerCapture(event.pointerId);
+    function move(e) {
+      const share = (e.clientX - x0) / DRAG_PX;
+      const value = r.log ? Math.exp(Math.log(v0) + share * (Math.log(r.max) - Math.log(r.min)))
+        : v0 + share * (r.max - r.min);
+      set(el, value);
+    }
+    function up() {
+      el.classList.remove("ex-dragging");
+      el.removeEventListener("pointermove", move);
+      el.removeEventListener("pointerup", up);
+      el.removeEventListener("pointercancel", up);
+    }
+    el.addEventListener("pointermove", move);
+    el.addEventListener("pointerup", up);
+    el.addEventListener("pointercancel", up);
+  });
+
+  document.addEventListener("keydown", function (event) {
+    const el = event.target.closest && event.target.closest(".ex-adjust");
+    if (!el || event.altKey || event.ctrlKey || event.metaKey) return;
+    const r = range(el);
+    const value = Number(el.getAttribute("aria-valuenow"));
+    const big = event.shiftKey ? 10 : 1;
+    let next = null;
+    if (event.key === "ArrowRight" || event.key === "ArrowUp") next = moved(el, value, big);
+    else if (event.key === "ArrowLeft" || event.key === "ArrowDown") next = moved(el, value, -big);
+    else if (event.key === "PageUp") next = moved(el, value, 10);
+    else if (event.key === "PageDown") next = moved(el, value, -10);
+    else if (event.key === "Home") next = r.min;
+    else if (event.key === "End") next = r.max;
+    if (next === null) return;
+    event.preventDefault();
+    // a log step smaller than the precision would not move: take one step of the precision
+    if (clamp(el, next) === value && next !== value) next = value + Math.sign(next - value) * r.step;
+    set(el, next);
+  });
+
+  /* --- experiments from the text ------------------------------------------------------ */
+
+  document.addEventListener("click", function (event) {
+    const button = event.target.closest && event.target.closest(".ex-try");
+    if (!button) return;
+    const figure = ex.figures[button.dataset.figure];
+    if (!figure) { console.error("Explorables: no figure '" + button.dataset.figure + "' for an experiment"); return; }
+    figure.send({ type: "action", name: button.dataset.experiment }).catch(function () {});
+    const box = figure.root.getBoundingClientRect();
+    const off = box.bottom < 0 || box.top > window.innerHeight;
+    if (off) {
+      figure.root.scrollIntoView({ block: "nearest", behavior: ex.reducedMotion() ? "auto" : "smooth" });
+      // the reader is taken to the figure: so is the keyboard
+      if (!figure.root.hasAttribute("tabindex")) figure.root.setAttribute("tabindex", "-1");
+      figure.root.focus({ preventScroll: true });
+    }
+  });
+
+  function quiet() {
+    Object.keys(timers).forEach(function (id) { clearTimeout(timers[id]); delete timers[id]; });
+  }
+  if (ex.pages) {
+    ex.pages.on("unmount", quiet);
+    // A page swapped in (or back) shows its numbers as they are: the title is what is
+    // announced then, so the numbers restored with its figures are not spoken.
+    ex.pages.on("mount", function (root) {
+      quiet();
+      root.querySelectorAll(".ex-value").forEach(function (span) { said.set(span, span.textContent); });
+    });
+  }
+})();
