@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import pyodide
-from .build import STATIC, build_site
+from .build import STATIC, _swap, build_site
 from .config import config_path, load_config
 from .errors import BuildError
 
@@ -76,7 +76,7 @@ def bundle_site(content: Path, output: Path | None = None, *, folder: Path | Non
             shutil.rmtree(staging)
             shutil.copytree(site, staging)
             (staging / ".explorables-bundle").write_text("Made by `explorables bundle`; the next bundle replaces it.\n")
-            _swap_folder(staging, target)
+            _swap(staging, target)  # the build's own swap: the old folder back if it fails
             size = sum(p.stat().st_size for p in target.rglob("*") if p.is_file())
         else:
             target = Path(output).resolve() if output else Path.cwd() / f"{slug}.zip"
@@ -157,18 +157,3 @@ def _refuse_foreign(target: Path) -> None:
     if target.is_dir() and any(target.iterdir()) and not (target / ".explorables-bundle").exists():
         raise BuildError(f"{target} already holds files that no bundle made; the bundle replaces the folder whole, "
                          f"so it will not touch this one: choose another folder, or empty it first")
-
-
-def _swap_folder(staging: Path, target: Path) -> None:
-    os.chmod(staging, 0o755)
-    if not target.exists():
-        os.replace(staging, target)
-        return
-    old = target.with_name(f".{target.name}-old-{os.getpid()}")
-    os.replace(target, old)
-    try:
-        os.replace(staging, target)
-    except BaseException:
-        os.replace(old, target)
-        raise
-    shutil.rmtree(old, ignore_errors=True)

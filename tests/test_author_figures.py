@@ -17,7 +17,7 @@ from explorables.site_builder import authors
 from explorables.site_builder.cli import main
 from figure_helpers import ROOT
 
-SAMPLE = ROOT / "tests" / "fixtures" / "figures" / "softmax_bars.py"
+SAMPLE = ROOT / "site_builder" / "starter" / "figures" / "softmax_bars.py"
 FRAGILE = ROOT / "tests" / "fixtures" / "figures" / "fragile.py"
 LESSON = "---\ntitle: Mine\norder: 1\n---\n\nText.\n\n:::{softmax-bars} three\n:a: 1\n:::\n"
 

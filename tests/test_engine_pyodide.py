@@ -100,7 +100,7 @@ def test_the_sample_author_figure_agrees_under_pyodide(pyodide_dir, tmp_path):
     from explorables.site_builder.build import engine_archive
 
     (tmp_path / "figures").mkdir()
-    shutil.copy(ROOT / "tests" / "fixtures" / "figures" / "softmax_bars.py", tmp_path / "figures")
+    shutil.copy(ROOT / "site_builder" / "starter" / "figures" / "softmax_bars.py", tmp_path / "figures")
     loaded = authors.load(tmp_path / "figures")
     try:
         assert loaded.errors == []

@@ -13,7 +13,7 @@ from explorables.figures import (FIGURES, FieldError, OptionErrors, Slider, Valu
                                  plane, points)
 from figure_helpers import ROOT, split_scene
 
-SAMPLE = ROOT / "tests" / "fixtures" / "figures" / "softmax_bars.py"
+SAMPLE = ROOT / "site_builder" / "starter" / "figures" / "softmax_bars.py"
 
 
 @pytest.fixture(scope="module")
