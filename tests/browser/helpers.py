@@ -112,7 +112,7 @@ def fresh_lesson(page, guard, url: str, figure_id: str):
         return open_figure(page, url, figure_id)
     page.mouse.move(0, 0)
     page.evaluate("() => Promise.all(Object.values(window.explorables.figures).map(f => f.idle()))")
-    assert page.evaluate("url => window.explorables.pages.go(url, {restore: false, scroll: 0})", url) is True
+    assert page.evaluate("url => window.explorables.pages.go(url, {push: true, restore: false, scroll: 0})", url) is True
     root = page.locator(f"figure#{figure_id}")
     root.and_(page.locator(".ex-live")).wait_for()
     same = page.evaluate("""id => {
