@@ -120,13 +120,15 @@
           if (!page) throw new Error("no page to swap in");
           if (how.push) history.replaceState(Object.assign({}, history.state, { scroll: window.scrollY }), "");
           unmount();
-          swap(page);
-          ex.pages.current = pageKey;
+          // the address first: the new content's relative links and images (../img/x.png
+          // in a section's page) resolve against the page they belong to
           if (how.push) {
             const state = { explorablesPage: pageKey, hash: target.hash };
             if (location.protocol === "file:") history.pushState(state, "");
             else history.pushState(state, "", target.href);
           }
+          swap(page);
+          ex.pages.current = pageKey;
           mount(pageKey, how.restore !== false && !how.reload);
           land(target.hash, how.scroll);
           announce(page.title.split(" · ")[0]);
@@ -147,10 +149,10 @@
     },
   };
 
+  /* A page of this site: under its root (the folder above its assets), in any section. */
   function ours(url) {
     if (location.protocol === "file:") {
-      const here = location.href.replace(/[#?].*$/, "").replace(/[^/]*$/, "");
-      return url.href.replace(/[#?].*$/, "").replace(/[^/]*$/, "") === here;
+      return url.protocol === "file:" && url.href.indexOf(root()) === 0 && /\.html$/.test(url.pathname);
     }
     return url.origin === location.origin && url.href.indexOf(root()) === 0 &&
       (/\.html$/.test(url.pathname) || /\/$/.test(url.pathname));
