@@ -474,12 +474,20 @@ def _id_clashes(page) -> list[SourceError]:
     """A figure whose id is also a heading's anchor. (Two figures with one id are
     reported, once, by the figure directive.)"""
     headings = {t.attrGet("id") for t in page.tokens if t.type == "heading_open" and t.attrGet("id")}
+    figures = {t.meta["id"] for t in page.tokens if t.type == "figure"}
     errors = []
     for token in page.tokens:
         if token.type == "figure" and token.meta["id"] in headings:
             errors.append(SourceError(page.path, token.meta["line"], 1,
                                       f"figure id '{token.meta['id']}' is also the id of a heading on this page",
                                       "give the figure another id (the word after the directive name)"))
+        elif token.type == "image_figure_open" and token.attrGet("id") in headings | figures:
+            fence = (token.map[0] if token.map else 0) + page.env.get("line_offset", 0)
+            lines = page.env.get("lines") or []
+            line = next((i + 1 for i in range(fence, min(fence + 20, len(lines)))
+                         if lines[i].strip().startswith(":name:")), fence + 1)
+            errors.append(SourceError(page.path, line, 1, f"image name '{token.attrGet('id')}' is also the id of a "
+                                      f"heading or a figure on this page", "give the image another :name:"))
     return errors
 
 

@@ -244,3 +244,36 @@ def test_a_flat_site_keeps_its_flat_navigation(tmp_path):
     assert sorted(p.name for p in (tmp_path / "_site").glob("*.html")) == [
         "404.html", "attention-heatmap.html", "attention-lab.html", "index.html", "notices.html",
         "one-query-row.html", "positional-encoding.html", "two-heads.html"]
+
+
+def test_serve_rebuilds_a_section_s_lesson_in_place(tmp_path):
+    """Live reload in a folder: the page reaches livereload.js and the event stream at the
+    site's root, and an edit of a section's lesson is a content swap, not a reload."""
+    import time
+    import urllib.request
+
+    from explorables.site_builder.serve import DevServer
+
+    content = make_site(tmp_path)
+    dev = DevServer(content, port=0)
+    assert dev.start()
+    try:
+        html = urllib.request.urlopen(dev.url + "basics/softmax.html").read().decode()
+        assert '<script src="../_explorables/js/livereload.js">' in html
+        assert urllib.request.urlopen(dev.url + "basics/../_explorables/js/livereload.js").status == 200
+        time.sleep(1.1)  # a new modification time
+        (content / "basics" / "01-scores.md").write_text("---\ntitle: Scores, edited\norder: 1\n---\nNew words.\n")
+        assert dev.check()
+        assert dev.reloads.message == {"kind": "content", "text": ""}
+        assert "Scores, edited" in urllib.request.urlopen(dev.url + "basics/scores.html").read().decode()
+    finally:
+        dev.stop()
+
+
+def test_an_image_named_like_a_figure_is_an_error_at_its_line(tmp_path):
+    content = make_site(tmp_path)
+    lesson = content / "basics" / "02-softmax.md"
+    lesson.write_text(lesson.read_text().replace(":name: dot", ":name: explorer").replace("{numref}`dot`", "it"))
+    with pytest.raises(BuildError) as err:
+        build_site(content, tmp_path / "_site")
+    assert "content/basics/02-softmax.md:9:1: image name 'explorer' is also the id of a heading or a figure" in str(err.value)
