@@ -19,7 +19,7 @@ from pathlib import Path
 import jinja2
 
 from .. import __version__
-from . import authors, fonts, pyodide
+from . import assets as site_assets, authors, fonts, pyodide
 from .config import config_path, load_config
 from .errors import BuildError, InternalError, PyodideError, SourceError
 from .links import resolve_links
@@ -161,6 +161,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
                for p in lessons_pages]
 
     # Render: Markdown bodies into the templates (math and first frames happen here).
+    # The templates are filled in once the assets have their hashed names (see Write).
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
     env.globals["meta_tags"] = metadata.meta_tags  # description, Open Graph, favicon
@@ -168,51 +169,69 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     common = {"config": config, "lessons": lessons, "scripts": BUNDLE_SCRIPTS if bundle else SCRIPTS, "root": "",
               "assets": f"{ASSETS}/", "csp": _page_policy(config.csp, bundle),
               "dev": dev, "version": __version__}
-    outputs: dict[str, str] = {}
+    renders: dict[str, tuple[str, dict]] = {}  # page file -> (template, its variables)
+    bodies: list[str] = []  # every page's Markdown body: what the math font must draw
     figures = 0
     searched = []  # (url, title, summary, body) of every page, for the search index
     for position, page in enumerate(lessons_pages, start=1):
         with _building(page.path, root):
             body = render_page(md, page)
+            bodies.append(body)
             searched.append((f"{page.slug}.html", page.title, page.meta.get("summary", ""), body))
             figures += body.count('class="ex-figure"')
             errors.extend(_id_clashes(page))
             prev = lessons[position - 2] if position > 1 else None
             nxt = lessons[position] if position < len(lessons) else None
-            outputs[f"{page.slug}.html"] = env.get_template("lesson.html").render(
-                page=page, body=body, position=position, prev=prev, next=nxt, **common)
+            renders[f"{page.slug}.html"] = ("lesson.html", dict(page=page, body=body, position=position, prev=prev,
+                                                                next=nxt))
     with _building(index_page.path if index_page else content, root):
         index_body = render_page(md, index_page) if index_page else ""
+        bodies.append(index_body)
         if index_page:
             searched.insert(0, ("index.html", index_page.title, config.description, index_body))
-        outputs["index.html"] = env.get_template("index.html").render(page=index_page, body=index_body, **common)
-    pages_written = len(outputs)  # the author's pages; the two below are the tool's
+        renders["index.html"] = ("index.html", dict(page=index_page, body=index_body))
+    pages_written = len(renders)  # the author's pages; the two below are the tool's
+    # Every site: a 404 page in its style (GitHub Pages serves it) and its notices.
+    renders["404.html"] = ("404.html", dict(page=None))
+    renders["notices.html"] = ("notices.html", dict(page=None, components=COMPONENTS))
+    outputs: dict[str, str] = {}
     if metadata.sitemap(config, pages):
         outputs["sitemap.xml"] = metadata.sitemap(config, pages)
-    # Every site: a 404 page in its style (GitHub Pages serves it) and its notices.
-    with _building(TEMPLATES, root):
-        outputs["404.html"] = env.get_template("404.html").render(page=None, **common)
-        outputs["notices.html"] = env.get_template("notices.html").render(page=None, components=COMPONENTS, **common)
     for page in pages:
         errors.extend(page.errors)
-    extras = _author_folders(content, out_dir, outputs, errors)
+    extras = _author_folders(content, out_dir, {**renders, **outputs}, errors)
     if errors:
         errors.sort(key=lambda e: (str(e.path), e.line, e.col))
         raise BuildError(errors, root=root)
 
-    # Write: pages, static assets, the engine archive and Pyodide, into a fresh folder.
+    # Write: the assets under their hashed names first (the pages name them), then the
+    # pages, the author's files and Pyodide, into a fresh folder.
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-build-", dir=out_dir.parent))
     try:
         with _building(out_dir, root):
-            for name, text in outputs.items():
-                (staging / name).write_text(text, encoding="utf-8")
             assets = staging / ASSETS
             shutil.copytree(STATIC, assets, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
-            (assets / "engine.zip").write_bytes(engine_archive(own.archive_files()))
-            fonts.subset_math_font(assets / fonts.MATH_FONT, outputs.values())  # only the glyphs the math uses
+            if not dev:
+                (assets / "js" / "livereload.js").unlink()  # the preview's alone
+            build = site_assets.build_id({**_runtime_files(assets), "engine.zip": engine_archive(own.archive_files())})
+            engine = engine_archive([*own.archive_files(), (site_assets.BUILD_FILE, build.encode("ascii"))])
+            (assets / "engine.zip").write_bytes(engine)
+            fonts.subset_math_font(assets / fonts.MATH_FONT, bodies)  # only the glyphs the math uses
             (assets / "search-index.js").write_text(search.index_script(search.build_index(searched)),
                                                     encoding="utf-8")
+            if bundle:
+                from .bundle import write_data  # what an offline bundle carries as classic scripts
+                write_data(assets, engine, pyodide_source)
+            names = site_assets.hash_folder(assets)
+            render = _renderer(env, common, renders, build, names)
+            if bundle:  # every page's content, carried for the bundle's page swaps
+                from .bundle import pages_script
+                drafts = {name: render(name, "bundle/pages.js") for name in renders}
+                names["bundle/pages.js"] = site_assets.add(assets, "bundle/pages.js", pages_script(drafts))
+            outputs.update({name: render(name) for name in renders})
+            for name, text in outputs.items():
+                (staging / name).write_text(text, encoding="utf-8")
             for extra in extras:  # images and other files of the lessons
                 copy_tree(extra, staging / extra.name, content, errors)
             copy_images(pages, content, staging)  # images beside the lessons, referenced from Markdown
@@ -222,7 +241,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
             (staging / ".nojekyll").write_text("")  # GitHub Pages: serve _explorables/ as it is
             (staging / MARKER).write_text("Made by `explorables build`; the next build replaces this folder.\n")
             if not bundle:
-                pyodide.vendor(assets / "pyodide", pyodide_source)
+                pyodide.vendor(assets / site_assets.PYODIDE, pyodide_source)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
@@ -231,6 +250,32 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     _swap(staging, out_dir)
     return BuildResult(out_dir=out_dir, pages=pages_written, figures=figures,
                        warnings=[w.format(root) for w in warnings])
+
+
+def _runtime_files(assets: Path) -> dict[str, bytes]:
+    """The browser runtime as copied into ``assets``: what the build id is made of."""
+    return {path.relative_to(assets).as_posix(): path.read_bytes() for path in sorted(assets.rglob("*"))
+            if path.is_file()}
+
+
+def _renderer(env: jinja2.Environment, common: dict, renders: dict[str, tuple[str, dict]], build: str,
+              names: dict[str, str]):
+    """render(page file) -> its HTML. The templates name assets with ``asset(name)``; the
+    page's head carries the build id and the map of what its scripts load. ``pending``
+    names an asset not written yet: its plain name stands in (a draft of the page)."""
+    def render(name: str, pending: str | None = None) -> str:
+        known = {**names, pending: pending} if pending else names
+
+        def asset(plain: str) -> str:
+            if plain not in known:
+                raise KeyError(f"the templates name an asset the build did not write: {plain}")
+            return f"{ASSETS}/{known[plain]}"
+
+        template, variables = renders[name]
+        manifest = {"build": build, "assets": site_assets.script_map(known)}
+        return env.get_template(template).render(asset=asset, manifest=manifest, **variables, **common)
+
+    return render
 
 
 def _author_folders(content: Path, out_dir: Path, outputs: dict[str, str], errors: list[SourceError]) -> list[Path]:

@@ -5,7 +5,12 @@
    The engine never hangs a figure: a worker that fails to start says why (ready
    rejects); a worker that dies later (an error event, or a request unanswered past
    its watchdog) is replaced once, and the requests in flight are sent again with the
-   figures' states; a second death rejects every request and tells the figures. */
+   figures' states; a second death rejects every request and tells the figures.
+
+   The page and the engine must come from the same build: the worker reports the build
+   id written in the engine archive, and a page that finds another one (a cache that
+   kept files of an earlier deploy) reloads itself, once; if the ids still differ, the
+   figures say so. */
 (function () {
   "use strict";
   const ex = window.explorables;
@@ -24,6 +29,31 @@
   let startTimer = null;
   let counter = 0;
   let init = null;
+  const RELOADED = "explorables-reloaded-for-build";  // sessionStorage: the one reload was tried
+
+  /* The engine belongs to another build than the page: reload the page once (a fresh
+     page names the files of one build); if that was tried already, or cannot be
+     remembered, stop with a message rather than reload again. Returns the error. */
+  function otherBuild(engineBuild) {
+    let tried = true;
+    try {
+      tried = sessionStorage.getItem(RELOADED) === ex.build;
+      if (!tried) sessionStorage.setItem(RELOADED, ex.build);
+    } catch (err) { /* no storage: no reload, since nothing would stop a loop */ }
+    if (!tried) {
+      console.warn("Explorables: the engine (build " + engineBuild + ") is not this page's (build " + ex.build +
+        "); reloading the page once");
+      location.reload();
+      return null;
+    }
+    return new Error("this page and its engine come from two versions of the site (page " + (ex.build || "unknown") +
+      ", engine " + (engineBuild || "unknown") + "), as if the site was updated while you were reading; " +
+      "reload the page in a few minutes, or clear the browser's cache for this site");
+  }
+
+  function sameBuild() {
+    try { sessionStorage.removeItem(RELOADED); } catch (err) { /* no storage */ }
+  }
 
   function notify(status, detail) {
     listeners.forEach(function (fn) {
@@ -108,6 +138,13 @@
         loaded = true;
       } else if (msg.type === "ready") {
         clearTimeout(startTimer);
+        if (msg.build !== ex.build) {
+          const error = otherBuild(msg.build);
+          if (error) fail(error.message);
+          else { try { worker.terminate(); } catch (err) { /* gone */ } worker = null; }
+          return;
+        }
+        sameBuild();
         live = true;
         if (first) {
           ex.client.timings = { worker: msg.timings, total: performance.now() - ex.client.started };
@@ -157,7 +194,6 @@
     start: function () {
       if (init || ex.client.started) return ex.ready;
       if (ex._readyWithoutEngine) ex._resetReady();  // a page with no figure came first
-      const assets = new URL(document.body.dataset.assets || "_explorables/", location.href);
       ex.client.started = performance.now();
       if (ex.bundle && ex.bundle.carried()) {
         // An offline bundle: the worker is made from a Blob and given the files.
@@ -168,8 +204,8 @@
         return ex.ready;
       }
       init = {
-        script: new URL("js/worker.js", assets).href,
-        message: { type: "init", pyodide: new URL("pyodide/", assets).href, engine: new URL("engine.zip", assets).href },
+        script: ex.asset("worker"),
+        message: { type: "init", pyodide: ex.asset("pyodide"), engine: ex.asset("engine") },
       };
       if (location.protocol === "file:") {
         dead = new Error("this site was built to be served, and pages opened straight from disk " +

@@ -5,7 +5,8 @@
      the pages it carries) and their content swapped into this document: the title,
      the header, the lesson. Their figures are drawn at once from their build-time
      scenes and go live on the running engine. Any failure falls back to a plain
-     navigation, and every page still works on its own.
+     navigation, and every page still works on its own; so does a page of another build
+     of the site (a deploy since this page was loaded), whose scripts and engine differ.
    - History: back and forward swap pages too; each figure keeps the state the reader
      left it in, for the page it belongs to; scroll positions and #anchors are kept.
    - After a swap, focus moves to the new heading and the one shared announcer says
@@ -37,6 +38,12 @@
     setTimeout(function () { announcer.textContent = text; }, 30);
   }
 
+  /* The build id a page's head names (its asset map), or null. */
+  function buildOf(doc) {
+    const manifest = doc.getElementById("ex-build");
+    try { return manifest ? JSON.parse(manifest.textContent).build : null; } catch (err) { return null; }
+  }
+
   /* What the page would load from ``url``: {title, body, attrs}, or null. */
   function fetched(url) {
     if (location.protocol === "file:") return Promise.resolve(null);
@@ -50,8 +57,8 @@
             return new URL(s.getAttribute("src"), base).href;
           }).join(" ");
         };
-        // another build's page (other scripts): only a full load can run it
-        if (scripts(doc, url) !== scripts(document, location.href)) return null;
+        // another build's page (another build id, other scripts): only a full load can run it
+        if (buildOf(doc) !== ex.build || scripts(doc, url) !== scripts(document, location.href)) return null;
         const attrs = {};
         Array.from(doc.body.attributes).forEach(function (a) { attrs[a.name] = a.value; });
         return { title: doc.title, body: doc.body.innerHTML, attrs: attrs };

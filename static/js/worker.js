@@ -15,7 +15,7 @@ const queue = [];
    fetched) only as an unhandled rejection, so those are caught here too. A
    Content-Security-Policy violation inside the worker is reported to the page, which
    logs it: the page's own listener cannot see the worker's. */
-const CHECK = "; check that the site's _explorables/pyodide/ folder was published whole";
+const CHECK = "; check that the site's folder of assets was published whole, with its pyodide/ folder";
 
 function text(err) {
   return String((err && err.message) || err || "unknown error");
@@ -149,7 +149,11 @@ async function start(msg) {
   handle = pyodide.pyimport("explorables.engine.runtime").handle;
   const t2 = performance.now();
   started = true;
-  self.postMessage({ type: "ready", timings: { pyodide: t1 - t0, engine: t2 - t1 } });
+  // the build the archive belongs to, which the page compares with its own
+  let build = "";
+  try { build = pyodide.FS.readFile("/lib/explorables/explorables/BUILD", { encoding: "utf8" }).trim(); }
+  catch (err) { /* an archive of a build that wrote no id */ }
+  self.postMessage({ type: "ready", build: build, timings: { pyodide: t1 - t0, engine: t2 - t1 } });
 }
 
 function step(msg) {
