@@ -212,8 +212,10 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
         with _building(out_dir, root):
             assets = staging / ASSETS
             shutil.copytree(STATIC, assets, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
-            if not dev:
-                (assets / "js" / "livereload.js").unlink()  # the preview's alone
+            loaded = {*common["scripts"], "js/worker.js", *(("js/livereload.js",) if dev else ())}
+            for script in sorted((assets / "js").rglob("*.js")):  # the bundle's runtime, the preview's
+                if script.relative_to(assets).as_posix() not in loaded:
+                    script.unlink()
             build = site_assets.build_id({**_runtime_files(assets), "engine.zip": engine_archive(own.archive_files())})
             engine = engine_archive([*own.archive_files(), (site_assets.BUILD_FILE, build.encode("ascii"))])
             (assets / "engine.zip").write_bytes(engine)
