@@ -31,21 +31,24 @@
   let init = null;
   const RELOADED = "explorables-reloaded-for-build";  // sessionStorage: the one reload was tried
 
-  /* The engine belongs to another build than the page: reload the page once (a fresh
-     page names the files of one build); if that was tried already, or cannot be
-     remembered, stop with a message rather than reload again. Returns the error. */
-  function otherBuild(engineBuild) {
+  /* Reload the page once for ``why``: a fresh page names the files of one build. False
+     (and no reload) when that was tried already for this page's build, or cannot be
+     remembered: nothing would then stop a loop. */
+  function reloadOnce(why) {
     let tried = true;
     try {
       tried = sessionStorage.getItem(RELOADED) === ex.build;
       if (!tried) sessionStorage.setItem(RELOADED, ex.build);
-    } catch (err) { /* no storage: no reload, since nothing would stop a loop */ }
-    if (!tried) {
-      console.warn("Explorables: the engine (build " + engineBuild + ") is not this page's (build " + ex.build +
-        "); reloading the page once");
-      location.reload();
-      return null;
-    }
+    } catch (err) { /* no storage */ }
+    if (tried) return false;
+    console.warn("Explorables: " + why + "; reloading the page once");
+    location.reload();
+    return true;
+  }
+
+  /* The engine belongs to another build than the page: reload once, else the error. */
+  function otherBuild(engineBuild) {
+    if (reloadOnce("the engine (build " + engineBuild + ") is not this page's (build " + ex.build + ")")) return null;
     return new Error("this page and its engine come from two versions of the site (page " + (ex.build || "unknown") +
       ", engine " + (engineBuild || "unknown") + "), as if the site was updated while you were reading; " +
       "reload the page in a few minutes, or clear the browser's cache for this site");
@@ -113,7 +116,14 @@
   function spawn() {
     const first = restarts === 0;
     let loaded = false;
-    const fail = function (message) {
+    const fail = function (message, missing) {
+      // A page kept by a cache from before a deploy names files the deploy removed: a
+      // fresh copy of the page names the new ones.
+      if (missing && first && !dead && reloadOnce("a file of the engine is missing (" + message + ")")) {
+        if (worker) { try { worker.terminate(); } catch (err) { /* gone */ } worker = null; }
+        clearTimeout(startTimer);
+        return;
+      }
       const error = new Error(message);
       if (first && !dead) { ex._settleReady(false, error); dead = error; clearTimeout(startTimer); rejectAll(error);
         if (worker) { try { worker.terminate(); } catch (err) { /* gone */ } worker = null; } }
@@ -154,7 +164,7 @@
           pending.forEach(function (p, id) { post(id, p); });
         }
       } else if (msg.type === "failed") {
-        fail(msg.message);
+        fail(msg.message, msg.missing);
       } else if (msg.type === "violation") {
         ex.client.violations.push(msg);
         console.error("Explorables engine: the Content-Security-Policy blocked " + (msg.blocked || "something") +
@@ -174,7 +184,7 @@
       if (worker !== mine) return;
       event.preventDefault();
       if (!loaded) fail("could not load the engine's worker script (" + init.script + ")" +
-        (event.message ? ": " + event.message : ""));
+        (event.message ? ": " + event.message : ""), true);
       else if (!live) fail("the engine's worker failed while starting: " + (event.message || "unknown error"));
       else died(event.message || "its worker failed");
     };

@@ -21,10 +21,10 @@ function text(err) {
   return String((err && err.message) || err || "unknown error");
 }
 
-function failed(message) {
+function failed(message, missing) {
   if (started) return;  // a late failure of a live engine is a step's error, not a start's
   started = true;
-  self.postMessage({ type: "failed", message: message });
+  self.postMessage({ type: "failed", message: message, missing: !!missing });
 }
 
 self.addEventListener("unhandledrejection", function (event) {
@@ -125,7 +125,11 @@ function fetchEngine(url) {
   const bytes = fetch(url).catch(function (err) {
     throw new Error("could not load the engine archive (" + text(err) + ")");
   }).then(function (response) {
-    if (!response.ok) throw new Error("could not load the engine archive (" + response.status + ")");
+    if (!response.ok) {
+      const error = new Error("could not load the engine archive (" + response.status + ")");
+      error.missing = response.status === 404;  // a page from before a deploy: the page reloads once
+      throw error;
+    }
     return response.arrayBuffer();
   });
   bytes.catch(function () {});  // reported when awaited, not as an unhandled rejection
@@ -169,7 +173,7 @@ self.onmessage = function (event) {
   if (msg.type === "init") {
     start(msg).then(
       function () { queue.splice(0).forEach(step); },
-      function (err) { failed(text(err)); }
+      function (err) { failed(text(err), err && err.missing); }
     );
   } else if (msg.type === "step") {
     if (handle) step(msg); else queue.push(msg);
