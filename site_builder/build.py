@@ -1,7 +1,8 @@
 """``explorables build``: content/ -> a static site, atomically.
 
 The build is one straight pipeline (``build_site``): read, parse, validate, render,
-write into a temporary folder beside the output, swap. A failed build raises BuildError
+write into a temporary folder beside the output (the assets under content-hashed names
+first, then the pages that name them), swap. A failed build raises BuildError
 with every error of the run and leaves the previous site byte for byte as it was.
 """
 from __future__ import annotations
@@ -95,8 +96,9 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
     """Build ``content`` into ``out_dir``. An author's mistakes raise BuildError (every
     one of the run); a bug of the builder raises InternalError naming the file it was
     building. Never a bare traceback; either way the previous site stays as it was.
-    With ``bundle`` the pages load the offline bundle's scripts and Pyodide is not
-    vendored as files (``explorables bundle`` adds it as data; see bundle.py)."""
+    With ``bundle`` the pages load the offline bundle's scripts, and Pyodide, the engine,
+    the worker and every page's content are written as classic scripts of data instead
+    of Pyodide's files (see bundle.py). Every asset is named by its content (assets.py)."""
     try:
         return _pipeline(Path(content), Path(out_dir), pyodide_source, dev, bundle)
     except (BuildError, PyodideError):

@@ -38,10 +38,10 @@
     setTimeout(function () { announcer.textContent = text; }, 30);
   }
 
-  /* The build id a page's head names (its asset map), or null. */
-  function buildOf(doc) {
+  /* A page's build id and asset map, from its head: {build, assets}, or {}. */
+  function manifestOf(doc) {
     const manifest = doc.getElementById("ex-build");
-    try { return manifest ? JSON.parse(manifest.textContent).build : null; } catch (err) { return null; }
+    try { return manifest ? JSON.parse(manifest.textContent) : {}; } catch (err) { return {}; }
   }
 
   /* What the page would load from ``url``: {title, body, attrs}, or null. */
@@ -58,10 +58,11 @@
           }).join(" ");
         };
         // another build's page (another build id, other scripts): only a full load can run it
-        if (buildOf(doc) !== ex.build || scripts(doc, url) !== scripts(document, location.href)) return null;
+        const manifest = manifestOf(doc);
+        if (manifest.build !== ex.build || scripts(doc, url) !== scripts(document, location.href)) return null;
         const attrs = {};
         Array.from(doc.body.attributes).forEach(function (a) { attrs[a.name] = a.value; });
-        return { title: doc.title, body: doc.body.innerHTML, attrs: attrs };
+        return { title: doc.title, body: doc.body.innerHTML, attrs: attrs, assets: manifest.assets };
       });
     });
   }
@@ -92,6 +93,8 @@
 
   function swap(page) {
     document.title = page.title;
+    // the same build, maybe a later deploy of its lessons: their search index, say, is new
+    if (page.assets) ex.assetNames = page.assets;
     document.body.innerHTML = page.body;
     Object.keys(page.attrs || {}).forEach(function (name) { document.body.setAttribute(name, page.attrs[name]); });
     if (announcer) document.body.append(announcer);

@@ -54,6 +54,26 @@ def test_a_normal_load_does_not_reload(reader, site_url):
     assert page.evaluate("() => sessionStorage.getItem('explorables-reloaded-for-build')") is None
 
 
+def test_a_page_of_the_same_build_is_swapped_in_with_its_asset_map(reader, site_url, built_site):
+    """A later deploy of the lessons alone keeps the build id (the runtime is the same)
+    but writes a new search index: the swapped-in page's map replaces the old one."""
+    page, guard, loads = reader
+    fresh_lesson(page, guard, site_url + PAGE, FIG)
+    loads.clear()
+    notices = (built_site / "notices.html").read_text()
+    search = names_in(built_site)["search-index.js"]
+    newer = search.replace(search.split(".")[1], "0123abcd")
+    page.route("**/notices.html", lambda route: route.fulfill(
+        status=200, content_type="text/html", body=notices.replace(f'"{search}"', f'"{newer}"')))
+    page.evaluate("() => { window.keptFromBefore = true; }")
+    page.locator("footer a", has_text="Notices").click()
+    page.wait_for_url("**/notices.html")
+    page.locator("main h1", has_text="Notices").wait_for()
+    assert page.evaluate("() => window.keptFromBefore") is True, "the page was loaded, not swapped in"
+    assert loads == []
+    assert page.evaluate("() => window.explorables.assetNames.search") == newer
+
+
 def test_a_page_of_another_build_is_loaded_not_swapped(reader, site_url, built_site):
     page, guard, loads = reader
     fresh_lesson(page, guard, site_url + PAGE, FIG)
