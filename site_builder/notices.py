@@ -27,7 +27,7 @@ COMPONENTS = (
               "PSF-2.0", "https://github.com/python/cpython"),
     Component("Noto Sans Math", "fontsource 5.3.0", "the font that draws formulas", "OFL-1.1",
               "https://github.com/notofonts/math",
-              "Subset to the glyphs this site's formulas use; the licence text ships beside the font",
+              "Subset to the glyphs this site's formulas use",
               license_file="fonts/LICENSE-noto-sans-math.txt"),
     Component("Explorables", "", "the site generator, its browser runtime and the attention engine", "MIT",
               "https://pypi.org/project/explorables/"),
