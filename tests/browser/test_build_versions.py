@@ -124,3 +124,20 @@ def test_an_engine_of_another_build_reloads_once_then_says_so(reader, site_url, 
     page.locator(f"figure#{FIG}.ex-live").wait_for()
     assert loads == [site_url + PAGE]
     assert page.evaluate("() => sessionStorage.getItem('explorables-reloaded-for-build')") is None
+
+
+def test_a_missing_engine_archive_reloads_once_then_names_it(reader, site_url, built_site):
+    """A page kept by a cache from before a deploy names an engine archive the deploy
+    removed (404): one reload, for a fresh page, then the figure says what is missing."""
+    page, guard, loads = reader
+    guard.allowed += ["could not load the engine archive (404)", "Failed to load resource"]
+    engine = names_in(built_site)["engine.zip"]
+    page.route(f"**/_explorables/{engine}", lambda route: route.fulfill(status=404, body="missing"))
+    page.evaluate("() => sessionStorage.clear()")
+    loads.clear()
+    page.goto(site_url + PAGE)
+    page.locator(f"figure#{FIG}.ex-failed").wait_for(timeout=60_000)
+    assert "could not load the engine archive (404)" in page.locator(f"figure#{FIG} .ex-error").inner_text()
+    page.wait_for_timeout(500)
+    assert loads == [site_url + PAGE, site_url + PAGE], "not exactly one reload"
+    guard.failed.clear()  # the archive refused on purpose
