@@ -80,6 +80,7 @@ def engine_archive(extra: list[tuple[str, bytes]] = ()) -> bytes:
     files = [(Path("explorables") / path.name, path) for path in sorted(TOP.glob("*.py"))]
     files += [(Path("explorables/engine") / path.relative_to(ENGINE), path) for path in sorted(ENGINE.rglob("*.py"))
               if "__pycache__" not in path.parts]
+    files += [(Path("explorables/engine/locales") / path.name, path) for path in sorted((ENGINE / "locales").glob("*.json"))]
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, path in files:

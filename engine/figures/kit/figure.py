@@ -37,6 +37,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..base import FieldError, Figure as BaseFigure, Option
+from ...locale import t
 from .experiments import HINT, REVEAL, Experiment
 from .params import Param
 from .values import Value
@@ -175,13 +176,13 @@ class Figure(BaseFigure):
             begin = self.start(copy.deepcopy(state))
             shown_here = [e for e in shown_here if e.applies(begin)]
         control: dict[str, Any] = {
-            "kind": "buttons", "name": "experiments", "label": "Try this",
+            "kind": "buttons", "name": "experiments", "label": t("figure.try_this"),
             "items": [{"name": e.name, "label": e.label, "title": e.title, "active": state.get("experiment") == e.name}
-                      for e in shown_here] + [{"name": "reset", "label": "Reset", "title": "Back to the first settings"}],
-            "message": state.get("message") or self.hint,
+                      for e in shown_here] + [{"name": "reset", "label": t("figure.reset"), "title": t("figure.reset_title")}],
+            "message": state.get("message") or (t("figure.hint") if self.hint == HINT else self.hint),
         }
         if state.get("experiment") and state.get("message"):
-            control["reveal"] = REVEAL
+            control["reveal"] = t("figure.reveal")
         if near:
             control["near"] = near
         return control
