@@ -28,6 +28,8 @@ from . import metadata, search
 from .markdown import create_parser, parse_page, render_page
 from .safety import copy_tree, outside, read_source
 from .notices import COMPONENTS
+from .language import site_words
+from ..engine import locale
 
 PACKAGE = Path(__file__).resolve().parent.parent  # explorables/ when installed; the checkout in development
 STATIC = PACKAGE / "static"
@@ -104,6 +106,8 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
         raise
     except Exception as err:  # a bug met outside any one file's stage
         raise InternalError(Path(content), err, Path(content).resolve().parent) from err
+    finally:
+        locale.use("en")  # the engine speaks English again outside a build
 
 
 @contextmanager
@@ -136,6 +140,8 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     with _building(content.parent / config.figures, root):
         own = _own_figures(content.parent / config.figures, root, errors)  # beside the built-ins
     errors.extend(own.errors)
+    words = site_words(config.language, config_path(content))  # the tool's words in the site's language
+    errors.extend(words.errors)
     sources = sorted(content.glob("*.md"))
     if not sources:
         raise BuildError(f"{content} holds no Markdown lessons (*.md); add one, e.g. 01-first-lesson.md")
@@ -156,7 +162,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     with _building(content, root):
         errors.extend(resolve_links(pages, content, tuple(p.name for p in sources if p not in texts)))
     lessons_pages = sorted((p for p in pages if p.slug != "index"), key=lambda p: (p.meta.get("order", 10**6), p.slug))
-    warnings = [w for page in pages for w in page.warnings] + _order_ties(lessons_pages)
+    warnings = words.warnings + [w for page in pages for w in page.warnings] + _order_ties(lessons_pages)
     index_page = next((p for p in pages if p.slug == "index"), None)
     lessons = [Lesson(p.slug, p.title, p.meta.get("summary", ""), p.meta.get("order", 0), f"{p.slug}.html")
                for p in lessons_pages]
@@ -165,10 +171,12 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
     env.globals["meta_tags"] = metadata.meta_tags  # description, Open Graph, favicon
+    env.globals["t"] = words.t
     errors.extend(metadata.check(config, content, pages))
     common = {"config": config, "lessons": lessons, "scripts": BUNDLE_SCRIPTS if bundle else SCRIPTS, "root": "",
               "assets": f"{ASSETS}/", "csp": _page_policy(config.csp, bundle),
-              "dev": dev, "version": __version__}
+              "dev": dev, "version": __version__, "dir": words.direction, "words": words.page_data()}
+    locale.use(config.language, words.messages)  # first frames speak the site's language (build_site resets it)
     outputs: dict[str, str] = {}
     figures = 0
     searched = []  # (url, title, summary, body) of every page, for the search index

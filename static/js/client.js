@@ -162,14 +162,15 @@
       if (ex.bundle && ex.bundle.carried()) {
         // An offline bundle: the worker is made from a Blob and given the files.
         ex.bundle.load().then(function (parts) {
-          init = { script: ex.bundle.workerURL(parts), classic: true, message: { type: "init", bundle: parts } };
+          init = { script: ex.bundle.workerURL(parts), classic: true, message: { type: "init", bundle: parts, words: ex.words } };
           spawn();
         }, function (err) { dead = err; ex._settleReady(false, err); });
         return ex.ready;
       }
       init = {
         script: new URL("js/worker.js", assets).href,
-        message: { type: "init", pyodide: new URL("pyodide/", assets).href, engine: new URL("engine.zip", assets).href },
+        message: { type: "init", pyodide: new URL("pyodide/", assets).href, engine: new URL("engine.zip", assets).href,
+          words: ex.words },
       };
       if (location.protocol === "file:") {
         dead = new Error("this site was built to be served, and pages opened straight from disk " +

@@ -147,6 +147,9 @@ async function start(msg) {
   pyodide.unpackArchive(archive, "zip", { extractDir: "/lib/explorables" });
   pyodide.runPython("import sys\nsys.path.insert(0, '/lib/explorables')\nimport explorables.engine.runtime");
   handle = pyodide.pyimport("explorables.engine.runtime").handle;
+  if (msg.words) {  // the page's language: figures' messages and numbers follow it
+    pyodide.pyimport("explorables.engine.locale").use(msg.words.language, JSON.stringify(msg.words.messages));
+  }
   const t2 = performance.now();
   started = true;
   self.postMessage({ type: "ready", timings: { pyodide: t1 - t0, engine: t2 - t1 } });
