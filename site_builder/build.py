@@ -142,6 +142,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     errors.extend(own.errors)
     words = site_words(config.language, config_path(content))  # the tool's words in the site's language
     errors.extend(words.errors)
+    locale.use(config.language, words.messages)  # first frames and prose speak it too (build_site resets it)
     sources = sorted(content.glob("*.md"))
     if not sources:
         raise BuildError(f"{content} holds no Markdown lessons (*.md); add one, e.g. 01-first-lesson.md")
@@ -176,7 +177,6 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     common = {"config": config, "lessons": lessons, "scripts": BUNDLE_SCRIPTS if bundle else SCRIPTS, "root": "",
               "assets": f"{ASSETS}/", "csp": _page_policy(config.csp, bundle),
               "dev": dev, "version": __version__, "dir": words.direction, "words": words.page_data()}
-    locale.use(config.language, words.messages)  # first frames speak the site's language (build_site resets it)
     outputs: dict[str, str] = {}
     figures = 0
     searched = []  # (url, title, summary, body) of every page, for the search index

@@ -77,6 +77,7 @@ def _read_own(path: Path) -> tuple[dict[str, str], list[SourceError]]:
     if not isinstance(data, dict):
         return {}, [SourceError(path, 1, 1, "a catalogue must be a JSON object of \"key\": \"text\" pairs")]
     errors = []
+    good = {}
     lines = text.splitlines()
     for key, value in data.items():
         line = next((i + 1 for i, row in enumerate(lines) if f'"{key}"' in row), 1)
@@ -91,7 +92,9 @@ def _read_own(path: Path) -> tuple[dict[str, str], list[SourceError]]:
             except (KeyError, IndexError, ValueError) as err:
                 errors.append(SourceError(path, line, 1, f"the text of '{key}' has a field the English one "
                                           f"has not: {err}", f"use only {_fields(locale.ENGLISH[key]) or 'no fields'}"))
-    return {k: v for k, v in data.items() if isinstance(v, str) and k in locale.ENGLISH}, errors
+            else:
+                good[key] = value
+    return good, errors
 
 
 def _fields(text: str) -> list[str]:
