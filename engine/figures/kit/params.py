@@ -105,7 +105,7 @@ class Slider(Param):
             return int(x)
         if not lo <= x <= hi:
             raise FieldError(self.name, t("figure.range", what=what, lo=typed(f"{lo:g}"), hi=typed(f"{hi:g}"),
-                                           value=typed(field_text(x))))
+                                           value=field_text(x)))
         return x
 
     def control_dict(self, state: dict) -> dict[str, Any]:

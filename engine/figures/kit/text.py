@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...locale import MINUS, localized, number_format
+from ...locale import MINUS, localized, number_format, typed
 
 
 
@@ -44,11 +44,12 @@ def quote(word: str) -> str:
 
 
 def field_text(x: float) -> str:
-    """A number for a text field: the shortest text that reads back as exactly x."""
+    """A number for a text field: the shortest text that reads back as exactly x, with
+    the language's decimal separator (parse_number reads it back)."""
     text = repr(float(x))
     if text.endswith(".0"):
         text = text[:-2]
-    return "0" if text == "-0" else text
+    return "0" if text == "-0" else typed(text)
 
 
 def shown(value: Any) -> str:
