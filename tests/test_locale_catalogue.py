@@ -23,7 +23,7 @@ SHIPPED = ("en", "de")
 # A key is named in code as a string literal: t("page.next"), ex.t("runtime.copy"), ...
 KEY = re.compile(r"""["']((?:page|runtime|figure|number)\.[a-z_]+)["']""")
 SOURCES = [*(ROOT / "site_builder" / "templates").glob("*.html"), *(ROOT / "static" / "js").rglob("*.js"),
-           *(ROOT / "engine").rglob("*.py"), *(ROOT / "site_builder").glob("*.py")]
+           *(ROOT / "engine").rglob("*.py"), *(ROOT / "site_builder").rglob("*.py")]
 
 
 def keys_in_code() -> dict[str, Path]:
@@ -111,6 +111,10 @@ Die Temperatur ist {value}`explorer.temperature`.
 :query: chased
 :temperature: 1.5
 :::
+
+::::{question} Warum?
+Darum.
+::::
 """
 LESSON_2 = """---
 title: Zweite Lektion
@@ -159,6 +163,7 @@ def test_a_german_build_says_the_german_words_and_writes_decimal_commas(tmp_path
     assert '<html lang="de" dir="ltr">' in html
     assert "Lektion 1 von 2" in html and "<span>Weiter</span> Zweite Lektion" in html
     assert 'aria-label="Vorige und nächste Lektion"' in html and "Zur Lektion springen" in html
+    assert '<span class="ex-question-label">Prüfen Sie sich</span>' in html  # words of the directives too
     data = first_frame(html)
     stats = stats_of(data["scene"])
     assert stats["Temperature"] == "1,50"
