@@ -13,7 +13,7 @@ import pytest
 
 from explorables.engine import locale
 from explorables.figures import FieldError, parse_number
-from explorables.figures import num, pct, vec
+from explorables.figures import num, pct, quote, vec
 from explorables.site_builder.build import build_site
 from explorables.site_builder.cli import main
 from explorables.site_builder.errors import BuildError
@@ -81,6 +81,7 @@ def test_german_writes_a_decimal_comma_grouping_and_a_typographic_minus():
     assert num(-0.001) == "0,00"  # no negative zero
     assert (pct(0.05), pct(0.5), pct(0.0)) == ("5,0\u00a0%", "50\u00a0%", "0\u00a0%")
     assert vec([0.5, -1]) == "(0,50; −1,00)"
+    assert quote("bank") == "„bank“"  # German quotation marks around a token
 
 
 def test_a_typed_decimal_comma_is_read_in_german_only():

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...locale import MINUS, localized, number_format, typed
+from ...locale import MINUS, localized, number_format, t, typed
 
 
 
@@ -39,8 +39,9 @@ def pct(w: float) -> str:
 
 
 def quote(word: str) -> str:
-    """A token quoted for prose, so that "." or "the" reads as a word of the sentence."""
-    return f"“{word}”"
+    """A token quoted for prose, so that "." or "the" reads as a word of the sentence
+    (“the” in English, „the“ in German)."""
+    return t("figure.quote", word=word)
 
 
 def field_text(x: float) -> str:
