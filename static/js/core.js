@@ -83,14 +83,6 @@
   ex.listSeparator = function () { return numberWord("list", ", "); };
   ex.decimalComma = function () { return numberWord("decimal", ".") === ","; };
 
-  /* A number the reader typed: a typographic minus and, where the language writes one,
-     a decimal comma are accepted. NaN when it is not a number. */
-  ex.readNumber = function (text) {
-    let clean = String(text).trim().replace(/\u2212/g, "-");
-    if (ex.decimalComma() && clean.indexOf(".") < 0) clean = clean.replace(",", ".");
-    return clean === "" ? NaN : Number(clean);
-  };
-
   ex.fmt = function (x, digits) {
     if (typeof x !== "number" || !isFinite(x)) return "—";
     const d = digits === undefined ? 2 : digits;
