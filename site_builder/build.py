@@ -29,6 +29,8 @@ from . import metadata, search
 from .markdown import create_parser, parse_page, render_page
 from .safety import copy_tree, outside, read_source
 from .notices import COMPONENTS
+from .language import site_words
+from ..engine import locale
 
 PACKAGE = Path(__file__).resolve().parent.parent  # explorables/ when installed; the checkout in development
 STATIC = PACKAGE / "static"
@@ -151,6 +153,7 @@ def engine_archive(extra: list[tuple[str, bytes]] = ()) -> bytes:
     files = [(Path("explorables") / path.name, path) for path in sorted(TOP.glob("*.py"))]
     files += [(Path("explorables/engine") / path.relative_to(ENGINE), path) for path in sorted(ENGINE.rglob("*.py"))
               if "__pycache__" not in path.parts]
+    files += [(Path("explorables/engine/locales") / path.name, path) for path in sorted((ENGINE / "locales").glob("*.json"))]
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, path in files:
@@ -175,6 +178,8 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
         raise
     except Exception as err:  # a bug met outside any one file's stage
         raise InternalError(Path(content), err, Path(content).resolve().parent) from err
+    finally:
+        locale.use("en")  # the engine speaks English again outside a build
 
 
 @contextmanager
@@ -207,6 +212,9 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     with _building(content.parent / config.figures, root):
         own = _own_figures(content.parent / config.figures, root, errors)  # beside the built-ins
     errors.extend(own.errors)
+    words = site_words(config.language, config_path(content))  # the tool's words in the site's language
+    errors.extend(words.errors)
+    locale.use(config.language, words.messages)  # first frames and prose speak it too (build_site resets it)
     sources, section_warnings = _sources(content, out_dir, errors)
     if not sources:
         raise BuildError(f"{content} holds no Markdown lessons (*.md); add one, e.g. 01-first-lesson.md")
@@ -233,7 +241,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
                                                           for p in sources if p not in texts)))
     site = _sections(pages)
     reading = site.reading_order()  # every lesson and section page, in the order prev/next walk
-    warnings = [w for page in pages for w in page.warnings] + section_warnings
+    warnings = words.warnings + [w for page in pages for w in page.warnings] + section_warnings
     for section in site.all_sections():
         warnings += _order_ties([p for p in section.lesson_pages])
     index_page = site.page
@@ -243,10 +251,11 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
     env.globals["meta_tags"] = metadata.meta_tags  # description, Open Graph, favicon
+    env.globals["t"] = words.t
     errors.extend(metadata.check(config, content, pages))
     common = {"config": config, "lessons": lessons, "site": site, "scripts": BUNDLE_SCRIPTS if bundle else SCRIPTS,
               "assets": f"{ASSETS}/", "csp": _page_policy(config.csp, bundle),
-              "dev": dev, "version": __version__}
+              "dev": dev, "version": __version__, "dir": words.direction, "words": words.page_data()}
     renders: dict[str, tuple[str, dict]] = {}  # page file -> (template, its variables)
     bodies: list[str] = []  # every page's Markdown body: what the math font must draw
     figures = 0

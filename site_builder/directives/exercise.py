@@ -22,6 +22,7 @@ from markdown_it.token import Token
 
 from ...engine.exercises import EXERCISES, FORMS
 from .common import parse_body, report, split_options
+from ...engine.locale import t
 
 
 def expand(state: StateCore, index: int, name: str, argument: str) -> int:
@@ -80,10 +81,10 @@ def _close(self, tokens, idx, options, env) -> str:
     payload = payload.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     field = f'{meta["id"]}-answer'
     return (f'<form class="ex-answer" novalidate>\n'
-            f'<label for="{field}">Your answer</label> '
+            f'<label for="{field}">{html.escape(t("page.your_answer"))}</label> '
             f'<input id="{field}" type="text" inputmode="decimal" autocomplete="off" spellcheck="false" '
             f'placeholder="{html.escape(form, quote=True)}"> '
-            f'<button type="submit">Check</button>\n</form>\n'
+            f'<button type="submit">{html.escape(t("page.check"))}</button>\n</form>\n'
             f'<p class="ex-feedback" role="status" aria-live="polite"></p>\n'
             f'<script type="application/json" class="ex-exercise-data">{payload}</script>\n'
             f"</section>\n")

@@ -28,6 +28,7 @@ from markdown_it.token import Token
 
 from .common import report
 from .roles import where
+from ...engine.locale import t
 
 _LABELLED_SPLIT = "<"
 _TAG = re.compile(r"\\tag(\*?)\s*\{([^{}]*)\}")
@@ -80,7 +81,7 @@ def _references_rule(state: StateCore) -> None:
             elif (token.type == "link_open" and j + 1 < len(children) and children[j + 1].type == "link_close"
                   and str(token.attrGet("href") or "").startswith("#")):
                 target = str(token.attrGet("href"))[1:]
-                text = (f"Figure {figures[target]}" if target in figures else equations[target]
+                text = (t("page.figure_number", n=figures[target]) if target in figures else equations[target]
                         if target in equations else headings.get(target))
                 if text is None:
                     line0 = (parent.map[0] if parent.map else 0)
@@ -151,7 +152,7 @@ def _role(env, parent, token, figures, equations, referenced) -> None:
     number = table[target]
     if role == "numref":
         referenced.add(target)
-        text = words.replace("%s", str(number)) if words else f"Figure {number}"
+        text = words.replace("%s", str(number)) if words else t("page.figure_number", n=number)
     else:
         text = words.replace("%s", number.strip("()")) if words else number
     token.meta["html"] = (f'<a class="ex-ref" href="#{html.escape(target, quote=True)}">'
@@ -169,7 +170,7 @@ def references_plugin(md: MarkdownIt) -> None:
         if not out or not (meta.get("caption_tokens") or meta.get("referenced")):
             return out
         caption = self.renderInline(meta.get("caption_tokens") or [], options, env)
-        figcaption = (f'<figcaption class="ex-caption"><span class="ex-caption-number">Figure {meta["number"]}'
+        figcaption = (f'<figcaption class="ex-caption"><span class="ex-caption-number">{html.escape(t("page.figure_number", n=meta["number"]))}'
                       f'{"." if caption else ""}</span>{" " + caption if caption else ""}</figcaption>\n')
         end = out.rfind("</figure>")
         return out[:end] + figcaption + out[end:]

@@ -208,14 +208,15 @@
       if (ex.bundle && ex.bundle.carried()) {
         // An offline bundle: the worker is made from a Blob and given the files.
         ex.bundle.load().then(function (parts) {
-          init = { script: ex.bundle.workerURL(parts), classic: true, message: { type: "init", bundle: parts } };
+          init = { script: ex.bundle.workerURL(parts), classic: true, message: { type: "init", bundle: parts, words: ex.words } };
           spawn();
         }, function (err) { dead = err; ex._settleReady(false, err); });
         return ex.ready;
       }
       init = {
         script: ex.asset("worker"),
-        message: { type: "init", pyodide: ex.asset("pyodide"), engine: ex.asset("engine") },
+        message: { type: "init", pyodide: ex.asset("pyodide"), engine: ex.asset("engine"),
+          words: ex.words },
       };
       if (location.protocol === "file:") {
         dead = new Error("this site was built to be served, and pages opened straight from disk " +

@@ -6,15 +6,12 @@
 (function () {
   "use strict";
   const ex = window.explorables;
-  const FORMS = {
-    number: "a number, such as 1.25",
-    weight: "a number from 0 to 1 or a percentage, such as 0.45 or 45%",
-    vector: "a vector of {n} numbers, such as ({example})",
-  };
+  const FORMS = { number: "runtime.answer_number", weight: "runtime.answer_weight", vector: "runtime.answer_vector" };
   const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
   function number(text) {
-    const clean = text.trim().replace(/\u2212/g, "-").replace(/[\u2009 ]/g, "");
+    let clean = text.trim().replace(/\u2212/g, "-").replace(/[\u2009\u00a0 ]/g, "");
+    if (ex.decimalComma() && clean.indexOf(".") < 0) clean = clean.replace(",", ".");  // 1,25 in German
     if (!NUMBER.test(clean)) throw new Error(text);
     const x = Number(clean);
     if (!isFinite(x)) throw new Error(text);
@@ -24,20 +21,21 @@
   /* The reader's answer, or throws an Error whose message says the expected form. */
   function read(text, kind, n) {
     const typed = String(text).trim();
-    const example = ["1.2", "\u22120.4", "0.5"].slice(0, n).join(", ");
-    const form = FORMS[kind].replace("{n}", String(n)).replace("{example}", example);
-    if (!typed) throw new Error("Type your answer: " + form + ".");
+    const example = ["1.2", "-0.4", "0.5"].slice(0, n).map(ex.localize).join(ex.listSeparator());
+    const form = ex.t(FORMS[kind], { n: n, example: kind === "number" ? ex.localize("1.25") : example,
+      a: ex.localize("0.45"), b: ex.percent("45") });
+    if (!typed) throw new Error(ex.t("runtime.answer_missing", { form: form }));
     try {
       if (kind === "vector") {
         const inner = /^[(\[]/.test(typed) && /[)\]]$/.test(typed) ? typed.slice(1, -1) : typed;
-        const parts = inner.split(/[,;]/);
+        const parts = inner.split(ex.decimalComma() ? /;/ : /[,;]/);
         if (parts.length !== n) throw new Error(typed);
         return parts.map(number);
       }
-      if (kind === "weight" && typed.endsWith("%")) return number(typed.slice(0, -1)) / 100;
+      if (kind === "weight" && typed.endsWith("%")) return number(typed.slice(0, -1).trim()) / 100;
       return number(typed);
     } catch (err) {
-      throw new Error("\u201c" + typed.slice(0, 40) + "\u201d is not " + form + ".");
+      throw new Error(ex.t("runtime.answer_unreadable", { typed: typed.slice(0, 40), form: form }));
     }
   }
 
@@ -49,11 +47,11 @@
   function grade(data, typed) {
     let answer;
     try { answer = read(typed, data.kind, data.n); } catch (err) { return { ok: false, message: err.message }; }
-    if (close(answer, data.answer, data.tolerance)) return { ok: true, message: "Right." };
+    if (close(answer, data.answer, data.tolerance)) return { ok: true, message: ex.t("runtime.answer_right") };
     for (const mistake of data.mistakes) {
       if (close(answer, mistake.value, data.tolerance)) return { ok: false, message: mistake.hint, mistake: mistake.name };
     }
-    return { ok: false, message: "Not quite. Work through the formula step by step and try again." };
+    return { ok: false, message: ex.t("runtime.answer_wrong") };
   }
   ex.exercises = { read: read, grade: grade };
 

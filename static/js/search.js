@@ -124,14 +124,14 @@
     if (!header || header.querySelector(".ex-search")) return;
     const box = ex.el("div", { class: "ex-search", role: "search" });
     const label = ex.el("label", { class: "ex-sr", for: "ex-search-input" });
-    label.textContent = "Search the lessons";
+    label.textContent = ex.t("runtime.search_label");
     const input = ex.el("input", {
       id: "ex-search-input", type: "search", autocomplete: "off", spellcheck: "false",
-      placeholder: "Search (press /)", role: "combobox", "aria-expanded": "false",
+      placeholder: ex.t("runtime.search_placeholder"), role: "combobox", "aria-expanded": "false",
       "aria-controls": "ex-search-results", "aria-autocomplete": "list"
     });
     const list = ex.el("ul", { id: "ex-search-results", class: "ex-search-results", role: "listbox",
-                              "aria-label": "Search results" });
+                              "aria-label": ex.t("runtime.search_results") });
     list.hidden = true;
     const status = ex.el("p", { class: "ex-sr", role: "status" });
     box.append(label, input, list, status);
@@ -172,10 +172,10 @@
       input.setAttribute("aria-expanded", String(!list.hidden));
       if (!shown && input.value.trim()) {
         const li = ex.el("li", { class: "ex-search-none" });
-        li.textContent = "No section matches “" + input.value.trim() + "”";
+        li.textContent = ex.t("runtime.search_none_matches", { query: input.value.trim() });
         list.append(li);
       }
-      status.textContent = input.value.trim() ? (shown ? shown + " results" : "No results") : "";
+      status.textContent = input.value.trim() ? (shown ? ex.t("runtime.search_count", { n: shown }) : ex.t("runtime.search_no_results")) : "";
       choose(shown ? 0 : -1);
     }
     function update() {
@@ -185,7 +185,7 @@
         results = text.trim() ? query(index, text) : [];
         show();
       }, function (err) {
-        status.textContent = "Search is not available: " + err.message;
+        status.textContent = ex.t("runtime.search_unavailable") + err.message;
       });
     }
     function go(r) {

@@ -151,6 +151,9 @@ async function start(msg) {
   pyodide.unpackArchive(archive, "zip", { extractDir: "/lib/explorables" });
   pyodide.runPython("import sys\nsys.path.insert(0, '/lib/explorables')\nimport explorables.engine.runtime");
   handle = pyodide.pyimport("explorables.engine.runtime").handle;
+  if (msg.words) {  // the page's language: figures' messages and numbers follow it
+    pyodide.pyimport("explorables.engine.locale").use(msg.words.language, JSON.stringify(msg.words.messages));
+  }
   const t2 = performance.now();
   started = true;
   // the build the archive belongs to, which the page compares with its own
