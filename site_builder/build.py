@@ -35,6 +35,7 @@ ENGINE = PACKAGE / "engine"
 TOP = Path(__import__("explorables").__file__).resolve().parent  # the package holding __init__.py and figures.py
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 ASSETS = "_explorables"  # the site's own files; an author's folder of any other name can sit beside it
+PRINT_PAGE = "print.html"  # every lesson on one page, for print and PDF
 MARKER = ".explorables-site"  # written into every built site: the next build may replace it
 
 # Classic scripts, loaded in this order with `defer` (module scripts fail from file://).
@@ -88,6 +89,11 @@ def engine_archive(extra: list[tuple[str, bytes]] = ()) -> bytes:
         for name, data in extra:
             archive.writestr(zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
     return buffer.getvalue()
+
+
+def megabytes(size: int) -> str:
+    """13_652_045 -> '13.7 MB' (decimal megabytes, as download sizes are given)."""
+    return f"{size / 1e6:.1f} MB"
 
 
 def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = None, dev: bool = False,
@@ -165,10 +171,13 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
     env.globals["meta_tags"] = metadata.meta_tags  # description, Open Graph, favicon
     errors.extend(metadata.check(config, content, pages))
-    common = {"config": config, "lessons": lessons, "scripts": BUNDLE_SCRIPTS if bundle else SCRIPTS, "root": "",
+    archive = engine_archive(own.archive_files())
+    common = {"engine_size": megabytes(sum(pyodide.CORE_BYTES.values()) + len(archive)),
+              "config": config, "lessons": lessons, "scripts": BUNDLE_SCRIPTS if bundle else SCRIPTS, "root": "",
               "assets": f"{ASSETS}/", "csp": _page_policy(config.csp, bundle),
               "dev": dev, "version": __version__}
     outputs: dict[str, str] = {}
+    bodies: list[tuple[Lesson, str]] = []  # every lesson in order, for print.html
     figures = 0
     searched = []  # (url, title, summary, body) of every page, for the search index
     for position, page in enumerate(lessons_pages, start=1):
@@ -181,18 +190,22 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
             nxt = lessons[position] if position < len(lessons) else None
             outputs[f"{page.slug}.html"] = env.get_template("lesson.html").render(
                 page=page, body=body, position=position, prev=prev, next=nxt, **common)
+            bodies.append((lessons[position - 1], body))
     with _building(index_page.path if index_page else content, root):
         index_body = render_page(md, index_page) if index_page else ""
         if index_page:
             searched.insert(0, ("index.html", index_page.title, config.description, index_body))
         outputs["index.html"] = env.get_template("index.html").render(page=index_page, body=index_body, **common)
-    pages_written = len(outputs)  # the author's pages; the two below are the tool's
+    pages_written = len(outputs)  # the author's pages; the ones below are the tool's
     if metadata.sitemap(config, pages):
         outputs["sitemap.xml"] = metadata.sitemap(config, pages)
     # Every site: a 404 page in its style (GitHub Pages serves it) and its notices.
     with _building(TEMPLATES, root):
         outputs["404.html"] = env.get_template("404.html").render(page=None, **common)
         outputs["notices.html"] = env.get_template("notices.html").render(page=None, components=COMPONENTS, **common)
+        # The whole track on one page, figures as their stills, for print and "Save as PDF".
+        outputs[PRINT_PAGE] = env.get_template("print.html").render(page=None, sections=bodies,
+                                                                   **dict(common, scripts=()))
     for page in pages:
         errors.extend(page.errors)
     extras = _author_folders(content, out_dir, outputs, errors)
@@ -209,7 +222,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
                 (staging / name).write_text(text, encoding="utf-8")
             assets = staging / ASSETS
             shutil.copytree(STATIC, assets, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
-            (assets / "engine.zip").write_bytes(engine_archive(own.archive_files()))
+            (assets / "engine.zip").write_bytes(archive)
             fonts.subset_math_font(assets / fonts.MATH_FONT, outputs.values())  # only the glyphs the math uses
             (assets / "search-index.js").write_text(search.index_script(search.build_index(searched)),
                                                     encoding="utf-8")

@@ -16,6 +16,7 @@ from ...engine.figures import FIGURES, OptionErrors
 
 from ..errors import SourceError
 from ..safety import clip, clip_quotes, quote
+from ..svg import still
 from .common import report, split_options
 
 _ID = re.compile(r"^[A-Za-z][\w-]*$")
@@ -115,7 +116,9 @@ def _render_figure(self, tokens, idx, options, env) -> str:
     return (
         f'<figure class="ex-figure" id="{meta["id"]}" data-figure="{meta["figure"]}">\n'
         f'<script type="application/json" class="ex-data">{payload}</script>\n'
-        f'<noscript><p class="ex-noscript">The interactive figure “{_esc(title)}” needs JavaScript.</p></noscript>\n'
+        f'<noscript><p class="ex-noscript">The figure “{_esc(title)}” needs JavaScript to be live; '
+        f'this is its first frame.</p></noscript>\n'
+        f"{still(data['scene'])}\n"
         f"</figure>\n"
     )
 

@@ -38,7 +38,7 @@
       ex_.el("div", { class: "ex-body" }, this.panelsEl, this.controlsEl),
       this.statusEl
     );
-    this.root.classList.add("ex-loading");
+    this.root.classList.add("ex-loading", "ex-drawn");  // drawn: the build's still (.ex-still) steps aside
     const self = this;
     this.root.addEventListener("mouseover", function (event) {
       const target = event.target.closest("[data-link]");
@@ -266,6 +266,9 @@
     this.root.querySelectorAll("input, button, select, textarea").forEach(function (c) { c.disabled = true; });
     this.root.classList.remove("ex-loading");
     this.root.classList.add("ex-failed");
+    // Python never started: the figure shows the build's still of its first frame, and
+    // the sentence under it says what the live figure would let the reader do.
+    if (!this.live) this.root.classList.add("ex-unstarted");
     this.badge.hidden = false;
     this.badge.textContent = "Not interactive";
     this.errorEl.textContent = (lead || "This figure could not start its engine: ") + message;
