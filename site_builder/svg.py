@@ -96,8 +96,8 @@ def _name(text: str, x: float, y: float, anchor: str | None, reach: float, view:
         side = "left"
     dx, dy, align = {"right": (reach, 0, "start"), "left": (-reach, 0, "end"),
                      "above": (0, -reach - 6, "middle"), "below": (0, reach + 6, "middle")}.get(side, (reach, 0, "start"))
-    return (f'<text class="nm" x="{_n(x + dx)}" y="{_n(y + dy)}" text-anchor="{align}" '
-            f'dominant-baseline="central">{escape(text)}</text>')
+    anchor_attr = "" if align == "start" else f' text-anchor="{align}"'
+    return f'<text class="nm" x="{_n(x + dx)}" y="{_n(y + dy)}"{anchor_attr}>{escape(text)}</text>'
 
 
 def _point(m: dict, v: _View) -> str:
@@ -147,10 +147,10 @@ def _polygon(m: dict, v: _View) -> str:
 
 
 def _label(m: dict, v: _View) -> str:
-    align = {"center": "middle", "right": "end"}.get(m.get("align"), "start")
+    align = {"center": ' text-anchor="middle"', "right": ' text-anchor="end"'}.get(m.get("align"), "")
     size = f' font-size="{_n(m["size"])}"' if m.get("size") and m["size"] != 12 else ""
-    return (f'<text class="mk lb {_role(m, "text")}" x="{_n(v.x(m["x"]))}" y="{_n(v.y(m["y"]))}" '
-            f'text-anchor="{align}" dominant-baseline="central"{size}>{escape(str(m.get("text", "")))}</text>')
+    return (f'<text class="mk lb {_role(m, "text")}" x="{_n(v.x(m["x"]))}" y="{_n(v.y(m["y"]))}"'
+            f'{align}{size}>{escape(str(m.get("text", "")))}</text>')
 
 
 def _circle(m: dict, v: _View) -> str:
@@ -240,23 +240,23 @@ def cells_svg(spec: dict) -> str:
     top = CELL_H if col_labels else 0
     out = []
     for j, label in enumerate(col_labels):
-        out.append(f'<text class="hd" x="{_n(left + (j + .5) * cell_w)}" y="{_n(top / 2)}" text-anchor="middle" '
-                   f'dominant-baseline="central">{escape(str(label.get("text", "")))}</text>')
+        out.append(f'<text class="hd" x="{_n(left + (j + .5) * cell_w)}" y="{_n(top / 2)}" text-anchor="middle"'
+                   f'>{escape(str(label.get("text", "")))}</text>')
     for i, row in enumerate(rows):
         y = top + i * CELL_H
         if i < len(row_labels):
             active = " on" if row_labels[i].get("active") or spec.get("active_row") == i else ""
-            out.append(f'<text class="hd{active}" x="{_n(left - 8)}" y="{_n(y + CELL_H / 2)}" text-anchor="end" '
-                       f'dominant-baseline="central">{escape(str(row_labels[i].get("text", "")))}</text>')
+            out.append(f'<text class="hd{active}" x="{_n(left - 8)}" y="{_n(y + CELL_H / 2)}" text-anchor="end"'
+                       f'>{escape(str(row_labels[i].get("text", "")))}</text>')
         for j, cell in enumerate(row):
             x = left + j * cell_w
             tone = max(-1.0, min(1.0, float(cell.get("tone") or 0)))
             sign = "c-positive" if tone >= 0 else "c-negative"
             cls = _cls("mk ce", "on" if cell.get("active") else "", "faded" if cell.get("muted") else "")
-            out.append(f'<g class="{cls}"><rect class="{sign}" x="{_n(x + 1)}" y="{_n(y + 1)}" width="{_n(cell_w - 2)}" '
-                       f'height="{CELL_H - 2}" fill-opacity="{abs(tone) * .55:.2f}"/>'
-                       f'<text x="{_n(x + cell_w / 2)}" y="{_n(y + CELL_H / 2)}" text-anchor="middle" '
-                       f'dominant-baseline="central">{escape(str(cell.get("text", "")))}</text></g>')
+            alpha = f"{abs(tone) * .55:.2f}".lstrip("0")
+            out.append(f'<g class="{cls} {sign}"><rect x="{_n(x + 1)}" y="{_n(y + 1)}" width="{_n(cell_w - 2)}" '
+                       f'height="{CELL_H - 2}" fill-opacity="{alpha}"/>'
+                       f'<text x="{_n(x + cell_w / 2)}" y="{_n(y + CELL_H / 2)}">{escape(str(cell.get("text", "")))}</text></g>')
     width = left + cols * cell_w
     height = top + len(rows) * CELL_H
     return _svg(max(width, 1), max(height, 1), spec.get("title") or spec.get("id", ""), "".join(out), True)
@@ -273,11 +273,11 @@ def bars_svg(spec: dict) -> str:
         y = i * BAR_H
         length = max(0.0, min(1.0, float(b.get("value") or 0) / top)) * track
         cls = _cls("mk br", _role(b, "accent"), "on" if b.get("active") else "", "faded" if b.get("muted") else "")
-        out.append(f'<g class="{cls}"><text class="hd" x="{_n(left - 8)}" y="{_n(y + BAR_H / 2)}" text-anchor="end" '
-                   f'dominant-baseline="central">{escape(str(b.get("label", "")))}</text>'
+        out.append(f'<g class="{cls}"><text class="hd" x="{_n(left - 8)}" y="{_n(y + BAR_H / 2)}" text-anchor="end"'
+                   f'>{escape(str(b.get("label", "")))}</text>'
                    f'<rect x="{left}" y="{_n(y + 4)}" width="{_n(length)}" height="{BAR_H - 8}"/>'
-                   f'<text class="hd" x="{_n(left + length + 6)}" y="{_n(y + BAR_H / 2)}" '
-                   f'dominant-baseline="central">{escape(str(b.get("text", "")))}</text></g>')
+                   f'<text class="hd" x="{_n(left + length + 6)}" y="{_n(y + BAR_H / 2)}"'
+                   f'>{escape(str(b.get("text", "")))}</text></g>')
     return _svg(left + track + 60, max(1, len(bars) * BAR_H), spec.get("title") or spec.get("id", ""), "".join(out), True)
 
 
