@@ -236,7 +236,7 @@ def cells_svg(spec: dict) -> str:
     col_labels = spec.get("col_labels") or []
     cell_w = 7 * max([_chars(c.get("text", "")) for r in rows for c in r] + [_chars(c.get("text", "")) for c in col_labels]
                      + [4]) + 14
-    left = 7 * max([_chars(c.get("text", "")) for c in row_labels] + [0]) + (12 if row_labels else 0)
+    left = 8 * max([_chars(c.get("text", "")) for c in row_labels] + [0]) + (14 if row_labels else 0)
     top = CELL_H if col_labels else 0
     out = []
     for j, label in enumerate(col_labels):
