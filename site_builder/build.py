@@ -36,6 +36,7 @@ TOP = Path(__import__("explorables").__file__).resolve().parent  # the package h
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 ASSETS = "_explorables"  # the site's own files; an author's folder of any other name can sit beside it
 PRINT_PAGE = "print.html"  # every lesson on one page, for print and PDF
+TOC = re.compile(r'<nav class="ex-toc".*?</nav>\n?', re.S)
 MARKER = ".explorables-site"  # written into every built site: the next build may replace it
 
 # Classic scripts, loaded in this order with `defer` (module scripts fail from file://).
@@ -190,7 +191,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
             nxt = lessons[position] if position < len(lessons) else None
             outputs[f"{page.slug}.html"] = env.get_template("lesson.html").render(
                 page=page, body=body, position=position, prev=prev, next=nxt, **common)
-            bodies.append((lessons[position - 1], body))
+            bodies.append((lessons[position - 1], TOC.sub("", body, count=1)))  # one page: no "On this page"
     with _building(index_page.path if index_page else content, root):
         index_body = render_page(md, index_page) if index_page else ""
         if index_page:

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import pyodide
-from .build import STATIC, _swap, build_site
+from .build import PRINT_PAGE, STATIC, _swap, build_site
 from .config import config_path, load_config
 from .errors import BuildError
 
@@ -106,9 +106,12 @@ def _assets_of(site: Path) -> Path:
 
 
 def _pages(site: Path) -> dict[str, dict[str, str]]:
-    """Each page's title and body, by file name."""
+    """Each page's title and body, by file name. The print page is left out: it runs no
+    script and opens as a file of its own."""
     pages = {}
     for page in sorted(site.glob("*.html")):
+        if page.name == PRINT_PAGE:
+            continue
         html = page.read_text(encoding="utf-8")
         body, title = _BODY.search(html), _TITLE.search(html)
         if body is None:

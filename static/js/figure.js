@@ -38,7 +38,11 @@
       ex_.el("div", { class: "ex-body" }, this.panelsEl, this.controlsEl),
       this.statusEl
     );
-    this.root.classList.add("ex-loading", "ex-drawn");  // drawn: the build's still (.ex-still) steps aside
+    // The build's still of the first frame (.ex-still) steps aside, under the error
+    // box: it comes back there if Python cannot start, and in print.
+    const still = this.root.querySelector(":scope > .ex-still");
+    if (still) this.errorEl.after(still);
+    this.root.classList.add("ex-loading", "ex-drawn");
     const self = this;
     this.root.addEventListener("mouseover", function (event) {
       const target = event.target.closest("[data-link]");
