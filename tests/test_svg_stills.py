@@ -151,3 +151,19 @@ def test_the_start_button_s_size_is_the_download_s(built_site):
     html = (built_site / "one-query-row.html").read_text(encoding="utf-8")
     assert f'data-engine-size="{megabytes(total)}"' in html
     assert megabytes(13_652_045) == "13.7 MB"
+
+
+def test_stills_cost_a_lesson_at_most_5_kb_gzip(built_site):
+    """The first frame's budget (benchmarks/bench_lifecycle.py): a lesson's stills, as
+    GitHub Pages serves the page (gzip), stay small beside the rest of it."""
+    import gzip
+
+    still = re.compile(r'<div class="ex-still">.*?</div>\n(?=<figcaption|</figure>)', re.S)
+    costs = {}
+    for page in built_site.glob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        if page.name == PRINT_PAGE or 'class="ex-still"' not in html:
+            continue
+        costs[page.name] = len(gzip.compress(html.encode(), 6)) - len(gzip.compress(still.sub("", html).encode(), 6))
+    assert len(costs) == 5
+    assert max(costs.values()) <= 5 * 1024, costs
