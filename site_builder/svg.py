@@ -311,7 +311,7 @@ def panel_html(spec: dict) -> str:
     elif kind == "bars":
         body = bars_svg(spec)
         if spec.get("footer"):
-            body += f'<p class="ex-caption">{escape(spec["footer"])}</p>'
+            body += f'<p class="ex-still-caption">{escape(spec["footer"])}</p>'
     elif kind == "steps":
         body = _steps_html(spec)
     elif kind == "text":
@@ -321,8 +321,8 @@ def panel_html(spec: dict) -> str:
     else:
         return ""
     title = spec.get("title")
-    head = f'<p class="ex-panel-title">{escape(title)}</p>' if title else ""
-    caption = f'<p class="ex-caption">{escape(spec["caption"])}</p>' if spec.get("caption") else ""
+    head = f'<p class="ex-still-head">{escape(title)}</p>' if title else ""
+    caption = f'<p class="ex-still-caption">{escape(spec["caption"])}</p>' if spec.get("caption") else ""
     wide = " ex-still-wide" if spec.get("wide") or kind in ("steps", "cells", "bars", "text") else ""
     return f'<div class="ex-still-panel ex-still-{kind}{wide}">{head}{body}{caption}</div>'
 
@@ -357,8 +357,8 @@ def still(scene: dict) -> str:
     """The figure's first frame as static markup (hidden on screen while the live
     figure is drawn; shown in print, without JavaScript, and when the engine fails)."""
     panels = "".join(panel_html(p) for p in scene.get("panels") or [])
-    title = f'<p class="ex-figure-title">{escape(scene["title"])}</p>' if scene.get("title") else ""
-    status = f'<p class="ex-status">{escape(scene["status"])}</p>' if scene.get("status") else ""
+    title = f'<p class="ex-still-title">{escape(scene["title"])}</p>' if scene.get("title") else ""
+    status = f'<p class="ex-still-status">{escape(scene["status"])}</p>' if scene.get("status") else ""
     can = actions(scene)
     note = f'<p class="ex-still-note">{escape(can)}</p>' if can else ""
     return f'<div class="ex-still">{title}<div class="ex-still-panels">{panels}</div>{status}{note}</div>'
