@@ -68,6 +68,8 @@ class _View:
         self.kx, self.ky, self.xs, self.ys = kx, ky, xs, ys
         self.ox = (self.w - kx * (xs[1] - xs[0])) / 2
         self.oy = (self.h - ky * (ys[1] - ys[0])) / 2
+        self.placed: list[tuple] = []  # names placed so far (x0, y0, x1, y1)
+        self.discs: list[tuple] = []   # every point (x, y, r) a name must not cover
 
     def x(self, x: float) -> float:
         return self.ox + (x - self.xs[0]) * self.kx
@@ -88,16 +90,40 @@ def _stroke(mark: dict, default: float) -> str:
     return f' stroke-width="{_n(width)}"' if width and width != default else ""
 
 
+SIDES = ("right", "left", "above", "below", "above-right", "above-left", "below-right", "below-left")
+
+
 def _name(text: str, x: float, y: float, anchor: str | None, reach: float, view: _View) -> str:
-    """A point's or an arrow's name beside it: on its anchor side, else to the right
-    (to the left when that would leave the canvas)."""
-    side = anchor or "right"
-    if side == "right" and x + reach + 7 * len(text) > view.w:
-        side = "left"
-    dx, dy, align = {"right": (reach, 0, "start"), "left": (-reach, 0, "end"),
-                     "above": (0, -reach - 6, "middle"), "below": (0, reach + 6, "middle")}.get(side, (reach, 0, "start"))
-    anchor_attr = "" if align == "start" else f' text-anchor="{align}"'
-    return f'<text class="nm" x="{_n(x + dx)}" y="{_n(y + dy)}"{anchor_attr}>{escape(text)}</text>'
+    """A point's or an arrow's name beside it, on the first spot (its anchor first, then
+    the order plane.js tries) that stays on the canvas and covers no point and no name
+    placed before it; the first spot when none does. Text width is estimated (7 px a
+    character at 13 px): the canvas measures, the build cannot."""
+    w, h = 7 * len(text) + 2, 15
+    first = None
+    for side in ((anchor,) if anchor else ()) + SIDES:
+        dx = {"right": 1, "left": -1}.get(side.split("-")[-1], 0)
+        dy = -1 if side.startswith("above") else 1 if side.startswith("below") else 0
+        out = reach * (0.71 if dx and dy else 1)  # a diagonal spot: its near corner on the diagonal
+        cx = x + dx * (out + w / 2)
+        cy = y + dy * (out + h / 2)
+        box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+        first = first or (side, box)
+        inside = box[0] >= 1 and box[1] >= 1 and box[2] <= view.w - 1 and box[3] <= view.h - 1
+        clear = not any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in view.placed)
+        free = not any((px - x) ** 2 + (py - y) ** 2 > 1 and _hits(box, px, py, r) for px, py, r in view.discs)
+        if inside and clear and free:
+            break
+    else:
+        side, box = first
+    view.placed.append(box)
+    mid = (box[0] + box[2]) / 2
+    return f'<text class="nm" x="{_n(mid)}" y="{_n((box[1] + box[3]) / 2)}" text-anchor="middle">{escape(text)}</text>'
+
+
+def _hits(box, x: float, y: float, r: float) -> bool:
+    dx = x - max(box[0], min(box[2], x))
+    dy = y - max(box[1], min(box[3], y))
+    return dx * dx + dy * dy < r * r
 
 
 def _point(m: dict, v: _View) -> str:
@@ -216,6 +242,8 @@ def plane_svg(spec: dict) -> str:
         spec = dict(spec, square=False, grid=spec.get("grid", 0),
                     axes=spec.get("axes") or [spec.get("x_label") or "", spec.get("y_label") or ""])
     v = _View(spec)
+    v.discs = [(v.x(m["x"]), v.y(m["y"]), (m.get("size") or (7 if m.get("draggable") else 5)) + 2)
+               for m in spec.get("marks") or [] if m.get("kind") == "point"]
     marks = [_line(dict(s, role=s.get("role") or "accent"), v, "accent", 2.0).replace("mk ln", "mk ln se", 1)
              for s in spec.get("series") or []]
     marks += [MARKS[m["kind"]](m, v) for m in spec.get("marks") or [] if m.get("kind") in MARKS]
