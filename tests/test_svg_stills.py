@@ -167,3 +167,16 @@ def test_stills_cost_a_lesson_at_most_5_kb_gzip(built_site):
         costs[page.name] = len(gzip.compress(html.encode(), 6)) - len(gzip.compress(still.sub("", html).encode(), 6))
     assert len(costs) == 5
     assert max(costs.values()) <= 5 * 1024, costs
+
+
+def test_names_of_neighbouring_points_do_not_overprint():
+    spec = {"kind": "plane", "id": "p", "x": [-3, 3], "y": [-3, 3], "square": True,
+            "marks": [{"kind": "point", "x": 0, "y": 0, "label": "hungry", "role": "key"},
+                      {"kind": "point", "x": 0.05, "y": -0.2, "label": "multi-head", "role": "output"}]}
+    names = [t for t in parse(svg.plane_svg(spec)).iter(f"{NS}text") if "nm" in classes(t)]
+    assert len(names) == 2
+    (x1, y1), (x2, y2) = [(float(t.get("x")), float(t.get("y"))) for t in names]
+    w1, w2 = 7 * len("hungry") + 2, 7 * len("multi-head") + 2
+    apart_x = abs(x1 - x2) >= (w1 + w2) / 2
+    apart_y = abs(y1 - y2) >= 15
+    assert apart_x or apart_y, names
