@@ -129,6 +129,8 @@ def test_a_built_lesson_carries_one_still_a_figure_after_its_data(built_site):
         assert figure.index("ex-data") < figure.index("ex-still")
         assert '<p class="ex-still-note">In the live figure you can ' in figure
     assert "style=" not in html
+    index = (built_site / ASSETS / "search-index.js").read_text(encoding="utf-8")
+    assert "live figure" not in index  # search finds the lesson's words, not the stills' repeats
 
 
 def test_print_page_holds_every_lesson_and_its_stills(built_site):
