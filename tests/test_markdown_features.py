@@ -124,7 +124,8 @@ def test_figure_scales_height_with_width(tmp_path):
     html, page = render(tmp_path, ":::{figure} img/wide.png\n:alt: A wide strip\n:width: 400\nCaption.\n:::\n")
     assert page.errors == []
     assert '<img src="img/wide.png" alt="A wide strip" width="400" height="100" loading="lazy"' in html
-    assert "<figcaption>\n<p>Caption.</p>\n</figcaption>" in html
+    assert ('<figcaption class="ex-caption">\n<p><span class="ex-caption-number">Figure 1.</span> Caption.</p>\n'
+            '</figcaption>') in html  # numbered with the live figures
 
 
 @pytest.mark.parametrize("text, where, words", [
@@ -328,8 +329,9 @@ def track_index(tmp_path_factory) -> Path:
     from explorables.site_builder.build import build_site
     root = Path(__file__).parent.parent
     out = build_site(root / "content", tmp_path_factory.mktemp("track") / "_site", bundle=True).out_dir
+    from explorables.site_builder.assets import names_in
     from explorables.site_builder.build import ASSETS
-    return out / ASSETS / "search-index.js"
+    return out / ASSETS / names_in(out)["search-index.js"]
 
 
 def test_search_relevance_over_the_track(track_index, tmp_path):

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from explorables.engine.figures import FIGURES
-from explorables.site_builder import pyodide, svg
+from explorables.site_builder import assets, pyodide, svg
 from explorables.site_builder.build import ASSETS, PRINT_PAGE, megabytes
 from explorables.site_builder.directives.figure import initial
 
@@ -129,7 +129,7 @@ def test_a_built_lesson_carries_one_still_a_figure_after_its_data(built_site):
         assert figure.index("ex-data") < figure.index("ex-still")
         assert '<p class="ex-still-note">In the live figure you can ' in figure
     assert "style=" not in html
-    index = (built_site / ASSETS / "search-index.js").read_text(encoding="utf-8")
+    index = (built_site / ASSETS / assets.names_in(built_site)["search-index.js"]).read_text(encoding="utf-8")
     assert "live figure" not in index  # search finds the lesson's words, not the stills' repeats
 
 
@@ -146,10 +146,11 @@ def test_print_page_holds_every_lesson_and_its_stills(built_site):
 
 
 def test_the_start_button_s_size_is_the_download_s(built_site):
-    folder = built_site / ASSETS / "pyodide"
+    folder = built_site / ASSETS / assets.PYODIDE
     for name, size in pyodide.CORE_BYTES.items():
         assert (folder / name).stat().st_size == size, name
-    total = sum(p.stat().st_size for p in folder.iterdir()) + (built_site / ASSETS / "engine.zip").stat().st_size
+    engine = built_site / ASSETS / assets.names_in(built_site)["engine.zip"]
+    total = sum(p.stat().st_size for p in folder.iterdir()) + engine.stat().st_size
     html = (built_site / "one-query-row.html").read_text(encoding="utf-8")
     assert f'data-engine-size="{megabytes(total)}"' in html
     assert megabytes(13_652_045) == "13.7 MB"

@@ -8,7 +8,9 @@
 
     As {numref}`explorer` shows, ... by {eq}`softmax`; [](#explorer) is a link too.
 
-Figures are numbered in page order ("Figure 2"), equations with a label too ("(1)").
+Figures are numbered in page order ("Figure 2"), live figures and images with a caption
+(``:::{figure} img/x.png``, its id from ``:name:``) in one sequence; equations with a
+label are numbered too ("(1)").
 ``{numref}`` writes "Figure N" as a link (or the author's words, ``%s`` standing for the
 number: ``{numref}`Panel %s <explorer>```), ``{eq}`` writes "(N)", and a link with no
 text to a figure, an equation or a heading gets "Figure N", "(N)" or the heading's
@@ -36,9 +38,20 @@ def _references_rule(state: StateCore) -> None:
     figures: dict[str, int] = {}
     equations: dict[str, int] = {}
     headings: dict[str, str] = {}
+    counted_figures = 0  # every live figure and every image with a caption, in page order
     for i, token in enumerate(state.tokens):
-        if token.type == "figure":
-            figures[token.meta["id"]] = len(figures) + 1
+        if token.type == "image_figure_open":
+            caption = _image_caption(state.tokens, i)
+            if caption is None:
+                continue
+            counted_figures += 1
+            if token.attrGet("id"):
+                figures[str(token.attrGet("id"))] = counted_figures
+            state.tokens[caption].attrJoin("class", "ex-caption")
+            _number_caption(state.tokens, caption, counted_figures)
+        elif token.type == "figure":
+            counted_figures += 1
+            figures[token.meta["id"]] = counted_figures
             token.meta["number"] = figures[token.meta["id"]]
             caption = token.meta.get("caption")
             if caption:
@@ -85,6 +98,37 @@ def _references_rule(state: StateCore) -> None:
     for token in state.tokens:
         if token.type == "figure":
             token.meta["referenced"] = token.meta["id"] in referenced
+
+
+def _image_caption(tokens, index: int) -> int | None:
+    """The index of the caption's opening token of the image figure opened at ``index``."""
+    depth = 0
+    for j in range(index + 1, len(tokens)):
+        kind = tokens[j].type
+        if kind == "image_caption_open" and depth == 0:
+            return j
+        if kind == "image_figure_open":
+            depth += 1
+        elif kind == "image_figure_close":
+            if depth == 0:
+                return None
+            depth -= 1
+    return None
+
+
+def _number_caption(tokens, caption: int, number: int) -> None:
+    """'Figure N.' at the start of an image's caption, inside its first paragraph."""
+    mark = Token("html_inline", "", 0)
+    mark.content = f'<span class="ex-caption-number">Figure {number}.</span> '
+    for j in range(caption + 1, len(tokens)):
+        if tokens[j].type == "image_caption_close":
+            break
+        if tokens[j].type == "inline":
+            tokens[j].children = [mark, *(tokens[j].children or [])]
+            return
+    opening = Token("html_block", "", 0)
+    opening.content = mark.content
+    tokens.insert(caption + 1, opening)
 
 
 def _role(env, parent, token, figures, equations, referenced) -> None:

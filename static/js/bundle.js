@@ -13,23 +13,47 @@
   const carried = window.explorablesBundle || null;
   let loading = null;
 
-  function assetsURL(path) {
-    return new URL(path, new URL(document.body.dataset.assets || "_explorables/", location.href)).href;
-  }
-
-  /* A classic script, added to the page: the only way to read a file from disk. */
-  function script(path) {
+  /* A classic script, added to the page: the only way to read a file from disk. ``key``
+     names it in the page's asset map. */
+  function script(key) {
     return new Promise(function (resolve, reject) {
       const tag = document.createElement("script");
-      tag.src = assetsURL(path);
+      tag.src = ex.asset(key);
       tag.onload = function () { resolve(); };
-      tag.onerror = function () { reject(new Error("the bundle is missing " + path + "; unzip the whole bundle again")); };
+      tag.onerror = function () {
+        reject(new Error("the bundle is missing " + ex.assetNames[key] + "; unzip the whole bundle again"));
+      };
       document.head.append(tag);
     });
   }
 
+  /* The site's root: the folder above its assets (the page's own, as the bundle opened it). */
+  function siteRoot() {
+    return new URL("..", new URL(document.body.dataset.assets || "_explorables/", location.href));
+  }
+
+  /* A page's path from the site's root, as the bundle carries it: "basics/softmax.html". */
   function pageName(url) {
-    return decodeURIComponent(new URL(url, location.href).pathname.split("/").pop()) || "index.html";
+    const path = decodeURIComponent(new URL(url, location.href).pathname);
+    const top = decodeURIComponent(siteRoot().pathname);
+    if (path.indexOf(top) !== 0) return null;
+    const name = path.slice(top.length);
+    return !name || name.endsWith("/") ? name + "index.html" : name;
+  }
+
+  /* A page from a file:// bundle stays at the address the bundle was opened at, so its
+     links and images, written from its own folder, are made absolute: a section's page
+     shown from the bundle's index.html still reaches ../_explorables/ and its images. */
+  function anchored(body, url) {
+    const doc = new DOMParser().parseFromString("<body>" + body + "</body>", "text/html");
+    ["href", "src"].forEach(function (name) {
+      doc.body.querySelectorAll("[" + name + "]").forEach(function (el) {
+        const value = el.getAttribute(name);
+        if (!value || value.charAt(0) === "#" || /^[a-z][a-z0-9+.-]*:/i.test(value)) return;
+        el.setAttribute(name, new URL(value, url).href);
+      });
+    });
+    return doc.body.innerHTML;
   }
 
   ex.bundle = {
@@ -38,8 +62,7 @@
     /* The Pyodide files and the engine archive, read once per opened bundle. */
     load: function () {
       if (!loading) {
-        loading = Promise.all([script("bundle/worker-source.js"), script("bundle/engine-data.js"),
-                               script("bundle/pyodide-data.js")]).then(function () {
+        loading = Promise.all([script("bundle-worker"), script("bundle-engine"), script("bundle-pyodide")]).then(function () {
           return { pyodide: carried.pyodide, engine: carried.engine };
         });
       }
@@ -53,8 +76,14 @@
 
   if (ex.bundle.carried() && ex.pages) {
     ex.pages.source = function (url) {
-      const page = carried.pages[pageName(url)];
-      return Promise.resolve(page ? { title: page.title, body: page.body, attrs: {} } : null);
+      const name = pageName(url);
+      const page = name === null ? null : carried.pages[name];
+      if (!page) return Promise.resolve(null);
+      const target = new URL(url, location.href).href;
+      // From disk the address does not change: links are anchored to the page's folder.
+      // Served, the address follows the page, and so do its assets' path.
+      if (location.protocol === "file:") return Promise.resolve({ title: page.title, body: anchored(page.body, target), attrs: {} });
+      return Promise.resolve({ title: page.title, body: page.body, attrs: { "data-assets": page.assets } });
     };
   }
 })();

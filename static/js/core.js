@@ -8,6 +8,21 @@
   ex.controls = ex.controls || {}; // kind -> create(figure, spec) -> {el, update(spec), setError(name, msg)}
   ex.figures = ex.figures || {}; // id -> Figure
 
+  /* The build this page belongs to, and where the files its scripts load are: the build
+     writes them under names that change with their content (explorables.3f2a9c1d.css),
+     and the page's head carries the map, {"build": id, "assets": {key: name}}. Scripts
+     ask ex.asset(key) for a URL and never build a file's name themselves. */
+  const manifest = document.getElementById("ex-build");
+  const built = manifest ? JSON.parse(manifest.textContent) : { build: "", assets: {} };
+  ex.build = built.build;
+  ex.assetNames = built.assets;
+  ex.asset = function (key) {
+    const name = ex.assetNames[key];
+    if (!name) throw new Error("this page's asset map names no '" + key + "'; rebuild the site");
+    const folder = new URL(document.body.dataset.assets || "_explorables/", location.href);
+    return new URL(name, folder).href;
+  };
+
   let settle;
   /* ex.ready: the engine is live. A page with no figure settles it at once, without an
      engine; the page swapped in after it (ex.pages) may start one: then ready is new. */

@@ -1,7 +1,7 @@
 /* Site search (site_builder/search.py builds the index).
 
    A search box in the header, made here so pages without JavaScript show none. The
-   index is a classic script (assets/search-index.js) loaded on first use, from a
+   index is a classic script (the asset map's "search") loaded on first use, from a
    server or from an offline bundle alike. Keyboard first: "/" focuses the box, the
    arrows move through the results (a combobox with a listbox), Enter opens the
    section, Escape closes. ``query(index, text)`` is the ranking, also run by the
@@ -103,7 +103,7 @@
     if (!loading) {
       loading = new Promise(function (resolve, reject) {
         const script = document.createElement("script");
-        script.src = (document.body.dataset.assets || "assets/") + "search-index.js";
+        script.src = ex.asset("search");
         script.onload = function () { ex.searchIndex ? resolve(ex.searchIndex) : reject(new Error("empty index")); };
         script.onerror = function () { loading = null; reject(new Error("the search index did not load")); };
         // in <body>, not <head>: pages.js compares head scripts to tell its own pages apart

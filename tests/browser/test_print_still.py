@@ -129,7 +129,7 @@ def test_without_javascript_the_figures_are_their_stills(context, site_url, less
 def test_python_that_cannot_start_leaves_the_still_and_says_why(context, site_url):
     page, guard = context()
     guard.allowed += ["Explorables", "Failed to load", "pyodide"]
-    page.route("**/pyodide/pyodide.mjs", lambda route: route.abort())
+    page.route("**/pyodide.mjs", lambda route: route.abort())
     page.goto(site_url + "one-query-row.html")
     figure = page.locator("main figure.ex-figure").first
     figure.and_(page.locator(".ex-unstarted")).wait_for(timeout=30_000)
