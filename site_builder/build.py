@@ -38,6 +38,8 @@ ENGINE = PACKAGE / "engine"
 TOP = Path(__import__("explorables").__file__).resolve().parent  # the package holding __init__.py and figures.py
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 ASSETS = "_explorables"  # the site's own files; an author's folder of any other name can sit beside it
+PRINT_PAGE = "print.html"  # every lesson on one page, for print and PDF
+TOC = re.compile(r'<nav class="ex-toc".*?</nav>\n?', re.S)
 MARKER = ".explorables-site"  # written into every built site: the next build may replace it
 
 # Classic scripts, loaded in this order with `defer` (module scripts fail from file://).
@@ -164,6 +166,11 @@ def engine_archive(extra: list[tuple[str, bytes]] = ()) -> bytes:
     return buffer.getvalue()
 
 
+def megabytes(size: int) -> str:
+    """13_652_045 -> '13.7 MB' (decimal megabytes, as download sizes are given)."""
+    return f"{size / 1e6:.1f} MB"
+
+
 def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = None, dev: bool = False,
                bundle: bool = False) -> BuildResult:
     """Build ``content`` into ``out_dir``. An author's mistakes raise BuildError (every
@@ -253,11 +260,14 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     env.globals["meta_tags"] = metadata.meta_tags  # description, Open Graph, favicon
     env.globals["t"] = words.t
     errors.extend(metadata.check(config, content, pages))
-    common = {"config": config, "lessons": lessons, "site": site, "scripts": BUNDLE_SCRIPTS if bundle else SCRIPTS,
+    engine_size = megabytes(sum(pyodide.CORE_BYTES.values()) + len(engine_archive(own.archive_files())))
+    common = {"engine_size": engine_size,  # on the Start button of readers who save data
+              "config": config, "lessons": lessons, "site": site, "scripts": BUNDLE_SCRIPTS if bundle else SCRIPTS,
               "assets": f"{ASSETS}/", "csp": _page_policy(config.csp, bundle),
               "dev": dev, "version": __version__, "dir": words.direction, "words": words.page_data()}
     renders: dict[str, tuple[str, dict]] = {}  # page file -> (template, its variables)
     bodies: list[str] = []  # every page's Markdown body: what the math font must draw
+    printed: list[tuple[str, str, str]] = []  # (title, summary, body) of every page in order, for print.html
     figures = 0
     searched = []  # (url, title, summary, body, label) of every page, for the search index
     for at, entry in enumerate(reading):
@@ -275,16 +285,19 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
             renders[page.url] = (template, dict(page=page, body=body, position=entry.position, prev=prev, next=nxt,
                                                 section=entry.section, entry=entry, root=_root_of(page),
                                                 here=page.folder))
+            printed.append((page.title, page.meta.get("summary", ""), TOC.sub("", body, count=1)))  # one page: no "On this page"
     with _building(index_page.path if index_page else content, root):
         index_body = render_page(md, index_page) if index_page else ""
         bodies.append(index_body)
         if index_page:
             searched.insert(0, ("index.html", index_page.title, config.description, index_body, index_page.title))
         renders["index.html"] = ("index.html", dict(page=index_page, body=index_body, root="", here="", section=site))
-    pages_written = len(renders)  # the author's pages; the two below are the tool's
+    pages_written = len(renders)  # the author's pages; the ones below are the tool's
     # Every site: a 404 page in its style (GitHub Pages serves it) and its notices.
     renders["404.html"] = ("404.html", dict(page=None, root="", here=None))
     renders["notices.html"] = ("notices.html", dict(page=None, components=COMPONENTS, root="", here=None))
+    # The whole track on one page, figures as their stills, for print and "Save as PDF".
+    renders[PRINT_PAGE] = ("print.html", dict(page=None, printed=printed, root="", here=None))
     outputs: dict[str, str] = {}
     if metadata.sitemap(config, pages):
         outputs["sitemap.xml"] = metadata.sitemap(config, pages)
@@ -321,7 +334,8 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
             render = _renderer(env, common, renders, build, names)
             if bundle:  # every page's content, carried for the bundle's page swaps
                 from .bundle import pages_script
-                drafts = {name: render(name, "bundle/pages.js") for name in renders}
+                drafts = {name: render(name, "bundle/pages.js") for name in renders
+                          if name != PRINT_PAGE}  # no scripts: it opens as a file of its own
                 names["bundle/pages.js"] = site_assets.add(assets, "bundle/pages.js", pages_script(drafts))
             outputs.update({name: render(name) for name in renders})
             for name, text in outputs.items():

@@ -41,6 +41,10 @@ CORE_SHA256 = {
     "pyodide-lock.json": "5dc2fc119108bc148c7457dc86e7675b5c87e1cafd420b9c34c1eaef7b36c010",
 }
 CORE_FILES = tuple(CORE_SHA256)
+# Their sizes in bytes (fixed by the hashes above): what a reader downloads to start
+# Python, said on the data-saving "Start" button before anything is fetched.
+CORE_BYTES = {"pyodide.mjs": 17931, "pyodide.asm.mjs": 1250344, "pyodide.asm.wasm": 9598218,
+              "python_stdlib.zip": 2545637, "pyodide-lock.json": 119077}
 _verified: dict[tuple[str, int, int], bool] = {}  # (path, size, mtime) of files already checked
 ENV_VAR = "EXPLORABLES_PYODIDE"
 TARBALL_URL = f"https://registry.npmjs.org/pyodide/-/pyodide-{VERSION}.tgz"

@@ -49,6 +49,9 @@ def terms(text: str) -> list[str]:
     return [stem(w) for w in words(text) if w not in STOP]
 
 
+STILL = re.compile(r'<div class="ex-still">.*?</div>\n(?=<figcaption|</figure>)', re.S)
+
+
 class _Sections(HTMLParser):
     """Split a rendered lesson body into sections of heading, text and captions."""
 
@@ -128,7 +131,7 @@ def _scene_words(scene) -> list[str]:
 
 def sections_of(body: str) -> list[dict]:
     parser = _Sections()
-    parser.feed(body)
+    parser.feed(STILL.sub("", body))  # a figure's still repeats its first frame's words
     out = []
     for section in parser.sections:
         text = re.sub(r"\s+", " ", "".join(section["text"])).strip()

@@ -245,7 +245,7 @@ def test_a_flat_site_keeps_its_flat_navigation(tmp_path):
     assert 'data-assets="_explorables/"' in html and "Lesson 1 of 5</p>" in html
     assert sorted(p.name for p in (tmp_path / "_site").glob("*.html")) == [
         "404.html", "attention-heatmap.html", "attention-lab.html", "index.html", "notices.html",
-        "one-query-row.html", "positional-encoding.html", "two-heads.html"]
+        "one-query-row.html", "positional-encoding.html", "print.html", "two-heads.html"]
 
 
 def test_serve_rebuilds_a_section_s_lesson_in_place(tmp_path):

@@ -16,7 +16,9 @@ from ...engine.figures import FIGURES, OptionErrors
 
 from ..errors import SourceError
 from ..safety import clip, clip_quotes, quote
+from ..svg import still
 from .common import report, split_options
+from ...engine.locale import t
 
 _ID = re.compile(r"^[A-Za-z][\w-]*$")
 RESERVED_IDS = {"content"}  # ids the page layout uses
@@ -115,7 +117,8 @@ def _render_figure(self, tokens, idx, options, env) -> str:
     return (
         f'<figure class="ex-figure" id="{meta["id"]}" data-figure="{meta["figure"]}">\n'
         f'<script type="application/json" class="ex-data">{payload}</script>\n'
-        f'<noscript><p class="ex-noscript">The interactive figure “{_esc(title)}” needs JavaScript.</p></noscript>\n'
+        f'<noscript><p class="ex-noscript">{_esc(t("page.noscript", title=title))}</p></noscript>\n'
+        f"{still(data['scene'])}\n"
         f"</figure>\n"
     )
 

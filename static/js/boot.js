@@ -3,10 +3,52 @@
   "use strict";
   const ex = window.explorables;
 
+
+  /* The reader's browser asks to save data, or has little memory: Python (about 14 MB
+     to download, over 100 MB of memory) waits until the reader asks for it. An offline
+     bundle carries Python already and starts at once. */
+  function frugal() {
+    if (ex.bundle && ex.bundle.carried()) return false;
+    const connection = navigator.connection;
+    return !!(connection && connection.saveData) ||
+      (typeof navigator.deviceMemory === "number" && navigator.deviceMemory <= 2);
+  }
+
+  /* Until the reader asks, each figure shows its first frame and a Start button. */
+  function offerStart(figures) {
+    const size = document.body.dataset.engineSize;
+    const buttons = figures.map(function (f) {
+      f.root.classList.remove("ex-loading");
+      f.root.classList.add("ex-waiting");
+      f.badge.hidden = true;
+      const button = ex.el("button", { type: "button", class: "ex-button ex-start" },
+        ex.t("runtime.start_figures") + (size ? " (" + size + ")" : ""));
+      f.badge.before(button);
+      return { figure: f, button: button };
+    });
+    buttons.forEach(function (b) {
+      b.button.addEventListener("click", function () {
+        ex._engineAsked = true;
+        buttons.forEach(function (other) {
+          other.button.remove();
+          other.figure.root.classList.remove("ex-waiting");
+          if (!other.figure.failed && !other.figure.live) {
+            other.figure.root.classList.add("ex-loading");
+            other.figure.badge.hidden = false;
+          }
+        });
+        b.figure.root.setAttribute("tabindex", "-1");  // the focus stays on the figure asked for
+        b.figure.root.focus({ preventScroll: true });
+        ex.client.start();
+      });
+    });
+  }
+
   function boot() {
     const roots = document.querySelectorAll("figure.ex-figure[data-figure]");
+    const waiting = frugal() && !ex._engineAsked && !ex.client.started;
     // Python starts loading before the first frames are drawn, not after.
-    if (roots.length || (ex.bundle && ex.bundle.carried())) ex.client.start();
+    if (!waiting && (roots.length || (ex.bundle && ex.bundle.carried()))) ex.client.start();
     roots.forEach(function (root) {
       const data = root.querySelector("script.ex-data");
       try {
@@ -43,7 +85,8 @@
         });
       });
     }
-    ex.client.start();
+    if (waiting) offerStart(Array.from(roots, function (root) { return ex.figures[root.id]; }).filter(Boolean));
+    else ex.client.start();
     ex.ready.then(
       function () {  // a page swapped in after the engine was given up fails at once
         Object.values(ex.figures).forEach(function (f) {

@@ -38,7 +38,11 @@
       ex_.el("div", { class: "ex-body" }, this.panelsEl, this.controlsEl),
       this.statusEl
     );
-    this.root.classList.add("ex-loading");
+    // The build's still of the first frame (.ex-still) steps aside, under the error
+    // box: it comes back there if Python cannot start, and in print.
+    const still = this.root.querySelector(":scope > .ex-still");
+    if (still) this.errorEl.after(still);
+    this.root.classList.add("ex-loading", "ex-drawn");
     const self = this;
     this.root.addEventListener("mouseover", function (event) {
       const target = event.target.closest("[data-link]");
@@ -266,6 +270,9 @@
     this.root.querySelectorAll("input, button, select, textarea").forEach(function (c) { c.disabled = true; });
     this.root.classList.remove("ex-loading");
     this.root.classList.add("ex-failed");
+    // Python never started: the figure shows the build's still of its first frame, and
+    // the sentence under it says what the live figure would let the reader do.
+    if (!this.live) this.root.classList.add("ex-unstarted");
     this.badge.hidden = false;
     this.badge.textContent = ex.t("runtime.not_interactive");
     this.errorEl.textContent = (lead || ex.t("runtime.cannot_start")) + message;

@@ -1,0 +1,171 @@
+"""Figures on paper, without JavaScript, and on a browser that saves data: the build's
+still (each figure's first frame as SVG) printed to PDF by Chromium, shown with
+JavaScript off and when Python cannot start; the Start button that holds Python back
+until a reader clicks it. Only the last test starts Python, once."""
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+from conftest import Guard
+
+SAVE_DATA = """
+Object.defineProperty(Navigator.prototype, "connection",
+  { configurable: true, get() { return { saveData: true, effectiveType: "4g", addEventListener() {} }; } });
+"""
+LOW_MEMORY = """
+Object.defineProperty(Navigator.prototype, "deviceMemory", { configurable: true, get() { return 1; } });
+"""
+COUNT_WORKERS = """
+window.__workers = 0;
+const Original = window.Worker;
+window.Worker = function (...args) { window.__workers += 1; return new Original(...args); };
+window.Worker.prototype = Original.prototype;
+"""
+STILL = re.compile(r'<div class="ex-still">.*?</div>\n(?=<figcaption|</figure>)', re.S)
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def svg_only_texts(html: str) -> list[list[str]]:
+    """For each figure of a page: the texts drawn in its stills' SVG that the page says
+    nowhere else (so finding them in a PDF proves the SVG was printed)."""
+    elsewhere = _squash(re.sub(r"<[^>]+>", " ", STILL.sub("", html)))
+    out = []
+    for still in STILL.findall(html):
+        texts = set()
+        for drawing in re.findall(r"<svg .*?</svg>", still, re.S):
+            texts |= {t for t in re.findall(r"<text[^>]*>([^<]{3,})</text>", drawing)}
+        out.append(sorted(t for t in texts if _squash(t) not in elsewhere))
+    return out
+
+
+@pytest.fixture
+def context(browser, site_url):
+    """A fresh context and its guard; extra options per test."""
+    made = []
+
+    def make(**options):
+        init = options.pop("init", None)
+        ctx = browser.new_context(viewport={"width": 1280, "height": 900}, **options)
+        if init:
+            ctx.add_init_script(init)
+        page = ctx.new_page()
+        guard = Guard(page, site_url)
+        made.append((ctx, guard))
+        return page, guard
+
+    yield make
+    for ctx, guard in made:
+        ctx.close()
+        guard.check()
+
+
+@pytest.mark.parametrize("lesson", ["one-query-row", "two-heads"])
+def test_printing_a_lesson_puts_each_figure_s_svg_in_the_pdf(context, site_url, built_site, lesson):
+    from pypdf import PdfReader
+
+    page, _ = context(init=SAVE_DATA + COUNT_WORKERS)  # saving data: no Python needed on paper
+    page.goto(site_url + f"{lesson}.html")
+    page.locator("figure.ex-figure.ex-drawn canvas").first.wait_for()
+    assert page.locator("figure.ex-figure .ex-still").first.is_hidden()  # the live figure is on screen
+    page.emulate_media(media="print")
+    figures = page.locator("main figure.ex-figure")
+    assert figures.count() >= 1
+    for i in range(figures.count()):
+        figure = figures.nth(i)
+        assert figure.locator(".ex-still svg").first.is_visible()
+        assert figure.locator("canvas").first.is_hidden()
+        assert figure.locator(".ex-side").is_hidden()  # the controls
+    pdf = PdfReader(io.BytesIO(page.pdf(format="A4")))
+    text = _squash("".join(p.extract_text() for p in pdf.pages))
+    expected = svg_only_texts((built_site / f"{lesson}.html").read_text(encoding="utf-8"))
+    assert len(expected) == figures.count()
+    for i, texts in enumerate(expected):
+        assert texts, f"figure {i}: no text of its SVG is unique to it"
+        found = [t for t in texts if _squash(t) in text]
+        assert found, f"figure {i}: none of {texts[:8]} is in the PDF"
+    assert page.evaluate("window.__workers") == 0
+
+
+def test_the_whole_track_prints_from_one_page(context, site_url, built_site):
+    from pypdf import PdfReader
+
+    page, _ = context()
+    page.goto(site_url + "index.html")
+    page.get_by_role("link", name="Print the whole track").click()
+    page.wait_for_url("**/print.html")
+    assert page.locator(".ex-print-lesson").count() == 5
+    stills = page.locator(".ex-still svg")
+    assert stills.count() > 5 and stills.first.is_visible()  # no scripts: the stills are the figures
+    pdf = PdfReader(io.BytesIO(page.pdf(format="A4")))
+    text = _squash("".join(p.extract_text() for p in pdf.pages))
+    for heading in page.locator(".ex-print-lesson h1").all_inner_texts():
+        assert _squash(heading) in text
+    assert len(pdf.pages) >= 5  # a lesson a page at least
+
+
+@pytest.mark.parametrize("lesson", ["one-query-row", "attention-heatmap", "positional-encoding"])
+def test_without_javascript_the_figures_are_their_stills(context, site_url, lesson):
+    page, _ = context(java_script_enabled=False)
+    page.goto(site_url + f"{lesson}.html")
+    figures = page.locator("main figure.ex-figure")
+    assert figures.count() >= 1
+    for i in range(figures.count()):
+        figure = figures.nth(i)
+        assert figure.locator(".ex-still svg").first.is_visible()
+        assert figure.locator(".ex-noscript").is_visible()
+        note = figure.locator(".ex-still-note")
+        assert note.is_visible() and note.inner_text().startswith("In the live figure you can ")
+        assert figure.locator("canvas").count() == 0
+        box = figure.locator(".ex-still svg").first.bounding_box()
+        assert box["width"] > 200 and box["height"] > 40
+
+
+def test_python_that_cannot_start_leaves_the_still_and_says_why(context, site_url):
+    page, guard = context()
+    guard.allowed += ["Explorables", "Failed to load", "pyodide"]
+    page.route("**/pyodide.mjs", lambda route: route.abort())
+    page.goto(site_url + "one-query-row.html")
+    figure = page.locator("main figure.ex-figure").first
+    figure.and_(page.locator(".ex-unstarted")).wait_for(timeout=30_000)
+    assert figure.locator(".ex-still svg").first.is_visible()
+    assert figure.locator(".ex-still-note").is_visible()
+    assert figure.locator(".ex-body").is_hidden()
+    assert figure.locator(".ex-error").inner_text().startswith("This figure could not start its engine")
+    guard.failed.clear()  # the request the test refused
+
+
+def test_low_memory_waits_for_the_reader_too(context, site_url):
+    page, _ = context(init=LOW_MEMORY + COUNT_WORKERS)
+    page.goto(site_url + "attention-heatmap.html")
+    page.locator("button.ex-start").first.wait_for()
+    page.wait_for_timeout(500)
+    assert page.evaluate("window.__workers") == 0
+    assert page.evaluate("window.explorables.client.started") is None
+
+
+def test_saving_data_starts_python_only_when_the_reader_clicks_start(context, site_url):
+    page, _ = context(init=SAVE_DATA + COUNT_WORKERS)
+    page.goto(site_url + "one-query-row.html")
+    figure = page.locator("main figure.ex-figure").first
+    start = figure.locator("button.ex-start")
+    start.wait_for()
+    assert re.fullmatch(r"Start the interactive figures \(1\d\.\d MB\)", start.inner_text())
+    assert figure.locator("canvas").first.is_visible()  # the first frame, drawn without Python
+    assert figure.locator(".ex-badge").is_hidden()
+    page.mouse.move(5, 5)
+    page.wait_for_timeout(1500)
+    assert page.evaluate("window.__workers") == 0
+    assert "ex-live" not in figure.get_attribute("class")
+    start.click()
+    assert page.locator("button.ex-start").count() == 0
+    assert page.evaluate("window.__workers") == 1
+    figure.and_(page.locator(".ex-live")).wait_for(timeout=60_000)
+    fig_id = figure.get_attribute("id")
+    values = page.evaluate("id => window.explorables.figures[id].update({temperature: 0.5})", fig_id)
+    assert values["temperature"] == 0.5
