@@ -356,3 +356,36 @@ def test_the_figures_command_lists_every_directive_and_its_options(capsys):
     assert ":causal: true or false (default: false)" in out
     assert main(["figures", "atention-row"]) == 1
     assert "did you mean 'attention-row'?" in capsys.readouterr().err
+
+
+def test_the_runtime_is_one_minified_script_joined_in_order(tmp_path):
+    """Pages load one script: the runtime's files joined in order (each an IIFE, so
+    joining changes nothing else), minified; a preview keeps them readable."""
+    import re
+    import rjsmin
+
+    from explorables.site_builder import build
+    from explorables.site_builder.assets import names_in
+
+    for name in build.BUNDLE_RUNTIME:  # joining is safe only for self-contained scripts
+        text = re.sub(r"/\*.*?\*/", "", (build.STATIC / name).read_text(), flags=re.S).strip()
+        assert text.startswith("(function () {") and text.endswith("})();"), name
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "01-a.md").write_text("# A\n\n:::{attention-row} explorer\n:::\n", encoding="utf-8")
+    for dev in (False, True):
+        out = tmp_path / f"site-{dev}"
+        build.build_site(content, out, dev=dev)
+        names = names_in(out)
+        html = (out / "a.html").read_text()
+        scripts = re.findall(r'<script defer src="([^"]+)"', html)
+        assert scripts == [f"_explorables/{names['js/explorables.js']}"]
+        runtime = (out / "_explorables" / names["js/explorables.js"]).read_text()
+        parts = [(build.STATIC / n).read_text() for n in build.RUNTIME]
+        if dev:
+            assert all(part in runtime for part in parts)
+        else:
+            assert runtime == ";\n".join(rjsmin.jsmin(part) for part in parts) + "\n"
+            assert len(runtime) < 0.75 * sum(map(len, parts))
+        assert not any(n.startswith("js/") and n not in ("js/explorables.js", "js/worker.js", "js/livereload.js")
+                       for n in names)

@@ -80,8 +80,10 @@ def test_every_page_is_carried_for_swapping_in_place(bundle):
     assert 'id="explorer"' in pages["one-query-row.html"]["body"]
     page = files["attention-by-hand/one-query-row.html"].decode()
     named = [name.split("attention-by-hand/")[1] for name in
-             (asset_name(files, "bundle/pages.js"), asset_name(files, "js/bundle.js"), asset_name(files, "js/boot.js"))]
-    assert page.index(named[0]) < page.index(named[1]) < page.index(named[2])
+             (asset_name(files, "bundle/pages.js"), asset_name(files, "js/explorables.js"))]
+    assert page.index(named[0]) < page.index(named[1])  # the content first, then the runtime that reads it
+    runtime = asset(files, "js/explorables.js").decode()
+    assert "window.explorablesBundle" in runtime  # the bundle's part of the runtime is in it
 
 
 def test_the_worker_and_engine_are_carried_as_scripts(bundle):

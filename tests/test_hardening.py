@@ -213,7 +213,7 @@ def test_content_assets_is_an_author_folder_like_any_other(site):
     write(content / "assets", {"pic.svg": "<svg/>"})
     build_site(content, out)
     assert (out / "assets" / "pic.svg").read_text() == "<svg/>"
-    core = names_in(out)["js/core.js"]
+    core = names_in(out)["js/explorables.js"]
     assert (out / "_explorables" / core).is_file() and (out / ".nojekyll").is_file()
     assert f'src="_explorables/{core}"' in (out / "a.html").read_text()
 
