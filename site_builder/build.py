@@ -19,6 +19,7 @@ from pathlib import Path
 import jinja2
 
 from .. import __version__
+from ..engine.exercises import glyphs as exercise_glyphs
 from . import authors, fonts, pyodide
 from .config import config_path, load_config
 from .errors import BuildError, InternalError, PyodideError, SourceError
@@ -150,7 +151,8 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     pages = []
     for path, text in texts.items():
         with _building(path, root):
-            pages.append(parse_page(md, path, "index" if path.stem == "index" else slug_of(path), text))
+            pages.append(parse_page(md, path, "index" if path.stem == "index" else slug_of(path), text,
+                                    language=config.language))
     errors.extend(_slug_clashes(pages))
     with _building(content, root):
         errors.extend(resolve_links(pages, content, tuple(p.name for p in sources if p not in texts)))
@@ -210,7 +212,8 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
             assets = staging / ASSETS
             shutil.copytree(STATIC, assets, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
             (assets / "engine.zip").write_bytes(engine_archive(own.archive_files()))
-            fonts.subset_math_font(assets / fonts.MATH_FONT, outputs.values())  # only the glyphs the math uses
+            # only the glyphs the math uses, and those of the problems exercises make in the browser
+            fonts.subset_math_font(assets / fonts.MATH_FONT, [*outputs.values(), exercise_glyphs()])
             (assets / "search-index.js").write_text(search.index_script(search.build_index(searched)),
                                                     encoding="utf-8")
             for extra in extras:  # images and other files of the lessons

@@ -185,12 +185,14 @@ def _headless_front_matter(tokens, text: str, env: dict) -> None:
         f"so it is shown as text", "put a line '---' above it and another below the last `key: value` line"))
 
 
-def parse_page(md: MarkdownIt, path: Path, slug: str, text: str | None = None) -> Page:
+def parse_page(md: MarkdownIt, path: Path, slug: str, text: str | None = None, language: str = "en") -> Page:
     """Parse one lesson. ``text`` is its content as the build read it; without it the
-    file is read here (a UTF-8 byte-order mark is dropped)."""
+    file is read here (a UTF-8 byte-order mark is dropped). ``language`` is the site's
+    (site.yml): exercises write their numbers in its notation."""
     if text is None:
         text = path.read_text(encoding="utf-8").removeprefix("\ufeff")
-    env: dict[str, Any] = {"path": path, "errors": [], "warnings": [], "lines": text.split("\n")}
+    env: dict[str, Any] = {"path": path, "errors": [], "warnings": [], "lines": text.split("\n"),
+                           "language": language}
     tokens = md.parse(text, env)
     meta = _front_matter(tokens, path, env)
     _headless_front_matter(tokens, text, env)
