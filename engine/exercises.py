@@ -229,14 +229,15 @@ def _mi(name: str, sub: str | int | None = None) -> str:
 def _mn(x: float, decimal_comma: bool) -> str:
     text = _fmt(x, decimal_comma)
     if text.startswith(MINUS):
-        return f"<mo form=\"prefix\">{MINUS}</mo><mn>{text[1:]}</mn>"
+        return f"<mo>{MINUS}</mo><mn>{text[1:]}</mn>"
     return f"<mn>{text}</mn>"
 
 
 def _mvec(v: list[float], decimal_comma: bool) -> str:
+    """A vector, written as the site's math converter writes (1.2, -0.4)."""
     comma = ";" if decimal_comma else ","
-    inner = f'<mo separator="true">{comma}</mo>'.join(_mn(x, decimal_comma) for x in v)
-    return f'<mrow><mo fence="true">(</mo>{inner}<mo fence="true">)</mo></mrow>'
+    inner = f"<mo>{comma}</mo>".join(_mn(x, decimal_comma) for x in v)
+    return f'<mo stretchy="false">(</mo>{inner}<mo stretchy="false">)</mo>'
 
 
 def _math(*parts: str) -> str:
