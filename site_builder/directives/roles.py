@@ -7,7 +7,8 @@
 - ``{value}`` is a live number: one of the figure's named values (``Value``), written at
   build time from the figure's first state in the value's own format and rewritten in
   the browser whenever the reader changes the figure. ``name[i]`` picks one element of a
-  list or vector, ``name[i][j]`` one cell of a table (row, then column); ``:percent`` (or ``:decimal``, ``:integer``) writes it another way.
+  list or vector, ``name[i][j]`` one cell of a table (row, then column), ``name[h][i][j]``
+  one cell of one of several tables; ``:percent`` (or ``:decimal``, ``:integer``) writes it another way.
   ``words <figure.value>`` gives the words a screen reader hears before the new number.
 - ``{adjust}`` is an adjustable number: a slider parameter of the figure (``Slider``),
   written in the sentence; the reader drags it sideways or uses the arrow keys.
@@ -38,7 +39,7 @@ from .common import report
 
 ROLES = ("value", "adjust", "try", "numref", "eq")
 _ROLE = re.compile(r"\{([a-z][\w-]*)\}(`+)")
-_VALUE = re.compile(r"^([A-Za-z][\w-]*)\.([A-Za-z_]\w*)((?:\[\d+\]){0,2})(?::([a-z]+))?$")
+_VALUE = re.compile(r"^([A-Za-z][\w-]*)\.([A-Za-z_]\w*)((?:\[\d+\]){0,3})(?::([a-z]+))?$")
 _TARGET = re.compile(r"^([A-Za-z][\w-]*)\.([A-Za-z][\w-]*)$")
 _LABELLED = re.compile(r"^(.*?)\s*<([^<>]+)>$", re.S)
 ELEMENT_FORMATS = ("percent", "decimal", "integer")  # how one element may be rewritten
