@@ -229,7 +229,7 @@ def _mi(name: str, sub: str | int | None = None) -> str:
 def _mn(x: float, decimal_comma: bool) -> str:
     text = _fmt(x, decimal_comma)
     if text.startswith(MINUS):
-        return f"<mo>{MINUS}</mo><mn>{text[1:]}</mn>"
+        return f"<mrow><mo>{MINUS}</mo><mn>{text[1:]}</mn></mrow>"  # first in its row: a prefix, set tight
     return f"<mn>{text}</mn>"
 
 
