@@ -157,6 +157,11 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     with _building(content, root):
         errors.extend(resolve_links(pages, content, tuple(p.name for p in sources if p not in texts)))
     lessons_pages = sorted((p for p in pages if p.slug != "index"), key=lambda p: (p.meta.get("order", 10**6), p.slug))
+    if config.numbering == "site":  # Figure 3 on lesson 2 continues from lesson 1's two
+        offset = 0
+        for page in lessons_pages:
+            page.env["figure_offset"] = offset
+            offset += sum(1 for token in page.tokens if token.type == "figure")
     warnings = [w for page in pages for w in page.warnings] + _order_ties(lessons_pages)
     index_page = next((p for p in pages if p.slug == "index"), None)
     lessons = [Lesson(p.slug, p.title, p.meta.get("summary", ""), p.meta.get("order", 0), f"{p.slug}.html")

@@ -78,7 +78,10 @@ def _references_rule(state: StateCore) -> None:
                     continue
                 if target in figures:
                     referenced.add(target)
-                filler = Token("text", "", 0)
+                    filler = Token("figure_number", "", 0)  # "Figure N", N written at render time
+                    filler.meta = {"number": figures[target], "words": ""}
+                else:
+                    filler = Token("text", "", 0)
                 filler.content = text
                 children.insert(j + 1, filler)
                 token.attrJoin("class", "ex-ref")
@@ -107,11 +110,29 @@ def _role(env, parent, token, figures, equations, referenced) -> None:
     number = table[target]
     if role == "numref":
         referenced.add(target)
-        text = words.replace("%s", str(number)) if words else f"Figure {number}"
+        token.meta["figure_ref"] = {"target": target, "number": number, "words": words}
+        return  # written at render time: with site numbering the page's offset is known then
     else:
         text = words.replace("%s", number.strip("()")) if words else number
     token.meta["html"] = (f'<a class="ex-ref" href="#{html.escape(target, quote=True)}">'
                           f"{html.escape(text)}</a>")
+
+
+def figure_number(env: dict, number: int) -> int:
+    """A figure's number as shown: its place on the page, after the figures of the lessons
+    before it when the site numbers figures across lessons (build.py sets the offset)."""
+    return number + int(env.get("figure_offset", 0))
+
+
+def _figure_text(env: dict, number: int, words: str) -> str:
+    shown = figure_number(env, number)
+    return words.replace("%s", str(shown)) if words else f"Figure {shown}"
+
+
+def render_numref(meta: dict, env: dict) -> str:
+    ref = meta["figure_ref"]
+    return (f'<a class="ex-ref" href="#{html.escape(ref["target"], quote=True)}">'
+            f'{html.escape(_figure_text(env, ref["number"], ref["words"]))}</a>')
 
 
 def references_plugin(md: MarkdownIt) -> None:
@@ -125,7 +146,8 @@ def references_plugin(md: MarkdownIt) -> None:
         if not out or not (meta.get("caption_tokens") or meta.get("referenced")):
             return out
         caption = self.renderInline(meta.get("caption_tokens") or [], options, env)
-        figcaption = (f'<figcaption class="ex-caption"><span class="ex-caption-number">Figure {meta["number"]}'
+        figcaption = (f'<figcaption class="ex-caption"><span class="ex-caption-number">'
+                      f'Figure {figure_number(env, meta["number"])}'
                       f'{"." if caption else ""}</span>{" " + caption if caption else ""}</figcaption>\n')
         end = out.rfind("</figure>")
         return out[:end] + figcaption + out[end:]
@@ -143,5 +165,7 @@ def references_plugin(md: MarkdownIt) -> None:
         return f'<div class="ex-math ex-equation" id="{label}">{out}{number}</div>\n'
 
     md.add_render_rule("figure", render_figure)
+    md.add_render_rule("figure_number", lambda self, tokens, idx, options, env: html.escape(
+        _figure_text(env, tokens[idx].meta["number"], tokens[idx].meta["words"])))
     if math_rule is not None:
         md.add_render_rule("math_block_label", render_equation)

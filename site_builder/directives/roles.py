@@ -291,7 +291,10 @@ def _render_role(self, tokens, idx, options, env) -> str:
         attrs = {"type": "button", "class": "ex-try", "data-figure": meta["figure_id"],
                  "data-experiment": meta["name"], "aria-controls": meta["figure_id"], "title": meta["title"] or None}
         return f"<button{_attrs(attrs)}>{html.escape(meta['words'])}</button>"
-    return meta.get("html") or f"<code>{html.escape(meta['raw'])}</code>"  # {numref}, {eq}: references.py
+    if meta.get("figure_ref"):  # {numref}: references.py
+        from .references import render_numref
+        return render_numref(meta, env)
+    return meta.get("html") or f"<code>{html.escape(meta['raw'])}</code>"  # {eq}: references.py
 
 
 def roles_plugin(md: MarkdownIt) -> None:
