@@ -26,6 +26,7 @@ from .errors import BuildError, InternalError, PyodideError, SourceError
 from .links import resolve_links
 from .images import copy_images
 from . import metadata, search
+from .directives.references import resolve_figure_refs
 from .markdown import create_parser, parse_page, render_page
 from .safety import copy_tree, outside, read_source
 from .notices import COMPONENTS
@@ -162,6 +163,8 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
         for page in lessons_pages:
             page.env["figure_offset"] = offset
             offset += sum(1 for token in page.tokens if token.type == "figure")
+    with _building(content, root):
+        errors.extend(resolve_figure_refs(pages))  # {numref}`02-lesson.md#figure`
     warnings = [w for page in pages for w in page.warnings] + _order_ties(lessons_pages)
     index_page = next((p for p in pages if p.slug == "index"), None)
     lessons = [Lesson(p.slug, p.title, p.meta.get("summary", ""), p.meta.get("order", 0), f"{p.slug}.html")

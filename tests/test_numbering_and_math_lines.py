@@ -21,7 +21,7 @@ ERRORS = sorted((FIXTURES / "errors").glob("*.md"))
 def numbers(page: str) -> dict[str, list[str]]:
     """The figure numbers a page shows: in captions, and in references by their target."""
     captions = re.findall(r'<span class="ex-caption-number">([^<]*)</span>', page)
-    refs = re.findall(r'<a (?:class="ex-ref" )?href="#(\w+)"(?: class="ex-ref")?>([^<]*)</a>', page)
+    refs = re.findall(r'<a (?:class="ex-ref" )?href="([\w.]*#\w+)"(?: class="ex-ref")?>([^<]*)</a>', page)
     return {"captions": captions, "refs": [f"{target}: {text}" for target, text in refs]}
 
 
@@ -36,17 +36,20 @@ def test_site_numbering_goes_on_from_the_lesson_before(site, tmp_path):
     build_site(site, tmp_path / "_site")
     first = (tmp_path / "_site" / "first.html").read_text(encoding="utf-8")
     second = (tmp_path / "_site" / "second.html").read_text(encoding="utf-8")
-    assert numbers(first) == {"captions": ["Figure 1.", "Figure 2"], "refs": ["two: Figure 2"]}
-    assert numbers(second) == {"captions": ["Figure 3."],
-                               "refs": ["three: Figure 3", "three: Figure 3", "three: Panel 3"]}
+    assert numbers(first) == {"captions": ["Figure 1.", "Figure 2"],
+                              "refs": ["#two: Figure 2", "second.html#three: Figure 3"]}
+    assert numbers(second) == {"captions": ["Figure 3."], "refs": [
+        "#three: Figure 3", "first.html#two: Panel 2", "#three: Figure 3", "#three: Panel 3"]}
 
 
 def test_page_numbering_is_the_default_and_starts_each_lesson_at_1(site, tmp_path):
     (site / "site.yml").write_text('title: "Numbered per lesson"\n', encoding="utf-8")
     build_site(site, tmp_path / "_site")
     second = (tmp_path / "_site" / "second.html").read_text(encoding="utf-8")
-    assert numbers(second) == {"captions": ["Figure 1."],
-                               "refs": ["three: Figure 1", "three: Figure 1", "three: Panel 1"]}
+    first = (tmp_path / "_site" / "first.html").read_text(encoding="utf-8")
+    assert numbers(first)["refs"] == ["#two: Figure 2", "second.html#three: Figure 1"]
+    assert numbers(second) == {"captions": ["Figure 1."], "refs": [
+        "#three: Figure 1", "first.html#two: Panel 2", "#three: Figure 1", "#three: Panel 1"]}
 
 
 def test_the_lessons_order_not_their_file_names_decides_the_numbers(site, tmp_path):
@@ -57,6 +60,21 @@ def test_the_lessons_order_not_their_file_names_decides_the_numbers(site, tmp_pa
     build_site(site, tmp_path / "_site")
     first = (tmp_path / "_site" / "first.html").read_text(encoding="utf-8")
     assert numbers(first)["captions"] == ["Figure 2.", "Figure 3"]
+
+
+@pytest.mark.parametrize("reference, message", [
+    ("{numref}`03-third.md#three`", "first.md:15:19: {numref}: no lesson '03-third.md'\n"
+     "    did you mean '01-first.md'? write the lesson's file name: {numref}`02-lesson.md#figure-id`"),
+    ("{numref}`02-second.md#thre`", "first.md:15:19: {numref}: no figure 'thre' in 02-second.md\n"
+     "    did you mean 'three'? figures there: three"),
+])
+def test_a_reference_to_another_lesson_s_missing_figure_is_an_error(site, reference, message):
+    first = site / "01-first.md"
+    first.write_text(first.read_text(encoding="utf-8").replace("{numref}`02-second.md#three`", reference),
+                     encoding="utf-8")
+    with pytest.raises(BuildError) as err:
+        build_site(site, site.parent / "_site")
+    assert "content/01-" + message in str(err.value)
 
 
 def test_an_unknown_numbering_is_an_error_at_its_line(site):

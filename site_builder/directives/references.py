@@ -7,12 +7,14 @@
     $$ a_j = e^{s_j} / \\sum_l e^{s_l} $$ (softmax)
 
     As {numref}`explorer` shows, ... by {eq}`softmax`; [](#explorer) is a link too.
+    Lesson 2's {numref}`02-attention-heatmap.md#table` is a figure of another lesson.
 
 Figures are numbered in page order ("Figure 2"), equations with a label too ("(1)").
 ``{numref}`` writes "Figure N" as a link (or the author's words, ``%s`` standing for the
 number: ``{numref}`Panel %s <explorer>```), ``{eq}`` writes "(N)", and a link with no
 text to a figure, an equation or a heading gets "Figure N", "(N)" or the heading's
-words. A reference to nothing is a build error at path:line:col with a "did you mean".
+words. ``{numref}`02-lesson.md#figure``` refers to a figure of another lesson (by the
+lesson's file name) with the number that lesson shows it under. A reference to nothing is a build error at path:line:col with a "did you mean".
 """
 from __future__ import annotations
 
@@ -54,6 +56,7 @@ def _references_rule(state: StateCore) -> None:
             token.meta = {**(token.meta or {}), "number": shown}
         elif token.type == "heading_open" and token.attrGet("id"):
             headings[str(token.attrGet("id"))] = state.tokens[i + 1].content
+    env["figure_numbers"] = figures  # for references from other lessons (resolve_figure_refs)
     referenced = set()
     known = [*figures, *equations]
 
@@ -97,6 +100,13 @@ def _role(env, parent, token, figures, equations, referenced) -> None:
     if content.endswith(">") and _LABELLED_SPLIT in content:
         words, target = content[:-1].rsplit(_LABELLED_SPLIT, 1)
         words, target = words.strip(), target.strip()
+    if role == "numref" and "#" in target and target.split("#", 1)[0].endswith(".md"):
+        lesson, figure = target.split("#", 1)  # a figure of another lesson: resolved by the build
+        line0, col = where(env, parent, token)
+        token.meta["figure_ref"] = {"lesson": lesson, "target": figure, "number": None, "words": words,
+                                    "line0": line0, "col": col}
+        env.setdefault("figure_refs", []).append(token.meta)
+        return
     table: dict = figures if role == "numref" else equations
     what = "figure" if role == "numref" else "labelled equation"
     if target not in table:
@@ -131,8 +141,48 @@ def _figure_text(env: dict, number: int, words: str) -> str:
 
 def render_numref(meta: dict, env: dict) -> str:
     ref = meta["figure_ref"]
+    if "lesson" in ref:  # another lesson's figure, numbered as that lesson numbers it
+        if ref["number"] is None:  # not resolved: only a whole build knows the other lessons
+            return f"<code>{html.escape(meta['raw'])}</code>"
+        text = _figure_text({"figure_offset": ref["offset"]}, ref["number"], ref["words"])
+        return f'<a class="ex-ref" href="{html.escape(ref["href"], quote=True)}">{html.escape(text)}</a>'
     return (f'<a class="ex-ref" href="#{html.escape(ref["target"], quote=True)}">'
             f'{html.escape(_figure_text(env, ref["number"], ref["words"]))}</a>')
+
+
+def resolve_figure_refs(pages) -> list:
+    """Give every ``{numref}`02-lesson.md#figure``` its lesson's page, its number and that
+    page's offset (call after the build has set each page's ``figure_offset``); a lesson
+    or figure that does not exist is an error at the reference."""
+    from ..errors import SourceError
+
+    by_file = {page.path.name: page for page in pages}
+    errors = []
+    for page in pages:
+        for meta in page.env.get("figure_refs", []):
+            ref = meta["figure_ref"]
+            other = by_file.get(ref["lesson"])
+            if other is None:
+                close = difflib.get_close_matches(ref["lesson"], list(by_file), n=1)
+                errors.append(SourceError(page.path, ref["line0"] + 1, ref["col"],
+                                          f"{{numref}}: no lesson '{ref['lesson']}'",
+                                          (f"did you mean '{close[0]}'? " if close else "")
+                                          + "write the lesson's file name: {numref}`02-lesson.md#figure-id`"))
+                continue
+            numbers = other.env.get("figure_numbers") or {}
+            if ref["target"] not in numbers:
+                close = difflib.get_close_matches(ref["target"], list(numbers), n=1)
+                errors.append(SourceError(page.path, ref["line0"] + 1, ref["col"],
+                                          f"{{numref}}: no figure '{ref['target']}' in {ref['lesson']}",
+                                          (f"did you mean '{close[0]}'? " if close else "")
+                                          + f"figures there: {', '.join(numbers) or 'none'}"))
+                continue
+            ref.update(number=numbers[ref["target"]], offset=int(other.env.get("figure_offset", 0)),
+                       href=f"{other.slug}.html#{ref['target']}")
+            for token in other.tokens:  # a referenced figure shows its number on its own page
+                if token.type == "figure" and token.meta["id"] == ref["target"]:
+                    token.meta["referenced"] = True
+    return errors
 
 
 def references_plugin(md: MarkdownIt) -> None:

@@ -57,10 +57,12 @@
     });
   }
 
-  function busy(section, what) {
+  /* What the exercise waits for ("" when nothing); ``making``: its problem is being replaced. */
+  function busy(section, what, making) {
     const pending = section.querySelector(".ex-pending");
     pending.textContent = what ? what + (live ? "" : " (Python is starting)") : "";
     section.classList.toggle("ex-busy", Boolean(what));
+    section.classList.toggle("ex-making", Boolean(what && making));
     section.querySelector(".ex-answer").setAttribute("aria-busy", what ? "true" : "false");
   }
 
@@ -77,7 +79,7 @@
   function ask(section, what, request) {
     const data = dataOf(section);
     const mine = (data.request += 1);
-    busy(section, what);
+    busy(section, what, "seed" in request && !("answer" in request));
     return engine().then(function () {
       return ex.client.exercise(Object.assign({ exercise: data.type, language: data.language }, request));
     }).then(function (reply) {
