@@ -28,19 +28,23 @@
     return data;
   }
 
+  function decode(text) {
+    try { return decodeURIComponent(text); } catch (err) { return text; }  // a stray "%": kept as typed
+  }
+
   /* The seeds the address gives, by exercise id: "#ex-2=417&ex-3=9". */
   function seedsInAddress() {
     const seeds = {};
     location.hash.replace(/^#/, "").split("&").forEach(function (pair) {
       const at = pair.indexOf("=");
-      if (at > 0) seeds[decodeURIComponent(pair.slice(0, at))] = decodeURIComponent(pair.slice(at + 1));
+      if (at > 0) seeds[decode(pair.slice(0, at))] = decode(pair.slice(at + 1));
     });
     return seeds;
   }
 
   function writeAddress(id, seed) {
     const pairs = location.hash.replace(/^#/, "").split("&").filter(function (pair) {
-      return pair && pair.indexOf("=") > 0 && decodeURIComponent(pair.slice(0, pair.indexOf("="))) !== id;
+      return pair && pair.indexOf("=") > 0 && decode(pair.slice(0, pair.indexOf("="))) !== id;
     });
     pairs.push(encodeURIComponent(id) + "=" + seed);
     const url = new URL(location.href);
