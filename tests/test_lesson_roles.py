@@ -91,3 +91,43 @@ def test_the_track_s_exercises_cover_the_three_types():
             found.setdefault(kind, []).append(path.name)
     assert set(found) == set(EXERCISES) == {"scaled-score", "softmax-weight", "output-vector"}
     assert found["output-vector"] == ["02-attention-heatmap.md"]  # after the worked 3-token problem
+
+
+# --- quoting one cell of a table ----------------------------------------------------------------
+
+TABLE = ":::{attention-heatmap} table\n:preset: sentence\n:::\n"
+
+
+def build(tmp_path, text: str):
+    from explorables.site_builder.markdown import create_parser, parse_page, render_page
+
+    source = tmp_path / "page.md"
+    source.write_text(text, encoding="utf-8")
+    md = create_parser(raw_html=False)
+    page = parse_page(md, source, "page")
+    return render_page(md, page), [e.format(tmp_path) for e in page.errors]
+
+
+def test_a_cell_of_a_table_is_quoted_by_row_then_column(tmp_path):
+    html, errors = build(tmp_path, "Dog to chased: {value}`table.weights[2][3]:percent`.\n\n" + TABLE)
+    assert errors == []
+    model = FIGURES["attention-heatmap"]
+    weights = model.scene(model.initial_state(model.parse_options({"preset": "sentence"})))["values"]["weights"]
+    assert (f'data-value="weights" data-index="2,3" data-format="percent" data-digits="2" '
+            f'data-say="weights 2 3: {{}}">{write(weights[2][3], "percent", 2)}</span>') in html
+
+
+@pytest.mark.parametrize("role, message", [
+    ("table.weights[2]", "page.md:1:1: {value}: 'weights[2]' is a row of 12 numbers; a sentence quotes one of "
+                         "them\n    add its position, e.g. {value}`table.weights[2][0]`"),
+    ("table.weights[2][12]", "page.md:1:1: {value}: 'weights[2]' has 12 elements, so [12] is past its end\n"
+                             "    positions run from 0 to 11"),
+    ("table.weights", "page.md:1:1: {value}: 'weights' is a list; a sentence quotes one of its elements\n"
+                      "    pick one by its position from 0, e.g. {value}`table.weights[1]` or, in a table, "
+                      "{value}`table.weights[1][2]` (row, then column)"),
+    ("table.entropy[2][0]", "page.md:1:1: {value}: 'entropy[2]' is a single number, not a list\n    drop the [0]"),
+])
+def test_a_cell_that_is_not_one_number_is_an_error_at_its_place(tmp_path, role, message):
+    html, errors = build(tmp_path, f"{{value}}`{role}`\n\n" + TABLE)
+    assert errors == [message]
+    assert "<code>{value}" in html
