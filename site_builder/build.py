@@ -331,15 +331,23 @@ def _check_output(content: Path, out_dir: Path) -> None:
 
 
 def _id_clashes(page) -> list[SourceError]:
-    """A figure whose id is also a heading's anchor. (Two figures with one id are
-    reported, once, by the figure directive.)"""
+    """A figure or an exercise whose id is also a heading's anchor, or an exercise's that
+    of a figure. (Two figures with one id are reported, once, by the figure directive.)"""
     headings = {t.attrGet("id") for t in page.tokens if t.type == "heading_open" and t.attrGet("id")}
     errors = []
+    figures = set()
     for token in page.tokens:
-        if token.type == "figure" and token.meta["id"] in headings:
+        if token.type == "figure":
+            figures.add(token.meta["id"])
+            if token.meta["id"] in headings:
+                errors.append(SourceError(page.path, token.meta["line"], 1,
+                                          f"figure id '{token.meta['id']}' is also the id of a heading on this page",
+                                          "give the figure another id (the word after the directive name)"))
+    for token in page.tokens:
+        if token.type == "exercise_open" and token.meta["id"] in headings | figures:
             errors.append(SourceError(page.path, token.meta["line"], 1,
-                                      f"figure id '{token.meta['id']}' is also the id of a heading on this page",
-                                      "give the figure another id (the word after the directive name)"))
+                                      f"exercise id '{token.meta['id']}' is also the id of a heading or figure "
+                                      "on this page", "give the exercise another :name:"))
     return errors
 
 

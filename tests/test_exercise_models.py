@@ -181,3 +181,48 @@ def test_a_site_in_a_decimal_comma_language_writes_its_exercises_so(tmp_path):
     assert EXERCISES["softmax-weight"].problem(3, decimal_comma=True)["statement"] in html
     assert 'placeholder="a number from 0 to 1 or a percentage, such as 0,45 or 45%"' in html
     assert '"language":"de"' in html
+
+
+def build_page(tmp_path, text: str):
+    source = tmp_path / "page.md"
+    source.write_text(text, encoding="utf-8")
+    md = create_parser(raw_html=False)
+    page = parse_page(md, source, "page")
+    return render_page(md, page), [e.format(tmp_path) for e in page.errors]
+
+
+def test_an_exercise_is_keyed_by_its_place_or_by_its_name(tmp_path):
+    html, errors = build_page(tmp_path, ":::{exercise} scaled-score\n:::\n\n"
+                                        ":::{exercise} softmax-weight\n:name: softmax-drill\n:seed: 2\n:::\n")
+    assert errors == []
+    assert re.findall(r'<section class="ex-exercise" id="([\w-]+)"', html) == ["ex-1", "softmax-drill"]
+    assert "Exercise 2</p>" in html  # still numbered by its place
+
+
+@pytest.mark.parametrize("text, message", [
+    (":::{exercise} scaled-score\n:name: 2fast\n:::\n",
+     "page.md:2:8: {exercise}: the name '2fast' cannot be an id\n"
+     "    :name: softmax-drill (a letter, then letters, digits, '-' or '_'; not ex- and a number)"),
+    (":::{exercise} scaled-score\n:name: ex-4\n:::\n",
+     "page.md:2:8: {exercise}: the name 'ex-4' cannot be an id\n"
+     "    :name: softmax-drill (a letter, then letters, digits, '-' or '_'; not ex- and a number)"),
+    (":::{exercise} scaled-score\n:name: drill\n:::\n\n:::{exercise} scaled-score\n:name: drill\n:::\n",
+     "page.md:6:8: {exercise}: the name 'drill' is taken by the exercise on line 2\n"
+     "    give each exercise a name of its own"),
+])
+def test_a_bad_exercise_name_is_an_error_at_its_place(tmp_path, text, message):
+    _, errors = build_page(tmp_path, text)
+    assert errors == [message]
+
+
+def test_an_exercise_named_like_a_heading_is_an_error(tmp_path):
+    from explorables.site_builder.build import build_site
+    from explorables.site_builder.errors import BuildError
+
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "01-a.md").write_text("---\ntitle: A\n---\n\n## Drill\n\n:::{exercise} scaled-score\n:name: drill\n:::\n",
+                                     encoding="utf-8")
+    with pytest.raises(BuildError) as err:
+        build_site(content, tmp_path / "_site")
+    assert "01-a.md:7:1: exercise id 'drill' is also the id of a heading or figure on this page" in str(err.value)

@@ -2,8 +2,12 @@
 
     :::{exercise} softmax-weight
     :seed: 3
+    :name: softmax-drill
     Optional words before the problem, in Markdown.
     :::
+
+The exercise's id, and its key in the page's address, is its ``:name:`` or else ``ex-``
+and its place among the page's exercises (``ex-2``).
 
 The build makes the problem from the seed with the exercise type and writes its
 statement (text and MathML, in the notation of the site's language) into the page, with
@@ -19,6 +23,7 @@ from __future__ import annotations
 import difflib
 import html
 import json
+import re
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
@@ -26,6 +31,9 @@ from markdown_it.token import Token
 
 from ...engine.exercises import EXERCISES, SEED_LIMIT, SeedError, parse_seed, uses_decimal_comma
 from .common import parse_body, report, split_options
+
+_NAME = re.compile(r"^[A-Za-z][\w-]*$")
+_RESERVED = re.compile(r"^ex-\d+$")  # the ids of unnamed exercises
 
 
 def expand(state: StateCore, index: int, name: str, argument: str) -> int:
@@ -42,24 +50,38 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
         return 1
     options, body, body_line0 = split_options(token.content, fence + 1)
     seed = 1
+    number = env["exercise_count"] = env.get("exercise_count", 0) + 1
+    ident = f"ex-{number}"
     for opt in options:
+        if opt.name == "name":
+            taken = env.setdefault("exercise_names", {})
+            if not _NAME.match(opt.value) or _RESERVED.match(opt.value):
+                report(env, opt.line, opt.value_col, f"{{exercise}}: the name {opt.value!r} cannot be an id",
+                       ":name: softmax-drill (a letter, then letters, digits, '-' or '_'; not ex- and a number)")
+            elif opt.value in taken:
+                report(env, opt.line, opt.value_col, f"{{exercise}}: the name '{opt.value}' is taken by the "
+                       f"exercise on line {taken[opt.value]}", "give each exercise a name of its own")
+            else:
+                taken[opt.value] = opt.line + 1
+                ident = opt.value
+            continue
         if opt.name != "seed":
             report(env, opt.line, opt.name_col, f"{{exercise}}: unknown option '{opt.name}'",
-                   "an exercise takes ':seed: N' (a whole number) and Markdown before the problem")
+                   "an exercise takes ':seed: N' (a whole number), ':name: an-id' (its key in the page's "
+                   "address) and Markdown before the problem")
             continue
         try:
             seed = parse_seed(opt.value)
         except SeedError:
             report(env, opt.line, opt.value_col, f"{{exercise}}: seed must be a whole number from 0 to "
                    f"{SEED_LIMIT - 1}, got {opt.value!r}", ":seed: 3")
-    number = env["exercise_count"] = env.get("exercise_count", 0) + 1
     language = env.get("language") or "en"
     problem = exercise.problem(seed, uses_decimal_comma(language))
     data = {"type": exercise.name, "seed": seed, "language": language}
     opening = Token("exercise_open", "section", 1)
     opening.block = True
     opening.map = token.map
-    opening.meta = {"id": f"ex-{number}", "number": number, "data": data, "problem": problem}
+    opening.meta = {"id": ident, "number": number, "data": data, "problem": problem, "line": fence + 1}
     statement = Token("exercise_statement", "div", 0)
     statement.block = True
     statement.meta = dict(opening.meta)
