@@ -53,13 +53,83 @@ SCRIPTS = (
 BUNDLE_SCRIPTS = SCRIPTS[:-1] + ("bundle/pages.js", "js/bundle.js", SCRIPTS[-1])
 
 
-@dataclass
+LAST = 10**6  # the order of a lesson or section that gives none: after the others, by name
+
+
+@dataclass(eq=False)
 class Lesson:
     slug: str
     title: str
     summary: str
     order: int
-    url: str
+    url: str  # relative to the site's root: 'softmax.html', 'basics/softmax.html'
+    page: object = None
+    section: "Section | None" = None  # the section (folder) it belongs to
+    position: int = 0  # its place among its section's lessons, from 1
+
+
+@dataclass(eq=False)
+class Section:
+    """A folder of content/ with an index.md: its page, its lessons and sections in
+    reading order. The site itself is the section of folder ''."""
+
+    folder: str  # '' for the site, 'basics', 'basics/more'
+    page: object = None  # the parsed index.md
+    parent: "Section | None" = None
+    items: list = field(default_factory=list)  # Lesson and Section, ordered by order then name
+    position: int = 0
+
+    @property
+    def title(self) -> str:
+        if self.page is not None and self.page.meta.get("title"):
+            return self.page.meta["title"]
+        return slug_of(Path(self.folder.rsplit("/", 1)[-1] or "index")).replace("-", " ").capitalize()
+
+    @property
+    def summary(self) -> str:
+        return self.page.meta.get("summary", "") if self.page is not None else ""
+
+    @property
+    def order(self) -> int:
+        return self.page.meta.get("order", LAST) if self.page is not None else LAST
+
+    @property
+    def url(self) -> str:
+        return f"{self.folder}/index.html" if self.folder else "index.html"
+
+    @property
+    def section(self) -> "Section | None":
+        return self.parent
+
+    @property
+    def lesson_pages(self) -> list:
+        return [item.page for item in self.items if isinstance(item, Lesson)]
+
+    def lessons(self) -> list[Lesson]:
+        return [item for item in self.items if isinstance(item, Lesson)]
+
+    def sections(self) -> list["Section"]:
+        return [item for item in self.items if isinstance(item, Section)]
+
+    def all_sections(self) -> list["Section"]:
+        found = [self]
+        for child in self.sections():
+            found += child.all_sections()
+        return found
+
+    def holds(self, folder: str | None) -> bool:
+        """Whether a page of ``folder`` is in this section (or one inside it)."""
+        return folder is not None and (folder == self.folder or folder.startswith(self.folder + "/"))
+
+    def reading_order(self) -> list:
+        """The pages prev/next walk: each lesson, and each section's page followed by
+        what it holds. (The site's own index is the start, outside the walk.)"""
+        walk = []
+        for item in self.items:
+            walk.append(item)
+            if isinstance(item, Section):
+                walk += item.reading_order()
+        return [item for item in walk if item.page is not None]
 
 
 @dataclass
@@ -137,7 +207,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     with _building(content.parent / config.figures, root):
         own = _own_figures(content.parent / config.figures, root, errors)  # beside the built-ins
     errors.extend(own.errors)
-    sources = sorted(content.glob("*.md"))
+    sources, section_warnings = _sources(content, out_dir, errors)
     if not sources:
         raise BuildError(f"{content} holds no Markdown lessons (*.md); add one, e.g. 01-first-lesson.md")
     texts: dict[Path, str] = {}
@@ -152,60 +222,71 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     pages = []
     for path, text in texts.items():
         with _building(path, root):
-            pages.append(parse_page(md, path, "index" if path.stem == "index" else slug_of(path), text,
-                                    language=config.language))
+            page = parse_page(md, path, "index" if path.stem == "index" else slug_of(path), text,
+                              content_root=content, language=config.language)
+            page.folder = path.parent.relative_to(content).as_posix().removeprefix(".")
+            page.url = (f"{page.folder}/" if page.folder else "") + f"{page.slug}.html"
+            pages.append(page)
     errors.extend(_slug_clashes(pages))
     with _building(content, root):
-        errors.extend(resolve_links(pages, content, tuple(p.name for p in sources if p not in texts)))
-    lessons_pages = sorted((p for p in pages if p.slug != "index"), key=lambda p: (p.meta.get("order", 10**6), p.slug))
-    if config.numbering == "site":  # Figure 3 on lesson 2 continues from lesson 1's two
+        errors.extend(resolve_links(pages, content, tuple(p.relative_to(content).as_posix()
+                                                          for p in sources if p not in texts)))
+    site = _sections(pages)
+    reading = site.reading_order()  # every lesson and section page, in the order prev/next walk
+    warnings = [w for page in pages for w in page.warnings] + section_warnings
+    for section in site.all_sections():
+        warnings += _order_ties([p for p in section.lesson_pages])
+    index_page = site.page
+    if config.numbering == "site":  # Figure 3 on lesson 2 goes on from lesson 1's two, in reading order
         offset = 0
-        for page in lessons_pages:
-            page.env["figure_offset"] = offset
-            offset += sum(1 for token in page.tokens if token.type == "figure")
+        for entry in reading:
+            entry.page.env["figure_offset"] = offset
+            offset += int(entry.page.env.get("figure_total", 0))
     with _building(content, root):
         errors.extend(resolve_figure_refs(pages))  # {numref}`02-lesson.md#figure`
-    warnings = [w for page in pages for w in page.warnings] + _order_ties(lessons_pages)
-    index_page = next((p for p in pages if p.slug == "index"), None)
-    lessons = [Lesson(p.slug, p.title, p.meta.get("summary", ""), p.meta.get("order", 0), f"{p.slug}.html")
-               for p in lessons_pages]
-
+    lessons = site.lessons()  # the top folder's lessons (the whole track of a flat site)
     # Render: Markdown bodies into the templates (math and first frames happen here).
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
     env.globals["meta_tags"] = metadata.meta_tags  # description, Open Graph, favicon
     errors.extend(metadata.check(config, content, pages))
-    common = {"config": config, "lessons": lessons, "scripts": BUNDLE_SCRIPTS if bundle else SCRIPTS, "root": "",
+    common = {"config": config, "lessons": lessons, "site": site, "scripts": BUNDLE_SCRIPTS if bundle else SCRIPTS,
               "assets": f"{ASSETS}/", "csp": _page_policy(config.csp, bundle),
               "dev": dev, "version": __version__}
     outputs: dict[str, str] = {}
     figures = 0
-    searched = []  # (url, title, summary, body) of every page, for the search index
-    for position, page in enumerate(lessons_pages, start=1):
+    searched = []  # (url, title, summary, body, label) of every page, for the search index
+    for at, entry in enumerate(reading):
+        page = entry.page
         with _building(page.path, root):
             body = render_page(md, page)
-            searched.append((f"{page.slug}.html", page.title, page.meta.get("summary", ""), body))
+            label = f"{entry.section.title} › {page.title}" if entry.section and entry.section.folder else page.title
+            searched.append((page.url, page.title, page.meta.get("summary", ""), body, label))
             figures += body.count('class="ex-figure"')
             errors.extend(_id_clashes(page))
-            prev = lessons[position - 2] if position > 1 else None
-            nxt = lessons[position] if position < len(lessons) else None
-            outputs[f"{page.slug}.html"] = env.get_template("lesson.html").render(
-                page=page, body=body, position=position, prev=prev, next=nxt, **common)
+            prev = reading[at - 1] if at > 0 else None
+            nxt = reading[at + 1] if at + 1 < len(reading) else None
+            template = "section.html" if isinstance(entry, Section) else "lesson.html"
+            outputs[page.url] = env.get_template(template).render(
+                page=page, body=body, position=entry.position, prev=prev, next=nxt, section=entry.section,
+                entry=entry, root=_root_of(page), here=page.folder, **common)
     with _building(index_page.path if index_page else content, root):
         index_body = render_page(md, index_page) if index_page else ""
         if index_page:
-            searched.insert(0, ("index.html", index_page.title, config.description, index_body))
-        outputs["index.html"] = env.get_template("index.html").render(page=index_page, body=index_body, **common)
+            searched.insert(0, ("index.html", index_page.title, config.description, index_body, index_page.title))
+        outputs["index.html"] = env.get_template("index.html").render(page=index_page, body=index_body, root="",
+                                                                      here="", section=site, **common)
     pages_written = len(outputs)  # the author's pages; the two below are the tool's
     if metadata.sitemap(config, pages):
         outputs["sitemap.xml"] = metadata.sitemap(config, pages)
     # Every site: a 404 page in its style (GitHub Pages serves it) and its notices.
     with _building(TEMPLATES, root):
-        outputs["404.html"] = env.get_template("404.html").render(page=None, **common)
-        outputs["notices.html"] = env.get_template("notices.html").render(page=None, components=COMPONENTS, **common)
+        outputs["404.html"] = env.get_template("404.html").render(page=None, root="", here=None, **common)
+        outputs["notices.html"] = env.get_template("notices.html").render(page=None, components=COMPONENTS,
+                                                                          root="", here=None, **common)
     for page in pages:
         errors.extend(page.errors)
-    extras = _author_folders(content, out_dir, outputs, errors)
+    extras = _author_folders(content, out_dir, outputs, errors, tuple(sec.folder for sec in site.all_sections()))
     if errors:
         errors.sort(key=lambda e: (str(e.path), e.line, e.col))
         raise BuildError(errors, root=root)
@@ -216,6 +297,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     try:
         with _building(out_dir, root):
             for name, text in outputs.items():
+                (staging / name).parent.mkdir(parents=True, exist_ok=True)
                 (staging / name).write_text(text, encoding="utf-8")
             assets = staging / ASSETS
             shutil.copytree(STATIC, assets, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
@@ -225,7 +307,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
             (assets / "search-index.js").write_text(search.index_script(search.build_index(searched)),
                                                     encoding="utf-8")
             for extra in extras:  # images and other files of the lessons
-                copy_tree(extra, staging / extra.name, content, errors)
+                copy_tree(extra, staging / extra.relative_to(content), content, errors)
             copy_images(pages, content, staging)  # images beside the lessons, referenced from Markdown
             metadata.copy_files(config, content, pages, staging)  # favicon, link preview images
             if errors:
@@ -244,26 +326,94 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
                        warnings=[w.format(root) for w in warnings])
 
 
-def _author_folders(content: Path, out_dir: Path, outputs: dict[str, str], errors: list[SourceError]) -> list[Path]:
-    """The author's folders of images and files, copied into the site under their own
-    names. Names that start with '.' or '_' are private (and _explorables/ is the
-    site's own); a folder named like a page of the site is an error."""
+def _sources(content: Path, out_dir: Path, errors: list[SourceError]) -> tuple[list[Path], list[SourceError]]:
+    """The Markdown files of the site: those at the top of content/ and those of every
+    section, a folder with an index.md (sections nest). A folder of Markdown files with
+    no index.md is copied as files, with a warning."""
+    found = sorted(content.glob("*.md"))
+    warnings: list[SourceError] = []
+
+    def walk(folder: Path) -> None:
+        for sub in sorted(folder.iterdir()):
+            if not sub.is_dir() or sub.name.startswith((".", "_")) or sub.resolve() == out_dir:
+                continue
+            rel = sub.relative_to(content).as_posix()
+            if (sub / "index.md").is_file():
+                problem = outside(sub, content)
+                if problem:
+                    errors.append(problem)
+                    continue
+                found.extend(sorted(sub.glob("*.md")))
+                walk(sub)
+            elif any(sub.glob("*.md")):
+                warnings.append(SourceError(sub, 0, 0, f"the folder {rel}/ holds Markdown files but no index.md, "
+                                            f"so it is published as files, not read as a section",
+                                            f"add {rel}/index.md (title, order, summary) to make it a section"))
+    walk(content)
+    return found, warnings
+
+
+def _sections(pages) -> Section:
+    """The tree of sections, each holding its lessons and sections by order, then name."""
+    folders = sorted({page.folder for page in pages} | {""}, key=lambda f: (f.count("/"), f))
+    tree: dict[str, Section] = {}
+    for folder in folders:
+        parent = tree.get(folder.rsplit("/", 1)[0] if "/" in folder else "") if folder else None
+        tree[folder] = Section(folder, parent=parent)
+        if parent is not None:
+            parent.items.append(tree[folder])
+    for page in pages:
+        section = tree[page.folder]
+        if page.slug == "index":
+            section.page = page
+        else:
+            section.items.append(Lesson(page.slug, page.title, page.meta.get("summary", ""),
+                                        page.meta.get("order", 0), page.url, page, section))
+
+    def key(item):
+        if isinstance(item, Lesson):
+            return (item.page.meta.get("order", LAST), item.slug)
+        return (item.order, item.folder.rsplit("/", 1)[-1])
+    for section in tree.values():
+        section.items.sort(key=key)
+        for position, lesson in enumerate(section.lessons(), start=1):
+            lesson.position = position
+        for position, child in enumerate(section.sections(), start=1):
+            child.position = position
+    return tree[""]
+
+
+def _root_of(page) -> str:
+    """The way from a page back to the site's root: '' at the top, '../' one folder down."""
+    return "../" * (page.folder.count("/") + 1) if page.folder else ""
+
+
+def _author_folders(content: Path, out_dir: Path, outputs: dict[str, str], errors: list[SourceError],
+                    sections: tuple[str, ...] = ("",)) -> list[Path]:
+    """The author's folders of images and files, at the top of content/ and in every
+    section, copied into the site at the same place. Names that start with '.' or '_'
+    are private (and _explorables/ is the site's own); a section is not copied (its
+    pages are built); a folder named like a page of the site is an error."""
     folders = []
-    for extra in sorted(content.iterdir()):
-        if extra.name.startswith((".", "_")) or extra.suffix == ".md" or extra == out_dir:
-            continue
-        if not extra.is_dir():
-            continue  # files beside the lessons are not published
-        problem = outside(extra, content)
-        if problem:
-            errors.append(problem)
-            continue
-        copy_tree(extra, None, content, errors)  # every link inside it checked before anything is written
-        if extra.name in outputs or extra.name in (MARKER, ".nojekyll"):
-            errors.append(SourceError(extra, 0, 0, f"the folder {extra.name} has the name of a page of the site",
-                                      "rename the folder"))
-            continue
-        folders.append(extra)
+    for section in sections:
+        for extra in sorted((content / section).iterdir()):
+            if extra.name.startswith((".", "_")) or extra.suffix == ".md" or extra == out_dir:
+                continue
+            if not extra.is_dir():
+                continue  # files beside the lessons are not published
+            rel = extra.relative_to(content).as_posix()
+            if rel in sections:
+                continue
+            problem = outside(extra, content)
+            if problem:
+                errors.append(problem)
+                continue
+            copy_tree(extra, None, content, errors)  # every link inside it checked before anything is written
+            if rel in outputs or extra.name in (MARKER, ".nojekyll"):
+                errors.append(SourceError(extra, 0, 0, f"the folder {rel} has the name of a page of the site",
+                                          "rename the folder"))
+                continue
+            folders.append(extra)
     return folders
 
 
@@ -331,20 +481,25 @@ def _check_output(content: Path, out_dir: Path) -> None:
 
 
 def _id_clashes(page) -> list[SourceError]:
-    """A figure or an exercise whose id is also a heading's anchor, or an exercise's that
-    of a figure. (Two figures with one id are reported, once, by the figure directive.)"""
+    """A figure, an image or an exercise whose id is also a heading's anchor, or an
+    image's or exercise's that of a figure. (Two figures with one id are reported, once,
+    by the figure directive.)"""
     headings = {t.attrGet("id") for t in page.tokens if t.type == "heading_open" and t.attrGet("id")}
+    figures = {t.meta["id"] for t in page.tokens if t.type == "figure"}
     errors = []
-    figures = set()
     for token in page.tokens:
-        if token.type == "figure":
-            figures.add(token.meta["id"])
-            if token.meta["id"] in headings:
-                errors.append(SourceError(page.path, token.meta["line"], 1,
-                                          f"figure id '{token.meta['id']}' is also the id of a heading on this page",
-                                          "give the figure another id (the word after the directive name)"))
-    for token in page.tokens:
-        if token.type == "exercise_open" and token.meta["id"] in headings | figures:
+        if token.type == "figure" and token.meta["id"] in headings:
+            errors.append(SourceError(page.path, token.meta["line"], 1,
+                                      f"figure id '{token.meta['id']}' is also the id of a heading on this page",
+                                      "give the figure another id (the word after the directive name)"))
+        elif token.type == "image_figure_open" and token.attrGet("id") in headings | figures:
+            fence = (token.map[0] if token.map else 0) + page.env.get("line_offset", 0)
+            lines = page.env.get("lines") or []
+            line = next((i + 1 for i in range(fence, min(fence + 20, len(lines)))
+                         if lines[i].strip().startswith(":name:")), fence + 1)
+            errors.append(SourceError(page.path, line, 1, f"image name '{token.attrGet('id')}' is also the id of a "
+                                      f"heading or a figure on this page", "give the image another :name:"))
+        elif token.type == "exercise_open" and token.meta["id"] in headings | figures:
             errors.append(SourceError(page.path, token.meta["line"], 1,
                                       f"exercise id '{token.meta['id']}' is also the id of a heading or figure "
                                       "on this page", "give the exercise another :name:"))
@@ -352,18 +507,19 @@ def _id_clashes(page) -> list[SourceError]:
 
 
 def _slug_clashes(pages) -> list[SourceError]:
-    """Two files that would write the same page, or a lesson that would be the index."""
+    """Two files that would write the same page, or a lesson that would be its folder's index."""
     errors: list[SourceError] = []
     seen: dict[str, Path] = {}
     for page in pages:
+        where = "the track's front page" if not page.folder else f"the page of the section {page.folder}/"
         if page.slug == "index" and page.path.stem != "index":
-            errors.append(SourceError(page.path, 1, 1, f"the file name {page.path.name} makes the page index.html, "
-                                      f"which is the track's front page", "rename the file, e.g. 03-overview.md"))
-        elif page.slug in seen:
-            errors.append(SourceError(page.path, 1, 1, f"{page.path.name} and {seen[page.slug].name} would both "
-                                      f"be written to {page.slug}.html", "rename one of the two files"))
+            errors.append(SourceError(page.path, 1, 1, f"the file name {page.path.name} makes the page "
+                                      f"{page.url}, which is {where}", "rename the file, e.g. 03-overview.md"))
+        elif page.url in seen:
+            errors.append(SourceError(page.path, 1, 1, f"{page.path.name} and {seen[page.url].name} would both "
+                                      f"be written to {page.url}", "rename one of the two files"))
         else:
-            seen[page.slug] = page.path
+            seen[page.url] = page.path
     return errors
 
 

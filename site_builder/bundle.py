@@ -34,6 +34,7 @@ from .errors import BuildError
 
 _BODY = re.compile(r"<body[^>]*>(.*)</body>", re.S)
 _TITLE = re.compile(r"<title>(.*?)</title>", re.S)
+_ASSETS = re.compile(r'<body[^>]*\sdata-assets="([^"]*)"')
 
 
 @dataclass
@@ -106,14 +107,21 @@ def _assets_of(site: Path) -> Path:
 
 
 def _pages(site: Path) -> dict[str, dict[str, str]]:
-    """Each page's title and body, by file name."""
+    """Each page's title, body and assets' path (data-assets), by its path from the
+    site's root ('index.html', 'basics/softmax.html'): sections' pages too."""
+    assets = _assets_of(site).name
     pages = {}
-    for page in sorted(site.glob("*.html")):
+    for page in sorted(site.rglob("*.html")):
+        name = page.relative_to(site).as_posix()
+        if name.split("/")[0] == assets:
+            continue
         html = page.read_text(encoding="utf-8")
         body, title = _BODY.search(html), _TITLE.search(html)
         if body is None:
             continue
-        pages[page.name] = {"title": _unescape(title.group(1)) if title else page.stem, "body": body.group(1)}
+        found = _ASSETS.search(html)
+        pages[name] = {"title": _unescape(title.group(1)) if title else page.stem, "body": body.group(1),
+                       "assets": _unescape(found.group(1)) if found else "../" * name.count("/") + assets + "/"}
     return pages
 
 

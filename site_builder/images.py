@@ -7,6 +7,7 @@ image a page referenced into the built site, at the same path relative to conten
 """
 from __future__ import annotations
 
+import posixpath
 import re
 import shutil
 import struct
@@ -88,6 +89,18 @@ def resolve(env: dict, src: str) -> tuple[Path, str] | None:
     except ValueError:
         return file, ""  # outside the content folder: the caller reports it
     return file, url
+
+
+def page_src(env: dict, url: str) -> str:
+    """The address of an image (``url``: its path under the site's root) as written in
+    the page: relative to the page's own folder, which mirrors its folder in content/."""
+    page = Path(env.get("path", "."))
+    root = Path(env.get("content_root") or page.parent).resolve()
+    try:
+        folder = page.parent.resolve().relative_to(root).as_posix()
+    except ValueError:
+        return url
+    return url if folder in ("", ".") else posixpath.relpath(url, folder)
 
 
 def copy_images(pages, content: Path, staging: Path) -> None:

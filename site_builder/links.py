@@ -4,6 +4,7 @@ anchor (heading or figure id) its page does not have, is a build error at the li
 line and column."""
 from __future__ import annotations
 
+import posixpath
 import re
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -23,6 +24,8 @@ def page_ids(page) -> set[str]:
             ids.add(token.attrGet("id"))
         elif token.type == "figure":
             ids.add(token.meta["id"])
+        elif token.type == "image_figure_open" and token.attrGet("id"):
+            ids.add(str(token.attrGet("id")))
         elif token.type in ("html_block", "html_inline"):
             ids.update(_HTML_ID.findall(token.content))
         for child in token.children or ():
@@ -44,12 +47,28 @@ def _position(page, line0: int, href: str) -> tuple[int, int]:
     return line0 + 1, 1
 
 
+def _in_content(page, content: Path, name: str) -> str | None:
+    """A path written in ``page`` as a path from content/ ('basics/softmax.md'), or None
+    when it leads out of content/."""
+    folder = getattr(page, "folder", "")
+    joined = posixpath.normpath(posixpath.join(folder, name)) if folder else posixpath.normpath(name)
+    return None if joined == ".." or joined.startswith("../") else joined
+
+
+def _relative(url: str, page) -> str:
+    """A page's URL (from the site's root) as written in ``page``: from its own folder."""
+    folder = getattr(page, "folder", "")
+    return posixpath.relpath(url, folder) if folder else url
+
+
 def resolve_links(pages, content: Path, unread: tuple[str, ...] = ()) -> list[SourceError]:
-    """Rewrite links to lesson files into page URLs; report the broken ones. Links to
-    the ``unread`` files (already reported as unreadable) are left alone."""
-    by_file = {page.path.name: page for page in pages}
-    by_url = {f"{page.slug}.html": page for page in pages}
-    ids = {page.slug: page_ids(page) for page in pages}
+    """Rewrite links to lesson files into page URLs; report the broken ones. Paths are
+    relative to the page's own file (as in any Markdown editor). Links to the ``unread``
+    files (already reported as unreadable; paths from content/) are left alone."""
+    by_file = {page.path.relative_to(content).as_posix() if page.path.is_relative_to(content) else page.path.name: page
+               for page in pages}
+    by_url = {_url(page): page for page in pages}
+    ids = {_url(page): page_ids(page) for page in pages}
     names = ", ".join(sorted(by_file))
     errors: list[SourceError] = []
     for page in pages:
@@ -58,28 +77,33 @@ def resolve_links(pages, content: Path, unread: tuple[str, ...] = ()) -> list[So
             parts = urlsplit(href)
             if parts.scheme or parts.netloc or parts.query:
                 continue
-            target_name = unquote(parts.path).removeprefix("./")
+            written = unquote(parts.path).removeprefix("./")
+            target_name = _in_content(page, content, written) if written else ""
             anchor = unquote(parts.fragment)
-            if not target_name:
+            if not written:
                 target = page
-            elif target_name.endswith(".md"):
-                target = by_file.get(target_name)
+            elif written.endswith(".md"):
+                target = by_file.get(target_name) if target_name else None
                 if target is None:
-                    if target_name in unread or (content / target_name).is_file():
+                    if target_name and (target_name in unread or (content / target_name).is_file()):
                         continue  # a Markdown file shipped as a file among the assets
                     line, col = _position(page, line0, href)
                     errors.append(SourceError(page.path, line, col, f"the link {quote(clip(href, 80))} names no "
                                               f"lesson", f"lessons: {clip(names, 200)}"))
                     continue
-                token.attrSet("href", f"{target.slug}.html" + (f"#{parts.fragment}" if parts.fragment else ""))
+                token.attrSet("href", _relative(_url(target), page) + (f"#{parts.fragment}" if parts.fragment else ""))
             elif target_name in by_url:
                 target = by_url[target_name]
             else:
                 continue
-            if anchor and anchor not in ids[target.slug]:
+            if anchor and anchor not in ids[_url(target)]:
                 line, col = _position(page, line0, href)
-                known = ", ".join(sorted(ids[target.slug] - LAYOUT_IDS)) or "none"
+                known = ", ".join(sorted(ids[_url(target)] - LAYOUT_IDS)) or "none"
                 errors.append(SourceError(page.path, line, col, f"the link {quote(clip(href, 80))} names no heading "
                                           f"or figure '{clip(anchor)}' in {target.path.name}",
                                           f"ids on that page: {clip(known, 200)}"))
     return errors
+
+
+def _url(page) -> str:
+    return getattr(page, "url", "") or f"{page.slug}.html"

@@ -147,6 +147,8 @@ class Page:
     env: dict[str, Any]
     errors: list[SourceError] = field(default_factory=list)
     warnings: list[SourceError] = field(default_factory=list)
+    folder: str = ""  # its section's folder under content/ ('' at the top, 'basics', 'basics/more')
+    url: str = ""  # its page in the site, relative to the site's root: 'basics/softmax.html'
 
     @property
     def title(self) -> str:
@@ -206,14 +208,19 @@ def _headless_front_matter(tokens, text: str, env: dict) -> None:
         f"so it is shown as text", "put a line '---' above it and another below the last `key: value` line"))
 
 
-def parse_page(md: MarkdownIt, path: Path, slug: str, text: str | None = None, language: str = "en") -> Page:
+def parse_page(md: MarkdownIt, path: Path, slug: str, text: str | None = None, *,
+               content_root: Path | None = None, language: str = "en") -> Page:
     """Parse one lesson. ``text`` is its content as the build read it; without it the
-    file is read here (a UTF-8 byte-order mark is dropped). ``language`` is the site's
-    (site.yml): exercises write their numbers in its notation."""
+    file is read here (a UTF-8 byte-order mark is dropped). ``content_root`` is the
+    content folder (default: the file's own folder): image paths in the site are
+    relative to it. ``language`` is the site's (site.yml): exercises write their numbers
+    in its notation."""
     if text is None:
         text = path.read_text(encoding="utf-8").removeprefix("\ufeff")
     env: dict[str, Any] = {"path": path, "errors": [], "warnings": [], "lines": text.split("\n"),
                            "language": language}
+    if content_root is not None:
+        env["content_root"] = content_root
     tokens = md.parse(text, env)
     meta = _front_matter(tokens, path, env)
     _headless_front_matter(tokens, text, env)

@@ -32,15 +32,17 @@ def _base(config) -> str:
 
 
 def page_url(page) -> str:
-    """The page's file in the site: index.html or SLUG.html."""
-    return "index.html" if page is None or page.slug == "index" else f"{page.slug}.html"
+    """The page's file in the site: index.html, SLUG.html or FOLDER/SLUG.html."""
+    if page is None:
+        return "index.html"
+    return getattr(page, "url", "") or ("index.html" if page.slug == "index" else f"{page.slug}.html")
 
 
 def meta_tags(config, page, root: str = "") -> Markup:
     """The head tags of one page (``page`` is None for the site's own pages)."""
     meta = page.meta if page is not None else {}
     description = meta.get("description") or meta.get("summary") or config.description
-    title = page.title if page is not None and page.slug != "index" else config.title
+    title = page.title if page is not None and page_url(page) != "index.html" else config.title
     tags = []
     if description:
         tags.append(f'<meta name="description" content="{html_escape(description)}">')
@@ -110,7 +112,7 @@ def sitemap(config, pages) -> str | None:
     base = _base(config)
     if not base:
         return None
-    urls = [base + "index.html"] + [base + page_url(p) for p in pages if p.slug != "index"]
+    urls = [base + "index.html"] + [base + page_url(p) for p in pages if page_url(p) != "index.html"]
     entries = "".join(f"  <url><loc>{escape(u)}</loc></url>\n" for u in urls)
     return ('<?xml version="1.0" encoding="UTF-8"?>\n'
             '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' + entries + "</urlset>\n")

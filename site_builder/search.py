@@ -137,10 +137,11 @@ def sections_of(body: str) -> list[dict]:
     return out
 
 
-def build_index(pages: list[tuple[str, str, str, str]]) -> dict:
-    """``pages``: (url, title, summary, rendered body) per page, in the site's order."""
+def build_index(pages: list[tuple]) -> dict:
+    """``pages``: (url, title, summary, rendered body[, label]) per page, in the site's
+    order; ``label`` names the page in the results ('Basics › Softmax'; default: its title)."""
     docs, fields = [], []
-    for lesson, (url, title, summary, body) in enumerate(pages):
+    for lesson, (url, title, summary, body, *_) in enumerate(pages):
         for number, section in enumerate(sections_of(body)):
             if number == 0:
                 text = f"{summary} {section['text']}"
@@ -168,7 +169,7 @@ def build_index(pages: list[tuple[str, str, str, str]]) -> dict:
                 scores[term] = scores.get(term, 0.0) + BOOST[name] * count * (K1 + 1) / (count + norm)
         for term, score in scores.items():
             postings.setdefault(term, []).extend([doc, max(1, round(score * 10))])
-    return {"version": 1, "lessons": [[title, url] for url, title, _, _ in pages], "docs": docs,
+    return {"version": 1, "lessons": [[(rest or [title])[0], url] for url, title, _, _, *rest in pages], "docs": docs,
             "terms": dict(sorted(postings.items()))}
 
 

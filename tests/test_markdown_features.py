@@ -124,7 +124,8 @@ def test_figure_scales_height_with_width(tmp_path):
     html, page = render(tmp_path, ":::{figure} img/wide.png\n:alt: A wide strip\n:width: 400\nCaption.\n:::\n")
     assert page.errors == []
     assert '<img src="img/wide.png" alt="A wide strip" width="400" height="100" loading="lazy"' in html
-    assert "<figcaption>\n<p>Caption.</p>\n</figcaption>" in html
+    assert ('<figcaption class="ex-caption">\n<p><span class="ex-caption-number">Figure 1.</span> Caption.</p>\n'
+            '</figcaption>') in html  # numbered with the live figures
 
 
 @pytest.mark.parametrize("text, where, words", [

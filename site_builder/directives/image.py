@@ -95,7 +95,7 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
     opening.block = True
     img = Token("image_img", "img", 0)
     img.block = True
-    for key, value in (("src", url), ("alt", alt.value.strip() if alt else ""), ("width", str(width)),
+    for key, value in (("src", images.page_src(env, url)), ("alt", alt.value.strip() if alt else ""), ("width", str(width)),
                        ("height", str(height)), ("loading", "lazy"), ("decoding", "async")):
         img.attrSet(key, value)
     tokens = [opening, img]
@@ -131,7 +131,7 @@ def image_sizes_rule(state: StateCore) -> None:
                        "the path is relative to this Markdown file, e.g. img/attention.png")
                 continue
             state.env.setdefault("images", []).append((file, url))
-            child.attrSet("src", url)
+            child.attrSet("src", images.page_src(state.env, url))
             size = images.image_size(file)
             if size:
                 child.attrSet("width", str(size[0]))

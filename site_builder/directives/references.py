@@ -9,7 +9,9 @@
     As {numref}`explorer` shows, ... by {eq}`softmax`; [](#explorer) is a link too.
     Lesson 2's {numref}`02-attention-heatmap.md#table` is a figure of another lesson.
 
-Figures are numbered in page order ("Figure 2"), equations with a label too ("(1)").
+Figures are numbered in page order ("Figure 2"), live figures and images with a caption
+(``:::{figure} img/x.png``, its id from ``:name:``) in one sequence; equations with a
+label are numbered too ("(1)").
 ``{numref}`` writes "Figure N" as a link (or the author's words, ``%s`` standing for the
 number: ``{numref}`Panel %s <explorer>```), ``{eq}`` writes "(N)", and a link with no
 text to a figure, an equation or a heading gets "Figure N", "(N)" or the heading's
@@ -20,6 +22,8 @@ from __future__ import annotations
 
 import difflib
 import html
+import os
+import posixpath
 import re
 
 from markdown_it import MarkdownIt
@@ -38,9 +42,20 @@ def _references_rule(state: StateCore) -> None:
     figures: dict[str, int] = {}
     equations: dict[str, int] = {}
     headings: dict[str, str] = {}
+    counted_figures = 0  # every live figure and every image with a caption, in page order
     for i, token in enumerate(state.tokens):
-        if token.type == "figure":
-            figures[token.meta["id"]] = len(figures) + 1
+        if token.type == "image_figure_open":
+            caption = _image_caption(state.tokens, i)
+            if caption is None:
+                continue
+            counted_figures += 1
+            if token.attrGet("id"):
+                figures[str(token.attrGet("id"))] = counted_figures
+            state.tokens[caption].attrJoin("class", "ex-caption")
+            _number_caption(state.tokens, caption, counted_figures)
+        elif token.type == "figure":
+            counted_figures += 1
+            figures[token.meta["id"]] = counted_figures
             token.meta["number"] = figures[token.meta["id"]]
             caption = token.meta.get("caption")
             if caption:
@@ -57,6 +72,7 @@ def _references_rule(state: StateCore) -> None:
         elif token.type == "heading_open" and token.attrGet("id"):
             headings[str(token.attrGet("id"))] = state.tokens[i + 1].content
     env["figure_numbers"] = figures  # for references from other lessons (resolve_figure_refs)
+    env["figure_total"] = counted_figures  # with numbering: site, the next page goes on from here
     referenced = set()
     known = [*figures, *equations]
 
@@ -91,6 +107,38 @@ def _references_rule(state: StateCore) -> None:
     for token in state.tokens:
         if token.type == "figure":
             token.meta["referenced"] = token.meta["id"] in referenced
+
+
+def _image_caption(tokens, index: int) -> int | None:
+    """The index of the caption's opening token of the image figure opened at ``index``."""
+    depth = 0
+    for j in range(index + 1, len(tokens)):
+        kind = tokens[j].type
+        if kind == "image_caption_open" and depth == 0:
+            return j
+        if kind == "image_figure_open":
+            depth += 1
+        elif kind == "image_figure_close":
+            if depth == 0:
+                return None
+            depth -= 1
+    return None
+
+
+def _number_caption(tokens, caption: int, number: int) -> None:
+    """'Figure N.' at the start of an image's caption, inside its first paragraph."""
+    mark = Token("figure_caption_number", "", 0)  # written at render time, as the page numbers it
+    mark.meta = {"number": number}
+    for j in range(caption + 1, len(tokens)):
+        if tokens[j].type == "image_caption_close":
+            break
+        if tokens[j].type == "inline":
+            tokens[j].children = [mark, *(tokens[j].children or [])]
+            return
+    opening = Token("figure_caption_number", "", 0)
+    opening.block = True
+    opening.meta = {"number": number}
+    tokens.insert(caption + 1, opening)
 
 
 def _role(env, parent, token, figures, equations, referenced) -> None:
@@ -156,14 +204,15 @@ def resolve_figure_refs(pages) -> list:
     or figure that does not exist is an error at the reference."""
     from ..errors import SourceError
 
-    by_file = {page.path.name: page for page in pages}
+    by_path = {page.path.resolve(): page for page in pages}
     errors = []
     for page in pages:
         for meta in page.env.get("figure_refs", []):
             ref = meta["figure_ref"]
-            other = by_file.get(ref["lesson"])
+            other = by_path.get((page.path.parent / ref["lesson"]).resolve())  # relative, as links are
             if other is None:
-                close = difflib.get_close_matches(ref["lesson"], list(by_file), n=1)
+                here = [os.path.relpath(p, page.path.parent) for p in by_path]
+                close = difflib.get_close_matches(ref["lesson"], here, n=1)
                 errors.append(SourceError(page.path, ref["line0"] + 1, ref["col"],
                                           f"{{numref}}: no lesson '{ref['lesson']}'",
                                           (f"did you mean '{close[0]}'? " if close else "")
@@ -177,8 +226,10 @@ def resolve_figure_refs(pages) -> list:
                                           (f"did you mean '{close[0]}'? " if close else "")
                                           + f"figures there: {', '.join(numbers) or 'none'}"))
                 continue
+            url = getattr(other, "url", f"{other.slug}.html")  # under its section's folder
+            folder = getattr(page, "folder", "") or "."
             ref.update(number=numbers[ref["target"]], offset=int(other.env.get("figure_offset", 0)),
-                       href=f"{other.slug}.html#{ref['target']}")
+                       href=f"{posixpath.relpath(url, folder)}#{ref['target']}")
             for token in other.tokens:  # a referenced figure shows its number on its own page
                 if token.type == "figure" and token.meta["id"] == ref["target"]:
                     token.meta["referenced"] = True
@@ -217,5 +268,7 @@ def references_plugin(md: MarkdownIt) -> None:
     md.add_render_rule("figure", render_figure)
     md.add_render_rule("figure_number", lambda self, tokens, idx, options, env: html.escape(
         _figure_text(env, tokens[idx].meta["number"], tokens[idx].meta["words"])))
+    md.add_render_rule("figure_caption_number", lambda self, tokens, idx, options, env: (
+        f'<span class="ex-caption-number">Figure {figure_number(env, tokens[idx].meta["number"])}.</span> '))
     if math_rule is not None:
         md.add_render_rule("math_block_label", render_equation)

@@ -28,8 +28,33 @@
     });
   }
 
+  /* The site's root: the folder above its assets (the page's own, as the bundle opened it). */
+  function siteRoot() {
+    return new URL("..", new URL(document.body.dataset.assets || "_explorables/", location.href));
+  }
+
+  /* A page's path from the site's root, as the bundle carries it: "basics/softmax.html". */
   function pageName(url) {
-    return decodeURIComponent(new URL(url, location.href).pathname.split("/").pop()) || "index.html";
+    const path = decodeURIComponent(new URL(url, location.href).pathname);
+    const top = decodeURIComponent(siteRoot().pathname);
+    if (path.indexOf(top) !== 0) return null;
+    const name = path.slice(top.length);
+    return !name || name.endsWith("/") ? name + "index.html" : name;
+  }
+
+  /* A page from a file:// bundle stays at the address the bundle was opened at, so its
+     links and images, written from its own folder, are made absolute: a section's page
+     shown from the bundle's index.html still reaches ../_explorables/ and its images. */
+  function anchored(body, url) {
+    const doc = new DOMParser().parseFromString("<body>" + body + "</body>", "text/html");
+    ["href", "src"].forEach(function (name) {
+      doc.body.querySelectorAll("[" + name + "]").forEach(function (el) {
+        const value = el.getAttribute(name);
+        if (!value || value.charAt(0) === "#" || /^[a-z][a-z0-9+.-]*:/i.test(value)) return;
+        el.setAttribute(name, new URL(value, url).href);
+      });
+    });
+    return doc.body.innerHTML;
   }
 
   ex.bundle = {
@@ -53,8 +78,14 @@
 
   if (ex.bundle.carried() && ex.pages) {
     ex.pages.source = function (url) {
-      const page = carried.pages[pageName(url)];
-      return Promise.resolve(page ? { title: page.title, body: page.body, attrs: {} } : null);
+      const name = pageName(url);
+      const page = name === null ? null : carried.pages[name];
+      if (!page) return Promise.resolve(null);
+      const target = new URL(url, location.href).href;
+      // From disk the address does not change: links are anchored to the page's folder.
+      // Served, the address follows the page, and so do its assets' path.
+      if (location.protocol === "file:") return Promise.resolve({ title: page.title, body: anchored(page.body, target), attrs: {} });
+      return Promise.resolve({ title: page.title, body: page.body, attrs: { "data-assets": page.assets } });
     };
   }
 })();

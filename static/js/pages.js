@@ -37,6 +37,16 @@
     setTimeout(function () { announcer.textContent = text; }, 30);
   }
 
+  function scripts(d, base) {
+    return Array.from(d.querySelectorAll("head script[src]")).map(function (s) {
+      return new URL(s.getAttribute("src"), base).href;
+    }).join(" ");
+  }
+  // The scripts this document runs, resolved once from the address it was loaded at: the
+  // head is never swapped, and after a move into another folder its relative addresses
+  // would resolve elsewhere.
+  const ownScripts = scripts(document, location.href);
+
   /* What the page would load from ``url``: {title, body, attrs}, or null. */
   function fetched(url) {
     if (location.protocol === "file:") return Promise.resolve(null);
@@ -45,13 +55,8 @@
       if (!response.ok || type.indexOf("text/html") < 0) return null;
       return response.text().then(function (html) {
         const doc = new DOMParser().parseFromString(html, "text/html");
-        const scripts = function (d, base) {
-          return Array.from(d.querySelectorAll("head script[src]")).map(function (s) {
-            return new URL(s.getAttribute("src"), base).href;
-          }).join(" ");
-        };
         // another build's page (other scripts): only a full load can run it
-        if (scripts(doc, url) !== scripts(document, location.href)) return null;
+        if (scripts(doc, url) !== ownScripts) return null;
         const attrs = {};
         Array.from(doc.body.attributes).forEach(function (a) { attrs[a.name] = a.value; });
         return { title: doc.title, body: doc.body.innerHTML, attrs: attrs };
@@ -120,13 +125,17 @@
           if (!page) throw new Error("no page to swap in");
           if (how.push) history.replaceState(Object.assign({}, history.state, { scroll: window.scrollY }), "");
           unmount();
-          swap(page);
-          ex.pages.current = pageKey;
+          // the address first: the new content's relative links and images (../img/x.png
+          // in a section's page) resolve against the page they belong to
+          const state = { explorablesPage: pageKey, hash: target.hash };
           if (how.push) {
-            const state = { explorablesPage: pageKey, hash: target.hash };
             if (location.protocol === "file:") history.pushState(state, "");
             else history.pushState(state, "", target.href);
+          } else if (location.protocol !== "file:" && key(location.href) !== pageKey) {
+            history.replaceState(state, "", target.href);  // a page shown in place of this one
           }
+          swap(page);
+          ex.pages.current = pageKey;
           mount(pageKey, how.restore !== false && !how.reload);
           land(target.hash, how.scroll);
           announce(page.title.split(" · ")[0]);
@@ -147,10 +156,10 @@
     },
   };
 
+  /* A page of this site: under its root (the folder above its assets), in any section. */
   function ours(url) {
     if (location.protocol === "file:") {
-      const here = location.href.replace(/[#?].*$/, "").replace(/[^/]*$/, "");
-      return url.href.replace(/[#?].*$/, "").replace(/[^/]*$/, "") === here;
+      return url.protocol === "file:" && url.href.indexOf(root()) === 0 && /\.html$/.test(url.pathname);
     }
     return url.origin === location.origin && url.href.indexOf(root()) === 0 &&
       (/\.html$/.test(url.pathname) || /\/$/.test(url.pathname));

@@ -1,6 +1,7 @@
 /* The table of contents (site_builder/toc.py): open beside the text on wide screens,
    folded at the top on phones, and the section being read marked (aria-current) as the
-   reader scrolls. Attaches on every page mount (pages.js) and lets go on unmount. */
+   reader scrolls. Attaches on every page mount (pages.js) and lets go on unmount.
+   Also folds a sectioned site's navigation on phones (fold). */
 (function () {
   "use strict";
   const ex = window.explorables = window.explorables || {};
@@ -52,10 +53,25 @@
     };
   }
 
-  ex.toc = { attach: attach };
+  /* A site with sections: its list in the header folds under "Lessons" on phones and
+     stands open on wider screens (the page's header is swapped with each page). */
+  const NAV_WIDE = "(min-width: 40rem)";
+  let navMedia = null;
+  function fold(root) {
+    const details = root.querySelector(".ex-nav-fold");
+    if (!details) return;
+    if (!navMedia) {
+      navMedia = window.matchMedia(NAV_WIDE);
+      navMedia.addEventListener("change", function () { fold(document.body); });
+    }
+    details.open = navMedia.matches;
+  }
+
+  ex.toc = { attach: attach, fold: fold };
   if (ex.pages && ex.pages.on) {
     ex.pages.on("mount", attach);
+    ex.pages.on("mount", fold);
     ex.pages.on("unmount", function () { if (detach) detach(); });
   }
-  document.addEventListener("DOMContentLoaded", function () { attach(document.body); });
+  document.addEventListener("DOMContentLoaded", function () { attach(document.body); fold(document.body); });
 })();

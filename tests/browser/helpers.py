@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
 from explorables.engine.figures import FIGURES
 
 
@@ -110,7 +112,7 @@ def fresh_lesson(page, guard, url: str, figure_id: str):
         return open_figure(page, url, figure_id)
     page.mouse.move(0, 0)
     page.evaluate("() => Promise.all(Object.values(window.explorables.figures).map(f => f.idle()))")
-    assert page.evaluate("url => window.explorables.pages.go(url, {restore: false, scroll: 0})", url) is True
+    assert page.evaluate("url => window.explorables.pages.go(url, {push: true, restore: false, scroll: 0})", url) is True
     root = page.locator(f"figure#{figure_id}")
     root.and_(page.locator(".ex-live")).wait_for()
     same = page.evaluate("""id => {
@@ -120,3 +122,29 @@ def fresh_lesson(page, guard, url: str, figure_id: str):
     }""", figure_id)
     assert same, "the figure did not start from its build-time state"
     return root
+
+
+def shared_page():
+    """A module-scoped fixture named ``shared``: one page, one Pyodide for the module.
+
+    Use as ``shared = shared_page()`` at the top of a test module, then open lessons in it
+    with ``in_lesson``."""
+    @pytest.fixture(scope="module")
+    def shared(browser, site_url, browser_context_args):
+        yield from module_page(browser, site_url, browser_context_args)
+    return shared
+
+
+def in_lesson(shared, url: str, figure_id: str):
+    """For a function fixture: swap ``url`` in fresh on the module's page, yield the page,
+    then check the guard and put back any viewport or media the test changed."""
+    page, guard = shared
+    viewport = page.viewport_size
+    fresh_lesson(page, guard, url, figure_id)
+    try:
+        yield page
+        guard.check()
+    finally:
+        if page.viewport_size != viewport:
+            page.set_viewport_size(viewport)
+        page.emulate_media(color_scheme="light", reduced_motion="no-preference", media="screen")

@@ -8,25 +8,19 @@ import pytest
 from explorables import engine
 from explorables.engine.figures import FIGURES
 from explorables.figures import num, vec
-from helpers import assert_matches_cpython, fresh_lesson, idle, module_page, state_of
+from helpers import assert_matches_cpython, idle, in_lesson, shared_page, state_of
 
 FIG = "heads"
 NAME = "attention-heads"
 PAGE = "two-heads.html"
 
 
-@pytest.fixture(scope="module")
-def shared(browser, site_url, browser_context_args):
-    """One page and one Pyodide for the module: each test swaps the lesson in anew."""
-    yield from module_page(browser, site_url, browser_context_args)
+shared = shared_page()
 
 
 @pytest.fixture
 def heads(shared, site_url):
-    page, guard = shared
-    fresh_lesson(page, guard, site_url + PAGE, FIG)
-    yield page
-    guard.check()
+    yield from in_lesson(shared, site_url + PAGE, FIG)
 
 
 def table(page, h: int):

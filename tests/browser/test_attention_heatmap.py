@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from helpers import assert_matches_cpython, idle, open_figure, state_of
+from helpers import assert_matches_cpython, idle, in_lesson, shared_page, state_of
 
 from explorables import engine
 from explorables.engine.figures import attention_heatmap as hm
@@ -19,10 +19,12 @@ NAME = "attention-heatmap"
 PAGE = "attention-heatmap.html"
 
 
+shared = shared_page()
+
+
 @pytest.fixture
-def heat(page, site_url, guard):
-    open_figure(page, site_url + PAGE, FIG)
-    return page
+def heat(shared, site_url):
+    yield from in_lesson(shared, site_url + PAGE, FIG)
 
 
 def table(page):

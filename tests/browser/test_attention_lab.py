@@ -8,17 +8,19 @@ import pytest
 
 from explorables.engine.figures import FIGURES
 from explorables.figures import num
-from helpers import assert_matches_cpython, first_frame, idle, mark_position, open_figure, state_of, values_of
+from helpers import assert_matches_cpython, first_frame, idle, in_lesson, mark_position, shared_page, state_of, values_of
 
 FIG = "lab"
 NAME = "attention-lab"
 PAGE = "attention-lab.html"
 
 
+shared = shared_page()
+
+
 @pytest.fixture
-def lab(page, site_url, guard):
-    open_figure(page, site_url + PAGE, FIG)
-    return page
+def lab(shared, site_url):
+    yield from in_lesson(shared, site_url + PAGE, FIG)
 
 
 def table_row(page, i: int) -> list[str]:

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import assert_matches_cpython, first_frame, idle, mark_position, open_figure, state_of, values_of
+from helpers import assert_matches_cpython, first_frame, idle, in_lesson, mark_position, shared_page, state_of, values_of
 
 FIG = "explorer"
 PAGE = "one-query-row.html"
 
 
+shared = shared_page()
+
+
 @pytest.fixture
-def row(page, site_url, guard):
-    open_figure(page, site_url + PAGE, FIG)
-    return page
+def row(shared, site_url):
+    yield from in_lesson(shared, site_url + PAGE, FIG)
 
 
 def canvas_ink(page, selector: str) -> int:

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import assert_matches_cpython
-
-from conftest import Guard
+from helpers import assert_matches_cpython, module_page
 
 RECORD = """(() => {
     const Real = window.Worker;
@@ -21,37 +19,10 @@ RECORD = """(() => {
 })()"""
 
 
-@pytest.fixture
-def recorded(page, site_url):
-    guard = Guard(page, site_url)
-    requests: list[str] = []
-    page.context.on("request", lambda r: requests.append(r.url))
-    page.add_init_script(RECORD)
-    yield page, requests
-    guard.check()
-
-
-def test_the_worker_starts_before_any_figure_is_drawn(recorded, site_url):
-    page, _ = recorded
-    page.goto(site_url + "attention-lab.html")
-    page.evaluate("() => window.explorables.ready")
-    page.locator("figure#lab.ex-live").wait_for()
-    assert page.evaluate("() => window.__startedWith") == 0
-    assert_matches_cpython(page, "lab", "attention-lab")
-
-
-def test_the_engine_archive_is_requested_before_pyodide_itself(recorded, site_url):
-    page, requests = recorded
-    page.goto(site_url + "one-query-row.html")
-    page.evaluate("() => window.explorables.ready")
-    names = [url.rsplit("/", 1)[-1] for url in requests]
-    assert "engine.zip" in names and "pyodide.asm.wasm" in names
-    assert names.index("engine.zip") < names.index("pyodide.mjs") < names.index("pyodide.asm.wasm")
-
-
-def test_every_figure_of_a_page_with_several_is_drawn_and_goes_live(recorded, site_url, built_site):
-    page, _ = recorded
-    # A page of three figures, made from the built lesson: the same figure three times.
+@pytest.fixture(scope="module")
+def cold(browser, site_url, built_site, browser_context_args):
+    """One cold start, recorded, of a page of three figures made from the built lesson
+    (the same figure three times); the tests below read what it did."""
     source = (built_site / "one-query-row.html").read_text()
     start = source.index('<figure class="ex-figure" id="explorer"')
     end = source.index("</figure>", start) + len("</figure>")
@@ -59,12 +30,34 @@ def test_every_figure_of_a_page_with_several_is_drawn_and_goes_live(recorded, si
     extra = block.replace('id="explorer"', 'id="second"') + block.replace('id="explorer"', 'id="third"')
     (built_site / "__three.html").write_text(source[:end] + extra + source[end:])
     try:
-        page.goto(site_url + "__three.html")
-        page.evaluate("() => window.explorables.ready")
-        for fid in ("explorer", "second", "third"):
-            page.locator(f"figure#{fid}.ex-live").wait_for()
-        page.locator("figure#third [data-key] canvas, figure#third .ex-cells").first.wait_for()
-        for fid in ("explorer", "second", "third"):
-            assert_matches_cpython(page, fid, "attention-row")
+        for page, guard in module_page(browser, site_url, browser_context_args):
+            requests: list[str] = []
+            page.context.on("request", lambda r: requests.append(r.url))
+            page.add_init_script(RECORD)
+            page.goto(site_url + "__three.html")
+            page.evaluate("() => window.explorables.ready")
+            yield page, requests
+            guard.check()
     finally:
         (built_site / "__three.html").unlink()
+
+
+def test_the_worker_starts_before_any_figure_is_drawn(cold):
+    page, _ = cold
+    assert page.evaluate("() => window.__startedWith") == 0
+
+
+def test_the_engine_archive_is_requested_before_pyodide_itself(cold):
+    _, requests = cold
+    names = [url.rsplit("/", 1)[-1] for url in requests]
+    assert "engine.zip" in names and "pyodide.asm.wasm" in names
+    assert names.index("engine.zip") < names.index("pyodide.mjs") < names.index("pyodide.asm.wasm")
+
+
+def test_every_figure_of_a_page_with_several_is_drawn_and_goes_live(cold):
+    page, _ = cold
+    for fid in ("explorer", "second", "third"):
+        page.locator(f"figure#{fid}.ex-live").wait_for()
+    page.locator("figure#third [data-key] canvas, figure#third .ex-cells").first.wait_for()
+    for fid in ("explorer", "second", "third"):
+        assert_matches_cpython(page, fid, "attention-row")

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from helpers import assert_matches_cpython, state_of
+from helpers import assert_matches_cpython, in_lesson, shared_page, state_of
 
 FIGURES = {  # page -> (figure id, figure name)
     "one-query-row.html": ("explorer", "attention-row"),
@@ -23,13 +23,16 @@ COUNT_WORKERS = """(() => {
 })()"""
 
 
+shared = shared_page()
+
+
 @pytest.fixture
-def lesson(page, site_url, guard):
-    page.add_init_script(COUNT_WORKERS)
-    page.goto(site_url + "one-query-row.html")
-    page.evaluate("() => window.explorables.ready")
-    page.locator("figure#explorer.ex-live").wait_for()
-    return page
+def lesson(shared, site_url):
+    """Lesson 1 swapped in fresh on the module's page, whose Worker constructor counts."""
+    page, _ = shared
+    if page.url == "about:blank":  # before the module's first load
+        page.add_init_script(COUNT_WORKERS)
+    yield from in_lesson(shared, site_url + "one-query-row.html", "explorer")
 
 
 def next_lesson(page):
@@ -96,8 +99,9 @@ def test_a_link_to_an_anchor_of_another_lesson_lands_on_it(lesson, site_url, bui
     assert page.evaluate("() => window.__workers") == 1
 
 
-def test_a_page_that_cannot_be_swapped_in_loads_plainly(lesson, site_url, guard):
-    page = lesson
+def test_a_page_that_cannot_be_swapped_in_loads_plainly(lesson, shared, site_url):
+    """(Last in the file: it leaves the module's page on a plain load.)"""
+    page, guard = lesson, shared[1]
     guard.allowed.append("404")
     page.evaluate("""() => {
         const a = document.createElement('a'); a.href = 'no-such-lesson.html'; a.id = 'gone';

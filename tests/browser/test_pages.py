@@ -9,8 +9,9 @@ import pytest
 
 from conftest import serve_folder
 
-PAGES = [("index.html", None), ("one-query-row.html", "explorer"), ("attention-lab.html", "lab"),
-         ("two-heads.html", "heads"), ("positional-encoding.html", "clocks"), ("attention-heatmap.html", "table")]
+PAGES = [("index.html", None), ("one-query-row.html", "explorer"), ("attention-heatmap.html", "table"),
+         ("attention-lab.html", "lab"), ("two-heads.html", "heads"), ("positional-encoding.html", "clocks")]
+# (in reading order)
 
 
 @pytest.fixture(scope="module")
@@ -33,18 +34,44 @@ def test_the_site_carries_what_pages_needs(built_site):
         assert 'href="notices.html">Notices</a>' in lesson.read_text(), lesson.name
 
 
-@pytest.mark.parametrize("name,figure_id", PAGES)
-def test_every_page_goes_live_under_a_subpath(page, repo_url, name, figure_id):
+def watch(page, repo_url) -> tuple[list[str], list[str]]:
     requests: list[str] = []
     errors: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
     page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    return requests, errors
+
+
+def goes_live(page, figure_id: str) -> None:
+    page.locator(f"figure#{figure_id}.ex-live").wait_for()
+    value = page.evaluate(f"() => window.explorables.figures['{figure_id}'].update({{}}).then(() => 1)")
+    assert value == 1
+
+
+def test_every_page_goes_live_under_a_subpath(page, repo_url):
+    """From the index, Next after Next: each lesson swapped in goes live, and nothing is
+    asked of any address outside /repo/."""
+    requests, errors = watch(page, repo_url)
+    page.goto(repo_url + "index.html")
+    page.evaluate("() => window.explorables.ready")
+    for name, figure_id in PAGES[1:]:
+        link = page.locator("a[rel=next]") if name != PAGES[1][0] else page.locator(f'header a[href="{name}"]')
+        link.first.click()
+        page.wait_for_url(repo_url + name)
+        goes_live(page, figure_id)
+    assert page.locator("a[rel=next]").count() == 0, "the walk reached the last lesson"
+    outside = [url for url in requests if not url.startswith((repo_url, "blob:", "data:"))]
+    assert not outside, outside
+    assert not errors, errors
+
+
+def test_a_lesson_opened_on_its_own_goes_live_under_a_subpath(page, repo_url):
+    """A reader landing on a lesson from a search engine: its own document starts Python."""
+    requests, errors = watch(page, repo_url)
+    name, figure_id = PAGES[-1]
     page.goto(repo_url + name)
     page.evaluate("() => window.explorables.ready")
-    if figure_id:
-        page.locator(f"figure#{figure_id}.ex-live").wait_for()
-        value = page.evaluate(f"() => window.explorables.figures['{figure_id}'].update({{}}).then(() => 1)")
-        assert value == 1
+    goes_live(page, figure_id)
     outside = [url for url in requests if not url.startswith((repo_url, "blob:", "data:"))]
     assert not outside, outside
     assert not errors, errors

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import assert_matches_cpython, idle, open_figure, state_of, values_of
+from helpers import assert_matches_cpython, idle, in_lesson, shared_page, state_of, values_of
 
 from explorables import engine
 from explorables.engine.figures.positional_encoding import INTERVAL
@@ -37,8 +37,10 @@ TIMERS = """(() => {
 })();"""
 
 COUNT_TICKS = """() => {
-    const client = window.explorables.client, step = client.step;
     window.__ticks = 0;
+    const client = window.explorables.client, step = client.step;
+    if (client.__counted) return;  // the module's page keeps one wrapper across lessons
+    client.__counted = true;
     client.step = function (figure, state, event) {
         if (event && event.type === "action" && event.name === "tick") window.__ticks += 1;
         return step.apply(this, arguments);
@@ -56,16 +58,29 @@ ON_SCREEN = """([id, wanted]) => new Promise(resolve => {
 })"""
 
 
-def open_clocks(page, site_url):
-    page.add_init_script(TIMERS)
-    open_figure(page, site_url + PAGE, FIG)
-    page.evaluate(COUNT_TICKS)
-    return page
+shared = shared_page()
+
+
+def open_clocks(shared, site_url):
+    """The lesson swapped in fresh on the module's page, its timers and ticks recorded."""
+    page, _ = shared
+    if not page.evaluate("() => !!window.__timers"):
+        page.add_init_script(TIMERS)  # before the module's first load, which then keeps it
+    for page in in_lesson(shared, site_url + PAGE, FIG):
+        page.evaluate(COUNT_TICKS)
+        yield page
 
 
 @pytest.fixture
-def clocks(page, site_url, guard):
-    return open_clocks(page, site_url)
+def clocks(shared, site_url):
+    yield from open_clocks(shared, site_url)
+
+
+@pytest.fixture
+def stepping_clocks(shared, site_url):
+    """The clocks for a reader who asks for reduced motion."""
+    shared[0].emulate_media(reduced_motion="reduce")
+    yield from open_clocks(shared, site_url)
 
 
 def play_button(page):
@@ -136,9 +151,8 @@ def test_play_pauses_while_the_figure_is_off_screen(clocks):
     assert ticks(clocks) > sent
 
 
-def test_reduced_motion_steps_once_a_press(page, site_url, guard):
-    page.emulate_media(reduced_motion="reduce")
-    open_clocks(page, site_url)
+def test_reduced_motion_steps_once_a_press(stepping_clocks):
+    page = stepping_clocks
     for expected in (1, 2):
         assert play_button(page).inner_text() == "Step"
         play_button(page).click()

@@ -7,20 +7,24 @@ from __future__ import annotations
 import pytest
 
 from explorables.site_builder.directives.roles import write
-from helpers import cpython_values, idle, mark_position, open_figure, state_of
+from helpers import cpython_values, idle, in_lesson, mark_position, shared_page, state_of
 
 FIG = "explorer"
 PAGE = "one-query-row.html"
 RECORD = """() => { const ex = window.explorables; window.__said = [];
+  if (ex.pages.announce.__recording) return;  // the module's page keeps one recorder
   const speak = ex.pages.announce;
-  ex.pages.announce = function (text) { window.__said.push(text); return speak(text); }; }"""
+  ex.pages.announce = function (text) { window.__said.push(text); return speak(text); };
+  ex.pages.announce.__recording = true; }"""
+
+shared = shared_page()
 
 
 @pytest.fixture
-def lesson(page, site_url, guard):
-    open_figure(page, site_url + PAGE, FIG)
-    page.evaluate(RECORD)
-    return page
+def lesson(shared, site_url):
+    for page in in_lesson(shared, site_url + PAGE, FIG):
+        page.evaluate(RECORD)
+        yield page
 
 
 def shown_numbers(page) -> list[dict]:
