@@ -52,6 +52,17 @@ def test_page_numbering_is_the_default_and_starts_each_lesson_at_1(site, tmp_pat
         "#three: Figure 1", "first.html#two: Panel 2", "#three: Figure 1", "#three: Panel 1"]}
 
 
+def test_a_captioned_image_is_numbered_on_with_the_figures(site, tmp_path):
+    shutil.copy(FIXTURES / "markdown" / "img" / "grid.png", site / "grid.png")
+    second = site / "02-second.md"
+    second.write_text(second.read_text(encoding="utf-8") + "\n:::{figure} grid.png\n:alt: A grid\n:name: grid\n"
+                      "A picture after the live figure.\n:::\n\nSee {numref}`grid`.\n", encoding="utf-8")
+    build_site(site, tmp_path / "_site")
+    page = (tmp_path / "_site" / "second.html").read_text(encoding="utf-8")
+    assert numbers(page)["captions"] == ["Figure 3.", "Figure 4."]
+    assert "#grid: Figure 4" in numbers(page)["refs"]
+
+
 def test_the_lessons_order_not_their_file_names_decides_the_numbers(site, tmp_path):
     for name, order in (("01-first.md", 2), ("02-second.md", 1)):
         path = site / name
@@ -98,3 +109,14 @@ def test_a_math_error_names_its_own_line_and_column(source):
     lines = source.read_text(encoding="utf-8").split("\n")
     for error in page.errors:  # each points at the opening $ of its formula
         assert lines[error.line - 1][error.col - 1] == "$", error.format(source.parent)
+
+
+def test_site_numbering_walks_into_sections_and_references_climb_out(site, tmp_path):
+    part = site / "part"
+    part.mkdir()
+    (part / "index.md").write_text("---\ntitle: Part\norder: 3\n---\n\n# Part\n\nA section.\n", encoding="utf-8")
+    (part / "01-third.md").write_text("---\ntitle: Third\norder: 1\n---\n\nBack to {numref}`../01-first.md#one`."
+                                      "\n\n:::{attention-row} four\n:caption: In a section.\n:::\n", encoding="utf-8")
+    build_site(site, tmp_path / "_site")
+    third = (tmp_path / "_site" / "part" / "third.html").read_text(encoding="utf-8")
+    assert numbers(third) == {"captions": ["Figure 4."], "refs": ["../first.html#one: Figure 1"]}
