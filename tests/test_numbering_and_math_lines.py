@@ -21,7 +21,7 @@ ERRORS = sorted((FIXTURES / "errors").glob("*.md"))
 def numbers(page: str) -> dict[str, list[str]]:
     """The figure numbers a page shows: in captions, and in references by their target."""
     captions = re.findall(r'<span class="ex-caption-number">([^<]*)</span>', page)
-    refs = re.findall(r'<a (?:class="ex-ref" )?href="([\w.]*#\w+)"(?: class="ex-ref")?>([^<]*)</a>', page)
+    refs = re.findall(r'<a (?:class="ex-ref" )?href="([\w./]*#\w+)"(?: class="ex-ref")?>([^<]*)</a>', page)
     return {"captions": captions, "refs": [f"{target}: {text}" for target, text in refs]}
 
 
