@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import re
 import shutil
 import statistics
 import sys
@@ -37,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from conftest import CHROMIUM_FLAGS, chromium_path, serve_folder  # noqa: E402
+from explorables.site_builder.assets import PYODIDE  # noqa: E402
 from explorables.site_builder.build import build_site, slug_of  # noqa: E402
 
 BUDGET_BYTES = 60 * 1024
@@ -47,7 +49,7 @@ window.__bare = new Promise(function (resolve, reject) {
   const w = new Worker("__bare_worker.js", { type: "module" });
   w.onmessage = function (e) { resolve(performance.now()); };
   w.onerror = function (e) { reject(new Error(e.message)); };
-  w.postMessage(new URL("_explorables/pyodide/", location.href).href);
+  w.postMessage(new URL("_explorables/PYODIDE", location.href).href);
 });
 </script>"""
 BARE_WORKER = """self.onmessage = async function (e) {
@@ -110,7 +112,7 @@ def first_frame_bytes(site: Path, urls: list[str]) -> tuple[int, int]:
 
 
 def excluded(url: str) -> bool:
-    return "/pyodide/" in url or url.endswith("engine.zip") or "__bare" in url or "__livereload" in url
+    return "/pyodide/" in url or re.search(r"/engine\.[0-9a-f]{8}\.zip$", url) or "__bare" in url or "__livereload" in url
 
 
 def median(values):
@@ -141,7 +143,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "_site"
         build_site(ROOT / "content", site)
-        (site / "__bare.html").write_text(BARE_HTML)
+        (site / "__bare.html").write_text(BARE_HTML.replace("PYODIDE", PYODIDE))
         (site / "__bare_worker.js").write_text(BARE_WORKER)
         server = serve_folder(site)
         base = f"http://127.0.0.1:{server.server_address[1]}/"

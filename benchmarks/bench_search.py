@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from explorables.site_builder import search  # noqa: E402
+from explorables.site_builder.assets import names_in  # noqa: E402
 from explorables.site_builder.build import ASSETS, build_site  # noqa: E402
 
 QUERIES = ["softmax", "temperature", "square root", "causal mask", "concatenate", "identical heads",
@@ -63,7 +64,7 @@ def measure(name: str, content: Path, work: Path) -> None:
     start = time.perf_counter()
     out = build_site(content, work / f"{name}-site", bundle=True).out_dir
     build = time.perf_counter() - start
-    index_file = out / ASSETS / "search-index.js"
+    index_file = out / ASSETS / names_in(out)["search-index.js"]
     raw = index_file.read_bytes()
     script = work / "time.js"
     script.write_text(TIME_QUERIES)

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .attention import softmax
+from .locale import base_language, catalogue, t
 
 MINUS = "\u2212"
 SEED_LIMIT = 2 ** 31  # seeds are whole numbers from 0 to SEED_LIMIT - 1
@@ -43,10 +44,13 @@ _DECIMAL_COMMA = frozenset(
 
 def uses_decimal_comma(language: str) -> bool:
     """Whether readers of ``language`` (site.yml's HTML lang code, e.g. "de", "pt-BR") write a
-    decimal comma. The one place this is decided: the build, the statements and the answer
-    reader all ask here."""
-    primary = str(language or "").strip().lower().replace("_", "-").split("-")[0]
-    return primary in _DECIMAL_COMMA
+    decimal comma. The one place exercises decide it: the build, the statements and the
+    answer reader all ask here. A language with a catalogue (engine/locales/) says so by
+    its ``number.decimal``; for the others the list above decides."""
+    shipped = catalogue(language).get("number.decimal")
+    if shipped:
+        return shipped == ","
+    return base_language(language or "") in _DECIMAL_COMMA
 
 
 class SeedError(ValueError):
@@ -76,11 +80,6 @@ class AnswerError(ValueError):
     """What the reader typed is not of the expected form; the message says which form."""
 
 
-FORMS = {  # kind -> how the expected form is described to the reader
-    "number": "a number, such as 1.25",
-    "weight": "a number from 0 to 1 or a percentage, such as 0.45 or 45%",
-    "vector": "a vector of {n} numbers, such as ({example})",
-}
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
 
 
@@ -97,11 +96,16 @@ def _number(text: str, decimal_comma: bool) -> float:
 
 
 def expected_form(kind: str, n: int = 2, decimal_comma: bool = False) -> str:
-    """How the expected answer is described to the reader, in the reader's notation."""
-    example = ", ".join(["1.2", f"{MINUS}0.4", "0.5"][:n]) if not decimal_comma else \
-        "; ".join(["1,2", f"{MINUS}0,4", "0,5"][:n])
-    form = FORMS[kind].format(n=n, example=example)
-    return form.replace("1.25", "1,25").replace("0.45", "0,45") if decimal_comma else form
+    """How the expected answer is described to the reader, in the reader's notation and
+    the words of the page's language (engine/locale.py)."""
+    def number(text: str) -> str:
+        return text.replace(".", ",") if decimal_comma else text
+    if kind == "vector":
+        example = ("; " if decimal_comma else ", ").join(number(x) for x in ["1.2", f"{MINUS}0.4", "0.5"][:n])
+        return t("runtime.answer_vector", n=n, example=example)
+    if kind == "weight":
+        return t("runtime.answer_weight", a=number("0.45"), b=t("number.percent").replace("{}", "45"))
+    return t("runtime.answer_number", example=number("1.25"))
 
 
 def read_answer(text: str, kind: str, n: int = 2, decimal_comma: bool = False) -> float | list[float]:
@@ -109,7 +113,7 @@ def read_answer(text: str, kind: str, n: int = 2, decimal_comma: bool = False) -
     typed = str(text).strip()
     form = expected_form(kind, n, decimal_comma)
     if not typed:
-        raise AnswerError(f"Type your answer: {form}.")
+        raise AnswerError(t("runtime.answer_missing", form=form))
     try:
         if kind == "vector":
             inner = typed[1:-1] if typed[:1] in "([" and typed[-1:] in ")]" else typed
@@ -123,7 +127,7 @@ def read_answer(text: str, kind: str, n: int = 2, decimal_comma: bool = False) -
             return _number(typed[:-1], decimal_comma) / 100
         return _number(typed, decimal_comma)
     except ValueError:
-        raise AnswerError(f"“{typed[:40]}” is not {form}.") from None
+        raise AnswerError(t("runtime.answer_unreadable", typed=typed[:40], form=form)) from None
 
 
 # --- exercise types ---------------------------------------------------------------------------
@@ -191,11 +195,11 @@ class Exercise:
         except AnswerError as err:
             return Verdict(False, str(err))
         if self.close(answer, self.solve(p)):
-            return Verdict(True, "Right.")
+            return Verdict(True, t("runtime.answer_right"))
         for mistake in self.mistakes:
             if self.close(answer, mistake.value(p)):
                 return Verdict(False, mistake.hint, mistake.name)
-        return Verdict(False, "Not quite. Work through the formula step by step and try again.")
+        return Verdict(False, t("runtime.answer_wrong"))
 
 
 def _rng_vector(rng: random.Random, d: int) -> list[float]:

@@ -1,7 +1,8 @@
 """``explorables build``: content/ -> a static site, atomically.
 
 The build is one straight pipeline (``build_site``): read, parse, validate, render,
-write into a temporary folder beside the output, swap. A failed build raises BuildError
+write into a temporary folder beside the output (the assets under content-hashed names
+first, then the pages that name them), swap. A failed build raises BuildError
 with every error of the run and leaves the previous site byte for byte as it was.
 """
 from __future__ import annotations
@@ -20,7 +21,7 @@ import jinja2
 
 from .. import __version__
 from ..engine.exercises import glyphs as exercise_glyphs
-from . import authors, fonts, pyodide
+from . import assets as site_assets, authors, fonts, pyodide
 from .config import config_path, load_config
 from .errors import BuildError, InternalError, PyodideError, SourceError
 from .links import resolve_links
@@ -30,6 +31,8 @@ from .directives.references import resolve_figure_refs
 from .markdown import create_parser, parse_page, render_page
 from .safety import copy_tree, outside, read_source
 from .notices import COMPONENTS
+from .language import site_words
+from ..engine import locale
 
 PACKAGE = Path(__file__).resolve().parent.parent  # explorables/ when installed; the checkout in development
 STATIC = PACKAGE / "static"
@@ -152,6 +155,7 @@ def engine_archive(extra: list[tuple[str, bytes]] = ()) -> bytes:
     files = [(Path("explorables") / path.name, path) for path in sorted(TOP.glob("*.py"))]
     files += [(Path("explorables/engine") / path.relative_to(ENGINE), path) for path in sorted(ENGINE.rglob("*.py"))
               if "__pycache__" not in path.parts]
+    files += [(Path("explorables/engine/locales") / path.name, path) for path in sorted((ENGINE / "locales").glob("*.json"))]
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, path in files:
@@ -167,14 +171,17 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
     """Build ``content`` into ``out_dir``. An author's mistakes raise BuildError (every
     one of the run); a bug of the builder raises InternalError naming the file it was
     building. Never a bare traceback; either way the previous site stays as it was.
-    With ``bundle`` the pages load the offline bundle's scripts and Pyodide is not
-    vendored as files (``explorables bundle`` adds it as data; see bundle.py)."""
+    With ``bundle`` the pages load the offline bundle's scripts, and Pyodide, the engine,
+    the worker and every page's content are written as classic scripts of data instead
+    of Pyodide's files (see bundle.py). Every asset is named by its content (assets.py)."""
     try:
         return _pipeline(Path(content), Path(out_dir), pyodide_source, dev, bundle)
     except (BuildError, PyodideError):
         raise
     except Exception as err:  # a bug met outside any one file's stage
         raise InternalError(Path(content), err, Path(content).resolve().parent) from err
+    finally:
+        locale.use("en")  # the engine speaks English again outside a build
 
 
 @contextmanager
@@ -207,6 +214,9 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     with _building(content.parent / config.figures, root):
         own = _own_figures(content.parent / config.figures, root, errors)  # beside the built-ins
     errors.extend(own.errors)
+    words = site_words(config.language, config_path(content))  # the tool's words in the site's language
+    errors.extend(words.errors)
+    locale.use(config.language, words.messages)  # first frames and prose speak it too (build_site resets it)
     sources, section_warnings = _sources(content, out_dir, errors)
     if not sources:
         raise BuildError(f"{content} holds no Markdown lessons (*.md); add one, e.g. 01-first-lesson.md")
@@ -233,7 +243,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
                                                           for p in sources if p not in texts)))
     site = _sections(pages)
     reading = site.reading_order()  # every lesson and section page, in the order prev/next walk
-    warnings = [w for page in pages for w in page.warnings] + section_warnings
+    warnings = words.warnings + [w for page in pages for w in page.warnings] + section_warnings
     for section in site.all_sections():
         warnings += _order_ties([p for p in section.lesson_pages])
     index_page = site.page
@@ -246,20 +256,24 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
         errors.extend(resolve_figure_refs(pages))  # {numref}`02-lesson.md#figure`
     lessons = site.lessons()  # the top folder's lessons (the whole track of a flat site)
     # Render: Markdown bodies into the templates (math and first frames happen here).
+    # The templates are filled in once the assets have their hashed names (see Write).
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
     env.globals["meta_tags"] = metadata.meta_tags  # description, Open Graph, favicon
+    env.globals["t"] = words.t
     errors.extend(metadata.check(config, content, pages))
     common = {"config": config, "lessons": lessons, "site": site, "scripts": BUNDLE_SCRIPTS if bundle else SCRIPTS,
               "assets": f"{ASSETS}/", "csp": _page_policy(config.csp, bundle),
-              "dev": dev, "version": __version__}
-    outputs: dict[str, str] = {}
+              "dev": dev, "version": __version__, "dir": words.direction, "words": words.page_data()}
+    renders: dict[str, tuple[str, dict]] = {}  # page file -> (template, its variables)
+    bodies: list[str] = []  # every page's Markdown body: what the math font must draw
     figures = 0
     searched = []  # (url, title, summary, body, label) of every page, for the search index
     for at, entry in enumerate(reading):
         page = entry.page
         with _building(page.path, root):
             body = render_page(md, page)
+            bodies.append(body)
             label = f"{entry.section.title} › {page.title}" if entry.section and entry.section.folder else page.title
             searched.append((page.url, page.title, page.meta.get("summary", ""), body, label))
             figures += body.count('class="ex-figure"')
@@ -267,45 +281,62 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
             prev = reading[at - 1] if at > 0 else None
             nxt = reading[at + 1] if at + 1 < len(reading) else None
             template = "section.html" if isinstance(entry, Section) else "lesson.html"
-            outputs[page.url] = env.get_template(template).render(
-                page=page, body=body, position=entry.position, prev=prev, next=nxt, section=entry.section,
-                entry=entry, root=_root_of(page), here=page.folder, **common)
+            renders[page.url] = (template, dict(page=page, body=body, position=entry.position, prev=prev, next=nxt,
+                                                section=entry.section, entry=entry, root=_root_of(page),
+                                                here=page.folder))
     with _building(index_page.path if index_page else content, root):
         index_body = render_page(md, index_page) if index_page else ""
+        bodies.append(index_body)
         if index_page:
             searched.insert(0, ("index.html", index_page.title, config.description, index_body, index_page.title))
-        outputs["index.html"] = env.get_template("index.html").render(page=index_page, body=index_body, root="",
-                                                                      here="", section=site, **common)
-    pages_written = len(outputs)  # the author's pages; the two below are the tool's
+        renders["index.html"] = ("index.html", dict(page=index_page, body=index_body, root="", here="", section=site))
+    pages_written = len(renders)  # the author's pages; the two below are the tool's
+    # Every site: a 404 page in its style (GitHub Pages serves it) and its notices.
+    renders["404.html"] = ("404.html", dict(page=None, root="", here=None))
+    renders["notices.html"] = ("notices.html", dict(page=None, components=COMPONENTS, root="", here=None))
+    outputs: dict[str, str] = {}
     if metadata.sitemap(config, pages):
         outputs["sitemap.xml"] = metadata.sitemap(config, pages)
-    # Every site: a 404 page in its style (GitHub Pages serves it) and its notices.
-    with _building(TEMPLATES, root):
-        outputs["404.html"] = env.get_template("404.html").render(page=None, root="", here=None, **common)
-        outputs["notices.html"] = env.get_template("notices.html").render(page=None, components=COMPONENTS,
-                                                                          root="", here=None, **common)
     for page in pages:
         errors.extend(page.errors)
-    extras = _author_folders(content, out_dir, outputs, errors, tuple(sec.folder for sec in site.all_sections()))
+    extras = _author_folders(content, out_dir, {**renders, **outputs}, errors,
+                             tuple(sec.folder for sec in site.all_sections()))
     if errors:
         errors.sort(key=lambda e: (str(e.path), e.line, e.col))
         raise BuildError(errors, root=root)
 
-    # Write: pages, static assets, the engine archive and Pyodide, into a fresh folder.
+    # Write: the assets under their hashed names first (the pages name them), then the
+    # pages, the author's files and Pyodide, into a fresh folder.
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-build-", dir=out_dir.parent))
     try:
         with _building(out_dir, root):
+            assets = staging / ASSETS
+            shutil.copytree(STATIC, assets, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
+            loaded = {*common["scripts"], "js/worker.js", *(("js/livereload.js",) if dev else ())}
+            for script in sorted((assets / "js").rglob("*.js")):  # the bundle's runtime, the preview's
+                if script.relative_to(assets).as_posix() not in loaded:
+                    script.unlink()
+            build = site_assets.build_id({**_runtime_files(assets), "engine.zip": engine_archive(own.archive_files())})
+            engine = engine_archive([*own.archive_files(), (site_assets.BUILD_FILE, build.encode("ascii"))])
+            (assets / "engine.zip").write_bytes(engine)
+            # only the glyphs the math uses, and those of the problems exercises make in the browser
+            fonts.subset_math_font(assets / fonts.MATH_FONT, [*bodies, exercise_glyphs()])
+            (assets / "search-index.js").write_text(search.index_script(search.build_index(searched)),
+                                                    encoding="utf-8")
+            if bundle:
+                from .bundle import write_data  # what an offline bundle carries as classic scripts
+                write_data(assets, engine, pyodide_source)
+            names = site_assets.hash_folder(assets)
+            render = _renderer(env, common, renders, build, names)
+            if bundle:  # every page's content, carried for the bundle's page swaps
+                from .bundle import pages_script
+                drafts = {name: render(name, "bundle/pages.js") for name in renders}
+                names["bundle/pages.js"] = site_assets.add(assets, "bundle/pages.js", pages_script(drafts))
+            outputs.update({name: render(name) for name in renders})
             for name, text in outputs.items():
                 (staging / name).parent.mkdir(parents=True, exist_ok=True)
                 (staging / name).write_text(text, encoding="utf-8")
-            assets = staging / ASSETS
-            shutil.copytree(STATIC, assets, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
-            (assets / "engine.zip").write_bytes(engine_archive(own.archive_files()))
-            # only the glyphs the math uses, and those of the problems exercises make in the browser
-            fonts.subset_math_font(assets / fonts.MATH_FONT, [*outputs.values(), exercise_glyphs()])
-            (assets / "search-index.js").write_text(search.index_script(search.build_index(searched)),
-                                                    encoding="utf-8")
             for extra in extras:  # images and other files of the lessons
                 copy_tree(extra, staging / extra.relative_to(content), content, errors)
             copy_images(pages, content, staging)  # images beside the lessons, referenced from Markdown
@@ -315,7 +346,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
             (staging / ".nojekyll").write_text("")  # GitHub Pages: serve _explorables/ as it is
             (staging / MARKER).write_text("Made by `explorables build`; the next build replaces this folder.\n")
             if not bundle:
-                pyodide.vendor(assets / "pyodide", pyodide_source)
+                pyodide.vendor(assets / site_assets.PYODIDE, pyodide_source)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
@@ -386,6 +417,32 @@ def _sections(pages) -> Section:
 def _root_of(page) -> str:
     """The way from a page back to the site's root: '' at the top, '../' one folder down."""
     return "../" * (page.folder.count("/") + 1) if page.folder else ""
+
+
+def _runtime_files(assets: Path) -> dict[str, bytes]:
+    """The browser runtime as copied into ``assets``: what the build id is made of."""
+    return {path.relative_to(assets).as_posix(): path.read_bytes() for path in sorted(assets.rglob("*"))
+            if path.is_file()}
+
+
+def _renderer(env: jinja2.Environment, common: dict, renders: dict[str, tuple[str, dict]], build: str,
+              names: dict[str, str]):
+    """render(page file) -> its HTML. The templates name assets with ``asset(name)``; the
+    page's head carries the build id and the map of what its scripts load. ``pending``
+    names an asset not written yet: its plain name stands in (a draft of the page)."""
+    def render(name: str, pending: str | None = None) -> str:
+        known = {**names, pending: pending} if pending else names
+
+        def asset(plain: str) -> str:
+            if plain not in known:
+                raise KeyError(f"the templates name an asset the build did not write: {plain}")
+            return f"{ASSETS}/{known[plain]}"
+
+        template, variables = renders[name]
+        manifest = {"build": build, "assets": site_assets.script_map(known)}
+        return env.get_template(template).render(asset=asset, manifest=manifest, **variables, **common)
+
+    return render
 
 
 def _author_folders(content: Path, out_dir: Path, outputs: dict[str, str], errors: list[SourceError],

@@ -11,9 +11,11 @@ so the bundle carries what the served site fetches as *classic scripts of data*:
 - ``bundle/engine-data.js``: the engine archive; ``bundle/worker-source.js``: the
   worker's code, which the page starts from a Blob.
 
-The pipeline: build the site into a temporary folder with the bundle's scripts, add the
-data scripts, zip the folder (or copy it with ``--folder``), then swap the result in, so
-that a failed bundle leaves the previous one untouched.
+The build writes them (``build_site(bundle=True)`` calls ``write_data`` and
+``pages_script``), under hashed names like every asset, and the page's asset map names
+them for js/bundle.js. The pipeline here: build the site into a temporary folder, zip it
+(or copy it with ``--folder``), then swap the result in, so that a failed bundle leaves
+the previous one untouched.
 """
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import pyodide
-from .build import STATIC, _swap, build_site
+from .build import ASSETS, STATIC, _swap, build_site
 from .config import config_path, load_config
 from .errors import BuildError
 
@@ -57,18 +59,10 @@ def bundle_site(content: Path, output: Path | None = None, *, folder: Path | Non
     config, _ = load_config(config_path(content))
     slug = site_slug(config.title)
     with tempfile.TemporaryDirectory(prefix=".explorables-bundle-") as tmp:
-        # Build: the site, its pages loading the bundle's scripts.
+        # Build: the site, its pages loading the bundle's scripts, with the pages, the
+        # worker, the engine and Pyodide as classic scripts of data.
         site = Path(tmp) / slug
         result = build_site(content, site, pyodide_source=pyodide_source, bundle=True)
-        # Carry: the pages, the worker, the engine and Pyodide as classic scripts of data.
-        assets = _assets_of(site)
-        data = assets / "bundle"
-        data.mkdir(exist_ok=True)
-        _write_data(data / "pages.js", "pages", _pages(site))
-        _write_data(data / "worker-source.js", "workerSource", (STATIC / "js" / "worker.js").read_text(encoding="utf-8"))
-        engine = (assets / "engine.zip").read_bytes()
-        _write_data(data / "engine-data.js", "engine", base64.b64encode(engine).decode("ascii"))
-        _write_data(data / "pyodide-data.js", "pyodide", _pyodide_files(pyodide_source))
         # Write and swap: a zip (or a folder) made beside its target, then moved in place.
         if folder is not None:
             target = Path(folder).resolve()
@@ -99,30 +93,33 @@ def _parent(target: Path) -> Path:
     return target.parent
 
 
-def _assets_of(site: Path) -> Path:
-    """The site's own asset folder (where js/core.js is)."""
-    for core in sorted(site.glob("*/js/core.js")):
-        return core.parent.parent
-    raise BuildError(f"the built site in {site} has no browser runtime (js/core.js)")
+def write_data(assets: Path, engine: bytes, pyodide_source: str | None) -> None:
+    """The worker's code, the engine archive and Pyodide as classic scripts of data, in
+    ``assets``/bundle/ under their plain names (the build hashes them with the rest)."""
+    data = assets / "bundle"
+    data.mkdir(exist_ok=True)
+    (data / "worker-source.js").write_bytes(_data_script("workerSource", (STATIC / "js" / "worker.js").read_text(encoding="utf-8")))
+    (data / "engine-data.js").write_bytes(_data_script("engine", base64.b64encode(engine).decode("ascii")))
+    (data / "pyodide-data.js").write_bytes(_data_script("pyodide", _pyodide_files(pyodide_source)))
 
 
-def _pages(site: Path) -> dict[str, dict[str, str]]:
-    """Each page's title, body and assets' path (data-assets), by its path from the
-    site's root ('index.html', 'basics/softmax.html'): sections' pages too."""
-    assets = _assets_of(site).name
-    pages = {}
-    for page in sorted(site.rglob("*.html")):
-        name = page.relative_to(site).as_posix()
-        if name.split("/")[0] == assets:
-            continue
-        html = page.read_text(encoding="utf-8")
+def pages_script(pages: dict[str, str]) -> bytes:
+    """``bundle/pages.js``: each page's title, body and assets' path (data-assets), by its
+    path from the site's root ('index.html', 'basics/softmax.html'): sections' pages too."""
+    return _data_script("pages", _pages(pages))
+
+
+def _pages(pages: dict[str, str]) -> dict[str, dict[str, str]]:
+    found = {}
+    for name in sorted(pages):
+        html = pages[name]
         body, title = _BODY.search(html), _TITLE.search(html)
         if body is None:
             continue
-        found = _ASSETS.search(html)
-        pages[name] = {"title": _unescape(title.group(1)) if title else page.stem, "body": body.group(1),
-                       "assets": _unescape(found.group(1)) if found else "../" * name.count("/") + assets + "/"}
-    return pages
+        assets = _ASSETS.search(html)
+        found[name] = {"title": _unescape(title.group(1)) if title else Path(name).stem, "body": body.group(1),
+                       "assets": _unescape(assets.group(1)) if assets else "../" * name.count("/") + ASSETS + "/"}
+    return found
 
 
 def _unescape(text: str) -> str:
@@ -141,11 +138,10 @@ def _pyodide_files(source: str | None) -> dict[str, str]:
     }
 
 
-def _write_data(path: Path, key: str, value) -> None:
+def _data_script(key: str, value) -> bytes:
     """A classic script that adds ``value`` to window.explorablesBundle under ``key``."""
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
-    path.write_text("(window.explorablesBundle = window.explorablesBundle || {})." + key + " = " + text + ";\n",
-                    encoding="utf-8")
+    return ("(window.explorablesBundle = window.explorablesBundle || {})." + key + " = " + text + ";\n").encode("utf-8")
 
 
 def _zip(site: Path, target: Path, slug: str) -> None:

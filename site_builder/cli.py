@@ -54,6 +54,8 @@ def main(argv: list[str] | None = None) -> int:
     shape.add_argument("--json", action="store_true", help="print the figures' manifests as JSON")
     shape.add_argument("--markdown", action="store_true",
                        help="print the figure reference of the guide (explorables figures --markdown > docs/figures.md)")
+    words = commands.add_parser("words", help="print the tool's words in a language, as a catalogue to translate")
+    words.add_argument("language", nargs="?", default="en", help="an HTML lang code, e.g. de (default: en)")
     args = parser.parse_args(argv)
 
     with warnings.catch_warnings():
@@ -67,6 +69,8 @@ def _run(args: argparse.Namespace) -> int:
         return _new(args)
     if args.command == "figures":
         return _figures(args)
+    if args.command == "words":
+        return _words(args)
     if args.command == "bundle":
         from .bundle import bundle_site
         started = time.perf_counter()
@@ -151,6 +155,19 @@ def _figures(args: argparse.Namespace) -> int:
         print(manifest.markdown(models), end="")
     else:
         print(manifest.text(models), end="")
+    return 0
+
+
+def _words(args: argparse.Namespace) -> int:
+    """Print every key of the tool's catalogue with its text in ``language`` (English
+    where that language has none): the file to translate into locales/LANG.json."""
+    from ..engine import locale
+
+    messages, missing = locale.resolve(args.language)
+    print(json.dumps(messages, indent=1, ensure_ascii=False))
+    if missing:
+        print(f"{len(missing)} of {len(messages)} keys have no '{args.language}' text yet (shown in English)",
+              file=sys.stderr)
     return 0
 
 

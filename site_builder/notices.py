@@ -16,6 +16,7 @@ class Component:
     license: str  # SPDX identifier
     source: str  # where its source code is
     note: str = ""  # what the licence asks of us, in a sentence
+    license_file: str = ""  # the licence's text among the site's assets (its plain name)
 
 
 COMPONENTS = (
@@ -26,8 +27,8 @@ COMPONENTS = (
               "PSF-2.0", "https://github.com/python/cpython"),
     Component("Noto Sans Math", "fontsource 5.3.0", "the font that draws formulas", "OFL-1.1",
               "https://github.com/notofonts/math",
-              "Subset to the glyphs this site's formulas use; the licence text ships beside the font: "
-              "_explorables/fonts/LICENSE-noto-sans-math.txt."),
+              "Subset to the glyphs this site's formulas use",
+              license_file="fonts/LICENSE-noto-sans-math.txt"),
     Component("Explorables", "", "the site generator, its browser runtime and the attention engine", "MIT",
               "https://pypi.org/project/explorables/"),
 )

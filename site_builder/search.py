@@ -1,6 +1,6 @@
 """Site search: an index built with the site, searched in the page by js/search.js.
 
-The index is one classic script, ``search-index.js`` in the site's asset folder, that
+The index is one classic script, ``search-index.HASH.js`` in the site's asset folder, that
 sets ``window.explorables.searchIndex``; the page loads it on the first use of the
 search box, which works from a server and from an offline bundle alike (file:// pages
 may not fetch, but may load scripts).

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from . import authors
 from .build import ENGINE, STATIC, TEMPLATES, TOP
+from .config import config_path
 
 
 def snapshot(folders: list[Path]) -> dict[str, float]:
@@ -136,7 +137,8 @@ class DevServer:
             out_dir = Path(tempfile.mkdtemp(prefix="explorables-serve-")) / "site"
         self.content, self.out_dir, self.port, self.pyodide_source = Path(content), Path(out_dir), port, pyodide_source
         self.reloads = _Reloads()
-        self.watched = [self.content, TEMPLATES, STATIC, ENGINE, TOP, *authors.watched(self.content)]
+        self.watched = [self.content, TEMPLATES, STATIC, ENGINE, TOP, *authors.watched(self.content),
+                        config_path(self.content).parent / "locales"]  # the site's own words: pages load anew
         self.server: http.server.ThreadingHTTPServer | None = None
         self.before: dict[str, float] = {}
 

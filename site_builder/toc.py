@@ -15,6 +15,7 @@ import html
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
+from ..engine.locale import t
 
 TOC_MIN = 4  # headings (h2, h3) from which a lesson gets a table of contents
 
@@ -58,7 +59,8 @@ def render_toc(entries) -> str:
     items = []
     for level, anchor, text in entries:
         items.append(f'<li class="ex-toc-h{level}"><a href="#{html.escape(anchor)}">{html.escape(text)}</a></li>')
-    return ('<nav class="ex-toc" aria-label="On this page">\n<details>\n<summary>On this page</summary>\n'
+    title = html.escape(t("page.on_this_page"))
+    return (f'<nav class="ex-toc" aria-label="{title}">\n<details>\n<summary>{title}</summary>\n'
             '<ol>\n' + "\n".join(items) + "\n</ol>\n</details>\n</nav>\n")
 
 

@@ -14,6 +14,7 @@ import pytest
 from explorables.engine import runtime
 from explorables.figures import FIGURES
 from explorables.site_builder import authors
+from explorables.site_builder.assets import names_in
 from explorables.site_builder.cli import main
 from figure_helpers import ROOT
 
@@ -57,7 +58,8 @@ def test_the_sample_figure_is_built_listed_and_shipped(site, capsys):
     assert 'data-figure="softmax-bars"' in html
     first = json.loads(html.split('class="ex-data">')[1].split("</script>")[0])
     assert first["state"]["a"] == 1.0 and first["scene"]["values"]["top"] == pytest.approx(0.4223, abs=1e-4)
-    archive = zipfile.ZipFile(io.BytesIO((site / "_site" / "_explorables" / "engine.zip").read_bytes()))
+    engine = names_in(site / "_site")["engine.zip"]
+    archive = zipfile.ZipFile(io.BytesIO((site / "_site" / "_explorables" / engine).read_bytes()))
     assert archive.read("explorables/site_figures/softmax_bars.py") == SAMPLE.read_bytes()
     assert b"from . import softmax_bars" in archive.read("explorables/site_figures/__init__.py")
     capsys.readouterr()

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from explorables.site_builder import pyodide
+from explorables.site_builder.assets import names_in
 from explorables.site_builder.build import build_site, slug_of
 from explorables.site_builder.cli import main
 from explorables.site_builder.errors import BuildError, PyodideError
@@ -68,9 +69,10 @@ def test_build_writes_pages_assets_and_figure_data(content, tmp_path):
     out = tmp_path / "_site"
     result = build_site(content, out)
     assert result.pages == 3 and result.figures == 1
-    for name in ("index.html", "intro.html", "one-row.html", "_explorables/explorables.css", "_explorables/js/worker.js", ".nojekyll",
-                 "_explorables/engine.zip", *(f"_explorables/pyodide/{n}" for n in pyodide.CORE_FILES)):
+    for name in ("index.html", "intro.html", "one-row.html", ".nojekyll",
+                 *(f"_explorables/pyodide/{pyodide.VERSION}/{n}" for n in pyodide.CORE_FILES)):
         assert (out / name).is_file(), name
+    assert {"explorables.css", "js/worker.js", "engine.zip"} <= set(names_in(out))
     html = (out / "one-row.html").read_text()
     data = re.search(r'<script type="application/json" class="ex-data">(.*?)</script>', html, re.S).group(1)
     payload = json.loads(data)
@@ -109,7 +111,7 @@ def test_engine_archive_imports_on_its_own(content, tmp_path):
     out = tmp_path / "_site"
     build_site(content, out)
     unpacked = tmp_path / "unpacked"
-    with zipfile.ZipFile(out / "_explorables" / "engine.zip") as archive:
+    with zipfile.ZipFile(out / "_explorables" / names_in(out)["engine.zip"]) as archive:
         archive.extractall(unpacked)
     code = ("import json, explorables.engine.runtime as r, explorables.engine.figures as f; fig = f.FIGURES['attention-row'];"
             "s = fig.initial_state(fig.parse_options({}));"

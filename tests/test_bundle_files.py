@@ -10,6 +10,7 @@ import zipfile
 import pytest
 
 from explorables.site_builder import pyodide
+from explorables.site_builder.assets import names_in, plain_name
 from explorables.site_builder.bundle import bundle_site, site_slug
 from explorables.site_builder.cli import main
 from explorables.site_builder.errors import BuildError
@@ -44,10 +45,22 @@ def test_the_zip_holds_one_folder_named_after_the_site(bundle):
     assert result.pages == 6 and result.figures == 5
 
 
+def asset_name(files: dict[str, bytes], plain: str) -> str:
+    """The zip entry of an asset of the bundle, by its plain name (the build hashes names)."""
+    found = [name for name in files if name.startswith("attention-by-hand/_explorables/")
+             and plain_name(name.split("/_explorables/", 1)[1]) == plain]
+    assert len(found) == 1, (plain, found)
+    return found[0]
+
+
+def asset(files: dict[str, bytes], plain: str) -> bytes:
+    return files[asset_name(files, plain)]
+
+
 def test_pyodide_is_carried_once_and_intact(bundle):
     _, files = bundle
     assert not [n for n in files if "/pyodide/" in n], "Pyodide shipped as files as well as data"
-    data = data_of(files["attention-by-hand/_explorables/bundle/pyodide-data.js"].decode(), "pyodide")
+    data = data_of(asset(files, "bundle/pyodide-data.js").decode(), "pyodide")
     carried = {
         "pyodide.mjs": data["loader"].encode(), "pyodide.asm.mjs": data["asm"].encode(),
         "pyodide-lock.json": data["lock"].encode(), "pyodide.asm.wasm": base64.b64decode(data["wasm"]),
@@ -59,21 +72,23 @@ def test_pyodide_is_carried_once_and_intact(bundle):
 
 def test_every_page_is_carried_for_swapping_in_place(bundle):
     _, files = bundle
-    pages = data_of(files["attention-by-hand/_explorables/bundle/pages.js"].decode(), "pages")
+    pages = data_of(asset(files, "bundle/pages.js").decode(), "pages")
     html = sorted(n.split("/")[-1] for n in files if n.count("/") == 1 and n.endswith(".html"))
     assert sorted(pages) == html
     assert pages["one-query-row.html"]["title"] == "One query row · Attention, by hand"
     assert 'id="explorer"' in pages["one-query-row.html"]["body"]
     page = files["attention-by-hand/one-query-row.html"].decode()
-    assert page.index("_explorables/bundle/pages.js") < page.index("_explorables/js/bundle.js") < page.index("_explorables/js/boot.js")
+    named = [name.split("attention-by-hand/")[1] for name in
+             (asset_name(files, "bundle/pages.js"), asset_name(files, "js/bundle.js"), asset_name(files, "js/boot.js"))]
+    assert page.index(named[0]) < page.index(named[1]) < page.index(named[2])
 
 
 def test_the_worker_and_engine_are_carried_as_scripts(bundle):
     _, files = bundle
-    worker = data_of(files["attention-by-hand/_explorables/bundle/worker-source.js"].decode(), "workerSource")
+    worker = data_of(asset(files, "bundle/worker-source.js").decode(), "workerSource")
     assert worker == (ROOT / "static" / "js" / "worker.js").read_text()
-    engine = base64.b64decode(data_of(files["attention-by-hand/_explorables/bundle/engine-data.js"].decode(), "engine"))
-    assert engine == files["attention-by-hand/_explorables/engine.zip"]
+    engine = base64.b64decode(data_of(asset(files, "bundle/engine-data.js").decode(), "engine"))
+    assert engine == asset(files, "engine.zip")
 
 
 def test_a_failed_bundle_leaves_the_previous_one(tmp_path):
@@ -99,6 +114,6 @@ def test_the_folder_form_refuses_a_folder_of_other_files(tmp_path):
 def test_the_folder_form_writes_a_runnable_folder(tmp_path, capsys):
     target = tmp_path / "lessons"
     assert main(["bundle", str(ROOT / "content"), "--folder", str(target)]) == 0
-    assert (target / "index.html").is_file() and (target / "_explorables" / "bundle" / "pyodide-data.js").is_file()
+    assert (target / "index.html").is_file() and "bundle/pyodide-data.js" in names_in(target)
     assert "Bundled 6 pages with 5 figures" in capsys.readouterr().out
     assert main(["bundle", str(ROOT / "content"), "--folder", str(target)]) == 0  # its own folder: replaced

@@ -10,6 +10,7 @@ import pytest
 from fontTools.ttLib import TTFont
 
 from explorables.site_builder import fonts
+from explorables.site_builder.assets import names_in
 from explorables.site_builder.build import ASSETS, STATIC, build_site
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,13 +76,13 @@ def test_the_subset_font_covers_every_character_of_the_built_pages_math(site):
         for token in parser.tokens:
             needed |= drawn(*token)
     assert len(needed) > 20  # the lessons have formulas: the check checks something
-    cmap = TTFont(site / ASSETS / "fonts" / "noto-sans-math.woff2").getBestCmap()
+    cmap = TTFont(site / ASSETS / names_in(site)["fonts/noto-sans-math.woff2"]).getBestCmap()
     missing = sorted(c for c in needed if ord(c) not in cmap)
     assert not missing, f"the subset font lacks {[f'U+{ord(c):04X} {c}' for c in missing]}"
 
 
 def test_the_subset_is_a_small_part_of_the_whole_font_and_keeps_its_math_table(site):
-    subset = site / ASSETS / "fonts" / "noto-sans-math.woff2"
+    subset = site / ASSETS / names_in(site)["fonts/noto-sans-math.woff2"]
     assert subset.stat().st_size < WHOLE.stat().st_size / 4
     font = TTFont(subset)
     assert "MATH" in font  # Chromium stretches brackets and radicals with it

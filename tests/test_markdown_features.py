@@ -329,8 +329,9 @@ def track_index(tmp_path_factory) -> Path:
     from explorables.site_builder.build import build_site
     root = Path(__file__).parent.parent
     out = build_site(root / "content", tmp_path_factory.mktemp("track") / "_site", bundle=True).out_dir
+    from explorables.site_builder.assets import names_in
     from explorables.site_builder.build import ASSETS
-    return out / ASSETS / "search-index.js"
+    return out / ASSETS / names_in(out)["search-index.js"]
 
 
 def test_search_relevance_over_the_track(track_index, tmp_path):

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from explorables.site_builder.build import build_site
+from explorables.site_builder.assets import names_in
 from explorables.site_builder.bundle import _pages
 from explorables.site_builder.errors import BuildError
 from conftest import ROOT
@@ -168,11 +169,12 @@ def test_images_and_live_figures_share_one_numbering(built):
 
 def test_search_and_bundle_carry_every_page_by_its_path(built):
     _, site, _ = built
-    script = (site / "_explorables" / "search-index.js").read_text()
+    names = names_in(site)
+    script = (site / "_explorables" / names["search-index.js"]).read_text()
     index = json.loads(script[script.index("searchIndex = ") + 14:script.index(";\n")])
     assert ["Basics › Softmax", "basics/softmax.html"] in index["lessons"]
     assert ["Deeper › More", "advanced/deeper/more.html"] in index["lessons"]
-    pages = _pages(site)
+    pages = _pages({name: (site / name).read_text() for name in ["index.html", *READING]})
     assert set(READING) <= set(pages)
     assert pages["advanced/deeper/more.html"]["assets"] == "../../_explorables/"
     assert pages["index.html"]["assets"] == "_explorables/"
@@ -259,8 +261,9 @@ def test_serve_rebuilds_a_section_s_lesson_in_place(tmp_path):
     assert dev.start()
     try:
         html = urllib.request.urlopen(dev.url + "basics/softmax.html").read().decode()
-        assert '<script src="../_explorables/js/livereload.js">' in html
-        assert urllib.request.urlopen(dev.url + "basics/../_explorables/js/livereload.js").status == 200
+        found = re.search(r'<script src="\.\./(_explorables/js/livereload\.[0-9a-f]+\.js)">', html)
+        assert found, "the page names the preview's live-reload script, one folder up"
+        assert urllib.request.urlopen(dev.url + "basics/../" + found.group(1)).status == 200
         time.sleep(1.1)  # a new modification time
         (content / "basics" / "01-scores.md").write_text("---\ntitle: Scores, edited\norder: 1\n---\nNew words.\n")
         assert dev.check()

@@ -36,6 +36,8 @@ import warnings
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from ..locale import number_format, t, typed
+
 
 class OptionError(ValueError):
     """A directive option an author wrote is not acceptable.
@@ -61,19 +63,21 @@ class FieldError(ValueError):
 def parse_number(text: Any, name: str = "value") -> float:
     """A finite float from a number or the text a reader typed; ValueError otherwise."""
     if isinstance(text, bool):
-        raise FieldError(name, f"{name} must be a number, got {text!r}")
+        raise FieldError(name, t("figure.not_a_number", name=name, text=repr(text)))
     if isinstance(text, (int, float)):
         value = float(text)
     else:
         raw = str(text).strip().replace("\u2212", "-")  # accept a typographic minus
         if raw == "":
-            raise FieldError(name, f"{name} is empty: type a number such as 0.5")
+            raise FieldError(name, t("figure.empty", name=name, example=typed("0.5")))
+        if number_format()[0] == "," and "." not in raw:
+            raw = raw.replace(",", ".")  # the language's decimal comma: 0,5
         try:
             value = float(raw)
         except ValueError:
-            raise FieldError(name, f"{name} must be a number, got {str(text)!r}") from None
+            raise FieldError(name, t("figure.not_a_number", name=name, text=repr(str(text)))) from None
     if not math.isfinite(value):
-        raise FieldError(name, f"{name} must be a finite number, got {str(text)!r}")
+        raise FieldError(name, t("figure.not_finite", name=name, text=repr(str(text))))
     return value
 
 

@@ -22,8 +22,10 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from .common import parse_body, report, split_options
+from ...engine.locale import t
 
 KINDS = ("note", "tip", "warning", "important")
+TITLES = {"note": "page.note", "tip": "page.tip", "warning": "page.warning", "important": "page.important"}
 OPTIONS = ("class",)
 _CLASS = re.compile(r"^[A-Za-z][\w-]*$")
 
@@ -49,7 +51,7 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
         report(env, token.map[0], 1, f"{{{name}}} is empty",
                f"write its text on the lines between ':::{{{name}}}' and the closing ':::'")
     dropdown = "dropdown" in classes
-    title = argument or name.capitalize()
+    title = argument or t(TITLES[name])
     css = " ".join(["ex-admonition", f"ex-{name}", *[c for c in classes if c != "dropdown"]])
 
     opening = _block("admonition_open", "details" if dropdown else "aside", 1, token.map)

@@ -31,6 +31,7 @@ from markdown_it.token import Token
 
 from ...engine.exercises import EXERCISES, SEED_LIMIT, SeedError, parse_seed, uses_decimal_comma
 from .common import parse_body, report, split_options
+from ...engine.locale import t
 
 _NAME = re.compile(r"^[A-Za-z][\w-]*$")
 _RESERVED = re.compile(r"^ex-\d+$")  # the ids of unnamed exercises
@@ -112,11 +113,11 @@ def _close(self, tokens, idx, options, env) -> str:
     field = f'{meta["id"]}-answer'
     form = html.escape(meta["problem"]["form"], quote=True)
     return (f'<form class="ex-answer" novalidate>\n'
-            f'<label for="{field}">Your answer</label> '
+            f'<label for="{field}">{html.escape(t("page.your_answer"))}</label> '
             f'<input id="{field}" type="text" inputmode="decimal" autocomplete="off" spellcheck="false" '
             f'placeholder="{form}"> '
-            f'<button type="submit">Check</button> '
-            f'<button type="button" class="ex-new-numbers">New numbers</button>\n'
+            f'<button type="submit">{html.escape(t("page.check"))}</button> '
+            f'<button type="button" class="ex-new-numbers">{html.escape(t("page.new_numbers"))}</button>\n'
             f'<span class="ex-pending"></span>\n</form>\n'
             f'<p class="ex-feedback" role="status" aria-live="polite"></p>\n'
             f'<script type="application/json" class="ex-exercise-data">{payload}</script>\n'

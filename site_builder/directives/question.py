@@ -6,11 +6,14 @@
 """
 from __future__ import annotations
 
+from html import escape
+
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from .common import parse_body, report
+from ...engine.locale import t
 
 
 def expand(state: StateCore, index: int, name: str, argument: str) -> int:
@@ -40,7 +43,7 @@ def _open(self, tokens, idx, options, env) -> str:
     meta = tokens[idx].meta
     title = self.md_inline(meta["title"], env) if hasattr(self, "md_inline") else meta["title"]
     return (
-        f'<details class="ex-question">\n<summary><span class="ex-question-label">Check yourself</span> '
+        f'<details class="ex-question">\n<summary><span class="ex-question-label">{escape(t("page.check_yourself"))}</span> '
         f"{title}</summary>\n<div class=\"ex-answer\">\n"
     )
 

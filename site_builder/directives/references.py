@@ -32,6 +32,7 @@ from markdown_it.token import Token
 
 from .common import report
 from .roles import where
+from ...engine.locale import t
 
 _LABELLED_SPLIT = "<"
 _TAG = re.compile(r"\\tag(\*?)\s*\{([^{}]*)\}")
@@ -86,7 +87,7 @@ def _references_rule(state: StateCore) -> None:
             elif (token.type == "link_open" and j + 1 < len(children) and children[j + 1].type == "link_close"
                   and str(token.attrGet("href") or "").startswith("#")):
                 target = str(token.attrGet("href"))[1:]
-                text = (f"Figure {figures[target]}" if target in figures else equations[target]
+                text = (t("page.figure_number", n=figures[target]) if target in figures else equations[target]
                         if target in equations else headings.get(target))
                 if text is None:
                     line0 = (parent.map[0] if parent.map else 0)
@@ -184,7 +185,7 @@ def figure_number(env: dict, number: int) -> int:
 
 def _figure_text(env: dict, number: int, words: str) -> str:
     shown = figure_number(env, number)
-    return words.replace("%s", str(shown)) if words else f"Figure {shown}"
+    return words.replace("%s", str(shown)) if words else t("page.figure_number", n=shown)
 
 
 def render_numref(meta: dict, env: dict) -> str:
@@ -248,7 +249,7 @@ def references_plugin(md: MarkdownIt) -> None:
             return out
         caption = self.renderInline(meta.get("caption_tokens") or [], options, env)
         figcaption = (f'<figcaption class="ex-caption"><span class="ex-caption-number">'
-                      f'Figure {figure_number(env, meta["number"])}'
+                      f'{html.escape(t("page.figure_number", n=figure_number(env, meta["number"])))}'
                       f'{"." if caption else ""}</span>{" " + caption if caption else ""}</figcaption>\n')
         end = out.rfind("</figure>")
         return out[:end] + figcaption + out[end:]
@@ -269,6 +270,7 @@ def references_plugin(md: MarkdownIt) -> None:
     md.add_render_rule("figure_number", lambda self, tokens, idx, options, env: html.escape(
         _figure_text(env, tokens[idx].meta["number"], tokens[idx].meta["words"])))
     md.add_render_rule("figure_caption_number", lambda self, tokens, idx, options, env: (
-        f'<span class="ex-caption-number">Figure {figure_number(env, tokens[idx].meta["number"])}.</span> '))
+        f'<span class="ex-caption-number">'
+        f'{html.escape(t("page.figure_number", n=figure_number(env, tokens[idx].meta["number"])))}.</span> '))
     if math_rule is not None:
         md.add_render_rule("math_block_label", render_equation)

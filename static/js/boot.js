@@ -13,7 +13,7 @@
       try {
         ex.figures[root.id] = new ex.Figure(root, JSON.parse(data.textContent));
       } catch (err) {
-        root.append(ex.el("div", { class: "ex-error", role: "alert" }, "This figure could not be drawn: " + err.message));
+        root.append(ex.el("div", { class: "ex-error", role: "alert" }, ex.t("runtime.cannot_draw") + err.message));
         console.error("Explorables figure '" + root.id + "': " + err.message);
       }
     });
@@ -30,8 +30,8 @@
           if (status === "restarting") {  // the figure keeps its state; its requests wait
             f.root.classList.add("ex-restarting");
             f.badge.hidden = false;
-            f.badge.textContent = "Restarting Python…";
-            f.showError("The engine stopped (" + detail + "); restarting it with the figure as it is.", false);
+            f.badge.textContent = ex.t("runtime.restarting");
+            f.showError(ex.t("runtime.engine_stopped", { detail: detail }), false);
           } else if (status === "live") {
             f.root.classList.remove("ex-restarting");
             f.badge.hidden = true;
@@ -39,7 +39,7 @@
             f.errorEl.hidden = true;
           } else if (status === "dead") {
             f.root.classList.remove("ex-restarting");
-            f.fail(detail, "This figure stopped working: ");
+            f.fail(detail, ex.t("runtime.stopped_working"));
           }
         });
       });
@@ -48,7 +48,7 @@
     ex.ready.then(
       function () {  // a page swapped in after the engine was given up fails at once
         Object.values(ex.figures).forEach(function (f) {
-          if (ex.client.dead) f.fail(ex.client.dead, "This figure stopped working: "); else f.setLive();
+          if (ex.client.dead) f.fail(ex.client.dead, ex.t("runtime.stopped_working")); else f.setLive();
         });
       },
       function (err) { Object.values(ex.figures).forEach(function (f) { f.fail(err); }); }

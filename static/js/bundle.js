@@ -13,17 +13,16 @@
   const carried = window.explorablesBundle || null;
   let loading = null;
 
-  function assetsURL(path) {
-    return new URL(path, new URL(document.body.dataset.assets || "_explorables/", location.href)).href;
-  }
-
-  /* A classic script, added to the page: the only way to read a file from disk. */
-  function script(path) {
+  /* A classic script, added to the page: the only way to read a file from disk. ``key``
+     names it in the page's asset map. */
+  function script(key) {
     return new Promise(function (resolve, reject) {
       const tag = document.createElement("script");
-      tag.src = assetsURL(path);
+      tag.src = ex.asset(key);
       tag.onload = function () { resolve(); };
-      tag.onerror = function () { reject(new Error("the bundle is missing " + path + "; unzip the whole bundle again")); };
+      tag.onerror = function () {
+        reject(new Error("the bundle is missing " + ex.assetNames[key] + "; unzip the whole bundle again"));
+      };
       document.head.append(tag);
     });
   }
@@ -63,8 +62,7 @@
     /* The Pyodide files and the engine archive, read once per opened bundle. */
     load: function () {
       if (!loading) {
-        loading = Promise.all([script("bundle/worker-source.js"), script("bundle/engine-data.js"),
-                               script("bundle/pyodide-data.js")]).then(function () {
+        loading = Promise.all([script("bundle-worker"), script("bundle-engine"), script("bundle-pyodide")]).then(function () {
           return { pyodide: carried.pyodide, engine: carried.engine };
         });
       }

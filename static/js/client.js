@@ -5,7 +5,12 @@
    The engine never hangs a figure: a worker that fails to start says why (ready
    rejects); a worker that dies later (an error event, or a request unanswered past
    its watchdog) is replaced once, and the requests in flight are sent again with the
-   figures' states; a second death rejects every request and tells the figures. */
+   figures' states; a second death rejects every request and tells the figures.
+
+   The page and the engine must come from the same build: the worker reports the build
+   id written in the engine archive, and a page that finds another one (a cache that
+   kept files of an earlier deploy) reloads itself, once; if the ids still differ, the
+   figures say so. */
 (function () {
   "use strict";
   const ex = window.explorables;
@@ -24,6 +29,34 @@
   let startTimer = null;
   let counter = 0;
   let init = null;
+  const RELOADED = "explorables-reloaded-for-build";  // sessionStorage: the one reload was tried
+
+  /* Reload the page once for ``why``: a fresh page names the files of one build. False
+     (and no reload) when that was tried already for this page's build, or cannot be
+     remembered: nothing would then stop a loop. */
+  function reloadOnce(why) {
+    let tried = true;
+    try {
+      tried = sessionStorage.getItem(RELOADED) === ex.build;
+      if (!tried) sessionStorage.setItem(RELOADED, ex.build);
+    } catch (err) { /* no storage */ }
+    if (tried) return false;
+    console.warn("Explorables: " + why + "; reloading the page once");
+    location.reload();
+    return true;
+  }
+
+  /* The engine belongs to another build than the page: reload once, else the error. */
+  function otherBuild(engineBuild) {
+    if (reloadOnce("the engine (build " + engineBuild + ") is not this page's (build " + ex.build + ")")) return null;
+    return new Error("this page and its engine come from two versions of the site (page " + (ex.build || "unknown") +
+      ", engine " + (engineBuild || "unknown") + "), as if the site was updated while you were reading; " +
+      "reload the page in a few minutes, or clear the browser's cache for this site");
+  }
+
+  function sameBuild() {
+    try { sessionStorage.removeItem(RELOADED); } catch (err) { /* no storage */ }
+  }
 
   function notify(status, detail) {
     listeners.forEach(function (fn) {
@@ -83,7 +116,14 @@
   function spawn() {
     const first = restarts === 0;
     let loaded = false;
-    const fail = function (message) {
+    const fail = function (message, missing) {
+      // A page kept by a cache from before a deploy names files the deploy removed: a
+      // fresh copy of the page names the new ones.
+      if (missing && first && !dead && reloadOnce("a file of the engine is missing (" + message + ")")) {
+        if (worker) { try { worker.terminate(); } catch (err) { /* gone */ } worker = null; }
+        clearTimeout(startTimer);
+        return;
+      }
       const error = new Error(message);
       if (first && !dead) { ex._settleReady(false, error); dead = error; clearTimeout(startTimer); rejectAll(error);
         if (worker) { try { worker.terminate(); } catch (err) { /* gone */ } worker = null; } }
@@ -108,6 +148,13 @@
         loaded = true;
       } else if (msg.type === "ready") {
         clearTimeout(startTimer);
+        if (msg.build !== ex.build) {
+          const error = otherBuild(msg.build);
+          if (error) fail(error.message);
+          else { try { worker.terminate(); } catch (err) { /* gone */ } worker = null; }
+          return;
+        }
+        sameBuild();
         live = true;
         if (first) {
           ex.client.timings = { worker: msg.timings, total: performance.now() - ex.client.started };
@@ -117,7 +164,7 @@
           pending.forEach(function (p, id) { post(id, p); });
         }
       } else if (msg.type === "failed") {
-        fail(msg.message);
+        fail(msg.message, msg.missing);
       } else if (msg.type === "violation") {
         ex.client.violations.push(msg);
         console.error("Explorables engine: the Content-Security-Policy blocked " + (msg.blocked || "something") +
@@ -137,7 +184,7 @@
       if (worker !== mine) return;
       event.preventDefault();
       if (!loaded) fail("could not load the engine's worker script (" + init.script + ")" +
-        (event.message ? ": " + event.message : ""));
+        (event.message ? ": " + event.message : ""), true);
       else if (!live) fail("the engine's worker failed while starting: " + (event.message || "unknown error"));
       else died(event.message || "its worker failed");
     };
@@ -167,19 +214,19 @@
     start: function () {
       if (init || ex.client.started) return ex.ready;
       if (ex._readyWithoutEngine) ex._resetReady();  // a page with no figure came first
-      const assets = new URL(document.body.dataset.assets || "_explorables/", location.href);
       ex.client.started = performance.now();
       if (ex.bundle && ex.bundle.carried()) {
         // An offline bundle: the worker is made from a Blob and given the files.
         ex.bundle.load().then(function (parts) {
-          init = { script: ex.bundle.workerURL(parts), classic: true, message: { type: "init", bundle: parts } };
+          init = { script: ex.bundle.workerURL(parts), classic: true, message: { type: "init", bundle: parts, words: ex.words } };
           spawn();
         }, function (err) { dead = err; ex._settleReady(false, err); });
         return ex.ready;
       }
       init = {
-        script: new URL("js/worker.js", assets).href,
-        message: { type: "init", pyodide: new URL("pyodide/", assets).href, engine: new URL("engine.zip", assets).href },
+        script: ex.asset("worker"),
+        message: { type: "init", pyodide: ex.asset("pyodide"), engine: ex.asset("engine"),
+          words: ex.words },
       };
       if (location.protocol === "file:") {
         dead = new Error("this site was built to be served, and pages opened straight from disk " +

@@ -31,18 +31,18 @@
       const button = document.createElement("button");
       button.type = "button";
       button.className = "ex-copy";
-      button.textContent = "Copy";
-      button.setAttribute("aria-label", "Copy the code");
+      button.textContent = ex.t("runtime.copy");
+      button.setAttribute("aria-label", ex.t("runtime.copy_label"));
       button.addEventListener("click", function () {
         const code = pre.querySelector("code");
         copyText(code ? code.textContent : pre.textContent).then(function () {
-          button.textContent = "Copied";
-          say("Code copied");
+          button.textContent = ex.t("runtime.copied");
+          say(ex.t("runtime.code_copied"));
         }, function () {
-          button.textContent = "Select and copy";
-          say("Copying is not allowed here; select the code and copy it");
+          button.textContent = ex.t("runtime.select_and_copy");
+          say(ex.t("runtime.copy_refused"));
         });
-        setTimeout(function () { button.textContent = "Copy"; }, 2000);
+        setTimeout(function () { button.textContent = ex.t("runtime.copy"); }, 2000);
       });
       holder.appendChild(button);
     });

@@ -8,6 +8,21 @@
   ex.controls = ex.controls || {}; // kind -> create(figure, spec) -> {el, update(spec), setError(name, msg)}
   ex.figures = ex.figures || {}; // id -> Figure
 
+  /* The build this page belongs to, and where the files its scripts load are: the build
+     writes them under names that change with their content (explorables.3f2a9c1d.css),
+     and the page's head carries the map, {"build": id, "assets": {key: name}}. Scripts
+     ask ex.asset(key) for a URL and never build a file's name themselves. */
+  const manifest = document.getElementById("ex-build");
+  const built = manifest ? JSON.parse(manifest.textContent) : { build: "", assets: {} };
+  ex.build = built.build;
+  ex.assetNames = built.assets;
+  ex.asset = function (key) {
+    const name = ex.assetNames[key];
+    if (!name) throw new Error("this page's asset map names no '" + key + "'; rebuild the site");
+    const folder = new URL(document.body.dataset.assets || "_explorables/", location.href);
+    return new URL(name, folder).href;
+  };
+
   let settle;
   /* ex.ready: the engine is live. A page with no figure settles it at once, without an
      engine; the page swapped in after it (ex.pages) may start one: then ready is new. */
@@ -48,11 +63,46 @@
     return value || "#888";
   };
 
+  /* The tool's words in the page's language: the data block the build wrote into every
+     page (site_builder/language.py), read once. ex.t("runtime.starting") -> "Starting
+     Python…"; fields fill {name}: ex.t("runtime.search_count", {n: 3}). */
+  const block = document.getElementById("ex-words");
+  ex.words = block ? JSON.parse(block.textContent) : { language: "en", dir: "ltr", messages: {} };
+  ex.t = function (key, fields) {
+    const text = ex.words.messages[key];
+    if (text === undefined) { console.error("Explorables: no words for '" + key + "'"); return key; }
+    return fields ? text.replace(/\{(\w+)\}/g, function (whole, name) {
+      return name in fields ? String(fields[name]) : whole;
+    }) : text;
+  };
+  function numberWord(key, fallback) {
+    const value = ex.words.messages["number." + key];
+    return value === undefined ? fallback : value;
+  }
+
+  /* A number written the JavaScript way ("-1234.50") in the page's language, as
+     engine/locale.py localized() writes it: decimal separator, grouping, typographic minus. */
+  ex.localize = function (text) {
+    const group = numberWord("group", "");
+    let body = String(text);
+    const sign = body.startsWith("-") ? "\u2212" : "";
+    if (sign) body = body.slice(1);
+    const dot = body.indexOf(".");
+    let whole = dot < 0 ? body : body.slice(0, dot);
+    if (group && /^\d+$/.test(whole) && whole.length >= Number(numberWord("group_min", "5"))) {
+      whole = whole.replace(/\B(?=(\d{3})+$)/g, group);
+    }
+    return sign + whole + (dot < 0 ? "" : numberWord("decimal", ".") + body.slice(dot + 1));
+  };
+  ex.percent = function (text) { return numberWord("percent", "{}%").replace("{}", text); };
+  ex.listSeparator = function () { return numberWord("list", ", "); };
+  ex.decimalComma = function () { return numberWord("decimal", ".") === ","; };
+
   ex.fmt = function (x, digits) {
     if (typeof x !== "number" || !isFinite(x)) return "—";
     const d = digits === undefined ? 2 : digits;
     const s = x.toFixed(d);
-    return s.startsWith("-") && Number(s) === 0 ? s.slice(1) : s.replace("-", "\u2212");
+    return ex.localize(s.startsWith("-") && Number(s) === 0 ? s.slice(1) : s);
   };
 
   ex.reducedMotion = function () {

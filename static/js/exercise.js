@@ -64,7 +64,7 @@
   /* What the exercise waits for ("" when nothing); ``making``: its problem is being replaced. */
   function busy(section, what, making) {
     const pending = section.querySelector(".ex-pending");
-    pending.textContent = what ? what + (live ? "" : " (Python is starting)") : "";
+    pending.textContent = what ? (live ? what : ex.t("runtime.exercise_starting", { what: what })) : "";
     section.classList.toggle("ex-busy", Boolean(what));
     section.classList.toggle("ex-making", Boolean(what && making));
     section.querySelector(".ex-answer").setAttribute("aria-busy", what ? "true" : "false");
@@ -98,8 +98,7 @@
   }
 
   function engineFailed(err) {
-    return "Answers and new numbers come from the page's Python engine, which is not running (" +
-      ((err && err.message) || err) + ").";
+    return ex.t("runtime.exercise_no_engine", { error: (err && err.message) || err });
   }
 
   /* Show the engine's problem for a seed: statement, expected form, an empty field. */
@@ -115,18 +114,18 @@
   }
 
   function load(section, seed, fromAddress) {
-    return ask(section, "Making the problem…", { seed: seed }).then(function (reply) {
+    return ask(section, ex.t("runtime.exercise_making"), { seed: seed }).then(function (reply) {
       if (!reply) return;
       if (!reply.ok) {
-        say(section, fromAddress ? "The page's address asks for problem \u201c" + String(seed).slice(0, 20) +
-          "\u201d, which is not one: " + reply.error + ". This is the page's own problem." : reply.error, "wrong");
+        say(section, fromAddress ? ex.t("runtime.exercise_bad_seed", { seed: String(seed).slice(0, 20),
+          error: reply.error }) : reply.error, "wrong");
         return;
       }
       show(section, reply);
       if (!fromAddress) {
         writeAddress(section.id, reply.seed);
         const label = section.querySelector(".ex-exercise-label");
-        if (ex.pages && ex.pages.announce) ex.pages.announce((label ? label.textContent : "Exercise") + ": new numbers.");
+        if (ex.pages && ex.pages.announce) ex.pages.announce(ex.t("runtime.exercise_new", { label: label.textContent }));
       }
     }, function (err) { say(section, engineFailed(err), "wrong"); });
   }
@@ -134,7 +133,7 @@
   function check(section, typed) {
     const data = dataOf(section);
     say(section, "", "");
-    return ask(section, "Checking…", { seed: data.seed, answer: typed }).then(function (reply) {
+    return ask(section, ex.t("runtime.exercise_checking"), { seed: data.seed, answer: typed }).then(function (reply) {
       if (!reply) return;
       if (!reply.ok) { say(section, reply.error, "wrong", true); return; }
       say(section, reply.message, reply.right ? "right" : reply.mistake ? "mistake" : "wrong", !reply.right);

@@ -26,7 +26,7 @@
   Figure.prototype.mount = function () {
     const ex_ = ex;
     this.titleEl = ex_.el("h2", { class: "ex-figure-title" });
-    this.badge = ex_.el("span", { class: "ex-badge", role: "status" }, "Starting Python…");
+    this.badge = ex_.el("span", { class: "ex-badge", role: "status" }, ex_.t("runtime.starting"));
     this.panelsEl = ex_.el("div", { class: "ex-panels" });
     this.controlsEl = ex_.el("div", { class: "ex-side" });
     this.statusEl = ex_.el("p", { class: "ex-status", "aria-live": "polite" });
@@ -189,7 +189,7 @@
         try {
           result = await ex.client.step(this.name, this.state, item.event);
         } catch (err) {  // one event failed; the figure keeps its last good state
-          if (!this.failed) this.showError("This change could not be computed: " + ((err && err.message) || err), true);
+          if (!this.failed) this.showError(ex.t("runtime.change_failed") + ((err && err.message) || err), true);
           item.waiters.forEach(function (w) { w.reject(err); });
           continue;
         }
@@ -267,8 +267,8 @@
     this.root.classList.remove("ex-loading");
     this.root.classList.add("ex-failed");
     this.badge.hidden = false;
-    this.badge.textContent = "Not interactive";
-    this.errorEl.textContent = (lead || "This figure could not start its engine: ") + message;
+    this.badge.textContent = ex.t("runtime.not_interactive");
+    this.errorEl.textContent = (lead || ex.t("runtime.cannot_start")) + message;
     this.errorEl.hidden = false;
     console.error("Explorables figure '" + this.id + "': " + message);
   };

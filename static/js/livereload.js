@@ -16,7 +16,7 @@
     clear();
     const ex = window.explorables;
     overlay = ex.el("div", { class: "ex-build-error", role: "alert" },
-      ex.el("p", { class: "ex-build-error-title" }, "The last edit does not build; the page shows the last good build."),
+      ex.el("p", { class: "ex-build-error-title" }, ex.t("runtime.build_error")),
       ex.el("pre", null, text),
       ex.el("button", { type: "button", class: "ex-button", onclick: clear }, "Hide"));
     document.body.append(overlay);

@@ -5,7 +5,8 @@
      the pages it carries) and their content swapped into this document: the title,
      the header, the lesson. Their figures are drawn at once from their build-time
      scenes and go live on the running engine. Any failure falls back to a plain
-     navigation, and every page still works on its own.
+     navigation, and every page still works on its own; so does a page of another build
+     of the site (a deploy since this page was loaded), whose scripts and engine differ.
    - History: back and forward swap pages too; each figure keeps the state the reader
      left it in, for the page it belongs to; scroll positions and #anchors are kept.
    - After a swap, focus moves to the new heading and the one shared announcer says
@@ -47,6 +48,12 @@
   // would resolve elsewhere.
   const ownScripts = scripts(document, location.href);
 
+  /* A page's build id and asset map, from its head: {build, assets}, or {}. */
+  function manifestOf(doc) {
+    const manifest = doc.getElementById("ex-build");
+    try { return manifest ? JSON.parse(manifest.textContent) : {}; } catch (err) { return {}; }
+  }
+
   /* What the page would load from ``url``: {title, body, attrs}, or null. */
   function fetched(url) {
     if (location.protocol === "file:") return Promise.resolve(null);
@@ -55,11 +62,12 @@
       if (!response.ok || type.indexOf("text/html") < 0) return null;
       return response.text().then(function (html) {
         const doc = new DOMParser().parseFromString(html, "text/html");
-        // another build's page (other scripts): only a full load can run it
-        if (scripts(doc, url) !== ownScripts) return null;
+        // another build's page (another build id, other scripts): only a full load can run it
+        const manifest = manifestOf(doc);
+        if (manifest.build !== ex.build || scripts(doc, url) !== ownScripts) return null;
         const attrs = {};
         Array.from(doc.body.attributes).forEach(function (a) { attrs[a.name] = a.value; });
-        return { title: doc.title, body: doc.body.innerHTML, attrs: attrs };
+        return { title: doc.title, body: doc.body.innerHTML, attrs: attrs, assets: manifest.assets };
       });
     });
   }
@@ -90,6 +98,8 @@
 
   function swap(page) {
     document.title = page.title;
+    // the same build, maybe a later deploy of its lessons: their search index, say, is new
+    if (page.assets) ex.assetNames = page.assets;
     document.body.innerHTML = page.body;
     Object.keys(page.attrs || {}).forEach(function (name) { document.body.setAttribute(name, page.attrs[name]); });
     if (announcer) document.body.append(announcer);

@@ -9,7 +9,6 @@
 (function () {
   "use strict";
   const ex = window.explorables;
-  const MINUS = "\u2212";
   const SETTLE_MS = 400;  // quiet time after the last redraw before numbers are spoken
   const DRAG_PX = 300;    // a drag this wide sweeps an adjustable number's whole range
   const said = new WeakMap();  // live number -> the text last announced (or built)
@@ -20,19 +19,19 @@
   function num(x, digits) {
     let text = Number(x).toFixed(digits);
     if (Number(text) === 0) text = (0).toFixed(digits);
-    return text.replace("-", MINUS);
+    return ex.localize(text);
   }
   function pct(w) {
-    if (w === 0) return "0%";
-    if (w < 0.1) return (100 * w).toFixed(1) + "%";
-    return (100 * w).toFixed(0) + "%";
+    if (w === 0) return ex.percent("0");
+    if (w < 0.1) return ex.percent(ex.localize((100 * w).toFixed(1)));
+    return ex.percent(ex.localize((100 * w).toFixed(0)));
   }
   function write(raw, format, digits) {
     if (format === "percent") return pct(raw);
     if (format === "decimal") return num(raw, digits);
     if (format === "integer") return String(Math.trunc(raw));
-    if (format === "vector") return "(" + raw.map(function (x) { return num(x, digits); }).join(", ") + ")";
-    if (format === "bool") return raw ? "on" : "off";
+    if (format === "vector") return "(" + raw.map(function (x) { return num(x, digits); }).join(ex.listSeparator()) + ")";
+    if (format === "bool") return raw ? ex.t("runtime.on") : ex.t("runtime.off");
     return String(raw);
   }
   ex.prose = { write: write };

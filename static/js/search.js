@@ -1,7 +1,7 @@
 /* Site search (site_builder/search.py builds the index).
 
    A search box in the header, made here so pages without JavaScript show none. The
-   index is a classic script (assets/search-index.js) loaded on first use, from a
+   index is a classic script (the asset map's "search") loaded on first use, from a
    server or from an offline bundle alike. Keyboard first: "/" focuses the box, the
    arrows move through the results (a combobox with a listbox), Enter opens the
    section, Escape closes. ``query(index, text)`` is the ranking, also run by the
@@ -103,7 +103,7 @@
     if (!loading) {
       loading = new Promise(function (resolve, reject) {
         const script = document.createElement("script");
-        script.src = (document.body.dataset.assets || "assets/") + "search-index.js";
+        script.src = ex.asset("search");
         script.onload = function () { ex.searchIndex ? resolve(ex.searchIndex) : reject(new Error("empty index")); };
         script.onerror = function () { loading = null; reject(new Error("the search index did not load")); };
         // in <body>, not <head>: pages.js compares head scripts to tell its own pages apart
@@ -124,14 +124,14 @@
     if (!header || header.querySelector(".ex-search")) return;
     const box = ex.el("div", { class: "ex-search", role: "search" });
     const label = ex.el("label", { class: "ex-sr", for: "ex-search-input" });
-    label.textContent = "Search the lessons";
+    label.textContent = ex.t("runtime.search_label");
     const input = ex.el("input", {
       id: "ex-search-input", type: "search", autocomplete: "off", spellcheck: "false",
-      placeholder: "Search (press /)", role: "combobox", "aria-expanded": "false",
+      placeholder: ex.t("runtime.search_placeholder"), role: "combobox", "aria-expanded": "false",
       "aria-controls": "ex-search-results", "aria-autocomplete": "list"
     });
     const list = ex.el("ul", { id: "ex-search-results", class: "ex-search-results", role: "listbox",
-                              "aria-label": "Search results" });
+                              "aria-label": ex.t("runtime.search_results") });
     list.hidden = true;
     const status = ex.el("p", { class: "ex-sr", role: "status" });
     box.append(label, input, list, status);
@@ -172,10 +172,10 @@
       input.setAttribute("aria-expanded", String(!list.hidden));
       if (!shown && input.value.trim()) {
         const li = ex.el("li", { class: "ex-search-none" });
-        li.textContent = "No section matches “" + input.value.trim() + "”";
+        li.textContent = ex.t("runtime.search_none_matches", { query: input.value.trim() });
         list.append(li);
       }
-      status.textContent = input.value.trim() ? (shown ? shown + " results" : "No results") : "";
+      status.textContent = input.value.trim() ? (shown ? ex.t("runtime.search_count", { n: shown }) : ex.t("runtime.search_no_results")) : "";
       choose(shown ? 0 : -1);
     }
     function update() {
@@ -185,7 +185,7 @@
         results = text.trim() ? query(index, text) : [];
         show();
       }, function (err) {
-        status.textContent = "Search is not available: " + err.message;
+        status.textContent = ex.t("runtime.search_unavailable") + err.message;
       });
     }
     function go(r) {

@@ -15,16 +15,16 @@ const queue = [];
    fetched) only as an unhandled rejection, so those are caught here too. A
    Content-Security-Policy violation inside the worker is reported to the page, which
    logs it: the page's own listener cannot see the worker's. */
-const CHECK = "; check that the site's _explorables/pyodide/ folder was published whole";
+const CHECK = "; check that the site's folder of assets was published whole, with its pyodide/ folder";
 
 function text(err) {
   return String((err && err.message) || err || "unknown error");
 }
 
-function failed(message) {
+function failed(message, missing) {
   if (started) return;  // a late failure of a live engine is a step's error, not a start's
   started = true;
-  self.postMessage({ type: "failed", message: message });
+  self.postMessage({ type: "failed", message: message, missing: !!missing });
 }
 
 self.addEventListener("unhandledrejection", function (event) {
@@ -125,7 +125,11 @@ function fetchEngine(url) {
   const bytes = fetch(url).catch(function (err) {
     throw new Error("could not load the engine archive (" + text(err) + ")");
   }).then(function (response) {
-    if (!response.ok) throw new Error("could not load the engine archive (" + response.status + ")");
+    if (!response.ok) {
+      const error = new Error("could not load the engine archive (" + response.status + ")");
+      error.missing = response.status === 404;  // a page from before a deploy: the page reloads once
+      throw error;
+    }
     return response.arrayBuffer();
   });
   bytes.catch(function () {});  // reported when awaited, not as an unhandled rejection
@@ -147,9 +151,16 @@ async function start(msg) {
   pyodide.unpackArchive(archive, "zip", { extractDir: "/lib/explorables" });
   pyodide.runPython("import sys\nsys.path.insert(0, '/lib/explorables')\nimport explorables.engine.runtime");
   handle = pyodide.pyimport("explorables.engine.runtime").handle;
+  if (msg.words) {  // the page's language: figures' messages and numbers follow it
+    pyodide.pyimport("explorables.engine.locale").use(msg.words.language, JSON.stringify(msg.words.messages));
+  }
   const t2 = performance.now();
   started = true;
-  self.postMessage({ type: "ready", timings: { pyodide: t1 - t0, engine: t2 - t1 } });
+  // the build the archive belongs to, which the page compares with its own
+  let build = "";
+  try { build = pyodide.FS.readFile("/lib/explorables/explorables/BUILD", { encoding: "utf8" }).trim(); }
+  catch (err) { /* an archive of a build that wrote no id */ }
+  self.postMessage({ type: "ready", build: build, timings: { pyodide: t1 - t0, engine: t2 - t1 } });
 }
 
 function step(msg) {
@@ -165,7 +176,7 @@ self.onmessage = function (event) {
   if (msg.type === "init") {
     start(msg).then(
       function () { queue.splice(0).forEach(step); },
-      function (err) { failed(text(err)); }
+      function (err) { failed(text(err), err && err.missing); }
     );
   } else if (msg.type === "step") {
     if (handle) step(msg); else queue.push(msg);

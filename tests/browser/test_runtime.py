@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from explorables.site_builder.assets import names_in
+from explorables.site_builder.pyodide import VERSION
 from helpers import in_lesson, open_figure, shared_page, state_of
 
 from conftest import Guard
@@ -44,11 +46,11 @@ def test_drags_are_coalesced_to_one_computation_in_flight(row):
     assert state_of(page, "explorer")["k"][1] == [1.28, 1.0]
 
 
-def test_an_engine_that_cannot_start_is_reported_on_the_figure(page, site_url):
+def test_an_engine_that_cannot_start_is_reported_on_the_figure(page, site_url, built_site):
     guard = Guard(page, site_url)
     guard.allowed.append("Explorables figure 'explorer': could not load the engine archive (404)")
     guard.allowed.append("Failed to load resource")
-    page.route("**/engine.zip", lambda route: route.fulfill(status=404, body="missing"))
+    page.route(f"**/_explorables/{names_in(built_site)['engine.zip']}", lambda route: route.fulfill(status=404, body="missing"))
     page.goto(site_url + "one-query-row.html")
     error = page.locator("figure#explorer .ex-error")
     error.wait_for(timeout=30_000)
@@ -79,13 +81,13 @@ START_FAILURES = {  # a file the engine needs -> what the figure says when it ca
     "pyodide/pyodide.mjs": "could not load Pyodide's loader (pyodide/pyodide.mjs)",
     "pyodide/pyodide.asm.mjs": "Python could not start",
     "pyodide/pyodide.asm.wasm": "Python could not start (could not load pyodide/pyodide.asm.wasm: ",
-    "pyodide/python_stdlib.zip": "/_explorables/pyodide/python_stdlib.zip': request failed.",
+    "pyodide/python_stdlib.zip": f"/_explorables/pyodide/{VERSION}/python_stdlib.zip': request failed.",
     "pyodide/pyodide-lock.json": "Python could not start (Unexpected token",
     "engine.zip": "could not load the engine archive (404)",
 }
 
 
-def test_every_failure_to_start_is_shown_once_with_the_controls_disabled(page, site_url):
+def test_every_failure_to_start_is_shown_once_with_the_controls_disabled(page, site_url, built_site):
     """Pins a bug: with pyodide.asm.wasm unreachable the worker logged "Failed to fetch"
     and the figure said "Starting Python…" forever, its controls live but dead."""
     guard = Guard(page, site_url)
@@ -93,7 +95,9 @@ def test_every_failure_to_start_is_shown_once_with_the_controls_disabled(page, s
     page.add_init_script("window.explorables = {options: {startTimeout: 45000}}")
     for name, says in START_FAILURES.items():
         page.unroute_all()
-        page.route(f"**/_explorables/{name}", lambda route: route.fulfill(status=404, body="missing"))
+        # the file's name in the built site: hashed, or in Pyodide's folder of its version
+        built = f"pyodide/{VERSION}/{name.split('/')[1]}" if name.startswith("pyodide/") else names_in(built_site)[name]
+        page.route(f"**/_explorables/{built}", lambda route: route.fulfill(status=404, body="missing"))
         page.goto(site_url + "one-query-row.html")
         figure = page.locator("figure#explorer")
         try:

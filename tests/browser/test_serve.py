@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from explorables.site_builder.assets import names_in
 from explorables.site_builder.serve import DevServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -91,7 +92,8 @@ def test_serve_never_writes_into_the_build_output(tmp_path, monkeypatch):
     try:
         assert server.start()
         preview = server.out_dir
-        assert tmp_path not in preview.parents and "livereload.js" in (preview / "a.html").read_text()
+        assert tmp_path not in preview.parents
+        assert f'src="_explorables/{names_in(preview)["js/livereload.js"]}"' in (preview / "a.html").read_text()
     finally:
         server.stop()
     assert not preview.exists()  # the preview's own folder goes with the server

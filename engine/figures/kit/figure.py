@@ -37,6 +37,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..base import FieldError, Figure as BaseFigure, Option
+from ...locale import t
 from .experiments import HINT, REVEAL, Experiment
 from .params import Param
 from .values import Value
@@ -76,7 +77,7 @@ class Figure(BaseFigure):
         state = self.setup(state, opts)
         state["options"] = {k: v for k, v in options.items()}  # what reset returns to
         state["experiment"] = None
-        state["message"] = self.hint
+        state["message"] = self.hint_text()
         return state
 
     def setup(self, state: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
@@ -143,7 +144,7 @@ class Figure(BaseFigure):
     def end_experiment(self, state: dict[str, Any]) -> dict[str, Any]:
         """No experiment runs any more: no button lit, the hint back."""
         state["experiment"] = None
-        state["message"] = self.hint
+        state["message"] = self.hint_text()
         return state
 
     # --- the scene ----------------------------------------------------------------------
@@ -167,6 +168,10 @@ class Figure(BaseFigure):
             out.append(self.experiment_control(state))
         return out
 
+    def hint_text(self) -> str:
+        """The hint in the site's language (a figure's own hint as it wrote it)."""
+        return t("figure.hint") if self.hint == HINT else self.hint
+
     def experiment_control(self, state: dict[str, Any], near: str | None = None) -> dict[str, Any]:
         """The "Try this" buttons: those that apply from where experiments start, then
         Reset, and the message of the one last run, folded under REVEAL."""
@@ -175,13 +180,13 @@ class Figure(BaseFigure):
             begin = self.start(copy.deepcopy(state))
             shown_here = [e for e in shown_here if e.applies(begin)]
         control: dict[str, Any] = {
-            "kind": "buttons", "name": "experiments", "label": "Try this",
+            "kind": "buttons", "name": "experiments", "label": t("figure.try_this"),
             "items": [{"name": e.name, "label": e.label, "title": e.title, "active": state.get("experiment") == e.name}
-                      for e in shown_here] + [{"name": "reset", "label": "Reset", "title": "Back to the first settings"}],
-            "message": state.get("message") or self.hint,
+                      for e in shown_here] + [{"name": "reset", "label": t("figure.reset"), "title": t("figure.reset_title")}],
+            "message": state.get("message") or self.hint_text(),
         }
         if state.get("experiment") and state.get("message"):
-            control["reveal"] = REVEAL
+            control["reveal"] = t("figure.reveal")
         if near:
             control["near"] = near
         return control

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, ClassVar
 
 from ..base import FieldError, Option, parse_number
+from ...locale import t, typed
 from .text import field_text, shown
 
 
@@ -99,10 +100,12 @@ class Slider(Param):
         lo, hi = resolve(self.lo, state), resolve(self.hi, state)
         if self.integer:
             if x != int(x) or not lo <= x <= hi:
-                raise FieldError(self.name, f"{what} must be a whole number from {lo:g} to {hi:g}, got {shown(value)}")
+                raise FieldError(self.name, t("figure.whole_range", what=what, lo=typed(f"{lo:g}"),
+                                               hi=typed(f"{hi:g}"), value=shown(value)))
             return int(x)
         if not lo <= x <= hi:
-            raise FieldError(self.name, f"{what} must be from {lo:g} to {hi:g}, got {field_text(x)}")
+            raise FieldError(self.name, t("figure.range", what=what, lo=typed(f"{lo:g}"), hi=typed(f"{hi:g}"),
+                                           value=field_text(x)))
         return x
 
     def control_dict(self, state: dict) -> dict[str, Any]:
@@ -129,7 +132,7 @@ class Toggle(Param):
             return True
         if text in ("false", "off", "no", "0"):
             return False
-        raise FieldError(self.name, f"{self.name} must be true or false, got {shown(value)!r}")
+        raise FieldError(self.name, t("figure.true_or_false", name=self.name, value=repr(shown(value))))
 
     def control_dict(self, state: dict) -> dict[str, Any]:
         return {**super().control_dict(state), "value": bool(state[self.name])}
@@ -156,7 +159,7 @@ class Choice(Param):
             if str(v) == str(value).strip() or (not isinstance(value, str) and v == value):
                 return v
         listed = ", ".join(str(v) for v, _ in pairs)
-        raise FieldError(self.name, f"{self.name} must be one of {listed}, got {shown(value)!r}")
+        raise FieldError(self.name, t("figure.one_of", name=self.name, listed=listed, value=repr(shown(value))))
 
     def control_dict(self, state: dict) -> dict[str, Any]:
         pairs = resolve(self.choices, state)

@@ -31,6 +31,7 @@ from ...positional import OMEGA
 from ..base import FieldError, Option, OptionError, parse_number
 from .inputs import query_field, resolve_query
 from .params import Choice, Param, resolve
+from ...locale import t, typed
 from .text import MINUS, field_text
 
 MAX_TOKENS = 8  # words a sentence preset may have (a T x T table still fits a phone)
@@ -258,7 +259,8 @@ def parse_cell(name: str, value: Any, label: str) -> float:
     except FieldError as err:
         raise FieldError(name, err.message) from None
     if abs(x) > MATRIX_LIMIT:
-        raise FieldError(name, f"{label} must be from -{MATRIX_LIMIT:g} to {MATRIX_LIMIT:g}, got {str(value).strip()}")
+        raise FieldError(name, t("figure.range", what=label, lo=typed(f"{-MATRIX_LIMIT:g}"), hi=typed(f"{MATRIX_LIMIT:g}"),
+                                   value=str(value).strip()))
     return x
 
 

@@ -3,47 +3,54 @@
 A figure never formats a number by hand: ``num`` (fixed decimals, a typographic minus,
 no "−0.00"), ``vec`` for a vector, ``pct`` for a weight. ``Value`` formats use them too,
 so a number reads the same in the figure, in its read-outs and in the prose around it.
+They write numbers the way the site's language does (engine/locale.py): a decimal comma
+and "50 %" in German, grouped thousands in both.
 """
 from __future__ import annotations
 
 from typing import Any
 
-MINUS = "\u2212"  # the typographic minus every figure writes negative numbers with
+from ...locale import MINUS, localized, number_format, t, typed
+
 
 
 def num(x: float, digits: int = 2) -> str:
-    """A number for display with a typographic minus and no '−0.00': num(-0.5) == '−0.50'."""
+    """A number for display with a typographic minus and no '−0.00': num(-0.5) == '−0.50'
+    (in German '−0,50')."""
     text = f"{x:.{digits}f}"
     if float(text) == 0.0:
         text = f"{0.0:.{digits}f}"
-    return text.replace("-", MINUS)
+    return localized(text)
 
 
 def vec(p, digits: int = 2) -> str:
-    """A vector for display: (0.50, −1.00)."""
-    return "(" + ", ".join(num(x, digits) for x in p) + ")"
+    """A vector for display: (0.50, −1.00); in German (0,50; −1,00)."""
+    return "(" + number_format()[4].join(num(x, digits) for x in p) + ")"
 
 
 def pct(w: float) -> str:
     """A weight as a percentage: one decimal below 10%, whole numbers above."""
+    pattern = number_format()[3]
     if w == 0.0:
-        return "0%"
+        return pattern.format("0")
     if w < 0.1:
-        return f"{100 * w:.1f}%"
-    return f"{100 * w:.0f}%"
+        return pattern.format(localized(f"{100 * w:.1f}"))
+    return pattern.format(localized(f"{100 * w:.0f}"))
 
 
 def quote(word: str) -> str:
-    """A token quoted for prose, so that "." or "the" reads as a word of the sentence."""
-    return f"“{word}”"
+    """A token quoted for prose, so that "." or "the" reads as a word of the sentence
+    (“the” in English, „the“ in German)."""
+    return t("figure.quote", word=word)
 
 
 def field_text(x: float) -> str:
-    """A number for a text field: the shortest text that reads back as exactly x."""
+    """A number for a text field: the shortest text that reads back as exactly x, with
+    the language's decimal separator (parse_number reads it back)."""
     text = repr(float(x))
     if text.endswith(".0"):
         text = text[:-2]
-    return "0" if text == "-0" else text
+    return "0" if text == "-0" else typed(text)
 
 
 def shown(value: Any) -> str:

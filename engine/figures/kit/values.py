@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...locale import t
 from .text import num, pct, vec
 
 FORMATS = ("percent", "decimal", "integer", "vector", "token", "text", "bool", "list", "matrix")
@@ -40,7 +41,7 @@ class Value:
         if self.format == "vector":
             return vec(raw, self.digits)
         if self.format == "bool":
-            return "on" if raw else "off"
+            return t("figure.on") if raw else t("figure.off")
         if self.format in ("list", "matrix"):
             return ", ".join(str(x) for x in raw)
         return str(raw)

@@ -7,12 +7,15 @@
   const PAD = 18;
 
   function createPlane(figure, spec) {
-    const canvas = ex.el("canvas", { class: "ex-canvas" });
+    // dir="ltr": a plane keeps its mathematical orientation (x grows to the right) on
+    // right-to-left pages too, and says so there.
+    const canvas = ex.el("canvas", { class: "ex-canvas", dir: "ltr" });
+    const orientation = ex.words.dir === "rtl" && ex.el("p", { class: "ex-caption ex-orientation" }, ex.t("runtime.orientation"));
     const list = ex.el("ul", { class: "ex-sr" }); // the marks, for screen readers
     const title = ex.el("h3", { class: "ex-panel-title" });
     const caption = ex.el("p", { class: "ex-caption" });
     const legend = ex.el("ul", { class: "ex-legend", "aria-hidden": "true" });
-    const el = ex.el("section", { class: "ex-panel ex-plane" }, title, canvas, legend, caption, list);
+    const el = ex.el("section", { class: "ex-panel ex-plane" }, title, canvas, orientation, legend, caption, list);
     const state = { spec: spec, hot: null, selected: null, drag: null, width: 0, height: 0,
                     sides: {}, placed: null };  // sides: where each name was last drawn (hysteresis)
 
@@ -219,8 +222,8 @@
         const m = points[Number(event.key) - 1];
         state.selected = m.id;
         figure.hover(m.link || null);
-        figure.announce((m.name || m.label || m.id) + " picked: " +
-          (movable.length ? "arrow keys move it" : "Enter makes it the choice"));
+        figure.announce(ex.t("runtime.picked", { name: m.name || m.label || m.id }) +
+          (movable.length ? ex.t("runtime.picked_move") : ex.t("runtime.picked_choose")));
         draw();
         event.preventDefault();
         return;
@@ -280,10 +283,10 @@
       canvas.tabIndex = movable || (next.marks || []).some(function (m) { return m.select; }) ? 0 : -1;
       canvas.setAttribute("role", movable ? "application" : "img");
       const picks = movable ? draggables().length : selectables().length;
-      const keysHelp = picks > 1 ? "Keys 1 to " + picks + " pick a point, " : "";
-      canvas.setAttribute("aria-label", (next.title || "Plane") + (movable
-        ? ". " + keysHelp + "arrow keys move it, Shift moves further."
-        : picks ? ". " + keysHelp + "Enter makes the picked point the choice." : ""));
+      const keysHelp = picks > 1 ? ex.t("runtime.keys_pick", { n: picks }) : "";
+      canvas.setAttribute("aria-label", (next.title || ex.t("runtime.plane")) + (movable
+        ? ". " + keysHelp + ex.t("runtime.keys_move")
+        : picks ? ". " + keysHelp + ex.t("runtime.keys_choose") : ""));
       canvas.classList.toggle("ex-movable", movable);
       legend.replaceChildren.apply(legend, (next.legend || []).map(function (item) {
         const ring = item.shape === "ring";
@@ -292,7 +295,8 @@
       }));
       list.replaceChildren.apply(list, (next.marks || []).filter(function (m) { return m.kind === "point" && (m.name || m.label); })
         .map(function (m) {
-          return ex.el("li", null, (m.name || m.label) + " at (" + ex.fmt(m.x) + ", " + ex.fmt(m.y) + ")" + (m.muted ? ", hidden" : ""));
+          return ex.el("li", null, ex.t("runtime.point_at", { name: m.name || m.label,
+            point: "(" + ex.fmt(m.x) + ex.listSeparator() + ex.fmt(m.y) + ")" }) + (m.muted ? ex.t("runtime.point_hidden") : ""));
         }));
       if (state.width) resize();  // a new domain may need a new height
       draw();

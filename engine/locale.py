@@ -1,0 +1,101 @@
+"""The language the tool speaks: message catalogues and how numbers are written.
+
+Every word the tool itself writes (the pages' pager and footer, the browser runtime's
+badges and errors, the figures' messages) is a key of a catalogue, one JSON file a
+language in ``locales/``: ``t("figure.reset")`` is "Reset" in English, "Zurücksetzen"
+in German. A key a language lacks falls back to English (``missing`` lists them, for
+the build's warning). Numbers follow the language too: the ``number.*`` keys give the
+decimal separator, the grouping separator, the percent pattern and the separator of a
+vector's entries, so ``num(-1234.5)`` is "−1,234.50" in English and "−1.234,50" in German.
+
+The build calls ``use`` before it computes first frames; the worker calls it once with
+the catalogue the page carries, so figures speak the page's language in the browser too.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+LOCALES = Path(__file__).resolve().parent / "locales"
+RTL = ("ar", "he", "fa", "ur")  # languages written right to left: pages get dir="rtl"
+MINUS = "\u2212"  # the typographic minus every number is written with
+NUMBER_KEYS = ("number.decimal", "number.group", "number.group_min", "number.percent", "number.list")
+
+
+def catalogue(language: str) -> dict[str, str]:
+    """The shipped catalogue of ``language`` (its base: "de-CH" reads de.json); {} if none."""
+    base = base_language(language)
+    path = LOCALES / f"{base}.json"
+    if not base.isalpha() or not path.is_file():
+        return {}
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def base_language(language: str) -> str:
+    """"de-CH" -> "de": the part of an HTML lang code a catalogue is named by."""
+    return str(language).strip().lower().replace("_", "-").split("-")[0]
+
+
+def direction(language: str) -> str:
+    """"rtl" for a language written right to left, else "ltr"."""
+    return "rtl" if base_language(language) in RTL else "ltr"
+
+
+ENGLISH = catalogue("en")
+_messages: dict[str, str] = dict(ENGLISH)
+_language = "en"
+
+
+def resolve(language: str, own: dict[str, str] | None = None) -> tuple[dict[str, str], list[str]]:
+    """Every key in ``language``: its catalogue, then ``own`` (a site's additions) over
+    it, then English for what is still missing. Returns the messages and the missing keys."""
+    found = {**catalogue(language), **(own or {})}
+    missing = [key for key in ENGLISH if key not in found]
+    return {key: found.get(key, text) for key, text in ENGLISH.items()}, missing
+
+
+def use(language: str, messages: dict[str, str] | str | None = None) -> None:
+    """Speak ``language`` from now on; ``messages`` (a dict or its JSON) are the resolved
+    catalogue, as the page carries it, or None for the shipped one."""
+    global _language, _messages
+    if isinstance(messages, str):
+        messages = json.loads(messages)
+    _language = language
+    _messages = {**ENGLISH, **(messages if messages is not None else resolve(language)[0])}
+
+
+def language() -> str:
+    return _language
+
+
+def t(key: str, **fields: Any) -> str:
+    """The message ``key`` in the current language, with ``{name}`` fields filled in."""
+    text = _messages.get(key)
+    if text is None:
+        text = ENGLISH[key]  # a key no catalogue has is a bug: KeyError names it
+    return text.format(**fields) if fields else text
+
+
+def number_format() -> tuple[str, str, int, str, str]:
+    """(decimal, group, group_min, percent, list) of the current language."""
+    m = _messages
+    return (m["number.decimal"], m["number.group"], int(m["number.group_min"]), m["number.percent"],
+            m["number.list"])
+
+
+def localized(text: str) -> str:
+    """A number written the Python way ('-1234.50') in the current language: its decimal
+    separator, its grouping of thousands and the typographic minus."""
+    decimal, group, group_min, _, _ = number_format()
+    sign, body = ("-", text[1:]) if text.startswith("-") else ("", text)
+    whole, dot, fraction = body.partition(".")
+    if whole.isdigit() and len(whole) >= group_min:
+        whole = f"{int(whole):,}".replace(",", group)
+    return (MINUS if sign else "") + whole + (decimal + fraction if dot else "")
+
+
+def typed(text: str) -> str:
+    """A number as a reader types it in the current language ('0.5' -> '0,5' in German):
+    only the decimal separator changes, for messages about a typed field."""
+    return text.replace(".", number_format()[0])

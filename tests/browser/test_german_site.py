@@ -1,0 +1,138 @@
+"""A site whose site.yml says ``language: de``, in real Chromium: the pager and the
+runtime speak German, a figure's readout and the prose write a decimal comma in the
+first frame and after the reader changes the figure (numbers computed by the engine in
+the worker, which was told the page's language), and a typed decimal comma is read."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conftest import serve_folder
+from explorables.engine import locale
+from explorables.figures import num, pct
+from explorables.site_builder.build import build_site
+from helpers import fresh_lesson, idle, module_page, state_of
+
+FIG = "explorer"
+LESSON_1 = """---
+title: Eine Frage
+order: 1
+---
+
+Bei der Temperatur {value}`explorer.temperature` bekommt *cat* {value}`explorer.weights[1]:percent`.
+
+:::{attention-row} explorer
+:query: chased
+:temperature: 1.5
+:::
+"""
+LESSON_2 = """---
+title: Zweite Lektion
+order: 2
+---
+
+Nur Text.
+"""
+
+
+@pytest.fixture(scope="module")
+def german_url(tmp_path_factory):
+    site = tmp_path_factory.mktemp("german")
+    (site / "content").mkdir()
+    (site / "site.yml").write_text("title: Aufmerksamkeit\nlanguage: de\n", encoding="utf-8")
+    (site / "content" / "01-eine-frage.md").write_text(LESSON_1, encoding="utf-8")
+    (site / "content" / "02-zweite.md").write_text(LESSON_2, encoding="utf-8")
+    build_site(site / "content", site / "_site")
+    server = serve_folder(site / "_site")
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def shared(browser, german_url, browser_context_args):
+    yield from module_page(browser, german_url, browser_context_args)
+
+
+@pytest.fixture
+def german(shared, german_url):
+    page, guard = shared
+    fresh_lesson(page, guard, german_url + "eine-frage.html", FIG)
+    yield page
+    guard.check()
+
+
+def german_num(x: float, digits: int = 2) -> str:
+    locale.use("de")
+    try:
+        return num(x, digits)
+    finally:
+        locale.use("en")
+
+
+def german_pct(w: float) -> str:
+    locale.use("de")
+    try:
+        return pct(w)
+    finally:
+        locale.use("en")
+
+
+def readout(page) -> dict[str, str]:
+    items = page.locator(f'figure#{FIG} [data-key="text:stats"] dl > div')
+    return {item.locator("dt").inner_text(): item.locator("dd").inner_text() for item in items.all()}
+
+
+def test_the_first_frame_and_the_pager_speak_german(german_url, page):
+    """Before Python is live: the built scene's numbers, the badge and the pager."""
+    page.goto(german_url + "eine-frage.html", wait_until="domcontentloaded")
+    figure = page.locator(f"figure#{FIG}")
+    assert figure.locator('[data-key="text:stats"] dd').nth(1).inner_text() == "1,50"  # the temperature
+    assert re.fullmatch(r"\(−?\d,\d\d; −?\d,\d\d\)", readout(page)["New vector"])
+    assert page.locator(".ex-value").first.inner_text() == "1,50"
+    assert page.locator(".ex-kicker").text_content() == "Lektion 1 von 2"
+    assert page.locator(".ex-next").text_content() == "Weiter Zweite Lektion"
+    assert page.locator("nav.ex-pager").get_attribute("aria-label") == "Vorige und nächste Lektion"
+    assert page.locator("html").get_attribute("lang") == "de"
+
+
+def test_a_change_is_computed_in_german_by_the_worker(german):
+    slider = german.locator(f'figure#{FIG} .ex-control-slider input[type="range"]').first
+    slider.focus()
+    german.keyboard.press("ArrowRight")
+    german.keyboard.press("ArrowRight")
+    values = idle(german, FIG)
+    t = state_of(german, FIG)["temperature"]
+    assert t != 1.5
+    shown = readout(german)
+    assert shown["Temperature"] == german_num(t) and "," in shown["Temperature"]
+    assert re.fullmatch(r"\(−?\d,\d\d; −?\d,\d\d\)", shown["New vector"])
+    german.wait_for_function("t => document.querySelector('.ex-value').textContent === t", arg=german_num(t))
+    assert german.locator(".ex-value").nth(1).inner_text() == german_pct(values["weights"][1])
+    assert "\u00a0%" in german.locator(".ex-value").nth(1).inner_text()
+
+
+def test_a_typed_decimal_comma_is_read_and_a_bad_entry_explained_in_german(german):
+    field = german.locator(f'figure#{FIG} input[name="key.1.0"]')
+    field.click()
+    german.keyboard.press("Control+A")
+    german.keyboard.type("−0,75")
+    german.keyboard.press("Enter")
+    idle(german, FIG)
+    assert state_of(german, FIG)["k"][1][0] == -0.75
+    assert field.input_value() == "-0,75"  # the field writes it back with the German decimal comma
+    field.click()
+    german.keyboard.press("Control+A")
+    german.keyboard.type("99")
+    german.keyboard.press("Enter")
+    error = field.locator("xpath=..").locator(".ex-field-error")
+    error.wait_for()
+    assert "muss zwischen -10 und 10 liegen, erhalten: 99" in error.inner_text()
+    assert state_of(german, FIG)["k"][1][0] == -0.75
+
+
+def test_the_try_this_box_and_the_badge_speak_german(german):
+    figure = german.locator(f"figure#{FIG}")
+    assert figure.get_by_role("button", name="Zurücksetzen").count() == 1
+    assert "Wählen Sie ein Experiment" in figure.text_content()
+    assert german.evaluate("() => window.explorables.t('runtime.starting')") == "Python startet…"

@@ -1,0 +1,231 @@
+"""The tool's words in other languages (engine/locale.py, site_builder/language.py):
+every key the code names exists in each shipped catalogue, German numbers are written
+with a decimal comma, a German build says the German words, a right-to-left build is
+marked so, and a language with no catalogue falls back to English with a warning."""
+from __future__ import annotations
+
+import json
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from explorables.engine import locale
+from explorables.figures import FieldError, parse_number
+from explorables.figures import num, pct, quote, vec
+from explorables.site_builder.build import build_site
+from explorables.site_builder.cli import main
+from explorables.site_builder.errors import BuildError
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = ("en", "de")
+# A key is named in code as a string literal: t("page.next"), ex.t("runtime.copy"), ...
+KEY = re.compile(r"""["']((?:page|runtime|figure|number)\.[a-z_]+)["']""")
+SOURCES = [*(ROOT / "site_builder" / "templates").glob("*.html"), *(ROOT / "static" / "js").rglob("*.js"),
+           *(ROOT / "engine").rglob("*.py"), *(ROOT / "site_builder").rglob("*.py")]
+
+
+def keys_in_code() -> dict[str, Path]:
+    found = {}
+    for path in SOURCES:
+        for key in KEY.findall(path.read_text(encoding="utf-8")):
+            found.setdefault(key, path)
+    return found
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    locale.use("en")
+
+
+def test_the_code_names_keys_in_every_kind_of_source():
+    used = keys_in_code()
+    kinds = {path.suffix for path in used.values()}
+    assert {".html", ".js", ".py"} <= kinds, kinds  # the scan sees templates, JS and Python
+    assert len(used) > 60
+
+
+@pytest.mark.parametrize("language", SHIPPED)
+def test_every_key_the_code_names_is_in_the_shipped_catalogue(language):
+    catalogue = locale.catalogue(language)
+    missing = {key: str(path.relative_to(ROOT)) for key, path in keys_in_code().items() if key not in catalogue}
+    assert missing == {}
+
+
+@pytest.mark.parametrize("language", SHIPPED)
+def test_a_shipped_catalogue_is_complete_and_keeps_the_english_fields(language):
+    catalogue = locale.catalogue(language)
+    assert set(catalogue) == set(locale.ENGLISH)
+    assert locale.resolve(language)[1] == []
+    for key, text in locale.ENGLISH.items():
+        assert fields(catalogue[key]) == fields(text), key
+        assert catalogue[key].strip() or key == "number.group", key
+
+
+def test_every_catalogue_key_is_used_somewhere():
+    used = keys_in_code()
+    assert sorted(set(locale.ENGLISH) - set(used) - set(locale.NUMBER_KEYS)) == []
+
+
+def test_german_writes_a_decimal_comma_grouping_and_a_typographic_minus():
+    assert (num(-1234.5), pct(0.05), pct(0.5), vec([0.5, -1])) == ("−1234.50", "5.0%", "50%", "(0.50, −1.00)")
+    locale.use("de")
+    assert num(-1234.5) == "−1234,50"  # four digits stay ungrouped, as in English
+    assert num(123456.789, 1) == "123.456,8"
+    assert num(-0.001) == "0,00"  # no negative zero
+    assert (pct(0.05), pct(0.5), pct(0.0)) == ("5,0\u00a0%", "50\u00a0%", "0\u00a0%")
+    assert vec([0.5, -1]) == "(0,50; −1,00)"
+    assert quote("bank") == "„bank“"  # German quotation marks around a token
+
+
+def test_a_typed_decimal_comma_is_read_in_german_only():
+    with pytest.raises(FieldError, match="must be a number, got '0,5'"):
+        parse_number("0,5", "x")
+    locale.use("de")
+    assert parse_number("0,5", "x") == 0.5
+    assert parse_number("−1,25", "x") == -1.25
+    with pytest.raises(FieldError) as info:
+        parse_number("", "x")
+    assert info.value.message == "x ist leer: Geben Sie eine Zahl ein, etwa 0,5"
+
+
+def test_direction_of_languages():
+    assert [locale.direction(x) for x in ("ar", "he-IL", "fa", "ur", "de", "en")] == ["rtl"] * 4 + ["ltr"] * 2
+
+
+# --- builds ------------------------------------------------------------------------------
+
+LESSON_1 = """---
+title: Eine Frage
+order: 1
+---
+
+Die Temperatur ist {value}`explorer.temperature`.
+
+:::{attention-row} explorer
+:query: chased
+:temperature: 1.5
+:::
+
+::::{question} Warum?
+Darum.
+::::
+"""
+LESSON_2 = """---
+title: Zweite Lektion
+order: 2
+---
+
+Nur Text.
+"""
+
+
+def make_site(tmp_path: Path, language: str, own: dict | None = None) -> Path:
+    site = tmp_path / "site"
+    (site / "content").mkdir(parents=True)
+    (site / "site.yml").write_text(f"title: Test\nlanguage: {language}\n", encoding="utf-8")
+    (site / "content" / "01-eine-frage.md").write_text(LESSON_1, encoding="utf-8")
+    (site / "content" / "02-zweite.md").write_text(LESSON_2, encoding="utf-8")
+    if own is not None:
+        (site / "locales").mkdir()
+        (site / "locales" / f"{language}.json").write_text(json.dumps(own, ensure_ascii=False, indent=1),
+                                                          encoding="utf-8")
+    return site
+
+
+def first_frame(html: str, figure: str = "explorer") -> dict:
+    block = re.search(rf'<figure[^>]*id="{figure}".*?<script type="application/json" class="ex-data">(.*?)</script>',
+                      html, re.S)
+    return json.loads(block.group(1).replace("<\\/", "</"))
+
+
+def words_block(html: str) -> dict:
+    return json.loads(re.search(r'<script type="application/json" id="ex-words">(.*?)</script>', html).group(1))
+
+
+def stats_of(scene: dict) -> dict:
+    for panel in scene["panels"]:
+        if panel.get("id") == "stats":
+            return dict(panel["items"])
+    raise AssertionError("no stats panel")
+
+
+def test_a_german_build_says_the_german_words_and_writes_decimal_commas(tmp_path):
+    site = make_site(tmp_path, "de")
+    result = build_site(site / "content", tmp_path / "out")
+    assert result.warnings == []
+    html = (tmp_path / "out" / "eine-frage.html").read_text(encoding="utf-8")
+    assert '<html lang="de" dir="ltr">' in html
+    assert "Lektion 1 von 2" in html and "<span>Weiter</span> Zweite Lektion" in html
+    assert 'aria-label="Vorige und nächste Lektion"' in html and "Zur Lektion springen" in html
+    assert '<span class="ex-question-label">Prüfen Sie sich</span>' in html  # words of the directives too
+    data = first_frame(html)
+    stats = stats_of(data["scene"])
+    assert stats["Temperature"] == "1,50"
+    assert re.fullmatch(r"\(−?\d,\d\d; −?\d,\d\d\)", stats["New vector"])
+    assert '<span class="ex-value"' in html and ">1,50<" in html  # the live number in the prose
+    words = words_block(html)
+    assert words["language"] == "de" and words["messages"]["runtime.starting"] == "Python startet…"
+    assert not any(key.startswith("page.") for key in words["messages"])  # the pages' words stay in the HTML
+    second = (tmp_path / "out" / "zweite.html").read_text(encoding="utf-8")
+    assert "<span>Zurück</span> Eine Frage" in second
+    assert num(-0.5) == "−0.50"  # the engine speaks English again after the build
+
+
+def test_a_right_to_left_build_is_marked_rtl(tmp_path):
+    site = make_site(tmp_path, "ar", own={"page.next": "التالي", "page.previous": "السابق"})
+    result = build_site(site / "content", tmp_path / "out")
+    html = (tmp_path / "out" / "eine-frage.html").read_text(encoding="utf-8")
+    assert '<html lang="ar" dir="rtl">' in html and "<span>التالي</span>" in html
+    assert words_block(html)["dir"] == "rtl"
+    assert len(result.warnings) == 1 and "page.skip" in result.warnings[0]
+
+
+def test_a_language_with_no_catalogue_falls_back_to_english_and_warns(tmp_path):
+    site = make_site(tmp_path, "fr")
+    result = build_site(site / "content", tmp_path / "out")
+    total = len(locale.ENGLISH)
+    assert result.warnings == [
+        f"site.yml:2:1: the language 'fr' has no catalogue: {total} of {total} words stay English "
+        f"(number.decimal, number.group, number.group_min, number.percent, number.list, page.skip, page.nav, "
+        f"page.lesson_of and {total - 8} more)\n"
+        f"    add them to locales/fr.json (`explorables words fr` lists every key with its English text)"]
+    html = (tmp_path / "out" / "eine-frage.html").read_text(encoding="utf-8")
+    assert '<html lang="fr" dir="ltr">' in html and "Lesson 1 of 2" in html
+
+
+def test_a_site_catalogue_that_lacks_keys_names_exactly_those(tmp_path):
+    own = {key: text for key, text in locale.catalogue("de").items() if key not in ("page.next", "runtime.copy")}
+    site = make_site(tmp_path, "nl", own=own)
+    result = build_site(site / "content", tmp_path / "out")
+    assert len(result.warnings) == 1
+    assert "the language 'nl' lacks some words: 2 of" in result.warnings[0]
+    assert "(page.next, runtime.copy)" in result.warnings[0]
+    html = (tmp_path / "out" / "eine-frage.html").read_text(encoding="utf-8")
+    assert "Lektion 1 von 2" in html and "<span>Next</span>" in html
+
+
+def test_a_site_catalogue_with_an_unknown_key_or_a_stray_field_stops_the_build(tmp_path):
+    site = make_site(tmp_path, "nl", own={"page.next": "Volgende", "page.nxet": "x",
+                                          "page.lesson_of": "Les {n} van {totaal}"})
+    (tmp_path / "out").mkdir()
+    with pytest.raises(BuildError) as info:
+        build_site(site / "content", tmp_path / "out")
+    text = str(info.value)
+    assert "locales/nl.json:3:1: unknown key 'page.nxet'" in text
+    assert "locales/nl.json:4:1: the text of 'page.lesson_of' has a field the English one has not: 'totaal'" in text
+    assert list((tmp_path / "out").iterdir()) == []  # nothing written
+
+
+def test_the_words_command_prints_a_catalogue_to_translate(capsys):
+    assert main(["words", "de"]) == 0
+    assert json.loads(capsys.readouterr().out)["page.next"] == "Weiter"
+    assert main(["words", "sv"]) == 0
+    out = capsys.readouterr()
+    assert json.loads(out.out)["page.next"] == "Next" and "have no 'sv' text yet" in out.err
