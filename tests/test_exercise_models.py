@@ -226,3 +226,20 @@ def test_an_exercise_named_like_a_heading_is_an_error(tmp_path):
     with pytest.raises(BuildError) as err:
         build_site(content, tmp_path / "_site")
     assert "01-a.md:7:1: exercise id 'drill' is also the id of a heading or figure on this page" in str(err.value)
+
+
+def test_a_german_page_s_worker_grades_in_german():
+    from explorables.engine import locale
+
+    e = EXERCISES["output-vector"]
+    right = e.solve(e.generate(4))
+    locale.use("de")
+    try:
+        assert ask(exercise="output-vector", seed=4, language="de", answer=typed(right, comma=True))["message"] \
+            == "Richtig."
+        problem = ask(exercise="output-vector", seed=4, language="de")
+        assert problem["form"] == f"ein Vektor aus 2 Zahlen, etwa (1,2; {MINUS}0,4)" or "(1,2; " in problem["form"]
+        assert ask(exercise="softmax-weight", seed=4, language="de", answer="viel")["message"].startswith("„viel“ ist nicht")
+    finally:
+        locale.use("en")
+    assert uses_decimal_comma("de") and not uses_decimal_comma("en")  # the catalogues' number.decimal
