@@ -13,9 +13,17 @@ on screen, ``solve`` computes the answer with the same engine the figures use, a
 "(1.2, −0.4)", with a typographic minus or a decimal comma) and returns a verdict: right
 within the stated tolerance, a known mistake with its hint, wrong, or unreadable with
 the form that is expected.
+
+The same code runs twice: at build time for the page's own problem (its ``:seed:``), and
+in the reader's browser, in the engine's worker, for "New numbers" and for a seed given
+in the page's address (``#ex-2=417``): ``problem`` writes the statement (HTML with
+MathML, so no TeX converter is needed in the browser) and ``grade`` checks an answer.
+Whether a language writes a decimal comma is decided in one place,
+``uses_decimal_comma``.
 """
 from __future__ import annotations
 
+import html
 import math
 import random
 import re
@@ -23,8 +31,47 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .attention import softmax
+from .locale import base_language, catalogue, t
 
 MINUS = "\u2212"
+SEED_LIMIT = 2 ** 31  # seeds are whole numbers from 0 to SEED_LIMIT - 1
+
+# Languages (primary subtags of an HTML lang code) whose readers write 0,45 for 0.45.
+_DECIMAL_COMMA = frozenset(
+    "af az be bg bs ca cs da de el es et eu fi fo fr gl hr hu hy id is it ka kk ky lt lv mk mn nb "
+    "nl nn no pl pt ro ru sk sl sq sr sv tr uk uz vi".split())
+
+
+def uses_decimal_comma(language: str) -> bool:
+    """Whether readers of ``language`` (site.yml's HTML lang code, e.g. "de", "pt-BR") write a
+    decimal comma. The one place exercises decide it: the build, the statements and the
+    answer reader all ask here. A language with a catalogue (engine/locales/) says so by
+    its ``number.decimal``; for the others the list above decides."""
+    shipped = catalogue(language).get("number.decimal")
+    if shipped:
+        return shipped == ","
+    return base_language(language or "") in _DECIMAL_COMMA
+
+
+class SeedError(ValueError):
+    """A seed that is not a whole number in range; the message says what a seed is."""
+
+
+def parse_seed(text: Any) -> int:
+    """A seed from a page address or a ``:seed:`` option: a whole number from 0 to 2^31 - 1."""
+    if isinstance(text, bool):
+        raise SeedError(f"a seed is a whole number from 0 to {SEED_LIMIT - 1}, got {text!r}")
+    if isinstance(text, int):
+        seed = text
+    else:
+        typed = str(text).strip()
+        if not re.fullmatch(r"[0-9]{1,10}", typed):
+            raise SeedError(f"a seed is a whole number from 0 to {SEED_LIMIT - 1}, "
+                            f"got '{typed[:20]}{'…' if len(typed) > 20 else ''}'")
+        seed = int(typed)
+    if not 0 <= seed < SEED_LIMIT:
+        raise SeedError(f"a seed is a whole number from 0 to {SEED_LIMIT - 1}, got {seed}")
+    return seed
 
 
 # --- reading an answer ------------------------------------------------------------------------
@@ -33,11 +80,6 @@ class AnswerError(ValueError):
     """What the reader typed is not of the expected form; the message says which form."""
 
 
-FORMS = {  # kind -> how the expected form is described to the reader
-    "number": "a number, such as 1.25",
-    "weight": "a number from 0 to 1 or a percentage, such as 0.45 or 45%",
-    "vector": "a vector of {n} numbers, such as ({example})",
-}
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
 
 
@@ -53,18 +95,31 @@ def _number(text: str, decimal_comma: bool) -> float:
     return x
 
 
+def expected_form(kind: str, n: int = 2, decimal_comma: bool = False) -> str:
+    """How the expected answer is described to the reader, in the reader's notation and
+    the words of the page's language (engine/locale.py)."""
+    def number(text: str) -> str:
+        return text.replace(".", ",") if decimal_comma else text
+    if kind == "vector":
+        example = ("; " if decimal_comma else ", ").join(number(x) for x in ["1.2", f"{MINUS}0.4", "0.5"][:n])
+        return t("runtime.answer_vector", n=n, example=example)
+    if kind == "weight":
+        return t("runtime.answer_weight", a=number("0.45"), b=t("number.percent").replace("{}", "45"))
+    return t("runtime.answer_number", example=number("1.25"))
+
+
 def read_answer(text: str, kind: str, n: int = 2, decimal_comma: bool = False) -> float | list[float]:
     """The reader's answer as a number or a list of ``n`` numbers; AnswerError if unreadable."""
     typed = str(text).strip()
-    example = ", ".join(["1.2", f"{MINUS}0.4", "0.5"][:n]) if not decimal_comma else \
-        "; ".join(["1,2", f"{MINUS}0,4", "0,5"][:n])
-    form = FORMS[kind].format(n=n, example=example)
+    form = expected_form(kind, n, decimal_comma)
     if not typed:
-        raise AnswerError(f"Type your answer: {form}.")
+        raise AnswerError(t("runtime.answer_missing", form=form))
     try:
         if kind == "vector":
             inner = typed[1:-1] if typed[:1] in "([" and typed[-1:] in ")]" else typed
-            parts = [p for p in re.split(r";" if decimal_comma else r"[,;]", inner)]
+            # With a decimal comma the numbers are parted by ";"; without one "," parts
+            # them, as "(1.2, -0.4)" is read in every language.
+            parts = inner.split(";") if decimal_comma and ";" in inner else re.split(r"[,;]", inner)
             if len(parts) != n:
                 raise ValueError(typed)
             return [_number(p, decimal_comma) for p in parts]
@@ -72,7 +127,7 @@ def read_answer(text: str, kind: str, n: int = 2, decimal_comma: bool = False) -
             return _number(typed[:-1], decimal_comma) / 100
         return _number(typed, decimal_comma)
     except ValueError:
-        raise AnswerError(f"“{typed[:40]}” is not {form}.") from None
+        raise AnswerError(t("runtime.answer_unreadable", typed=typed[:40], form=form)) from None
 
 
 # --- exercise types ---------------------------------------------------------------------------
@@ -107,9 +162,26 @@ class Exercise:
     def solve(self, p: dict) -> Any:
         raise NotImplementedError
 
-    def statement(self, p: dict) -> str:
-        """The problem in Markdown, with its numbers."""
+    def statement(self, p: dict, decimal_comma: bool = False) -> str:
+        """The problem as HTML (text and MathML) with its numbers in the reader's notation."""
         raise NotImplementedError
+
+    def answer_size(self, p: dict) -> int:
+        """How many numbers an answer has (a vector's length; 1 otherwise)."""
+        answer = self.solve(p)
+        return len(answer) if isinstance(answer, list) else 1
+
+    def problem(self, seed: int, decimal_comma: bool = False) -> dict:
+        """What a page shows for ``seed``: the statement and the form an answer takes."""
+        p = self.generate(seed)
+        n = self.answer_size(p)
+        return {"type": self.name, "seed": seed, "kind": self.kind, "n": n,
+                "statement": self.statement(p, decimal_comma),
+                "form": expected_form(self.kind, n, decimal_comma)}
+
+    def grade(self, seed: int, typed: str, decimal_comma: bool = False) -> Verdict:
+        """The verdict on ``typed`` for the problem of ``seed``."""
+        return self.check(self.generate(seed), typed, decimal_comma)
 
     def close(self, a: Any, b: Any) -> bool:
         if isinstance(a, list):
@@ -117,17 +189,17 @@ class Exercise:
         return abs(a - b) <= self.tolerance
 
     def check(self, p: dict, typed: str, decimal_comma: bool = False) -> Verdict:
-        n = len(self.solve(p)) if self.kind == "vector" else 2
+        n = self.answer_size(p)
         try:
             answer = read_answer(typed, self.kind, n, decimal_comma)
         except AnswerError as err:
             return Verdict(False, str(err))
         if self.close(answer, self.solve(p)):
-            return Verdict(True, "Right.")
+            return Verdict(True, t("runtime.answer_right"))
         for mistake in self.mistakes:
             if self.close(answer, mistake.value(p)):
                 return Verdict(False, mistake.hint, mistake.name)
-        return Verdict(False, "Not quite. Work through the formula step by step and try again.")
+        return Verdict(False, t("runtime.answer_wrong"))
 
 
 def _rng_vector(rng: random.Random, d: int) -> list[float]:
@@ -138,13 +210,58 @@ def _dot(a: list[float], b: list[float]) -> float:
     return sum(x * y for x, y in zip(a, b))
 
 
-def _fmt(x: float) -> str:
-    """A number for a TeX statement (TeX's "-" is set as a minus sign)."""
-    return f"{x:.2f}".rstrip("0").rstrip(".")
+def _fmt(x: float, decimal_comma: bool = False) -> str:
+    """A number as a statement writes it: at most two decimals, a typographic minus."""
+    text = f"{x:.2f}".rstrip("0").rstrip(".")
+    if text in ("-0", ""):
+        text = "0"
+    text = text.replace("-", MINUS)
+    return text.replace(".", ",") if decimal_comma else text
 
 
-def _vec(v: list[float]) -> str:
-    return "(" + ", ".join(_fmt(x) for x in v) + ")"
+# --- statements: text and MathML, written without a TeX converter --------------------------------
+
+def _mi(name: str, sub: str | int | None = None) -> str:
+    """A variable, with a subscript (a letter or a position)."""
+    base = f"<mi>{html.escape(name)}</mi>"
+    if sub is None:
+        return base
+    low = f"<mn>{sub}</mn>" if isinstance(sub, int) else f"<mi>{html.escape(sub)}</mi>"
+    return f"<msub>{base}{low}</msub>"
+
+
+def _mn(x: float, decimal_comma: bool) -> str:
+    text = _fmt(x, decimal_comma)
+    if text.startswith(MINUS):
+        return f"<mrow><mo>{MINUS}</mo><mn>{text[1:]}</mn></mrow>"  # first in its row: a prefix, set tight
+    return f"<mn>{text}</mn>"
+
+
+def _mvec(v: list[float], decimal_comma: bool) -> str:
+    """A vector, written as the site's math converter writes (1.2, -0.4)."""
+    comma = ";" if decimal_comma else ","
+    inner = f"<mo>{comma}</mo>".join(_mn(x, decimal_comma) for x in v)
+    return f'<mo stretchy="false">(</mo>{inner}<mo stretchy="false">)</mo>'
+
+
+def _math(*parts: str) -> str:
+    return ('<math xmlns="http://www.w3.org/1998/Math/MathML" display="inline"><mrow>'
+            + "".join(parts) + "</mrow></math>")
+
+
+def _eq(left: str, right: str) -> str:
+    return _math(left, "<mo>=</mo>", right)
+
+
+_DK = _mi("d", "k")
+_SCALED = "".join([_mi("s"), "<mo>=</mo>", _mi("q"), "<mo>\u22c5</mo>", _mi("k"), "<mo>/</mo>",
+                   f"<msqrt>{_DK}</msqrt>"])
+_OUTPUT = "".join([_mi("o"), "<mo>=</mo>", "<munder><mo movablelimits=\"true\">\u2211</mo><mi>j</mi></munder>",
+                   _mi("a", "j"), _mi("v", "j")])
+
+
+def _text(words: str) -> str:
+    return html.escape(words, quote=False)
 
 
 class ScaledScore(Exercise):
@@ -167,9 +284,10 @@ class ScaledScore(Exercise):
     def solve(self, p: dict) -> float:
         return _dot(p["q"], p["k"]) / math.sqrt(len(p["q"]))
 
-    def statement(self, p: dict) -> str:
-        return (f"A query $q = {_vec(p['q'])}$ meets a key $k = {_vec(p['k'])}$ "
-                f"($d_k = {len(p['q'])}$). What is their scaled score $s = q \\cdot k / \\sqrt{{d_k}}$? "
+    def statement(self, p: dict, decimal_comma: bool = False) -> str:
+        c = decimal_comma
+        return (f"A query {_eq(_mi('q'), _mvec(p['q'], c))} meets a key {_eq(_mi('k'), _mvec(p['k'], c))} "
+                f"({_eq(_DK, _mn(len(p['q']), c))}). What is their scaled score {_math(_SCALED)}? "
                 "Give two decimals.")
 
 
@@ -201,11 +319,14 @@ class SoftmaxWeight(Exercise):
     def solve(self, p: dict) -> float:
         return softmax(self.scores(p), p["T"])[p["j"]]
 
-    def statement(self, p: dict) -> str:
-        keys = ", ".join(f"$k_{i + 1} = {_vec(k)}$" for i, k in enumerate(p["K"]))
-        return (f"A query $q = {_vec(p['q'])}$ meets three keys {keys} ($d_k = 2$) at temperature "
-                f"$T = {_fmt(p['T'])}$. What weight $a_{p['j'] + 1}$ does key {p['j'] + 1} get? "
-                "A number from 0 to 1 or a percentage.")
+    def statement(self, p: dict, decimal_comma: bool = False) -> str:
+        c = decimal_comma
+        keys = ", ".join(_eq(_mi("k", i + 1), _mvec(k, c)) for i, k in enumerate(p["K"]))
+        j = p["j"] + 1
+        return (f"A query {_eq(_mi('q'), _mvec(p['q'], c))} meets three keys {keys} "
+                f"({_eq(_DK, _mn(2, c))}) at temperature {_eq(_mi('T'), _mn(p['T'], c))}. "
+                f"What weight {_math(_mi('a', j))} does key {j} get? "
+                + _text("A number from 0 to 1 or a percentage."))
 
 
 class OutputVector(Exercise):
@@ -235,11 +356,23 @@ class OutputVector(Exercise):
     def solve(self, p: dict) -> list[float]:
         return self.blend(p, softmax(SoftmaxWeight.scores(p)))
 
-    def statement(self, p: dict) -> str:
-        rows = ", ".join(f"$k_{i + 1} = {_vec(k)}$ with $v_{i + 1} = {_vec(v)}$"
+    def statement(self, p: dict, decimal_comma: bool = False) -> str:
+        c = decimal_comma
+        rows = ", ".join(f"{_eq(_mi('k', i + 1), _mvec(k, c))} with {_eq(_mi('v', i + 1), _mvec(v, c))}"
                          for i, (k, v) in enumerate(zip(p["K"], p["V"])))
-        return (f"A query $q = {_vec(p['q'])}$ attends over three tokens: {rows} ($d_k = 2$, $T = 1$). "
-                "What is its output $o = \\sum_j a_j v_j$? Write it as (x, y).")
+        form = "(x; y)" if c else "(x, y)"
+        return (f"A query {_eq(_mi('q'), _mvec(p['q'], c))} attends over three tokens: {rows} "
+                f"({_eq(_DK, _mn(2, c))}, {_eq(_mi('T'), _mn(1, c))}). "
+                f"What is its output {_math(_OUTPUT)}? Write it as {form}.")
 
 
 EXERCISES: dict[str, Exercise] = {e.name: e for e in (ScaledScore(), SoftmaxWeight(), OutputVector())}
+
+
+def glyphs() -> str:
+    """MathML holding every character a statement can draw, in either notation: the
+    build keeps these in the subset math font, since fresh problems are written in the
+    browser after the build."""
+    numbers = _mn(-0.123456789, False) + _mn(1.5, True) + _mvec([1, 2], True) + _mvec([1, 2], False)
+    return "".join(e.statement(e.generate(1), comma) for e in EXERCISES.values() for comma in (False, True)) \
+        + _math(numbers, "<mn>0123456789</mn>")

@@ -9,6 +9,10 @@ A site's own figures (its figures/ folder) come in the engine archive as the pac
 ``explorables.site_figures``; importing this module imports them beside the built-ins.
 An error inside a figure, built-in or an author's, comes back as a message on the
 figure (with the author's file and line) and the figure keeps its last good state.
+
+Exercises ask here too (``{"exercise": type, "seed": ..., "language": ...}``): without
+an ``answer`` the reply is the problem for that seed (statement and expected form), with
+one it is the verdict (right, the recognised mistake's hint, or what form is expected).
 """
 from __future__ import annotations
 
@@ -17,6 +21,7 @@ import json
 import traceback
 from typing import Any
 
+from .exercises import EXERCISES, SeedError, parse_seed, uses_decimal_comma
 from .figures import FIGURES, FieldError
 
 SITE_FIGURES = "explorables.site_figures"  # written into the engine archive by the build
@@ -66,9 +71,28 @@ def step(figure: str, state: dict[str, Any], event: dict[str, Any]) -> dict[str,
     return {"ok": True, "state": new_state, "scene": scene}
 
 
+def exercise(msg: dict[str, Any]) -> dict[str, Any]:
+    """A fresh problem for a seed, or the verdict on an answer to it."""
+    kind = EXERCISES.get(msg.get("exercise"))
+    if kind is None:
+        return {"ok": False, "error": f"unknown exercise type {msg.get('exercise')!r}"}
+    try:
+        seed = parse_seed(msg.get("seed"))
+    except SeedError as err:
+        return {"ok": False, "error": str(err), "field": "seed"}
+    comma = uses_decimal_comma(msg.get("language", ""))
+    if "answer" not in msg:
+        return {"ok": True, **kind.problem(seed, comma)}
+    verdict = kind.grade(seed, str(msg["answer"]), comma)
+    return {"ok": True, "right": verdict.ok, "message": verdict.message, "mistake": verdict.mistake}
+
+
 def handle(message: str) -> str:
-    """Entry point for the worker: ``{"figure", "state", "event"}`` as JSON text."""
+    """Entry point for the worker: ``{"figure", "state", "event"}`` (or an exercise's
+    request, see ``exercise``) as JSON text."""
     msg = json.loads(message)
+    if "exercise" in msg:
+        return json.dumps(exercise(msg), allow_nan=False)
     return json.dumps(step(msg["figure"], msg["state"], msg["event"]), allow_nan=False)
 
 

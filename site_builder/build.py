@@ -22,12 +22,14 @@ import rcssmin
 import rjsmin
 
 from .. import __version__
+from ..engine.exercises import glyphs as exercise_glyphs
 from . import assets as site_assets, authors, fonts, pyodide
 from .config import config_path, load_config
 from .errors import BuildError, InternalError, PyodideError, SourceError
 from .links import resolve_links
 from .images import copy_images
 from . import metadata, search
+from .directives.references import resolve_figure_refs
 from .markdown import create_parser, parse_page, render_page
 from .safety import copy_tree, outside, read_source
 from .notices import COMPONENTS
@@ -246,7 +248,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     for path, text in texts.items():
         with _building(path, root):
             page = parse_page(md, path, "index" if path.stem == "index" else slug_of(path), text,
-                              content_root=content)
+                              content_root=content, language=config.language)
             page.folder = path.parent.relative_to(content).as_posix().removeprefix(".")
             page.url = (f"{page.folder}/" if page.folder else "") + f"{page.slug}.html"
             pages.append(page)
@@ -260,6 +262,13 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     for section in site.all_sections():
         warnings += _order_ties([p for p in section.lesson_pages])
     index_page = site.page
+    if config.numbering == "site":  # Figure 3 on lesson 2 goes on from lesson 1's two, in reading order
+        offset = 0
+        for entry in reading:
+            entry.page.env["figure_offset"] = offset
+            offset += int(entry.page.env.get("figure_total", 0))
+    with _building(content, root):
+        errors.extend(resolve_figure_refs(pages))  # {numref}`02-lesson.md#figure`
     lessons = site.lessons()  # the top folder's lessons (the whole track of a flat site)
     # Render: Markdown bodies into the templates (math and first frames happen here).
     # The templates are filled in once the assets have their hashed names (see Write).
@@ -337,7 +346,8 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
             build = site_assets.build_id({**_runtime_files(assets), "engine.zip": engine_archive(own.archive_files())})
             engine = engine_archive([*own.archive_files(), (site_assets.BUILD_FILE, build.encode("ascii"))])
             (assets / "engine.zip").write_bytes(engine)
-            fonts.subset_math_font(assets / fonts.MATH_FONT, bodies)  # only the glyphs the math uses
+            # only the glyphs the math uses, and those of the problems exercises make in the browser
+            fonts.subset_math_font(assets / fonts.MATH_FONT, [*bodies, exercise_glyphs()])
             (assets / "search-index.js").write_text(search.index_script(search.build_index(searched)),
                                                     encoding="utf-8")
             if bundle:
@@ -567,8 +577,9 @@ def _check_output(content: Path, out_dir: Path) -> None:
 
 
 def _id_clashes(page) -> list[SourceError]:
-    """A figure whose id is also a heading's anchor. (Two figures with one id are
-    reported, once, by the figure directive.)"""
+    """A figure, an image or an exercise whose id is also a heading's anchor, or an
+    image's or exercise's that of a figure. (Two figures with one id are reported, once,
+    by the figure directive.)"""
     headings = {t.attrGet("id") for t in page.tokens if t.type == "heading_open" and t.attrGet("id")}
     figures = {t.meta["id"] for t in page.tokens if t.type == "figure"}
     errors = []
@@ -584,6 +595,10 @@ def _id_clashes(page) -> list[SourceError]:
                          if lines[i].strip().startswith(":name:")), fence + 1)
             errors.append(SourceError(page.path, line, 1, f"image name '{token.attrGet('id')}' is also the id of a "
                                       f"heading or a figure on this page", "give the image another :name:"))
+        elif token.type == "exercise_open" and token.meta["id"] in headings | figures:
+            errors.append(SourceError(page.path, token.meta["line"], 1,
+                                      f"exercise id '{token.meta['id']}' is also the id of a heading or figure "
+                                      "on this page", "give the exercise another :name:"))
     return errors
 
 

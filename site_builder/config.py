@@ -56,7 +56,10 @@ OPTIONS: tuple[ConfigOption, ...] = (
     ConfigOption("url", str, "", "The address the site is published at, e.g. https://example.org/attention/; "
                  "turns on sitemap.xml and full addresses in link previews."),
     ConfigOption("favicon", str, "", "An icon file in the content folder (.svg, .png or .ico) shown in browser tabs."),
+    ConfigOption("numbering", str, "page", "How figures are numbered: 'page' starts every lesson at Figure 1, "
+                 "'site' goes on from the lesson before (lesson 2's first figure is Figure 2 after one in lesson 1)."),
 )
+NUMBERING = ("page", "site")
 
 
 @dataclass
@@ -72,6 +75,7 @@ class SiteConfig:
     explorables: str = ""
     url: str = ""
     favicon: str = ""
+    numbering: str = "page"
 
 
 def _line_of(text: str, key: str) -> int:
@@ -121,6 +125,12 @@ def load_config(path: Path) -> tuple[SiteConfig, list[SourceError]]:
                                       option.doc))
             continue
         values[key] = value
+    if values.get("numbering", "page") not in NUMBERING:
+        close = difflib.get_close_matches(str(values["numbering"]), NUMBERING, n=1)
+        errors.append(SourceError(path, _line_of(text, "numbering"), 1,
+                                  f"option 'numbering' is 'page' or 'site', got {quote(values.pop('numbering'))}",
+                                  (f"did you mean '{close[0]}'? " if close else "") +
+                                  "numbering: page (each lesson from Figure 1) or numbering: site (on across lessons)"))
     if "explorables" in values:
         errors.extend(check_version(values["explorables"], path, _line_of(text, "explorables")))
     return SiteConfig(**values), errors

@@ -36,12 +36,31 @@ FRONT_MATTER = {
 
 
 def _math_lines(state: StateCore) -> None:
-    """Give inline math tokens the source line of their paragraph, for error messages."""
+    """Give inline math tokens their own source line and column (a paragraph spans many
+    lines; its tokens know only its first), for error messages."""
+    lines = state.env.get("lines") or []
     for token in state.tokens:
-        if token.type == "inline" and token.children and token.map:
-            for child in token.children:
-                if child.type.startswith("math"):
-                    child.meta = {**(child.meta or {}), "line0": token.map[0]}
+        if not (token.type == "inline" and token.children and token.map):
+            continue
+        content = token.content
+        content_lines = content.split("\n")
+        cursor = 0
+        for child in token.children:
+            if not child.type.startswith("math"):
+                continue
+            where = {"line0": token.map[0]}
+            source = child.markup + child.content + child.markup
+            at = content.find(source, cursor)
+            if at >= 0:
+                cursor = at + len(source)
+                row = content.count("\n", 0, at)
+                line0 = token.map[0] + row
+                in_line = at - (content.rfind("\n", 0, at) + 1)
+                # The source line holds the paragraph's line after its indentation.
+                text = lines[line0] if 0 <= line0 < len(lines) else ""
+                shift = text.find(content_lines[row]) if content_lines[row] else -1
+                where = {"line0": line0, "col": max(shift, 0) + in_line + 1}
+            child.meta = {**(child.meta or {}), **where}
 
 
 def _align_classes(state: StateCore) -> None:
@@ -84,8 +103,10 @@ def _math_renderer(display: bool):
         try:
             mathml = tex_to_mathml(token.content, display)
         except MathError as err:
-            line0 = token.map[0] if token.map else (token.meta or {}).get("line0", 0)
-            report(env, line0, _column(env, line0, token.content), str(err),
+            meta = token.meta or {}
+            line0 = token.map[0] if token.map else meta.get("line0", 0)
+            col = meta["col"] if "col" in meta and not token.map else _column(env, line0, token.content)
+            report(env, line0, col, str(err),
                    "math is TeX between $...$ (inline) or $$...$$ (display)")
             return html.escape(token.content)
         return f'<div class="ex-math">{mathml}</div>\n' if display else mathml
@@ -188,14 +209,16 @@ def _headless_front_matter(tokens, text: str, env: dict) -> None:
 
 
 def parse_page(md: MarkdownIt, path: Path, slug: str, text: str | None = None, *,
-               content_root: Path | None = None) -> Page:
+               content_root: Path | None = None, language: str = "en") -> Page:
     """Parse one lesson. ``text`` is its content as the build read it; without it the
     file is read here (a UTF-8 byte-order mark is dropped). ``content_root`` is the
     content folder (default: the file's own folder): image paths in the site are
-    relative to it."""
+    relative to it. ``language`` is the site's (site.yml): exercises write their numbers
+    in its notation."""
     if text is None:
         text = path.read_text(encoding="utf-8").removeprefix("\ufeff")
-    env: dict[str, Any] = {"path": path, "errors": [], "warnings": [], "lines": text.split("\n")}
+    env: dict[str, Any] = {"path": path, "errors": [], "warnings": [], "lines": text.split("\n"),
+                           "language": language}
     if content_root is not None:
         env["content_root"] = content_root
     tokens = md.parse(text, env)

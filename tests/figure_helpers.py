@@ -181,3 +181,28 @@ def lesson_figure(lesson: Path, fig, figure_id: str) -> tuple[str, dict[str, str
 def questions(text: str) -> int:
     """How many check-yourself questions a lesson asks."""
     return len(re.findall(r"^::::\{question\} \S", text, re.M))
+
+
+def lesson_roles(lesson: Path) -> list[dict]:
+    """Every role of the lesson as the build resolves it (its ``raw`` source, ``role``,
+    figure id, value name, ``index`` and the ``text`` written at build time)."""
+    from explorables.site_builder.markdown import create_parser, parse_page
+
+    md = create_parser(raw_html=False)
+    page = parse_page(md, lesson, lesson.stem)
+    assert page.errors == [], page.errors
+    return [token.meta for parent in page.tokens if parent.type == "inline"
+            for token in parent.children or [] if token.type == "prose_role"]
+
+
+def lesson_as_built(lesson: Path) -> str:
+    """The lesson's Markdown with every live and adjustable number replaced by the number
+    the build writes for it (the engine's, for the figure's first state): a quoted
+    number that is a role is checked through the role."""
+    text = lesson.read_text(encoding="utf-8")
+    for meta in lesson_roles(lesson):
+        if meta["role"] in ("value", "adjust"):
+            text = text.replace(meta["raw"], meta["text"], 1)
+        elif meta["role"] == "try":
+            text = text.replace(meta["raw"], meta["words"], 1)
+    return text

@@ -24,7 +24,8 @@ from explorables import figures as kit
 from explorables.engine.figures import attention_lab as lab
 from explorables.engine.figures.attention_heads import heads as ah
 from explorables.figures import HINT, best, num, vec
-from figure_helpers import ROOT, check_golden_split, control, lesson_figure, panel, questions, texts
+from figure_helpers import (ROOT, check_golden_split, control, lesson_as_built, lesson_figure, panel, questions,
+                            texts)
 import figure_helpers
 
 FIG = FIGURES["attention-heads"]
@@ -356,9 +357,9 @@ def lesson_numbers():
     claims = [
         f"{num(m.heads[0].weights[i][1])} on *cat*",
         f"{num(m.heads[1].weights[i][2])} on *ate*",
-        f"$o^1 = {vec(m.heads[0].outputs[i])}$",
-        f"$o^2 = {vec(m.heads[1].outputs[i])}$",
-        f"$[o^1, o^2] = {vec(m.concat[i])}$",
+        f"$o^1 =$ {vec(m.heads[0].outputs[i])}",
+        f"$o^2 =$ {vec(m.heads[1].outputs[i])}",
+        f"$[o^1, o^2] =$ {vec(m.concat[i])}",
         f"{vec(m.contributions[0][i])} + {vec(m.contributions[1][i])} = {vec(m.outputs[i])}",
         f"both heads put {num(same.heads[0].weights[i][1])} on *cat*",
         f"$o^1 = o^2 = {vec(same.heads[0].outputs[i])}$",
@@ -370,7 +371,7 @@ def lesson_numbers():
 
 
 def test_the_lesson_states_the_engine_numbers():
-    text = " ".join(LESSON.read_text(encoding="utf-8").split())
+    text = " ".join(lesson_as_built(LESSON).split())
     for claim in lesson_numbers():
         assert " ".join(claim.split()) in text, claim
 

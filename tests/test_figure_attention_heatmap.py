@@ -23,7 +23,7 @@ from explorables.engine import runtime
 from explorables.engine.figures import FIGURES, FieldError
 from explorables.engine.figures import attention_heatmap as hm
 from explorables.figures import HINT, num, pct, vec
-from figure_helpers import ROOT, check_golden_split, control, lesson_figure, panel, questions
+from figure_helpers import ROOT, check_golden_split, control, lesson_as_built, lesson_figure, panel, questions
 import figure_helpers
 
 FIG = FIGURES["attention-heatmap"]
@@ -649,8 +649,8 @@ def lesson_claims() -> list[str]:
         f"its entropy is the maximum, {r.entropy[stop]:.2f}",
         f"gives its largest weight, {pct(r.weights[garden][7])}, to\n*across* and sits in between, at "
         f"{r.entropy[garden]:.2f} nats",
-        f"the output of *dog*, ${vec(r.outputs[dog])}$, says that {pct(r.outputs[dog][1])}",
-        f"values: ${vec(r.outputs[stop])}$",
+        f"the output of *dog*,\n{vec(r.outputs[dog])}, says that {pct(r.outputs[dog][1])}",
+        f"values: {vec(r.outputs[stop])}.",
         f"Of the 144 cells\nit hides {144 - sum(map(sum, causal.mask))}",
         f"keeps {pct(causal.weights[dog][dog])} of its weight on itself",
         f"together the two masks hide {225 - sum(map(sum, both.mask))} cells",
@@ -671,7 +671,7 @@ def lesson_claims() -> list[str]:
 
 
 def test_the_lesson_states_the_engine_numbers():
-    text = re.sub(r"\s+", " ", LESSON.read_text(encoding="utf-8"))
+    text = re.sub(r"\s+", " ", lesson_as_built(LESSON))
     for claim in lesson_claims():
         claim = re.sub(r"\s+", " ", claim)
         assert claim in text, claim

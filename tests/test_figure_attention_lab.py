@@ -25,7 +25,8 @@ from explorables import figures as kit
 from explorables.engine.figures import attention_lab as lab
 from explorables.engine.figures.attention_lab import maths, scene as lab_scene
 from explorables.figures import HINT, best, num, vec
-from figure_helpers import ROOT, check_golden_split, control, is_num, lesson_figure, links, panel, questions, texts
+from figure_helpers import (ROOT, check_golden_split, control, is_num, lesson_as_built, lesson_figure, links, panel,
+                            questions, texts)
 import figure_helpers
 
 FIG = FIGURES["attention-lab"]
@@ -652,9 +653,9 @@ def lesson_numbers():
     assert best(r.weights[4]) == 1 and sorted(r.weights[4])[-2] == r.weights[4][4]  # runner-up: it
     claims = [
         f"$q \\cdot k = {num(row.trace[1].dot)}$",
-        f"$s = {num(row.trace[1].scaled)}$",
+        f"$s =$ {num(row.trace[1].scaled)}",
         f"weight {num(r.weights[4][1])} on *cat*",
-        f"$o = {vec(r.outputs[4])}$",
+        f"$o =$ {vec(r.outputs[4])}",
         f"both outputs are ${vec(r_same.outputs[0])}$",
         f"${vec(r_mask.outputs[4])}$ for the second",
         f"$x_0 = {vec(X_pos[0])}$ and $x_4 = {vec(X_pos[4])}$",
@@ -680,7 +681,7 @@ def lesson_numbers():
 def test_the_lesson_states_the_engine_numbers():
     """Every number the lesson quotes about the presets is the engine's, in context
     (compared with line breaks and indents folded into single spaces)."""
-    text = " ".join(LESSON.read_text(encoding="utf-8").split())
+    text = " ".join(lesson_as_built(LESSON).split())
     for claim in lesson_numbers():
         assert " ".join(claim.split()) in text, claim
 

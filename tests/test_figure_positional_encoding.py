@@ -23,7 +23,7 @@ from explorables.engine.figures import FIGURES, FieldError
 from explorables.engine.figures import positional_encoding as pe
 from explorables.engine.figures.positional_encoding import scene as pe_scene
 from explorables.figures import HINT, num
-from figure_helpers import ROLES, ROOT, check_golden_split, control, is_num, lesson_figure, panel, questions
+from figure_helpers import ROLES, ROOT, check_golden_split, control, is_num, lesson_as_built, lesson_figure, panel, questions
 import figure_helpers
 
 FIG = FIGURES["positional-encoding"]
@@ -411,7 +411,7 @@ def test_golden_first_frame():
 
 
 def test_the_lesson_states_the_engine_numbers():
-    text = re.sub(r"\s+", " ", LESSON.read_text(encoding="utf-8"))
+    text = re.sub(r"\s+", " ", lesson_as_built(LESSON))
     thetas_10000 = engine.frequencies(32, 10000)
     thetas_100 = engine.frequencies(32, 100)
     fast_slow = engine.frequencies(16, 10000)

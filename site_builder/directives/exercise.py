@@ -2,27 +2,39 @@
 
     :::{exercise} softmax-weight
     :seed: 3
+    :name: softmax-drill
     Optional words before the problem, in Markdown.
     :::
 
-The build makes the problem from the seed with the exercise type, writes its statement
-(numbers and math) into the page, and embeds the answer, the tolerance and the value of
-each known mistake with its hint, so the page grades the reader's answer without
-Python. Unknown types and bad seeds are errors at path:line:col.
+The exercise's id, and its key in the page's address, is its ``:name:`` or else ``ex-``
+and its place among the page's exercises (``ex-2``).
+
+The build makes the problem from the seed with the exercise type and writes its
+statement (text and MathML, in the notation of the site's language) into the page, with
+a field, a **Check** button and a **New numbers** button. The page grades nothing
+itself: static/js/exercise.js sends every answer, and every request for a fresh problem
+(a new seed, or one given in the page's address as ``#ex-2=417``), to the engine in its
+worker, so the answer reader of engine/exercises.py is the only one. The data the page
+carries says which type, which seed and which language. Unknown types and bad seeds
+are errors at path:line:col.
 """
 from __future__ import annotations
 
 import difflib
 import html
 import json
+import re
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
-from ...engine.exercises import EXERCISES, FORMS
+from ...engine.exercises import EXERCISES, SEED_LIMIT, SeedError, parse_seed, uses_decimal_comma
 from .common import parse_body, report, split_options
 from ...engine.locale import t
+
+_NAME = re.compile(r"^[A-Za-z][\w-]*$")
+_RESERVED = re.compile(r"^ex-\d+$")  # the ids of unnamed exercises
 
 
 def expand(state: StateCore, index: int, name: str, argument: str) -> int:
@@ -39,52 +51,74 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
         return 1
     options, body, body_line0 = split_options(token.content, fence + 1)
     seed = 1
+    number = env["exercise_count"] = env.get("exercise_count", 0) + 1
+    ident = f"ex-{number}"
     for opt in options:
+        if opt.name == "name":
+            taken = env.setdefault("exercise_names", {})
+            if not _NAME.match(opt.value) or _RESERVED.match(opt.value):
+                report(env, opt.line, opt.value_col, f"{{exercise}}: the name {opt.value!r} cannot be an id",
+                       ":name: softmax-drill (a letter, then letters, digits, '-' or '_'; not ex- and a number)")
+            elif opt.value in taken:
+                report(env, opt.line, opt.value_col, f"{{exercise}}: the name '{opt.value}' is taken by the "
+                       f"exercise on line {taken[opt.value]}", "give each exercise a name of its own")
+            else:
+                taken[opt.value] = opt.line + 1
+                ident = opt.value
+            continue
         if opt.name != "seed":
             report(env, opt.line, opt.name_col, f"{{exercise}}: unknown option '{opt.name}'",
-                   "an exercise takes ':seed: N' (a whole number) and Markdown before the problem")
-        elif not opt.value.isdigit():
-            report(env, opt.line, opt.value_col, f"{{exercise}}: seed must be a whole number, got {opt.value!r}",
-                   ":seed: 3")
-        else:
-            seed = int(opt.value)
-    number = env["exercise_count"] = env.get("exercise_count", 0) + 1
-    problem = exercise.generate(seed)
-    answer = exercise.solve(problem)
-    data = {"type": exercise.name, "seed": seed, "kind": exercise.kind, "tolerance": exercise.tolerance,
-            "answer": answer, "n": len(answer) if isinstance(answer, list) else 2,
-            "mistakes": [{"name": m.name, "hint": m.hint, "value": m.value(problem)} for m in exercise.mistakes]}
+                   "an exercise takes ':seed: N' (a whole number), ':name: an-id' (its key in the page's "
+                   "address) and Markdown before the problem")
+            continue
+        try:
+            seed = parse_seed(opt.value)
+        except SeedError:
+            report(env, opt.line, opt.value_col, f"{{exercise}}: seed must be a whole number from 0 to "
+                   f"{SEED_LIMIT - 1}, got {opt.value!r}", ":seed: 3")
+    language = env.get("language") or "en"
+    problem = exercise.problem(seed, uses_decimal_comma(language))
+    data = {"type": exercise.name, "seed": seed, "language": language}
     opening = Token("exercise_open", "section", 1)
     opening.block = True
     opening.map = token.map
-    opening.meta = {"id": f"ex-{number}", "number": number, "data": data, "type": exercise.name}
+    opening.meta = {"id": ident, "number": number, "data": data, "problem": problem, "line": fence + 1}
+    statement = Token("exercise_statement", "div", 0)
+    statement.block = True
+    statement.meta = dict(opening.meta)
     closing = Token("exercise_close", "section", -1)
     closing.block = True
     closing.meta = dict(opening.meta)
     intro = parse_body(state, body, body_line0) if body.strip() else []
-    statement = parse_body(state, exercise.statement(problem), fence)
-    state.tokens[index:index + 1] = [opening, *intro, *statement, closing]
+    state.tokens[index:index + 1] = [opening, *intro, statement, closing]
     return 1
 
 
 def _open(self, tokens, idx, options, env) -> str:
     meta = tokens[idx].meta
-    return (f'<section class="ex-exercise" id="{meta["id"]}" data-exercise="{meta["type"]}" '
+    return (f'<section class="ex-exercise" id="{meta["id"]}" data-exercise="{meta["data"]["type"]}" '
             f'aria-labelledby="{meta["id"]}-label">\n'
             f'<p class="ex-exercise-label" id="{meta["id"]}-label">Exercise {meta["number"]}</p>\n')
 
 
+def _statement(self, tokens, idx, options, env) -> str:
+    # The engine's own HTML: text escaped, numbers in MathML (engine/exercises.py).
+    return f'<p class="ex-problem">{tokens[idx].meta["problem"]["statement"]}</p>\n'
+
+
 def _close(self, tokens, idx, options, env) -> str:
     meta = tokens[idx].meta
-    form = FORMS[meta["data"]["kind"]].format(n=meta["data"]["n"], example="1.2, \u22120.4")
     payload = json.dumps(meta["data"], allow_nan=False, separators=(",", ":"))
     payload = payload.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     field = f'{meta["id"]}-answer'
+    form = html.escape(meta["problem"]["form"], quote=True)
     return (f'<form class="ex-answer" novalidate>\n'
             f'<label for="{field}">{html.escape(t("page.your_answer"))}</label> '
             f'<input id="{field}" type="text" inputmode="decimal" autocomplete="off" spellcheck="false" '
-            f'placeholder="{html.escape(form, quote=True)}"> '
-            f'<button type="submit">{html.escape(t("page.check"))}</button>\n</form>\n'
+            f'placeholder="{form}"> '
+            f'<button type="submit">{html.escape(t("page.check"))}</button> '
+            f'<button type="button" class="ex-new-numbers">{html.escape(t("page.new_numbers"))}</button>\n'
+            f'<span class="ex-pending"></span>\n</form>\n'
             f'<p class="ex-feedback" role="status" aria-live="polite"></p>\n'
             f'<script type="application/json" class="ex-exercise-data">{payload}</script>\n'
             f"</section>\n")
@@ -92,4 +126,5 @@ def _close(self, tokens, idx, options, env) -> str:
 
 def add_render_rules(md: MarkdownIt) -> None:
     md.add_render_rule("exercise_open", _open)
+    md.add_render_rule("exercise_statement", _statement)
     md.add_render_rule("exercise_close", _close)

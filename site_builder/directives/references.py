@@ -7,6 +7,7 @@
     $$ a_j = e^{s_j} / \\sum_l e^{s_l} $$ (softmax)
 
     As {numref}`explorer` shows, ... by {eq}`softmax`; [](#explorer) is a link too.
+    Lesson 2's {numref}`02-attention-heatmap.md#table` is a figure of another lesson.
 
 Figures are numbered in page order ("Figure 2"), live figures and images with a caption
 (``:::{figure} img/x.png``, its id from ``:name:``) in one sequence; equations with a
@@ -14,12 +15,15 @@ label are numbered too ("(1)").
 ``{numref}`` writes "Figure N" as a link (or the author's words, ``%s`` standing for the
 number: ``{numref}`Panel %s <explorer>```), ``{eq}`` writes "(N)", and a link with no
 text to a figure, an equation or a heading gets "Figure N", "(N)" or the heading's
-words. A reference to nothing is a build error at path:line:col with a "did you mean".
+words. ``{numref}`02-lesson.md#figure``` refers to a figure of another lesson (by the
+lesson's file name) with the number that lesson shows it under. A reference to nothing is a build error at path:line:col with a "did you mean".
 """
 from __future__ import annotations
 
 import difflib
 import html
+import os
+import posixpath
 import re
 
 from markdown_it import MarkdownIt
@@ -68,6 +72,8 @@ def _references_rule(state: StateCore) -> None:
             token.meta = {**(token.meta or {}), "number": shown}
         elif token.type == "heading_open" and token.attrGet("id"):
             headings[str(token.attrGet("id"))] = state.tokens[i + 1].content
+    env["figure_numbers"] = figures  # for references from other lessons (resolve_figure_refs)
+    env["figure_total"] = counted_figures  # with numbering: site, the next page goes on from here
     referenced = set()
     known = [*figures, *equations]
 
@@ -92,7 +98,10 @@ def _references_rule(state: StateCore) -> None:
                     continue
                 if target in figures:
                     referenced.add(target)
-                filler = Token("text", "", 0)
+                    filler = Token("figure_number", "", 0)  # "Figure N", N written at render time
+                    filler.meta = {"number": figures[target], "words": ""}
+                else:
+                    filler = Token("text", "", 0)
                 filler.content = text
                 children.insert(j + 1, filler)
                 token.attrJoin("class", "ex-ref")
@@ -119,16 +128,17 @@ def _image_caption(tokens, index: int) -> int | None:
 
 def _number_caption(tokens, caption: int, number: int) -> None:
     """'Figure N.' at the start of an image's caption, inside its first paragraph."""
-    mark = Token("html_inline", "", 0)
-    mark.content = f'<span class="ex-caption-number">Figure {number}.</span> '
+    mark = Token("figure_caption_number", "", 0)  # written at render time, as the page numbers it
+    mark.meta = {"number": number}
     for j in range(caption + 1, len(tokens)):
         if tokens[j].type == "image_caption_close":
             break
         if tokens[j].type == "inline":
             tokens[j].children = [mark, *(tokens[j].children or [])]
             return
-    opening = Token("html_block", "", 0)
-    opening.content = mark.content
+    opening = Token("figure_caption_number", "", 0)
+    opening.block = True
+    opening.meta = {"number": number}
     tokens.insert(caption + 1, opening)
 
 
@@ -139,6 +149,13 @@ def _role(env, parent, token, figures, equations, referenced) -> None:
     if content.endswith(">") and _LABELLED_SPLIT in content:
         words, target = content[:-1].rsplit(_LABELLED_SPLIT, 1)
         words, target = words.strip(), target.strip()
+    if role == "numref" and "#" in target and target.split("#", 1)[0].endswith(".md"):
+        lesson, figure = target.split("#", 1)  # a figure of another lesson: resolved by the build
+        line0, col = where(env, parent, token)
+        token.meta["figure_ref"] = {"lesson": lesson, "target": figure, "number": None, "words": words,
+                                    "line0": line0, "col": col}
+        env.setdefault("figure_refs", []).append(token.meta)
+        return
     table: dict = figures if role == "numref" else equations
     what = "figure" if role == "numref" else "labelled equation"
     if target not in table:
@@ -152,11 +169,72 @@ def _role(env, parent, token, figures, equations, referenced) -> None:
     number = table[target]
     if role == "numref":
         referenced.add(target)
-        text = words.replace("%s", str(number)) if words else t("page.figure_number", n=number)
+        token.meta["figure_ref"] = {"target": target, "number": number, "words": words}
+        return  # written at render time: with site numbering the page's offset is known then
     else:
         text = words.replace("%s", number.strip("()")) if words else number
     token.meta["html"] = (f'<a class="ex-ref" href="#{html.escape(target, quote=True)}">'
                           f"{html.escape(text)}</a>")
+
+
+def figure_number(env: dict, number: int) -> int:
+    """A figure's number as shown: its place on the page, after the figures of the lessons
+    before it when the site numbers figures across lessons (build.py sets the offset)."""
+    return number + int(env.get("figure_offset", 0))
+
+
+def _figure_text(env: dict, number: int, words: str) -> str:
+    shown = figure_number(env, number)
+    return words.replace("%s", str(shown)) if words else t("page.figure_number", n=shown)
+
+
+def render_numref(meta: dict, env: dict) -> str:
+    ref = meta["figure_ref"]
+    if "lesson" in ref:  # another lesson's figure, numbered as that lesson numbers it
+        if ref["number"] is None:  # not resolved: only a whole build knows the other lessons
+            return f"<code>{html.escape(meta['raw'])}</code>"
+        text = _figure_text({"figure_offset": ref["offset"]}, ref["number"], ref["words"])
+        return f'<a class="ex-ref" href="{html.escape(ref["href"], quote=True)}">{html.escape(text)}</a>'
+    return (f'<a class="ex-ref" href="#{html.escape(ref["target"], quote=True)}">'
+            f'{html.escape(_figure_text(env, ref["number"], ref["words"]))}</a>')
+
+
+def resolve_figure_refs(pages) -> list:
+    """Give every ``{numref}`02-lesson.md#figure``` its lesson's page, its number and that
+    page's offset (call after the build has set each page's ``figure_offset``); a lesson
+    or figure that does not exist is an error at the reference."""
+    from ..errors import SourceError
+
+    by_path = {page.path.resolve(): page for page in pages}
+    errors = []
+    for page in pages:
+        for meta in page.env.get("figure_refs", []):
+            ref = meta["figure_ref"]
+            other = by_path.get((page.path.parent / ref["lesson"]).resolve())  # relative, as links are
+            if other is None:
+                here = [os.path.relpath(p, page.path.parent) for p in by_path]
+                close = difflib.get_close_matches(ref["lesson"], here, n=1)
+                errors.append(SourceError(page.path, ref["line0"] + 1, ref["col"],
+                                          f"{{numref}}: no lesson '{ref['lesson']}'",
+                                          (f"did you mean '{close[0]}'? " if close else "")
+                                          + "write the lesson's file name: {numref}`02-lesson.md#figure-id`"))
+                continue
+            numbers = other.env.get("figure_numbers") or {}
+            if ref["target"] not in numbers:
+                close = difflib.get_close_matches(ref["target"], list(numbers), n=1)
+                errors.append(SourceError(page.path, ref["line0"] + 1, ref["col"],
+                                          f"{{numref}}: no figure '{ref['target']}' in {ref['lesson']}",
+                                          (f"did you mean '{close[0]}'? " if close else "")
+                                          + f"figures there: {', '.join(numbers) or 'none'}"))
+                continue
+            url = getattr(other, "url", f"{other.slug}.html")  # under its section's folder
+            folder = getattr(page, "folder", "") or "."
+            ref.update(number=numbers[ref["target"]], offset=int(other.env.get("figure_offset", 0)),
+                       href=f"{posixpath.relpath(url, folder)}#{ref['target']}")
+            for token in other.tokens:  # a referenced figure shows its number on its own page
+                if token.type == "figure" and token.meta["id"] == ref["target"]:
+                    token.meta["referenced"] = True
+    return errors
 
 
 def references_plugin(md: MarkdownIt) -> None:
@@ -170,7 +248,8 @@ def references_plugin(md: MarkdownIt) -> None:
         if not out or not (meta.get("caption_tokens") or meta.get("referenced")):
             return out
         caption = self.renderInline(meta.get("caption_tokens") or [], options, env)
-        figcaption = (f'<figcaption class="ex-caption"><span class="ex-caption-number">{html.escape(t("page.figure_number", n=meta["number"]))}'
+        figcaption = (f'<figcaption class="ex-caption"><span class="ex-caption-number">'
+                      f'{html.escape(t("page.figure_number", n=figure_number(env, meta["number"])))}'
                       f'{"." if caption else ""}</span>{" " + caption if caption else ""}</figcaption>\n')
         end = out.rfind("</figure>")
         return out[:end] + figcaption + out[end:]
@@ -188,5 +267,10 @@ def references_plugin(md: MarkdownIt) -> None:
         return f'<div class="ex-math ex-equation" id="{label}">{out}{number}</div>\n'
 
     md.add_render_rule("figure", render_figure)
+    md.add_render_rule("figure_number", lambda self, tokens, idx, options, env: html.escape(
+        _figure_text(env, tokens[idx].meta["number"], tokens[idx].meta["words"])))
+    md.add_render_rule("figure_caption_number", lambda self, tokens, idx, options, env: (
+        f'<span class="ex-caption-number">'
+        f'{html.escape(t("page.figure_number", n=figure_number(env, tokens[idx].meta["number"])))}.</span> '))
     if math_rule is not None:
         md.add_render_rule("math_block_label", render_equation)

@@ -7,7 +7,8 @@
 - ``{value}`` is a live number: one of the figure's named values (``Value``), written at
   build time from the figure's first state in the value's own format and rewritten in
   the browser whenever the reader changes the figure. ``name[i]`` picks one element of a
-  list or vector; ``:percent`` (or ``:decimal``, ``:integer``) writes it another way.
+  list or vector, ``name[i][j]`` one cell of a table (row, then column), ``name[h][i][j]``
+  one cell of one of several tables; ``:percent`` (or ``:decimal``, ``:integer``) writes it another way.
   ``words <figure.value>`` gives the words a screen reader hears before the new number.
 - ``{adjust}`` is an adjustable number: a slider parameter of the figure (``Slider``),
   written in the sentence; the reader drags it sideways or uses the arrow keys.
@@ -38,7 +39,7 @@ from .common import report
 
 ROLES = ("value", "adjust", "try", "numref", "eq")
 _ROLE = re.compile(r"\{([a-z][\w-]*)\}(`+)")
-_VALUE = re.compile(r"^([A-Za-z][\w-]*)\.([A-Za-z_]\w*)(?:\[(\d+)\])?(?::([a-z]+))?$")
+_VALUE = re.compile(r"^([A-Za-z][\w-]*)\.([A-Za-z_]\w*)((?:\[\d+\]){0,3})(?::([a-z]+))?$")
 _TARGET = re.compile(r"^([A-Za-z][\w-]*)\.([A-Za-z][\w-]*)$")
 _LABELLED = re.compile(r"^(.*?)\s*<([^<>]+)>$", re.S)
 ELEMENT_FORMATS = ("percent", "decimal", "integer")  # how one element may be rewritten
@@ -163,26 +164,35 @@ def _resolve(env, figures, role, content, line0, col) -> dict | None:
                    f"{hint} formats: {', '.join(ELEMENT_FORMATS)}".strip())
             return None
         raw = fig["values"].get(name)
-        if index is None and spec.format in ("list", "matrix"):
+        indices = [int(i) for i in re.findall(r"\d+", index)]
+        if not indices and spec.format in ("list", "matrix"):
             report(env, line0, col, f"{{value}}: '{name}' is a list; a sentence quotes one of its elements",
-                   f"pick one by its position from 0, e.g. {{value}}`{fig_id}.{name}[1]`")
+                   f"pick one by its position from 0, e.g. {{value}}`{fig_id}.{name}[1]`"
+                   + (f" or, in a table, {{value}}`{fig_id}.{name}[1][2]` (row, then column)"
+                      if spec.format == "matrix" else ""))
             return None
-        if index is not None:
-            if not isinstance(raw, (list, tuple)):
-                report(env, line0, col, f"{{value}}: '{name}' is a single {spec.format}, not a list",
-                       f"drop the [{index}]")
+        element = raw
+        for depth, i in enumerate(indices):
+            written = "".join(f"[{j}]" for j in indices[:depth + 1])
+            if not isinstance(element, (list, tuple)):
+                report(env, line0, col, f"{{value}}: '{name}{written[:written.rfind('[')]}' is a single "
+                       f"{spec.format if depth == 0 else 'number'}, not a list", f"drop the {written[written.rfind('['):]}")
                 return None
-            if int(index) >= len(raw):
-                report(env, line0, col, f"{{value}}: '{name}' has {len(raw)} elements, so [{index}] is past its end",
-                       f"positions run from 0 to {len(raw) - 1}")
+            if i >= len(element):
+                report(env, line0, col, f"{{value}}: '{name}{written[:written.rfind('[')]}' has {len(element)} "
+                       f"elements, so [{i}] is past its end", f"positions run from 0 to {len(element) - 1}")
                 return None
-            index = int(index)
-        format_ = fmt or ("decimal" if index is not None else spec.format)
-        element = raw[index] if index is not None else raw
+            element = element[i]
+        if indices and isinstance(element, (list, tuple)):
+            report(env, line0, col, f"{{value}}: '{name}{index}' is a row of {len(element)} numbers; a sentence "
+                   "quotes one of them", f"add its position, e.g. {{value}}`{fig_id}.{name}{index}[0]`")
+            return None
+        format_ = fmt or ("decimal" if indices else spec.format)
+        where_ = " ".join(str(i) for i in indices)
         say = (f"{spoken} {{}}" if spoken else spec.announce
-               or (f"{name} {index}: {{}}" if index is not None else f"{name}: {{}}"))
-        return {"figure_id": fig_id, "name": name, "index": index, "format": format_, "digits": spec.digits,
-                "text": write(element, format_, spec.digits), "say": say}
+               or (f"{name} {where_}: {{}}" if indices else f"{name}: {{}}"))
+        return {"figure_id": fig_id, "name": name, "index": ",".join(map(str, indices)) if indices else None,
+                "format": format_, "digits": spec.digits, "text": write(element, format_, spec.digits), "say": say}
 
     if role == "adjust":
         match = _TARGET.match(content)
@@ -281,7 +291,10 @@ def _render_role(self, tokens, idx, options, env) -> str:
         attrs = {"type": "button", "class": "ex-try", "data-figure": meta["figure_id"],
                  "data-experiment": meta["name"], "aria-controls": meta["figure_id"], "title": meta["title"] or None}
         return f"<button{_attrs(attrs)}>{html.escape(meta['words'])}</button>"
-    return meta.get("html") or f"<code>{html.escape(meta['raw'])}</code>"  # {numref}, {eq}: references.py
+    if meta.get("figure_ref"):  # {numref}: references.py
+        from .references import render_numref
+        return render_numref(meta, env)
+    return meta.get("html") or f"<code>{html.escape(meta['raw'])}</code>"  # {eq}: references.py
 
 
 def roles_plugin(md: MarkdownIt) -> None:

@@ -47,8 +47,10 @@
   function boot() {
     const roots = document.querySelectorAll("figure.ex-figure[data-figure]");
     const waiting = frugal() && !ex._engineAsked && !ex.client.started;
-    // Python starts loading before the first frames are drawn, not after.
-    if (!waiting && (roots.length || (ex.bundle && ex.bundle.carried()))) ex.client.start();
+    const exercises = document.querySelector("section.ex-exercise");  // graded by the engine
+    // Python starts loading before the first frames are drawn, not after (when the reader
+    // saves data, at the first Start or the first exercise checked).
+    if (!waiting && (roots.length || exercises || (ex.bundle && ex.bundle.carried()))) ex.client.start();
     roots.forEach(function (root) {
       const data = root.querySelector("script.ex-data");
       try {
@@ -58,9 +60,9 @@
         console.error("Explorables figure '" + root.id + "': " + err.message);
       }
     });
-    // A page with no figure needs no engine, except in a bundle, where the next lesson
+    // A page with no figure nor exercise needs no engine, except in a bundle, where the next lesson
     // is swapped into this same page and finds Python started.
-    if (!roots.length && !(ex.bundle && ex.bundle.carried())) {
+    if (!roots.length && !exercises && !(ex.bundle && ex.bundle.carried())) {
       if (!ex.client.started) { ex._settleReady(true, {}); ex._readyWithoutEngine = true; }
       return;
     }

@@ -191,6 +191,16 @@
     worker.postMessage(init.message);
   }
 
+  function send(text) {
+    return new Promise(function (resolve, reject) {
+      if (dead) { reject(dead); return; }
+      counter += 1;
+      const p = { resolve: resolve, reject: reject, timer: null, text: text };
+      pending.set(counter, p);
+      if (live) post(counter, p);  // else sent once a restarted worker is live
+    });
+  }
+
   ex.client = {
     started: null,
     timings: {},
@@ -230,14 +240,12 @@
     },
     /* One event for one figure: resolves with {ok, state, scene} or {ok: false, error, field}. */
     step: function (figure, state, event) {
-      return new Promise(function (resolve, reject) {
-        if (dead) { reject(dead); return; }
-        counter += 1;
-        const p = { resolve: resolve, reject: reject, timer: null,
-          text: JSON.stringify({ figure: figure, state: state, event: event }) };
-        pending.set(counter, p);
-        if (live) post(counter, p);  // else sent once a restarted worker is live
-      });
+      return send(JSON.stringify({ figure: figure, state: state, event: event }));
+    },
+    /* One exercise request (engine/runtime.py exercise): {exercise, seed, language} makes
+       the problem for a seed, with {answer} too it grades the answer. */
+    exercise: function (request) {
+      return send(JSON.stringify(request));
     },
   };
 })();

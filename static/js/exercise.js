@@ -1,71 +1,174 @@
-/* Exercises (site_builder/directives/exercise.py): the page grades the reader's answer
-   against the answer the build computed with the engine's exercise type, within its
-   tolerance, and recognises each known mistake by the value it gives. Answers are read
-   as engine/exercises.py read_answer reads them: a number, a percentage for a weight,
-   a vector such as (1.2, −0.4); a typographic minus is accepted. */
+/* Exercises (site_builder/directives/exercise.py), graded by the engine.
+
+   The page shows the build's problem at once. Everything else goes to the engine in its
+   worker (engine/runtime.py exercise), so engine/exercises.py is the one reader of
+   answers, decimal commas and all:
+   - Check sends the typed answer; until Python is live the form says "Checking…".
+   - New numbers asks for the problem of a fresh seed, shows it, and writes the seed into
+     the page's address as #ex-2=417 (one key per exercise, by its id), so the address
+     hands the same problem to someone else.
+   - Opening such an address (or swapping such a lesson in) shows that problem once the
+     engine is live; a seed it cannot read gets a message, and the build's problem stays.
+   Everything is delegated from the document or run on the pages' "mount" hook, so
+   lessons swapped in place need no setup of their own. */
 (function () {
   "use strict";
   const ex = window.explorables;
-  const FORMS = { number: "runtime.answer_number", weight: "runtime.answer_weight", vector: "runtime.answer_vector" };
-  const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+  const SEED_RANGE = 1000000;  // fresh seeds are drawn below this: short addresses
+  const info = new WeakMap();  // section -> {type, seed, language, request}
+  let live = false;            // the engine answered once: no "Python is starting"
 
-  function number(text) {
-    let clean = text.trim().replace(/\u2212/g, "-").replace(/[\u2009\u00a0 ]/g, "");
-    if (ex.decimalComma() && clean.indexOf(".") < 0) clean = clean.replace(",", ".");  // 1,25 in German
-    if (!NUMBER.test(clean)) throw new Error(text);
-    const x = Number(clean);
-    if (!isFinite(x)) throw new Error(text);
-    return x;
+  function dataOf(section) {
+    let data = info.get(section);
+    if (!data) {
+      data = JSON.parse(section.querySelector("script.ex-exercise-data").textContent);
+      data.request = 0;
+      info.set(section, data);
+    }
+    return data;
   }
 
-  /* The reader's answer, or throws an Error whose message says the expected form. */
-  function read(text, kind, n) {
-    const typed = String(text).trim();
-    const example = ["1.2", "-0.4", "0.5"].slice(0, n).map(ex.localize).join(ex.listSeparator());
-    const form = ex.t(FORMS[kind], { n: n, example: kind === "number" ? ex.localize("1.25") : example,
-      a: ex.localize("0.45"), b: ex.percent("45") });
-    if (!typed) throw new Error(ex.t("runtime.answer_missing", { form: form }));
-    try {
-      if (kind === "vector") {
-        const inner = /^[(\[]/.test(typed) && /[)\]]$/.test(typed) ? typed.slice(1, -1) : typed;
-        const parts = inner.split(ex.decimalComma() ? /;/ : /[,;]/);
-        if (parts.length !== n) throw new Error(typed);
-        return parts.map(number);
+  function decode(text) {
+    try { return decodeURIComponent(text); } catch (err) { return text; }  // a stray "%": kept as typed
+  }
+
+  /* The seeds the address gives, by exercise id: "#ex-2=417&ex-3=9". */
+  function seedsInAddress() {
+    const seeds = {};
+    location.hash.replace(/^#/, "").split("&").forEach(function (pair) {
+      const at = pair.indexOf("=");
+      if (at > 0) seeds[decode(pair.slice(0, at))] = decode(pair.slice(at + 1));
+    });
+    return seeds;
+  }
+
+  function writeAddress(id, seed) {
+    const pairs = location.hash.replace(/^#/, "").split("&").filter(function (pair) {
+      return pair && pair.indexOf("=") > 0 && decode(pair.slice(0, pair.indexOf("="))) !== id;
+    });
+    pairs.push(encodeURIComponent(id) + "=" + seed);
+    const url = new URL(location.href);
+    url.hash = pairs.join("&");
+    history.replaceState(Object.assign({}, history.state, { hash: url.hash }), "", url.href);
+  }
+
+  /* The engine, live: started if the page had not started it yet. */
+  function engine() {
+    ex.client.start();
+    return ex.ready.then(function () {
+      if (ex.client.dead) throw ex.client.dead;
+      live = true;
+    });
+  }
+
+  /* What the exercise waits for ("" when nothing); ``making``: its problem is being replaced. */
+  function busy(section, what, making) {
+    const pending = section.querySelector(".ex-pending");
+    pending.textContent = what ? (live ? what : ex.t("runtime.exercise_starting", { what: what })) : "";
+    section.classList.toggle("ex-busy", Boolean(what));
+    section.classList.toggle("ex-making", Boolean(what && making));
+    section.querySelector(".ex-answer").setAttribute("aria-busy", what ? "true" : "false");
+  }
+
+  function say(section, message, verdict, invalid) {
+    const feedback = section.querySelector(".ex-feedback");
+    feedback.textContent = message;
+    if (verdict) feedback.dataset.verdict = verdict; else delete feedback.dataset.verdict;
+    const input = section.querySelector(".ex-answer input");
+    if (invalid === undefined) input.removeAttribute("aria-invalid");
+    else input.setAttribute("aria-invalid", invalid ? "true" : "false");
+  }
+
+  /* Ask the engine; a newer request of the same exercise makes older replies stale. */
+  function ask(section, what, request) {
+    const data = dataOf(section);
+    const mine = (data.request += 1);
+    busy(section, what, "seed" in request && !("answer" in request));
+    return engine().then(function () {
+      return ex.client.exercise(Object.assign({ exercise: data.type, language: data.language }, request));
+    }).then(function (reply) {
+      if (mine !== data.request) return null;
+      busy(section, "");
+      return reply;
+    }, function (err) {
+      if (mine !== data.request) return null;
+      busy(section, "");
+      throw err;
+    });
+  }
+
+  function engineFailed(err) {
+    return ex.t("runtime.exercise_no_engine", { error: (err && err.message) || err });
+  }
+
+  /* Show the engine's problem for a seed: statement, expected form, an empty field. */
+  function show(section, problem) {
+    const data = dataOf(section);
+    data.seed = problem.seed;
+    section.dataset.seed = String(problem.seed);
+    section.querySelector(".ex-problem").innerHTML = problem.statement;  // the engine's HTML
+    const input = section.querySelector(".ex-answer input");
+    input.value = "";
+    input.placeholder = problem.form;
+    say(section, "", "");
+  }
+
+  function load(section, seed, fromAddress) {
+    return ask(section, ex.t("runtime.exercise_making"), { seed: seed }).then(function (reply) {
+      if (!reply) return;
+      if (!reply.ok) {
+        say(section, fromAddress ? ex.t("runtime.exercise_bad_seed", { seed: String(seed).slice(0, 20),
+          error: reply.error }) : reply.error, "wrong");
+        return;
       }
-      if (kind === "weight" && typed.endsWith("%")) return number(typed.slice(0, -1).trim()) / 100;
-      return number(typed);
-    } catch (err) {
-      throw new Error(ex.t("runtime.answer_unreadable", { typed: typed.slice(0, 40), form: form }));
-    }
+      show(section, reply);
+      if (!fromAddress) {
+        writeAddress(section.id, reply.seed);
+        const label = section.querySelector(".ex-exercise-label");
+        if (ex.pages && ex.pages.announce) ex.pages.announce(ex.t("runtime.exercise_new", { label: label.textContent }));
+      }
+    }, function (err) { say(section, engineFailed(err), "wrong"); });
   }
 
-  function close(a, b, tolerance) {
-    if (Array.isArray(b)) return Array.isArray(a) && a.length === b.length && a.every(function (x, i) { return Math.abs(x - b[i]) <= tolerance; });
-    return !Array.isArray(a) && Math.abs(a - b) <= tolerance;
+  function check(section, typed) {
+    const data = dataOf(section);
+    say(section, "", "");
+    return ask(section, ex.t("runtime.exercise_checking"), { seed: data.seed, answer: typed }).then(function (reply) {
+      if (!reply) return;
+      if (!reply.ok) { say(section, reply.error, "wrong", true); return; }
+      say(section, reply.message, reply.right ? "right" : reply.mistake ? "mistake" : "wrong", !reply.right);
+    }, function (err) { say(section, engineFailed(err), "wrong"); });
   }
 
-  function grade(data, typed) {
-    let answer;
-    try { answer = read(typed, data.kind, data.n); } catch (err) { return { ok: false, message: err.message }; }
-    if (close(answer, data.answer, data.tolerance)) return { ok: true, message: ex.t("runtime.answer_right") };
-    for (const mistake of data.mistakes) {
-      if (close(answer, mistake.value, data.tolerance)) return { ok: false, message: mistake.hint, mistake: mistake.name };
-    }
-    return { ok: false, message: ex.t("runtime.answer_wrong") };
+  /* The problems the address asks for, on this page. */
+  function mount(root) {
+    const seeds = seedsInAddress();
+    (root || document).querySelectorAll("section.ex-exercise").forEach(function (section) {
+      const wanted = seeds[section.id];
+      if (wanted === undefined || String(dataOf(section).seed) === wanted) return;
+      load(section, wanted, true);
+    });
   }
-  ex.exercises = { read: read, grade: grade };
 
   document.addEventListener("submit", function (event) {
     const form = event.target.closest && event.target.closest(".ex-exercise .ex-answer");
     if (!form) return;
     event.preventDefault();
-    const section = form.closest(".ex-exercise");
-    const data = JSON.parse(section.querySelector("script.ex-exercise-data").textContent);
-    const input = form.querySelector("input");
-    const verdict = grade(data, input.value);
-    const feedback = section.querySelector(".ex-feedback");
-    feedback.textContent = verdict.message;
-    feedback.dataset.verdict = verdict.ok ? "right" : verdict.mistake ? "mistake" : "wrong";
-    input.setAttribute("aria-invalid", verdict.ok ? "false" : "true");
+    check(form.closest(".ex-exercise"), form.querySelector("input").value);
   });
+
+  document.addEventListener("click", function (event) {
+    const button = event.target.closest && event.target.closest(".ex-exercise .ex-new-numbers");
+    if (!button) return;
+    const section = button.closest(".ex-exercise");
+    let seed = Math.floor(Math.random() * SEED_RANGE);
+    if (seed === dataOf(section).seed) seed = (seed + 1) % SEED_RANGE;
+    load(section, seed, false);
+  });
+
+  ex.exercises = { seedsInAddress: seedsInAddress, load: load, check: check };
+  if (ex.pages && ex.pages.on) ex.pages.on("mount", mount);  // a lesson swapped in
+  window.addEventListener("hashchange", function () { mount(document); });
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { mount(document); });
+  else mount(document);
 })();

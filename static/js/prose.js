@@ -42,7 +42,9 @@
 
   function rawValue(span, values) {
     let raw = values[span.dataset.value];
-    if (span.dataset.index !== undefined && raw) raw = raw[Number(span.dataset.index)];
+    if (span.dataset.index !== undefined) {  // "1", or "2,3" for a cell of a table
+      span.dataset.index.split(",").forEach(function (i) { raw = raw ? raw[Number(i)] : raw; });
+    }
     return raw;
   }
 
