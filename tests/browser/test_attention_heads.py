@@ -115,7 +115,7 @@ def test_w_o_block_presets(heads):
 
 
 def test_giving_head_2_head_1_s_matrices_adds_nothing(heads):
-    heads.get_by_role("button", name="Give head 2 head 1's matrices").click()
+    heads.locator(f"figure#{FIG}").get_by_role("button", name="Give head 2 head 1's matrices").click()
     values = assert_matches_cpython(heads, FIG, NAME)
     i = values["query"]
     assert values["heads"][0] == values["heads"][1]

@@ -285,7 +285,7 @@ def test_an_experiment_and_a_cell_detail(clocks):
     assert not reveal.locator("p").is_visible()  # folded: the reader predicts first
     reveal.locator("summary").click()
     assert "similarity 0.40 (base 10000 gives 0.66)" in reveal.locator("p").inner_text()
-    clocks.get_by_role("button", name="Move t to 30").click()
+    clocks.locator(f"figure#{FIG}").get_by_role("button", name="Move t to 30").click()
     assert assert_matches_cpython(clocks, FIG, NAME)["t"] == 30
     # moving t ends the experiment: its message ("the peak moved to s = 30") would be wrong
     slider = clocks.locator(f'figure#{FIG} input[name="t"]')
@@ -294,7 +294,7 @@ def test_an_experiment_and_a_cell_detail(clocks):
     assert assert_matches_cpython(clocks, FIG, NAME)["t"] == 31
     assert clocks.locator(f"figure#{FIG} .ex-message").inner_text() == HINT
     assert clocks.locator(f'figure#{FIG} .ex-message details').count() == 0
-    clocks.get_by_role("button", name="Move t to 30").click()
+    clocks.locator(f"figure#{FIG}").get_by_role("button", name="Move t to 30").click()
     assert assert_matches_cpython(clocks, FIG, NAME)["t"] == 30
     cell = clocks.locator(f"figure#{FIG} .ex-cells .ex-cell").first
     cell.hover()
