@@ -11,6 +11,9 @@
     return null;
   }
 
+  /* An x as short as it is exact to two decimals: 8, 17.25. */
+  function short(x) { return ex.fmt(x, 2).replace(/\.?0+$/, ""); }
+
   /* The curves in words, the chart's text equivalent: each series read at the x ticks,
      and where it is highest and lowest. */
   function describe(spec) {
@@ -22,12 +25,12 @@
       if (!points.length) return "";
       let hi = points[0], lo = points[0];
       points.forEach(function (p) { if (p[1] > hi[1]) hi = p; if (p[1] < lo[1]) lo = p; });
-      const read = ticks.map(function (x) { const y = at(points, x); return y === null ? null : ex.fmt(x, 0) + ": " + ex.fmt(y); })
+      const read = ticks.map(function (x) { const y = at(points, x); return y === null ? null : short(x) + ": " + ex.fmt(y); })
         .filter(Boolean);
       return (n > 1 ? "Curve " + (k + 1) + ", " : "Curve, ") + yName + " by " + xName +
         (read.length ? ", at " + read.join("; ") : "") +
-        ". Highest " + ex.fmt(hi[1]) + " at " + xName + " " + ex.fmt(hi[0], 0) +
-        ", lowest " + ex.fmt(lo[1]) + " at " + xName + " " + ex.fmt(lo[0], 0) + ".";
+        ". Highest " + ex.fmt(hi[1]) + " at " + xName + " = " + short(hi[0]) +
+        ", lowest " + ex.fmt(lo[1]) + " at " + xName + " = " + short(lo[0]) + ".";
     }).filter(Boolean).join(" ");
   }
 
