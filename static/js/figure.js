@@ -52,10 +52,12 @@
     const still = this.root.querySelector(":scope > .ex-still");
     if (still) this.errorEl.after(still);
     this.root.classList.add("ex-loading", "ex-drawn");
-    // the figure's accessible name: its caption when the lesson gives one, else its title
+    // the figure's accessible name: its title, then the lesson's caption ("Figure 1: ...")
     this.titleEl.id = this.id + "-title";
-    if (!this.root.hasAttribute("aria-labelledby") && !this.root.querySelector(":scope > figcaption")) {
-      this.root.setAttribute("aria-labelledby", this.titleEl.id);
+    const caption = this.root.querySelector(":scope > figcaption");
+    if (caption && !caption.id) caption.id = this.id + "-caption";
+    if (!this.root.hasAttribute("aria-labelledby")) {
+      this.root.setAttribute("aria-labelledby", this.titleEl.id + (caption ? " " + caption.id : ""));
     }
     const self = this;
     this.root.addEventListener("mouseover", function (event) {
