@@ -247,6 +247,9 @@ def test_arrow_keys_in_a_table_are_quiet_and_d_reads_the_arithmetic(heatmap):
 
 
 def test_a_number_field_keeps_focus_on_enter_and_escape_restores(row):
+    """Regression: Enter blurred the field, dropping the focus to <body>."""
+    # no empty header: the corner over the row labels is named for screen readers
+    assert [th.text_content() for th in row.locator(f"figure#{ROW} .ex-grid thead th").all()] == ["Row", "x", "y"]
     field = row.locator(f'figure#{ROW} input[name="key.1.0"]')
     field.click()
     field.fill("0.5")
