@@ -49,6 +49,17 @@ _OPERATOR_OUT = re.compile(r"(?<!<msub>)(?<!<msup>)(?<!<msubsup>)<mi>\\" + _OPER
 _OPERATOR_PAREN = re.compile(r"<mi>\\" + _OPERATOR_MARK + r"([A-Za-z]+)</mi>")
 
 
+# \mathrm{softmax} (it writes one <mi> a letter, which a screen reader spells out): a
+# run of upright letters that fills a group is one name, one <mi>, upright as any
+# multi-letter <mi> is.
+_UPRIGHT_WORD = re.compile(r'<mrow>((?:<mi mathvariant="normal">[A-Za-z]</mi>){2,})</mrow>')
+_UPRIGHT_LETTER = re.compile(r'<mi mathvariant="normal">([A-Za-z])</mi>')
+
+
+def _word(match: re.Match) -> str:
+    return "<mi>" + "".join(_UPRIGHT_LETTER.findall(match.group(1))) + "</mi>"
+
+
 class MathError(ValueError):
     """TeX that cannot be turned into MathML; the message says what to fix."""
 
@@ -108,6 +119,7 @@ def tex_to_mathml(tex: str, display: bool) -> str:
     except Exception as err:  # latex2mathml raises several bare exception types
         detail = clip(str(err) or type(err).__name__)
         raise MathError(f"cannot read the TeX {shown} ({detail}); check that every brace is closed") from None
+    mathml = _UPRIGHT_WORD.sub(_word, mathml)
     mathml = _OPERATOR_OUT.sub(r'<mi>\1</mi><mspace width="0.1667em"></mspace>', mathml)
     mathml = _OPERATOR_PAREN.sub(r"<mi>\1</mi>", mathml)
     if "<mi>&</mi>" in mathml:

@@ -20,31 +20,41 @@
   ex.controls.slider = function (figure, spec) {
     const id = uid("slider");
     const input = ex.el("input", { type: "range", id: id, name: spec.name });
-    const output = ex.el("output", { for: id });
+    // <output> is a live region by default: the slider's own value text is what is heard
+    const output = ex.el("output", { for: id, "aria-live": "off", "aria-hidden": "true" });
     const label = ex.el("label", { for: id });
     const f = frame(spec, ex.el("div", { class: "ex-slider-head" }, label, output));
     f.el.insertBefore(input, f.el.lastChild);
     let digits = 2, log = false;
     /* A log slider moves along log(value); the engine always gets the value itself. */
     function fromInput() { return log ? Number(Math.exp(Number(input.value)).toPrecision(4)) : Number(input.value); }
+    let labelText = spec.label;
+    /* The value a screen reader speaks is written before the input event returns, so the
+       slider never says an older number than the one drawn beside it. */
+    function show(value) {
+      const text = ex.fmt(value, digits);
+      output.textContent = text;
+      input.setAttribute("aria-valuetext", labelText + " " + text);
+    }
     input.addEventListener("input", function () {
       const value = fromInput();
-      output.textContent = ex.fmt(value, digits);
+      show(value);
       send(figure, { type: "set", name: spec.name, value: value });
     });
     function update(next) {
       digits = next.digits === undefined ? 2 : next.digits;
       log = !!next.log && next.min > 0;
-      label.textContent = next.label;
+      label.textContent = labelText = next.label;
       if (log) {
         input.min = Math.log(next.min); input.max = Math.log(next.max);
         input.step = (Math.log(next.max) - Math.log(next.min)) / 200;
       } else {
         input.min = next.min; input.max = next.max; input.step = next.step || "any";
       }
-      if (document.activeElement !== input || !figure.busy) input.value = log ? Math.log(next.value) : next.value;
-      output.textContent = ex.fmt(Number(next.value), digits);
-      input.setAttribute("aria-valuetext", next.label + " " + ex.fmt(Number(next.value), digits));
+      // while the reader moves the slider, an older answer must not pull it (or its
+      // spoken value) back
+      const moving = document.activeElement === input && (figure.busy || figure.queue.length);
+      if (!moving) { input.value = log ? Math.log(next.value) : next.value; show(Number(next.value)); }
       f.help(next);
     }
     update(spec);
@@ -82,7 +92,7 @@
   ex.controls.buttons = function (figure, spec) {
     const heading = ex.el("h4", { class: "ex-control-title" });
     const list = ex.el("div", { class: "ex-buttons", role: "group" });
-    const message = ex.el("p", { class: "ex-message", "aria-live": "polite" });
+    const message = ex.el("p", { class: "ex-message" });
     const f = frame(spec, ex.el("div", null, heading, list, message));
     function update(next) {
       heading.textContent = next.label || ""; heading.hidden = !next.label;
@@ -112,15 +122,33 @@
     return { el: f.el, update: update };
   };
 
-  /* A typed number: sends the raw text on change (Enter or leaving the field). */
+  /* A typed number: sends the raw text on change (Enter or leaving the field); Enter
+     keeps the focus in the field, Escape puts back the last value the figure took. A
+     refused text stays, described by its message, until the reader fixes it. */
   function numberField(figure, cell, labelText, fields) {
     const input = ex.el("input", { type: "text", inputmode: "decimal", name: cell.name, "aria-label": labelText,
                                    class: "ex-number", autocomplete: "off", spellcheck: "false" });
-    const error = ex.el("span", { class: "ex-field-error", role: "alert" });
+    // not a live region: the figure's one announcer says the message once
+    const error = ex.el("span", { class: "ex-field-error", id: uid("error") });
     error.hidden = true;
     input.value = cell.value;
-    input.addEventListener("change", function () { send(figure, { type: "set", name: cell.name, value: input.value }); });
-    input.addEventListener("keydown", function (event) { if (event.key === "Enter") input.blur(); });
+    let sent = input.value;
+    function commit() {
+      if (input.value === sent && !field.invalid) return;
+      sent = input.value;
+      send(figure, { type: "set", name: cell.name, value: input.value });
+    }
+    input.addEventListener("change", commit);
+    input.addEventListener("keydown", function (event) {
+      if (event.key === "Enter") { event.preventDefault(); commit(); }
+      if (event.key === "Escape" && (input.value !== String(field.shown) || field.invalid)) {
+        event.preventDefault();
+        event.stopPropagation();
+        input.value = sent = String(field.shown);
+        field.ok();
+        figure.announce(labelText + " back to " + field.shown);
+      }
+    });
     const field = {
       input: input, error: error, invalid: false, shown: cell.value,
       /* The figure's value for this field. A refused text stays until the reader fixes
@@ -129,12 +157,17 @@
         const changed = String(value) !== String(field.shown);
         field.shown = value;
         if (changed && field.invalid) field.ok();
-        if (!field.invalid && (changed || document.activeElement !== input)) input.value = value;
+        if (!field.invalid && (changed || document.activeElement !== input)) input.value = sent = String(value);
       },
       fail: function (message) {
-        field.invalid = true; input.setAttribute("aria-invalid", "true"); error.textContent = message; error.hidden = false;
+        field.invalid = true; input.setAttribute("aria-invalid", "true");
+        input.setAttribute("aria-describedby", error.id);
+        error.textContent = message; error.hidden = false;
       },
-      ok: function () { field.invalid = false; input.removeAttribute("aria-invalid"); error.textContent = ""; error.hidden = true; },
+      ok: function () {
+        field.invalid = false; input.removeAttribute("aria-invalid"); input.removeAttribute("aria-describedby");
+        error.textContent = ""; error.hidden = true;
+      },
     };
     fields[cell.name] = field;
     return ex.el("span", { class: "ex-field" }, input, error);
@@ -152,7 +185,9 @@
       if (nextShape !== shape) {
         shape = nextShape;
         for (const key of Object.keys(fields)) delete fields[key];
-        const head = ex.el("tr", null, ex.el("th"), ...(next.col_labels || []).map(function (c) { return ex.el("th", { scope: "col" }, c); }));
+        // the corner names the row labels' column, for screen readers (no empty header)
+        const corner = ex.el("th", { scope: "col" }, ex.el("span", { class: "ex-sr" }, next.corner || "Row"));
+        const head = ex.el("tr", null, corner, ...(next.col_labels || []).map(function (c) { return ex.el("th", { scope: "col" }, c); }));
         table.replaceChildren(ex.el("thead", null, head), ex.el("tbody", null, ...next.rows.map(function (row) {
           return ex.el("tr", { dataset: row.link ? { link: row.link } : undefined },
             ex.el("th", { scope: "row" }, row.label),
@@ -206,12 +241,20 @@
      reduced motion a press steps once instead of animating. */
   ex.controls.play = function (figure, spec) {
     const button = ex.el("button", { type: "button", class: "ex-button ex-play" });
+    const about = ex.el("span", { class: "ex-sr", id: uid("play") });
     const f = frame(spec, button);
+    f.el.append(about);
     let current = spec, timer = null, visible = true;
     function stop() { if (timer) { clearInterval(timer); timer = null; } }
     // A tick is skipped while the previous one is still being computed, so a slow
     // machine drops frames instead of piling them up.
-    function tick() { if (visible && current.playing && !figure.busy && !figure.queue.length) send(figure, current.event); }
+    // Ticks are not announced (one every interval would drown everything else); the
+    // figure says where it is when the reader pauses or steps.
+    function tick() {
+      if (visible && current.playing && !figure.busy && !figure.queue.length) {
+        figure.send(current.event, { quiet: true }).catch(function () {});
+      }
+    }
     function sync() {
       stop();
       if (current.playing && !ex.reducedMotion()) timer = setInterval(tick, current.interval || 400);
@@ -230,7 +273,9 @@
       const still = ex.reducedMotion();  // no animation: each press steps once
       button.textContent = still ? "Step" : next.playing ? "Pause" : "Play";
       button.setAttribute("aria-pressed", String(!!next.playing && !still));
-      button.setAttribute("aria-label", next.label || button.textContent);
+      // the name is the visible word; what it plays is the button's description
+      about.textContent = next.label || "";
+      if (next.label) button.setAttribute("aria-describedby", about.id); else button.removeAttribute("aria-describedby");
       f.help(next);
       sync();
     }

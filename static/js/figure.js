@@ -5,6 +5,14 @@
 (function () {
   "use strict";
   const ex = window.explorables;
+  // quiet time after a reader's last change before it is said; as in prose.js, so the
+  // figure and the live numbers bound to it speak together
+  const SETTLE_MS = 400;
+  let pressed = 0;        // pointers held down on the page: a drag has not ended
+  document.addEventListener("pointerdown", function () { pressed += 1; }, true);
+  ["pointerup", "pointercancel"].forEach(function (type) {
+    document.addEventListener(type, function () { pressed = Math.max(0, pressed - 1); }, true);
+  });
 
   function Figure(root, data) {
     this.root = root;
@@ -26,10 +34,11 @@
   Figure.prototype.mount = function () {
     const ex_ = ex;
     this.titleEl = ex_.el("h2", { class: "ex-figure-title" });
-    this.badge = ex_.el("span", { class: "ex-badge", role: "status" }, ex_.t("runtime.starting"));
+    this.badge = ex_.el("span", { class: "ex-badge" }, ex_.t("runtime.starting"));
     this.panelsEl = ex_.el("div", { class: "ex-panels" });
     this.controlsEl = ex_.el("div", { class: "ex-side" });
-    this.statusEl = ex_.el("p", { class: "ex-status", "aria-live": "polite" });
+    // what the figure shows now, in words; spoken by the page's one announcer (announce)
+    this.statusEl = ex_.el("p", { class: "ex-status" });
     this.errorEl = ex_.el("div", { class: "ex-error", role: "alert" });
     this.errorEl.hidden = true;
     this.root.append(
@@ -43,6 +52,13 @@
     const still = this.root.querySelector(":scope > .ex-still");
     if (still) this.errorEl.after(still);
     this.root.classList.add("ex-loading", "ex-drawn");
+    // the figure's accessible name: its title, then the lesson's caption ("Figure 1: ...")
+    this.titleEl.id = this.id + "-title";
+    const caption = this.root.querySelector(":scope > figcaption");
+    if (caption && !caption.id) caption.id = this.id + "-caption";
+    if (!this.root.hasAttribute("aria-labelledby")) {
+      this.root.setAttribute("aria-labelledby", this.titleEl.id + (caption ? " " + caption.id : ""));
+    }
     const self = this;
     this.root.addEventListener("mouseover", function (event) {
       const target = event.target.closest("[data-link]");
@@ -126,10 +142,74 @@
     for (const key of Object.keys(this.panelViews)) this.panelViews[key].highlight(link);
   };
 
-  Figure.prototype.announce = function (text) { this.statusEl.textContent = text; };
+  /* Say something now, through the page's one announcer. */
+  Figure.prototype.announce = function (text) { if (text && ex.pages) ex.pages.announce(text); };
 
-  Figure.prototype.send = function (event) {
+  /* After a reader's change has been drawn: remember what changed, and once the figure
+     is quiet (no computation queued, no pointer held down, SETTLE_MS without a redraw)
+     say it once, with the figure's status line: "Temperature T 0.60. “chased” asks; best
+     match: “cat” (45%)". A drag or a held arrow key is one change, said at its end. */
+  Figure.prototype.changed = function (event) {
     const self = this;
+    this.lastChange = event;
+    this.saying = true;
+    clearTimeout(this.sayTimer);
+    this.sayTimer = setTimeout(function settle() {
+      if (self.busy || self.queue.length || pressed) { self.sayTimer = setTimeout(settle, SETTLE_MS); return; }
+      self.saying = false;
+      if (!document.body.contains(self.root)) { self.also = []; return; }
+      const said = self.cause(self.lastChange);
+      if (said === null) { self.also = []; return; }  // Play started: its ticks say nothing, its pause will
+      // first in the message, before the live numbers of the prose said at the same time
+      const also = self.also;
+      self.also = [];
+      if (ex.pages) ex.pages.announce([said, self.scene.status].concat(also).filter(Boolean).join(". "), -1);
+    }, SETTLE_MS);
+  };
+
+  /* More words for the change about to be said (the live numbers of the prose). */
+  Figure.prototype.alsoSay = function (text) {
+    if (!this.also) this.also = [];
+    if (this.also.indexOf(text) < 0) this.also.push(text);
+  };
+
+  /* What a reader's event changed, in a few words, read from the scene just drawn. */
+  Figure.prototype.cause = function (event) {
+    const controls = this.scene.controls || [];
+    if (event.type === "set") {
+      const control = controls.find(function (c) { return c.name === event.name; });
+      if (control && control.kind === "slider") return control.label + " " + ex.fmt(Number(control.value), control.digits === undefined ? 2 : control.digits);
+      if (control && control.kind === "toggle") return control.label + " " + ex.t(control.value ? "runtime.on" : "runtime.off");
+      if (control && control.kind === "play") return control.playing ? null : ex.t("runtime.paused");
+      if (control && control.kind === "select") {
+        const option = (control.options || []).find(function (o) { return String(o.value) === String(control.value); });
+        return control.label + ": " + (option ? option.label : control.value);
+      }
+      const field = this.field(event.name);
+      if (field) return field.input.getAttribute("aria-label") + " " + field.input.value;
+      return "";
+    }
+    if (event.type === "drag") {
+      for (const panel of this.scene.panels || []) {
+        const mark = (panel.marks || []).find(function (m) { return m.id === event.mark; });
+        if (mark) return mark.name || ((mark.label || mark.id) + " at (" + ex.fmt(mark.x) + ", " + ex.fmt(mark.y) + ")");
+      }
+      return "";
+    }
+    if (event.type === "action") {
+      for (const control of controls) {
+        const item = (control.items || control.presets || []).find(function (i) { return i.name === event.name; });
+        if (item) return item.label;
+      }
+    }
+    return "";
+  };
+
+  /* Send a reader's event to the engine. ``options.quiet``: draw the answer but say
+     nothing (Play's ticks). */
+  Figure.prototype.send = function (event, options) {
+    const self = this;
+    const quiet = !!(options && options.quiet);
     if (this.failed) return Promise.reject(this.failed);
     return new Promise(function (resolve, reject) {
       const last = self.queue[self.queue.length - 1];
@@ -137,9 +217,10 @@
         (event.type === "drag" ? last.event.mark === event.mark : event.type === "set" && last.event.name === event.name);
       if (sameTarget) {
         last.event = event;
+        last.quiet = last.quiet && quiet;
         last.waiters.push({ resolve: resolve, reject: reject });
       } else {
-        self.queue.push({ event: event, waiters: [{ resolve: resolve, reject: reject }] });
+        self.queue.push({ event: event, quiet: quiet, waiters: [{ resolve: resolve, reject: reject }] });
       }
       self.pump();
     });
@@ -200,7 +281,9 @@
         if (result.ok) {
           this.state = result.state;
           this.clearFieldError(item.event);
+          this.quietly = !!item.quiet;  // a Play tick: the prose's numbers wait too
           this.render(result.scene);
+          if (!item.quiet && item.event.type !== "patch") this.changed(item.event);
           this.errorEl.hidden = true;
           item.waiters.forEach(function (w) { w.resolve(result.scene.values || {}); });
         } else if (result.internal) {

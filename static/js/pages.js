@@ -18,6 +18,7 @@
   const hooks = { mount: [], unmount: [] };
   const kept = {};  // page key -> {figure id: {state, scene}}
   let announcer = null;
+  let pending = [];  // texts waiting to be written into the announcer together
   let busy = null;
 
   function key(url) { return new URL(url, location.href).href.replace(/#.*$/, ""); }
@@ -28,14 +29,27 @@
 
   /* The page's one polite live region: figures, live prose and navigation all speak
      through it, so nothing is announced twice. It lives outside the swapped content. */
-  function announce(text) {
+  function announce(text, rank) {
     if (!announcer || !document.body.contains(announcer)) {
       announcer = ex.el("div", { class: "ex-announcer", role: "status", "aria-live": "polite" });
       document.body.append(announcer);
     }
+    // what several parts of the page say at the same moment (a figure and the live
+    // numbers bound to it) is heard as one message, none cutting another off
+    // (``rank`` orders them: lower first, so a figure's change comes before the numbers
+    // bound to it; a newer text of the same rank replaces the older, which is stale)
+    const waiting = pending.length > 0;
+    pending = pending.filter(function (p) { return p.rank !== (rank || 0); });
+    pending.push({ text: text, rank: rank || 0 });
+    if (waiting) return;
     announcer.textContent = "";
     // a change of text after a tick is announced even when it repeats the last one
-    setTimeout(function () { announcer.textContent = text; }, 30);
+    setTimeout(function () {
+      const parts = pending.sort(function (a, b) { return a.rank - b.rank; }).map(function (p) { return p.text; });
+      announcer.textContent = parts.length === 1 ? parts[0]
+        : parts.map(function (part) { return part.replace(/[.;,]?\s*$/, "."); }).join(" ");
+      pending = [];
+    }, 60);
   }
 
   function scripts(d, base) {

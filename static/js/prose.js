@@ -69,6 +69,7 @@
       const figure = ex.figures[id];
       if (pressed || (figure && (figure.busy || figure.queue.length))) { settle(id); return; }
       delete timers[id];
+      if (figure && figure.quietly) return;  // Play is running: said when it pauses
       const parts = [];
       of(".ex-value", id).forEach(function (span) {
         const text = span.textContent;
@@ -77,7 +78,10 @@
         const part = (span.dataset.say || "{}").replace("{}", text);
         if (parts.indexOf(part) < 0) parts.push(part);
       });
-      if (parts.length && ex.pages) ex.pages.announce(parts.join("; "));
+      if (!parts.length) return;
+      // the figure is about to say its own change: the numbers follow in the same message
+      if (figure && figure.saying) figure.alsoSay(parts.join("; "));
+      else if (ex.pages) ex.pages.announce(parts.join("; "));
     }, SETTLE_MS);
   }
 

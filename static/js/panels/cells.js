@@ -1,5 +1,7 @@
 /* A row or grid of numbers; cells coloured by tone (sign and size), optionally
-   clickable (select events), with a detail box for the hovered or focused cell. */
+   clickable (select events), with a detail box for the hovered or focused cell. The
+   detail box is not a live region: a screen reader hears a cell's short name as the
+   arrow keys reach it, and its arithmetic only when asked for, with the D key. */
 (function () {
   "use strict";
   const ex = window.explorables;
@@ -11,13 +13,18 @@
     return { background: "color-mix(in srgb, var(--ex-" + role + ") " + pct + "%, transparent)" };
   }
 
+  let tables = 0;  // numbers the tables of the page, for their hints' ids
+
   ex.panels.cells = function (figure, spec) {
     const title = ex.el("h3", { class: "ex-panel-title" });
     const caption = ex.el("p", { class: "ex-caption" });
     const table = ex.el("table", { class: "ex-cells" });
-    const detail = ex.el("div", { class: "ex-detail", "aria-live": "polite" });
-    const el = ex.el("section", { class: "ex-panel ex-cells-panel" }, title, caption, ex.el("div", { class: "ex-scroll" }, table), detail);
+    const detail = ex.el("div", { class: "ex-detail" });
+    const hint = ex.el("p", { class: "ex-sr", id: "ex-cells-hint-" + (++tables) },
+      "Arrow keys move between cells; D reads a cell's arithmetic.");
+    const el = ex.el("section", { class: "ex-panel ex-cells-panel" }, title, caption, ex.el("div", { class: "ex-scroll" }, table), detail, hint);
     let current = spec;
+    let focused = null;  // the cell the keyboard is on
 
     function showDetail(cell) {
       const lines = (cell && cell.detail) || current.detail || [];
@@ -55,8 +62,17 @@
       if (event.target.classList.contains("ex-focusable")) rove(event.target);
     });
 
-    /* Arrow keys move the focus to the nearest focusable cell or label in that direction. */
+    /* Arrow keys move the focus to the nearest focusable cell or label in that direction;
+       D says the focused cell's detail lines. */
     table.addEventListener("keydown", function (event) {
+      if ((event.key === "d" || event.key === "D") && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        const lines = (focused && focused.detail) || [];
+        if (lines.length && table.contains(event.target)) {
+          event.preventDefault();
+          figure.announce(lines.join(". "));
+        }
+        return;
+      }
       const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
       const move = moves[event.key];
       const from = move && position(event.target);
@@ -88,7 +104,8 @@
           const attrs = {
             class: "ex-cell" + (cell.active ? " ex-active" : "") + (cell.muted ? " ex-muted" : "") +
               (Math.abs(cell.tone || 0) > 0.45 ? " ex-strong" : ""),
-            title: cell.title, "aria-label": cell.title,
+            // a cell holding a button is named once, by the button
+            title: cell.title, "aria-label": cell.select ? undefined : cell.title,
             dataset: cell.link ? { link: cell.link } : undefined,
             style: toneStyle(cell.tone),
           };
@@ -105,12 +122,15 @@
           const target = cell.select ? content : td;
           if (!cell.select && cell.detail) td.classList.add("ex-focusable");
           td.addEventListener("mouseenter", function () { showDetail(cell); });
-          target.addEventListener("focus", function () { showDetail(cell); figure.hover(cell.link || null); });
+          target.addEventListener("focus", function () { focused = cell; showDetail(cell); figure.hover(cell.link || null); });
           tr.append(td);
         });
         body.append(tr);
       });
       rows.push(body);
+      const explained = (next.rows || []).some(function (row) { return row.some(function (cell) { return cell.detail && cell.detail.length; }); });
+      hint.hidden = !explained;
+      if (explained) table.setAttribute("aria-describedby", hint.id); else table.removeAttribute("aria-describedby");
       const had = table.contains(document.activeElement);
       const place = position(had ? document.activeElement : table.querySelector(".ex-focusable[tabindex='0']"));
       table.replaceChildren.apply(table, rows);

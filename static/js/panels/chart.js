@@ -2,6 +2,38 @@
 (function () {
   "use strict";
   const ex = window.explorables;
+  /* y on the polyline ``points`` at x (points sorted by x), or null outside it. */
+  function at(points, x) {
+    for (let i = 1; i < points.length; i++) {
+      const a = points[i - 1], b = points[i];
+      if (x >= a[0] && x <= b[0]) return b[0] === a[0] ? a[1] : a[1] + (b[1] - a[1]) * (x - a[0]) / (b[0] - a[0]);
+    }
+    return null;
+  }
+
+  /* An x as short as it is exact to two decimals: 8, 17.25. */
+  function short(x) { return ex.fmt(x, 2).replace(/\.?0+$/, ""); }
+
+  /* The curves in words, the chart's text equivalent: each series read at the x ticks,
+     and where it is highest and lowest. */
+  function describe(spec) {
+    const xName = spec.x_label || "x", yName = spec.y_label || "y";
+    const ticks = (spec.ticks && spec.ticks.x) || [];
+    const n = (spec.series || []).length;
+    return (spec.series || []).map(function (s, k) {
+      const points = s.points || [];
+      if (!points.length) return "";
+      let hi = points[0], lo = points[0];
+      points.forEach(function (p) { if (p[1] > hi[1]) hi = p; if (p[1] < lo[1]) lo = p; });
+      const read = ticks.map(function (x) { const y = at(points, x); return y === null ? null : short(x) + ": " + ex.fmt(y); })
+        .filter(Boolean);
+      return (n > 1 ? "Curve " + (k + 1) + ", " : "Curve, ") + yName + " by " + xName +
+        (read.length ? ", at " + read.join("; ") : "") +
+        ". Highest " + ex.fmt(hi[1]) + " at " + xName + " = " + short(hi[0]) +
+        ", lowest " + ex.fmt(lo[1]) + " at " + xName + " = " + short(lo[0]) + ".";
+    }).filter(Boolean).join(" ");
+  }
+
   function asPlane(spec) {
     const marks = (spec.series || []).map(function (s) {
       return { kind: "line", points: s.points, role: s.role || "accent", width: s.width || 2, dashed: s.dashed, link: s.link };
@@ -10,6 +42,7 @@
       kind: "plane", square: false, grid: spec.grid === undefined ? 0 : spec.grid,
       axes: spec.axes || [spec.x_label || "", spec.y_label || ""],
       marks: marks.concat(spec.marks || []),
+      description: [spec.description, describe(spec)].filter(Boolean).join(" "),
     });
   }
   ex.panels.chart = function (figure, spec) {

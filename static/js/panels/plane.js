@@ -1,21 +1,27 @@
 /* A 2-D plane on a canvas: grid, axes, marks; draggable points by pointer (mouse, touch,
-   pen) and keyboard (digits pick a draggable point, arrows move it, Shift for big steps);
-   hover linking by mark link. */
+   pen) and keyboard (digits, or N and P, pick a point; arrows move a draggable one, Shift
+   for big steps; Enter makes a selectable one the choice); hover linking by mark link.
+   For screen readers the canvas is a widget (role application) when it takes keys, and
+   is described by the list of its points (and, for a chart, its curves in words). */
 (function () {
   "use strict";
   const ex = window.explorables;
   const PAD = 18;
+  let planes = 0;  // numbers the planes of the page, for their point lists' ids
 
   function createPlane(figure, spec) {
     // dir="ltr": a plane keeps its mathematical orientation (x grows to the right) on
     // right-to-left pages too, and says so there.
     const canvas = ex.el("canvas", { class: "ex-canvas", dir: "ltr" });
     const orientation = ex.words.dir === "rtl" && ex.el("p", { class: "ex-caption ex-orientation" }, ex.t("runtime.orientation"));
-    const list = ex.el("ul", { class: "ex-sr" }); // the marks, for screen readers
+    const listId = "ex-points-" + (++planes);
+    const list = ex.el("ul", { class: "ex-sr", id: listId }); // the marks, for screen readers
+    const about = ex.el("p", { class: "ex-sr", id: listId + "-about" });  // a chart's curves in words
     const title = ex.el("h3", { class: "ex-panel-title" });
     const caption = ex.el("p", { class: "ex-caption" });
     const legend = ex.el("ul", { class: "ex-legend", "aria-hidden": "true" });
-    const el = ex.el("section", { class: "ex-panel ex-plane" }, title, canvas, orientation, legend, caption, list);
+    const el = ex.el("section", { class: "ex-panel ex-plane" }, title, canvas, orientation, legend, caption, about, list);
+    let typed = "", typedAt = 0;  // digits typed in a row pick point 10 and above
     const state = { spec: spec, hot: null, selected: null, drag: null, width: 0, height: 0,
                     sides: {}, placed: null };  // sides: where each name was last drawn (hysteresis)
 
@@ -212,20 +218,39 @@
 
     function selectables() { return (state.spec.marks || []).filter(function (m) { return m.kind === "point" && m.select; }); }
 
+    /* Pick the point ``m`` (the n-th of ``points``) and say so. */
+    function pick(points, m, movable) {
+      state.selected = m.id;
+      figure.hover(m.link || null);
+      figure.announce(ex.t("runtime.picked_nth", { name: m.label || m.name || m.id, i: points.indexOf(m) + 1, n: points.length }) +
+        (movable ? ex.t("runtime.picked_move") : ex.t("runtime.picked_choose")));
+      draw();
+    }
+
     /* Keyboard: digits pick the n-th draggable point (or, on a plane with none, the n-th
-       selectable one); arrows move a picked draggable point; Enter or Space selects. */
+       selectable one): "1" then "3" within a second picks the 13th; N and P step to the
+       next and previous point (on a plane with nothing to move, the arrow keys too);
+       arrows move a picked draggable point; Enter or Space selects. */
     canvas.addEventListener("keydown", function (event) {
       const movable = draggables();
       const points = movable.length ? movable : selectables();
-      if (!points.length) return;
-      if (/^[1-9]$/.test(event.key) && Number(event.key) <= points.length) {
-        const m = points[Number(event.key) - 1];
-        state.selected = m.id;
-        figure.hover(m.link || null);
-        figure.announce(ex.t("runtime.picked", { name: m.name || m.label || m.id }) +
-          (movable.length ? ex.t("runtime.picked_move") : ex.t("runtime.picked_choose")));
-        draw();
+      if (!points.length || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (/^[0-9]$/.test(event.key)) {
+        const now = Date.now();
+        let n = Number((now - typedAt < 1000 ? typed : "") + event.key);
+        if (!(n >= 1 && n <= points.length)) n = Number(event.key);
+        typed = String(n); typedAt = now;
+        if (n >= 1 && n <= points.length) { event.preventDefault(); pick(points, points[n - 1], movable.length > 0); }
+        return;
+      }
+      const at = points.findIndex(function (p) { return p.id === state.selected; });
+      const steps = { n: 1, N: 1, p: -1, P: -1 };
+      if (!movable.length) Object.assign(steps, { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 });
+      if (event.key in steps) {
         event.preventDefault();
+        const next = at < 0 ? (steps[event.key] > 0 ? 0 : points.length - 1)
+          : (at + steps[event.key] + points.length) % points.length;
+        pick(points, points[next], movable.length > 0);
         return;
       }
       if (event.key === "Enter" || event.key === " ") {
@@ -280,13 +305,17 @@
         else if (state.drag.at) { dragged.x = state.drag.at.x; dragged.y = state.drag.at.y; }
       }
       const movable = draggables().length > 0;
-      canvas.tabIndex = movable || (next.marks || []).some(function (m) { return m.select; }) ? 0 : -1;
-      canvas.setAttribute("role", movable ? "application" : "img");
       const picks = movable ? draggables().length : selectables().length;
-      const keysHelp = picks > 1 ? ex.t("runtime.keys_pick", { n: picks }) : "";
+      canvas.tabIndex = picks ? 0 : -1;
+      // a plane that takes keys is a widget: screen readers leave browse mode on it, so
+      // digits and arrows reach it; one that does not is a picture, described in words
+      canvas.setAttribute("role", picks ? "application" : "img");
+      const keysHelp = picks > 1 ? ex.t("runtime.keys_pick", { n: picks }) + (picks > 9 ? ex.t("runtime.keys_two_digits") : "") : "";
       canvas.setAttribute("aria-label", (next.title || ex.t("runtime.plane")) + (movable
         ? ". " + keysHelp + ex.t("runtime.keys_move")
         : picks ? ". " + keysHelp + ex.t("runtime.keys_choose") : ""));
+      about.textContent = next.description || "";
+      canvas.setAttribute("aria-describedby", (next.description ? about.id + " " : "") + list.id);
       canvas.classList.toggle("ex-movable", movable);
       legend.replaceChildren.apply(legend, (next.legend || []).map(function (item) {
         const ring = item.shape === "ring";
@@ -295,8 +324,10 @@
       }));
       list.replaceChildren.apply(list, (next.marks || []).filter(function (m) { return m.kind === "point" && (m.name || m.label); })
         .map(function (m) {
-          return ex.el("li", null, ex.t("runtime.point_at", { name: m.name || m.label,
-            point: "(" + ex.fmt(m.x) + ex.listSeparator() + ex.fmt(m.y) + ")" }) + (m.muted ? ex.t("runtime.point_hidden") : ""));
+          // an engine's name already says where the point is; a bare label gets its place
+          const said = m.name || ex.t("runtime.point_at", { name: m.label,
+            point: "(" + ex.fmt(m.x) + ex.listSeparator() + ex.fmt(m.y) + ")" });
+          return ex.el("li", null, said + (m.muted ? ex.t("runtime.point_hidden") : ""));
         }));
       if (state.width) resize();  // a new domain may need a new height
       draw();

@@ -1,0 +1,334 @@
+"""What a screen reader hears, in real Chromium (issue 12, items 3 and 6).
+
+Everything a figure says goes through the page's one announcer (`.ex-announcer`, from
+`ex.pages.announce`): a recorder installed in the page keeps every text written into
+it, so a test can say exactly what was heard and how often. A slider's `aria-valuetext`
+is read in its own `input` event, the moment a screen reader would speak it."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from helpers import fresh_lesson, idle, mark_position, state_of, values_of, module_page
+
+ROW, ROW_PAGE = "explorer", "one-query-row.html"
+LAB, LAB_PAGE = "lab", "attention-lab.html"
+CLOCKS, CLOCKS_PAGE = "clocks", "positional-encoding.html"
+TABLE, TABLE_PAGE = "table", "attention-heatmap.html"
+
+# Every text written into the announcer, in order; and, at each slider input event,
+# what the slider says and what its <output> shows.
+RECORD = """() => {
+    window.__said = [];
+    window.__slid = [];
+    if (window.__recording) return;
+    window.__recording = true;
+    let last = "";
+    new MutationObserver(() => {
+        const a = document.querySelector('.ex-announcer');
+        const text = a ? a.textContent : "";
+        if (text && text !== last) window.__said.push(text);
+        last = text;
+    }).observe(document.body, {subtree: true, childList: true, characterData: true});
+    document.addEventListener('input', (event) => {
+        const input = event.target;
+        if (input.type !== 'range') return;
+        const output = input.closest('.ex-control').querySelector('output');
+        window.__slid.push({valuetext: input.getAttribute('aria-valuetext'), output: output.textContent});
+    });
+}"""
+
+
+def heard_last(page, text: str) -> None:
+    page.wait_for_function("t => window.__said[window.__said.length - 1] === t", arg=text, timeout=5000)
+
+
+def said(page) -> list[str]:
+    return page.evaluate("() => window.__said.slice()")
+
+
+def settled(page, figure_id: str, count: int = 1) -> list[str]:
+    """What was heard once the figure is quiet and its change has been said."""
+    idle(page, figure_id)
+    page.wait_for_function("n => window.__said.length >= n", arg=count, timeout=5000)
+    page.wait_for_function("id => !window.explorables.figures[id].saying", arg=figure_id, timeout=5000)
+    page.wait_for_timeout(100)  # the announcer writes a moment after it is called
+    return said(page)
+
+
+@pytest.fixture(scope="module")
+def shared(browser, site_url, browser_context_args):
+    yield from module_page(browser, site_url, browser_context_args)
+
+
+def open_lesson(shared, site_url, page_name, figure_id, motion="no-preference"):
+    page, guard = shared
+    page.emulate_media(reduced_motion=motion)
+    fresh_lesson(page, guard, site_url + page_name, figure_id)
+    idle(page, figure_id)
+    page.evaluate(RECORD)
+    page.wait_for_timeout(150)  # the swap's own announcement (the new title) is written
+    page.evaluate("() => { window.__said = []; }")
+    return page, guard
+
+
+@pytest.fixture
+def row(shared, site_url):
+    page, guard = open_lesson(shared, site_url, ROW_PAGE, ROW)
+    yield page
+    guard.check()
+
+
+@pytest.fixture
+def clocks(shared, site_url):
+    page, guard = open_lesson(shared, site_url, CLOCKS_PAGE, CLOCKS)
+    yield page
+    page.emulate_media(reduced_motion="no-preference")
+    guard.check()
+
+
+@pytest.fixture
+def still_clocks(shared, site_url):
+    """The clocks for a reader who asked for reduced motion: Play is "Step"."""
+    page, guard = open_lesson(shared, site_url, CLOCKS_PAGE, CLOCKS, motion="reduce")
+    yield page
+    page.emulate_media(reduced_motion="no-preference")
+    guard.check()
+
+
+@pytest.fixture
+def lab(shared, site_url):
+    page, guard = open_lesson(shared, site_url, LAB_PAGE, LAB)
+    yield page
+    guard.check()
+
+
+@pytest.fixture
+def heatmap(shared, site_url):
+    page, guard = open_lesson(shared, site_url, TABLE_PAGE, TABLE)
+    yield page
+    guard.check()
+
+
+def live_regions(page, figure_id: str) -> list[str]:
+    """The figure's elements that would speak on their own when their text changes."""
+    return page.evaluate("""id => Array.from(document.getElementById(id).querySelectorAll(
+        '[aria-live]:not([aria-live=off]), [role=status], [role=log], output:not([aria-live=off])'))
+        .map(el => el.outerHTML.slice(0, 80))""", figure_id)
+
+
+def test_a_slider_step_says_its_value_first_and_the_change_once(row):
+    """Regression: aria-valuetext was set only after the engine answered, while the
+    <output> (a live region) already spoke the new number."""
+    assert live_regions(row, ROW) == []
+    slider = row.locator(f"figure#{ROW} input[type=range][name=temperature]")
+    slider.focus()
+    row.keyboard.press("ArrowRight")
+    heard = settled(row, ROW)
+    slid = row.evaluate("() => window.__slid")
+    assert len(slid) == 1
+    # in the input event itself, before any answer: the value the reader hears is the one shown
+    assert slid[0]["valuetext"] == "Temperature T " + slid[0]["output"]
+    t = values_of(row, ROW)["temperature"]
+    assert slid[0]["output"] == f"{t:.2f}"
+    status = row.locator(f"figure#{ROW} .ex-status").inner_text()
+    # the figure first, then the live numbers of the prose bound to it, in one message
+    assert len(heard) == 1 and heard[0].startswith(f"Temperature T {t:.2f}. {status}.")
+
+
+def test_a_step_that_keeps_the_rounded_percentage_still_says_something(row):
+    slider = row.locator(f"figure#{ROW} input[type=range][name=temperature]")
+    slider.focus()
+    row.keyboard.press("ArrowRight")
+    first = settled(row, ROW)
+    row.keyboard.press("ArrowRight")
+    second = settled(row, ROW, 2)
+    assert len(second) == 2 and second[0] == first[0]
+    # the best match's percentage may not move, but the new temperature is said
+    t = values_of(row, ROW)["temperature"]
+    status = row.locator(f"figure#{ROW} .ex-status").inner_text()
+    assert second[1].startswith(f"Temperature T {t:.2f}. {status}") and second[1] != second[0]
+
+
+def test_a_held_arrow_key_is_one_change_said_once(row):
+    slider = row.locator(f"figure#{ROW} input[type=range][name=temperature]")
+    slider.focus()
+    for _ in range(5):
+        row.keyboard.press("ArrowLeft")
+    heard = settled(row, ROW)
+    t = values_of(row, ROW)["temperature"]
+    assert len(heard) == 1
+    assert heard[0].startswith(f"Temperature T {t:.2f}. " + row.locator(f"figure#{ROW} .ex-status").inner_text())
+
+
+def test_a_drag_says_where_the_point_went_and_its_new_weight_once(row):
+    x, y = mark_position(row, ROW, "keys", "key-1")  # "cat"
+    row.mouse.move(x, y)
+    row.mouse.down()
+    for step in range(1, 6):
+        row.mouse.move(x - 8 * step, y + 6 * step)
+    idle(row, ROW)
+    row.wait_for_timeout(600)  # longer than the settle time: still nothing while held
+    assert said(row) == []
+    row.mouse.up()
+    heard = settled(row, ROW)
+    k = state_of(row, ROW)["k"][1]
+    assert len(heard) == 1
+    text = heard[0]
+    assert text.startswith("key 2, cat, at (")
+    coords = re.search(r"at \(([^)]*)\)", text).group(1).replace("\u2212", "-")
+    assert [float(c) for c in coords.split(", ")] == [round(k[0], 2), round(k[1], 2)]
+    weight = values_of(row, ROW)["weights"][1]
+    assert f"weight {weight:.2f}" in text
+    assert row.locator(f"figure#{ROW} .ex-status").inner_text() in text
+
+
+def test_play_ticks_are_silent_and_pause_says_where_it_stopped(clocks):
+    button = clocks.locator(f"figure#{CLOCKS} button.ex-play")
+    button.scroll_into_view_if_needed()
+    assert clocks.get_by_role("button", name="Play", exact=True).count() == 1
+    button.click()
+    clocks.wait_for_function(f"() => window.explorables.figures.{CLOCKS}.values.t >= 3", timeout=10_000)
+    assert said(clocks) == []  # three ticks and the start: nothing heard
+    assert clocks.get_by_role("button", name="Pause", exact=True).count() == 1  # name holds the visible word
+    button.click()
+    heard = settled(clocks, CLOCKS)
+    t = values_of(clocks, CLOCKS)["t"]
+    assert heard == ["Paused. " + clocks.locator(f"figure#{CLOCKS} .ex-status").inner_text()]
+    assert heard[0].startswith(f"Paused. Position {t},")
+
+
+def test_a_step_with_reduced_motion_says_the_new_position(still_clocks):
+    clocks = still_clocks
+    step = clocks.get_by_role("button", name="Step", exact=True)
+    step.click()
+    heard = settled(clocks, CLOCKS)
+    assert values_of(clocks, CLOCKS)["t"] == 1
+    assert heard == [clocks.locator(f"figure#{CLOCKS} .ex-status").inner_text()]
+    assert heard[0].startswith("Position 1,")
+
+
+def test_the_similarity_curve_has_a_text_equivalent(clocks):
+    canvas = clocks.locator(f'figure#{CLOCKS} [data-key="chart:similarity"] canvas')
+    ids = canvas.get_attribute("aria-describedby").split()
+    about = clocks.locator(f"#{ids[0]}").text_content()
+    assert about.startswith("Curve, similarity by position s, at 0: 1.00; 8: 0.66;")
+    assert "Highest 1.00 at position s = 0, lowest " in about
+    assert clocks.locator(f"#{ids[1]} li").first.text_content().startswith("probe at position 8")
+
+
+def test_hovering_cells_puts_nothing_in_a_live_region(heatmap):
+    assert live_regions(heatmap, TABLE) == []
+    cells = heatmap.locator(f"figure#{TABLE} .ex-cells tbody td")
+    cells.first.scroll_into_view_if_needed()
+    for i in range(6):
+        box = cells.nth(i * 7).bounding_box()
+        heatmap.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    detail = heatmap.locator(f"figure#{TABLE} .ex-detail").first
+    assert detail.inner_text().strip()  # the arithmetic is shown to the eye
+    heatmap.wait_for_timeout(600)
+    assert said(heatmap) == []
+
+
+def test_arrow_keys_in_a_table_are_quiet_and_d_reads_the_arithmetic(heatmap):
+    button = heatmap.locator(f"figure#{TABLE} .ex-cells tbody .ex-focusable").first
+    button.focus()
+    heatmap.keyboard.press("ArrowRight")
+    heatmap.keyboard.press("ArrowDown")
+    heatmap.wait_for_timeout(600)
+    assert said(heatmap) == []
+    detail = heatmap.locator(f"figure#{TABLE} .ex-detail").first.inner_text().strip().splitlines()
+    heatmap.keyboard.press("d")
+    heatmap.wait_for_function("() => window.__said.length >= 1")
+    assert said(heatmap) == [". ".join(line.strip() for line in detail)]
+    # a cell with a button is named once: by its button, not also by its cell
+    assert heatmap.locator(f"figure#{TABLE} td[aria-label]:has(button)").count() == 0
+
+
+def test_a_number_field_keeps_focus_on_enter_and_escape_restores(row):
+    """Regression: Enter blurred the field, dropping the focus to <body>."""
+    # no empty header: the corner over the row labels is named for screen readers
+    assert [th.text_content() for th in row.locator(f"figure#{ROW} .ex-grid thead th").all()] == ["Row", "x", "y"]
+    field = row.locator(f'figure#{ROW} input[name="key.1.0"]')
+    field.click()
+    field.fill("0.5")
+    row.keyboard.press("Enter")
+    idle(row, ROW)
+    assert state_of(row, ROW)["k"][1][0] == 0.5
+    assert row.evaluate("() => document.activeElement.name") == "key.1.0"
+    row.keyboard.press("Control+a")
+    row.keyboard.type("abc")
+    row.keyboard.press("Enter")
+    idle(row, ROW)
+    assert field.get_attribute("aria-invalid") == "true"
+    error_id = field.get_attribute("aria-describedby")
+    message = row.locator(f"#{error_id}").inner_text()
+    assert "must be a number, got 'abc'" in message
+    assert row.evaluate("() => document.activeElement.name") == "key.1.0"
+    row.wait_for_function("() => window.__said.length >= 1")
+    assert message in said(row)[-1]
+    row.keyboard.press("Escape")
+    assert field.input_value() == "0.5"
+    assert field.get_attribute("aria-invalid") is None and field.get_attribute("aria-describedby") is None
+    assert row.evaluate("() => document.activeElement.name") == "key.1.0"
+    assert state_of(row, ROW)["k"][1][0] == 0.5
+
+
+def test_escape_undoes_an_unsent_edit(row):
+    field = row.locator(f'figure#{ROW} input[name="key.2.1"]')
+    before = field.input_value()
+    field.click()
+    row.keyboard.press("Control+a")
+    row.keyboard.type("3.25")
+    row.keyboard.press("Escape")
+    assert field.input_value() == before
+    field.blur()
+    idle(row, ROW)
+    assert str(state_of(row, ROW)["k"][2][1]) == before
+
+
+def test_a_select_only_plane_is_a_widget_and_every_point_can_be_picked(lab):
+    canvas = lab.locator(f'figure#{LAB} [data-key="plane:values"] canvas')
+    assert canvas.get_attribute("role") == "application"
+    points = lab.evaluate("""() => window.explorables.figures.lab.scene.panels
+        .find(p => p.id === 'values').marks.filter(m => m.kind === 'point' && m.select)""")
+    n = len(points)
+    assert n >= 10, "the lesson's values plane has ten or more points to pick"
+    assert f"Keys 1 to {n}" in canvas.get_attribute("aria-label")
+    canvas.focus()
+    for key in str(n):  # two digits in a row: the last point
+        lab.keyboard.press(key)
+    heard_last(lab, f"{points[n - 1]['label']}, {n} of {n}: Enter makes it the choice")
+    lab.keyboard.press("n")  # N steps on, round to the first
+    heard_last(lab, f"{points[0]['label']}, 1 of {n}: Enter makes it the choice")
+    lab.keyboard.press("p")
+    lab.keyboard.press("p")  # back past the last to the one before it
+    lab.keyboard.press("Enter")
+    idle(lab, LAB)
+    chosen = points[n - 2]["id"]
+    assert state_of(lab, LAB)["query"] == int(chosen.split("-")[1])
+
+
+def test_each_plane_is_described_by_its_points_said_once(lab):
+    for canvas in lab.locator(f"figure#{LAB} .ex-plane canvas").all():
+        ids = canvas.get_attribute("aria-describedby").split()
+        items = lab.locator(f"#{ids[-1]} li").all_text_contents()
+        assert items
+        for item in items:
+            assert item.count(" at (") <= 1, item
+
+
+def test_every_figure_has_a_name(shared, site_url):
+    page, guard = shared
+    for page_name, figure_id in ((ROW_PAGE, ROW), (LAB_PAGE, LAB), (CLOCKS_PAGE, CLOCKS), (TABLE_PAGE, TABLE)):
+        fresh_lesson(page, guard, site_url + page_name, figure_id)
+        names = page.evaluate("""() => Array.from(document.querySelectorAll('figure.ex-figure')).map(f => {
+            const by = (f.getAttribute('aria-labelledby') || '').split(' ').filter(Boolean);
+            return by.map(id => document.getElementById(id).textContent.trim()).join(' ');
+        })""")
+        titles = page.locator("figure.ex-figure > .ex-figure-head h2").all_text_contents()
+        assert names and [n[:len(t)] for n, t in zip(names, titles)] == titles, (page_name, names)
+        title = titles[0]
+        assert page.get_by_role("figure", name=re.compile("^" + re.escape(title))).count() == 1
+        guard.check()
