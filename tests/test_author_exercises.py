@@ -113,6 +113,14 @@ def test_a_type_may_not_shadow_a_built_in(site, capsys):
     assert EXERCISES["scaled-score"] is built_in
 
 
+def test_two_modules_may_not_define_the_same_type(site, capsys):
+    source = SAMPLE.read_text()
+    err = _broken(site, capsys, "more_dots.py", source)
+    assert (f"figures/more_dots.py:{_line(source, 'class DotProduct')}:1: the exercise type 'dot-2' is defined in "
+            "another module of the figures folder too\n") in err
+    assert type(EXERCISES["dot-2"]).__module__ == "explorables.site_figures.dot_product"
+
+
 def test_a_bad_import_names_the_authors_line(site, capsys):
     source = SAMPLE.read_text().replace("import random\n", "import random\nimport numpy as np\n")
     err = _broken(site, capsys, "dot_product.py", source)
@@ -210,3 +218,11 @@ def test_the_engine_archive_grades_the_authors_type_as_the_worker_does(site, tmp
     assert wrong["right"] is False and wrong["mistake"] == ""
     assert unreadable["right"] is False and unreadable["message"].startswith("“(1, 2)” is not a number")
     assert bad_seed == {"ok": False, "field": "seed", "error": "a seed is a whole number from 0 to 2147483647, got 'x'"}
+
+
+def test_percent_answers_are_read_as_weights_are():
+    from explorables.engine.exercises import expected_form, read_answer
+
+    assert read_answer("45%", "percent") == pytest.approx(0.45) == read_answer("0.45", "percent")
+    assert read_answer("45 %", "percent", decimal_comma=True) == pytest.approx(0.45)
+    assert expected_form("percent") == expected_form("weight")
