@@ -103,7 +103,7 @@ def expected_form(kind: str, n: int = 2, decimal_comma: bool = False) -> str:
     if kind == "vector":
         example = ("; " if decimal_comma else ", ").join(number(x) for x in ["1.2", f"{MINUS}0.4", "0.5"][:n])
         return t("runtime.answer_vector", n=n, example=example)
-    if kind == "weight":
+    if kind in ("weight", "percent"):
         return t("runtime.answer_weight", a=number("0.45"), b=t("number.percent").replace("{}", "45"))
     return t("runtime.answer_number", example=number("1.25"))
 
@@ -123,7 +123,7 @@ def read_answer(text: str, kind: str, n: int = 2, decimal_comma: bool = False) -
             if len(parts) != n:
                 raise ValueError(typed)
             return [_number(p, decimal_comma) for p in parts]
-        if kind == "weight" and typed.endswith("%"):
+        if kind in ("weight", "percent") and typed.endswith("%"):
             return _number(typed[:-1], decimal_comma) / 100
         return _number(typed, decimal_comma)
     except ValueError:
@@ -131,6 +131,8 @@ def read_answer(text: str, kind: str, n: int = 2, decimal_comma: bool = False) -
 
 
 # --- exercise types ---------------------------------------------------------------------------
+
+KINDS = ("number", "percent", "vector", "weight")  # how answers are read; "weight" is "percent"
 
 @dataclass(frozen=True)
 class Mistake:
@@ -149,17 +151,24 @@ class Verdict:
 
 
 class Exercise:
-    """Base of an exercise type."""
+    """Base of an exercise type. A subclass sets ``name`` (the ``{exercise}`` directive's
+    argument), ``kind``, ``tolerance`` and ``mistakes``, and writes ``generate``,
+    ``solve`` and ``statement``; ``register`` (the figures' decorator) makes it available.
+    The built-in types below and an author's own (in the site's figures/ folder, see
+    docs/writing-a-figure.md) are written the same way."""
 
     name = ""
-    kind = "number"  # number, weight or vector: how answers are read
+    kind = "number"  # how answers are read: number, percent (0.45 or 45 %; "weight" too) or vector
     tolerance = 0.005  # an answer within this of the true one (each coordinate) is right
     mistakes: tuple[Mistake, ...] = ()
 
     def generate(self, seed: int) -> dict:
+        """The problem's numbers for ``seed``, drawn with ``random.Random(seed)`` only, so
+        that the build and the reader's browser make the same problem."""
         raise NotImplementedError
 
     def solve(self, p: dict) -> Any:
+        """The right answer: a number, or a list of numbers for a vector."""
         raise NotImplementedError
 
     def statement(self, p: dict, decimal_comma: bool = False) -> str:
@@ -202,7 +211,8 @@ class Exercise:
         return Verdict(False, t("runtime.answer_wrong"))
 
 
-def _rng_vector(rng: random.Random, d: int) -> list[float]:
+def random_vector(rng: random.Random, d: int) -> list[float]:
+    """``d`` numbers from -2 to 2 in steps of 0.1, none zero: easy to work by hand."""
     return [rng.choice([-1, 1]) * rng.randint(1, 20) / 10 for _ in range(d)]
 
 
@@ -220,8 +230,11 @@ def _fmt(x: float, decimal_comma: bool = False) -> str:
 
 
 # --- statements: text and MathML, written without a TeX converter --------------------------------
+# A statement is HTML: words, and inline formulas made with ``mathml`` (or ``eq``) from
+# variables (``mi``), numbers (``mn``), operators (``mo``) and vectors (``mvec``). The
+# numbers take ``decimal_comma`` so that they are written in the reader's notation.
 
-def _mi(name: str, sub: str | int | None = None) -> str:
+def mi(name: str, sub: str | int | None = None) -> str:
     """A variable, with a subscript (a letter or a position)."""
     base = f"<mi>{html.escape(name)}</mi>"
     if sub is None:
@@ -230,37 +243,46 @@ def _mi(name: str, sub: str | int | None = None) -> str:
     return f"<msub>{base}{low}</msub>"
 
 
-def _mn(x: float, decimal_comma: bool) -> str:
+def mn(x: float, decimal_comma: bool = False) -> str:
+    """A number with at most two decimals, in the reader's notation."""
     text = _fmt(x, decimal_comma)
     if text.startswith(MINUS):
         return f"<mrow><mo>{MINUS}</mo><mn>{text[1:]}</mn></mrow>"  # first in its row: a prefix, set tight
     return f"<mn>{text}</mn>"
 
 
-def _mvec(v: list[float], decimal_comma: bool) -> str:
+def mo(op: str) -> str:
+    """An operator or a sign: mo("=") , mo("\u22c5") for a dot product, mo("+")."""
+    return f"<mo>{html.escape(op)}</mo>"
+
+
+def mvec(v: list[float], decimal_comma: bool = False) -> str:
     """A vector, written as the site's math converter writes (1.2, -0.4)."""
     comma = ";" if decimal_comma else ","
-    inner = f"<mo>{comma}</mo>".join(_mn(x, decimal_comma) for x in v)
+    inner = f"<mo>{comma}</mo>".join(mn(x, decimal_comma) for x in v)
     return f'<mo stretchy="false">(</mo>{inner}<mo stretchy="false">)</mo>'
 
 
-def _math(*parts: str) -> str:
+def mathml(*parts: str) -> str:
+    """An inline formula of the parts, e.g. mathml(mi("q"), mo("\u22c5"), mi("k"))."""
     return ('<math xmlns="http://www.w3.org/1998/Math/MathML" display="inline"><mrow>'
             + "".join(parts) + "</mrow></math>")
 
 
-def _eq(left: str, right: str) -> str:
-    return _math(left, "<mo>=</mo>", right)
+def eq(left: str, right: str) -> str:
+    """An inline formula ``left = right``, e.g. eq(mi("q"), mvec([1, -0.5]))."""
+    return mathml(left, "<mo>=</mo>", right)
 
 
-_DK = _mi("d", "k")
-_SCALED = "".join([_mi("s"), "<mo>=</mo>", _mi("q"), "<mo>\u22c5</mo>", _mi("k"), "<mo>/</mo>",
+_DK = mi("d", "k")
+_SCALED = "".join([mi("s"), "<mo>=</mo>", mi("q"), "<mo>\u22c5</mo>", mi("k"), "<mo>/</mo>",
                    f"<msqrt>{_DK}</msqrt>"])
-_OUTPUT = "".join([_mi("o"), "<mo>=</mo>", "<munder><mo movablelimits=\"true\">\u2211</mo><mi>j</mi></munder>",
-                   _mi("a", "j"), _mi("v", "j")])
+_OUTPUT = "".join([mi("o"), "<mo>=</mo>", "<munder><mo movablelimits=\"true\">\u2211</mo><mi>j</mi></munder>",
+                   mi("a", "j"), mi("v", "j")])
 
 
-def _text(words: str) -> str:
+def plain(words: str) -> str:
+    """Words for a statement, with <, > and & escaped."""
     return html.escape(words, quote=False)
 
 
@@ -279,15 +301,15 @@ class ScaledScore(Exercise):
     def generate(self, seed: int) -> dict:
         rng = random.Random(seed)
         d = rng.choice([2, 3, 4])
-        return {"q": _rng_vector(rng, d), "k": _rng_vector(rng, d)}
+        return {"q": random_vector(rng, d), "k": random_vector(rng, d)}
 
     def solve(self, p: dict) -> float:
         return _dot(p["q"], p["k"]) / math.sqrt(len(p["q"]))
 
     def statement(self, p: dict, decimal_comma: bool = False) -> str:
         c = decimal_comma
-        return (f"A query {_eq(_mi('q'), _mvec(p['q'], c))} meets a key {_eq(_mi('k'), _mvec(p['k'], c))} "
-                f"({_eq(_DK, _mn(len(p['q']), c))}). What is their scaled score {_math(_SCALED)}? "
+        return (f"A query {eq(mi('q'), mvec(p['q'], c))} meets a key {eq(mi('k'), mvec(p['k'], c))} "
+                f"({eq(_DK, mn(len(p['q']), c))}). What is their scaled score {mathml(_SCALED)}? "
                 "Give two decimals.")
 
 
@@ -313,7 +335,7 @@ class SoftmaxWeight(Exercise):
 
     def generate(self, seed: int) -> dict:
         rng = random.Random(seed)
-        return {"q": _rng_vector(rng, 2), "K": [_rng_vector(rng, 2) for _ in range(3)],
+        return {"q": random_vector(rng, 2), "K": [random_vector(rng, 2) for _ in range(3)],
                 "T": rng.choice([0.5, 2.0]), "j": rng.randrange(3)}
 
     def solve(self, p: dict) -> float:
@@ -321,12 +343,12 @@ class SoftmaxWeight(Exercise):
 
     def statement(self, p: dict, decimal_comma: bool = False) -> str:
         c = decimal_comma
-        keys = ", ".join(_eq(_mi("k", i + 1), _mvec(k, c)) for i, k in enumerate(p["K"]))
+        keys = ", ".join(eq(mi("k", i + 1), mvec(k, c)) for i, k in enumerate(p["K"]))
         j = p["j"] + 1
-        return (f"A query {_eq(_mi('q'), _mvec(p['q'], c))} meets three keys {keys} "
-                f"({_eq(_DK, _mn(2, c))}) at temperature {_eq(_mi('T'), _mn(p['T'], c))}. "
-                f"What weight {_math(_mi('a', j))} does key {j} get? "
-                + _text("A number from 0 to 1 or a percentage."))
+        return (f"A query {eq(mi('q'), mvec(p['q'], c))} meets three keys {keys} "
+                f"({eq(_DK, mn(2, c))}) at temperature {eq(mi('T'), mn(p['T'], c))}. "
+                f"What weight {mathml(mi('a', j))} does key {j} get? "
+                + plain("A number from 0 to 1 or a percentage."))
 
 
 class OutputVector(Exercise):
@@ -350,20 +372,20 @@ class OutputVector(Exercise):
 
     def generate(self, seed: int) -> dict:
         rng = random.Random(seed)
-        return {"q": _rng_vector(rng, 2), "K": [_rng_vector(rng, 2) for _ in range(3)],
-                "V": [_rng_vector(rng, 2) for _ in range(3)]}
+        return {"q": random_vector(rng, 2), "K": [random_vector(rng, 2) for _ in range(3)],
+                "V": [random_vector(rng, 2) for _ in range(3)]}
 
     def solve(self, p: dict) -> list[float]:
         return self.blend(p, softmax(SoftmaxWeight.scores(p)))
 
     def statement(self, p: dict, decimal_comma: bool = False) -> str:
         c = decimal_comma
-        rows = ", ".join(f"{_eq(_mi('k', i + 1), _mvec(k, c))} with {_eq(_mi('v', i + 1), _mvec(v, c))}"
+        rows = ", ".join(f"{eq(mi('k', i + 1), mvec(k, c))} with {eq(mi('v', i + 1), mvec(v, c))}"
                          for i, (k, v) in enumerate(zip(p["K"], p["V"])))
         form = "(x; y)" if c else "(x, y)"
-        return (f"A query {_eq(_mi('q'), _mvec(p['q'], c))} attends over three tokens: {rows} "
-                f"({_eq(_DK, _mn(2, c))}, {_eq(_mi('T'), _mn(1, c))}). "
-                f"What is its output {_math(_OUTPUT)}? Write it as {form}.")
+        return (f"A query {eq(mi('q'), mvec(p['q'], c))} attends over three tokens: {rows} "
+                f"({eq(_DK, mn(2, c))}, {eq(mi('T'), mn(1, c))}). "
+                f"What is its output {mathml(_OUTPUT)}? Write it as {form}.")
 
 
 EXERCISES: dict[str, Exercise] = {e.name: e for e in (ScaledScore(), SoftmaxWeight(), OutputVector())}
@@ -373,6 +395,6 @@ def glyphs() -> str:
     """MathML holding every character a statement can draw, in either notation: the
     build keeps these in the subset math font, since fresh problems are written in the
     browser after the build."""
-    numbers = _mn(-0.123456789, False) + _mn(1.5, True) + _mvec([1, 2], True) + _mvec([1, 2], False)
+    numbers = mn(-0.123456789, False) + mn(1.5, True) + mvec([1, 2], True) + mvec([1, 2], False)
     return "".join(e.statement(e.generate(1), comma) for e in EXERCISES.values() for comma in (False, True)) \
-        + _math(numbers, "<mn>0123456789</mn>")
+        + mathml(numbers, "<mn>0123456789</mn>")

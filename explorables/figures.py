@@ -11,14 +11,20 @@ layer. A figure module defines a ``Figure`` subclass and registers it::
         name = "softmax-3"
         ...
 
-See the author guide (docs/) for a walk through a whole figure, and
+An exercise type is written the same way: a subclass of ``Exercise`` with a ``name``,
+registered with ``@register``; its statement is written with ``mathml``, ``eq``, ``mi``,
+``mn``, ``mo``, ``mvec`` and ``plain``, each known mistake is a ``Mistake``.
+
+See the author guide (docs/) for a walk through a whole figure and an exercise type, and
 ``explorables figures NAME`` for any figure's parameters, values and experiments.
 """
+from .engine.exercises import Exercise, Mistake, eq, mathml, mi, mn, mo, mvec, plain, random_vector
 from .engine.figures import FIGURES, register
 from .engine.figures.kit import *  # noqa: F401,F403  (the kit's names are the public API)
 from .engine.figures.kit import __all__ as _kit_names
 
-__all__ = ["FIGURES", "register", *_kit_names]
+_EXERCISE_NAMES = ["Exercise", "Mistake", "eq", "mathml", "mi", "mn", "mo", "mvec", "plain", "random_vector"]
+__all__ = ["FIGURES", "register", *_kit_names, *_EXERCISE_NAMES]
 
 # Renamed names of the kit: old name -> new name. An old name keeps working for one minor
 # version, with a DeprecationWarning that names the new spelling (see CHANGELOG.md).

@@ -2,12 +2,15 @@
 
 Each ``*.py`` module there is loaded by its file location (as MkDocs loads hooks) with
 the same public kit the built-in figures use, ``from explorables.figures import ...``.
+A module may register figures and exercise types (subclasses of ``Exercise``, for the
+``{exercise}`` directive); both are checked here the same way.
 Before a module runs, its imports are read with ``ast`` and checked against the rule the
 author guide states: the standard library, ``explorables.figures`` and
 ``explorables.engine``, nothing else (the browser's Python has nothing else). Then the
 module runs, and every figure it registers is validated: its name is new (no built-in
 is shadowed), its options' defaults are acceptable values, and its first frame and each
-experiment compute and give JSON. The modules then travel in the engine archive as the
+experiment compute and give JSON. An exercise type likewise: a new name, a known answer
+kind, and problems that compute, read their own right answer and give JSON. The modules then travel in the engine archive as the
 package ``explorables.site_figures``, which the browser's runtime imports beside the
 built-ins.
 
@@ -18,14 +21,17 @@ from __future__ import annotations
 
 import ast
 import copy
+import difflib
 import importlib.util
 import json
+import math
 import re
 import sys
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..engine.exercises import EXERCISES, KINDS, Mistake, parse_seed
 from ..engine.figures import FIGURES
 from .errors import SourceError
 
@@ -43,6 +49,7 @@ class AuthorModule:
     name: str  # its module name under PACKAGE
     source: bytes
     figures: list[str] = field(default_factory=list)  # the figure names it registered
+    exercises: list[str] = field(default_factory=list)  # the exercise types it registered
 
 
 @dataclass
@@ -55,6 +62,11 @@ class AuthorFigures:
     def names(self) -> dict[str, Path]:
         """Each author figure's name and the file that defines it."""
         return {name: m.path for m in self.modules for name in m.figures}
+
+    @property
+    def exercise_names(self) -> dict[str, Path]:
+        """Each author exercise type's name and the file that defines it."""
+        return {name: m.path for m in self.modules for name in m.exercises}
 
     def archive_files(self) -> list[tuple[str, bytes]]:
         """The modules as the engine archive carries them, with a package that imports them."""
@@ -73,6 +85,15 @@ def builtin() -> set[str]:
     return {n for n, f in FIGURES.items() if type(f).__module__.startswith("explorables.engine.")}
 
 
+def builtin_exercises() -> set[str]:
+    """The names of the built-in exercise types (those defined in explorables.engine)."""
+    return {n for n, e in EXERCISES.items() if type(e).__module__.startswith("explorables.engine.")}
+
+
+def _authors(registry: dict) -> list[str]:
+    return [n for n, f in registry.items() if type(f).__module__.startswith(PACKAGE + ".")]
+
+
 def _directives() -> set[str]:
     """The names of the teaching directives ({question}, ...), which no figure may take."""
     from .directives import TEACHING
@@ -81,9 +102,11 @@ def _directives() -> set[str]:
 
 
 def unload() -> None:
-    """Forget every author figure and module of an earlier load (``serve`` builds again)."""
-    for name in [n for n, f in FIGURES.items() if type(f).__module__.startswith(PACKAGE + ".")]:
-        del FIGURES[name]
+    """Forget every author figure, exercise type and module of an earlier load (``serve``
+    builds again)."""
+    for registry in (FIGURES, EXERCISES):
+        for name in _authors(registry):
+            del registry[name]
     for module in [m for m in sys.modules if m == PACKAGE or m.startswith(PACKAGE + ".")]:
         del sys.modules[module]
 
@@ -123,7 +146,9 @@ def _load_module(path: Path) -> tuple[AuthorModule | None, list[SourceError]]:
 
     # Run: the module registers its figures; note what it added or replaced.
     before = dict(FIGURES)
+    before_exercises = dict(EXERCISES)
     builtins = builtin()
+    builtin_types = builtin_exercises()
     name = path.stem
     spec = importlib.util.spec_from_file_location(f"{PACKAGE}.{name}", path)
     module = importlib.util.module_from_spec(spec)
@@ -134,6 +159,8 @@ def _load_module(path: Path) -> tuple[AuthorModule | None, list[SourceError]]:
         del sys.modules[spec.name]
         FIGURES.clear()
         FIGURES.update(before)
+        EXERCISES.clear()
+        EXERCISES.update(before_exercises)
         line = author_line(err, path)
         return None, [SourceError(path, line, 1, f"the module raised {type(err).__name__} when imported: {err}",
                                   "fix the line; the build imports every module in the figures folder")]
@@ -155,7 +182,22 @@ def _load_module(path: Path) -> tuple[AuthorModule | None, list[SourceError]]:
             FIGURES[figure_name] = before[figure_name]
         else:
             errors.extend(validate(model, path, tree))
-    return AuthorModule(path, name, source, added), errors
+    added_types = [n for n in EXERCISES if n not in before_exercises or EXERCISES[n] is not before_exercises[n]]
+    for type_name in added_types:
+        model = EXERCISES[type_name]
+        line = class_line(tree, type(model).__name__)
+        if type_name in builtin_types:
+            errors.append(SourceError(path, line, 1, f"the exercise type '{type_name}' is a built-in type's",
+                                      "give your exercise type a name of its own, e.g. 'my-" + type_name + "'"))
+            EXERCISES[type_name] = before_exercises[type_name]
+        elif type_name in before_exercises:
+            errors.append(SourceError(path, line, 1, f"the exercise type '{type_name}' is defined in another "
+                                      f"module of the figures folder too", "give each exercise type its own name"))
+            EXERCISES[type_name] = before_exercises[type_name]
+        else:
+            errors.extend(validate_exercise(model, path, tree))
+    kept = [n for n in added_types if n not in before_exercises]
+    return AuthorModule(path, name, source, added, kept), errors
 
 
 def check_imports(path: Path, tree: ast.AST) -> list[SourceError]:
@@ -230,6 +272,93 @@ def validate(model, path: Path, tree: ast.AST) -> list[SourceError]:
     return []
 
 
+CHECKED_SEEDS = range(8)  # the seeds an exercise type is tried with at build time (1 is the default)
+_UNSAFE = re.compile(r"<\s*(script|style|iframe|object|embed)\b|\s(style|on[a-z]+)\s*=", re.IGNORECASE)
+
+
+def validate_exercise(model, path: Path, tree: ast.AST) -> list[SourceError]:
+    """A registered exercise type: its name, answer kind, tolerance and mistakes, then its
+    problems for a few seeds, as the page and the reader's browser will make them: each
+    computes, gives JSON, is written as HTML the page may show, and is graded right when
+    the right answer is typed. Each mistake at the author's line."""
+    where = class_line(tree, type(model).__name__)
+    label = f"exercise type '{model.name}'"
+
+    def error(message: str, fix: str, line: int = where) -> list[SourceError]:
+        return [SourceError(path, line, 1, f"{label}: {message}" if model.name else message, fix)]
+
+    if not isinstance(model.name, str) or not _NAME.match(model.name):
+        return error(f"the exercise type name {model.name!r} is not a directive argument",
+                     "use lower-case words joined by '-', e.g. name = \"dot-product\"")
+    if model.kind not in KINDS:
+        close = difflib.get_close_matches(str(model.kind), KINDS, n=1)
+        return error(f"kind {model.kind!r} is not an answer kind",
+                     (f"did you mean '{close[0]}'? " if close else "") + "kind is one of number, percent, vector",
+                     attribute_line(tree, type(model).__name__, "kind", where))
+    tolerance = model.tolerance
+    if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) or not 0 < tolerance < math.inf:
+        return error(f"tolerance must be a number above 0, got {tolerance!r}",
+                     "e.g. tolerance = 0.01: an answer within 0.01 of the right one is right",
+                     attribute_line(tree, type(model).__name__, "tolerance", where))
+    if not isinstance(model.mistakes, (tuple, list)) or not all(isinstance(m, Mistake) for m in model.mistakes):
+        return error("mistakes must be a tuple of Mistake(name, hint, value)",
+                     'e.g. mistakes = (Mistake("forgot-sqrt-d", "You did not divide by √d_k.", lambda p: ...),)',
+                     attribute_line(tree, type(model).__name__, "mistakes", where))
+    for seed in CHECKED_SEEDS:
+        try:
+            p = model.generate(parse_seed(seed))
+            answer = model.solve(p)
+            shape = _shape(answer)
+            if shape is None:
+                return error(f"solve gave {answer!r} for seed {seed}, not a number or a list of numbers",
+                             "return a float, or a list of floats for a vector")
+            if (model.kind == "vector") != (shape > 0):
+                return error(f"kind is {model.kind!r} but solve gave {answer!r} for seed {seed}",
+                             "a vector answer is a list of numbers, and kind = \"vector\"; "
+                             "any other answer is one number")
+            for mistake in model.mistakes:
+                if _shape(mistake.value(p)) != shape:
+                    return error(f"the mistake '{mistake.name}' gives {mistake.value(p)!r} for seed {seed}, "
+                                 "not an answer of the same form as solve's",
+                                 "a mistake's value is the answer that mistake gives", param_line(tree, mistake.name, where))
+            for comma in (False, True):
+                problem = model.problem(seed, comma)
+                json.dumps(problem, allow_nan=False)
+                if not isinstance(problem["statement"], str) or not problem["statement"].strip():
+                    return error(f"statement gave {problem['statement']!r} for seed {seed}",
+                                 "return the problem as HTML text, e.g. with mathml, eq, mvec and plain")
+                if _UNSAFE.search(problem["statement"]):
+                    return error(f"the statement for seed {seed} holds a script, a style or an event attribute",
+                                 "write words and MathML only (the pages allow no inline style or script)")
+            typed = _typed(answer)
+            if not model.grade(seed, typed).ok:
+                return error(f"its own right answer {typed} is not graded right for seed {seed}",
+                             "check solve and close (the answer is compared within the tolerance)")
+        except Exception as err:
+            return error(f"making the problem of seed {seed} raised {type(err).__name__}: {err}",
+                         "generate, solve and statement must work for every seed",
+                         author_line(err, path, where))
+    return []
+
+
+def _shape(answer) -> int | None:
+    """0 for one finite number, n for a list of n finite numbers, None for anything else."""
+    def number(x) -> bool:
+        return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+    if number(answer):
+        return 0
+    if isinstance(answer, list) and answer and all(number(x) for x in answer):
+        return len(answer)
+    return None
+
+
+def _typed(answer) -> str:
+    """The right answer as a reader would type it."""
+    if isinstance(answer, list):
+        return "(" + ", ".join(repr(float(x)) for x in answer) + ")"
+    return repr(float(answer))
+
+
 def author_line(err: BaseException, path: Path, fallback: int = 1) -> int:
     """The line of the author's file where ``err`` was raised (the deepest such frame)."""
     if isinstance(err, SyntaxError) and err.filename == str(path):
@@ -243,6 +372,18 @@ def class_line(tree: ast.AST, class_name: str) -> int:
         if isinstance(node, ast.ClassDef) and node.name == class_name:
             return node.lineno
     return 1
+
+
+def attribute_line(tree: ast.AST, class_name: str, attribute: str, fallback: int) -> int:
+    """The line where the class ``class_name`` sets ``attribute`` (``kind = ...``)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and node.name == class_name:
+            for statement in node.body:
+                targets = statement.targets if isinstance(statement, ast.Assign) else (
+                    [statement.target] if isinstance(statement, ast.AnnAssign) else [])
+                if any(isinstance(t, ast.Name) and t.id == attribute for t in targets):
+                    return statement.lineno
+    return fallback
 
 
 def param_line(tree: ast.AST, name: str, fallback: int) -> int:

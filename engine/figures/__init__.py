@@ -1,13 +1,18 @@
 """Figure models: one module a figure, each registered here by its directive name."""
 from __future__ import annotations
 
+from ..exercises import EXERCISES, Exercise
 from .base import FieldError, Figure, Option, OptionError, OptionErrors
 
 FIGURES: dict[str, Figure] = {}
 
 
 def register(figure_class: type[Figure]) -> type[Figure]:
-    """Class decorator: make a figure available under its directive name."""
+    """Class decorator: make a figure available under its directive name, or an exercise
+    type (a subclass of ``Exercise``) under its name for the ``{exercise}`` directive."""
+    if isinstance(figure_class, type) and issubclass(figure_class, Exercise):
+        EXERCISES[figure_class.name] = figure_class()
+        return figure_class
     FIGURES[figure_class.name] = figure_class()
     return figure_class
 

@@ -14,7 +14,8 @@ statement (text and MathML, in the notation of the site's language) into the pag
 a field, a **Check** button and a **New numbers** button. The page grades nothing
 itself: static/js/exercise.js sends every answer, and every request for a fresh problem
 (a new seed, or one given in the page's address as ``#ex-2=417``), to the engine in its
-worker, so the answer reader of engine/exercises.py is the only one. The data the page
+worker, so the answer reader of engine/exercises.py is the only one. The types are the
+built-in ones and those the site's figures/ folder registers (site_builder/authors.py). The data the page
 carries says which type, which seed and which language. Unknown types and bad seeds
 are errors at path:line:col.
 """
@@ -24,6 +25,9 @@ import difflib
 import html
 import json
 import re
+import sys
+import traceback
+from pathlib import Path
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
@@ -77,7 +81,14 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
             report(env, opt.line, opt.value_col, f"{{exercise}}: seed must be a whole number from 0 to "
                    f"{SEED_LIMIT - 1}, got {opt.value!r}", ":seed: 3")
     language = env.get("language") or "en"
-    problem = exercise.problem(seed, uses_decimal_comma(language))
+    try:
+        problem = exercise.problem(seed, uses_decimal_comma(language))
+    except Exception as err:  # an author's type that fails for this seed (the build tried a few)
+        report(env, fence, len(token.markup) + len("{exercise}") + 2,
+               f"{{exercise}}: the exercise type '{exercise.name}' failed to make the problem of seed {seed}: "
+               f"{type(err).__name__}: {err}{_where(err)}", "fix the type, or choose another :seed:")
+        token.type = "directive_error"
+        return 1
     data = {"type": exercise.name, "seed": seed, "language": language}
     opening = Token("exercise_open", "section", 1)
     opening.block = True
@@ -92,6 +103,17 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
     intro = parse_body(state, body, body_line0) if body.strip() else []
     state.tokens[index:index + 1] = [opening, *intro, statement, closing]
     return 1
+
+
+def _where(err: Exception) -> str:
+    """' (figures/dot.py:12)': the deepest line of an author's module in the traceback."""
+    from ..authors import PACKAGE
+
+    for frame in reversed(traceback.extract_tb(err.__traceback__)):
+        module = sys.modules.get(PACKAGE + "." + Path(frame.filename).stem)
+        if module is not None and getattr(module, "__file__", None) == frame.filename:
+            return f" ({Path(frame.filename).name}:{frame.lineno})"
+    return ""
 
 
 def _open(self, tokens, idx, options, env) -> str:

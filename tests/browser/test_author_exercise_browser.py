@@ -1,0 +1,110 @@
+"""An author's own exercise type (figures/dot_product.py, the guide's example) in real
+Chromium: the page's problem answered right by typing, then "New numbers" makes a fresh
+problem that the engine in the worker writes and grades with the author's code, right
+and with a known mistake's hint."""
+from __future__ import annotations
+
+import html
+import re
+import shutil
+
+import pytest
+
+from conftest import serve_folder
+from explorables.engine.exercises import EXERCISES
+from explorables.site_builder import authors
+from explorables.site_builder.build import build_site
+from figure_helpers import ROOT
+from helpers import fresh_lesson, module_page
+
+FIG = "explorer"
+LESSON = """---
+title: Dots
+order: 1
+---
+
+A figure first, then the author's exercise.
+
+:::{attention-row} explorer
+:::
+
+:::{exercise} dot-2
+:seed: 4
+Work it out on paper first.
+:::
+"""
+
+
+@pytest.fixture(scope="module")
+def dots_url(tmp_path_factory):
+    site = tmp_path_factory.mktemp("dots")
+    (site / "content").mkdir()
+    (site / "figures").mkdir()
+    (site / "site.yml").write_text('title: "Dots"\n')
+    (site / "content" / "index.md").write_text("# Dots\n")
+    (site / "content" / "01-dots.md").write_text(LESSON)
+    shutil.copy(ROOT / "tests" / "fixtures" / "exercises" / "dot_product.py", site / "figures")
+    build_site(site / "content", site / "_site")
+    server = serve_folder(site / "_site")
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    authors.unload()
+
+
+@pytest.fixture(scope="module")
+def shared(browser, dots_url, browser_context_args):
+    yield from module_page(browser, dots_url, browser_context_args)
+
+
+@pytest.fixture
+def lesson(shared, dots_url):
+    page, guard = shared
+    fresh_lesson(page, guard, dots_url + "dots.html", FIG)
+    yield page
+    guard.check()
+
+
+def words(statement_html: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", statement_html)).split())
+
+
+def shown(section) -> str:
+    return " ".join(section.locator(".ex-problem").evaluate("p => p.textContent").split())
+
+
+def answer(page, section, typed: str) -> tuple[str, str]:
+    """Type the answer as a reader does and press Enter; the engine's verdict."""
+    field = section.get_by_label("Your answer")
+    field.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Backspace")
+    page.keyboard.type(typed)
+    page.keyboard.press("Enter")
+    feedback = section.locator(".ex-feedback[data-verdict]")
+    feedback.wait_for()
+    return feedback.inner_text(), feedback.get_attribute("data-verdict")
+
+
+def test_the_authors_exercise_is_graded_and_made_fresh_by_the_engine(lesson):
+    dot = EXERCISES["dot-2"]
+    section = lesson.locator("section.ex-exercise").first
+    section.scroll_into_view_if_needed()
+    assert section.get_attribute("data-exercise") == "dot-2"
+    assert shown(section) == words(dot.problem(4)["statement"])
+    lesson.evaluate("() => window.explorables.ready")  # the engine is live: every verdict is its own
+    right = dot.solve(dot.generate(4))
+    assert answer(lesson, section, f"{right:.2f}".replace("-", "\u2212")) == ("Right.", "right")
+
+    key = section.get_attribute("id")
+    section.get_by_role("button", name="New numbers").click()
+    lesson.wait_for_function("key => { const m = location.hash.match(new RegExp(key + '=(\\\\d+)'));"
+                             " return m && m[1] !== '4' && document.getElementById(key).dataset.seed === m[1]; }",
+                             arg=key)
+    seed = int(re.search(rf"{key}=(\d+)", lesson.url).group(1))
+    p = dot.generate(seed)
+    assert shown(section) == words(dot.problem(seed)["statement"])  # written by the author's code in the worker
+    assert section.get_by_label("Your answer").input_value() == ""
+    assert answer(lesson, section, f"{dot.solve(p):.3f}") == ("Right.", "right")
+    mistake = next(m for m in dot.mistakes if abs(m.value(p) - dot.solve(p)) > 0.05)  # one that shows here
+    assert answer(lesson, section, f"{mistake.value(p):.2f}") == (mistake.hint, "mistake")
+    assert answer(lesson, section, f"{dot.solve(p) + 0.5:.2f}")[1] == "wrong"
