@@ -104,10 +104,8 @@ def test_at_320_px_nothing_scrolls_the_page_sideways(reader, site_url, name):
     figure = dict(FIGURES).get(name)
     if figure:
         fresh_lesson(page, guard, site_url + name, figure)
-    else:
-        page.evaluate("url => window.explorables.pages.go(url, {restore: false, scroll: 0})", site_url + name) \
-            if page.evaluate("() => !!(window.explorables && window.explorables.pages)") else page.goto(site_url + name)
-        page.wait_for_load_state()
+    else:  # a page without a figure: opened anew, nothing to wait for
+        page.goto(site_url + name)
     # open every fold, so what it hides is measured too
     page.evaluate("() => document.querySelectorAll('main details').forEach(d => { d.open = true; })")
     wide = page.evaluate("""() => {
