@@ -113,12 +113,13 @@ def live(shared):
 def visit(page, guard, url: str, figure: str | None):
     if figure:
         return fresh_lesson(page, guard, url, figure)
-    swapped = page.evaluate("""url => !!(window.explorables && window.explorables.pages)
-        && window.explorables.pages.go(url, {restore: false, scroll: 0})""", url)
-    if swapped:
-        page.wait_for_function("url => window.explorables.pages.current === url", arg=url)
-    else:  # a page that is not swapped in (the whole track for print) opens anew
+    if not page.evaluate("() => !!(window.explorables && window.explorables.pages)"):
         page.goto(url)
+    elif page.evaluate("url => window.explorables.pages.go(url, {restore: false, scroll: 0})", url):
+        page.wait_for_function("url => window.explorables.pages.current === url", arg=url)
+    else:  # a page that cannot be swapped in (the print page): the browser loads it itself
+        page.wait_for_url(url)
+        page.wait_for_load_state()
 
 
 @pytest.mark.parametrize("name", PAGES)
