@@ -55,7 +55,7 @@ RUNTIME = (
     "js/marks/label.js", "js/marks/circle.js",
     "js/panels/plane.js", "js/panels/cells.js", "js/panels/bars.js", "js/panels/chart.js",
     "js/panels/steps.js", "js/panels/text.js",
-    "js/controls.js", "js/figure.js", "js/client.js", "js/pages.js", "js/code.js", "js/toc.js", "js/search.js",
+    "js/controls.js", "js/figure.js", "js/client.js", "js/pages.js", "js/code.js", "js/toc.js", "js/scrollers.js", "js/search.js",
     "js/prose.js", "js/exercise.js", "js/boot.js",
 )
 # An offline bundle's runtime also swaps pages from the content it carries.

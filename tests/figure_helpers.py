@@ -19,7 +19,7 @@ from explorables.engine.figures import OptionErrors
 ROOT = Path(__file__).resolve().parent.parent
 TOL = 1e-9  # floats of a golden scene may differ by this much
 ROLES = {"query", "key", "value", "output", "own", "muted", "hull", "accent", "head1", "head2",
-         "positive", "negative", "grid", "text"}  # SCENE.md's colour roles
+         "positive", "negative", "axis", "grid", "text"}  # SCENE.md's colour roles
 SHAPES = {"circle", "diamond", "ring", "square"}  # SCENE.md's point shapes
 
 

@@ -108,7 +108,7 @@ def test_every_colour_class_of_a_still_has_a_rule_in_the_stylesheet():
     for name in used:
         assert f".{name} {{" in CSS, f"explorables.css has no rule for .{name}"
     for role in ("query", "key", "value", "output", "own", "muted", "hull", "accent", "head1", "head2",
-                 "positive", "negative", "grid", "text"):  # SCENE.md's roles
+                 "positive", "negative", "axis", "grid", "text"):  # SCENE.md's roles
         assert f".c-{role} {{ --c: var(--ex-{role}); }}" in CSS
 
 

@@ -176,7 +176,8 @@
   ex.controls.grid = function (figure, spec) {
     const heading = ex.el("h4", { class: "ex-control-title" });
     const table = ex.el("table", { class: "ex-grid" });
-    const f = frame(spec, ex.el("div", null, heading, table));
+    // a wide grid scrolls in its own box on a narrow screen, not the page
+    const f = frame(spec, ex.el("div", null, heading, ex.el("div", { class: "ex-scroll ex-grid-scroll" }, table)));
     const fields = {};
     let shape = "";
     function update(next) {

@@ -13,6 +13,7 @@
   ["pointerup", "pointercancel"].forEach(function (type) {
     document.addEventListener(type, function () { pressed = Math.max(0, pressed - 1); }, true);
   });
+  const NARROW = "(max-width: 760px)";  // one column: the same width as the stylesheet's
 
   function Figure(root, data) {
     this.root = root;
@@ -85,8 +86,9 @@
     this.titleEl.textContent = scene.title || "";
     this.titleEl.hidden = !scene.title;
     this.statusEl.textContent = scene.status || "";
-    this.sync(scene.panels || [], this.panelViews, this.panelsEl, ex.panels, "panel");
-    this.sync(scene.controls || [], this.controlViews, this.controlsEl, ex.controls, "control");
+    this.sync(scene.panels || [], this.panelViews, ex.panels, "panel");
+    this.sync(scene.controls || [], this.controlViews, ex.controls, "control");
+    this.place();
     if (this.hot) this.hover(this.hot, true);
     if (focusKey && !this.root.contains(document.activeElement)) {
       const again = this.root.querySelector('[data-focus-key="' + CSS.escape(focusKey) + '"]');
@@ -97,38 +99,73 @@
       { bubbles: true, detail: { id: this.id, values: this.values, state: this.state } }));
   };
 
-  Figure.prototype.sync = function (specs, views, container, kinds, what) {
+  /* Create, update or remove one view a spec; place() puts them in order. */
+  Figure.prototype.sync = function (specs, views, kinds, what) {
     const seen = {};
-    const ordered = [];
     for (const spec of specs) {
       const key = spec.kind + ":" + (spec.id || spec.name);
       seen[key] = true;
-      let view = views[key];
+      const view = views[key];
       if (view) {
         view.update(spec);
       } else {
         const create = kinds[spec.kind];
         if (!create) { console.error("Explorables: unknown " + what + " kind '" + spec.kind + "'"); continue; }
-        view = views[key] = create(this, spec);
-        view.el.dataset.key = key;
+        views[key] = create(this, spec);
+        views[key].el.dataset.key = key;
       }
-      ordered.push(view.el);
     }
     for (const key of Object.keys(views)) {
       if (!seen[key]) { if (views[key].stop) views[key].stop(); views[key].el.remove(); delete views[key]; }
     }
-    ordered.forEach(function (el, i) { if (container.children[i] !== el) container.insertBefore(el, container.children[i] || null); });
-    // On narrow screens panels and controls interleave by --ex-order: panel i at 10 i,
-    // a control with "near": panel id just after that panel, other controls last.
-    const panelIndex = {};
-    (this.scene.panels || []).forEach(function (p, i) { panelIndex[p.id] = i; });
-    specs.forEach(function (spec, i) {
-      const view = views[spec.kind + ":" + (spec.id || spec.name)];
-      if (!view) return;
-      const order = what === "panel" ? 10 * i : spec.near in panelIndex ? 10 * panelIndex[spec.near] + 5 : 1000 + i;
-      view.el.style.setProperty("--ex-order", String(order));
-    });
   };
+
+  /* Where each control sits. Wide: every control in the side column, beside the panels.
+     Narrow (one column): a control that names a panel ("near") sits in a group right
+     after that panel, the others after the last panel. The DOM order is the visual order
+     in both, so Tab and a screen reader walk the figure from top to bottom. */
+  Figure.prototype.place = function () {
+    const narrow = window.matchMedia(NARROW).matches;
+    const self = this;
+    const active = document.activeElement;
+    const panels = [];
+    const near = {};
+    const rest = [];
+    (this.scene.panels || []).forEach(function (spec) {
+      const view = self.panelViews[spec.kind + ":" + (spec.id || spec.name)];
+      if (view) { panels.push({ id: spec.id, el: view.el }); near[spec.id] = []; }
+    });
+    (this.scene.controls || []).forEach(function (spec) {
+      const view = self.controlViews[spec.kind + ":" + (spec.id || spec.name)];
+      if (!view) return;
+      if (narrow && spec.near && near[spec.near]) near[spec.near].push(view.el);
+      else rest.push(view.el);
+    });
+    const inPanels = [];
+    const groups = this.nearGroups || (this.nearGroups = {});
+    panels.forEach(function (panel) {
+      inPanels.push(panel.el);
+      if (!near[panel.id].length) return;
+      const group = groups[panel.id] || (groups[panel.id] = ex.el("div", { class: "ex-side ex-near" }));
+      arrange(group, near[panel.id]);
+      inPanels.push(group);
+    });
+    arrange(this.panelsEl, inPanels);
+    arrange(this.controlsEl, rest);
+    for (const id of Object.keys(groups)) {  // groups left empty go
+      if (!groups[id].children.length) { groups[id].remove(); delete groups[id]; }
+    }
+    // moving a node drops the keyboard's focus: give it back
+    if (active && active !== document.activeElement && active.isConnected && this.root.contains(active)) {
+      active.focus({ preventScroll: true });
+    }
+  };
+
+  /* Make `els` the children of `container`, in order, moving as few nodes as it can. */
+  function arrange(container, els) {
+    els.forEach(function (el, i) { if (container.children[i] !== el) container.insertBefore(el, container.children[i] || null); });
+    while (container.children.length > els.length) container.lastElementChild.remove();
+  }
 
   /* Light one token in every panel (pure view: no engine call). */
   Figure.prototype.hover = function (link, force) {
@@ -362,6 +399,23 @@
     this.errorEl.hidden = false;
     console.error("Explorables figure '" + this.id + "': " + message);
   };
+
+  /* The layout (one column or two) and the colour scheme can change while a lesson is
+     open: a turned phone, a zoom, the system going dark. Every figure on the page follows. */
+  function everyFigure(fn) {
+    for (const id of Object.keys(ex.figures)) {
+      const figure = ex.figures[id];
+      if (figure && figure.root && figure.root.isConnected) fn(figure);
+    }
+  }
+  if (window.matchMedia) {
+    window.matchMedia(NARROW).addEventListener("change", function () {
+      everyFigure(function (figure) { figure.place(); });
+    });
+    window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", function () {
+      everyFigure(function (figure) { figure.render(figure.scene); });  // canvases and cell inks read the colours anew
+    });
+  }
 
   ex.Figure = Figure;
 })();

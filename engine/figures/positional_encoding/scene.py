@@ -43,7 +43,7 @@ def clocks(state: dict, v: dict) -> dict:
 
     return plane(
         "clocks",
-        circles(centres, 1.0, role="grid"),
+        circles(centres, 1.0, role="axis"),  # the faces: 3:1 on the canvas, like axes
         arrows("later", centres, hands(v["later"], LATER), role="key", dashed=True, width=2),
         arrows("hand", centres, hands(v["pe"], 1.0), role="query", width=2.5),
         points("tip", hands(v["pe"], 1.0), role="query", shape="circle", size=2.5, name=name),

@@ -10,7 +10,6 @@
     const r = ex.marks.point.radius(m) * (hot ? 1.3 : 1);
     const color = view.color(m.muted ? "muted" : m.role);
     ctx.save();
-    ctx.globalAlpha = m.muted ? 0.55 : 1;
     ctx.beginPath();
     if (m.shape === "diamond") {
       ctx.moveTo(x, y - r * 1.4); ctx.lineTo(x + r * 1.4, y); ctx.lineTo(x, y + r * 1.4); ctx.lineTo(x - r * 1.4, y);

@@ -13,7 +13,8 @@
     ctx.closePath();
     ctx.fillStyle = view.color(m.role || "hull");
     ctx.globalAlpha = 0.18; ctx.fill();
-    ctx.globalAlpha = 0.6; ctx.lineWidth = 1; ctx.strokeStyle = view.color(m.role || "hull"); ctx.stroke();
+    // the outline at full strength, so it stands 3:1 off the canvas
+    ctx.globalAlpha = 1; ctx.lineWidth = 1; ctx.strokeStyle = view.color(m.role || "hull"); ctx.stroke();
     ctx.restore();
   };
 })();

@@ -6,11 +6,49 @@
   "use strict";
   const ex = window.explorables;
 
-  function toneStyle(tone) {
-    if (typeof tone !== "number" || !isFinite(tone) || tone === 0) return {};
-    const pct = Math.round(Math.min(1, Math.abs(tone)) * 75);
-    const role = tone > 0 ? "positive" : "negative";
-    return { background: "color-mix(in srgb, var(--ex-" + role + ") " + pct + "%, transparent)" };
+  /* How much of its role's colour a cell's fill takes (0..0.75); a muted cell half that. */
+  function toneShare(cell) {
+    const tone = cell.tone;
+    if (typeof tone !== "number" || !isFinite(tone) || tone === 0) return 0;
+    return Math.round(Math.min(1, Math.abs(tone)) * 75 * (cell.muted ? 0.5 : 1)) / 100;
+  }
+  function toneStyle(cell) {
+    const share = toneShare(cell);
+    if (!share) return {};
+    const role = cell.tone > 0 ? "positive" : "negative";
+    return { background: "color-mix(in srgb, var(--ex-" + role + ") " + Math.round(share * 100) + "%, transparent)" };
+  }
+
+  /* WCAG 2.1 contrast of two [r, g, b] colours (0..255). */
+  function luminance(c) {
+    const f = function (v) { v /= 255; return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+  }
+  function contrast(a, b) {
+    const la = luminance(a), lb = luminance(b);
+    return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+  }
+  function parse(value) {
+    const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(value);
+    if (!hex) return null;
+    const h = hex[1].length === 3 ? hex[1].replace(/./g, "$&$&") : hex[1];
+    return [0, 2, 4].map(function (i) { return parseInt(h.slice(i, i + 2), 16); });
+  }
+
+  /* The ink a cell's text needs on the fill it ends up with (its role's colour over the
+     panel): its own colour (text, or soft when muted) if that reads at 4.5:1, else
+     whichever of the dark and light inks reads better. "" keeps its own colour. */
+  function ink(figure, cell) {
+    const share = toneShare(cell);
+    const own = parse(ex.color(figure.root, cell.muted ? "soft" : "text"));
+    const panel = parse(ex.color(figure.root, "panel"));
+    const role = parse(ex.color(figure.root, cell.tone > 0 ? "positive" : "negative"));
+    if (!share || !own || !panel || !role) return "";
+    const fill = panel.map(function (p, i) { return share * role[i] + (1 - share) * p; });
+    if (contrast(own, fill) >= 4.5) return "";
+    const dark = parse(ex.color(figure.root, "ink-dark")) || [0, 0, 0];
+    const light = parse(ex.color(figure.root, "ink-light")) || [255, 255, 255];
+    return contrast(dark, fill) >= contrast(light, fill) ? " ex-ink-dark" : " ex-ink-light";
   }
 
   let tables = 0;  // numbers the tables of the page, for their hints' ids
@@ -103,11 +141,11 @@
         row.forEach(function (cell) {
           const attrs = {
             class: "ex-cell" + (cell.active ? " ex-active" : "") + (cell.muted ? " ex-muted" : "") +
-              (Math.abs(cell.tone || 0) > 0.45 ? " ex-strong" : ""),
+              (Math.abs(cell.tone || 0) > 0.45 ? " ex-strong" : "") + ink(figure, cell),
             // a cell holding a button is named once, by the button
             title: cell.title, "aria-label": cell.select ? undefined : cell.title,
             dataset: cell.link ? { link: cell.link } : undefined,
-            style: toneStyle(cell.tone),
+            style: toneStyle(cell),
           };
           let content = cell.text;
           if (cell.select) {
