@@ -302,7 +302,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
             renders[page.url] = (template, dict(page=page, body=body, position=entry.position, prev=prev, next=nxt,
                                                 section=entry.section, entry=entry, root=_root_of(page),
                                                 here=page.folder))
-            printed.append((page.title, page.meta.get("summary", ""), TOC.sub("", body, count=1)))  # one page: no "On this page"
+            printed.append((page.title, page.meta.get("summary", ""), _print_body(body, page.url)))
     with _building(index_page.path if index_page else content, root):
         index_body = render_page(md, index_page) if index_page else ""
         bodies.append(index_body)
@@ -444,6 +444,20 @@ def _sections(pages) -> Section:
 def _root_of(page) -> str:
     """The way from a page back to the site's root: '' at the top, '../' one folder down."""
     return "../" * (page.folder.count("/") + 1) if page.folder else ""
+
+
+_ID_REFS = re.compile(r'\b(id|for|headers|aria-labelledby|aria-describedby|aria-controls)="([^"]*)"')
+_OWN_ANCHOR = re.compile(r'href="#([^"]*)"')
+
+
+def _print_body(body: str, url: str) -> str:
+    """A lesson's body as print.html holds it: without "On this page", and with its ids
+    (and what names them: anchors, labels, ARIA references) prefixed by the lesson, so
+    that lessons side by side on one page keep theirs apart."""
+    prefix = re.sub(r"[^A-Za-z0-9-]", "-", url.removesuffix(".html"))
+    body = TOC.sub("", body, count=1)
+    body = _ID_REFS.sub(lambda m: f'{m[1]}="' + " ".join(f"{prefix}--{i}" for i in m[2].split()) + '"', body)
+    return _OWN_ANCHOR.sub(lambda m: f'href="#{prefix}--{m[1]}"', body)
 
 
 def join_scripts(assets: Path, names: tuple[str, ...], minify: bool) -> str:

@@ -72,7 +72,7 @@ def test_an_authors_type_is_built_into_the_page_and_shipped(site):
     dot = EXERCISES["dot-2"]
     assert type(dot).__module__ == "explorables.site_figures.dot_product"
     page = (site / "_site" / "dots.html").read_text()
-    section = page.split('<section class="ex-exercise"')[1].split("</section>")[0]
+    section = page.split('<div class="ex-exercise"')[1].split("</script>\n</div>")[0]
     assert 'data-exercise="dot-2"' in section and "Warm up." in section
     statement = section.split('<p class="ex-problem">')[1].split("</p>\n")[0]
     assert statement == dot.problem(4)["statement"]

@@ -195,7 +195,7 @@ def test_an_exercise_is_keyed_by_its_place_or_by_its_name(tmp_path):
     html, errors = build_page(tmp_path, ":::{exercise} scaled-score\n:::\n\n"
                                         ":::{exercise} softmax-weight\n:name: softmax-drill\n:seed: 2\n:::\n")
     assert errors == []
-    assert re.findall(r'<section class="ex-exercise" id="([\w-]+)"', html) == ["ex-1", "softmax-drill"]
+    assert re.findall(r'<div class="ex-exercise" id="([\w-]+)"', html) == ["ex-1", "softmax-drill"]
     assert "Exercise 2</p>" in html  # still numbered by its place
 
 

@@ -183,3 +183,17 @@ def test_names_of_neighbouring_points_do_not_overprint():
     apart_x = abs(x1 - x2) >= (w1 + w2) / 2
     apart_y = abs(y1 - y2) >= 15
     assert apart_x or apart_y, names
+
+
+def test_the_print_page_keeps_each_lesson_s_ids_apart(built_site):
+    """Lessons side by side on print.html: no id twice, and every in-page reference
+    (anchor, label, ARIA) still reaches an element."""
+    import re
+    from collections import Counter
+
+    html = (built_site / "print.html").read_text()
+    ids = Counter(re.findall(r'\sid="([^"]+)"', html))
+    assert ids and not [i for i, n in ids.items() if n > 1]
+    refs = re.findall(r'href="#([^"]+)"', html) + re.findall(r'\bfor="([^"]+)"', html)
+    refs += [r for group in re.findall(r'aria-(?:labelledby|describedby|controls)="([^"]+)"', html) for r in group.split()]
+    assert refs and all(r in ids for r in refs), [r for r in refs if r not in ids][:5]

@@ -90,14 +90,14 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
         token.type = "directive_error"
         return 1
     data = {"type": exercise.name, "seed": seed, "language": language}
-    opening = Token("exercise_open", "section", 1)
+    opening = Token("exercise_open", "div", 1)
     opening.block = True
     opening.map = token.map
     opening.meta = {"id": ident, "number": number, "data": data, "problem": problem, "line": fence + 1}
     statement = Token("exercise_statement", "div", 0)
     statement.block = True
     statement.meta = dict(opening.meta)
-    closing = Token("exercise_close", "section", -1)
+    closing = Token("exercise_close", "div", -1)
     closing.block = True
     closing.meta = dict(opening.meta)
     intro = parse_body(state, body, body_line0) if body.strip() else []
@@ -118,9 +118,12 @@ def _where(err: Exception) -> str:
 
 def _open(self, tokens, idx, options, env) -> str:
     meta = tokens[idx].meta
-    return (f'<section class="ex-exercise" id="{meta["id"]}" data-exercise="{meta["data"]["type"]}" '
-            f'aria-labelledby="{meta["id"]}-label">\n'
-            f'<p class="ex-exercise-label" id="{meta["id"]}-label">Exercise {meta["number"]}</p>\n')
+    # a labelled group (a div: a labelled section would be a region landmark, and a page,
+    # or the print page of the whole track, may hold many; landmarks must be few and apart)
+    return (f'<div class="ex-exercise" id="{meta["id"]}" data-exercise="{meta["data"]["type"]}" '
+            f'role="group" aria-labelledby="{meta["id"]}-label">\n'
+            f'<p class="ex-exercise-label" id="{meta["id"]}-label">'
+            f'{html.escape(t("page.exercise_number", n=meta["number"]))}</p>\n')
 
 
 def _statement(self, tokens, idx, options, env) -> str:
@@ -143,7 +146,7 @@ def _close(self, tokens, idx, options, env) -> str:
             f'<span class="ex-pending"></span>\n</form>\n'
             f'<p class="ex-feedback" role="status" aria-live="polite"></p>\n'
             f'<script type="application/json" class="ex-exercise-data">{payload}</script>\n'
-            f"</section>\n")
+            f"</div>\n")
 
 
 def add_render_rules(md: MarkdownIt) -> None:

@@ -47,7 +47,7 @@
   function boot() {
     const roots = document.querySelectorAll("figure.ex-figure[data-figure]");
     const waiting = frugal() && !ex._engineAsked && !ex.client.started;
-    const exercises = document.querySelector("section.ex-exercise");  // graded by the engine
+    const exercises = document.querySelector(".ex-exercise");  // graded by the engine
     // Python starts loading before the first frames are drawn, not after (when the reader
     // saves data, at the first Start or the first exercise checked).
     if (!waiting && (roots.length || exercises || (ex.bundle && ex.bundle.carried()))) ex.client.start();

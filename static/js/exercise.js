@@ -143,7 +143,7 @@
   /* The problems the address asks for, on this page. */
   function mount(root) {
     const seeds = seedsInAddress();
-    (root || document).querySelectorAll("section.ex-exercise").forEach(function (section) {
+    (root || document).querySelectorAll(".ex-exercise").forEach(function (section) {
       const wanted = seeds[section.id];
       if (wanted === undefined || String(dataOf(section).seed) === wanted) return;
       load(section, wanted, true);

@@ -87,7 +87,7 @@ def answer(page, section, typed: str) -> tuple[str, str]:
 
 def test_the_authors_exercise_is_graded_and_made_fresh_by_the_engine(lesson):
     dot = EXERCISES["dot-2"]
-    section = lesson.locator("section.ex-exercise").first
+    section = lesson.locator(".ex-exercise").first
     section.scroll_into_view_if_needed()
     assert section.get_attribute("data-exercise") == "dot-2"
     assert shown(section) == words(dot.problem(4)["statement"])

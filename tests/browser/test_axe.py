@@ -18,12 +18,7 @@ from helpers import fresh_lesson, module_page
 AXE = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text()
 RULES = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
          "resultTypes": ["violations"],
-         "rules": {
-             # The typed-number grids' top-left header cell is empty. Labelling it is the
-             # other half of issue 12 (item 6: semantics), done apart from this layout
-             # and colour work; enable this rule again when it lands.
-             "empty-table-header": {"enabled": False},
-         }}
+         "rules": {}}
 LAYOUTS = [(1280, "light"), (1280, "dark"), (390, "light"), (390, "dark")]
 FIGURES = {"one-query-row.html": "explorer", "attention-heatmap.html": "table", "attention-lab.html": "lab",
            "two-heads.html": "heads", "positional-encoding.html": "clocks"}

@@ -50,7 +50,7 @@ def reader(page, exercise_url):
 
 
 def answer(page, exercise: str, typed: str, press_enter: bool = True) -> tuple[str, str]:
-    section = page.locator(f"section#{exercise}")
+    section = page.locator(f"div#{exercise}")
     field = section.get_by_label("Your answer")
     field.fill("")
     field.type(typed)
@@ -73,7 +73,7 @@ def test_a_weight_answered_right_wrong_and_with_the_forgotten_sqrt_d(reader):
     assert answer(reader, "ex-1", "0.9")[1] == "wrong"
     assert answer(reader, "ex-1", "lots") == (
         "“lots” is not a number from 0 to 1 or a percentage, such as 0.45 or 45%.", "wrong")
-    assert reader.locator("section#ex-1 input").get_attribute("aria-invalid") == "true"
+    assert reader.locator("div#ex-1 input").get_attribute("aria-invalid") == "true"
 
 
 def test_a_vector_is_read_with_a_typographic_minus(reader):
@@ -81,4 +81,4 @@ def test_a_vector_is_read_with_a_typographic_minus(reader):
     right = e.solve(e.generate(5))
     typed = "(" + ", ".join(f"{x:.3f}".replace("-", "\u2212") for x in right) + ")"
     assert answer(reader, "ex-2", typed) == ("Right.", "right")
-    assert reader.locator("section#ex-2 input").get_attribute("aria-invalid") == "false"
+    assert reader.locator("div#ex-2 input").get_attribute("aria-invalid") == "false"

@@ -32,7 +32,7 @@ def lesson(shared, site_url):
 
 
 def exercise(page):
-    section = page.locator("section.ex-exercise").first
+    section = page.locator(".ex-exercise").first
     section.scroll_into_view_if_needed()
     return section
 
