@@ -159,6 +159,10 @@ def cells(id: str, R: int, C: int, /, **channels_and_options: Any) -> dict[str, 
     if "tip" in channels:  # "title" names the panel's heading, so a cell's tooltip is "tip"
         channels["title"] = channels.pop("tip")
     rows = [[_element({}, channels, i, j) for j in range(C)] for i in range(R)]
+    for row in rows:
+        for cell in row:
+            if isinstance(cell.get("tone"), float):  # a fill: a thousandth is finer than any eye
+                cell["tone"] = round(cell["tone"], 3)  # (and it keeps the page's first frame small)
     return _panel("cells", id, {**options, "rows": rows})
 
 
