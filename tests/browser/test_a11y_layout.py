@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import fresh_lesson, module_page
+from helpers import fresh_lesson, shared_page
 
 FIGURES = [  # (page, figure id)
     ("one-query-row.html", "explorer"),
@@ -28,10 +28,7 @@ WHERE = """id => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def shared(browser, site_url, browser_context_args):
-    """One page and one Pyodide for the module: each test swaps its lesson in anew."""
-    yield from module_page(browser, site_url, browser_context_args)
+shared = shared_page()
 
 
 @pytest.fixture

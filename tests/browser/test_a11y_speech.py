@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from helpers import fresh_lesson, idle, mark_position, state_of, values_of, module_page
+from helpers import fresh_lesson, idle, mark_position, shared_page, state_of, values_of
 
 ROW, ROW_PAGE = "explorer", "one-query-row.html"
 LAB, LAB_PAGE = "lab", "attention-lab.html"
@@ -57,9 +57,7 @@ def settled(page, figure_id: str, count: int = 1) -> list[str]:
     return said(page)
 
 
-@pytest.fixture(scope="module")
-def shared(browser, site_url, browser_context_args):
-    yield from module_page(browser, site_url, browser_context_args)
+shared = shared_page()
 
 
 def open_lesson(shared, site_url, page_name, figure_id, motion="no-preference"):

@@ -13,7 +13,7 @@ import axe_playwright_python
 import pytest
 
 from colours import contrast, mix
-from helpers import fresh_lesson, module_page
+from helpers import fresh_lesson, module_page, shared_page
 
 AXE = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text()
 RULES = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
@@ -90,10 +90,7 @@ def test_axe_finds_nothing_before_the_engine_is_live(waiting, site_url):
 
 # -- with the engine live -----------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def shared(browser, site_url, browser_context_args):
-    """One page and one Pyodide for the module: each test swaps its lesson in anew."""
-    yield from module_page(browser, site_url, browser_context_args)
+shared = shared_page()
 
 
 @pytest.fixture

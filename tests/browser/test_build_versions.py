@@ -4,23 +4,20 @@ another build is loaded, not swapped in. A normal load never reloads."""
 from __future__ import annotations
 
 import io
-import json
 import re
 import zipfile
 
 import pytest
 
 from explorables.site_builder.assets import BUILD_FILE, names_in
-from helpers import fresh_lesson, module_page
+from helpers import fresh_lesson, shared_page
 
 PAGE = "one-query-row.html"
 FIG = "explorer"
 OTHER = "000000000000"  # a build id no build writes
 
 
-@pytest.fixture(scope="module")
-def shared(browser, site_url, browser_context_args):
-    yield from module_page(browser, site_url, browser_context_args)
+shared = shared_page()
 
 
 @pytest.fixture

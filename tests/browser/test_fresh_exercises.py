@@ -10,17 +10,14 @@ import re
 import pytest
 
 from explorables.engine.exercises import EXERCISES
-from helpers import fresh_lesson, module_page
+from helpers import fresh_lesson, shared_page
 
 PAGE = "one-query-row.html"  # lesson 1: its figure, then a scaled-score exercise
 FIG = "explorer"
 SCALED = EXERCISES["scaled-score"]
 
 
-@pytest.fixture(scope="module")
-def shared(browser, site_url, browser_context_args):
-    """One page and one Pyodide for the module: each test swaps the lesson in anew."""
-    yield from module_page(browser, site_url, browser_context_args)
+shared = shared_page()
 
 
 @pytest.fixture

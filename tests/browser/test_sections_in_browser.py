@@ -5,7 +5,6 @@ engine's numbers, search lands in another folder, and on a 390 px phone the
 navigation folds under "Lessons" with only the reader's section open."""
 from __future__ import annotations
 
-import posixpath
 
 import pytest
 

@@ -6,16 +6,13 @@ from __future__ import annotations
 import pytest
 
 from explorables.site_builder.directives.roles import write
-from helpers import cpython_values, fresh_lesson, idle, module_page, state_of
+from helpers import cpython_values, fresh_lesson, idle, shared_page, state_of
 
 FIG = "lab"
 PAGE = "attention-lab.html"
 
 
-@pytest.fixture(scope="module")
-def shared(browser, site_url, browser_context_args):
-    """One page and one Pyodide for the module: each test swaps the lesson in anew."""
-    yield from module_page(browser, site_url, browser_context_args)
+shared = shared_page()
 
 
 @pytest.fixture
