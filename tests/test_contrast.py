@@ -40,7 +40,7 @@ def test_marks_stand_3_to_1_off_the_canvas(colours, role):
     assert contrast(colours[role], colours["bg"]) >= 3
 
 
-@pytest.mark.parametrize("text", ["text", "soft", "link", "accent", "error"])
+@pytest.mark.parametrize("text", ["text", "soft", "link", "accent", "error", "caution"])
 def test_page_text_reads_on_page_and_panel(colours, text):
     for ground in ("bg", "panel"):
         assert contrast(colours[text], colours[ground]) >= 4.5, ground
