@@ -9,7 +9,8 @@ lesson, in fresh browser contexts (cold HTTP cache), interleaved with the anchor
 - next: on a live lesson, a click on "Next" -> every figure of the next lesson live and
   one update answered (a swap on the running engine);
 - longest task: the longest main-thread task (PerformanceObserver "longtask") before ready;
-- first frame bytes: every HTML, CSS, JS and font file the page fetched (Pyodide and the
+- first frame bytes: every HTML, CSS, JS and font file the page asked for before the
+  runtime marked its first frame drawn (``explorables:first-frame``; Pyodide and the
   engine archive excluded), gzip-compressed as GitHub Pages serves them (woff2 as is:
   it is compressed already), the uncompressed size beside it;
 - serve: ``explorables serve`` on a copy of content/, the lesson's text edited ->
@@ -98,6 +99,11 @@ FIGURES_LIVE = """() => { const figs = Array.from(document.querySelectorAll("mai
   return figs.every(f => f.classList.contains("ex-live")); }"""
 
 FIRST_FRAME_TYPES = ("document", "stylesheet", "script", "font")
+FIRST_FRAME = """() => {
+  const mark = performance.getEntriesByName("explorables:first-frame")[0];
+  const until = mark ? mark.startTime : Infinity;
+  return performance.getEntriesByType("resource").filter(e => e.startTime <= until).map(e => e.name);
+}"""
 
 
 def first_frame_bytes(site: Path, urls: list[str]) -> tuple[int, int]:
@@ -176,7 +182,10 @@ def main() -> None:
                     result = page.evaluate(LIVE)
                     row["live"].append(result["ready"])
                     row["longest"].append(result["longest"])
-                    row["bytes"] = first_frame_bytes(site, sorted(set(fetched)))
+                    # what was asked for before the runtime marked its first frame drawn
+                    # (later scripts, the search index and the like come after it)
+                    before = set(page.evaluate(FIRST_FRAME))
+                    row["bytes"] = first_frame_bytes(site, sorted({u for u in fetched if u in before or u == page.url}))
                     page.evaluate("() => { window.__sameDocument = true; }")
                     nxt = page.evaluate(NEXT)
                     if nxt is not None:

@@ -36,6 +36,7 @@ BUILD_FILE = "explorables/BUILD"  # the build id inside the engine archive
 # What the page's scripts load, by key: the map the page carries names these files.
 SCRIPT_KEYS = {
     "worker": "js/worker.js",
+    "later": "js/later.js",
     "engine": "engine.zip",
     "search": "search-index.js",
     "bundle-worker": "bundle/worker-source.js",

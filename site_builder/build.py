@@ -55,9 +55,13 @@ RUNTIME = (
     "js/marks/label.js", "js/marks/circle.js",
     "js/panels/plane.js", "js/panels/cells.js", "js/panels/bars.js", "js/panels/chart.js",
     "js/panels/steps.js", "js/panels/text.js",
-    "js/controls.js", "js/figure.js", "js/client.js", "js/pages.js", "js/code.js", "js/toc.js", "js/scrollers.js", "js/search.js",
-    "js/prose.js", "js/exercise.js", "js/boot.js",
+    "js/controls.js", "js/figure.js", "js/client.js", "js/pages.js", "js/toc.js", "js/scrollers.js",
+    "js/prose.js", "js/boot.js",
 )
+# What a reader needs only after the first frame (copy buttons, search, exercises): joined
+# into js/later.js, which the runtime loads once the figures are drawn.
+LATER = ("js/code.js", "js/search.js", "js/exercise.js")
+LATER_FILE = "js/later.js"
 # An offline bundle's runtime also swaps pages from the content it carries.
 BUNDLE_RUNTIME = RUNTIME[:-1] + ("js/bundle.js", RUNTIME[-1])
 RUNTIME_FILE = "js/explorables.js"
@@ -335,11 +339,15 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
             assets = staging / ASSETS
             shutil.copytree(STATIC, assets, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
             runtime = join_scripts(assets, BUNDLE_RUNTIME if bundle else RUNTIME, minify=not dev)
-            kept = {"js/worker.js", *(("js/livereload.js",) if dev else ())}
+            later = join_scripts(assets, LATER, minify=not dev)
+            worker = join_scripts(assets, ("js/worker.js",), minify=not dev)
+            kept = {"js/livereload.js"} if dev else set()
             for script in sorted((assets / "js").rglob("*.js")):  # joined, or not this site's
                 if script.relative_to(assets).as_posix() not in kept:
                     script.unlink()
             (assets / RUNTIME_FILE).write_text(runtime, encoding="utf-8")
+            (assets / LATER_FILE).write_text(later, encoding="utf-8")
+            (assets / "js" / "worker.js").write_text(worker, encoding="utf-8")
             if not dev:  # a preview keeps the stylesheet readable too
                 style = assets / "explorables.css"
                 style.write_text(rcssmin.cssmin(style.read_text(encoding="utf-8")), encoding="utf-8")

@@ -360,16 +360,19 @@ def test_the_figures_command_lists_every_directive_and_its_options(capsys):
 
 def test_the_runtime_is_one_minified_script_joined_in_order(tmp_path):
     """Pages load one script: the runtime's files joined in order (each an IIFE, so
-    joining changes nothing else), minified; a preview keeps them readable."""
+    joining changes nothing else), minified; what the first frame does not need (copy
+    buttons, search, exercises) is a second joined file the runtime loads later, and the
+    worker is minified too. A preview keeps them all readable."""
     import re
     import rjsmin
 
     from explorables.site_builder import build
     from explorables.site_builder.assets import names_in
 
-    for name in build.BUNDLE_RUNTIME:  # joining is safe only for self-contained scripts
+    for name in (*build.BUNDLE_RUNTIME, *build.LATER):  # joining is safe only for self-contained scripts
         text = re.sub(r"/\*.*?\*/", "", (build.STATIC / name).read_text(), flags=re.S).strip()
         assert text.startswith("(function () {") and text.endswith("})();"), name
+    assert not set(build.LATER) & set(build.BUNDLE_RUNTIME)
     content = tmp_path / "content"
     content.mkdir()
     (content / "01-a.md").write_text("# A\n\n:::{attention-row} explorer\n:::\n", encoding="utf-8")
@@ -380,12 +383,15 @@ def test_the_runtime_is_one_minified_script_joined_in_order(tmp_path):
         html = (out / "a.html").read_text()
         scripts = re.findall(r'<script defer src="([^"]+)"', html)
         assert scripts == [f"_explorables/{names['js/explorables.js']}"]
-        runtime = (out / "_explorables" / names["js/explorables.js"]).read_text()
-        parts = [(build.STATIC / n).read_text() for n in build.RUNTIME]
-        if dev:
-            assert all(part in runtime for part in parts)
-        else:
-            assert runtime == ";\n".join(rjsmin.jsmin(part) for part in parts) + "\n"
-            assert len(runtime) < 0.75 * sum(map(len, parts))
-        assert not any(n.startswith("js/") and n not in ("js/explorables.js", "js/worker.js", "js/livereload.js")
-                       for n in names)
+        assert f'"later": "{names["js/later.js"]}"' in html  # in the page's asset map
+        for joined, files in (("js/explorables.js", build.RUNTIME), ("js/later.js", build.LATER),
+                              ("js/worker.js", ("js/worker.js",))):
+            text = (out / "_explorables" / names[joined]).read_text()
+            parts = [(build.STATIC / n).read_text() for n in files]
+            if dev:
+                assert all(part in text for part in parts), joined
+            else:
+                assert text == ";\n".join(rjsmin.jsmin(part) for part in parts) + "\n", joined
+                assert len(text) < 0.8 * sum(map(len, parts)), joined
+        allowed = {"js/explorables.js", "js/later.js", "js/worker.js", *(("js/livereload.js",) if dev else ())}
+        assert {n for n in names if n.startswith("js/")} == allowed

@@ -44,7 +44,23 @@
     });
   }
 
+  /* Copy buttons, search and exercises (js/later.js) wait until the first frame is
+     drawn: they are not part of it. Once a visit: a swapped-in page finds them. */
+  function later() {
+    if (ex._later) return;
+    ex._later = true;
+    if (!performance.getEntriesByName("explorables:first-frame").length) performance.mark("explorables:first-frame");
+    const load = function () {
+      const script = document.createElement("script");
+      script.src = ex.asset("later");
+      document.body.append(script);
+    };
+    if (window.requestIdleCallback) window.requestIdleCallback(load, { timeout: 300 });
+    else setTimeout(load, 0);
+  }
+
   function boot() {
+    setTimeout(later, 0);  // after this task has drawn the figures
     const roots = document.querySelectorAll("figure.ex-figure[data-figure]");
     const waiting = frugal() && !ex._engineAsked && !ex.client.started;
     const exercises = document.querySelector(".ex-exercise");  // graded by the engine

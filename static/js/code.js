@@ -50,5 +50,7 @@
 
   ex.code = { attach: attach };
   if (ex.pages && ex.pages.on) ex.pages.on("mount", attach);  // a lesson swapped in
-  document.addEventListener("DOMContentLoaded", function () { attach(document.body); });
+  // loaded after the first frame (js/later.js): the page may be parsed already
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { attach(document.body); });
+  else attach(document.body);
 })();

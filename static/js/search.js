@@ -223,5 +223,7 @@
     if (input) { e.preventDefault(); input.focus(); }
   });
   if (ex.pages && ex.pages.on) ex.pages.on("mount", attach);
-  document.addEventListener("DOMContentLoaded", function () { attach(document.body); });
+  // loaded after the first frame (js/later.js): the page may be parsed already
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { attach(document.body); });
+  else attach(document.body);
 })();

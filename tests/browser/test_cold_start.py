@@ -63,3 +63,19 @@ def test_every_figure_of_a_page_with_several_is_drawn_and_goes_live(cold):
     page.locator("figure#third [data-key] canvas, figure#third .ex-cells").first.wait_for()
     for fid in ("explorer", "second", "third"):
         assert_matches_cpython(page, fid, "attention-row")
+
+
+def test_search_copy_and_exercises_load_after_the_first_frame(cold):
+    """js/later.js is asked for only once the runtime has marked its first frame drawn,
+    and then it works: the search box it makes is on the page."""
+    page, requests = cold
+    page.locator("#ex-search-input").wait_for(state="attached")
+    timing = page.evaluate("""() => {
+        const mark = performance.getEntriesByName("explorables:first-frame")[0];
+        const later = performance.getEntriesByType("resource").find(e => /\\/js\\/later\\.[0-9a-f]+\\.js$/.test(e.name));
+        return { mark: mark && mark.startTime, later: later && later.startTime };
+    }""")
+    assert timing["mark"] is not None and timing["later"] is not None, timing
+    assert timing["later"] > timing["mark"]
+    names = [url.rsplit("/", 1)[-1] for url in requests]
+    assert sum(1 for n in names if n.startswith("later.")) == 1
