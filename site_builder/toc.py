@@ -1,8 +1,9 @@
 """Headings: anchor links named by their heading, and a table of contents.
 
 Every h2 and h3 has a stable id (its text, slugified, by mdit-py-plugins' anchors) and
-a visible "#" link to itself. The link's accessible name is the heading's text, so a
-screen reader says "Link to this section: Why divide by the square root", not "#".
+a visible "#" link to itself, beside it (in a ``div.ex-heading``, so that the heading's
+own name stays its text). The link's accessible name is the heading's text, so a screen
+reader says "Link to this section: Why divide by the square root", not "#".
 
 A lesson with ``TOC_MIN`` or more such headings gets a table of contents at the top of
 its body: a ``<nav>`` holding a ``<details>`` (folded on phones; static/js/toc.js opens
@@ -37,15 +38,35 @@ def heading_text(inline: Token) -> str:
 def _toc_rule(state: StateCore) -> None:
     tokens = state.tokens
     entries = []
-    for index, token in enumerate(tokens):
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
         if token.type != "heading_open" or token.tag not in ("h2", "h3") or not token.attrGet("id"):
+            index += 1
             continue
         inline = tokens[index + 1]
         text = heading_text(inline)
-        entries.append((int(token.tag[1]), token.attrGet("id"), text))
-        for child in inline.children or []:
-            if child.type == "link_open" and "header-anchor" in (child.attrGet("class") or ""):
-                child.attrSet("aria-label", f"Link to this section: {text}")
+        anchor = token.attrGet("id")
+        entries.append((int(token.tag[1]), anchor, text))
+        # The "#" link goes beside the heading, not inside it: inside, it would be part of
+        # the heading's name ("Five steps Link to this section: Five steps").
+        children = inline.children or []
+        start = next((i for i, c in enumerate(children)
+                      if c.type == "link_open" and "header-anchor" in (c.attrGet("class") or "")), None)
+        if start is not None:
+            end = next(i for i in range(start, len(children)) if children[i].type == "link_close")
+            if start and children[start - 1].type == "text":
+                children[start - 1].content = children[start - 1].content.rstrip()
+            del children[start:end + 1]
+            label = html.escape(t("page.anchor_label", title=text), quote=True)
+            before, after = Token("html_block", "", 0), Token("html_block", "", 0)
+            before.content = f'<div class="ex-heading ex-heading-{token.tag}">\n'
+            after.content = (f'<a class="header-anchor" href="#{html.escape(anchor, quote=True)}" '
+                             f'aria-label="{label}">#</a>\n</div>\n')
+            tokens.insert(index + 3, after)
+            tokens.insert(index, before)
+            index += 1
+        index += 3
     state.env["toc"] = entries
     if len(entries) >= TOC_MIN:
         toc = Token("toc", "nav", 0)

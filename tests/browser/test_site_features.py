@@ -228,6 +228,10 @@ def test_heading_anchor_links_are_named_by_their_heading(guarded, features_site)
     assert link.get_attribute("href") == "#softmax-shares"
     link.focus()
     assert link.evaluate("a => getComputedStyle(a).opacity") == "1"  # visible when focused
+    # the heading's own name is its text: the link sits beside it, not inside it
+    assert page.get_by_role("heading", name="Softmax shares", exact=True).count() == 1
+    heading, anchor = page.locator("#softmax-shares").bounding_box(), link.bounding_box()
+    assert anchor["x"] > heading["x"] + heading["width"] - 1 and abs(anchor["y"] - heading["y"]) < heading["height"]
 
 
 def test_toc_tracking_reattaches_after_an_in_place_navigation(guarded, features_site):
