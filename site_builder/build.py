@@ -341,6 +341,8 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
             runtime = join_scripts(assets, BUNDLE_RUNTIME if bundle else RUNTIME, minify=not dev)
             later = join_scripts(assets, LATER, minify=not dev)
             worker = join_scripts(assets, ("js/worker.js",), minify=not dev)
+            # the print page runs no figure, only this: a Tab stop for boxes that scroll sideways
+            scrollers = join_scripts(assets, ("js/scrollers.js",), minify=not dev)
             kept = {"js/livereload.js"} if dev else set()
             for script in sorted((assets / "js").rglob("*.js")):  # joined, or not this site's
                 if script.relative_to(assets).as_posix() not in kept:
@@ -348,6 +350,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
             (assets / RUNTIME_FILE).write_text(runtime, encoding="utf-8")
             (assets / LATER_FILE).write_text(later, encoding="utf-8")
             (assets / "js" / "worker.js").write_text(worker, encoding="utf-8")
+            (assets / "js" / "scrollers.js").write_text(scrollers, encoding="utf-8")
             if not dev:  # a preview keeps the stylesheet readable too
                 style = assets / "explorables.css"
                 style.write_text(rcssmin.cssmin(style.read_text(encoding="utf-8")), encoding="utf-8")

@@ -393,5 +393,6 @@ def test_the_runtime_is_one_minified_script_joined_in_order(tmp_path):
             else:
                 assert text == ";\n".join(rjsmin.jsmin(part) for part in parts) + "\n", joined
                 assert len(text) < 0.8 * sum(map(len, parts)), joined
-        allowed = {"js/explorables.js", "js/later.js", "js/worker.js", *(("js/livereload.js",) if dev else ())}
+        allowed = {"js/explorables.js", "js/later.js", "js/worker.js", "js/scrollers.js",  # (print.html's)
+                   *(("js/livereload.js",) if dev else ())}
         assert {n for n in names if n.startswith("js/")} == allowed

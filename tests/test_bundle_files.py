@@ -74,7 +74,7 @@ def test_every_page_is_carried_for_swapping_in_place(bundle):
     _, files = bundle
     pages = data_of(asset(files, "bundle/pages.js").decode(), "pages")
     html = sorted(n.split("/")[-1] for n in files if n.count("/") == 1 and n.endswith(".html"))
-    html.remove("print.html")  # no scripts: it opens as a file of its own, never swapped in
+    html.remove("print.html")  # no engine: it opens as a file of its own, never swapped in
     assert sorted(pages) == html
     assert pages["one-query-row.html"]["title"] == "One query row · Attention, by hand"
     assert 'id="explorer"' in pages["one-query-row.html"]["body"]

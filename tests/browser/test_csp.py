@@ -59,7 +59,7 @@ def test_every_page_goes_live_cleanly_with_zero_violations_in_page_and_worker(pa
         html = (built_site / name).read_text()
         assert f'<meta http-equiv="Content-Security-Policy" content="{DEFAULT_CSP}">'.replace("'", "&#39;") in html
         assert "style=" not in html.replace("displaystyle=", "")
-        if name == "print.html":  # runs no script: its figures are their stills
+        if name == "print.html":  # runs no figure: its figures are their stills
             assert "<script defer" not in html
             continue
         page.goto(strict_url + name)

@@ -101,7 +101,7 @@ def test_the_whole_track_prints_from_one_page(context, site_url, built_site):
     page.wait_for_url("**/print.html")
     assert page.locator(".ex-print-lesson").count() == 5
     stills = page.locator(".ex-still svg")
-    assert stills.count() > 5 and stills.first.is_visible()  # no scripts: the stills are the figures
+    assert stills.count() > 5 and stills.first.is_visible()  # no engine: the stills are the figures
     pdf = PdfReader(io.BytesIO(page.pdf(format="A4")))
     text = _squash("".join(p.extract_text() for p in pdf.pages))
     for heading in page.locator(".ex-print-lesson h1").all_inner_texts():
