@@ -148,3 +148,22 @@ def in_lesson(shared, url: str, figure_id: str):
         if page.viewport_size != viewport:
             page.set_viewport_size(viewport)
         page.emulate_media(color_scheme="light", reduced_motion="no-preference", media="screen")
+
+
+def answer_exercise(page, section, typed: str, press_enter: bool = True) -> tuple[str, str]:
+    """Type an answer into an exercise as a reader does, send it with Enter (or the Check
+    button), and return the engine's new verdict: (its words, data-verdict). The verdict
+    of an earlier answer is taken off first, so that it is never read for this one."""
+    feedback = section.locator(".ex-feedback")
+    feedback.evaluate("el => el.removeAttribute('data-verdict')")
+    field = section.get_by_label("Your answer")
+    field.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Backspace")
+    page.keyboard.type(typed)
+    if press_enter:
+        page.keyboard.press("Enter")
+    else:
+        section.get_by_role("button", name="Check").click()
+    section.locator(".ex-feedback[data-verdict]").wait_for()
+    return feedback.inner_text(), feedback.get_attribute("data-verdict")

@@ -15,7 +15,7 @@ from explorables.engine.exercises import EXERCISES
 from explorables.site_builder import authors
 from explorables.site_builder.build import build_site
 from figure_helpers import ROOT
-from helpers import fresh_lesson, module_page
+from helpers import answer_exercise, fresh_lesson, module_page
 
 FIG = "explorer"
 LESSON = """---
@@ -73,16 +73,7 @@ def shown(section) -> str:
 
 
 def answer(page, section, typed: str) -> tuple[str, str]:
-    """Type the answer as a reader does and press Enter; the engine's verdict."""
-    field = section.get_by_label("Your answer")
-    field.click()
-    page.keyboard.press("Control+A")
-    page.keyboard.press("Backspace")
-    page.keyboard.type(typed)
-    page.keyboard.press("Enter")
-    feedback = section.locator(".ex-feedback[data-verdict]")
-    feedback.wait_for()
-    return feedback.inner_text(), feedback.get_attribute("data-verdict")
+    return answer_exercise(page, section, typed)
 
 
 def test_the_authors_exercise_is_graded_and_made_fresh_by_the_engine(lesson):

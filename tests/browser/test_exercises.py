@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from helpers import answer_exercise
+
 from conftest import serve_folder
 from explorables.engine.exercises import EXERCISES
 
@@ -50,17 +52,7 @@ def reader(page, exercise_url):
 
 
 def answer(page, exercise: str, typed: str, press_enter: bool = True) -> tuple[str, str]:
-    section = page.locator(f"div#{exercise}")
-    field = section.get_by_label("Your answer")
-    field.fill("")
-    field.type(typed)
-    if press_enter:
-        field.press("Enter")
-    else:
-        section.get_by_role("button", name="Check").click()
-    feedback = section.locator(".ex-feedback")
-    feedback.wait_for()
-    return feedback.inner_text(), feedback.get_attribute("data-verdict")
+    return answer_exercise(page, page.locator(f"div#{exercise}"), typed, press_enter)
 
 
 def test_a_weight_answered_right_wrong_and_with_the_forgotten_sqrt_d(reader):

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from explorables.engine.exercises import EXERCISES
-from helpers import fresh_lesson, shared_page
+from helpers import answer_exercise, fresh_lesson, shared_page
 
 PAGE = "one-query-row.html"  # lesson 1: its figure, then a scaled-score exercise
 FIG = "explorer"
@@ -44,16 +44,7 @@ def shown(section) -> str:
 
 
 def answer(page, section, typed: str) -> tuple[str, str]:
-    """Type the answer as a reader does and press Enter; the engine's verdict."""
-    field = section.get_by_label("Your answer")
-    field.click()
-    page.keyboard.press("Control+A")
-    page.keyboard.press("Backspace")
-    page.keyboard.type(typed)
-    page.keyboard.press("Enter")
-    feedback = section.locator(".ex-feedback[data-verdict]")
-    feedback.wait_for()
-    return feedback.inner_text(), feedback.get_attribute("data-verdict")
+    return answer_exercise(page, section, typed)
 
 
 def new_numbers(page, section, before: str) -> int:
