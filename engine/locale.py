@@ -69,7 +69,7 @@ def language() -> str:
     return _language
 
 
-def t(key: str, **fields: Any) -> str:
+def t(key: str, /, **fields: Any) -> str:
     """The message ``key`` in the current language, with ``{name}`` fields filled in."""
     text = _messages.get(key)
     if text is None:
