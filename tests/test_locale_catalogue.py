@@ -20,8 +20,9 @@ from explorables.site_builder.errors import BuildError
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ("en", "de")
-# A key is named in code as a string literal: t("page.next"), ex.t("runtime.copy"), ...
-KEY = re.compile(r"""["']((?:page|runtime|figure|number)\.[a-z_]+)["']""")
+# A key is named in code as a string literal: t("page.next"), ex.t("runtime.copy"),
+# Say("figure.attention_row.title"), ...
+KEY = re.compile(r"""["']((?:page|runtime|figure|number)(?:\.[a-z_0-9]+)+)["']""")
 SOURCES = [*(ROOT / "site_builder" / "templates").glob("*.html"), *(ROOT / "static" / "js").rglob("*.js"),
            *(ROOT / "engine").rglob("*.py"), *(ROOT / "site_builder").rglob("*.py")]
 
@@ -167,8 +168,9 @@ def test_a_german_build_says_the_german_words_and_writes_decimal_commas(tmp_path
     assert '<span class="ex-question-label">Prüfen Sie sich</span>' in html  # words of the directives too
     data = first_frame(html)
     stats = stats_of(data["scene"])
-    assert stats["Temperature"] == "1,50"
-    assert re.fullmatch(r"\(−?\d,\d\d; −?\d,\d\d\)", stats["New vector"])
+    assert stats["Temperatur"] == "1,50"  # the figure's own words are German too
+    assert re.fullmatch(r"\(−?\d,\d\d; −?\d,\d\d\)", stats["Neuer Vektor"])
+    assert data["scene"]["title"] == "Aufmerksamkeit erkunden: eine Abfragezeile"
     assert '<span class="ex-value"' in html and ">1,50<" in html  # the live number in the prose
     words = words_block(html)
     assert words["language"] == "de" and words["messages"]["runtime.starting"] == "Python startet…"
