@@ -18,10 +18,11 @@ from explorables.engine import locale
 from explorables.engine.figures import FIGURES
 from figure_helpers import split_scene
 
-DONE = ("attention-row",)  # the figures whose words are all in the catalogue
-MARK_ID = re.compile(r"^[a-z]+(-[a-z]+)*-\d+$")  # "key-0": the picked mark, an id
+DONE = ("attention-row", "attention-heatmap")  # the figures whose words are all in the catalogue
+MARK_ID = re.compile(r"^([a-z]+(-[a-z]+)*-\d+|[a-z]\d+)$")  # "key-0", the picked mark; "v1", a coordinate
 SAME_IN_BOTH = {  # words, symbols and names a German reader sees as they are
     "attention-row": {"q·k", "÷ √dₖ", "÷ T", "softmax", "Σ aᵢvᵢ", "d", "x1", "x2", "x", "y"},
+    "attention-heatmap": {"H", "d_k", "weights", "scores", "unscaled", "sentence", "random"},  # and a menu's values
 }
 
 

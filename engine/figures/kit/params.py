@@ -165,7 +165,7 @@ class Choice(Param):
     def control_dict(self, state: dict) -> dict[str, Any]:
         pairs = resolve(self.choices, state)
         return {**super().control_dict(state), "value": str(state[self.name]),
-                "options": [{"value": str(v), "label": label} for v, label in pairs]}
+                "options": [{"value": str(v), "label": spoken(label)} for v, label in pairs]}
 
 
 @dataclass(frozen=True)

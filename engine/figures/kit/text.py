@@ -28,7 +28,12 @@ class Say:
         self.key, self.fields = key, fields
 
     def __call__(self, state: Any = None) -> str:  # a field may be a function: a number written when shown
-        return t(self.key, **{name: value() if callable(value) else value for name, value in self.fields.items()})
+        return self.format()
+
+    def format(self, **fields: Any) -> str:
+        """The words with their fields filled in, as ``str.format`` fills a template."""
+        given = {name: value() if callable(value) else value for name, value in self.fields.items()}
+        return t(self.key, **given, **fields)
 
     def __str__(self) -> str:
         return self()
