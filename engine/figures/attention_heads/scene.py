@@ -3,7 +3,7 @@ outputs plane and the join, in numbers and in plain words."""
 from __future__ import annotations
 
 from explorables.figures import (EMBED_AXES, OUTPUT_DIAMOND, OWN_RING, arrows, best, cells, column_labels, extent,
-                                 grid_step, line, num, plane, points, quote, row_labels, sub, text, token_label, vec)
+                                 grid_step, line, num, plane, points, quote, row_labels, spoken, sub, text, token_label, vec)
 
 from . import words
 from .heads import head_preset_of, w_o
@@ -71,7 +71,7 @@ def plane_panel(s: dict, v: dict) -> dict:
         # o¹W_O¹ + o²W_O² = [o¹, o²] W_O: the second part ends at the engine's output
         arrows(None, [c1], [out], id="part2", role="head2", width=2, dashed=True),
         values(False),
-        x=[-half, half], y=[-half, half], square=True, grid=grid_step(half), axes=list(EMBED_AXES),
+        x=[-half, half], y=[-half, half], square=True, grid=grid_step(half), axes=[spoken(a) for a in EMBED_AXES],
         title=words.plane_title(tokens[i], i), caption=words.PLANE_CAPTION,
         legend=[{"role": role, "label": label, **({"shape": shape} if shape else {})}
                 for role, label, shape in words.LEGEND])

@@ -13,7 +13,7 @@ from typing import Any
 
 from explorables.figures import (SENTENCE_CHOICES, Asker, Choice, FieldError, Figure, Hidden, Matrix, Slider, Toggle,
                                  Value, best, check_query_option, default_embeddings, parse_number, quote, register,
-                                 resolve_query, sentence, vec, num)
+                                 resolve_query, sentence, t, vec, num)
 
 from . import words
 from .experiments import EXPERIMENTS
@@ -50,7 +50,7 @@ class AttentionLab(Figure):
         Slider("s", words.LABEL["s"], 0.0, lo=0.0, hi=S_MAX, by=0.05, what="s", doc=words.DOC["s"],
                help=words.HELP["s"], near="embed", step=STEP_EMBED),
         Slider("temperature", words.LABEL["temperature"], 1.0, lo=T_MIN, hi=T_MAX, by=0.01, log=True,
-               what="temperature", doc=words.DOC["temperature"], help=words.HELP["temperature"], near="table",
+               what=words.TEMPERATURE_WHAT, doc=words.DOC["temperature"], help=words.HELP["temperature"], near="table",
                step=STEP_SOFTMAX),
         Toggle("causal", words.LABEL["causal"], False, doc=words.DOC["causal"], help=words.HELP["causal"],
                near="table", step=STEP_SOFTMAX),
@@ -175,8 +175,8 @@ class AttentionLab(Figure):
 
     def status(self, s: dict, v: dict) -> str:
         tokens, i, top, r = s["tokens"], s["query"], v["top"], v["r"]
-        return (f"{quote(tokens[i])} (position {i}) asks; largest weight {num(r.weights[i][top])} on "
-                f"{quote(tokens[top])}; output {vec(r.outputs[i])}")
+        return t("figure.attention_lab.status", word=quote(tokens[i]), i=i, weight=num(r.weights[i][top]),
+                 best=quote(tokens[top]), output=vec(r.outputs[i]))
 
     def controls(self, s: dict, v: dict) -> list[dict]:
         """The sentence and the sliders, the experiments by the steps, then the three matrices."""
