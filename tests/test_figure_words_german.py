@@ -19,7 +19,8 @@ from explorables.engine.figures import FIGURES
 from explorables.figures import SENTENCES
 from figure_helpers import split_scene
 
-DONE = ("attention-row", "attention-heatmap", "attention-lab")  # the figures whose words are all in the catalogue
+# the figures whose words are all in the catalogue
+DONE = ("attention-row", "attention-heatmap", "attention-lab", "attention-heads")
 SYMBOLS = {"softmax", "xWq", "xWk", "xWv", "Wq", "Wk", "Wv"}  # names in formulas
 MENU_VALUES = ("value", "selected")  # what a control sends back (a menu's values, the picked mark): no wording
 
