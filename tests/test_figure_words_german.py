@@ -20,8 +20,9 @@ from explorables.figures import SENTENCES
 from figure_helpers import split_scene
 
 # the figures whose words are all in the catalogue
-DONE = ("attention-row", "attention-heatmap", "attention-lab", "attention-heads")
-SYMBOLS = {"softmax", "xWq", "xWk", "xWv", "Wq", "Wk", "Wv"}  # names in formulas
+DONE = ("attention-row", "attention-heatmap", "attention-lab", "attention-heads", "positional-encoding")
+SYMBOLS = {"softmax", "xWq", "xWk", "xWv", "Wq", "Wk", "Wv", "PE", "sin", "cos", "rad"}  # names in formulas
+GERMAN_TOO = {"Position", "Dimension"}  # words German writes as English does
 MENU_VALUES = ("value", "selected")  # what a control sends back (a menu's values, the picked mark): no wording
 
 
@@ -53,7 +54,7 @@ def wording(scene: dict) -> list[str]:
 def english_left(text: str, tokens: set[str]) -> bool:
     """Whether ``text`` still has a word that is neither a token nor a formula's name:
     "the₀ → cat₁" and "q = xWq, k = xWk" have none, "masked: weight 0" has two."""
-    return any(len(part) > 1 and part not in tokens and part not in SYMBOLS
+    return any(len(part) > 1 and part not in tokens and part not in SYMBOLS and part not in GERMAN_TOO
                for part in re.split(r"[^A-Za-z]+", text))
 
 
