@@ -114,3 +114,23 @@ def test_a_german_reader_error_names_the_setting_in_german():
     with pytest.raises(Exception) as info:
         fig.apply(state, {"type": "set", "name": "temperature", "value": "9"})
     assert "Die Temperatur muss zwischen 0,05 und 5 liegen" in str(getattr(info.value, "message", info.value))
+
+
+def test_what_a_screen_reader_hears_of_a_live_value_is_german(tmp_path):
+    """A figure's announce template reaches the prose of a German build ("new vector {}"
+    becomes "neuer Vektor {}") and the manifest follows the language."""
+    from explorables.site_builder.build import build_site
+
+    site = tmp_path / "site"
+    (site / "content").mkdir(parents=True)
+    (site / "site.yml").write_text("title: Test\nlanguage: de\n", encoding="utf-8")
+    (site / "content" / "01-a.md").write_text(
+        "---\ntitle: A\n---\n\nDer neue Vektor ist {value}`explorer.output`.\n\n"
+        ":::{attention-row} explorer\n:::\n", encoding="utf-8")
+    build_site(site / "content", tmp_path / "out")
+    html = (tmp_path / "out" / "a.html").read_text(encoding="utf-8")
+    assert 'data-say="neuer Vektor {}"' in html
+    announced = {v["name"]: v["announce"] for v in FIGURES["attention-row"].manifest()["values"] if v["announce"]}
+    assert announced == {"output": "new vector {}"}
+    locale.use("de")
+    assert FIGURES["attention-row"].manifest()["values"][4]["announce"] == "neuer Vektor {}"

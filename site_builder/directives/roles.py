@@ -190,7 +190,7 @@ def _resolve(env, figures, role, content, line0, col) -> dict | None:
             return None
         format_ = fmt or ("decimal" if indices else spec.format)
         where_ = " ".join(str(i) for i in indices)
-        say = (f"{spoken} {{}}" if spoken else spec.announce
+        say = (f"{spoken} {{}}" if spoken else in_words(spec.announce)
                or (f"{name} {where_}: {{}}" if indices else f"{name}: {{}}"))
         return {"figure_id": fig_id, "name": name, "index": ",".join(map(str, indices)) if indices else None,
                 "format": format_, "digits": spec.digits, "text": write(element, format_, spec.digits), "say": say}

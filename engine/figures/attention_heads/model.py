@@ -20,9 +20,9 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
-from explorables.figures import (SENTENCE_CHOICES, Asker, Choice, FieldError, Figure, Value, check_query_option,
-                                 matrix_control, matrix_name, num, parse_cell, quote, register, resolve_query,
-                                 sentence, t, vec, best)
+from explorables.figures import (SENTENCE_CHOICES, Asker, Choice, FieldError, Figure, Say, Value, best,
+                                 check_query_option, matrix_control, matrix_name, num, parse_cell, quote, register,
+                                 resolve_query, sentence, t, vec)
 
 from . import words
 from .experiments import EXPERIMENTS, attend
@@ -73,14 +73,16 @@ class AttentionHeads(Figure):
     values = (
         Value("sentence", "token", "The sentence preset."),
         Value("tokens", "list", "The tokens of the sentence."),
-        Value("query", "integer", "The position of the asking token.", announce="token {} asks"),
+        Value("query", "integer", "The position of the asking token.",
+              announce=Say("figure.attention_heads.announce_query")),
         Value("X", "matrix", "The token vectors e(word), (T, 2)."),
         Value("heads", "list", "Each head's matrices W_Q, W_K, W_V."),
         Value("weights", "list", "Each head's weights, (2, T, T)."),
         Value("head_outputs", "list", "Each head's outputs o¹, o², (2, T, 2)."),
         Value("concat", "matrix", "[o¹, o²] for every token, (T, 4)."),
         Value("contributions", "list", "o¹Wo¹ and o²Wo² for every token, (2, T, 2)."),
-        Value("outputs", "matrix", "The multi-head outputs [o¹, o²] Wo, (T, 2).", announce="multi-head output {}"),
+        Value("outputs", "matrix", "The multi-head outputs [o¹, o²] Wo, (T, 2).",
+              announce=Say("figure.attention_heads.announce_outputs")),
         Value("W_O", "matrix", "The output matrix, (4, 2): block 1 above block 2."),
     )
     experiments = EXPERIMENTS

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorables.figures import (Choice, FieldError, Figure, Hidden, Option, OptionError, OptionErrors, Slider,
+from explorables.figures import (Choice, FieldError, Figure, Hidden, Option, OptionError, OptionErrors, Say, Slider,
                                  Toggle, Value, num, parse_number, query_field, quote, register, resolve_query, words)
 
 from . import scene
@@ -77,7 +77,8 @@ class AttentionHeatmap(Figure):
     values = (
         Value("tokens", "list", "The table's tokens: the first n words, then the [PAD]s."),
         Value("n", "integer", "How many words of the sentence the table uses."),
-        Value("view", "text", "What the table shows: weights, scores or unscaled.", announce="the table shows {}"),
+        Value("view", "text", "What the table shows: weights, scores or unscaled.",
+              announce=Say("figure.attention_heatmap.announce_view")),
         Value("query", "integer", "The picked row, from 0."),
         Value("scores", "matrix", "The scaled scores, one row a query (masked: minus infinity)."),
         Value("weights", "matrix", "The weights, one row a query; each row sums to 1."),
@@ -85,7 +86,8 @@ class AttentionHeatmap(Figure):
         Value("outputs", "matrix", "The outputs, one row a query."),
         Value("causal", "bool", "Whether the causal mask is on."),
         Value("padding", "integer", "How many [PAD] tokens follow the words."),
-        Value("cells", "integer", "The cells of the table: (n + padding)².", announce="{} cells"),
+        Value("cells", "integer", "The cells of the table: (n + padding)².",
+              announce=Say("figure.attention_heatmap.announce_cells")),
     )
     experiments = EXPERIMENTS
 

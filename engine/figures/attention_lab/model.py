@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorables.figures import (SENTENCE_CHOICES, Asker, Choice, FieldError, Figure, Hidden, Matrix, Slider, Toggle,
-                                 Value, best, check_query_option, default_embeddings, parse_number, quote, register,
-                                 resolve_query, sentence, t, vec, num)
+from explorables.figures import (SENTENCE_CHOICES, Asker, Choice, FieldError, Figure, Hidden, Matrix, Say, Slider,
+                                 Toggle, Value, best, check_query_option, default_embeddings, num, parse_number, quote,
+                                 register, resolve_query, sentence, t, vec)
 
 from . import words
 from .experiments import EXPERIMENTS
@@ -61,7 +61,8 @@ class AttentionLab(Figure):
     values = (
         Value("sentence", "token", "The sentence preset."),
         Value("tokens", "list", "The tokens of the sentence."),
-        Value("query", "integer", "The position of the asking token.", announce="token {} asks"),
+        Value("query", "integer", "The position of the asking token.",
+              announce=Say("figure.attention_lab.announce_query")),
         Value("E", "matrix", "The embedding e(word) of each token, (T, 2)."),
         Value("X", "matrix", "The inputs x = e + α·p, (T, 2)."),
         Value("Q", "matrix", "The queries q = xWq, (T, 2)."),
@@ -72,7 +73,8 @@ class AttentionLab(Figure):
         Value("outputs", "matrix", "The outputs o = Σ a v, (T, 2)."),
         Value("temperature", "decimal", "T, the temperature."),
         Value("causal", "bool", "Whether the causal mask is on."),
-        Value("s", "decimal", "α, the strength of the position code.", announce="position strength {}"),
+        Value("s", "decimal", "α, the strength of the position code.",
+              announce=Say("figure.attention_lab.announce_s")),
         Value("W_Q", "matrix", "The query matrix."),
         Value("W_K", "matrix", "The key matrix."),
         Value("W_V", "matrix", "The value matrix."),

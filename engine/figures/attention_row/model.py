@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorables.figures import (EDGE, Choice, FieldError, Figure, Hidden, Option, OptionError, OptionErrors,
+from explorables.figures import (EDGE, Choice, FieldError, Figure, Hidden, Option, OptionError, OptionErrors, Say,
                                  Slider, Toggle, Value, best, extent, field_text, parse_number, query_field, quote,
                                  register, resolve_query, t, words)
 
@@ -61,7 +61,7 @@ class AttentionRow(Figure):
         Value("scores", "list", "The scaled scores q·k / √dₖ of the asking word, one a word."),
         Value("weights", "list", "The attention weights of the asking word, one a word; they add up to 1."),
         Value("output", "vector", "The asking word's new vector: the weights applied to the values.",
-              announce="new vector {}"),
+              announce=Say("figure.attention_row.announce_output")),
         Value("entropy", "decimal", "The entropy of the weights, in nats."),
         Value("temperature", "decimal", "The temperature T."),
         Value("causal", "bool", "Whether the future is hidden."),
