@@ -57,19 +57,20 @@ def resolve(language: str, own: dict[str, str] | None = None) -> tuple[dict[str,
 
 def use(language: str, messages: dict[str, str] | str | None = None) -> None:
     """Speak ``language`` from now on; ``messages`` (a dict or its JSON) are the resolved
-    catalogue, as the page carries it, or None for the shipped one."""
+    catalogue as the page carries it, over the shipped one (the page leaves out the
+    figures' words the shipped catalogue already has), or None for the shipped one."""
     global _language, _messages
     if isinstance(messages, str):
         messages = json.loads(messages)
     _language = language
-    _messages = {**ENGLISH, **(messages if messages is not None else resolve(language)[0])}
+    _messages = {**resolve(language)[0], **(messages or {})}
 
 
 def language() -> str:
     return _language
 
 
-def t(key: str, **fields: Any) -> str:
+def t(key: str, /, **fields: Any) -> str:
     """The message ``key`` in the current language, with ``{name}`` fields filled in."""
     text = _messages.get(key)
     if text is None:

@@ -37,9 +37,13 @@ class Words:
         return text.format(**fields) if fields else text
 
     def page_data(self) -> str:
-        """The JSON data block every page carries: what the runtime and the worker need."""
+        """The JSON data block every page carries: what the runtime and the worker need.
+        A figure's own words (``figure.<figure>.*``, some 470 keys) are read by the engine
+        only, which ships the catalogues: the block holds those the site changed."""
+        shipped = locale.resolve(self.language)[0]
         data = {"language": self.language, "dir": self.direction,
-                "messages": {k: v for k, v in self.messages.items() if not k.startswith("page.")}}
+                "messages": {k: v for k, v in self.messages.items() if not k.startswith("page.")
+                             and not (k.count(".") >= 2 and shipped.get(k) == v)}}
         return json.dumps(data, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
 
 

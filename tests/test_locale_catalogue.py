@@ -20,8 +20,9 @@ from explorables.site_builder.errors import BuildError
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ("en", "de")
-# A key is named in code as a string literal: t("page.next"), ex.t("runtime.copy"), ...
-KEY = re.compile(r"""["']((?:page|runtime|figure|number)\.[a-z_]+)["']""")
+# A key is named in code as a string literal: t("page.next"), ex.t("runtime.copy"),
+# Say("figure.attention_row.title"), ...
+KEY = re.compile(r"""["']((?:page|runtime|figure|number)(?:\.[a-z_0-9]+)+)["']""")
 SOURCES = [*(ROOT / "site_builder" / "templates").glob("*.html"), *(ROOT / "static" / "js").rglob("*.js"),
            *(ROOT / "engine").rglob("*.py"), *(ROOT / "site_builder").rglob("*.py")]
 
@@ -167,8 +168,9 @@ def test_a_german_build_says_the_german_words_and_writes_decimal_commas(tmp_path
     assert '<span class="ex-question-label">Prüfen Sie sich</span>' in html  # words of the directives too
     data = first_frame(html)
     stats = stats_of(data["scene"])
-    assert stats["Temperature"] == "1,50"
-    assert re.fullmatch(r"\(−?\d,\d\d; −?\d,\d\d\)", stats["New vector"])
+    assert stats["Temperatur"] == "1,50"  # the figure's own words are German too
+    assert re.fullmatch(r"\(−?\d,\d\d; −?\d,\d\d\)", stats["Neuer Vektor"])
+    assert data["scene"]["title"] == "Aufmerksamkeit erkunden: eine Abfragezeile"
     assert '<span class="ex-value"' in html and ">1,50<" in html  # the live number in the prose
     words = words_block(html)
     assert words["language"] == "de" and words["messages"]["runtime.starting"] == "Python startet…"
@@ -229,3 +231,23 @@ def test_the_words_command_prints_a_catalogue_to_translate(capsys):
     assert main(["words", "sv"]) == 0
     out = capsys.readouterr()
     assert json.loads(out.out)["page.next"] == "Next" and "have no 'sv' text yet" in out.err
+
+
+def test_a_page_carries_only_the_figure_words_the_site_changed(tmp_path):
+    """The engine ships the catalogues, so a page's words block leaves out the figures'
+    own words it already has: an English or German page stays small, and a word the site
+    corrects still reaches the worker, over the shipped catalogue."""
+    own = {**locale.catalogue("de"), "figure.attention_row.stat_entropy": "Entropie H"}
+    for language, extra in (("en", None), ("de", None), ("de", own)):
+        site = make_site(tmp_path / f"{language}{extra is not None}", language, own=extra)
+        build_site(site / "content", tmp_path / f"out-{language}{extra is not None}")
+        html = (tmp_path / f"out-{language}{extra is not None}" / "eine-frage.html").read_text(encoding="utf-8")
+        messages = words_block(html)["messages"]
+        figure_words = {k: v for k, v in messages.items() if k.count(".") >= 2}
+        assert figure_words == ({"figure.attention_row.stat_entropy": "Entropie H"} if extra else {})
+        assert "figure.reset" in messages and "runtime.starting" in messages  # what the page's JS says
+        locale.use(language, messages)  # as the worker does with the block
+        assert locale.t("figure.attention_row.title") == locale.catalogue(language)["figure.attention_row.title"]
+        shipped = locale.catalogue(language)["figure.attention_row.stat_entropy"]
+        assert locale.t("figure.attention_row.stat_entropy") == ("Entropie H" if extra else shipped)
+    assert len(json.dumps(messages, ensure_ascii=False)) < 8000

@@ -133,7 +133,7 @@ def test_an_experiment_button_takes_the_experiment_s_label_or_the_author_s_words
     assert errors == []
     labels = re.findall(r'<button type="button" class="ex-try" data-figure="explorer" '
                         r'data-experiment="flatten"[^>]*>([^<]*)</button>', html)
-    assert labels == [next(e.label for e in ROW.experiments if e.name == "flatten"), "Warm it"]
+    assert labels == [str(next(e.label for e in ROW.experiments if e.name == "flatten")), "Warm it"]
 
 
 def test_lesson_1_binds_its_prose_to_the_figure():

@@ -34,7 +34,8 @@ from markdown_it.token import Token
 
 from ...engine.figures import FIGURES
 from ...engine.figures.kit.params import Slider, resolve
-from ...engine.figures.kit.text import num, pct, vec
+from ...engine.figures.kit.text import Say, num, pct, vec
+from ...engine.figures.kit.text import spoken as in_words
 from .common import report
 
 ROLES = ("value", "adjust", "try", "numref", "eq")
@@ -189,7 +190,7 @@ def _resolve(env, figures, role, content, line0, col) -> dict | None:
             return None
         format_ = fmt or ("decimal" if indices else spec.format)
         where_ = " ".join(str(i) for i in indices)
-        say = (f"{spoken} {{}}" if spoken else spec.announce
+        say = (f"{spoken} {{}}" if spoken else in_words(spec.announce)
                or (f"{name} {where_}: {{}}" if indices else f"{name}: {{}}"))
         return {"figure_id": fig_id, "name": name, "index": ",".join(map(str, indices)) if indices else None,
                 "format": format_, "digits": spec.digits, "text": write(element, format_, spec.digits), "say": say}
@@ -218,7 +219,7 @@ def _resolve(env, figures, role, content, line0, col) -> dict | None:
         digits = 0 if param.integer else param.digits
         return {"figure_id": fig_id, "name": name, "value": value, "min": resolve(param.lo, first),
                 "max": resolve(param.hi, first), "step": 1 if param.integer else param.by, "digits": digits,
-                "log": bool(param.log), "label": param.label if isinstance(param.label, str) else name,
+                "log": bool(param.log), "label": in_words(param.label) if isinstance(param.label, (str, Say)) else name,
                 "text": num(value, digits)}
 
     # role == "try"
@@ -245,7 +246,8 @@ def _resolve(env, figures, role, content, line0, col) -> dict | None:
         report(env, line0, col, f"{{try}}: figure '{fig_id}' ({fig['figure']}) has no experiment '{name}'",
                f"{hint} its experiments: {listed}".strip())
         return None
-    return {"figure_id": fig_id, "name": name, "words": words or experiment.label, "title": experiment.title}
+    return {"figure_id": fig_id, "name": name, "words": words or in_words(experiment.label),
+            "title": in_words(experiment.title)}
 
 
 def write(raw: Any, format_: str, digits: int) -> str:

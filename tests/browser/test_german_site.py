@@ -88,7 +88,8 @@ def test_the_first_frame_and_the_pager_speak_german(german_url, page):
     page.goto(german_url + "eine-frage.html", wait_until="domcontentloaded")
     figure = page.locator(f"figure#{FIG}")
     assert figure.locator('[data-key="text:stats"] dd').nth(1).inner_text() == "1,50"  # the temperature
-    assert re.fullmatch(r"\(−?\d,\d\d; −?\d,\d\d\)", readout(page)["New vector"])
+    assert re.fullmatch(r"\(−?\d,\d\d; −?\d,\d\d\)", readout(page)["Neuer Vektor"])
+    assert figure.locator(".ex-figure-title").inner_text() == "Aufmerksamkeit erkunden: eine Abfragezeile"
     assert page.locator(".ex-value").first.inner_text() == "1,50"
     assert page.locator(".ex-kicker").text_content() == "Lektion 1 von 2"
     assert page.locator(".ex-next").text_content() == "Weiter Zweite Lektion"
@@ -105,8 +106,10 @@ def test_a_change_is_computed_in_german_by_the_worker(german):
     t = state_of(german, FIG)["temperature"]
     assert t != 1.5
     shown = readout(german)
-    assert shown["Temperature"] == german_num(t) and "," in shown["Temperature"]
-    assert re.fullmatch(r"\(−?\d,\d\d; −?\d,\d\d\)", shown["New vector"])
+    assert shown["Temperatur"] == german_num(t) and "," in shown["Temperatur"]
+    assert re.fullmatch(r"\(−?\d,\d\d; −?\d,\d\d\)", shown["Neuer Vektor"])
+    # the worker's words are German too: its readout, not only its numbers
+    assert "„chased“ stellt seine Frage." in german.locator(f'figure#{FIG} [data-key="text:readout"]').inner_text()
     german.wait_for_function("t => document.querySelector('.ex-value').textContent === t", arg=german_num(t))
     assert german.locator(".ex-value").nth(1).inner_text() == german_pct(values["weights"][1])
     assert "\u00a0%" in german.locator(".ex-value").nth(1).inner_text()
@@ -136,3 +139,8 @@ def test_the_try_this_box_and_the_badge_speak_german(german):
     assert figure.get_by_role("button", name="Zurücksetzen").count() == 1
     assert "Wählen Sie ein Experiment" in figure.text_content()
     assert german.evaluate("() => window.explorables.t('runtime.starting')") == "Python startet…"
+    figure.get_by_role("button", name="T auf 0,1 senken").click()  # the figure's own words, from the worker
+    idle(german, FIG)
+    reveal = figure.locator(".ex-message details")
+    reveal.locator("summary").click()
+    assert reveal.locator("p").inner_text().startswith("Bei T = 0,1 häuft sich das Gewicht")

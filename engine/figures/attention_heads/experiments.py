@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 
 from explorables.engine import multi_head
-from explorables.figures import VOCAB, Experiment, best, num, quote, sentence, vec
+from explorables.figures import VOCAB, Experiment, Say, best, num, quote, sentence, t, vec
 
 from .heads import head_matrices, w_o
 
@@ -26,11 +26,9 @@ def two_views_message(state: dict) -> str:
     _, m = attend(state)
     tokens, i = state["tokens"], state["query"]
     b1, b2 = best(m.heads[0].weights[i]), best(m.heads[1].weights[i])
-    return (f"Asked by “hungry”, head 1 (axis 1) puts {num(m.heads[0].weights[i][b1])} on {quote(tokens[b1])}, "
-            f"head 2 (axis 2) puts {num(m.heads[1].weights[i][b2])} on {quote(tokens[b2])}: one finds who is "
-            f"hungry, the other what happened. o¹ = {vec(m.heads[0].outputs[i])}, o² = "
-            f"{vec(m.heads[1].outputs[i])}, and with ½I blocks the multi-head output is their midpoint, "
-            f"{vec(m.outputs[i])}.")
+    return t("figure.attention_heads.two_views_see", w1=num(m.heads[0].weights[i][b1]), b1=quote(tokens[b1]),
+             w2=num(m.heads[1].weights[i][b2]), b2=quote(tokens[b2]), o1=vec(m.heads[0].outputs[i]),
+             o2=vec(m.heads[1].outputs[i]), output=vec(m.outputs[i]))
 
 
 def copy_head(state: dict) -> None:
@@ -42,15 +40,13 @@ def copy_message(state: dict) -> str:
     _, m = attend(state)
     tokens, i = state["tokens"], state["query"]
     b = best(m.heads[0].weights[i])
-    return (f"Head 2 now has head 1's matrices, so both tables are the same: both heads put "
-            f"{num(m.heads[0].weights[i][b])} on {quote(tokens[b])}, and o¹ = o² = {vec(m.heads[0].outputs[i])}. "
-            f"The multi-head output {vec(m.outputs[i])} is o¹(Wo¹ + Wo²): one head's output, mixed again. The "
-            f"second head adds nothing.")
+    return t("figure.attention_heads.copy_see", weight=num(m.heads[0].weights[i][b]), word=quote(tokens[b]),
+             o1=vec(m.heads[0].outputs[i]), output=vec(m.outputs[i]))
 
 
 EXPERIMENTS = (
-    Experiment("two-views", "Two heads on “hungry”", "The built-in heads, asked by “hungry”", run=two_views,
-               see=two_views_message),
-    Experiment("copy", "Give head 2 head 1's matrices", "Make the two heads identical", run=copy_head,
+    Experiment("two-views", Say("figure.attention_heads.two_views"), Say("figure.attention_heads.two_views_title"),
+               run=two_views, see=two_views_message),
+    Experiment("copy", Say("figure.attention_heads.copy"), Say("figure.attention_heads.copy_title"), run=copy_head,
                see=copy_message),
 )

@@ -20,9 +20,9 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
-from explorables.figures import (SENTENCE_CHOICES, Asker, Choice, FieldError, Figure, Value, check_query_option,
-                                 matrix_control, matrix_name, num, parse_cell, quote, register, resolve_query,
-                                 sentence, vec, best)
+from explorables.figures import (SENTENCE_CHOICES, Asker, Choice, FieldError, Figure, Say, Value, best,
+                                 check_query_option, matrix_control, matrix_name, num, parse_cell, quote, register,
+                                 resolve_query, sentence, t, vec)
 
 from . import words
 from .experiments import EXPERIMENTS, attend
@@ -43,7 +43,7 @@ class HeadChoice(Choice):
     def control_dict(self, state: dict) -> dict[str, Any]:
         out = super().control_dict(state)
         if state[self.name] == "custom":
-            out["options"].append({"value": "custom", "label": words.HEAD_LABELS["custom"]})
+            out["options"].append({"value": "custom", "label": words.HEAD_LABELS["custom"]()})
         return out
 
 
@@ -62,24 +62,27 @@ class AttentionHeads(Figure):
     summary = words.SUMMARY
     title = words.TITLE
     params = (
-        Choice("sentence", "Sentence", "pronoun", choices=SENTENCE_CHOICES, doc=words.DOC["sentence"], near="head1"),
-        Asker("query", "Asking token", "", doc=words.DOC["query"], near="head1"),
-        *(HeadChoice(name, f"Head {h + 1}", default, choices=tuple((k, words.HEAD_LABELS[k]) for k in HEAD_KEYS),
+        Choice("sentence", words.LABEL["sentence"], "pronoun", choices=SENTENCE_CHOICES, doc=words.DOC["sentence"],
+               near="head1"),
+        Asker("query", words.LABEL["query"], "", doc=words.DOC["query"], near="head1"),
+        *(HeadChoice(name, words.LABEL[name], default, choices=tuple((k, words.HEAD_LABELS[k]) for k in HEAD_KEYS),
                      doc=words.DOC[name], near=name) for h, (name, default) in enumerate(zip(HEADS, HEAD_KEYS))),
-        Choice("W_O", "Output matrix", "average", choices=tuple((k, words.W_O_LABELS[k]) for k in W_O_PRESETS), doc=words.DOC["W_O"],
+        Choice("W_O", words.LABEL["W_O"], "average", choices=tuple((k, words.W_O_LABELS[k]) for k in W_O_PRESETS), doc=words.DOC["W_O"],
                control=False),
     )
     values = (
         Value("sentence", "token", "The sentence preset."),
         Value("tokens", "list", "The tokens of the sentence."),
-        Value("query", "integer", "The position of the asking token.", announce="token {} asks"),
+        Value("query", "integer", "The position of the asking token.",
+              announce=Say("figure.attention_heads.announce_query")),
         Value("X", "matrix", "The token vectors e(word), (T, 2)."),
         Value("heads", "list", "Each head's matrices W_Q, W_K, W_V."),
         Value("weights", "list", "Each head's weights, (2, T, T)."),
         Value("head_outputs", "list", "Each head's outputs o¹, o², (2, T, 2)."),
         Value("concat", "matrix", "[o¹, o²] for every token, (T, 4)."),
         Value("contributions", "list", "o¹Wo¹ and o²Wo² for every token, (2, T, 2)."),
-        Value("outputs", "matrix", "The multi-head outputs [o¹, o²] Wo, (T, 2).", announce="multi-head output {}"),
+        Value("outputs", "matrix", "The multi-head outputs [o¹, o²] Wo, (T, 2).",
+              announce=Say("figure.attention_heads.announce_outputs")),
         Value("W_O", "matrix", "The output matrix, (4, 2): block 1 above block 2."),
     )
     experiments = EXPERIMENTS
@@ -158,9 +161,9 @@ class AttentionHeads(Figure):
     def status(self, s: dict, v: dict) -> str:
         tokens, i, m = s["tokens"], s["query"], v["m"]
         b1, b2 = (best(head.weights[i]) for head in m.heads)
-        return (f"{quote(tokens[i])} asks; head 1 puts {num(m.heads[0].weights[i][b1])} on {quote(tokens[b1])}, "
-                f"head 2 puts {num(m.heads[1].weights[i][b2])} on {quote(tokens[b2])}; multi-head output "
-                f"{vec(m.outputs[i])}")
+        return t("figure.attention_heads.status", word=quote(tokens[i]), w1=num(m.heads[0].weights[i][b1]),
+                 b1=quote(tokens[b1]), w2=num(m.heads[1].weights[i][b2]), b2=quote(tokens[b2]),
+                 output=vec(m.outputs[i]))
 
     def controls(self, s: dict, v: dict) -> list[dict]:
         """Sentence and asker, the experiments by the plane, each head's menu and matrices,
@@ -185,9 +188,10 @@ def _cell(name: str) -> tuple[tuple, str]:
     parts = name.split(".")
     if len(parts) == 3 and parts[0] == "W_O" and parts[1] in ("0", "1", "2", "3") and parts[2] in ("0", "1"):
         r, c = int(parts[1]), int(parts[2])
-        return ("W_O", r, c), f"Wo row {r + 1}, column {c + 1}"
+        return ("W_O", r, c), t("figure.matrix.cell", matrix="Wo", row=r + 1, column=c + 1)
     if len(parts) == 4 and parts[0] in ("h1", "h2") and parts[1] in MATRICES and parts[2] in ("0", "1") \
             and parts[3] in ("0", "1"):
         h, r, c = int(parts[0][1]), int(parts[2]), int(parts[3])
-        return (h - 1, parts[1], r, c), f"{matrix_name(parts[1])}{words.SUP[h]} row {r + 1}, column {c + 1}"
+        return (h - 1, parts[1], r, c), t("figure.matrix.cell", matrix=f"{matrix_name(parts[1])}{words.SUP[h]}",
+                                         row=r + 1, column=c + 1)
     raise FieldError(name, f"attention-heads has no control named {name!r}")

@@ -1,11 +1,14 @@
-"""The wording of the two heads: titles, captions, help, option docs."""
+"""The wording of the two heads: titles, captions, help, option docs.
+
+What a reader reads is a key of the catalogue (engine/locales/), ``figure.attention_heads.*``:
+a ``Say`` where the kit reads it, ``t`` where a function here fills it in. The option docs
+are for authors and stay English."""
 from __future__ import annotations
 
-from explorables.figures import quote, vec
+from explorables.figures import Say, quote, t, vec
 
-TITLE = "Two heads side by side"
-SUMMARY = ("Two attention heads with their own W_Q, W_K, W_V side by side: two weight tables, the head outputs, "
-           "and the multi-head output [o¹, o²] W_O.")
+TITLE = Say("figure.attention_heads.title")
+SUMMARY = Say("figure.attention_heads.summary")
 SUP = {1: "¹", 2: "²"}
 DOC = {
     "sentence": "The sentence preset, shared with the attention lab: repeat, pronoun, river or money.",
@@ -15,32 +18,38 @@ DOC = {
     "head2": "Head 2's matrices: axis1, axis2 or whole.",
     "W_O": "The output matrix: average (½I, ½I), sum (I, I), head1 (I, 0) or head2 (0, I).",
 }
-HEAD_LABELS = {"axis1": "compares along axis 1 (things)", "axis2": "compares along axis 2 (events)",
-               "whole": "compares whole vectors (I)", "custom": "your own matrices"}
-W_O_LABELS = {"average": "average (½I, ½I)", "sum": "sum (I, I)", "head1": "head 1 only (I, 0)",
-              "head2": "head 2 only (0, I)"}
-TABLE_CAPTION = "Row i is what token i reads. Click a cell to make its row ask."
-PLANE_CAPTION = ("The diamonds are head 1's output o¹, head 2's output o², and the multi-head output. The dashed "
-                 "arrows add o¹Wo¹ and o²Wo²: their sum is the multi-head output.")
-LEGEND = (("head1", "head 1", "diamond"), ("head2", "head 2", "diamond"), ("output", "multi-head", "diamond"),
-          ("value", "values", None))
-COMBINE_TITLE = "Joining the heads"
-READOUT_TITLE = "In plain words"
-SAME_HEADS = ("The two heads have the same matrices, so they compute the same table and the same outputs: the "
-              "second head adds nothing that the first did not already have.")
+HEAD_LABELS = {"axis1": Say("figure.attention_heads.head_axis1"), "axis2": Say("figure.attention_heads.head_axis2"),
+               "whole": Say("figure.attention_heads.head_whole"), "custom": Say("figure.attention_heads.head_custom")}
+W_O_LABELS = {"average": Say("figure.attention_heads.w_o_average"), "sum": Say("figure.attention_heads.w_o_sum"),
+              "head1": Say("figure.attention_heads.w_o_head1"), "head2": Say("figure.attention_heads.w_o_head2")}
+LABEL = {"sentence": Say("figure.attention_heads.label_sentence"), "query": Say("figure.attention_heads.label_query"),
+         "head1": Say("figure.attention_heads.label_head1"), "head2": Say("figure.attention_heads.label_head2"),
+         "W_O": Say("figure.attention_heads.label_w_o")}
+TABLE_CAPTION = Say("figure.attention_heads.table_caption")
+PLANE_CAPTION = Say("figure.attention_heads.plane_caption")
+LEGEND = (("head1", Say("figure.attention_heads.legend_head1"), "diamond"),
+          ("head2", Say("figure.attention_heads.legend_head2"), "diamond"),
+          ("output", Say("figure.attention_heads.legend_output"), "diamond"),
+          ("value", Say("figure.attention_heads.legend_values"), None))
+COMBINE_TITLE = Say("figure.attention_heads.combine_title")
+READOUT_TITLE = Say("figure.attention_heads.readout_title")
+SAME_HEADS = Say("figure.attention_heads.same_heads")
+MULTI_HEAD = Say("figure.attention_heads.label_multi_head")
+OUTPUT_NAMES = {"o1": Say("figure.attention_heads.head1_output"), "o2": Say("figure.attention_heads.head2_output"),
+                "combined": Say("figure.attention_heads.multi_head_output")}
 
 
 def table_title(h: int, preset: str) -> str:
-    return f"Head {h} weights A{SUP[h]}: {HEAD_LABELS[preset]}"
+    return t("figure.attention_heads.table_title", h=h, sup=SUP[h], preset=HEAD_LABELS[preset]())
 
 
 def plane_title(word: str, i: int) -> str:
-    return f"Outputs for {quote(word)} (position {i})"
+    return t("figure.attention_heads.plane_title", word=quote(word), i=i)
 
 
 def block_label(h: int) -> str:
-    return f"Wo{SUP[h]}: rows {2 * h - 1}-{2 * h} of Wo (output matrix), for head {h}"
+    return t("figure.attention_heads.block_label", sup=SUP[h], first=2 * h - 1, last=2 * h, h=h)
 
 
 def midpoint(out) -> str:
-    return f"With Wo¹ = Wo² = ½I the multi-head output {vec(out)} is the midpoint of o¹ and o²."
+    return t("figure.attention_heads.midpoint", output=vec(out))

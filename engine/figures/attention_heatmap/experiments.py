@@ -7,12 +7,11 @@ import math
 import statistics
 
 from explorables.engine import attention
-from explorables.figures import Experiment, num, pct, quote
+from explorables.figures import Experiment, Say, num, pct, quote, typed
 
 from . import words as W
 from .presets import PRESETS
 from .table import choosing_rows, dot_spread, judged_rows, normalised, readable, result, table, unscaled
-from .words import plural
 
 PAD = 3  # [PAD] tokens the padding experiment adds
 GROW_FROM = 6  # tokens the growth experiment starts from
@@ -55,10 +54,10 @@ def padding(state: dict) -> str:
     n, p, i = state["n"], state["padding"], state["query"]
     newly = sum(map(sum, readable_pads.mask)) - sum(map(sum, r.mask))  # cells the padding mask hides
     same = all(r.weights[a][:n] == unpadded.weights[a] for a in range(n))
-    return W.PADDING.format(p=p, last=quote(state["tokens"][n - 1]), newly=plural(newly, "cell"),
-                            cells=(n + p) ** 2, rows=W.PADDING_ONE_ROW if n == 1 else W.PADDING_ROWS.format(n=n),
-                            exactly="exactly " if same else "", word=quote(state["tokens"][i]),
-                            keys=plural(sum(r.mask[i]), "key"), H=num(r.entropy[i]))
+    return W.PADDING.format(p=p, last=quote(state["tokens"][n - 1]), newly=W.count(newly, "cell"),
+                            cells=(n + p) ** 2, rows=W.PADDING_ONE_ROW() if n == 1 else W.PADDING_ROWS.format(n=n),
+                            exactly=W.PADDING_EXACTLY() if same else "", word=quote(state["tokens"][i]),
+                            keys=W.count(sum(r.mask[i]), "key"), H=num(r.entropy[i]))
 
 
 def grow(state: dict) -> None:
@@ -68,8 +67,8 @@ def grow(state: dict) -> None:
 
 def grown(state: dict) -> str:
     n, T = state["n"], len(state["tokens"])
-    return W.GROW.format(n=n, cells=n * n, T=T, times=f"{T / n:.3g}", cells_T=T * T,
-                         times_cells=f"{T * T / (n * n):.3g}")
+    return W.GROW.format(n=n, cells=n * n, T=T, times=typed(f"{T / n:.3g}"), cells_T=T * T,
+                         times_cells=typed(f"{T * T / (n * n):.3g}"))
 
 
 def scores(state: dict) -> str:
@@ -99,7 +98,7 @@ def why_scale(state: dict) -> str:
 
 
 def _button(name: str, **fill) -> dict:
-    label, title, needs = (s.format(**fill) for s in W.BUTTONS[name])
+    label, title, needs = (Say(s.key, **fill) if s else "" for s in W.BUTTONS[name])
     return {"name": name, "label": label, "title": title, "needs": needs}
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorables.figures import (Choice, FieldError, Figure, Hidden, Option, OptionError, OptionErrors, Slider,
+from explorables.figures import (Choice, FieldError, Figure, Hidden, Option, OptionError, OptionErrors, Say, Slider,
                                  Toggle, Value, num, parse_number, query_field, quote, register, resolve_query, words)
 
 from . import scene
@@ -24,7 +24,7 @@ OPTION_ORDER = ("preset", "tokens", *VECTORS, "view", "length", "causal", "paddi
 
 def preset_choices(state: dict) -> list[tuple[str, str]]:
     """The presets, after the author's own tokens if the directive gave some."""
-    pairs = [(p.name, p.label) for p in PRESETS.values()]
+    pairs = [(p.name, W.PRESETS.get(p.name, p.label)) for p in PRESETS.values()]
     return ([("custom", W.CUSTOM_LABEL)] if has_own_tokens(state["options"]) else []) + pairs
 
 
@@ -59,9 +59,9 @@ class AttentionHeatmap(Figure):
     params = (
         Choice("view", W.VIEW_LABEL, "weights", choices=W.VIEW_CHOICES, doc=W.DOCS["view"], near="table"),
         Slider("n", W.N_LABEL, 0, lo=1, hi=lambda s: len(s["tokens"]), integer=True, what=W.N_WHAT, option=False,
-               help=lambda s: W.N_HELP.format(cells=plural(s["n"] ** 2, "cell")), doc=W.DOCS["n"], near="table"),
+               help=lambda s: W.N_HELP.format(cells=W.count(s["n"] ** 2, "cell")), doc=W.DOCS["n"], near="table"),
         Toggle("causal", W.CAUSAL_LABEL, False, doc=W.DOCS["causal"], near="table"),
-        Slider("padding", W.PADDING_LABEL, 0, lo=0, hi=PAD_MAX, integer=True, what="padding",
+        Slider("padding", W.PADDING_LABEL, 0, lo=0, hi=PAD_MAX, integer=True, what=W.PADDING_WHAT,
                help=W.PADDING_HELP, doc=W.DOCS["padding"], near="table"),
         Choice("preset", W.PRESET_LABEL, "sentence", choices=preset_choices, option=False, doc=W.DOCS["preset"],
                near="table"),
@@ -77,7 +77,8 @@ class AttentionHeatmap(Figure):
     values = (
         Value("tokens", "list", "The table's tokens: the first n words, then the [PAD]s."),
         Value("n", "integer", "How many words of the sentence the table uses."),
-        Value("view", "text", "What the table shows: weights, scores or unscaled.", announce="the table shows {}"),
+        Value("view", "text", "What the table shows: weights, scores or unscaled.",
+              announce=Say("figure.attention_heatmap.announce_view")),
         Value("query", "integer", "The picked row, from 0."),
         Value("scores", "matrix", "The scaled scores, one row a query (masked: minus infinity)."),
         Value("weights", "matrix", "The weights, one row a query; each row sums to 1."),
@@ -85,7 +86,8 @@ class AttentionHeatmap(Figure):
         Value("outputs", "matrix", "The outputs, one row a query."),
         Value("causal", "bool", "Whether the causal mask is on."),
         Value("padding", "integer", "How many [PAD] tokens follow the words."),
-        Value("cells", "integer", "The cells of the table: (n + padding)².", announce="{} cells"),
+        Value("cells", "integer", "The cells of the table: (n + padding)².",
+              announce=Say("figure.attention_heatmap.announce_cells")),
     )
     experiments = EXPERIMENTS
 
@@ -214,10 +216,10 @@ class AttentionHeatmap(Figure):
 
     def status(self, state: dict[str, Any], v: dict[str, Any]) -> str:
         n, p, i = state["n"], state["padding"], state["query"]
-        text = W.STATUS.format(tokens=plural(n, "token"), pads=W.STATUS_PADS.format(p=p) if p else "",
-                               cells=plural(v["cells"], "cell"), word=quote(v["tokens"][i]), kind=v["kinds"][i],
-                               H=num(v["entropy"][i]))
-        return text + (W.STATUS_UNSCALED if state["view"] == "unscaled" else "")
+        text = W.STATUS.format(tokens=W.count(n, "token"), pads=W.STATUS_PADS.format(p=p) if p else "",
+                               cells=W.count(v["cells"], "cell"), word=quote(v["tokens"][i]),
+                               kind=W.kind(v["kinds"][i]), H=num(v["entropy"][i]))
+        return text + (W.STATUS_UNSCALED() if state["view"] == "unscaled" else "")
 
     def controls(self, state: dict[str, Any], v: dict[str, Any]) -> list[dict[str, Any]]:
         return ([p.control_dict(state) for p in self.params if p.control]

@@ -5,11 +5,10 @@ from __future__ import annotations
 import math
 
 from explorables.engine import dot
-from explorables.figures import cells, field_text, heading, num, pct, quote, text, vec
+from explorables.figures import cells, field_text, heading, num, pct, quote, spoken, text, vec
 
 from . import words as W
-from .table import table
-from .words import plural
+from .table import FLAT, PEAKED, table
 
 ENTROPY_TONES = {"peaked": 0.8, "in between": 0.0, "flat": -0.5, "one key": 0.0, "2 keys": 0.0}
 
@@ -42,8 +41,8 @@ def table_panel(state: dict, r) -> dict:
         return r.weights[i][j] / top
 
     def tip(i, j):
-        what = "score" if view == "scores" else "weight"
-        masked = W.CELL_TITLE_MASKED if hidden(i, j) else ""
+        what = W.CELL_WHAT["scores" if view == "scores" else "weights"]()
+        masked = W.CELL_TITLE_MASKED() if hidden(i, j) else ""
         return W.CELL_TITLE.format(q=tokens[i], k=tokens[j], what=what, text=shown(i, j)) + masked
 
     def detail(i, j):
@@ -54,7 +53,7 @@ def table_panel(state: dict, r) -> dict:
                  W.CELL_UNSCALED.format(d=d, s=num(step.scaled, 3)) if view == "unscaled" else
                  W.CELL_SCALED.format(d=d, dot=num(step.dot, 3), root=num(trace.sqrt_d_k, 3), s=num(step.scaled, 3))]
         if i >= n:
-            lines.insert(1, W.CELL_PAD_ROW)
+            lines.insert(1, W.CELL_PAD_ROW())
         if hidden(i, j):
             return lines + [W.CELL_MASKED.format(why=W.WHY_MASKED["padding" if j >= n else "causal"])]
         return lines + [
@@ -63,15 +62,15 @@ def table_panel(state: dict, r) -> dict:
             W.CELL_WEIGHT.format(w=num(step.weight, 3), pct=pct(step.weight), q=tokens[i]),
         ]
 
-    size = W.TABLE_SIZE.format(tokens=plural(n, "token"), cells=plural(n * n, "cell"))
+    size = W.TABLE_SIZE.format(tokens=W.count(n, "token"), cells=W.count(n * n, "cell"))
     if N > n:
-        size = W.TABLE_SIZE_PADDED.format(tokens=plural(n, "token"), p=N - n, N=N, cells=N * N)
+        size = W.TABLE_SIZE_PADDED.format(tokens=W.count(n, "token"), p=N - n, N=N, cells=N * N)
     return cells(
         "table", N, N,
         text=shown, tone=tone, id=lambda i, j: f"cell-{i}-{j}", select=lambda i, j: i < n,
         link=lambda i, j: f"t{j}", active=lambda i, j: i == picked, muted=lambda i, j: hidden(i, j) or i >= n,
         tip=tip, detail=detail,
-        title=W.TABLE_TITLE[view] + W.TABLE_TITLE_TAIL,
+        title=W.TABLE_TITLE[view]() + W.TABLE_TITLE_TAIL(),
         caption=W.TABLE_CAPTION.format(size=size),
         col_labels=heading(N, text=tokens, link=lambda j: f"t{j}"),
         row_labels=heading(N, text=tokens, link=lambda i: f"t{i}", id=lambda i: f"row-{i}" if i < n else None,
@@ -88,7 +87,7 @@ def entropy_panel(state: dict, r, visible: list[int], kinds: list[str]) -> dict:
 
     def column(i, j):
         H, m = r.entropy[i], visible[i]
-        return (num(H), num(math.log(m)), pct(H / math.log(m)) if m > 1 else "—", kinds[i])[j]
+        return (num(H), num(math.log(m)), pct(H / math.log(m)) if m > 1 else "—", W.kind(kinds[i]))[j]
 
     def tip(i, j):
         if j < 3:
@@ -100,8 +99,9 @@ def entropy_panel(state: dict, r, visible: list[int], kinds: list[str]) -> dict:
         "entropy", n, 4,
         text=column, tone=lambda i, j: ENTROPY_TONES[kinds[i]] if j == 3 else 0.0, tip=tip,
         active=lambda i, j: j == 3 and i == picked,
-        title=W.ENTROPY_TITLE, caption=W.ENTROPY_CAPTION.format(every=every), wide=False,
-        col_labels=heading(4, text=W.ENTROPY_COLUMNS),
+        title=W.ENTROPY_TITLE(), caption=W.ENTROPY_CAPTION.format(every=every, peaked=pct(PEAKED), flat=pct(FLAT)),
+        wide=False,
+        col_labels=heading(4, text=[spoken(c) for c in W.ENTROPY_COLUMNS]),
         row_labels=heading(n, text=tokens, link=lambda i: f"t{i}"), active_row=picked,
     )
 
@@ -109,7 +109,7 @@ def entropy_panel(state: dict, r, visible: list[int], kinds: list[str]) -> dict:
 def outputs_panel(state: dict, r) -> dict:
     """One row a word, one column a coordinate of the values; each cell's sum as detail."""
     n = state["n"]
-    tokens, names = state["tokens"][:n], state["value_names"]
+    tokens, names = state["tokens"][:n], W.value_names(state["value_names"])
     biggest = max((abs(x) for row in r.outputs for x in row), default=0.0) or 1.0
 
     def detail(i, c):
@@ -124,7 +124,7 @@ def outputs_panel(state: dict, r) -> dict:
         text=lambda i, c: num(r.outputs[i][c]), tone=lambda i, c: max(-1.0, min(1.0, r.outputs[i][c] / biggest)),
         tip=lambda i, c: W.OUTPUT_TIP.format(word=tokens[i], name=names[c], o=num(r.outputs[i][c], 3)),
         detail=detail,
-        title=W.OUTPUTS_TITLE, caption=W.OUTPUTS_CAPTION, wide=False,
+        title=W.OUTPUTS_TITLE(), caption=W.OUTPUTS_CAPTION(), wide=False,
         col_labels=heading(len(names), text=names),
         row_labels=heading(n, text=tokens, link=lambda i: f"t{i}"), active_row=state["query"],
     )
@@ -143,7 +143,7 @@ def row_panel(state: dict, r, visible: list[int], kinds: list[str]) -> dict:
         first = (W.ROW_GIVES.format(word=word, a=pct(a[order[0]]), best=best)
                  + (W.ROW_AND.format(a=pct(a[order[1]]), second=quote(tokens[order[1]])) if len(order) > 1 else "")
                  + W.ROW_ENTROPY.format(H=num(r.entropy[i]), m=m, ln=num(math.log(m)))
-                 + (W.ROW_TWO_KEYS if m == 2 else W.ROW_KIND.format(kind=kinds[i])))
+                 + (W.ROW_TWO_KEYS() if m == 2 else W.ROW_KIND.format(kind=W.kind(kinds[i]))))
     terms = " + ".join(f"{num(a[j])}·v({tokens[j]})" for j in order[:3])
     rest = W.ROW_REST.format(more=len(order) - 3) if len(order) > 3 else ""
     paragraphs = [first, W.ROW_OUTPUT.format(terms=terms, rest=rest, o=vec(r.outputs[i]))]
@@ -157,11 +157,11 @@ def cost_panel(state: dict, r) -> dict:
     """n² scores: the table's size, what the masks leave, d_k."""
     n, p = state["n"], state["padding"]
     N = n + p
-    pads = W.COST_PADS.format(tokens=plural(n, "token"), p=p) if p else ""
+    pads = W.COST_PADS.format(tokens=W.count(n, "token"), p=p) if p else ""
     numbers = (n, p, N * N, sum(sum(m) for m in r.mask), len(state["q"][0]))
-    return text("cost", W.COST_TEXT.format(N=N, scores=plural(N * N, "score"), pads=pads, N2=2 * N,
+    return text("cost", W.COST_TEXT.format(N=N, scores=W.count(N * N, "score"), pads=pads, N2=2 * N,
                                            cells2=4 * N * N),
-                title=W.COST_TITLE, items=[[name, str(x)] for name, x in zip(W.COST_ITEMS, numbers)])
+                title=W.COST_TITLE(), items=[[spoken(name), str(x)] for name, x in zip(W.COST_ITEMS, numbers)])
 
 
 def vector_grids(state: dict) -> list[dict]:
@@ -172,8 +172,8 @@ def vector_grids(state: dict) -> list[dict]:
     groups = [("q", "k", "v")] if len(state["q"][i]) == len(state["v"][i]) else [("q", "k"), ("v",)]
     return [{
         "kind": "grid", "name": "vectors-" + "".join(group), "near": "outputs",
-        "label": W.GRID_LABEL.format(word=word, what=", ".join(W.WHAT[w] for w in group)),
-        "col_labels": [W.WHAT[w] for w in group],
+        "label": W.GRID_LABEL.format(word=word, what=", ".join(W.WHAT[w]() for w in group)),
+        "col_labels": [W.WHAT[w]() for w in group],
         "rows": [{"label": W.GRID_ROW.format(c=c + 1), "link": f"t{i}",
                   "cells": [{"name": f"{w}.{i}.{c}", "value": field_text(state[w][i][c]),
                              "label": W.GRID_CELL.format(what=W.WHAT[w], c=c + 1)} for w in group]}

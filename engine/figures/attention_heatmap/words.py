@@ -2,25 +2,66 @@
 
 Structure (which panels, which cells, which numbers) lives in scene.py and
 experiments.py; they fill these templates with the engine's numbers, already written
-with ``num``, ``pct`` and ``quote``.
+with ``num``, ``pct`` and ``quote``. Every template is a key of the catalogue
+(engine/locales/), ``figure.attention_heatmap.*``, looked up when it is filled
+(``W.STATUS.format(...)``) or shown, so the page's language reaches it.
 """
 from __future__ import annotations
 
+from explorables.figures import Say
+
 from .presets import MAX_DIM, MAX_TOKENS
-from .table import FLAT, PAD_MAX, PAD_TOKEN, PEAKED
+from .table import PAD_MAX, PAD_TOKEN
 
 
 def plural(count: int, word: str) -> str:
-    """'1 token', '2 tokens'."""
+    """'1 row', '2 rows': for the author's option errors, which stay English."""
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-SUMMARY = ("The whole table of attention for a longer sentence: scores or weights cell by cell, each row's "
-           "entropy, the outputs, the causal and padding masks, the n² cost.")
-TITLE = "Attention as a table: every query against every key"
-STATUS = "{tokens}{pads}, {cells}; row {word}: {kind}, entropy {H} nats"
-STATUS_PADS = " and {p} " + PAD_TOKEN
-STATUS_UNSCALED = " (without ÷√d_k)"
+COUNTS = {  # word: (one, more), for what a reader reads
+    "token": (Say("figure.attention_heatmap.count_token"), Say("figure.attention_heatmap.count_tokens")),
+    "cell": (Say("figure.attention_heatmap.count_cell"), Say("figure.attention_heatmap.count_cells")),
+    "score": (Say("figure.attention_heatmap.count_score"), Say("figure.attention_heatmap.count_scores")),
+    "key": (Say("figure.attention_heatmap.count_key"), Say("figure.attention_heatmap.count_keys")),
+}
+
+
+def count(n: int, word: str) -> str:
+    """'1 token', '2 tokens' in the current language."""
+    return COUNTS[word][0 if n == 1 else 1].format(n=n)
+
+
+KINDS = {  # a row's kind (table.kind_of_row) in words
+    "peaked": Say("figure.attention_heatmap.kind_peaked"),
+    "flat": Say("figure.attention_heatmap.kind_flat"),
+    "in between": Say("figure.attention_heatmap.kind_between"),
+    "one key": Say("figure.attention_heatmap.kind_one_key"),
+    "2 keys": Say("figure.attention_heatmap.kind_two_keys"),
+}
+
+
+def kind(name: str) -> str:
+    return KINDS[name]()
+
+
+VALUE_NAMES = {  # the built-in sentence's value coordinates; an author's (v1, v2, ...) stay as they are
+    "noun": Say("figure.attention_heatmap.value_noun"),
+    "verb": Say("figure.attention_heatmap.value_verb"),
+    "det/adj": Say("figure.attention_heatmap.value_det_adj"),
+    "other": Say("figure.attention_heatmap.value_other"),
+}
+
+
+def value_names(names: list[str]) -> list[str]:
+    return [VALUE_NAMES[name]() if name in VALUE_NAMES else name for name in names]
+
+
+SUMMARY = Say("figure.attention_heatmap.summary")
+TITLE = Say("figure.attention_heatmap.title")
+STATUS = Say("figure.attention_heatmap.status")
+STATUS_PADS = Say("figure.attention_heatmap.status_pads")
+STATUS_UNSCALED = Say("figure.attention_heatmap.status_unscaled")
 
 # --- options and controls ----------------------------------------------------------------
 
@@ -43,116 +84,110 @@ DOCS = {
              "Empty: the preset's choice.",
     "n": "How many tokens the table uses (set by :length:).",
 }
-VIEW_LABEL = "The table shows"
-VIEW_CHOICES = (("weights", "weights (after softmax)"), ("scores", "scaled scores (before)"),
-                ("unscaled", "weights without ÷√d_k"))
-N_LABEL, N_WHAT = "Tokens n", "length n"
-N_HELP = "The table uses the first n tokens: n² = {cells}."
-CAUSAL_LABEL = "Causal mask (no looking ahead)"
-PADDING_LABEL = f"{PAD_TOKEN} tokens after the sentence"
-PADDING_HELP = "Filler that pads a sentence to its batch's length: no query may read it."
-PRESET_LABEL = "Sentence"
-CUSTOM_LABEL = "The author's tokens"
-QUERY_LABEL = "The picked row"
-WHAT = {"q": "query", "k": "key", "v": "value"}
-GRID_LABEL = "Vectors of {word}: {what} (type exact values)"
-GRID_ROW = "coordinate {c}"
-GRID_CELL = "{what} coordinate {c}"
-COORDINATE = "coordinate {c} of the {what} of {word}"
+VIEW_LABEL = Say("figure.attention_heatmap.view_label")
+VIEW_CHOICES = (("weights", Say("figure.attention_heatmap.view_weights")),
+                ("scores", Say("figure.attention_heatmap.view_scores")),
+                ("unscaled", Say("figure.attention_heatmap.view_unscaled")))
+N_LABEL, N_WHAT = Say("figure.attention_heatmap.n_label"), Say("figure.attention_heatmap.n_what")
+N_HELP = Say("figure.attention_heatmap.n_help")
+CAUSAL_LABEL = Say("figure.attention_heatmap.causal_label")
+PADDING_LABEL = Say("figure.attention_heatmap.padding_label")
+PADDING_WHAT = Say("figure.attention_heatmap.padding_what")
+PADDING_HELP = Say("figure.attention_heatmap.padding_help")
+PRESET_LABEL = Say("figure.attention_heatmap.preset_label")
+PRESETS = {"sentence": Say("figure.attention_heatmap.preset_sentence"),
+           "random": Say("figure.attention_heatmap.preset_random")}
+CUSTOM_LABEL = Say("figure.attention_heatmap.custom_label")
+QUERY_LABEL = Say("figure.attention_heatmap.query_label")
+WHAT = {"q": Say("figure.attention_heatmap.what_q"), "k": Say("figure.attention_heatmap.what_k"),
+        "v": Say("figure.attention_heatmap.what_v")}
+GRID_LABEL = Say("figure.attention_heatmap.grid_label")
+GRID_ROW = Say("figure.attention_heatmap.grid_row")
+GRID_CELL = Say("figure.attention_heatmap.grid_cell")
+COORDINATE = Say("figure.attention_heatmap.coordinate")
 
 # --- the table -----------------------------------------------------------------------------
 
 TABLE_TITLE = {
-    "weights": "Weights a_ij = softmax of row i",
-    "scores": "Scaled scores s_ij = q_i·k_j / √d_k",
-    "unscaled": "Weights without ÷√d_k: softmax of q_i·k_j",
+    "weights": Say("figure.attention_heatmap.table_title_weights"),
+    "scores": Say("figure.attention_heatmap.table_title_scores"),
+    "unscaled": Say("figure.attention_heatmap.table_title_unscaled"),
 }
-TABLE_TITLE_TAIL = " · rows ask (queries), columns answer (keys)"
-TABLE_SIZE = "n = {tokens}, so the table has n² = {cells}"
-TABLE_SIZE_PADDED = ("n = {tokens} and {p} " + PAD_TOKEN + ", so the table has {N}² = {cells} cells; the "
-                     + PAD_TOKEN + " rows are muted: their outputs are not used")
-TABLE_CAPTION = ("{size}. Click a cell or a row's word to pick that query; hover or focus a cell for its "
-                 "arithmetic (arrow keys move between cells).")
-PICK_ROW = "pick the row of {word}"
-CELL_TITLE = "{q} → {k}: {what} {text}"
-CELL_TITLE_MASKED = " (masked)"
-CELL_PAIR = "query {q} (row {row}) · key {k} (column {col})"
-CELL_DOT = "q·k = {terms} = {qk}"
-CELL_SCALED = "s = q·k ÷ √{d} = {dot} ÷ {root} = {s}"
-CELL_UNSCALED = "without ÷ √{d}: s = q·k = {s}"
-CELL_PAD_ROW = f"a {PAD_TOKEN} row: computed like any other, its output is thrown away"
-CELL_MASKED = "masked ({why}): s becomes −∞, so the weight is exactly 0"
-WHY_MASKED = {"padding": "a padding key", "causal": "the causal mask: a later key"}
-CELL_SOFTMAX = "softmax: exp({s} − {top}) = {e}; ÷ {total} = {w}"
-CELL_WEIGHT = "weight a = {w}: {pct} of the row of {q}"
+TABLE_TITLE_TAIL = Say("figure.attention_heatmap.table_title_tail")
+TABLE_SIZE = Say("figure.attention_heatmap.table_size")
+TABLE_SIZE_PADDED = Say("figure.attention_heatmap.table_size_padded")
+TABLE_CAPTION = Say("figure.attention_heatmap.table_caption")
+PICK_ROW = Say("figure.attention_heatmap.pick_row")
+CELL_WHAT = {"scores": Say("figure.attention_heatmap.cell_score"),
+             "weights": Say("figure.attention_heatmap.cell_weight_word")}
+CELL_TITLE = Say("figure.attention_heatmap.cell_title")
+CELL_TITLE_MASKED = Say("figure.attention_heatmap.cell_title_masked")
+CELL_PAIR = Say("figure.attention_heatmap.cell_pair")
+CELL_DOT = Say("figure.attention_heatmap.cell_dot")
+CELL_SCALED = Say("figure.attention_heatmap.cell_scaled")
+CELL_UNSCALED = Say("figure.attention_heatmap.cell_unscaled")
+CELL_PAD_ROW = Say("figure.attention_heatmap.cell_pad_row")
+CELL_MASKED = Say("figure.attention_heatmap.cell_masked")
+WHY_MASKED = {"padding": Say("figure.attention_heatmap.why_masked_padding"),
+              "causal": Say("figure.attention_heatmap.why_masked_causal")}
+CELL_SOFTMAX = Say("figure.attention_heatmap.cell_softmax")
+CELL_WEIGHT = Say("figure.attention_heatmap.cell_weight")
 
 # --- entropy, outputs, the picked row, the cost ---------------------------------------------
 
-ENTROPY_TITLE = "Entropy of each row · peaked or flat"
-ENTROPY_CAPTION = ("H = −Σ a ln a in nats: 0 when one key takes all, ln m when the m keys a row can read share "
-                   "evenly{every}. A row of 3 keys or more is peaked with H below " f"{PEAKED:.0%}"
-                   " of ln m, flat above " f"{FLAT:.0%}" ".")
-ENTROPY_EVERY = " (ln {n} = {ln} for a row that reads all {n})"
-ENTROPY_COLUMNS = ("H", "ln m (max)", "H / max", "row is")
-ENTROPY_TIPS = ("entropy of the row of {word}: {H} nats", "ln {m}: the entropy of an even split over {m} keys",
-                "H as a share of its maximum")
-OUTPUTS_TITLE = "Outputs o_i = Σ_j a_ij v_j · one row a token"
-OUTPUTS_CAPTION = ("Each output is a weighted average of the value vectors, with the weights of its row. Hover "
-                   "or focus a cell for its sum.")
-OUTPUT_TIP = "output of {word}, {name}: {o}"
-OUTPUT_SUM = "o[{name}] of {word} = Σ_j a_ij v_j[{name}]"
-OUTPUT_MORE = " + … ({more} more)"
-ROW_TITLE = "The row of {word}"
-ROW_ONE_KEY = ("The row of {word} can read one key only, {best}, so it takes all of the weight and the entropy "
-               "is 0.")
-ROW_GIVES = "The row of {word} gives {a} to {best}"
-ROW_AND = " and {a} to {second}"
-ROW_ENTROPY = ". Its entropy is {H} nats against ln {m} = {ln} for an even split over its {m} visible keys"
-ROW_TWO_KEYS = ": too few keys to call it peaked or flat."
-ROW_KIND = ": {kind}."
-ROW_OUTPUT = "Its output is {terms}{rest} = {o}."
-ROW_REST = " + {more} smaller terms"
-ROW_MASKED = "The masks hide {masked} of the {cells} cells; their weights are exactly 0."
-COST_TITLE = "Cost"
-COST_TEXT = ("Every query meets every key: {N} × {N} = {scores}{pads}. Doubling the length to {N2} would "
-             "make {cells2}.")
-COST_PADS = " ({tokens} and {p} " + PAD_TOKEN + ")"
-COST_ITEMS = ("Tokens n", f"{PAD_TOKEN} tokens", "Cells in the table", "Read (not masked)", "d_k")
+ENTROPY_TITLE = Say("figure.attention_heatmap.entropy_title")
+ENTROPY_CAPTION = Say("figure.attention_heatmap.entropy_caption")
+ENTROPY_EVERY = Say("figure.attention_heatmap.entropy_every")
+ENTROPY_COLUMNS = ("H", Say("figure.attention_heatmap.entropy_col_max"),
+                   Say("figure.attention_heatmap.entropy_col_share"), Say("figure.attention_heatmap.entropy_col_kind"))
+ENTROPY_TIPS = (Say("figure.attention_heatmap.entropy_tip_h"), Say("figure.attention_heatmap.entropy_tip_max"),
+                Say("figure.attention_heatmap.entropy_tip_share"))
+OUTPUTS_TITLE = Say("figure.attention_heatmap.outputs_title")
+OUTPUTS_CAPTION = Say("figure.attention_heatmap.outputs_caption")
+OUTPUT_TIP = Say("figure.attention_heatmap.output_tip")
+OUTPUT_SUM = Say("figure.attention_heatmap.output_sum")
+OUTPUT_MORE = Say("figure.attention_heatmap.output_more")
+ROW_TITLE = Say("figure.attention_heatmap.row_title")
+ROW_ONE_KEY = Say("figure.attention_heatmap.row_one_key")
+ROW_GIVES = Say("figure.attention_heatmap.row_gives")
+ROW_AND = Say("figure.attention_heatmap.row_and")
+ROW_ENTROPY = Say("figure.attention_heatmap.row_entropy")
+ROW_TWO_KEYS = Say("figure.attention_heatmap.row_two_keys")
+ROW_KIND = Say("figure.attention_heatmap.row_kind")
+ROW_OUTPUT = Say("figure.attention_heatmap.row_output")
+ROW_REST = Say("figure.attention_heatmap.row_rest")
+ROW_MASKED = Say("figure.attention_heatmap.row_masked")
+COST_TITLE = Say("figure.attention_heatmap.cost_title")
+COST_TEXT = Say("figure.attention_heatmap.cost_text")
+COST_PADS = Say("figure.attention_heatmap.cost_pads")
+COST_ITEMS = (Say("figure.attention_heatmap.cost_item_tokens"), Say("figure.attention_heatmap.cost_item_pads"),
+              Say("figure.attention_heatmap.cost_item_cells"), Say("figure.attention_heatmap.cost_item_read"), "d_k")
 
 # --- experiments ----------------------------------------------------------------------------
 
-PEAKED_FLAT = ("The most peaked row is {low}: {a} goes to {top} and its entropy is {H_low} nats. The flattest "
-               "is {high} with {H_high} nats, against ln {m} = {ln} for a perfectly even row over its {m} keys. "
-               "Click the rows to compare them.")
-CAUSAL = ("Every cell above the diagonal is now masked: {hidden} of {cells} cells get weight exactly 0, and "
-          "the first row can read only itself. The row of {word} now gives {a} to {best} (it gave {before} "
-          "without the mask). Words that looked ahead for their noun have to settle for what came before.")
-PADDING = ("{p} " + PAD_TOKEN + " tokens now follow {last}: filler that makes this sentence as long as a longer "
-           "one in its batch. Their columns are masked for every query, so {newly} of {cells} get weight 0, "
-           "and {rows} {exactly}the weights they had: the row of {word} still reads {keys}, with entropy {H} "
-           "nats. The " + PAD_TOKEN + " rows are muted: they ask too, but their outputs are thrown away.")
-PADDING_ONE_ROW = "the token's row keeps"
-PADDING_ROWS = "the rows of the {n} tokens keep"
-GROW = ("The table now uses {n} tokens: {cells} cells. Drag the slider back to {T}: that is {times} times the "
-        "tokens and {cells_T} cells, {times_cells} times as many. The cost of attention grows with the square "
-        "of the length.")
-SCORES_ONE_KEY = ("These are the scaled scores before the softmax; a masked cell shows −∞. The row of {word} "
-                  "can read one key only, {key}, so its score {s} becomes weight 1 whatever its size. Click a "
-                  "row that reads more keys to see the softmax choose. Scores can be negative; weights never are.")
-SCORES = ("These are the scaled scores before the softmax. In the row of {word}{over} they run from {lo} "
-          "({lo_word}) to {hi} ({hi_word}); the softmax turns that gap of {gap} into weights {w_lo} and {w_hi}. "
-          "Scores can be negative; weights never are.")
-SCORES_OVER = " over the {m} keys it can read"
-WHY_SCALE = ("Sixteen tokens with random entries of spread 1 and d = {d}. The raw dot products q·k have a "
-             "spread of {raw}, close to √{d} = {root}; divided by √{d} the scores have {scaled}. Without the "
-             "division the top weight of a row would average {top_u} instead of {top}, and the entropy would "
-             "fall from {H} to {H_u} of its maximum: rows closer to one-hot, with less to learn from. See it: "
-             "set the table to “weights without ÷√d_k”, then back to “weights”.")
+PEAKED_FLAT = Say("figure.attention_heatmap.peaked_flat")
+CAUSAL = Say("figure.attention_heatmap.causal")
+PADDING = Say("figure.attention_heatmap.padding")
+PADDING_ONE_ROW = Say("figure.attention_heatmap.padding_one_row")
+PADDING_ROWS = Say("figure.attention_heatmap.padding_rows")
+PADDING_EXACTLY = Say("figure.attention_heatmap.padding_exactly")
+GROW = Say("figure.attention_heatmap.grow")
+SCORES_ONE_KEY = Say("figure.attention_heatmap.scores_one_key")
+SCORES = Say("figure.attention_heatmap.scores")
+SCORES_OVER = Say("figure.attention_heatmap.scores_over")
+WHY_SCALE = Say("figure.attention_heatmap.why_scale")
 BUTTONS = {  # name: (label, title, what it needs where it does not apply)
-    "peaked-flat": ("Peaked and flat rows", "Which rows lock onto one key", "a row that can read three keys or more"),
-    "scores": ("Show the raw scores", "The table before the softmax", ""),
-    "causal": ("Causal mask", "No query may read a later key", "a table of two tokens or more"),
-    "padding": ("Add {pad} " + PAD_TOKEN + " tokens", "Filler keys are hidden from every query", ""),
-    "grow": ("Start from {grow} tokens", "The table grows as n²", "more than {grow} tokens"),
-    "why-scale": ("Why divide by √d_k?", "Random vectors with and without the scaling", ""),
+    "peaked-flat": (Say("figure.attention_heatmap.button_peaked_flat"),
+                    Say("figure.attention_heatmap.button_peaked_flat_title"),
+                    Say("figure.attention_heatmap.button_peaked_flat_needs")),
+    "scores": (Say("figure.attention_heatmap.button_scores"), Say("figure.attention_heatmap.button_scores_title"),
+               None),
+    "causal": (Say("figure.attention_heatmap.button_causal"), Say("figure.attention_heatmap.button_causal_title"),
+               Say("figure.attention_heatmap.button_causal_needs")),
+    "padding": (Say("figure.attention_heatmap.button_padding"), Say("figure.attention_heatmap.button_padding_title"),
+                None),
+    "grow": (Say("figure.attention_heatmap.button_grow"), Say("figure.attention_heatmap.button_grow_title"),
+             Say("figure.attention_heatmap.button_grow_needs")),
+    "why-scale": (Say("figure.attention_heatmap.button_why_scale"),
+                  Say("figure.attention_heatmap.button_why_scale_title"), None),
 }

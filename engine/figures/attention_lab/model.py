@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorables.figures import (SENTENCE_CHOICES, Asker, Choice, FieldError, Figure, Hidden, Matrix, Slider, Toggle,
-                                 Value, best, check_query_option, default_embeddings, parse_number, quote, register,
-                                 resolve_query, sentence, vec, num)
+from explorables.figures import (SENTENCE_CHOICES, Asker, Choice, FieldError, Figure, Hidden, Matrix, Say, Slider,
+                                 Toggle, Value, best, check_query_option, default_embeddings, num, parse_number, quote,
+                                 register, resolve_query, sentence, t, vec)
 
 from . import words
 from .experiments import EXPERIMENTS
@@ -50,7 +50,7 @@ class AttentionLab(Figure):
         Slider("s", words.LABEL["s"], 0.0, lo=0.0, hi=S_MAX, by=0.05, what="s", doc=words.DOC["s"],
                help=words.HELP["s"], near="embed", step=STEP_EMBED),
         Slider("temperature", words.LABEL["temperature"], 1.0, lo=T_MIN, hi=T_MAX, by=0.01, log=True,
-               what="temperature", doc=words.DOC["temperature"], help=words.HELP["temperature"], near="table",
+               what=words.TEMPERATURE_WHAT, doc=words.DOC["temperature"], help=words.HELP["temperature"], near="table",
                step=STEP_SOFTMAX),
         Toggle("causal", words.LABEL["causal"], False, doc=words.DOC["causal"], help=words.HELP["causal"],
                near="table", step=STEP_SOFTMAX),
@@ -61,7 +61,8 @@ class AttentionLab(Figure):
     values = (
         Value("sentence", "token", "The sentence preset."),
         Value("tokens", "list", "The tokens of the sentence."),
-        Value("query", "integer", "The position of the asking token.", announce="token {} asks"),
+        Value("query", "integer", "The position of the asking token.",
+              announce=Say("figure.attention_lab.announce_query")),
         Value("E", "matrix", "The embedding e(word) of each token, (T, 2)."),
         Value("X", "matrix", "The inputs x = e + α·p, (T, 2)."),
         Value("Q", "matrix", "The queries q = xWq, (T, 2)."),
@@ -72,7 +73,8 @@ class AttentionLab(Figure):
         Value("outputs", "matrix", "The outputs o = Σ a v, (T, 2)."),
         Value("temperature", "decimal", "T, the temperature."),
         Value("causal", "bool", "Whether the causal mask is on."),
-        Value("s", "decimal", "α, the strength of the position code.", announce="position strength {}"),
+        Value("s", "decimal", "α, the strength of the position code.",
+              announce=Say("figure.attention_lab.announce_s")),
         Value("W_Q", "matrix", "The query matrix."),
         Value("W_K", "matrix", "The key matrix."),
         Value("W_V", "matrix", "The value matrix."),
@@ -175,8 +177,8 @@ class AttentionLab(Figure):
 
     def status(self, s: dict, v: dict) -> str:
         tokens, i, top, r = s["tokens"], s["query"], v["top"], v["r"]
-        return (f"{quote(tokens[i])} (position {i}) asks; largest weight {num(r.weights[i][top])} on "
-                f"{quote(tokens[top])}; output {vec(r.outputs[i])}")
+        return t("figure.attention_lab.status", word=quote(tokens[i]), i=i, weight=num(r.weights[i][top]),
+                 best=quote(tokens[top]), output=vec(r.outputs[i]))
 
     def controls(self, s: dict, v: dict) -> list[dict]:
         """The sentence and the sliders, the experiments by the steps, then the three matrices."""

@@ -3,12 +3,12 @@ arithmetic of its five steps, every number from ``model.compute``."""
 from __future__ import annotations
 
 from explorables.engine import OMEGA, position_code
-from explorables.figures import distinct, num, quote, sub, vec
+from explorables.figures import distinct, num, quote, sub, t, vec
 
 
 def _at(tokens, j: int) -> str:
     """" (position j)" when the word occurs more than once, so that it is clear which."""
-    return f" (position {j})" if tokens.count(tokens[j]) > 1 else ""
+    return t("figure.attention_lab.at", j=j) if tokens.count(tokens[j]) > 1 else ""
 
 
 def readout(s: dict, v: dict) -> list[str]:
@@ -17,35 +17,34 @@ def readout(s: dict, v: dict) -> list[str]:
     weights = r.weights[i]
     order = sorted((j for j in range(n) if r.mask[i][j]), key=lambda j: -weights[j])
     if len(order) == 1:
-        out = [f"{quote(tokens[i])} can read only itself, so it takes all of the weight and its output is its "
-               f"own value, {vec(r.outputs[i])}."]
+        out = [t("figure.attention_lab.readout_alone", word=quote(tokens[i]), output=vec(r.outputs[i]))]
     else:
         top, second = order[0], order[1]
-        out = [f"{quote(tokens[i])} puts its largest weight, {num(weights[top])}, on {quote(tokens[top])}"
-               f"{_at(tokens, top)}, then {num(weights[second])} on {quote(tokens[second])}{_at(tokens, second)}. "
-               f"An even split would give each of the {len(order)} tokens it reads {num(1 / len(order))}."]
+        out = [t("figure.attention_lab.readout_best", word=quote(tokens[i]), top_weight=num(weights[top]),
+                 top=quote(tokens[top]), top_at=_at(tokens, top), second_weight=num(weights[second]),
+                 second=quote(tokens[second]), second_at=_at(tokens, second), n=len(order),
+                 even=num(1 / len(order)))]
     for w in distinct(tokens):
-        where = [t for t, token in enumerate(tokens) if token == w]
+        where = [j for j, token in enumerate(tokens) if token == w]
         if len(where) < 2:
             continue
         a, b = where[:2]
         if r.outputs[a] == r.outputs[b]:
-            out.append(f"{quote(w)} appears at positions {a} and {b}. Both tokens have the same vector x and the "
-                       f"same set of tokens to read, so their rows are equal and so are their outputs, "
-                       f"{vec(r.outputs[a])}: attention alone cannot tell them apart.")
+            out.append(t("figure.attention_lab.readout_same", word=quote(w), a=a, b=b, output=vec(r.outputs[a])))
             continue
         causes = []
         if X[a] != X[b]:
-            causes.append(f"the position code gives them different vectors, {vec(X[a])} and {vec(X[b])},")
+            causes.append(t("figure.attention_lab.cause_position", xa=vec(X[a]), xb=vec(X[b])))
         if s["causal"]:
-            causes.append(f"the mask lets position {a} read {a + 1} token{'s' if a else ''} and position {b} "
-                          f"read {b + 1},")
-        out.append(f"{quote(w)} appears at positions {a} and {b}: {' and '.join(causes) or 'their rows differ'} "
-                   f"so their outputs differ: {vec(r.outputs[a])} and {vec(r.outputs[b])}.")
+            causes.append(t("figure.attention_lab.cause_mask" if a else "figure.attention_lab.cause_mask_one",
+                            a=a, n=a + 1, b=b, m=b + 1))
+        causes_text = t("figure.attention_lab.cause_and").join(causes) or t("figure.attention_lab.cause_rows")
+        out.append(t("figure.attention_lab.readout_differ", word=quote(w), a=a, b=b, causes=causes_text,
+                     oa=vec(r.outputs[a]), ob=vec(r.outputs[b])))
     hidden = n - 1 - i
     if s["causal"] and hidden:
-        out.append(f"The causal mask hides the {hidden} token{'s' if hidden > 1 else ''} after position {i}: "
-                   "weight exactly 0.")
+        out.append(t("figure.attention_lab.readout_hidden" if hidden > 1 else "figure.attention_lab.readout_hidden_one",
+                     n=hidden, i=i))
     return out
 
 
@@ -59,7 +58,7 @@ def arithmetic(s: dict, v: dict) -> list[str]:
     ]
     for j, step in enumerate(row.trace):
         head = f"   {tokens[j]:>8}{sub(j)}  k = {vec(r.K[j])}"
-        out.append(f"{head}  masked" if step.masked else
+        out.append(f"{head}  {t('figure.attention_lab.arith_masked')}" if step.masked else
                    f"{head}  q·k = {num(step.dot, 3)}  s = {num(step.scaled, 3)}  s/T = {num(step.tempered, 3)}")
     out.append(f"4. a{sub(i)}ⱼ = exp(s/T − {num(row.trace.max_tempered, 3)}) / {num(row.trace.exp_sum, 4)}:  "
                + "  ".join(f"{tokens[j]} {num(w, 3)}" for j, w in enumerate(row.weights)))

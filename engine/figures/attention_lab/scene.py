@@ -6,7 +6,7 @@ from __future__ import annotations
 from explorables.engine import OMEGA, convex_hull, position_code, vector_projection
 from explorables.figures import (EMBED_AXES, OUTPUT_DIAMOND, OWN_RING, arrows, best, cells, circles, column_labels,
                                  distinct, extent, grid_step, line, lines, num, plane, points, polygon,
-                                 row_labels, steps, sub, text, token_label, vec)
+                                 row_labels, spoken, steps, sub, t, text, token_label, vec)
 
 from . import words
 from .readout import arithmetic, readout
@@ -20,18 +20,18 @@ KEYBOARD = {"step": 0.1, "big": 0.5}  # arrow-key steps on the embedding plane (
 
 def square(id: str, *marks, half: float, axes, **options) -> dict:
     """A square plane from -half to half, its grid and axis names."""
-    return plane(id, *marks, x=[-half, half], y=[-half, half], square=True, grid=grid_step(half), axes=list(axes),
+    return plane(id, *marks, x=[-half, half], y=[-half, half], square=True, grid=grid_step(half), axes=[spoken(a) for a in axes],
                  **options)
 
 
 def legend(*entries) -> list[dict]:
-    return [{"role": role, "label": words.LEGEND[key], **({"shape": shape} if shape else {})}
+    return [{"role": role, "label": spoken(words.LEGEND[key]), **({"shape": shape} if shape else {})}
             for key, role, shape in entries]
 
 
 def draw(s: dict, v: dict) -> list[dict]:
     return [steps_panel(s, v), embed_panel(s, v), qk_panel(s, v), table_panel(s, v), values_panel(s, v),
-            text("readout", *readout(s, v), title=words.READOUT_TITLE),
+            text("readout", *readout(s, v), title=words.READOUT_TITLE()),
             text("arithmetic", *arithmetic(s, v), collapsible=words.arithmetic_summary(s["tokens"][s["query"]]),
                  mono=True)]
 
@@ -44,11 +44,13 @@ def steps_panel(s: dict, v: dict) -> dict:
     details = [
         f"x{sub(i)} = {vec(s['emb'][tokens[i]])} + {num(s['s'])}·{vec(position_code(i, OMEGA))} = {vec(X[i])}",
         f"q = {vec(r.Q[i])}, k = {vec(r.K[i])}, v = {vec(r.V[i])}",
-        f"largest: q·k({tokens[top]}) / √2 = {num(step.dot)} / 1.41 = {num(step.scaled)}",
-        f"a({tokens[top]}) = {num(step.weight)}; the row sums to 1" + (f"; {n_masked} masked" if n_masked else ""),
+        t("figure.attention_lab.detail_largest", word=tokens[top], dot=num(step.dot), root=num(2 ** 0.5),
+          scaled=num(step.scaled)),
+        t("figure.attention_lab.detail_sums", word=tokens[top], weight=num(step.weight))
+        + (t("figure.attention_lab.detail_masked", n=n_masked) if n_masked else ""),
         f"o{sub(i)} = Σ a·v = {vec(r.outputs[i])}",
     ]
-    items = [(label, note, detail) for (label, note), detail in zip(words.STEPS, details)]
+    items = [(label, note, detail) for (label, note), detail in zip(words.steps(), details)]
     return steps("steps", items, active=s["step"], title=words.steps_title(tokens[i], i), formula=words.FORMULA)
 
 
@@ -66,7 +68,7 @@ def embed_panel(s: dict, v: dict) -> dict:
             arrows(None, E, X, role="accent", width=1, link=lambda t: f"t{t}", muted=lambda t: t != i, id=None),
             points("x", X, role="accent", shape="square", size=4, link=lambda t: f"t{t}", select=True,
                    label=lambda t: f"x{sub(t)}" if t == i else None,
-                   name=lambda t: f"token {t}, {tokens[t]}: x{sub(t)} = {vec(X[t])}; select to make it ask"),
+                   name=lambda j: t("figure.attention_lab.x_name", t=j, word=tokens[j], sub=sub(j), x=vec(X[j]))),
         ]
     E_words = [s["emb"][w] for w in shown]
     word_points = points(
@@ -74,10 +76,11 @@ def embed_panel(s: dict, v: dict) -> dict:
         shape=lambda n: "ring" if i in where[shown[n]] else "circle",
         label=lambda n: shown[n] + (f" ×{len(where[shown[n]])}" if len(where[shown[n]]) > 1 else ""),
         link=lambda n: f"t{where[shown[n]][0]}", draggable=True,
-        name=lambda n: (f"word {shown[n]} (position{'s' if len(where[shown[n]]) > 1 else ''} "
-                        f"{', '.join(map(str, where[shown[n]]))}) at {vec(E_words[n])}"))
+        name=lambda n: t("figure.attention_lab.word_name_many" if len(where[shown[n]]) > 1
+                         else "figure.attention_lab.word_name", word=shown[n],
+                         where=", ".join(map(str, where[shown[n]])), at=vec(E_words[n])))
     entries = [("own", "own", None)] + ([("x", "accent", "square")] if alpha else [])
-    return square("embed", pushed, word_points, half=half, axes=EMBED_AXES, title=words.EMBED_TITLE,
+    return square("embed", pushed, word_points, half=half, axes=EMBED_AXES, title=words.EMBED_TITLE(),
                   caption=words.embed_caption(len(shown), alpha), keyboard=KEYBOARD,
                   selected=f"word-{s['selected']}" if s["selected"] in shown else None, legend=legend(*entries))
 
@@ -93,8 +96,9 @@ def qk_panel(s: dict, v: dict) -> dict:
     query = arrows(None, (0.0, 0.0), [q], id="query", role="query", width=3, link=f"t{i}", label=f"q{sub(i)}")
     keys = points("key", K, role="key", shape=lambda j: "ring" if j == i else "circle",
                   label=lambda j: token_label(tokens, j), link=lambda j: f"t{j}", select=True, muted=later,
-                  name=lambda j: f"key of {tokens[j]} (position {j}) at {vec(K[j])}, score {num(r.scores[i][j])}")
-    return square("qk", reach, query, keys, half=half, axes=QK_AXES, title=words.QK_TITLE,
+                  name=lambda j: t("figure.attention_lab.key_name", word=tokens[j], j=j, at=vec(K[j]),
+                                   score=num(r.scores[i][j])))
+    return square("qk", reach, query, keys, half=half, axes=QK_AXES, title=words.QK_TITLE(),
                   caption=words.qk_caption(i), legend=legend(("query", "query", "line"), ("key", "key", None)))
 
 
@@ -118,22 +122,23 @@ def table_panel(s: dict, v: dict) -> dict:
         step = traces[a][b]
         return [f"{tokens[a]}{sub(a)} → {tokens[b]}{sub(b)}",
                 f"q{sub(a)}·k{sub(b)} = {num(step.dot, 3)};  s = {num(step.dot, 3)} / √2 = {num(step.scaled, 3)}",
-                "masked: weight exactly 0" if not r.mask[a][b]
+                t("figure.attention_lab.detail_masked_cell") if not r.mask[a][b]
                 else f"a = {num(step.weight, 3)};  a·v{sub(b)} = {vec(step.weighted_value, 3)}"]
 
     def title(a, b):
-        what = "masked" if not r.mask[a][b] else f"weight {num(r.weights[a][b])}, score {num(r.scores[a][b])}"
-        return f"{tokens[a]} (position {a}) reading {tokens[b]} (position {b}): {what}; click to make {tokens[a]} ask"
+        what = (t("figure.attention_lab.cell_masked") if not r.mask[a][b]
+                else t("figure.attention_lab.cell_shown", weight=num(r.weights[a][b]), score=num(r.scores[a][b])))
+        return t("figure.attention_lab.cell_title", a=tokens[a], i=a, b=tokens[b], j=b, what=what)
 
     panel = cells("table", n, n, text=lambda a, b: shown(a, b)[0],
                   tone=lambda a, b: max(-1.0, min(1.0, shown(a, b)[1])), link=lambda a, b: f"t{b}",
                   id=lambda a, b: f"a-{a}-{b}", select=True, active=lambda a, b: a == i and b == tops[a],
-                  muted=lambda a, b: not r.mask[a][b], detail=detail, caption=words.TABLE_CAPTION,
+                  muted=lambda a, b: not r.mask[a][b], detail=detail, caption=words.TABLE_CAPTION(),
                   col_labels=column_labels(tokens), row_labels=row_labels(tokens, i), active_row=i)
     for a, row in enumerate(panel["rows"]):  # a cell's title: cells() reads title as the panel's
         for b, cell in enumerate(row):
             cell["title"] = title(a, b)
-    panel["title"] = words.TABLE_TITLE[s["table"]]
+    panel["title"] = words.TABLE_TITLE[s["table"]]()
     return panel
 
 
@@ -149,18 +154,19 @@ def values_panel(s: dict, v: dict) -> dict:
         return points(None, [V[j] for j in js], id=[f"value-{j}" for j in js], role="value",
                       shape=lambda n: "ring" if js[n] == i else "circle", label=lambda n: token_label(tokens, js[n]),
                       link=lambda n: f"t{js[n]}", select=True, muted=lambda n: s["causal"] and js[n] > i,
-                      name=lambda n: f"value of {tokens[js[n]]} (position {js[n]}) at {vec(V[js[n]])}; "
-                                     "select to make it ask",
+                      name=lambda n: t("figure.attention_lab.value_name", word=tokens[js[n]], j=js[n],
+                                       at=vec(V[js[n]])),
                       size=lambda n: OWN_RING if js[n] == i else None)
 
     # drawn in this order, so that nothing hides anything: the asking token's own value (a
     # ring wide enough to hold a diamond), the outputs, the other values' dots on top
     outputs = points(None, [O[j] for j in others], id=[f"out-{j}" for j in others], role="output", shape="diamond",
                      size=2.5, link=lambda n: f"t{others[n]}", select=True,
-                     name=lambda n: f"output of {tokens[others[n]]} (position {others[n]}) at {vec(O[others[n]])}")
+                     name=lambda n: t("figure.attention_lab.output_name", word=tokens[others[n]], j=others[n],
+                                       at=vec(O[others[n]])))
     own = points(None, [O[i]], id=f"out-{i}", role="output", shape="diamond", size=OUTPUT_DIAMOND,
                  label=f"o{sub(i)} ({tokens[i]})", link=f"t{i}",
-                 name=f"output of {tokens[i]} (position {i}) at {vec(O[i])}")
+                 name=t("figure.attention_lab.output_name", word=tokens[i], j=i, at=vec(O[i])))
     return square("values", shade, value_points([i]), outputs, own, value_points(others), half=half,
-                  axes=VALUE_AXES, title=words.VALUES_TITLE, caption=words.values_caption(i, tokens[i]),
+                  axes=VALUE_AXES, title=words.VALUES_TITLE(), caption=words.values_caption(i, tokens[i]),
                   legend=legend(("value", "value", None), ("output", "output", "diamond"), ("hull", "hull", None)))

@@ -1,12 +1,15 @@
 """The lab's wording: titles, captions, help lines, option docs. Structure lives in
-model.py and scene.py; a sentence reworded here changes no structural golden."""
+model.py and scene.py; a sentence reworded here changes no structural golden.
+
+What a reader reads is a key of the catalogue (engine/locales/), ``figure.attention_lab.*``:
+a ``Say`` where the kit reads it, ``t`` where a function here fills it in. The option docs
+are for authors and stay English."""
 from __future__ import annotations
 
-from explorables.figures import num, quote, sub
+from explorables.figures import Say, num, quote, sub, t
 
-TITLE = "Attention lab: from embeddings to outputs"
-SUMMARY = ("One head of self-attention on a sentence of up to 8 words with 2-D embeddings: "
-           "drag words, edit W_Q, W_K, W_V, add a position code, and read the full weight matrix.")
+TITLE = Say("figure.attention_lab.title")
+SUMMARY = Say("figure.attention_lab.summary")
 
 # --- options and controls -------------------------------------------------------------------
 
@@ -26,67 +29,74 @@ MATRIX_DOC = ("{what}: a preset (I, 2I, 0, swap, rotate, axis1, back1) or two ro
               "'1,0; 0,1' (row vectors: x W). back1 (look 1 back, for Wq) turns the position code back "
               "one step, so that every token looks one place back.")
 MATRIX_WHAT = {"W_Q": "The query matrix", "W_K": "The key matrix", "W_V": "The value matrix"}
-MATRIX_TITLES = {"W_Q": "Wq (query matrix)", "W_K": "Wk (key matrix)", "W_V": "Wv (value matrix)"}
+MATRIX_TITLES = {"W_Q": Say("figure.attention_lab.matrix_q"), "W_K": Say("figure.attention_lab.matrix_k"),
+                 "W_V": Say("figure.attention_lab.matrix_v")}
 
-LABEL = {"sentence": "Sentence", "query": "Asking token", "s": "Position strength α", "temperature": "Temperature T",
-         "causal": "Causal mask", "table": "Table shows"}
+LABEL = {"sentence": Say("figure.attention_lab.label_sentence"), "query": Say("figure.attention_lab.label_query"),
+         "s": Say("figure.attention_lab.label_s"), "temperature": Say("figure.attention_lab.label_temperature"),
+         "causal": Say("figure.attention_lab.label_causal"), "table": Say("figure.attention_lab.label_table")}
+TEMPERATURE_WHAT = Say("figure.attention_lab.what_temperature")
 HELP = {
-    "s": "xₜ = e(word) + α·(sin 0.6t, cos 0.6t). At 0 a repeated word is one vector.",
-    "temperature": "Scores are divided by T before the softmax: low is decisive, high is even.",
-    "causal": "Token i reads only tokens 0 to i; later ones get weight exactly 0.",
+    "s": Say("figure.attention_lab.help_s"),
+    "temperature": Say("figure.attention_lab.help_temperature"),
+    "causal": Say("figure.attention_lab.help_causal"),
 }
-TABLE_CHOICES = (("weights", "weights a (after the softmax)"), ("scores", "scores s (before the softmax)"))
+TABLE_CHOICES = (("weights", Say("figure.attention_lab.table_weights")),
+                 ("scores", Say("figure.attention_lab.table_scores")))
 
 
-def sentence_help(about: str) -> str:
-    return f"This one shows {about}."
+def sentence_help(about) -> str:
+    return t("figure.attention_lab.sentence_help", about=about)
 
 
 # --- the five steps -------------------------------------------------------------------------
 
-STEPS = (("embed", "x = e(word) + α·p"), ("project", "q = xWq, k = xWk, v = xWv"), ("score", "s = q·k / √2"),
-         ("softmax", "a = softmax(s / T)"), ("mix", "o = Σ a v"))
+
+def steps() -> list[tuple[str, str]]:
+    """(label, note) of the five steps; the notes are formulas."""
+    return [(t("figure.attention_lab.step_embed"), t("figure.attention_lab.step_embed_note")),
+            (t("figure.attention_lab.step_project"), "q = xWq, k = xWk, v = xWv"),
+            (t("figure.attention_lab.step_score"), "s = q·k / √2"),
+            ("softmax", "a = softmax(s / T)"),
+            (t("figure.attention_lab.step_mix"), "o = Σ a v")]
+
+
 FORMULA = "x = e + α·p  →  q, k, v = xWq, xWk, xWv  →  s = q·k/√2  →  a = softmax(s/T)  →  o = Σ a v"
 
 
 def steps_title(word: str, i: int) -> str:
-    return f"Five steps for {quote(word)} (position {i})"
+    return t("figure.attention_lab.steps_title", word=quote(word), i=i)
 
 
 # --- panels -----------------------------------------------------------------------------------
 
-EMBED_TITLE = "1. Embeddings: one point a word"
-QK_TITLE = "2-3. The query and the keys"
-VALUES_TITLE = "5. Values and every output"
-TABLE_TITLE = {"weights": "4. Weights aᵢⱼ (each row sums to 1)",
-               "scores": "3. Scores sᵢⱼ = qᵢ·kⱼ / √2 (orange above 0, teal below)"}
-TABLE_CAPTION = ("Row i is what token i reads; column j is the token being read. The highlighted row is the "
-                 "asking token: click any cell to make its row ask.")
-READOUT_TITLE = "In plain words"
-LEGEND = {"own": "word embedding e (drag)", "x": "x = e + α·p", "query": "query q", "key": "key k",
-          "value": "value v", "output": "output o", "hull": "hull of the values"}
+EMBED_TITLE = Say("figure.attention_lab.embed_title")
+QK_TITLE = Say("figure.attention_lab.qk_title")
+VALUES_TITLE = Say("figure.attention_lab.values_title")
+TABLE_TITLE = {"weights": Say("figure.attention_lab.table_title_weights"),
+               "scores": Say("figure.attention_lab.table_title_scores")}
+TABLE_CAPTION = Say("figure.attention_lab.table_caption")
+READOUT_TITLE = Say("figure.attention_lab.readout_title")
+LEGEND = {"own": Say("figure.attention_lab.legend_own"), "x": "x = e + α·p",
+          "query": Say("figure.attention_lab.legend_query"), "key": Say("figure.attention_lab.legend_key"),
+          "value": Say("figure.attention_lab.legend_value"), "output": Say("figure.attention_lab.legend_output"),
+          "hull": Say("figure.attention_lab.legend_hull")}
 
 
 def embed_caption(n_words: int, alpha: float | None) -> str:
-    text = (f"Drag a word, or focus the plane, press 1-{n_words} to pick a word and move it with the arrow "
-            "keys. A repeated word is one point.")
+    text = t("figure.attention_lab.embed_caption", n=n_words)
     if alpha is None:
-        return text + " With α = 0 every token's x is its word's e."
-    return text + (f" Small squares: x = e + α·p, each token pushed by its position code (the dashed circle "
-                   f"has radius α = {num(alpha)}).")
+        return text + t("figure.attention_lab.embed_caption_zero")
+    return text + t("figure.attention_lab.embed_caption_pushed", alpha=num(alpha))
 
 
 def qk_caption(i: int) -> str:
-    return (f"The arrow is q{sub(i)} = x{sub(i)}Wq; the dots are the keys k = xWk. A key's score is how far it "
-            "reaches along the arrow's line (to where its dotted line lands), times the arrow's length |q|, "
-            "over √2.")
+    return t("figure.attention_lab.qk_caption", i=sub(i))
 
 
 def values_caption(i: int, word: str) -> str:
-    return (f"Each output is a weighted average of the values, so all of them stay in the shaded hull. The "
-            f"large diamond is o{sub(i)} of {quote(word)}; the small ones are the other tokens' outputs. Click "
-            "a value to make its token ask.")
+    return t("figure.attention_lab.values_caption", i=sub(i), word=quote(word))
 
 
 def arithmetic_summary(word: str) -> str:
-    return f"Show the arithmetic for {quote(word)}"
+    return t("figure.attention_lab.arithmetic_summary", word=quote(word))

@@ -3,15 +3,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorables.figures import (EDGE, Choice, FieldError, Figure, Hidden, Option, OptionError, OptionErrors,
+from explorables.figures import (EDGE, Choice, FieldError, Figure, Hidden, Option, OptionError, OptionErrors, Say,
                                  Slider, Toggle, Value, best, extent, field_text, parse_number, query_field, quote,
-                                 register, resolve_query, words)
+                                 register, resolve_query, t, words)
 
 from . import scene
 from .experiments import EXPERIMENTS, STEP_MASK, STEP_MATCH, STEP_SOFTMAX, STEP_TEMPERATURE
 from .vectors import COORD_LIMIT, MAX_TOKENS, TOKENS, pair_checker, parse_pairs, row, tied, vectors
-from .words import (CAUSAL_HELP, CAUSAL_LABEL, DOC, KEY_GRID, QUERY_LABEL, STEPS, SUMMARY, TEMPERATURE_HELP,
-                    TEMPERATURE_LABEL, TITLE)
+from .words import (CAUSAL_HELP, CAUSAL_LABEL, DOC, QUERY_LABEL, STEP_COUNT, SUMMARY, TEMPERATURE_HELP,
+                    TEMPERATURE_LABEL, TEMPERATURE_WHAT, TITLE)
 
 T_MIN, T_MAX = 0.05, 5.0  # the temperature slider's range
 KEY_PLANE = 2.5  # half-width of the key plane while every key fits inside it
@@ -45,11 +45,11 @@ class AttentionRow(Figure):
         Asker("query", QUERY_LABEL, "chased", DOC["query"], near="scores", step=STEP_MATCH,
               choices=lambda s: [(j, f"{j}: {w}") for j, w in enumerate(s["tokens"])]),  # as the lab counts
         Slider("temperature", TEMPERATURE_LABEL, 1.0, DOC["temperature"], TEMPERATURE_HELP, near="weights",
-               step=STEP_TEMPERATURE, lo=T_MIN, hi=T_MAX, by=0.01, log=True, what="temperature"),
+               step=STEP_TEMPERATURE, lo=T_MIN, hi=T_MAX, by=0.01, log=True, what=TEMPERATURE_WHAT),
         Toggle("causal", CAUSAL_LABEL, False, DOC["causal"], CAUSAL_HELP, near="weights", step=STEP_MASK),
         Hidden("selected", "The key the keyboard moves", 0, parse=whole("selected", lambda s: len(s["tokens"]) - 1)),
         Hidden("step", "The highlighted step of the formula", STEP_SOFTMAX,
-               parse=whole("step", lambda s: len(STEPS) - 1)),
+               parse=whole("step", lambda s: STEP_COUNT - 1)),
     )
     extra_options = (
         Option("tokens", "words", list(TOKENS), DOC["tokens"], min=1, max=MAX_TOKENS),
@@ -61,7 +61,7 @@ class AttentionRow(Figure):
         Value("scores", "list", "The scaled scores q·k / √dₖ of the asking word, one a word."),
         Value("weights", "list", "The attention weights of the asking word, one a word; they add up to 1."),
         Value("output", "vector", "The asking word's new vector: the weights applied to the values.",
-              announce="new vector {}"),
+              announce=Say("figure.attention_row.announce_output")),
         Value("entropy", "decimal", "The entropy of the weights, in nats."),
         Value("temperature", "decimal", "The temperature T."),
         Value("causal", "bool", "Whether the future is hidden."),
@@ -115,7 +115,7 @@ class AttentionRow(Figure):
     def on_set(self, state: dict, name: str, value: Any) -> dict:
         """A typed key coordinate, ``key.i.c``."""
         i, c = key_cell(name, len(state["tokens"]))
-        what = f"{'xy'[c]} of the key of {quote(state['tokens'][i])}"
+        what = t("figure.attention_row.key_coordinate", axis="xy"[c], word=quote(state["tokens"][i]))
         typed = Slider(name, what, 0.0, lo=-COORD_LIMIT, hi=COORD_LIMIT)  # the kit's reader of a number in a range
         state["k"][i][c] = typed.read(value, state)
         state["selected"], state["step"] = i, STEP_MATCH
@@ -162,7 +162,8 @@ class AttentionRow(Figure):
 
 def key_grid(state: dict) -> dict:
     """The key coordinates as typed numbers: a row a token, x and y."""
-    return {"kind": "grid", "name": "keys", "near": "keys", "label": KEY_GRID, "col_labels": ["x", "y"],
+    return {"kind": "grid", "name": "keys", "near": "keys", "label": t("figure.attention_row.key_grid"),
+            "col_labels": ["x", "y"],
             "rows": [{"label": w, "link": f"t{j}",
                       "cells": [{"name": f"key.{j}.{c}", "value": field_text(state["k"][j][c])} for c in range(2)]}
                      for j, w in enumerate(state["tokens"])]}

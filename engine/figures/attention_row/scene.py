@@ -10,7 +10,7 @@ import math
 
 from explorables.engine import convex_hull, scalar_projection, vector_projection
 from explorables.figures import (arrows, bars, cells, extent, heading, line, lines, num, plane, points,
-                                 polygon, steps, text, vec)
+                                 polygon, steps, t, text, vec)
 
 from . import words as w
 
@@ -23,8 +23,9 @@ def panels(s: dict, v: dict) -> list[dict]:
     i, r, hidden, top = s["query"], v["row"], v["hidden"], v["best"]
     return [formula(s, r, top), keys(s, v, hidden), values(s, r, hidden), scores(s, r, hidden),
             weights(s, r, hidden, top),
-            text("readout", *w.readout(s["tokens"], i, r, hidden, top, v["tie"], s["v"][i]), title=w.READOUT_TITLE),
-            text("arithmetic", *arithmetic(s, r, top), collapsible=w.ARITHMETIC, mono=True),
+            text("readout", *w.readout(s["tokens"], i, r, hidden, top, v["tie"], s["v"][i]),
+                 title=t("figure.attention_row.readout_title")),
+            text("arithmetic", *arithmetic(s, r, top), collapsible=t("figure.attention_row.arithmetic"), mono=True),
             text("stats", items=w.stats(len(s["q"][i]), s["temperature"], r.weights[top], s["tokens"][top],
                                         v["tie"], sum(r.weights), r.output, r.entropy))]
 
@@ -35,17 +36,18 @@ def status(s: dict, v: dict) -> str:
 
 
 def formula(s: dict, r, top: int) -> dict:
-    tokens, i, t = s["tokens"], s["query"], r.trace[top]
+    tokens, i, m = s["tokens"], s["query"], r.trace[top]
     details = [
-        f"{tokens[i]}·{tokens[top]}: {num(t.dot, 3)}",
-        f"{num(t.dot, 3)} ÷ √{len(s['q'][i])} = {num(t.scaled, 3)}",
-        f"{num(t.scaled, 3)} ÷ {num(s['temperature'])} = {num(t.tempered, 3)}",
+        f"{tokens[i]}·{tokens[top]}: {num(m.dot, 3)}",
+        f"{num(m.dot, 3)} ÷ √{len(s['q'][i])} = {num(m.scaled, 3)}",
+        f"{num(m.scaled, 3)} ÷ {num(s['temperature'])} = {num(m.tempered, 3)}",
         w.mask_note(s["causal"], len(tokens) - 1 - i),
-        f"{tokens[top]} gets {num(r.weights[top], 3)} of the weight",
-        f"new vector {vec(r.output)}",
+        t("figure.attention_row.detail_gets", word=tokens[top], weight=num(r.weights[top], 3)),
+        t("figure.attention_row.detail_new_vector", output=vec(r.output)),
     ]
-    return steps("formula", [(label, note, detail) for (label, note), detail in zip(w.STEPS, details)],
-                 active=s["step"], title=w.FORMULA_TITLE, formula=w.FORMULA)
+    return steps("formula", [(label, note, detail) for (label, note), detail in zip(w.steps(), details)],
+                 active=s["step"], title=t("figure.attention_row.formula_title"),
+                 formula=t("figure.attention_row.formula"))
 
 
 def keys(s: dict, v: dict, hidden: list[bool]) -> dict:
@@ -65,7 +67,8 @@ def keys(s: dict, v: dict, hidden: list[bool]) -> dict:
                label=[w.mark_label(t) for t in tokens], link=lambda j: f"t{j}", draggable=True, muted=hidden,
                name=lambda j: w.key_name(j, tokens[j], j == i, K[j], hidden[j], r.scores[j], r.weights[j])),
         x=[-half, half], y=[-half, half], square=True, grid=1.0, axes=["x1", "x2"],
-        keyboard={"step": STEP, "big": BIG_STEP}, selected=f"key-{s['selected']}", title=w.KEYS_TITLE,
+        keyboard={"step": STEP, "big": BIG_STEP}, selected=f"key-{s['selected']}",
+        title=t("figure.attention_row.keys_title"),
         caption=w.keys_caption(tokens, i), legend=w.keys_legend(tokens[i], any(hidden)))
 
 
@@ -82,8 +85,10 @@ def values(s: dict, r, hidden: list[bool]) -> dict:
                name=lambda j: w.value_name(tokens[j], V[j], r.weights[j])),
         arrows(None, [V[i]], [o], id="moved", role="output", dashed=True, link=f"t{i}") if moved else None,
         points(None, [o], id="output", role="output", shape="diamond", size=7, link=f"t{i}",
-               label=f"new {w.mark_label(tokens[i])}", name=f"new vector of {tokens[i]} at {vec(o)}"),
-        x=[-half, half], y=[-half, half], square=True, grid=1.0, axes=["x1", "x2"], title=w.VALUES_TITLE,
+               label=t("figure.attention_row.new_label", word=w.mark_label(tokens[i])),
+               name=t("figure.attention_row.new_name", word=tokens[i], at=vec(o))),
+        x=[-half, half], y=[-half, half], square=True, grid=1.0, axes=["x1", "x2"], 
+        title=t("figure.attention_row.values_title"),
         caption=w.values_caption(tokens, i, len(hull) >= 2), legend=w.values_legend(tokens[i], len(hull) >= 2))
 
 
@@ -94,19 +99,21 @@ def scores(s: dict, r, hidden: list[bool]) -> dict:
     reach = [scalar_projection(k, q) if any(q) else 0.0 for k in K]  # how far each key reaches along q
 
     def detail(_, j):
-        t = r.trace[j]
+        m = r.trace[j]
         return [
-            f"key of {tokens[j]}: {vec(K[j])}, reach along the arrow {num(reach[j])}",
-            f"q·k = {' + '.join(f'{num(a)}×{num(b)}' for a, b in zip(q, K[j]))} = {num(t.dot, 3)}",
-            f"÷ √{len(q)} = {num(t.scaled, 3)}",
-            f"÷ T = {num(t.tempered, 3)}",
-            "hidden by the mask: weight exactly 0" if hidden[j] else f"weight {num(r.weights[j], 3)}",
+            t("figure.attention_row.score_key", word=tokens[j], key=vec(K[j]), reach=num(reach[j])),
+            f"q·k = {' + '.join(f'{num(a)}×{num(b)}' for a, b in zip(q, K[j]))} = {num(m.dot, 3)}",
+            f"÷ √{len(q)} = {num(m.scaled, 3)}",
+            f"÷ T = {num(m.tempered, 3)}",
+            t("figure.attention_row.score_hidden") if hidden[j]
+            else t("figure.attention_row.score_weight", weight=num(r.weights[j], 3)),
         ]
 
     grid = cells("scores", 1, len(tokens), text=lambda _, j: num(r.scores[j]),
                  tone=lambda _, j: max(-1.0, min(1.0, r.scores[j] / biggest)) if biggest > 0 else 0.0,
                  link=lambda _, j: f"t{j}", id=lambda _, j: f"score-{j}", select=True,
-                 active=lambda _, j: j == i, muted=lambda _, j: hidden[j], detail=detail, title=w.SCORES_TITLE,
+                 active=lambda _, j: j == i, muted=lambda _, j: hidden[j], detail=detail, 
+                 title=t("figure.attention_row.scores_title"),
                  col_labels=heading(len(tokens), text=tokens, link=lambda j: f"t{j}"),
                  row_labels=heading(1, text=tokens[i], link=f"t{i}"))
     for j, cell in enumerate(grid["rows"][0]):  # a cell's tooltip: `title` in cells() names the panel's
@@ -118,23 +125,24 @@ def weights(s: dict, r, hidden: list[bool], top: int) -> dict:
     return bars("weights", r.weights, label=s["tokens"], text=[num(x) for x in r.weights],
                 link=lambda j: f"t{j}", active=lambda j: j == s["query"], muted=hidden, select=True,
                 id=lambda j: f"bar-{j}", role=lambda j: "accent" if j == top else None,
-                title=w.WEIGHTS_TITLE, footer=f"Σ a = {num(sum(r.weights))}")
+                title=t("figure.attention_row.weights_title"), footer=f"Σ a = {num(sum(r.weights))}")
 
 
 def arithmetic(s: dict, r, top: int) -> list[str]:
     """The best match's numbers, step by step (monospace)."""
     tokens, i = s["tokens"], s["query"]
-    q, k, v, t = s["q"][i], s["k"][top], s["v"][top], r.trace[top]
+    q, k, v, m = s["q"][i], s["k"][top], s["v"][top], r.trace[top]
     return [
-        f"asking: {tokens[i]}   q = {vec(q)}",
-        f"best match: {tokens[top]}   k = {vec(k)}   v = {vec(v)}",
-        f"1. q·k = {' + '.join(f'{num(a)}×{num(b)}' for a, b in zip(q, k))} = {num(t.dot, 4)}",
-        f"2. ÷ √dₖ = {num(t.dot, 4)} ÷ {num(r.trace.sqrt_d_k, 4)} = {num(t.scaled, 4)}",
-        f"3. ÷ T = {num(t.scaled, 4)} ÷ {num(s['temperature'])} = {num(t.tempered, 4)}",
-        f"4. mask: {'hidden' if t.masked else 'visible'}",
-        f"5. softmax: exp({num(t.tempered, 4)} − {num(r.trace.max_tempered, 4)}) = {num(t.exp, 4)}; "
-        f"÷ {num(r.trace.exp_sum, 4)} (the sum over visible words) = {num(t.weight, 4)}",
-        f"6. a·v = {num(t.weight, 4)} × {vec(v)} = {vec(t.weighted_value, 4)}",
+        t("figure.attention_row.arith_asking", word=tokens[i], q=vec(q)),
+        t("figure.attention_row.arith_best", word=tokens[top], k=vec(k), v=vec(v)),
+        f"1. q·k = {' + '.join(f'{num(a)}×{num(b)}' for a, b in zip(q, k))} = {num(m.dot, 4)}",
+        f"2. ÷ √dₖ = {num(m.dot, 4)} ÷ {num(r.trace.sqrt_d_k, 4)} = {num(m.scaled, 4)}",
+        f"3. ÷ T = {num(m.scaled, 4)} ÷ {num(s['temperature'])} = {num(m.tempered, 4)}",
+        t("figure.attention_row.arith_mask", seen=t("figure.attention_row.arith_hidden") if m.masked
+          else t("figure.attention_row.arith_visible")),
+        t("figure.attention_row.arith_softmax", tempered=num(m.tempered, 4), top=num(r.trace.max_tempered, 4),
+          exp=num(m.exp, 4), total=num(r.trace.exp_sum, 4), weight=num(m.weight, 4)),
+        f"6. a·v = {num(m.weight, 4)} × {vec(v)} = {vec(m.weighted_value, 4)}",
         "   Σ aᵢvᵢ = " + " + ".join(vec(x.weighted_value, 3) for x in r.trace if not x.masked)
         + f" = {vec(r.output, 4)}",
     ]

@@ -1,14 +1,17 @@
 """The wording of attention-row: titles, captions, help, legends and the sentences that
-say what the figure shows. The structure (panels, marks, numbers) lives in scene.py."""
+say what the figure shows. The structure (panels, marks, numbers) lives in scene.py.
+
+Every word is a key of the catalogue (engine/locales/), ``figure.attention_row.*``: what
+the kit reads is a ``Say``, looked up when the scene is made; the functions below call
+``t`` when they run, so the page's language reaches each of them."""
 from __future__ import annotations
 
 import math
 
-from explorables.figures import num, pct, quote, vec
+from explorables.figures import Say, num, pct, quote, t, vec
 
-TITLE = "Attention explorer: one query row"
-SUMMARY = ("One query row of scaled dot-product attention on a short sentence with 2-D "
-           "vectors: drag keys, change the temperature, hide the future.")
+TITLE = Say("figure.attention_row.title")
+SUMMARY = Say("figure.attention_row.summary")
 
 DOC = {  # the directive options, for `explorables figures attention-row` and the guide
     "tokens": "The sentence, as words separated by spaces (up to 8). The built-in vectors fit "
@@ -23,29 +26,25 @@ DOC = {  # the directive options, for `explorables figures attention-row` and th
     "values": "Value vectors, one x,y pair a token separated by ';'. Empty: the built-in ones.",
 }
 
-QUERY_LABEL = "Asking word"
-TEMPERATURE_LABEL = "Temperature T"
-TEMPERATURE_HELP = "Lower is more decisive; higher evens the weights out. T = 1 is the standard formula."
-CAUSAL_LABEL = "Hide the future"
-CAUSAL_HELP = "Words after the asking word stay on the plane but get weight exactly 0."
-KEY_GRID = "Key coordinates (type exact values)"
+QUERY_LABEL = Say("figure.attention_row.query_label")
+TEMPERATURE_LABEL = Say("figure.attention_row.temperature_label")
+TEMPERATURE_HELP = Say("figure.attention_row.temperature_help")
+TEMPERATURE_WHAT = Say("figure.attention_row.temperature_what")
+CAUSAL_LABEL = Say("figure.attention_row.causal_label")
+CAUSAL_HELP = Say("figure.attention_row.causal_help")
+STEP_COUNT = 6  # the formula's steps, as steps() words them
 
-STEPS = (  # (label, note): the formula as six steps
-    ("q·k", "how well each key matches the question"),
-    ("÷ √dₖ", "keep the numbers modest"),
-    ("÷ T", "how decisive the choice is"),
-    ("mask", "hide the words that come later"),
-    ("softmax", "turn scores into shares that add up to 1"),
-    ("Σ aᵢvᵢ", "blend the values by those shares"),
-)
-FORMULA_TITLE = "The formula, step by step"
-FORMULA = "a = softmax(q·k / (√dₖ · T)),   new vector = Σ aᵢ vᵢ"
-KEYS_TITLE = "Keys, and the question being asked"
-VALUES_TITLE = "Values, and the new vector"
-SCORES_TITLE = "Match scores q·k / √dₖ · click a word to make it ask"
-WEIGHTS_TITLE = "Weights · shares of 1 · click a word to make it ask"
-READOUT_TITLE = "In plain words"
-ARITHMETIC = "Show the arithmetic for the best match"
+
+def steps() -> list[tuple[str, str]]:
+    """(label, note): the formula as six steps."""
+    return [
+        ("q·k", t("figure.attention_row.step_match")),
+        ("÷ √dₖ", t("figure.attention_row.step_scale")),
+        ("÷ T", t("figure.attention_row.step_temperature")),
+        (t("figure.attention_row.step_mask_label"), t("figure.attention_row.step_mask")),
+        ("softmax", t("figure.attention_row.step_softmax")),
+        ("Σ aᵢvᵢ", t("figure.attention_row.step_blend")),
+    ]
 
 
 def mark_label(word: str) -> str:
@@ -55,63 +54,64 @@ def mark_label(word: str) -> str:
 
 def keys_caption(tokens: list[str], i: int) -> str:
     keys = "1" if len(tokens) == 1 else f"1-{len(tokens)}"
-    return (f"The arrow is the query q of {quote(tokens[i])}. A key's score is how far it reaches along "
-            "the arrow's line (to where its dotted line lands), times the arrow's length |q|, over √d. "
-            f"Drag a key, or focus the plane, press {keys} and use the arrow keys.")
+    return t("figure.attention_row.keys_caption", word=quote(tokens[i]), keys=keys)
 
 
 def values_caption(tokens: list[str], i: int, hull: bool) -> str:
-    where = (f"so it stays inside the shaded hull; the dashed arrow shows how far {quote(tokens[i])} "
-             "moved from its own value." if hull
-             else "so with one value to blend it sits on that value.")  # one value (or all equal)
-    return ("The diamond is the weights applied to the values. The weights are never negative and "
-            f"add up to 1, {where}")
+    where = (t("figure.attention_row.values_caption_hull", word=quote(tokens[i])) if hull
+             else t("figure.attention_row.values_caption_one"))  # one value (or all equal)
+    return t("figure.attention_row.values_caption", where=where)
 
 
 def keys_legend(asker: str, masked: bool) -> list[dict]:
     return [
-        {"role": "query", "label": "question (query)", "shape": "line"},
-        {"role": "key", "label": "key"},
-        {"role": "key", "label": f"own key of {quote(asker)}", "shape": "ring"},
-        {"role": "accent", "label": "picked: arrow keys move it", "shape": "ring"},
-    ] + ([{"role": "muted", "label": "hidden"}] if masked else [])
+        {"role": "query", "label": t("figure.attention_row.legend_query"), "shape": "line"},
+        {"role": "key", "label": t("figure.attention_row.legend_key")},
+        {"role": "key", "label": t("figure.attention_row.legend_own_key", word=quote(asker)), "shape": "ring"},
+        {"role": "accent", "label": t("figure.attention_row.legend_picked"), "shape": "ring"},
+    ] + ([{"role": "muted", "label": t("figure.attention_row.legend_hidden")}] if masked else [])
 
 
 def values_legend(asker: str, hull: bool) -> list[dict]:
     return [
-        {"role": "value", "label": "value"},
-        {"role": "value", "label": f"own value of {quote(asker)}", "shape": "ring"},
-        {"role": "output", "label": "new vector", "shape": "diamond"},
-    ] + ([{"role": "hull", "label": "where a blend can land", "shape": "square"}] if hull else [])
+        {"role": "value", "label": t("figure.attention_row.legend_value")},
+        {"role": "value", "label": t("figure.attention_row.legend_own_value", word=quote(asker)), "shape": "ring"},
+        {"role": "output", "label": t("figure.attention_row.legend_new_vector"), "shape": "diamond"},
+    ] + ([{"role": "hull", "label": t("figure.attention_row.legend_hull"), "shape": "square"}] if hull else [])
 
 
 def key_name(j: int, word: str, own: bool, k, hidden: bool, score: float, weight: float) -> str:
     """What a screen reader says of a key."""
-    return (f"key {j + 1}, {word}{' (own key)' if own else ''}, at {vec(k)}: "
-            f"{'hidden by the mask, ' if hidden else ''}score {num(score)}, weight {num(weight)}")
+    return t("figure.attention_row.key_name", n=j + 1, word=word,
+             own=t("figure.attention_row.key_name_own") if own else "", at=vec(k),
+             hidden=t("figure.attention_row.key_name_hidden") if hidden else "", score=num(score),
+             weight=num(weight))
 
 
 def value_name(word: str, v, weight: float) -> str:
-    return f"value of {word} at {vec(v)}, weight {num(weight)}; select to make it ask"
+    return t("figure.attention_row.value_name", word=word, at=vec(v), weight=num(weight))
 
 
 def score_tip(word: str, score: float, hidden: bool) -> str:
-    return f"{word}: score {num(score)}" + ("; hidden by the mask" if hidden else "") + "; click to make it ask"
+    return t("figure.attention_row.score_tip", word=word, score=num(score),
+             hidden=t("figure.attention_row.score_tip_hidden") if hidden else "")
 
 
 def mask_note(causal: bool, later: int) -> str:
     """The mask step in words: how many later words it hides."""
     if not causal:
-        return "mask off: every word is visible"
+        return t("figure.attention_row.mask_off")
     if later == 0:
-        return "mask on: no word comes later, nothing hidden"
-    return f"mask on: {later} later word{'s get' if later != 1 else ' gets'} weight 0"
+        return t("figure.attention_row.mask_none")
+    if later == 1:
+        return t("figure.attention_row.mask_hides_one", n=later)
+    return t("figure.attention_row.mask_hides", n=later)
 
 
 def status(asker: str, best: str, top: float, is_tie: bool) -> str:
     if is_tie:
-        return f"{quote(asker)} asks; every word it reads gets the same weight ({pct(top)})"
-    return f"{quote(asker)} asks; best match: {quote(best)} ({pct(top)})"
+        return t("figure.attention_row.status_tie", asker=quote(asker), share=pct(top))
+    return t("figure.attention_row.status", asker=quote(asker), best=quote(best), share=pct(top))
 
 
 def readout(tokens: list[str], i: int, r, hidden: list[bool], best: int, is_tie: bool, own) -> list[str]:
@@ -119,39 +119,40 @@ def readout(tokens: list[str], i: int, r, hidden: list[bool], best: int, is_tie:
     vector went, and which words the mask hides."""
     n = len(tokens)
     order = sorted((j for j in range(n) if not hidden[j]), key=lambda j: -r.weights[j])
-    asks = f"{quote(tokens[i])} asks its question."
+    asks = t("figure.attention_row.asks", word=quote(tokens[i]))
     if len(order) == 1:
-        why = "It is the only word" if n == 1 else "With the future hidden it can read only itself"
-        first = f"{asks} {why}, so it keeps all of the weight and its new vector is its own value, {vec(r.output)}."
+        why = t("figure.attention_row.only_word") if n == 1 else t("figure.attention_row.only_itself")
+        first = t("figure.attention_row.readout_alone", asks=asks, why=why, output=vec(r.output))
     elif is_tie:
-        every = "every word" if len(order) == n else f"each of the {len(order)} words it can read"
-        first = (f"{asks} No word matches better than another: {every} gets the same share, "
-                 f"1/{len(order)} = {pct(r.weights[best])}.")
+        every = (t("figure.attention_row.every_word") if len(order) == n
+                 else t("figure.attention_row.each_readable", n=len(order)))
+        first = t("figure.attention_row.readout_tie", asks=asks, every=every, n=len(order),
+                  share=pct(r.weights[best]))
     else:
         second = order[1]
-        first = (f"{asks} The best match is {quote(tokens[best])}, with {pct(r.weights[best])} of the weight; "
-                 f"next comes {quote(tokens[second])} with {pct(r.weights[second])}.")
+        first = t("figure.attention_row.readout_best", asks=asks, best=quote(tokens[best]),
+                  share=pct(r.weights[best]), second=quote(tokens[second]), second_share=pct(r.weights[second]))
     paragraphs = [first]
     if len(order) > 1:
         moved = math.hypot(r.output[0] - own[0], r.output[1] - own[1])
         paragraphs += [
-            f"An even split would give each of the {len(order)} visible words {pct(1 / len(order))}.",
-            f"Its new vector is {vec(r.output)}, {num(moved)} away from its own value {vec(own)}, "
-            "pulled towards the words with the biggest shares.",
+            t("figure.attention_row.readout_even", n=len(order), share=pct(1 / len(order))),
+            t("figure.attention_row.readout_moved", output=vec(r.output), moved=num(moved), own=vec(own)),
         ]
     hidden_words = [tokens[j] for j in range(n) if hidden[j]]
     if hidden_words:
-        paragraphs.append(f"Hidden by the mask, with weight exactly 0: {', '.join(map(quote, hidden_words))}.")
+        paragraphs.append(t("figure.attention_row.readout_hidden", words=", ".join(map(quote, hidden_words))))
     return paragraphs
 
 
 def stats(d: int, temperature: float, top: float, top_word: str, is_tie: bool, total: float, output,
           entropy: float) -> list:
+    who = t("figure.attention_row.stat_tie") if is_tie else top_word
     return [
         ["d", str(d)],
-        ["Temperature", num(temperature)],
-        ["Top weight", f"{num(top)} ({'a tie' if is_tie else top_word})"],
-        ["Σ weights", num(total)],
-        ["New vector", vec(output)],
-        ["Entropy", f"{num(entropy)} nats"],
+        [t("figure.attention_row.stat_temperature"), num(temperature)],
+        [t("figure.attention_row.stat_top"), f"{num(top)} ({who})"],
+        [t("figure.attention_row.stat_sum"), num(total)],
+        [t("figure.attention_row.stat_new_vector"), vec(output)],
+        [t("figure.attention_row.stat_entropy"), t("figure.attention_row.stat_nats", value=num(entropy))],
     ]

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
+from .text import spoken
+
 HINT = "Pick an experiment: it sets the figure and says what to look for."
 REVEAL = "What you should see"  # the summary an experiment's result stays folded under
 
@@ -38,4 +40,4 @@ class Experiment:
         return self.see(state) if callable(self.see) else self.see
 
     def manifest(self) -> dict[str, Any]:
-        return {"name": self.name, "label": self.label, "title": self.title, "sets": dict(self.set)}
+        return {"name": self.name, "label": spoken(self.label), "title": spoken(self.title), "sets": dict(self.set)}

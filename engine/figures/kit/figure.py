@@ -40,6 +40,7 @@ from ..base import FieldError, Figure as BaseFigure, Option
 from ...locale import t
 from .experiments import HINT, REVEAL, Experiment
 from .params import Param
+from .text import spoken
 from .values import Value
 
 BOOKKEEPING = ("options", "experiment", "message")  # state keys the base class keeps
@@ -131,7 +132,7 @@ class Figure(BaseFigure):
         experiment = next(e for e in self.experiments if e.name == name)
         state = self.start(state)
         if not experiment.applies(state):
-            raise ValueError(f"the experiment {name!r} needs {experiment.needs or 'other settings'}")
+            raise ValueError(f"the experiment {name!r} needs {spoken(experiment.needs) or 'other settings'}")
         for key, value in experiment.set.items():
             param = self.param(key)
             state[key] = param.read(value, state) if param is not None else copy.deepcopy(value)
@@ -181,8 +182,8 @@ class Figure(BaseFigure):
             shown_here = [e for e in shown_here if e.applies(begin)]
         control: dict[str, Any] = {
             "kind": "buttons", "name": "experiments", "label": t("figure.try_this"),
-            "items": [{"name": e.name, "label": e.label, "title": e.title, "active": state.get("experiment") == e.name}
-                      for e in shown_here] + [{"name": "reset", "label": t("figure.reset"), "title": t("figure.reset_title")}],
+            "items": [{"name": e.name, "label": spoken(e.label), "title": spoken(e.title),
+                       "active": state.get("experiment") == e.name} for e in shown_here] + [{"name": "reset", "label": t("figure.reset"), "title": t("figure.reset_title")}],
             "message": state.get("message") or self.hint_text(),
         }
         if state.get("experiment") and state.get("message"):
@@ -194,7 +195,7 @@ class Figure(BaseFigure):
     def scene(self, state: dict[str, Any]) -> dict[str, Any]:
         v = self.compute(state)
         panels = [p for p in self.draw(state, v) if p is not None]
-        out: dict[str, Any] = {"title": self.title, "status": self.status(state, v), "panels": panels,
+        out: dict[str, Any] = {"title": spoken(self.title), "status": self.status(state, v), "panels": panels,
                                "controls": self.controls(state, v), "values": self.values_of(state, v)}
         return out
 
@@ -216,7 +217,7 @@ class Figure(BaseFigure):
         """The figure as data: what ``explorables figures NAME`` prints and the guide lists."""
         return {
             "name": self.name,
-            "summary": self.summary,
+            "summary": spoken(self.summary),
             "options": [{"name": o.name, "kind": o.kind, "default": o.default, "expected": o.expected(),
                          "doc": o.doc} for o in self.options],
             "params": [p.manifest() for p in self.params],

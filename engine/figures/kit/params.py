@@ -20,7 +20,7 @@ from typing import Any, Callable, ClassVar
 
 from ..base import FieldError, Option, parse_number
 from ...locale import t, typed
-from .text import field_text, shown
+from .text import Say, field_text, shown, spoken
 
 
 def resolve(attr: Any, state: dict | None) -> Any:
@@ -53,7 +53,7 @@ class Param:
         raise NotImplementedError
 
     def control_dict(self, state: dict) -> dict[str, Any]:
-        out = {"kind": self.kind, "name": self.name, "label": resolve(self.label, state)}
+        out = {"kind": self.kind, "name": self.name, "label": resolve(self.label, state)}  # a Say is callable
         help_text = resolve(self.help, state)
         if help_text:
             out["help"] = help_text
@@ -63,7 +63,8 @@ class Param:
 
     def manifest(self) -> dict[str, Any]:
         spec = self.option_spec()
-        return {"name": self.name, "kind": self.kind, "label": self.label if isinstance(self.label, str) else "",
+        label = spoken(self.label) if isinstance(self.label, (str, Say)) else ""
+        return {"name": self.name, "kind": self.kind, "label": label,
                 "default": self.default, "expected": spec.expected(), "doc": self.doc,
                 "option": self.option, "control": self.control}
 
@@ -92,7 +93,7 @@ class Slider(Param):
         return Option(self.name, self.option_kind, self.default, self.doc, min=lo, max=hi)
 
     def read(self, value: Any, state: dict) -> Any:
-        what = self.what or (self.label if isinstance(self.label, str) else self.name)
+        what = spoken(self.what) or (spoken(self.label) if isinstance(self.label, (str, Say)) else self.name)
         try:
             x = parse_number(value, what)
         except FieldError as err:
@@ -164,7 +165,7 @@ class Choice(Param):
     def control_dict(self, state: dict) -> dict[str, Any]:
         pairs = resolve(self.choices, state)
         return {**super().control_dict(state), "value": str(state[self.name]),
-                "options": [{"value": str(v), "label": label} for v, label in pairs]}
+                "options": [{"value": str(v), "label": spoken(label)} for v, label in pairs]}
 
 
 @dataclass(frozen=True)

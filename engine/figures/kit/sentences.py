@@ -32,10 +32,10 @@ from ..base import FieldError, Option, OptionError, parse_number
 from .inputs import query_field, resolve_query
 from .params import Choice, Param, resolve
 from ...locale import t, typed
-from .text import MINUS, field_text
+from .text import MINUS, Say, field_text, spoken
 
 MAX_TOKENS = 8  # words a sentence preset may have (a T x T table still fits a phone)
-EMBED_AXES = ("thing", "event")  # the names of the embedding plane's two axes
+EMBED_AXES = (Say("figure.axis.thing"), Say("figure.axis.event"))  # the names of the embedding plane's two axes
 OWN_RING = 7  # px radius of the asking token's own value: a ring that holds its output's diamond
 OUTPUT_DIAMOND = 3.8  # size of the asking token's output diamond (it reaches 1.4 times as far)
 SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
@@ -49,7 +49,7 @@ class Sentence:
 
     key: str  # option value and menu value, e.g. "repeat"
     text: str  # the tokens, separated by spaces (at most MAX_TOKENS)
-    about: str  # what the sentence is there to show, for the menu's help line
+    about: Any  # a Say: what the sentence is there to show, for the menu's help line
     query: int  # the token that asks when the sentence is picked
 
     @property
@@ -58,11 +58,11 @@ class Sentence:
 
 
 SENTENCES = (
-    Sentence("repeat", "the cat sat on the mat", "a word that appears twice", 4),
-    Sentence("pronoun", "the cat ate because it was hungry", "a pronoun and the noun it stands for", 4),
-    Sentence("river", "we sat on the river bank", "“bank” beside a river", 5),
-    Sentence("money", "she put money in the bank", "“bank” beside money", 5),
-    Sentence("both", "she put the money in the river bank", "“bank” beside both money and a river", 7),
+    Sentence("repeat", "the cat sat on the mat", Say("figure.sentence.repeat"), 4),
+    Sentence("pronoun", "the cat ate because it was hungry", Say("figure.sentence.pronoun"), 4),
+    Sentence("river", "we sat on the river bank", Say("figure.sentence.river"), 5),
+    Sentence("money", "she put money in the bank", Say("figure.sentence.money"), 5),
+    Sentence("both", "she put the money in the river bank", Say("figure.sentence.both"), 7),
 )
 SENTENCE_KEYS = tuple(s.key for s in SENTENCES)
 SENTENCE_CHOICES = tuple((s.key, s.text) for s in SENTENCES)  # (value, label) pairs of a menu
@@ -190,7 +190,7 @@ class MatrixPreset:
     """A named 2 x 2 matrix, a button under a matrix control."""
 
     key: str  # its name in an option ("W_Q: 2I") and in the action "W_Q=2I"
-    label: str  # the button's text
+    label: Any  # the button's text (a Say where it is a word)
     matrix: tuple  # (2, 2), rows
     what: str  # what it does to a row vector x -> x W
     only: tuple[str, ...] = ()  # the matrices it is offered for (a button); empty: every one
@@ -201,10 +201,11 @@ MATRIX_PRESETS = (
     MatrixPreset("I", "I", ((1.0, 0.0), (0.0, 1.0)), "keeps every vector as it is"),
     MatrixPreset("2I", "2I", ((2.0, 0.0), (0.0, 2.0)), "doubles every vector"),
     MatrixPreset("0", "0", ((0.0, 0.0), (0.0, 0.0)), "sends every vector to zero"),
-    MatrixPreset("swap", "swap", ((0.0, 1.0), (1.0, 0.0)), "swaps the two coordinates"),
-    MatrixPreset("rotate", "rotate", ((0.0, 1.0), (-1.0, 0.0)), "turns every vector by 90° anticlockwise"),
-    MatrixPreset("axis1", "axis 1", ((1.0, 0.0), (0.0, 0.0)), "keeps the first coordinate only"),
-    MatrixPreset("back1", "look 1 back", look_back(LOOK_BACK),
+    MatrixPreset("swap", Say("figure.matrix.swap"), ((0.0, 1.0), (1.0, 0.0)), "swaps the two coordinates"),
+    MatrixPreset("rotate", Say("figure.matrix.rotate"), ((0.0, 1.0), (-1.0, 0.0)),
+                 "turns every vector by 90° anticlockwise"),
+    MatrixPreset("axis1", Say("figure.matrix.axis1"), ((1.0, 0.0), (0.0, 0.0)), "keeps the first coordinate only"),
+    MatrixPreset("back1", Say("figure.matrix.back1"), look_back(LOOK_BACK),
                  "turns the position code back one step, pₜ → pₜ₋₁: as Wq, every token looks one "
                  "place back", only=("W_Q",)),
 )
@@ -301,7 +302,7 @@ class Matrix(Param):
             raise FieldError(self.name, str(err)) from None
 
     def cell_label(self, r: int, c: int) -> str:
-        return f"{matrix_name(self.name)} row {r + 1}, column {c + 1}"
+        return t("figure.matrix.cell", matrix=matrix_name(self.name), row=r + 1, column=c + 1)
 
     def cell(self, field: str) -> tuple[int, int] | None:
         """(row, column) of a field name ``NAME.r.c``, or None if it is not one of ours."""
@@ -323,7 +324,8 @@ class Matrix(Param):
     def control_dict(self, state: dict) -> dict[str, Any]:
         current = preset_of(state[self.name])
         return matrix_control(self.name, resolve(self.label, state), state[self.name], near=self.near,
-                              presets=[(f"{self.name}={p.key}", p.label, p.key == current) for p in self.presets()])
+                              presets=[(f"{self.name}={p.key}", spoken(p.label), p.key == current)
+                                       for p in self.presets()])
 
 
 __all__ = [

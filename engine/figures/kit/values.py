@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...locale import t
-from .text import num, pct, vec
+from .text import num, pct, spoken, vec
 
 FORMATS = ("percent", "decimal", "integer", "vector", "token", "text", "bool", "list", "matrix")
 
@@ -24,7 +24,7 @@ class Value:
     format: str  # one of FORMATS: how it is written for people
     doc: str  # one sentence: what the number is
     digits: int = 2  # decimals for "decimal" and "vector"
-    announce: str = ""  # what a screen reader hears when it changes, "{}" for the value; "" for silence
+    announce: Any = ""  # what a screen reader hears when it changes, "{}" for the value (a Say); "" for silence
 
     def __post_init__(self) -> None:
         if self.format not in FORMATS:
@@ -48,4 +48,4 @@ class Value:
 
     def manifest(self) -> dict[str, Any]:
         return {"name": self.name, "format": self.format, "doc": self.doc, "digits": self.digits,
-                "announce": self.announce}
+                "announce": spoken(self.announce)}

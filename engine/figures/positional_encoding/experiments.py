@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from explorables.engine import frequencies, pe_similarity
-from explorables.figures import Experiment, field_text, num
+from explorables.figures import Experiment, Say, field_text, num
 
 from . import words
 from .maths import period, similarity
@@ -55,14 +55,15 @@ def compare(base: float) -> dict:
 
 
 EXPERIMENTS = (
-    Experiment("base-10000", words.X_BASE[0].format(b=10000), words.X_BASE[1], set=compare(10000.0),
+    Experiment("base-10000", Say(words.X_BASE[0].key, b=10000), words.X_BASE[1], set=compare(10000.0),
                see=compare_message),
-    Experiment("base-100", words.X_BASE[0].format(b=100), words.X_BASE[2], set=compare(100.0), see=compare_message),
+    Experiment("base-100", Say(words.X_BASE[0].key, b=100), words.X_BASE[2], set=compare(100.0),
+               see=compare_message),
     Experiment("fast-slow", *words.X_FAST_SLOW, set={"t": 1, "dim": FAST_SLOW_D, "base": 10000.0, "offset": 1},
                see=fast_slow_message),
-    Experiment("shift", words.X_SHIFT[0].format(t=SHIFT_T), words.X_SHIFT[1],
+    Experiment("shift", Say(words.X_SHIFT[0].key, t=SHIFT_T), words.X_SHIFT[1],
                set={"t": SHIFT_T, "dim": COMPARE_D, "base": 10000.0, "offset": COMPARE_K}, see=shift_message,
-               when=lambda state: state["positions"] >= SHIFT_T, needs=words.X_SHIFT[2].format(t=SHIFT_T)),
-    Experiment("few", words.X_FEW[0].format(n=FEW_D // 2), words.X_FEW[1],
+               when=lambda state: state["positions"] >= SHIFT_T, needs=Say(words.X_SHIFT[2].key, t=SHIFT_T)),
+    Experiment("few", Say(words.X_FEW[0].key, n=FEW_D // 2), words.X_FEW[1],
                set={"t": 0, "dim": FEW_D, "base": FEW_BASE, "offset": COMPARE_K}, see=few_message),
 )

@@ -49,12 +49,12 @@ class PositionalEncoding(Figure):
     params = (
         Play("playing", words.PLAY, False, help=lambda s: words.PLAY_HELP.format(last=last(s)), near="clocks",
              interval=INTERVAL),
-        Whole("t", words.T, 0, lo=0, hi=last, what="position t", near="clocks", option=False),
-        Whole("dim", words.DIM, 32, lo=DIM_MIN, hi=DIM_MAX, even=True, what="dimension D", doc=words.DOC_DIM,
+        Whole("t", words.T, 0, lo=0, hi=last, what=words.WHAT["t"], near="clocks", option=False),
+        Whole("dim", words.DIM, 32, lo=DIM_MIN, hi=DIM_MAX, even=True, what=words.WHAT["dim"], doc=words.DOC_DIM,
               near="clocks"),
-        NumberMenu("base", words.BASE, 10000.0, presets=BASES, lo=BASE_MIN, hi=BASE_MAX, what="base b",
+        NumberMenu("base", words.BASE, 10000.0, presets=BASES, lo=BASE_MIN, hi=BASE_MAX, what=words.WHAT["base"],
                    doc=words.DOC_BASE, near="clocks"),
-        Whole("offset", words.OFFSET, 8, lo=0, hi=last, bounds=(0, POSITIONS_MAX), what="offset k",
+        Whole("offset", words.OFFSET, 8, lo=0, hi=last, bounds=(0, POSITIONS_MAX), what=words.WHAT["offset"],
               help=words.OFFSET_HELP, doc=words.DOC_OFFSET, near="similarity"),
     )
     position = Option("position", "int", 0, words.DOC_POSITION, min=0, max=POSITIONS_MAX)  # sets t

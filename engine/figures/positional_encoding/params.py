@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from explorables.figures import FieldError, Option, Param, Slider, Toggle, field_text, parse_number, shown
+from explorables.figures import FieldError, Option, Param, Slider, Toggle, field_text, parse_number, shown, typed
 
 from . import words
 
@@ -49,7 +49,7 @@ class NumberMenu(Param):
     presets: tuple = ()
     lo: float = 0.0
     hi: float = 1.0
-    what: str = ""  # how messages call the number
+    what: Any = ""  # how messages call the number (a Say)
 
     kind: ClassVar[str] = "select"
     option_kind: ClassVar[str] = "float"
@@ -63,15 +63,15 @@ class NumberMenu(Param):
         except FieldError as err:
             raise FieldError(self.name, err.message) from None
         if not self.lo <= x <= self.hi:
-            raise FieldError(self.name, words.OUT_OF_RANGE.format(what=self.what, lo=self.lo, hi=self.hi,
-                                                                  got=shown(value)))
+            raise FieldError(self.name, words.OUT_OF_RANGE.format(what=self.what, lo=typed(f"{self.lo:g}"),
+                                                                  hi=typed(f"{self.hi:g}"), got=shown(value)))
         return x
 
     def control_dict(self, state: dict) -> dict[str, Any]:
         x = state[self.name]
         choices = self.presets if x in self.presets else sorted(self.presets + (x,))
         return {**super().control_dict(state), "value": field_text(x),
-                "options": [{"value": field_text(c), "label": f"{c:,.0f}" if c == int(c) else field_text(c)}
+                "options": [{"value": field_text(c), "label": words.sig(c) if c == int(c) else field_text(c)}
                             for c in choices]}
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import math
 
 from explorables.figures import (arrows, cells, chart, circles, field_text, heading, labels, line, num, plane,
-                                 points, series, text)
+                                 points, series, text, typed)
 
 from . import words
+from .maths import BASE_MAX, BASE_MIN
 from .words import sig, signed
 
 COLUMNS = 4  # clocks per row of the clock plane, up to MANY clocks: big enough on a phone
@@ -71,8 +72,8 @@ def similarity_chart(state: dict, v: dict) -> dict:
                label=words.PROBE.format(k=k, sim=num(at_k)),
                name=words.PROBE_NAME.format(s=s, k=k, sim=num(at_k))) if probe else None,
         x=[0.0, float(last)], y=[-1.0, 1.2], series=[series(v["fine"], "accent")], wide=True,
-        title=words.CHART_TITLE.format(t=t), caption=words.CHART_CAPTION, x_label=words.X_LABEL,
-        y_label=words.Y_LABEL, ratio=0.6, grid=0, keyboard={"step": 1, "big": 4},
+        title=words.CHART_TITLE.format(t=t), caption=words.CHART_CAPTION(), x_label=words.X_LABEL(),
+        y_label=words.Y_LABEL(), ratio=0.6, grid=0, keyboard={"step": 1, "big": 4},
         ticks={"x": list(range(0, last + 1, 8 if last <= 96 else 32)), "y": [-1, 0, 1]},
     )
 
@@ -88,7 +89,7 @@ def vector(state: dict, v: dict) -> dict:
 
     grid = cells("pe", len(thetas), 2, text=lambda i, j: num(pe[2 * i + j]),
                  tone=lambda i, j: max(-1.0, min(1.0, pe[2 * i + j])), detail=detail,
-                 title=words.VECTOR_TITLE.format(t=t), caption=words.VECTOR_CAPTION, wide=len(thetas) > MANY,
+                 title=words.VECTOR_TITLE.format(t=t), caption=words.VECTOR_CAPTION(), wide=len(thetas) > MANY,
                  col_labels=heading(2, text=words.VECTOR_COLUMNS),
                  row_labels=heading(len(thetas), text=lambda i: f"i={i}"))
     for i, row in enumerate(grid["rows"]):  # a cell's tooltip ("title" names the panel's title above)
@@ -103,7 +104,7 @@ def readout(state: dict, v: dict) -> dict:
                 slow=sig(2 * math.pi / thetas[-1]), last=len(thetas) - 1, half=D // 2)
     shown = [str(t), str(k), words.CLOCKS_OF.format(D=D, half=D // 2), field_text(v["base"]),
              num(v["similarity_at_offset"], 3)]
-    return text("readout", *(p.format(**fill) for p in words.READOUT), title=words.READOUT_TITLE,
+    return text("readout", *(p.format(**fill) for p in words.READOUT), title=words.READOUT_TITLE(),
                 items=[[name.format(**fill), value] for name, value in zip(words.READOUT_ITEMS, shown)])
 
 
@@ -119,6 +120,6 @@ def terms(state: dict, v: dict) -> dict:
 
 def typed_base(state: dict) -> dict:
     """The field that takes any base: a grid of one cell, so that it is named "base b"."""
-    return {"kind": "grid", "name": "base_text", "near": "clocks", "label": words.TYPED_BASE,
-            "help": words.TYPED_BASE_HELP, "col_labels": ["b"],
-            "rows": [{"label": "base", "cells": [{"name": "base_text", "value": field_text(state["base"])}]}]}
+    return {"kind": "grid", "name": "base_text", "near": "clocks", "label": words.TYPED_BASE(),
+            "help": words.TYPED_BASE_HELP.format(lo=typed(f"{BASE_MIN:g}"), hi=typed(f"{BASE_MAX:g}")),
+            "col_labels": ["b"], "rows": [{"label": words.BASE_ROW(), "cells": [{"name": "base_text", "value": field_text(state["base"])}]}]}
