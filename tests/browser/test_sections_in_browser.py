@@ -88,6 +88,7 @@ def test_a_figure_in_a_section_goes_live_with_the_engine_s_numbers(shared, secti
 def test_search_lands_on_a_page_in_another_folder(shared, sections_url):
     page, guard = shared
     fresh_lesson(page, guard, sections_url + "basics/softmax.html", "explorer")
+    page.locator("#ex-search-input").wait_for()  # the box comes with js/later.js, after the first frame
     page.keyboard.press("/")
     page.keyboard.type("several heads")
     page.locator("#ex-search-results [role=option]").first.wait_for()

@@ -252,6 +252,7 @@ def test_search_by_keyboard_lands_on_the_section(guarded, features_site):
     page.goto(features_site + "features.html")
     assert page.evaluate("() => !window.explorables.searchIndex"), "the index loads only on first use"
     page.locator("body").click(position={"x": 5, "y": 300})
+    page.locator("#ex-search-input").wait_for()  # the box comes with js/later.js, after the first frame
     page.keyboard.press("/")
     assert page.evaluate("() => document.activeElement.id") == "ex-search-input"
     page.evaluate("() => { window.__samePage = true; }")
@@ -267,6 +268,7 @@ def test_search_by_keyboard_lands_on_the_section(guarded, features_site):
     assert 0 <= top < 200
     assert page.evaluate("() => document.activeElement.id") == "part-3"  # focus lands on the heading
     # the search box is there again on the swapped-in page, and arrows move through results
+    page.locator("#ex-search-input").wait_for()  # the box comes with js/later.js, after the first frame
     page.keyboard.press("/")
     page.keyboard.type("softmax shares")
     page.locator("#ex-search-results [role=option]").first.wait_for()
@@ -279,6 +281,7 @@ def test_search_by_keyboard_lands_on_the_section(guarded, features_site):
     assert page.locator("#ex-search-input").get_attribute("aria-activedescendant") == "ex-search-result-0"
     page.keyboard.press("Enter")
     page.wait_for_function("() => location.pathname.endsWith('features.html') && location.hash === '#softmax-shares'")
+    page.locator("#ex-search-input").wait_for()  # the box comes with js/later.js, after the first frame
     page.keyboard.press("/")
     page.keyboard.type("qqqzzz")
     page.locator(".ex-search-none").wait_for()
