@@ -18,8 +18,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import jinja2
-import rcssmin
-import rjsmin
 
 from .. import __version__
 from ..engine.exercises import glyphs as exercise_glyphs
@@ -28,7 +26,9 @@ from .config import config_path, load_config
 from .errors import BuildError, InternalError, PyodideError, SourceError
 from .links import resolve_links
 from .images import copy_images
-from . import metadata, search
+from . import metadata, scripts, search, sections
+from .scripts import BUNDLE_SCRIPTS, SCRIPTS
+from .sections import slug_of
 from .directives.references import resolve_figure_refs
 from .markdown import create_parser, parse_page, render_page
 from .safety import copy_tree, outside, read_source
@@ -46,107 +46,6 @@ PRINT_PAGE = "print.html"  # every lesson on one page, for print and PDF
 TOC = re.compile(r'<nav class="ex-toc".*?</nav>\n?', re.S)
 MARKER = ".explorables-site"  # written into every built site: the next build may replace it
 
-# The browser runtime: classic scripts (module scripts fail from file://), joined in this
-# order into one file, js/explorables.js, that pages load with `defer` (minified except in
-# a preview, where a stack trace should point at readable code).
-RUNTIME = (
-    "js/core.js",
-    "js/marks/point.js", "js/marks/arrow.js", "js/marks/line.js", "js/marks/polygon.js",
-    "js/marks/label.js", "js/marks/circle.js",
-    "js/panels/plane.js", "js/panels/cells.js", "js/panels/bars.js", "js/panels/chart.js",
-    "js/panels/steps.js", "js/panels/text.js",
-    "js/controls.js", "js/figure.js", "js/client.js", "js/pages.js", "js/toc.js", "js/scrollers.js",
-    "js/prose.js", "js/boot.js",
-)
-# What a reader needs only after the first frame (copy buttons, search, exercises): joined
-# into js/later.js, which the runtime loads once the figures are drawn.
-LATER = ("js/code.js", "js/search.js", "js/exercise.js")
-LATER_FILE = "js/later.js"
-# An offline bundle's runtime also swaps pages from the content it carries.
-BUNDLE_RUNTIME = RUNTIME[:-1] + ("js/bundle.js", RUNTIME[-1])
-RUNTIME_FILE = "js/explorables.js"
-SCRIPTS = (RUNTIME_FILE,)
-# An offline bundle's pages first load every page's content (data, read by js/bundle.js).
-BUNDLE_SCRIPTS = ("bundle/pages.js", RUNTIME_FILE)
-
-
-LAST = 10**6  # the order of a lesson or section that gives none: after the others, by name
-
-
-@dataclass(eq=False)
-class Lesson:
-    slug: str
-    title: str
-    summary: str
-    order: int
-    url: str  # relative to the site's root: 'softmax.html', 'basics/softmax.html'
-    page: object = None
-    section: "Section | None" = None  # the section (folder) it belongs to
-    position: int = 0  # its place among its section's lessons, from 1
-
-
-@dataclass(eq=False)
-class Section:
-    """A folder of content/ with an index.md: its page, its lessons and sections in
-    reading order. The site itself is the section of folder ''."""
-
-    folder: str  # '' for the site, 'basics', 'basics/more'
-    page: object = None  # the parsed index.md
-    parent: "Section | None" = None
-    items: list = field(default_factory=list)  # Lesson and Section, ordered by order then name
-    position: int = 0
-
-    @property
-    def title(self) -> str:
-        if self.page is not None and self.page.meta.get("title"):
-            return self.page.meta["title"]
-        return slug_of(Path(self.folder.rsplit("/", 1)[-1] or "index")).replace("-", " ").capitalize()
-
-    @property
-    def summary(self) -> str:
-        return self.page.meta.get("summary", "") if self.page is not None else ""
-
-    @property
-    def order(self) -> int:
-        return self.page.meta.get("order", LAST) if self.page is not None else LAST
-
-    @property
-    def url(self) -> str:
-        return f"{self.folder}/index.html" if self.folder else "index.html"
-
-    @property
-    def section(self) -> "Section | None":
-        return self.parent
-
-    @property
-    def lesson_pages(self) -> list:
-        return [item.page for item in self.items if isinstance(item, Lesson)]
-
-    def lessons(self) -> list[Lesson]:
-        return [item for item in self.items if isinstance(item, Lesson)]
-
-    def sections(self) -> list["Section"]:
-        return [item for item in self.items if isinstance(item, Section)]
-
-    def all_sections(self) -> list["Section"]:
-        found = [self]
-        for child in self.sections():
-            found += child.all_sections()
-        return found
-
-    def holds(self, folder: str | None) -> bool:
-        """Whether a page of ``folder`` is in this section (or one inside it)."""
-        return folder is not None and (folder == self.folder or folder.startswith(self.folder + "/"))
-
-    def reading_order(self) -> list:
-        """The pages prev/next walk: each lesson, and each section's page followed by
-        what it holds. (The site's own index is the start, outside the walk.)"""
-        walk = []
-        for item in self.items:
-            walk.append(item)
-            if isinstance(item, Section):
-                walk += item.reading_order()
-        return [item for item in walk if item.page is not None]
 
 
 @dataclass
@@ -155,11 +54,6 @@ class BuildResult:
     pages: int
     figures: int
     warnings: list[str] = field(default_factory=list)  # formatted, path:line:col first
-
-
-def slug_of(path: Path) -> str:
-    """'01-one-query-row.md' -> 'one-query-row'."""
-    return re.sub(r"^\d+[-_]", "", path.stem).lower().replace("_", "-")
 
 
 def engine_archive(extra: list[tuple[str, bytes]] = ()) -> bytes:
@@ -236,7 +130,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     words = site_words(config.language, config_path(content))  # the tool's words in the site's language
     errors.extend(words.errors)
     locale.use(config.language, words.messages)  # first frames and prose speak it too (build_site resets it)
-    sources, section_warnings = _sources(content, out_dir, errors)
+    sources, section_warnings = sections.sources(content, out_dir, errors)
     if not sources:
         raise BuildError(f"{content} holds no Markdown lessons (*.md); add one, e.g. 01-first-lesson.md")
     texts: dict[Path, str] = {}
@@ -256,15 +150,15 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
             page.folder = path.parent.relative_to(content).as_posix().removeprefix(".")
             page.url = (f"{page.folder}/" if page.folder else "") + f"{page.slug}.html"
             pages.append(page)
-    errors.extend(_slug_clashes(pages))
+    errors.extend(sections.slug_clashes(pages))
     with _building(content, root):
         errors.extend(resolve_links(pages, content, tuple(p.relative_to(content).as_posix()
                                                           for p in sources if p not in texts)))
-    site = _sections(pages)
+    site = sections.tree(pages)
     reading = site.reading_order()  # every lesson and section page, in the order prev/next walk
     warnings = words.warnings + [w for page in pages for w in page.warnings] + section_warnings
     for section in site.all_sections():
-        warnings += _order_ties([p for p in section.lesson_pages])
+        warnings += sections.order_ties([p for p in section.lesson_pages])
     index_page = site.page
     if config.numbering == "site":  # Figure 3 on lesson 2 goes on from lesson 1's two, in reading order
         offset = 0
@@ -302,9 +196,9 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
             errors.extend(_id_clashes(page))
             prev = reading[at - 1] if at > 0 else None
             nxt = reading[at + 1] if at + 1 < len(reading) else None
-            template = "section.html" if isinstance(entry, Section) else "lesson.html"
+            template = "section.html" if isinstance(entry, sections.Section) else "lesson.html"
             renders[page.url] = (template, dict(page=page, body=body, position=entry.position, prev=prev, next=nxt,
-                                                section=entry.section, entry=entry, root=_root_of(page),
+                                                section=entry.section, entry=entry, root=sections.root_of(page),
                                                 here=page.folder))
             printed.append((page.title, page.meta.get("summary", ""), _print_body(body, page.url)))
     with _building(index_page.path if index_page else content, root):
@@ -338,22 +232,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
         with _building(out_dir, root):
             assets = staging / ASSETS
             shutil.copytree(STATIC, assets, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
-            runtime = join_scripts(assets, BUNDLE_RUNTIME if bundle else RUNTIME, minify=not dev)
-            later = join_scripts(assets, LATER, minify=not dev)
-            worker = join_scripts(assets, ("js/worker.js",), minify=not dev)
-            # the print page runs no figure, only this: a Tab stop for boxes that scroll sideways
-            scrollers = join_scripts(assets, ("js/scrollers.js",), minify=not dev)
-            kept = {"js/livereload.js"} if dev else set()
-            for script in sorted((assets / "js").rglob("*.js")):  # joined, or not this site's
-                if script.relative_to(assets).as_posix() not in kept:
-                    script.unlink()
-            (assets / RUNTIME_FILE).write_text(runtime, encoding="utf-8")
-            (assets / LATER_FILE).write_text(later, encoding="utf-8")
-            (assets / "js" / "worker.js").write_text(worker, encoding="utf-8")
-            (assets / "js" / "scrollers.js").write_text(scrollers, encoding="utf-8")
-            if not dev:  # a preview keeps the stylesheet readable too
-                style = assets / "explorables.css"
-                style.write_text(rcssmin.cssmin(style.read_text(encoding="utf-8")), encoding="utf-8")
+            scripts.write_runtime(assets, bundle=bundle, dev=dev)
             build = site_assets.build_id({**_runtime_files(assets), "engine.zip": engine_archive(own.archive_files())})
             engine = engine_archive([*own.archive_files(), (site_assets.BUILD_FILE, build.encode("ascii"))])
             (assets / "engine.zip").write_bytes(engine)
@@ -395,68 +274,6 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
                        warnings=[w.format(root) for w in warnings])
 
 
-def _sources(content: Path, out_dir: Path, errors: list[SourceError]) -> tuple[list[Path], list[SourceError]]:
-    """The Markdown files of the site: those at the top of content/ and those of every
-    section, a folder with an index.md (sections nest). A folder of Markdown files with
-    no index.md is copied as files, with a warning."""
-    found = sorted(content.glob("*.md"))
-    warnings: list[SourceError] = []
-
-    def walk(folder: Path) -> None:
-        for sub in sorted(folder.iterdir()):
-            if not sub.is_dir() or sub.name.startswith((".", "_")) or sub.resolve() == out_dir:
-                continue
-            rel = sub.relative_to(content).as_posix()
-            if (sub / "index.md").is_file():
-                problem = outside(sub, content)
-                if problem:
-                    errors.append(problem)
-                    continue
-                found.extend(sorted(sub.glob("*.md")))
-                walk(sub)
-            elif any(sub.glob("*.md")):
-                warnings.append(SourceError(sub, 0, 0, f"the folder {rel}/ holds Markdown files but no index.md, "
-                                            f"so it is published as files, not read as a section",
-                                            f"add {rel}/index.md (title, order, summary) to make it a section"))
-    walk(content)
-    return found, warnings
-
-
-def _sections(pages) -> Section:
-    """The tree of sections, each holding its lessons and sections by order, then name."""
-    folders = sorted({page.folder for page in pages} | {""}, key=lambda f: (f.count("/"), f))
-    tree: dict[str, Section] = {}
-    for folder in folders:
-        parent = tree.get(folder.rsplit("/", 1)[0] if "/" in folder else "") if folder else None
-        tree[folder] = Section(folder, parent=parent)
-        if parent is not None:
-            parent.items.append(tree[folder])
-    for page in pages:
-        section = tree[page.folder]
-        if page.slug == "index":
-            section.page = page
-        else:
-            section.items.append(Lesson(page.slug, page.title, page.meta.get("summary", ""),
-                                        page.meta.get("order", 0), page.url, page, section))
-
-    def key(item):
-        if isinstance(item, Lesson):
-            return (item.page.meta.get("order", LAST), item.slug)
-        return (item.order, item.folder.rsplit("/", 1)[-1])
-    for section in tree.values():
-        section.items.sort(key=key)
-        for position, lesson in enumerate(section.lessons(), start=1):
-            lesson.position = position
-        for position, child in enumerate(section.sections(), start=1):
-            child.position = position
-    return tree[""]
-
-
-def _root_of(page) -> str:
-    """The way from a page back to the site's root: '' at the top, '../' one folder down."""
-    return "../" * (page.folder.count("/") + 1) if page.folder else ""
-
-
 _ID_REFS = re.compile(r'\b(id|for|headers|aria-labelledby|aria-describedby|aria-controls)="([^"]*)"')
 _OWN_ANCHOR = re.compile(r'href="#([^"]*)"')
 
@@ -469,18 +286,6 @@ def _print_body(body: str, url: str) -> str:
     body = TOC.sub("", body, count=1)
     body = _ID_REFS.sub(lambda m: f'{m[1]}="' + " ".join(f"{prefix}--{i}" for i in m[2].split()) + '"', body)
     return _OWN_ANCHOR.sub(lambda m: f'href="#{prefix}--{m[1]}"', body)
-
-
-def join_scripts(assets: Path, names: tuple[str, ...], minify: bool) -> str:
-    """The runtime's scripts as one classic script, in order. Each is a self-contained
-    IIFE, so joining them changes nothing but the number of requests; minified, the
-    whole runtime is about half the bytes compressed (45 KB gzipped as 23 files, 24 KB
-    joined and minified)."""
-    parts = []
-    for name in names:
-        text = (assets / name).read_text(encoding="utf-8")
-        parts.append(rjsmin.jsmin(text) if minify else f"/* {name} */\n{text}")
-    return ";\n".join(parts) + "\n"
 
 
 def _runtime_files(assets: Path) -> dict[str, bytes]:
@@ -569,20 +374,6 @@ def _page_policy(policy: str, bundle: bool) -> str:
     return "; ".join(parts)
 
 
-def _order_ties(lessons_pages) -> list[SourceError]:
-    """Two lessons with the same ``order``: a warning that says which one comes first."""
-    warnings = []
-    for before, after in zip(lessons_pages, lessons_pages[1:]):
-        order = after.meta.get("order")
-        if order is not None and before.meta.get("order") == order:
-            lines = after.env.get("lines") or []
-            line = next((i + 1 for i, text in enumerate(lines[:100]) if re.match(r"order\s*:", text)), 1)
-            warnings.append(SourceError(after.path, line, 1, f"order {order} is also the order of "
-                                        f"{before.path.name}; {before.path.name} comes first (by page name)",
-                                        "give each lesson its own order"))
-    return warnings
-
-
 def _check_output(content: Path, out_dir: Path) -> None:
     """Refuse an output folder whose replacement would lose an author's files."""
     fix = "choose another output folder with -o, e.g. -o _site"
@@ -624,23 +415,6 @@ def _id_clashes(page) -> list[SourceError]:
             errors.append(SourceError(page.path, token.meta["line"], 1,
                                       f"exercise id '{token.meta['id']}' is also the id of a heading or figure "
                                       "on this page", "give the exercise another :name:"))
-    return errors
-
-
-def _slug_clashes(pages) -> list[SourceError]:
-    """Two files that would write the same page, or a lesson that would be its folder's index."""
-    errors: list[SourceError] = []
-    seen: dict[str, Path] = {}
-    for page in pages:
-        where = "the track's front page" if not page.folder else f"the page of the section {page.folder}/"
-        if page.slug == "index" and page.path.stem != "index":
-            errors.append(SourceError(page.path, 1, 1, f"the file name {page.path.name} makes the page "
-                                      f"{page.url}, which is {where}", "rename the file, e.g. 03-overview.md"))
-        elif page.url in seen:
-            errors.append(SourceError(page.path, 1, 1, f"{page.path.name} and {seen[page.url].name} would both "
-                                      f"be written to {page.url}", "rename one of the two files"))
-        else:
-            seen[page.url] = page.path
     return errors
 
 

@@ -87,7 +87,7 @@ def _read_own(path: Path) -> tuple[dict[str, str], list[SourceError]]:
         line = next((i + 1 for i, row in enumerate(lines) if f'"{key}"' in row), 1)
         if key not in locale.ENGLISH:
             errors.append(SourceError(path, line, 1, f"unknown key '{key}'",
-                                      f"`explorables words en` lists the keys"))
+                                      "`explorables words en` lists the keys"))
         elif not isinstance(value, str):
             errors.append(SourceError(path, line, 1, f"the key '{key}' must be text, got {json.dumps(value)}"))
         else:

@@ -16,7 +16,6 @@ so the page only sums them (times the term's idf) and handles prefixes and typos
 from __future__ import annotations
 
 import json
-import math
 import re
 import unicodedata
 from html.parser import HTMLParser

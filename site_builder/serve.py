@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import http.server
 import json
-import os
 import shutil
 import subprocess
 import sys

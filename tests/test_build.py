@@ -366,13 +366,13 @@ def test_the_runtime_is_one_minified_script_joined_in_order(tmp_path):
     import re
     import rjsmin
 
-    from explorables.site_builder import build
+    from explorables.site_builder import build, scripts as runtime_files
     from explorables.site_builder.assets import names_in
 
-    for name in (*build.BUNDLE_RUNTIME, *build.LATER):  # joining is safe only for self-contained scripts
+    for name in (*runtime_files.BUNDLE_RUNTIME, *runtime_files.LATER):  # joining is safe only for self-contained scripts
         text = re.sub(r"/\*.*?\*/", "", (build.STATIC / name).read_text(), flags=re.S).strip()
         assert text.startswith("(function () {") and text.endswith("})();"), name
-    assert not set(build.LATER) & set(build.BUNDLE_RUNTIME)
+    assert not set(runtime_files.LATER) & set(runtime_files.BUNDLE_RUNTIME)
     content = tmp_path / "content"
     content.mkdir()
     (content / "01-a.md").write_text("# A\n\n:::{attention-row} explorer\n:::\n", encoding="utf-8")
@@ -384,7 +384,7 @@ def test_the_runtime_is_one_minified_script_joined_in_order(tmp_path):
         scripts = re.findall(r'<script defer src="([^"]+)"', html)
         assert scripts == [f"_explorables/{names['js/explorables.js']}"]
         assert f'"later": "{names["js/later.js"]}"' in html  # in the page's asset map
-        for joined, files in (("js/explorables.js", build.RUNTIME), ("js/later.js", build.LATER),
+        for joined, files in (("js/explorables.js", runtime_files.RUNTIME), ("js/later.js", runtime_files.LATER),
                               ("js/worker.js", ("js/worker.js",))):
             text = (out / "_explorables" / names[joined]).read_text()
             parts = [(build.STATIC / n).read_text() for n in files]
