@@ -93,7 +93,7 @@ def test_hebrew_isolates_each_number_as_a_left_to_right_run():
     lri, pdi = "\u2066", "\u2069"
     assert num(-1234.5) == lri + "−1234.50" + pdi
     assert num(123456.789, 1) == lri + "123,456.8" + pdi  # decimal point, comma grouping
-    assert vec([1.19, -0.4]) == lri + "(1.19, −0.40)" + pdi  # one isolate for the whole vector
+    assert vec([1.19, -0.4]) == lri + "(1.19,\u00a0−0.40)" + pdi  # one isolate, kept on one line
     assert pct(0.5) == lri + "50%" + pdi
     assert quote("bank") == '"\u2068bank\u2069"'
     assert parse_number(lri + "−0.75" + pdi, "x") == -0.75
@@ -205,8 +205,29 @@ def test_a_hebrew_build_is_right_to_left_and_needs_no_fallback(tmp_path):
     assert '<span class="ex-question-label">בדקו את עצמכם</span>' in html
     stats = stats_of(first_frame(html)["scene"])
     assert stats["טמפרטורה"] == "\u20661.50\u2069"
-    assert re.fullmatch("\u2066" + r"\(−?\d\.\d\d, −?\d\.\d\d\)" + "\u2069", stats["וקטור חדש"])
+    assert re.fullmatch("\u2066" + r"\(−?\d\.\d\d,\u00a0−?\d\.\d\d\)" + "\u2069", stats["וקטור חדש"])
     assert words_block(html)["dir"] == "rtl" and words_block(html)["messages"]["runtime.starting"] == "Python עולה…"
+
+
+def test_a_hebrew_lesson_isolates_the_signed_numbers_and_vectors_its_author_wrote(tmp_path):
+    """In right-to-left prose a bare "−0.75" shows its minus on the right and the entries
+    of "(1.19, 0.40)" swap; the build makes each one a left-to-right <bdi>, and leaves
+    plain numbers, headings and English pages alone."""
+    site = make_site(tmp_path, "he")
+    (site / "content" / "02-zweite.md").write_text(
+        "---\ntitle: שני\norder: 2\n---\n\n## שלב 3-1\n\nהמשקל יורד ל-−0.75 והווקטור (1.19, 0.40) זז; "
+        "עם 12 מילים ו-45% מהמשקל, x-1 ו-a-1.\n", encoding="utf-8")
+    build_site(site / "content", tmp_path / "out")
+    html = (tmp_path / "out" / "zweite.html").read_text(encoding="utf-8")
+    paragraph = re.search(r"<p>(המשקל.*?)</p>", html).group(1)
+    assert paragraph == ('המשקל יורד ל-<bdi dir="ltr">−0.75</bdi> והווקטור <bdi dir="ltr">(1.19, 0.40)</bdi> זז; '
+                         "עם 12 מילים ו-45% מהמשקל, x-1 ו-a-1.")
+    assert "<bdi" not in re.search(r"<h2.*?</h2>", html).group(0)
+    english = make_site(tmp_path / "en", "en")
+    (english / "content" / "02-zweite.md").write_text("---\ntitle: Two\n---\n\nIt falls to −0.75.\n",
+                                                       encoding="utf-8")
+    build_site(english / "content", tmp_path / "out-en")
+    assert "<bdi" not in (tmp_path / "out-en" / "zweite.html").read_text(encoding="utf-8")
 
 
 def test_a_right_to_left_build_is_marked_rtl(tmp_path):

@@ -76,6 +76,13 @@ def pct(w: float) -> str:
     return isolated(pattern.format(localized(f"{100 * w:.0f}")))
 
 
+def formula(text: str) -> str:
+    """A formula written among words ("= 0.79×0.12 + 0.06×0.40"), kept as one
+    left-to-right run in a right-to-left language, so its terms keep their order beside
+    Hebrew words; unchanged in English and German."""
+    return isolated(text)
+
+
 def quote(word: str) -> str:
     """A token quoted for prose, so that "." or "the" reads as a word of the sentence
     (“the” in English, „the“ in German)."""

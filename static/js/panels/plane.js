@@ -127,7 +127,7 @@
       ctx.fillStyle = v.color("muted"); ctx.font = "11px system-ui, sans-serif";
       const written = [];  // boxes of the axis names and tick numbers, for label placement
       function write(text, x, y, align) {
-        ctx.textAlign = align; ctx.fillText(text, x, y);
+        ctx.textAlign = align; ctx.direction = ex.textDirection(text); ctx.fillText(text, x, y);
         const w = ctx.measureText(text).width;
         const x0 = align === "right" ? x - w : align === "center" ? x - w / 2 : x;
         written.push({ x0: x0, y0: y - 10, x1: x0 + w, y1: y + 3 });
