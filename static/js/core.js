@@ -53,6 +53,10 @@
     return run;
   }
 
+  /* A node's text, replaced: as textContent does, with the same rule as el() for a
+     right-to-left page. */
+  ex.setText = function (node, text) { node.replaceChildren(textOf(node, String(text))); };
+
   /* el("div", {class: "x", onclick: f, dataset: {link: "t1"}}, child, "text", ...) */
   ex.el = function (tag, attrs) {
     const node = document.createElement(tag);

@@ -288,9 +288,9 @@
 
     function update(next) {
       state.spec = next;
-      title.textContent = next.title || "";
+      ex.setText(title, next.title || "");
       title.hidden = !next.title;
-      caption.textContent = next.caption || "";
+      ex.setText(caption, next.caption || "");
       caption.hidden = !next.caption;
       el.classList.toggle("ex-wide", !!next.wide);
       // The engine's pick wins when it changes; a pick made here with a digit key
