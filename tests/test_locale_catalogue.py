@@ -207,6 +207,9 @@ def test_a_hebrew_build_is_right_to_left_and_needs_no_fallback(tmp_path):
     assert stats["טמפרטורה"] == "\u20661.50\u2069"
     assert re.fullmatch("\u2066" + r"\(−?\d\.\d\d,\u00a0−?\d\.\d\d\)" + "\u2069", stats["וקטור חדש"])
     assert words_block(html)["dir"] == "rtl" and words_block(html)["messages"]["runtime.starting"] == "Python עולה…"
+    # The still: a formula-only line is a left-to-right run; a Hebrew SVG label a right-to-left isolate.
+    assert re.search(r'<span class="ex-still-detail"><bdi dir="ltr">\u2066[\d.−]+\u2069 ÷ √2 = ', html)
+    assert re.search('<text class="nm"[^>]*>\u2067[a-z]+ החדשה\u2069</text>', html)
 
 
 def test_a_hebrew_lesson_isolates_the_signed_numbers_and_vectors_its_author_wrote(tmp_path):
