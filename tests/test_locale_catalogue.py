@@ -212,6 +212,23 @@ def test_a_hebrew_build_is_right_to_left_and_needs_no_fallback(tmp_path):
     assert re.search('<text class="nm"[^>]*>\u2067[a-z]+ החדשה\u2069</text>', html)
 
 
+def test_the_engine_archive_holds_english_and_the_site_s_catalogue_only():
+    """Each shipped catalogue is some 15 KB compressed: a site's archive carries English
+    (the fallback) and its own language, not every language that ships."""
+    import io
+    import zipfile
+
+    from explorables.site_builder.build import engine_archive
+
+    def catalogues(language):
+        with zipfile.ZipFile(io.BytesIO(engine_archive(language=language))) as archive:
+            return sorted(n.rsplit("/", 1)[1] for n in archive.namelist() if "/locales/" in n)
+    assert catalogues("en") == ["en.json"]
+    assert catalogues("he-IL") == ["en.json", "he.json"]
+    assert catalogues("fr") == ["en.json"]
+    assert len(engine_archive(language="he")) - len(engine_archive()) < 20_000
+
+
 def test_a_hebrew_lesson_isolates_the_signed_numbers_and_vectors_its_author_wrote(tmp_path):
     """In right-to-left prose a bare "−0.75" shows its minus on the right and the entries
     of "(1.19, 0.40)" swap; the build makes each one a left-to-right <bdi>, and leaves
