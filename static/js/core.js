@@ -53,9 +53,13 @@
     return run;
   }
 
-  /* A node's text, replaced: as textContent does, with the same rule as el() for a
-     right-to-left page. */
-  ex.setText = function (node, text) { node.replaceChildren(textOf(node, String(text))); };
+  /* A node's text, replaced: as textContent does (null and undefined write nothing),
+     with the same rule as el() for a right-to-left page. */
+  ex.setText = function (node, text) {
+    const value = text == null ? "" : String(text);
+    if (value) node.replaceChildren(textOf(node, value));
+    else node.replaceChildren();
+  };
 
   /* el("div", {class: "x", onclick: f, dataset: {link: "t1"}}, child, "text", ...) */
   ex.el = function (tag, attrs) {
