@@ -138,6 +138,8 @@ order: 1
 :query: chased
 :::
 
+Die Temperatur ist {adjust}`explorer.temperature`.
+
 :::{positional-encoding} clocks
 :::
 
@@ -194,7 +196,7 @@ def test_a_german_page_carries_the_runtime_s_german_words(german_site):
     assert 'ex.t("runtime.row")' in controls and '"runtime.play"' in controls
 
 
-def test_a_german_build_writes_the_exercises_in_german(german_site):
+def test_a_german_build_writes_the_exercises_and_the_prose_s_help_in_german(german_site):
     html = (german_site / "uebung.html").read_text(encoding="utf-8")
     problems = [plain_text(p) for p in re.findall(r'<p class="ex-problem">(.*?)</p>', html, re.S)]
     assert problems[0] == ("Eine Abfrage [formula] trifft auf einen Schlüssel [formula] ([formula]). Wie hoch ist "
@@ -203,6 +205,7 @@ def test_a_german_build_writes_the_exercises_in_german(german_site):
                                   "[formula] mit [formula], ")
     assert problems[1].endswith("Schreiben Sie sie als (x; y).")
     assert "<mn>1,9</mn>" in html  # the numbers in the reader's notation, as before
+    assert 'title="Ziehen Sie seitwärts oder verwenden Sie die Pfeiltasten, um Temperatur T zu ändern"' in html
     assert 'placeholder="eine Zahl, etwa 1,25"' in html
 
 
