@@ -319,8 +319,8 @@ class ScaledScore(Exercise):
 
     def statement(self, p: dict, decimal_comma: bool = False) -> str:
         c = decimal_comma
-        return said("exercise.scaled_score.statement", q=eq(mi('q'), mvec(p['q'], c)),
-                    k=eq(mi('k'), mvec(p['k'], c)), d_k=eq(_DK, mn(len(p['q']), c)), score=mathml(_SCALED))
+        return said("exercise.scaled_score.statement", q=eq(mi("q"), mvec(p["q"], c)),
+                    k=eq(mi("k"), mvec(p["k"], c)), d_k=eq(_DK, mn(len(p["q"]), c)), score=mathml(_SCALED))
 
 
 class SoftmaxWeight(Exercise):
@@ -355,8 +355,8 @@ class SoftmaxWeight(Exercise):
         c = decimal_comma
         keys = ", ".join(eq(mi("k", i + 1), mvec(k, c)) for i, k in enumerate(p["K"]))
         j = p["j"] + 1
-        return said("exercise.softmax_weight.statement", q=eq(mi('q'), mvec(p['q'], c)), keys=keys,
-                    d_k=eq(_DK, mn(2, c)), T=eq(mi('T'), mn(p['T'], c)), a_j=mathml(mi('a', j)), j=j)
+        return said("exercise.softmax_weight.statement", q=eq(mi("q"), mvec(p["q"], c)), keys=keys,
+                    d_k=eq(_DK, mn(2, c)), T=eq(mi("T"), mn(p["T"], c)), a_j=mathml(mi("a", j)), j=j)
 
 
 class OutputVector(Exercise):
@@ -388,12 +388,12 @@ class OutputVector(Exercise):
 
     def statement(self, p: dict, decimal_comma: bool = False) -> str:
         c = decimal_comma
-        rows = ", ".join(said("exercise.output_vector.pair", k=eq(mi('k', i + 1), mvec(k, c)),
-                              v=eq(mi('v', i + 1), mvec(v, c)))
+        rows = ", ".join(said("exercise.output_vector.pair", k=eq(mi("k", i + 1), mvec(k, c)),
+                              v=eq(mi("v", i + 1), mvec(v, c)))
                          for i, (k, v) in enumerate(zip(p["K"], p["V"])))
         form = "(x; y)" if c else "(x, y)"
-        return said("exercise.output_vector.statement", q=eq(mi('q'), mvec(p['q'], c)), rows=rows,
-                    d_k=eq(_DK, mn(2, c)), T=eq(mi('T'), mn(1, c)), o=mathml(_OUTPUT), form=form)
+        return said("exercise.output_vector.statement", q=eq(mi("q"), mvec(p["q"], c)), rows=rows,
+                    d_k=eq(_DK, mn(2, c)), T=eq(mi("T"), mn(1, c)), o=mathml(_OUTPUT), form=form)
 
 
 EXERCISES: dict[str, Exercise] = {e.name: e for e in (ScaledScore(), SoftmaxWeight(), OutputVector())}
