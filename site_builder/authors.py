@@ -80,6 +80,11 @@ class AuthorFigures:
                 + [(f"{base}/{m.name}.py", m.source) for m in self.modules])
 
 
+def is_authors(model) -> bool:
+    """Whether a figure or exercise type comes from the site's figures folder."""
+    return type(model).__module__.startswith(PACKAGE + ".")
+
+
 def builtin() -> set[str]:
     """The names of the built-in figures (those defined in explorables.engine)."""
     return {n for n, f in FIGURES.items() if type(f).__module__.startswith("explorables.engine.")}
