@@ -287,3 +287,11 @@ def test_the_words_command_lists_the_sites_own_words_and_where_each_comes_from(t
         f"  {'own.shares.weights':<20}  locales/en.json:{english}"
         "  (English: no 'de' text yet)"]
 
+
+def test_the_guide_shows_the_tested_example():
+    guide = (ROOT / "docs" / "writing-a-figure.md").read_text(encoding="utf-8")
+    section = guide.split("## Your figure in several languages\n")[1].split("\n## ")[0]
+    assert "```python\n" + (FIXTURE / "figures" / "shares.py").read_text(encoding="utf-8") + "```" in section
+    assert "```markdown\n" + LESSON.split("Text.\n\n")[1] + "```" in section
+    for language in ("en", "de"):
+        assert "```json\n" + (FIXTURE / "locales" / f"{language}.json").read_text(encoding="utf-8") + "```" in section
