@@ -8,7 +8,6 @@ and a misspelt key of the tool's is still refused with "did you mean"."""
 from __future__ import annotations
 
 import json
-import re
 import shutil
 import subprocess
 import sys
@@ -26,6 +25,7 @@ from explorables.site_builder.build import build_site
 from explorables.site_builder.cli import main
 from explorables.site_builder.errors import BuildError
 from figure_helpers import ROOT
+from test_locale_catalogue import first_frame, words_block
 
 FIXTURE = ROOT / "tests" / "fixtures" / "words"  # the guide's example: figures/shares.py and locales/
 LESSON = "---\ntitle: Anteile\norder: 1\n---\n\nText.\n\n:::{shares} anteile\n:a: 3\n:::\n"
@@ -49,14 +49,8 @@ def forget_the_sites_figures():
     locale.use("en")
 
 
-def scene_of(html: str, figure: str = "anteile") -> dict:
-    block = re.search(rf'<figure[^>]*id="{figure}".*?<script type="application/json" class="ex-data">(.*?)</script>',
-                      html, re.S)
-    return json.loads(block.group(1).replace("<\\/", "</"))
-
-
-def words_block(html: str) -> dict:
-    return json.loads(re.search(r'<script type="application/json" id="ex-words">(.*?)</script>', html).group(1))
+def scene_of(html: str) -> dict:
+    return first_frame(html, "anteile")
 
 
 def catalogue(site: Path, language: str) -> dict:
@@ -82,10 +76,9 @@ def build_error(site: Path) -> str:
 
 def german(x: float) -> str:
     locale.use("de")
-    try:
-        return pct(x)
-    finally:
-        locale.use("en")
+    written = pct(x)
+    locale.use("en")
+    return written
 
 
 def test_the_german_build_draws_the_first_frame_in_german(tmp_path):
