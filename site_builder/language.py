@@ -20,6 +20,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
+import string
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -207,7 +208,6 @@ def _named(keys: list[str]) -> str:
 def _slots(text: str) -> set[str]:
     """The fields of a template, "" for a bare {} (a value's announcement has one);
     ValueError for a stray brace."""
-    import string
     return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text) if name is not None}
 
 
@@ -217,7 +217,6 @@ def _field_list(text: str) -> str:
 
 
 def _fields(text: str) -> list[str]:
-    import string
     return [name for _, name, _, _ in string.Formatter().parse(text) if name]
 
 
