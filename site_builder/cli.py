@@ -36,6 +36,9 @@ def main(argv: list[str] | None = None) -> int:
     build = commands.add_parser("build", help="build the site into a folder (default _site)")
     _common(build)
     build.add_argument("-o", "--output", default="_site", help="output folder (default: _site)")
+    build.add_argument("--url", default=None, metavar="URL",
+                       help="the address the site is published at (instead of site.yml's url), "
+                            "e.g. https://example.org/attention/")
     build.add_argument("--live-reload", action="store_true", help=argparse.SUPPRESS)  # used by serve
     serve = commands.add_parser("serve", help="build, serve on 127.0.0.1 and rebuild on every change")
     _common(serve)
@@ -94,7 +97,7 @@ def _run(args: argparse.Namespace) -> int:
         started = time.perf_counter()
         try:
             result = build_site(Path(args.content), Path(args.output), pyodide_source=args.pyodide,
-                                dev=args.live_reload)
+                                dev=args.live_reload, url=args.url)
         except (BuildError, PyodideError) as err:
             print(f"error: {err}", file=sys.stderr)
             return getattr(err, "exit_code", 1)
