@@ -212,7 +212,7 @@ class Exercise:
             return Verdict(True, t("runtime.answer_right"))
         for mistake in self.mistakes:
             if self.close(answer, mistake.value(p)):
-                return Verdict(False, str(mistake.hint), mistake.name)
+                return Verdict(False, str(mistake.hint), mistake.name)  # a hint may be a Say
         return Verdict(False, t("runtime.answer_wrong"))
 
 

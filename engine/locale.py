@@ -10,6 +10,11 @@ vector's entries, so ``num(-1234.5)`` is "−1,234.50" in English and "−1.234,
 
 The build calls ``use`` before it computes first frames; the worker calls it once with
 the catalogue the page carries, so figures speak the page's language in the browser too.
+
+A site's own figures have words of their own: keys that start with ``own.`` (``OWN``),
+which no shipped catalogue has and the tool never uses. The build reads them from the
+site's ``locales/*.json`` and hands them over with ``own_words``, in the site's language;
+the engine archive carries them to the worker, which does the same before ``use``.
 """
 from __future__ import annotations
 
@@ -21,6 +26,14 @@ LOCALES = Path(__file__).resolve().parent / "locales"
 RTL = ("ar", "he", "fa", "ur")  # languages written right to left: pages get dir="rtl"
 MINUS = "\u2212"  # the typographic minus every number is written with
 NUMBER_KEYS = ("number.decimal", "number.group", "number.group_min", "number.percent", "number.list")
+OWN = "own."  # the start of every key of a site's own words (its figures' and exercises')
+
+
+class MissingWord(KeyError):
+    """A key no catalogue holds: a KeyError whose message says where to add it."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
 
 
 def catalogue(language: str) -> dict[str, str]:
@@ -45,6 +58,7 @@ def direction(language: str) -> str:
 ENGLISH = catalogue("en")
 _messages: dict[str, str] = dict(ENGLISH)
 _language = "en"
+_own: dict[str, str] = {}  # the site's own words (keys "own.*"), in its language
 
 
 def resolve(language: str, own: dict[str, str] | None = None) -> tuple[dict[str, str], list[str]]:
@@ -63,7 +77,20 @@ def use(language: str, messages: dict[str, str] | str | None = None) -> None:
     if isinstance(messages, str):
         messages = json.loads(messages)
     _language = language
-    _messages = {**resolve(language)[0], **(messages or {})}
+    _messages = {**resolve(language)[0], **_own, **(messages or {})}
+
+
+def own_words(words: dict[str, str]) -> None:
+    """The site's own words (every key starts with ``own.``), in the site's language,
+    from now on and through every later ``use``; {} forgets them."""
+    global _own, _messages
+    stray = [key for key in words if not key.startswith(OWN)]
+    if stray:
+        raise ValueError(f"a site's own words have keys starting with {OWN!r}, got {stray[0]!r}")
+    for key in _own:
+        _messages.pop(key, None)
+    _own = dict(words)
+    _messages.update(_own)
 
 
 def language() -> str:
@@ -74,6 +101,9 @@ def t(key: str, /, **fields: Any) -> str:
     """The message ``key`` in the current language, with ``{name}`` fields filled in."""
     text = _messages.get(key)
     if text is None:
+        if key.startswith(OWN):  # an author's key the site's catalogues lack
+            raise MissingWord(f"no catalogue of the site has the key {key!r}: add it to the site's "
+                              f"locales/{base_language(_language)}.json")
         text = ENGLISH[key]  # a key no catalogue has is a bug: KeyError names it
     return text.format(**fields) if fields else text
 

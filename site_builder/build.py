@@ -7,8 +7,10 @@ with every error of the run and leaves the previous site byte for byte as it was
 """
 from __future__ import annotations
 
+import html as html_lib
 import io
 import os
+import posixpath
 import re
 import shutil
 import tempfile
@@ -16,6 +18,7 @@ import zipfile
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import jinja2
 
@@ -80,20 +83,22 @@ def megabytes(size: int) -> str:
 
 
 def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = None, dev: bool = False,
-               bundle: bool = False) -> BuildResult:
+               bundle: bool = False, url: str | None = None) -> BuildResult:
     """Build ``content`` into ``out_dir``. An author's mistakes raise BuildError (every
     one of the run); a bug of the builder raises InternalError naming the file it was
     building. Never a bare traceback; either way the previous site stays as it was.
     With ``bundle`` the pages load the offline bundle's scripts, and Pyodide, the engine,
     the worker and every page's content are written as classic scripts of data instead
-    of Pyodide's files (see bundle.py). Every asset is named by its content (assets.py)."""
+    of Pyodide's files (see bundle.py). Every asset is named by its content (assets.py).
+    ``url`` stands for site.yml's ``url`` (the address the site is published at)."""
     try:
-        return _pipeline(Path(content), Path(out_dir), pyodide_source, dev, bundle)
+        return _pipeline(Path(content), Path(out_dir), pyodide_source, dev, bundle, url)
     except (BuildError, PyodideError):
         raise
     except Exception as err:  # a bug met outside any one file's stage
         raise InternalError(Path(content), err, Path(content).resolve().parent) from err
     finally:
+        locale.own_words({})
         locale.use("en")  # the engine speaks English again outside a build
 
 
@@ -108,7 +113,8 @@ def _building(where: Path, root: Path):
         raise InternalError(where, err, root) from err
 
 
-def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: bool, bundle: bool) -> BuildResult:
+def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: bool, bundle: bool,
+              url: str | None = None) -> BuildResult:
     content = content.resolve()
     out_dir = out_dir.resolve()
     root = content.parent
@@ -124,12 +130,18 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     # text from inside content/.
     with _building(config_path(content), root):
         config, errors = load_config(config_path(content))
-    with _building(content.parent / config.figures, root):
-        own = _own_figures(content.parent / config.figures, root, errors)  # beside the built-ins
-    errors.extend(own.errors)
+        if url is not None:
+            if not re.match(r"^https?://[^/\s]+(/\S*)?$", url):
+                raise BuildError(f"--url must be the site's web address, got '{url}'; "
+                                 f"e.g. --url https://example.org/attention/")
+            config.url = url
     words = site_words(config.language, config_path(content))  # the tool's words in the site's language
     errors.extend(words.errors)
+    locale.own_words(words.own)  # and the site's own figures' words (keys own.*)
     locale.use(config.language, words.messages)  # first frames and prose speak it too (build_site resets it)
+    with _building(content.parent / config.figures, root):
+        own = _own_figures(content.parent / config.figures, root, errors, words)  # beside the built-ins
+    errors.extend(own.errors)
     sources, section_warnings = sections.sources(content, out_dir, errors)
     if not sources:
         raise BuildError(f"{content} holds no Markdown lessons (*.md); add one, e.g. 01-first-lesson.md")
@@ -175,14 +187,15 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     env.globals["meta_tags"] = metadata.meta_tags  # description, Open Graph, favicon
     env.globals["t"] = words.t
     errors.extend(metadata.check(config, content, pages))
-    engine_size = megabytes(sum(pyodide.CORE_BYTES.values()) + len(engine_archive(own.archive_files())))
+    own_files = own.archive_files(words.own)  # the site's modules and words, for the engine archive
+    engine_size = megabytes(sum(pyodide.CORE_BYTES.values()) + len(engine_archive(own_files)))
     common = {"engine_size": engine_size,  # on the Start button of readers who save data
               "config": config, "lessons": lessons, "site": site, "scripts": BUNDLE_SCRIPTS if bundle else SCRIPTS,
               "assets": f"{ASSETS}/", "csp": _page_policy(config.csp, bundle),
               "dev": dev, "version": __version__, "dir": words.direction, "words": words.page_data()}
     renders: dict[str, tuple[str, dict]] = {}  # page file -> (template, its variables)
     bodies: list[str] = []  # every page's Markdown body: what the math font must draw
-    printed: list[tuple[str, str, str]] = []  # (title, summary, body) of every page in order, for print.html
+    printed: list[tuple[str, str, str, str]] = []  # (url, title, summary, body) of every page in order, for print.html
     figures = 0
     searched = []  # (url, title, summary, body, label) of every page, for the search index
     for at, entry in enumerate(reading):
@@ -200,7 +213,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
             renders[page.url] = (template, dict(page=page, body=body, position=entry.position, prev=prev, next=nxt,
                                                 section=entry.section, entry=entry, root=sections.root_of(page),
                                                 here=page.folder))
-            printed.append((page.title, page.meta.get("summary", ""), _print_body(body, page.url)))
+            printed.append((page.url, page.title, page.meta.get("summary", ""), body))
     with _building(index_page.path if index_page else content, root):
         index_body = render_page(md, index_page) if index_page else ""
         bodies.append(index_body)
@@ -209,10 +222,16 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
         renders["index.html"] = ("index.html", dict(page=index_page, body=index_body, root="", here="", section=site))
     pages_written = len(renders)  # the author's pages; the ones below are the tool's
     # Every site: a 404 page in its style (GitHub Pages serves it) and its notices.
-    renders["404.html"] = ("404.html", dict(page=None, root="", here=None))
+    # A host serves it for a missing address in any folder: with the site's address known,
+    # its links and assets start at the site's path, so they work from every folder.
+    renders["404.html"] = ("404.html", dict(page=None, root=_site_path(config.url) if not bundle else "",
+                                            here=None))
     renders["notices.html"] = ("notices.html", dict(page=None, components=COMPONENTS, root="", here=None))
     # The whole track on one page, figures as their stills, for print and "Save as PDF".
-    renders[PRINT_PAGE] = ("print.html", dict(page=None, printed=printed, root="", here=None))
+    on_print = {url for url, *_ in printed}
+    printed_pages = [(print_prefix(url), title, summary, _print_body(body, url, on_print))
+                     for url, title, summary, body in printed]
+    renders[PRINT_PAGE] = ("print.html", dict(page=None, printed=printed_pages, root="", here=None))
     outputs: dict[str, str] = {}
     if metadata.sitemap(config, pages):
         outputs["sitemap.xml"] = metadata.sitemap(config, pages)
@@ -233,8 +252,8 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
             assets = staging / ASSETS
             shutil.copytree(STATIC, assets, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
             scripts.write_runtime(assets, bundle=bundle, dev=dev)
-            build = site_assets.build_id({**_runtime_files(assets), "engine.zip": engine_archive(own.archive_files())})
-            engine = engine_archive([*own.archive_files(), (site_assets.BUILD_FILE, build.encode("ascii"))])
+            build = site_assets.build_id({**_runtime_files(assets), "engine.zip": engine_archive(own_files)})
+            engine = engine_archive([*own_files, (site_assets.BUILD_FILE, build.encode("ascii"))])
             (assets / "engine.zip").write_bytes(engine)
             # only the glyphs the math uses, and those of the problems exercises make in the browser
             fonts.subset_math_font(assets / fonts.MATH_FONT, [*bodies, exercise_glyphs()])
@@ -276,16 +295,46 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
 
 _ID_REFS = re.compile(r'\b(id|for|headers|aria-labelledby|aria-describedby|aria-controls)="([^"]*)"')
 _OWN_ANCHOR = re.compile(r'href="#([^"]*)"')
+_ADDRESS = re.compile(r'\b(href|src)="([^"]*)"')
 
 
-def _print_body(body: str, url: str) -> str:
-    """A lesson's body as print.html holds it: without "On this page", and with its ids
-    (and what names them: anchors, labels, ARIA references) prefixed by the lesson, so
-    that lessons side by side on one page keep theirs apart."""
-    prefix = re.sub(r"[^A-Za-z0-9-]", "-", url.removesuffix(".html"))
+def _site_path(url: str) -> str:
+    """The path of the site's address (``https://x.org/attention`` -> ``/attention/``),
+    or "" (relative links) when the address is not known."""
+    if not url:
+        return ""
+    path = urlsplit(url).path or "/"
+    return path if path.endswith("/") else path + "/"
+
+
+def print_prefix(url: str) -> str:
+    """What a lesson's ids are prefixed with on print.html, and its article's own id."""
+    return re.sub(r"[^A-Za-z0-9-]", "-", url.removesuffix(".html"))
+
+
+def _print_body(body: str, url: str, printed: set[str]) -> str:
+    """A lesson's body as print.html (at the site's root) holds it: without "On this
+    page", with its ids (and what names them: anchors, labels, ARIA references) prefixed
+    by the lesson, so that lessons side by side on one page keep theirs apart, and its
+    relative addresses rebased from the lesson's folder. A link to a lesson that is on
+    print.html too (``printed``) becomes a link within the page."""
+    prefix = print_prefix(url)
+    folder = posixpath.dirname(url)
     body = TOC.sub("", body, count=1)
     body = _ID_REFS.sub(lambda m: f'{m[1]}="' + " ".join(f"{prefix}--{i}" for i in m[2].split()) + '"', body)
-    return _OWN_ANCHOR.sub(lambda m: f'href="#{prefix}--{m[1]}"', body)
+    body = _OWN_ANCHOR.sub(lambda m: f'href="#{prefix}--{m[1]}"', body)
+
+    def rebase(m: re.Match) -> str:
+        attribute, address = m[1], m[2]
+        if re.match(r"^(#|/|[a-zA-Z][a-zA-Z0-9+.-]*:)", address):
+            return m[0]
+        path, _, fragment = address.partition("#")
+        target = posixpath.normpath(posixpath.join(folder, html_lib.unescape(path))) if path else url
+        if attribute == "href" and target in printed:
+            return f'href="#{print_prefix(target)}' + (f"--{fragment}" if fragment else "") + '"'
+        return f'{attribute}="{html_lib.escape(target)}' + (f"#{fragment}" if fragment else "") + '"'
+
+    return _ADDRESS.sub(rebase, body)
 
 
 def _runtime_files(assets: Path) -> dict[str, bytes]:
@@ -343,9 +392,10 @@ def _author_folders(content: Path, out_dir: Path, outputs: dict[str, str], error
     return folders
 
 
-def _own_figures(folder: Path, site: Path, errors: list[SourceError]):
+def _own_figures(folder: Path, site: Path, errors: list[SourceError], words):
     """The site's own figures, unless the folder, or a module in it, leads out of the
-    site folder: the build runs that Python, and it runs nothing from elsewhere."""
+    site folder: the build runs that Python, and it runs nothing from elsewhere. The
+    catalogue keys they write out are checked against the site's ``words``."""
     problems = []
     if folder.exists() or folder.is_symlink():
         problem = outside(folder, site.resolve(), "site folder")
@@ -357,7 +407,7 @@ def _own_figures(folder: Path, site: Path, errors: list[SourceError]):
     if problems:
         errors.extend(problems)
         return authors.AuthorFigures(folder)
-    return authors.load(folder)
+    return authors.load(folder, words)
 
 
 def _page_policy(policy: str, bundle: bool) -> str:

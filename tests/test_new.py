@@ -104,8 +104,13 @@ def test_the_pages_workflow_uses_the_official_actions_and_deploys_only_the_defau
     used = [s["uses"].split("@")[0] for s in steps if "uses" in s]
     for action in OFFICIAL:
         assert action in used, action
-    runs = [s["run"] for s in steps if "run" in s]
-    assert BUILD_COMMAND in runs  # the same command the tests run (test_install, test_new)
+    build = next(s for s in steps if s.get("name") == "Build the site")
+    assert build["run"].startswith(BUILD_COMMAND + " ")  # the command the tests run (test_install, test_new)
+    # with the address Pages gives, once known (configure-pages runs first)
+    assert build["env"]["SITE_URL"] == "${{ steps.pages.outputs.base_url }}"
+    assert build["run"].endswith('${SITE_URL:+--url "$SITE_URL/"}')
+    configure = next(s for s in steps if s.get("uses", "").startswith("actions/configure-pages"))
+    assert configure["id"] == "pages" and steps.index(configure) < steps.index(build)
     default_branch = "github.event_name != 'pull_request' && github.ref_name == github.event.repository.default_branch"
     assert flow["jobs"]["deploy"]["if"] == default_branch
     assert all(s["if"] == default_branch for s in flow["jobs"]["build"]["steps"]

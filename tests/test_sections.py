@@ -87,7 +87,7 @@ def test_urls_follow_the_folders(built):
 def test_every_relative_address_of_every_page_reaches_a_file(built):
     _, site, _ = built
     checked = 0
-    for url in ["index.html", *READING, "404.html", "notices.html"]:
+    for url in ["index.html", *READING, "404.html", "notices.html", "print.html"]:
         for address in parsed(site, url).addresses:
             if address.startswith(("#", "data:")) or re.match(r"^[a-z]+:", address):
                 continue
@@ -96,6 +96,40 @@ def test_every_relative_address_of_every_page_reaches_a_file(built):
             assert (site / target).is_file(), f"{url}: {address} -> {target} is not in the site"
             checked += 1
     assert checked > 150  # the head's runtime and stylesheet of every page, the navigation, the links
+
+
+def test_the_print_page_holds_every_section_s_lessons_with_links_within_it(built):
+    """print.html sits at the root: the lessons of folders keep their images and links
+    (the walk above), and a link to another lesson lands on that lesson on the page."""
+    _, site, _ = built
+    html = (site / "print.html").read_text(encoding="utf-8")
+    ids = set(re.findall(r'\bid="([^"]+)"', html))
+    articles = re.findall(r'<article class="ex-lesson ex-print-lesson" id="([^"]+)">', html)
+    assert len(articles) == len(READING) and len(set(articles)) == len(articles)
+    within = re.findall(r'href="#([^"]+)"', html)
+    assert within and all(target in ids for target in within), sorted(set(within) - ids)
+    assert not re.search(r'href="[^"#:]*\.html', html.split('<main', 1)[1].split("</main>")[0]), \
+        "a link between lessons left the print page"
+
+
+def test_with_the_site_s_address_the_404_page_works_in_every_folder(tmp_path):
+    """A host serves 404.html for a missing address in any folder: once the site's address
+    is known (site.yml's url, or `--url` as the Pages workflow passes it), its links and
+    assets start at the site's path."""
+    content = make_site(tmp_path)
+    site = tmp_path / "_site"
+    build_site(content, site, url="https://example.org/attention")
+    html = (site / "404.html").read_text(encoding="utf-8")
+    addresses = [a for a in parsed(site, "404.html").addresses if not a.startswith(("#", "data:"))]
+    assert len(addresses) > 10
+    for address in addresses:
+        assert address.startswith("/attention/"), address
+        assert (site / address.removeprefix("/attention/").split("#")[0]).is_file(), address
+    assert 'data-assets="/attention/_explorables/"' in html
+    intro = (site / "intro.html").read_text(encoding="utf-8")  # the lessons stay relative
+    assert 'data-assets="_explorables/"' in intro
+    with pytest.raises(BuildError, match="--url must be the site's web address"):
+        build_site(content, site, url="example.org")
 
 
 def test_pages_in_folders_reach_the_assets_with_their_prefix(built):

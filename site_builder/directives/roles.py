@@ -37,6 +37,7 @@ from ...engine.figures.kit.params import Slider, resolve
 from ...engine.figures.kit.text import Say, num, pct, vec
 from ...engine.figures.kit.text import spoken as in_words
 from ...engine.locale import t
+from ..authors import is_authors
 from .common import report
 
 ROLES = ("value", "adjust", "try", "numref", "eq")
@@ -90,7 +91,9 @@ def page_figures(state: StateCore) -> dict[str, dict]:
             try:
                 first = model.initial_state(token.meta["options"])
                 values = model.scene(first).get("values") or {}
-            except ValueError:  # the figure's own render reports it
+            except Exception as err:  # the figure's own render reports it (an author's bug too)
+                if not isinstance(err, ValueError) and not is_authors(model):
+                    raise
                 first, values = {}, {}
             cache[token.meta["id"]] = {"figure": token.meta["figure"], "state": first, "values": values}
     return cache

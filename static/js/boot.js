@@ -115,6 +115,17 @@
     );
   }
 
+  /* "/" before the search box exists (search.js comes after the first frame): remembered,
+     and the box takes the focus when it is made. */
+  document.addEventListener("keydown", function (e) {
+    if (e.key !== "/" || e.ctrlKey || e.metaKey || e.altKey || document.getElementById("ex-search-input")) return;
+    const t = e.target;
+    if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
+    if (!document.querySelector(".ex-header")) return;
+    e.preventDefault();
+    ex._searchAsked = true;
+  });
+
   ex.boot = boot;  // a page whose content is swapped in place draws its figures again
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot);
   else boot();

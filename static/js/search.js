@@ -213,6 +213,10 @@
       else if (e.key === "Escape") { if (!list.hidden) { e.preventDefault(); close(); } else input.blur(); }
     });
     input.addEventListener("blur", function () { setTimeout(close, 150); });
+    if (ex._searchAsked) {  // "/" pressed before this script had come (boot.js)
+      ex._searchAsked = false;
+      input.focus();
+    }
   }
 
   document.addEventListener("keydown", function (e) {

@@ -2,6 +2,8 @@
 both colour schemes, the table of contents, image figures and search."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from conftest import Guard, serve_folder
@@ -287,6 +289,27 @@ def test_search_by_keyboard_lands_on_the_section(guarded, features_site):
     page.locator(".ex-search-none").wait_for()
     page.keyboard.press("Escape")
     assert page.locator("#ex-search-results").is_hidden()
+
+
+def test_slash_before_the_search_box_exists_focuses_it_when_it_comes(guarded, features_site):
+    """js/later.js (which makes the box) held back: "/" is remembered, not lost."""
+    page = guarded
+    held = []
+    page.route(re.compile(r".*/js/later\.[0-9a-f]{8}\.js$"), lambda route: held.append(route))
+    page.goto(features_site + "features.html")
+    page.wait_for_function("() => performance.getEntriesByName('explorables:first-frame').length > 0")
+    page.locator("body").click(position={"x": 5, "y": 300})
+    assert page.locator("#ex-search-input").count() == 0
+    page.keyboard.press("/")
+    for _ in range(50):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    held[0].continue_()
+    page.locator("#ex-search-input").wait_for()
+    page.wait_for_function("() => document.activeElement.id === 'ex-search-input'")
+    page.keyboard.type("part")
+    assert page.locator("#ex-search-input").input_value() == "part"  # no "/" typed into it
 
 
 def test_search_works_from_an_offline_bundle(browser, tmp_path):
