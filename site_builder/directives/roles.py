@@ -36,6 +36,7 @@ from ...engine.figures import FIGURES
 from ...engine.figures.kit.params import Slider, resolve
 from ...engine.figures.kit.text import Say, num, pct, vec
 from ...engine.figures.kit.text import spoken as in_words
+from ...engine.locale import t
 from ..authors import is_authors
 from .common import report
 
@@ -290,7 +291,7 @@ def _render_role(self, tokens, idx, options, env) -> str:
                  "aria-valuetext": meta["text"], "data-figure": meta["figure_id"], "data-param": meta["name"],
                  "data-min": meta["min"], "data-max": meta["max"], "data-step": meta["step"],
                  "data-digits": meta["digits"], "data-log": "true" if meta["log"] else None,
-                 "title": f"Drag sideways or use the arrow keys to change {meta['label']}"}
+                 "title": t("page.adjust_title", label=meta["label"])}
         return f"<span{_attrs(attrs)}>{html.escape(meta['text'])}</span>"
     if role == "try":
         attrs = {"type": "button", "class": "ex-try", "data-figure": meta["figure_id"],

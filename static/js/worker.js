@@ -9,16 +9,24 @@
 let handle = null;
 let started = false;
 const queue = [];
+let words = {};  // the page's words (its "init" message): what a failure to start says
+
+/* say("runtime.python_failed", {error: ...}): the page's words, fields filled in as the
+   page's ex.t fills them. */
+function say(key, fields) {
+  const text = words[key] === undefined ? key : words[key];
+  return fields ? text.replace(/\{(\w+)\}/g, function (whole, name) {
+    return name in fields ? String(fields[name]) : whole;
+  }) : text;
+}
 
 /* Every way of failing to start reaches the page as one "failed" message naming what
    could not be loaded: Pyodide reports some failures (a wasm file that cannot be
    fetched) only as an unhandled rejection, so those are caught here too. A
    Content-Security-Policy violation inside the worker is reported to the page, which
    logs it: the page's own listener cannot see the worker's. */
-const CHECK = "; check that the site's folder of assets was published whole, with its pyodide/ folder";
-
 function text(err) {
-  return String((err && err.message) || err || "unknown error");
+  return String((err && err.message) || err || say("runtime.unknown_error"));
 }
 
 function failed(message, missing) {
@@ -29,13 +37,13 @@ function failed(message, missing) {
 
 self.addEventListener("unhandledrejection", function (event) {
   event.preventDefault();
-  failed("Python could not start (" + text(event.reason) + ")" + CHECK);
+  failed(say("runtime.python_failed", { error: text(event.reason) }));
 });
 
 self.addEventListener("error", function (event) {
   if (started) return;
   event.preventDefault();
-  failed("Python could not start (" + text(event.error || event.message) + ")" + CHECK);
+  failed(say("runtime.python_failed", { error: text(event.error || event.message) }));
 });
 
 self.addEventListener("securitypolicyviolation", function (event) {
@@ -55,7 +63,7 @@ function wasmFailure(warn) {
       if (arguments[0] === "wasm instantiation failed!") {
         seen = true;
         setTimeout(function () {
-          reject(new Error("could not load pyodide/pyodide.asm.wasm" + (reason ? ": " + reason : "")));
+          reject(new Error(say("runtime.wasm_failed") + (reason ? ": " + reason : "")));
         }, 0);
       } else if (seen && !reason) {
         reason = text(arguments[0]).split("\n")[0];
@@ -70,13 +78,13 @@ async function pyodideFromSite(indexURL) {
   try {
     loader = await import(indexURL + "pyodide.mjs");
   } catch (err) {
-    throw new Error("could not load Pyodide's loader (pyodide/pyodide.mjs): " + text(err));
+    throw new Error(say("runtime.loader_failed", { error: text(err) }));
   }
   const warn = console.warn;
   try {
     return await Promise.race([loader.loadPyodide({ indexURL: indexURL }), wasmFailure(warn)]);
   } catch (err) {
-    throw new Error("Python could not start (" + text(err) + ")" + CHECK);
+    throw new Error(say("runtime.python_failed", { error: text(err) }));
   } finally {
     console.warn = warn;
   }
@@ -110,7 +118,7 @@ async function pyodideFromBundle(files) {
   const { loadPyodide } = await import(blobURL(files.loader, "text/javascript"));
   const asm = await import(blobURL(files.asm, "text/javascript"));
   if (typeof asm.default !== "function") {
-    throw new Error("this Pyodide has no createPyodideModule export; the bundle needs Pyodide 314.0.7");
+    throw new Error(say("runtime.bundle_pyodide", { version: "314.0.7" }));
   }
   return loadPyodide({
     indexURL: "https://pyodide.invalid/",  // never fetched: every file is given below
@@ -123,10 +131,10 @@ async function pyodideFromBundle(files) {
 /* The engine archive, fetched while Pyodide loads rather than after it. */
 function fetchEngine(url) {
   const bytes = fetch(url).catch(function (err) {
-    throw new Error("could not load the engine archive (" + text(err) + ")");
+    throw new Error(say("runtime.archive_failed", { error: text(err) }));
   }).then(function (response) {
     if (!response.ok) {
-      const error = new Error("could not load the engine archive (" + response.status + ")");
+      const error = new Error(say("runtime.archive_failed", { error: response.status }));
       error.missing = response.status === 404;  // a page from before a deploy: the page reloads once
       throw error;
     }
@@ -174,6 +182,7 @@ function step(msg) {
 self.onmessage = function (event) {
   const msg = event.data;
   if (msg.type === "init") {
+    words = (msg.words && msg.words.messages) || {};
     start(msg).then(
       function () { queue.splice(0).forEach(step); },
       function (err) { failed(text(err), err && err.missing); }

@@ -1,9 +1,10 @@
 """A site whose site.yml says ``language: de``, in real Chromium: the pager and the
 runtime speak German, a figure's readout and the prose write a decimal comma in the
 first frame and after the reader changes the figure (numbers computed by the engine in
-the worker, which was told the page's language), and a typed decimal comma is read.
-The site's own figure (the guide's ``shares``, its words in the site's locales/) speaks
-German too, in the words the worker writes after a change."""
+the worker, which was told the page's language), a typed decimal comma is read, and an
+exercise's statement and a known mistake's hint are German. The site's own figure (the
+guide's ``shares``, its words in the site's locales/) speaks German too, in the words the
+worker writes after a change."""
 from __future__ import annotations
 
 import re
@@ -13,6 +14,7 @@ import pytest
 
 from conftest import serve_folder
 from explorables.engine import locale, softmax
+from explorables.engine.exercises import EXERCISES, MINUS
 from explorables.figures import num, pct
 from explorables.site_builder import authors
 from explorables.site_builder.build import build_site
@@ -31,15 +33,22 @@ Bei der Temperatur {value}`explorer.temperature` bekommt *cat* {value}`explorer.
 :query: chased
 :temperature: 1.5
 :::
+
+:::{exercise} scaled-score
+:seed: 1
+:::
 """
 LESSON_2 = """---
 title: Zweite Lektion
 order: 2
 ---
 
-Eine eigene Abbildung.
+Eine eigene Abbildung, und die Uhren.
 
 :::{shares} anteile
+:::
+
+:::{positional-encoding} clocks
 :::
 """
 
@@ -155,6 +164,37 @@ def test_the_try_this_box_and_the_badge_speak_german(german):
     reveal = figure.locator(".ex-message details")
     reveal.locator("summary").click()
     assert reveal.locator("p").inner_text().startswith("Bei T = 0,1 häuft sich das Gewicht")
+
+
+def test_a_known_mistake_gets_its_hint_in_german(german):
+    """The statement written at build time and the hint the worker gives for a typed
+    wrong answer (q·k, not divided by √d_k), in German; the grid's hidden corner too."""
+    assert german.locator(f"figure#{FIG} .ex-grid thead th .ex-sr").first.text_content() == "Zeile"
+    section = german.locator(".ex-exercise")
+    assert section.locator(".ex-problem").inner_text().startswith("Eine Abfrage")
+    p = EXERCISES["scaled-score"].generate(1)
+    forgot = sum(a * b for a, b in zip(p["q"], p["k"]))
+    assert abs(forgot - EXERCISES["scaled-score"].solve(p)) > 0.1
+    feedback = section.locator(".ex-feedback")
+    section.locator(".ex-answer input").click()
+    german.keyboard.type(f"{forgot:.2f}".replace(".", ",").replace("-", MINUS))
+    german.keyboard.press("Enter")
+    section.locator(".ex-feedback[data-verdict]").wait_for()
+    assert feedback.get_attribute("data-verdict") == "mistake"
+    assert feedback.inner_text() == "Sie haben q·k berechnet, aber nicht durch √d_k geteilt."
+
+
+def test_the_play_button_and_a_chart_s_description_speak_german(shared, german_url):
+    """controls.js and chart.js take their words from the page: the Play button, and the
+    chart's text equivalent with German numbers (8, not "8,", on the axis)."""
+    page, guard = shared
+    fresh_lesson(page, guard, german_url + "zweite.html", "clocks")
+    assert page.locator("figure#clocks .ex-play").inner_text() == "Abspielen"
+    canvas = page.locator('figure#clocks [data-key="chart:similarity"] canvas')
+    about = page.locator("#" + canvas.get_attribute("aria-describedby").split()[0]).text_content()
+    assert about.startswith("Kurve, Ähnlichkeit über Position s, bei 0: 1,00; 8: 0,66;")
+    assert "Höchstwert 1,00 bei Position s = 0, Tiefstwert " in about
+    guard.check()
 
 
 def test_the_sites_own_figure_speaks_german_after_a_change(shared, german_url):
