@@ -25,6 +25,9 @@ from .exercises import EXERCISES, SeedError, parse_seed, uses_decimal_comma
 from .figures import FIGURES, FieldError
 
 SITE_FIGURES = "explorables.site_figures"  # written into the engine archive by the build
+# The build id of the engine archive a memory snapshot was made of (site_builder/snapshot.py
+# sets it before the snapshot; the worker restores a snapshot only for its own build).
+SNAPSHOT_OF = ""
 
 
 def load_site_figures() -> list[str]:
