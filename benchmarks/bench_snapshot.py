@@ -20,7 +20,10 @@ Pyodide and importing the engine there. This script measures it, end to end:
    - snap.gz: the same from a gzip-compressed snapshot, inflated in the worker with
      ``DecompressionStream`` (a static host may not compress an unknown file type);
    the ready time is navigation start -> the first scene back on the page;
-3. prints the bytes each way fetches (raw and gzip, as a host that compresses sends
+3. builds content/ again with ``snapshot: true`` (the build makes its own snapshot) and
+   times a lesson page of each site, navigation start -> ``explorables.ready``, in the
+   same interleaved cold contexts: the snapshot as the site ships it;
+4. prints the bytes each way fetches (raw and gzip, as a host that compresses sends
    them), what the extra bytes cost on slower links (computed, not measured), the wasm
    memory after start, whether the standard library is still fetched, and what
    ``random`` gives after a restore before and after the reseed.
@@ -28,7 +31,7 @@ Pyodide and importing the engine there. This script measures it, end to end:
 Needs ``node`` (20 or later) on PATH. The machine may be shared and noisy: compare the
 figures within one run.
 
-Usage: python benchmarks/bench_snapshot.py [--runs 5] [--figure attention-heatmap]
+Usage: python benchmarks/bench_snapshot.py [--runs 5] [--figure attention-heatmap] [--lesson one-query-row]
 """
 from __future__ import annotations
 
@@ -134,6 +137,8 @@ self.onmessage = async function (e) {
 """
 
 MODES = ("bare", "cold", "snap", "snap.gz")
+LESSON_READY = """async () => { await window.explorables.ready; const w = window.explorables.client.timings.worker;
+  return { ready: performance.now(), snapshot: w.snapshot, error: w.snapshotError }; }"""
 LINKS = (("4G phone, 10 Mbit/s", 10e6 / 8), ("home, 50 Mbit/s", 50e6 / 8))
 
 
@@ -149,6 +154,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5, help="cold starts of each way")
     parser.add_argument("--figure", default="attention-heatmap", help="the figure whose first scene is computed")
+    parser.add_argument("--lesson", default="one-query-row", help="the lesson timed on the two built sites")
     args = parser.parse_args()
     node = shutil.which("node")
     if not node:
@@ -181,9 +187,21 @@ def main() -> None:
         (assets / "snapshot.bin.gz").write_bytes(gzip.compress(raw, 6))
         (site / "__snap.html").write_text(PAGE)
         (site / "__snap_worker.js").write_text(WORKER)
+        content = Path(tmp) / "content"
+        shutil.copytree(ROOT / "content", content)
+        config = content / "site.yml"
+        config.write_text(config.read_text(encoding="utf-8") + "\nsnapshot: true\n", encoding="utf-8")
+        started = time.perf_counter()
+        shipped = build_site(content, Path(tmp) / "_snapsite")
+        snap_build_s = time.perf_counter() - started
+        if shipped.warnings:
+            raise SystemExit("the snapshot site built with warnings: " + "; ".join(shipped.warnings))
 
         server = serve_folder(site)
         base = f"http://127.0.0.1:{server.server_address[1]}/"
+        snap_server = serve_folder(Path(tmp) / "_snapsite")
+        sites = {"site": base, "site+snap": f"http://127.0.0.1:{snap_server.server_address[1]}/"}
+        lesson: dict[str, list[dict]] = {name: [] for name in sites}
         message = {"pyodide": PYODIDE, "engine": engine, "snapshot": "snapshot.bin", "step": step,
                    "words": {"language": "en", "messages": ENGLISH}}
         results: dict[str, list[dict]] = {mode: [] for mode in MODES}
@@ -206,10 +224,21 @@ def main() -> None:
                         raise SystemExit(f"{mode}: the first scene differs from CPython's: {result['values']!r:.300}")
                     results[mode].append(result)
                     fetched[mode] = urls
-                print(f"  run {run + 1}: " + ", ".join(f"{m} {results[m][-1]['ready']:.0f} ms" for m in MODES),
+                for name, url in sites.items():
+                    context = browser.new_context()
+                    page = context.new_page()
+                    page.goto(url + f"{args.lesson}.html")
+                    lesson[name].append(page.evaluate(LESSON_READY))
+                    context.close()
+                    if lesson[name][-1]["snapshot"] != (name == "site+snap"):
+                        raise SystemExit(f"{name}: the worker reported snapshot={lesson[name][-1]['snapshot']} "
+                                         f"({lesson[name][-1]['error']})")
+                print(f"  run {run + 1}: " + ", ".join(f"{m} {results[m][-1]['ready']:.0f} ms" for m in MODES)
+                      + ", " + ", ".join(f"{n} {lesson[n][-1]['ready']:.0f} ms" for n in sites),
                       file=sys.stderr, flush=True)
             browser.close()
         server.shutdown()
+        snap_server.shutdown()
 
         def size(url: str) -> tuple[int, int]:
             path = site / urlparse(url).path.lstrip("/")
@@ -245,6 +274,15 @@ def main() -> None:
               + (f"{median([r['engine'] for r in rows]):>4.0f} ms {median([r['scene'] for r in rows]):>3.0f} ms "
                  if mode != "bare" else f"{'':>7} {'':>6} ")
               + f"{rows[-1]['memory'] / 2**20:>5.1f} MiB {raw_b / 2**20:>8.1f} MiB {gz_b / 2**20:>5.2f} MiB")
+    print()
+    print()
+    print(f"the lesson {args.lesson} of the built site, navigation start -> explorables.ready "
+          f"(the site with `snapshot: true` built in {snap_build_s:.1f} s):")
+    for name in sites:
+        ready = [r["ready"] for r in lesson[name]]
+        print(f"  {name:<10} median {median(ready):>5.0f} ms (min {min(ready):.0f}, max {max(ready):.0f})")
+    shipped_ready = median([r["ready"] for r in lesson["site+snap"]])
+    print(f"  ratio site+snap / site: {shipped_ready / median([r['ready'] for r in lesson['site']]):.2f}")
     print()
     cold, snap = median([r["ready"] for r in results["cold"]]), median([r["ready"] for r in results["snap"]])
     snapgz = median([r["ready"] for r in results["snap.gz"]])

@@ -33,6 +33,10 @@ TIMEOUT = 180  # seconds Node may take (a cold start, the imports, the snapshot,
 NODE_SCRIPT = r"""
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
+process.on("uncaughtException", (err) => {  // one line the build can quote
+  process.stderr.write("snapshot failed: " + String((err && err.message) || err).split("\n")[0] + "\n");
+  process.exit(1);
+});
 const [dir, enginePath, out] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(dir + "/pyodide.mjs").href);
 const engine = new Uint8Array(readFileSync(enginePath));
@@ -80,6 +84,10 @@ def make(pyodide_dir: Path, engine: bytes) -> bytes:
             raise SnapshotError(f"Node could not make the snapshot ({err}); the site starts Python without it")
         if done.returncode != 0 or not out.is_file():
             said = [line for line in (done.stderr or "").strip().splitlines() if line.strip()]
-            raise SnapshotError(f"Node could not make the snapshot ({said[-1] if said else 'exit ' + str(done.returncode)}"
-                                f"); the site starts Python without it")
+            failed = [line.removeprefix("snapshot failed: ") for line in said if line.startswith("snapshot failed: ")]
+            why = (failed or said or [f"exit {done.returncode}"])[-1]
+            if "out of bounds" in why:  # Pyodide restores no heap larger than the one it starts with
+                why += ": Python's memory grew past what Pyodide can restore; do your figures allocate much " \
+                       "when they are imported?"
+            raise SnapshotError(f"Node could not make the snapshot ({why}); the site starts Python without it")
         return gzip.compress(out.read_bytes(), 6, mtime=0)
