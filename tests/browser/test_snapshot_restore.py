@@ -11,7 +11,7 @@ import shutil
 import pytest
 
 from conftest import ROOT, Guard, serve_folder
-from explorables.site_builder import snapshot
+from explorables.site_builder import pyodide, snapshot
 from explorables.site_builder.assets import names_in
 from helpers import assert_matches_cpython, open_figure
 
@@ -50,11 +50,15 @@ def start(browser, base, browser_context_args):
     return page, guard, report
 
 
-def test_the_build_writes_a_gzip_compressed_snapshot_the_page_names(snapshot_site):
-    name = names_in(snapshot_site)["snapshot.bin"]
+def test_the_build_writes_a_gzip_compressed_snapshot_the_page_names_the_same_each_time(snapshot_site):
+    names = names_in(snapshot_site)
+    name = names["snapshot.bin"]
     assert f'"snapshot": "{name}"' in (snapshot_site / PAGE).read_text()
-    data = gzip.decompress((snapshot_site / "_explorables" / name).read_bytes())
-    assert len(data) > 16 * 2**20  # the whole heap, with the engine imported
+    shipped = (snapshot_site / "_explorables" / name).read_bytes()
+    assert len(gzip.decompress(shipped)) > 16 * 2**20  # the whole heap, with the engine imported
+    # the same engine makes the same bytes: a reader keeps the snapshot cached across deploys
+    engine = (snapshot_site / "_explorables" / names["engine.zip"]).read_bytes()
+    assert snapshot.make(pyodide.ensure_pyodide(), engine) == shipped
 
 
 def test_the_figure_goes_live_from_the_snapshot(browser, snapshot_site, browser_context_args):
