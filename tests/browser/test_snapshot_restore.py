@@ -40,14 +40,20 @@ def served(site):
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
+REPORT = "() => window.explorables.ready.then(() => window.explorables.client.timings.worker)"
+SAVE_DATA = """
+Object.defineProperty(Navigator.prototype, "connection",
+  { configurable: true, get() { return { saveData: true, effectiveType: "4g", addEventListener() {} }; } });
+"""
+
+
 def start(browser, base, browser_context_args):
     """A cold page of the lesson, live; (page, guard, the worker's start report)."""
     context = browser.new_context(**browser_context_args)
     page = context.new_page()
     guard = Guard(page, base)
     open_figure(page, base + PAGE, FIG)
-    report = page.evaluate("() => window.explorables.ready.then(() => window.explorables.client.timings.worker)")
-    return page, guard, report
+    return page, guard, page.evaluate(REPORT)
 
 
 def test_the_build_writes_a_gzip_compressed_snapshot_the_page_names_the_same_each_time(snapshot_site):
@@ -88,5 +94,27 @@ def test_a_corrupt_snapshot_starts_python_cold_and_goes_live(browser, snapshot_s
         assert assert_matches_cpython(page, FIG, "attention-row")["query"] == 5
         guard.check()
         page.context.close()
+    finally:
+        server.shutdown()
+
+
+def test_a_reader_who_saves_data_starts_python_without_the_snapshot(browser, snapshot_site, browser_context_args):
+    server, base = served(snapshot_site)
+    try:
+        context = browser.new_context(**browser_context_args)
+        context.add_init_script(SAVE_DATA)
+        page = context.new_page()
+        guard = Guard(page, base)
+        asked: list[str] = []
+        context.on("request", lambda r: asked.append(r.url))
+        page.goto(base + PAGE)
+        page.locator("figure#explorer").get_by_role("button", name="Start the interactive figures").click()
+        page.locator("figure#explorer.ex-live").wait_for()
+        report = page.evaluate(REPORT)
+        assert report["snapshot"] is False and report["snapshotError"] == "", report
+        assert not [url for url in asked if "/snapshot." in url], asked
+        assert any("/engine." in url for url in asked)  # the worker's requests are seen
+        guard.check()
+        context.close()
     finally:
         server.shutdown()
