@@ -26,6 +26,9 @@ from .figures import FIGURES, FieldError
 from .locale import t
 
 SITE_FIGURES = "explorables.site_figures"  # written into the engine archive by the build
+# The build id of the engine archive a memory snapshot was made of (site_builder/snapshot.py
+# sets it before the snapshot; the worker restores a snapshot only for its own build).
+SNAPSHOT_OF = ""
 
 
 def load_site_figures() -> list[str]:

@@ -255,6 +255,12 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
             build = site_assets.build_id({**_runtime_files(assets), "engine.zip": engine_archive(own_files)})
             engine = engine_archive([*own_files, (site_assets.BUILD_FILE, build.encode("ascii"))])
             (assets / "engine.zip").write_bytes(engine)
+            if config.snapshot and not dev and not bundle:  # serve rebuilds stay quick; a bundle carries files
+                made = _snapshot(engine, pyodide_source, config_path(content))
+                if isinstance(made, SourceError):
+                    warnings.append(made)
+                else:
+                    (assets / "snapshot.bin").write_bytes(made)  # readers who save data start cold (client.js)
             # only the glyphs the math uses, and those of the problems exercises make in the browser
             fonts.subset_math_font(assets / fonts.MATH_FONT, [*bodies, exercise_glyphs()])
             (assets / "search-index.js").write_text(search.index_script(search.build_index(searched)),
@@ -335,6 +341,18 @@ def _print_body(body: str, url: str, printed: set[str]) -> str:
         return f'{attribute}="{html_lib.escape(target)}' + (f"#{fragment}" if fragment else "") + '"'
 
     return _ADDRESS.sub(rebase, body)
+
+
+def _snapshot(engine: bytes, pyodide_source: str | None, where: Path) -> bytes | SourceError:
+    """The gzip-compressed memory snapshot of the engine (snapshot.py), or a warning
+    at site.yml's `snapshot` line saying why there is none."""
+    from . import snapshot
+    from .config import _line_of
+    line = _line_of(where.read_text(encoding="utf-8"), "snapshot")
+    try:
+        return snapshot.make(pyodide.ensure_pyodide(pyodide_source), engine)
+    except snapshot.SnapshotError as err:
+        return SourceError(where, line, 1, str(err), "install Node, or remove `snapshot: true` from site.yml")
 
 
 def _runtime_files(assets: Path) -> dict[str, bytes]:

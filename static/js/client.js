@@ -200,6 +200,15 @@
     });
   }
 
+  /* A reader who saves data, or whose device has little memory, starts Python cold: the
+     snapshot (site.yml `snapshot: true`) is about 6 MB more to download and, while it is
+     restored, 30 MB more memory. */
+  function spare() {
+    const connection = navigator.connection;
+    return !!(connection && connection.saveData) ||
+      (typeof navigator.deviceMemory === "number" && navigator.deviceMemory <= 2);
+  }
+
   ex.client = {
     started: null,
     timings: {},
@@ -225,7 +234,7 @@
       init = {
         script: ex.asset("worker"),
         message: { type: "init", pyodide: ex.asset("pyodide"), engine: ex.asset("engine"),
-          words: ex.words },
+          snapshot: ex.assetNames.snapshot && !spare() ? ex.asset("snapshot") : null, words: ex.words },
       };
       if (location.protocol === "file:") {
         dead = new Error(ex.t("runtime.from_disk"));

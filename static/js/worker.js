@@ -5,9 +5,14 @@
    archive are fetched from the site's own copy. An offline bundle starts the same code
    as a classic worker made from a Blob (pages opened from disk may not fetch, nor start
    module workers): its "init" message then carries the files themselves, Pyodide's
-   modules are imported from Blob URLs and the wasm request is answered from memory. */
+   modules are imported from Blob URLs and the wasm request is answered from memory.
+
+   A site built with `snapshot: true` also names a memory snapshot of Python with the
+   engine imported (site_builder/snapshot.py): the worker restores it instead of starting
+   Python cold, and starts cold after all when anything about it fails. */
 let handle = null;
 let started = false;
+let restoring = false;  // a snapshot is being restored: its failures are not the start's
 const queue = [];
 let words = {};  // the page's words (its "init" message): what a failure to start says
 
@@ -37,12 +42,14 @@ function failed(message, missing) {
 
 self.addEventListener("unhandledrejection", function (event) {
   event.preventDefault();
+  if (restoring) return;  // the restore's own await reports it, and the start goes on cold
   failed(say("runtime.python_failed", { error: text(event.reason) }));
 });
 
 self.addEventListener("error", function (event) {
   if (started) return;
   event.preventDefault();
+  if (restoring) return;
   failed(say("runtime.python_failed", { error: text(event.error || event.message) }));
 });
 
@@ -73,7 +80,7 @@ function wasmFailure(warn) {
 }
 
 /* Pyodide from the site's own copy, each failure named by its file. */
-async function pyodideFromSite(indexURL) {
+async function pyodideFromSite(indexURL, options) {
   let loader;
   try {
     loader = await import(indexURL + "pyodide.mjs");
@@ -82,7 +89,7 @@ async function pyodideFromSite(indexURL) {
   }
   const warn = console.warn;
   try {
-    return await Promise.race([loader.loadPyodide({ indexURL: indexURL }), wasmFailure(warn)]);
+    return await Promise.race([loader.loadPyodide(Object.assign({ indexURL: indexURL }, options)), wasmFailure(warn)]);
   } catch (err) {
     throw new Error(say("runtime.python_failed", { error: text(err) }));
   } finally {
@@ -144,31 +151,76 @@ function fetchEngine(url) {
   return bytes;
 }
 
+/* The build id inside the unpacked engine archive ("" for a build that wrote none). */
+function buildOf(pyodide) {
+  try { return pyodide.FS.readFile("/lib/explorables/explorables/BUILD", { encoding: "utf8" }).trim(); }
+  catch (err) { return ""; }
+}
+
+/* The snapshot's bytes: the build stores it gzip-compressed (a host may send an unknown
+   file type as it is), inflated here while it downloads. */
+function fetchSnapshot(url) {
+  const bytes = fetch(url).then(function (response) {
+    if (!response.ok) throw new Error("could not load the snapshot (" + response.status + ")");
+    return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  });
+  bytes.catch(function () {});
+  return bytes;
+}
+
+/* Python restored from the snapshot, the engine archive unpacked beside it (the heap
+   holds the imported modules, not the files), or an error: a cut or corrupt download,
+   a heap Pyodide cannot restore, a snapshot of another build. A snapshot freezes the
+   random generator's state: it is seeded anew. */
+async function restore(msg, engine) {
+  restoring = true;
+  try {
+    const pyodide = await pyodideFromSite(msg.pyodide, { _loadSnapshot: fetchSnapshot(msg.snapshot) });
+    pyodide.unpackArchive(await engine, "zip", { extractDir: "/lib/explorables" });
+    const made = pyodide.runPython("import explorables.engine.runtime as r\nr.SNAPSHOT_OF");
+    if (!made || made !== buildOf(pyodide)) throw new Error("the snapshot belongs to another build");
+    pyodide.runPython("import random\nrandom.seed()");
+    return pyodide;
+  } finally {
+    restoring = false;
+  }
+}
+
 async function start(msg) {
   const t0 = performance.now();
   let pyodide, archive;
+  let snapshot = false, snapshotError = "";
   const engine = msg.bundle ? null : fetchEngine(msg.engine);
   if (msg.bundle) {
     pyodide = await pyodideFromBundle(msg.bundle.pyodide);
     archive = decode(msg.bundle.engine).buffer;
-  } else {
-    pyodide = await pyodideFromSite(msg.pyodide);
+  } else if (msg.snapshot) {
+    try {
+      pyodide = await restore(msg, engine);
+      snapshot = true;
+    } catch (err) {
+      if (err && err.missing) throw err;  // no engine archive: a cold start would not find it either
+      snapshotError = text(err);
+      console.warn("Explorables engine: the snapshot could not be restored (" + snapshotError + "); starting Python");
+    }
   }
+  if (!pyodide) pyodide = await pyodideFromSite(msg.pyodide);
   const t1 = performance.now();
-  if (!archive) archive = await engine;
-  pyodide.unpackArchive(archive, "zip", { extractDir: "/lib/explorables" });
-  pyodide.runPython("import sys\nsys.path.insert(0, '/lib/explorables')\nimport explorables.engine.runtime");
+  if (!snapshot) {
+    if (!archive) archive = await engine;
+    pyodide.unpackArchive(archive, "zip", { extractDir: "/lib/explorables" });
+    pyodide.runPython("import sys\nsys.path.insert(0, '/lib/explorables')\nimport explorables.engine.runtime");
+  }
   handle = pyodide.pyimport("explorables.engine.runtime").handle;
   if (msg.words) {  // the page's language: figures' messages and numbers follow it
     pyodide.pyimport("explorables.engine.locale").use(msg.words.language, JSON.stringify(msg.words.messages));
   }
   const t2 = performance.now();
   started = true;
-  // the build the archive belongs to, which the page compares with its own
-  let build = "";
-  try { build = pyodide.FS.readFile("/lib/explorables/explorables/BUILD", { encoding: "utf8" }).trim(); }
-  catch (err) { /* an archive of a build that wrote no id */ }
-  self.postMessage({ type: "ready", build: build, timings: { pyodide: t1 - t0, engine: t2 - t1 } });
+  // the build the archive belongs to, which the page compares with its own; whether
+  // Python came from the snapshot (and why not, when it could not)
+  self.postMessage({ type: "ready", build: buildOf(pyodide),
+    timings: { pyodide: t1 - t0, engine: t2 - t1, snapshot: snapshot, snapshotError: snapshotError } });
 }
 
 function step(msg) {
