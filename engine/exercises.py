@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .attention import softmax
-from .locale import base_language, catalogue, t, unisolated
+from .locale import Say, base_language, catalogue, t, unisolated
 
 MINUS = "\u2212"
 SEED_LIMIT = 2 ** 31  # seeds are whole numbers from 0 to SEED_LIMIT - 1
@@ -54,23 +54,28 @@ def uses_decimal_comma(language: str) -> bool:
 
 
 class SeedError(ValueError):
-    """A seed that is not a whole number in range; the message says what a seed is."""
+    """A seed that is not a whole number in range; the message says what a seed is.
+    ``got`` is what was given, as the message quotes it (the reader's worker words the
+    message in the page's language from it)."""
+
+    def __init__(self, got: str) -> None:
+        super().__init__(f"a seed is a whole number from 0 to {SEED_LIMIT - 1}, got {got}")
+        self.got = got
 
 
 def parse_seed(text: Any) -> int:
     """A seed from a page address or a ``:seed:`` option: a whole number from 0 to 2^31 - 1."""
     if isinstance(text, bool):
-        raise SeedError(f"a seed is a whole number from 0 to {SEED_LIMIT - 1}, got {text!r}")
+        raise SeedError(repr(text))
     if isinstance(text, int):
         seed = text
     else:
         typed = str(text).strip()
         if not re.fullmatch(r"[0-9]{1,10}", typed):
-            raise SeedError(f"a seed is a whole number from 0 to {SEED_LIMIT - 1}, "
-                            f"got '{typed[:20]}{'…' if len(typed) > 20 else ''}'")
+            raise SeedError(f"'{typed[:20]}{'…' if len(typed) > 20 else ''}'")
         seed = int(typed)
     if not 0 <= seed < SEED_LIMIT:
-        raise SeedError(f"a seed is a whole number from 0 to {SEED_LIMIT - 1}, got {seed}")
+        raise SeedError(str(seed))
     return seed
 
 
@@ -139,7 +144,7 @@ class Mistake:
     """A wrong computation a reader is likely to make, and the hint it earns."""
 
     name: str  # its id, for tests
-    hint: str  # what the reader is told
+    hint: str | Say  # what the reader is told: words, or a catalogue key's Say (in the page's language)
     value: Callable[[dict], Any]  # the answer this mistake gives for a problem
 
 
@@ -207,7 +212,7 @@ class Exercise:
             return Verdict(True, t("runtime.answer_right"))
         for mistake in self.mistakes:
             if self.close(answer, mistake.value(p)):
-                return Verdict(False, mistake.hint, mistake.name)
+                return Verdict(False, str(mistake.hint), mistake.name)  # a hint may be a Say
         return Verdict(False, t("runtime.answer_wrong"))
 
 
@@ -286,15 +291,21 @@ def plain(words: str) -> str:
     return html.escape(words, quote=False)
 
 
+def said(key: str, **formulas: str) -> str:
+    """The words of catalogue ``key`` in the current language (engine/locale.py), escaped
+    as ``plain`` escapes them, with ``formulas`` (MathML, numbers) in their fields."""
+    return plain(t(key)).format(**formulas)
+
+
 class ScaledScore(Exercise):
     """s = q . k / sqrt(d_k) for one query and one key."""
 
     name = "scaled-score"
     kind = "number"
     mistakes = (
-        Mistake("forgot-sqrt-d", "You computed q·k but did not divide by √d_k.",
+        Mistake("forgot-sqrt-d", Say("exercise.scaled_score.forgot_sqrt_d"),
                 lambda p: _dot(p["q"], p["k"])),
-        Mistake("divided-by-d", "You divided by d_k; the score is divided by its square root, √d_k.",
+        Mistake("divided-by-d", Say("exercise.scaled_score.divided_by_d"),
                 lambda p: _dot(p["q"], p["k"]) / len(p["q"])),
     )
 
@@ -308,9 +319,8 @@ class ScaledScore(Exercise):
 
     def statement(self, p: dict, decimal_comma: bool = False) -> str:
         c = decimal_comma
-        return (f"A query {eq(mi('q'), mvec(p['q'], c))} meets a key {eq(mi('k'), mvec(p['k'], c))} "
-                f"({eq(_DK, mn(len(p['q']), c))}). What is their scaled score {mathml(_SCALED)}? "
-                "Give two decimals.")
+        return said("exercise.scaled_score.statement", q=eq(mi("q"), mvec(p["q"], c)),
+                    k=eq(mi("k"), mvec(p["k"], c)), d_k=eq(_DK, mn(len(p["q"]), c)), score=mathml(_SCALED))
 
 
 class SoftmaxWeight(Exercise):
@@ -319,13 +329,13 @@ class SoftmaxWeight(Exercise):
     name = "softmax-weight"
     kind = "weight"
     mistakes = (
-        Mistake("forgot-sqrt-d", "You left out the division by √d_k before the softmax.",
+        Mistake("forgot-sqrt-d", Say("exercise.softmax_weight.forgot_sqrt_d"),
                 lambda p: softmax([_dot(p["q"], k) for k in p["K"]], p["T"])[p["j"]]),
-        Mistake("forgot-temperature", "You left out the temperature: divide each score by T before the softmax.",
+        Mistake("forgot-temperature", Say("exercise.softmax_weight.forgot_temperature"),
                 lambda p: softmax(SoftmaxWeight.scores(p))[p["j"]]),
-        Mistake("raw-score", "That is the score s_j itself; the weight is its softmax.",
+        Mistake("raw-score", Say("exercise.softmax_weight.raw_score"),
                 lambda p: SoftmaxWeight.scores(p)[p["j"]]),
-        Mistake("max-not-softmax", "You gave the whole weight to the best match; the softmax shares it out.",
+        Mistake("max-not-softmax", Say("exercise.softmax_weight.max_not_softmax"),
                 lambda p: 1.0 if max(range(3), key=lambda i: SoftmaxWeight.scores(p)[i]) == p["j"] else 0.0),
     )
 
@@ -345,10 +355,8 @@ class SoftmaxWeight(Exercise):
         c = decimal_comma
         keys = ", ".join(eq(mi("k", i + 1), mvec(k, c)) for i, k in enumerate(p["K"]))
         j = p["j"] + 1
-        return (f"A query {eq(mi('q'), mvec(p['q'], c))} meets three keys {keys} "
-                f"({eq(_DK, mn(2, c))}) at temperature {eq(mi('T'), mn(p['T'], c))}. "
-                f"What weight {mathml(mi('a', j))} does key {j} get? "
-                + plain("A number from 0 to 1 or a percentage."))
+        return said("exercise.softmax_weight.statement", q=eq(mi("q"), mvec(p["q"], c)), keys=keys,
+                    d_k=eq(_DK, mn(2, c)), T=eq(mi("T"), mn(p["T"], c)), a_j=mathml(mi("a", j)), j=j)
 
 
 class OutputVector(Exercise):
@@ -358,11 +366,11 @@ class OutputVector(Exercise):
     kind = "vector"
     tolerance = 0.01
     mistakes = (
-        Mistake("forgot-sqrt-d", "Your weights skip the division by √d_k.",
+        Mistake("forgot-sqrt-d", Say("exercise.output_vector.forgot_sqrt_d"),
                 lambda p: OutputVector.blend(p, softmax([_dot(p["q"], k) for k in p["K"]]))),
-        Mistake("plain-average", "That is the plain average of the values; weight each by its softmax share.",
+        Mistake("plain-average", Say("exercise.output_vector.plain_average"),
                 lambda p: OutputVector.blend(p, [1 / 3] * 3)),
-        Mistake("scores-not-weights", "You weighted the values by the scores; take their softmax first.",
+        Mistake("scores-not-weights", Say("exercise.output_vector.scores_not_weights"),
                 lambda p: OutputVector.blend(p, SoftmaxWeight.scores(p))),
     )
 
@@ -380,12 +388,12 @@ class OutputVector(Exercise):
 
     def statement(self, p: dict, decimal_comma: bool = False) -> str:
         c = decimal_comma
-        rows = ", ".join(f"{eq(mi('k', i + 1), mvec(k, c))} with {eq(mi('v', i + 1), mvec(v, c))}"
+        rows = ", ".join(said("exercise.output_vector.pair", k=eq(mi("k", i + 1), mvec(k, c)),
+                              v=eq(mi("v", i + 1), mvec(v, c)))
                          for i, (k, v) in enumerate(zip(p["K"], p["V"])))
         form = "(x; y)" if c else "(x, y)"
-        return (f"A query {eq(mi('q'), mvec(p['q'], c))} attends over three tokens: {rows} "
-                f"({eq(_DK, mn(2, c))}, {eq(mi('T'), mn(1, c))}). "
-                f"What is its output {mathml(_OUTPUT)}? Write it as {form}.")
+        return said("exercise.output_vector.statement", q=eq(mi("q"), mvec(p["q"], c)), rows=rows,
+                    d_k=eq(_DK, mn(2, c)), T=eq(mi("T"), mn(1, c)), o=mathml(_OUTPUT), form=form)
 
 
 EXERCISES: dict[str, Exercise] = {e.name: e for e in (ScaledScore(), SoftmaxWeight(), OutputVector())}

@@ -13,6 +13,11 @@ inside a Hebrew sentence, in HTML and on a canvas alike.
 
 The build calls ``use`` before it computes first frames; the worker calls it once with
 the catalogue the page carries, so figures speak the page's language in the browser too.
+
+A site's own figures have words of their own: keys that start with ``own.`` (``OWN``),
+which no shipped catalogue has and the tool never uses. The build reads them from the
+site's ``locales/*.json`` and hands them over with ``own_words``, in the site's language;
+the engine archive carries them to the worker, which does the same before ``use``.
 """
 from __future__ import annotations
 
@@ -26,6 +31,14 @@ MINUS = "\u2212"  # the typographic minus every number is written with
 LRI, PDI = "\u2066", "\u2069"  # left-to-right isolate and its end (Unicode bidi, UAX #9)
 BIDI_CONTROLS = "\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 NUMBER_KEYS = ("number.decimal", "number.group", "number.group_min", "number.percent", "number.list")
+OWN = "own."  # the start of every key of a site's own words (its figures' and exercises')
+
+
+class MissingWord(KeyError):
+    """A key no catalogue holds: a KeyError whose message says where to add it."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
 
 
 def catalogue(language: str) -> dict[str, str]:
@@ -50,6 +63,7 @@ def direction(language: str) -> str:
 ENGLISH = catalogue("en")
 _messages: dict[str, str] = dict(ENGLISH)
 _language = "en"
+_own: dict[str, str] = {}  # the site's own words (keys "own.*"), in its language
 
 
 def resolve(language: str, own: dict[str, str] | None = None) -> tuple[dict[str, str], list[str]]:
@@ -68,7 +82,20 @@ def use(language: str, messages: dict[str, str] | str | None = None) -> None:
     if isinstance(messages, str):
         messages = json.loads(messages)
     _language = language
-    _messages = {**resolve(language)[0], **(messages or {})}
+    _messages = {**resolve(language)[0], **_own, **(messages or {})}
+
+
+def own_words(words: dict[str, str]) -> None:
+    """The site's own words (every key starts with ``own.``), in the site's language,
+    from now on and through every later ``use``; {} forgets them."""
+    global _own, _messages
+    stray = [key for key in words if not key.startswith(OWN)]
+    if stray:
+        raise ValueError(f"a site's own words have keys starting with {OWN!r}, got {stray[0]!r}")
+    for key in _own:
+        _messages.pop(key, None)
+    _own = dict(words)
+    _messages.update(_own)
 
 
 def language() -> str:
@@ -79,8 +106,41 @@ def t(key: str, /, **fields: Any) -> str:
     """The message ``key`` in the current language, with ``{name}`` fields filled in."""
     text = _messages.get(key)
     if text is None:
+        if key.startswith(OWN):  # an author's key the site's catalogues lack
+            raise MissingWord(f"no catalogue of the site has the key {key!r}: add it to the site's "
+                              f"locales/{base_language(_language)}.json")
         text = ENGLISH[key]  # a key no catalogue has is a bug: KeyError names it
     return text.format(**fields) if fields else text
+
+
+class Say:
+    """A message of the catalogue, named by its key and looked up each time it is shown.
+
+    A figure declares its words when its module is imported (a control's label, an
+    experiment's name, the figure's title), long before the page's language is chosen:
+    ``Say("figure.attention_row.title")`` stands for the words, and the kit turns it into
+    text in the current language where it writes the scene or the manifest. It is
+    callable with the state, as a label that depends on the state is. Exercises name
+    their hints the same way (engine/exercises.py), and the kit exports it."""
+
+    __slots__ = ("key", "fields")
+
+    def __init__(self, key: str, **fields: Any) -> None:
+        self.key, self.fields = key, fields
+
+    def __call__(self, state: Any = None) -> str:  # a field may be a function: a number written when shown
+        return self.format()
+
+    def format(self, **fields: Any) -> str:
+        """The words with their fields filled in, as ``str.format`` fills a template."""
+        given = {name: value() if callable(value) else value for name, value in self.fields.items()}
+        return t(self.key, **given, **fields)
+
+    def __str__(self) -> str:
+        return self()
+
+    def __repr__(self) -> str:
+        return f"Say({self.key!r})"
 
 
 def number_format() -> tuple[str, str, int, str, str]:

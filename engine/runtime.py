@@ -21,10 +21,14 @@ import json
 import traceback
 from typing import Any
 
-from .exercises import EXERCISES, SeedError, parse_seed, uses_decimal_comma
+from .exercises import EXERCISES, SEED_LIMIT, SeedError, parse_seed, uses_decimal_comma
 from .figures import FIGURES, FieldError
+from .locale import t
 
 SITE_FIGURES = "explorables.site_figures"  # written into the engine archive by the build
+# The build id of the engine archive a memory snapshot was made of (site_builder/snapshot.py
+# sets it before the snapshot; the worker restores a snapshot only for its own build).
+SNAPSHOT_OF = ""
 
 
 def load_site_figures() -> list[str]:
@@ -75,11 +79,11 @@ def exercise(msg: dict[str, Any]) -> dict[str, Any]:
     """A fresh problem for a seed, or the verdict on an answer to it."""
     kind = EXERCISES.get(msg.get("exercise"))
     if kind is None:
-        return {"ok": False, "error": f"unknown exercise type {msg.get('exercise')!r}"}
+        return {"ok": False, "error": t("exercise.worker.unknown_type", name=repr(msg.get("exercise")))}
     try:
         seed = parse_seed(msg.get("seed"))
-    except SeedError as err:
-        return {"ok": False, "error": str(err), "field": "seed"}
+    except SeedError as err:  # in the page's words, as the reader reads it
+        return {"ok": False, "error": t("exercise.worker.bad_seed", limit=SEED_LIMIT - 1, got=err.got), "field": "seed"}
     comma = uses_decimal_comma(msg.get("language", ""))
     if "answer" not in msg:
         return {"ok": True, **kind.problem(seed, comma)}

@@ -38,6 +38,7 @@ SCRIPT_KEYS = {
     "worker": "js/worker.js",
     "later": "js/later.js",
     "engine": "engine.zip",
+    "snapshot": "snapshot.bin",  # only with `snapshot: true` (site_builder/snapshot.py)
     "search": "search-index.js",
     "bundle-worker": "bundle/worker-source.js",
     "bundle-engine": "bundle/engine-data.js",

@@ -14,6 +14,11 @@ kind, and problems that compute, read their own right answer and give JSON. The 
 package ``explorables.site_figures``, which the browser's runtime imports beside the
 built-ins.
 
+A module's words are keys of the site's catalogues (``Say("own.shares.title")``,
+``t("own.shares.sum", ...)``; see language.py): every key written out in the module is
+looked up before it runs, so a key with no text stops the build at the line that uses
+it. The site's own words, in its language, go into the archive with the modules.
+
 Every mistake is a SourceError with the author's file and line (the author's frame of a
 traceback, never ours), so the build stops with exit 1 and the previous site stays.
 """
@@ -32,8 +37,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine.exercises import EXERCISES, KINDS, Mistake, parse_seed
+from ..engine.locale import OWN
 from ..engine.figures import FIGURES
 from .errors import SourceError
+from .language import OWN_KEY
 
 PACKAGE = "explorables.site_figures"  # the import name of an author's modules, here and in the browser
 ALLOWED = ("explorables.figures", "explorables.engine")  # besides the standard library
@@ -68,16 +75,25 @@ class AuthorFigures:
         """Each author exercise type's name and the file that defines it."""
         return {name: m.path for m in self.modules for name in m.exercises}
 
-    def archive_files(self) -> list[tuple[str, bytes]]:
-        """The modules as the engine archive carries them, with a package that imports them."""
+    def archive_files(self, words: dict[str, str] | None = None) -> list[tuple[str, bytes]]:
+        """The modules as the engine archive carries them, with a package that imports them
+        after handing the engine the site's own ``words`` (in the site's language)."""
         if not self.modules:
             return []
         base = PACKAGE.replace(".", "/")
         init = ['"""The site\'s own figures (written by `explorables build`): importing this registers them."""',
+                "from explorables.engine import locale",
+                "WORDS = " + repr(dict(sorted((words or {}).items()))),
+                "locale.own_words(WORDS)  # before the modules: their words are the site's",
                 "from . import " + ", ".join(m.name for m in self.modules),
                 "SOURCES = " + repr({m.name: m.path.name for m in self.modules})]
         return ([(f"{base}/__init__.py", ("\n".join(init) + "\n").encode())]
                 + [(f"{base}/{m.name}.py", m.source) for m in self.modules])
+
+
+def is_authors(model) -> bool:
+    """Whether a figure or exercise type comes from the site's figures folder."""
+    return type(model).__module__.startswith(PACKAGE + ".")
 
 
 def builtin() -> set[str]:
@@ -111,8 +127,10 @@ def unload() -> None:
         del sys.modules[module]
 
 
-def load(folder: Path) -> AuthorFigures:
-    """Load, check and validate every module of ``folder`` (a missing folder: none)."""
+def load(folder: Path, words=None) -> AuthorFigures:
+    """Load, check and validate every module of ``folder`` (a missing folder: none).
+    With the site's ``words`` (language.Words), every catalogue key a module writes out
+    is checked first (``Words.key_problem``)."""
     unload()
     found = AuthorFigures(Path(folder))
     if not found.folder.is_dir():
@@ -120,14 +138,14 @@ def load(folder: Path) -> AuthorFigures:
     for path in sorted(found.folder.glob("*.py")):
         if path.name.startswith((".", "_")):
             continue
-        module, errors = _load_module(path)
+        module, errors = _load_module(path, words)
         found.errors.extend(errors)
         if module is not None and not errors:
             found.modules.append(module)
     return found  # the good modules stay registered, so lessons using them report nothing more
 
 
-def _load_module(path: Path) -> tuple[AuthorModule | None, list[SourceError]]:
+def _load_module(path: Path, words=None) -> tuple[AuthorModule | None, list[SourceError]]:
     if not _MODULE.match(path.stem):
         return None, [SourceError(path, 1, 1, f"{path.name} is not a Python module name",
                                   "name the file with letters, digits and _ only, e.g. softmax_bars.py")]
@@ -143,6 +161,12 @@ def _load_module(path: Path) -> tuple[AuthorModule | None, list[SourceError]]:
     errors = check_imports(path, tree)
     if errors:
         return None, errors
+    problems = check_keys(path, tree, words) if words is not None else []
+    if any(not key.startswith(OWN) for key, _ in problems):
+        return None, [error for _, error in problems]
+    if problems:  # the build stops anyway: the module loads with stand-ins, so that lessons report nothing more
+        words.stand_in(key for key, _ in problems)
+    key_errors = [error for _, error in problems]
 
     # Run: the module registers its figures; note what it added or replaced.
     before = dict(FIGURES)
@@ -197,7 +221,7 @@ def _load_module(path: Path) -> tuple[AuthorModule | None, list[SourceError]]:
         else:
             errors.extend(validate_exercise(model, path, tree))
     kept = [n for n in added_types if n not in before_exercises]
-    return AuthorModule(path, name, source, added, kept), errors
+    return AuthorModule(path, name, source, added, kept), key_errors + errors
 
 
 def check_imports(path: Path, tree: ast.AST) -> list[SourceError]:
@@ -222,6 +246,34 @@ def check_imports(path: Path, tree: ast.AST) -> list[SourceError]:
                 errors.append(SourceError(path, node.lineno, node.col_offset + 1,
                                           f"the figure module imports '{name}', which it may not", RULE))
     return errors
+
+
+KEY_CALLS = ("Say", "t")  # the kit's ways to name a catalogue key: Say("own.x"), t("own.x", ...)
+_KEY = re.compile(r"^[a-z_]+(\.[A-Za-z0-9_-]+)+$")  # what reads as a key, not as words
+
+
+def check_keys(path: Path, tree: ast.AST, words) -> list[tuple[str, SourceError]]:
+    """Every catalogue key the module writes out has a text: a string that is a key of
+    the site's own words (``"own.shares.title"``, wherever it stands, so a key kept in a
+    constant counts), and the first argument of ``Say`` or ``t``. A key put together
+    while the module runs (an f-string) is looked up when it is shown instead. Returns
+    each key with no text and its error."""
+    pieces = {id(part) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for part in node.values}
+    named = set()  # the first arguments of Say and t
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
+            func = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+            if func in KEY_CALLS:
+                named.add(id(node.args[0]))
+    errors = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Constant) and isinstance(node.value, str)) or id(node) in pieces:
+            continue
+        if OWN_KEY.match(node.value) or (id(node) in named and _KEY.match(node.value)):
+            problem = words.key_problem(node.value)
+            if problem:
+                errors.append((node.value, SourceError(path, node.lineno, node.col_offset + 1, *problem)))
+    return sorted(errors, key=lambda found: (found[1].line, found[1].col))
 
 
 def allowed(module: str) -> bool:

@@ -102,6 +102,7 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
     except Exception as err:  # a bug met outside any one file's stage
         raise InternalError(Path(content), err, Path(content).resolve().parent) from err
     finally:
+        locale.own_words({})
         locale.use("en")  # the engine speaks English again outside a build
 
 
@@ -138,12 +139,13 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
                 raise BuildError(f"--url must be the site's web address, got '{url}'; "
                                  f"e.g. --url https://example.org/attention/")
             config.url = url
-    with _building(content.parent / config.figures, root):
-        own = _own_figures(content.parent / config.figures, root, errors)  # beside the built-ins
-    errors.extend(own.errors)
     words = site_words(config.language, config_path(content))  # the tool's words in the site's language
     errors.extend(words.errors)
+    locale.own_words(words.own)  # and the site's own figures' words (keys own.*)
     locale.use(config.language, words.messages)  # first frames and prose speak it too (build_site resets it)
+    with _building(content.parent / config.figures, root):
+        own = _own_figures(content.parent / config.figures, root, errors, words)  # beside the built-ins
+    errors.extend(own.errors)
     sources, section_warnings = sections.sources(content, out_dir, errors)
     if not sources:
         raise BuildError(f"{content} holds no Markdown lessons (*.md); add one, e.g. 01-first-lesson.md")
@@ -189,7 +191,8 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     env.globals["meta_tags"] = metadata.meta_tags  # description, Open Graph, favicon
     env.globals["t"] = words.t
     errors.extend(metadata.check(config, content, pages))
-    engine_bytes = len(engine_archive(own.archive_files(), config.language))
+    own_files = own.archive_files(words.own)  # the site's modules and words, for the engine archive
+    engine_bytes = len(engine_archive(own_files, config.language))
     engine_size = megabytes(sum(pyodide.CORE_BYTES.values()) + engine_bytes)
     common = {"engine_size": engine_size,  # on the Start button of readers who save data
               "config": config, "lessons": lessons, "site": site, "scripts": BUNDLE_SCRIPTS if bundle else SCRIPTS,
@@ -255,10 +258,15 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
             shutil.copytree(STATIC, assets, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
             scripts.write_runtime(assets, bundle=bundle, dev=dev)
             build = site_assets.build_id({**_runtime_files(assets),
-                                          "engine.zip": engine_archive(own.archive_files(), config.language)})
-            engine = engine_archive([*own.archive_files(), (site_assets.BUILD_FILE, build.encode("ascii"))],
-                                    config.language)
+                                          "engine.zip": engine_archive(own_files, config.language)})
+            engine = engine_archive([*own_files, (site_assets.BUILD_FILE, build.encode("ascii"))], config.language)
             (assets / "engine.zip").write_bytes(engine)
+            if config.snapshot and not dev and not bundle:  # serve rebuilds stay quick; a bundle carries files
+                made = _snapshot(engine, pyodide_source, config_path(content))
+                if isinstance(made, SourceError):
+                    warnings.append(made)
+                else:
+                    (assets / "snapshot.bin").write_bytes(made)  # readers who save data start cold (client.js)
             # only the glyphs the math uses, and those of the problems exercises make in the browser
             fonts.subset_math_font(assets / fonts.MATH_FONT, [*bodies, exercise_glyphs()])
             (assets / "search-index.js").write_text(search.index_script(search.build_index(searched)),
@@ -341,6 +349,18 @@ def _print_body(body: str, url: str, printed: set[str]) -> str:
     return _ADDRESS.sub(rebase, body)
 
 
+def _snapshot(engine: bytes, pyodide_source: str | None, where: Path) -> bytes | SourceError:
+    """The gzip-compressed memory snapshot of the engine (snapshot.py), or a warning
+    at site.yml's `snapshot` line saying why there is none."""
+    from . import snapshot
+    from .config import _line_of
+    line = _line_of(where.read_text(encoding="utf-8"), "snapshot")
+    try:
+        return snapshot.make(pyodide.ensure_pyodide(pyodide_source), engine)
+    except snapshot.SnapshotError as err:
+        return SourceError(where, line, 1, str(err), "install Node, or remove `snapshot: true` from site.yml")
+
+
 def _runtime_files(assets: Path) -> dict[str, bytes]:
     """The browser runtime as copied into ``assets``: what the build id is made of."""
     return {path.relative_to(assets).as_posix(): path.read_bytes() for path in sorted(assets.rglob("*"))
@@ -396,9 +416,10 @@ def _author_folders(content: Path, out_dir: Path, outputs: dict[str, str], error
     return folders
 
 
-def _own_figures(folder: Path, site: Path, errors: list[SourceError]):
+def _own_figures(folder: Path, site: Path, errors: list[SourceError], words):
     """The site's own figures, unless the folder, or a module in it, leads out of the
-    site folder: the build runs that Python, and it runs nothing from elsewhere."""
+    site folder: the build runs that Python, and it runs nothing from elsewhere. The
+    catalogue keys they write out are checked against the site's ``words``."""
     problems = []
     if folder.exists() or folder.is_symlink():
         problem = outside(folder, site.resolve(), "site folder")
@@ -410,7 +431,7 @@ def _own_figures(folder: Path, site: Path, errors: list[SourceError]):
     if problems:
         errors.extend(problems)
         return authors.AuthorFigures(folder)
-    return authors.load(folder)
+    return authors.load(folder, words)
 
 
 def _page_policy(policy: str, bundle: bool) -> str:

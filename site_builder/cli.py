@@ -57,8 +57,11 @@ def main(argv: list[str] | None = None) -> int:
     shape.add_argument("--json", action="store_true", help="print the figures' manifests as JSON")
     shape.add_argument("--markdown", action="store_true",
                        help="print the figure reference of the guide (explorables figures --markdown > docs/figures.md)")
-    words = commands.add_parser("words", help="print the tool's words in a language, as a catalogue to translate")
+    words = commands.add_parser("words", help="print the tool's words and the site's own in a language, "
+                                              "as a catalogue to translate")
     words.add_argument("language", nargs="?", default="en", help="an HTML lang code, e.g. de (default: en)")
+    words.add_argument("--content", default="content",
+                       help="the site's content folder: its own words (keys own.*) are listed too (default: content)")
     args = parser.parse_args(argv)
 
     with warnings.catch_warnings():
@@ -128,17 +131,34 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _figures(args: argparse.Namespace) -> int:
-    """Print the figures' manifests: what a lesson may write and what each figure shows."""
+    """Print the figures' manifests: what a lesson may write and what each figure shows,
+    in the site's language."""
+    from ..engine import locale
+
+    try:
+        return _print_figures(args)
+    finally:
+        locale.own_words({})
+        locale.use("en")
+
+
+def _print_figures(args: argparse.Namespace) -> int:
     import difflib
 
     from . import authors, manifest
+    from ..engine import locale
     from ..engine.figures import FIGURES
     from .config import config_path, load_config
+    from .language import site_words
 
     content = Path(args.content)
     if content.is_dir():  # a site: its own figures are listed beside the built-ins
         config, errors = load_config(config_path(content))
-        own = authors.load(content.resolve().parent / config.figures)
+        words = site_words(config.language, config_path(content))
+        errors += words.errors
+        locale.own_words(words.own)
+        locale.use(config.language, words.messages)
+        own = authors.load(content.resolve().parent / config.figures, words)
         errors += own.errors
         if errors:
             print(f"error: {BuildError(errors, root=content.resolve().parent)}", file=sys.stderr)
@@ -163,14 +183,37 @@ def _figures(args: argparse.Namespace) -> int:
 
 def _words(args: argparse.Namespace) -> int:
     """Print every key of the tool's catalogue with its text in ``language`` (English
-    where that language has none): the file to translate into locales/LANG.json."""
+    where that language has none): the file to translate into locales/LANG.json. In a
+    site, its own words (``own.*``) follow, and the list of where each one's text comes
+    from goes to stderr."""
     from ..engine import locale
+    from .config import config_path
+    from .language import site_words
 
     messages, missing = locale.resolve(args.language)
-    print(json.dumps(messages, indent=1, ensure_ascii=False))
+    own, sources = {}, {}
+    content = Path(args.content)
+    if content.is_dir():
+        site_yml = config_path(content)
+        words = site_words(args.language, site_yml)
+        if words.errors:
+            print(f"error: {BuildError(words.errors, root=site_yml.parent)}", file=sys.stderr)
+            return 1
+        own = dict(words.own)
+        sources = {key: f"{path.relative_to(site_yml.parent).as_posix()}:{line}"
+                   for key, (path, line) in words.sources.items()}
+    print(json.dumps({**messages, **own}, indent=1, ensure_ascii=False))
     if missing:
         print(f"{len(missing)} of {len(messages)} keys have no '{args.language}' text yet (shown in English)",
               file=sys.stderr)
+    if own:
+        base = locale.base_language(args.language)
+        print(f"{len(own)} words of the site's own (keys {locale.OWN}*), from:", file=sys.stderr)
+        width = max(map(len, own))
+        for key in own:
+            stays = "" if sources[key].startswith(f"locales/{base}.json:") else \
+                f"  (English: no '{args.language}' text yet)"
+            print(f"  {key:<{width}}  {sources[key]}{stays}", file=sys.stderr)
     return 0
 
 

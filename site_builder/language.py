@@ -1,4 +1,5 @@
-"""The tool's own words in the site's language (site.yml ``language``).
+"""The tool's own words in the site's language (site.yml ``language``), and the words of
+the site's own figures.
 
 The catalogues ship with the engine (engine/locales/*.json; see engine/locale.py). A
 site may add or correct words in ``locales/<language>.json`` beside its site.yml. What
@@ -6,10 +7,20 @@ neither has falls back to English, with one build warning naming the missing key
 The pages get the words they need in the browser once, as a JSON data block
 (``page_data``): the runtime's labels and messages, the figures' messages and the
 number format, which the page also hands to the engine's worker.
+
+A site's own figures and exercise types have words of their own, in the same files:
+keys that start with ``own.`` (``own.shares.title``), which the tool never uses, so
+they cannot collide with its keys now or later. The site's language gives them their
+text, the site's ``locales/en.json`` stands in (with a warning) for what it lacks, and
+their ``{fields}`` must be the same in both. They travel to the worker in the engine
+archive (authors.py), not in every page.
 """
 from __future__ import annotations
 
+import difflib
 import json
+import re
+import string
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,6 +29,7 @@ from .errors import SourceError
 from .safety import read_source
 
 NAMED = 8  # missing keys a warning names before it counts the rest
+OWN_KEY = re.compile(r"^own(\.[A-Za-z0-9_-]+)+$")  # a key of the site's own words: own.shares.title
 
 
 @dataclass
@@ -26,6 +38,9 @@ class Words:
     messages: dict[str, str]
     warnings: list[SourceError] = field(default_factory=list)
     errors: list[SourceError] = field(default_factory=list)
+    catalogue: Path | None = None  # the site's locales/<language>.json (which may not exist)
+    own: dict[str, str] = field(default_factory=dict)  # the site's own words ("own.*"), resolved
+    sources: dict[str, tuple[Path, int]] = field(default_factory=dict)  # own key -> (file, line) of its text
 
     @property
     def direction(self) -> str:
@@ -35,6 +50,30 @@ class Words:
         """A message of the pages (``page.*``), for the templates."""
         text = self.messages[key]
         return text.format(**fields) if fields else text
+
+    def key_problem(self, key: str) -> tuple[str, str] | None:
+        """What is wrong with ``key`` where a figure of the site uses it, as (message, how
+        to fix it), or None: an own key needs a text, any other key must be the tool's."""
+        here = f"locales/{self.catalogue.name}" if self.catalogue else "locales/en.json"
+        if key.startswith(locale.OWN):
+            if key in self.own:
+                return None
+            close = difflib.get_close_matches(key, list(self.own), n=1)
+            english = "" if here == "locales/en.json" else " (nor in locales/en.json)"
+            return (f"the key '{key}' has no text in {here}{english}",
+                    (f"did you mean '{close[0]}'? " if close else "") + f'add "{key}": "…" to {here}')
+        if key in locale.ENGLISH:
+            return None
+        close = difflib.get_close_matches(key, list(locale.ENGLISH), n=1)
+        return (f"unknown key '{key}'", (f"did you mean '{close[0]}'? " if close else "")
+                + f"a word of your own takes a key starting with {locale.OWN}, with its text in {here}")
+
+    def stand_in(self, keys) -> None:
+        """Give own keys that have no text their own name as text, for the rest of a build
+        that already failed (so that it reports each missing key once, where it is used)."""
+        for key in keys:
+            self.own.setdefault(key, key)
+        locale.own_words(self.own)
 
     def page_data(self) -> str:
         """The JSON data block every page carries: what the runtime and the worker need.
@@ -49,60 +88,135 @@ class Words:
 
 def site_words(language: str, site_yml: Path) -> Words:
     """The words of a site in ``language``: the shipped catalogue, the site's own
-    ``locales/<language>.json`` over it, English for the rest (with a warning)."""
-    own: dict[str, str] = {}
-    errors: list[SourceError] = []
-    path = site_yml.parent / "locales" / f"{locale.base_language(language)}.json"
-    if path.is_file():
-        own, errors = _read_own(path)
-    messages, missing = locale.resolve(language, own)
-    words = Words(language, messages, errors=errors)
+    ``locales/<language>.json`` over it, English for the rest (with a warning); and the
+    site's own words (``own.*``) from the same file, or from ``locales/en.json``."""
+    folder = site_yml.parent / "locales"
+    base = locale.base_language(language)
+    path = folder / f"{base}.json"
+    mine = _read_catalogue(path) if path.is_file() else SiteCatalogue(path)
+    english = _read_catalogue(folder / "en.json") if base != "en" and (folder / "en.json").is_file() else None
+    messages, missing = locale.resolve(language, mine.tool)
+    words = Words(language, messages, errors=list(mine.errors), catalogue=path)
     if missing:
-        named = ", ".join(missing[:NAMED]) + (f" and {len(missing) - NAMED} more" if len(missing) > NAMED else "")
-        shipped = "has no catalogue" if not locale.catalogue(language) and not own else "lacks some words"
+        named = _named(missing)
+        shipped = "has no catalogue" if not locale.catalogue(language) and not mine.tool else "lacks some words"
         words.warnings.append(SourceError(
             site_yml, _line_of_language(site_yml), 1,
             f"the language '{language}' {shipped}: {len(missing)} of {len(locale.ENGLISH)} words stay English "
             f"({named})",
             f"add them to {path.relative_to(site_yml.parent)} (`explorables words {language}` lists every key "
             f"with its English text)"))
+
+    # The site's own words: its language's text, else the English catalogue's.
+    words.own = dict(mine.own)
+    words.sources = {key: (path, mine.lines[key]) for key in mine.own}
+    if english is not None:
+        words.errors += english.errors
+        for key, text in mine.own.items():
+            theirs = english.own.get(key)
+            if theirs is not None and _slots(text) != _slots(theirs):
+                words.own[key] = theirs  # the build goes on, to report every mistake of the run
+                words.errors.append(SourceError(
+                    path, mine.lines[key], 1,
+                    f"the text of '{key}' has the fields {_field_list(text)}, the English one in "
+                    f"locales/en.json:{english.lines[key]} has {_field_list(theirs)}",
+                    "use the same {names} in every language: the figure fills in the same fields"))
+        fallback = [key for key in english.own if key not in mine.own]
+        for key in fallback:
+            words.own[key] = english.own[key]
+            words.sources[key] = (english.path, english.lines[key])
+        if fallback:
+            where = (path, 1) if path.is_file() else (site_yml, _line_of_language(site_yml))
+            words.warnings.append(SourceError(
+                *where, 1,
+                f"{len(fallback)} of the site's own words have no '{language}' text and stay English "
+                f"({_named(fallback)})",
+                f"add them to {path.relative_to(site_yml.parent)} (`explorables words {language}` lists "
+                f"them with where each comes from)"))
     return words
 
 
-def _read_own(path: Path) -> tuple[dict[str, str], list[SourceError]]:
+@dataclass
+class SiteCatalogue:
+    """One of a site's ``locales/*.json``: corrections of the tool's words and the site's
+    own words, each key's line, and what is wrong in it."""
+
+    path: Path
+    tool: dict[str, str] = field(default_factory=dict)  # keys the tool ships
+    own: dict[str, str] = field(default_factory=dict)  # keys "own.*"
+    lines: dict[str, int] = field(default_factory=dict)  # key -> its line in the file
+    errors: list[SourceError] = field(default_factory=list)
+
+
+def _read_catalogue(path: Path) -> SiteCatalogue:
+    found = SiteCatalogue(path)
     text, problems = read_source(path, path.parent.parent.resolve())
     if text is None:
-        return {}, problems
+        found.errors = problems
+        return found
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        return {}, [SourceError(path, err.lineno, err.colno, f"not valid JSON: {err.msg}",
-                                'write one "key": "text" pair a line, inside { }')]
+        found.errors = [SourceError(path, err.lineno, err.colno, f"not valid JSON: {err.msg}",
+                                    'write one "key": "text" pair a line, inside { }')]
+        return found
     if not isinstance(data, dict):
-        return {}, [SourceError(path, 1, 1, "a catalogue must be a JSON object of \"key\": \"text\" pairs")]
-    errors = []
-    good = {}
+        found.errors = [SourceError(path, 1, 1, "a catalogue must be a JSON object of \"key\": \"text\" pairs")]
+        return found
     lines = text.splitlines()
     for key, value in data.items():
-        line = next((i + 1 for i, row in enumerate(lines) if f'"{key}"' in row), 1)
-        if key not in locale.ENGLISH:
-            errors.append(SourceError(path, line, 1, f"unknown key '{key}'",
-                                      "`explorables words en` lists the keys"))
+        line = next((i + 1 for i, row in enumerate(lines) if re.search(rf'"{re.escape(key)}"\s*:', row)), 1)
+        found.lines[key] = line
+        if key.startswith(locale.OWN):
+            if not OWN_KEY.match(key):
+                found.errors.append(SourceError(path, line, 1, f"the key '{key}' is not a key of your own words",
+                                                "write own. and then words joined by dots, e.g. own.shares.title"))
+            elif not isinstance(value, str):
+                found.errors.append(SourceError(path, line, 1, f"the key '{key}' must be text, got {json.dumps(value)}"))
+            else:
+                try:
+                    _slots(value)
+                except ValueError as err:
+                    found.errors.append(SourceError(path, line, 1, f"the text of '{key}' is not a template: {err}",
+                                                    "write a field as {name} and a brace as {{ or }}"))
+                else:
+                    found.own[key] = value
+        elif key not in locale.ENGLISH:
+            close = difflib.get_close_matches(key, list(locale.ENGLISH), n=1)
+            found.errors.append(SourceError(
+                path, line, 1, f"unknown key '{key}'",
+                (f"did you mean '{close[0]}'? " if close else "") + "`explorables words en` lists the tool's keys; "
+                f"a word of your own takes a key starting with {locale.OWN}, e.g. {locale.OWN}my_figure.title"))
         elif not isinstance(value, str):
-            errors.append(SourceError(path, line, 1, f"the key '{key}' must be text, got {json.dumps(value)}"))
+            found.errors.append(SourceError(path, line, 1, f"the key '{key}' must be text, got {json.dumps(value)}"))
         else:
             try:
                 value.format("", **{name: "" for name in _fields(locale.ENGLISH[key])})
             except (KeyError, IndexError, ValueError) as err:
-                errors.append(SourceError(path, line, 1, f"the text of '{key}' has a field the English one "
-                                          f"has not: {err}", f"use only {_fields(locale.ENGLISH[key]) or 'no fields'}"))
+                found.errors.append(SourceError(path, line, 1, f"the text of '{key}' has a field the English one "
+                                                f"has not: {err}",
+                                                f"use only {_fields(locale.ENGLISH[key]) or 'no fields'}"))
             else:
-                good[key] = value
-    return good, errors
+                found.tool[key] = value
+    return found
+
+
+def _named(keys: list[str]) -> str:
+    return ", ".join(keys[:NAMED]) + (f" and {len(keys) - NAMED} more" if len(keys) > NAMED else "")
+
+
+def _slots(text: str) -> set[str]:
+    """The fields of a template, "" for a bare {} (a value's announcement has one);
+    ValueError for a stray brace."""
+    return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def _field_list(text: str) -> str:
+    names = sorted(_slots(text))
+    return ", ".join("{" + name + "}" for name in names) if names else "no fields"
 
 
 def _fields(text: str) -> list[str]:
-    import string
     return [name for _, name, _, _ in string.Formatter().parse(text) if name]
 
 

@@ -1,6 +1,8 @@
 """What every built site ships that is not the author's: each bundled component, its
 licence and where its source is. The build writes these into notices.html, linked from
-every page's footer, for served sites and offline bundles alike."""
+every page's footer, for served sites and offline bundles alike. What a component does
+and what its licence asks are words of the site's language: catalogue keys
+(``page.notices_*``, engine/locales/)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -12,23 +14,21 @@ from . import pyodide
 class Component:
     name: str  # what it is called
     version: str
-    role: str  # what it does in the site
+    role: str  # the key of what it does in the site
     license: str  # SPDX identifier
     source: str  # where its source code is
-    note: str = ""  # what the licence asks of us, in a sentence
+    note: str = ""  # the key of what the licence asks of us, in a sentence
     license_file: str = ""  # the licence's text among the site's assets (its plain name)
+    version_words: str = ""  # the key that words the version ("{version} (inside Pyodide)"), if any
 
 
 COMPONENTS = (
-    Component("Pyodide", pyodide.VERSION, "Python in the browser, which runs the figures' engine", "MPL-2.0",
-              "https://github.com/pyodide/pyodide",
-              "The files are shipped unmodified; the Mozilla Public License 2.0 is at https://mozilla.org/MPL/2.0/."),
-    Component("CPython standard library", "3.14 (inside Pyodide)", "Python's standard library, in python_stdlib.zip",
-              "PSF-2.0", "https://github.com/python/cpython"),
-    Component("Noto Sans Math", "fontsource 5.3.0", "the font that draws formulas", "OFL-1.1",
-              "https://github.com/notofonts/math",
-              "Subset to the glyphs this site's formulas use",
+    Component("Pyodide", pyodide.VERSION, "page.notices_pyodide", "MPL-2.0",
+              "https://github.com/pyodide/pyodide", "page.notices_pyodide_note"),
+    Component("CPython standard library", "3.14", "page.notices_stdlib", "PSF-2.0", "https://github.com/python/cpython",
+              version_words="page.notices_inside_pyodide"),
+    Component("Noto Sans Math", "fontsource 5.3.0", "page.notices_math_font", "OFL-1.1",
+              "https://github.com/notofonts/math", "page.notices_math_font_note",
               license_file="fonts/LICENSE-noto-sans-math.txt"),
-    Component("Explorables", "", "the site generator, its browser runtime and the attention engine", "MIT",
-              "https://pypi.org/project/explorables/"),
+    Component("Explorables", "", "page.notices_explorables", "MIT", "https://pypi.org/project/explorables/"),
 )

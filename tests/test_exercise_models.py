@@ -134,13 +134,13 @@ def test_the_worker_gives_each_known_mistake_its_hint(name):
                             for m in e.mistakes if m.name != mistake.name and
                             e.mistakes.index(m) < e.mistakes.index(mistake)))
         reply = ask(exercise=name, seed=seed, answer=typed(mistake.value(e.generate(seed))))
-        assert (reply["right"], reply["mistake"], reply["message"]) == (False, mistake.name, mistake.hint)
+        assert (reply["right"], reply["mistake"], reply["message"]) == (False, mistake.name, str(mistake.hint))
 
 
 def test_the_forgotten_sqrt_d_k_is_recognised_in_every_type():
     for name, e in EXERCISES.items():
         assert "forgot-sqrt-d" in [m.name for m in e.mistakes], name
-        assert "√d_k" in next(m.hint for m in e.mistakes if m.name == "forgot-sqrt-d")
+        assert "√d_k" in next(str(m.hint) for m in e.mistakes if m.name == "forgot-sqrt-d")
 
 
 @pytest.mark.parametrize("name", sorted(EXERCISES))

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ("en", "de", "he")
 # A key is named in code as a string literal: t("page.next"), ex.t("runtime.copy"),
 # Say("figure.attention_row.title"), ...
-KEY = re.compile(r"""["']((?:page|runtime|figure|number)(?:\.[a-z_0-9]+)+)["']""")
+KEY = re.compile(r"""["']((?:page|runtime|figure|number|exercise)(?:\.[a-z_0-9]+)+)["']""")
 SOURCES = [*(ROOT / "site_builder" / "templates").glob("*.html"), *(ROOT / "static" / "js").rglob("*.js"),
            *(ROOT / "engine").rglob("*.py"), *(ROOT / "site_builder").rglob("*.py")]
 

@@ -325,7 +325,7 @@ def test_every_mistake_earns_its_own_hint(name):
         verdict = e.check(p, typed)
         if e.close(value, e.solve(p)):
             continue  # this seed makes the mistake harmless: the answer is right
-        assert (verdict.ok, verdict.mistake, verdict.message) == (False, mistake.name, mistake.hint)
+        assert (verdict.ok, verdict.mistake, verdict.message) == (False, mistake.name, str(mistake.hint))
     right = e.solve(p)
     typed = f"({right[0]:.3f}, {right[1]:.3f})" if isinstance(right, list) else f"{right:.3f}"
     assert e.check(p, typed).ok

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import re
+import traceback
+from pathlib import Path
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
@@ -19,6 +21,7 @@ from ..safety import clip, clip_quotes, quote
 from ..svg import still
 from .common import report, split_options
 from ...engine.locale import t
+from ..authors import is_authors
 
 _ID = re.compile(r"^[A-Za-z][\w-]*$")
 RESERVED_IDS = {"content"}  # ids the page layout uses
@@ -109,6 +112,18 @@ def _render_figure(self, tokens, idx, options, env) -> str:
         env.setdefault("errors", []).append(
             SourceError(env.get("path", "<string>"), meta["line"], 1,
                         f"{{{meta['figure']}}} {meta['id']}: {clip_quotes(str(err))}"))
+        return ""
+    except Exception as err:  # a bug of an author's figure (a word missing, a division by zero): theirs to fix
+        model = FIGURES[meta["figure"]]
+        if not is_authors(model):
+            raise
+        module = type(model).__module__.rsplit(".", 1)[-1]
+        frames = [f for f in traceback.extract_tb(err.__traceback__) if Path(f.filename).stem == module]
+        where = f" ({Path(frames[-1].filename).name}:{frames[-1].lineno})" if frames else ""
+        env.setdefault("errors", []).append(
+            SourceError(env.get("path", "<string>"), meta["line"], 1,
+                        f"{{{meta['figure']}}} {meta['id']}: drawing its first frame raised {type(err).__name__}: "
+                        f"{clip_quotes(str(err))}{where}", "fix the figure module at that line"))
         return ""
     # Inside <script> the text must never hold "</script" or "<!--": escape the
     # characters themselves, which JSON.parse reads back unchanged.

@@ -36,6 +36,8 @@ from ...engine.figures import FIGURES
 from ...engine.figures.kit.params import Slider, resolve
 from ...engine.figures.kit.text import Say, num, pct, vec
 from ...engine.figures.kit.text import spoken as in_words
+from ...engine.locale import t
+from ..authors import is_authors
 from .common import report
 
 ROLES = ("value", "adjust", "try", "numref", "eq")
@@ -89,7 +91,9 @@ def page_figures(state: StateCore) -> dict[str, dict]:
             try:
                 first = model.initial_state(token.meta["options"])
                 values = model.scene(first).get("values") or {}
-            except ValueError:  # the figure's own render reports it
+            except Exception as err:  # the figure's own render reports it (an author's bug too)
+                if not isinstance(err, ValueError) and not is_authors(model):
+                    raise
                 first, values = {}, {}
             cache[token.meta["id"]] = {"figure": token.meta["figure"], "state": first, "values": values}
     return cache
@@ -287,7 +291,7 @@ def _render_role(self, tokens, idx, options, env) -> str:
                  "aria-valuetext": meta["text"], "data-figure": meta["figure_id"], "data-param": meta["name"],
                  "data-min": meta["min"], "data-max": meta["max"], "data-step": meta["step"],
                  "data-digits": meta["digits"], "data-log": "true" if meta["log"] else None,
-                 "title": f"Drag sideways or use the arrow keys to change {meta['label']}"}
+                 "title": t("page.adjust_title", label=meta["label"])}
         return f"<span{_attrs(attrs)}>{html.escape(meta['text'])}</span>"
     if role == "try":
         attrs = {"type": "button", "class": "ex-try", "data-figure": meta["figure_id"],

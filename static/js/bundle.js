@@ -21,7 +21,7 @@
       tag.src = ex.asset(key);
       tag.onload = function () { resolve(); };
       tag.onerror = function () {
-        reject(new Error("the bundle is missing " + ex.assetNames[key] + "; unzip the whole bundle again"));
+        reject(new Error(ex.t("runtime.bundle_missing", { file: ex.assetNames[key] })));
       };
       document.head.append(tag);
     });

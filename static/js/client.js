@@ -49,9 +49,8 @@
   /* The engine belongs to another build than the page: reload once, else the error. */
   function otherBuild(engineBuild) {
     if (reloadOnce("the engine (build " + engineBuild + ") is not this page's (build " + ex.build + ")")) return null;
-    return new Error("this page and its engine come from two versions of the site (page " + (ex.build || "unknown") +
-      ", engine " + (engineBuild || "unknown") + "), as if the site was updated while you were reading; " +
-      "reload the page in a few minutes, or clear the browser's cache for this site");
+    return new Error(ex.t("runtime.other_build", { page: ex.build || ex.t("runtime.unknown"),
+      engine: engineBuild || ex.t("runtime.unknown") }));
   }
 
   function sameBuild() {
@@ -68,7 +67,7 @@
   function clipQuotes(message) {
     return String(message).replace(/'([^'\n]{41,})'|"([^"\n]{41,})"/g, function (all, single, double) {
       const value = single !== undefined ? single : double;
-      return "'" + value.slice(0, QUOTE) + "…' (" + value.length + " characters)";
+      return ex.t("runtime.clipped", { start: value.slice(0, QUOTE), n: value.length });
     });
   }
 
@@ -80,7 +79,7 @@
   function post(id, p) {
     clearTimeout(p.timer);
     p.timer = setTimeout(function () {
-      died("it did not answer within " + Math.round(LIMITS.step / 1000) + " s");
+      died(ex.t("runtime.no_answer", { s: Math.round(LIMITS.step / 1000) }));
     }, LIMITS.step);
     worker.postMessage({ type: "step", id: id, text: p.text });
   }
@@ -94,7 +93,7 @@
     pending.forEach(function (p) { clearTimeout(p.timer); });
     console.error("Explorables: the engine stopped (" + reason + ")" + (restarts < 1 ? "; restarting it" : ""));
     if (restarts >= 1) {
-      giveUp(new Error("the engine stopped (" + reason + ") and could not be restarted; reload the page"));
+      giveUp(new Error(ex.t("runtime.not_restarted", { reason: reason })));
       return;
     }
     restarts += 1;
@@ -127,19 +126,19 @@
       const error = new Error(message);
       if (first && !dead) { ex._settleReady(false, error); dead = error; clearTimeout(startTimer); rejectAll(error);
         if (worker) { try { worker.terminate(); } catch (err) { /* gone */ } worker = null; } }
-      else giveUp(new Error("the engine stopped and could not be restarted (" + message + "); reload the page"));
+      else giveUp(new Error(ex.t("runtime.not_restarted_start", { reason: message })));
     };
     try {
       worker = new Worker(init.script, init.classic ? { name: "explorables-engine" }
         : { type: "module", name: "explorables-engine" });
     } catch (err) {
-      fail("could not start the engine's worker: " + ((err && err.message) || err));
+      fail(ex.t("runtime.worker_not_started", { error: (err && err.message) || err }));
       return;
     }
     const mine = worker;
     clearTimeout(startTimer);
     startTimer = setTimeout(function () {
-      if (worker === mine && !live) fail("Python did not start within " + Math.round(LIMITS.start / 1000) + " s");
+      if (worker === mine && !live) fail(ex.t("runtime.python_timeout", { s: Math.round(LIMITS.start / 1000) }));
     }, LIMITS.start);
     worker.onmessage = function (event) {
       if (worker !== mine) return;
@@ -174,7 +173,7 @@
         if (!p) return;
         pending.delete(msg.id);
         clearTimeout(p.timer);
-        if (msg.error) { p.reject(new Error("the engine raised an error: " + clipQuotes(msg.error))); return; }
+        if (msg.error) { p.reject(new Error(ex.t("runtime.engine_raised", { error: clipQuotes(msg.error) }))); return; }
         const result = JSON.parse(msg.text);
         if (!result.ok && result.error) result.error = clipQuotes(result.error);
         p.resolve(result);
@@ -183,10 +182,10 @@
     worker.onerror = function (event) {
       if (worker !== mine) return;
       event.preventDefault();
-      if (!loaded) fail("could not load the engine's worker script (" + init.script + ")" +
+      if (!loaded) fail(ex.t("runtime.worker_script", { script: init.script }) +
         (event.message ? ": " + event.message : ""), true);
-      else if (!live) fail("the engine's worker failed while starting: " + (event.message || "unknown error"));
-      else died(event.message || "its worker failed");
+      else if (!live) fail(ex.t("runtime.worker_failed_start", { error: event.message || ex.t("runtime.unknown_error") }));
+      else died(event.message || ex.t("runtime.worker_failed"));
     };
     worker.postMessage(init.message);
   }
@@ -199,6 +198,15 @@
       pending.set(counter, p);
       if (live) post(counter, p);  // else sent once a restarted worker is live
     });
+  }
+
+  /* A reader who saves data, or whose device has little memory, starts Python cold: the
+     snapshot (site.yml `snapshot: true`) is about 6 MB more to download and, while it is
+     restored, 30 MB more memory. */
+  function spare() {
+    const connection = navigator.connection;
+    return !!(connection && connection.saveData) ||
+      (typeof navigator.deviceMemory === "number" && navigator.deviceMemory <= 2);
   }
 
   ex.client = {
@@ -226,12 +234,10 @@
       init = {
         script: ex.asset("worker"),
         message: { type: "init", pyodide: ex.asset("pyodide"), engine: ex.asset("engine"),
-          words: ex.words },
+          snapshot: ex.assetNames.snapshot && !spare() ? ex.asset("snapshot") : null, words: ex.words },
       };
       if (location.protocol === "file:") {
-        dead = new Error("this site was built to be served, and pages opened straight from disk " +
-          "cannot start the engine; serve the folder (explorables serve, or python -m http.server), or make an " +
-          "offline bundle with explorables bundle");
+        dead = new Error(ex.t("runtime.from_disk"));
         ex._settleReady(false, dead);
         return ex.ready;
       }

@@ -96,7 +96,7 @@
     const f = frame(spec, ex.el("div", null, heading, list, message));
     function update(next) {
       ex.setText(heading, next.label || ""); heading.hidden = !next.label;
-      list.setAttribute("aria-label", next.label || "Actions");
+      list.setAttribute("aria-label", next.label || ex.t("runtime.actions"));
       list.replaceChildren.apply(list, next.items.map(function (item) {
         return ex.el("button", {
           type: "button", class: "ex-button" + (item.active ? " ex-active" : ""), title: item.title,
@@ -146,7 +146,7 @@
         event.stopPropagation();
         input.value = sent = String(field.shown);
         field.ok();
-        figure.announce(labelText + " back to " + field.shown);
+        figure.announce(ex.t("runtime.field_back", { label: labelText, value: field.shown }));
       }
     });
     const field = {
@@ -187,7 +187,7 @@
         shape = nextShape;
         for (const key of Object.keys(fields)) delete fields[key];
         // the corner names the row labels' column, for screen readers (no empty header)
-        const corner = ex.el("th", { scope: "col" }, ex.el("span", { class: "ex-sr" }, next.corner || "Row"));
+        const corner = ex.el("th", { scope: "col" }, ex.el("span", { class: "ex-sr" }, next.corner || ex.t("runtime.row")));
         const head = ex.el("tr", null, corner, ...(next.col_labels || []).map(function (c) { return ex.el("th", { scope: "col" }, c); }));
         table.replaceChildren(ex.el("thead", null, head), ex.el("tbody", null, ...next.rows.map(function (row) {
           return ex.el("tr", { dataset: row.link ? { link: row.link } : undefined },
@@ -220,12 +220,12 @@
         for (const key of Object.keys(fields)) delete fields[key];
         table.replaceChildren(...next.rows.map(function (row, i) {
           return ex.el("tr", null, ...row.map(function (cell, j) {
-            return ex.el("td", null, numberField(figure, cell, next.label + " row " + (i + 1) + " column " + (j + 1), fields));
+            return ex.el("td", null, numberField(figure, cell, ex.t("runtime.matrix_cell", { label: next.label, i: i + 1, j: j + 1 }), fields));
           }));
         }));
       }
       next.rows.forEach(function (row) { row.forEach(function (cell) { fields[cell.name].set(cell.value); }); });
-      presets.setAttribute("aria-label", next.label + " presets");
+      presets.setAttribute("aria-label", ex.t("runtime.presets", { label: next.label }));
       presets.replaceChildren.apply(presets, (next.presets || []).map(function (p) {
         return ex.el("button", { type: "button", class: "ex-button ex-small" + (p.active ? " ex-active" : ""),
           dataset: { focusKey: "action:" + p.name },
@@ -272,7 +272,7 @@
     function update(next) {
       current = next;
       const still = ex.reducedMotion();  // no animation: each press steps once
-      button.textContent = still ? "Step" : next.playing ? "Pause" : "Play";
+      button.textContent = ex.t(still ? "runtime.step" : next.playing ? "runtime.pause" : "runtime.play");
       button.setAttribute("aria-pressed", String(!!next.playing && !still));
       // the name is the visible word; what it plays is the button's description
       about.textContent = next.label || "";

@@ -18,7 +18,7 @@
   ex.assetNames = built.assets;
   ex.asset = function (key) {
     const name = ex.assetNames[key];
-    if (!name) throw new Error("this page's asset map names no '" + key + "'; rebuild the site");
+    if (!name) throw new Error(ex.t("runtime.asset_missing", { key: key }));
     const folder = new URL(document.body.dataset.assets || "_explorables/", location.href);
     return new URL(name, folder).href;
   };

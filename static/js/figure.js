@@ -229,7 +229,8 @@
     if (event.type === "drag") {
       for (const panel of this.scene.panels || []) {
         const mark = (panel.marks || []).find(function (m) { return m.id === event.mark; });
-        if (mark) return mark.name || ((mark.label || mark.id) + " at (" + ex.fmt(mark.x) + ", " + ex.fmt(mark.y) + ")");
+        if (mark) return mark.name || ex.t("runtime.point_at", { name: mark.label || mark.id,
+          point: "(" + ex.fmt(mark.x) + ex.listSeparator() + ex.fmt(mark.y) + ")" });
       }
       return "";
     }

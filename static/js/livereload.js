@@ -18,7 +18,7 @@
     overlay = ex.el("div", { class: "ex-build-error", role: "alert" },
       ex.el("p", { class: "ex-build-error-title" }, ex.t("runtime.build_error")),
       ex.el("pre", null, text),
-      ex.el("button", { type: "button", class: "ex-button", onclick: clear }, "Hide"));
+      ex.el("button", { type: "button", class: "ex-button", onclick: clear }, ex.t("runtime.hide")));
     document.body.append(overlay);
   }
 
@@ -29,7 +29,7 @@
     source.onmessage = function (event) {
       let msg;
       try { msg = JSON.parse(event.data); } catch (err) { msg = { kind: "reload" }; }
-      if (msg.kind === "error") { show(msg.text || "build failed"); return; }
+      if (msg.kind === "error") { show(msg.text || window.explorables.t("runtime.build_failed")); return; }
       clear();
       const ex = window.explorables;
       if (msg.kind === "content" && ex && ex.pages) ex.pages.reload();

@@ -105,8 +105,8 @@
       loading = new Promise(function (resolve, reject) {
         const script = document.createElement("script");
         script.src = ex.asset("search");
-        script.onload = function () { ex.searchIndex ? resolve(ex.searchIndex) : reject(new Error("empty index")); };
-        script.onerror = function () { loading = null; reject(new Error("the search index did not load")); };
+        script.onload = function () { ex.searchIndex ? resolve(ex.searchIndex) : reject(new Error(ex.t("runtime.search_empty"))); };
+        script.onerror = function () { loading = null; reject(new Error(ex.t("runtime.search_not_loaded"))); };
         // in <body>, not <head>: pages.js compares head scripts to tell its own pages apart
         document.body.appendChild(script);
       });

@@ -5,20 +5,33 @@
    archive are fetched from the site's own copy. An offline bundle starts the same code
    as a classic worker made from a Blob (pages opened from disk may not fetch, nor start
    module workers): its "init" message then carries the files themselves, Pyodide's
-   modules are imported from Blob URLs and the wasm request is answered from memory. */
+   modules are imported from Blob URLs and the wasm request is answered from memory.
+
+   A site built with `snapshot: true` also names a memory snapshot of Python with the
+   engine imported (site_builder/snapshot.py): the worker restores it instead of starting
+   Python cold, and starts cold after all when anything about it fails. */
 let handle = null;
 let started = false;
+let restoring = false;  // a snapshot is being restored: its failures are not the start's
 const queue = [];
+let words = {};  // the page's words (its "init" message): what a failure to start says
+
+/* say("runtime.python_failed", {error: ...}): the page's words, fields filled in as the
+   page's ex.t fills them. */
+function say(key, fields) {
+  const text = words[key] === undefined ? key : words[key];
+  return fields ? text.replace(/\{(\w+)\}/g, function (whole, name) {
+    return name in fields ? String(fields[name]) : whole;
+  }) : text;
+}
 
 /* Every way of failing to start reaches the page as one "failed" message naming what
    could not be loaded: Pyodide reports some failures (a wasm file that cannot be
    fetched) only as an unhandled rejection, so those are caught here too. A
    Content-Security-Policy violation inside the worker is reported to the page, which
    logs it: the page's own listener cannot see the worker's. */
-const CHECK = "; check that the site's folder of assets was published whole, with its pyodide/ folder";
-
 function text(err) {
-  return String((err && err.message) || err || "unknown error");
+  return String((err && err.message) || err || say("runtime.unknown_error"));
 }
 
 function failed(message, missing) {
@@ -29,13 +42,15 @@ function failed(message, missing) {
 
 self.addEventListener("unhandledrejection", function (event) {
   event.preventDefault();
-  failed("Python could not start (" + text(event.reason) + ")" + CHECK);
+  if (restoring) return;  // the restore's own await reports it, and the start goes on cold
+  failed(say("runtime.python_failed", { error: text(event.reason) }));
 });
 
 self.addEventListener("error", function (event) {
   if (started) return;
   event.preventDefault();
-  failed("Python could not start (" + text(event.error || event.message) + ")" + CHECK);
+  if (restoring) return;
+  failed(say("runtime.python_failed", { error: text(event.error || event.message) }));
 });
 
 self.addEventListener("securitypolicyviolation", function (event) {
@@ -55,7 +70,7 @@ function wasmFailure(warn) {
       if (arguments[0] === "wasm instantiation failed!") {
         seen = true;
         setTimeout(function () {
-          reject(new Error("could not load pyodide/pyodide.asm.wasm" + (reason ? ": " + reason : "")));
+          reject(new Error(say("runtime.wasm_failed") + (reason ? ": " + reason : "")));
         }, 0);
       } else if (seen && !reason) {
         reason = text(arguments[0]).split("\n")[0];
@@ -65,18 +80,18 @@ function wasmFailure(warn) {
 }
 
 /* Pyodide from the site's own copy, each failure named by its file. */
-async function pyodideFromSite(indexURL) {
+async function pyodideFromSite(indexURL, options) {
   let loader;
   try {
     loader = await import(indexURL + "pyodide.mjs");
   } catch (err) {
-    throw new Error("could not load Pyodide's loader (pyodide/pyodide.mjs): " + text(err));
+    throw new Error(say("runtime.loader_failed", { error: text(err) }));
   }
   const warn = console.warn;
   try {
-    return await Promise.race([loader.loadPyodide({ indexURL: indexURL }), wasmFailure(warn)]);
+    return await Promise.race([loader.loadPyodide(Object.assign({ indexURL: indexURL }, options)), wasmFailure(warn)]);
   } catch (err) {
-    throw new Error("Python could not start (" + text(err) + ")" + CHECK);
+    throw new Error(say("runtime.python_failed", { error: text(err) }));
   } finally {
     console.warn = warn;
   }
@@ -110,7 +125,7 @@ async function pyodideFromBundle(files) {
   const { loadPyodide } = await import(blobURL(files.loader, "text/javascript"));
   const asm = await import(blobURL(files.asm, "text/javascript"));
   if (typeof asm.default !== "function") {
-    throw new Error("this Pyodide has no createPyodideModule export; the bundle needs Pyodide 314.0.7");
+    throw new Error(say("runtime.bundle_pyodide", { version: "314.0.7" }));
   }
   return loadPyodide({
     indexURL: "https://pyodide.invalid/",  // never fetched: every file is given below
@@ -123,10 +138,10 @@ async function pyodideFromBundle(files) {
 /* The engine archive, fetched while Pyodide loads rather than after it. */
 function fetchEngine(url) {
   const bytes = fetch(url).catch(function (err) {
-    throw new Error("could not load the engine archive (" + text(err) + ")");
+    throw new Error(say("runtime.archive_failed", { error: text(err) }));
   }).then(function (response) {
     if (!response.ok) {
-      const error = new Error("could not load the engine archive (" + response.status + ")");
+      const error = new Error(say("runtime.archive_failed", { error: response.status }));
       error.missing = response.status === 404;  // a page from before a deploy: the page reloads once
       throw error;
     }
@@ -136,31 +151,76 @@ function fetchEngine(url) {
   return bytes;
 }
 
+/* The build id inside the unpacked engine archive ("" for a build that wrote none). */
+function buildOf(pyodide) {
+  try { return pyodide.FS.readFile("/lib/explorables/explorables/BUILD", { encoding: "utf8" }).trim(); }
+  catch (err) { return ""; }
+}
+
+/* The snapshot's bytes: the build stores it gzip-compressed (a host may send an unknown
+   file type as it is), inflated here while it downloads. */
+function fetchSnapshot(url) {
+  const bytes = fetch(url).then(function (response) {
+    if (!response.ok) throw new Error("could not load the snapshot (" + response.status + ")");
+    return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  });
+  bytes.catch(function () {});
+  return bytes;
+}
+
+/* Python restored from the snapshot, the engine archive unpacked beside it (the heap
+   holds the imported modules, not the files), or an error: a cut or corrupt download,
+   a heap Pyodide cannot restore, a snapshot of another build. A snapshot freezes the
+   random generator's state: it is seeded anew. */
+async function restore(msg, engine) {
+  restoring = true;
+  try {
+    const pyodide = await pyodideFromSite(msg.pyodide, { _loadSnapshot: fetchSnapshot(msg.snapshot) });
+    pyodide.unpackArchive(await engine, "zip", { extractDir: "/lib/explorables" });
+    const made = pyodide.runPython("import explorables.engine.runtime as r\nr.SNAPSHOT_OF");
+    if (!made || made !== buildOf(pyodide)) throw new Error("the snapshot belongs to another build");
+    pyodide.runPython("import random\nrandom.seed()");
+    return pyodide;
+  } finally {
+    restoring = false;
+  }
+}
+
 async function start(msg) {
   const t0 = performance.now();
   let pyodide, archive;
+  let snapshot = false, snapshotError = "";
   const engine = msg.bundle ? null : fetchEngine(msg.engine);
   if (msg.bundle) {
     pyodide = await pyodideFromBundle(msg.bundle.pyodide);
     archive = decode(msg.bundle.engine).buffer;
-  } else {
-    pyodide = await pyodideFromSite(msg.pyodide);
+  } else if (msg.snapshot) {
+    try {
+      pyodide = await restore(msg, engine);
+      snapshot = true;
+    } catch (err) {
+      if (err && err.missing) throw err;  // no engine archive: a cold start would not find it either
+      snapshotError = text(err);
+      console.warn("Explorables engine: the snapshot could not be restored (" + snapshotError + "); starting Python");
+    }
   }
+  if (!pyodide) pyodide = await pyodideFromSite(msg.pyodide);
   const t1 = performance.now();
-  if (!archive) archive = await engine;
-  pyodide.unpackArchive(archive, "zip", { extractDir: "/lib/explorables" });
-  pyodide.runPython("import sys\nsys.path.insert(0, '/lib/explorables')\nimport explorables.engine.runtime");
+  if (!snapshot) {
+    if (!archive) archive = await engine;
+    pyodide.unpackArchive(archive, "zip", { extractDir: "/lib/explorables" });
+    pyodide.runPython("import sys\nsys.path.insert(0, '/lib/explorables')\nimport explorables.engine.runtime");
+  }
   handle = pyodide.pyimport("explorables.engine.runtime").handle;
   if (msg.words) {  // the page's language: figures' messages and numbers follow it
     pyodide.pyimport("explorables.engine.locale").use(msg.words.language, JSON.stringify(msg.words.messages));
   }
   const t2 = performance.now();
   started = true;
-  // the build the archive belongs to, which the page compares with its own
-  let build = "";
-  try { build = pyodide.FS.readFile("/lib/explorables/explorables/BUILD", { encoding: "utf8" }).trim(); }
-  catch (err) { /* an archive of a build that wrote no id */ }
-  self.postMessage({ type: "ready", build: build, timings: { pyodide: t1 - t0, engine: t2 - t1 } });
+  // the build the archive belongs to, which the page compares with its own; whether
+  // Python came from the snapshot (and why not, when it could not)
+  self.postMessage({ type: "ready", build: buildOf(pyodide),
+    timings: { pyodide: t1 - t0, engine: t2 - t1, snapshot: snapshot, snapshotError: snapshotError } });
 }
 
 function step(msg) {
@@ -174,6 +234,7 @@ function step(msg) {
 self.onmessage = function (event) {
   const msg = event.data;
   if (msg.type === "init") {
+    words = (msg.words && msg.words.messages) || {};
     start(msg).then(
       function () { queue.splice(0).forEach(step); },
       function (err) { failed(text(err), err && err.missing); }

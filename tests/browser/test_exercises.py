@@ -61,7 +61,7 @@ def test_a_weight_answered_right_wrong_and_with_the_forgotten_sqrt_d(reader):
     right = e.solve(p)
     assert answer(reader, "ex-1", f"{100 * right:.1f}%") == ("Right.", "right")
     forgot = next(m for m in e.mistakes if m.name == "forgot-sqrt-d")
-    assert answer(reader, "ex-1", f"{forgot.value(p):.3f}", press_enter=False) == (forgot.hint, "mistake")
+    assert answer(reader, "ex-1", f"{forgot.value(p):.3f}", press_enter=False) == (str(forgot.hint), "mistake")
     assert answer(reader, "ex-1", "0.9")[1] == "wrong"
     assert answer(reader, "ex-1", "lots") == (
         "“lots” is not a number from 0 to 1 or a percentage, such as 0.45 or 45%.", "wrong")

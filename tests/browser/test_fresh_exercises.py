@@ -78,7 +78,7 @@ def test_new_numbers_puts_the_seed_in_the_address_and_the_engine_grades_it(lesso
     assert answer(lesson, section, f"{right + 0.4:.2f}")[1] == "wrong"
     assert section.get_by_label("Your answer").get_attribute("aria-invalid") == "true"
     forgot = next(m for m in SCALED.mistakes if m.name == "forgot-sqrt-d")
-    assert answer(lesson, section, f"{forgot.value(p):.3f}") == (forgot.hint, "mistake")
+    assert answer(lesson, section, f"{forgot.value(p):.3f}") == (str(forgot.hint), "mistake")
     assert answer(lesson, section, "about one")[1] == "wrong"
     assert section.locator(".ex-feedback").inner_text().startswith("“about one” is not a number")
 

@@ -1,17 +1,24 @@
 """A site whose site.yml says ``language: de``, in real Chromium: the pager and the
 runtime speak German, a figure's readout and the prose write a decimal comma in the
 first frame and after the reader changes the figure (numbers computed by the engine in
-the worker, which was told the page's language), and a typed decimal comma is read."""
+the worker, which was told the page's language), a typed decimal comma is read, and an
+exercise's statement and a known mistake's hint are German. The site's own figure (the
+guide's ``shares``, its words in the site's locales/) speaks German too, in the words the
+worker writes after a change."""
 from __future__ import annotations
 
 import re
+import shutil
 
 import pytest
 
 from conftest import serve_folder
-from explorables.engine import locale
+from explorables.engine import locale, softmax
+from explorables.engine.exercises import EXERCISES, MINUS
 from explorables.figures import num, pct
+from explorables.site_builder import authors
 from explorables.site_builder.build import build_site
+from figure_helpers import ROOT
 from helpers import fresh_lesson, idle, module_page, state_of
 
 FIG = "explorer"
@@ -26,13 +33,23 @@ Bei der Temperatur {value}`explorer.temperature` bekommt *cat* {value}`explorer.
 :query: chased
 :temperature: 1.5
 :::
+
+:::{exercise} scaled-score
+:seed: 1
+:::
 """
 LESSON_2 = """---
 title: Zweite Lektion
 order: 2
 ---
 
-Nur Text.
+Eine eigene Abbildung, und die Uhren.
+
+:::{shares} anteile
+:::
+
+:::{positional-encoding} clocks
+:::
 """
 
 
@@ -43,10 +60,13 @@ def german_url(tmp_path_factory):
     (site / "site.yml").write_text("title: Aufmerksamkeit\nlanguage: de\n", encoding="utf-8")
     (site / "content" / "01-eine-frage.md").write_text(LESSON_1, encoding="utf-8")
     (site / "content" / "02-zweite.md").write_text(LESSON_2, encoding="utf-8")
+    for folder in ("figures", "locales"):  # the guide's own figure, with its English and German words
+        shutil.copytree(ROOT / "tests" / "fixtures" / "words" / folder, site / folder)
     build_site(site / "content", site / "_site")
     server = serve_folder(site / "_site")
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
+    authors.unload()
 
 
 @pytest.fixture(scope="module")
@@ -144,3 +164,58 @@ def test_the_try_this_box_and_the_badge_speak_german(german):
     reveal = figure.locator(".ex-message details")
     reveal.locator("summary").click()
     assert reveal.locator("p").inner_text().startswith("Bei T = 0,1 häuft sich das Gewicht")
+
+
+def test_a_known_mistake_gets_its_hint_in_german(german):
+    """The statement written at build time and the hint the worker gives for a typed
+    wrong answer (q·k, not divided by √d_k), in German; the grid's hidden corner too."""
+    assert german.locator(f"figure#{FIG} .ex-grid thead th .ex-sr").first.text_content() == "Zeile"
+    section = german.locator(".ex-exercise")
+    assert section.locator(".ex-problem").inner_text().startswith("Eine Abfrage")
+    p = EXERCISES["scaled-score"].generate(1)
+    forgot = sum(a * b for a, b in zip(p["q"], p["k"]))
+    assert abs(forgot - EXERCISES["scaled-score"].solve(p)) > 0.1
+    feedback = section.locator(".ex-feedback")
+    section.locator(".ex-answer input").click()
+    german.keyboard.type(f"{forgot:.2f}".replace(".", ",").replace("-", MINUS))
+    german.keyboard.press("Enter")
+    section.locator(".ex-feedback[data-verdict]").wait_for()
+    assert feedback.get_attribute("data-verdict") == "mistake"
+    assert feedback.inner_text() == "Sie haben q·k berechnet, aber nicht durch √d_k geteilt."
+
+
+def test_the_play_button_and_a_chart_s_description_speak_german(shared, german_url):
+    """controls.js and chart.js take their words from the page: the Play button, and the
+    chart's text equivalent with German numbers (8, not "8,", on the axis)."""
+    page, guard = shared
+    fresh_lesson(page, guard, german_url + "zweite.html", "clocks")
+    assert page.locator("figure#clocks .ex-play").inner_text() == "Abspielen"
+    canvas = page.locator('figure#clocks [data-key="chart:similarity"] canvas')
+    about = page.locator("#" + canvas.get_attribute("aria-describedby").split()[0]).text_content()
+    assert about.startswith("Kurve, Ähnlichkeit über Position s, bei 0: 1,00; 8: 0,66;")
+    assert "Höchstwert 1,00 bei Position s = 0, Tiefstwert " in about
+    guard.check()
+
+
+def test_the_sites_own_figure_speaks_german_after_a_change(shared, german_url):
+    """The own figure's words reach the worker in the engine archive: after the reader
+    moves a slider and presses an experiment, the texts Python writes anew are German."""
+    page, guard = shared
+    fresh_lesson(page, guard, german_url + "zweite.html", "anteile")
+    figure = page.locator("figure#anteile")
+    lead = figure.locator('[data-key="text:lead"]')
+    assert figure.locator(".ex-figure-title").inner_text() == "Softmax dreier Werte"
+    assert lead.inner_text() == f"a führt mit {german_pct(max(softmax([2.0, 1.0, 0.0])))} des Gewichts."
+    slider = figure.get_by_role("slider", name="Wert c")
+    slider.focus()
+    for _ in range(25):  # c from 0 to 2.5: above a's 2, so c now leads
+        page.keyboard.press("ArrowRight")
+    values = idle(page, "anteile")
+    assert state_of(page, "anteile")["c"] == 2.5
+    assert lead.inner_text() == f"c führt mit {german_pct(values['top'])} des Gewichts."
+    figure.get_by_role("button", name="a und b gleichsetzen").click()
+    idle(page, "anteile")
+    reveal = figure.locator(".ex-message details")
+    reveal.locator("summary").click()
+    assert reveal.locator("p").inner_text() == "a und b teilen sich das Gewicht gleich; c bekommt weniger."
+    guard.check()

@@ -11,36 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...locale import MINUS, isolated, localized, number_format, t, typed
-
-
-class Say:
-    """A message of the catalogue, named by its key and looked up each time it is shown.
-
-    A figure declares its words when its module is imported (a control's label, an
-    experiment's name, the figure's title), long before the page's language is chosen:
-    ``Say("figure.attention_row.title")`` stands for the words, and the kit turns it into
-    text in the current language where it writes the scene or the manifest. It is
-    callable with the state, as a label that depends on the state is."""
-
-    __slots__ = ("key", "fields")
-
-    def __init__(self, key: str, **fields: Any) -> None:
-        self.key, self.fields = key, fields
-
-    def __call__(self, state: Any = None) -> str:  # a field may be a function: a number written when shown
-        return self.format()
-
-    def format(self, **fields: Any) -> str:
-        """The words with their fields filled in, as ``str.format`` fills a template."""
-        given = {name: value() if callable(value) else value for name, value in self.fields.items()}
-        return t(self.key, **given, **fields)
-
-    def __str__(self) -> str:
-        return self()
-
-    def __repr__(self) -> str:
-        return f"Say({self.key!r})"
+from ...locale import MINUS, Say, isolated, localized, number_format, t, typed
 
 
 def spoken(words: Any) -> Any:

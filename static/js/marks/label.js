@@ -173,7 +173,7 @@
       const byOrder = g.slice().sort(function (a, b) { return a.order - b.order; });
       for (const item of byOrder) if (texts.indexOf(item.text) < 0) texts.push(item.text);
       let text = texts.join("/");
-      if (texts.length > 1 && measure(ctx, text, HOT_FONT).w > maxWidth) text = g.length + " points";
+      if (texts.length > 1 && measure(ctx, text, HOT_FONT).w > maxWidth) text = ex.t("runtime.points_n", { n: g.length });
       return Object.assign({}, g[0], {
         text: text, members: g.map(function (item) { return item.mark.id || null; }),
         reach: Math.max.apply(null, g.map(function (item) { return item.reach; })),

@@ -59,7 +59,7 @@
     const table = ex.el("table", { class: "ex-cells" });
     const detail = ex.el("div", { class: "ex-detail" });
     const hint = ex.el("p", { class: "ex-sr", id: "ex-cells-hint-" + (++tables) },
-      "Arrow keys move between cells; D reads a cell's arithmetic.");
+      ex.t("runtime.cells_keys"));
     const el = ex.el("section", { class: "ex-panel ex-cells-panel" }, title, caption, ex.el("div", { class: "ex-scroll" }, table), detail, hint);
     let current = spec;
     let focused = null;  // the cell the keyboard is on

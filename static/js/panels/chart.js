@@ -11,8 +11,9 @@
     return null;
   }
 
-  /* An x as short as it is exact to two decimals: 8, 17.25. */
-  function short(x) { return ex.fmt(x, 2).replace(/\.?0+$/, ""); }
+  /* An x as short as it is exact to two decimals: 8, 17.25 (in German 8, 17,25: the
+     decimal separator is the last one, whichever the language writes). */
+  function short(x) { return ex.fmt(x, 2).replace(/([.,]\d*?)0+$/, "$1").replace(/[.,]$/, ""); }
 
   /* The curves in words, the chart's text equivalent: each series read at the x ticks,
      and where it is highest and lowest. */
@@ -27,10 +28,11 @@
       points.forEach(function (p) { if (p[1] > hi[1]) hi = p; if (p[1] < lo[1]) lo = p; });
       const read = ticks.map(function (x) { const y = at(points, x); return y === null ? null : short(x) + ": " + ex.fmt(y); })
         .filter(Boolean);
-      return (n > 1 ? "Curve " + (k + 1) + ", " : "Curve, ") + yName + " by " + xName +
-        (read.length ? ", at " + read.join("; ") : "") +
-        ". Highest " + ex.fmt(hi[1]) + " at " + xName + " = " + short(hi[0]) +
-        ", lowest " + ex.fmt(lo[1]) + " at " + xName + " = " + short(lo[0]) + ".";
+      return ex.t("runtime.chart_text", {
+        curve: n > 1 ? ex.t("runtime.chart_curve_n", { n: k + 1 }) : ex.t("runtime.chart_curve"),
+        y: yName, x: xName, at: read.length ? ex.t("runtime.chart_at", { points: read.join("; ") }) : "",
+        high: ex.fmt(hi[1]), high_at: short(hi[0]), low: ex.fmt(lo[1]), low_at: short(lo[0]),
+      });
     }).filter(Boolean).join(" ");
   }
 
