@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .attention import softmax
-from .locale import Say, base_language, catalogue, t
+from .locale import Say, base_language, catalogue, t, unisolated
 
 MINUS = "\u2212"
 SEED_LIMIT = 2 ** 31  # seeds are whole numbers from 0 to SEED_LIMIT - 1
@@ -89,7 +89,7 @@ _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
 
 
 def _number(text: str, decimal_comma: bool) -> float:
-    text = text.strip().replace(MINUS, "-").replace("\u2009", "").replace(" ", "")
+    text = unisolated(text).strip().replace(MINUS, "-").replace("\u2009", "").replace(" ", "")
     if decimal_comma:
         text = text.replace(",", ".")
     if not _NUMBER.match(text):

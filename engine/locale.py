@@ -7,6 +7,9 @@ in German. A key a language lacks falls back to English (``missing`` lists them,
 the build's warning). Numbers follow the language too: the ``number.*`` keys give the
 decimal separator, the grouping separator, the percent pattern and the separator of a
 vector's entries, so ``num(-1234.5)`` is "−1,234.50" in English and "−1.234,50" in German.
+In a language written right to left a number is also isolated as a left-to-right run
+(``isolated``), so that its minus stays in front and a vector's entries keep their order
+inside a Hebrew sentence, in HTML and on a canvas alike.
 
 The build calls ``use`` before it computes first frames; the worker calls it once with
 the catalogue the page carries, so figures speak the page's language in the browser too.
@@ -25,6 +28,8 @@ from typing import Any
 LOCALES = Path(__file__).resolve().parent / "locales"
 RTL = ("ar", "he", "fa", "ur")  # languages written right to left: pages get dir="rtl"
 MINUS = "\u2212"  # the typographic minus every number is written with
+LRI, PDI = "\u2066", "\u2069"  # left-to-right isolate and its end (Unicode bidi, UAX #9)
+BIDI_CONTROLS = "\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 NUMBER_KEYS = ("number.decimal", "number.group", "number.group_min", "number.percent", "number.list")
 OWN = "own."  # the start of every key of a site's own words (its figures' and exercises')
 
@@ -154,6 +159,17 @@ def localized(text: str) -> str:
     if whole.isdigit() and len(whole) >= group_min:
         whole = f"{int(whole):,}".replace(",", group)
     return (MINUS if sign else "") + whole + (decimal + fraction if dot else "")
+
+
+def isolated(text: str) -> str:
+    """``text`` as one left-to-right run in a right-to-left language ("−0.50" keeps its
+    minus on the left inside Hebrew words); unchanged in a left-to-right language."""
+    return LRI + text + PDI if direction(_language) == "rtl" else text
+
+
+def unisolated(text: str) -> str:
+    """``text`` without invisible direction marks (what a reader may paste back)."""
+    return text.translate({ord(c): None for c in BIDI_CONTROLS})
 
 
 def typed(text: str) -> str:

@@ -59,14 +59,18 @@ class BuildResult:
     warnings: list[str] = field(default_factory=list)  # formatted, path:line:col first
 
 
-def engine_archive(extra: list[tuple[str, bytes]] = ()) -> bytes:
+def engine_archive(extra: list[tuple[str, bytes]] = (), language: str = "en") -> bytes:
     """The ``explorables`` package as the browser needs it (its ``__init__``, the public
     figure kit and the engine, no builder) as a zip that the worker unpacks into
-    Pyodide's file system; ``extra`` adds (name, bytes) files: the site's own figures."""
+    Pyodide's file system; ``extra`` adds (name, bytes) files: the site's own figures.
+    Of the catalogues it holds English and the site's ``language`` (each other one
+    would add some 15 KB that no page of the site reads)."""
     files = [(Path("explorables") / path.name, path) for path in sorted(TOP.glob("*.py"))]
     files += [(Path("explorables/engine") / path.relative_to(ENGINE), path) for path in sorted(ENGINE.rglob("*.py"))
               if "__pycache__" not in path.parts]
-    files += [(Path("explorables/engine/locales") / path.name, path) for path in sorted((ENGINE / "locales").glob("*.json"))]
+    spoken = {"en", locale.base_language(language)}
+    files += [(Path("explorables/engine/locales") / path.name, path)
+              for path in sorted((ENGINE / "locales").glob("*.json")) if path.stem in spoken]
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, path in files:
@@ -188,7 +192,8 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     env.globals["t"] = words.t
     errors.extend(metadata.check(config, content, pages))
     own_files = own.archive_files(words.own)  # the site's modules and words, for the engine archive
-    engine_size = megabytes(sum(pyodide.CORE_BYTES.values()) + len(engine_archive(own_files)))
+    engine_bytes = len(engine_archive(own_files, config.language))
+    engine_size = megabytes(sum(pyodide.CORE_BYTES.values()) + engine_bytes)
     common = {"engine_size": engine_size,  # on the Start button of readers who save data
               "config": config, "lessons": lessons, "site": site, "scripts": BUNDLE_SCRIPTS if bundle else SCRIPTS,
               "assets": f"{ASSETS}/", "csp": _page_policy(config.csp, bundle),
@@ -252,8 +257,9 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
             assets = staging / ASSETS
             shutil.copytree(STATIC, assets, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
             scripts.write_runtime(assets, bundle=bundle, dev=dev)
-            build = site_assets.build_id({**_runtime_files(assets), "engine.zip": engine_archive(own_files)})
-            engine = engine_archive([*own_files, (site_assets.BUILD_FILE, build.encode("ascii"))])
+            build = site_assets.build_id({**_runtime_files(assets),
+                                          "engine.zip": engine_archive(own_files, config.language)})
+            engine = engine_archive([*own_files, (site_assets.BUILD_FILE, build.encode("ascii"))], config.language)
             (assets / "engine.zip").write_bytes(engine)
             if config.snapshot and not dev and not bundle:  # serve rebuilds stay quick; a bundle carries files
                 made = _snapshot(engine, pyodide_source, config_path(content))

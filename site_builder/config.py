@@ -42,8 +42,8 @@ OPTIONS: tuple[ConfigOption, ...] = (
     ConfigOption("description", str, "", "One sentence about the site, shown on the index page and in search results."),
     ConfigOption("author", str, "", "Who wrote the lessons; shown in the footer."),
     ConfigOption("language", str, "en", "The language of the lessons, as an HTML lang code. The tool's own "
-                 "words (pager, footer, loading badge, figure messages) and numbers follow it: en and de are "
-                 "shipped; locales/LANG.json beside site.yml adds or corrects words; ar, he, fa and ur read "
+                 "words (pager, footer, loading badge, figure messages) and numbers follow it: en, de and he "
+                 "are shipped; locales/LANG.json beside site.yml adds or corrects words; ar, he, fa and ur read "
                  "right to left."),
     ConfigOption("license", str, "", "The lessons' licence, e.g. CC BY 4.0; shown in every page's footer."),
     ConfigOption("raw_html", bool, False, "Allow raw HTML inside Markdown. Off by default: Markdown stays Markdown."),

@@ -11,6 +11,7 @@ from typing import Any
 import yaml
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
 from mdit_py_plugins.anchors import anchors_plugin
 from mdit_py_plugins.colon_fence import colon_fence_plugin
 from mdit_py_plugins.dollarmath import dollarmath_plugin
@@ -21,6 +22,7 @@ from .authoring import authoring_plugin
 from .directives import directives_plugin
 from .directives.roles import roles_plugin
 from .directives.common import report
+from ..engine.locale import direction
 from .errors import SourceError
 from .math import MathError, tex_to_mathml
 from .safety import load_yaml, quote, yaml_problem
@@ -85,6 +87,45 @@ def _collect_links(state: StateCore) -> None:
                     links.append((child, token.map[0]))
 
 
+# What the Unicode bidi algorithm breaks in right-to-left prose: a signed number (the
+# minus of "−0.75" would land on the number's right) and a vector of numbers (the entries
+# of "(1.19, 0.40)" would swap places).
+_RTL_NUMBER = re.compile(r"(?<![\w.])(?:[\u2212-]\d[\d,]*(?:\.\d+)?%?"
+                         r"|\(\s*[\u2212-]?\d[\d.,]*%?(?:\s*[,;]\s*[\u2212-]?\d[\d.,]*%?)+\s*\))")
+
+
+def _rtl_numbers(state: StateCore) -> None:
+    """In a right-to-left language, each such number of a paragraph's text becomes one
+    isolated left-to-right run (<bdi dir="ltr">), so it reads as written."""
+    if direction(state.env.get("language", "en")) != "rtl":
+        return
+    for before, token in zip(state.tokens, state.tokens[1:]):
+        if token.type != "inline" or not token.children or before.type != "paragraph_open":
+            continue
+        children = []
+        for child in token.children:
+            if child.type != "text" or not _RTL_NUMBER.search(child.content):
+                children.append(child)
+                continue
+            at = 0
+            for match in _RTL_NUMBER.finditer(child.content):
+                if match.start() > at:
+                    children.append(_text_token(child.content[at:match.start()]))
+                run = Token("ltr_number", "", 0)
+                run.content = match.group()
+                children.append(run)
+                at = match.end()
+            if at < len(child.content):
+                children.append(_text_token(child.content[at:]))
+        token.children = children
+
+
+def _text_token(content: str) -> Token:
+    token = Token("text", "", 0)
+    token.content = content
+    return token
+
+
 def _column(env: dict, line0: int, content: str) -> int:
     """1-based column of the math's opening `$` on its first line (1 if not found)."""
     lines = env.get("lines") or []
@@ -128,6 +169,9 @@ def create_parser(raw_html: bool = False) -> MarkdownIt:
     md.core.ruler.after("inline", "math_lines", _math_lines)
     md.core.ruler.after("math_lines", "align_classes", _align_classes)
     md.core.ruler.after("align_classes", "collect_links", _collect_links)
+    md.core.ruler.after("collect_links", "rtl_numbers", _rtl_numbers)
+    md.add_render_rule("ltr_number", lambda self, tokens, idx, options, env:
+                       f'<bdi dir="ltr">{html.escape(tokens[idx].content)}</bdi>')
     for name in ("math_inline", "math_inline_double"):
         md.add_render_rule(name, _math_renderer(display=False))
     for name in ("math_block", "math_block_label"):

@@ -7,11 +7,12 @@ may not fetch, but may load scripts).
 
 A document is a section of a lesson: its intro (before the first heading, with the
 lesson's title and summary) or an h2/h3 and the text under it, with the captions and
-titles of the figures and images in it. Words are lower-cased, stripped of accents,
-stop words dropped and plurals folded (``stem``, which js/search.js mirrors). Each term
-maps to postings ``[doc, weight, doc, weight, ...]``: a BM25 weight of the term in the
-section's fields (title 10, heading 8, captions 3, text 1), precomputed as an integer,
-so the page only sums them (times the term's idf) and handles prefixes and typos.
+titles of the figures and images in it. Words (letters and digits of any script) are
+lower-cased, stripped of accents, stop words dropped and plurals folded (``stem``,
+which js/search.js mirrors). Each term maps to postings ``[doc, weight, doc, weight,
+...]``: a BM25 weight of the term in the section's fields (title 10, heading 8,
+captions 3, text 1), precomputed as an integer, so the page only sums them (times the
+term's idf) and handles prefixes and typos.
 """
 from __future__ import annotations
 
@@ -28,9 +29,11 @@ EXCERPT = 110  # characters of text kept per section, shown under a result
 
 
 def words(text: str) -> list[str]:
+    """Runs of letters and digits of any script ("attention", "קשב", "0"), lower-cased,
+    without accents or Hebrew points (marks, after NFKD), as js/search.js reads a query."""
     text = unicodedata.normalize("NFKD", text.lower())
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    return re.findall(r"[a-z0-9]+", text)
+    text = "".join(c for c in text if not unicodedata.category(c).startswith("M"))
+    return re.findall(r"[^\W_]+", text)
 
 
 def stem(word: str) -> str:

@@ -10,13 +10,19 @@ style attributes) holds. Geometry follows static/js/panels/plane.js at a nominal
 
 ``still(scene)`` is the whole figure: title, panels, status sentence, and one sentence
 on what the live figure lets the reader do.
+
+On a right-to-left page the drawings keep their left-to-right geometry (explorables.css
+sets the SVGs' direction), an SVG text with right-to-left letters is a right-to-left
+isolate (so "chased החדשה" keeps its word order), and an HTML text with none (a formula,
+a vector) is a ``<bdi dir="ltr">``, as the browser's renderer writes them.
 """
 from __future__ import annotations
 
 import math
+import re
 from html import escape
 
-from ..engine.locale import t
+from ..engine.locale import direction, language, t
 
 # The words this module writes for readers, in one place.
 
@@ -32,6 +38,28 @@ def _n(x: float) -> str:
     if text.endswith(".0"):
         text = text[:-2]
     return "0" if text == "-0" else text
+
+
+RTL_LETTER = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")  # as static/js/core.js
+
+
+def _words(text) -> str:
+    """Escaped text for the HTML of a still; on a right-to-left page a text with no
+    right-to-left letter is one left-to-right run."""
+    text = str(text)
+    if text and direction(language()) == "rtl" and not RTL_LETTER.search(text):
+        return f'<bdi dir="ltr">{escape(text)}</bdi>'
+    return escape(text)
+
+
+def _svg_words(text) -> str:
+    """Escaped text for an SVG <text>; on a right-to-left page a text with
+    right-to-left letters is a right-to-left isolate (RLI ... PDI) in the SVG's
+    left-to-right text, so its words keep their order and its anchor its meaning."""
+    text = str(text)
+    if direction(language()) == "rtl" and RTL_LETTER.search(text):
+        return "\u2067" + escape(text) + "\u2069"
+    return escape(text)
 
 
 def _attr(text) -> str:
@@ -109,7 +137,7 @@ def _name(text: str, x: float, y: float, anchor: str | None, reach: float, view:
         side, box = first
     view.placed.append(box)
     mid = (box[0] + box[2]) / 2
-    return f'<text class="nm" x="{_n(mid)}" y="{_n((box[1] + box[3]) / 2)}" text-anchor="middle">{escape(text)}</text>'
+    return f'<text class="nm" x="{_n(mid)}" y="{_n((box[1] + box[3]) / 2)}" text-anchor="middle">{_svg_words(text)}</text>'
 
 
 def _hits(box, x: float, y: float, r: float) -> bool:
@@ -168,7 +196,7 @@ def _label(m: dict, v: _View) -> str:
     align = {"center": ' text-anchor="middle"', "right": ' text-anchor="end"'}.get(m.get("align"), "")
     size = f' font-size="{_n(m["size"])}"' if m.get("size") and m["size"] != 12 else ""
     return (f'<text class="mk lb {_role(m, "text")}" x="{_n(v.x(m["x"]))}" y="{_n(v.y(m["y"]))}"'
-            f'{align}{size}>{escape(str(m.get("text", "")))}</text>')
+            f'{align}{size}>{_svg_words(m.get("text", ""))}</text>')
 
 
 def _circle(m: dict, v: _View) -> str:
@@ -207,10 +235,10 @@ def _grid(spec: dict, v: _View) -> str:
     if names:
         if names[0]:
             y0 = v.y(max(v.ys[0], min(0, v.ys[1]))) - 4
-            out.append(f'<text class="tk" x="{_n(v.x(v.xs[1]) - 2)}" y="{_n(y0)}" text-anchor="end">{escape(names[0])}</text>')
+            out.append(f'<text class="tk" x="{_n(v.x(v.xs[1]) - 2)}" y="{_n(y0)}" text-anchor="end">{_svg_words(names[0])}</text>')
         if len(names) > 1 and names[1]:
             x0 = v.x(max(v.xs[0], min(0, v.xs[1]))) + 4
-            out.append(f'<text class="tk" x="{_n(x0)}" y="{_n(v.y(v.ys[1]) + 10)}">{escape(names[1])}</text>')
+            out.append(f'<text class="tk" x="{_n(x0)}" y="{_n(v.y(v.ys[1]) + 10)}">{_svg_words(names[1])}</text>')
     ticks = spec.get("ticks") or {}
     for at in ticks.get("x") or []:
         out.append(f'<text class="tk" x="{_n(v.x(at))}" y="{_n(v.y(v.ys[0]) + 12)}" text-anchor="middle">{_n(at)}</text>')
@@ -261,13 +289,13 @@ def cells_svg(spec: dict) -> str:
     out = []
     for j, label in enumerate(col_labels):
         out.append(f'<text class="hd" x="{_n(left + (j + .5) * cell_w)}" y="{_n(top / 2)}" text-anchor="middle"'
-                   f'>{escape(str(label.get("text", "")))}</text>')
+                   f'>{_svg_words(label.get("text", ""))}</text>')
     for i, row in enumerate(rows):
         y = top + i * CELL_H
         if i < len(row_labels):
             active = " on" if row_labels[i].get("active") or spec.get("active_row") == i else ""
             out.append(f'<text class="hd{active}" x="{_n(left - 8)}" y="{_n(y + CELL_H / 2)}" text-anchor="end"'
-                       f'>{escape(str(row_labels[i].get("text", "")))}</text>')
+                       f'>{_svg_words(row_labels[i].get("text", ""))}</text>')
         for j, cell in enumerate(row):
             x = left + j * cell_w
             tone = max(-1.0, min(1.0, float(cell.get("tone") or 0)))
@@ -276,7 +304,7 @@ def cells_svg(spec: dict) -> str:
             alpha = f"{abs(tone) * .55:.2f}".lstrip("0")
             out.append(f'<g class="{cls} {sign}"><rect x="{_n(x + 1)}" y="{_n(y + 1)}" width="{_n(cell_w - 2)}" '
                        f'height="{CELL_H - 2}" fill-opacity="{alpha}"/>'
-                       f'<text x="{_n(x + cell_w / 2)}" y="{_n(y + CELL_H / 2)}">{escape(str(cell.get("text", "")))}</text></g>')
+                       f'<text x="{_n(x + cell_w / 2)}" y="{_n(y + CELL_H / 2)}">{_svg_words(cell.get("text", ""))}</text></g>')
     width = left + cols * cell_w
     height = top + len(rows) * CELL_H
     return _svg(max(width, 1), max(height, 1), spec.get("title") or spec.get("id", ""), "".join(out), True)
@@ -294,10 +322,10 @@ def bars_svg(spec: dict) -> str:
         length = max(0.0, min(1.0, float(b.get("value") or 0) / top)) * track
         cls = _cls("mk br", _role(b, "accent"), "on" if b.get("active") else "", "faded" if b.get("muted") else "")
         out.append(f'<g class="{cls}"><text class="hd" x="{_n(left - 8)}" y="{_n(y + BAR_H / 2)}" text-anchor="end"'
-                   f'>{escape(str(b.get("label", "")))}</text>'
+                   f'>{_svg_words(b.get("label", ""))}</text>'
                    f'<rect x="{left}" y="{_n(y + 4)}" width="{_n(length)}" height="{BAR_H - 8}"/>'
                    f'<text class="hd" x="{_n(left + length + 6)}" y="{_n(y + BAR_H / 2)}"'
-                   f'>{escape(str(b.get("text", "")))}</text></g>')
+                   f'>{_svg_words(b.get("text", ""))}</text></g>')
     return _svg(left + track + 60, max(1, len(bars) * BAR_H), spec.get("title") or spec.get("id", ""), "".join(out), True)
 
 
@@ -305,8 +333,8 @@ def _steps_html(spec: dict) -> str:
     items = []
     for i, step in enumerate(spec.get("steps") or []):
         on = ' class="on"' if spec.get("active") == i else ""
-        detail = f' <span class="ex-still-detail">{escape(step["detail"])}</span>' if step.get("detail") else ""
-        items.append(f'<li{on}><b>{escape(step.get("label", ""))}</b> {escape(step.get("note", ""))}{detail}</li>')
+        detail = f' <span class="ex-still-detail">{_words(step["detail"])}</span>' if step.get("detail") else ""
+        items.append(f'<li{on}><b>{_words(step.get("label", ""))}</b> {_words(step.get("note", ""))}{detail}</li>')
     formula = f'<p class="ex-still-formula">{escape(spec["formula"])}</p>' if spec.get("formula") else ""
     return f'{formula}<ol class="ex-still-steps">{"".join(items)}</ol>'
 
@@ -315,9 +343,9 @@ def _text_html(spec: dict) -> str:
     out = []
     if spec.get("items"):
         out.append('<dl class="ex-still-items">' + "".join(
-            f"<dt>{escape(str(k))}</dt><dd>{escape(str(val))}</dd>" for k, val in spec["items"]) + "</dl>")
+            f"<dt>{_words(k)}</dt><dd>{_words(val)}</dd>" for k, val in spec["items"]) + "</dl>")
     mono = ' class="ex-still-mono"' if spec.get("mono") else ""
-    out += [f"<p{mono}>{escape(str(p))}</p>" for p in spec.get("paragraphs") or []]
+    out += [f"<p{mono}>{escape(str(p)) if mono else _words(p)}</p>" for p in spec.get("paragraphs") or []]
     return "".join(out)
 
 
@@ -331,7 +359,7 @@ def panel_html(spec: dict) -> str:
     elif kind == "bars":
         body = bars_svg(spec)
         if spec.get("footer"):
-            body += f'<p class="ex-still-caption">{escape(spec["footer"])}</p>'
+            body += f'<p class="ex-still-caption">{_words(spec["footer"])}</p>'
     elif kind == "steps":
         body = _steps_html(spec)
     elif kind == "text":
@@ -341,8 +369,8 @@ def panel_html(spec: dict) -> str:
     else:
         return ""
     title = spec.get("title")
-    head = f'<p class="ex-still-head">{escape(title)}</p>' if title else ""
-    caption = f'<p class="ex-still-caption">{escape(spec["caption"])}</p>' if spec.get("caption") else ""
+    head = f'<p class="ex-still-head">{_words(title)}</p>' if title else ""
+    caption = f'<p class="ex-still-caption">{_words(spec["caption"])}</p>' if spec.get("caption") else ""
     wide = " ex-still-wide" if spec.get("wide") or kind in ("steps", "cells", "bars", "text") else ""
     return f'<div class="ex-still-panel ex-still-{kind}{wide}">{head}{body}{caption}</div>'
 
@@ -377,8 +405,8 @@ def still(scene: dict) -> str:
     """The figure's first frame as static markup (hidden on screen while the live
     figure is drawn; shown in print, without JavaScript, and when the engine fails)."""
     panels = "".join(panel_html(p) for p in scene.get("panels") or [])
-    title = f'<p class="ex-still-title">{escape(scene["title"])}</p>' if scene.get("title") else ""
-    status = f'<p class="ex-still-status">{escape(scene["status"])}</p>' if scene.get("status") else ""
+    title = f'<p class="ex-still-title">{_words(scene["title"])}</p>' if scene.get("title") else ""
+    status = f'<p class="ex-still-status">{_words(scene["status"])}</p>' if scene.get("status") else ""
     can = actions(scene)
     note = f'<p class="ex-still-note">{escape(can)}</p>' if can else ""
     return f'<div class="ex-still">{title}<div class="ex-still-panels">{panels}</div>{status}{note}</div>'

@@ -66,13 +66,13 @@ def words_of(fig, options: dict, experiment: str | None = None) -> tuple[list[st
     return wording(scene), scene
 
 
-def leftovers(name: str, experiment: str | None = None) -> list[str]:
-    """The German words of the figure's first scene (or after an experiment) that are
-    still the English ones and still have an English word in them."""
+def leftovers(name: str, experiment: str | None = None, language: str = "de") -> list[str]:
+    """The German (or other) words of the figure's first scene (or after an experiment)
+    that are still the English ones and still have an English word in them."""
     fig = FIGURES[name]
     locale.use("en")
     english, scene = words_of(fig, {}, experiment)
-    locale.use("de")
+    locale.use(language)
     german, _ = words_of(fig, {}, experiment)
     locale.use("en")
     tokens = sentence_words(scene)
@@ -93,6 +93,21 @@ def test_every_experiment_speaks_german(name, experiment):
     locale.use("en")
     (buttons,) = [c for c in message["controls"] if c["kind"] == "buttons"]
     assert buttons["reveal"] == "Was Sie sehen sollten" and buttons["message"]
+
+
+@pytest.mark.parametrize("name, experiment", [(name, None) for name in DONE] +
+                         [(name, e.name) for name in DONE for e in FIGURES[name].experiments])
+def test_every_scene_speaks_hebrew(name, experiment):
+    """The Hebrew catalogue covers every figure's words too: no English sentence is left
+    in a first scene or after an experiment, and the experiment's message is Hebrew."""
+    assert leftovers(name, experiment, "he") == []
+    if experiment is not None:
+        locale.use("he")
+        fig = FIGURES[name]
+        scene = fig.scene(fig.apply(fig.initial_state(fig.parse_options({})), {"type": "action", "name": experiment}))
+        locale.use("en")
+        (buttons,) = [c for c in scene["controls"] if c["kind"] == "buttons"]
+        assert buttons["reveal"] == "מה אמורים לראות" and re.search("[\u05d0-\u05ea]", buttons["message"])
 
 
 @pytest.mark.parametrize("name", DONE)

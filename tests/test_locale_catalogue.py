@@ -19,7 +19,7 @@ from explorables.site_builder.cli import main
 from explorables.site_builder.errors import BuildError
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED = ("en", "de")
+SHIPPED = ("en", "de", "he")
 # A key is named in code as a string literal: t("page.next"), ex.t("runtime.copy"),
 # Say("figure.attention_row.title"), ...
 KEY = re.compile(r"""["']((?:page|runtime|figure|number|exercise)(?:\.[a-z_0-9]+)+)["']""")
@@ -83,6 +83,21 @@ def test_german_writes_a_decimal_comma_grouping_and_a_typographic_minus():
     assert (pct(0.05), pct(0.5), pct(0.0)) == ("5,0\u00a0%", "50\u00a0%", "0\u00a0%")
     assert vec([0.5, -1]) == "(0,50; −1,00)"
     assert quote("bank") == "„bank“"  # German quotation marks around a token
+
+
+def test_hebrew_isolates_each_number_as_a_left_to_right_run():
+    """In a right-to-left sentence a bare "−0.50" would show its minus on the right and
+    "(1.19, 0.40)" its entries swapped; each number, vector and percentage is one
+    left-to-right isolate (LRI ... PDI), and a pasted isolate still reads as the number."""
+    locale.use("he")
+    lri, pdi = "\u2066", "\u2069"
+    assert num(-1234.5) == lri + "−1234.50" + pdi
+    assert num(123456.789, 1) == lri + "123,456.8" + pdi  # decimal point, comma grouping
+    assert vec([1.19, -0.4]) == lri + "(1.19,\u00a0−0.40)" + pdi  # one isolate, kept on one line
+    assert pct(0.5) == lri + "50%" + pdi
+    assert quote("bank") == '"\u2068bank\u2069"'
+    assert parse_number(lri + "−0.75" + pdi, "x") == -0.75
+    assert locale.t("figure.attention_row.sharpen_title") == "טמפרטורה נמוכה מחדדת את הבחירה"
 
 
 def test_a_typed_decimal_comma_is_read_in_german_only():
@@ -178,6 +193,61 @@ def test_a_german_build_says_the_german_words_and_writes_decimal_commas(tmp_path
     second = (tmp_path / "out" / "zweite.html").read_text(encoding="utf-8")
     assert "<span>Zurück</span> Eine Frage" in second
     assert num(-0.5) == "−0.50"  # the engine speaks English again after the build
+
+
+def test_a_hebrew_build_is_right_to_left_and_needs_no_fallback(tmp_path):
+    site = make_site(tmp_path, "he")
+    result = build_site(site / "content", tmp_path / "out")
+    assert result.warnings == []  # the shipped catalogue has every word
+    html = (tmp_path / "out" / "eine-frage.html").read_text(encoding="utf-8")
+    assert '<html lang="he" dir="rtl">' in html
+    assert "שיעור 1 מתוך 2" in html and "<span>הבא</span> Zweite Lektion" in html
+    assert '<span class="ex-question-label">בדקו את עצמכם</span>' in html
+    stats = stats_of(first_frame(html)["scene"])
+    assert stats["טמפרטורה"] == "\u20661.50\u2069"
+    assert re.fullmatch("\u2066" + r"\(−?\d\.\d\d,\u00a0−?\d\.\d\d\)" + "\u2069", stats["וקטור חדש"])
+    assert words_block(html)["dir"] == "rtl" and words_block(html)["messages"]["runtime.starting"] == "Python עולה…"
+    # The still: a formula-only line is a left-to-right run; a Hebrew SVG label a right-to-left isolate.
+    assert re.search(r'<span class="ex-still-detail"><bdi dir="ltr">\u2066[\d.−]+\u2069 ÷ √2 = ', html)
+    assert re.search('<text class="nm"[^>]*>\u2067[a-z]+ החדשה\u2069</text>', html)
+
+
+def test_the_engine_archive_holds_english_and_the_site_s_catalogue_only():
+    """Each shipped catalogue is some 15 KB compressed: a site's archive carries English
+    (the fallback) and its own language, not every language that ships."""
+    import io
+    import zipfile
+
+    from explorables.site_builder.build import engine_archive
+
+    def catalogues(language):
+        with zipfile.ZipFile(io.BytesIO(engine_archive(language=language))) as archive:
+            return sorted(n.rsplit("/", 1)[1] for n in archive.namelist() if "/locales/" in n)
+    assert catalogues("en") == ["en.json"]
+    assert catalogues("he-IL") == ["en.json", "he.json"]
+    assert catalogues("fr") == ["en.json"]
+    assert len(engine_archive(language="he")) - len(engine_archive()) < 20_000
+
+
+def test_a_hebrew_lesson_isolates_the_signed_numbers_and_vectors_its_author_wrote(tmp_path):
+    """In right-to-left prose a bare "−0.75" shows its minus on the right and the entries
+    of "(1.19, 0.40)" swap; the build makes each one a left-to-right <bdi>, and leaves
+    plain numbers, headings and English pages alone."""
+    site = make_site(tmp_path, "he")
+    (site / "content" / "02-zweite.md").write_text(
+        "---\ntitle: שני\norder: 2\n---\n\n## שלב 3-1\n\nהמשקל יורד ל-−0.75 והווקטור (1.19, 0.40) זז; "
+        "עם 12 מילים ו-45% מהמשקל, x-1 ו-a-1.\n", encoding="utf-8")
+    build_site(site / "content", tmp_path / "out")
+    html = (tmp_path / "out" / "zweite.html").read_text(encoding="utf-8")
+    paragraph = re.search(r"<p>(המשקל.*?)</p>", html).group(1)
+    assert paragraph == ('המשקל יורד ל-<bdi dir="ltr">−0.75</bdi> והווקטור <bdi dir="ltr">(1.19, 0.40)</bdi> זז; '
+                         "עם 12 מילים ו-45% מהמשקל, x-1 ו-a-1.")
+    assert "<bdi" not in re.search(r"<h2.*?</h2>", html).group(0)
+    english = make_site(tmp_path / "en", "en")
+    (english / "content" / "02-zweite.md").write_text("---\ntitle: Two\n---\n\nIt falls to −0.75.\n",
+                                                       encoding="utf-8")
+    build_site(english / "content", tmp_path / "out-en")
+    assert "<bdi" not in (tmp_path / "out-en" / "zweite.html").read_text(encoding="utf-8")
 
 
 def test_a_right_to_left_build_is_marked_rtl(tmp_path):

@@ -356,7 +356,8 @@ def test_python_and_javascript_fold_words_alike(tmp_path):
     import shutil
     import subprocess
     from explorables.site_builder.search import stem, words
-    sample = "Queries matches keys Heads boxes wishes classes status axis Déjà-vu softmax's"
+    sample = ("Queries matches keys Heads boxes wishes classes status axis Déjà-vu softmax's "
+              "מנגנון הקשב, שָׁלוֹם: α·β x₁")  # Hebrew (with points), Greek, subscripts
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed")
@@ -368,6 +369,7 @@ def test_python_and_javascript_fold_words_alike(tmp_path):
     assert json.loads(done.stdout) == [stem(w) for w in words(sample)]
     assert [stem(w) for w in ("queries", "matches", "keys", "heads", "status", "axis")] == \
         ["query", "match", "key", "head", "status", "axis"]
+    assert words("מנגנון הקשב, שָׁלוֹם") == ["מנגנון", "הקשב", "שלום"]  # a Hebrew site is searchable too
 
 
 def test_indented_code_gets_the_same_block(tmp_path):

@@ -36,7 +36,7 @@ import warnings
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..locale import number_format, t, typed
+from ..locale import number_format, t, typed, unisolated
 
 
 class OptionError(ValueError):
@@ -67,7 +67,7 @@ def parse_number(text: Any, name: str = "value") -> float:
     if isinstance(text, (int, float)):
         value = float(text)
     else:
-        raw = str(text).strip().replace("\u2212", "-")  # accept a typographic minus
+        raw = unisolated(str(text)).strip().replace("\u2212", "-")  # accept a typographic minus
         if raw == "":
             raise FieldError(name, t("figure.empty", name=name, example=typed("0.5")))
         if number_format()[0] == "," and "." not in raw:

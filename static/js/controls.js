@@ -13,7 +13,7 @@
     const el = ex.el("div", { class: "ex-control ex-control-" + spec.kind }, body, help);
     return {
       el: el,
-      help: function (next) { help.textContent = next.help || ""; help.hidden = !next.help; },
+      help: function (next) { ex.setText(help, next.help || ""); help.hidden = !next.help; },
     };
   }
 
@@ -44,7 +44,7 @@
     function update(next) {
       digits = next.digits === undefined ? 2 : next.digits;
       log = !!next.log && next.min > 0;
-      label.textContent = labelText = next.label;
+      ex.setText(label, labelText = next.label);
       if (log) {
         input.min = Math.log(next.min); input.max = Math.log(next.max);
         input.step = (Math.log(next.max) - Math.log(next.min)) / 200;
@@ -66,7 +66,7 @@
     const text = ex.el("span");
     const f = frame(spec, ex.el("label", { class: "ex-toggle" }, input, text));
     input.addEventListener("change", function () { send(figure, { type: "set", name: spec.name, value: input.checked }); });
-    function update(next) { text.textContent = next.label; input.checked = !!next.value; f.help(next); }
+    function update(next) { ex.setText(text, next.label); input.checked = !!next.value; f.help(next); }
     update(spec);
     return { el: f.el, update: update };
   };
@@ -78,7 +78,7 @@
     const f = frame(spec, ex.el("div", { class: "ex-select" }, label, select));
     select.addEventListener("change", function () { send(figure, { type: "set", name: spec.name, value: select.value }); });
     function update(next) {
-      label.textContent = next.label;
+      ex.setText(label, next.label);
       select.replaceChildren.apply(select, next.options.map(function (o) {
         return ex.el("option", { value: o.value, selected: o.value === next.value }, o.label);
       }));
@@ -95,7 +95,7 @@
     const message = ex.el("p", { class: "ex-message" });
     const f = frame(spec, ex.el("div", null, heading, list, message));
     function update(next) {
-      heading.textContent = next.label || ""; heading.hidden = !next.label;
+      ex.setText(heading, next.label || ""); heading.hidden = !next.label;
       list.setAttribute("aria-label", next.label || ex.t("runtime.actions"));
       list.replaceChildren.apply(list, next.items.map(function (item) {
         return ex.el("button", {
@@ -112,7 +112,7 @@
         message.replaceChildren(ex.el("details", { open: open && message.dataset.text === next.message },
           ex.el("summary", null, next.reveal), ex.el("p", null, next.message)));
       } else {
-        message.textContent = next.message || "";
+        ex.setText(message, next.message || "");
       }
       message.dataset.text = next.message || "";
       message.hidden = !next.message;
@@ -181,7 +181,7 @@
     const fields = {};
     let shape = "";
     function update(next) {
-      heading.textContent = next.label;
+      ex.setText(heading, next.label);
       const nextShape = JSON.stringify([next.col_labels, next.rows.map(function (r) { return [r.label, r.cells.map(function (c) { return c.name; })]; })]);
       if (nextShape !== shape) {
         shape = nextShape;
@@ -213,7 +213,7 @@
     const fields = {};
     let shape = "";
     function update(next) {
-      heading.textContent = next.label;
+      ex.setText(heading, next.label);
       const nextShape = JSON.stringify(next.rows.map(function (r) { return r.map(function (c) { return c.name; }); }));
       if (nextShape !== shape) {
         shape = nextShape;

@@ -34,6 +34,33 @@
   ex._resetReady();
   ex._settleReady = function (ok, value) { ok ? settle.resolve(value) : settle.reject(value); };
 
+  /* Right-to-left pages: a text with no letter of a right-to-left script (a formula such
+     as "2.710 ÷ √2 = 1.916", a vector, a token) is written as one left-to-right run,
+     isolated from the words around it, so it keeps its order inside a Hebrew panel. In
+     the HTML that is a <bdi dir="ltr">; on a canvas the text's own direction. */
+  const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+  const PLAIN_TEXT = new Set(["OPTION", "TEXTAREA", "TITLE", "SCRIPT", "STYLE"]);  // hold text only
+  ex.textDirection = function (text) {
+    return ex.words.dir === "rtl" && RTL_LETTER.test(text) ? "rtl" : "ltr";
+  };
+  function textOf(node, text) {
+    if (ex.words.dir !== "rtl" || !text || RTL_LETTER.test(text) || PLAIN_TEXT.has(node.tagName)) {
+      return document.createTextNode(text);
+    }
+    const run = document.createElement("bdi");
+    run.dir = "ltr";
+    run.textContent = text;
+    return run;
+  }
+
+  /* A node's text, replaced: as textContent does (null and undefined write nothing),
+     with the same rule as el() for a right-to-left page. */
+  ex.setText = function (node, text) {
+    const value = text == null ? "" : String(text);
+    if (value) node.replaceChildren(textOf(node, value));
+    else node.replaceChildren();
+  };
+
   /* el("div", {class: "x", onclick: f, dataset: {link: "t1"}}, child, "text", ...) */
   ex.el = function (tag, attrs) {
     const node = document.createElement(tag);
@@ -42,7 +69,7 @@
         const value = attrs[key];
         if (value === undefined || value === null || value === false) continue;
         if (key === "class") node.className = value;
-        else if (key === "text") node.textContent = value;
+        else if (key === "text") node.replaceChildren(textOf(node, String(value)));
         else if (key === "dataset") Object.assign(node.dataset, value);
         else if (key === "style") Object.assign(node.style, value);
         else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
@@ -52,7 +79,7 @@
     for (let i = 2; i < arguments.length; i++) {
       const child = arguments[i];
       if (child === null || child === undefined || child === false) continue;
-      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+      node.append(child instanceof Node ? child : textOf(node, String(child)));
     }
     return node;
   };

@@ -83,9 +83,9 @@
     const focusKey = active && this.root.contains(active) && active.dataset ? active.dataset.focusKey : null;
     this.scene = scene;
     this.values = scene.values || {};
-    this.titleEl.textContent = scene.title || "";
+    ex.setText(this.titleEl, scene.title || "");
     this.titleEl.hidden = !scene.title;
-    this.statusEl.textContent = scene.status || "";
+    ex.setText(this.statusEl, scene.status || "");
     this.sync(scene.panels || [], this.panelViews, ex.panels, "panel");
     this.sync(scene.controls || [], this.controlViews, ex.controls, "control");
     this.place();

@@ -15,7 +15,8 @@
   const MAX = 8;
 
   function words(text) {
-    return text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").match(/[a-z0-9]+/g) || [];
+    // letters and digits of any script, without accents or Hebrew points: as search.py
+    return text.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "").match(/[\p{L}\p{N}]+/gu) || [];
   }
 
   function stem(w) {  // mirrors search.py's stem

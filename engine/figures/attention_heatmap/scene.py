@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from explorables.engine import dot
-from explorables.figures import cells, field_text, heading, num, pct, quote, spoken, text, vec
+from explorables.figures import cells, field_text, formula, heading, num, pct, quote, spoken, text, vec
 
 from . import words as W
 from .table import FLAT, PEAKED, table
@@ -116,7 +116,7 @@ def outputs_panel(state: dict, r) -> dict:
         terms = sorted(((r.weights[i][j], state["v"][j][c]) for j in range(n) if r.mask[i][j]), key=lambda t: -t[0])
         more = W.OUTPUT_MORE.format(more=len(terms) - 4) if len(terms) > 4 else ""
         return [W.OUTPUT_SUM.format(name=names[c], word=tokens[i]),
-                "= " + " + ".join(f"{num(a, 3)}×{num(v)}" for a, v in terms[:4]) + more,
+                formula("= " + " + ".join(f"{num(a, 3)}×{num(v)}" for a, v in terms[:4])) + more,
                 f"= {num(r.outputs[i][c], 4)}"]
 
     return cells(

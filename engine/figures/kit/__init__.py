@@ -12,13 +12,13 @@ from .inputs import EDGE, best, extent, query_field, resolve_query, words
 from .marks import (arrows, bars, cells, channel, chart, circles, heading, labels, line, lines, plane, points,
                     polygon, series, steps, text)
 from .params import Choice, Hidden, Param, Slider, Toggle
-from .text import MINUS, Say, clip, field_text, num, number_format, pct, quote, shown, spoken, t, typed, vec
+from .text import MINUS, Say, clip, field_text, formula, num, number_format, pct, quote, shown, spoken, t, typed, vec
 from .values import FORMATS, Value
 
 __all__ = [
     "Choice", "EDGE", "Experiment", "FORMATS", "FieldError", "Figure", "HINT", "Hidden", "MINUS", "Option",
     "OptionError", "OptionErrors", "Param", "REVEAL", "Say", "Slider", "Toggle", "Value", "arrows", "bars", "best",
-    "cells", "channel", "chart", "circles", "clip", "extent", "field_text", "heading", "labels", "line", "lines",
-    "num", "number_format", "parse_number", "pct", "plane", "points", "polygon", "query_field", "quote",
+    "cells", "channel", "chart", "circles", "clip", "extent", "field_text", "formula", "heading", "labels", "line",
+    "lines", "num", "number_format", "parse_number", "pct", "plane", "points", "polygon", "query_field", "quote",
     "resolve_query", "series", "shown", "spoken", "steps", "t", "text", "typed", "vec", "words",
 ]

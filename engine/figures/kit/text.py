@@ -4,13 +4,14 @@ A figure never formats a number by hand: ``num`` (fixed decimals, a typographic 
 no "−0.00"), ``vec`` for a vector, ``pct`` for a weight. ``Value`` formats use them too,
 so a number reads the same in the figure, in its read-outs and in the prose around it.
 They write numbers the way the site's language does (engine/locale.py): a decimal comma
-and "50 %" in German, grouped thousands in both.
+and "50 %" in German, grouped thousands in both; in Hebrew each number (a whole vector,
+a percentage) is an isolated left-to-right run, so it reads the same inside Hebrew words.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from ...locale import MINUS, Say, localized, number_format, t, typed
+from ...locale import MINUS, Say, isolated, localized, number_format, t, typed
 
 
 def spoken(words: Any) -> Any:
@@ -21,6 +22,10 @@ def spoken(words: Any) -> Any:
 def num(x: float, digits: int = 2) -> str:
     """A number for display with a typographic minus and no '−0.00': num(-0.5) == '−0.50'
     (in German '−0,50')."""
+    return isolated(_number(x, digits))
+
+
+def _number(x: float, digits: int) -> str:
     text = f"{x:.{digits}f}"
     if float(text) == 0.0:
         text = f"{0.0:.{digits}f}"
@@ -29,17 +34,24 @@ def num(x: float, digits: int = 2) -> str:
 
 def vec(p, digits: int = 2) -> str:
     """A vector for display: (0.50, −1.00); in German (0,50; −1,00)."""
-    return "(" + number_format()[4].join(num(x, digits) for x in p) + ")"
+    return isolated("(" + number_format()[4].join(_number(x, digits) for x in p) + ")")
 
 
 def pct(w: float) -> str:
     """A weight as a percentage: one decimal below 10%, whole numbers above."""
     pattern = number_format()[3]
     if w == 0.0:
-        return pattern.format("0")
+        return isolated(pattern.format("0"))
     if w < 0.1:
-        return pattern.format(localized(f"{100 * w:.1f}"))
-    return pattern.format(localized(f"{100 * w:.0f}"))
+        return isolated(pattern.format(localized(f"{100 * w:.1f}")))
+    return isolated(pattern.format(localized(f"{100 * w:.0f}")))
+
+
+def formula(text: str) -> str:
+    """A formula written among words ("= 0.79×0.12 + 0.06×0.40"), kept as one
+    left-to-right run in a right-to-left language, so its terms keep their order beside
+    Hebrew words; unchanged in English and German."""
+    return isolated(text)
 
 
 def quote(word: str) -> str:

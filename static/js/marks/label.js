@@ -48,6 +48,7 @@
     ctx.fillStyle = view.color(m.role || "text");
     ctx.textAlign = m.align || "left";
     ctx.textBaseline = "middle";
+    ctx.direction = ex.textDirection(m.text);  // Hebrew words read right to left; the align stays
     ctx.fillText(m.text, view.sx(m.x), view.sy(m.y));
     ctx.restore();
   };
@@ -277,6 +278,7 @@
       ctx.font = m.kind === "arrow" ? ARROW_FONT : hot ? HOT_FONT : POINT_FONT;
       ctx.textBaseline = "middle";
       ctx.textAlign = p.align;
+      ctx.direction = ex.textDirection(p.text);
       const x = p.align === "left" ? b.x0 : p.align === "right" ? b.x1 : (b.x0 + b.x1) / 2;
       ctx.lineJoin = "round"; ctx.lineWidth = 3; ctx.strokeStyle = view.color("bg");
       ctx.strokeText(p.text, x, cy);

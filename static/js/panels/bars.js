@@ -10,8 +10,8 @@
     const el = ex.el("section", { class: "ex-panel ex-bars-panel" }, title, caption, list, footer);
 
     function update(next) {
-      title.textContent = next.title || ""; title.hidden = !next.title;
-      caption.textContent = next.caption || ""; caption.hidden = !next.caption;
+      ex.setText(title, next.title || ""); title.hidden = !next.title;
+      ex.setText(caption, next.caption || ""); caption.hidden = !next.caption;
       el.classList.toggle("ex-wide", !!next.wide);
       const max = next.max || Math.max.apply(null, (next.bars || []).map(function (b) { return Math.abs(b.value); }).concat([1e-12]));
       list.replaceChildren.apply(list, (next.bars || []).map(function (bar) {
@@ -28,7 +28,7 @@
             ex.el("span", { class: "ex-bar-fill", style: { width: pct + "%", background: "var(--ex-" + (bar.role || "accent") + ")" } })),
           ex.el("span", { class: "ex-bar-value" }, bar.text));
       }));
-      footer.textContent = next.footer || ""; footer.hidden = !next.footer;
+      ex.setText(footer, next.footer || ""); footer.hidden = !next.footer;
     }
     update(spec);
     return { el: el, update: update, highlight: function () {} };

@@ -124,8 +124,8 @@
 
     function update(next) {
       current = next;
-      title.textContent = next.title || ""; title.hidden = !next.title;
-      caption.textContent = next.caption || ""; caption.hidden = !next.caption;
+      ex.setText(title, next.title || ""); title.hidden = !next.title;
+      ex.setText(caption, next.caption || ""); caption.hidden = !next.caption;
       el.classList.toggle("ex-wide", !!next.wide);
       el.classList.toggle("ex-narrow", next.wide === false);  // may share a row with another panel
       const rows = [];

@@ -127,7 +127,7 @@
       ctx.fillStyle = v.color("muted"); ctx.font = "11px system-ui, sans-serif";
       const written = [];  // boxes of the axis names and tick numbers, for label placement
       function write(text, x, y, align) {
-        ctx.textAlign = align; ctx.fillText(text, x, y);
+        ctx.textAlign = align; ctx.direction = ex.textDirection(text); ctx.fillText(text, x, y);
         const w = ctx.measureText(text).width;
         const x0 = align === "right" ? x - w : align === "center" ? x - w / 2 : x;
         written.push({ x0: x0, y0: y - 10, x1: x0 + w, y1: y + 3 });
@@ -288,9 +288,9 @@
 
     function update(next) {
       state.spec = next;
-      title.textContent = next.title || "";
+      ex.setText(title, next.title || "");
       title.hidden = !next.title;
-      caption.textContent = next.caption || "";
+      ex.setText(caption, next.caption || "");
       caption.hidden = !next.caption;
       el.classList.toggle("ex-wide", !!next.wide);
       // The engine's pick wins when it changes; a pick made here with a digit key

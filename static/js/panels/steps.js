@@ -8,7 +8,7 @@
     const list = ex.el("ol", { class: "ex-steps" });
     const el = ex.el("section", { class: "ex-panel ex-steps-panel" }, title, formula, list);
     function update(next) {
-      title.textContent = next.title || ""; title.hidden = !next.title;
+      ex.setText(title, next.title || ""); title.hidden = !next.title;
       formula.textContent = next.formula || ""; formula.hidden = !next.formula;
       el.classList.toggle("ex-wide", !!next.wide);
       list.replaceChildren.apply(list, (next.steps || []).map(function (step, i) {
