@@ -100,11 +100,29 @@ def initial(name: str, options: dict) -> dict:
     return {"figure": name, "state": state, "scene": model.scene(state)}
 
 
+def first_frame(data: dict) -> dict:
+    """What the page embeds of a figure's first state and scene: all of it, except each
+    cell's arithmetic (its ``detail`` lines), which the engine gives once it is live.
+
+    The arithmetic is the heaviest part of a table's scene (a 12 x 12 table's is about
+    4 KB of the page compressed) and a reader needs it only when asking for it. A cells
+    panel that had some says so with ``"detail_later": true``, and its cells keep an
+    empty ``detail``, so that the same cells take the focus before and after."""
+    panels = []
+    for panel in data["scene"].get("panels") or []:
+        rows = panel.get("rows") if panel.get("kind") == "cells" else None
+        if rows and any(cell.get("detail") for row in rows for cell in row):
+            panel = dict(panel, detail_later=True,
+                         rows=[[dict(cell, detail=[]) if "detail" in cell else cell for cell in row] for row in rows])
+        panels.append(panel)
+    return dict(data, scene=dict(data["scene"], panels=panels)) if "panels" in data["scene"] else data
+
+
 def _render_figure(self, tokens, idx, options, env) -> str:
     meta = tokens[idx].meta
     try:
         data = initial(meta["figure"], meta["options"])
-        payload = json.dumps(data, allow_nan=False, separators=(",", ":"))
+        payload = json.dumps(first_frame(data), allow_nan=False, separators=(",", ":"))
     except ValueError as err:
         env.setdefault("errors", []).append(
             SourceError(env.get("path", "<string>"), meta["line"], 1,

@@ -382,6 +382,24 @@
     this.root.classList.add("ex-live");
     this.badge.textContent = "";
     this.badge.hidden = true;
+    this.complete();
+  };
+
+  /* The page's first frame leaves out what the engine gives once live (the cells'
+     arithmetic, "detail_later"): the live figure asks for its scene whole when the page
+     is idle. Any reader's change brings it too, and then nothing is asked. */
+  function lacking(scene) {
+    return (scene.panels || []).some(function (panel) { return panel.detail_later; });
+  }
+  Figure.prototype.complete = function () {
+    const self = this;
+    if (!lacking(this.scene)) return;
+    const ask = function () {
+      if (self.failed || !self.root.isConnected || self.busy || self.queue.length || !lacking(self.scene)) return;
+      self.send({ type: "patch", patch: {} }, { quiet: true }).catch(function () { /* shown by the figure */ });
+    };
+    if (window.requestIdleCallback) window.requestIdleCallback(ask, { timeout: 1000 });
+    else setTimeout(ask, 200);
   };
 
   Figure.prototype.fail = function (err, lead) {

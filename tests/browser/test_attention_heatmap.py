@@ -51,6 +51,23 @@ def test_first_frame_is_the_engine_table(heat):
     assert heat.locator(f'figure#{FIG} [data-key="cells:entropy"] tbody tr').nth(11).locator("td").nth(3).inner_text() == "flat"
 
 
+def test_the_cells_arithmetic_comes_from_the_live_engine(heat):
+    """The page's first frame leaves each cell's arithmetic out (the heaviest part of the
+    embedded scene); the live figure asks the engine for it on its own, with no reader's
+    change, and shows it for the cell a reader points at."""
+    embedded = heat.evaluate("id => JSON.parse(document.getElementById(id)"
+                             ".querySelector('script.ex-data').textContent).scene", FIG)
+    panels = [p for p in embedded["panels"] if p["kind"] == "cells"]
+    assert {p["id"] for p in panels if p.get("detail_later")} == {"table", "outputs"}
+    assert {len(cell.get("detail", [])) for p in panels for row in p["rows"] for cell in row} == {0}
+    heat.wait_for_function("id => !window.explorables.figures[id].scene.panels.some(p => p.detail_later)", arg=FIG)
+    assert state_of(heat, FIG) == heat.evaluate("id => JSON.parse(document.getElementById(id)"
+                                                ".querySelector('script.ex-data').textContent).state", FIG)
+    outputs = heat.locator(f'figure#{FIG} [data-key="cells:outputs"]')
+    outputs.locator("tbody td").first.hover()
+    assert outputs.locator(".ex-detail").inner_text().startswith("o[noun] of the = ")
+
+
 def test_clicking_a_cell_or_a_row_label_picks_the_row(heat):
     cell_button(heat, 10, 0).click()  # garden's row
     values = assert_matches_cpython(heat, FIG, NAME)

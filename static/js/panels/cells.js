@@ -64,8 +64,19 @@
     let current = spec;
     let focused = null;  // the cell the keyboard is on
 
-    function showDetail(cell) {
-      const lines = (cell && cell.detail) || current.detail || [];
+    let shown = null;  // [row, column] of the cell whose detail the box shows
+
+    /* A cell's detail lines. A page's first frame leaves the cells' arithmetic out
+       ("detail_later": the engine gives it once live): until then, a line saying so. */
+    function linesOf(cell) {
+      if (cell && cell.detail && cell.detail.length) return cell.detail;
+      if (cell && cell.detail && current.detail_later) return [ex.t("runtime.detail_later")];
+      return (cell && cell.detail) || current.detail || [];
+    }
+
+    function showDetail(cell, at) {
+      const lines = linesOf(cell);
+      shown = cell ? at || null : null;
       detail.replaceChildren.apply(detail, lines.map(function (line) { return ex.el("div", null, line); }));
       detail.hidden = lines.length === 0;
     }
@@ -104,7 +115,7 @@
        D says the focused cell's detail lines. */
     table.addEventListener("keydown", function (event) {
       if ((event.key === "d" || event.key === "D") && !event.ctrlKey && !event.metaKey && !event.altKey) {
-        const lines = (focused && focused.detail) || [];
+        const lines = focused ? linesOf(focused) : [];
         if (lines.length && table.contains(event.target)) {
           event.preventDefault();
           figure.announce(lines.join(". "));
@@ -138,7 +149,7 @@
       (next.rows || []).forEach(function (row, r) {
         const tr = ex.el("tr", { class: next.active_row === r ? "ex-active-row" : undefined });
         if (next.row_labels && next.row_labels[r]) tr.append(label(next.row_labels[r], "th", "row"));
-        row.forEach(function (cell) {
+        row.forEach(function (cell, c) {
           const attrs = {
             class: "ex-cell" + (cell.active ? " ex-active" : "") + (cell.muted ? " ex-muted" : "") +
               (Math.abs(cell.tone || 0) > 0.45 ? " ex-strong" : "") + ink(figure, cell),
@@ -159,20 +170,29 @@
           const td = ex.el("td", attrs, content);
           const target = cell.select ? content : td;
           if (!cell.select && cell.detail) td.classList.add("ex-focusable");
-          td.addEventListener("mouseenter", function () { showDetail(cell); });
-          target.addEventListener("focus", function () { focused = cell; showDetail(cell); figure.hover(cell.link || null); });
+          const at = [r, c];
+          td.addEventListener("mouseenter", function () { showDetail(cell, at); });
+          target.addEventListener("focus", function () { focused = cell; showDetail(cell, at); figure.hover(cell.link || null); });
           tr.append(td);
         });
         body.append(tr);
       });
       rows.push(body);
-      const explained = (next.rows || []).some(function (row) { return row.some(function (cell) { return cell.detail && cell.detail.length; }); });
+      const explained = (next.rows || []).some(function (row) {
+        return row.some(function (cell) { return cell.detail && (cell.detail.length || next.detail_later); });
+      });
       hint.hidden = !explained;
       if (explained) table.setAttribute("aria-describedby", hint.id); else table.removeAttribute("aria-describedby");
       const had = table.contains(document.activeElement);
       const place = position(had ? document.activeElement : table.querySelector(".ex-focusable[tabindex='0']"));
+      // the cell the pointer was on keeps its detail shown (the arithmetic arriving
+      // from the engine after the first frame, say); the focused cell shows its own below
+      const pointed = shown && el.matches(":hover") ? shown : null;
       table.replaceChildren.apply(table, rows);
       showDetail(null);
+      if (pointed && next.rows && next.rows[pointed[0]] && next.rows[pointed[0]][pointed[1]]) {
+        showDetail(next.rows[pointed[0]][pointed[1]], pointed);
+      }
       // keep the keyboard's place on redraw; else the active cell, else the first
       const again = (place && focusable(place[0], place[1])) ||
         table.querySelector(".ex-active .ex-focusable, .ex-active.ex-focusable") || table.querySelector(".ex-focusable");
