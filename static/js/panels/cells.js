@@ -38,17 +38,27 @@
   /* The ink a cell's text needs on the fill it ends up with (its role's colour over the
      panel): its own colour (text, or soft when muted) if that reads at 4.5:1, else
      whichever of the dark and light inks reads better. "" keeps its own colour. */
-  function ink(figure, cell) {
+  function ink(colors, cell) {
     const share = toneShare(cell);
-    const own = parse(ex.color(figure.root, cell.muted ? "soft" : "text"));
-    const panel = parse(ex.color(figure.root, "panel"));
-    const role = parse(ex.color(figure.root, cell.tone > 0 ? "positive" : "negative"));
+    const own = colors[cell.muted ? "soft" : "text"];
+    const panel = colors.panel;
+    const role = colors[cell.tone > 0 ? "positive" : "negative"];
     if (!share || !own || !panel || !role) return "";
     const fill = panel.map(function (p, i) { return share * role[i] + (1 - share) * p; });
     if (contrast(own, fill) >= 4.5) return "";
-    const dark = parse(ex.color(figure.root, "ink-dark")) || [0, 0, 0];
-    const light = parse(ex.color(figure.root, "ink-light")) || [255, 255, 255];
+    const dark = colors["ink-dark"] || [0, 0, 0];
+    const light = colors["ink-light"] || [255, 255, 255];
     return contrast(dark, fill) >= contrast(light, fill) ? " ex-ink-dark" : " ex-ink-light";
+  }
+
+  /* The colours ink() mixes, read from the stylesheet once a drawing (a table of 144
+     cells asked for them 700 times, a fifth of its first frame's time). */
+  const ROLES = ["text", "soft", "panel", "positive", "negative", "ink-dark", "ink-light"];
+  function palette(figure) {
+    const style = getComputedStyle(figure.root);
+    const colors = {};
+    ROLES.forEach(function (role) { colors[role] = parse(style.getPropertyValue("--ex-" + role).trim() || "#888"); });
+    return colors;
   }
 
   let tables = 0;  // numbers the tables of the page, for their hints' ids
@@ -146,13 +156,14 @@
         rows.push(ex.el("thead", null, head));
       }
       const body = ex.el("tbody");
+      const colors = palette(figure);
       (next.rows || []).forEach(function (row, r) {
         const tr = ex.el("tr", { class: next.active_row === r ? "ex-active-row" : undefined });
         if (next.row_labels && next.row_labels[r]) tr.append(label(next.row_labels[r], "th", "row"));
         row.forEach(function (cell, c) {
           const attrs = {
             class: "ex-cell" + (cell.active ? " ex-active" : "") + (cell.muted ? " ex-muted" : "") +
-              (Math.abs(cell.tone || 0) > 0.45 ? " ex-strong" : "") + ink(figure, cell),
+              (Math.abs(cell.tone || 0) > 0.45 ? " ex-strong" : "") + ink(colors, cell),
             // a cell holding a button is named once, by the button
             title: cell.title, "aria-label": cell.select ? undefined : cell.title,
             dataset: cell.link ? { link: cell.link } : undefined,
