@@ -86,6 +86,29 @@
     });
   }
 
+  /* Pages fetched ahead: the next lesson once the page is idle, and a link the pointer
+     rests on. Going there then needs no network. Not when the reader saves data, nor
+     from an offline bundle (its pages are here already); a preview's edit forgets them. */
+  let ahead = {};  // page key -> Promise of what fetched() gives
+  function saving() {
+    const connection = navigator.connection;
+    return !!(connection && connection.saveData);
+  }
+  function prefetch(url) {
+    if (ex.pages.source !== fetched || location.protocol === "file:" || saving()) return;
+    const pageKey = key(url);
+    if (pageKey === key(location.href) || ahead[pageKey]) return;
+    ahead[pageKey] = fetched(url).catch(function () { return null; });
+  }
+  function prefetchNext() {
+    const link = document.querySelector("a[rel=next]");
+    if (link) prefetch(new URL(link.getAttribute("href"), location.href).href);
+  }
+  function whenIdle(fn) {
+    if (window.requestIdleCallback) window.requestIdleCallback(fn, { timeout: 3000 });
+    else setTimeout(fn, 500);
+  }
+
   function unmount() {
     const here = key(location.href);
     const states = (kept[ex.pages.current || here] = {});
@@ -145,7 +168,11 @@
       const pageKey = key(target.href);
       const previous = busy || Promise.resolve();
       busy = previous.then(function () {
-        return ex.pages.source(target.href).then(function (page) {
+        const early = !how.reload && ahead[pageKey];
+        delete ahead[pageKey];
+        return (early || Promise.resolve(null)).then(function (page) {
+          return page || ex.pages.source(target.href);
+        }).then(function (page) {
           if (!page) throw new Error("no page to swap in");
           if (how.push) history.replaceState(Object.assign({}, history.state, { scroll: window.scrollY }), "");
           unmount();
@@ -163,6 +190,7 @@
           mount(pageKey, how.restore !== false && !how.reload);
           land(target.hash, how.scroll);
           announce(page.title.split(" · ")[0]);
+          whenIdle(prefetchNext);
           return true;
         }).catch(function (err) {
           if (how.reload) { location.reload(); return false; }
@@ -176,6 +204,7 @@
 
     /* The same page again (a preview's edit): its content anew, Python kept. */
     reload: function () {
+      ahead = {};
       return ex.pages.go(location.href, { reload: true, scroll: window.scrollY });
     },
   };
@@ -200,6 +229,21 @@
     event.preventDefault();
     ex.pages.go(url.href, { push: true });
   });
+
+  // a link the pointer rests on is fetched ahead
+  let resting = 0;
+  document.addEventListener("pointerover", function (event) {
+    const link = event.target.closest && event.target.closest("a[href]");
+    clearTimeout(resting);
+    if (!link || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
+    const url = new URL(link.getAttribute("href"), location.href);
+    if (!ours(url)) return;
+    resting = setTimeout(function () { prefetch(url.href); }, 80);
+  });
+
+  // the next lesson, once this one's first frame is drawn and the page is idle
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { whenIdle(prefetchNext); });
+  else whenIdle(prefetchNext);
 
   window.addEventListener("popstate", function (event) {
     const state = event.state;

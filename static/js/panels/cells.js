@@ -51,13 +51,24 @@
     return contrast(dark, fill) >= contrast(light, fill) ? " ex-ink-dark" : " ex-ink-light";
   }
 
-  /* The colours ink() mixes, read from the stylesheet once a drawing (a table of 144
-     cells asked for them 700 times, a fifth of its first frame's time). */
+  /* The colours ink() mixes, read from the stylesheet once per colour scheme (a table
+     of 144 cells asked for them 700 times, a fifth of its first frame's time; and each
+     reading made the browser compute the style of a page just swapped in). */
   const ROLES = ["text", "soft", "panel", "positive", "negative", "ink-dark", "ink-light"];
+  const DARK = "screen and (prefers-color-scheme: dark)";  // as the stylesheet's
+  const palettes = {};
   function palette(figure) {
+    const scheme = window.matchMedia && window.matchMedia(DARK).matches ? "dark" : "light";
+    if (palettes[scheme]) return palettes[scheme];
     const style = getComputedStyle(figure.root);
     const colors = {};
-    ROLES.forEach(function (role) { colors[role] = parse(style.getPropertyValue("--ex-" + role).trim() || "#888"); });
+    let read = true;
+    ROLES.forEach(function (role) {
+      const value = style.getPropertyValue("--ex-" + role).trim();
+      if (!value) read = false;
+      colors[role] = parse(value || "#888");
+    });
+    if (read) palettes[scheme] = colors;  // not kept when read without the stylesheet
     return colors;
   }
 
