@@ -7,6 +7,7 @@ embeds them in the page so the figure is drawn before Python has loaded.
 from __future__ import annotations
 
 import json
+import math
 import re
 
 from markdown_it import MarkdownIt
@@ -102,7 +103,8 @@ def initial(name: str, options: dict) -> dict:
 
 def first_frame(data: dict) -> dict:
     """What the page embeds of a figure's first state and scene: all of it, except each
-    cell's arithmetic (its ``detail`` lines), which the engine gives once it is live.
+    cell's arithmetic (its ``detail`` lines), which the engine gives once it is live;
+    a chart's curves and the values are written with fewer digits (see below).
 
     The arithmetic is the heaviest part of a table's scene (a 12 x 12 table's is about
     4 KB of the page compressed) and a reader needs it only when asking for it. A cells
@@ -114,8 +116,49 @@ def first_frame(data: dict) -> dict:
         if rows and any(cell.get("detail") for row in rows for cell in row):
             panel = dict(panel, detail_later=True,
                          rows=[[dict(cell, detail=[]) if "detail" in cell else cell for cell in row] for row in rows])
+        if panel.get("kind") == "chart" and panel.get("series"):
+            panel = dict(panel, series=[_rounded_series(panel, series) for series in panel["series"]])
         panels.append(panel)
-    return dict(data, scene=dict(data["scene"], panels=panels)) if "panels" in data["scene"] else data
+    scene = dict(data["scene"], panels=panels) if "panels" in data["scene"] else dict(data["scene"])
+    if "values" in scene:
+        scene["values"] = _short(scene["values"])
+    return dict(data, scene=scene)
+
+
+def _short(value):
+    """Floats to 15 significant digits (0.16200000000000014 -> 0.162): what the prose
+    and the tests read of a figure's values agree to 1e-14 with the engine's."""
+    if isinstance(value, float):
+        return float(f"{value:.15g}") if math.isfinite(value) else value
+    if isinstance(value, list):
+        return [_short(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _short(v) for k, v in value.items()}
+    return value
+
+
+def _digits(domain) -> int:
+    """Decimals that keep a coordinate to 1/100,000 of its axis: far finer than a pixel."""
+    try:
+        span = abs(float(domain[1]) - float(domain[0]))
+    except (TypeError, ValueError, IndexError):
+        return 17
+    return max(0, 5 - math.floor(math.log10(span))) if span > 0 and math.isfinite(span) else 17
+
+
+def _rounded_series(panel: dict, series: dict) -> dict:
+    """A chart's curve with its points rounded far below a pixel (their 17 digits were
+    half of a chart's scene); the engine's own scenes keep every digit."""
+    points = series.get("points")
+    if not isinstance(points, list):
+        return series
+    dx, dy = _digits(panel.get("x")), _digits(panel.get("y"))
+
+    def point(p):
+        if isinstance(p, list) and len(p) == 2 and all(isinstance(v, float) for v in p):
+            return [round(p[0], dx), round(p[1], dy)]
+        return p
+    return dict(series, points=[point(p) for p in points])
 
 
 def _render_figure(self, tokens, idx, options, env) -> str:

@@ -86,9 +86,9 @@
     });
   }
 
-  /* Pages fetched ahead: the next lesson once the page is idle, and a link the pointer
-     rests on. Going there then needs no network. Not when the reader saves data, nor
-     from an offline bundle (its pages are here already); a preview's edit forgets them. */
+  /* The next lesson, fetched ahead once this page is live and idle: going there then
+     needs no network. Not when the reader saves data, nor from an offline bundle (its
+     pages are here already); a preview's edit forgets what was fetched. */
   let ahead = {};  // page key -> Promise of what fetched() gives
   function saving() {
     const connection = navigator.connection;
@@ -104,9 +104,11 @@
     const link = document.querySelector("a[rel=next]");
     if (link) prefetch(new URL(link.getAttribute("href"), location.href).href);
   }
-  function whenIdle(fn) {
-    if (window.requestIdleCallback) window.requestIdleCallback(fn, { timeout: 3000 });
-    else setTimeout(fn, 500);
+  function nextWhenLive() {
+    ex.ready.then(function () {
+      if (window.requestIdleCallback) window.requestIdleCallback(prefetchNext, { timeout: 3000 });
+      else setTimeout(prefetchNext, 500);
+    }, function () { /* no engine: the reader may well stay */ });
   }
 
   function unmount() {
@@ -190,7 +192,7 @@
           mount(pageKey, how.restore !== false && !how.reload);
           land(target.hash, how.scroll);
           announce(page.title.split(" · ")[0]);
-          whenIdle(prefetchNext);
+          nextWhenLive();
           return true;
         }).catch(function (err) {
           if (how.reload) { location.reload(); return false; }
@@ -230,20 +232,8 @@
     ex.pages.go(url.href, { push: true });
   });
 
-  // a link the pointer rests on is fetched ahead
-  let resting = 0;
-  document.addEventListener("pointerover", function (event) {
-    const link = event.target.closest && event.target.closest("a[href]");
-    clearTimeout(resting);
-    if (!link || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
-    const url = new URL(link.getAttribute("href"), location.href);
-    if (!ours(url)) return;
-    resting = setTimeout(function () { prefetch(url.href); }, 80);
-  });
-
-  // the next lesson, once this one's first frame is drawn and the page is idle
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { whenIdle(prefetchNext); });
-  else whenIdle(prefetchNext);
+  // the next lesson, once this one is live and the page is idle
+  nextWhenLive();
 
   window.addEventListener("popstate", function (event) {
     const state = event.state;
