@@ -104,7 +104,8 @@ def initial(name: str, options: dict) -> dict:
 def first_frame(data: dict) -> dict:
     """What the page embeds of a figure's first state and scene: all of it, except each
     cell's arithmetic (its ``detail`` lines), which the engine gives once it is live;
-    a chart's curves and the values are written with fewer digits (see below).
+    a chart's curves are written with fewer digits (see below). The values are the
+    engine's, every digit: what the prose quotes of them must equal what it computes.
 
     The arithmetic is the heaviest part of a table's scene (a 12 x 12 table's is about
     4 KB of the page compressed) and a reader needs it only when asking for it. A cells
@@ -119,22 +120,7 @@ def first_frame(data: dict) -> dict:
         if panel.get("kind") == "chart" and panel.get("series"):
             panel = dict(panel, series=[_rounded_series(panel, series) for series in panel["series"]])
         panels.append(panel)
-    scene = dict(data["scene"], panels=panels) if "panels" in data["scene"] else dict(data["scene"])
-    if "values" in scene:
-        scene["values"] = _short(scene["values"])
-    return dict(data, scene=scene)
-
-
-def _short(value):
-    """Floats to 15 significant digits (0.16200000000000014 -> 0.162): what the prose
-    and the tests read of a figure's values agree to 1e-14 with the engine's."""
-    if isinstance(value, float):
-        return float(f"{value:.15g}") if math.isfinite(value) else value
-    if isinstance(value, list):
-        return [_short(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _short(v) for k, v in value.items()}
-    return value
+    return dict(data, scene=dict(data["scene"], panels=panels)) if "panels" in data["scene"] else data
 
 
 def _digits(domain) -> int:

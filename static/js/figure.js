@@ -391,14 +391,15 @@
   function lacking(scene) {
     return (scene.panels || []).some(function (panel) { return panel.detail_later; });
   }
-  Figure.prototype.complete = function () {
+  Figure.prototype.complete = function (now) {
     const self = this;
     if (!lacking(this.scene)) return;
     const ask = function () {
-      if (self.failed || !self.root.isConnected || self.busy || self.queue.length || !lacking(self.scene)) return;
+      if (!self.live || self.failed || !self.root.isConnected || self.busy || self.queue.length || !lacking(self.scene)) return;
       self.send({ type: "patch", patch: {} }, { quiet: true }).catch(function () { /* shown by the figure */ });
     };
-    if (window.requestIdleCallback) window.requestIdleCallback(ask, { timeout: 1000 });
+    if (now) ask();  // a reader asks for a cell's arithmetic
+    else if (window.requestIdleCallback) window.requestIdleCallback(ask, { timeout: 1000 });
     else setTimeout(ask, 200);
   };
 

@@ -91,7 +91,11 @@
        ("detail_later": the engine gives it once live): until then, a line saying so. */
     function linesOf(cell) {
       if (cell && cell.detail && cell.detail.length) return cell.detail;
-      if (cell && cell.detail && current.detail_later) return [ex.t("runtime.detail_later")];
+      if (cell && cell.detail && current.detail_later) {
+        if (!figure.live) return [ex.t("runtime.detail_later")];
+        figure.complete(true);  // live: asked for now, shown when it comes
+        return [ex.t("runtime.detail_coming")];
+      }
       return (cell && cell.detail) || current.detail || [];
     }
 
