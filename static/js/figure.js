@@ -386,8 +386,9 @@
   };
 
   /* The page's first frame leaves out what the engine gives once live (the cells'
-     arithmetic, "detail_later"): the live figure asks for its scene whole when the page
-     is idle. Any reader's change brings it too, and then nothing is asked. */
+     arithmetic, "detail_later"): the live figure asks for its scene whole a second
+     later, when the page is idle, or at once with complete(true) (a reader pointing at
+     a cell). Any change computed before brings it too, and then nothing is asked. */
   function lacking(scene) {
     return (scene.panels || []).some(function (panel) { return panel.detail_later; });
   }
@@ -398,9 +399,12 @@
       if (!self.live || self.failed || !self.root.isConnected || self.busy || self.queue.length || !lacking(self.scene)) return;
       self.send({ type: "patch", patch: {} }, { quiet: true }).catch(function () { /* shown by the figure */ });
     };
-    if (now) ask();  // a reader asks for a cell's arithmetic
-    else if (window.requestIdleCallback) window.requestIdleCallback(ask, { timeout: 1000 });
-    else setTimeout(ask, 200);
+    if (now) { ask(); return; }  // a reader asks for a cell's arithmetic
+    // else in a second, when the page is idle: a reader's first change, often sooner
+    // (or a script's update on a page just swapped in), brings it without a request more
+    setTimeout(function () {
+      if (window.requestIdleCallback) window.requestIdleCallback(ask, { timeout: 1000 }); else ask();
+    }, 1000);
   };
 
   Figure.prototype.fail = function (err, lead) {
