@@ -23,7 +23,6 @@ Whether a language writes a decimal comma is decided in one place,
 """
 from __future__ import annotations
 
-import html
 import math
 import random
 import re
@@ -32,6 +31,14 @@ from typing import Any, Callable
 
 from .attention import softmax
 from .locale import Say, base_language, catalogue, t, unisolated
+
+
+def _escape(text: str, quote: bool = True) -> str:
+    """What ``html.escape`` does, without importing ``html`` (and its table of entities)
+    when the worker starts."""
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return text.replace('"', "&quot;").replace("'", "&#x27;") if quote else text
+
 
 MINUS = "\u2212"
 SEED_LIMIT = 2 ** 31  # seeds are whole numbers from 0 to SEED_LIMIT - 1
@@ -241,10 +248,10 @@ def _fmt(x: float, decimal_comma: bool = False) -> str:
 
 def mi(name: str, sub: str | int | None = None) -> str:
     """A variable, with a subscript (a letter or a position)."""
-    base = f"<mi>{html.escape(name)}</mi>"
+    base = f"<mi>{_escape(name)}</mi>"
     if sub is None:
         return base
-    low = f"<mn>{sub}</mn>" if isinstance(sub, int) else f"<mi>{html.escape(sub)}</mi>"
+    low = f"<mn>{sub}</mn>" if isinstance(sub, int) else f"<mi>{_escape(sub)}</mi>"
     return f"<msub>{base}{low}</msub>"
 
 
@@ -258,7 +265,7 @@ def mn(x: float, decimal_comma: bool = False) -> str:
 
 def mo(op: str) -> str:
     """An operator or a sign: mo("=") , mo("\u22c5") for a dot product, mo("+")."""
-    return f"<mo>{html.escape(op)}</mo>"
+    return f"<mo>{_escape(op)}</mo>"
 
 
 def mvec(v: list[float], decimal_comma: bool = False) -> str:
@@ -288,7 +295,7 @@ _OUTPUT = "".join([mi("o"), "<mo>=</mo>", "<munder><mo movablelimits=\"true\">\u
 
 def plain(words: str) -> str:
     """Words for a statement, with <, > and & escaped."""
-    return html.escape(words, quote=False)
+    return _escape(words, quote=False)
 
 
 def said(key: str, **formulas: str) -> str:

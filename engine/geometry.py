@@ -18,7 +18,6 @@ for every finite input, coordinates of 1e300 and 1e-300 together included.
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 
 from .linalg import Matrix, Vector, as_matrix, as_number, as_vector, describe, dot, exponent, scale
 
@@ -39,6 +38,8 @@ def _turn(o: Point, a: Point, b: Point) -> int:
     bound = 3.3306690738754716e-16 * (abs(left) + abs(right)) + 1e-300  # rounding, underflow
     if math.isfinite(det) and math.isfinite(bound) and abs(det) > bound:
         return 1 if det > 0 else -1
+    from fractions import Fraction  # rarely needed: not imported when the worker starts
+
     o_x, o_y, a_x, a_y, b_x, b_y = map(Fraction, (*o, *a, *b))
     exact = (a_x - o_x) * (b_y - o_y) - (a_y - o_y) * (b_x - o_x)
     return (exact > 0) - (exact < 0)

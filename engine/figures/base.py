@@ -30,7 +30,6 @@ The scene format is documented in ``engine/figures/SCENE.md``.
 from __future__ import annotations
 
 import copy
-import difflib
 import math
 import warnings
 from dataclasses import dataclass, field
@@ -136,6 +135,7 @@ class Option:
                 raise bad
         elif self.kind == "choice":
             if text not in self.choices:
+                import difflib  # only for a refused value: not at the worker's start
                 close = difflib.get_close_matches(text, self.choices, n=1)
                 hint = f" (did you mean {close[0]!r}?)" if close else ""
                 raise OptionError(self.name, f"expected {self.expected()}, got {text!r}{hint}")
@@ -195,6 +195,7 @@ class Figure:
                               DeprecationWarning, stacklevel=2)
                 opt, key = renamed, renamed.name
             if opt is None:
+                import difflib  # only for a refused value: not at the worker's start
                 close = difflib.get_close_matches(key, names, n=1)
                 hint = f"; did you mean {close[0]!r}?" if close else ""
                 errors.append(

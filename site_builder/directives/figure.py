@@ -7,6 +7,7 @@ embeds them in the page so the figure is drawn before Python has loaded.
 from __future__ import annotations
 
 import json
+import math
 import re
 import traceback
 from pathlib import Path
@@ -103,11 +104,57 @@ def initial(name: str, options: dict) -> dict:
     return {"figure": name, "state": state, "scene": model.scene(state)}
 
 
+def first_frame(data: dict) -> dict:
+    """What the page embeds of a figure's first state and scene: all of it, except each
+    cell's arithmetic (its ``detail`` lines), which the engine gives once it is live;
+    a chart's curves are written with fewer digits (see below). The values are the
+    engine's, every digit: what the prose quotes of them must equal what it computes.
+
+    The arithmetic is the heaviest part of a table's scene (a 12 x 12 table's is about
+    4 KB of the page compressed) and a reader needs it only when asking for it. A cells
+    panel that had some says so with ``"detail_later": true``, and its cells keep an
+    empty ``detail``, so that the same cells take the focus before and after."""
+    panels = []
+    for panel in data["scene"].get("panels") or []:
+        rows = panel.get("rows") if panel.get("kind") == "cells" else None
+        if rows and any(cell.get("detail") for row in rows for cell in row):
+            panel = dict(panel, detail_later=True,
+                         rows=[[dict(cell, detail=[]) if "detail" in cell else cell for cell in row] for row in rows])
+        if panel.get("kind") == "chart" and panel.get("series"):
+            panel = dict(panel, series=[_rounded_series(panel, series) for series in panel["series"]])
+        panels.append(panel)
+    return dict(data, scene=dict(data["scene"], panels=panels)) if "panels" in data["scene"] else data
+
+
+def _digits(domain) -> int:
+    """Decimals that keep a coordinate to 1/100,000 of its axis: far finer than a pixel."""
+    try:
+        span = abs(float(domain[1]) - float(domain[0]))
+    except (TypeError, ValueError, IndexError):
+        return 17
+    return max(0, 5 - math.floor(math.log10(span))) if span > 0 and math.isfinite(span) else 17
+
+
+def _rounded_series(panel: dict, series: dict) -> dict:
+    """A chart's curve with its points rounded far below a pixel (their 17 digits were
+    half of a chart's scene); the engine's own scenes keep every digit."""
+    points = series.get("points")
+    if not isinstance(points, list):
+        return series
+    dx, dy = _digits(panel.get("x")), _digits(panel.get("y"))
+
+    def point(p):
+        if isinstance(p, list) and len(p) == 2 and all(isinstance(v, float) for v in p):
+            return [round(p[0], dx), round(p[1], dy)]
+        return p
+    return dict(series, points=[point(p) for p in points])
+
+
 def _render_figure(self, tokens, idx, options, env) -> str:
     meta = tokens[idx].meta
     try:
         data = initial(meta["figure"], meta["options"])
-        payload = json.dumps(data, allow_nan=False, separators=(",", ":"))
+        payload = json.dumps(first_frame(data), allow_nan=False, separators=(",", ":"))
     except ValueError as err:
         env.setdefault("errors", []).append(
             SourceError(env.get("path", "<string>"), meta["line"], 1,

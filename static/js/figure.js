@@ -383,6 +383,29 @@
     this.root.classList.add("ex-live");
     this.badge.textContent = "";
     this.badge.hidden = true;
+    this.complete();
+  };
+
+  /* The page's first frame leaves out what the engine gives once live (the cells'
+     arithmetic, "detail_later"): the live figure asks for its scene whole a second
+     later, when the page is idle, or at once with complete(true) (a reader pointing at
+     a cell). Any change computed before brings it too, and then nothing is asked. */
+  function lacking(scene) {
+    return (scene.panels || []).some(function (panel) { return panel.detail_later; });
+  }
+  Figure.prototype.complete = function (now) {
+    const self = this;
+    if (!lacking(this.scene)) return;
+    const ask = function () {
+      if (!self.live || self.failed || !self.root.isConnected || self.busy || self.queue.length || !lacking(self.scene)) return;
+      self.send({ type: "patch", patch: {} }, { quiet: true }).catch(function () { /* shown by the figure */ });
+    };
+    if (now) { ask(); return; }  // a reader asks for a cell's arithmetic
+    // else in a second, when the page is idle: a reader's first change, often sooner
+    // (or a script's update on a page just swapped in), brings it without a request more
+    setTimeout(function () {
+      if (window.requestIdleCallback) window.requestIdleCallback(ask, { timeout: 1000 }); else ask();
+    }, 1000);
   };
 
   Figure.prototype.fail = function (err, lead) {

@@ -86,6 +86,31 @@
     });
   }
 
+  /* The next lesson, fetched ahead once this page is live and idle: going there then
+     needs no network. Not when the reader saves data, nor from an offline bundle (its
+     pages are here already); a preview's edit forgets what was fetched. */
+  let ahead = {};  // page key -> Promise of what fetched() gives
+  function saving() {
+    const connection = navigator.connection;
+    return !!(connection && connection.saveData);
+  }
+  function prefetch(url) {
+    if (ex.pages.source !== fetched || location.protocol === "file:" || saving()) return;
+    const pageKey = key(url);
+    if (pageKey === key(location.href) || ahead[pageKey]) return;
+    ahead[pageKey] = fetched(url).catch(function () { return null; });
+  }
+  function prefetchNext() {
+    const link = document.querySelector("a[rel=next]");
+    if (link) prefetch(new URL(link.getAttribute("href"), location.href).href);
+  }
+  function nextWhenLive() {
+    ex.ready.then(function () {
+      if (window.requestIdleCallback) window.requestIdleCallback(prefetchNext, { timeout: 3000 });
+      else setTimeout(prefetchNext, 500);
+    }, function () { /* no engine: the reader may well stay */ });
+  }
+
   function unmount() {
     const here = key(location.href);
     const states = (kept[ex.pages.current || here] = {});
@@ -145,7 +170,11 @@
       const pageKey = key(target.href);
       const previous = busy || Promise.resolve();
       busy = previous.then(function () {
-        return ex.pages.source(target.href).then(function (page) {
+        const early = !how.reload && ahead[pageKey];
+        delete ahead[pageKey];
+        return (early || Promise.resolve(null)).then(function (page) {
+          return page || ex.pages.source(target.href);
+        }).then(function (page) {
           if (!page) throw new Error("no page to swap in");
           if (how.push) history.replaceState(Object.assign({}, history.state, { scroll: window.scrollY }), "");
           unmount();
@@ -163,6 +192,7 @@
           mount(pageKey, how.restore !== false && !how.reload);
           land(target.hash, how.scroll);
           announce(page.title.split(" · ")[0]);
+          nextWhenLive();
           return true;
         }).catch(function (err) {
           if (how.reload) { location.reload(); return false; }
@@ -176,6 +206,7 @@
 
     /* The same page again (a preview's edit): its content anew, Python kept. */
     reload: function () {
+      ahead = {};
       return ex.pages.go(location.href, { reload: true, scroll: window.scrollY });
     },
   };
@@ -200,6 +231,9 @@
     event.preventDefault();
     ex.pages.go(url.href, { push: true });
   });
+
+  // the next lesson, once this one is live and the page is idle
+  nextWhenLive();
 
   window.addEventListener("popstate", function (event) {
     const state = event.state;

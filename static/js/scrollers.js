@@ -24,14 +24,19 @@
     });
   }
 
+  /* Checked after the next frame is painted, with the layout that frame made: checking
+     before it (in the frame's callbacks, or as the page mounts) lays out the whole page
+     then, in the same task as the figures' drawing. */
   let frame = 0;
   function soon() {
-    if (!frame) frame = requestAnimationFrame(function () { frame = 0; check(document); });
+    if (frame) return;
+    frame = -1;
+    requestAnimationFrame(function () { setTimeout(function () { frame = 0; check(document); }, 0); });
   }
   ex.scrollers = { check: check };
   window.addEventListener("resize", soon);
   document.addEventListener("explorables:change", soon);
-  if (ex.pages && ex.pages.on) ex.pages.on("mount", function (root) { check(root); });
+  if (ex.pages && ex.pages.on) ex.pages.on("mount", soon);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", soon);
   else soon();
 })();

@@ -43,12 +43,17 @@
     media.addEventListener("change", fit);
     nav.addEventListener("click", onClick);
     details.addEventListener("toggle", keep);
-    mark();
+    // The first mark waits until the page has been laid out and painted: measuring the
+    // headings now would lay out the whole lesson in the task that draws its figures.
+    let firstTimer = 0;
+    const firstFrame = requestAnimationFrame(function () { firstTimer = setTimeout(mark, 0); });
     detach = function () {
       window.removeEventListener("scroll", onScroll);
       window.removeEventListener("resize", onScroll);
       media.removeEventListener("change", fit);
       if (frame) cancelAnimationFrame(frame);
+      cancelAnimationFrame(firstFrame);
+      clearTimeout(firstTimer);
       detach = null;
     };
   }

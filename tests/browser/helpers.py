@@ -16,7 +16,22 @@ def open_figure(page, url: str, figure_id: str):
     page.evaluate("() => window.explorables.ready")
     root = page.locator(f"figure#{figure_id}")
     root.and_(page.locator(".ex-live")).wait_for()
+    whole(page)
     return root
+
+
+# The first frame leaves the cells' arithmetic to the live engine, which gives it a second
+# later: a test asks for it at once, as a reader pointing at a cell does, and starts once
+# every figure has it (and has computed what it asked).
+WHOLE = """() => Object.values(window.explorables.figures).every(f => {
+    if (!f.live || f.failed) return true;
+    f.complete(true);
+    return !f.busy && !f.queue.length && !(f.scene.panels || []).some(p => p.detail_later);
+})"""
+
+
+def whole(page) -> None:
+    page.wait_for_function(WHOLE)
 
 
 def idle(page, figure_id: str) -> dict:
@@ -115,6 +130,7 @@ def fresh_lesson(page, guard, url: str, figure_id: str):
     assert page.evaluate("url => window.explorables.pages.go(url, {push: true, restore: false, scroll: 0})", url) is True
     root = page.locator(f"figure#{figure_id}")
     root.and_(page.locator(".ex-live")).wait_for()
+    whole(page)
     same = page.evaluate("""id => {
         const root = document.getElementById(id);
         const built = JSON.parse(root.querySelector('script.ex-data').textContent).state;

@@ -51,6 +51,37 @@ def test_first_frame_is_the_engine_table(heat):
     assert heat.locator(f'figure#{FIG} [data-key="cells:entropy"] tbody tr').nth(11).locator("td").nth(3).inner_text() == "flat"
 
 
+def test_the_cells_arithmetic_comes_from_the_live_engine(heat):
+    """The page's first frame leaves each cell's arithmetic out (the heaviest part of the
+    embedded scene); the live figure has it from the engine (the fixture asked for it as
+    a reader pointing at a cell does) and shows it for the cell a reader points at."""
+    embedded = heat.evaluate("id => JSON.parse(document.getElementById(id)"
+                             ".querySelector('script.ex-data').textContent).scene", FIG)
+    panels = [p for p in embedded["panels"] if p["kind"] == "cells"]
+    assert {p["id"] for p in panels if p.get("detail_later")} == {"table", "outputs"}
+    assert {len(cell.get("detail", [])) for p in panels for row in p["rows"] for cell in row} == {0}
+    heat.wait_for_function("id => !window.explorables.figures[id].scene.panels.some(p => p.detail_later)", arg=FIG)
+    assert state_of(heat, FIG) == heat.evaluate("id => JSON.parse(document.getElementById(id)"
+                                                ".querySelector('script.ex-data').textContent).state", FIG)
+    outputs = heat.locator(f'figure#{FIG} [data-key="cells:outputs"]')
+    outputs.locator("tbody td").first.hover()
+    assert outputs.locator(".ex-detail").inner_text().startswith("o[noun] of the = ")
+    lacking = "id => window.explorables.figures[id].scene.panels.some(p => p.detail_later)"
+    # swapped in anew and left alone, the figure asks for it by itself when idle
+    heat.mouse.move(0, 0)
+    heat.evaluate("url => window.explorables.pages.go(url, {restore: false})", heat.url)
+    assert heat.evaluate(lacking, FIG)
+    heat.wait_for_function(f"id => !({lacking})(id)", arg=FIG, timeout=10_000)
+    # swapped in anew, a pointer resting on a cell asks for it at once and sees it come
+    heat.evaluate("url => window.explorables.pages.go(url, {restore: false})", heat.url)
+    cell = table(heat).locator("tbody td").nth(5)
+    cell.hover()
+    first = table(heat).locator(".ex-detail").inner_text()
+    assert first == "Working out the arithmetic…" or first.startswith("query the (row 1)"), first
+    heat.wait_for_function(f"id => !({lacking})(id)", arg=FIG, timeout=2_000)
+    table(heat).locator(".ex-detail", has_text="query the (row 1) · key small (column 6)").wait_for(timeout=2_000)
+
+
 def test_clicking_a_cell_or_a_row_label_picks_the_row(heat):
     cell_button(heat, 10, 0).click()  # garden's row
     values = assert_matches_cpython(heat, FIG, NAME)

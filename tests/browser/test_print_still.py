@@ -169,6 +169,22 @@ def test_low_memory_waits_for_the_reader_too(context, site_url):
     assert page.evaluate("window.explorables.client.started") is None
 
 
+def test_before_python_a_cell_says_its_arithmetic_comes_later(context, site_url):
+    """The first frame carries no cell arithmetic (the engine gives it once live): a
+    reader who points at a cell or presses D before then is told so."""
+    page, _ = context(init=SAVE_DATA + COUNT_WORKERS)
+    page.goto(site_url + "attention-heatmap.html")
+    page.locator("figure#table button.ex-start").wait_for()
+    cell = page.locator('figure#table [data-key="cells:table"] tbody td').nth(3)
+    cell.hover()
+    box = page.locator('figure#table [data-key="cells:table"] .ex-detail')
+    assert box.inner_text() == "The arithmetic appears once Python has started."
+    cell.locator("button").focus()
+    page.keyboard.press("d")
+    page.locator(".ex-announcer", has_text="The arithmetic appears once Python has started.").wait_for()
+    assert page.evaluate("window.__workers") == 0
+
+
 def test_saving_data_starts_python_only_when_the_reader_clicks_start(context, site_url):
     page, _ = context(init=SAVE_DATA + COUNT_WORKERS)
     page.goto(site_url + "one-query-row.html")

@@ -4,7 +4,6 @@ made."""
 from __future__ import annotations
 
 import math
-import statistics
 
 from explorables.engine import attention
 from explorables.figures import Experiment, Say, num, pct, quote, typed
@@ -88,6 +87,8 @@ def why_scale(state: dict) -> str:
     raw, scaled = dot_spread(state)
     r, u = result(state), unscaled(state)
     rows = choosing_rows(state, r)  # a row that reads one key has nothing to choose
+
+    import statistics  # here, not at import: the worker starts faster
 
     def mean(f):
         return statistics.fmean(f(i) for i in rows)

@@ -7,7 +7,6 @@ the same table without the division by sqrt(d_k), i.e. with q_i multiplied by sq
 from __future__ import annotations
 
 import math
-import statistics
 
 from explorables.engine import attention, dot
 
@@ -55,6 +54,8 @@ def shown(state: dict):
 
 def dot_spread(state: dict) -> tuple[float, float]:
     """Standard deviation of the raw dot products q_i·k_j and of the scaled scores."""
+    import statistics  # here, not at import: it costs the worker's start a tenth of a second
+
     n = state["n"]
     dots = [dot(q, k) for q in state["q"][:n] for k in state["k"][:n]]
     r = result(state)

@@ -6,7 +6,6 @@ occurrence, an exact match before one that differs in capitals, or a 0-based pos
 """
 from __future__ import annotations
 
-import difflib
 import math
 import re
 from typing import Any
@@ -44,6 +43,7 @@ def resolve_query(query: Any, tokens: list[str]) -> int:
     lower = [t.lower() for t in tokens]
     if text.lower() in lower:
         return lower.index(text.lower())
+    import difflib  # only for a refused value: not at the worker's start
     close = difflib.get_close_matches(text.lower(), lower, n=1)
     hint = f" (did you mean {tokens[lower.index(close[0])]!r}?)" if close else ""
     raise ValueError(f"expected {expected}, got {text!r}{hint}")

@@ -22,7 +22,6 @@ and the two heads use it; an author's figure may too):
 from __future__ import annotations
 
 import copy
-import difflib
 import math
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -235,6 +234,7 @@ def parse_matrix(text: str) -> list[list[float]]:
         return preset_matrix(raw)
     rows = [r.strip() for r in raw.split(";")]
     if len(rows) != 2:
+        import difflib  # only for a refused value: not at the worker's start
         close = difflib.get_close_matches(raw, PRESET_NAMES, n=1)
         raise ValueError(expected + (f" (did you mean {close[0]!r}?)" if close else ""))
     matrix = []

@@ -38,17 +38,38 @@
   /* The ink a cell's text needs on the fill it ends up with (its role's colour over the
      panel): its own colour (text, or soft when muted) if that reads at 4.5:1, else
      whichever of the dark and light inks reads better. "" keeps its own colour. */
-  function ink(figure, cell) {
+  function ink(colors, cell) {
     const share = toneShare(cell);
-    const own = parse(ex.color(figure.root, cell.muted ? "soft" : "text"));
-    const panel = parse(ex.color(figure.root, "panel"));
-    const role = parse(ex.color(figure.root, cell.tone > 0 ? "positive" : "negative"));
+    const own = colors[cell.muted ? "soft" : "text"];
+    const panel = colors.panel;
+    const role = colors[cell.tone > 0 ? "positive" : "negative"];
     if (!share || !own || !panel || !role) return "";
     const fill = panel.map(function (p, i) { return share * role[i] + (1 - share) * p; });
     if (contrast(own, fill) >= 4.5) return "";
-    const dark = parse(ex.color(figure.root, "ink-dark")) || [0, 0, 0];
-    const light = parse(ex.color(figure.root, "ink-light")) || [255, 255, 255];
+    const dark = colors["ink-dark"] || [0, 0, 0];
+    const light = colors["ink-light"] || [255, 255, 255];
     return contrast(dark, fill) >= contrast(light, fill) ? " ex-ink-dark" : " ex-ink-light";
+  }
+
+  /* The colours ink() mixes, read from the stylesheet once per colour scheme (a table
+     of 144 cells asked for them 700 times, a fifth of its first frame's time; and each
+     reading made the browser compute the style of a page just swapped in). */
+  const ROLES = ["text", "soft", "panel", "positive", "negative", "ink-dark", "ink-light"];
+  const DARK = "screen and (prefers-color-scheme: dark)";  // as the stylesheet's
+  const palettes = {};
+  function palette(figure) {
+    const scheme = window.matchMedia && window.matchMedia(DARK).matches ? "dark" : "light";
+    if (palettes[scheme]) return palettes[scheme];
+    const style = getComputedStyle(figure.root);
+    const colors = {};
+    let read = true;
+    ROLES.forEach(function (role) {
+      const value = style.getPropertyValue("--ex-" + role).trim();
+      if (!value) read = false;
+      colors[role] = parse(value || "#888");
+    });
+    if (read) palettes[scheme] = colors;  // not kept when read without the stylesheet
+    return colors;
   }
 
   let tables = 0;  // numbers the tables of the page, for their hints' ids
@@ -64,8 +85,23 @@
     let current = spec;
     let focused = null;  // the cell the keyboard is on
 
-    function showDetail(cell) {
-      const lines = (cell && cell.detail) || current.detail || [];
+    let shown = null;  // [row, column] of the cell whose detail the box shows
+
+    /* A cell's detail lines. A page's first frame leaves the cells' arithmetic out
+       ("detail_later": the engine gives it once live): until then, a line saying so. */
+    function linesOf(cell) {
+      if (cell && cell.detail && cell.detail.length) return cell.detail;
+      if (cell && cell.detail && current.detail_later) {
+        if (!figure.live) return [ex.t("runtime.detail_later")];
+        figure.complete(true);  // live: asked for now, shown when it comes
+        return [ex.t("runtime.detail_coming")];
+      }
+      return (cell && cell.detail) || current.detail || [];
+    }
+
+    function showDetail(cell, at) {
+      const lines = linesOf(cell);
+      shown = cell ? at || null : null;
       detail.replaceChildren.apply(detail, lines.map(function (line) { return ex.el("div", null, line); }));
       detail.hidden = lines.length === 0;
     }
@@ -104,7 +140,7 @@
        D says the focused cell's detail lines. */
     table.addEventListener("keydown", function (event) {
       if ((event.key === "d" || event.key === "D") && !event.ctrlKey && !event.metaKey && !event.altKey) {
-        const lines = (focused && focused.detail) || [];
+        const lines = focused ? linesOf(focused) : [];
         if (lines.length && table.contains(event.target)) {
           event.preventDefault();
           figure.announce(lines.join(". "));
@@ -135,13 +171,14 @@
         rows.push(ex.el("thead", null, head));
       }
       const body = ex.el("tbody");
+      const colors = palette(figure);
       (next.rows || []).forEach(function (row, r) {
         const tr = ex.el("tr", { class: next.active_row === r ? "ex-active-row" : undefined });
         if (next.row_labels && next.row_labels[r]) tr.append(label(next.row_labels[r], "th", "row"));
-        row.forEach(function (cell) {
+        row.forEach(function (cell, c) {
           const attrs = {
             class: "ex-cell" + (cell.active ? " ex-active" : "") + (cell.muted ? " ex-muted" : "") +
-              (Math.abs(cell.tone || 0) > 0.45 ? " ex-strong" : "") + ink(figure, cell),
+              (Math.abs(cell.tone || 0) > 0.45 ? " ex-strong" : "") + ink(colors, cell),
             // a cell holding a button is named once, by the button
             title: cell.title, "aria-label": cell.select ? undefined : cell.title,
             dataset: cell.link ? { link: cell.link } : undefined,
@@ -159,20 +196,29 @@
           const td = ex.el("td", attrs, content);
           const target = cell.select ? content : td;
           if (!cell.select && cell.detail) td.classList.add("ex-focusable");
-          td.addEventListener("mouseenter", function () { showDetail(cell); });
-          target.addEventListener("focus", function () { focused = cell; showDetail(cell); figure.hover(cell.link || null); });
+          const at = [r, c];
+          td.addEventListener("mouseenter", function () { showDetail(cell, at); });
+          target.addEventListener("focus", function () { focused = cell; showDetail(cell, at); figure.hover(cell.link || null); });
           tr.append(td);
         });
         body.append(tr);
       });
       rows.push(body);
-      const explained = (next.rows || []).some(function (row) { return row.some(function (cell) { return cell.detail && cell.detail.length; }); });
+      const explained = (next.rows || []).some(function (row) {
+        return row.some(function (cell) { return cell.detail && (cell.detail.length || next.detail_later); });
+      });
       hint.hidden = !explained;
       if (explained) table.setAttribute("aria-describedby", hint.id); else table.removeAttribute("aria-describedby");
       const had = table.contains(document.activeElement);
       const place = position(had ? document.activeElement : table.querySelector(".ex-focusable[tabindex='0']"));
+      // the cell the pointer was on keeps its detail shown (the arithmetic arriving
+      // from the engine after the first frame, say); the focused cell shows its own below
+      const pointed = shown && el.matches(":hover") ? shown : null;
       table.replaceChildren.apply(table, rows);
       showDetail(null);
+      if (pointed && next.rows && next.rows[pointed[0]] && next.rows[pointed[0]][pointed[1]]) {
+        showDetail(next.rows[pointed[0]][pointed[1]], pointed);
+      }
       // keep the keyboard's place on redraw; else the active cell, else the first
       const again = (place && focusable(place[0], place[1])) ||
         table.querySelector(".ex-active .ex-focusable, .ex-active.ex-focusable") || table.querySelector(".ex-focusable");

@@ -282,7 +282,8 @@
     }, { passive: false });
     canvas.addEventListener("blur", function () { figure.hover(null); });
 
-    if (window.ResizeObserver) {
+    const observed = !!window.ResizeObserver;
+    if (observed) {
       new ResizeObserver(function () { resize(); draw(); }).observe(el);
     }
 
@@ -329,6 +330,10 @@
             point: "(" + ex.fmt(m.x) + ex.listSeparator() + ex.fmt(m.y) + ")" });
           return ex.el("li", null, said + (m.muted ? ex.t("runtime.point_hidden") : ""));
         }));
+      // A plane not yet in the page has no width nor colours: its ResizeObserver draws
+      // it once laid out, before the frame is painted (drawing it here too was the
+      // first frame's largest waste).
+      if (!el.isConnected && observed) return;
       if (state.width) resize();  // a new domain may need a new height
       draw();
     }
