@@ -37,7 +37,7 @@ NOT_READER_WORDS = {
     "figure.js": {"input, button, select, textarea", "(prefers-color-scheme: dark)"},
     "label.js": {" leader", "13px system-ui, sans-serif", "600 13px system-ui, sans-serif", "px system-ui, sans-serif"},
     "plane.js": {"11px system-ui, sans-serif"},
-    "cells.js": {"td, th"},
+    "cells.js": {"td, th", "screen and (prefers-color-scheme: dark)"},
     "pages.js": {"head script[src]", "no page to swap in"},  # caught: the browser then loads the page itself
     "scrollers.js": {"a[href], button, input, select, textarea, summary, [tabindex]"},
     "search.js": {"a an and are as at be by for from has have in into is it its of on or that the this ",
