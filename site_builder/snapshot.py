@@ -18,6 +18,7 @@ snapshot freezes its state) and starts cold on any failure.
 from __future__ import annotations
 
 import gzip
+import hashlib
 import os
 import shutil
 import subprocess
@@ -92,7 +93,43 @@ def node() -> str | None:
 
 def make(pyodide_dir: Path, engine: bytes) -> bytes:
     """The gzip-compressed snapshot of Pyodide (from ``pyodide_dir``) with ``engine``
-    (the engine archive, with its build id) imported. Raises SnapshotError."""
+    (the engine archive, with its build id) imported. Raises SnapshotError.
+
+    The same input makes the same snapshot, so one is kept in the per-user cache
+    (``snapshots/<digest>.bin.gz`` beside the Pyodide cache) under a digest of Pyodide's
+    files, the engine archive and the script that makes it: a rebuild that changes no
+    engine does not start Node again."""
+    cached = _cache_file(pyodide_dir, engine)
+    if cached.is_file():
+        return cached.read_bytes()
+    made = _make(pyodide_dir, engine)
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_suffix(f".{os.getpid()}.part")
+        partial.write_bytes(made)
+        partial.replace(cached)  # whole or not at all, even with builds side by side
+    except OSError:
+        pass  # a cache that cannot be written only costs the next build the time
+    return made
+
+
+def cache_root() -> Path:
+    """Where made snapshots are kept: ``snapshots/`` in the per-user cache."""
+    from .pyodide import cache_dir
+
+    return cache_dir() / "snapshots"
+
+
+def _cache_file(pyodide_dir: Path, engine: bytes) -> Path:
+    digest = hashlib.sha256(NODE_SCRIPT.encode("utf-8"))
+    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip", "pyodide-lock.json"):
+        path = pyodide_dir / name
+        digest.update(name.encode() + b"\0" + (hashlib.sha256(path.read_bytes()).digest() if path.is_file() else b""))
+    digest.update(hashlib.sha256(engine).digest())
+    return cache_root() / f"{digest.hexdigest()[:32]}.bin.gz"
+
+
+def _make(pyodide_dir: Path, engine: bytes) -> bytes:
     executable = node()
     if not executable:
         raise SnapshotError("`snapshot: true` needs Node (18 or later) to make the snapshot, and `node` is not "

@@ -6,6 +6,8 @@ from __future__ import annotations
 import stat
 from pathlib import Path
 
+import pytest
+
 from explorables.site_builder import snapshot
 from explorables.site_builder.assets import names_in
 from explorables.site_builder.build import build_site
@@ -19,6 +21,12 @@ def site(tmp_path: Path) -> Path:
     (content / "site.yml").write_text("title: Snap\nsnapshot: true\n", encoding="utf-8")
     (content / "01-a.md").write_text("# A\n\n" + LESSON, encoding="utf-8")
     return content
+
+
+@pytest.fixture(autouse=True)
+def own_cache(tmp_path, monkeypatch):
+    """No snapshot made before (by another test or build) is found in the cache."""
+    monkeypatch.setattr(snapshot, "cache_root", lambda: tmp_path / "snapshots")
 
 
 def fake_node(tmp_path: Path, body: str) -> Path:
@@ -58,3 +66,26 @@ def test_serve_rebuilds_and_sites_without_the_key_never_start_node(tmp_path, mon
     (content / "site.yml").write_text("title: Snap\nsnapshot: true\n", encoding="utf-8")
     build_site(content, tmp_path / "made")
     assert called.exists()  # the fake is the one the build runs
+
+
+def test_a_made_snapshot_is_kept_and_the_next_build_does_not_start_node(tmp_path, monkeypatch):
+    """The cache, keyed by Pyodide's files and the engine archive: a fake snapshot put
+    where the cache keeps the real one is what the next build ships, without Node."""
+    from explorables.site_builder import pyodide
+
+    monkeypatch.setattr(snapshot, "node", lambda: None)
+    content = site(tmp_path)
+    build_site(content, tmp_path / "first")
+    engine = (tmp_path / "first" / "_explorables" / names_in(tmp_path / "first")["engine.zip"]).read_bytes()
+    kept = snapshot._cache_file(pyodide.ensure_pyodide(), engine)
+    assert kept.parent == tmp_path / "snapshots"
+    kept.parent.mkdir(parents=True)
+    kept.write_bytes(b"cached snapshot")
+    result = build_site(content, tmp_path / "second")
+    assert not [w for w in result.warnings if "snapshot" in w], result.warnings
+    shipped = tmp_path / "second" / "_explorables" / names_in(tmp_path / "second")["snapshot.bin"]
+    assert shipped.read_bytes() == b"cached snapshot"
+    # another engine archive (it carries the site's language): another key, Node again (absent here)
+    (content / "site.yml").write_text("title: Snap\nsnapshot: true\nlanguage: de\n", encoding="utf-8")
+    result = build_site(content, tmp_path / "third")
+    assert [w for w in result.warnings if "needs Node" in w], result.warnings
