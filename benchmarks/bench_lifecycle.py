@@ -19,7 +19,10 @@ lesson, in fresh browser contexts (cold HTTP cache), interleaved with the anchor
 
 The machine may be shared and noisy: compare the ratios within one run.
 
-Usage: python benchmarks/bench_lifecycle.py [--runs 3] [--lesson one-query-row]
+With ``--snapshot`` the site is built with ``snapshot: true`` (site_builder/snapshot.py):
+the live and next rows then start Python from the memory snapshot.
+
+Usage: python benchmarks/bench_lifecycle.py [--runs 3] [--lesson one-query-row] [--snapshot]
 """
 from __future__ import annotations
 
@@ -137,6 +140,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="cold loads of each lesson, and as many bare ones")
     parser.add_argument("--lesson", action="append", help="only this lesson (its slug); repeatable")
     parser.add_argument("--no-serve", action="store_true", help="skip the serve row")
+    parser.add_argument("--snapshot", action="store_true",
+                        help="build content/ with `snapshot: true` (Python restored from a memory snapshot)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -148,7 +153,15 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "_site"
-        build_site(ROOT / "content", site)
+        content = ROOT / "content"
+        if args.snapshot:
+            content = Path(tmp) / "content"
+            shutil.copytree(ROOT / "content", content)
+            config = content / "site.yml"
+            config.write_text(config.read_text(encoding="utf-8") + "snapshot: true\n", encoding="utf-8")
+        result = build_site(content, site)
+        if args.snapshot and [w for w in result.warnings if "snapshot" in w]:
+            sys.exit("no snapshot was made: " + "; ".join(result.warnings))
         (site / "__bare.html").write_text(BARE_HTML.replace("PYODIDE", PYODIDE))
         (site / "__bare_worker.js").write_text(BARE_WORKER)
         server = serve_folder(site)
