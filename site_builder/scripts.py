@@ -20,11 +20,12 @@ RUNTIME = (
     "js/panels/plane.js", "js/panels/cells.js", "js/panels/bars.js", "js/panels/chart.js",
     "js/panels/steps.js", "js/panels/text.js",
     "js/controls.js", "js/figure.js", "js/client.js", "js/pages.js", "js/toc.js", "js/scrollers.js",
-    "js/prose.js", "js/boot.js",
+    "js/boot.js",
 )
-# What a reader needs only after the first frame (copy buttons, search, exercises): joined
+# What a reader needs only after the first frame (live prose, copy buttons, search,
+# exercises): joined
 # into js/later.js, which the runtime loads once the figures are drawn.
-LATER = ("js/code.js", "js/search.js", "js/exercise.js")
+LATER = ("js/prose.js", "js/code.js", "js/search.js", "js/exercise.js")
 LATER_FILE = "js/later.js"
 # An offline bundle's runtime also swaps pages from the content it carries.
 BUNDLE_RUNTIME = RUNTIME[:-1] + ("js/bundle.js", RUNTIME[-1])

@@ -5,7 +5,8 @@
    - .ex-adjust: an adjustable number (an ARIA slider in the sentence): drag it sideways
      or use the arrow keys; it sets the figure's control and follows it back.
    - .ex-try: a button that runs one of the figure's experiments.
-   Everything is delegated from the document, so pages swapped in place need no setup. */
+   Everything is delegated from the document, so pages swapped in place need no setup.
+   Loaded after the first frame (js/later.js): nothing here draws. */
 (function () {
   "use strict";
   const ex = window.explorables;
@@ -207,9 +208,12 @@
     ex.pages.on("unmount", quiet);
     // A page swapped in (or back) shows its numbers as they are: the title is what is
     // announced then, so the numbers restored with its figures are not spoken.
-    ex.pages.on("mount", function (root) {
-      quiet();
-      root.querySelectorAll(".ex-value").forEach(function (span) { said.set(span, span.textContent); });
-    });
+    ex.pages.on("mount", shown);
   }
+  function shown(root) {
+    quiet();
+    root.querySelectorAll(".ex-value").forEach(function (span) { said.set(span, span.textContent); });
+  }
+  // loaded after the first frame (js/later.js): the page is there already, its numbers as built
+  shown(document.body);
 })();
