@@ -13,7 +13,7 @@ import pytest
 
 from explorables.engine import runtime
 from explorables.figures import FIGURES
-from explorables.site_builder import authors
+from explorables.site_builder import author_checks, authors
 from explorables.site_builder.assets import names_in
 from explorables.site_builder.cli import main
 from figure_helpers import ROOT
@@ -132,7 +132,7 @@ def test_allowed_imports_pass_the_check(tmp_path):
 
     source = ("import math, json\nfrom dataclasses import dataclass\nfrom explorables import figures, engine\n"
               "from explorables.engine.attention import softmax\nimport explorables.figures as kit\n")
-    assert authors.check_imports(tmp_path / "ok.py", ast.parse(source)) == []
+    assert author_checks.check_imports(tmp_path / "ok.py", ast.parse(source)) == []
 
 
 def test_every_mistake_of_a_run_is_reported_together(site, capsys):
