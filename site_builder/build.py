@@ -7,10 +7,7 @@ with every error of the run and leaves the previous site byte for byte as it was
 """
 from __future__ import annotations
 
-import html as html_lib
 import io
-import os
-import posixpath
 import re
 import shutil
 import tempfile
@@ -27,6 +24,8 @@ from ..engine.exercises import glyphs as exercise_glyphs
 from . import assets as site_assets, authors, fonts, pyodide
 from .config import config_path, load_config
 from .errors import BuildError, InternalError, PyodideError, SourceError
+from .output import MARKER, check_output, swap
+from .printpage import PRINT_PAGE, print_body, print_prefix
 from .links import resolve_links
 from .images import copy_images
 from . import metadata, scripts, search, sections
@@ -45,9 +44,6 @@ ENGINE = PACKAGE / "engine"
 TOP = Path(__import__("explorables").__file__).resolve().parent  # the package holding __init__.py and figures.py
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 ASSETS = "_explorables"  # the site's own files; an author's folder of any other name can sit beside it
-PRINT_PAGE = "print.html"  # every lesson on one page, for print and PDF
-TOC = re.compile(r'<nav class="ex-toc".*?</nav>\n?', re.S)
-MARKER = ".explorables-site"  # written into every built site: the next build may replace it
 
 
 
@@ -125,7 +121,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     if not content.is_dir():
         raise BuildError(f"content folder {content} does not exist; run the build from the project folder "
                          f"or pass the folder: explorables build CONTENT")
-    _check_output(content, out_dir)
+    check_output(content, out_dir)
     if not (STATIC / "js" / "core.js").is_file():
         raise BuildError(f"the browser runtime is missing ({STATIC}); install the project from its source "
                          f"folder with `pip install -e .`")
@@ -234,7 +230,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     renders["notices.html"] = ("notices.html", dict(page=None, components=COMPONENTS, root="", here=None))
     # The whole track on one page, figures as their stills, for print and "Save as PDF".
     on_print = {url for url, *_ in printed}
-    printed_pages = [(print_prefix(url), title, summary, _print_body(body, url, on_print))
+    printed_pages = [(print_prefix(url), title, summary, print_body(body, url, on_print))
                      for url, title, summary, body in printed]
     renders[PRINT_PAGE] = ("print.html", dict(page=None, printed=printed_pages, root="", here=None))
     outputs: dict[str, str] = {}
@@ -300,14 +296,9 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
         raise
 
     # Swap: the new site replaces the old one only now that it is complete.
-    _swap(staging, out_dir)
+    swap(staging, out_dir)
     return BuildResult(out_dir=out_dir, pages=pages_written, figures=figures,
                        warnings=[w.format(root) for w in warnings])
-
-
-_ID_REFS = re.compile(r'\b(id|for|headers|aria-labelledby|aria-describedby|aria-controls)="([^"]*)"')
-_OWN_ANCHOR = re.compile(r'href="#([^"]*)"')
-_ADDRESS = re.compile(r'\b(href|src)="([^"]*)"')
 
 
 def _site_path(url: str) -> str:
@@ -317,36 +308,6 @@ def _site_path(url: str) -> str:
         return ""
     path = urlsplit(url).path or "/"
     return path if path.endswith("/") else path + "/"
-
-
-def print_prefix(url: str) -> str:
-    """What a lesson's ids are prefixed with on print.html, and its article's own id."""
-    return re.sub(r"[^A-Za-z0-9-]", "-", url.removesuffix(".html"))
-
-
-def _print_body(body: str, url: str, printed: set[str]) -> str:
-    """A lesson's body as print.html (at the site's root) holds it: without "On this
-    page", with its ids (and what names them: anchors, labels, ARIA references) prefixed
-    by the lesson, so that lessons side by side on one page keep theirs apart, and its
-    relative addresses rebased from the lesson's folder. A link to a lesson that is on
-    print.html too (``printed``) becomes a link within the page."""
-    prefix = print_prefix(url)
-    folder = posixpath.dirname(url)
-    body = TOC.sub("", body, count=1)
-    body = _ID_REFS.sub(lambda m: f'{m[1]}="' + " ".join(f"{prefix}--{i}" for i in m[2].split()) + '"', body)
-    body = _OWN_ANCHOR.sub(lambda m: f'href="#{prefix}--{m[1]}"', body)
-
-    def rebase(m: re.Match) -> str:
-        attribute, address = m[1], m[2]
-        if re.match(r"^(#|/|[a-zA-Z][a-zA-Z0-9+.-]*:)", address):
-            return m[0]
-        path, _, fragment = address.partition("#")
-        target = posixpath.normpath(posixpath.join(folder, html_lib.unescape(path))) if path else url
-        if attribute == "href" and target in printed:
-            return f'href="#{print_prefix(target)}' + (f"--{fragment}" if fragment else "") + '"'
-        return f'{attribute}="{html_lib.escape(target)}' + (f"#{fragment}" if fragment else "") + '"'
-
-    return _ADDRESS.sub(rebase, body)
 
 
 def _snapshot(engine: bytes, pyodide_source: str | None, where: Path) -> bytes | SourceError:
@@ -448,24 +409,6 @@ def _page_policy(policy: str, bundle: bool) -> str:
     return "; ".join(parts)
 
 
-def _check_output(content: Path, out_dir: Path) -> None:
-    """Refuse an output folder whose replacement would lose an author's files."""
-    fix = "choose another output folder with -o, e.g. -o _site"
-    if out_dir == content or out_dir in content.parents:
-        raise BuildError(f"the output folder {out_dir} holds the content folder {content}; "
-                         f"building there would replace your lessons: {fix}")
-    if content in out_dir.parents:
-        top = out_dir.relative_to(content).parts[0]
-        if not top.startswith(("_", ".")):
-            raise BuildError(f"the output folder {out_dir} is inside the content folder, where it would be "
-                             f"copied into the next build as lesson files; {fix}, or name it with a leading '_'")
-    if out_dir.is_dir() and any(out_dir.iterdir()) and not (out_dir / MARKER).exists():
-        raise BuildError(f"{out_dir} already holds files that no build made; the build replaces its output "
-                         f"folder whole, so it will not touch this one: {fix}, or empty the folder first")
-    if out_dir.exists() and not out_dir.is_dir():
-        raise BuildError(f"{out_dir} is a file, not a folder: {fix}")
-
-
 def _id_clashes(page) -> list[SourceError]:
     """A figure, an image or an exercise whose id is also a heading's anchor, or an
     image's or exercise's that of a figure. (Two figures with one id are reported, once,
@@ -490,21 +433,3 @@ def _id_clashes(page) -> list[SourceError]:
                                       f"exercise id '{token.meta['id']}' is also the id of a heading or figure "
                                       "on this page", "give the exercise another :name:"))
     return errors
-
-
-def _swap(staging: Path, out_dir: Path) -> None:
-    os.chmod(staging, 0o755)
-    for stale in out_dir.parent.glob(f".{out_dir.name}-old-*"):  # left by a build that was killed
-        shutil.rmtree(stale, ignore_errors=True)
-    if not out_dir.exists():
-        os.replace(staging, out_dir)
-        return
-    old = out_dir.with_name(f".{out_dir.name}-old-{os.getpid()}")
-    os.replace(out_dir, old)
-    try:
-        os.replace(staging, out_dir)
-    except BaseException:
-        os.replace(old, out_dir)  # put the previous site back
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    shutil.rmtree(old, ignore_errors=True)

@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import pyodide
-from .build import ASSETS, STATIC, _swap, build_site
+from .build import ASSETS, STATIC, build_site
+from .output import swap
 from .config import config_path, load_config
 from .errors import BuildError
 
@@ -71,7 +72,7 @@ def bundle_site(content: Path, output: Path | None = None, *, folder: Path | Non
             shutil.rmtree(staging)
             shutil.copytree(site, staging)
             (staging / ".explorables-bundle").write_text("Made by `explorables bundle`; the next bundle replaces it.\n")
-            _swap(staging, target)  # the build's own swap: the old folder back if it fails
+            swap(staging, target)  # the build's own swap: the old folder back if it fails
             size = sum(p.stat().st_size for p in target.rglob("*") if p.is_file())
         else:
             target = Path(output).resolve() if output else Path.cwd() / f"{slug}.zip"
