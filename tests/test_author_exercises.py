@@ -11,7 +11,6 @@ import re
 import subprocess
 import sys
 import zipfile
-from pathlib import Path
 
 import pytest
 
@@ -19,6 +18,7 @@ from explorables.engine.exercises import EXERCISES
 from explorables.site_builder import authors
 from explorables.site_builder.assets import names_in
 from explorables.site_builder.cli import main
+from author_site import broken, lay_out
 from figure_helpers import ROOT
 
 SAMPLE = ROOT / "tests" / "fixtures" / "exercises" / "dot_product.py"
@@ -29,32 +29,10 @@ BUILT_IN = {"scaled-score", "softmax-weight", "output-vector"}
 @pytest.fixture
 def site(tmp_path, monkeypatch):
     """A site whose figures/ folder holds the guide's exercise type and a lesson using it."""
-    (tmp_path / "content").mkdir()
-    (tmp_path / "figures").mkdir()
-    (tmp_path / "site.yml").write_text('title: "Mine"\n')
-    (tmp_path / "content" / "index.md").write_text("# Mine\n")
-    (tmp_path / "content" / "01-dots.md").write_text(LESSON)
-    (tmp_path / "figures" / "dot_product.py").write_text(SAMPLE.read_text())
+    lay_out(tmp_path, "01-dots.md", LESSON, "dot_product.py", SAMPLE.read_text())
     monkeypatch.chdir(tmp_path)
     yield tmp_path
     authors.unload()
-
-
-def _tree(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
-def _broken(site: Path, capsys, name: str, source: str) -> str:
-    """Build once (good), write a broken module, build again: the error text; the site unchanged."""
-    assert main(["build"]) == 0
-    before = _tree(site / "_site")
-    (site / "figures" / name).write_text(source)
-    capsys.readouterr()
-    assert main(["build"]) == 1
-    assert _tree(site / "_site") == before
-    err = capsys.readouterr().err
-    assert "Traceback" not in err and "the previous site was left as it was." in err
-    return err
 
 
 def _line(source: str, needle: str) -> int:
@@ -98,7 +76,7 @@ def test_an_unknown_type_suggests_the_authors_types_too(site, capsys):
 
 def test_a_syntax_error_names_the_authors_line(site, capsys):
     source = SAMPLE.read_text().replace("def solve(self, p):", "def solve(self, p:")
-    err = _broken(site, capsys, "dot_product.py", source)
+    err = broken(site, capsys, "dot_product.py", source)
     line = _line(source, "def solve(self, p:")
     assert f"figures/dot_product.py:{line}:" in err and "syntax error" in err
     assert "dot-2" not in EXERCISES
@@ -107,7 +85,7 @@ def test_a_syntax_error_names_the_authors_line(site, capsys):
 def test_a_type_may_not_shadow_a_built_in(site, capsys):
     built_in = EXERCISES["scaled-score"]
     source = SAMPLE.read_text().replace('name = "dot-2"', 'name = "scaled-score"')
-    err = _broken(site, capsys, "dot_product.py", source)
+    err = broken(site, capsys, "dot_product.py", source)
     assert (f"figures/dot_product.py:{_line(source, 'class DotProduct')}:1: the exercise type 'scaled-score' is "
             "a built-in type's\n    give your exercise type a name of its own, e.g. 'my-scaled-score'\n") in err
     assert EXERCISES["scaled-score"] is built_in
@@ -115,7 +93,7 @@ def test_a_type_may_not_shadow_a_built_in(site, capsys):
 
 def test_two_modules_may_not_define_the_same_type(site, capsys):
     source = SAMPLE.read_text()
-    err = _broken(site, capsys, "more_dots.py", source)
+    err = broken(site, capsys, "more_dots.py", source)
     assert (f"figures/more_dots.py:{_line(source, 'class DotProduct')}:1: the exercise type 'dot-2' is defined in "
             "another module of the figures folder too\n") in err
     assert type(EXERCISES["dot-2"]).__module__ == "explorables.site_figures.dot_product"
@@ -123,14 +101,14 @@ def test_two_modules_may_not_define_the_same_type(site, capsys):
 
 def test_a_bad_import_names_the_authors_line(site, capsys):
     source = SAMPLE.read_text().replace("import random\n", "import random\nimport numpy as np\n")
-    err = _broken(site, capsys, "dot_product.py", source)
+    err = broken(site, capsys, "dot_product.py", source)
     assert (f"\nfigures/dot_product.py:{_line(source, 'numpy')}:1: the figure module imports 'numpy', which it "
             "may not\n") in err
 
 
 def test_an_unknown_kind_names_its_line_and_the_kinds(site, capsys):
     source = SAMPLE.read_text().replace('kind = "number"', 'kind = "percentage"')
-    err = _broken(site, capsys, "dot_product.py", source)
+    err = broken(site, capsys, "dot_product.py", source)
     assert err.startswith(f"error: figures/dot_product.py:{_line(source, 'kind =')}:1: exercise type 'dot-2': "
                           "kind 'percentage' is not an answer kind\n"
                           "    did you mean 'percent'? kind is one of number, percent, vector\n")
@@ -139,7 +117,7 @@ def test_an_unknown_kind_names_its_line_and_the_kinds(site, capsys):
 def test_a_problem_that_raises_names_the_line_that_raised(site, capsys):
     source = SAMPLE.read_text().replace("        return dot(p[\"a\"], p[\"b\"])",
                                         "        return dot(p[\"a\"], p[\"b\"]) / (p[\"a\"][0] + 1.9)")
-    err = _broken(site, capsys, "dot_product.py", source)
+    err = broken(site, capsys, "dot_product.py", source)
     line = _line(source, "+ 1.9")
     assert re.search(rf"error: figures/dot_product.py:{line}:1: exercise type 'dot-2': making the problem of "
                      r"seed \d raised ZeroDivisionError: float division by zero\n", err)
@@ -147,14 +125,14 @@ def test_a_problem_that_raises_names_the_line_that_raised(site, capsys):
 
 def test_an_answer_that_does_not_fit_the_kind_is_refused(site, capsys):
     source = SAMPLE.read_text().replace('kind = "number"', 'kind = "vector"')
-    err = _broken(site, capsys, "dot_product.py", source)
+    err = broken(site, capsys, "dot_product.py", source)
     assert (f"figures/dot_product.py:{_line(source, 'class DotProduct')}:1: exercise type 'dot-2': kind is "
             "'vector' but solve gave") in err
 
 
 def test_a_statement_with_a_style_attribute_is_refused(site, capsys):
     source = SAMPLE.read_text().replace('f"Take {', 'f"<span style=\\"color: red\\">Take</span> {')
-    err = _broken(site, capsys, "dot_product.py", source)
+    err = broken(site, capsys, "dot_product.py", source)
     assert "exercise type 'dot-2': the statement for seed 0 holds a script, a style or an event attribute" in err
 
 

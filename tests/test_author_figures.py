@@ -7,7 +7,6 @@ from __future__ import annotations
 import io
 import json
 import zipfile
-from pathlib import Path
 
 import pytest
 
@@ -16,6 +15,7 @@ from explorables.figures import FIGURES
 from explorables.site_builder import author_checks, authors
 from explorables.site_builder.assets import names_in
 from explorables.site_builder.cli import main
+from author_site import broken, lay_out
 from figure_helpers import ROOT
 
 SAMPLE = ROOT / "site_builder" / "starter" / "figures" / "softmax_bars.py"
@@ -26,30 +26,10 @@ LESSON = "---\ntitle: Mine\norder: 1\n---\n\nText.\n\n:::{softmax-bars} three\n:
 @pytest.fixture
 def site(tmp_path, monkeypatch):
     """A site as `explorables new` lays it out: site.yml, content/, figures/."""
-    (tmp_path / "content").mkdir()
-    (tmp_path / "figures").mkdir()
-    (tmp_path / "site.yml").write_text('title: "Mine"\n')
-    (tmp_path / "content" / "index.md").write_text("# Mine\n")
-    (tmp_path / "content" / "01-mine.md").write_text(LESSON)
-    (tmp_path / "figures" / "softmax_bars.py").write_text(SAMPLE.read_text())
+    lay_out(tmp_path, "01-mine.md", LESSON, "softmax_bars.py", SAMPLE.read_text())
     monkeypatch.chdir(tmp_path)
     yield tmp_path
     authors.unload()
-
-
-def _tree(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
-def _broken(site: Path, capsys, name: str, source: str) -> str:
-    """Build once (good), add a broken module, build again: the error text; the site unchanged."""
-    assert main(["build"]) == 0
-    before = _tree(site / "_site")
-    (site / "figures" / name).write_text(source)
-    capsys.readouterr()
-    assert main(["build"]) == 1
-    assert _tree(site / "_site") == before
-    return capsys.readouterr().err
 
 
 def test_the_sample_figure_is_built_listed_and_shipped(site, capsys):
@@ -78,20 +58,20 @@ def test_the_figures_folder_is_set_in_site_yml(site, capsys):
 
 
 def test_a_syntax_error_names_the_authors_line(site, capsys):
-    err = _broken(site, capsys, "bad.py", "from explorables.figures import Figure\n\ndef f(:\n    pass\n")
+    err = broken(site, capsys, "bad.py", "from explorables.figures import Figure\n\ndef f(:\n    pass\n")
     assert err.startswith("error: figures/bad.py:3:7: syntax error: invalid syntax\n")
     assert "Traceback" not in err and "1 error; the previous site was left as it was." in err
 
 
 def test_an_exception_at_import_names_the_authors_line(site, capsys):
-    err = _broken(site, capsys, "bad.py", "import math\n\nX = math.sqrt(-1)\n")
+    err = broken(site, capsys, "bad.py", "import math\n\nX = math.sqrt(-1)\n")
     assert err.startswith("error: figures/bad.py:3:1: the module raised ValueError when imported: math domain error\n")
     assert "Traceback" not in err and "site_builder" not in err
 
 
 def test_a_value_with_an_unknown_format_names_the_authors_line(site, capsys):
     source = SAMPLE.read_text().replace('Value("top", "percent"', 'Value("top", "percentage"')
-    err = _broken(site, capsys, "softmax_bars.py", source)
+    err = broken(site, capsys, "softmax_bars.py", source)
     line = 1 + source.splitlines().index(next(l for l in source.splitlines() if '"percentage"' in l))
     assert (f"\nfigures/softmax_bars.py:{line}:1: the module raised ValueError when imported: "
             f"value 'top': format must be one of percent, decimal,") in err
@@ -100,7 +80,7 @@ def test_a_value_with_an_unknown_format_names_the_authors_line(site, capsys):
 def test_a_default_outside_its_range_names_the_parameter(site, capsys):
     source = FRAGILE.read_text().replace('Slider("a", "a", 1.0,', 'Slider("a", "a", 7.0,')
     (site / "content" / "01-mine.md").write_text(LESSON)
-    err = _broken(site, capsys, "fragile.py", source)
+    err = broken(site, capsys, "fragile.py", source)
     assert err.startswith("error: figures/fragile.py:10:1: figure 'fragile': the default of 'a' is not one of its "
                           "own values: expected a number from -5 to 5, got '7.0'\n")
 
@@ -108,7 +88,7 @@ def test_a_default_outside_its_range_names_the_parameter(site, capsys):
 def test_a_figure_may_not_shadow_a_built_in(site, capsys):
     source = FRAGILE.read_text().replace('name = "fragile"', 'name = "attention-row"')
     built_in = FIGURES["attention-row"]
-    err = _broken(site, capsys, "fragile.py", source)
+    err = broken(site, capsys, "fragile.py", source)
     assert err.startswith("error: figures/fragile.py:7:1: the figure name 'attention-row' is a built-in figure's\n"
                           "    give your figure a name of its own, e.g. 'my-attention-row'")
     assert FIGURES["attention-row"] is built_in
@@ -121,7 +101,7 @@ def test_a_figure_may_not_shadow_a_built_in(site, capsys):
     ("import requests.adapters", "requests.adapters"),
 ])
 def test_only_the_standard_library_the_kit_and_the_engine_may_be_imported(site, capsys, line, named):
-    err = _broken(site, capsys, "bad.py", f'"""A figure."""\n{line}\n')
+    err = broken(site, capsys, "bad.py", f'"""A figure."""\n{line}\n')
     assert err.startswith(f"error: figures/bad.py:2:1: the figure module imports '{named}', which it may not\n"
                           f"    an author's figure may import the standard library, explorables.figures and "
                           f"explorables.engine, and nothing else")
