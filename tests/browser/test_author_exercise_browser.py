@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import html
 import re
-import shutil
 
 import pytest
 
@@ -14,6 +13,7 @@ from conftest import serve_folder
 from explorables.engine.exercises import EXERCISES
 from explorables.site_builder import authors
 from explorables.site_builder.build import build_site
+from author_site import lay_out
 from figure_helpers import ROOT
 from helpers import answer_exercise, fresh_lesson, module_page
 
@@ -38,12 +38,8 @@ Work it out on paper first.
 @pytest.fixture(scope="module")
 def dots_url(tmp_path_factory):
     site = tmp_path_factory.mktemp("dots")
-    (site / "content").mkdir()
-    (site / "figures").mkdir()
-    (site / "site.yml").write_text('title: "Dots"\n')
-    (site / "content" / "index.md").write_text("# Dots\n")
-    (site / "content" / "01-dots.md").write_text(LESSON)
-    shutil.copy(ROOT / "tests" / "fixtures" / "exercises" / "dot_product.py", site / "figures")
+    lay_out(site, "01-dots.md", LESSON, "dot_product.py",
+            (ROOT / "tests" / "fixtures" / "exercises" / "dot_product.py").read_text())
     build_site(site / "content", site / "_site")
     server = serve_folder(site / "_site")
     yield f"http://127.0.0.1:{server.server_address[1]}/"
