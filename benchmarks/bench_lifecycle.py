@@ -10,9 +10,10 @@ lesson, in fresh browser contexts (cold HTTP cache), interleaved with the anchor
   one update answered (a swap on the running engine);
 - longest task: the longest main-thread task (PerformanceObserver "longtask") before ready;
 - first frame bytes: every HTML, CSS, JS and font file the page asked for before the
-  runtime marked its first frame drawn (``explorables:first-frame``; Pyodide and the
-  engine archive excluded), gzip-compressed as GitHub Pages serves them (woff2 as is:
-  it is compressed already), the uncompressed size beside it;
+  runtime marked its first frame drawn (``explorables:first-frame``; Pyodide, the
+  engine archive and the worker's script that loads them excluded), gzip-compressed as
+  GitHub Pages serves them (woff2 as is: it is compressed already), the uncompressed
+  size beside it;
 - serve: ``explorables serve`` on a copy of content/, the lesson's text edited ->
   the new text visible, and its figures live again (the rebuild is started at once, the
   server's 0.5 s polling is not counted).
@@ -121,7 +122,10 @@ def first_frame_bytes(site: Path, urls: list[str]) -> tuple[int, int]:
 
 
 def excluded(url: str) -> bool:
-    return "/pyodide/" in url or re.search(r"/engine\.[0-9a-f]{8}\.zip$", url) or "__bare" in url or "__livereload" in url
+    # the worker's script is the engine's loader, asked for by the engine's start as
+    # Pyodide is, beside the first frame and not needed to draw it
+    return ("/pyodide/" in url or re.search(r"/engine\.[0-9a-f]{8}\.zip$", url)
+            or re.search(r"/js/worker\.[0-9a-f]{8}\.js$", url) or "__bare" in url or "__livereload" in url)
 
 
 def median(values):

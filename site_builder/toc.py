@@ -8,6 +8,12 @@ reader says "Link to this section: Why divide by the square root", not "#".
 A lesson with ``TOC_MIN`` or more such headings gets a table of contents at the top of
 its body: a ``<nav>`` holding a ``<details>`` (folded on phones; static/js/toc.js opens
 it on wide screens, where CSS sets it beside the text, and marks the section being read).
+
+Each h2 of the page's own text (not one inside a quote or a list) opens a part, a
+``div.ex-part`` holding the heading and what follows it up to the next such h2. The
+browser lays out a part only once it is near the screen, or when static/js/parts.js
+gets to it after the first frame: a long lesson's first layout is one screen's, not the
+whole page's.
 """
 from __future__ import annotations
 
@@ -61,6 +67,7 @@ def _toc_rule(state: StateCore) -> None:
             label = html.escape(t("page.anchor_label", title=text), quote=True)
             before, after = Token("html_block", "", 0), Token("html_block", "", 0)
             before.content = f'<div class="ex-heading ex-heading-{token.tag}">\n'
+            before.meta = {"part": token.tag == "h2" and token.level == 0}
             after.content = (f'<a class="header-anchor" href="#{html.escape(anchor, quote=True)}" '
                              f'aria-label="{label}">#</a>\n</div>\n')
             tokens.insert(index + 3, after)
@@ -76,6 +83,24 @@ def _toc_rule(state: StateCore) -> None:
         tokens.insert(at, toc)
 
 
+def _parts_rule(state: StateCore) -> None:
+    tokens = state.tokens
+    starts = [i for i, token in enumerate(tokens) if token.type == "html_block" and (token.meta or {}).get("part")]
+    if not starts:
+        return
+    close = Token("html_block", "", 0)
+    close.content = "</div>\n"
+    for at in reversed(starts):
+        opening = Token("html_block", "", 0)
+        opening.content = '<div class="ex-part">\n'
+        tokens.insert(at, opening)
+    # each part ends where the next begins, and the last one with the page's text
+    starts = [i for i, token in enumerate(tokens) if token.type == "html_block" and token.content == '<div class="ex-part">\n']
+    for at in reversed(starts[1:]):
+        tokens.insert(at, close)
+    tokens.append(close)
+
+
 def render_toc(entries) -> str:
     items = []
     for level, anchor, text in entries:
@@ -87,4 +112,5 @@ def render_toc(entries) -> str:
 
 def toc_plugin(md: MarkdownIt) -> None:
     md.core.ruler.push("toc", _toc_rule)  # after the anchors rule has given the ids
+    md.core.ruler.push("parts", _parts_rule)
     md.add_render_rule("toc", lambda self, tokens, idx, options, env: render_toc(tokens[idx].meta["entries"]))

@@ -180,6 +180,16 @@ def test_no_toc_for_a_short_lesson(tmp_path):
     assert "ex-toc" not in html and len(page.env["toc"]) == 3
 
 
+def test_each_h2_of_the_text_opens_a_part_up_to_the_next(tmp_path):
+    html, _ = render(tmp_path, "Intro.\n\n## One\n\nA.\n\n### Inner\n\nB.\n\n> ## Quoted\n\n## Two\n\nC.[^1]\n\n[^1]: Note.\n")
+    assert html.index("<p>Intro.</p>") < html.index('<div class="ex-part">')  # before the first h2: no part
+    parts = re.findall(r'<div class="ex-part">\n(.*?)</div>\n(?=<div class="ex-part">|$)', html, re.S)
+    assert len(parts) == 2, html
+    assert 'id="one"' in parts[0] and 'id="inner"' in parts[0] and 'id="quoted"' in parts[0]
+    assert 'id="two"' in parts[1] and "footnote" in parts[1]  # the notes close the last part
+    assert html.count('<div class="ex-part">') == 2
+
+
 def test_heading_ids_are_stable_and_unique(tmp_path):
     text = "## Softmax, again!\n\n## Softmax, again!\n\n## Why √d?\n"
     first, _ = render(tmp_path, text)

@@ -59,23 +59,53 @@
     else setTimeout(load, 0);
   }
 
-  function boot() {
-    setTimeout(later, 0);  // after this task has drawn the figures
-    const roots = document.querySelectorAll("figure.ex-figure[data-figure]");
+  /* One figure from its build-time scene. */
+  function make(root) {
+    const data = root.querySelector("script.ex-data");
+    try {
+      ex.figures[root.id] = new ex.Figure(root, JSON.parse(data.textContent));
+    } catch (err) {
+      root.append(ex.el("div", { class: "ex-error", role: "alert" }, ex.t("runtime.cannot_draw") + err.message));
+      console.error("Explorables figure '" + root.id + "': " + err.message);
+    }
+  }
+
+  let generation = 0;  // a page swapped in while the first one's figures were being drawn wins
+
+  /* Draw the page's figures and start the engine. The page the browser loaded draws
+     them one per task (`gradually`): each figure's first drawing is tens of milliseconds,
+     and together with the page's first layout they were one long task, in which the
+     page could not answer a reader. A page swapped in place (pages.js) draws them at
+     once: its mount hooks expect them. */
+  function boot(gradually) {
+    const mine = ++generation;
+    const roots = Array.from(document.querySelectorAll("figure.ex-figure[data-figure]"));
     const waiting = frugal() && !ex._engineAsked && !ex.client.started;
     const exercises = document.querySelector(".ex-exercise");  // graded by the engine
     // Python starts loading before the first frames are drawn, not after (when the reader
     // saves data, at the first Start or the first exercise checked).
     if (!waiting && (roots.length || exercises || (ex.bundle && ex.bundle.carried()))) ex.client.start();
-    roots.forEach(function (root) {
-      const data = root.querySelector("script.ex-data");
-      try {
-        ex.figures[root.id] = new ex.Figure(root, JSON.parse(data.textContent));
-      } catch (err) {
-        root.append(ex.el("div", { class: "ex-error", role: "alert" }, ex.t("runtime.cannot_draw") + err.message));
-        console.error("Explorables figure '" + root.id + "': " + err.message);
+    if (gradually !== true) {
+      roots.forEach(make);
+      drawn(roots, exercises, waiting);
+      return;
+    }
+    const next = function () {
+      if (mine !== generation) return;
+      const root = roots.shift();
+      if (root) {
+        if (root.isConnected) make(root);
+        setTimeout(next, 0);
+      } else {
+        drawn(Array.from(document.querySelectorAll("figure.ex-figure[data-figure]")), exercises, waiting);
       }
-    });
+    };
+    setTimeout(next, 0);
+  }
+
+  /* Once the page's figures are drawn. */
+  function drawn(roots, exercises, waiting) {
+    setTimeout(later, 0);  // after this task has drawn the figures
     // A page with no figure nor exercise needs no engine, except in a bundle, where the next lesson
     // is swapped into this same page and finds Python started.
     if (!roots.length && !exercises && !(ex.bundle && ex.bundle.carried())) {
@@ -127,6 +157,6 @@
   });
 
   ex.boot = boot;  // a page whose content is swapped in place draws its figures again
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot);
-  else boot();
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { boot(true); });
+  else boot(true);
 })();

@@ -176,6 +176,7 @@
           return page || ex.pages.source(target.href);
         }).then(function (page) {
           if (!page) throw new Error("no page to swap in");
+          stamp();
           if (how.push) history.replaceState(Object.assign({}, history.state, { scroll: window.scrollY }), "");
           unmount();
           // the address first: the new content's relative links and images (../img/x.png
@@ -246,5 +247,14 @@
   // Scroll positions are the page's to restore: the browser's own restoration would act
   // on the document as it was before the swap.
   if ("scrollRestoration" in history) history.scrollRestoration = "manual";
-  history.replaceState(Object.assign({}, history.state, { explorablesPage: ex.pages.current, hash: location.hash }), "");
+  // This entry of the history names its page, for the way back to it; written when the
+  // page is idle (writing the history is several milliseconds of the first frame's
+  // task), or before the first swap if that comes first.
+  function stamp() {
+    const state = history.state;
+    if (state && state.explorablesPage) return;
+    history.replaceState(Object.assign({}, state, { explorablesPage: ex.pages.current, hash: location.hash }), "");
+  }
+  if (window.requestIdleCallback) window.requestIdleCallback(stamp, { timeout: 1000 });
+  else setTimeout(stamp, 0);
 })();

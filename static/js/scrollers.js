@@ -11,9 +11,18 @@
   const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
 
   function check(root) {
-    (root || document).querySelectorAll(BOXES).forEach(function (box) {
+    // every box measured first, then changed: a change between two measures would lay
+    // the page out again for the second
+    // (a part of a lesson not laid out yet (parts.js) is left for when it is: measuring
+    // it now would lay it out; the print page has no parts.js and lays out its parts
+    // when they are measured)
+    const boxes = Array.from((root || document).querySelectorAll(BOXES)).filter(function (box) {
+      return !ex.parts || !box.closest(".ex-part:not(.ex-shown)");
+    });
+    const scrolling = boxes.map(function (box) { return box.scrollWidth > box.clientWidth + 1; });
+    boxes.forEach(function (box, i) {
       const ours = box.hasAttribute("data-ex-scroller");
-      const scrolls = box.scrollWidth > box.clientWidth + 1 && !box.querySelector(FOCUSABLE);
+      const scrolls = scrolling[i] && !box.querySelector(FOCUSABLE);
       if (scrolls && !ours && !box.hasAttribute("tabindex")) {
         box.tabIndex = 0;
         box.setAttribute("data-ex-scroller", "");
@@ -37,6 +46,8 @@
   window.addEventListener("resize", soon);
   document.addEventListener("explorables:change", soon);
   if (ex.pages && ex.pages.on) ex.pages.on("mount", soon);
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", soon);
-  else soon();
+  // once the page's parts are laid out (parts.js; the print page has none of it)
+  function first() { if (ex.parts) ex.parts.then(soon); else soon(); }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", first);
+  else first();
 })();

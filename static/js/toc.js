@@ -43,15 +43,19 @@
     media.addEventListener("change", fit);
     nav.addEventListener("click", onClick);
     details.addEventListener("toggle", keep);
-    // The first mark waits until the page has been laid out and painted: measuring the
-    // headings now would lay out the whole lesson in the task that draws its figures.
+    // The first mark waits until the page has been laid out and painted, its parts too
+    // (parts.js): measuring the headings now would lay out the whole lesson at once.
     let firstTimer = 0;
-    const firstFrame = requestAnimationFrame(function () { firstTimer = setTimeout(mark, 0); });
+    let firstFrame = 0;
+    const cancelParts = (ex.parts ? ex.parts.then : function (fn) { fn(); return function () {}; })(function () {
+      firstFrame = requestAnimationFrame(function () { firstTimer = setTimeout(mark, 0); });
+    });
     detach = function () {
       window.removeEventListener("scroll", onScroll);
       window.removeEventListener("resize", onScroll);
       media.removeEventListener("change", fit);
       if (frame) cancelAnimationFrame(frame);
+      if (cancelParts) cancelParts();
       cancelAnimationFrame(firstFrame);
       clearTimeout(firstTimer);
       detach = null;

@@ -1,6 +1,8 @@
 """A cold start wastes no time: the engine's worker starts before the figures are drawn,
-the engine archive is fetched alongside Pyodide rather than after it, and a page with
-several figures draws them one per task, each going live."""
+the engine archive is fetched alongside Pyodide rather than after it, a page with
+several figures draws them one per task, each going live, and the lesson's parts below
+the first screen are laid out after the first frame, one at a time, yet all of them
+before Python is live."""
 from __future__ import annotations
 
 import pytest
@@ -17,6 +19,11 @@ RECORD = """(() => {
         return new Real(url, options);
     };
     window.Worker.prototype = Real.prototype;
+    // the parts of the lesson the browser left out of a layout (content-visibility)
+    window.__skipped = new Set();
+    document.addEventListener("contentvisibilityautostatechange", function (e) {
+        if (e.skipped && e.target.classList.contains("ex-part")) window.__skipped.add(e.target.querySelector("h2").id);
+    }, true);
 })()"""
 
 
@@ -79,3 +86,30 @@ def test_search_copy_and_exercises_load_after_the_first_frame(cold):
     assert timing["later"] > timing["mark"]
     names = [url.rsplit("/", 1)[-1] for url in requests]
     assert sum(1 for n in names if n.startswith("later.")) == 1
+
+
+def test_parts_below_the_first_screen_wait_and_are_all_laid_out_by_live(cold):
+    page, _ = cold
+    parts = page.evaluate("""() => Array.from(document.querySelectorAll(".ex-part"),
+        p => ({ id: p.querySelector("h2").id, shown: p.classList.contains("ex-shown") }))""")
+    assert len(parts) >= 5
+    skipped = page.evaluate("() => Array.from(window.__skipped)")
+    assert parts[-1]["id"] in skipped, (parts, skipped)  # the last one was not laid out at first
+    assert all(p["shown"] for p in parts), parts  # and every one is now, as without parts
+    # the table of contents marks the section being read, measured on the real heights
+    page.mouse.wheel(0, 2000)
+    page.wait_for_function("""() => {
+        const current = document.querySelector(".ex-toc a[aria-current]");
+        return current && current !== document.querySelector(".ex-toc a");
+    }""")
+
+
+def test_a_page_opened_at_an_anchor_lands_on_its_heading(cold, site_url):
+    page, _ = cold
+    last = page.evaluate("""() => Array.from(document.querySelectorAll(".ex-part h2")).pop().id""")
+    page.goto(site_url + "one-query-row.html#" + last)
+    page.evaluate("() => window.explorables.ready")
+    top = page.evaluate(f"() => document.getElementById({last!r}).getBoundingClientRect().top")
+    scrolled = page.evaluate("() => window.scrollY")
+    assert scrolled > 1000 and 0 <= top < 40, (top, scrolled)
+    assert page.evaluate("() => document.querySelectorAll('.ex-part:not(.ex-shown)').length") == 0

@@ -1,0 +1,79 @@
+/* The page's parts (div.ex-part: an h2 and what follows it, site_builder/toc.py) start
+   with `content-visibility: auto` (explorables.css): the first frame lays out the first
+   screen, not the whole lesson, whose first layout (text shaped and formulas set for the
+   first time) is the longest task of a page's start. After that frame the parts are laid
+   out one at a time, each in its own task while the page is idle, and are then blocks like
+   any other (`.ex-shown`): once Python is live the page is laid out whole, as it would be
+   without parts.
+
+   A page opened at an anchor, reloaded or reached through the history, and every page
+   swapped in place (pages.js), shows its parts at once: the scroll position it lands on
+   must be measured on the real heights, not on the parts' estimated ones.
+
+   What measures the whole page (the table of contents' mark, the scroller check) waits
+   for them: `ex.parts.then(fn)` calls fn once every part is shown (at once if none is
+   waiting) and returns a function that cancels it. */
+(function () {
+  "use strict";
+  const ex = window.explorables = window.explorables || {};
+  let pending = [];  // parts not shown yet, in the page's order
+  let waiting = [];  // functions to call once they are
+  let idle = 0;
+
+  function flush() {
+    waiting.splice(0).forEach(function (fn) { fn(); });
+  }
+
+  function showAll() {
+    if (idle) { window.cancelIdleCallback(idle); idle = 0; }
+    pending.splice(0).forEach(function (part) { part.classList.add("ex-shown"); });
+    flush();
+  }
+
+  function next() {
+    idle = 0;
+    const part = pending.shift();
+    if (part && part.isConnected) {
+      part.classList.add("ex-shown");
+      void part.offsetHeight;  // its layout now, in this task, not with the next part's
+    }
+    if (pending.length) idle = window.requestIdleCallback(next, { timeout: 250 });
+    else flush();
+  }
+
+  function gradually() {
+    if (!window.requestIdleCallback || location.hash) return false;
+    const entry = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+    return !entry || entry.type === "navigate";
+  }
+
+  /* The parts of the page now in the document: shown gradually after the first frame
+     (`first`: the page the browser loaded, opened plainly), or at once. */
+  function start(root, first) {
+    showAll();
+    pending = Array.from(root.querySelectorAll(".ex-part:not(.ex-shown)"));
+    if (!pending.length) { flush(); return; }
+    if (!first || !gradually()) { showAll(); return; }
+    requestAnimationFrame(function () {
+      setTimeout(function () { if (pending.length && !idle) idle = window.requestIdleCallback(next, { timeout: 250 }); }, 0);
+    });
+    // by the time Python is live the page is whole, whatever the idle time was
+    if (ex.ready) ex.ready.then(showAll, showAll);
+  }
+
+  ex.parts = {
+    then: function (fn) {
+      if (!pending.length) { fn(); return function () {}; }
+      waiting.push(fn);
+      return function () { waiting = waiting.filter(function (other) { return other !== fn; }); };
+    },
+    showAll: showAll,
+  };
+
+  if (ex.pages && ex.pages.on) ex.pages.on("mount", function (root) { start(root, false); });
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", function () { start(document.body, true); });
+  } else {
+    start(document.body, true);
+  }
+})();
