@@ -76,7 +76,8 @@
      them one per task (`gradually`): each figure's first drawing is tens of milliseconds,
      and together with the page's first layout they were one long task, in which the
      page could not answer a reader. A page swapped in place (pages.js) draws them at
-     once: its mount hooks expect them. */
+     once, as its mount hooks expect, and so does a page opened at an anchor or
+     reloaded (parts.js): the browser keeps its place while the page is loading. */
   function boot(gradually) {
     const mine = ++generation;
     const roots = Array.from(document.querySelectorAll("figure.ex-figure[data-figure]"));
@@ -85,7 +86,7 @@
     // Python starts loading before the first frames are drawn, not after (when the reader
     // saves data, at the first Start or the first exercise checked).
     if (!waiting && (roots.length || exercises || (ex.bundle && ex.bundle.carried()))) ex.client.start();
-    if (gradually !== true) {
+    if (gradually !== true || (ex.parts && !ex.parts.gradually())) {
       roots.forEach(make);
       drawn(roots, exercises, waiting);
       return;

@@ -41,6 +41,9 @@
     else flush();
   }
 
+  /* Whether the page the browser loaded may be laid out and drawn bit by bit: not when
+     it was opened at an anchor, reloaded or reached through the history, where the
+     browser scrolls to a place measured on the page as it is then. */
   function gradually() {
     if (!window.requestIdleCallback || location.hash) return false;
     const entry = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
@@ -68,6 +71,7 @@
       return function () { waiting = waiting.filter(function (other) { return other !== fn; }); };
     },
     showAll: showAll,
+    gradually: gradually,
   };
 
   if (ex.pages && ex.pages.on) ex.pages.on("mount", function (root) { start(root, false); });

@@ -284,7 +284,15 @@
 
     const observed = !!window.ResizeObserver;
     if (observed) {
-      new ResizeObserver(function () { resize(); draw(); }).observe(el);
+      // The first drawing (its labels placed around the points) gets a task of its own,
+      // not the frame that lays the new figure out; later ones follow the size at once.
+      let first = true;
+      new ResizeObserver(function () {
+        resize();
+        if (!first) { draw(); return; }
+        first = false;
+        setTimeout(draw, 0);
+      }).observe(el);
     }
 
     function update(next) {
