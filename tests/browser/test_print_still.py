@@ -141,9 +141,9 @@ def test_python_that_cannot_start_leaves_the_still_and_says_why(context, site_ur
 
 
 def test_the_still_stays_unseen_until_the_runtime_and_shows_if_it_never_comes(context, site_url):
-    """Before the runtime draws a figure its still keeps its place unseen (no still, then a
-    live layout, on a slow connection); a runtime script that never arrives leaves the
-    still in view after three seconds."""
+    """Before the runtime draws a figure its still keeps a place unseen and not laid out
+    (no still, then a live layout, on a slow connection); a runtime script that never
+    arrives leaves the still in view after three seconds."""
     page, guard = context()
     guard.allowed += ["Failed to load"]
     page.route(re.compile(r".*/js/explorables\.[0-9a-f]{8}\.js$"), lambda route: route.abort())
@@ -153,9 +153,12 @@ def test_the_still_stays_unseen_until_the_runtime_and_shows_if_it_never_comes(co
     assert figure.evaluate("f => f.classList.contains('ex-drawn')") is False
     assert still.is_hidden()
     assert still.evaluate("s => getComputedStyle(s).visibility") == "hidden"
+    # nor is it laid out meanwhile: the page's first layout skips it
+    assert figure.locator(".ex-still").evaluate("s => getComputedStyle(s).contentVisibility") == "hidden"
     box = figure.locator(".ex-still").bounding_box()
     assert box["height"] > 40  # its place is kept
     still.wait_for(state="visible", timeout=10_000)
+    assert figure.locator(".ex-still").evaluate("s => getComputedStyle(s).contentVisibility") == "visible"
     assert figure.locator("canvas").count() == 0
     guard.failed.clear()  # the request the test refused
 
