@@ -54,12 +54,13 @@ def prepare(names: list[str]) -> None:
         figures.load(name)
 
 
-def warm(first: list[str] = ()) -> bool:
-    """Import one more figure module not imported yet, those of the figures ``first``
-    (the next page's) before the others; whether some are left."""
+def warm(names: list[str] | None = None) -> bool:
+    """Import one more figure module not imported yet: one of the figures ``names`` (the
+    next page's), or any without names; whether some of those are left."""
     left = figures.unloaded()
-    wanted = [name.replace("-", "_") for name in first]
-    left.sort(key=lambda module: wanted.index(module) if module in wanted else len(wanted))
+    if names is not None:
+        wanted = {name.replace("-", "_") for name in names}
+        left = [module for module in left if module in wanted]
     if left:
         importlib.import_module(f"{figures.__name__}.{left[0]}")
     return len(left) > 1

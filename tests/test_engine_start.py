@@ -103,16 +103,19 @@ def test_in_the_worker_a_figure_not_imported_before_ready_answers_its_first_step
 
 
 def test_warming_imports_one_module_at_a_time_the_next_pages_first():
+    """The worker warms the next page's figures first (warm(names) until it says none
+    is left), then every other (warm(None)), one module a call."""
     env = {**os.environ, "EXPLORABLES_FIGURES": "on-demand"}
     code = ("import json, sys\nimport explorables.engine.runtime as r\nfrom explorables.engine import figures\n"
             "r.prepare(['attention-row'])\nleft = [len(figures.unloaded())]\n"
             "more = r.warm(['positional-encoding'])\n"
             "first = 'explorables.engine.figures.positional_encoding' in sys.modules\n"
             "left.append(len(figures.unloaded()))\n"
-            "while more:\n    more = r.warm(['positional-encoding'])\n    left.append(len(figures.unloaded()))\n"
-            "print(json.dumps({'left': left, 'first': first}))")
+            "while r.warm(None):\n    left.append(len(figures.unloaded()))\n"
+            "left.append(len(figures.unloaded()))\n"
+            "print(json.dumps({'left': left, 'first': first, 'more': more}))")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT, check=True)
     out = json.loads(run.stdout)
     total = len(modules())
-    assert out["first"] is True
+    assert out["first"] is True and out["more"] is False  # the next page has one figure
     assert out["left"] == list(range(total - 1, -1, -1)), out

@@ -234,12 +234,15 @@ async function start(msg) {
 }
 
 /* Once ready, the figures not imported yet, one module a task (a step waits at most
-   for one module's import), those of the next page (``first``) first. */
-const WARM_AFTER = 0;  // ms after ready: the reader may go to the next lesson at once
-function warm(first) {
+   for one module's import): the next page's (``names``) at once, as the reader may go
+   there at once, then (``names`` null) every other a while later, not to slow that
+   first move. */
+const WARM_REST_AFTER = 2000;  // ms
+function warm(names) {
   let more = false;
-  try { more = runtime.warm(first); } catch (err) { console.warn("Explorables engine: " + text(err)); }
-  if (more) setTimeout(function () { warm(first); }, 10);
+  try { more = runtime.warm(names); } catch (err) { console.warn("Explorables engine: " + text(err)); }
+  if (more) setTimeout(function () { warm(names); }, 0);
+  else if (names) setTimeout(function () { warm(null); }, WARM_REST_AFTER);
 }
 
 function step(msg) {
@@ -255,7 +258,7 @@ self.onmessage = function (event) {
   if (msg.type === "init") {
     words = (msg.words && msg.words.messages) || {};
     start(msg).then(
-      function () { queue.splice(0).forEach(step); setTimeout(function () { warm(msg.next || []); }, WARM_AFTER); },
+      function () { queue.splice(0).forEach(step); setTimeout(function () { warm(msg.next || []); }, 0); },
       function (err) { failed(text(err), err && err.missing); }
     );
   } else if (msg.type === "step") {
