@@ -2,8 +2,8 @@
    figure, and turns each figure's event into one request to the worker. The main thread
    never runs Python. A served page that needs the engine has made the worker already,
    from the head (start.js): the client adopts it and what it said meanwhile. The worker
-   is told the figures of the page: it imports those before it is ready, the others
-   when first asked for.
+   is told the figures of the page and of the next one: it imports the page's before it
+   is ready, the others after (worker.js).
 
    The engine never hangs a figure: a worker that fails to start says why (ready
    rejects); a worker that dies later (an error event, or a request unanswered past
