@@ -20,10 +20,20 @@ lesson, in fresh browser contexts (cold HTTP cache), interleaved with the anchor
 
 The machine may be shared and noisy: compare the ratios within one run.
 
+Where the start's time goes (the ``start`` table): when the page made its worker
+(``explorables.client.started``, ms after navigation start), and the worker's own
+timings (``explorables.client.timings.worker``): Python up, then the engine imported.
+
+With ``--baseline DIR`` a site built by another version (e.g. ``explorables build
+content DIR`` with the installed release) is served too and its lessons timed in the same
+run, interleaved with this version's: its rows are marked ``(baseline)`` (with several
+``--baseline``, by their folders' names).
+
 With ``--snapshot`` the site is built with ``snapshot: true`` (site_builder/snapshot.py):
 the live and next rows then start Python from the memory snapshot.
 
 Usage: python benchmarks/bench_lifecycle.py [--runs 3] [--lesson one-query-row] [--snapshot]
+       [--baseline DIR]
 """
 from __future__ import annotations
 
@@ -78,7 +88,11 @@ LIVE = """async () => {
   const figs = Array.from(document.querySelectorAll("main figure.ex-figure"));
   await new Promise(r => { const t = () => figs.every(f => f.classList.contains("ex-live")) ? r() : setTimeout(t, 2); t(); });
   const tasks = (window.__longTasks || []).filter(t => t[0] < ready).map(t => t[1]);
-  return { ready, longest: Math.max(0, ...tasks) };
+  const client = window.explorables.client || {};
+  const worker = (client.timings && client.timings.worker) || {};
+  const frame = performance.getEntriesByName("explorables:first-frame")[0];
+  return { ready, longest: Math.max(0, ...tasks), started: client.started, frame: frame ? frame.startTime : null,
+           pyodide: worker.pyodide, engine: worker.engine };
 }"""
 
 NEXT = """async () => {
@@ -144,6 +158,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="cold loads of each lesson, and as many bare ones")
     parser.add_argument("--lesson", action="append", help="only this lesson (its slug); repeatable")
     parser.add_argument("--no-serve", action="store_true", help="skip the serve row")
+    parser.add_argument("--baseline", type=Path, action="append", default=[],
+                        help="a site built by another version, timed in the same run for comparison; "
+                             "repeatable")
     parser.add_argument("--snapshot", action="store_true",
                         help="build content/ with `snapshot: true` (Python restored from a memory snapshot)")
     args = parser.parse_args()
@@ -170,6 +187,11 @@ def main() -> None:
         (site / "__bare_worker.js").write_text(BARE_WORKER)
         server = serve_folder(site)
         base = f"http://127.0.0.1:{server.server_address[1]}/"
+        versions = [("", site, base)]  # (label, site folder, its address)
+        for folder in args.baseline:
+            other = serve_folder(folder)
+            label = " (baseline)" if len(args.baseline) == 1 else f" ({folder.name})"
+            versions.append((label, folder, f"http://127.0.0.1:{other.server_address[1]}/"))
         rows: dict[str, dict] = {}
         bare: list[float] = []
         launch = {"args": CHROMIUM_FLAGS}
@@ -190,28 +212,37 @@ def main() -> None:
                 return context, page, fetched
 
             for slug in slugs:
-                row = rows.setdefault(slug, {"live": [], "longest": [], "next": [], "bytes": None})
                 for _ in range(args.runs):
                     context, page, _ = cold(base + "__bare.html")
                     bare.append(page.evaluate("() => window.__bare"))
                     context.close()
-                    context, page, fetched = cold(base + f"{slug}.html", LONG_TASKS)
-                    result = page.evaluate(LIVE)
-                    row["live"].append(result["ready"])
-                    row["longest"].append(result["longest"])
-                    # what was asked for before the runtime marked its first frame drawn
-                    # (later scripts, the search index and the like come after it)
-                    before = set(page.evaluate(FIRST_FRAME))
-                    row["bytes"] = first_frame_bytes(site, sorted({u for u in fetched if u in before or u == page.url}))
-                    page.evaluate("() => { window.__sameDocument = true; }")
-                    nxt = page.evaluate(NEXT)
-                    if nxt is not None:
-                        row["next"].append(nxt["ms"] if nxt["same"] else None)
-                        row.setdefault("full_loads", 0)
-                        row["full_loads"] += 0 if nxt["same"] else 1
-                    context.close()
-                print(f"  {slug}: live {[round(v) for v in row['live']]} ms, bare so far {median(bare):.0f} ms, "
-                      f"next {[round(v) if v else v for v in row['next']]} ms", file=sys.stderr, flush=True)
+                    for label, folder, address in versions:
+                        row = rows.setdefault(slug + label, {"live": [], "longest": [], "next": [], "bytes": None,
+                                                             "started": [], "pyodide": [], "engine": [],
+                                                             "frame": []})
+                        context, page, fetched = cold(address + f"{slug}.html", LONG_TASKS)
+                        result = page.evaluate(LIVE)
+                        row["live"].append(result["ready"])
+                        row["longest"].append(result["longest"])
+                        for key in ("started", "pyodide", "engine", "frame"):
+                            row[key].append(result.get(key))
+                        # what was asked for before the runtime marked its first frame drawn
+                        # (later scripts, the search index and the like come after it)
+                        before = set(page.evaluate(FIRST_FRAME))
+                        row["bytes"] = first_frame_bytes(folder, sorted({u for u in fetched
+                                                                         if u in before or u == page.url}))
+                        page.evaluate("() => { window.__sameDocument = true; }")
+                        nxt = page.evaluate(NEXT)
+                        if nxt is not None:
+                            row["next"].append(nxt["ms"] if nxt["same"] else None)
+                            row.setdefault("full_loads", 0)
+                            row["full_loads"] += 0 if nxt["same"] else 1
+                        context.close()
+                for label, _, _ in versions:
+                    row = rows[slug + label]
+                    print(f"  {slug}{label}: live {[round(v) for v in row['live']]} ms, bare so far "
+                          f"{median(bare):.0f} ms, next {[round(v) if v else v for v in row['next']]} ms",
+                          file=sys.stderr, flush=True)
 
             if not args.no_serve:
                 content = Path(tmp) / "content"
@@ -252,7 +283,7 @@ def main() -> None:
           f"(min {min(bare):.0f}, max {max(bare):.0f})")
     print(f"{args.runs} cold loads a lesson; ratio = median live / median bare (target <= 1.0)")
     print()
-    head = (f"{'lesson':<22} {'live':>8} {'ratio':>6} {'next':>8} {'longest':>8} "
+    head = (f"{'lesson':<33} {'live':>8} {'ratio':>6} {'next':>8} {'longest':>8} "
             f"{'1st frame gz':>12} {'raw':>8} {'serve text':>10} {'serve live':>10}")
     print(head)
     print("-" * len(head))
@@ -260,10 +291,19 @@ def main() -> None:
         live = median(row["live"])
         packed, raw = row["bytes"]
         serve = row.get("serve")
-        print(f"{slug:<22} {fmt(live)} {live / anchor:>6.2f} {fmt(median(row['next']))} "
+        print(f"{slug:<33} {fmt(live)} {live / anchor:>6.2f} {fmt(median(row['next']))} "
               f"{fmt(median(row['longest']))} {packed / 1024:>9.1f} KB {raw / 1024:>5.0f} KB "
               f"{fmt(serve[0] if serve else None, 's', 10, 2)} {fmt(serve[1] if serve else None, 's', 10, 2)}"
               + ("  (Next loaded a new document)" if row.get("full_loads") else ""))
+    print()
+    print("start: worker made and first frame drawn (ms after navigation start); in the worker, Python up, "
+          "then the engine imported")
+    head = f"{'lesson':<33} {'worker made':>11} {'1st frame':>10} {'python':>8} {'engine':>8}"
+    print(head)
+    print("-" * len(head))
+    for slug, row in rows.items():
+        print(f"{slug:<33} {fmt(median(row['started']), width=11)} {fmt(median(row['frame']), width=10)} "
+              f"{fmt(median(row['pyodide']))} {fmt(median(row['engine']))}")
     print()
     print("targets: ratio <= 1.0; next <= 200 ms; longest task < 50 ms; first frame <= 60 KB gzip; "
           "serve text <= 1 s, live <= 1.5 s")

@@ -10,6 +10,11 @@ A site's own figures (its figures/ folder) come in the engine archive as the pac
 An error inside a figure, built-in or an author's, comes back as a message on the
 figure (with the author's file and line) and the figure keeps its last good state.
 
+In the browser's worker the figures load on demand (engine/figures/__init__.py): the
+worker calls ``prepare`` with the figures of the page before it says the engine is
+ready, and ``warm`` while it is idle after that, so the next lesson's figures are
+imported before the reader goes there; a step for a figure not imported yet imports it.
+
 Exercises ask here too (``{"exercise": type, "seed": ..., "language": ...}``): without
 an ``answer`` the reply is the problem for that seed (statement and expected form), with
 one it is the verdict (right, the recognised mistake's hint, or what form is expected).
@@ -22,6 +27,7 @@ import traceback
 from typing import Any
 
 from .exercises import EXERCISES, SEED_LIMIT, SeedError, parse_seed, uses_decimal_comma
+from . import figures
 from .figures import FIGURES, FieldError
 from .locale import t
 
@@ -42,6 +48,24 @@ def load_site_figures() -> list[str]:
     return sorted(package.SOURCES)
 
 
+def prepare(names: list[str]) -> None:
+    """Import the modules of the figures ``names`` (the page's), if not imported yet."""
+    for name in names:
+        figures.load(name)
+
+
+def warm(names: list[str] | None = None) -> bool:
+    """Import one more figure module not imported yet: one of the figures ``names`` (the
+    next page's), or any without names; whether some of those are left."""
+    left = figures.unloaded()
+    if names is not None:
+        wanted = {name.replace("-", "_") for name in names}
+        left = [module for module in left if module in wanted]
+    if left:
+        importlib.import_module(f"{figures.__name__}.{left[0]}")
+    return len(left) > 1
+
+
 def _where(err: Exception) -> str:
     """' (softmax_bars.py:31)' for an error raised in an author's figure module, else ''."""
     folder = "/" + SITE_FIGURES.replace(".", "/") + "/"
@@ -53,7 +77,7 @@ def _where(err: Exception) -> str:
 
 def step(figure: str, state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
     """Apply one event (or ``{"type": "patch", "patch": {...}}``) and draw the result."""
-    model = FIGURES.get(figure)
+    model = FIGURES.get(figure) or figures.load(figure)
     if model is None:
         return {"ok": False, "error": f"unknown figure {figure!r}"}
     if not isinstance(event, dict) or (event.get("type") == "patch" and not isinstance(event.get("patch"), dict)):

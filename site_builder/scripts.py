@@ -31,6 +31,10 @@ LATER_FILE = "js/later.js"
 BUNDLE_RUNTIME = RUNTIME[:-1] + ("js/bundle.js", RUNTIME[-1])
 RUNTIME_FILE = "js/explorables.js"
 SCRIPTS = (RUNTIME_FILE,)
+# The engine's early start (js/start.js): a small script in the head of a served site's
+# pages, which makes the engine's worker before the body is parsed (offline bundles start
+# theirs from the runtime, with the files they carry).
+START_FILE = "js/start.js"
 # An offline bundle's pages first load every page's content (data, read by js/bundle.js).
 BUNDLE_SCRIPTS = ("bundle/pages.js", RUNTIME_FILE)
 
@@ -49,8 +53,8 @@ def join_scripts(assets: Path, names: tuple[str, ...], minify: bool) -> str:
 
 def write_runtime(assets: Path, *, bundle: bool, dev: bool) -> None:
     """Replace the runtime's files copied into ``assets`` by what pages load: js/explorables.js,
-    js/later.js, js/worker.js and js/scrollers.js (and js/livereload.js in a preview),
-    minified with the stylesheet unless ``dev``."""
+    js/later.js, js/worker.js, js/scrollers.js, js/start.js (not in a bundle) and
+    js/livereload.js in a preview, minified with the stylesheet unless ``dev``."""
     files = {
         RUNTIME_FILE: join_scripts(assets, BUNDLE_RUNTIME if bundle else RUNTIME, minify=not dev),
         LATER_FILE: join_scripts(assets, LATER, minify=not dev),
@@ -58,6 +62,8 @@ def write_runtime(assets: Path, *, bundle: bool, dev: bool) -> None:
         # the print page runs no figure, only this: a Tab stop for boxes that scroll sideways
         "js/scrollers.js": join_scripts(assets, ("js/scrollers.js",), minify=not dev),
     }
+    if not bundle:  # an offline bundle's runtime starts the engine with the files it carries
+        files[START_FILE] = join_scripts(assets, (START_FILE,), minify=not dev)
     kept = {"js/livereload.js"} if dev else set()
     for script in sorted((assets / "js").rglob("*.js")):  # joined, or not this site's
         if script.relative_to(assets).as_posix() not in kept:

@@ -385,7 +385,7 @@ def test_the_runtime_is_one_minified_script_joined_in_order(tmp_path):
         assert scripts == [f"_explorables/{names['js/explorables.js']}"]
         assert f'"later": "{names["js/later.js"]}"' in html  # in the page's asset map
         for joined, files in (("js/explorables.js", runtime_files.RUNTIME), ("js/later.js", runtime_files.LATER),
-                              ("js/worker.js", ("js/worker.js",))):
+                              ("js/worker.js", ("js/worker.js",)), ("js/start.js", ("js/start.js",))):
             text = (out / "_explorables" / names[joined]).read_text()
             parts = [(build.STATIC / n).read_text() for n in files]
             if dev:
@@ -394,5 +394,6 @@ def test_the_runtime_is_one_minified_script_joined_in_order(tmp_path):
                 assert text == ";\n".join(rjsmin.jsmin(part) for part in parts) + "\n", joined
                 assert len(text) < 0.8 * sum(map(len, parts)), joined
         allowed = {"js/explorables.js", "js/later.js", "js/worker.js", "js/scrollers.js",  # (print.html's)
+                   "js/start.js",  # the engine's early start, in the head
                    *(("js/livereload.js",) if dev else ())}
         assert {n for n in names if n.startswith("js/")} == allowed

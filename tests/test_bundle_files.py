@@ -94,6 +94,16 @@ def test_the_worker_and_engine_are_carried_as_scripts(bundle):
     assert engine == asset(files, "engine.zip")
 
 
+def test_a_bundle_starts_its_engine_from_the_runtime_not_from_the_head(bundle):
+    """A served site's pages make the engine's worker from js/start.js in their head; a
+    bundle's worker is made from a Blob by its runtime, with the files it carries: it
+    neither loads nor carries start.js."""
+    _, files = bundle
+    assert not [name for name in files if plain_name(name.rsplit("/", 1)[-1]) == "start.js"]
+    lesson = files["attention-by-hand/one-query-row.html"].decode()
+    assert "start." not in "".join(re.findall(r"<script[^>]*>", lesson))
+
+
 def test_a_failed_bundle_leaves_the_previous_one(tmp_path):
     content = tmp_path / "content"
     content.mkdir()

@@ -1,5 +1,19 @@
-"""Figure models: one module a figure, each registered here by its directive name."""
+"""Figure models: one module a figure, each registered here by its directive name.
+
+Importing the package imports every figure module (the build, ``explorables figures`` and
+notebooks see them all), except in the browser's worker, which sets the environment
+variable ``EXPLORABLES_FIGURES=on-demand`` first: there a page's own figures are imported
+before the engine is ready (``load``), the others when a step first asks for them or
+while the worker is idle (engine/runtime.py ``prepare`` and ``warm``). A built-in
+figure named ``attention-row`` lives in the module ``attention_row``; a figure found
+under no such module makes every module load, so nothing is ever missing, only late.
+"""
 from __future__ import annotations
+
+import importlib
+import os
+import pkgutil
+import sys
 
 from ..exercises import EXERCISES, Exercise
 from .base import FieldError, Figure, Option, OptionError, OptionErrors
@@ -17,18 +31,42 @@ def register(figure_class: type[Figure]) -> type[Figure]:
     return figure_class
 
 
+ON_DEMAND = os.environ.get("EXPLORABLES_FIGURES") == "on-demand"  # the worker's way (see above)
+
+
 def get(name: str) -> Figure:
     return FIGURES[name]
 
 
-def _load_all() -> None:
-    """Import every figure module of this package; each registers itself. Figures import
-    the public kit (explorables.figures): while that module is the one importing this
-    package, loading waits for it to finish; it calls _load_all at its end."""
-    import importlib
-    import pkgutil
-    import sys
+def modules() -> list[str]:
+    """The figure modules of this package (their short names), imported or not."""
+    return [m.name for m in pkgutil.iter_modules(__path__) if m.name not in ("base", "kit")]
 
+
+def unloaded() -> list[str]:
+    """The figure modules of this package not imported yet."""
+    return [name for name in modules() if f"{__name__}.{name}" not in sys.modules]
+
+
+def load(name: str) -> Figure | None:
+    """The figure registered as ``name``, its module imported first if it was not yet;
+    None when no module registers it."""
+    if name not in FIGURES:
+        module = name.replace("-", "_")
+        if module in modules():
+            importlib.import_module(f"{__name__}.{module}")
+        if name not in FIGURES:
+            _load_all(every=True)
+    return FIGURES.get(name)
+
+
+def _load_all(every: bool = not ON_DEMAND) -> None:
+    """Import every figure module of this package (unless the figures load on demand and
+    ``every`` is not asked for); each registers itself. Figures import the public kit
+    (explorables.figures): while that module is the one importing this package, loading
+    waits for it to finish; it calls _load_all at its end."""
+    if not every:
+        return
     api = sys.modules.get("explorables.figures")
     if api is not None and not hasattr(api, "__all__"):
         return
@@ -40,4 +78,4 @@ def _load_all() -> None:
 
 _load_all()
 
-__all__ = ["FIGURES", "FieldError", "Figure", "Option", "OptionError", "OptionErrors", "get", "register"]
+__all__ = ["FIGURES", "FieldError", "Figure", "Option", "OptionError", "OptionErrors", "get", "load", "register"]

@@ -1,6 +1,9 @@
 /* The engine client: starts Pyodide in a module Web Worker as soon as the page has a
    figure, and turns each figure's event into one request to the worker. The main thread
-   never runs Python.
+   never runs Python. A served page that needs the engine has made the worker already,
+   from the head (start.js): the client adopts it and what it said meanwhile. The worker
+   is told the figures of the page and of the next one: it imports the page's before it
+   is ready, the others after (worker.js).
 
    The engine never hangs a figure: a worker that fails to start says why (ready
    rejects); a worker that dies later (an error event, or a request unanswered past
@@ -110,9 +113,10 @@
     notify("dead", error);
   }
 
-  /* Start (or restart) a worker. The first start settles ex.ready; a restart, once
-     live, sends again every request still waiting for an answer. */
-  function spawn() {
+  /* Start (or restart) a worker, or take over the one start.js made (``early``: its
+     worker, and the events it received so far). The first start settles ex.ready; a
+     restart, once live, sends again every request still waiting for an answer. */
+  function spawn(early) {
     const first = restarts === 0;
     let loaded = false;
     const fail = function (message, missing) {
@@ -129,7 +133,7 @@
       else giveUp(new Error(ex.t("runtime.not_restarted_start", { reason: message })));
     };
     try {
-      worker = new Worker(init.script, init.classic ? { name: "explorables-engine" }
+      worker = early ? early.worker : new Worker(init.script, init.classic ? { name: "explorables-engine" }
         : { type: "module", name: "explorables-engine" });
     } catch (err) {
       fail(ex.t("runtime.worker_not_started", { error: (err && err.message) || err }));
@@ -187,7 +191,11 @@
       else if (!live) fail(ex.t("runtime.worker_failed_start", { error: event.message || ex.t("runtime.unknown_error") }));
       else died(event.message || ex.t("runtime.worker_failed"));
     };
-    worker.postMessage(init.message);
+    if (!early) { worker.postMessage(init.message); return; }
+    early.events.forEach(function (event) {  // what the worker said before it was adopted
+      if (worker !== mine) return;
+      if (event.type === "error") mine.onerror(event); else mine.onmessage(event);
+    });
   }
 
   function send(text) {
@@ -209,6 +217,14 @@
       (typeof navigator.deviceMemory === "number" && navigator.deviceMemory <= 2);
   }
 
+  /* The figures of the page (their directive names): the worker imports them first. */
+  function figureNames() {
+    const names = Array.from(document.querySelectorAll("figure.ex-figure[data-figure]"), function (root) {
+      return root.dataset.figure;
+    });
+    return names.filter(function (name, i) { return names.indexOf(name) === i; });
+  }
+
   ex.client = {
     started: null,
     timings: {},
@@ -226,15 +242,26 @@
       if (ex.bundle && ex.bundle.carried()) {
         // An offline bundle: the worker is made from a Blob and given the files.
         ex.bundle.load().then(function (parts) {
-          init = { script: ex.bundle.workerURL(parts), classic: true, message: { type: "init", bundle: parts, words: ex.words } };
+          init = { script: ex.bundle.workerURL(parts), classic: true,
+            message: { type: "init", bundle: parts, words: ex.words, figures: figureNames(),
+              next: (ex.engineNeeds && ex.engineNeeds.next) || [] } };
           spawn();
         }, function (err) { dead = err; ex._settleReady(false, err); });
+        return ex.ready;
+      }
+      const early = ex._early;
+      ex._early = null;
+      if (early) {  // made by start.js from the head, told the page's figures there
+        ex.client.started = early.started;
+        init = { script: early.script, message: early.message };
+        spawn(early);
         return ex.ready;
       }
       init = {
         script: ex.asset("worker"),
         message: { type: "init", pyodide: ex.asset("pyodide"), engine: ex.asset("engine"),
-          snapshot: ex.assetNames.snapshot && !spare() ? ex.asset("snapshot") : null, words: ex.words },
+          snapshot: ex.assetNames.snapshot && !spare() ? ex.asset("snapshot") : null, words: ex.words,
+          figures: figureNames(), next: (ex.engineNeeds && ex.engineNeeds.next) || [] },
       };
       if (location.protocol === "file:") {
         dead = new Error(ex.t("runtime.from_disk"));

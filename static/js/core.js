@@ -16,6 +16,7 @@
   const built = manifest ? JSON.parse(manifest.textContent) : { build: "", assets: {} };
   ex.build = built.build;
   ex.assetNames = built.assets;
+  ex.engineNeeds = built.engine || null;  // {figures, next}: what the page needs of the engine (client.js)
   ex.asset = function (key) {
     const name = ex.assetNames[key];
     if (!name) throw new Error(ex.t("runtime.asset_missing", { key: key }));

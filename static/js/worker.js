@@ -7,10 +7,16 @@
    module workers): its "init" message then carries the files themselves, Pyodide's
    modules are imported from Blob URLs and the wasm request is answered from memory.
 
+   The engine's figures load on demand (engine/figures/__init__.py): the "init" message
+   names the page's figures, imported before the worker says it is ready, and the next
+   page's; the others are imported when a step first asks for one, or one by one once the
+   worker is ready (the next page's first), so the next lesson finds its figures imported.
+
    A site built with `snapshot: true` also names a memory snapshot of Python with the
    engine imported (site_builder/snapshot.py): the worker restores it instead of starting
    Python cold, and starts cold after all when anything about it fails. */
 let handle = null;
+let runtime = null;  // explorables.engine.runtime, once imported
 let started = false;
 let restoring = false;  // a snapshot is being restored: its failures are not the start's
 const queue = [];
@@ -209,18 +215,34 @@ async function start(msg) {
   if (!snapshot) {
     if (!archive) archive = await engine;
     pyodide.unpackArchive(archive, "zip", { extractDir: "/lib/explorables" });
-    pyodide.runPython("import sys\nsys.path.insert(0, '/lib/explorables')\nimport explorables.engine.runtime");
+    pyodide.runPython("import os, sys\nos.environ['EXPLORABLES_FIGURES'] = 'on-demand'\n" +
+      "sys.path.insert(0, '/lib/explorables')\nimport explorables.engine.runtime");
   }
-  handle = pyodide.pyimport("explorables.engine.runtime").handle;
+  runtime = pyodide.pyimport("explorables.engine.runtime");
+  handle = runtime.handle;
   if (msg.words) {  // the page's language: figures' messages and numbers follow it
     pyodide.pyimport("explorables.engine.locale").use(msg.words.language, JSON.stringify(msg.words.messages));
   }
   const t2 = performance.now();
+  runtime.prepare(msg.figures || []);
+  const t3 = performance.now();
   started = true;
   // the build the archive belongs to, which the page compares with its own; whether
   // Python came from the snapshot (and why not, when it could not)
   self.postMessage({ type: "ready", build: buildOf(pyodide),
-    timings: { pyodide: t1 - t0, engine: t2 - t1, snapshot: snapshot, snapshotError: snapshotError } });
+    timings: { pyodide: t1 - t0, engine: t3 - t1, figures: t3 - t2, snapshot: snapshot, snapshotError: snapshotError } });
+}
+
+/* Once ready, the figures not imported yet, one module a task (a step waits at most
+   for one module's import): the next page's (``names``) at once, as the reader may go
+   there at once, then (``names`` null) every other a while later, not to slow that
+   first move. */
+const WARM_REST_AFTER = 2000;  // ms
+function warm(names) {
+  let more = false;
+  try { more = runtime.warm(names); } catch (err) { console.warn("Explorables engine: " + text(err)); }
+  if (more) setTimeout(function () { warm(names); }, 0);
+  else if (names) setTimeout(function () { warm(null); }, WARM_REST_AFTER);
 }
 
 function step(msg) {
@@ -236,7 +258,7 @@ self.onmessage = function (event) {
   if (msg.type === "init") {
     words = (msg.words && msg.words.messages) || {};
     start(msg).then(
-      function () { queue.splice(0).forEach(step); },
+      function () { queue.splice(0).forEach(step); setTimeout(function () { warm(msg.next || []); }, 0); },
       function (err) { failed(text(err), err && err.missing); }
     );
   } else if (msg.type === "step") {

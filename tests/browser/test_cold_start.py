@@ -1,8 +1,9 @@
-"""A cold start wastes no time: the engine's worker starts before the figures are drawn,
-the engine archive is fetched alongside Pyodide rather than after it, a page with
-several figures draws them one per task, each going live, and the lesson's parts below
-the first screen are laid out after the first frame, one at a time, yet all of them
-before Python is live."""
+"""A cold start wastes no time: the engine's worker starts from the page's head, before
+the body is parsed (js/start.js), and not at all for a page without figures or for a
+reader who saves data; the engine archive is fetched alongside Pyodide rather than
+after it; a page with several figures draws them one per task, each going live; and
+the lesson's parts below the first screen are laid out after the first frame, one at a
+time, yet all of them before Python is live."""
 from __future__ import annotations
 
 import pytest
@@ -12,10 +13,11 @@ from helpers import assert_matches_cpython, module_page
 
 RECORD = """(() => {
     const Real = window.Worker;
-    window.__startedWith = null;
+    window.__workers = [];  // {state: document.readyState, runtime: whether js/explorables.js ran, figures}
     window.Worker = function (url, options) {
         const ex = window.explorables;
-        if (window.__startedWith === null) window.__startedWith = ex && ex.figures ? Object.keys(ex.figures).length : -1;
+        window.__workers.push({ state: document.readyState, runtime: !!(ex && ex.boot),
+                                figures: ex && ex.figures ? Object.keys(ex.figures).length : 0 });
         return new Real(url, options);
     };
     window.Worker.prototype = Real.prototype;
@@ -25,6 +27,8 @@ RECORD = """(() => {
         if (e.skipped && e.target.classList.contains("ex-part")) window.__skipped.add(e.target.querySelector("h2").id);
     }, true);
 })()"""
+SAVE_DATA = """Object.defineProperty(Navigator.prototype, "connection",
+  { configurable: true, get() { return { saveData: true, effectiveType: "4g", addEventListener() {} }; } });"""
 
 
 @pytest.fixture(scope="module")
@@ -50,9 +54,37 @@ def cold(browser, site_url, built_site, browser_context_args):
         (built_site / "__three.html").unlink()
 
 
-def test_the_worker_starts_before_any_figure_is_drawn(cold):
+def test_the_worker_starts_from_the_head_before_the_body_is_parsed(cold):
+    """js/start.js makes the worker while the document is still loading, before the
+    runtime runs or draws a figure; the runtime adopts it (no second worker) and the
+    engine goes live on it."""
     page, _ = cold
-    assert page.evaluate("() => window.__startedWith") == 0
+    workers = page.evaluate("() => window.__workers")
+    assert workers == [{"state": "loading", "runtime": False, "figures": 0}]
+    assert page.evaluate("() => window.explorables.client.worker !== null && "
+                         "window.explorables.client.started < performance.getEntriesByType('navigation')[0].domInteractive")
+
+
+def test_no_early_worker_without_figures_nor_for_a_reader_who_saves_data(browser, site_url, browser_context_args):
+    """A page with no figure nor exercise makes no worker at all; a reader who saves data
+    gets the Start buttons and no worker until one is pressed."""
+    from conftest import Guard
+
+    for url, init, shown in (("index.html", "", "main h1"),
+                             ("one-query-row.html", SAVE_DATA, "figure#explorer button.ex-start")):
+        context = browser.new_context(**browser_context_args)
+        try:
+            page = context.new_page()
+            guard = Guard(page, site_url)
+            page.add_init_script(RECORD + ";" + init)
+            page.goto(site_url + url)
+            page.locator(shown).first.wait_for()
+            page.wait_for_function("() => performance.getEntriesByName('explorables:first-frame').length > 0")
+            assert page.evaluate("() => window.__workers") == [], url
+            assert page.evaluate("() => window.explorables.client.started") is None, url
+            guard.check()
+        finally:
+            context.close()
 
 
 def test_the_engine_archive_is_requested_before_pyodide_itself(cold):

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import sys
 
-from explorables.engine import runtime
-from explorables.engine.figures import FIGURES
+from explorables.engine import figures, runtime
 
 
 def main(inputs: dict) -> dict:
     name = inputs["figure"]
-    model = FIGURES[name]
+    model = figures.load(name)  # imported now under Pyodide, where figures load on demand
     state = model.initial_state(model.parse_options(inputs["options"]))
     out = {"platform": sys.platform, "python": list(sys.version_info[:2]),
            "site_figures": runtime.load_site_figures(), "first": model.scene(state), "steps": []}

@@ -4,7 +4,8 @@
 //
 // ENGINE_ZIP is assets/engine.zip of a built site (the engine, the kit and the site's
 // own figures). It is unpacked into /lib/explorables as static/js/worker.js does, the
-// runtime is imported (which imports the site's figures), then `main(inputs)` of the
+// runtime is imported as there (which imports the site's figures; the built-in ones
+// load on demand, when a check first asks for one), then `main(inputs)` of the
 // checks module runs and its result is printed on stdout as JSON. Python's own output
 // goes to stderr.
 import { readFileSync } from "node:fs";
@@ -27,7 +28,8 @@ try {
   // the same steps as static/js/worker.js
   const zip = new Uint8Array(readFileSync(engineZip)); // a plain typed array, not a Node Buffer
   pyodide.unpackArchive(zip, "zip", { extractDir: "/lib/explorables" });
-  pyodide.runPython("import sys\nsys.path.insert(0, '/lib/explorables')\nimport explorables.engine.runtime");
+  pyodide.runPython("import os, sys\nos.environ['EXPLORABLES_FIGURES'] = 'on-demand'\n" +
+    "sys.path.insert(0, '/lib/explorables')\nimport explorables.engine.runtime");
   pyodide.FS.writeFile(join("/lib/explorables", basename(checksPath)), readFileSync(checksPath, "utf8"));
   pyodide.globals.set("INPUTS_JSON", readFileSync(inputsPath, "utf8"));
   const result = pyodide.runPython(`
