@@ -47,8 +47,11 @@
 
     function draggables() { return (state.spec.marks || []).filter(function (m) { return m.kind === "point" && m.draggable; }); }
 
-    function resize() {
-      const width = Math.max(160, Math.round(canvas.clientWidth || el.clientWidth || 320));
+    /* The canvas's size for its width on the page: `measured` by its ResizeObserver, or
+       read here (a layout, when the page has changed since the last one). */
+    function resize(measured) {
+      const width = Math.max(160, Math.round(measured !== undefined ? measured || 320
+        : canvas.clientWidth || el.clientWidth || 320));
       const s = state.spec;
       const xs = s.x || [-1, 1], ys = s.y || [-1, 1];
       // equal aspect: as tall as the domain needs (at most square); else a fixed ratio
@@ -284,15 +287,16 @@
 
     const observed = !!window.ResizeObserver;
     if (observed) {
-      // The first drawing (its labels placed around the points) gets a task of its own,
-      // not the frame that lays the new figure out; later ones follow the size at once.
+      // The observer gives the canvas's width: reading it here would lay the page out
+      // again for every plane, each having changed the height of the one before. The
+      // first drawing (its labels placed around the points) gets a task of its own, not
+      // the frame that lays the new figure out; later ones follow the size at once.
       let first = true;
-      new ResizeObserver(function () {
-        resize();
-        if (!first) { draw(); return; }
-        first = false;
-        setTimeout(draw, 0);
-      }).observe(el);
+      new ResizeObserver(function (entries) {
+        const changed = resize(entries[entries.length - 1].contentRect.width);
+        if (first) { first = false; setTimeout(draw, 0); return; }
+        if (changed) draw();
+      }).observe(canvas);
     }
 
     function update(next) {
@@ -342,7 +346,7 @@
       // it once laid out, before the frame is painted (drawing it here too was the
       // first frame's largest waste).
       if (!el.isConnected && observed) return;
-      if (state.width) resize();  // a new domain may need a new height
+      if (state.width) resize(state.width);  // a new domain may need a new height (the width is the observer's)
       draw();
     }
 
