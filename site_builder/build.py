@@ -29,7 +29,7 @@ from .printpage import PRINT_PAGE, print_body, print_prefix
 from .links import resolve_links
 from .images import copy_images
 from . import metadata, scripts, search, sections
-from .scripts import BUNDLE_SCRIPTS, SCRIPTS, START_FILE
+from .scripts import BUNDLE_SCRIPTS, SCRIPTS, START_FILE, engine_needs
 from .sections import slug_of
 from .directives.references import resolve_figure_refs
 from .markdown import create_parser, parse_page, render_page
@@ -344,30 +344,12 @@ def _renderer(env: jinja2.Environment, common: dict, renders: dict[str, tuple[st
 
         template, variables = renders[name]
         manifest = {"build": build, "assets": site_assets.script_map(known)}
-        engine = _engine_of(variables.get("page"), getattr(variables.get("next"), "page", None))
+        engine = engine_needs(variables.get("page"), getattr(variables.get("next"), "page", None))
         if engine is not None:
             manifest["engine"] = engine
         return env.get_template(template).render(asset=asset, manifest=manifest, **variables, **common)
 
     return render
-
-
-def _figures_of(page) -> list[str]:
-    """The names of a page's figures, in order, once each."""
-    return list(dict.fromkeys(t.meta["figure"] for t in page.tokens if t.type == "figure")) if page else []
-
-
-def _engine_of(page, next_page=None) -> dict | None:
-    """What a page's head says the engine must start for (js/start.js, the worker's
-    "init" message): the page's figures, imported before the engine is ready, and the
-    next page's, imported first once it is (the reader may go there at once); None for
-    a page with no figure nor exercise."""
-    if page is None:
-        return None
-    figures = _figures_of(page)
-    if not figures and not any(t.type == "exercise_open" for t in page.tokens):
-        return None
-    return {"figures": figures, "next": [name for name in _figures_of(next_page) if name not in figures]}
 
 
 def _author_folders(content: Path, out_dir: Path, outputs: dict[str, str], errors: list[SourceError],

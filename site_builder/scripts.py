@@ -2,7 +2,8 @@
 joined into one file the pages load, what loads after the first frame joined into
 another, the worker and the print page's scroller script each on their own, all
 minified except in a preview (``explorables serve``), where a stack trace should point
-at readable code."""
+at readable code; and what a page's head tells them of the engine it needs (its figures,
+and the next page's)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -73,3 +74,21 @@ def write_runtime(assets: Path, *, bundle: bool, dev: bool) -> None:
     if not dev:
         style = assets / "explorables.css"
         style.write_text(rcssmin.cssmin(style.read_text(encoding="utf-8")), encoding="utf-8")
+
+
+def figures_of(page) -> list[str]:
+    """The names of a page's figures, in order, once each."""
+    return list(dict.fromkeys(t.meta["figure"] for t in page.tokens if t.type == "figure")) if page else []
+
+
+def engine_needs(page, next_page=None) -> dict | None:
+    """What a page's head says the engine must start for (js/start.js, the worker's
+    "init" message): the page's figures, imported before the engine is ready, and the
+    next page's, imported first once it is (the reader may go there at once); None for
+    a page with no figure nor exercise."""
+    if page is None:
+        return None
+    figures = figures_of(page)
+    if not figures and not any(t.type == "exercise_open" for t in page.tokens):
+        return None
+    return {"figures": figures, "next": [name for name in figures_of(next_page) if name not in figures]}
