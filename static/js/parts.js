@@ -50,6 +50,27 @@
     return !entry || entry.type === "navigate";
   }
 
+  /* A page opened at an anchor: the browser keeps the anchor in view while the page
+     loads, but the figures' planes take their height in the frame after the figures
+     are drawn, which may come after the load and push the anchor down. Until the reader
+     moves, the anchor is put back in view once the figures are laid out, and once
+     Python is live. */
+  function keepAnchor() {
+    const hash = location.hash;
+    let target = null;
+    try { target = document.getElementById(decodeURIComponent(hash.slice(1))); } catch (err) { return; }
+    if (!target) return;
+    let moved = false;
+    ["wheel", "touchstart", "keydown", "pointerdown"].forEach(function (type) {
+      window.addEventListener(type, function () { moved = true; }, { once: true, passive: true, capture: true });
+    });
+    const land = function () {
+      if (!moved && location.hash === hash && target.isConnected) target.scrollIntoView();
+    };
+    requestAnimationFrame(function () { requestAnimationFrame(function () { setTimeout(land, 0); }); });
+    if (ex.ready) ex.ready.then(land, land);
+  }
+
   /* The parts of the page now in the document: shown gradually after the first frame
      (`first`: the page the browser loaded, opened plainly), or at once. */
   function start(root, first) {
@@ -76,8 +97,9 @@
 
   if (ex.pages && ex.pages.on) ex.pages.on("mount", function (root) { start(root, false); });
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", function () { start(document.body, true); });
+    document.addEventListener("DOMContentLoaded", function () { start(document.body, true); if (location.hash) keepAnchor(); });
   } else {
     start(document.body, true);
+    if (location.hash) keepAnchor();
   }
 })();
