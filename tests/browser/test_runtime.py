@@ -58,6 +58,9 @@ def test_an_engine_that_cannot_start_is_reported_on_the_figure(page, site_url, b
     assert "engine archive" in error.inner_text()
     assert page.locator("figure#explorer .ex-badge").inner_text() == "Not interactive"
     assert page.locator("figure#explorer .ex-bar").count() == 6  # the first frame stays
+    # a missing archive reloads the page once (a page older than a deploy): what the first
+    # load was still fetching, Pyodide's files started from the head, is cut off by it
+    guard.failed[:] = [f for f in guard.failed if "net::ERR_ABORTED" not in f]
     guard.check()
 
 
