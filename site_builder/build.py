@@ -194,7 +194,8 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
               "config": config, "lessons": lessons, "site": site, "scripts": BUNDLE_SCRIPTS if bundle else SCRIPTS,
               "start": None if bundle else START_FILE,  # the engine's early start (js/start.js)
               "assets": f"{ASSETS}/", "csp": _page_policy(config.csp, bundle),
-              "dev": dev, "version": __version__, "dir": words.direction, "words": words.page_data()}
+              "dev": dev, "version": __version__, "dir": words.direction,
+              "words": words.page_data(dev=dev, bundle=bundle)}
     renders: dict[str, tuple[str, dict]] = {}  # page file -> (template, its variables)
     bodies: list[str] = []  # every page's Markdown body: what the math font must draw
     printed: list[tuple[str, str, str, str]] = []  # (url, title, summary, body) of every page in order, for print.html

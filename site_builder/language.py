@@ -32,6 +32,13 @@ NAMED = 8  # missing keys a warning names before it counts the rest
 OWN_KEY = re.compile(r"^own(\.[A-Za-z0-9_-]+)+$")  # a key of the site's own words: own.shares.title
 
 
+# Words the page's block leaves out: the templates' own (written into the page), and the
+# preview's and the offline bundle's where there is neither.
+_PAGE_ONLY = re.compile(r"page\.")
+_PREVIEW_ONLY = re.compile(r"runtime\.build_")
+_BUNDLE_ONLY = re.compile(r"runtime\.bundle_")
+
+
 @dataclass
 class Words:
     language: str
@@ -75,13 +82,16 @@ class Words:
             self.own.setdefault(key, key)
         locale.own_words(self.own)
 
-    def page_data(self) -> str:
+    def page_data(self, *, dev: bool = False, bundle: bool = False) -> str:
         """The JSON data block every page carries: what the runtime and the worker need.
         A figure's own words (``figure.<figure>.*``, some 470 keys) are read by the engine
-        only, which ships the catalogues: the block holds those the site changed."""
+        only, which ships the catalogues: the block holds those the site changed. The
+        preview's build messages (``runtime.build_*``) come only in a preview, an offline
+        bundle's (``runtime.bundle_*``) only in a bundle."""
         shipped = locale.resolve(self.language)[0]
+        left_out = [_PAGE_ONLY] + ([] if dev else [_PREVIEW_ONLY]) + ([] if bundle else [_BUNDLE_ONLY])
         data = {"language": self.language, "dir": self.direction,
-                "messages": {k: v for k, v in self.messages.items() if not k.startswith("page.")
+                "messages": {k: v for k, v in self.messages.items() if not any(r.match(k) for r in left_out)
                              and not (k.count(".") >= 2 and shipped.get(k) == v)}}
         return json.dumps(data, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
 

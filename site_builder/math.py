@@ -133,10 +133,26 @@ def tex_to_mathml(tex: str, display: bool) -> str:
     _check_safe(mathml, shown)
     # latex2mathml writes a MathML 3 keyword that MathML Core does not know.
     mathml = mathml.replace('width="negativethinmathspace"', 'width="-0.1667em"')
+    mathml = _compact(mathml)
     if tag:
         tag = tag.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
         mathml += f'<span class="ex-eq-number">{tag}</span>'
     return mathml
+
+
+_CHARACTER = re.compile(r"&#x([0-9A-Fa-f]+);")
+
+
+def _compact(mathml: str) -> str:
+    """The same MathML in fewer bytes, as an HTML page reads it: no namespace (the HTML
+    parser gives <math> its own) and characters as themselves, not as references
+    ("&#x02211;" is "∑"), except those markup needs escaped and the invisible ones:
+    about 0.2 KB less of a lesson's first frame, compressed."""
+    def character(match: re.Match) -> str:
+        char = chr(int(match.group(1), 16))
+        return match.group(0) if char in "<>&\"'" or not char.isprintable() else char
+    mathml = mathml.replace(' xmlns="http://www.w3.org/1998/Math/MathML"', "", 1)
+    return _CHARACTER.sub(character, mathml)
 
 
 def _escape_text(match: re.Match) -> str:

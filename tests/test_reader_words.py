@@ -182,6 +182,24 @@ def plain_text(html: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<math\b.*?</math>", "[formula]", html, flags=re.S))
 
 
+def test_a_page_carries_the_preview_s_and_the_bundle_s_words_only_there(german_site, tmp_path):
+    """The words of a preview's build errors (livereload.js) and of an offline bundle's
+    start (bundle.js, the worker from a bundle) are bytes of every first frame: a published
+    page leaves them out, a preview and a bundle carry theirs."""
+    published = words_block((german_site / "uebung.html").read_text(encoding="utf-8"))["messages"]
+    assert not [k for k in published if k.startswith(("runtime.build_", "runtime.bundle_"))]
+    source = german_site.parent / "content"
+    build_site(source, tmp_path / "preview", dev=True)
+    build_site(source, tmp_path / "bundle", bundle=True)
+    locale.use("en")
+    preview = words_block((tmp_path / "preview" / "uebung.html").read_text(encoding="utf-8"))["messages"]
+    bundle = words_block((tmp_path / "bundle" / "uebung.html").read_text(encoding="utf-8"))["messages"]
+    assert {"runtime.build_error", "runtime.build_failed"} <= set(preview)
+    assert not [k for k in preview if k.startswith("runtime.bundle_")]
+    assert {"runtime.bundle_missing", "runtime.bundle_pyodide"} <= set(bundle)
+    assert not [k for k in bundle if k.startswith("runtime.build_")]
+
+
 def test_a_german_page_carries_the_runtime_s_german_words(german_site):
     """The grid's corner, Play, the cell help and a chart's description come from the
     words block the page carries (controls.js, cells.js, chart.js read them with ex.t)."""

@@ -59,16 +59,18 @@
     else setTimeout(load, 0);
   }
 
-  /* One figure from its build-time scene. */
+  /* One figure from its build-time scene (null if it cannot be drawn). */
   function make(root) {
     const data = root.querySelector("script.ex-data");
     try {
-      ex.figures[root.id] = new ex.Figure(root, JSON.parse(data.textContent));
+      return (ex.figures[root.id] = new ex.Figure(root, JSON.parse(data.textContent)));
     } catch (err) {
       root.append(ex.el("div", { class: "ex-error", role: "alert" }, ex.t("runtime.cannot_draw") + err.message));
       console.error("Explorables figure '" + root.id + "': " + err.message);
+      return null;
     }
   }
+  const SHOWN_AT_ONCE = 2;  // panels of a figure laid out in the frame that first shows it
 
   let generation = 0;  // a page swapped in while the first one's figures were being drawn wins
 
@@ -95,8 +97,9 @@
       if (mine !== generation) return;
       const root = roots.shift();
       if (root) {
-        if (root.isConnected) make(root);
-        setTimeout(next, 0);
+        const figure = root.isConnected ? make(root) : null;
+        if (figure) figure.unfold(SHOWN_AT_ONCE).then(function () { setTimeout(next, 0); });
+        else setTimeout(next, 0);
       } else {
         drawn(Array.from(document.querySelectorAll("figure.ex-figure[data-figure]")), exercises, waiting);
       }

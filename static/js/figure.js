@@ -377,6 +377,24 @@
     }
   };
 
+  /* The page the browser loaded lays a new figure out over a few frames (boot.js): its
+     first `shown` panels at once, then its controls, then one more panel each frame.
+     Laid out whole (panels, tables, form controls) in one frame, a figure was the
+     longest task of a page's start. Resolves once every part shows. */
+  Figure.prototype.unfold = function (shown) {
+    const held = [this.controlsEl].concat(Array.from(this.panelsEl.children).slice(shown));
+    held.forEach(function (el) { el.classList.add("ex-held"); });
+    return new Promise(function (resolve) {
+      const next = function () {
+        const el = held.shift();
+        if (!el) { resolve(); return; }
+        el.classList.remove("ex-held");
+        requestAnimationFrame(next);
+      };
+      requestAnimationFrame(next);
+    });
+  };
+
   Figure.prototype.setLive = function () {
     this.live = true;
     this.root.classList.remove("ex-loading");

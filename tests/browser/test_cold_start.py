@@ -21,6 +21,11 @@ RECORD = """(() => {
         return new Real(url, options);
     };
     window.Worker.prototype = Real.prototype;
+    // parts of a figure held back while the page first lays it out (figure.js unfold)
+    window.__held = 0;
+    new MutationObserver(function (changes) {
+        for (const c of changes) if (c.target.classList && c.target.classList.contains("ex-held")) window.__held++;
+    }).observe(document, { attributes: true, attributeFilter: ["class"], subtree: true });
     // the parts of the lesson the browser left out of a layout (content-visibility)
     window.__skipped = new Set();
     document.addEventListener("contentvisibilityautostatechange", function (e) {
@@ -134,6 +139,18 @@ def test_parts_below_the_first_screen_wait_and_are_all_laid_out_by_live(cold):
         const current = document.querySelector(".ex-toc a[aria-current]");
         return current && current !== document.querySelector(".ex-toc a");
     }""")
+
+
+def test_a_figure_is_laid_out_over_a_few_frames_and_whole_by_live(cold):
+    """The first page lays each new figure out a few panels a frame (its controls and
+    later panels are held back, display: none, for a frame or two); by the time Python is
+    live nothing is held and every panel shows."""
+    page, _ = cold
+    assert page.evaluate("() => window.__held") >= 3  # at least one held part per figure
+    assert page.locator(".ex-held").count() == 0
+    shown = page.evaluate("""() => Array.from(document.querySelectorAll("figure.ex-figure .ex-panel, figure.ex-figure .ex-side"),
+        el => el.getBoundingClientRect().height > 0)""")
+    assert shown and all(shown)
 
 
 def test_a_page_opened_at_an_anchor_lands_on_its_heading(cold, site_url):
