@@ -102,6 +102,17 @@ def first_frame(page, url: str, figure_id: str) -> dict:
         }""", [figure_id, [".ex-bar", ".ex-cells tbody td", ".ex-plane canvas"]])
 
 
+LATER_LOADED = """() => !document.querySelector('script[src*="/js/explorables."]') ||
+    performance.getEntriesByType("resource").some(e => /\\/js\\/later\\.[0-9a-f]+\\.js$/.test(e.name))"""
+
+
+def later_loaded(page) -> None:
+    """Wait until what the runtime loads after the first frame (js/later.js) has come, on
+    a page that has the runtime: leaving the page before would cancel that request, a
+    failed request for the guard."""
+    page.wait_for_function(LATER_LOADED)
+
+
 def module_page(browser, base: str, context_args: dict | None = None):
     """One page for a whole test module, so that Pyodide starts once (a generator for a
     module-scoped fixture: yields (page, guard)). Each test then opens its lesson with

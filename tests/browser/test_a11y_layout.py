@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import fresh_lesson, shared_page
+from helpers import fresh_lesson, later_loaded, shared_page
 
 FIGURES = [  # (page, figure id)
     ("one-query-row.html", "explorer"),
@@ -101,8 +101,9 @@ def test_at_320_px_nothing_scrolls_the_page_sideways(reader, site_url, name):
     figure = dict(FIGURES).get(name)
     if figure:
         fresh_lesson(page, guard, site_url + name, figure)
-    else:  # a page without a figure: opened anew, nothing to wait for
+    else:  # a page without a figure: opened anew, with what loads after its first frame
         page.goto(site_url + name)
+        later_loaded(page)
     # open every fold, so what it hides is measured too
     page.evaluate("() => document.querySelectorAll('main details').forEach(d => { d.open = true; })")
     wide = page.evaluate("""() => {

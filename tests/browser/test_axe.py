@@ -13,7 +13,7 @@ import axe_playwright_python
 import pytest
 
 from colours import contrast, mix
-from helpers import fresh_lesson, module_page, shared_page
+from helpers import fresh_lesson, later_loaded, module_page, shared_page
 
 AXE = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text()
 RULES = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
@@ -82,6 +82,7 @@ def test_axe_finds_nothing_before_the_engine_is_live(waiting, site_url):
             found += [f"{name} {layout}: {v}" for v in violations(page, within="main figure.ex-figure")]
             if figure:
                 assert page.locator(f"figure#{figure}.ex-loading").count() == 1, "the engine went live"
+        later_loaded(page)  # before the next page is opened
     assert not found, "\n".join(found)
     # leaving a page cancels its held .wasm request: that failure is the test's own
     guard.failed[:] = [f for f in guard.failed if ".wasm " not in f]

@@ -17,6 +17,7 @@ from conftest import Guard, _QuietHandler
 
 from explorables.site_builder.assets import names_in
 from explorables.site_builder.config import DEFAULT_CSP
+from helpers import later_loaded
 
 LISTEN = """
 window.__violations = [];
@@ -85,10 +86,7 @@ def test_every_page_goes_live_cleanly_with_zero_violations_in_page_and_worker(pa
             if box is not None:
                 assert box["width"] > 0 and box["height"] > 0, name
         assert not re.search(r"\bNaN\b|undefined", page.locator("main").inner_text()), name
-        # what loads after the first frame has come before the next page is opened (leaving
-        # would cancel it, a failed request)
-        page.wait_for_function("""() => performance.getEntriesByType("resource")
-            .some(e => /\\/js\\/later\\.[0-9a-f]+\\.js$/.test(e.name))""")
+        later_loaded(page)  # before the next page is opened
     guard.check()
 
 
