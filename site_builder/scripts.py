@@ -20,7 +20,8 @@ RUNTIME = (
     "js/marks/label.js", "js/marks/circle.js",
     "js/panels/plane.js", "js/panels/cells.js", "js/panels/bars.js", "js/panels/chart.js",
     "js/panels/steps.js", "js/panels/text.js",
-    "js/controls.js", "js/figure.js", "js/client.js", "js/pages.js", "js/parts.js", "js/toc.js", "js/scrollers.js",
+    "js/controls.js", "js/figure.js", "js/figure-speech.js", "js/client.js", "js/pages.js", "js/parts.js",
+    "js/toc.js", "js/scrollers.js",
     "js/boot.js",
 )
 # What a reader needs only after the first frame (live prose, copy buttons, search,

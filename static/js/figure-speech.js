@@ -1,0 +1,80 @@
+/* What a figure says to screen readers (figure.js draws it): a reader's change, once
+   the figure is quiet, with its status line and the live numbers of the prose bound to
+   it, through the page's one announcer (pages.js). */
+(function () {
+  "use strict";
+  const ex = window.explorables;
+  const Figure = ex.Figure;
+  // quiet time after a reader's last change before it is said; as in prose.js, so the
+  // figure and the live numbers bound to it speak together
+  const SETTLE_MS = 400;
+  let pressed = 0;        // pointers held down on the page: a drag has not ended
+  document.addEventListener("pointerdown", function () { pressed += 1; }, true);
+  ["pointerup", "pointercancel"].forEach(function (type) {
+    document.addEventListener(type, function () { pressed = Math.max(0, pressed - 1); }, true);
+  });
+
+  /* Say something now, through the page's one announcer. */
+  Figure.prototype.announce = function (text) { if (text && ex.pages) ex.pages.announce(text); };
+
+  /* After a reader's change has been drawn: remember what changed, and once the figure
+     is quiet (no computation queued, no pointer held down, SETTLE_MS without a redraw)
+     say it once, with the figure's status line: "Temperature T 0.60. “chased” asks; best
+     match: “cat” (45%)". A drag or a held arrow key is one change, said at its end. */
+  Figure.prototype.changed = function (event) {
+    const self = this;
+    this.lastChange = event;
+    this.saying = true;
+    clearTimeout(this.sayTimer);
+    this.sayTimer = setTimeout(function settle() {
+      if (self.busy || self.queue.length || pressed) { self.sayTimer = setTimeout(settle, SETTLE_MS); return; }
+      self.saying = false;
+      if (!document.body.contains(self.root)) { self.also = []; return; }
+      const said = self.cause(self.lastChange);
+      if (said === null) { self.also = []; return; }  // Play started: its ticks say nothing, its pause will
+      // first in the message, before the live numbers of the prose said at the same time
+      const also = self.also;
+      self.also = [];
+      if (ex.pages) ex.pages.announce([said, self.scene.status].concat(also).filter(Boolean).join(". "), -1);
+    }, SETTLE_MS);
+  };
+
+  /* More words for the change about to be said (the live numbers of the prose). */
+  Figure.prototype.alsoSay = function (text) {
+    if (!this.also) this.also = [];
+    if (this.also.indexOf(text) < 0) this.also.push(text);
+  };
+
+  /* What a reader's event changed, in a few words, read from the scene just drawn. */
+  Figure.prototype.cause = function (event) {
+    const controls = this.scene.controls || [];
+    if (event.type === "set") {
+      const control = controls.find(function (c) { return c.name === event.name; });
+      if (control && control.kind === "slider") return control.label + " " + ex.fmt(Number(control.value), control.digits === undefined ? 2 : control.digits);
+      if (control && control.kind === "toggle") return control.label + " " + ex.t(control.value ? "runtime.on" : "runtime.off");
+      if (control && control.kind === "play") return control.playing ? null : ex.t("runtime.paused");
+      if (control && control.kind === "select") {
+        const option = (control.options || []).find(function (o) { return String(o.value) === String(control.value); });
+        return control.label + ": " + (option ? option.label : control.value);
+      }
+      const field = this.field(event.name);
+      if (field) return field.input.getAttribute("aria-label") + " " + field.input.value;
+      return "";
+    }
+    if (event.type === "drag") {
+      for (const panel of this.scene.panels || []) {
+        const mark = (panel.marks || []).find(function (m) { return m.id === event.mark; });
+        if (mark) return mark.name || ex.t("runtime.point_at", { name: mark.label || mark.id,
+          point: "(" + ex.fmt(mark.x) + ex.listSeparator() + ex.fmt(mark.y) + ")" });
+      }
+      return "";
+    }
+    if (event.type === "action") {
+      for (const control of controls) {
+        const item = (control.items || control.presets || []).find(function (i) { return i.name === event.name; });
+        if (item) return item.label;
+      }
+    }
+    return "";
+  };
+})();
