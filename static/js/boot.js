@@ -4,14 +4,10 @@
   const ex = window.explorables;
 
 
-  /* The reader's browser asks to save data, or has little memory: Python (about 14 MB
-     to download, over 100 MB of memory) waits until the reader asks for it. An offline
-     bundle carries Python already and starts at once. */
+  /* A reader who saves data or has little memory (ex.frugal) starts Python with a Start
+     button; an offline bundle carries Python already and starts at once. */
   function frugal() {
-    if (ex.bundle && ex.bundle.carried()) return false;
-    const connection = navigator.connection;
-    return !!(connection && connection.saveData) ||
-      (typeof navigator.deviceMemory === "number" && navigator.deviceMemory <= 2);
+    return !(ex.bundle && ex.bundle.carried()) && ex.frugal();
   }
 
   /* Until the reader asks, each figure shows its first frame and a Start button. */
@@ -88,7 +84,7 @@
     // Python starts loading before the first frames are drawn, not after (when the reader
     // saves data, at the first Start or the first exercise checked).
     if (!waiting && (roots.length || exercises || (ex.bundle && ex.bundle.carried()))) ex.client.start();
-    if (gradually !== true || (ex.parts && !ex.parts.gradually())) {
+    if (gradually !== true || !ex.parts.gradually()) {
       roots.forEach(make);
       drawn(roots, exercises, waiting);
       return;

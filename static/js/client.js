@@ -208,15 +208,6 @@
     });
   }
 
-  /* A reader who saves data, or whose device has little memory, starts Python cold: the
-     snapshot (site.yml `snapshot: true`) is about 6 MB more to download and, while it is
-     restored, 30 MB more memory. */
-  function spare() {
-    const connection = navigator.connection;
-    return !!(connection && connection.saveData) ||
-      (typeof navigator.deviceMemory === "number" && navigator.deviceMemory <= 2);
-  }
-
   /* The figures of the page (their directive names): the worker imports them first. */
   function figureNames() {
     const names = Array.from(document.querySelectorAll("figure.ex-figure[data-figure]"), function (root) {
@@ -260,7 +251,8 @@
       init = {
         script: ex.asset("worker"),
         message: { type: "init", pyodide: ex.asset("pyodide"), engine: ex.asset("engine"),
-          snapshot: ex.assetNames.snapshot && !spare() ? ex.asset("snapshot") : null, words: ex.words,
+          // no snapshot for a frugal reader: 6 MB more to download, 30 MB more memory
+          snapshot: ex.assetNames.snapshot && !ex.frugal() ? ex.asset("snapshot") : null, words: ex.words,
           figures: figureNames(), next: (ex.engineNeeds && ex.engineNeeds.next) || [] },
       };
       if (location.protocol === "file:") {

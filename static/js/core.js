@@ -35,6 +35,18 @@
   ex._resetReady();
   ex._settleReady = function (ok, value) { ok ? settle.resolve(value) : settle.reject(value); };
 
+  /* The reader's browser asks to save data (the "Lite mode" of mobile browsers), or
+     reports little memory: Python (about 14 MB to download, over 100 MB of memory) waits
+     for the reader's Start, no snapshot is fetched, no lesson ahead. (start.js, which
+     runs before this file, asks the same two questions itself.) */
+  ex.saving = function () {
+    const connection = navigator.connection;
+    return !!(connection && connection.saveData);
+  };
+  ex.frugal = function () {
+    return ex.saving() || (typeof navigator.deviceMemory === "number" && navigator.deviceMemory <= 2);
+  };
+
   /* Right-to-left pages: a text with no letter of a right-to-left script (a formula such
      as "2.710 ÷ √2 = 1.916", a vector, a token) is written as one left-to-right run,
      isolated from the words around it, so it keeps its order inside a Hebrew panel. In

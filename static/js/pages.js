@@ -90,12 +90,8 @@
      needs no network. Not when the reader saves data, nor from an offline bundle (its
      pages are here already); a preview's edit forgets what was fetched. */
   let ahead = {};  // page key -> Promise of what fetched() gives
-  function saving() {
-    const connection = navigator.connection;
-    return !!(connection && connection.saveData);
-  }
   function prefetch(url) {
-    if (ex.pages.source !== fetched || location.protocol === "file:" || saving()) return;
+    if (ex.pages.source !== fetched || location.protocol === "file:" || ex.saving()) return;
     const pageKey = key(url);
     if (pageKey === key(location.href) || ahead[pageKey]) return;
     ahead[pageKey] = fetched(url).catch(function () { return null; });

@@ -15,7 +15,7 @@
    waiting) and returns a function that cancels it. */
 (function () {
   "use strict";
-  const ex = window.explorables = window.explorables || {};
+  const ex = window.explorables;
   let pending = [];  // parts not shown yet, in the page's order
   let waiting = [];  // functions to call once they are
   let idle = 0;
@@ -68,7 +68,7 @@
       if (!moved && location.hash === hash && target.isConnected) target.scrollIntoView();
     };
     requestAnimationFrame(function () { requestAnimationFrame(function () { setTimeout(land, 0); }); });
-    if (ex.ready) ex.ready.then(land, land);
+    ex.ready.then(land, land);
   }
 
   /* The parts of the page now in the document: shown gradually after the first frame
@@ -82,7 +82,7 @@
       setTimeout(function () { if (pending.length && !idle) idle = window.requestIdleCallback(next, { timeout: 250 }); }, 0);
     });
     // by the time Python is live the page is whole, whatever the idle time was
-    if (ex.ready) ex.ready.then(showAll, showAll);
+    ex.ready.then(showAll, showAll);
   }
 
   ex.parts = {
@@ -95,7 +95,7 @@
     gradually: gradually,
   };
 
-  if (ex.pages && ex.pages.on) ex.pages.on("mount", function (root) { start(root, false); });
+  ex.pages.on("mount", function (root) { start(root, false); });
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", function () { start(document.body, true); if (location.hash) keepAnchor(); });
   } else {

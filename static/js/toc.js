@@ -47,7 +47,7 @@
     // (parts.js): measuring the headings now would lay out the whole lesson at once.
     let firstTimer = 0;
     let firstFrame = 0;
-    const cancelParts = (ex.parts ? ex.parts.then : function (fn) { fn(); return function () {}; })(function () {
+    const cancelParts = ex.parts.then(function () {
       firstFrame = requestAnimationFrame(function () { firstTimer = setTimeout(mark, 0); });
     });
     detach = function () {
@@ -55,7 +55,7 @@
       window.removeEventListener("resize", onScroll);
       media.removeEventListener("change", fit);
       if (frame) cancelAnimationFrame(frame);
-      if (cancelParts) cancelParts();
+      cancelParts();
       cancelAnimationFrame(firstFrame);
       clearTimeout(firstTimer);
       detach = null;
