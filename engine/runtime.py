@@ -59,7 +59,7 @@ def warm(names: list[str] | None = None) -> bool:
     next page's), or any without names; whether some of those are left."""
     left = figures.unloaded()
     if names is not None:
-        wanted = {name.replace("-", "_") for name in names}
+        wanted = {figures.module_of(name) for name in names}
         left = [module for module in left if module in wanted]
     if left:
         importlib.import_module(f"{figures.__name__}.{left[0]}")

@@ -48,11 +48,16 @@ def unloaded() -> list[str]:
     return [name for name in modules() if f"{__name__}.{name}" not in sys.modules]
 
 
+def module_of(name: str) -> str:
+    """The module a built-in figure is expected in: ``attention-row`` -> ``attention_row``."""
+    return name.replace("-", "_")
+
+
 def load(name: str) -> Figure | None:
     """The figure registered as ``name``, its module imported first if it was not yet;
     None when no module registers it."""
     if name not in FIGURES:
-        module = name.replace("-", "_")
+        module = module_of(name)
         if module in modules():
             importlib.import_module(f"{__name__}.{module}")
         if name not in FIGURES:
