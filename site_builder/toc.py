@@ -83,22 +83,26 @@ def _toc_rule(state: StateCore) -> None:
         tokens.insert(at, toc)
 
 
+def _html(content: str) -> Token:
+    token = Token("html_block", "", 0)
+    token.content = content
+    return token
+
+
 def _parts_rule(state: StateCore) -> None:
-    tokens = state.tokens
-    starts = [i for i, token in enumerate(tokens) if token.type == "html_block" and (token.meta or {}).get("part")]
-    if not starts:
-        return
-    close = Token("html_block", "", 0)
-    close.content = "</div>\n"
-    for at in reversed(starts):
-        opening = Token("html_block", "", 0)
-        opening.content = '<div class="ex-part">\n'
-        tokens.insert(at, opening)
-    # each part ends where the next begins, and the last one with the page's text
-    starts = [i for i, token in enumerate(tokens) if token.type == "html_block" and token.content == '<div class="ex-part">\n']
-    for at in reversed(starts[1:]):
-        tokens.insert(at, close)
-    tokens.append(close)
+    """Each part opens at its h2's heading block and ends where the next one opens, the
+    last with the page's text."""
+    tokens, opened = [], False
+    for token in state.tokens:
+        if token.type == "html_block" and (token.meta or {}).get("part"):
+            if opened:
+                tokens.append(_html("</div>\n"))
+            tokens.append(_html('<div class="ex-part">\n'))
+            opened = True
+        tokens.append(token)
+    if opened:
+        tokens.append(_html("</div>\n"))
+        state.tokens[:] = tokens
 
 
 def render_toc(entries) -> str:
