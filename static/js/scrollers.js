@@ -16,8 +16,9 @@
     // (a part of a lesson not laid out yet (parts.js) is left for when it is: measuring
     // it now would lay it out; the print page has no parts.js and lays out its parts
     // when they are measured)
+    const waiting = ex.parts && document.querySelector(".ex-part:not(.ex-shown)");  // once the page is whole, none
     const boxes = Array.from((root || document).querySelectorAll(BOXES)).filter(function (box) {
-      return !ex.parts || !box.closest(".ex-part:not(.ex-shown)");
+      return !waiting || !box.closest(".ex-part:not(.ex-shown)");
     });
     const scrolling = boxes.map(function (box) { return box.scrollWidth > box.clientWidth + 1; });
     boxes.forEach(function (box, i) {
