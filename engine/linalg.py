@@ -18,7 +18,6 @@ naming the argument and the offending value or shapes, e.g.
 from __future__ import annotations
 
 import math
-import numbers
 import operator
 import sys
 from typing import Sequence
@@ -39,9 +38,27 @@ def describe(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def _real(x: object) -> bool:
+    """Whether x is a real number other than a bool (an int, a float, a Fraction...).
+    The ``numbers`` ABCs are asked only for other types: importing them costs the
+    worker's start some 10 ms."""
+    if type(x) in (int, float):
+        return True
+    import numbers
+    return not isinstance(x, bool) and isinstance(x, numbers.Real)
+
+
+def _integral(x: object) -> bool:
+    """Whether x is an integer other than a bool (an int, a numpy integer...)."""
+    if type(x) is int:
+        return True
+    import numbers
+    return not isinstance(x, bool) and isinstance(x, numbers.Integral)
+
+
 def as_number(name: str, x: object) -> float:
     """x as a float; ValueError if it is not a finite real number (bools are refused)."""
-    if isinstance(x, bool) or not isinstance(x, numbers.Real):
+    if not _real(x):
         raise ValueError(f"{name} must be a number, got {describe(x)}")
     value = float(x)
     if not math.isfinite(value):
@@ -51,7 +68,7 @@ def as_number(name: str, x: object) -> float:
 
 def as_positive(name: str, x: object) -> float:
     """x as a finite float > 0, e.g. a temperature or a base."""
-    if isinstance(x, bool) or not isinstance(x, numbers.Real) or not math.isfinite(float(x)):
+    if not _real(x) or not math.isfinite(float(x)):
         raise ValueError(f"{name} must be a finite number > 0, got {describe(x)}")
     value = float(x)
     if not value > 0:
@@ -61,7 +78,7 @@ def as_positive(name: str, x: object) -> float:
 
 def as_index(name: str, i: object, n: int) -> int:
     """i as an int with 0 <= i < n."""
-    if isinstance(i, bool) or not isinstance(i, numbers.Integral):
+    if not _integral(i):
         raise ValueError(f"{name} must be an integer, got {describe(i)}")
     if not 0 <= int(i) < n:
         raise ValueError(f"{name} must be in 0..{n - 1}, got {int(i)}")

@@ -21,7 +21,7 @@ import jinja2
 
 from .. import __version__
 from ..engine.exercises import glyphs as exercise_glyphs
-from . import assets as site_assets, authors, fonts, pyodide
+from . import assets as site_assets, authors, bytecode, fonts, pyodide
 from .config import config_path, load_config
 from .errors import BuildError, InternalError, PyodideError, SourceError
 from .output import MARKER, check_output, swap
@@ -55,24 +55,31 @@ class BuildResult:
     warnings: list[str] = field(default_factory=list)  # formatted, path:line:col first
 
 
-def engine_archive(extra: list[tuple[str, bytes]] = (), language: str = "en") -> bytes:
-    """The ``explorables`` package as the browser needs it (its ``__init__``, the public
-    figure kit and the engine, no builder) as a zip that the worker unpacks into
-    Pyodide's file system; ``extra`` adds (name, bytes) files: the site's own figures.
-    Of the catalogues it holds English and the site's ``language`` (each other one
-    would add some 15 KB that no page of the site reads)."""
+def engine_sources() -> dict[str, bytes]:
+    """The Python modules of the ``explorables`` package the browser needs (its
+    ``__init__``, the public figure kit and the engine, no builder): archive name -> source."""
     files = [(Path("explorables") / path.name, path) for path in sorted(TOP.glob("*.py"))]
     files += [(Path("explorables/engine") / path.relative_to(ENGINE), path) for path in sorted(ENGINE.rglob("*.py"))
               if "__pycache__" not in path.parts]
+    return {name.as_posix(): path.read_bytes() for name, path in files}
+
+
+def engine_archive(extra: list[tuple[str, bytes]] = (), language: str = "en") -> bytes:
+    """The ``explorables`` package as the browser needs it (engine_sources) as a zip that
+    the worker unpacks into Pyodide's file system; ``extra`` adds (name, bytes) files: the
+    site's own figures. A module compiled ahead for Pyodide (bytecode.py) goes as its
+    ``.pyc``, any other as its source. Of the catalogues it holds English and the site's
+    ``language`` (each other one would add some 15 KB that no page of the site reads)."""
+    sources = engine_sources()
+    ahead = bytecode.compiled(sources)
+    files = [(name[:-3] + ".pyc", ahead[name]) if name in ahead else (name, source)
+             for name, source in sources.items()]
     spoken = {"en", locale.base_language(language)}
-    files += [(Path("explorables/engine/locales") / path.name, path)
+    files += [(f"explorables/engine/locales/{path.name}", path.read_bytes())
               for path in sorted((ENGINE / "locales").glob("*.json")) if path.stem in spoken]
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, path in files:
-            info = zipfile.ZipInfo(name.as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
-            archive.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
-        for name, data in extra:
+        for name, data in [*files, *extra]:
             archive.writestr(zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
     return buffer.getvalue()
 

@@ -20,6 +20,7 @@ from explorables.site_builder.assets import names_in
 from explorables.site_builder.cli import main
 from author_site import broken, lay_out
 from figure_helpers import ROOT
+from engine_archive import unpack_for_cpython
 
 SAMPLE = ROOT / "tests" / "fixtures" / "exercises" / "dot_product.py"
 LESSON = "---\ntitle: Dots\norder: 1\n---\n\nText.\n\n:::{exercise} dot-2\n:seed: 4\nWarm up.\n:::\n"
@@ -182,7 +183,7 @@ def test_the_engine_archive_grades_the_authors_type_as_the_worker_does(site, tmp
             {"exercise": "dot-2", "seed": 417, "language": "en", "answer": "(1, 2)"},
             {"exercise": "dot-2", "seed": "x", "language": "en"}]
     unpacked = tmp_path / "worker"
-    zipfile.ZipFile(engine).extractall(unpacked)  # as the worker unpacks it into Pyodide's file system
+    unpack_for_cpython(engine, unpacked)  # as the worker unpacks it into Pyodide's file system
     run = subprocess.run([sys.executable, "-S", "-c", WORKER, str(unpacked)], input=json.dumps(asks),
                          capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert run.returncode == 0, run.stderr

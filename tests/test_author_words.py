@@ -11,7 +11,6 @@ import json
 import shutil
 import subprocess
 import sys
-import zipfile
 from pathlib import Path
 
 import pytest
@@ -26,6 +25,7 @@ from explorables.site_builder.cli import main
 from explorables.site_builder.errors import BuildError
 from figure_helpers import ROOT
 from test_locale_catalogue import first_frame, words_block
+from engine_archive import unpack_for_cpython
 
 FIXTURE = ROOT / "tests" / "fixtures" / "words"  # the guide's example: figures/shares.py and locales/
 LESSON = "---\ntitle: Anteile\norder: 1\n---\n\nText.\n\n:::{shares} anteile\n:a: 3\n:::\n"
@@ -130,7 +130,7 @@ def test_the_engine_archive_carries_the_words_to_the_worker(tmp_path):
     assert not any(key.startswith("own.") for key in block["messages"])
     state = scene_of(html)["state"]
     unpacked = tmp_path / "worker"
-    zipfile.ZipFile(site / "out" / "_explorables" / names_in(site / "out")["engine.zip"]).extractall(unpacked)
+    unpack_for_cpython(site / "out" / "_explorables" / names_in(site / "out")["engine.zip"], unpacked)
     asks = [{"figure": "shares", "state": state, "event": {"type": "patch", "patch": {"a": "-1,5"}}},
             {"figure": "shares", "state": state, "event": {"type": "action", "name": "tie"}}]
     run = subprocess.run([sys.executable, "-S", "-c", WORKER, str(unpacked), json.dumps(block)],

@@ -6,7 +6,6 @@ import json
 import re
 import subprocess
 import sys
-import zipfile
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ from explorables.site_builder.assets import names_in
 from explorables.site_builder.build import build_site, slug_of
 from explorables.site_builder.cli import main
 from explorables.site_builder.errors import BuildError, PyodideError
+from engine_archive import unpack_for_cpython
 
 LESSON = """---
 title: One row
@@ -111,8 +111,7 @@ def test_engine_archive_imports_on_its_own(content, tmp_path):
     out = tmp_path / "_site"
     build_site(content, out)
     unpacked = tmp_path / "unpacked"
-    with zipfile.ZipFile(out / "_explorables" / names_in(out)["engine.zip"]) as archive:
-        archive.extractall(unpacked)
+    unpack_for_cpython(out / "_explorables" / names_in(out)["engine.zip"], unpacked)
     code = ("import json, explorables.engine.runtime as r, explorables.engine.figures as f; fig = f.FIGURES['attention-row'];"
             "s = fig.initial_state(fig.parse_options({}));"
             "print(json.loads(r.handle(json.dumps({'figure': 'attention-row', 'state': s,"

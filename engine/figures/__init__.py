@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import importlib
 import os
-import pkgutil
 import sys
 
 from ..exercises import EXERCISES, Exercise
@@ -39,8 +38,19 @@ def get(name: str) -> Figure:
 
 
 def modules() -> list[str]:
-    """The figure modules of this package (their short names), imported or not."""
-    return [m.name for m in pkgutil.iter_modules(__path__) if m.name not in ("base", "kit")]
+    """The figure modules of this package (their short names), imported or not: its
+    subpackages and modules, as source or compiled (the engine archive ships compiled
+    modules as ``.pyc`` alone, site_builder/bytecode.py)."""
+    found = set()
+    for folder in __path__:
+        for entry in os.scandir(folder):
+            stem, dot, suffix = entry.name.partition(".")
+            if entry.is_dir() and "." not in entry.name and stem.isidentifier() and any(
+                    os.path.isfile(os.path.join(entry.path, "__init__" + end)) for end in (".py", ".pyc")):
+                found.add(stem)
+            elif entry.is_file() and suffix in ("py", "pyc") and stem.isidentifier():
+                found.add(stem)
+    return sorted(found - {"__init__", "base", "kit"})
 
 
 def unloaded() -> list[str]:
@@ -76,9 +86,8 @@ def _load_all(every: bool = not ON_DEMAND) -> None:
     if api is not None and not hasattr(api, "__all__"):
         return
 
-    for module in pkgutil.iter_modules(__path__):
-        if module.name != "base":
-            importlib.import_module(f"{__name__}.{module.name}")
+    for name in ["kit", *modules()]:
+        importlib.import_module(f"{__name__}.{name}")
 
 
 _load_all()

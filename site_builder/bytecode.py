@@ -1,0 +1,151 @@
+"""The engine's modules compiled ahead of time for the Python inside Pyodide.
+
+A reader's worker imports the engine right after Python starts, and most of that import
+used to be Python compiling the engine's sources: in Pyodide under Node, 110-130 ms
+instead of 300-430 ms for the whole engine once its modules come compiled. The
+compiled modules must be made by the very Python that Pyodide runs (3.14 here, not the
+Python that runs the build), so they are made once, here, by Pyodide itself in Node,
+and shipped with the package as ``engine-bytecode.zip``:
+
+- one ``.pyc`` per module of the ``explorables`` package the engine archive carries
+  (its ``__init__``, the public figure kit, the engine and the built-in figures),
+  compiled without column ranges (tracebacks keep their lines) and with the file names
+  the worker unpacks them to;
+- ``MANIFEST.json``: the Pyodide version they were made for and the sha256 of each
+  module's source.
+
+The build (build.engine_archive) puts a module's ``.pyc`` into the engine archive in
+place of its ``.py`` only where the source still has that sha256 and Pyodide that
+version; any other module goes as its source, as before, so an edited engine is never
+run from stale bytecode, only a little later. As Pyodide does with its own standard
+library, the archive then holds no source for the compiled modules. A site's own
+figures always go as source.
+
+After changing the engine, make them again (needs Node and the Pyodide cache)::
+
+    python -m explorables.site_builder.bytecode
+
+tests/test_bytecode.py fails, naming the modules, while any of them is stale.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import subprocess
+import sys
+import tempfile
+import zipfile
+from functools import lru_cache
+from pathlib import Path
+
+from . import pyodide
+
+ARTIFACT = Path(__file__).resolve().parent / "engine-bytecode.zip"
+MANIFEST = "MANIFEST.json"
+WHERE = "/lib/explorables/"  # where the worker unpacks the engine archive (static/js/worker.js)
+DATE = (2020, 1, 1, 0, 0, 0)  # every entry's date: the same sources make the same file
+
+# node compile.mjs PYODIDE_DIR SOURCES_ZIP OUT_ZIP WHERE: compiles every .py of SOURCES_ZIP with
+# Pyodide's own Python into OUT_ZIP (name.py -> name.pyc). No column ranges: a third
+# smaller, and a traceback still names the file and line.
+NODE_SCRIPT = r"""
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [dir, sources, out, where] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(dir + "/pyodide.mjs").href);
+const pyodide = await loadPyodide({ indexURL: dir + "/", env: { PYTHONNODEBUGRANGES: "1" } });
+pyodide.FS.writeFile("/tmp/sources.zip", new Uint8Array(readFileSync(sources)));
+pyodide.runPython(`
+import os, py_compile, zipfile
+where = ${JSON.stringify(where)}
+with zipfile.ZipFile('/tmp/sources.zip') as src, zipfile.ZipFile('/tmp/out.zip', 'w') as out:
+    for name in sorted(src.namelist()):
+        path = where + name
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, 'wb') as f:
+            f.write(src.read(name))
+        made = py_compile.compile(path, cfile='/tmp/made.pyc', dfile=path, doraise=True,
+                                  invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+        with open(made, 'rb') as f:
+            out.writestr(name[:-3] + '.pyc', f.read())
+`);
+writeFileSync(out, pyodide.FS.readFile("/tmp/out.zip"));
+"""
+
+
+def sha(source: bytes) -> str:
+    return hashlib.sha256(source).hexdigest()
+
+
+@lru_cache(maxsize=1)
+def _shipped(stamp: tuple[int, int]) -> tuple[dict, dict[str, bytes]]:
+    """The artifact's manifest and compiled modules (re-read when the file changes)."""
+    with zipfile.ZipFile(ARTIFACT) as archive:
+        manifest = json.loads(archive.read(MANIFEST))
+        return manifest, {name: archive.read(name) for name in archive.namelist() if name.endswith(".pyc")}
+
+
+def compiled(sources: dict[str, bytes]) -> dict[str, bytes]:
+    """For each module of ``sources`` (archive name -> source) whose compiled form is
+    fresh, that compiled form (archive name of the .py -> the .pyc's bytes)."""
+    try:
+        stat = ARTIFACT.stat()
+        manifest, modules = _shipped((stat.st_mtime_ns, stat.st_size))
+    except (OSError, zipfile.BadZipFile, KeyError, ValueError):
+        return {}
+    if manifest.get("pyodide") != pyodide.VERSION:
+        return {}
+    made = manifest.get("sources", {})
+    return {name: modules[name[:-3] + ".pyc"] for name, source in sources.items()
+            if made.get(name) == sha(source) and name[:-3] + ".pyc" in modules}
+
+
+def stale(sources: dict[str, bytes]) -> list[str]:
+    """The modules of ``sources`` that would ship as source: no fresh compiled form."""
+    fresh = compiled(sources)
+    return sorted(name for name in sources if name not in fresh)
+
+
+def make(sources: dict[str, bytes], node: str, pyodide_dir: Path) -> bytes:
+    """The artifact for ``sources``, compiled by Pyodide (from ``pyodide_dir``) in Node."""
+    with tempfile.TemporaryDirectory(prefix="explorables-bytecode-") as tmp:
+        script, given, out = Path(tmp) / "compile.mjs", Path(tmp) / "sources.zip", Path(tmp) / "out.zip"
+        script.write_text(NODE_SCRIPT, encoding="utf-8")
+        with zipfile.ZipFile(given, "w") as archive:
+            for name, source in sources.items():
+                archive.writestr(name, source)
+        subprocess.run([node, str(script), str(pyodide_dir), str(given), str(out), WHERE], check=True)
+        with zipfile.ZipFile(out) as made:
+            modules = {name: made.read(name) for name in made.namelist()}
+    manifest = {"pyodide": pyodide.VERSION,
+                "sources": {name: sha(source) for name, source in sorted(sources.items())}}
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr(zipfile.ZipInfo(MANIFEST, date_time=DATE),
+                         json.dumps(manifest, indent=1, sort_keys=True) + "\n", zipfile.ZIP_DEFLATED)
+        for name in sorted(modules):
+            archive.writestr(zipfile.ZipInfo(name, date_time=DATE), modules[name], zipfile.ZIP_DEFLATED)
+    return buffer.getvalue()
+
+
+def main() -> int:
+    from .build import engine_sources
+    from .snapshot import node
+
+    executable = node()
+    if not executable:
+        print("Compiling the engine for Pyodide needs Node (18 or later) on PATH.", file=sys.stderr)
+        return 1
+    sources = engine_sources()
+    before = set(stale(sources))
+    ARTIFACT.write_bytes(make(sources, executable, pyodide.ensure_pyodide()))
+    _shipped.cache_clear()
+    left = stale(sources)
+    print(f"Compiled {len(sources)} modules into {ARTIFACT.name}; {len(before)} were stale"
+          + (f", still stale: {', '.join(left)}" if left else "") + ".")
+    return 1 if left else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
