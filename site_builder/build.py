@@ -43,6 +43,7 @@ STATIC = PACKAGE / "static"
 ENGINE = PACKAGE / "engine"
 TOP = Path(__import__("explorables").__file__).resolve().parent  # the package holding __init__.py and figures.py
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # every file's date in the engine archive: the same input, the same bytes
 ASSETS = "_explorables"  # the site's own files; an author's folder of any other name can sit beside it
 
 
@@ -53,6 +54,24 @@ class BuildResult:
     pages: int
     figures: int
     warnings: list[str] = field(default_factory=list)  # formatted, path:line:col first
+
+
+class _KeptTemplates(jinja2.BytecodeCache):
+    """The templates compiled once per process, not once per build: `explorables serve`
+    builds again on every edit. Jinja compares each with its source's checksum."""
+
+    def __init__(self) -> None:
+        self.kept: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        if bucket.key in self.kept:
+            bucket.bytecode_from_string(self.kept[bucket.key])
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.kept[bucket.key] = bucket.bytecode_to_string()
+
+
+_KEPT_TEMPLATES = _KeptTemplates()
 
 
 def engine_sources() -> dict[str, bytes]:
@@ -80,7 +99,15 @@ def engine_archive(extra: list[tuple[str, bytes]] = (), language: str = "en") ->
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, data in [*files, *extra]:
-            archive.writestr(zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
+            archive.writestr(zipfile.ZipInfo(name, date_time=ZIP_DATE), data, zipfile.ZIP_DEFLATED)
+    return buffer.getvalue()
+
+
+def _with_file(archive: bytes, name: str, data: bytes) -> bytes:
+    """``archive`` with one more file at its end, the others not compressed again."""
+    buffer = io.BytesIO(archive)
+    with zipfile.ZipFile(buffer, "a", zipfile.ZIP_DEFLATED) as appended:
+        appended.writestr(zipfile.ZipInfo(name, date_time=ZIP_DATE), data, zipfile.ZIP_DEFLATED)
     return buffer.getvalue()
 
 
@@ -190,12 +217,14 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     # Render: Markdown bodies into the templates (math and first frames happen here).
     # The templates are filled in once the assets have their hashed names (see Write).
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
-                             undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
+                             undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
+                             bytecode_cache=_KEPT_TEMPLATES)
     env.globals["meta_tags"] = metadata.meta_tags  # description, Open Graph, favicon
     env.globals["t"] = words.t
     errors.extend(metadata.check(config, content, pages))
     own_files = own.archive_files(words.own)  # the site's modules and words, for the engine archive
-    engine_bytes = len(engine_archive(own_files, config.language))
+    plain_engine = engine_archive(own_files, config.language)  # before the build id is known
+    engine_bytes = len(plain_engine)
     engine_size = megabytes(sum(pyodide.CORE_BYTES.values()) + engine_bytes)
     common = {"engine_size": engine_size,  # on the Start button of readers who save data
               "config": config, "lessons": lessons, "site": site, "scripts": BUNDLE_SCRIPTS if bundle else SCRIPTS,
@@ -263,8 +292,8 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
             shutil.copytree(STATIC, assets, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
             scripts.write_runtime(assets, bundle=bundle, dev=dev)
             build = site_assets.build_id({**_runtime_files(assets),
-                                          "engine.zip": engine_archive(own_files, config.language)})
-            engine = engine_archive([*own_files, (site_assets.BUILD_FILE, build.encode("ascii"))], config.language)
+                                          "engine.zip": plain_engine})
+            engine = _with_file(plain_engine, site_assets.BUILD_FILE, build.encode("ascii"))
             (assets / "engine.zip").write_bytes(engine)
             if config.snapshot and not dev and not bundle:  # serve rebuilds stay quick; a bundle carries files
                 made = _snapshot(engine, pyodide_source, config_path(content))

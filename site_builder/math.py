@@ -6,6 +6,7 @@ one and falls back to the system serif otherwise.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 import xml.etree.ElementTree as ET
 
 from latex2mathml.converter import convert
@@ -105,8 +106,11 @@ def _prepare(tex: str, display: bool) -> tuple[str, str]:
     return _OPERATOR.sub(operator, tex), tag
 
 
+@lru_cache(maxsize=4096)
 def tex_to_mathml(tex: str, display: bool) -> str:
-    """MathML for TeX; a display equation with a \\tag gets its number beside it."""
+    """MathML for TeX; a display equation with a \\tag gets its number beside it.
+    Kept for the next build (a rebuild while serving meets the same formulas again); a
+    formula that cannot be read raises each time."""
     shown = quoted(tex.strip())
     if len(tex) > MAX_LENGTH:
         raise MathError(f"the TeX {shown} is longer than {MAX_LENGTH} characters; split it into several formulas")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 import unicodedata
 from html.parser import HTMLParser
 
@@ -132,6 +133,13 @@ def _scene_words(scene) -> list[str]:
 
 
 def sections_of(body: str) -> list[dict]:
+    """The sections of a rendered page body (its id, heading, text and captions). Kept for
+    the next build: a rebuild while serving reads only the pages that changed."""
+    return [dict(section) for section in _sections_of(body)]
+
+
+@lru_cache(maxsize=256)
+def _sections_of(body: str) -> tuple[dict, ...]:
     parser = _Sections()
     parser.feed(STILL.sub("", body))  # a figure's still repeats its first frame's words
     out = []
@@ -139,7 +147,7 @@ def sections_of(body: str) -> list[dict]:
         text = re.sub(r"\s+", " ", "".join(section["text"])).strip()
         out.append({"id": section["id"], "heading": section["heading"].strip(), "text": text,
                     "caption": " ".join(section["caption"])})
-    return out
+    return tuple(out)
 
 
 def build_index(pages: list[tuple]) -> dict:

@@ -152,8 +152,12 @@ def _rounded_series(panel: dict, series: dict) -> dict:
 
 def _render_figure(self, tokens, idx, options, env) -> str:
     meta = tokens[idx].meta
+    drawn = env.get("figure_models", {}).get(meta["id"])  # by the roles rule (roles.page_figures)
     try:
-        data = initial(meta["figure"], meta["options"])
+        if drawn and "scene" in drawn and (drawn["figure"], drawn["options"]) == (meta["figure"], meta["options"]):
+            data = {"figure": meta["figure"], "state": drawn["state"], "scene": drawn["scene"]}
+        else:
+            data = initial(meta["figure"], meta["options"])
         payload = json.dumps(first_frame(data), allow_nan=False, separators=(",", ":"))
     except ValueError as err:
         env.setdefault("errors", []).append(

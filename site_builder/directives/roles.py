@@ -83,19 +83,23 @@ def where(env: dict, parent: Token, token: Token) -> tuple[int, int]:
 
 
 def page_figures(state: StateCore) -> dict[str, dict]:
-    """Figure id -> {figure, options, state, values} for every figure of the page."""
+    """Figure id -> {figure, options, state, values, scene} for every figure of the page (no scene
+    for a figure whose first frame could not be drawn: its render says why)."""
     cache = state.env.setdefault("figure_models", {})
     for token in state.tokens:
         if token.type == "figure" and token.meta["id"] not in cache:
             model = FIGURES[token.meta["figure"]]
             try:
                 first = model.initial_state(token.meta["options"])
-                values = model.scene(first).get("values") or {}
+                scene = model.scene(first)
             except Exception as err:  # the figure's own render reports it (an author's bug too)
                 if not isinstance(err, ValueError) and not is_authors(model):
                     raise
-                first, values = {}, {}
-            cache[token.meta["id"]] = {"figure": token.meta["figure"], "state": first, "values": values}
+                cache[token.meta["id"]] = {"figure": token.meta["figure"], "state": {}, "values": {}}
+                continue
+            # the scene too: the figure's render embeds it (directives/figure.py) without drawing it again
+            cache[token.meta["id"]] = {"figure": token.meta["figure"], "options": token.meta["options"],
+                                       "state": first, "values": scene.get("values") or {}, "scene": scene}
     return cache
 
 
