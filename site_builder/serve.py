@@ -13,7 +13,6 @@ from __future__ import annotations
 import http.server
 import json
 import shutil
-import subprocess
 import sys
 import tempfile
 import threading
@@ -22,6 +21,7 @@ from pathlib import Path
 
 from . import authors
 from .build import ENGINE, STATIC, TEMPLATES, TOP
+from .builder import Builder
 from .config import config_path
 
 
@@ -106,22 +106,25 @@ def _handler(out_dir: Path, reloads: _Reloads):
     return Handler
 
 
-def _rebuild(content: Path, out_dir: Path, pyodide_source: str | None) -> tuple[bool, str]:
-    """Build in a fresh Python process, so edits to engine/ count at once (the figures
-    that check options and draw first frames are imported anew each time)."""
-    command = [sys.executable, "-m", "explorables.site_builder.cli", "build", str(Path(content).resolve()),
-               "-o", str(Path(out_dir).resolve()), "--live-reload"]
+def _rebuild(builder: Builder, content: Path, out_dir: Path, pyodide_source: str | None) -> tuple[bool, str]:
+    """Build in the kept build process (builder.py); the server starts a fresh one when
+    code has changed, so that edits to engine/ or to a figure count at once."""
+    command = ["build", str(Path(content).resolve()), "-o", str(Path(out_dir).resolve()), "--live-reload"]
     if pyodide_source:
         command += ["--pyodide", str(Path(pyodide_source).expanduser().resolve())]
-    result = subprocess.run(command, capture_output=True, text=True)
-    if result.returncode != 0:
-        text = result.stderr.strip() or result.stdout.strip()
+    code, out, err = builder.run(command)
+    if code != 0:
+        text = err.strip() or out.strip()
         print(text, file=sys.stderr, flush=True)
         return False, text
-    print(result.stdout.strip().splitlines()[0], flush=True)
-    if result.stderr.strip():  # warnings (a lesson order tie, front matter without '---')
-        print(result.stderr.strip(), file=sys.stderr, flush=True)
+    print(out.strip().splitlines()[0], flush=True)
+    if err.strip():  # warnings (a lesson order tie, front matter without '---')
+        print(err.strip(), file=sys.stderr, flush=True)
     return True, ""
+
+
+def _inside(path: str, folders: tuple[Path, ...]) -> bool:
+    return any(Path(path).resolve().is_relative_to(folder.resolve()) for folder in folders)
 
 
 class DevServer:
@@ -140,6 +143,7 @@ class DevServer:
                         config_path(self.content).parent / "locales"]  # the site's own words: pages load anew
         self.server: http.server.ThreadingHTTPServer | None = None
         self.before: dict[str, float] = {}
+        self.builder = Builder()
 
     @property
     def url(self) -> str:
@@ -147,7 +151,7 @@ class DevServer:
         return f"http://{host}:{self.server.server_address[1]}/"
 
     def start(self) -> bool:
-        if not _rebuild(self.content, self.out_dir, self.pyodide_source)[0] and not self.out_dir.exists():
+        if not _rebuild(self.builder, self.content, self.out_dir, self.pyodide_source)[0] and not self.out_dir.exists():
             return False
         try:
             self.server = http.server.ThreadingHTTPServer((self.host, self.port),
@@ -169,16 +173,18 @@ class DevServer:
             return False
         changed = {path for path in set(now) | set(self.before) if now.get(path) != self.before.get(path)}
         self.before = now
-        ok, text = _rebuild(self.content, self.out_dir, self.pyodide_source)
+        if not all(_inside(path, (self.content, TEMPLATES, STATIC)) and not path.endswith(".py") for path in changed):
+            self.builder.restart()  # code or the site's words changed: imported anew
+        ok, text = _rebuild(self.builder, self.content, self.out_dir, self.pyodide_source)
         if not ok:
             self.reloads.bump("error", text)
             return False
-        in_place = (self.content.resolve(), TEMPLATES.resolve())
-        kind = "content" if all(any(Path(p).resolve().is_relative_to(r) for r in in_place) for p in changed) else "reload"
+        kind = "content" if all(_inside(path, (self.content, TEMPLATES)) for path in changed) else "reload"
         self.reloads.bump(kind)
         return True
 
     def stop(self) -> None:
+        self.builder.stop()
         if self.server is not None:
             self.server.shutdown()
             self.server.server_close()
