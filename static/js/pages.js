@@ -68,7 +68,8 @@
     try { return manifest ? JSON.parse(manifest.textContent) : {}; } catch (err) { return {}; }
   }
 
-  /* What the page would load from ``url``: {title, body, attrs}, or null. */
+  /* What the page would load from ``url``: {title, nodes (its parsed body), attrs,
+     assets}, or null. An offline bundle's pages give {title, body (as text), attrs}. */
   function fetched(url) {
     if (location.protocol === "file:") return Promise.resolve(null);
     return fetch(url, { credentials: "same-origin" }).then(function (response) {
@@ -81,7 +82,8 @@
         if (manifest.build !== ex.build || scripts(doc, url) !== ownScripts) return null;
         const attrs = {};
         Array.from(doc.body.attributes).forEach(function (a) { attrs[a.name] = a.value; });
-        return { title: doc.title, body: doc.body.innerHTML, attrs: attrs, assets: manifest.assets };
+        // the parsed body itself: the swap moves its nodes in rather than parsing it again
+        return { title: doc.title, nodes: doc.body, attrs: attrs, assets: manifest.assets };
       });
     });
   }
@@ -135,7 +137,8 @@
     document.title = page.title;
     // the same build, maybe a later deploy of its lessons: their search index, say, is new
     if (page.assets) ex.assetNames = page.assets;
-    document.body.innerHTML = page.body;
+    if (page.nodes) document.body.replaceChildren.apply(document.body, Array.from(page.nodes.childNodes));
+    else document.body.innerHTML = page.body;
     Object.keys(page.attrs || {}).forEach(function (name) { document.body.setAttribute(name, page.attrs[name]); });
     if (announcer) document.body.append(announcer);
   }
@@ -154,7 +157,8 @@
 
   ex.pages = {
     current: key(location.href),
-    source: fetched,  // url -> Promise of {title, body, attrs} or null; a bundle sets its own
+    source: fetched,  // url -> Promise of {title, nodes or body, attrs} or null; a bundle sets its own
+    landing: null,  // where the page last swapped in lands: "top", or "place" (an anchor, a kept scroll)
     announce: announce,
     on: function (event, fn) { hooks[event].push(fn); },
 
@@ -186,6 +190,8 @@
           }
           swap(page);
           ex.pages.current = pageKey;
+          // where it lands: at its top, it may be laid out part by part (parts.js)
+          ex.pages.landing = target.hash || typeof how.scroll === "number" ? "place" : "top";
           mount(pageKey, how.restore !== false && !how.reload);
           land(target.hash, how.scroll);
           announce(page.title.split(" · ")[0]);

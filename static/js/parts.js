@@ -6,9 +6,12 @@
    any other (`.ex-shown`): once Python is live the page is laid out whole, as it would be
    without parts.
 
-   A page opened at an anchor, reloaded or reached through the history, and every page
-   swapped in place (pages.js), shows its parts at once: the scroll position it lands on
-   must be measured on the real heights, not on the parts' estimated ones.
+   A page opened at an anchor, reloaded or reached through the history, shows its parts
+   at once: the scroll position it lands on must be measured on the real heights, not on
+   the parts' estimated ones. So does a page swapped in place (pages.js) that lands on
+   an anchor or a kept scroll position; one that lands at its top (the next lesson) is
+   shown part by part as a first page is: moving the focus to its heading would
+   otherwise lay out the whole lesson in the task of the swap.
 
    What measures the whole page (the table of contents' mark, the scroller check) waits
    for them: `ex.parts.then(fn)` calls fn once every part is shown (at once if none is
@@ -72,17 +75,19 @@
   }
 
   /* The parts of the page now in the document: shown gradually after the first frame
-     (`first`: the page the browser loaded, opened plainly), or at once. */
-  function start(root, first) {
+     (`how`: "first" for the page the browser loaded, opened plainly; "top" for a page
+     swapped in that lands at its top), or at once. */
+  function start(root, how) {
     showAll();
     pending = Array.from(root.querySelectorAll(".ex-part:not(.ex-shown)"));
     if (!pending.length) { flush(); return; }
-    if (!first || !gradually()) { showAll(); return; }
+    if (!window.requestIdleCallback || !(how === "top" || (how === "first" && gradually()))) { showAll(); return; }
+    const mine = pending;
     requestAnimationFrame(function () {
-      setTimeout(function () { if (pending.length && !idle) idle = window.requestIdleCallback(next, { timeout: 250 }); }, 0);
+      setTimeout(function () { if (pending === mine && pending.length && !idle) idle = window.requestIdleCallback(next, { timeout: 250 }); }, 0);
     });
     // by the time Python is live the page is whole, whatever the idle time was
-    ex.ready.then(showAll, showAll);
+    if (how === "first") ex.ready.then(showAll, showAll);
   }
 
   ex.parts = {
@@ -95,11 +100,11 @@
     gradually: gradually,
   };
 
-  ex.pages.on("mount", function (root) { start(root, false); });
+  ex.pages.on("mount", function (root) { start(root, ex.pages.landing === "top" ? "top" : null); });
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", function () { start(document.body, true); if (location.hash) keepAnchor(); });
+    document.addEventListener("DOMContentLoaded", function () { start(document.body, "first"); if (location.hash) keepAnchor(); });
   } else {
-    start(document.body, true);
+    start(document.body, "first");
     if (location.hash) keepAnchor();
   }
 })();

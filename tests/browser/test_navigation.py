@@ -17,6 +17,9 @@ FIGURES = {  # page -> (figure id, figure name)
     "positional-encoding.html": ("clocks", "positional-encoding"),
 }
 
+# how many of the lesson's parts wait to be laid out (parts.js) when a page is swapped in
+PARTS_AT_MOUNT = """() => window.explorables.pages.on("mount", root => {
+    window.__partsAtMount = root.querySelectorAll(".ex-part:not(.ex-shown)").length; })"""
 COUNT_WORKERS = """(() => {
     const Real = window.Worker; window.__workers = 0;
     window.Worker = function (url, options) { window.__workers += 1; return new Real(url, options); };
@@ -46,10 +49,14 @@ def next_lesson(page):
 def test_next_swaps_the_lesson_in_and_keeps_python(lesson, site_url):
     page = lesson
     page.evaluate("() => { window.__sameDocument = true; }")
+    page.evaluate(PARTS_AT_MOUNT)
     href, title, figure_id, figure = next_lesson(page)
     page.locator("a[rel=next]").click()
     page.locator(f"figure#{figure_id}.ex-live").wait_for()
     assert page.url == site_url + href
+    # landing at its top, the lesson is laid out part by part after the swap, as a first page
+    assert page.evaluate("() => window.__partsAtMount") >= 3
+    page.wait_for_function("() => !document.querySelector('.ex-part:not(.ex-shown)')")
     assert page.evaluate("() => window.__sameDocument") is True  # no new document was loaded
     assert page.evaluate("() => window.__workers") == 1
     assert page.locator("main h1").inner_text() == title
@@ -71,9 +78,11 @@ def test_back_returns_to_the_figure_as_the_reader_left_it(lesson, site_url):
     left_at = page.evaluate("() => window.__scrollAtClick")
     assert left_at > 600  # the reader was down by the Next link
     page.locator(f"figure#{figure_id}.ex-live").wait_for()
+    page.evaluate(PARTS_AT_MOUNT)
     page.go_back()
     page.wait_for_url(site_url + "one-query-row.html")
     page.locator("figure#explorer.ex-live").wait_for()
+    assert page.evaluate("() => window.__partsAtMount") == 0  # a kept scroll position: laid out at once
     assert state_of(page, "explorer")["temperature"] == 3
     assert_matches_cpython(page, "explorer", "attention-row")
     assert abs(page.evaluate("() => window.scrollY") - left_at) < 5  # where the reader left it
@@ -90,9 +99,11 @@ def test_a_link_to_an_anchor_of_another_lesson_lands_on_it(lesson, site_url, bui
         const a = document.createElement('a'); a.href = 'attention-heatmap.html#' + target; a.id = 'jump';
         a.textContent = 'jump'; document.querySelector('main').prepend(a);
     }""", target)
+    page.evaluate(PARTS_AT_MOUNT)
     page.click("#jump")
     page.wait_for_url(site_url + f"attention-heatmap.html#{target}")
     page.locator("figure#table.ex-live").wait_for()
+    assert page.evaluate("() => window.__partsAtMount") == 0  # an anchor: laid out at once
     assert page.evaluate("() => document.activeElement.id") == target
     top = page.evaluate("(t) => document.getElementById(t).getBoundingClientRect().top", target)
     assert -2 <= top < 200  # scrolled to it
