@@ -7,11 +7,9 @@ with every error of the run and leaves the previous site byte for byte as it was
 """
 from __future__ import annotations
 
-import io
 import re
 import shutil
 import tempfile
-import zipfile
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,7 +19,8 @@ import jinja2
 
 from .. import __version__
 from ..engine.exercises import glyphs as exercise_glyphs
-from . import assets as site_assets, authors, bytecode, fonts, pyodide
+from . import assets as site_assets, authors, fonts, pyodide
+from .archive import engine_archive, with_file
 from .config import config_path, load_config
 from .errors import BuildError, InternalError, PyodideError, SourceError
 from .output import MARKER, check_output, swap
@@ -40,10 +39,7 @@ from ..engine import locale
 
 PACKAGE = Path(__file__).resolve().parent.parent  # explorables/ when installed; the checkout in development
 STATIC = PACKAGE / "static"
-ENGINE = PACKAGE / "engine"
-TOP = Path(__import__("explorables").__file__).resolve().parent  # the package holding __init__.py and figures.py
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # every file's date in the engine archive: the same input, the same bytes
 ASSETS = "_explorables"  # the site's own files; an author's folder of any other name can sit beside it
 
 
@@ -72,43 +68,6 @@ class _KeptTemplates(jinja2.BytecodeCache):
 
 
 _KEPT_TEMPLATES = _KeptTemplates()
-
-
-def engine_sources() -> dict[str, bytes]:
-    """The Python modules of the ``explorables`` package the browser needs (its
-    ``__init__``, the public figure kit and the engine, no builder): archive name -> source."""
-    files = [(Path("explorables") / path.name, path) for path in sorted(TOP.glob("*.py"))]
-    files += [(Path("explorables/engine") / path.relative_to(ENGINE), path) for path in sorted(ENGINE.rglob("*.py"))
-              if "__pycache__" not in path.parts]
-    return {name.as_posix(): path.read_bytes() for name, path in files}
-
-
-def engine_archive(extra: list[tuple[str, bytes]] = (), language: str = "en") -> bytes:
-    """The ``explorables`` package as the browser needs it (engine_sources) as a zip that
-    the worker unpacks into Pyodide's file system; ``extra`` adds (name, bytes) files: the
-    site's own figures. A module compiled ahead for Pyodide (bytecode.py) goes as its
-    ``.pyc``, any other as its source. Of the catalogues it holds English and the site's
-    ``language`` (each other one would add some 15 KB that no page of the site reads)."""
-    sources = engine_sources()
-    ahead = bytecode.compiled(sources)
-    files = [(name[:-3] + ".pyc", ahead[name]) if name in ahead else (name, source)
-             for name, source in sources.items()]
-    spoken = {"en", locale.base_language(language)}
-    files += [(f"explorables/engine/locales/{path.name}", path.read_bytes())
-              for path in sorted((ENGINE / "locales").glob("*.json")) if path.stem in spoken]
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, data in [*files, *extra]:
-            archive.writestr(zipfile.ZipInfo(name, date_time=ZIP_DATE), data, zipfile.ZIP_DEFLATED)
-    return buffer.getvalue()
-
-
-def _with_file(archive: bytes, name: str, data: bytes) -> bytes:
-    """``archive`` with one more file at its end, the others not compressed again."""
-    buffer = io.BytesIO(archive)
-    with zipfile.ZipFile(buffer, "a", zipfile.ZIP_DEFLATED) as appended:
-        appended.writestr(zipfile.ZipInfo(name, date_time=ZIP_DATE), data, zipfile.ZIP_DEFLATED)
-    return buffer.getvalue()
 
 
 def megabytes(size: int) -> str:
@@ -293,7 +252,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
             scripts.write_runtime(assets, bundle=bundle, dev=dev)
             build = site_assets.build_id({**_runtime_files(assets),
                                           "engine.zip": plain_engine})
-            engine = _with_file(plain_engine, site_assets.BUILD_FILE, build.encode("ascii"))
+            engine = with_file(plain_engine, site_assets.BUILD_FILE, build.encode("ascii"))
             (assets / "engine.zip").write_bytes(engine)
             if config.snapshot and not dev and not bundle:  # serve rebuilds stay quick; a bundle carries files
                 made = _snapshot(engine, pyodide_source, config_path(content))

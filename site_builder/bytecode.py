@@ -14,7 +14,7 @@ and shipped with the package as ``engine-bytecode.zip``:
 - ``MANIFEST.json``: the Pyodide version they were made for and the sha256 of each
   module's source.
 
-The build (build.engine_archive) puts a module's ``.pyc`` into the engine archive in
+The build (archive.engine_archive) puts a module's ``.pyc`` into the engine archive in
 place of its ``.py`` only where the source still has that sha256 and Pyodide that
 version; any other module goes as its source, as before, so an edited engine is never
 run from stale bytecode, only a little later. As Pyodide does with its own standard
@@ -130,7 +130,7 @@ def make(sources: dict[str, bytes], node: str, pyodide_dir: Path) -> bytes:
 
 
 def main() -> int:
-    from .build import engine_sources
+    from .archive import engine_sources
     from .snapshot import node
 
     executable = node()

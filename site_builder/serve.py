@@ -20,7 +20,8 @@ import time
 from pathlib import Path
 
 from . import authors
-from .build import ENGINE, STATIC, TEMPLATES, TOP
+from .archive import ENGINE, TOP
+from .build import STATIC, TEMPLATES
 from .builder import Builder
 from .config import config_path
 

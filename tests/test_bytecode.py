@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from explorables.site_builder import bytecode, pyodide
-from explorables.site_builder.build import engine_archive, engine_sources
+from explorables.site_builder.archive import engine_archive, engine_sources
 from test_engine_pyodide import _compare
 
 NODE_DIR = Path(__file__).resolve().parent / "node"
@@ -40,11 +40,11 @@ def test_the_archive_carries_compiled_modules_in_place_of_their_sources():
 
 
 def test_a_changed_module_goes_as_its_source_and_the_others_stay_compiled(monkeypatch):
-    from explorables.site_builder import build
+    from explorables.site_builder import archive
 
     edited = dict(engine_sources())
     edited["explorables/engine/linalg.py"] += b"\n# an edit\n"
-    monkeypatch.setattr(build, "engine_sources", lambda: edited)
+    monkeypatch.setattr(archive, "engine_sources", lambda: edited)
     shipped = names(engine_archive())
     assert "explorables/engine/linalg.py" in shipped and "explorables/engine/linalg.pyc" not in shipped
     assert "explorables/engine/attention.pyc" in shipped and "explorables/engine/attention.py" not in shipped

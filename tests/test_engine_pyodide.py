@@ -97,7 +97,7 @@ def test_the_sample_author_figure_agrees_under_pyodide(pyodide_dir, tmp_path):
     if node is None:
         pytest.skip("node is not installed")
     from explorables.site_builder import authors
-    from explorables.site_builder.build import engine_archive
+    from explorables.site_builder.archive import engine_archive
 
     (tmp_path / "figures").mkdir()
     shutil.copy(ROOT / "site_builder" / "starter" / "figures" / "softmax_bars.py", tmp_path / "figures")

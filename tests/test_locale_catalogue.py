@@ -218,7 +218,7 @@ def test_the_engine_archive_holds_english_and_the_site_s_catalogue_only():
     import io
     import zipfile
 
-    from explorables.site_builder.build import engine_archive
+    from explorables.site_builder.archive import engine_archive
 
     def catalogues(language):
         with zipfile.ZipFile(io.BytesIO(engine_archive(language=language))) as archive:
