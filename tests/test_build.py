@@ -363,9 +363,9 @@ def test_the_runtime_is_one_minified_script_joined_in_order(tmp_path):
     buttons, search, exercises) is a second joined file the runtime loads later, and the
     worker is minified too. A preview keeps them all readable."""
     import re
-    import rjsmin
 
     from explorables.site_builder import build, scripts as runtime_files
+    from explorables.site_builder.minify import minified
     from explorables.site_builder.assets import names_in
 
     for name in (*runtime_files.BUNDLE_RUNTIME, *runtime_files.LATER):  # joining is safe only for self-contained scripts
@@ -386,12 +386,12 @@ def test_the_runtime_is_one_minified_script_joined_in_order(tmp_path):
         for joined, files in (("js/explorables.js", runtime_files.RUNTIME), ("js/later.js", runtime_files.LATER),
                               ("js/worker.js", ("js/worker.js",)), ("js/start.js", ("js/start.js",))):
             text = (out / "_explorables" / names[joined]).read_text()
-            parts = [(build.STATIC / n).read_text() for n in files]
+            parts = {n: (build.STATIC / n).read_text() for n in files}
             if dev:
-                assert all(part in text for part in parts), joined
+                assert all(part in text for part in parts.values()), joined
             else:
-                assert text == ";\n".join(rjsmin.jsmin(part) for part in parts) + "\n", joined
-                assert len(text) < 0.8 * sum(map(len, parts)), joined
+                assert text == ";\n".join(minified(n, part) for n, part in parts.items()) + "\n", joined
+                assert len(text) < 0.8 * sum(map(len, parts.values())), joined
         allowed = {"js/explorables.js", "js/later.js", "js/worker.js", "js/scrollers.js",  # (print.html's)
                    "js/start.js",  # the engine's early start, in the head
                    *(("js/livereload.js",) if dev else ())}

@@ -99,7 +99,8 @@ def test_the_wheel_carries_the_runtime_templates_fonts_engine_kit_and_starter(wh
                    "explorables/static/explorables.css", "explorables/static/fonts/noto-sans-math.woff2",
                    "explorables/site_builder/starter/figures/softmax_bars.py",
                    "explorables/site_builder/starter/pages.yml", "explorables/site_builder/starter/gitignore",
-                   "explorables/site_builder/engine-bytecode.zip"):  # the engine compiled for Pyodide
+                   "explorables/site_builder/engine-bytecode.zip",  # the engine compiled for Pyodide
+                   "explorables/site_builder/runtime-minified.json"):  # the runtime minified ahead
         assert needed in names, f"the wheel lacks {needed}"
     tops = {n.split("/")[0] for n in names}
     assert tops == {"explorables", f"explorables-{__version__}.dist-info"}  # no generic top-level names
