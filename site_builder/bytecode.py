@@ -130,21 +130,12 @@ def make(sources: dict[str, bytes], node: str, pyodide_dir: Path) -> bytes:
 
 
 def main() -> int:
+    from .ahead import remake
     from .archive import engine_sources
-    from .snapshot import node
 
-    executable = node()
-    if not executable:
-        print("Compiling the engine for Pyodide needs Node (18 or later) on PATH.", file=sys.stderr)
-        return 1
-    sources = engine_sources()
-    before = set(stale(sources))
-    ARTIFACT.write_bytes(make(sources, executable, pyodide.ensure_pyodide()))
-    _shipped.cache_clear()
-    left = stale(sources)
-    print(f"Compiled {len(sources)} modules into {ARTIFACT.name}; {len(before)} were stale"
-          + (f", still stale: {', '.join(left)}" if left else "") + ".")
-    return 1 if left else 0
+    return remake(ARTIFACT, engine_sources(), stale,
+                  lambda sources, node: make(sources, node, pyodide.ensure_pyodide()), _shipped.cache_clear,
+                  doing="Compiling the engine for Pyodide", done="Compiled {n} modules")
 
 
 if __name__ == "__main__":

@@ -121,21 +121,11 @@ def make(scripts: dict[str, str], node: str, terser: Path) -> str:
 
 
 def main() -> int:
+    from .ahead import remake
     from .build import STATIC
-    from .snapshot import node
 
-    executable = node()
-    if not executable:
-        print("Minifying the runtime needs Node (18 or later) on PATH.", file=sys.stderr)
-        return 1
-    scripts = sources(STATIC)
-    before = set(stale(scripts))
-    ARTIFACT.write_text(make(scripts, executable, terser_dir()), encoding="utf-8")
-    _shipped.cache_clear()
-    left = stale(scripts)
-    print(f"Minified {len(scripts)} scripts into {ARTIFACT.name}; {len(before)} were stale"
-          + (f", still stale: {', '.join(left)}" if left else "") + ".")
-    return 1 if left else 0
+    return remake(ARTIFACT, sources(STATIC), stale, lambda scripts, node: make(scripts, node, terser_dir()),
+                  _shipped.cache_clear, doing="Minifying the runtime", done="Minified {n} scripts")
 
 
 if __name__ == "__main__":
