@@ -20,6 +20,17 @@ lesson, in fresh browser contexts (cold HTTP cache), interleaved with the anchor
 
 The machine may be shared and noisy: compare the ratios within one run.
 
+What no page could do better (the ``floors`` table), timed in the same run:
+
+- engine alone: the lesson's own worker and "init" message (its figures, the next
+  lesson's) started from a page with nothing else in it, navigation start -> the
+  worker's "ready": Python, the engine and the lesson's figures imported, with no page
+  drawn beside them. Its ratio to bare is the least the live row's can be without
+  making Python itself start faster (``--snapshot``);
+- longest task, no script: the lesson's HTML with its scripts taken out, the longest
+  main-thread task of its first second (parsing, styling and laying the page out
+  once): the least the longest-task row can be for that page on this machine.
+
 Where the start's time goes (the ``start`` table): when the page made its worker
 (``explorables.client.started``, ms after navigation start), and the worker's own
 timings (``explorables.client.timings.worker``): Python up, then the engine imported.
@@ -74,6 +85,24 @@ BARE_WORKER = """self.onmessage = async function (e) {
   self.postMessage("ready");
 };"""
 
+# the lesson's own worker and "init" message (as js/start.js makes them) from an empty page
+ENGINE_HTML = """<!doctype html><meta charset="utf-8"><title>engine alone</title>
+<script>
+window.__engine = new Promise(function (resolve, reject) {
+  const manifest = MANIFEST, words = WORDS;
+  const folder = new URL("_explorables/", location.href);
+  const asset = function (key) { return new URL(manifest.assets[key], folder).href; };
+  const w = new Worker(asset("worker"), { type: "module", name: "explorables-engine" });
+  w.onmessage = function (e) {
+    if (e.data.type === "ready") resolve(performance.now());
+    else if (e.data.type === "failed") reject(new Error(e.data.message));
+  };
+  w.postMessage({ type: "init", pyodide: asset("pyodide"), engine: asset("engine"),
+    snapshot: manifest.assets.snapshot ? asset("snapshot") : null, words: words,
+    figures: manifest.engine.figures || [], next: manifest.engine.next || [] });
+});
+</script>"""
+
 LONG_TASKS = """
 window.__longTasks = [];
 try {
@@ -111,6 +140,12 @@ NEXT = """async () => {
   const first = Object.values(window.explorables.figures)[0];
   if (first) await first.update({});
   return { ms: performance.now() - t0, same: window.__sameDocument === true };
+}"""
+
+STILL = """async () => {
+  if (document.readyState !== "complete") await new Promise(r => window.addEventListener("load", r, { once: true }));
+  await new Promise(r => setTimeout(r, 1000));
+  return Math.max(0, ...(window.__longTasks || []).map(t => t[1]));
 }"""
 
 FIGURES_LIVE = """() => { const figs = Array.from(document.querySelectorAll("main figure.ex-figure"));
@@ -185,6 +220,14 @@ def main() -> None:
             sys.exit("no snapshot was made: " + "; ".join(result.warnings))
         (site / "__bare.html").write_text(BARE_HTML.replace("PYODIDE", PYODIDE))
         (site / "__bare_worker.js").write_text(BARE_WORKER)
+        for slug in slugs:
+            html = (site / f"{slug}.html").read_text(encoding="utf-8")
+            manifest = re.search(r'<script type="application/json" id="ex-build">(.*?)</script>', html, re.S)
+            words = re.search(r'<script type="application/json" id="ex-words">(.*?)</script>', html, re.S)
+            (site / f"__engine_{slug}.html").write_text(ENGINE_HTML.replace("MANIFEST", manifest.group(1))
+                                                        .replace("WORDS", words.group(1)), encoding="utf-8")
+            (site / f"__still_{slug}.html").write_text(re.sub(r"<script\b[^>]*\bsrc=[^>]*></script>", "", html),
+                                                       encoding="utf-8")
         server = serve_folder(site)
         base = f"http://127.0.0.1:{server.server_address[1]}/"
         versions = [("", site, base)]  # (label, site folder, its address)
@@ -194,6 +237,7 @@ def main() -> None:
             versions.append((label, folder, f"http://127.0.0.1:{other.server_address[1]}/"))
         rows: dict[str, dict] = {}
         bare: list[float] = []
+        floors: dict[str, dict] = {}
         launch = {"args": CHROMIUM_FLAGS}
         if chromium_path():
             launch["executable_path"] = chromium_path()
@@ -215,6 +259,13 @@ def main() -> None:
                 for _ in range(args.runs):
                     context, page, _ = cold(base + "__bare.html")
                     bare.append(page.evaluate("() => window.__bare"))
+                    context.close()
+                    floor = floors.setdefault(slug, {"engine": [], "still": []})
+                    context, page, _ = cold(base + f"__engine_{slug}.html")
+                    floor["engine"].append(page.evaluate("() => window.__engine"))
+                    context.close()
+                    context, page, _ = cold(base + f"__still_{slug}.html", LONG_TASKS)
+                    floor["still"].append(page.evaluate(STILL))
                     context.close()
                     for label, folder, address in versions:
                         row = rows.setdefault(slug + label, {"live": [], "longest": [], "next": [], "bytes": None,
@@ -304,6 +355,15 @@ def main() -> None:
     for slug, row in rows.items():
         print(f"{slug:<33} {fmt(median(row['started']), width=11)} {fmt(median(row['frame']), width=10)} "
               f"{fmt(median(row['pyodide']))} {fmt(median(row['engine']))}")
+    print()
+    print("floors: the lesson's worker alone, from an empty page (navigation start -> ready), and the "
+          "longest task of the lesson's page with its scripts taken out")
+    head = f"{'lesson':<33} {'engine alone':>12} {'ratio':>6} {'longest, no script':>18}"
+    print(head)
+    print("-" * len(head))
+    for slug, floor in floors.items():
+        alone = median(floor["engine"])
+        print(f"{slug:<33} {fmt(alone, width=12)} {alone / anchor:>6.2f} {fmt(median(floor['still']), width=18)}")
     print()
     print("targets: ratio <= 1.0; next <= 200 ms; longest task < 50 ms; first frame <= 60 KB gzip; "
           "serve text <= 1 s, live <= 1.5 s")
