@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import signal
 import subprocess
 import sys
 import traceback
@@ -63,14 +65,24 @@ class Builder:
 def main() -> None:
     from .cli import main as explorables
 
-    answer = sys.stdout
+    # Ctrl+C in the terminal reaches this process too: the server stops it by closing
+    # its input, and a traceback here would only clutter the terminal.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # The replies keep the standard output to themselves: whatever else writes there (a
+    # program a build runs, a C library) goes to standard error instead.
+    answer = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    os.dup2(2, 1)
     for line in sys.stdin:
         out, err = io.StringIO(), io.StringIO()
         with redirect_stdout(out), redirect_stderr(err):
             try:
                 code = explorables(json.loads(line))
-            except SystemExit as stop:
-                code = stop.code if isinstance(stop.code, int) else 1
+            except SystemExit as stop:  # as Python itself ends: no code is 0, a message is 1
+                if stop.code is None or isinstance(stop.code, int):
+                    code = stop.code
+                else:
+                    print(stop.code, file=sys.stderr)
+                    code = 1
             except Exception:  # a bug of the builder: reported as a failed build, the process goes on
                 traceback.print_exc()
                 code = 1

@@ -3,8 +3,14 @@ lesson is built by the same warm process, an edit to a figure's Python by a fres
 that imports it anew, and a process that died is replaced without losing the build."""
 from __future__ import annotations
 
+import json
 import os
+import signal
+import subprocess
+import sys
 import time
+
+import pytest
 
 from explorables.site_builder.serve import DevServer
 from author_site import lay_out
@@ -46,3 +52,44 @@ def test_lessons_are_built_warm_and_figures_by_a_fresh_process(tmp_path):
     finally:
         dev.stop()
     assert dev.builder.process is None
+
+
+def test_the_kept_process_answers_as_the_command_line_would(tmp_path):
+    """Exit codes as the command line's (an error's message on standard error), and a
+    process that dies in the middle of a build replaced by a one-off run."""
+    from explorables.site_builder.builder import Builder
+
+    builder = Builder()
+    try:
+        code, out, err = builder.run(["--version"])
+        assert code == 0 and out.strip() and not err
+        code, out, err = builder.run(["build", str(tmp_path / "nowhere")])
+        assert code != 0 and "nowhere" in err
+        pid = builder.process.pid
+        builder.process.send_signal(signal.SIGINT)  # Ctrl+C in serve's terminal: the server stops it, not the key
+        assert builder.run(["--version"])[0] == 0 and builder.process.pid == pid
+        builder.process.kill()  # dead between two builds: started again
+        builder.process.wait()
+        assert builder.run(["--version"])[0] == 0 and builder.process.pid != pid
+        builder.process.stdout.close()  # no answer to the next build: a one-off run gives it
+        code, out, _ = builder.run(["--version"])
+        assert code == 0 and out.strip() and builder.process is None
+    finally:
+        builder.stop()
+
+
+@pytest.mark.parametrize("ends, code, err", [("sys.exit()", 0, ""), ("sys.exit('no site here')", 1, "no site here"),
+                                             ("os.write(1, b'stray\\n') and 0", 0, "")])
+def test_the_replies_keep_the_standard_output_and_python_s_exit_codes(ends, code, err):
+    """A build that ends with sys.exit() succeeded and one that exits with a message failed
+    and says it, as from the command line; bytes written to the standard output by other
+    means than Python's sys.stdout (a program a build runs) go to standard error and
+    leave the replies whole."""
+    script = ("import os, sys\nfrom explorables.site_builder import builder, cli\n"
+              f"def main(args):\n    return {ends}\ncli.main = main\nbuilder.main()\n")
+    done = subprocess.run([sys.executable, "-c", script], input='["build"]\n["build"]\n',
+                          capture_output=True, text=True, timeout=60)
+    replies = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r["code"] for r in replies] == [code, code]
+    assert all(r["err"].strip() == err for r in replies)
+    assert ("stray" in done.stderr) == ("stray" in ends)
