@@ -62,8 +62,11 @@ def sha(text: str) -> str:
 @lru_cache(maxsize=1)
 def _shipped(stamp: tuple[int, int]) -> dict:
     """The artifact's scripts: name -> {"source": sha256, "text": minified} (re-read when
-    the file changes)."""
-    return json.loads(ARTIFACT.read_text(encoding="utf-8")).get("scripts", {})
+    the file changes); none if they were made by another terser or with other options."""
+    made = json.loads(ARTIFACT.read_text(encoding="utf-8"))
+    if made.get("terser") != TERSER or made.get("options") != OPTIONS:
+        return {}
+    return made.get("scripts", {})
 
 
 def _artifact() -> dict:
@@ -114,7 +117,9 @@ def terser_dir() -> Path:
 def make(scripts: dict[str, str], node: str, terser: Path) -> str:
     """The artifact's text for ``scripts``, minified by terser (installed in ``terser``) in Node."""
     done = subprocess.run([node, "--input-type=module", "-e", NODE_SCRIPT, str(terser), json.dumps(OPTIONS)],
-                          input=json.dumps(scripts), capture_output=True, text=True, check=True)
+                          input=json.dumps(scripts), capture_output=True, text=True)
+    if done.returncode:  # terser names the script, line and column it could not read
+        raise SystemExit(f"terser failed:\n{done.stderr.strip()}")
     texts = json.loads(done.stdout)
     made = {name: {"source": sha(source), "text": texts[name]} for name, source in sorted(scripts.items())}
     return json.dumps({"terser": TERSER, "options": OPTIONS, "scripts": made}, indent=1, sort_keys=True) + "\n"

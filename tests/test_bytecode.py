@@ -83,7 +83,7 @@ def test_pyodide_runs_the_compiled_archive_as_cpython_runs_the_sources(tmp_path)
     assert in_pyodide["traceback"]["file"] == ["explorables", "engine", "linalg.py"]
     assert in_cpython["traceback"]["file"][1:] == ["engine", "linalg.py"]
     assert in_pyodide["traceback"]["line"] == in_cpython["traceback"]["line"] > 1
-    assert len(in_cpython["figures"]) == 5 and all(f["step"]["ok"] for f in in_cpython["figures"].values())
+    assert len(in_cpython["figures"]) == len(figures.FIGURES) > 0 and all(f["step"]["ok"] for f in in_cpython["figures"].values())
     mismatches: list[str] = []  # the same numbers within 1e-12 (the two libms may differ in the last bit)
     _compare("figures", in_pyodide["figures"], in_cpython["figures"], mismatches)
     assert not mismatches, f"{len(mismatches)} differences, first ones:\n" + "\n".join(mismatches[:20])

@@ -86,8 +86,10 @@
     requestAnimationFrame(function () {
       setTimeout(function () { if (pending === mine && pending.length && !idle) idle = window.requestIdleCallback(next, { timeout: 250 }); }, 0);
     });
-    // by the time Python is live the page is whole, whatever the idle time was
-    if (how === "first") ex.ready.then(showAll, showAll);
+    // by the time Python is live the page is whole, whatever the idle time was (unless
+    // another page has been swapped in meanwhile: it is shown as its own landing says)
+    const whole = function () { if (pending === mine) showAll(); };
+    if (how === "first") ex.ready.then(whole, whole);
   }
 
   ex.parts = {
