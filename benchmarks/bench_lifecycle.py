@@ -189,6 +189,16 @@ def fmt(value, unit="ms", width=8, digits=0):
     return f"{value:>{width - len(unit) - 1}.{digits}f} {unit}"
 
 
+def table(title: str | None, columns: str) -> None:
+    """A table's title (after a blank line) and head: the lesson, then ``columns``."""
+    if title:
+        print()
+        print(title)
+    head = f"{'lesson':<33} {columns}"
+    print(head)
+    print("-" * len(head))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=3, help="cold loads of each lesson, and as many bare ones")
@@ -337,10 +347,8 @@ def main() -> None:
           f"(min {min(bare):.0f}, max {max(bare):.0f})")
     print(f"{args.runs} cold loads a lesson; ratio = median live / median bare (target <= 1.0)")
     print()
-    head = (f"{'lesson':<33} {'live':>8} {'ratio':>6} {'next':>8} {'longest':>8} "
-            f"{'1st frame gz':>12} {'raw':>8} {'serve text':>10} {'serve live':>10}")
-    print(head)
-    print("-" * len(head))
+    table(None, f"{'live':>8} {'ratio':>6} {'next':>8} {'longest':>8} "
+                f"{'1st frame gz':>12} {'raw':>8} {'serve text':>10} {'serve live':>10}")
     for slug, row in rows.items():
         live = median(row["live"])
         packed, raw = row["bytes"]
@@ -349,21 +357,14 @@ def main() -> None:
               f"{fmt(median(row['longest']))} {packed / 1024:>9.1f} KB {raw / 1024:>5.0f} KB "
               f"{fmt(serve[0] if serve else None, 's', 10, 2)} {fmt(serve[1] if serve else None, 's', 10, 2)}"
               + ("  (Next loaded a new document)" if row.get("full_loads") else ""))
-    print()
-    print("start: worker made and first frame drawn (ms after navigation start); in the worker, Python up, "
-          "then the engine imported")
-    head = f"{'lesson':<33} {'worker made':>11} {'1st frame':>10} {'python':>8} {'engine':>8}"
-    print(head)
-    print("-" * len(head))
+    table("start: worker made and first frame drawn (ms after navigation start); in the worker, Python up, "
+          "then the engine imported", f"{'worker made':>11} {'1st frame':>10} {'python':>8} {'engine':>8}")
     for slug, row in rows.items():
         print(f"{slug:<33} {fmt(median(row['started']), width=11)} {fmt(median(row['frame']), width=10)} "
               f"{fmt(median(row['pyodide']))} {fmt(median(row['engine']))}")
-    print()
-    print("floors: the lesson's worker alone, from an empty page (navigation start -> ready), and the "
-          "longest task of the lesson's page with its scripts taken out")
-    head = f"{'lesson':<33} {'engine alone':>12} {'ratio':>6} {'longest, no script':>18}"
-    print(head)
-    print("-" * len(head))
+    table("floors: the lesson's worker alone, from an empty page (navigation start -> ready), and the "
+          "longest task of the lesson's page with its scripts taken out",
+          f"{'engine alone':>12} {'ratio':>6} {'longest, no script':>18}")
     for slug, floor in floors.items():
         alone = median(floor["engine"])
         ratio = f"{alone / anchor:>6.2f}" if alone else f"{'—':>6}"
