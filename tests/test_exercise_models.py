@@ -137,6 +137,15 @@ def test_the_worker_gives_each_known_mistake_its_hint(name):
         assert (reply["right"], reply["mistake"], reply["message"]) == (False, mistake.name, str(mistake.hint))
 
 
+def test_an_answer_rounded_either_way_at_exactly_half_is_right():
+    """Seed 71936's right answer is 1.675, which the engine's arithmetic makes
+    1.6749999999999998: 1.67 and 1.68 are each exactly the tolerance (0.005) away."""
+    scaled = EXERCISES["scaled-score"]
+    assert scaled.solve(scaled.generate(71936)) == pytest.approx(1.675, abs=1e-12)
+    assert scaled.grade(71936, "1.67").ok and scaled.grade(71936, "1.68").ok
+    assert not scaled.grade(71936, "1.66").ok and not scaled.grade(71936, "1.69").ok
+
+
 def test_the_forgotten_sqrt_d_k_is_recognised_in_every_type():
     for name, e in EXERCISES.items():
         assert "forgot-sqrt-d" in [m.name for m in e.mistakes], name
