@@ -5,15 +5,35 @@ build uses what is still fresh and falls back for the rest, and a test names wha
 stale. ``remake`` is what their ``python -m`` entry points run."""
 from __future__ import annotations
 
+import hashlib
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from .snapshot import node
 
 
+_KEPT: dict[Path, tuple[tuple[int, int], Any]] = {}
+
+
+def sha(source: bytes | str) -> str:
+    """The sha256 an artifact records of a source (text as UTF-8)."""
+    return hashlib.sha256(source.encode("utf-8") if isinstance(source, str) else source).hexdigest()
+
+
+def kept(artifact: Path, read: Callable[[Path], Any]) -> Any:
+    """``read(artifact)``, read again only when the file changes (each build asks, and
+    ``explorables serve`` builds on every edit). Raises OSError when there is none."""
+    stat = artifact.stat()
+    stamp = (stat.st_mtime_ns, stat.st_size)
+    if artifact not in _KEPT or _KEPT[artifact][0] != stamp:
+        _KEPT[artifact] = (stamp, read(artifact))
+    return _KEPT[artifact][1]
+
+
 def remake(artifact: Path, sources: dict, stale: Callable[[dict], list[str]],
-           make: Callable[[dict, str], bytes | str], forget: Callable[[], None], *, doing: str, done: str) -> int:
+           make: Callable[[dict, str], bytes | str], *, doing: str, done: str) -> int:
     """Make ``artifact`` again from ``sources`` (``make(sources, node)``), then say how many
     of them were stale (``doing``: "Compiling the engine for Pyodide"; ``done``:
     "Compiled {n} modules"). Exit status 1 without Node, or if any is still stale."""
@@ -24,7 +44,7 @@ def remake(artifact: Path, sources: dict, stale: Callable[[dict], list[str]],
     before = set(stale(sources))
     made = make(sources, executable)
     artifact.write_bytes(made if isinstance(made, bytes) else made.encode("utf-8"))
-    forget()  # the artifact as it is now, not as it was read before
+    _KEPT.pop(artifact, None)  # the artifact as it is now, whatever its new stamp
     left = stale(sources)
     print(f"{done.format(n=len(sources))} into {artifact.name}; {len(before)} were stale"
           + (f", still stale: {', '.join(left)}" if left else "") + ".")

@@ -29,17 +29,16 @@ tests/test_bytecode.py fails, naming the modules, while any of them is stale.
 """
 from __future__ import annotations
 
-import hashlib
 import io
 import json
 import subprocess
 import sys
 import tempfile
 import zipfile
-from functools import lru_cache
 from pathlib import Path
 
 from . import pyodide
+from .ahead import kept, sha
 
 ARTIFACT = Path(__file__).resolve().parent / "engine-bytecode.zip"
 MANIFEST = "MANIFEST.json"
@@ -74,14 +73,9 @@ writeFileSync(out, pyodide.FS.readFile("/tmp/out.zip"));
 """
 
 
-def sha(source: bytes) -> str:
-    return hashlib.sha256(source).hexdigest()
-
-
-@lru_cache(maxsize=1)
-def _shipped(stamp: tuple[int, int]) -> tuple[dict, dict[str, bytes]]:
-    """The artifact's manifest and compiled modules (re-read when the file changes)."""
-    with zipfile.ZipFile(ARTIFACT) as archive:
+def _read(artifact: Path) -> tuple[dict, dict[str, bytes]]:
+    """The artifact's manifest and compiled modules."""
+    with zipfile.ZipFile(artifact) as archive:
         manifest = json.loads(archive.read(MANIFEST))
         return manifest, {name: archive.read(name) for name in archive.namelist() if name.endswith(".pyc")}
 
@@ -90,8 +84,7 @@ def compiled(sources: dict[str, bytes]) -> dict[str, bytes]:
     """For each module of ``sources`` (archive name -> source) whose compiled form is
     fresh, that compiled form (archive name of the .py -> the .pyc's bytes)."""
     try:
-        stat = ARTIFACT.stat()
-        manifest, modules = _shipped((stat.st_mtime_ns, stat.st_size))
+        manifest, modules = kept(ARTIFACT, _read)
     except (OSError, zipfile.BadZipFile, KeyError, ValueError):
         return {}
     if manifest.get("pyodide") != pyodide.VERSION:
@@ -134,7 +127,7 @@ def main() -> int:
     from .archive import engine_sources
 
     return remake(ARTIFACT, engine_sources(), stale,
-                  lambda sources, node: make(sources, node, pyodide.ensure_pyodide()), _shipped.cache_clear,
+                  lambda sources, node: make(sources, node, pyodide.ensure_pyodide()),
                   doing="Compiling the engine for Pyodide", done="Compiled {n} modules")
 
 

@@ -23,16 +23,16 @@ tests/test_minify.py fails, naming the scripts, while any of them is stale.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
 import subprocess
 import sys
-from functools import lru_cache
 from pathlib import Path
 
 import rjsmin
+
+from .ahead import kept, sha
 
 ARTIFACT = Path(__file__).resolve().parent / "runtime-minified.json"
 TERSER = "5.51.4"
@@ -55,15 +55,10 @@ process.stdout.write(JSON.stringify(out));
 """
 
 
-def sha(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-@lru_cache(maxsize=1)
-def _shipped(stamp: tuple[int, int]) -> dict:
-    """The artifact's scripts: name -> {"source": sha256, "text": minified} (re-read when
-    the file changes); none if they were made by another terser or with other options."""
-    made = json.loads(ARTIFACT.read_text(encoding="utf-8"))
+def _read(artifact: Path) -> dict:
+    """The artifact's scripts: name -> {"source": sha256, "text": minified}; none if they
+    were made by another terser or with other options."""
+    made = json.loads(artifact.read_text(encoding="utf-8"))
     if made.get("terser") != TERSER or made.get("options") != OPTIONS:
         return {}
     return made.get("scripts", {})
@@ -71,8 +66,7 @@ def _shipped(stamp: tuple[int, int]) -> dict:
 
 def _artifact() -> dict:
     try:
-        stat = ARTIFACT.stat()
-        return _shipped((stat.st_mtime_ns, stat.st_size))
+        return kept(ARTIFACT, _read)
     except (OSError, ValueError, AttributeError):
         return {}
 
@@ -130,7 +124,7 @@ def main() -> int:
     from .build import STATIC
 
     return remake(ARTIFACT, sources(STATIC), stale, lambda scripts, node: make(scripts, node, terser_dir()),
-                  _shipped.cache_clear, doing="Minifying the runtime", done="Minified {n} scripts")
+                  doing="Minifying the runtime", done="Minified {n} scripts")
 
 
 if __name__ == "__main__":
