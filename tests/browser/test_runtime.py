@@ -46,24 +46,6 @@ def test_drags_are_coalesced_to_one_computation_in_flight(row):
     assert state_of(page, "explorer")["k"][1] == [1.28, 1.0]
 
 
-def test_an_engine_that_cannot_start_is_reported_on_the_figure(page, site_url, built_site):
-    guard = Guard(page, site_url)
-    guard.allowed.append("Explorables figure 'explorer': could not load the engine archive (404)")
-    guard.allowed.append("Failed to load resource")
-    page.route(f"**/_explorables/{names_in(built_site)['engine.zip']}", lambda route: route.fulfill(status=404, body="missing"))
-    page.goto(site_url + "one-query-row.html")
-    error = page.locator("figure#explorer .ex-error")
-    error.wait_for(timeout=30_000)
-    assert "could not start its engine" in error.inner_text()
-    assert "engine archive" in error.inner_text()
-    assert page.locator("figure#explorer .ex-badge").inner_text() == "Not interactive"
-    assert page.locator("figure#explorer .ex-bar").count() == 6  # the first frame stays
-    # a missing archive reloads the page once (a page older than a deploy): what the first
-    # load was still fetching, Pyodide's files started from the head, is cut off by it
-    guard.failed[:] = [f for f in guard.failed if "net::ERR_ABORTED" not in f]
-    guard.check()
-
-
 def test_a_page_opened_from_disk_draws_its_first_frame_and_says_why_it_is_still(page, built_site):
     errors = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
