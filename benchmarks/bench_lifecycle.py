@@ -40,6 +40,13 @@ content DIR`` with the installed release) is served too and its lessons timed in
 run, interleaved with this version's: its rows are marked ``(baseline)`` (with several
 ``--baseline``, by their folders' names).
 
+The browser is the whole of Chromium (``/usr/bin/chromium``), as readers have it; set
+``EXPLORABLES_CHROMIUM=/usr/bin/chromium-headless-shell`` to time the headless shell. The
+whole browser starts a renderer for its address bar's popup with each new context, about
+0.3 s of JavaScript that competes with every cold load here (a reader's browser starts it
+once per window, not per page): the first frame and the longest task come out later in
+it than in the headless shell.
+
 With ``--snapshot`` the site is built with ``snapshot: true`` (site_builder/snapshot.py):
 the live and next rows then start Python from the memory snapshot.
 
@@ -255,6 +262,7 @@ def main() -> None:
             launch["executable_path"] = chromium_path()
         with sync_playwright() as p:
             browser = p.chromium.launch(**launch)
+            print(f"browser: {launch.get('executable_path', 'Playwright’s Chromium')} {browser.version}", flush=True)
 
             def cold(url, init=None):
                 context = browser.new_context(viewport={"width": 1280, "height": 900})
