@@ -104,6 +104,13 @@ def test_a_bundle_starts_its_engine_from_the_runtime_not_from_the_head(bundle):
     assert "start." not in "".join(re.findall(r"<script[^>]*>", lesson))
 
 
+def test_a_bundle_leaves_the_math_font_to_its_stylesheet(bundle):
+    """A page opened from disk fetches nothing ahead: no preload link."""
+    _, files = bundle
+    lesson = files["attention-by-hand/one-query-row.html"].decode()
+    assert "<math" in lesson and 'rel="preload"' not in lesson
+
+
 def test_a_failed_bundle_leaves_the_previous_one(tmp_path):
     content = tmp_path / "content"
     content.mkdir()

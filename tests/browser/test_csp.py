@@ -81,6 +81,9 @@ def test_every_page_goes_live_cleanly_with_zero_violations_in_page_and_worker(pa
         if maths.count():  # formulas are drawn with the site's own math font
             assert page.evaluate("""() => document.fonts.ready.then(() => [...document.fonts].some(
                 f => f.family.includes('Explorables Math') && f.status === 'loaded'))"""), name
+            # fetched once, by the head's preload, which the stylesheet's @font-face then uses
+            assert page.evaluate("""() => performance.getEntriesByType('resource')
+                .filter(e => e.name.includes('/fonts/noto-sans-math.')).map(e => e.initiatorType)""") == ["link"], name
         for i in range(min(maths.count(), 5)):
             box = maths.nth(i).bounding_box()
             if box is not None:
