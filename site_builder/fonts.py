@@ -2,9 +2,10 @@
 
 Noto Sans Math is 270 KB as woff2, most of a lesson's first frame; a site's formulas use
 a few dozen characters. ``subset_math_font`` keeps those (as Chromium draws them: a
-one-letter <mi> in mathematical italic, a ``mathvariant`` as its styled letter) and
-what the MATH table needs to stretch them (fontTools
-keeps the variants and assemblies of the glyphs it keeps). Should subsetting fail (no
+one-letter <mi> in mathematical italic, a ``mathvariant`` as its styled letter), the
+radical sign that a root draws with no character written for it, and what the MATH
+table needs to stretch them (fontTools keeps the variants and assemblies of the glyphs
+it keeps). Should subsetting fail (no
 fontTools, a font it cannot read), the whole font ships and the build warns.
 
 The result is cached per user by the font's and the characters' digest, so that each
@@ -26,6 +27,9 @@ _MATH = re.compile(r"<math\b.*?</math>", re.S)
 _TOKEN = re.compile(r"<(mi|mn|mo|mtext|ms)\b([^>]*)>(.*?)</\1>", re.S)
 _VARIANT = re.compile(r'mathvariant="([^"]+)"')
 _TAG = re.compile(r"<[^>]+>")
+# What the layout draws without a token to hold it: the radical sign of a square root or
+# an n-th root (stretched to its content through the MATH table's variants of it).
+_DRAWN_BY_LAYOUT = {"<msqrt": "\u221a", "<mroot": "\u221a"}
 
 # Mathematical Alphanumeric Symbols (U+1D400...): where A, a and Greek capital alpha of
 # each variant start, and the letters that live elsewhere (the "holes" of the block).
@@ -67,6 +71,7 @@ def math_characters(pages: Iterable[str]) -> set[str]:
     chars: set[str] = set()
     for page in pages:
         for formula in _MATH.findall(page):
+            chars.update(char for tag, char in _DRAWN_BY_LAYOUT.items() if tag in formula)
             for tag, attrs, inner in _TOKEN.findall(formula):
                 text = html.unescape(_TAG.sub("", inner))
                 chars.update(text)

@@ -82,6 +82,17 @@ def test_the_subset_font_covers_every_character_of_the_built_pages_math(site):
     assert not missing, f"the subset font lacks {[f'U+{ord(c):04X} {c}' for c in missing]}"
 
 
+def test_a_root_keeps_its_radical_sign(site):
+    """<msqrt> draws U+221A with no character written for it: a subset without it drew
+    every square root of the track as its content alone (q·k/d instead of q·k/√d)."""
+    assert "\u221a" in fonts.math_characters(["<math><msqrt><mi>d</mi></msqrt></math>"])
+    assert "\u221a" in fonts.math_characters(["<math><mroot><mi>x</mi><mn>3</mn></mroot></math>"])
+    assert "\u221a" not in fonts.math_characters(["<math><mfrac><mi>a</mi><mi>b</mi></mfrac></math>"])
+    assert any("<msqrt" in page.read_text(encoding="utf-8") for page in site.glob("*.html"))
+    cmap = TTFont(site / ASSETS / names_in(site)["fonts/noto-sans-math.woff2"]).getBestCmap()
+    assert 0x221A in cmap
+
+
 def test_the_subset_is_a_small_part_of_the_whole_font_and_keeps_its_math_table(site):
     subset = site / ASSETS / names_in(site)["fonts/noto-sans-math.woff2"]
     assert subset.stat().st_size < WHOLE.stat().st_size / 4

@@ -26,6 +26,14 @@ document.addEventListener("securitypolicyviolation", function (e) {
 });
 """
 
+# How much wider each root (<msqrt>, <mroot>) is than what it holds, in ems: its
+# radical sign, about 1 em in the site's math font, 0 when the font lacks the sign.
+RADICALS = """() => [...document.querySelectorAll('msqrt, mroot')].map(root => {
+    const held = [...root.children].slice(0, root.localName === 'mroot' ? 1 : undefined)
+        .reduce((sum, child) => sum + child.getBoundingClientRect().width, 0);
+    return (root.getBoundingClientRect().width - held) / parseFloat(getComputedStyle(root).fontSize);
+})"""
+
 
 def serve_with_policy(folder, policy: str):
     class Handler(_QuietHandler):
@@ -81,6 +89,9 @@ def test_every_page_goes_live_cleanly_with_zero_violations_in_page_and_worker(pa
         if maths.count():  # formulas are drawn with the site's own math font
             assert page.evaluate("""() => document.fonts.ready.then(() => [...document.fonts].some(
                 f => f.family.includes('Explorables Math') && f.status === 'loaded'))"""), name
+            # every root draws its radical sign (a subset font without it drew none)
+            radicals = page.evaluate(RADICALS)
+            assert all(width > 0.5 for width in radicals), (name, radicals)
             # fetched once, by the head's preload, which the stylesheet's @font-face then uses
             assert page.evaluate("""() => performance.getEntriesByType('resource')
                 .filter(e => e.name.includes('/fonts/noto-sans-math.')).map(e => e.initiatorType)""") == ["link"], name
