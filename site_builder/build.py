@@ -188,11 +188,6 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     common = {"engine_size": engine_size,  # on the Start button of readers who save data
               "config": config, "lessons": lessons, "site": site, "scripts": BUNDLE_SCRIPTS if bundle else SCRIPTS,
               "start": None if bundle else START_FILE,  # the engine's early start (js/start.js)
-              # a page with formulas fetches the math font with its stylesheet, not at its first
-              # layout: that layout then sets them in it at once, rather than asking the system
-              # for a fallback font character by character and setting them again once it comes
-              # (a bundle's pages, opened from disk, leave fonts to the stylesheet)
-              "preload_math": not bundle,
               "assets": f"{ASSETS}/", "csp": _page_policy(config.csp, bundle),
               "dev": dev, "version": __version__, "dir": words.direction,
               "words": words.page_data(dev=dev, bundle=bundle)}
@@ -348,6 +343,11 @@ def _renderer(env: jinja2.Environment, common: dict, renders: dict[str, tuple[st
         engine = engine_needs(variables.get("page"), getattr(variables.get("next"), "page", None))
         if engine is not None:
             manifest["engine"] = engine
+        # a page with formulas has js/start.js fetch the math font at once, not at its first
+        # layout: that layout then sets them in it, rather than asking the system for a
+        # fallback font character by character and setting them again once it comes
+        if common["start"] and "<math" in variables.get("body", ""):
+            manifest["font"] = known[fonts.MATH_FONT.as_posix()]
         return env.get_template(template).render(asset=asset, manifest=manifest, **variables, **common)
 
     return render

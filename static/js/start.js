@@ -9,7 +9,9 @@
    what it always meant. (An async script would not do: Chromium runs it when the main
    thread is free, about as late as the runtime.)
 
-   Nothing happens here, and the runtime starts the engine as before, for readers who
+   It also fetches the math font of a page with formulas (below), for every reader.
+
+   The engine is not started here, and the runtime starts it as before, for readers who
    save data or whose device has little memory (they start Python with a Start button,
    boot.js), on a page opened from disk, and on a page that needs no engine. Offline
    bundles do not load this script. */
@@ -17,9 +19,6 @@
   "use strict";
   const ex = (window.explorables = window.explorables || {});
   if (ex.client || ex._early || location.protocol === "file:") return;  // the runtime ran first
-  const connection = navigator.connection;
-  if ((connection && connection.saveData) ||
-      (typeof navigator.deviceMemory === "number" && navigator.deviceMemory <= 2)) return;
   let manifest, words;
   try {
     manifest = JSON.parse(document.getElementById("ex-build").textContent);
@@ -27,10 +26,30 @@
   } catch (err) {
     return;  // the runtime says what is wrong
   }
-  if (!manifest.engine || !document.currentScript) return;
+  if (!document.currentScript) return;
   // this script is <assets>/js/start.HASH.js: the names in the map are from <assets>/
   const folder = new URL("../", document.currentScript.src);
   const asset = function (key) { return new URL(manifest.assets[key], folder).href; };
+
+  /* A page with formulas fetches the math font now, beside the rest of the page, not
+     when its first layout meets a formula: that layout then sets the formulas in it,
+     rather than asking the system for a fallback font character by character and
+     setting them again once the font comes. (Fonts are fetched with CORS, which a page
+     opened from disk would refuse: it has returned above.) */
+  if (manifest.font) {
+    const font = document.createElement("link");
+    font.rel = "preload";
+    font.as = "font";
+    font.type = "font/woff2";
+    font.crossOrigin = "anonymous";
+    font.href = new URL(manifest.font, folder).href;
+    document.head.appendChild(font);
+  }
+
+  const connection = navigator.connection;
+  if ((connection && connection.saveData) ||
+      (typeof navigator.deviceMemory === "number" && navigator.deviceMemory <= 2)) return;
+  if (!manifest.engine) return;
   const message = { type: "init", pyodide: asset("pyodide"), engine: asset("engine"),
     snapshot: manifest.assets.snapshot ? asset("snapshot") : null, words: words,
     figures: manifest.engine.figures || [], next: manifest.engine.next || [] };
