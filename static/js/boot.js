@@ -42,18 +42,32 @@
 
   /* Copy buttons, search and exercises (js/later.js) wait until the first frame is
      drawn: they are not part of it. Once a visit: a swapped-in page finds them. */
+  let loadLater = null;  // loads js/later.js now, once the first frame is drawn
   function later() {
     if (ex._later) return;
     ex._later = true;
     if (!performance.getEntriesByName("explorables:first-frame").length) performance.mark("explorables:first-frame");
-    const load = function () {
+    loadLater = function () {
+      if (!loadLater) return;
+      loadLater = null;
       const script = document.createElement("script");
       script.src = ex.asset("later");
       document.body.append(script);
     };
-    if (window.requestIdleCallback) window.requestIdleCallback(load, { timeout: 300 });
-    else setTimeout(load, 0);
+    if (window.requestIdleCallback) window.requestIdleCallback(loadLater, { timeout: 300 });
+    else setTimeout(loadLater, 0);
   }
+
+  /* An exercise's answer sent before js/later.js (which grades it) has come: the browser
+     would send it as a form, reloading the page and losing it. It waits instead, and
+     later.js checks it when it comes (asked for now, if the first frame is drawn). */
+  document.addEventListener("submit", function (event) {
+    const form = event.target.closest && event.target.closest(".ex-exercise .ex-answer");
+    if (!form || ex.exercises) return;
+    event.preventDefault();
+    ex._unchecked = (ex._unchecked || []).filter(function (other) { return other !== form; }).concat([form]);
+    if (loadLater) loadLater();
+  });
 
   /* One figure from its build-time scene (null if it cannot be drawn). */
   function make(root) {

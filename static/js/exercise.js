@@ -167,6 +167,10 @@
   });
 
   ex.exercises = { seedsInAddress: seedsInAddress, load: load, check: check };
+  // answers sent before this script came (boot.js kept them): checked now, as last typed
+  (ex._unchecked || []).splice(0).forEach(function (form) {
+    if (form.isConnected) check(form.closest(".ex-exercise"), form.querySelector("input").value);
+  });
   if (ex.pages && ex.pages.on) ex.pages.on("mount", mount);  // a lesson swapped in
   window.addEventListener("hashchange", function () { mount(document); });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { mount(document); });

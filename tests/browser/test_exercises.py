@@ -74,3 +74,33 @@ def test_a_vector_is_read_with_a_typographic_minus(reader):
     typed = "(" + ", ".join(f"{x:.3f}".replace("-", "\u2212") for x in right) + ")"
     assert answer(reader, "ex-2", typed) == ("Right.", "right")
     assert reader.locator("div#ex-2 input").get_attribute("aria-invalid") == "false"
+
+
+def test_an_answer_sent_before_the_grader_came_is_checked_when_it_comes(page, exercise_url):
+    """Pins a bug: Enter pressed before js/later.js (which grades exercises) had come sent
+    the answer as a form, so the page reloaded and the answer was lost."""
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    held = []
+    page.route("**/js/later.*.js", lambda route: held.append(route))  # answered below
+    page.goto(exercise_url)
+    e = EXERCISES["output-vector"]
+    right = e.solve(e.generate(5))
+    typed = "(" + ", ".join(f"{x:.3f}" for x in right) + ")"
+    section = page.locator("div#ex-2")
+    section.get_by_label("Your answer").click()
+    page.keyboard.type(typed)
+    page.keyboard.press("Enter")
+    for _ in range(100):  # the answer asks for the grader at once (the first frame is drawn)
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert len(held) == 1, "js/later.js was not asked for"
+    page.wait_for_timeout(200)
+    assert page.url == exercise_url, "the answer was sent as a form"
+    assert section.get_by_label("Your answer").input_value() == typed
+    assert not section.locator(".ex-feedback[data-verdict]").count()
+    held[0].continue_()
+    section.locator(".ex-feedback[data-verdict]").wait_for()
+    assert section.locator(".ex-feedback").get_attribute("data-verdict") == "right"
+    assert errors == []
