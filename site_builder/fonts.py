@@ -5,8 +5,8 @@ a few dozen characters. ``subset_math_font`` keeps those (as Chromium draws them
 one-letter <mi> in mathematical italic, a ``mathvariant`` as its styled letter), the
 radical sign that a root draws with no character written for it, and what the MATH
 table needs to stretch them (fontTools keeps the variants and assemblies of the glyphs
-it keeps). Should subsetting fail (no
-fontTools, a font it cannot read), the whole font ships and the build warns.
+it keeps). Should subsetting fail (no fontTools, a font it cannot read), the whole font
+ships and the build warns.
 
 The result is cached per user by the font's and the characters' digest, so that each
 rebuild of ``explorables serve`` does not subset again.
