@@ -18,21 +18,22 @@ def row(shared, site_url):
     yield from in_lesson(shared, site_url + PAGE, FIG)
 
 
-def canvas_ink(page, selector: str) -> int:
-    """How many pixels of a canvas are drawn (not fully transparent)."""
-    return page.evaluate(
-        """sel => { const c = document.querySelector(sel); const d = c.getContext('2d')
-              .getImageData(0, 0, c.width, c.height).data; let n = 0;
-              for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++; return n; }""", selector)
-
-
 def test_first_frame_is_drawn_before_the_engine_is_ready(page, site_url, guard):
     snapshot = first_frame(page, site_url + PAGE, FIG)
     assert snapshot["settled"] is False, "the engine was already live: the test proves nothing"
     assert snapshot["loading"] and snapshot["badge"] == "Starting Python…"
     weights = snapshot["values"]["weights"]
     assert snapshot["counts"][".ex-bar"] == 6 and abs(sum(weights) - 1) < 1e-12
-    assert canvas_ink(page, "figure#explorer .ex-plane canvas") > 1000
+    # the plane draws its first frame in a task of its own once laid out (plane.js): that
+    # drawing comes while Python is still starting
+    drawn = page.wait_for_function("""sel => {
+        const c = document.querySelector(sel);
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        let ink = 0;
+        for (let i = 3; i < d.length; i += 4) if (d[i] > 0) ink++;
+        return ink > 1000 && { ink, live: c.closest('figure').classList.contains('ex-live') };
+    }""", arg="figure#explorer .ex-plane canvas").json_value()
+    assert drawn["live"] is False, "the canvas was drawn only once the engine was live"
     page.evaluate("() => window.explorables.ready")
     page.locator("figure#explorer.ex-live").wait_for()
 
