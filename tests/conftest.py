@@ -41,10 +41,10 @@ def chromium_for_tests() -> str | None:
     chromium_path(). The same Blink and V8 without the browser's own user interface,
     which in the whole browser starts a renderer for its address bar's popup with every
     new context: about 0.3 s of JavaScript each time, beside the page under test."""
-    if os.environ.get("EXPLORABLES_CHROMIUM"):
-        return os.environ["EXPLORABLES_CHROMIUM"]
     shell = Path("/usr/bin/chromium-headless-shell")
-    return str(shell) if shell.exists() else chromium_path()
+    if shell.exists() and not os.environ.get("EXPLORABLES_CHROMIUM"):
+        return str(shell)
+    return chromium_path()
 
 
 @pytest.fixture(scope="session")

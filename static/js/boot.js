@@ -58,13 +58,14 @@
     else setTimeout(loadLater, 0);
   }
 
-  /* An exercise's answer sent before js/later.js (which grades it) has come: the browser
-     would send it as a form, reloading the page and losing it. It waits instead, and
-     later.js checks it when it comes (asked for now, if the first frame is drawn). */
+  /* An exercise's answer, sent with Enter or its Check button, is never sent as a form
+     (that would reload the page and lose it): js/exercise.js grades it. One sent before
+     js/later.js has come waits for it, and asks for it now if the first frame is drawn. */
   document.addEventListener("submit", function (event) {
     const form = event.target.closest && event.target.closest(".ex-exercise .ex-answer");
-    if (!form || ex.exercises) return;
+    if (!form) return;
     event.preventDefault();
+    if (ex.exercises) { ex.exercises.answer(form); return; }
     ex._unchecked = (ex._unchecked || []).filter(function (other) { return other !== form; }).concat([form]);
     if (loadLater) loadLater();
   });

@@ -150,12 +150,10 @@
     });
   }
 
-  document.addEventListener("submit", function (event) {
-    const form = event.target.closest && event.target.closest(".ex-exercise .ex-answer");
-    if (!form) return;
-    event.preventDefault();
-    check(form.closest(".ex-exercise"), form.querySelector("input").value);
-  });
+  /* The answer a form holds, as typed: boot.js hands over every submitted one. */
+  function answer(form) {
+    if (form.isConnected) check(form.closest(".ex-exercise"), form.querySelector("input").value);
+  }
 
   document.addEventListener("click", function (event) {
     const button = event.target.closest && event.target.closest(".ex-exercise .ex-new-numbers");
@@ -166,11 +164,8 @@
     load(section, seed, false);
   });
 
-  ex.exercises = { seedsInAddress: seedsInAddress, load: load, check: check };
-  // answers sent before this script came (boot.js kept them): checked now, as last typed
-  (ex._unchecked || []).splice(0).forEach(function (form) {
-    if (form.isConnected) check(form.closest(".ex-exercise"), form.querySelector("input").value);
-  });
+  ex.exercises = { seedsInAddress: seedsInAddress, load: load, check: check, answer: answer };
+  (ex._unchecked || []).splice(0).forEach(answer);  // sent before this script came
   if (ex.pages && ex.pages.on) ex.pages.on("mount", mount);  // a lesson swapped in
   window.addEventListener("hashchange", function () { mount(document); });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { mount(document); });
