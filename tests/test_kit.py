@@ -18,10 +18,16 @@ SAMPLE = ROOT / "site_builder" / "starter" / "figures" / "softmax_bars.py"
 
 @pytest.fixture(scope="module")
 def fig():
-    if "softmax-bars" not in FIGURES:
-        spec = importlib.util.spec_from_file_location("softmax_bars_sample", SAMPLE)
-        spec.loader.exec_module(importlib.util.module_from_spec(spec))
-    return FIGURES["softmax-bars"]
+    """The sample figure, registered for this module and forgotten after it (a later test
+    in the process would otherwise see an author's figure among the built-ins)."""
+    before = FIGURES.get("softmax-bars")
+    spec = importlib.util.spec_from_file_location("softmax_bars_sample", SAMPLE)
+    spec.loader.exec_module(importlib.util.module_from_spec(spec))
+    yield FIGURES["softmax-bars"]
+    if before is None:
+        del FIGURES["softmax-bars"]
+    else:
+        FIGURES["softmax-bars"] = before
 
 
 def test_the_sample_figure_is_at_most_40_lines():
