@@ -121,8 +121,8 @@ class Guard:
         page.context.route("**/*", route)
 
     def _console(self, message):
-        if message.type == "error" and not any(a in message.text for a in self.allowed):
-            self.errors.append(message.text)
+        if message.type in ("error", "warning") and not any(a in message.text for a in self.allowed):
+            self.errors.append(f"{message.type}: {message.text}")
 
     def check(self):
         assert not self.outside, f"requests left the local server: {self.outside}"

@@ -240,7 +240,8 @@ async function start(msg) {
 const WARM_REST_AFTER = 2000;  // ms
 function warm(names) {
   let more = false;
-  try { more = runtime.warm(names); } catch (err) { console.warn("Explorables engine: " + text(err)); }
+  // null would reach Python as JsNull, not None: "every other figure" is no argument
+  try { more = names ? runtime.warm(names) : runtime.warm(); } catch (err) { console.warn("Explorables engine: " + text(err)); }
   if (more) setTimeout(function () { warm(names); }, 0);
   else if (names) setTimeout(function () { warm(null); }, WARM_REST_AFTER);
 }
