@@ -32,9 +32,9 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..engine.exercises import EXERCISES
+from ..engine.exercises import EXERCISES, Exercise
 from ..engine.locale import OWN
-from ..engine.figures import FIGURES
+from ..engine.figures import FIGURES, Figure
 from .author_checks import author_line, check_imports, check_keys, class_line, validate, validate_exercise
 from .errors import SourceError
 
@@ -109,9 +109,53 @@ def _directives() -> set[str]:
     return set(TEACHING)
 
 
+# What the last load could not make known, for the lessons' "unknown directive" and
+# "unknown exercise type" messages to point at the cause: the modules that failed, and
+# each name a module's class gives itself without being registered.
+FAILED: list[Path] = []
+UNREGISTERED: dict[str, tuple[Path, int, str]] = {}  # name -> (file, line, class name)
+
+
+def unknown_hint(name: str, root: Path | None, usual: str) -> str:
+    """The hint for an unknown figure or exercise type ``name``: what the last load of
+    the site's figures folder says of it (a class named so but not registered, a module
+    that failed), else the ``usual`` hint."""
+    def shown(path: Path) -> str:
+        try:
+            return path.relative_to(root).as_posix() if root else path.name
+        except ValueError:
+            return path.name
+    if name in UNREGISTERED:
+        path, line, cls = UNREGISTERED[name]
+        return (f"{shown(path)}:{line} defines class {cls} with name '{name}' but does not register it: "
+                f"put @register on the line above `class {cls}`")
+    if FAILED:
+        return (f"if it is one of your own: {', '.join(shown(p) for p in FAILED)} could not be loaded (its "
+                f"error is listed first). Else: {usual}")
+    return usual
+
+
+def _unregistered(module, path: Path, tree: ast.Module) -> dict[str, tuple[Path, int, str]]:
+    """The names of the figures and exercise types the module's own classes give
+    themselves without being registered (``@register`` forgotten)."""
+    found = {}
+    for value in vars(module).values():
+        if not (isinstance(value, type) and value.__module__ == module.__name__):
+            continue
+        name = value.__dict__.get("name")
+        if not isinstance(name, str) or not name:
+            continue
+        registry = EXERCISES if issubclass(value, Exercise) else FIGURES if issubclass(value, Figure) else None
+        if registry is not None and type(registry.get(name)) is not value:
+            found[name] = (path, class_line(tree, value.__name__), value.__name__)
+    return found
+
+
 def unload() -> None:
     """Forget every author figure, exercise type and module of an earlier load (``serve``
     builds again)."""
+    FAILED.clear()
+    UNREGISTERED.clear()
     for registry in (FIGURES, EXERCISES):
         for name in _authors(registry):
             del registry[name]
@@ -134,6 +178,8 @@ def load(folder: Path, words=None) -> AuthorFigures:
         found.errors.extend(errors)
         if module is not None and not errors:
             found.modules.append(module)
+        elif errors:
+            FAILED.append(path)
     return found  # the good modules stay registered, so lessons using them report nothing more
 
 
@@ -213,6 +259,7 @@ def _load_module(path: Path, words=None) -> tuple[AuthorModule | None, list[Sour
         else:
             errors.extend(validate_exercise(model, path, tree))
     kept = [n for n in added_types if n not in before_exercises]
+    UNREGISTERED.update(_unregistered(module, path, tree))
     return AuthorModule(path, name, source, added, kept), key_errors + errors
 
 

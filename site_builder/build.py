@@ -238,7 +238,9 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     extras = _author_folders(content, out_dir, {**renders, **outputs}, errors,
                              tuple(sec.folder for sec in site.all_sections()))
     if errors:
-        errors.sort(key=lambda e: (str(e.path), e.line, e.col))
+        # the site's own files first (site.yml, figure modules, word files): a mistake there
+        # is often the cause of what the lessons then report
+        errors.sort(key=lambda e: (Path(e.path).is_relative_to(content), str(e.path), e.line, e.col))
         raise BuildError(errors, root=root)
 
     # Write: the assets under their hashed names first (the pages name them), then the

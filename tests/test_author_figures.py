@@ -73,8 +73,8 @@ def test_a_value_with_an_unknown_format_names_the_authors_line(site, capsys):
     source = SAMPLE.read_text().replace('Value("top", "percent"', 'Value("top", "percentage"')
     err = broken(site, capsys, "softmax_bars.py", source)
     line = 1 + source.splitlines().index(next(l for l in source.splitlines() if '"percentage"' in l))
-    assert (f"\nfigures/softmax_bars.py:{line}:1: the module raised ValueError when imported: "
-            f"value 'top': format must be one of percent, decimal,") in err
+    assert err.startswith(f"error: figures/softmax_bars.py:{line}:1: the module raised ValueError when imported: "
+                          f"value 'top': format must be one of percent, decimal,")
 
 
 def test_a_default_outside_its_range_names_the_parameter(site, capsys):
@@ -122,6 +122,48 @@ def test_every_mistake_of_a_run_is_reported_together(site, capsys):
     assert main(["build"]) == 1
     err = capsys.readouterr().err
     assert "figures/a.py:1:1:" in err and "figures/b.py:1:5: syntax error" in err and "2 errors;" in err
+
+
+def test_a_module_that_fails_is_reported_first_and_named_where_its_figure_is_used(site, capsys):
+    """One mistake in a module: its error comes first, and the lesson's unknown directive
+    points at it; prose quoting that figure adds nothing."""
+    (site / "content" / "01-mine.md").write_text(LESSON + "\nThe top is {value}`three.top`.\n")
+    err = broken(site, capsys, "softmax_bars.py", SAMPLE.read_text().replace("def compute(self, s):",
+                                                                              "def compute(self, s)"))
+    lines = err.splitlines()
+    assert lines[0].startswith("error: figures/softmax_bars.py:") and "syntax error" in lines[0]
+    assert lines[2] == "content/01-mine.md:8:4: unknown directive '{softmax-bars}'"
+    assert lines[3].strip().startswith("if it is one of your own: figures/softmax_bars.py could not be loaded")
+    assert "2 errors;" in err and "{value}" not in err
+
+
+def test_a_figure_class_without_register_is_named(site, capsys):
+    err = broken(site, capsys, "softmax_bars.py", SAMPLE.read_text().replace("@register\n", ""))
+    line = 1 + SAMPLE.read_text().replace("@register\n", "").splitlines().index("class SoftmaxBars(Figure):")
+    assert err.startswith("error: content/01-mine.md:8:4: unknown directive '{softmax-bars}'\n"
+                          f"    figures/softmax_bars.py:{line} defines class SoftmaxBars with name 'softmax-bars' "
+                          "but does not register it: put @register on the line above `class SoftmaxBars`")
+
+
+@pytest.mark.parametrize("mistake", ["compute", "option"])
+def test_prose_quoting_a_broken_figure_adds_no_error_of_its_own(site, capsys, mistake):
+    """A figure whose first frame raises, or whose option is wrong: one error, the
+    figure's; the {value} and {adjust} quoting it say nothing more (before, a {value} of a
+    figure whose first frame raised was an internal error, "please report")."""
+    prose = "\nThe top is {value}`three.top`; move {adjust}`three.a`.\n"
+    assert main(["build"]) == 0
+    if mistake == "compute":
+        (site / "figures" / "softmax_bars.py").write_text(
+            SAMPLE.read_text().replace("    def compute(self, s):\n", "    def compute(self, s):\n        [][1]\n"))
+        lesson = LESSON + prose
+    else:
+        lesson = LESSON.replace(":a: 1", ":a: 99") + prose
+    (site / "content" / "01-mine.md").write_text(lesson)
+    capsys.readouterr()
+    assert main(["build"]) == 1
+    err = capsys.readouterr().err
+    assert "internal error" not in err and "{value}" not in err and "{adjust}" not in err, err
+    assert ("first frame raised IndexError" if mistake == "compute" else "option 'a'") in err
 
 
 def test_a_figure_that_fails_at_run_time_keeps_its_last_good_state(site):

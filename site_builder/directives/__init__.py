@@ -17,6 +17,7 @@ from markdown_it.token import Token
 from ...engine.figures import FIGURES
 
 from . import admonition, details, exercise, figure, image, question
+from ..authors import unknown_hint
 from ..safety import clip
 from .common import check_closed, parse_body, report
 
@@ -54,11 +55,20 @@ def _directives_rule(state: StateCore) -> None:
             index += TEACHING[name](state, index, name, argument)
         else:
             close = difflib.get_close_matches(name, known_names(), n=1)
-            hint = (f"did you mean '{{{close[0]}}}'?" if close else f"known directives: {', '.join(known_names())};") + \
-                " `explorables figures` lists every figure and its options"
+            hint = unknown_hint(name, _site_folder(state.env), (
+                f"did you mean '{{{close[0]}}}'?" if close else f"known directives: {', '.join(known_names())};")
+                + " `explorables figures` lists every figure and its options")
             report(state.env, token.map[0], len(token.markup) + 1, f"unknown directive '{{{clip(name)}}}'", hint)
             token.type = "directive_error"
+            if argument:  # most likely a figure's id: the prose quoting it stays quiet (roles.py)
+                state.env.setdefault("unmade_figures", set()).add(argument)
             index += 1
+
+
+def _site_folder(env: dict):
+    """The folder the site's files are named from in messages (content/'s parent)."""
+    content = env.get("content_root")
+    return content.parent if content is not None else None
 
 
 def _plain_div(state: StateCore, index: int) -> int:

@@ -34,6 +34,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from ...engine.exercises import EXERCISES, SEED_LIMIT, SeedError, parse_seed, uses_decimal_comma
+from ..authors import unknown_hint
 from .common import parse_body, report, split_options
 from ...engine.locale import t
 
@@ -49,8 +50,10 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
     if exercise is None:
         close = difflib.get_close_matches(argument, EXERCISES, n=1)
         what = f"unknown exercise type '{argument}'" if argument else "{exercise} needs an exercise type"
+        content = env.get("content_root")
         report(env, fence, len(token.markup) + len("{exercise}") + 2, f"{{exercise}}: {what}",
-               (f"did you mean '{close[0]}'? " if close else "") + f"types: {', '.join(EXERCISES)}")
+               unknown_hint(argument, content.parent if content is not None else None,
+                            (f"did you mean '{close[0]}'? " if close else "") + f"types: {', '.join(EXERCISES)}"))
         token.type = "directive_error"
         return 1
     options, body, body_line0 = split_options(token.content, fence + 1)

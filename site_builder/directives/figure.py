@@ -82,6 +82,7 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> None:
             prefix = f"{label} {fig_id}: option '{err.option}': " if known else f"{label} {fig_id}: "
             report(env, line0, col, prefix + clip_quotes(err.message), _hint(model, err.option) if known else _unknown_hint(model))
         token.type = "directive_error"
+        env.setdefault("unmade_figures", set()).add(fig_id)  # the prose quoting it stays quiet (roles.py)
         return
     token.type = "figure"
     token.meta = {"figure": name, "id": fig_id, "options": parsed, "line": env.get("line_offset", 0) + fence_line + 1,

@@ -136,8 +136,13 @@ def _roles_rule(state: StateCore) -> None:
 
 
 def _figure(env, figures, role, fig_id, line0, col) -> dict | None:
+    """The page's figure ``fig_id``, or None: reported when there is no such figure, not
+    when its directive failed or its first frame could not be drawn (that error says why;
+    one mistake, one message)."""
     if fig_id in figures:
-        return figures[fig_id]
+        return figures[fig_id] if "scene" in figures[fig_id] else None
+    if fig_id in env.get("unmade_figures", ()):
+        return None
     hint = _near(fig_id, figures)
     known = f"figures on this page: {', '.join(sorted(figures))}" if figures else "this page has no figure"
     report(env, line0, col, f"{{{role}}}: no figure '{fig_id}' on this page", f"{hint} {known}".strip())
