@@ -235,6 +235,7 @@ def _front_matter(tokens, path: Path, env: dict) -> dict[str, Any]:
 
 
 _KEY_LINE = re.compile(r"^(%s)\s*:" % "|".join(FRONT_MATTER))
+_ANY_KEY_LINE = re.compile(r"^[A-Za-z_][\w-]*\s*:")
 
 
 def _headless_front_matter(tokens, text: str, env: dict) -> None:
@@ -243,6 +244,13 @@ def _headless_front_matter(tokens, text: str, env: dict) -> None:
     if tokens and tokens[0].type == "front_matter":
         return
     lines = text.split("\n")
+    if lines[0].rstrip() == "---" and len(lines) > 1 and _ANY_KEY_LINE.match(lines[1]):
+        last = 1
+        while last + 1 < len(lines) and _ANY_KEY_LINE.match(lines[last + 1]):
+            last += 1
+        report(env, 0, 1, "the front matter opened here is not closed, so it is shown as text and the page "
+               "has no title of its own", f"put a line '---' below its last `key: value` line (line {last + 1})")
+        return
     first = next((i for i, line in enumerate(lines) if line.strip()), None)
     if first is None or not _KEY_LINE.match(lines[first]):
         return

@@ -19,6 +19,7 @@ from xml.sax.saxutils import escape
 
 from markupsafe import Markup, escape as html_escape
 
+from .config import config_path
 from .errors import SourceError
 
 DEFAULT_ICON = ("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E"
@@ -69,7 +70,7 @@ def meta_tags(config, page, root: str = "") -> Markup:
 def check(config, content: Path, pages) -> list[SourceError]:
     """Mistakes in the metadata settings, each at its line of site.yml or the lesson."""
     errors = []
-    site = content / "site.yml"
+    site = config_path(content)
     text = site.read_text(encoding="utf-8", errors="replace").split("\n") if site.is_file() else []
 
     def line_of(key, lines=text):

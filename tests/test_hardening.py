@@ -237,6 +237,15 @@ def test_front_matter_without_its_opening_dashes_is_warned(site, capsys):
         "so it is shown as text\n    put a line '---' above it and another below the last `key: value` line\n")
 
 
+def test_front_matter_without_its_closing_dashes_is_an_error(site, capsys):
+    content, out = site
+    (content / "01-a.md").write_text("---\ntitle: Lost\norder: 1\nsummary: x\nText.\n")
+    assert main(["build", str(content), "-o", str(out)]) == 1
+    assert capsys.readouterr().err.startswith(
+        "error: content/01-a.md:1:1: the front matter opened here is not closed, so it is shown as text and the "
+        "page has no title of its own\n    put a line '---' below its last `key: value` line (line 4)\n")
+
+
 def test_links_to_lessons_become_page_urls(site):
     content, out = site
     write(content, {"02-b.md": "---\norder: 2\n---\n## Part one\n\n[back](01-a.md), [here](#part-one), "

@@ -258,6 +258,18 @@ def test_metadata_mistakes_are_errors(tmp_path, site_yml, front, words):
     assert words in str(caught.value)
 
 
+def test_a_site_yml_beside_content_is_the_file_named(tmp_path):
+    """As `explorables new` lays a site out: site.yml beside content/, not in it."""
+    from explorables.site_builder.build import build_site
+    from explorables.site_builder.errors import BuildError
+    content = _site(tmp_path, "")
+    (content / "site.yml").unlink()
+    (tmp_path / "site.yml").write_text("title: S\n\nfavicon: nope.svg\n", encoding="utf-8")
+    with pytest.raises(BuildError) as caught:
+        build_site(content, tmp_path / "_site", bundle=True)
+    assert str(caught.value).startswith("site.yml:3:1: favicon file 'nope.svg' does not exist")
+
+
 def test_built_track_has_no_style_attribute_or_inline_script(tmp_path):
     """What a strict Content-Security-Policy needs of every page of the real track."""
     from explorables.site_builder.build import build_site
