@@ -89,7 +89,8 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
     except (BuildError, PyodideError):
         raise
     except Exception as err:  # a bug met outside any one file's stage
-        raise InternalError(Path(content), err, Path(content).resolve().parent) from err
+        raise _vanished(err, Path(content).resolve().parent) or InternalError(
+            Path(content), err, Path(content).resolve().parent) from err
     finally:
         locale.own_words({})
         locale.use("en")  # the engine speaks English again outside a build
@@ -103,7 +104,20 @@ def _building(where: Path, root: Path):
     except (BuildError, PyodideError):
         raise
     except Exception as err:
-        raise InternalError(where, err, root) from err
+        raise _vanished(err, root) or InternalError(where, err, root) from err
+
+
+def _vanished(err: Exception, root: Path) -> BuildError | None:
+    """A file of the site that was there when the build listed it and gone when it read
+    it (a `git checkout`, an editor saving by rename): no bug, nothing to report."""
+    if not isinstance(err, FileNotFoundError) or not err.filename:
+        return None
+    try:
+        path = Path(err.filename).resolve().relative_to(Path(root).resolve())
+    except ValueError:
+        return None  # not the site's: a file of the tool itself, a bug
+    return BuildError(f"{path} went missing while the site was built (moved or deleted meanwhile); build again. "
+                      "The previous site was left as it was.")
 
 
 def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: bool, bundle: bool,

@@ -10,8 +10,10 @@ rebuild prints its errors and keeps serving the last good site.
 """
 from __future__ import annotations
 
+import html
 import http.server
 import json
+import signal
 import shutil
 import sys
 import tempfile
@@ -24,14 +26,16 @@ from .archive import ENGINE, TOP
 from .build import STATIC, TEMPLATES
 from .builder import Builder
 from .config import config_path
+from .output import MARKER
 
 
 def snapshot(folders: list[Path]) -> dict[str, float]:
+    """The modification time of every file in ``folders`` (a file among them: itself)."""
     stamps: dict[str, float] = {}
     for folder in folders:
         if not folder.exists():
             continue
-        for path in folder.rglob("*"):
+        for path in ([folder] if folder.is_file() else folder.rglob("*")):
             if "__pycache__" in path.parts:
                 continue
             try:
@@ -77,12 +81,15 @@ def _handler(out_dir: Path, reloads: _Reloads):
 
         def _events(self):
             with reloads.changed:  # before the page hears the stream is open: no rebuild is missed
-                seen = reloads.generation
+                seen, last = reloads.generation, reloads.message
             self.send_response(200)
             self.send_header("Content-Type", "text/event-stream")
             self.send_header("Cache-Control", "no-store")
             self.end_headers()
             try:
+                if last["kind"] == "error":  # a page opened since the failed build shows it too
+                    self.wfile.write(b"data: " + json.dumps(last).encode() + b"\n\n")
+                    self.wfile.flush()
                 while True:
                     with reloads.changed:
                         reloads.changed.wait_for(lambda: reloads.generation != seen, timeout=15)
@@ -140,11 +147,17 @@ class DevServer:
             out_dir = Path(tempfile.mkdtemp(prefix="explorables-serve-")) / "site"
         self.content, self.out_dir, self.port, self.pyodide_source = Path(content), Path(out_dir), port, pyodide_source
         self.reloads = _Reloads()
-        self.watched = [self.content, TEMPLATES, STATIC, ENGINE, TOP, *authors.watched(self.content),
-                        config_path(self.content).parent / "locales"]  # the site's own words: pages load anew
+        self.watched = self._watched()
         self.server: http.server.ThreadingHTTPServer | None = None
         self.before: dict[str, float] = {}
         self.builder = Builder()
+
+    def _watched(self) -> list[Path]:
+        """What a rebuild follows: the lessons, the tool's own files, and the site's
+        figures folder (named in site.yml), words and site.yml itself."""
+        config = config_path(self.content)
+        return [self.content, TEMPLATES, STATIC, ENGINE, TOP, *authors.watched(self.content),
+                config.parent / "locales", config]
 
     @property
     def url(self) -> str:
@@ -152,8 +165,11 @@ class DevServer:
         return f"http://{host}:{self.server.server_address[1]}/"
 
     def start(self) -> bool:
-        if not _rebuild(self.builder, self.content, self.out_dir, self.pyodide_source)[0] and not self.out_dir.exists():
-            return False
+        ok, text = _rebuild(self.builder, self.content, self.out_dir, self.pyodide_source)
+        if not ok:  # served all the same: a page that says what is wrong, until a build succeeds
+            self.reloads.bump("error", text)
+            if not self.out_dir.exists():
+                _error_page(self.out_dir, text)
         try:
             self.server = http.server.ThreadingHTTPServer((self.host, self.port),
                                                           _handler(self.out_dir.resolve(), self.reloads))
@@ -173,14 +189,20 @@ class DevServer:
         if now == self.before:
             return False
         changed = {path for path in set(now) | set(self.before) if now.get(path) != self.before.get(path)}
+        config = str(config_path(self.content)) in changed
+        if config:  # it may name another figures folder, another language
+            self.watched = self._watched()
+            now = snapshot(self.watched)
         self.before = now
-        if not all(_inside(path, (self.content, TEMPLATES, STATIC)) and not path.endswith(".py") for path in changed):
-            self.builder.restart()  # code or the site's words changed: imported anew
+        if config or not all(_inside(path, (self.content, TEMPLATES, STATIC)) and not path.endswith(".py")
+                             for path in changed):
+            self.builder.restart()  # code, the site's words or its settings changed: imported anew
         ok, text = _rebuild(self.builder, self.content, self.out_dir, self.pyodide_source)
         if not ok:
             self.reloads.bump("error", text)
             return False
-        kind = "content" if all(_inside(path, (self.content, TEMPLATES)) for path in changed) else "reload"
+        kind = "content" if not config and all(_inside(path, (self.content, TEMPLATES)) for path in changed) \
+            else "reload"
         self.reloads.bump(kind)
         return True
 
@@ -193,6 +215,24 @@ class DevServer:
             shutil.rmtree(self.out_dir.parent, ignore_errors=True)
 
 
+def _error_page(out_dir: Path, text: str) -> None:
+    """The page served while no build has succeeded yet: the errors, and a script that
+    loads the site once a build succeeds (the event stream of ``_Reloads``)."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / MARKER).write_text("")  # the next build may replace this folder
+    (out_dir / "index.html").write_text(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Build failed</title>\n"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"></head>\n"
+        "<body class=\"ex-build-failed\"><h1>The site could not be built</h1>\n"
+        "<p>Fix what is listed below and save: this page loads the site once it builds.</p>\n"
+        f"<pre>{html.escape(text)}</pre>\n"
+        "<script>new EventSource('__livereload').onmessage = function (event) {\n"
+        "  const msg = JSON.parse(event.data);\n"
+        "  if (msg.kind === 'error') document.querySelector('pre').textContent = msg.text;\n"
+        "  else location.reload();\n"
+        "};</script>\n</body></html>\n", encoding="utf-8")
+
+
 def serve(content: Path, *, port: int = 8000, pyodide_source: str | None = None, poll: float = 0.5,
           host: str = "127.0.0.1") -> int:
     dev = DevServer(content, port=port, pyodide_source=pyodide_source, host=host)
@@ -201,6 +241,9 @@ def serve(content: Path, *, port: int = 8000, pyodide_source: str | None = None,
         return 1
     print(f"Serving {content}/ at {dev.url} (Ctrl+C to stop); `explorables build` writes the site to publish",
           flush=True)
+    def stopped(signum, frame):  # `kill` as Ctrl+C: the private build folder is removed either way
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, stopped)
     try:
         while True:
             time.sleep(poll)

@@ -207,6 +207,19 @@ def test_an_unexpected_exception_is_an_internal_error_with_exit_2(site, capsys, 
     assert tree_digest(out) == before
 
 
+def test_a_file_gone_while_building_is_no_internal_error(site, capsys, monkeypatch):
+    """A lesson listed, then moved away before it is read (`git checkout` under `serve`):
+    exit 1 and a plain message, not "please report"."""
+    content, out = site
+
+    def gone(md, page):
+        raise FileNotFoundError(2, "No such file or directory", str(page.path))
+
+    monkeypatch.setattr(build_module, "render_page", gone)
+    assert failed(content, out, capsys) == ("content/01-a.md went missing while the site was built (moved or deleted "
+                                            "meanwhile); build again. The previous site was left as it was.\n")
+
+
 def test_content_assets_is_an_author_folder_like_any_other(site):
     """Pins a bug: content/assets/ failed the build with FileExistsError."""
     content, out = site

@@ -13,8 +13,12 @@
   function clear() { if (overlay) { overlay.remove(); overlay = null; } }
 
   function show(text) {
-    clear();
     const ex = window.explorables;
+    if (!ex || !ex.el) {  // the error came with the stream's opening, before the runtime ran
+      document.addEventListener("DOMContentLoaded", function () { show(text); }, { once: true });
+      return;
+    }
+    clear();
     overlay = ex.el("div", { class: "ex-build-error", role: "alert" },
       ex.el("p", { class: "ex-build-error-title" }, ex.t("runtime.build_error")),
       ex.el("pre", null, text),

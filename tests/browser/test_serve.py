@@ -51,6 +51,58 @@ def test_a_build_error_shows_over_the_page_until_the_next_good_build(page, dev):
     assert overlay.count() == 0
 
 
+def test_a_page_opened_after_a_failed_build_shows_its_error(page, dev):
+    (dev.content / "01-a.md").write_text(":::{attention-row} x\n:temperature: -1\n:::\n")
+    assert dev.check() is False
+    page.goto(dev.url + "a.html")
+    overlay = page.get_by_role("alert").filter(has_text="does not build")
+    overlay.wait_for()
+    assert "01-a.md:2:15" in overlay.inner_text()
+    assert "Hello, reader." in page.locator("main").inner_text()
+
+
+def test_a_site_that_does_not_build_yet_is_served_with_its_errors(page, tmp_path, capsys):
+    """`serve` on a broken site keeps running: its page lists the errors, and turns into
+    the site once a build succeeds."""
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "01-a.md").write_text(":::{attention-row} x\n:temperature: -1\n:::\n")
+    server = DevServer(content, port=0)
+    try:
+        assert server.start()
+        assert "01-a.md:2:15" in capsys.readouterr().err
+        page.goto(server.url)
+        assert "01-a.md:2:15: {attention-row} x: option 'temperature'" in page.locator("pre").inner_text()
+        page.locator("h1").filter(has_text="could not be built").wait_for()
+        (content / "01-a.md").write_text(":::{attention-row} x\n:temperature: -2\n:::\n")
+        assert server.check() is False  # still broken: the list follows
+        page.locator("pre", has_text="got '-2'").wait_for()
+        (content / "01-a.md").write_text("---\ntitle: First\n---\nHello, reader.\n")
+        assert server.check() is True
+        page.locator("main a", has_text="First").wait_for()  # the site's index, listing the lesson
+        assert page.locator("pre").count() == 0
+    finally:
+        server.stop()
+
+
+def test_an_edit_of_site_yml_is_built_and_loaded(page, tmp_path):
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "01-a.md").write_text("---\ntitle: First\n---\nHello, reader.\n")
+    (tmp_path / "site.yml").write_text('title: "Old name"\n')
+    server = DevServer(content, port=0)
+    try:
+        assert server.start()
+        page.goto(server.url + "a.html")
+        assert "Old name" in page.title()
+        page.wait_for_function("() => document.documentElement.dataset.livereload === 'open'")
+        (tmp_path / "site.yml").write_text('title: "New name"\n')
+        assert server.check() is True
+        page.wait_for_function("() => document.title.includes('New name')")
+    finally:
+        server.stop()
+
+
 def test_a_broken_edit_keeps_the_last_good_site(dev, capsys):
     before = (dev.out_dir / "a.html").read_text()
     (dev.content / "01-a.md").write_text(":::{attention-row} x\n:temperature: -1\n:::\n")
