@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import json
 import sys
 import time
@@ -67,7 +68,11 @@ def main(argv: list[str] | None = None) -> int:
     with warnings.catch_warnings():
         warnings.simplefilter("default", DeprecationWarning)
         warnings.showwarning = _show_warning
-        return _run(args)
+        try:
+            return _run(args)
+        except BrokenPipeError:  # `explorables words de | head`: the reader has read enough
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+            return 1
 
 
 def _run(args: argparse.Namespace) -> int:

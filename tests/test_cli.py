@@ -2,7 +2,11 @@
 a site asks for, and renamed names that keep working for one minor version."""
 from __future__ import annotations
 
+import fcntl
 import json
+import os
+import subprocess
+import sys
 import warnings
 from pathlib import Path
 
@@ -151,3 +155,36 @@ def test_the_cli_prints_deprecations_as_one_line(tmp_path, capsys, monkeypatch):
     err = capsys.readouterr().err
     assert err.startswith(f"warning: {site / 'site.yml'}:1: the site.yml key 'name' is now called 'title'")
     assert "DeprecationWarning" not in err
+
+
+def test_a_reader_that_stops_reading_gets_no_traceback():
+    """`explorables words de | head`: the pipe closes before the catalogue is written
+    (made small here so that it always does)."""
+    read, write = os.pipe()
+    fcntl.fcntl(write, 1031, 4096)  # F_SETPIPE_SZ: a pipe smaller than the catalogue
+    run = subprocess.Popen([sys.executable, "-m", "explorables.site_builder.cli", "words", "de"], stdout=write,
+                           stderr=subprocess.PIPE)
+    os.close(write)
+    assert os.read(read, 10).startswith(b"{")
+    os.close(read)
+    err = run.stderr.read().decode()
+    assert run.wait() == 1 and err == ""
+
+
+def test_serve_stopped_by_kill_removes_its_build_folder(tmp_path):
+    """`kill` (SIGTERM) as Ctrl+C: the preview's private build folder goes with it."""
+    (tmp_path / "content").mkdir()
+    (tmp_path / "content" / "01-a.md").write_text("---\ntitle: A\n---\nHere.\n")
+    (tmp_path / "tmp").mkdir()
+    run = subprocess.Popen([sys.executable, "-m", "explorables.site_builder.cli", "serve", "content", "--port", "0"],
+                           cwd=tmp_path, env={**os.environ, "TMPDIR": str(tmp_path / "tmp")},
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        while "Serving" not in (line := run.stdout.readline()):
+            assert line, run.stderr.read()
+        assert any((tmp_path / "tmp").iterdir())  # the preview is built there
+        run.terminate()
+        assert run.wait(timeout=60) == 0
+    finally:
+        run.kill()
+    assert not any((tmp_path / "tmp").iterdir())

@@ -3,6 +3,7 @@ and the GitHub Pages workflows (the one `new` writes and this repository's own).
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -41,6 +42,12 @@ def test_new_writes_a_site_that_builds(tmp_path, monkeypatch, capsys):
     assert 'data-figure="softmax-bars"' in lesson and 'data-figure="attention-row"' not in lesson
     assert 'data-figure="attention-row"' in (site / "_site" / "one-query-row.html").read_text()
     assert (site / ".gitignore").read_text().splitlines()[1] == "_site/"
+    # what build and bundle write is kept out of the repository; the site's own files are not
+    made = ["_site/index.html", "._site-build-x/a.html", "figures/__pycache__/x.pyc", "my-lessons.zip"]
+    subprocess.run(["git", "init", "-q", str(site)], check=True)
+    checked = subprocess.run(["git", "-C", str(site), "check-ignore", *made, "content/index.md", "site.yml",
+                              "content/files/handout.zip"], capture_output=True, text=True)
+    assert checked.stdout.split() == made
 
 
 def test_the_sample_figure_is_the_guides(tmp_path):
