@@ -170,6 +170,11 @@ class Figure:
     name: str = ""
     summary: str = ""
     options: tuple[Option, ...] = ()
+    # The state keys that make the figure's example (its tokens, their vectors): prose
+    # that quotes an element by position ({value}`table.weights[2][3]`) speaks of the
+    # lesson's example, so once the reader changes one of these, it keeps the lesson's
+    # number, marked as such, until the example is the lesson's again (static/js/prose.js).
+    subject: tuple[str, ...] = ()
 
     def option(self, name: str) -> Option | None:
         for opt in self.options:

@@ -159,6 +159,9 @@ def _render_figure(self, tokens, idx, options, env) -> str:
             data = {"figure": meta["figure"], "state": drawn["state"], "scene": drawn["scene"]}
         else:
             data = initial(meta["figure"], meta["options"])
+        model = FIGURES[meta["figure"]]
+        if model.subject:  # what the page's prose holds when the reader changes it (static/js/prose.js)
+            data = dict(data, subject=list(model.subject))
         payload = json.dumps(first_frame(data), allow_nan=False, separators=(",", ":"))
     except ValueError as err:
         env.setdefault("errors", []).append(

@@ -12,6 +12,8 @@
     this.id = root.id;
     this.name = data.figure;
     this.state = data.state;
+    this.built = data.state;  // the lesson's own example: see offExample
+    this.subject = data.subject || [];
     this.scene = data.scene;
     this.values = data.scene.values || {};
     this.queue = [];
@@ -88,7 +90,14 @@
     }
     // Anything bound to this figure (live numbers in the prose) learns of the change.
     this.root.dispatchEvent(new CustomEvent("explorables:change",
-      { bubbles: true, detail: { id: this.id, values: this.values, state: this.state } }));
+      { bubbles: true, detail: { id: this.id, values: this.values, state: this.state, off: this.offExample() } }));
+  };
+
+  /* Whether the reader has changed the lesson's example (a state key of the figure's
+     ``subject``, engine/figures/base.py): prose about its tokens then holds its numbers. */
+  Figure.prototype.offExample = function () {
+    const now = this.state || {}, built = this.built || {};
+    return this.subject.some(function (key) { return JSON.stringify(now[key]) !== JSON.stringify(built[key]); });
   };
 
   /* Create, update or remove one view a spec; place() puts them in order. */

@@ -13,6 +13,7 @@
   const SETTLE_MS = 400;  // quiet time after the last redraw before numbers are spoken
   const DRAG_PX = 300;    // a drag this wide sweeps an adjustable number's whole range
   const said = new WeakMap();  // live number -> the text last announced (or built)
+  const built = new WeakMap();  // live number -> its text as built: the lesson's example
   const timers = {};      // figure id -> pending announcement
   let pressed = 0;        // pointers down anywhere: a drag is not settled
 
@@ -49,9 +50,25 @@
     return raw;
   }
 
-  function refresh(id, values, state) {
+  /* A number quoted by position (cat's weight, row 2 of the table) speaks of the lesson's
+     example: while the reader has changed the example (``off``), it keeps the lesson's
+     number, marked, rather than give the same words another token's number. */
+  function hold(span, off) {
+    if (!built.has(span)) built.set(span, span.textContent);
+    const held = off && span.dataset.index !== undefined;
+    if (held !== span.classList.contains("ex-value-held")) {
+      span.classList.toggle("ex-value-held", held);
+      if (held) span.title = ex.t("runtime.value_held");
+      else span.removeAttribute("title");
+    }
+    if (held) span.textContent = built.get(span);
+    return held;
+  }
+
+  function refresh(id, values, state, off) {
     of(".ex-value", id).forEach(function (span) {
       if (!said.has(span)) said.set(span, span.textContent);
+      if (hold(span, off)) return;
       const raw = rawValue(span, values);
       if (raw === undefined || raw === null) return;
       const text = write(raw, span.dataset.format, Number(span.dataset.digits));
@@ -74,7 +91,7 @@
       const parts = [];
       of(".ex-value", id).forEach(function (span) {
         const text = span.textContent;
-        if (said.get(span) === text) return;
+        if (said.get(span) === text || span.classList.contains("ex-value-held")) return;
         said.set(span, text);
         const part = (span.dataset.say || "{}").replace("{}", text);
         if (parts.indexOf(part) < 0) parts.push(part);
@@ -92,7 +109,7 @@
     // The figure draws its parts after the build's caption: the caption goes last.
     const caption = event.target.querySelector(":scope > figcaption");
     if (caption && event.target.lastElementChild !== caption) event.target.append(caption);
-    refresh(detail.id, detail.values || {}, detail.state);
+    refresh(detail.id, detail.values || {}, detail.state, detail.off);
     settle(detail.id);
   });
   document.addEventListener("pointerdown", function () { pressed += 1; }, true);

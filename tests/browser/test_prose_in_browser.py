@@ -152,3 +152,35 @@ def test_prose_stays_bound_after_leaving_the_lesson_and_coming_back(lesson, site
     idle(lesson, FIG)
     assert state_of(lesson, FIG)["temperature"] == 0.05
     assert [n["text"] for n in shown_numbers(lesson)] == expected_numbers(lesson)
+
+
+HEATMAP = "attention-heatmap.html"
+
+
+def test_numbers_about_the_lesson_s_tokens_hold_while_the_reader_shows_another_example(shared, site_url):
+    """Pins a bug: with the heatmap's "random" vectors the prose said "the row of dog has
+    entropy 2.36: peaked" and "-14.5% of its attention went to a verb", numbers of other
+    tokens under the lesson's words. Numbers quoted by position keep the lesson's value,
+    marked, while the example is another; a number of the whole figure (the cell count)
+    follows it; with the lesson's example back, all follow again."""
+    for page in in_lesson(shared, site_url + HEATMAP, "table"):
+        dog = page.locator('.ex-value[data-figure="table"][data-value="entropy"][data-index="2"]')
+        cells = page.locator('.ex-value[data-figure="table"][data-value="cells"]')
+        built, cells_before = dog.inner_text(), cells.inner_text()
+        assert dog.get_attribute("class") == "ex-value"
+        page.locator("figure#table").get_by_label("Sentence", exact=True).select_option("random")
+        idle(page, "table")
+        assert page.evaluate("() => window.explorables.figures.table.state.preset") == "random"
+        assert dog.inner_text() == built and "ex-value-held" in dog.get_attribute("class")
+        assert "the figure now shows another example" in dog.get_attribute("title")
+        assert cells.inner_text() != cells_before  # 16 tokens: 256 cells, live
+        assert cells.inner_text() == str(page.evaluate("() => window.explorables.figures.table.values.cells"))
+        page.locator("figure#table").get_by_label("Sentence", exact=True).select_option("sentence")
+        idle(page, "table")
+        assert dog.get_attribute("class") == "ex-value" and dog.get_attribute("title") is None
+        assert dog.inner_text() == built and cells.inner_text() == cells_before
+        the = page.locator('.ex-value[data-figure="table"][data-value="weights"][data-index="0,2"]')
+        before = the.inner_text()
+        page.locator("figure#table").get_by_label("Causal mask", exact=False).check()  # live again:
+        idle(page, "table")
+        assert before != the.inner_text() == "0%"  # row 0 reads only itself under the mask

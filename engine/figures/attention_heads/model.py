@@ -59,6 +59,7 @@ class AttentionHeads(Figure):
     """Two heads on the kit's sentences, with their outputs joined by W_O."""
 
     name = "attention-heads"
+    subject = ("sentence", "tokens", "head1", "head2", "W_O")
     summary = words.SUMMARY
     title = words.TITLE
     params = (

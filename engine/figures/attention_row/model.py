@@ -39,6 +39,7 @@ class AttentionRow(Figure):
     """One query row on a few tokens with 2-D queries, keys and values."""
 
     name = "attention-row"
+    subject = ("tokens",)
     summary = SUMMARY
     title = TITLE
     params = (
