@@ -22,9 +22,26 @@ import html
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
+from mdit_py_plugins.anchors.index import slugify
 from ..engine.locale import t
+from .math import MathError, tex_to_mathml
 
 TOC_MIN = 4  # headings (h2, h3) from which a lesson gets a table of contents
+
+
+def heading_html(inline: Token) -> str:
+    """A heading's text as HTML for the table of contents: its formulas as the heading
+    sets them (MathML), the rest escaped."""
+    parts = []
+    for child in inline.children or []:
+        if child.type in ("math_inline", "math_inline_double"):
+            try:
+                parts.append(tex_to_mathml(child.content, display=False))
+            except MathError:  # the heading itself reports it
+                parts.append(html.escape(child.content))
+        elif child.type in ("text", "code_inline"):
+            parts.append(html.escape(child.content))
+    return "".join(parts).strip()
 
 
 def heading_text(inline: Token) -> str:
@@ -44,6 +61,7 @@ def heading_text(inline: Token) -> str:
 def _toc_rule(state: StateCore) -> None:
     tokens = state.tokens
     entries = []
+    ids = {t.attrGet("id") for t in tokens if t.type == "heading_open" and t.attrGet("id")}
     index = 0
     while index < len(tokens):
         token = tokens[index]
@@ -53,7 +71,15 @@ def _toc_rule(state: StateCore) -> None:
         inline = tokens[index + 1]
         text = heading_text(inline)
         anchor = token.attrGet("id")
-        entries.append((int(token.tag[1]), anchor, text))
+        if any(c.type.startswith("math_inline") for c in inline.children or []):
+            # the anchors plugin leaves formulas out of the id ("...-root-of-" for "... of $d_k$")
+            wanted = slugify(text)
+            if wanted not in ids:
+                ids.discard(anchor)
+                ids.add(wanted)
+                token.attrSet("id", wanted)
+                anchor = wanted
+        entries.append((int(token.tag[1]), anchor, heading_html(inline)))
         # The "#" link goes beside the heading, not inside it: inside, it would be part of
         # the heading's name ("Five steps Link to this section: Five steps").
         children = inline.children or []
@@ -108,7 +134,7 @@ def _parts_rule(state: StateCore) -> None:
 def render_toc(entries) -> str:
     items = []
     for level, anchor, text in entries:
-        items.append(f'<li class="ex-toc-h{level}"><a href="#{html.escape(anchor)}">{html.escape(text)}</a></li>')
+        items.append(f'<li class="ex-toc-h{level}"><a href="#{html.escape(anchor)}">{text}</a></li>')
     title = html.escape(t("page.on_this_page"))
     return (f'<nav class="ex-toc" aria-label="{title}">\n<details>\n<summary>{title}</summary>\n'
             '<ol>\n' + "\n".join(items) + "\n</ol>\n</details>\n</nav>\n")

@@ -718,11 +718,11 @@ def test_the_unscaled_view_shows_what_why_scale_claims():
     u = hm.unscaled(state)
     top_u = statistics.fmean(max(row) for row in u.weights)
     assert f"would average {top_u:.2f}" in state["message"]
-    assert "“weights without ÷√d_k”" in state["message"]
+    assert "“weights without ÷√dₖ”" in state["message"]
     assert "unscaled" in [o["value"] for o in control(FIG.scene(state), "view")["options"]]
     scene = FIG.scene(set_(state, "view", "unscaled"))
     assert scene["values"]["weights"] == u.weights
-    assert panel(scene, "table")["title"].startswith("Weights without ÷√d_k")
+    assert panel(scene, "table")["title"].startswith("Weights without ÷√dₖ")
     assert statistics.fmean(max(row) for row in scene["values"]["weights"]) == top_u
 
 

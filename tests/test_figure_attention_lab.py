@@ -788,7 +788,8 @@ def test_panels_read_in_the_order_of_the_steps_and_alpha_is_the_position_strengt
     assert labels[0] == "0: the" and labels[4] == "4: it"
 
 
-@pytest.mark.parametrize("name", ["attention-row", "attention-lab", "attention-heads"])
+@pytest.mark.parametrize("name", ["attention-row", "attention-lab", "attention-heads", "attention-heatmap",
+                                  "positional-encoding"])
 def test_figure_text_has_no_pseudo_tex(name):
     """Regression: "W_Q (queries)", "Weights a_ij", "x_t = …", "W_O¹ = W_O² = ½I" showed
     their underscores. Figure text writes Wq, aᵢⱼ, xₜ, Wo¹ (kit.matrix_name)."""

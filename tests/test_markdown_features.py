@@ -292,7 +292,7 @@ RELEVANCE = [  # query -> the section it must return first (over the track in co
     ("temperature", "one-query-row.html#temperature"),  # a word in one heading
     ("square root", "attention-heatmap.html#the-square-root-of-d_k-measured"),
     ("causal mask", "attention-heatmap.html#masks"),
-    ("concatenate", "two-heads.html#joining-the-heads-concatenate-then-"),
+    ("concatenate", "two-heads.html#joining-the-heads-concatenate-then-w_o"),
     ("identical heads", "two-heads.html#identical-heads-add-nothing"),
     ("peaked", "attention-heatmap.html#peaked-and-flat-rows"),
     ("break the tie", "attention-lab.html#a-set-until-something-breaks-the-tie"),
@@ -314,7 +314,7 @@ RELEVANCE = [  # query -> the section it must return first (over the track in co
     ("positions", "positional-encoding.html#a-code-for-every-position"),
     ("tempreature", "one-query-row.html#temperature"),  # typos
     ("rotaton", "positional-encoding.html#moving-k-steps-is-a-fixed-rotation"),
-    ("concatnate", "two-heads.html#joining-the-heads-concatenate-then-"),
+    ("concatnate", "two-heads.html#joining-the-heads-concatenate-then-w_o"),
     ("softmx", "attention-heatmap.html#a-softmax-on-every-row"),
     ("temper", "one-query-row.html#temperature"),  # a word still being typed
 ]
@@ -398,3 +398,17 @@ def test_indented_code_gets_the_same_block(tmp_path):
     html, page = render(tmp_path, "Text\n\n    x = <b>\n    y\n")
     assert html.endswith('<div class="ex-code-block"><pre class="ex-code"><code class="highlight">'
                          '<span class="ex-line">x = &lt;b&gt;</span>\n<span class="ex-line">y</span></code></pre></div>\n')
+
+
+def test_a_heading_s_formula_is_in_its_id_and_its_table_of_contents_entry(tmp_path):
+    """Pins a bug: "## Joining the heads: concatenate, then $W_O$" got the id
+    "joining-the-heads-concatenate-then-" and "W_O" in the table of contents."""
+    from explorables.site_builder.build import build_site
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "01-a.md").write_text("---\ntitle: A\n---\n\n" + "".join(
+        f"## Part {n}\n\nText.\n\n" for n in range(3)) + "## Then $W_O$\n\nText.\n\n## The root of $d_k$, measured\n")
+    page = (build_site(content, tmp_path / "_site", bundle=True).out_dir / "a.html").read_text()
+    assert '<h2 id="then-w_o">' in page and '<h2 id="the-root-of-d_k-measured">' in page
+    toc = page.split('<nav class="ex-toc"')[1].split("</nav>")[0]
+    assert '<a href="#then-w_o">Then <math' in toc and "W_O" not in toc

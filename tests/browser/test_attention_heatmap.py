@@ -195,7 +195,7 @@ def test_typed_vectors_good_and_bad(heat):
 
 
 def test_an_experiment_and_the_random_preset(heat):
-    heat.get_by_role("button", name="Why divide by √d_k?").click()
+    heat.get_by_role("button", name="Why divide by √dₖ?").click()
     values = assert_matches_cpython(heat, FIG, NAME)
     assert values["n"] == 16 and values["view"] == "scores"
     reveal = heat.locator(f"figure#{FIG} .ex-message details")

@@ -299,5 +299,5 @@ def test_an_experiment_and_a_cell_detail(clocks):
     cell = clocks.locator(f"figure#{FIG} .ex-cells .ex-cell").first
     cell.hover()
     detail = clocks.locator(f"figure#{FIG} .ex-detail").first.inner_text()
-    assert "PE(30)_0 = sin(θ_0·t) = sin(1 × 30)" in detail
+    assert "PE(30)₀ = sin(θ₀·t) = sin(1 × 30)" in detail
     assert num(engine.sinusoidal(30, 32, 10000)[0], 4) in detail  # −0.9880, the figures' minus

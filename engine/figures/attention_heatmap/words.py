@@ -161,7 +161,7 @@ COST_TITLE = Say("figure.attention_heatmap.cost_title")
 COST_TEXT = Say("figure.attention_heatmap.cost_text")
 COST_PADS = Say("figure.attention_heatmap.cost_pads")
 COST_ITEMS = (Say("figure.attention_heatmap.cost_item_tokens"), Say("figure.attention_heatmap.cost_item_pads"),
-              Say("figure.attention_heatmap.cost_item_cells"), Say("figure.attention_heatmap.cost_item_read"), "d_k")
+              Say("figure.attention_heatmap.cost_item_cells"), Say("figure.attention_heatmap.cost_item_read"), "dₖ")
 
 # --- experiments ----------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from explorables.figures import (arrows, cells, chart, circles, field_text, heading, labels, line, num, plane,
-                                 points, series, text, typed)
+                                 points, series, sub, text, typed)
 
 from . import words
 from .maths import BASE_MAX, BASE_MIN
@@ -83,7 +83,7 @@ def vector(state: dict, v: dict) -> dict:
     fns = ("sin", "cos")
 
     def detail(i: int, j: int) -> list[str]:
-        fill = dict(t=t, e=2 * i + j, fn=fns[j], i=i, theta=sig(thetas[i]), angle=num(thetas[i] * t, 4),
+        fill = dict(t=t, e=sub(2 * i + j), fn=fns[j], i=sub(i), theta=sig(thetas[i]), angle=num(thetas[i] * t, 4),
                     x=num(pe[2 * i + j], 4))
         return [part.format(**fill) for part in words.CELL_DETAIL]
 

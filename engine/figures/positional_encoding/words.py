@@ -87,7 +87,7 @@ VECTOR_TITLE = Say("figure.positional_encoding.vector_title")
 VECTOR_CAPTION = Say("figure.positional_encoding.vector_caption")
 VECTOR_COLUMNS = ("2i: sin", "2i+1: cos")
 CELL_TITLE = Say("figure.positional_encoding.cell_title")
-CELL_DETAIL = ("PE({t})_{e} = {fn}(θ_{i}·t) = {fn}({theta} × {t})", "= {fn}({angle} rad) = {x}")
+CELL_DETAIL = ("PE({t}){e} = {fn}(θ{i}·t) = {fn}({theta} × {t})", "= {fn}({angle} rad) = {x}")  # e, i: subscripts
 
 READOUT_TITLE = Say("figure.positional_encoding.readout_title")
 READOUT = (Say("figure.positional_encoding.readout_same"), Say("figure.positional_encoding.readout_clocks"))
