@@ -31,6 +31,7 @@ from typing import Any, Callable
 
 from .attention import softmax
 from .locale import Say, base_language, catalogue, t, unisolated
+from .nowrap import keep_formulas_with_text
 
 
 def _escape(text: str, quote: bool = True) -> str:
@@ -304,8 +305,9 @@ def plain(words: str) -> str:
 
 def said(key: str, **formulas: str) -> str:
     """The words of catalogue ``key`` in the current language (engine/locale.py), escaped
-    as ``plain`` escapes them, with ``formulas`` (MathML, numbers) in their fields."""
-    return plain(t(key)).format(**formulas)
+    as ``plain`` escapes them, with ``formulas`` (MathML, numbers) in their fields, each
+    kept on the line of the text touching it (nowrap.py)."""
+    return keep_formulas_with_text(plain(t(key)).format(**formulas))
 
 
 class ScaledScore(Exercise):

@@ -10,6 +10,7 @@ from typing import Any
 
 import yaml
 from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 from mdit_py_plugins.anchors import anchors_plugin
@@ -25,6 +26,7 @@ from .directives.common import report
 from ..engine.locale import direction
 from .errors import SourceError
 from .math import MathError, tex_to_mathml
+from ..engine.nowrap import keep_together, touching_after, touching_before
 from .safety import load_yaml, quote, yaml_problem
 
 # Front matter keys a lesson may use: name -> (type, what it is for)
@@ -138,6 +140,24 @@ def _column(env: dict, line0: int, content: str) -> int:
     return 1
 
 
+_INLINE_MATH = ("math_inline", "math_inline_double")
+
+
+def _text_parts(tokens: list[Token], idx: int) -> tuple[str, str, str]:
+    """A text token's content in three: what touches the inline formula before it, the
+    rest, and what touches the formula after it ("),", " and the sum ", "(")."""
+    text = tokens[idx].content
+    head = touching_after(text) if idx > 0 and tokens[idx - 1].type in _INLINE_MATH else ""
+    text = text[len(head):]
+    tail = touching_before(text) if idx + 1 < len(tokens) and tokens[idx + 1].type in _INLINE_MATH else ""
+    return head, text[:len(text) - len(tail)], tail
+
+
+def _render_text(self, tokens, idx, options, env) -> str:
+    """Text, less what an inline formula beside it takes onto its line (_math_renderer)."""
+    return escapeHtml(_text_parts(tokens, idx)[1])
+
+
 def _math_renderer(display: bool):
     def render(self, tokens, idx, options, env) -> str:
         token = tokens[idx]
@@ -149,8 +169,13 @@ def _math_renderer(display: bool):
             col = meta["col"] if "col" in meta and not token.map else _column(env, line0, token.content)
             report(env, line0, col, str(err),
                    "math is TeX between $...$ (inline) or $$...$$ (display)")
-            return html.escape(token.content)
-        return f'<div class="ex-math">{mathml}</div>\n' if display else mathml
+            mathml = html.escape(token.content)
+        if display:
+            return f'<div class="ex-math">{mathml}</div>\n'
+        # The text touching the formula goes on its line: ". The square" never starts one.
+        before = _text_parts(tokens, idx - 1)[2] if idx > 0 and tokens[idx - 1].type == "text" else ""
+        after = _text_parts(tokens, idx + 1)[0] if idx + 1 < len(tokens) and tokens[idx + 1].type == "text" else ""
+        return keep_together(escapeHtml(before), mathml, escapeHtml(after))
     return render
 
 
@@ -172,8 +197,9 @@ def create_parser(raw_html: bool = False) -> MarkdownIt:
     md.core.ruler.after("collect_links", "rtl_numbers", _rtl_numbers)
     md.add_render_rule("ltr_number", lambda self, tokens, idx, options, env:
                        f'<bdi dir="ltr">{html.escape(tokens[idx].content)}</bdi>')
-    for name in ("math_inline", "math_inline_double"):
+    for name in _INLINE_MATH:
         md.add_render_rule(name, _math_renderer(display=False))
+    md.add_render_rule("text", _render_text)
     for name in ("math_block", "math_block_label"):
         md.add_render_rule(name, _math_renderer(display=True))
     md.use(roles_plugin)  # {value}, {adjust}, {try}, {numref}, {eq}: prose bound to the page

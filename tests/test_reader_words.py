@@ -179,7 +179,9 @@ def words_block(html: str) -> dict:
 
 
 def plain_text(html: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<math\b.*?</math>", "[formula]", html, flags=re.S))
+    """The words, each formula as [formula] (and without the spans that keep it on its line)."""
+    text = re.sub(r'<span class="ex-nowrap">(.*?)</span>', r"\1", html, flags=re.S)
+    return re.sub(r"\s+", " ", re.sub(r"<math\b.*?</math>", "[formula]", text, flags=re.S))
 
 
 def test_a_page_carries_the_preview_s_and_the_bundle_s_words_only_there(german_site, tmp_path):

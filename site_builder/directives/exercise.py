@@ -130,7 +130,8 @@ def _open(self, tokens, idx, options, env) -> str:
 
 
 def _statement(self, tokens, idx, options, env) -> str:
-    # The engine's own HTML: text escaped, numbers in MathML (engine/exercises.py).
+    # The engine's own HTML: text escaped, numbers in MathML, each formula kept on the line
+    # of the text touching it ("),") as in the lesson's prose (engine/exercises.py).
     return f'<p class="ex-problem">{tokens[idx].meta["problem"]["statement"]}</p>\n'
 
 
@@ -150,6 +151,23 @@ def _close(self, tokens, idx, options, env) -> str:
             f'<p class="ex-feedback" role="status" aria-live="polite"></p>\n'
             f'<script type="application/json" class="ex-exercise-data">{payload}</script>\n'
             f"</div>\n")
+
+
+# An exercise's live part as _close writes it: its form, its feedback and its data for
+# static/js/exercise.js. print.html loads no runtime, so there a form would only submit
+# itself as a plain GET (the page reloads at its top, the answer lost).
+_LIVE = re.compile(r'<form class="ex-answer" novalidate>\n<label for="[^"]*">(?P<label>[^<]*)</label> '
+                   r'<input [^>]*?placeholder="(?P<form>[^"]*)">.*?</form>\n<p class="ex-feedback"[^>]*></p>\n'
+                   r'<script type="application/json" class="ex-exercise-data">[^<]*</script>\n', re.S)
+BLANK = "_" * 24  # the line an answer is written on, on paper
+
+
+def on_paper(body: str) -> str:
+    """A rendered page body with its exercises as paper holds them (print.html): the
+    problem as the build wrote it and, for the form, a blank line to write the answer on
+    and the form the answer takes; no field, no buttons, no data for the runtime."""
+    return _LIVE.sub(lambda m: f'<p class="ex-answer-line">{m["label"]}: <span aria-hidden="true">{BLANK}</span> '
+                               f'<small>({m["form"]})</small></p>\n', body)
 
 
 def add_render_rules(md: MarkdownIt) -> None:

@@ -198,3 +198,18 @@ def test_a_refused_field_follows_when_the_key_moves_another_way(row):
     x = state_of(row, FIG)["k"][1][0]
     assert field.get_attribute("aria-invalid") is None
     assert float(field.input_value()) == pytest.approx(x)
+
+
+def test_the_score_row_says_what_its_colours_mean(row):
+    """The reference's "good match / poor match": a key under the score row's title, each
+    swatch filled as a cell of that tone (the largest score is tone 1)."""
+    key = row.locator("figure#explorer .ex-cells-key li")
+    assert key.all_inner_texts() == ["low score: poor match", "high score: good match"]
+    fills = row.evaluate("""() => {
+        const fill = el => getComputedStyle(el).backgroundColor;
+        const swatches = Array.from(document.querySelectorAll('figure#explorer .ex-cells-key .ex-swatch')).map(fill);
+        const scores = window.explorables.figures.explorer.values.scores;
+        const top = scores.indexOf(Math.max(...scores));
+        return {swatches, top: fill(document.querySelector('figure#explorer .ex-cells td[data-link="t' + top + '"]'))};
+    }""")
+    assert fills["swatches"][1] == fills["top"] and fills["swatches"][0] != fills["swatches"][1]

@@ -28,6 +28,7 @@ def table_panel(s: dict, v: dict, h: int) -> dict:
                                          pair=f"{tokens[a]}{sub(a)} → {tokens[b]}{sub(b)}"),
                                        f"s = q·k / √2 = {num(head.scores[a][b], 3)};  a = {num(W[a][b], 3)}"],
                   caption=words.TABLE_CAPTION(), col_labels=column_labels(tokens), row_labels=row_labels(tokens, i),
+                  key=[(0.1, t("figure.key.little_weight")), (1, t("figure.key.much_weight"))],
                   active_row=i, wide=False)
     for a, row in enumerate(panel["rows"]):  # a cell's title: cells() reads title as the panel's
         for b, cell in enumerate(row):

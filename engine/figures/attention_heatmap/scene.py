@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from explorables.engine import dot
-from explorables.figures import cells, field_text, formula, heading, num, pct, quote, spoken, text, vec
+from explorables.figures import cells, field_text, formula, heading, num, pct, quote, spoken, t, text, vec
 
 from . import words as W
 from .table import FLAT, PEAKED, table
@@ -71,6 +71,8 @@ def table_panel(state: dict, r) -> dict:
         link=lambda i, j: f"t{j}", active=lambda i, j: i == picked, muted=lambda i, j: hidden(i, j) or i >= n,
         tip=tip, detail=detail,
         title=W.TABLE_TITLE[view]() + W.TABLE_TITLE_TAIL(),
+        key=([(-1, t("figure.key.low_score")), (1, t("figure.key.high_score"))] if view == "scores"
+             else [(0.1, t("figure.key.little_weight")), (1, t("figure.key.much_weight"))]),
         caption=W.TABLE_CAPTION.format(size=size),
         col_labels=heading(N, text=tokens, link=lambda j: f"t{j}"),
         row_labels=heading(N, text=tokens, link=lambda i: f"t{i}", id=lambda i: f"row-{i}" if i < n else None,
@@ -125,6 +127,7 @@ def outputs_panel(state: dict, r) -> dict:
         tip=lambda i, c: W.OUTPUT_TIP.format(word=tokens[i], name=names[c], o=num(r.outputs[i][c], 3)),
         detail=detail,
         title=W.OUTPUTS_TITLE(), caption=W.OUTPUTS_CAPTION(), wide=False,
+        key=[(-1, t("figure.key.negative")), (1, t("figure.key.positive"))],
         col_labels=heading(len(names), text=names),
         row_labels=heading(n, text=tokens, link=lambda i: f"t{i}"), active_row=state["query"],
     )

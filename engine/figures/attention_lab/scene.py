@@ -134,6 +134,8 @@ def table_panel(s: dict, v: dict) -> dict:
                   tone=lambda a, b: max(-1.0, min(1.0, shown(a, b)[1])), link=lambda a, b: f"t{b}",
                   id=lambda a, b: f"a-{a}-{b}", select=True, active=lambda a, b: a == i and b == tops[a],
                   muted=lambda a, b: not r.mask[a][b], detail=detail, caption=words.TABLE_CAPTION(),
+                  key=([(0.1, t("figure.key.little_weight")), (1, t("figure.key.much_weight"))] if weights
+                       else [(-1, t("figure.key.low_score")), (1, t("figure.key.high_score"))]),
                   col_labels=column_labels(tokens), row_labels=row_labels(tokens, i), active_row=i)
     for a, row in enumerate(panel["rows"]):  # a cell's title: cells() reads title as the panel's
         for b, cell in enumerate(row):

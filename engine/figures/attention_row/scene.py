@@ -114,6 +114,7 @@ def scores(s: dict, r, hidden: list[bool]) -> dict:
                  link=lambda _, j: f"t{j}", id=lambda _, j: f"score-{j}", select=True,
                  active=lambda _, j: j == i, muted=lambda _, j: hidden[j], detail=detail, 
                  title=t("figure.attention_row.scores_title"),
+                 key=[(-1, t("figure.key.low_score")), (1, t("figure.key.high_score"))],
                  col_labels=heading(len(tokens), text=tokens, link=lambda j: f"t{j}"),
                  row_labels=heading(1, text=tokens[i], link=f"t{i}"))
     for j, cell in enumerate(grid["rows"][0]):  # a cell's tooltip: `title` in cells() names the panel's

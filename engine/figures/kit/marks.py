@@ -152,9 +152,13 @@ def cells(id: str, R: int, C: int, /, **channels_and_options: Any) -> dict[str, 
     """A grid of R rows and C columns of cells. Cell channels take (i, j): text, tone,
     link, id, select, active, muted, tip (the cell's tooltip, its "title"), detail.
     Panel options: title, caption, col_labels, row_labels (lists of label dicts, see
-    ``heading``), active_row, wide."""
-    panel_keys = {"title", "caption", "col_labels", "row_labels", "active_row", "wide"}
+    ``heading``), active_row, wide, and key: what the colours mean, as (tone, words)
+    pairs, e.g. ``key=[(-1, "poor match"), (1, "good match")]``, each shown as a swatch
+    of that tone's fill beside its words."""
+    panel_keys = {"title", "caption", "col_labels", "row_labels", "active_row", "wide", "key"}
     options = {k: v for k, v in channels_and_options.items() if k in panel_keys}
+    if "key" in options:
+        options["key"] = [{"tone": float(tone), "label": str(label)} for tone, label in options["key"]]
     channels = {k: v for k, v in channels_and_options.items() if k not in panel_keys}
     if "tip" in channels:  # "title" names the panel's heading, so a cell's tooltip is "tip"
         channels["title"] = channels.pop("tip")

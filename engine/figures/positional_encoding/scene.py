@@ -90,6 +90,7 @@ def vector(state: dict, v: dict) -> dict:
     grid = cells("pe", len(thetas), 2, text=lambda i, j: num(pe[2 * i + j]),
                  tone=lambda i, j: max(-1.0, min(1.0, pe[2 * i + j])), detail=detail,
                  title=words.VECTOR_TITLE.format(t=t), caption=words.VECTOR_CAPTION(), wide=len(thetas) > MANY,
+                 key=[(-1, words.KEY_NEGATIVE()), (1, words.KEY_POSITIVE())],
                  col_labels=heading(2, text=words.VECTOR_COLUMNS),
                  row_labels=heading(len(thetas), text=lambda i: f"i={i}"))
     for i, row in enumerate(grid["rows"]):  # a cell's tooltip ("title" names the panel's title above)

@@ -85,6 +85,7 @@ PROBE_NAME = Say("figure.positional_encoding.probe_name")
 
 VECTOR_TITLE = Say("figure.positional_encoding.vector_title")
 VECTOR_CAPTION = Say("figure.positional_encoding.vector_caption")
+KEY_NEGATIVE, KEY_POSITIVE = Say("figure.key.negative"), Say("figure.key.positive")
 VECTOR_COLUMNS = ("2i: sin", "2i+1: cos")
 CELL_TITLE = Say("figure.positional_encoding.cell_title")
 CELL_DETAIL = ("PE({t}){e} = {fn}(θ{i}·t) = {fn}({theta} × {t})", "= {fn}({angle} rad) = {x}")  # e, i: subscripts

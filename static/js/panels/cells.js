@@ -77,11 +77,13 @@
   ex.panels.cells = function (figure, spec) {
     const title = ex.el("h3", { class: "ex-panel-title" });
     const caption = ex.el("p", { class: "ex-caption" });
+    const key = ex.el("ul", { class: "ex-legend ex-cells-key" });  // what the colours mean
     const table = ex.el("table", { class: "ex-cells" });
     const detail = ex.el("div", { class: "ex-detail" });
     const hint = ex.el("p", { class: "ex-sr", id: "ex-cells-hint-" + (++tables) },
       ex.t("runtime.cells_keys"));
-    const el = ex.el("section", { class: "ex-panel ex-cells-panel" }, title, caption, ex.el("div", { class: "ex-scroll" }, table), detail, hint);
+    const el = ex.el("section", { class: "ex-panel ex-cells-panel" }, title, caption, key,
+      ex.el("div", { class: "ex-scroll" }, table), detail, hint);
     let current = spec;
     let focused = null;  // the cell the keyboard is on
 
@@ -162,6 +164,10 @@
       current = next;
       ex.setText(title, next.title || ""); title.hidden = !next.title;
       ex.setText(caption, next.caption || ""); caption.hidden = !next.caption;
+      key.replaceChildren.apply(key, (next.key || []).map(function (item) {
+        return ex.el("li", null, ex.el("span", { class: "ex-swatch ex-cell-swatch", style: toneStyle(item) }), item.label);
+      }));
+      key.hidden = !(next.key && next.key.length);
       el.classList.toggle("ex-wide", !!next.wide);
       el.classList.toggle("ex-narrow", next.wide === false);  // may share a row with another panel
       const rows = [];

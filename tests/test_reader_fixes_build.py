@@ -1,0 +1,163 @@
+"""Two defects a reader met, pinned at build time.
+
+1. Punctuation after inline maths wrapped onto a line of its own (". The square
+   dominates", ", a model could learn", a lone ")" after T = 1 in an exercise): Chromium
+   lays a formula out as one box and breaks the line after it, before a full stop, and a
+   word joiner (U+2060) does not stop it. The text touching a formula is now kept with it
+   in a span.ex-nowrap (tests/browser/test_print_exercises.py measures the lines).
+2. On print.html an exercise's Check button submitted its form as a plain GET: the page
+   reloaded as print.html? at its top and the answer was lost (the page runs no exercise
+   script). Exercises are now on paper there: the problem, a blank line, no form.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from explorables.engine.exercises import EXERCISES
+from explorables.site_builder import search
+from explorables.site_builder.directives.exercise import BLANK, on_paper
+from explorables.site_builder.markdown import create_parser, parse_page, render_page
+from explorables.engine.nowrap import keep_formulas_with_text
+from explorables.site_builder.math import tex_to_mathml
+from explorables.site_builder.toc import heading_text
+
+SPAN = '<span class="ex-nowrap">'
+NOBR = re.compile(r'<span class="ex-nowrap">(.*?)</span>', re.S)
+
+
+def render(text: str, tmp_path: Path) -> tuple[str, list]:
+    md = create_parser()
+    page = parse_page(md, tmp_path / "page.md", "page", text)
+    return render_page(md, page), page
+
+
+def inline(tex: str) -> str:
+    return tex_to_mathml(tex, False)
+
+
+# --- 1. a formula keeps the text that touches it ---------------------------------------------
+
+
+@pytest.mark.parametrize("markdown, html", [
+    ("cost about $x$. The square", f"cost about {SPAN}{inline('x')}.</span> The square"),
+    ("since $x$, a model", f"since {SPAN}{inline('x')},</span> a model"),
+    ("the formula has ($T = 1$), the", f"the formula has {SPAN}({inline('T = 1')}),</span> the"),
+    ("up to $D/2 - 1$:", f"up to {SPAN}{inline('D/2 - 1')}:</span>"),
+    ('a "$x$" in quotes', f"a {SPAN}“{inline('x')}”</span> in quotes"),
+    ("$x$ and $y$ alone", f"{inline('x')} and {inline('y')} alone"),
+    ("$a$,$b$ side by side", f"{SPAN}{inline('a')},</span>{inline('b')} side by side"),
+    ("$x$<y & z", f"{SPAN}{inline('x')}&lt;y</span> &amp; z"),
+])
+def test_the_text_touching_an_inline_formula_goes_with_it(markdown, html, tmp_path):
+    body, page = render(markdown + "\n", tmp_path)
+    assert page.errors == []
+    assert body == f"<p>{html}</p>\n"
+
+
+def test_a_display_equation_and_a_formula_with_spaces_around_it_are_left_alone(tmp_path):
+    body, _ = render("Here:\n\n$$x^2$$\n\nand $y$ then.\n", tmp_path)
+    assert SPAN not in body
+
+
+def test_a_formula_that_cannot_be_read_keeps_its_text_and_reports(tmp_path):
+    body, page = render("Broken $\\frac{1}{$. Then more.\n", tmp_path)
+    assert len(page.errors) == 1
+    assert SPAN + "\\frac{1}{.</span> Then more." in body
+
+
+def test_a_heading_s_words_stay_whole_for_its_anchor_and_the_contents(tmp_path):
+    md = create_parser()
+    page = parse_page(md, tmp_path / "page.md", "page", "## Why $x$?\n\nText.\n")
+    heading = next(t for t in page.tokens if t.type == "inline")
+    assert heading_text(heading) == "Why x?"
+    assert f"Why {SPAN}{inline('x')}?</span>" in render_page(md, page)
+
+
+def test_every_inline_formula_of_the_built_site_keeps_its_punctuation(built_site):
+    pages = sorted(built_site.glob("*.html"))
+    assert len(pages) >= 6
+    glued = 0
+    for path in pages:
+        html = path.read_text(encoding="utf-8")
+        assert "\u2060" not in html
+        # "On this page" writes its headings' formulas itself (site_builder/toc.py)
+        html = re.sub(r'<nav class="ex-toc".*?</nav>', "", html, flags=re.S)
+        for match in re.finditer(r"</math>([^\s<]+)", html):
+            assert html.startswith("</span>", match.end()), (path.name, html[match.start() - 80:match.end() + 40])
+            glued += 1
+        for match in re.finditer(r"([^\s>]+)<math\b", html):
+            assert html.endswith(f"{SPAN}", 0, match.start()), (path.name, html[match.start() - 40:match.end() + 40])
+    assert glued > 100
+    heatmap = (built_site / "attention-heatmap.html").read_text(encoding="utf-8")
+    assert "<mi>D</mi></mrow></math>.</span> The square dominates" in heatmap
+    heads = (built_site / "two-heads.html").read_text(encoding="utf-8")
+    assert '<mn>0.50</mn><mo stretchy="false">)</mo></mrow></math>.</span> The output becomes' in heads
+    clocks = (built_site / "positional-encoding.html").read_text(encoding="utf-8")
+    assert "</math>,</span> a model could learn" in clocks
+    row = (built_site / "one-query-row.html").read_text(encoding="utf-8")
+    assert '<span class="ex-nowrap"><math display="inline"><mrow><mi>T</mi><mo>=</mo><mn>1</mn></mrow></math>),</span>' in row
+
+
+def test_an_exercise_s_statement_keeps_its_brackets_with_its_formulas():
+    """The engine sets its problems so (exercises.said): the problem the build writes and
+    one drawn anew in the browser ("New numbers") alike."""
+    statement = EXERCISES["scaled-score"].problem(4)["statement"]
+    assert re.search(r' <span class="ex-nowrap">\(<math[^>]*>(?:(?!</math>).)*</math>\)\.</span> ', statement)
+    plain = NOBR.sub(r"\1", statement)
+    assert re.search(r" \(<math[^>]*>.*?</math>\)\.", plain)  # "(d_k = 2)."
+    assert keep_formulas_with_text(plain) == statement
+
+
+def test_search_reads_the_same_words_as_before(built_site):
+    """The glue adds no character to the text: search sections and snippets are as they
+    were without it, and the index holds no tag and no word joiner."""
+    for name in ("attention-heatmap.html", "positional-encoding.html", "two-heads.html"):
+        html = (built_site / name).read_text(encoding="utf-8")
+        body = html.split("<main", 1)[1]
+        assert f"{SPAN}" in body
+        assert search.sections_of(body) == search.sections_of(NOBR.sub(r"\1", body))
+    index = next((built_site / "_explorables").glob("search-index*.js")).read_text(encoding="utf-8")
+    assert "\u2060" not in index and "ex-nowrap" not in index
+    heatmap = (built_site / "attention-heatmap.html").read_text(encoding="utf-8").split("<main", 1)[1]
+    assert any("cost about . The square dominates only once" in section["text"]
+               for section in search.sections_of(heatmap))  # the formula is not searched, its words are
+
+
+# --- 2. print.html holds its exercises on paper -----------------------------------------------
+
+
+def _exercises(html: str) -> list[str]:
+    return re.findall(r'<div class="ex-exercise".*?\n</div>\n', html, re.S)
+
+
+def test_print_html_has_no_exercise_form_to_submit(built_site):
+    printed = (built_site / "print.html").read_text(encoding="utf-8")
+    lessons = [(built_site / f"{name}.html").read_text(encoding="utf-8")
+               for name in ("one-query-row", "attention-heatmap", "attention-lab")]
+    on_lessons = [block for html in lessons for block in _exercises(html)]
+    on_paper_ = _exercises(printed)
+    assert len(on_paper_) == len(on_lessons) >= 3
+    assert "<form" not in printed and "<input" not in printed
+    assert 'type="submit"' not in printed and "ex-exercise-data" not in printed and "ex-new-numbers" not in printed
+    for live, paper in zip(on_lessons, on_paper_):
+        assert '<form class="ex-answer"' in live  # the lesson keeps its live exercise
+        problem = re.search(r'<p class="ex-problem">.*?</p>\n', live, re.S).group()
+        assert problem in paper  # the question and its numbers, as the lesson shows them
+        form = re.search(r'placeholder="([^"]*)"', live).group(1)
+        assert f'<p class="ex-answer-line">Your answer: <span aria-hidden="true">{BLANK}</span> <small>({form})</small></p>' \
+            in paper
+        label = re.search(r'aria-labelledby="([^"]*)"', paper).group(1)
+        assert re.search(rf'<p class="ex-exercise-label" id="{label}">Exercise \d+</p>', paper)
+        assert label.startswith(("one-query-row--", "attention-heatmap--", "attention-lab--"))
+
+
+def test_on_paper_leaves_everything_but_an_exercise_s_live_part_alone(built_site):
+    row = (built_site / "one-query-row.html").read_text(encoding="utf-8")
+    body = row.split("<main", 1)[1]
+    paper = on_paper(body)
+    live = _exercises(body)[0]
+    assert paper.replace(_exercises(paper)[0], "") == body.replace(live, "")
+    assert on_paper(paper) == paper
