@@ -211,7 +211,10 @@
     const box = figure.root.getBoundingClientRect();
     const off = box.bottom < 0 || box.top > window.innerHeight;
     if (off) {
-      figure.root.scrollIntoView({ block: "nearest", behavior: ex.reducedMotion() ? "auto" : "smooth" });
+      // a figure taller than the window shows its top, where the experiment's changes are
+      // drawn, not its last readout ("nearest" lines up the edge it comes in by)
+      figure.root.scrollIntoView({ block: box.height > window.innerHeight ? "start" : "nearest",
+                                   behavior: ex.reducedMotion() ? "auto" : "smooth" });
       // the reader is taken to the figure: so is the keyboard
       if (!figure.root.hasAttribute("tabindex")) figure.root.setAttribute("tabindex", "-1");
       figure.root.focus({ preventScroll: true });
