@@ -235,16 +235,15 @@ def _error_page(out_dir: Path, text: str) -> None:
 
 def serve(content: Path, *, port: int = 8000, pyodide_source: str | None = None, poll: float = 0.5,
           host: str = "127.0.0.1") -> int:
-    dev = DevServer(content, port=port, pyodide_source=pyodide_source, host=host)
-    if not dev.start():
-        dev.stop()
-        return 1
-    print(f"Serving {content}/ at {dev.url} (Ctrl+C to stop); `explorables build` writes the site to publish",
-          flush=True)
     def stopped(signum, frame):  # `kill` as Ctrl+C: the private build folder is removed either way
         raise KeyboardInterrupt
-    signal.signal(signal.SIGTERM, stopped)
+    signal.signal(signal.SIGTERM, stopped)  # before anything is built
+    dev = DevServer(content, port=port, pyodide_source=pyodide_source, host=host)
     try:
+        if not dev.start():
+            return 1
+        print(f"Serving {content}/ at {dev.url} (Ctrl+C to stop); `explorables build` writes the site to publish",
+              flush=True)
         while True:
             time.sleep(poll)
             dev.check()

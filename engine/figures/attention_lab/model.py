@@ -39,7 +39,7 @@ class AttentionLab(Figure):
     """Self-attention on a short sentence, from word embeddings to outputs."""
 
     name = "attention-lab"
-    subject = ("sentence", "tokens", "emb", "W_Q", "W_K", "W_V", "s", "temperature", "causal")  # the first frame
+    subject = ("sentence", "tokens", "emb", "W_Q", "W_K", "W_V", "s")
     summary = words.SUMMARY
     title = words.TITLE
     params = (
