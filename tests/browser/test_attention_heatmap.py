@@ -220,3 +220,17 @@ def test_unticking_the_mask_ends_the_causal_experiment(heat):
     assert assert_matches_cpython(heat, FIG, NAME)["causal"] is False
     assert heat.locator(f"figure#{FIG} .ex-message").inner_text() == HINT
     assert heat.get_by_role("button", name="Causal mask").get_attribute("aria-pressed") == "false"
+
+
+def test_the_twelve_columns_fit_beside_the_controls_at_1280_px(heat):
+    """Pins a layout bug: at 1280 px the 12 x 12 table was 719 px in a 614 px box, its
+    last columns ("garden", ".") hidden under the controls, though the lesson's prose
+    is about them. Ten columns or more take compact cells."""
+    heat.set_viewport_size({"width": 1280, "height": 900})
+    box = heat.locator(f"figure#{FIG} .ex-cells-panel.ex-many .ex-scroll").first
+    fit = box.evaluate("b => ({inner: b.clientWidth, table: b.scrollWidth})")
+    assert fit["table"] <= fit["inner"], fit
+    last = heat.locator(f"figure#{FIG} .ex-cells-panel.ex-many thead th").last
+    assert last.inner_text() == "." and last.is_visible()
+    side = heat.locator(f"figure#{FIG} > .ex-body > .ex-side").bounding_box()
+    assert last.bounding_box()["x"] + last.bounding_box()["width"] <= side["x"]

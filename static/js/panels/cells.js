@@ -170,6 +170,7 @@
       key.hidden = !(next.key && next.key.length);
       el.classList.toggle("ex-wide", !!next.wide);
       el.classList.toggle("ex-narrow", next.wide === false);  // may share a row with another panel
+      el.classList.toggle("ex-many", ((next.rows || [])[0] || []).length >= 10);  // compact cells
       const rows = [];
       if (next.col_labels) {
         const head = ex.el("tr", null, next.row_labels ? ex.el("td", { "aria-hidden": "true" }) : null);
