@@ -85,11 +85,16 @@ def allowed(module: str) -> bool:
     return top in sys.stdlib_module_names
 
 
+def is_directive_name(name: str) -> bool:
+    """Lower-case words joined by '-': what a figure or exercise type may be called."""
+    return bool(_NAME.match(name or ""))
+
+
 def validate(model, path: Path, tree: ast.AST) -> list[SourceError]:
     """A registered figure's spec and first frame: each mistake at the author's line."""
     where = class_line(tree, type(model).__name__)
     label = f"figure '{model.name}'"
-    if not _NAME.match(model.name or ""):
+    if not is_directive_name(model.name):
         return [SourceError(path, where, 1, f"the figure name {model.name!r} is not a directive name",
                             "use lower-case words joined by '-', e.g. name = \"softmax-bars\"")]
     errors = []

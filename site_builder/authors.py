@@ -239,8 +239,9 @@ def _load_module(path: Path, words=None) -> tuple[AuthorModule | None, list[Sour
             else:
                 del FIGURES[figure_name]
         elif figure_name in before and type(before[figure_name]).__module__.startswith(PACKAGE + "."):
-            errors.append(SourceError(path, line, 1, f"the figure name '{figure_name}' is defined in another "
-                                      f"module of the figures folder too", "give each figure its own name"))
+            other = type(before[figure_name]).__module__.rsplit(".", 1)[-1] + ".py"
+            errors.append(SourceError(path, line, 1, f"the figure name '{figure_name}' is defined in {other} of "
+                                      f"the figures folder too", "give each figure its own name"))
             FIGURES[figure_name] = before[figure_name]
         else:
             errors.extend(validate(model, path, tree))
@@ -253,8 +254,9 @@ def _load_module(path: Path, words=None) -> tuple[AuthorModule | None, list[Sour
                                       "give your exercise type a name of its own, e.g. 'my-" + type_name + "'"))
             EXERCISES[type_name] = before_exercises[type_name]
         elif type_name in before_exercises:
-            errors.append(SourceError(path, line, 1, f"the exercise type '{type_name}' is defined in another "
-                                      f"module of the figures folder too", "give each exercise type its own name"))
+            other = type(before_exercises[type_name]).__module__.rsplit(".", 1)[-1] + ".py"
+            errors.append(SourceError(path, line, 1, f"the exercise type '{type_name}' is defined in {other} of "
+                                      f"the figures folder too", "give each exercise type its own name"))
             EXERCISES[type_name] = before_exercises[type_name]
         else:
             errors.extend(validate_exercise(model, path, tree))

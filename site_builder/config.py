@@ -118,21 +118,21 @@ def load_config(path: Path) -> tuple[SiteConfig, list[SourceError]]:
             option, key = renamed, renamed.name
         if option is None:
             close = difflib.get_close_matches(str(key), names, n=1)
-            hint = f"did you mean '{close[0]}'?" if close else f"known options: {', '.join(names)}"
-            errors.append(SourceError(path, line, 1, f"unknown option {quote(str(key))}", hint))
+            hint = f"did you mean '{close[0]}'?" if close else f"known keys: {', '.join(names)}"
+            errors.append(SourceError(path, line, 1, f"unknown key {quote(str(key))}", hint))
             continue
         if option.type is str and isinstance(value, (int, float)) and not isinstance(value, bool):
             value = str(value)
         if not isinstance(value, option.type):
             errors.append(SourceError(path, line, 1,
-                                      f"option '{key}' expects {option.type.__name__}, got {quote(value)}",
+                                      f"key '{key}' expects {option.type.__name__}, got {quote(value)}",
                                       option.doc))
             continue
         values[key] = value
     if values.get("numbering", "page") not in NUMBERING:
         close = difflib.get_close_matches(str(values["numbering"]), NUMBERING, n=1)
         errors.append(SourceError(path, _line_of(text, "numbering"), 1,
-                                  f"option 'numbering' is 'page' or 'site', got {quote(values.pop('numbering'))}",
+                                  f"key 'numbering' is 'page' or 'site', got {quote(values.pop('numbering'))}",
                                   (f"did you mean '{close[0]}'? " if close else "") +
                                   "numbering: page (each lesson from Figure 1) or numbering: site (on across lessons)"))
     if "explorables" in values:
@@ -156,7 +156,7 @@ def check_version(spec: str, path: Path, line: int) -> list[SourceError]:
     try:
         wanted = SpecifierSet(spec)
     except InvalidSpecifier:
-        return [SourceError(path, line, 1, f"option 'explorables' expects a version range, got {spec!r}",
+        return [SourceError(path, line, 1, f"key 'explorables' expects a version range, got {spec!r}",
                             'write e.g. explorables: ">=0.2,<0.3"')]
     if Version(__version__) in wanted:
         return []

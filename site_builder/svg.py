@@ -375,6 +375,18 @@ def panel_html(spec: dict) -> str:
     return f'<div class="ex-still-panel ex-still-{kind}{wide}">{head}{body}{caption}</div>'
 
 
+NOUNS_CAPITALISED = {"de", "lb"}  # languages whose nouns keep their capital inside a sentence
+
+
+def _mid_sentence(label: str) -> str:
+    """A control's label inside a sentence: "Temperature T" -> "temperature T"; a word
+    in capitals ("W_Q"), or any word of a language that capitalises nouns, as it is."""
+    first = label.split(" ", 1)[0]
+    if language().split("-")[0] in NOUNS_CAPITALISED or not (first.isalpha() and first[1:].islower()):
+        return label
+    return label[:1].lower() + label[1:]
+
+
 def actions(scene: dict) -> str:
     """One sentence on what the live figure lets the reader do, from its scene."""
     panels = scene.get("panels") or []
@@ -385,7 +397,7 @@ def actions(scene: dict) -> str:
         found.append(t("page.still_drag"))
     names = [c.get("label") or c.get("name") for c in controls if c.get("kind") in ("slider", "toggle", "select")]
     if names:
-        found.append(t("page.still_set", names=", ".join(str(n).rstrip(":").lower() for n in names[:4])))
+        found.append(t("page.still_set", names=", ".join(_mid_sentence(str(n).rstrip(":")) for n in names[:4])))
     if kinds & {"grid", "matrix"}:
         found.append(t("page.still_type"))
     if "play" in kinds:

@@ -192,3 +192,19 @@ def test_serve_rebuilds_when_a_figure_module_changes(site):
 
     dev = DevServer(site / "content", site / "_site")
     assert (site / "figures").resolve() in dev.watched
+
+
+def test_a_name_two_modules_give_names_the_other_module(site, capsys):
+    err = broken(site, capsys, "zz_second.py", SAMPLE.read_text())
+    assert "figures/zz_second.py:" in err
+    assert "the figure name 'softmax-bars' is defined in softmax_bars.py of the figures folder too" in err
+
+
+def test_a_misnamed_figure_is_no_suggestion(site, capsys):
+    """Pins a bug: name = "Softmax" was refused, then offered: "did you mean '{Softmax}'?"."""
+    err = broken(site, capsys, "softmax_bars.py", SAMPLE.read_text().replace('"softmax-bars"', '"Softmax"'))
+    assert "the figure name 'Softmax' is not a directive name" in err
+    (site / "content" / "01-mine.md").write_text(LESSON.replace("{softmax-bars}", "{softmx}"))
+    assert main(["build"]) == 1
+    err = capsys.readouterr().err
+    assert "unknown directive '{softmx}'" in err and "{Softmax}" not in err

@@ -150,7 +150,7 @@ def test_all_errors_of_a_run_are_reported_together(tmp_path):
                         "and its options")
     assert lines[8] == ("content/01-bad.md:15:6: cannot read the TeX '\\frac{a}{' (NoAvailableTokensError); "
                         "check that every brace is closed")
-    assert lines[10] == "content/site.yml:2:1: unknown option 'raw_htm'"
+    assert lines[10] == "content/site.yml:2:1: unknown key 'raw_htm'"
     assert lines[11] == "    did you mean 'raw_html'?"
     assert lines[12] == "6 errors; the previous site was left as it was."
     assert not (tmp_path / "_site").exists()

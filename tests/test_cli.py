@@ -96,7 +96,7 @@ def test_a_version_range_that_is_no_range_is_an_error(tmp_path):
     site = _site(tmp_path, "explorables: about 0.2\n")
     _, errors = config.load_config(site / "site.yml")
     assert [e.format(site) for e in errors] == [
-        "site.yml:1:1: option 'explorables' expects a version range, got 'about 0.2'\n"
+        "site.yml:1:1: key 'explorables' expects a version range, got 'about 0.2'\n"
         '    write e.g. explorables: ">=0.2,<0.3"']
 
 

@@ -93,7 +93,7 @@ def test_an_unknown_numbering_is_an_error_at_its_line(site):
     config, errors = load_config(site / "site.yml")
     assert config.numbering == "page"
     assert [e.format(site) for e in errors] == [
-        "site.yml:2:1: option 'numbering' is 'page' or 'site', got 'sitewide'\n"
+        "site.yml:2:1: key 'numbering' is 'page' or 'site', got 'sitewide'\n"
         "    did you mean 'site'? numbering: page (each lesson from Figure 1) or numbering: site (on across lessons)"]
     with pytest.raises(BuildError):
         build_site(site, site.parent / "_site")

@@ -198,3 +198,18 @@ def test_the_print_page_keeps_each_lesson_s_ids_apart(built_site):
     refs = re.findall(r'href="#([^"]+)"', html) + re.findall(r'\bfor="([^"]+)"', html)
     refs += [r for group in re.findall(r'aria-(?:labelledby|describedby|controls)="([^"]+)"', html) for r in group.split()]
     assert refs and all(r in ids for r in refs), [r for r in refs if r not in ids][:5]
+
+
+def test_a_control_s_label_inside_the_sentence_keeps_what_must_stay_capital():
+    """Pins a bug: the labels were lower-cased whole: "set temperature t", and in German
+    "können Sie wert a einstellen" (German nouns keep their capital)."""
+    from explorables.engine import locale
+    from explorables.site_builder.svg import _mid_sentence
+
+    assert [_mid_sentence(x) for x in ("Temperature T", "W_Q matrix", "PE base")] == \
+        ["temperature T", "W_Q matrix", "PE base"]
+    try:
+        locale.use("de")
+        assert _mid_sentence("Wert a") == "Wert a"
+    finally:
+        locale.use("en")

@@ -17,6 +17,7 @@ from markdown_it.token import Token
 from ...engine.figures import FIGURES
 
 from . import admonition, details, exercise, figure, image, question
+from ..author_checks import is_directive_name
 from ..authors import unknown_hint
 from ..safety import clip
 from .common import check_closed, parse_body, report
@@ -29,7 +30,8 @@ TEACHING = {"question": question.expand, "details": details.expand, "figure": im
 
 
 def known_names() -> list[str]:
-    return sorted([*FIGURES, *TEACHING])
+    """The directives a lesson may write (a figure misnamed in its module is no suggestion)."""
+    return sorted([*(name for name in FIGURES if is_directive_name(name)), *TEACHING])
 
 
 def _directives_rule(state: StateCore) -> None:
