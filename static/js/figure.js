@@ -241,6 +241,7 @@
   Figure.prototype.pump = async function () {
     if (this.busy) return;
     this.busy = true;
+    let refused = false;  // a change the figure's own code could not draw
     try {
       await ex.ready;
       while (this.queue.length) {
@@ -262,6 +263,7 @@
           this.errorEl.hidden = true;
           item.waiters.forEach(function (w) { w.resolve(result.scene.values || {}); });
         } else if (result.internal) {
+          refused = true;
           this.showError(result.error, true);
           const error = new Error(result.error);
           item.waiters.forEach(function (w) { w.reject(error); });
@@ -279,6 +281,9 @@
     } finally {
       this.busy = false;
     }
+    // the figure kept its last good state: so do its controls (a slider the reader moved
+    // to where the figure failed goes back to where it was drawn)
+    if (refused && !this.queue.length) this.render(this.scene);
   };
 
   Figure.prototype.field = function (name) {

@@ -32,6 +32,9 @@ A figure first, then the author's exercise.
 :seed: 4
 Work it out on paper first.
 :::
+
+:::{fragile} shaky
+:::
 """
 
 
@@ -40,6 +43,7 @@ def dots_url(tmp_path_factory):
     site = tmp_path_factory.mktemp("dots")
     lay_out(site, "01-dots.md", LESSON, "dot_product.py",
             (ROOT / "tests" / "fixtures" / "exercises" / "dot_product.py").read_text())
+    (site / "figures" / "fragile.py").write_text((ROOT / "tests" / "fixtures" / "figures" / "fragile.py").read_text())
     build_site(site / "content", site / "_site")
     server = serve_folder(site / "_site")
     yield f"http://127.0.0.1:{server.server_address[1]}/"
@@ -95,3 +99,23 @@ def test_the_authors_exercise_is_graded_and_made_fresh_by_the_engine(lesson):
     mistake = next(m for m in dot.mistakes if abs(m.value(p) - dot.solve(p)) > 0.05)  # one that shows here
     assert answer(lesson, section, f"{mistake.value(p):.2f}") == (mistake.hint, "mistake")
     assert answer(lesson, section, f"{dot.solve(p) + 0.5:.2f}")[1] == "wrong"
+
+
+def test_a_slider_moved_where_the_author_s_figure_fails_goes_back_with_the_figure(shared, lesson):
+    """Pins a bug: above a = 4 the author's compute raises; the figure kept its last good
+    state and said so, but its slider stayed where the reader left it (5.00)."""
+    page, guard = shared
+    guard.allowed.append("Explorables figure 'shaky'")  # the author's bug, reported as one
+    slider = page.locator("figure#shaky input[type=range]")
+    slider.scroll_into_view_if_needed()
+    slider.focus()
+    page.keyboard.press("End")  # a = 5: the figure cannot draw it
+    error = page.locator("figure#shaky .ex-error")
+    error.wait_for(state="visible")
+    assert "a above 4 has no inverse here" in error.inner_text() and "fragile.py" in error.inner_text()
+    page.wait_for_function("() => !window.explorables.figures.shaky.busy")
+    assert page.evaluate("() => window.explorables.figures.shaky.state.a") == 1.0
+    assert slider.input_value() == "1" and page.locator("figure#shaky output").inner_text() == "1.00"
+    page.keyboard.press("ArrowLeft")  # a good value: drawn, and the message goes
+    error.wait_for(state="hidden")
+    assert page.evaluate("() => window.explorables.figures.shaky.state.a") < 1
