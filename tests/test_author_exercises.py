@@ -96,7 +96,7 @@ def test_two_modules_may_not_define_the_same_type(site, capsys):
     source = SAMPLE.read_text()
     err = broken(site, capsys, "more_dots.py", source)
     assert (f"figures/more_dots.py:{_line(source, 'class DotProduct')}:1: the exercise type 'dot-2' is defined in "
-            "another module of the figures folder too\n") in err
+            "dot_product.py of the figures folder too\n") in err
     assert type(EXERCISES["dot-2"]).__module__ == "explorables.site_figures.dot_product"
 
 
