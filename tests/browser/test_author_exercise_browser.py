@@ -98,7 +98,10 @@ def test_the_authors_exercise_is_graded_and_made_fresh_by_the_engine(lesson):
     assert answer(lesson, section, f"{dot.solve(p):.3f}") == ("Right.", "right")
     mistake = next(m for m in dot.mistakes if abs(m.value(p) - dot.solve(p)) > 0.05)  # one that shows here
     assert answer(lesson, section, f"{mistake.value(p):.2f}") == (mistake.hint, "mistake")
-    assert answer(lesson, section, f"{dot.solve(p) + 0.5:.2f}")[1] == "wrong"
+    # a wrong answer that is none of the known mistakes either (the problem is random)
+    wrong = next(w for w in (dot.solve(p) + d for d in (0.5, -0.5, 0.9, -0.9, 1.7))
+                 if all(abs(w - m.value(p)) > 0.1 for m in dot.mistakes))
+    assert answer(lesson, section, f"{wrong:.2f}")[1] == "wrong"
 
 
 def test_a_slider_moved_where_the_author_s_figure_fails_goes_back_with_the_figure(shared, lesson):
