@@ -59,7 +59,7 @@ SEEN = """el => {
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_refused_number_s_message_shows_whole_beside_its_field(lesson, size):
-    """The first and the last field of every typed table: ``abc`` and Enter, as a reader
+    """The first and the last field of the first and last typed table: ``abc`` and Enter, as a reader
     types them. The whole message is on screen and on top, the figure keeps its values,
     and Escape puts the field back."""
     page, figure_id = lesson
@@ -67,7 +67,8 @@ def test_a_refused_number_s_message_shows_whole_beside_its_field(lesson, size):
     before_state, before_values = state_of(page, figure_id), idle(page, figure_id)
     controls = page.locator(f"figure#{figure_id}").locator(".ex-control-grid, .ex-control-matrix")
     assert controls.count() > 0
-    for c in range(controls.count()):
+    # the first and the last control of the figure (two-heads has eight matrices, all alike)
+    for c in sorted({0, controls.count() - 1}):
         fields = controls.nth(c).locator("input.ex-number")
         for field in [fields.first] + ([fields.last] if fields.count() > 1 else []):
             field.evaluate("el => el.scrollIntoView({block: 'center'})")  # the reader scrolls to it
