@@ -120,7 +120,7 @@ def test_sliders_set_t_offset_and_dimension():
         ("dim", 2, "dimension D must be a whole number from 4 to 64, got 2"),
         ("base_text", "abc", "base b must be a number, got 'abc'"),
         ("base_text", "1e999", "base b must be a finite number, got '1e999'"),
-        ("base_text", "", "base b is empty: type a number such as 0.5"),
+        ("base_text", "", "base b is empty: type a number such as 10000"),  # one it takes (was 0.5)
         ("base_text", "1", "base b must be from 2 to 100000, got 1"),
         ("base_text", "2e6", "base b must be from 2 to 100000, got 2e6"),
         ("base", "nan", "base b must be a finite number, got 'nan'"),

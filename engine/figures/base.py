@@ -59,8 +59,9 @@ class FieldError(ValueError):
         self.message = message
 
 
-def parse_number(text: Any, name: str = "value") -> float:
-    """A finite float from a number or the text a reader typed; ValueError otherwise."""
+def parse_number(text: Any, name: str = "value", example: str = "0.5") -> float:
+    """A finite float from a number or the text a reader typed; ValueError otherwise. An
+    empty field's message suggests ``example`` (best a number the field takes)."""
     if isinstance(text, bool):
         raise FieldError(name, t("figure.not_a_number", name=name, text=repr(text)))
     if isinstance(text, (int, float)):
@@ -68,7 +69,7 @@ def parse_number(text: Any, name: str = "value") -> float:
     else:
         raw = unisolated(str(text)).strip().replace("\u2212", "-")  # accept a typographic minus
         if raw == "":
-            raise FieldError(name, t("figure.empty", name=name, example=typed("0.5")))
+            raise FieldError(name, t("figure.empty", name=name, example=typed(example)))
         if number_format()[0] == "," and "." not in raw:
             raw = raw.replace(",", ".")  # the language's decimal comma: 0,5
         try:

@@ -95,7 +95,7 @@ class Slider(Param):
     def read(self, value: Any, state: dict) -> Any:
         what = spoken(self.what) or (spoken(self.label) if isinstance(self.label, (str, Say)) else self.name)
         try:
-            x = parse_number(value, what)
+            x = parse_number(value, what, field_text(state[self.name]) if self.name in state else "0.5")
         except FieldError as err:
             raise FieldError(self.name, err.message) from None
         lo, hi = resolve(self.lo, state), resolve(self.hi, state)

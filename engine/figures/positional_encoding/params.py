@@ -59,7 +59,7 @@ class NumberMenu(Param):
 
     def read(self, value: Any, state: dict) -> float:
         try:
-            x = parse_number(value, self.what)
+            x = parse_number(value, self.what, field_text(state.get(self.name, self.default)))  # a base it takes
         except FieldError as err:
             raise FieldError(self.name, err.message) from None
         if not self.lo <= x <= self.hi:
