@@ -138,6 +138,7 @@ def tex_to_mathml(tex: str, display: bool) -> str:
     # latex2mathml writes a MathML 3 keyword that MathML Core does not know.
     mathml = mathml.replace('width="negativethinmathspace"', 'width="-0.1667em"')
     mathml = _compact(mathml)
+    mathml = _UNARY_MINUS.sub(r'\1<mo form="prefix">−</mo>', mathml)
     if tag:
         tag = tag.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
         mathml += f'<span class="ex-eq-number">{tag}</span>'
@@ -145,6 +146,10 @@ def tex_to_mathml(tex: str, display: bool) -> str:
 
 
 _CHARACTER = re.compile(r"&#x([0-9A-Fa-f]+);")
+# A minus that starts a group, or follows an operator other than a closing bracket (a
+# comma, "=", "("), is a sign: "(0.20, −1.50)", "H = −∑". latex2mathml leaves it in the
+# middle of a row, where MathML spaces it as subtraction ("(0.20, − 1.50)").
+_UNARY_MINUS = re.compile(r"(<mrow>|<math[^>]*>|<mo(?: [^>]*)?>(?![)\]|}⟩])[^<]*</mo>)<mo>−</mo>")
 
 
 def _compact(mathml: str) -> str:

@@ -120,3 +120,14 @@ def test_site_numbering_walks_into_sections_and_references_climb_out(site, tmp_p
     build_site(site, tmp_path / "_site")
     third = (tmp_path / "_site" / "part" / "third.html").read_text(encoding="utf-8")
     assert numbers(third) == {"captions": ["Figure 4."], "refs": ["../first.html#one: Figure 1"]}
+
+
+@pytest.mark.parametrize("tex, signs", [
+    ("(0.20, -1.50)", 1), ("H = -\\sum_j a_j", 1), ("-x", 1), ("e^{-x}", 1),
+    ("x - 1", 0), ("(a) - b", 0), ("a_j - b_j", 0),
+])
+def test_a_minus_that_is_a_sign_is_set_as_one(tex, signs):
+    """Pins a reader's finding: "(0.20, − 1.50)", the sign spaced as a subtraction."""
+    from explorables.site_builder.math import tex_to_mathml
+    mathml = tex_to_mathml(tex, display=False)
+    assert mathml.count('<mo form="prefix">−</mo>') == signs and mathml.count("−") == 1
