@@ -194,3 +194,15 @@ def answer_exercise(page, section, typed: str, press_enter: bool = True) -> tupl
         section.get_by_role("button", name="Check").click()
     section.locator(".ex-feedback[data-verdict]").wait_for()
     return feedback.inner_text(), feedback.get_attribute("data-verdict")
+
+
+def type_refused(page, field, typed: str):
+    """Type a value the figure refuses into a typed number ``field`` as a reader does
+    (click, select all, type, Enter); the message that appears under it."""
+    field.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type(typed)
+    page.keyboard.press("Enter")
+    error = field.locator("xpath=..").locator(".ex-field-error")
+    error.wait_for()
+    return error

@@ -17,7 +17,7 @@ import zlib
 import pytest
 
 from colours import contrast
-from helpers import assert_close, idle, in_lesson, shared_page, state_of, values_of
+from helpers import assert_close, idle, in_lesson, shared_page, state_of, type_refused, values_of
 
 LESSONS = [  # (page, figure id)
     ("one-query-row.html", "explorer"),
@@ -72,12 +72,7 @@ def test_a_refused_number_s_message_shows_whole_beside_its_field(lesson, size):
         fields = controls.nth(c).locator("input.ex-number")
         for field in [fields.first] + ([fields.last] if fields.count() > 1 else []):
             field.evaluate("el => el.scrollIntoView({block: 'center'})")  # the reader scrolls to it
-            field.click()
-            page.keyboard.press("Control+A")
-            page.keyboard.type("abc")
-            page.keyboard.press("Enter")
-            error = field.locator("xpath=..").locator(".ex-field-error")
-            error.wait_for()
+            error = type_refused(page, field, "abc")
             idle(page, figure_id)
             seen = error.evaluate(SEEN)
             where = f"{size}, {field.get_attribute('aria-label')}: {seen}"
