@@ -12,8 +12,8 @@
     this.id = root.id;
     this.name = data.figure;
     this.state = data.state;
-    this.built = data.state;  // the lesson's own example: see offExample
-    this.subject = data.subject || [];
+    // the lesson's own example, as its state keys' JSON: see offExample
+    this.subject = (data.subject || []).map(function (key) { return [key, JSON.stringify(data.state[key])]; });
     this.scene = data.scene;
     this.values = data.scene.values || {};
     this.queue = [];
@@ -96,8 +96,8 @@
   /* Whether the reader has changed the lesson's example (a state key of the figure's
      ``subject``, engine/figures/base.py): prose about its tokens then holds its numbers. */
   Figure.prototype.offExample = function () {
-    const now = this.state || {}, built = this.built || {};
-    return this.subject.some(function (key) { return JSON.stringify(now[key]) !== JSON.stringify(built[key]); });
+    const now = this.state || {};
+    return this.subject.some(function (kept) { return JSON.stringify(now[kept[0]]) !== kept[1]; });
   };
 
   /* Create, update or remove one view a spec; place() puts them in order. */
