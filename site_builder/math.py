@@ -139,6 +139,7 @@ def tex_to_mathml(tex: str, display: bool) -> str:
     mathml = mathml.replace('width="negativethinmathspace"', 'width="-0.1667em"')
     mathml = _compact(mathml)
     mathml = _UNARY_MINUS.sub(r'\1<mo form="prefix">−</mo>', mathml)
+    mathml = _TRAILING_RELATION.sub(r'<mo rspace="0">\1</mo></mrow></math>', mathml)
     if tag:
         tag = tag.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
         mathml += f'<span class="ex-eq-number">{tag}</span>'
@@ -149,6 +150,9 @@ _CHARACTER = re.compile(r"&#x([0-9A-Fa-f]+);")
 # A minus that starts a group, or follows an operator other than a closing bracket (a
 # comma, "=", "("), is a sign: "(0.20, −1.50)", "H = −∑". latex2mathml leaves it in the
 # middle of a row, where MathML spaces it as subtraction ("(0.20, − 1.50)").
+# A relation that ends a formula ("$s =$ {value}", a number from the prose after it) has
+# the text's own space after it; MathML's space as well made two ("s =  1.75").
+_TRAILING_RELATION = re.compile(r"<mo>([=<>≈≤≥≠→])</mo></mrow></math>$")
 _UNARY_MINUS = re.compile(r"(<mrow>|<math[^>]*>|<mo(?: [^>]*)?>(?![)\]|}⟩])[^<]*</mo>)<mo>−</mo>")
 
 

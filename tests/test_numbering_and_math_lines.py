@@ -131,3 +131,11 @@ def test_a_minus_that_is_a_sign_is_set_as_one(tex, signs):
     from explorables.site_builder.math import tex_to_mathml
     mathml = tex_to_mathml(tex, display=False)
     assert mathml.count('<mo form="prefix">−</mo>') == signs and mathml.count("−") == 1
+
+
+def test_a_relation_that_ends_a_formula_leaves_the_space_to_the_text():
+    """Pins a reader's finding: "$s =$ {value}" read "s =  1.75", MathML's space after
+    "=" and the text's own."""
+    from explorables.site_builder.math import tex_to_mathml
+    assert tex_to_mathml("s =", display=False).endswith('<mo rspace="0">=</mo></mrow></math>')
+    assert 'rspace' not in tex_to_mathml("s = 1", display=False)
