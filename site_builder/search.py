@@ -55,13 +55,49 @@ def terms(text: str) -> list[str]:
 STILL = re.compile(r'<div class="ex-still">.*?</div>\n(?=<figcaption|</figure>)', re.S)
 
 
-class _Sections(HTMLParser):
-    """Split a rendered lesson body into sections of heading, text and captions."""
+_SUB = str.maketrans("0123456789+-−=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ")
+_SUP = str.maketrans("0123456789+-−=()inT", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁱⁿᵀ")
 
-    SKIP = {"script", "noscript", "math", "style", "nav"}
+
+def _script(text: str, table: dict, mark: str) -> str:
+    """A sub- or superscript as Unicode when every character has one ("ₖ", "ᵀ"), else
+    after its mark ("_i+1", "^2i/D")."""
+    shifted = text.translate(table)
+    return shifted if all(a != b for a, b in zip(text, shifted)) else mark + text
+
+
+def _linear(tag: str, parts: list[str]) -> str:
+    """A MathML element as one line of text, from its children's lines: "Kᵀ", "√dₖ", "a/b"."""
+    kids = [p for p in parts if p.strip()]
+    if tag in ("msub", "msup", "msubsup", "munder", "mover", "munderover") and len(kids) >= 2:
+        base, *scripts = kids
+        if tag in ("msub", "munder"):
+            return base + _script(scripts[0], _SUB, "_")
+        if tag in ("msup", "mover"):
+            return base + _script(scripts[0], _SUP, "^")
+        return base + _script(scripts[0], _SUB, "_") + _script(scripts[-1], _SUP, "^")
+    if tag == "mfrac" and len(kids) == 2:
+        return f"{kids[0]}/{kids[1]}"
+    if tag == "msqrt":
+        return "√" + "".join(kids)
+    if tag == "mspace":
+        return " "
+    text = "".join(parts)
+    if tag == "mo" and text in ("=", "<", ">", "≈", "≤", "≥", "≠", "→", "+"):
+        return f" {text} "
+    return text + " " if tag == "mo" and text == "," else text
+
+
+class _Sections(HTMLParser):
+    """Split a rendered lesson body into sections of heading, text and captions; a
+    formula as one line of text ("the rows of Kᵀ"), for snippets without holes."""
+
+    SKIP = {"script", "noscript", "style", "nav"}
+    MATH_SKIP = {"annotation", "annotation-xml"}
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
+        self.math: list[tuple[str, list[str]]] = []  # the open MathML elements, with their parts
         self.sections = [{"id": "", "heading": "", "text": [], "caption": []}]
         self.skip = 0
         self.stack: list[str] = []
@@ -71,6 +107,12 @@ class _Sections(HTMLParser):
         self.in_data = False
 
     def handle_starttag(self, tag, attrs):
+        if tag == "math" or self.math:
+            if tag not in ("mspace",):  # void in HTML: no end tag comes
+                self.math.append((tag, []))
+            elif self.math:
+                self.math[-1][1].append(" ")
+            return
         attrs = dict(attrs)
         if tag in ("h2", "h3") and attrs.get("id"):
             self.sections.append({"id": attrs["id"], "heading": "", "text": [], "caption": []})
@@ -85,6 +127,17 @@ class _Sections(HTMLParser):
             self.skip += 1
 
     def handle_endtag(self, tag):
+        if self.math:
+            while self.math:  # up to the element this tag closes
+                name, parts = self.math.pop()
+                text = "" if name in self.MATH_SKIP else _linear(name, parts)
+                if self.math:
+                    self.math[-1][1].append(text)
+                else:
+                    self.handle_data(text)
+                if name == tag:
+                    break
+            return
         if tag in ("h2", "h3"):
             self.in_heading = False
         elif tag == "a":
@@ -99,6 +152,9 @@ class _Sections(HTMLParser):
             self.sections[-1]["text"].append(" ")
 
     def handle_data(self, data):
+        if self.math:
+            self.math[-1][1].append(data.strip())
+            return
         section = self.sections[-1]
         if self.in_data:
             try:

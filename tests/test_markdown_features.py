@@ -412,3 +412,15 @@ def test_a_heading_s_formula_is_in_its_id_and_its_table_of_contents_entry(tmp_pa
     assert '<h2 id="then-w_o">' in page and '<h2 id="the-root-of-d_k-measured">' in page
     toc = page.split('<nav class="ex-toc"')[1].split("</nav>")[0]
     assert '<a href="#then-w_o">Then <math' in toc and "W_O" not in toc
+
+
+def test_search_snippets_read_a_formula_as_a_line_of_text():
+    """Pins a reader's finding: snippets had holes where a formula was ("the keys as the
+    rows of . The transpose"). A formula reads as one line: scripts in Unicode where they
+    have one, else after ^ or _."""
+    from explorables.site_builder import search
+    from explorables.site_builder.math import tex_to_mathml
+    said = {tex: search.sections_of(f"<p>Here {tex_to_mathml(tex, False)}.</p>")[0]["text"]
+            for tex in ("K^T", "q \\cdot k / \\sqrt{d_k}", "(0.20, -1.50)", "b^{-2i/D}", "\\frac{a}{b} = 1")}
+    assert said == {"K^T": "Here Kᵀ.", "q \\cdot k / \\sqrt{d_k}": "Here q·k/√dₖ.", "(0.20, -1.50)": "Here (0.20, −1.50).",
+                    "b^{-2i/D}": "Here b^−2i/D.", "\\frac{a}{b} = 1": "Here a/b = 1."}

@@ -122,8 +122,8 @@ def test_search_reads_the_same_words_as_before(built_site):
     index = next((built_site / "_explorables").glob("search-index*.js")).read_text(encoding="utf-8")
     assert "\u2060" not in index and "ex-nowrap" not in index
     heatmap = (built_site / "attention-heatmap.html").read_text(encoding="utf-8").split("<main", 1)[1]
-    assert any("cost about . The square dominates only once" in section["text"]
-               for section in search.sections_of(heatmap))  # the formula is not searched, its words are
+    assert any("cost about 2n²D. The square dominates only once" in section["text"]
+               for section in search.sections_of(heatmap))  # the formula as a line of text, then its words
 
 
 # --- 2. print.html holds its exercises on paper -----------------------------------------------
