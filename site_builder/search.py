@@ -56,7 +56,7 @@ STILL = re.compile(r'<div class="ex-still">.*?</div>\n(?=<figcaption|</figure>)'
 
 
 _SUB = str.maketrans("0123456789+-−=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ")
-_SUP = str.maketrans("0123456789+-−=()inT", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁱⁿᵀ")
+_SUP = str.maketrans("0123456789+-−=()inT⊤", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁱⁿᵀᵀ")
 
 
 def _script(text: str, table: dict, mark: str) -> str:
@@ -108,10 +108,7 @@ class _Sections(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         if tag == "math" or self.math:
-            if tag not in ("mspace",):  # void in HTML: no end tag comes
-                self.math.append((tag, []))
-            elif self.math:
-                self.math[-1][1].append(" ")
+            self.math.append((tag, []))
             return
         attrs = dict(attrs)
         if tag in ("h2", "h3") and attrs.get("id"):
@@ -128,6 +125,8 @@ class _Sections(HTMLParser):
 
     def handle_endtag(self, tag):
         if self.math:
+            if not any(name == tag for name, _ in self.math):
+                return  # an end tag with no open element: nothing to close
             while self.math:  # up to the element this tag closes
                 name, parts = self.math.pop()
                 text = "" if name in self.MATH_SKIP else _linear(name, parts)
@@ -150,6 +149,12 @@ class _Sections(HTMLParser):
             self.skip = max(0, self.skip - 1)
         if tag in ("p", "li", "dd", "dt", "td", "th", "pre", "div", "figcaption", "summary"):
             self.sections[-1]["text"].append(" ")
+
+    def handle_startendtag(self, tag, attrs):  # <mspace/>, written shut
+        if self.math:
+            self.math[-1][1].append(" " if tag == "mspace" else "")
+        else:
+            super().handle_startendtag(tag, attrs)
 
     def handle_data(self, data):
         if self.math:

@@ -263,6 +263,9 @@ def test_search_by_keyboard_lands_on_the_section(guarded, features_site):
     options.first.wait_for()
     assert options.first.inner_text().startswith("Second › Part 3")
     assert options.first.get_attribute("aria-selected") == "true"
+    # the results open under the box (they opened at the header's far end, the box at its start)
+    box, results = page.locator("#ex-search-input").bounding_box(), page.locator("#ex-search-results").bounding_box()
+    assert results["y"] >= box["y"] + box["height"] - 1 and abs(results["x"] + results["width"] - box["x"] - box["width"]) < 2
     page.keyboard.press("Enter")
     page.wait_for_function("() => location.pathname.endsWith('second.html') && location.hash === '#part-3'")
     assert page.evaluate("() => window.__samePage === true"), "the section was swapped in, not reloaded"
