@@ -104,6 +104,10 @@ def test_at_320_px_nothing_scrolls_the_page_sideways(reader, site_url, name):
     else:  # a page without a figure: opened anew, with what loads after its first frame
         page.goto(site_url + name)
         later_loaded(page)
+        # and the font it preloads (js/start.js): the next test's page load would cut off
+        # a font still coming, a failed request of this page's own
+        page.wait_for_function("""() => { const font = document.querySelector('link[rel=preload][as=font]');
+                                          return !font || performance.getEntriesByName(font.href).length > 0; }""")
     # open every fold, so what it hides is measured too
     page.evaluate("() => document.querySelectorAll('main details').forEach(d => { d.open = true; })")
     wide = page.evaluate("""() => {
