@@ -113,6 +113,7 @@ def _directives() -> set[str]:
 # "unknown exercise type" messages to point at the cause: the modules that failed, and
 # each name a module's class gives itself without being registered.
 FAILED: list[Path] = []
+MISSING: list[Path] = []  # the figures folder, when there is none
 UNREGISTERED: dict[str, tuple[Path, int, str]] = {}  # name -> (file, line, class name)
 
 
@@ -132,6 +133,9 @@ def unknown_hint(name: str, root: Path | None, usual: str) -> str:
     if FAILED:
         return (f"if it is one of your own: {', '.join(shown(p) for p in FAILED)} could not be loaded (its "
                 f"error is listed first). Else: {usual}")
+    if MISSING and "did you mean" not in usual:
+        return (f"if it is one of your own: there is no folder {shown(MISSING[0])}/ to load it from (site.yml's "
+                f"`figures:` names the folder). Else: {usual}")
     return usual
 
 
@@ -155,6 +159,7 @@ def unload() -> None:
     """Forget every author figure, exercise type and module of an earlier load (``serve``
     builds again)."""
     FAILED.clear()
+    MISSING.clear()
     UNREGISTERED.clear()
     for registry in (FIGURES, EXERCISES):
         for name in _authors(registry):
@@ -170,6 +175,7 @@ def load(folder: Path, words=None) -> AuthorFigures:
     unload()
     found = AuthorFigures(Path(folder))
     if not found.folder.is_dir():
+        MISSING.append(found.folder)
         return found
     for path in sorted(found.folder.glob("*.py")):
         if path.name.startswith((".", "_")):

@@ -208,3 +208,14 @@ def test_a_misnamed_figure_is_no_suggestion(site, capsys):
     assert main(["build"]) == 1
     err = capsys.readouterr().err
     assert "unknown directive '{softmx}'" in err and "{Softmax}" not in err
+
+
+def test_a_figures_folder_that_does_not_exist_is_named_where_its_figure_is_used(site, capsys):
+    """From an author's review: `figures: figure` (a typo) gave only "unknown directive"."""
+    assert main(["build"]) == 0
+    (site / "site.yml").write_text('title: "Mine"\nfigures: figure\n')
+    capsys.readouterr()
+    assert main(["build"]) == 1
+    err = capsys.readouterr().err
+    assert ("content/01-mine.md:8:4: unknown directive '{softmax-bars}'\n    if it is one of your own: there is "
+            "no folder figure/ to load it from (site.yml's `figures:` names the folder).") in err
