@@ -165,18 +165,18 @@ class DevServer:
         return f"http://{host}:{self.server.server_address[1]}/"
 
     def start(self) -> bool:
-        ok, text = _rebuild(self.builder, self.content, self.out_dir, self.pyodide_source)
-        if not ok:  # served all the same: a page that says what is wrong, until a build succeeds
-            self.reloads.bump("error", text)
-            if not self.out_dir.exists():
-                _error_page(self.out_dir, text)
-        try:
+        try:  # the port first: a busy one is said at once, not after a build
             self.server = http.server.ThreadingHTTPServer((self.host, self.port),
                                                           _handler(self.out_dir.resolve(), self.reloads))
         except OSError as err:
             print(f"error: cannot serve on {self.host}:{self.port} ({err.strerror}); "
                   f"pick another port with --port", file=sys.stderr)
             return False
+        ok, text = _rebuild(self.builder, self.content, self.out_dir, self.pyodide_source)
+        if not ok:  # served all the same: a page that says what is wrong, until a build succeeds
+            self.reloads.bump("error", text)
+            if not self.out_dir.exists():
+                _error_page(self.out_dir, text)
         self.server.daemon_threads = True
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         self.before = snapshot(self.watched)

@@ -188,3 +188,24 @@ def test_serve_stopped_by_kill_removes_its_build_folder(tmp_path):
     finally:
         run.kill()
     assert not any((tmp_path / "tmp").iterdir())
+
+
+def test_serve_on_a_busy_port_says_so_before_building(tmp_path, capsys):
+    import socket
+
+    from explorables.site_builder.serve import DevServer
+
+    (tmp_path / "content").mkdir()
+    (tmp_path / "content" / "01-a.md").write_text("---\ntitle: A\n---\nHere.\n")
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    server = DevServer(tmp_path / "content", port=taken.getsockname()[1])
+    try:
+        assert server.start() is False
+        out = capsys.readouterr()
+        assert "cannot serve on 127.0.0.1:" in out.err and "pick another port with --port" in out.err
+        assert "Built" not in out.out and not server.out_dir.exists()  # nothing was built first
+    finally:
+        server.stop()
+        taken.close()
