@@ -152,6 +152,7 @@ def _print_figures(args: argparse.Namespace) -> int:
 
     from . import authors, manifest
     from ..engine import locale
+    from ..engine.exercises import EXERCISES
     from ..engine.figures import FIGURES
     from .config import config_path, load_config
     from .language import site_words
@@ -169,6 +170,10 @@ def _print_figures(args: argparse.Namespace) -> int:
             print(f"error: {BuildError(errors, root=content.resolve().parent)}", file=sys.stderr)
             return 1
     names = sorted(FIGURES)
+    if args.name is not None and args.name in EXERCISES and not (args.json or args.markdown):
+        print(f"'{args.name}' is an exercise type, not a figure: a lesson writes it as\n\n"
+              f":::{{exercise}} {args.name}\n:seed: 1\n:::\n\n(answers: {EXERCISES[args.name].kind})")
+        return 0
     if args.name is not None and args.name not in FIGURES:
         close = difflib.get_close_matches(args.name, names, n=1)
         hint = f"; did you mean '{close[0]}'?" if close else ""
@@ -183,6 +188,9 @@ def _print_figures(args: argparse.Namespace) -> int:
         print(manifest.markdown(models), end="")
     else:
         print(manifest.text(models), end="")
+        if args.name is None:  # what {exercise} takes, beside the figures
+            print("\nExercise types, for :::{exercise} TYPE: "
+                  + ", ".join(f"{name} ({EXERCISES[name].kind})" for name in sorted(EXERCISES)))
     return 0
 
 

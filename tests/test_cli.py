@@ -209,3 +209,14 @@ def test_serve_on_a_busy_port_says_so_before_building(tmp_path, capsys):
     finally:
         server.stop()
         taken.close()
+
+
+def test_figures_lists_the_exercise_types_and_explains_one_asked_for(capsys):
+    """From an author's review: no command listed exercise types, and
+    `explorables figures dot-2` said only that there was no such figure."""
+    assert main(["figures"]) == 0
+    last = capsys.readouterr().out.rstrip().splitlines()[-1]
+    assert last.startswith("Exercise types, for :::{exercise} TYPE: ") and "scaled-score (number)" in last
+    assert main(["figures", "scaled-score"]) == 0
+    assert capsys.readouterr().out.startswith("'scaled-score' is an exercise type, not a figure: a lesson "
+                                              "writes it as\n\n:::{exercise} scaled-score\n")
