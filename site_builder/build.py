@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 import shutil
 import tempfile
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -19,10 +18,10 @@ import jinja2
 
 from .. import __version__
 from ..engine.exercises import glyphs as exercise_glyphs
-from . import assets as site_assets, authors, fonts, pyodide
+from . import assets as site_assets, fonts, pyodide
 from .archive import engine_archive, with_file
 from .config import config_path, load_config
-from .errors import BuildError, InternalError, PyodideError, SourceError
+from .errors import BuildError, InternalError, PyodideError, SourceError, building, vanished
 from .output import MARKER, check_output, swap
 from .printpage import PRINT_PAGE, print_body, print_prefix
 from .links import resolve_links
@@ -32,7 +31,8 @@ from .scripts import BUNDLE_SCRIPTS, SCRIPTS, START_FILE, engine_needs
 from .sections import slug_of
 from .directives.references import resolve_figure_refs
 from .markdown import create_parser, parse_page, render_page
-from .safety import copy_tree, outside, read_source
+from .safety import copy_tree, read_source
+from .inputs import author_folders, id_clashes, own_figures
 from .notices import COMPONENTS
 from .language import site_words
 from ..engine import locale
@@ -89,35 +89,11 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
     except (BuildError, PyodideError):
         raise
     except Exception as err:  # a bug met outside any one file's stage
-        raise _vanished(err, Path(content).resolve().parent) or InternalError(
+        raise vanished(err, Path(content).resolve().parent) or InternalError(
             Path(content), err, Path(content).resolve().parent) from err
     finally:
         locale.own_words({})
         locale.use("en")  # the engine speaks English again outside a build
-
-
-@contextmanager
-def _building(where: Path, root: Path):
-    """Turn a bug met while building ``where`` into an InternalError naming it."""
-    try:
-        yield
-    except (BuildError, PyodideError):
-        raise
-    except Exception as err:
-        raise _vanished(err, root) or InternalError(where, err, root) from err
-
-
-def _vanished(err: Exception, root: Path) -> BuildError | None:
-    """A file of the site that was there when the build listed it and gone when it read
-    it (a `git checkout`, an editor saving by rename): no bug, nothing to report."""
-    if not isinstance(err, FileNotFoundError) or not err.filename:
-        return None
-    try:
-        path = Path(err.filename).resolve().relative_to(Path(root).resolve())
-    except ValueError:
-        return None  # not the site's: a file of the tool itself, a bug
-    return BuildError(f"{path} went missing while the site was built (moved or deleted meanwhile); build again. "
-                      "The previous site was left as it was.")
 
 
 def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: bool, bundle: bool,
@@ -135,7 +111,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
 
     # Read: the site config, the site's own figures and every Markdown file, as UTF-8
     # text from inside content/.
-    with _building(config_path(content), root):
+    with building(config_path(content), root):
         config, errors = load_config(config_path(content))
         if url is not None:
             if not re.match(r"^https?://[^/\s]+(/\S*)?$", url):
@@ -146,8 +122,8 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     errors.extend(words.errors)
     locale.own_words(words.own)  # and the site's own figures' words (keys own.*)
     locale.use(config.language, words.messages)  # first frames and prose speak it too (build_site resets it)
-    with _building(content.parent / config.figures, root):
-        own = _own_figures(content.parent / config.figures, root, errors, words)  # beside the built-ins
+    with building(content.parent / config.figures, root):
+        own = own_figures(content.parent / config.figures, root, errors, words)  # beside the built-ins
     errors.extend(own.errors)
     sources, section_warnings = sections.sources(content, out_dir, errors)
     if not sources:
@@ -163,14 +139,14 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     md = create_parser(raw_html=config.raw_html)
     pages = []
     for path, text in texts.items():
-        with _building(path, root):
+        with building(path, root):
             page = parse_page(md, path, "index" if path.stem == "index" else slug_of(path), text,
                               content_root=content, language=config.language)
             page.folder = path.parent.relative_to(content).as_posix().removeprefix(".")
             page.url = (f"{page.folder}/" if page.folder else "") + f"{page.slug}.html"
             pages.append(page)
     errors.extend(sections.slug_clashes(pages))
-    with _building(content, root):
+    with building(content, root):
         errors.extend(resolve_links(pages, content, tuple(p.relative_to(content).as_posix()
                                                           for p in sources if p not in texts)))
     site = sections.tree(pages)
@@ -184,7 +160,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
         for entry in reading:
             entry.page.env["figure_offset"] = offset
             offset += int(entry.page.env.get("figure_total", 0))
-    with _building(content, root):
+    with building(content, root):
         errors.extend(resolve_figure_refs(pages))  # {numref}`02-lesson.md#figure`
     lessons = site.lessons()  # the top folder's lessons (the whole track of a flat site)
     # Render: Markdown bodies into the templates (math and first frames happen here).
@@ -212,13 +188,13 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     searched = []  # (url, title, summary, body, label) of every page, for the search index
     for at, entry in enumerate(reading):
         page = entry.page
-        with _building(page.path, root):
+        with building(page.path, root):
             body = render_page(md, page)
             bodies.append(body)
             label = f"{entry.section.title} › {page.title}" if entry.section and entry.section.folder else page.title
             searched.append((page.url, page.title, page.meta.get("summary", ""), body, label))
             figures += body.count('class="ex-figure"')
-            errors.extend(_id_clashes(page))
+            errors.extend(id_clashes(page))
             prev = reading[at - 1] if at > 0 else None
             nxt = reading[at + 1] if at + 1 < len(reading) else None
             template = "section.html" if isinstance(entry, sections.Section) else "lesson.html"
@@ -226,7 +202,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
                                                 section=entry.section, entry=entry, root=sections.root_of(page),
                                                 here=page.folder))
             printed.append((page.url, page.title, page.meta.get("summary", ""), body))
-    with _building(index_page.path if index_page else content, root):
+    with building(index_page.path if index_page else content, root):
         index_body = render_page(md, index_page) if index_page else ""
         bodies.append(index_body)
         if index_page:
@@ -249,7 +225,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
         outputs["sitemap.xml"] = metadata.sitemap(config, pages)
     for page in pages:
         errors.extend(page.errors)
-    extras = _author_folders(content, out_dir, {**renders, **outputs}, errors,
+    extras = author_folders(content, out_dir, {**renders, **outputs}, errors,
                              tuple(sec.folder for sec in site.all_sections()))
     if errors:
         # the site's own files first (site.yml, figure modules, word files): a mistake there
@@ -262,7 +238,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-build-", dir=out_dir.parent))
     try:
-        with _building(out_dir, root):
+        with building(out_dir, root):
             assets = staging / ASSETS
             shutil.copytree(STATIC, assets, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
             scripts.write_runtime(assets, bundle=bundle, dev=dev)
@@ -369,53 +345,6 @@ def _renderer(env: jinja2.Environment, common: dict, renders: dict[str, tuple[st
     return render
 
 
-def _author_folders(content: Path, out_dir: Path, outputs: dict[str, str], errors: list[SourceError],
-                    sections: tuple[str, ...] = ("",)) -> list[Path]:
-    """The author's folders of images and files, at the top of content/ and in every
-    section, copied into the site at the same place. Names that start with '.' or '_'
-    are private (and _explorables/ is the site's own); a section is not copied (its
-    pages are built); a folder named like a page of the site is an error."""
-    folders = []
-    for section in sections:
-        for extra in sorted((content / section).iterdir()):
-            if extra.name.startswith((".", "_")) or extra.suffix == ".md" or extra == out_dir:
-                continue
-            if not extra.is_dir():
-                continue  # files beside the lessons are not published
-            rel = extra.relative_to(content).as_posix()
-            if rel in sections:
-                continue
-            problem = outside(extra, content)
-            if problem:
-                errors.append(problem)
-                continue
-            copy_tree(extra, None, content, errors)  # every link inside it checked before anything is written
-            if rel in outputs or extra.name in (MARKER, ".nojekyll"):
-                errors.append(SourceError(extra, 0, 0, f"the folder {rel} has the name of a page of the site",
-                                          "rename the folder"))
-                continue
-            folders.append(extra)
-    return folders
-
-
-def _own_figures(folder: Path, site: Path, errors: list[SourceError], words):
-    """The site's own figures, unless the folder, or a module in it, leads out of the
-    site folder: the build runs that Python, and it runs nothing from elsewhere. The
-    catalogue keys they write out are checked against the site's ``words``."""
-    problems = []
-    if folder.exists() or folder.is_symlink():
-        problem = outside(folder, site.resolve(), "site folder")
-        if problem:
-            problems.append(problem)
-        elif folder.is_dir():
-            problems += [p for p in (outside(path, site.resolve(), "site folder") for path in sorted(folder.glob("*.py")))
-                         if p]
-    if problems:
-        errors.extend(problems)
-        return authors.AuthorFigures(folder)
-    return authors.load(folder, words)
-
-
 def _page_policy(policy: str, bundle: bool) -> str:
     """The Content-Security-Policy of the pages. An offline bundle's worker is a Blob
     that inherits the page's policy and imports Pyodide's modules and standard library
@@ -428,29 +357,3 @@ def _page_policy(policy: str, bundle: bool) -> str:
         if name in ("script-src", "connect-src") and "blob:" not in part.split():
             parts[i] = f"{part} blob:"
     return "; ".join(parts)
-
-
-def _id_clashes(page) -> list[SourceError]:
-    """A figure, an image or an exercise whose id is also a heading's anchor, or an
-    image's or exercise's that of a figure. (Two figures with one id are reported, once,
-    by the figure directive.)"""
-    headings = {t.attrGet("id") for t in page.tokens if t.type == "heading_open" and t.attrGet("id")}
-    figures = {t.meta["id"] for t in page.tokens if t.type == "figure"}
-    errors = []
-    for token in page.tokens:
-        if token.type == "figure" and token.meta["id"] in headings:
-            errors.append(SourceError(page.path, token.meta["line"], 1,
-                                      f"figure id '{token.meta['id']}' is also the id of a heading on this page",
-                                      "give the figure another id (the word after the directive name)"))
-        elif token.type == "image_figure_open" and token.attrGet("id") in headings | figures:
-            fence = (token.map[0] if token.map else 0) + page.env.get("line_offset", 0)
-            lines = page.env.get("lines") or []
-            line = next((i + 1 for i in range(fence, min(fence + 20, len(lines)))
-                         if lines[i].strip().startswith(":name:")), fence + 1)
-            errors.append(SourceError(page.path, line, 1, f"image name '{token.attrGet('id')}' is also the id of a "
-                                      f"heading or a figure on this page", "give the image another :name:"))
-        elif token.type == "exercise_open" and token.meta["id"] in headings | figures:
-            errors.append(SourceError(page.path, token.meta["line"], 1,
-                                      f"exercise id '{token.meta['id']}' is also the id of a heading or figure "
-                                      "on this page", "give the exercise another :name:"))
-    return errors

@@ -1,6 +1,7 @@
 """Errors an author can meet, each naming the file, line and column and how to fix it."""
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -74,3 +75,27 @@ class InternalError(BuildError):
 
 class PyodideError(Exception):
     """Pyodide could not be obtained; the message says exactly what to do."""
+
+
+@contextmanager
+def building(where: Path, root: Path):
+    """Turn a bug met while building ``where`` into an InternalError naming it."""
+    try:
+        yield
+    except (BuildError, PyodideError):
+        raise
+    except Exception as err:
+        raise vanished(err, root) or InternalError(where, err, root) from err
+
+
+def vanished(err: Exception, root: Path) -> BuildError | None:
+    """A file of the site that was there when the build listed it and gone when it read
+    it (a `git checkout`, an editor saving by rename): no bug, nothing to report."""
+    if not isinstance(err, FileNotFoundError) or not err.filename:
+        return None
+    try:
+        path = Path(err.filename).resolve().relative_to(Path(root).resolve())
+    except ValueError:
+        return None  # not the site's: a file of the tool itself, a bug
+    return BuildError(f"{path} went missing while the site was built (moved or deleted meanwhile); build again. "
+                      "The previous site was left as it was.")
