@@ -29,23 +29,20 @@ from .math import MathError, tex_to_mathml
 TOC_MIN = 4  # headings (h2, h3) from which a lesson gets a table of contents
 
 
-def heading_html(inline: Token) -> str:
-    """A heading's text as HTML for the table of contents: its formulas as the heading
-    sets them (MathML), the rest escaped."""
-    parts = []
-    for child in inline.children or []:
-        if child.type in ("math_inline", "math_inline_double"):
+def heading_text(inline: Token, as_html: bool = False) -> str:
+    """The text of a heading, without its anchor link: plain (a formula as its TeX), or
+    ``as_html`` for the table of contents (escaped, its formulas set as the heading sets
+    them, in MathML)."""
+    def shown(child: Token) -> str:
+        if not as_html:
+            return child.content
+        if child.type.startswith("math_inline"):
             try:
-                parts.append(tex_to_mathml(child.content, display=False))
+                return tex_to_mathml(child.content, display=False)
             except MathError:  # the heading itself reports it
-                parts.append(html.escape(child.content))
-        elif child.type in ("text", "code_inline"):
-            parts.append(html.escape(child.content))
-    return "".join(parts).strip()
+                pass
+        return html.escape(child.content)
 
-
-def heading_text(inline: Token) -> str:
-    """The plain text of a heading, without its anchor link."""
     parts = []
     skip = 0
     for child in inline.children or []:
@@ -54,7 +51,7 @@ def heading_text(inline: Token) -> str:
         elif child.type == "link_close" and skip:
             skip -= 1
         elif not skip and child.type in ("text", "code_inline", "math_inline", "math_inline_double"):
-            parts.append(child.content)
+            parts.append(shown(child))
     return "".join(parts).strip()
 
 
@@ -79,7 +76,7 @@ def _toc_rule(state: StateCore) -> None:
                 ids.add(wanted)
                 token.attrSet("id", wanted)
                 anchor = wanted
-        entries.append((int(token.tag[1]), anchor, heading_html(inline)))
+        entries.append((int(token.tag[1]), anchor, heading_text(inline, as_html=True)))
         # The "#" link goes beside the heading, not inside it: inside, it would be part of
         # the heading's name ("Five steps Link to this section: Five steps").
         children = inline.children or []
