@@ -139,6 +139,9 @@ def test_new_and_build_outside_the_checkout_go_live(venv, tmp_path, page):
         assert after != before
 
         open_figure(page, base + "softmax-of-three.html", "three")
+        # the live lesson fetches its Next page ahead (instant navigation); opening that page
+        # by address may cut the fetch off, a request of the page left behind
+        guard.failed[:] = [f for f in guard.failed if f != base + "softmax-of-three.html (net::ERR_ABORTED)"]
         assert page.evaluate("() => window.explorables.figures.three.values.top") == pytest.approx(0.6652, abs=1e-4)
         after = page.evaluate("() => window.explorables.figures.three.update({a: -2})")
         assert after["top"] == pytest.approx(0.7054, abs=1e-4) and after["weights"][1] > after["weights"][0]
