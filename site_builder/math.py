@@ -19,7 +19,8 @@ MAX_LENGTH = 5000  # characters of TeX in one formula
 _UNKNOWN = re.compile(r"<mi>(\\[A-Za-z]+)</mi>")
 # A named function (sin, log, ...) followed by anything but an opening parenthesis:
 # latex2mathml sets the two side by side ("sina"), TeX puts a thin space between them.
-_FUNCTION = re.compile(r"(?<!<msub>)(?<!<msup>)(?<!<msubsup>)(<mi>(?:sin|cos|tan|log|ln|exp|max|min|arg|det|lim|sup|inf)</mi>)(?!<mo[^>]*>&#x00028;)")
+_NAMES = "sin|cos|tan|log|ln|exp|max|min|arg|det|lim|sup|inf"
+_FUNCTION = re.compile(r"(?<!<msub>)(?<!<msup>)(?<!<msubsup>)(<mi>(?:" + _NAMES + r")</mi>)(?!<mo[^>]*>&#x00028;)")
 
 
 _MTEXT = re.compile(r"(<mtext[^>]*>)(.*?)(</mtext>)", re.S)
@@ -48,6 +49,12 @@ _OPERATOR = re.compile(r"\\operatorname(\*?)\s*\{([^{}]*)\}")
 _OPERATOR_MARK = "exoperatorname"
 _OPERATOR_OUT = re.compile(r"(?<!<msub>)(?<!<msup>)(?<!<msubsup>)<mi>\\" + _OPERATOR_MARK + r"([A-Za-z]+)</mi>(?!<mo[^>]*>&#x00028;)")
 _OPERATOR_PAREN = re.compile(r"<mi>\\" + _OPERATOR_MARK + r"([A-Za-z]+)</mi>")
+# A named function (or \operatorname) after a letter, number, script or closing
+# bracket: latex2mathml sets "a_j \ln a_j" as "aⱼln aⱼ", TeX puts a thin space before the
+# name too. The name may carry a script of its own (log₂).
+_AFTER_ORDINARY = r"(</mi>|</mn>|</msub>|</msup>|</msubsup>|</mrow>|<mo[^>]*>(?:&#x00029;|\]|&#x0005[dD];)</mo>)"
+_FUNCTION_BEFORE = re.compile(_AFTER_ORDINARY + r"((?:<msub>|<msup>|<msubsup>)?<mi>(?:" + _NAMES
+                              + r"|\\" + _OPERATOR_MARK + r"[A-Za-z]+)</mi>)")
 
 
 # \mathrm{softmax} (it writes one <mi> a letter, which a screen reader spells out): a
@@ -124,6 +131,7 @@ def tex_to_mathml(tex: str, display: bool) -> str:
         detail = clip(str(err) or type(err).__name__)
         raise MathError(f"cannot read the TeX {shown} ({detail}); check that every brace is closed") from None
     mathml = _UPRIGHT_WORD.sub(_word, mathml)
+    mathml = _FUNCTION_BEFORE.sub(r'\1<mspace width="0.1667em"></mspace>\2', mathml)
     mathml = _OPERATOR_OUT.sub(r'<mi>\1</mi><mspace width="0.1667em"></mspace>', mathml)
     mathml = _OPERATOR_PAREN.sub(r"<mi>\1</mi>", mathml)
     if "<mi>&</mi>" in mathml:

@@ -139,3 +139,16 @@ def test_a_relation_that_ends_a_formula_leaves_the_space_to_the_text():
     from explorables.site_builder.math import tex_to_mathml
     assert tex_to_mathml("s =", display=False).endswith('<mo rspace="0">=</mo></mrow></math>')
     assert 'rspace' not in tex_to_mathml("s = 1", display=False)
+
+
+@pytest.mark.parametrize("tex, spaced", [
+    ("a_j \\ln a_j", True), ("0.40 \\ln(0.40)", True), ("(a) \\ln b", True), ("x \\log_2 y", True),
+    ("2 \\operatorname{softmax}(x)", True), ("\\ln 6", False), ("(\\ln 2)", False), ("a + \\ln b", False),
+])
+def test_a_function_name_after_a_letter_or_number_has_a_thin_space_before_it(tex, spaced):
+    """Pins a reader's finding: "aᵢⱼln aᵢⱼ", the name set against the letter before it.
+    After an operator or an opening bracket, the operator's own space (or none) is right."""
+    from explorables.site_builder.math import tex_to_mathml
+    mathml = tex_to_mathml(tex, display=False)
+    name = re.search(r"(?:<msub>)?<mi>(?:ln|log|softmax)</mi>", mathml)
+    assert mathml[:name.start()].endswith('<mspace width="0.1667em"></mspace>') == spaced, mathml
