@@ -98,6 +98,18 @@ def site_url(built_site):
     server.shutdown()
 
 
+@pytest.fixture(scope="session")
+def track_page(browser, site_url, browser_context_args):
+    """One page on the built track for the whole test process, guarded: the modules that
+    ask for it (``helpers.shared_page()``) swap their lessons into it one after another,
+    so that Pyodide starts once per process rather than once per module."""
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    guard = Guard(page, site_url)
+    yield page, guard
+    context.close()
+
+
 class Guard:
     """Records console errors, page errors and requests that leave the local server."""
 

@@ -133,7 +133,7 @@ def fresh_lesson(page, guard, url: str, figure_id: str):
     later ones swap it in anew (figures from their build-time scenes, Python kept).
     Nothing of the test before carries over: its computations are finished first, the
     figure's state is checked to be the page's own, and the guard starts empty."""
-    guard.errors.clear(), guard.outside.clear(), guard.failed.clear(), guard.allowed.clear()
+    clear(guard)
     if not page.evaluate("() => !!(window.explorables && window.explorables.pages)"):
         return open_figure(page, url, figure_id)
     page.mouse.move(0, 0)
@@ -151,15 +151,50 @@ def fresh_lesson(page, guard, url: str, figure_id: str):
     return root
 
 
-def shared_page():
+def shared_page(own: bool = False):
     """A module-scoped fixture named ``shared``: one page, one Pyodide for the module.
 
     Use as ``shared = shared_page()`` at the top of a test module, then open lessons in it
-    with ``in_lesson``."""
+    with ``in_lesson``. The page is the test process's ``track_page``, which the modules
+    before this one used too: Pyodide starts once per process. The module gets it as a
+    reader left it (a lesson, live), with nothing of the last module's routes, viewport,
+    media or messages; one that left it broken (a failed engine, say) hands on a blank
+    page, which the next lesson opened loads anew. ``own=True`` gives the module a page
+    of its own instead, for a module that adds init scripts (they stay with a page)."""
+    if own:
+        @pytest.fixture(scope="module")
+        def shared(browser, site_url, browser_context_args):
+            yield from module_page(browser, site_url, browser_context_args)
+        return shared
+
     @pytest.fixture(scope="module")
-    def shared(browser, site_url, browser_context_args):
-        yield from module_page(browser, site_url, browser_context_args)
+    def shared(track_page):
+        page, guard = track_page
+        viewport = page.viewport_size
+        clear(guard)
+        yield page, guard
+        page.unroute_all()
+        page.set_viewport_size(viewport)
+        page.emulate_media(color_scheme="light", reduced_motion="no-preference", media="screen")
+        if not page.evaluate(HEALTHY):
+            page.goto("about:blank")
+        clear(guard)
     return shared
+
+
+# A page the next module can swap its lessons into: its engine is live, no figure failed.
+HEALTHY = """async () => {
+    const ex = window.explorables;
+    if (!ex || !ex.pages || !ex.ready) return false;
+    const live = await Promise.race([ex.ready.then(() => true, () => false),
+                                     new Promise(r => setTimeout(() => r(false), 3000))]);
+    return live && !document.querySelector("figure.ex-failed");
+}"""
+
+
+def clear(guard) -> None:
+    """The guard starts empty: nothing a test before reported or allowed carries over."""
+    guard.errors.clear(), guard.outside.clear(), guard.failed.clear(), guard.allowed.clear()
 
 
 def in_lesson(shared, url: str, figure_id: str):

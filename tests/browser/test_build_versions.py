@@ -10,7 +10,7 @@ import zipfile
 import pytest
 
 from explorables.site_builder.assets import BUILD_FILE, names_in
-from helpers import fresh_lesson, shared_page
+from helpers import fresh_lesson, open_figure, shared_page
 
 PAGE = "one-query-row.html"
 FIG = "explorer"
@@ -43,7 +43,7 @@ def other_build_archive(archive: bytes) -> bytes:
 
 def test_a_normal_load_does_not_reload(reader, site_url):
     page, guard, loads = reader
-    fresh_lesson(page, guard, site_url + PAGE, FIG)
+    open_figure(page, site_url + PAGE, FIG)
     page.wait_for_timeout(300)
     assert loads == [site_url + PAGE]
     build = page.evaluate("() => window.explorables.build")

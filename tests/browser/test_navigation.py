@@ -26,7 +26,7 @@ COUNT_WORKERS = """(() => {
 })()"""
 
 
-shared = shared_page()
+shared = shared_page(own=True)
 
 
 @pytest.fixture

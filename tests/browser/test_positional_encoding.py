@@ -58,7 +58,7 @@ ON_SCREEN = """([id, wanted]) => new Promise(resolve => {
 })"""
 
 
-shared = shared_page()
+shared = shared_page(own=True)
 
 
 def open_clocks(shared, site_url):

@@ -11,10 +11,10 @@ from helpers import cpython_values, idle, in_lesson, mark_position, shared_page,
 
 FIG = "explorer"
 PAGE = "one-query-row.html"
-RECORD = """() => { const ex = window.explorables; window.__said = [];
+RECORD = """() => { const ex = window.explorables; window.__announced = [];
   if (ex.pages.announce.__recording) return;  // the module's page keeps one recorder
   const speak = ex.pages.announce;
-  ex.pages.announce = function (text) { window.__said.push(text); return speak(text); };
+  ex.pages.announce = function (text) { window.__announced.push(text); return speak(text); };
   ex.pages.announce.__recording = true; }"""
 
 shared = shared_page()
@@ -45,9 +45,9 @@ def expected_numbers(page) -> list[str]:
 def settled_speech(page, expect: bool = False) -> list[str]:
     """What the announcer was given; with ``expect``, waits for something to be said."""
     if expect:
-        page.wait_for_function("() => window.__said.length > 0", timeout=10_000)
+        page.wait_for_function("() => window.__announced.length > 0", timeout=10_000)
     page.wait_for_timeout(900)  # longer than the quiet time prose.js waits for
-    return page.evaluate("() => window.__said")
+    return page.evaluate("() => window.__announced")
 
 
 def test_a_drag_in_the_figure_rewrites_the_live_numbers_with_the_engine_s(lesson):
@@ -141,7 +141,7 @@ def test_prose_stays_bound_after_leaving_the_lesson_and_coming_back(lesson, site
     lesson.wait_for_function("() => !location.pathname.endsWith('one-query-row.html')")
     lesson.locator("figure.ex-live").first.wait_for()
     idle(lesson, lesson.locator("figure.ex-live").first.get_attribute("id"))
-    lesson.evaluate("() => { window.__said = []; }")
+    lesson.evaluate("() => { window.__announced = []; }")
     lesson.go_back()
     lesson.wait_for_function("() => location.pathname.endsWith('one-query-row.html')")
     lesson.locator("figure#explorer.ex-live").wait_for()
