@@ -398,7 +398,7 @@ def actions(scene: dict) -> str:
     names = [c.get("label") or c.get("name") for c in controls if c.get("kind") in ("slider", "toggle", "select")]
     if names:
         found.append(t("page.still_set", names=", ".join(_mid_sentence(str(n).rstrip(":")) for n in names[:4])))
-    if kinds & {"grid", "matrix"}:
+    if kinds & {"number", "grid", "matrix"}:
         found.append(t("page.still_type"))
     if "play" in kinds:
         found.append(t("page.still_play"))

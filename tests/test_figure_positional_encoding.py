@@ -143,7 +143,7 @@ def test_base_from_the_select_or_typed():
     select = control(FIG.scene(state), "base")
     assert select["value"] == "500"
     assert [o["value"] for o in select["options"]] == ["10", "100", "500", "1000", "10000", "100000"]
-    assert control(FIG.scene(state), "base_text")["rows"][0]["cells"][0]["value"] == "500"
+    assert control(FIG.scene(state), "base_text")["value"] == "500"
 
 
 def test_play_ticks_and_wraps():
@@ -360,7 +360,7 @@ def check_scene(scene, state):
 
     kinds = {c["name"]: c["kind"] for c in scene["controls"]}
     assert kinds == {"playing": "play", "t": "slider", "offset": "slider", "dim": "slider",
-                     "base": "select", "base_text": "grid", "experiments": "buttons"}
+                     "base": "select", "base_text": "number", "experiments": "buttons"}
     assert control(scene, "t")["value"] == t and control(scene, "dim")["step"] == 2
 
     v = scene["values"]

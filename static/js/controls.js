@@ -1,6 +1,7 @@
-/* The control kit: slider, toggle, select, buttons, grid and matrix of typed numbers,
-   play. Each control sends events named in the scene; none knows what a figure means.
-   A refused typed value stays in its field with a message until the reader fixes it. */
+/* The control kit: slider, toggle, select, buttons, a typed number, grid and matrix of
+   typed numbers, play. Each control sends events named in the scene; none knows what a
+   figure means. A refused typed value stays in its field with a message until the reader
+   fixes it. */
 (function () {
   "use strict";
   const ex = window.explorables;
@@ -125,8 +126,10 @@
   /* A typed number: sends the raw text on change (Enter or leaving the field); Enter
      keeps the focus in the field, Escape puts back the last value the figure took. A
      refused text stays, described by its message, until the reader fixes it. */
-  function numberField(figure, cell, labelText, fields) {
-    const input = ex.el("input", { type: "text", inputmode: "decimal", name: cell.name, "aria-label": labelText,
+  function numberField(figure, cell, labelText, fields, id) {
+    // named by a visible <label for=id> when it has one, else by its aria-label
+    const input = ex.el("input", { type: "text", inputmode: "decimal", name: cell.name, id: id,
+                                   "aria-label": id ? undefined : labelText,
                                    class: "ex-number", autocomplete: "off", spellcheck: "false" });
     // not a live region: the figure's one announcer says the message once
     const error = ex.el("span", { class: "ex-field-error", id: uid("error") });
@@ -150,7 +153,7 @@
       }
     });
     const field = {
-      input: input, error: error, invalid: false, shown: cell.value,
+      input: input, error: error, label: labelText, invalid: false, shown: cell.value,
       /* The figure's value for this field. A refused text stays until the reader fixes
          it, unless the value changes another way (a drag, a preset): then it follows. */
       set: function (value) {
@@ -172,6 +175,17 @@
     fields[cell.name] = field;
     return ex.el("span", { class: "ex-field" }, input, error);
   }
+
+  /* One typed number beside its visible label. */
+  ex.controls.number = function (figure, spec) {
+    const id = uid("number");
+    const label = ex.el("label", { for: id });
+    const fields = {};
+    const f = frame(spec, ex.el("div", { class: "ex-select" }, label, numberField(figure, spec, spec.label, fields, id)));
+    function update(next) { ex.setText(label, next.label); fields[spec.name].set(next.value); f.help(next); }
+    update(spec);
+    return { el: f.el, update: update, fields: fields };
+  };
 
   ex.controls.grid = function (figure, spec) {
     const heading = ex.el("h4", { class: "ex-control-title" });

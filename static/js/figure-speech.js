@@ -58,7 +58,7 @@
         return control.label + ": " + (option ? option.label : control.value);
       }
       const field = this.field(event.name);
-      if (field) return field.input.getAttribute("aria-label") + " " + field.input.value;
+      if (field) return field.label + " " + field.input.value;
       return "";
     }
     if (event.type === "drag") {

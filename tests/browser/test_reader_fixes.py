@@ -59,13 +59,13 @@ SEEN = """el => {
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_refused_number_s_message_shows_whole_beside_its_field(lesson, size):
-    """The first and the last field of the first and last typed table: ``abc`` and Enter, as a reader
+    """The first and the last field of the first and last typed control: ``abc`` and Enter, as a reader
     types them. The whole message is on screen and on top, the figure keeps its values,
     and Escape puts the field back."""
     page, figure_id = lesson
     page.set_viewport_size(SIZES[size])
     before_state, before_values = state_of(page, figure_id), idle(page, figure_id)
-    controls = page.locator(f"figure#{figure_id}").locator(".ex-control-grid, .ex-control-matrix")
+    controls = page.locator(f"figure#{figure_id}").locator(".ex-control-number, .ex-control-grid, .ex-control-matrix")
     assert controls.count() > 0
     # the first and the last control of the figure (two-heads has eight matrices, all alike)
     for c in sorted({0, controls.count() - 1}):
@@ -75,7 +75,7 @@ def test_a_refused_number_s_message_shows_whole_beside_its_field(lesson, size):
             error = type_refused(page, field, "abc")
             idle(page, figure_id)
             seen = error.evaluate(SEEN)
-            where = f"{size}, {field.get_attribute('aria-label')}: {seen}"
+            where = f"{size}, {field.get_attribute('name')}: {seen}"
             assert "must be a number" in seen["text"], where
             assert seen["left"] >= 0 and seen["right"] <= seen["width"], where
             assert seen["top"] >= 0 and seen["bottom"] <= seen["height"], where

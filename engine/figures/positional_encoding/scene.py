@@ -120,7 +120,7 @@ def terms(state: dict, v: dict) -> dict:
 
 
 def typed_base(state: dict) -> dict:
-    """The field that takes any base: a grid of one cell, so that it is named "base b"."""
-    return {"kind": "grid", "name": "base_text", "near": "clocks", "label": words.TYPED_BASE(),
+    """The field that takes any base, beside the menu of round ones."""
+    return {"kind": "number", "name": "base_text", "near": "clocks", "label": words.TYPED_BASE(),
             "help": words.TYPED_BASE_HELP.format(lo=typed(f"{BASE_MIN:g}"), hi=typed(f"{BASE_MAX:g}")),
-            "col_labels": ["b"], "rows": [{"label": words.BASE_ROW(), "cells": [{"name": "base_text", "value": field_text(state["base"])}]}]}
+            "value": field_text(state["base"])}

@@ -54,7 +54,6 @@ WHAT = {"t": Say("figure.positional_encoding.what_t"), "dim": Say("figure.positi
         "base": Say("figure.positional_encoding.what_base"), "offset": Say("figure.positional_encoding.what_offset")}
 TYPED_BASE = Say("figure.positional_encoding.typed_base")
 TYPED_BASE_HELP = Say("figure.positional_encoding.typed_base_help")  # lo and hi as typed numbers
-BASE_ROW = Say("figure.positional_encoding.base_row")
 
 # --- values -------------------------------------------------------------------------------------
 
