@@ -259,6 +259,9 @@ def test_base_picked_and_typed(clocks):
     assert values["base"] == 100 and round(values["similarity_at_offset"], 3) == 0.401
     field = clocks.locator(f'figure#{FIG} input[name="base_text"]')
     assert field.input_value() == "100"
+    # one field, one visible label that names it (it was a one-cell table: three labels)
+    assert clocks.locator(f"figure#{FIG}").get_by_role("textbox", name="Any base b", exact=True).count() == 1
+    assert field.evaluate("el => !el.closest('table') && el.labels.length === 1 && !el.hasAttribute('aria-label')")
     for bad in ("abc", "1e999", "", "1"):
         before = state_of(clocks, FIG)
         field.fill(bad)
