@@ -99,9 +99,8 @@ def load_config(path: Path) -> tuple[SiteConfig, list[SourceError]]:
     try:
         data = load_yaml(text) or {}
     except yaml.YAMLError as err:
-        line, col, problem = yaml_problem(err)
-        return SiteConfig(), [SourceError(path, line, col, f"site.yml is not valid YAML: {problem}",
-                                          "write one `key: value` per line")]
+        line, col, problem, hint = yaml_problem(err, text)
+        return SiteConfig(), [SourceError(path, line, col, f"site.yml is not valid YAML: {problem}", hint)]
     if not isinstance(data, dict):
         return SiteConfig(), [SourceError(path, 1, 1, "site.yml must be a mapping of `key: value` lines")]
     errors: list[SourceError] = []

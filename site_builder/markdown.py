@@ -232,8 +232,8 @@ def _front_matter(tokens, path: Path, env: dict) -> dict[str, Any]:
     try:
         data = load_yaml(token.content) or {}
     except yaml.YAMLError as err:
-        line, col, problem = yaml_problem(err)
-        report(env, line, col, f"front matter is not valid YAML: {problem}", "write one `key: value` per line")
+        line, col, problem, hint = yaml_problem(err, token.content)
+        report(env, line, col, f"front matter is not valid YAML: {problem}", hint)
         return {}
     if not isinstance(data, dict):
         report(env, 1, 1, "front matter must be `key: value` lines")

@@ -111,8 +111,8 @@ def read_source(path: Path, root: Path) -> tuple[str | None, list[SourceError]]:
 
 
 class _Loader(yaml.SafeLoader):
-    """YAML's safe loader without aliases (one 366-byte alias bomb expands to 35 MB) and
-    with a bound on nesting."""
+    """YAML's safe loader without aliases (one 366-byte alias bomb expands to 35 MB), with
+    a bound on nesting, and refusing a key given twice (YAML would keep the last quietly)."""
 
     def compose_node(self, parent, index):
         if self.check_event(yaml.AliasEvent):
@@ -129,17 +129,52 @@ class _Loader(yaml.SafeLoader):
         finally:
             self._depth = depth
 
+    def construct_mapping(self, node, deep=False):
+        seen = set()
+        for key_node, _ in node.value:
+            key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
+            if key is not None and key in seen:
+                raise yaml.MarkedYAMLError(
+                    None, None, f"'{clip(key, 40)}' is given twice; YAML would keep this one", key_node.start_mark)
+            seen.add(key)
+        return super().construct_mapping(node, deep)
+
 
 def load_yaml(text: str):
-    """yaml.safe_load, refusing aliases and deep nesting (raises yaml.YAMLError)."""
+    """yaml.safe_load, refusing aliases, deep nesting and repeated keys (raises
+    yaml.YAMLError)."""
     return yaml.load(text, Loader=_Loader)  # noqa: S506 (a SafeLoader subclass)
 
 
-def yaml_problem(err: yaml.YAMLError) -> tuple[int, int, str]:
-    """(line, col, short reason) of a YAML error, for a message."""
+# Where PyYAML notices a mistake is often a line or more past it (at the end of the
+# text, for a quote never closed); for these it also marks where the mistake began,
+# which is where the author has to look.
+_BEGUN = {
+    "while scanning a quoted scalar": ("a quoted value is never closed",
+                                       "end it with the same quote mark it starts with, on the same line"),
+    "while scanning a simple key": ("this line has no ':' after its key", "write `key: value`"),
+    "while parsing a flow sequence": ("a '[' list is never closed", "end it with ']'"),
+    "while parsing a flow mapping": ("a '{' mapping is never closed", "end it with '}'"),
+}
+YAML_HINT = "write one `key: value` per line"
+
+
+def yaml_problem(err: yaml.YAMLError, text: str = "") -> tuple[int, int, str, str]:
+    """(line, col, short reason, how to fix it) of a YAML error in ``text``, for a message."""
+    context_mark = getattr(err, "context_mark", None)
+    begun = _BEGUN.get(getattr(err, "context", None) or "")
+    if begun and context_mark is not None:
+        return context_mark.line + 1, context_mark.column + 1, *begun
     mark = getattr(err, "problem_mark", None)
     line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-    return line, col, clip(str(getattr(err, "problem", None) or err).split("\n")[0], 120)
+    problem = clip(str(getattr(err, "problem", None) or err).split("\n")[0], 120)
+    hint = "keep one of them" if problem.endswith("YAML would keep this one") else YAML_HINT
+    if problem == "mapping values are not allowed here":
+        before = (text.split("\n")[line - 1] if 0 < line <= text.count("\n") + 1 else "")[:col - 1]
+        if ": " in before.strip():  # a second ': ' on the line, inside the value
+            problem = "the value holds ': ', which YAML reads as another key"
+            hint = f"put the value in quotes: {before.split(': ', 1)[0].strip()}: \"...\""
+    return line, col, problem, hint
 
 
 def copy_tree(source: Path, dest: Path | None, root: Path, errors: list[SourceError]) -> None:

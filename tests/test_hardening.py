@@ -156,6 +156,21 @@ ERROR_CASES = {
     "alias bomb": ({"02-b.md": (b"---\na: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\n"
                                 b"c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c,*c]\n---\n")}, [
         "content/02-b.md:3:8: front matter is not valid YAML: aliases (*name) are not allowed; write the value out"]),
+    # YAML notices these a line or more past the mistake: the message points at it
+    "unclosed quote": ({"02-b.md": b'---\ntitle: "Part two\norder: 2\n---\n'}, [
+        "content/02-b.md:2:8: front matter is not valid YAML: a quoted value is never closed",
+        "    end it with the same quote mark it starts with, on the same line"]),
+    "key without a colon": ({"site.yml": b"title: T\nlanguage en\nauthor: A\n"}, [
+        "content/site.yml:2:1: site.yml is not valid YAML: this line has no ':' after its key",
+        "    write `key: value`"]),
+    "unclosed list": ({"02-b.md": b"---\ntitle: [a, b\norder: 2\n---\n"}, [
+        "content/02-b.md:2:8: front matter is not valid YAML: a '[' list is never closed", "    end it with ']'"]),
+    "a colon in a value": ({"02-b.md": b"---\ntitle: Attention: a primer\n---\n"}, [
+        "content/02-b.md:2:17: front matter is not valid YAML: the value holds ': ', which YAML reads as another key",
+        '    put the value in quotes: title: "..."']),
+    "a key given twice": ({"site.yml": b"title: One\nauthor: A\ntitle: Two\n"}, [
+        "content/site.yml:3:1: site.yml is not valid YAML: 'title' is given twice; YAML would keep this one",
+        "    keep one of them"]),
     "deep YAML": ({"site.yml": b"title: " + b"[" * 3000 + b"]" * 3000 + b"\n"}, [
         "content/site.yml:1:27: site.yml is not valid YAML: values nest more than 20 levels deep"]),
     "nested underbrace": ({"02-b.md": b"Math $" + b"\\underbrace{" * 300 + b"x" + b"}" * 300 + b"$.\n"}, [
