@@ -151,6 +151,20 @@ def test_another_sentence_reports_every_mistake_together():
     ]
 
 
+def test_a_refused_option_does_not_hide_a_mistake_across_the_others():
+    """Pins an author's finding: with :temperature: refused, the misspelt :query: was
+    reported only once the temperature was fixed."""
+    assert errors_of({"temperature": "hot", "query": "chasd"}) == [
+        ("temperature", "expected a number from 0.05 to 5, got 'hot'"),
+        ("query", "expected a word of the sentence (The, cat, chased, the, mouse, .) or a position "
+                  "from 0 to 5, got 'chasd' (did you mean 'chased'?)"),
+    ]
+    # a rule that reads a refused option (here :keys:, taken as its default) stays quiet:
+    # the sentence's own :keys: might have made it right
+    assert errors_of({"tokens": "a b", "query": "zz", "keys": "x"}) == [
+        ("keys", "pair 1 of the keys must have 2 numbers (x,y), got 1 in 'x'")]
+
+
 def test_another_sentence_with_its_vectors():
     state = first_state(
         tokens="I saw her", query="her", queries="1,0; 0,1; 0.5,0.5",

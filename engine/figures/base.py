@@ -215,11 +215,17 @@ class Figure:
                 values[key] = opt.parse(text)
             except OptionError as err:
                 errors.append(err)
-        if not errors:
-            try:
-                self.check_options(values)
-            except OptionError as err:
-                errors.append(err)
+        # The rules across options run even when some option was refused, so that an
+        # author sees every mistake at once; a rule that read a refused option (now its
+        # default) could report a mistake that is not there, so its errors wait.
+        refused = {err.option for err in errors}
+        read = _Reading(values)
+        try:
+            self.check_options(read)
+        except OptionError as err:
+            errors += [err] if not read.keys_read & refused else []
+        except OptionErrors as err:
+            errors += err.errors if not read.keys_read & refused else []
         if errors:
             raise OptionErrors(errors)
         return values
@@ -281,6 +287,38 @@ class Figure:
         for name, value in patch.items():
             state = self.apply(state, {"type": "set", "name": name, "value": value})
         return state
+
+
+class _Reading(dict):
+    """Options' values that note which of them a rule read."""
+
+    def __init__(self, values: dict[str, Any]):
+        super().__init__(values)
+        self.keys_read: set[str] = set()
+
+    def __getitem__(self, key):
+        self.keys_read.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key, default=None):
+        self.keys_read.add(key)
+        return super().get(key, default)
+
+    def _all(self):
+        self.keys_read.update(self.keys())
+        return self
+
+    def items(self):
+        return dict.items(self._all())
+
+    def values(self):
+        return dict.values(self._all())
+
+    def __iter__(self):
+        return dict.__iter__(self._all())
+
+    def copy(self):
+        return dict(self.items())
 
 
 class OptionErrors(ValueError):
