@@ -180,17 +180,13 @@ class _Sections(HTMLParser):
 
 
 def _scene_words(scene) -> list[str]:
-    found = []
-    if isinstance(scene, dict):
-        for key, value in scene.items():
-            if key in ("title", "caption") and isinstance(value, str):
-                found.append(value)
-            elif isinstance(value, (dict, list)):
-                found.extend(_scene_words(value))
-    elif isinstance(scene, list):
-        for value in scene:
-            found.extend(_scene_words(value))
-    return found
+    """The words a figure names itself and its panels by: titles and captions. Not the
+    tooltips of its cells and marks, which repeat a word once a row ("entropy" 25 times
+    in one table) and outranked the sections that are about it."""
+    if not isinstance(scene, dict):
+        return []
+    parts = [scene, *(p for p in scene.get("panels") or [] if isinstance(p, dict))]
+    return [part[key] for part in parts for key in ("title", "caption") if isinstance(part.get(key), str)]
 
 
 def sections_of(body: str) -> list[dict]:

@@ -295,6 +295,8 @@ RELEVANCE = [  # query -> the section it must return first (over the track in co
     ("concatenate", "two-heads.html#joining-the-heads-concatenate-then-w_o"),
     ("identical heads", "two-heads.html#identical-heads-add-nothing"),
     ("peaked", "attention-heatmap.html#peaked-and-flat-rows"),
+    # not the table's section, whose cells' tooltips say "entropy" once a row
+    ("entropy", "attention-heatmap.html#peaked-and-flat-rows"),
     ("break the tie", "attention-lab.html#a-set-until-something-breaks-the-tie"),
     ("first frame", "attention-lab.html#reading-the-first-frame"),
     ("base", "positional-encoding.html#what-the-base-changes"),
