@@ -116,6 +116,14 @@ def test_a_details_block_without_summary_or_body_is_an_error_with_its_line(tmp_p
         (3, "{details} needs a summary after the name"), (3, "{details} has nothing to fold")]
 
 
+@pytest.mark.parametrize("name", [name for name, _ in TRACK])
+def test_no_figure_is_left_with_a_bare_number(name):
+    """Pins a reader's finding: lesson 1's figure, referenced from the text, ended with
+    "Figure 1" and nothing after it."""
+    captions = re.findall(r'<figcaption class="ex-caption">(.*?)</figcaption>', rendered(name), re.S)
+    assert all(not c.endswith("</span>") for c in captions), captions
+
+
 def test_the_track_is_shorter():
     """The five lessons held 8,959 words before the review; they now say more in fewer.
     The references cover heads and the table in about 825 words of prose; ours add worked
