@@ -31,6 +31,7 @@
   const EDGE = 1;         // a name keeps this far inside the canvas
   const KEEP = 12;        // the bonus of last drawing's spot (hysteresis), in cost units
   const LEADER_COST = 30; // what a leader line costs, in the same units
+  const APART = 2;        // px kept clear between two names
   const SIDES = ["right", "left", "above", "below", "above-right", "above-left", "below-right", "below-left"];
   // unit direction of each spot from the mark, and which end of the text is held there
   const DIRECTIONS = {
@@ -148,6 +149,9 @@
     for (const m of marks) {
       if (m.kind === "arrow") add([[view.sx(m.x1), view.sy(m.y1)], [view.sx(m.x2), view.sy(m.y2)]], 3);
       else if (m.kind === "line" && m.points) add(m.points.map(function (p) { return [view.sx(p[0]), view.sy(p[1])]; }), m.dotted || m.dashed ? 1 : 1.5);
+      else if (m.kind === "polygon" && m.points && m.points.length > 1) {  // its edge, closed
+        add(m.points.concat([m.points[0]]).map(function (p) { return [view.sx(p[0]), view.sy(p[1])]; }), 1);
+      }
       else if (m.kind === "circle") {
         const ring = [];
         for (let i = 0; i <= 32; i++) {
@@ -220,7 +224,8 @@
     function allowed(b) {
       if (b.x0 < EDGE || b.y0 < EDGE || b.x1 > W - EDGE || b.y1 > H - EDGE) return false;
       for (const p of points) if (boxHitsDisc(b, p.x, p.y, p.reach)) return false;
-      for (const other of placed) if (overlapArea(b, other.box) > 0) return false;
+      const near = { x0: b.x0 - APART, y0: b.y0 - APART, x1: b.x1 + APART, y1: b.y1 + APART };
+      for (const other of placed) if (overlapArea(near, other.box) > 0) return false;
       return true;
     }
     function cost(b) {
