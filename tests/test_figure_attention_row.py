@@ -910,7 +910,8 @@ def test_the_lesson_table_of_best_matches():
 
 def test_the_lesson_places_the_figure_with_valid_options():
     text, options = lesson_figure(LESSON, FIG, "explorer")
-    assert options == {"query": "chased", "temperature": "1"}
+    assert options == {"caption": "One row of attention: *chased* asks, every word answers.",
+                       "query": "chased", "temperature": "1"}
     assert questions(text) >= 5
 
 

@@ -121,7 +121,7 @@ def test_a_figure_reference_in_the_text_leads_to_the_figure(lesson):
     lesson.wait_for_function("""() => { const b = document.getElementById('explorer').getBoundingClientRect();
                                         return location.hash === '#explorer' && b.top < innerHeight && b.bottom > 0; }""")
     caption = lesson.locator("figure#explorer > figcaption.ex-caption")
-    assert caption.inner_text() == "Figure 1"
+    assert caption.inner_text().startswith("Figure 1. ")
     # below the drawn figure, not above it (the figure draws its parts after the build's HTML)
     assert caption.evaluate("c => c.parentElement.lastElementChild === c")
     body = lesson.locator("figure#explorer .ex-body").bounding_box()
