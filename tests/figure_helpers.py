@@ -174,7 +174,7 @@ def lesson_figure(lesson: Path, fig, figure_id: str) -> tuple[str, dict[str, str
     block = re.search(pattern, text, re.M)
     assert block, f"{lesson.name} has no {fig.name} figure with the id {figure_id!r}"
     options = dict(re.findall(r"^:(\w+): (.*)$", block.group(1), re.M))
-    fig.parse_options(options)
+    fig.parse_options({k: v for k, v in options.items() if k != "caption"})  # the page's, not the figure's
     return text, options
 
 
