@@ -9,8 +9,8 @@ import json
 import pytest
 
 from explorables import engine
-from explorables.figures import (FIGURES, FieldError, OptionErrors, Slider, Value, arrows, bars, cells, channel,
-                                 plane, points)
+from explorables.figures import (FIGURES, Field, FieldError, OptionErrors, Slider, Value, arrows, bars, cells,
+                                 channel, plane, points)
 from figure_helpers import ROOT, split_scene
 
 SAMPLE = ROOT / "site_builder" / "starter" / "figures" / "softmax_bars.py"
@@ -115,6 +115,16 @@ def test_integer_sliders_read_whole_numbers():
     assert s.read("3", {"n": 5}) == 3
     with pytest.raises(FieldError, match="Position t must be a whole number from 0 to 5, got 6"):
         s.read(6, {"n": 5})
+
+
+def test_a_field_is_a_typed_number_read_as_a_slider_reads_it():
+    f = Field("base", "Base b", 10000.0, lo=2, hi=100000, doc="The base.", near="clocks", help="Enter to apply.")
+    assert f.control_dict({"base": 500.0}) == {"kind": "number", "name": "base", "label": "Base b",
+                                               "help": "Enter to apply.", "near": "clocks", "value": "500"}
+    assert f.read(" 1e3 ", {"base": 500.0}) == 1000.0
+    with pytest.raises(FieldError, match="Base b must be from 2 to 100000, got 1"):
+        f.read("1", {"base": 500.0})
+    assert f.option_spec().parse("20") == 20.0 and f.manifest()["kind"] == "number"
 
 
 def test_the_golden_split_keeps_numbers_in_the_structure(fig):

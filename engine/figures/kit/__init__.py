@@ -1,7 +1,7 @@
 """The figure kit: what every figure is written with, built-in or an author's.
 
 Public as ``explorables.figures``; see that module for the list. A figure declares its
-parameters (``Slider``, ``Toggle``, ``Choice``, ``Hidden``), its named ``Value``s and its
+parameters (``Slider``, ``Field``, ``Toggle``, ``Choice``, ``Hidden``), its named ``Value``s and its
 ``Experiment``s, computes its numbers with the engine and draws its panels with the
 scene builders (``plane``, ``points``, ``arrows``, ``bars``, ``cells``, ...).
 """
@@ -11,12 +11,12 @@ from .figure import Figure
 from .inputs import EDGE, best, extent, query_field, resolve_query, words
 from .marks import (arrows, bars, cells, channel, chart, circles, heading, labels, line, lines, plane, points,
                     polygon, series, steps, text)
-from .params import Choice, Hidden, Param, Slider, Toggle
+from .params import Choice, Field, Hidden, Param, Slider, Toggle
 from .text import MINUS, Say, clip, field_text, formula, num, number_format, pct, quote, shown, spoken, t, typed, vec
 from .values import FORMATS, Value
 
 __all__ = [
-    "Choice", "EDGE", "Experiment", "FORMATS", "FieldError", "Figure", "HINT", "Hidden", "MINUS", "Option",
+    "Choice", "EDGE", "Experiment", "FORMATS", "Field", "FieldError", "Figure", "HINT", "Hidden", "MINUS", "Option",
     "OptionError", "OptionErrors", "Param", "REVEAL", "Say", "Slider", "Toggle", "Value", "arrows", "bars", "best",
     "cells", "channel", "chart", "circles", "clip", "extent", "field_text", "formula", "heading", "labels", "line",
     "lines", "num", "number_format", "parse_number", "pct", "plane", "points", "polygon", "query_field", "quote",

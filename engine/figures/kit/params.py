@@ -7,6 +7,7 @@ highlights when it changes (``step``).
 
     Slider("temperature", "Temperature T", 1.0, lo=0.05, hi=20, log=True,
            doc="T: the scores are divided by T before the softmax.", step=4)
+    Field("base", "Base b", 10000.0, lo=2, hi=100000, doc="The base of the clocks.")
 
 Any of ``lo``, ``hi``, ``choices``, ``label`` and ``help`` may be a function of the
 state instead of a constant, for controls whose range follows the figure (a position
@@ -116,6 +117,17 @@ class Slider(Param):
         if self.log:
             out["log"] = True
         return out
+
+
+@dataclass(frozen=True)
+class Field(Slider):
+    """A number from ``lo`` to ``hi`` that the reader types (a field beside its label):
+    for exact values, or a range too wide for a slider. Read as a slider reads it."""
+
+    kind: ClassVar[str] = "number"
+
+    def control_dict(self, state: dict) -> dict[str, Any]:
+        return {**Param.control_dict(self, state), "value": field_text(state[self.name])}
 
 
 @dataclass(frozen=True)
