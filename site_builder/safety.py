@@ -159,6 +159,27 @@ _BEGUN = {
 YAML_HINT = "write one `key: value` per line"
 
 
+_KEY_LINE = re.compile(r"""^[^\s#'"-][^:]*:(?:\s+|$)""")
+
+
+def _culprit(text: str, upto: int) -> tuple[int, int, str, str] | None:
+    """The first top-level line before line ``upto`` that YAML reads on into the next
+    ones, so that it reports the mistake there: a key with no ':' (its words join the
+    next line's key) or a quote not closed on its line (a quoted value may go on for
+    lines). Front matter and site.yml write neither on purpose."""
+    for number, line in enumerate(text.split("\n")[:max(0, upto - 1)], 1):
+        if not line.strip() or line.lstrip().startswith("#") or line[0] in " \t-":
+            continue
+        match = _KEY_LINE.match(line)
+        if not match:
+            return number, 1, "this line has no ':' after its key", "write `key: value`"
+        value = line[match.end():]
+        if value[:1] in ("'", '"') and value[0] not in value[1:]:
+            return (number, match.end() + 1, "a quoted value is never closed",
+                    "end it with the same quote mark it starts with, on the same line")
+    return None
+
+
 def yaml_problem(err: yaml.YAMLError, text: str = "") -> tuple[int, int, str, str]:
     """(line, col, short reason, how to fix it) of a YAML error in ``text``, for a message."""
     context_mark = getattr(err, "context_mark", None)
@@ -167,6 +188,9 @@ def yaml_problem(err: yaml.YAMLError, text: str = "") -> tuple[int, int, str, st
         return context_mark.line + 1, context_mark.column + 1, *begun
     mark = getattr(err, "problem_mark", None)
     line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+    culprit = _culprit(text, line)
+    if culprit:
+        return culprit
     problem = clip(str(getattr(err, "problem", None) or err).split("\n")[0], 120)
     hint = "keep one of them" if problem.endswith("YAML would keep this one") else YAML_HINT
     if problem == "mapping values are not allowed here":

@@ -163,6 +163,11 @@ ERROR_CASES = {
     "key without a colon": ({"site.yml": b"title: T\nlanguage en\nauthor: A\n"}, [
         "content/site.yml:2:1: site.yml is not valid YAML: this line has no ':' after its key",
         "    write `key: value`"]),
+    "key without a colon, the next line a key": ({"02-b.md": b"---\ntitle Part two\norder: 2\n---\n"}, [
+        "content/02-b.md:2:1: front matter is not valid YAML: this line has no ':' after its key"]),
+    "a quote YAML reads on into later lines": (
+        {"site.yml": b'title: "Mysite\n\n# The author.\nauthor: ""\nlanguage: "en"\n'}, [
+            "content/site.yml:1:8: site.yml is not valid YAML: a quoted value is never closed"]),
     "unclosed list": ({"02-b.md": b"---\ntitle: [a, b\norder: 2\n---\n"}, [
         "content/02-b.md:2:8: front matter is not valid YAML: a '[' list is never closed", "    end it with ']'"]),
     "a colon in a value": ({"02-b.md": b"---\ntitle: Attention: a primer\n---\n"}, [
