@@ -18,6 +18,17 @@ def render(tmp_path: Path, text: str, name: str = "page.md"):
     return render_page(md, page), page
 
 
+def test_a_question_s_title_holds_its_own_words_not_the_page_s_footnotes(tmp_path):
+    """Pins an author's finding: every {question} summary held the page's footnote list,
+    so ids such as fn1 were written twice."""
+    html, page = render(tmp_path, "A claim[^1].\n\n::::{question} Why is *it* $x^2$?\nBecause.\n::::\n\n"
+                                  "[^1]: the source.\n")
+    assert page.errors == []
+    summary = re.search(r"<summary>(.*?)</summary>", html, re.S).group(1)
+    assert "footnote" not in summary and "<em>it</em>" in summary and "<math" in summary
+    assert html.count('id="fn1"') == 1
+
+
 # ---- 1. highlighted code
 
 def test_code_is_highlighted_with_classes_only(tmp_path):

@@ -54,7 +54,10 @@ def _close(self, tokens, idx, options, env) -> str:
 
 def add_render_rules(md: MarkdownIt) -> None:
     def md_inline(text: str, env: dict) -> str:
-        return md.renderInline(text, env)
+        # the title's own inline tokens: md.renderInline would also render what the core
+        # rules add after them, such as the page's list of footnotes
+        tokens = md.parseInline(text, env)
+        return md.renderer.renderInline(tokens[0].children or [], md.options, env) if tokens else ""
 
     md.renderer.md_inline = md_inline  # titles may hold inline Markdown and math
     md.add_render_rule("question_open", _open)
