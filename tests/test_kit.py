@@ -127,6 +127,17 @@ def test_a_field_is_a_typed_number_read_as_a_slider_reads_it():
     assert f.option_spec().parse("20") == 20.0 and f.manifest()["kind"] == "number"
 
 
+def test_a_bar_beyond_its_scale_is_an_error_not_a_bar_cut_off():
+    """Pins an author's finding: bars("balance", [105, 110.25], ...) drew two full bars
+    and said nothing, the scale being max=1.0."""
+    assert bars("b", [0, 0.5, 1.0], label=["x", "y", "z"])["max"] == 1.0
+    with pytest.raises(ValueError, match=r"bars 'balance': the value 100 is above max=1, .*\(e.g. max=200\)"):
+        bars("balance", [100, 110.25], label=["2024", "2025"])
+    assert bars("balance", [100, 110.25], label=["2024", "2025"], max=200)["bars"][1]["value"] == 110.25
+    with pytest.raises(ValueError, match="below 0"):
+        bars("b", [-0.1], label=["x"])
+
+
 def test_the_golden_split_keeps_numbers_in_the_structure(fig):
     structure, words = split_scene(fig.scene(fig.initial_state({})))
     assert structure["panels"][0]["bars"][0]["text"] == "67%"

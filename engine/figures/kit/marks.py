@@ -16,6 +16,9 @@ format of SCENE.md, so a figure can mix them with dicts of its own.
 """
 from __future__ import annotations
 
+import builtins
+import math
+
 from typing import Any, Iterable, Sequence
 
 
@@ -136,10 +139,26 @@ def series(P: Sequence[Sequence[float]], role: str, **channels: Any) -> dict[str
     return _element({"points": [[float(x), float(y)] for x, y in P], "role": role}, channels, 0)
 
 
+def _round_up(v: float) -> str:
+    """A round number at least as large as |v|, to suggest as a bar's max (105 -> 200)."""
+    if v == 0 or not math.isfinite(v):
+        return "1"
+    step = 10 ** math.floor(math.log10(abs(v)))
+    return f"{math.ceil(abs(v) / step) * step:g}"
+
+
 def bars(id: str, values: Sequence[float], /, *, label: Any, text: Any = None, max: float = 1.0,
          footer: str | None = None, **channels_and_options: Any) -> dict[str, Any]:
-    """Horizontal bars, one a value. Channels: label, text, link, role, muted, active,
-    select, id. Panel options: title, caption, footer, wide."""
+    """Horizontal bars, one a value from 0 to ``max`` (a full bar). Channels: label, text,
+    link, role, muted, active, select, id. Panel options: title, caption, footer, wide.
+    A value outside 0 to ``max`` is an error: drawn, it would be cut off without a word."""
+    for v in values:
+        if v < 0:
+            raise ValueError(f"bars '{id}': the value {v:g} is below 0, and a bar runs from 0; "
+                             f"draw values of both signs with chart() or cells()")
+        if v > max * (1 + 1e-9):
+            raise ValueError(f"bars '{id}': the value {v:g} is above max={max:g}, the value a full bar stands "
+                             f"for; pass a larger max (e.g. max={_round_up(builtins.max(values))})")
     panel_keys = {"title", "caption", "wide"}
     options = {k: v for k, v in channels_and_options.items() if k in panel_keys}
     channels = {k: v for k, v in channels_and_options.items() if k not in panel_keys}
