@@ -22,18 +22,38 @@ from .language import OWN_KEY
 
 ALLOWED = ("explorables.figures", "explorables.engine")  # besides the standard library
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
-RULE = ("an author's figure may import the standard library, explorables.figures and explorables.engine, "
-        "and nothing else (the reader's browser has nothing else)")
+RULE = ("an author's figure may import the standard library, explorables.figures, explorables.engine and "
+        "the figures folder's own modules (from . import helpers), and nothing else (the reader's browser has "
+        "nothing else)")
+
+
+def siblings(tree: ast.AST) -> list[tuple[ast.ImportFrom, str]]:
+    """The modules of its own folder a module imports (``from . import helpers``, ``from
+    .helpers import money``), each with its import statement."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            names = [node.module.split(".")[0]] if node.module else [alias.name for alias in node.names]
+            found.extend((node, name) for name in names)
+    return found
 
 
 def check_imports(path: Path, tree: ast.AST) -> list[SourceError]:
-    """Every import of the module is the standard library, the kit or the engine."""
+    """Every import of the module is the standard library, the kit, the engine or another
+    module of the figures folder."""
     errors = []
+    for node, name in siblings(tree):
+        if name.startswith("_") or not (path.parent / f"{name}.py").is_file():
+            modules = ", ".join(sorted(p.stem for p in path.parent.glob("*.py") if not p.name.startswith((".", "_"))))
+            errors.append(SourceError(path, node.lineno, node.col_offset + 1,
+                                      f"the figure module imports '.{name}', but the figures folder has no {name}.py "
+                                      f"it loads", f"its modules: {modules} (a name starting with _ is not loaded)"))
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.level:
-            errors.append(SourceError(path, node.lineno, node.col_offset + 1,
-                                      "a relative import is not allowed in a figure module",
-                                      f"{RULE}; import from explorables.figures instead"))
+            if node.level > 1:
+                errors.append(SourceError(path, node.lineno, node.col_offset + 1,
+                                          "an import from above the figures folder is not allowed",
+                                          f"{RULE}, and the folder's own modules (from . import helpers)"))
             continue
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]

@@ -5,9 +5,10 @@ the same public kit the built-in figures use, ``from explorables.figures import 
 A module may register figures and exercise types (subclasses of ``Exercise``, for the
 ``{exercise}`` directive); both are checked here the same way.
 Before a module runs, its imports are read with ``ast`` and checked against the rule the
-author guide states: the standard library, ``explorables.figures`` and
-``explorables.engine``, nothing else (the browser's Python has nothing else). Then the
-module runs, and every figure it registers is validated: its name is new (no built-in
+author guide states: the standard library, ``explorables.figures``,
+``explorables.engine`` and the folder's other modules (``from . import helpers``),
+nothing else (the browser's Python has nothing else). Then the module runs (after the
+modules of the folder it imports), and every figure it registers is validated: its name is new (no built-in
 is shadowed), its options' defaults are acceptable values, and its first frame and each
 experiment compute and give JSON. An exercise type likewise: a new name, a known answer
 kind, and problems that compute, read their own right answer and give JSON. The modules then travel in the engine archive as the
@@ -29,13 +30,14 @@ import ast
 import importlib.util
 import re
 import sys
+import types
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine.exercises import EXERCISES, Exercise
 from ..engine.locale import OWN
 from ..engine.figures import FIGURES, Figure
-from .author_checks import author_line, check_imports, check_keys, class_line, validate, validate_exercise
+from .author_checks import author_line, check_imports, check_keys, class_line, siblings, validate, validate_exercise
 from .errors import SourceError
 
 PACKAGE = "explorables.site_figures"  # the import name of an author's modules, here and in the browser
@@ -177,16 +179,48 @@ def load(folder: Path, words=None) -> AuthorFigures:
     if not found.folder.is_dir():
         MISSING.append(found.folder)
         return found
-    for path in sorted(found.folder.glob("*.py")):
-        if path.name.startswith((".", "_")):
-            continue
+    package = types.ModuleType(PACKAGE)  # what `from . import helpers` in a module imports from
+    package.__path__, package.__package__ = [], PACKAGE  # only the modules loaded below
+    sys.modules[PACKAGE] = package
+    paths = [p for p in sorted(found.folder.glob("*.py")) if not p.name.startswith((".", "_"))]
+    for path in _imported_first(paths):
         module, errors = _load_module(path, words)
+        if module is not None:
+            setattr(package, path.stem, sys.modules.get(f"{PACKAGE}.{path.stem}"))
         found.errors.extend(errors)
         if module is not None and not errors:
             found.modules.append(module)
         elif errors:
             FAILED.append(path)
+    package.SOURCES = {m.name: m.path.name for m in found.modules}  # as the archive's package has it
     return found  # the good modules stay registered, so lessons using them report nothing more
+
+
+def _imported_first(paths: list[Path]) -> list[Path]:
+    """The modules in the order that loads each after the folder's modules it imports
+    (in name order otherwise; a module that cannot be read keeps its place)."""
+    by_name = {p.stem: p for p in paths}
+    needs = {}
+    for path in paths:
+        try:
+            tree = ast.parse(path.read_bytes())
+        except (SyntaxError, ValueError, OSError):
+            tree = ast.Module(body=[], type_ignores=[])
+        needs[path.stem] = [name for _, name in siblings(tree) if name in by_name]
+    order: list[Path] = []
+    seen: set[str] = set()
+
+    def visit(name: str) -> None:
+        if name in seen:
+            return  # loaded already, or on the way (a cycle: Python's own import decides)
+        seen.add(name)
+        for other in needs[name]:
+            visit(other)
+        order.append(by_name[name])
+
+    for path in paths:
+        visit(path.stem)
+    return order
 
 
 def _load_module(path: Path, words=None) -> tuple[AuthorModule | None, list[SourceError]]:

@@ -103,8 +103,37 @@ def test_a_figure_may_not_shadow_a_built_in(site, capsys):
 def test_only_the_standard_library_the_kit_and_the_engine_may_be_imported(site, capsys, line, named):
     err = broken(site, capsys, "bad.py", f'"""A figure."""\n{line}\n')
     assert err.startswith(f"error: figures/bad.py:2:1: the figure module imports '{named}', which it may not\n"
-                          f"    an author's figure may import the standard library, explorables.figures and "
-                          f"explorables.engine, and nothing else")
+                          f"    an author's figure may import the standard library, explorables.figures, "
+                          f"explorables.engine and the figures folder's own modules (from . import helpers), "
+                          f"and nothing else")
+
+
+def test_a_module_may_import_another_of_the_figures_folder(site, capsys):
+    """Pins an author's finding: the guide said a module may import another of the folder,
+    and the build refused it. A helper that sorts after its user is loaded first."""
+    sample = (site / "figures" / "softmax_bars.py").read_text()
+    (site / "figures" / "softmax_bars.py").write_text(sample.replace(
+        '\nNAMES = ("a", "b", "c")\n', "\nfrom . import words_of\nfrom .words_of import NAMES\n"))
+    (site / "figures" / "words_of.py").write_text('"""Shared names."""\nNAMES = ("a", "b", "c")\n')
+    assert main(["build"]) == 0, capsys.readouterr().err
+    engine = names_in(site / "_site")["engine.zip"]
+    archive = zipfile.ZipFile(io.BytesIO((site / "_site" / "_explorables" / engine).read_bytes()))
+    assert b"from . import words_of, softmax_bars" in archive.read("explorables/site_figures/__init__.py")
+    assert runtime.step("softmax-bars", FIGURES["softmax-bars"].initial_state(
+        FIGURES["softmax-bars"].parse_options({})), {"type": "set", "name": "a", "value": "3"})["ok"]
+
+
+@pytest.mark.parametrize("line, said", [
+    ("from .nowhere import x", "figures/bad.py:2:1: the figure module imports '.nowhere', but the figures folder "
+                               "has no nowhere.py it loads"),
+    ("from . import _private", "figures/bad.py:2:1: the figure module imports '._private', but the figures folder "
+                               "has no _private.py it loads"),
+    ("from .. import x", "figures/bad.py:2:1: an import from above the figures folder is not allowed"),
+])
+def test_an_import_of_the_folder_names_a_module_it_loads(site, capsys, line, said):
+    (site / "figures" / "_private.py").write_text("x = 1\n")
+    err = broken(site, capsys, "bad.py", f'"""A figure."""\n{line}\n')
+    assert err.startswith("error: " + said), err
 
 
 def test_allowed_imports_pass_the_check(tmp_path):

@@ -90,7 +90,8 @@ def test_engine_agrees_under_pyodide(pyodide_dir, tmp_path):
 
 
 def test_the_sample_author_figure_agrees_under_pyodide(pyodide_dir, tmp_path):
-    """The sample figure of the guide (what `explorables new` writes), shipped in the
+    """The sample figure of the guide (what `explorables new` writes), importing a module
+    of its own folder, shipped in the
     engine archive the build writes and imported as the worker imports it: its first
     frame and a few reader events give the same numbers under Pyodide as in CPython."""
     node = shutil.which("node")
@@ -100,7 +101,12 @@ def test_the_sample_author_figure_agrees_under_pyodide(pyodide_dir, tmp_path):
     from explorables.site_builder.archive import engine_archive
 
     (tmp_path / "figures").mkdir()
-    shutil.copy(ROOT / "site_builder" / "starter" / "figures" / "softmax_bars.py", tmp_path / "figures")
+    # its names come from another module of the folder, one that sorts after it
+    sample = (ROOT / "site_builder" / "starter" / "figures" / "softmax_bars.py").read_text()
+    assert '\nNAMES = ("a", "b", "c")\n' in sample
+    (tmp_path / "figures" / "softmax_bars.py").write_text(
+        sample.replace('\nNAMES = ("a", "b", "c")\n', "\nfrom .words_of import NAMES\n"))
+    (tmp_path / "figures" / "words_of.py").write_text('NAMES = ("a", "b", "c")\n')
     loaded = authors.load(tmp_path / "figures")
     try:
         assert loaded.errors == []
@@ -122,8 +128,7 @@ def test_the_sample_author_figure_agrees_under_pyodide(pyodide_dir, tmp_path):
     assert run.returncode == 0, f"node failed:\n{run.stderr[-3000:]}"
     in_pyodide = json.loads(run.stdout)
     assert (in_pyodide["platform"], in_pyodide["python"]) == ("emscripten", [3, 14])
-    assert in_pyodide["site_figures"] == ["softmax_bars"]  # the worker imported the site's figure
-    assert in_cpython["site_figures"] == []  # CPython loaded it by file location instead
+    assert in_pyodide["site_figures"] == ["softmax_bars", "words_of"]  # the worker imported the site's modules
     for key in ("platform", "python", "site_figures"):
         del in_pyodide[key], in_cpython[key]
     mismatches: list[str] = []
