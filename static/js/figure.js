@@ -50,6 +50,7 @@
     // the figure's accessible name: its title, then the lesson's caption ("Figure 1: ...")
     this.titleEl.id = this.id + "-title";
     const caption = this.root.querySelector(":scope > figcaption");
+    if (caption) this.root.append(caption);  // under the figure's parts, as the build writes it
     if (caption && !caption.id) caption.id = this.id + "-caption";
     if (!this.root.hasAttribute("aria-labelledby")) {
       this.root.setAttribute("aria-labelledby", this.titleEl.id + (caption ? " " + caption.id : ""));

@@ -106,9 +106,6 @@
   document.addEventListener("explorables:change", function (event) {
     const detail = event.detail || {};
     if (!detail.id) return;
-    // The figure draws its parts after the build's caption: the caption goes last.
-    const caption = event.target.querySelector(":scope > figcaption");
-    if (caption && event.target.lastElementChild !== caption) event.target.append(caption);
     refresh(detail.id, detail.values || {}, detail.state, detail.off);
     settle(detail.id);
   });

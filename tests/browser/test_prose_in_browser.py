@@ -187,3 +187,22 @@ def test_numbers_about_the_lesson_s_tokens_hold_while_the_reader_shows_another_e
         page.locator("figure#table").get_by_label("Causal mask", exact=False).check()  # live again:
         idle(page, "table")
         assert before != the.inner_text() == "0%"  # row 0 reads only itself under the mask
+
+
+def test_the_caption_stays_under_the_figure_from_its_first_frame(page, guard, site_url):
+    """Pins a finding of both reviews: on a lesson the browser loaded, "Figure 1. ..." sat
+    over the figure until the first change moved it under, shifting every control 29 px."""
+    page.goto(site_url + PAGE, wait_until="domcontentloaded")
+    page.locator(f"figure#{FIG}.ex-drawn").wait_for()
+    placed = """id => { const figure = document.getElementById(id), caption = figure.querySelector(':scope > figcaption');
+        const status = figure.querySelector('.ex-status').getBoundingClientRect();
+        return [figure.lastElementChild === caption, caption.getBoundingClientRect().top >= status.bottom - 1,
+                Math.round(figure.querySelector('.ex-body').getBoundingClientRect().top - figure.getBoundingClientRect().top)]; }"""
+    first = page.evaluate(placed, FIG)
+    assert first[:2] == [True, True]
+    page.evaluate("() => window.explorables.ready")
+    page.locator(f"figure#{FIG}.ex-live").wait_for()
+    page.locator(f"figure#{FIG} input[type=range]").first.focus()
+    page.keyboard.press("ArrowRight")
+    idle(page, FIG)
+    assert page.evaluate(placed, FIG) == first  # nothing moved
