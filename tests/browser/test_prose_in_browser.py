@@ -189,6 +189,24 @@ def test_numbers_about_the_lesson_s_tokens_hold_while_the_reader_shows_another_e
         assert before != the.inner_text() == "0%"  # row 0 reads only itself under the mask
 
 
+def test_numbers_about_tokens_the_table_no_longer_holds_are_held(shared, site_url):
+    """Pins a reader's finding: with "Tokens n" lowered to 2 the table held "the" and
+    "old" alone, and the prose still said, unmarked, that the row of dog gives 89% of its
+    weight to chased (and announced it as news)."""
+    for page in in_lesson(shared, site_url + HEATMAP, "table"):
+        dog = page.locator('.ex-value[data-figure="table"][data-value="entropy"][data-index="2"]')
+        built = dog.inner_text()
+        slider = page.locator("figure#table").get_by_label("Tokens n", exact=False)
+        slider.focus()
+        page.keyboard.press("Home")
+        idle(page, "table")
+        assert page.evaluate("() => window.explorables.figures.table.state.n") == 1
+        assert dog.inner_text() == built and "ex-value-held" in dog.get_attribute("class")
+        page.keyboard.press("End")
+        idle(page, "table")
+        assert dog.get_attribute("class") == "ex-value"  # the lesson's table again
+
+
 def test_the_caption_stays_under_the_figure_from_its_first_frame(page, guard, site_url):
     """Pins a finding of both reviews: on a lesson the browser loaded, "Figure 1. ..." sat
     over the figure until the first change moved it under, shifting every control 29 px."""

@@ -54,7 +54,7 @@ class AttentionHeatmap(Figure):
     """The full attention table for up to 16 tokens with vectors of up to 8 numbers."""
 
     name = "attention-heatmap"
-    subject = ("preset", "tokens", "q", "k", "v")
+    subject = ("preset", "tokens", "n", "q", "k", "v")
     summary = W.SUMMARY
     title = W.TITLE
     params = (
