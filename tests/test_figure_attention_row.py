@@ -963,4 +963,4 @@ def test_a_tie_is_told_as_a_tie():
 
 def test_the_asking_word_menu_counts_from_0_as_the_lab_does():
     labels = [o["label"] for o in control(FIG.scene(first_state()), "query")["options"]]
-    assert labels == ["0: The", "1: cat", "2: chased", "3: the", "4: mouse", "5: ."]
+    assert labels == ["0: The", "1: cat", "2: chased", "3: the", "4: mouse", "5: “.”"]  # quoted: read as a word

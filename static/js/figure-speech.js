@@ -14,6 +14,14 @@
     document.addEventListener(type, function () { pressed = Math.max(0, pressed - 1); }, true);
   });
 
+  /* Parts said one after another, each ended by a full stop unless it ends with its own
+     ("Why divide by √dₖ?", not "Why divide by √dₖ?."). */
+  function sentences(parts) {
+    return parts.filter(Boolean).reduce(function (text, part) {
+      return !text ? part : text + (/[.?!:…]$/.test(text) ? " " : ". ") + part;
+    }, "");
+  }
+
   /* Say something now, through the page's one announcer. */
   Figure.prototype.announce = function (text) { if (text && ex.pages) ex.pages.announce(text); };
 
@@ -35,7 +43,7 @@
       // first in the message, before the live numbers of the prose said at the same time
       const also = self.also;
       self.also = [];
-      if (ex.pages) ex.pages.announce([said, self.scene.status].concat(also).filter(Boolean).join(". "), -1);
+      if (ex.pages) ex.pages.announce(sentences([said, self.scene.status].concat(also)), -1);
     }, SETTLE_MS);
   };
 

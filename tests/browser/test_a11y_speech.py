@@ -229,6 +229,23 @@ def test_hovering_cells_puts_nothing_in_a_live_region(heatmap):
     assert said(heatmap) == []
 
 
+def test_a_change_said_in_sentences_keeps_their_own_stops(heatmap):
+    """Pins a reader's finding: "Why divide by √dₖ?.": a full stop was put after a
+    sentence that had its own."""
+    heatmap.locator(f"figure#{TABLE}").get_by_role("button", name="Why divide by √dₖ?").click()
+    heard = settled(heatmap, TABLE)
+    assert heard[-1].startswith("Why divide by √dₖ? ") and "?." not in heard[-1]
+
+
+def test_a_lone_full_stop_is_quoted_where_it_is_picked_and_heard(row):
+    """Pins a reader's finding: "Asking word: 5: ..", the token "." read as a stop."""
+    menu = row.locator(f"figure#{ROW} select[name=query]")
+    assert menu.locator("option").last.inner_text() == "5: “.”"
+    menu.select_option("5")
+    heard = settled(row, ROW)
+    assert heard[-1].startswith("Asking word: 5: “.”. ") and ".." not in heard[-1]
+
+
 def test_arrow_keys_in_a_table_are_quiet_and_d_reads_the_arithmetic(heatmap):
     button = heatmap.locator(f"figure#{TABLE} .ex-cells tbody .ex-focusable").first
     button.focus()

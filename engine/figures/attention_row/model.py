@@ -5,7 +5,7 @@ from typing import Any
 
 from explorables.figures import (EDGE, Choice, FieldError, Figure, Hidden, Option, OptionError, OptionErrors, Say,
                                  Slider, Toggle, Value, best, extent, field_text, parse_number, query_field, quote,
-                                 register, resolve_query, t, words)
+                                 register, resolve_query, t, token_text, words)
 
 from . import scene
 from .experiments import EXPERIMENTS, STEP_MASK, STEP_MATCH, STEP_SOFTMAX, STEP_TEMPERATURE
@@ -44,7 +44,7 @@ class AttentionRow(Figure):
     title = TITLE
     params = (
         Asker("query", QUERY_LABEL, "chased", DOC["query"], near="scores", step=STEP_MATCH,
-              choices=lambda s: [(j, f"{j}: {w}") for j, w in enumerate(s["tokens"])]),  # as the lab counts
+              choices=lambda s: [(j, f"{j}: {token_text(w)}") for j, w in enumerate(s["tokens"])]),  # as the lab counts
         Slider("temperature", TEMPERATURE_LABEL, 1.0, DOC["temperature"], TEMPERATURE_HELP, near="weights",
                step=STEP_TEMPERATURE, lo=T_MIN, hi=T_MAX, by=0.01, log=True, what=TEMPERATURE_WHAT),
         Toggle("causal", CAUSAL_LABEL, False, DOC["causal"], CAUSAL_HELP, near="weights", step=STEP_MASK),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from explorables.figures import Say, num, pct, quote, t, vec
+from explorables.figures import Say, num, pct, quote, t, token_text, vec
 
 TITLE = Say("figure.attention_row.title")
 SUMMARY = Say("figure.attention_row.summary")
@@ -48,8 +48,8 @@ def steps() -> list[tuple[str, str]]:
 
 
 def mark_label(word: str) -> str:
-    """A token as a label on a plane: punctuation is quoted so that a lone "." shows."""
-    return word if any(c.isalnum() for c in word) else quote(word)
+    """A token as a label on a plane (the kit's token_text)."""
+    return token_text(word)
 
 
 def keys_caption(tokens: list[str], i: int) -> str:

@@ -31,7 +31,7 @@ from ..base import FieldError, Option, OptionError, parse_number
 from .inputs import query_field, resolve_query
 from .params import Choice, Param, resolve
 from ...locale import t, typed
-from .text import MINUS, Say, field_text, spoken
+from .text import MINUS, Say, field_text, quote, spoken
 
 MAX_TOKENS = 8  # words a sentence preset may have (a T x T table still fits a phone)
 EMBED_AXES = (Say("figure.axis.thing"), Say("figure.axis.event"))  # the names of the embedding plane's two axes
@@ -119,7 +119,7 @@ class Asker(Choice):
     """The asking token: a menu of the sentence's tokens ("4: it", values are positions);
     a reader may also send a word or a position. The state keeps the position."""
 
-    choices: Any = lambda s: [(j, f"{j}: {w}") for j, w in enumerate(s["tokens"])]
+    choices: Any = lambda s: [(j, f"{j}: {token_text(w)}") for j, w in enumerate(s["tokens"])]
 
     def read(self, value: Any, state: dict) -> int:
         return query_field(value, state["tokens"], self.name)
@@ -132,6 +132,12 @@ class Asker(Choice):
 
 
 # --- labels of tokens --------------------------------------------------------------------------
+
+
+def token_text(word: str) -> str:
+    """A token in a menu or on a plane: punctuation is quoted, so that a lone "." shows and
+    is not read as the end of a sentence ("5: “.”")."""
+    return word if any(c.isalnum() for c in word) else quote(word)
 
 
 def sub(t: int) -> str:
@@ -333,5 +339,5 @@ __all__ = [
     "OUTPUT_DIAMOND", "OWN_RING", "PRESET_NAMES", "SENTENCES", "SENTENCE_CHOICES", "SENTENCE_KEYS", "Sentence",
     "VOCAB", "check_query_option", "column_labels", "default_embeddings", "distinct", "grid_step", "look_back",
     "matrix_control", "matrix_name", "parse_cell", "parse_matrix", "preset_matrix", "preset_of", "row_labels",
-    "sentence", "sub", "token_label",
+    "sentence", "sub", "token_label", "token_text",
 ]
