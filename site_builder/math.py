@@ -131,6 +131,9 @@ def tex_to_mathml(tex: str, display: bool) -> str:
         detail = clip(str(err) or type(err).__name__)
         raise MathError(f"cannot read the TeX {shown} ({detail}); check that every brace is closed") from None
     mathml = _UPRIGHT_WORD.sub(_word, mathml)
+    # \infty is an ordinary symbol in TeX; latex2mathml makes it an operator, spaced as
+    # one on both sides ("− ∞")
+    mathml = mathml.replace("<mo>&#x0221E;</mo>", "<mi>&#x0221E;</mi>")
     mathml = _FUNCTION_BEFORE.sub(r'\1<mspace width="0.1667em"></mspace>\2', mathml)
     mathml = _OPERATOR_OUT.sub(r'<mi>\1</mi><mspace width="0.1667em"></mspace>', mathml)
     mathml = _OPERATOR_PAREN.sub(r"<mi>\1</mi>", mathml)

@@ -152,3 +152,10 @@ def test_a_function_name_after_a_letter_or_number_has_a_thin_space_before_it(tex
     mathml = tex_to_mathml(tex, display=False)
     name = re.search(r"(?:<msub>)?<mi>(?:ln|log|softmax)</mi>", mathml)
     assert mathml[:name.start()].endswith('<mspace width="0.1667em"></mspace>') == spaced, mathml
+
+
+def test_infinity_is_a_symbol_not_an_operator():
+    """Pins a reader's finding: "− ∞" with wide gaps, \\infty set as an operator."""
+    from explorables.site_builder.math import tex_to_mathml
+    assert tex_to_mathml("-\\infty", display=False) == \
+        '<math display="inline"><mrow><mo form="prefix">−</mo><mi>∞</mi></mrow></math>'

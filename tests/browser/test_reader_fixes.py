@@ -226,3 +226,13 @@ def test_an_exercise_s_placeholder_shows_whole_and_reads_at_4_5_to_1(exercise_le
         assert p["scroll"] <= p["client"], p
         ratio = contrast(rgb_of(p["colour"]), rgb_of(p["background"]))
         assert ratio >= 4.5, (p, round(ratio, 2))
+
+
+def test_a_square_root_ends_where_what_is_under_it_ends(shared, site_url):
+    """Pins a reader's finding: "√dₖ ." and "√2  ≈ 1.41": drawn with the bundled math
+    font, Chromium left out the radical's bar and put 4.8 px after it."""
+    for page in in_lesson(shared, site_url + "one-query-row.html", "explorer"):
+        page.evaluate("() => document.fonts.ready")
+        gaps = page.evaluate("""() => Array.from(document.querySelectorAll('main msqrt')).map(s =>
+            s.getBoundingClientRect().right - s.lastElementChild.getBoundingClientRect().right)""")
+        assert len(gaps) >= 3 and max(gaps) < 1, gaps
