@@ -17,6 +17,7 @@ import traceback
 from pathlib import Path
 
 from ..engine.exercises import KINDS, Mistake, parse_seed
+from ..engine.figures import FieldError
 from .errors import SourceError
 from .language import OWN_KEY
 
@@ -141,13 +142,22 @@ def validate(model, path: Path, tree: ast.AST) -> list[SourceError]:
     try:
         state = model.initial_state(model.parse_options({}))
         json.dumps(model.scene(state), allow_nan=False)
-        for experiment in getattr(model, "experiments", ()):
-            json.dumps(model.scene(model.apply(copy.deepcopy(state), {"type": "action", "name": experiment.name})),
-                       allow_nan=False)
     except Exception as err:
         return [SourceError(path, author_line(err, path, where), 1,
                             f"{label}: drawing its first frame raised {type(err).__name__}: {err}",
-                            "the first frame and each experiment must compute and give plain numbers")]
+                            "the first frame must compute and give plain numbers")]
+    for experiment in getattr(model, "experiments", ()):
+        line = param_line(tree, experiment.name, where)
+        try:
+            json.dumps(model.scene(model.apply(copy.deepcopy(state), {"type": "action", "name": experiment.name})),
+                       allow_nan=False)
+        except FieldError as err:  # a value of its `set` that the parameter refuses
+            return [SourceError(path, line, 1, f"{label}: the experiment '{experiment.name}' sets a value its "
+                                f"parameter refuses: {err.message}", "set a value inside the parameter's range")]
+        except Exception as err:
+            return [SourceError(path, author_line(err, path, line), 1,
+                                f"{label}: running the experiment '{experiment.name}' raised "
+                                f"{type(err).__name__}: {err}", "each experiment must compute and give plain numbers")]
     return []
 
 

@@ -85,6 +85,12 @@ class AuthorFigures:
                 + [(f"{base}/{m.name}.py", m.source) for m in self.modules])
 
 
+def failed(model) -> bool:
+    """Whether an author's figure comes from a module whose checks failed (its error is
+    reported there already)."""
+    return is_authors(model) and any(p.stem == type(model).__module__.rsplit(".", 1)[-1] for p in FAILED)
+
+
 def is_authors(model) -> bool:
     """Whether a figure or exercise type comes from the site's figures folder."""
     return type(model).__module__.startswith(PACKAGE + ".")

@@ -174,12 +174,26 @@ def test_a_figure_class_without_register_is_named(site, capsys):
                           "but does not register it: put @register on the line above `class SoftmaxBars`")
 
 
+def test_an_experiment_that_fails_is_named_at_its_line(site, capsys):
+    """Pins an author's finding: an experiment setting a value out of its slider's range,
+    or raising, was reported as "drawing its first frame raised", at the class's line."""
+    source = SAMPLE.read_text()
+    line = 1 + source.splitlines().index('        Experiment("tie", "Tie a and b", title="Give a and b the same score",')
+    err = broken(site, capsys, "softmax_bars.py", source.replace('set={"a": 1.0, "b": 1.0}', 'set={"a": 100.0, "b": 1.0}'))
+    assert err.startswith(f"error: figures/softmax_bars.py:{line}:1: figure 'softmax-bars': the experiment 'tie' "
+                          "sets a value its parameter refuses: Score a must be from -5 to 5, got 100\n"), err
+    raising = source.replace('see="a and b share', 'run=lambda s: 1 / 0, see="a and b share')
+    (site / "figures" / "softmax_bars.py").write_text(source)
+    err = broken(site, capsys, "softmax_bars.py", raising)
+    assert "figure 'softmax-bars': running the experiment 'tie' raised ZeroDivisionError" in err and "first frame" not in err
+
+
 @pytest.mark.parametrize("mistake", ["compute", "option"])
 def test_prose_quoting_a_broken_figure_adds_no_error_of_its_own(site, capsys, mistake):
     """A figure whose first frame raises, or whose option is wrong: one error, the
-    figure's; the {value} and {adjust} quoting it say nothing more (before, a {value} of a
+    figure's; the {value}, {adjust} and {numref} quoting it say nothing more (before, a {value} of a
     figure whose first frame raised was an internal error, "please report")."""
-    prose = "\nThe top is {value}`three.top`; move {adjust}`three.a`.\n"
+    prose = "\nThe top is {value}`three.top`; move {adjust}`three.a` in {numref}`three`.\n"
     assert main(["build"]) == 0
     if mistake == "compute":
         (site / "figures" / "softmax_bars.py").write_text(
@@ -192,6 +206,7 @@ def test_prose_quoting_a_broken_figure_adds_no_error_of_its_own(site, capsys, mi
     assert main(["build"]) == 1
     err = capsys.readouterr().err
     assert "internal error" not in err and "{value}" not in err and "{adjust}" not in err, err
+    assert "{numref}" not in err and "1 error;" in err, err  # the module's, or the directive's
     assert ("first frame raised IndexError" if mistake == "compute" else "option 'a'") in err
 
 

@@ -22,7 +22,7 @@ from ..safety import clip, clip_quotes, quote
 from ..svg import still
 from .common import report, split_options
 from ...engine.locale import t
-from ..authors import is_authors
+from ..authors import failed, is_authors
 
 _ID = re.compile(r"^[A-Za-z][\w-]*$")
 RESERVED_IDS = {"content"}  # ids the page layout uses
@@ -172,6 +172,8 @@ def _render_figure(self, tokens, idx, options, env) -> str:
         model = FIGURES[meta["figure"]]
         if not is_authors(model):
             raise
+        if failed(model):
+            return ""  # its module's checks failed on this already: one mistake, one message
         module = type(model).__module__.rsplit(".", 1)[-1]
         frames = [f for f in traceback.extract_tb(err.__traceback__) if Path(f.filename).stem == module]
         where = f" ({Path(frames[-1].filename).name}:{frames[-1].lineno})" if frames else ""

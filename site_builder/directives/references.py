@@ -158,6 +158,9 @@ def _role(env, parent, token, figures, equations, referenced) -> None:
         return
     table: dict = figures if role == "numref" else equations
     what = "figure" if role == "numref" else "labelled equation"
+    if role == "numref" and target in env.get("unmade_figures", ()):
+        token.meta["error"] = True  # its directive failed, and that error says why: one mistake, one message
+        return
     if target not in table:
         line0, col = where(env, parent, token)
         close = difflib.get_close_matches(target, list(table), n=1)
