@@ -9,7 +9,18 @@ MESSAGE_LIMIT = 300  # characters of one message or hint; longer ones are cut
 
 
 def _bounded(text: str) -> str:
-    return text if len(text) <= MESSAGE_LIMIT else text[:MESSAGE_LIMIT - 1] + "…"
+    """``text`` cut to MESSAGE_LIMIT characters between words, keeping its last clause
+    (after '; ', often what to do: "`explorables figures` lists every figure")."""
+    if len(text) <= MESSAGE_LIMIT:
+        return text
+    split = text.rfind("; ")
+    tail = text[split:] if split > 0 and len(text) - split <= MESSAGE_LIMIT // 2 else ""
+    room = MESSAGE_LIMIT - len(tail) - 1
+    head = text[:room]
+    space = head.rfind(" ")
+    if space > room // 2:
+        head = head[:space].rstrip(",;:")
+    return head + "…" + tail
 
 
 @dataclass

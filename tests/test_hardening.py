@@ -385,3 +385,15 @@ def test_figures_from_outside_the_site_folder_are_never_run(site, tmp_path, caps
     assert failed(content, out, capsys).splitlines()[:2] == [
         f"../{outside.name}: {outside.name} is outside the site folder (it is {outside}); the build reads "
         f"nothing from outside it", "    move it into the site folder"]
+
+
+def test_a_long_hint_is_cut_between_words_and_keeps_what_to_do():
+    """Pins an author's finding: the list of known directives was cut mid-word and took
+    its last clause with it ("…, tip, warning; `expl…")."""
+    from explorables.site_builder.errors import MESSAGE_LIMIT, SourceError
+    names = ", ".join(f"figure-number-{i}" for i in range(40))
+    hint = f"known directives: {names}; `explorables figures` lists every figure and its options"
+    shown = SourceError("a.md", 1, 1, "unknown directive '{x}'", hint).format().split("\n    ")[1]
+    assert len(shown) <= MESSAGE_LIMIT
+    assert shown.endswith("…; `explorables figures` lists every figure and its options")
+    assert shown.split("…")[0].endswith(tuple("0123456789"))  # a whole name before the cut
