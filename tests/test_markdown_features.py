@@ -329,6 +329,7 @@ RELEVANCE = [  # query -> the section it must return first (over the track in co
     ("rotaton", "positional-encoding.html#moving-k-steps-is-a-fixed-rotation"),
     ("concatnate", "two-heads.html#joining-the-heads-concatenate-then-w_o"),
     ("softmx", "attention-heatmap.html#a-softmax-on-every-row"),
+    ("entorpy", "attention-heatmap.html#peaked-and-flat-rows"),  # two letters swapped: one edit
     ("temper", "one-query-row.html#temperature"),  # a word still being typed
 ]
 

@@ -29,6 +29,7 @@
   /* Edit distance of a and b if at most max, else max + 1 (one row, early exit). */
   function distance(a, b, max) {
     if (Math.abs(a.length - b.length) > max) return max + 1;
+    let before = null;  // the row two back: a swap of two letters counts one edit
     let prev = [];
     for (let j = 0; j <= b.length; j++) prev.push(j);
     for (let i = 1; i <= a.length; i++) {
@@ -36,11 +37,13 @@
       let best = i;
       for (let j = 1; j <= b.length; j++) {
         let d = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev[j - 2] + 1);
+        if (before && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2] + 1);
         row.push(d);
         if (d < best) best = d;
       }
-      if (best > max) return max + 1;
+      // a swap reaches back two rows, so stop only when both are past max
+      if (best > max && (!before || Math.min.apply(null, prev) > max)) return max + 1;
+      before = prev;
       prev = row;
     }
     return prev[b.length];
