@@ -52,7 +52,7 @@ def arithmetic(s: dict, v: dict) -> list[str]:
     tokens, i, X, r, row = s["tokens"], s["query"], v["X"], v["r"], v["row"]
     e, p = s["emb"][tokens[i]], position_code(i, OMEGA)
     out = [
-        f"1. x{sub(i)} = e({tokens[i]}) + s·p{sub(i)} = {vec(e)} + {num(s['s'])}·{vec(p)} = {vec(X[i])}",
+        f"1. x{sub(i)} = e({tokens[i]}) + α·p{sub(i)} = {vec(e)} + {num(s['s'])}·{vec(p)} = {vec(X[i])}",
         f"2. q{sub(i)} = x{sub(i)}Wq = {vec(r.Q[i])}   k{sub(i)} = {vec(r.K[i])}   v{sub(i)} = {vec(r.V[i])}",
         f"3. s{sub(i)}ⱼ = q{sub(i)}·kⱼ / √2, {t('figure.attention_lab.arith_then')} ÷ T = {num(s['temperature'])}:",
     ]
