@@ -170,7 +170,9 @@
       key.hidden = !(next.key && next.key.length);
       el.classList.toggle("ex-wide", !!next.wide);
       el.classList.toggle("ex-narrow", next.wide === false);  // may share a row with another panel
-      el.classList.toggle("ex-many", ((next.rows || [])[0] || []).length >= 10);  // compact cells
+      const columns = ((next.rows || [])[0] || []).length;
+      el.classList.toggle("ex-many", columns >= 10);  // compact cells
+      el.classList.toggle("ex-crowded", columns >= 14);  // more compact: 16 fit beside the controls
       const rows = [];
       if (next.col_labels) {
         const head = ex.el("tr", null, next.row_labels ? ex.el("td", { "aria-hidden": "true" }) : null);
