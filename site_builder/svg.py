@@ -22,7 +22,7 @@ import math
 import re
 from html import escape
 
-from ..engine.locale import direction, language, t
+from ..engine.locale import direction, language, localized, t
 
 # The words this module writes for readers, in one place.
 
@@ -240,10 +240,12 @@ def _grid(spec: dict, v: _View) -> str:
             x0 = v.x(max(v.xs[0], min(0, v.xs[1]))) + 4
             out.append(f'<text class="tk" x="{_n(x0)}" y="{_n(v.y(v.ys[1]) + 10)}">{_svg_words(names[1])}</text>')
     ticks = spec.get("ticks") or {}
-    for at in ticks.get("x") or []:
-        out.append(f'<text class="tk" x="{_n(v.x(at))}" y="{_n(v.y(v.ys[0]) + 12)}" text-anchor="middle">{_n(at)}</text>')
+    for at in ticks.get("x") or []:  # a tick's number as the page writes numbers (a minus sign)
+        out.append(f'<text class="tk" x="{_n(v.x(at))}" y="{_n(v.y(v.ys[0]) + 12)}" text-anchor="middle">'
+                   f'{localized(_n(at))}</text>')
     for at in ticks.get("y") or []:
-        out.append(f'<text class="tk" x="{_n(v.x(v.xs[0]) - 3)}" y="{_n(v.y(at) + 3)}" text-anchor="end">{_n(at)}</text>')
+        out.append(f'<text class="tk" x="{_n(v.x(v.xs[0]) - 3)}" y="{_n(v.y(at) + 3)}" text-anchor="end">'
+                   f'{localized(_n(at))}</text>')
     return "".join(out)
 
 

@@ -213,3 +213,13 @@ def test_a_control_s_label_inside_the_sentence_keeps_what_must_stay_capital():
         assert _mid_sentence("Wert a") == "Wert a"
     finally:
         locale.use("en")
+
+
+def test_a_chart_s_negative_ticks_have_a_minus_sign():
+    """Pins a reader's finding: lesson 5's similarity axis read "-1", a hyphen squeezed
+    against the 0 below it, where every other number has a minus sign."""
+    scene = dict(first_frames())["positional-encoding"]
+    chart = next(p for p in scene["panels"] if p["kind"] == "chart")
+    drawing = re.search(r"<svg .*?</svg>", svg.panel_html(chart), re.S).group(0)
+    ticks = [t.text for t in parse(drawing).iter(f"{NS}text") if "tk" in classes(t)]
+    assert "−1" in ticks and not any(t.startswith("-") for t in ticks), ticks

@@ -140,8 +140,9 @@
         write(s.axes[1], v.sx(Math.max(v.xs[0], Math.min(0, v.xs[1]))) + 4, v.sy(v.ys[1]) + 10, "left");
       }
       if (s.ticks) {
-        for (const t of s.ticks.x || []) write(String(t), v.sx(t), v.sy(v.ys[0]) + 12, "center");
-        for (const t of s.ticks.y || []) write(String(t), v.sx(v.xs[0]) - 3, v.sy(t) + 3, "right");
+        // numbers as the page writes them: a minus sign, the language's decimal mark
+        for (const t of s.ticks.x || []) write(ex.localize(String(t)), v.sx(t), v.sy(v.ys[0]) + 12, "center");
+        for (const t of s.ticks.y || []) write(ex.localize(String(t)), v.sx(v.xs[0]) - 3, v.sy(t) + 3, "right");
       }
       ctx.restore();
       return written;
