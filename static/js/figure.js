@@ -12,6 +12,7 @@
     this.id = root.id;
     this.name = data.figure;
     this.state = data.state;
+    this.built = data.state;  // the build's first state: a preview's reload keeps what the reader set only while it stays
     // the lesson's own example, as its state keys' JSON: see offExample
     this.subject = (data.subject || []).map(function (key) { return [key, JSON.stringify(data.state[key])]; });
     this.scene = data.scene;

@@ -114,19 +114,24 @@
     const states = (kept[ex.pages.current || here] = {});
     Object.keys(ex.figures).forEach(function (id) {
       const figure = ex.figures[id];
-      states[id] = { state: figure.state, scene: figure.scene };
+      states[id] = { state: figure.state, scene: figure.scene, built: figure.built };
       Object.values(figure.controlViews || {}).forEach(function (view) { if (view.stop) view.stop(); });
     });
     hooks.unmount.forEach(function (fn) { fn(document.body); });
     ex.figures = {};
   }
 
+  /* Mount the page swapped in. ``restore``: each figure takes the state it had when the
+     reader left this page; "unchanged": only a figure whose build-time state is the same
+     as before (a preview's reload: an edit to the text keeps what the reader set, an edit
+     to the figure's options starts it anew). */
   function mount(pageKey, restore) {
     if (ex.boot) ex.boot();
     const states = restore ? kept[pageKey] || {} : {};
     Object.keys(states).forEach(function (id) {
       const figure = ex.figures[id];
       if (!figure) return;
+      if (restore === "unchanged" && JSON.stringify(figure.built) !== JSON.stringify(states[id].built)) return;
       figure.state = states[id].state;
       figure.render(states[id].scene);
     });
@@ -192,9 +197,10 @@
           ex.pages.current = pageKey;
           // where it lands: at its top, it may be laid out part by part (parts.js)
           ex.pages.landing = target.hash || typeof how.scroll === "number" ? "place" : "top";
-          mount(pageKey, how.restore !== false && !how.reload);
-          land(target.hash, how.scroll);
-          announce(page.title.split(" · ")[0]);
+          mount(pageKey, how.reload ? "unchanged" : how.restore !== false);
+          // a preview's reload stays where the author is: no focus moved, no title said
+          if (how.reload) window.scrollTo(0, how.scroll);
+          else { land(target.hash, how.scroll); announce(page.title.split(" · ")[0]); }
           nextWhenLive();
           return true;
         }).catch(function (err) {

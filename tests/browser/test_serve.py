@@ -153,3 +153,37 @@ def test_serve_never_writes_into_the_build_output(tmp_path, monkeypatch):
     assert "livereload" not in (tmp_path / "_site" / "a.html").read_text()
     assert main(["build"]) == 0
     assert tree(tmp_path / "_site") == built  # serve then build: the same site, byte for byte
+
+
+def test_an_edit_of_the_text_keeps_what_the_reader_set_and_where_they_are(page, tmp_path):
+    """Pins an author's finding: each save moved the focus to the lesson's title (with its
+    outline) and put a slider the author had moved back to the lesson's setting. An edit
+    to the text keeps the figure's state and the focus's place; an edit to the figure's
+    options starts the figure anew."""
+    content = tmp_path / "content"
+    content.mkdir()
+    lesson = "---\ntitle: First\n---\nHello, reader.\n\n:::{attention-row} row\n:temperature: 1\n:::\n"
+    (content / "01-a.md").write_text(lesson)
+    server = DevServer(content, port=0)
+    assert server.start()
+    try:
+        page.goto(server.url + "a.html")
+        page.evaluate("() => window.explorables.ready")
+        page.wait_for_function("() => document.documentElement.dataset.livereload === 'open'")
+        slider = page.locator("figure#row input[type=range][name=temperature]")
+        slider.focus()
+        page.keyboard.press("ArrowRight")
+        page.evaluate("() => window.explorables.figures.row.idle()")
+        moved = page.evaluate("() => window.explorables.figures.row.state.temperature")
+        assert moved != 1
+        (content / "01-a.md").write_text(lesson.replace("Hello, reader.", "Hello again."))
+        assert server.check() is True
+        page.locator("main", has_text="Hello again.").wait_for()
+        page.locator("figure#row.ex-live").wait_for()
+        assert page.evaluate("() => window.explorables.figures.row.state.temperature") == moved
+        assert page.evaluate("() => document.activeElement.matches('main h1')") is False
+        (content / "01-a.md").write_text(lesson.replace(":temperature: 1", ":temperature: 2"))
+        assert server.check() is True
+        page.wait_for_function("() => window.explorables.figures.row && window.explorables.figures.row.state.temperature === 2")
+    finally:
+        server.stop()
