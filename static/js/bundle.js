@@ -85,5 +85,24 @@
       if (location.protocol === "file:") return Promise.resolve({ title: page.title, body: anchored(page.body, target), attrs: {} });
       return Promise.resolve({ title: page.title, body: page.body, attrs: { "data-assets": page.assets } });
     };
+    if (location.protocol === "file:") keepPlace();
+  }
+
+  /* From disk the address stays the page the bundle was opened at, whichever page is
+     shown (a history entry may not name another file); the entry's state names the page
+     shown. Reloaded, the bundle shows that page again, where the reader was. */
+  function keepPlace() {
+    const PLACE = "explorables-bundle-place";  // the tab's page and scroll when it was left
+    window.addEventListener("pagehide", function () {
+      try {
+        sessionStorage.setItem(PLACE, JSON.stringify({ page: ex.pages.current, scroll: window.scrollY }));
+      } catch (err) { /* storage refused: a reload starts at the page's top */ }
+    });
+    const state = history.state;
+    if (!state || !state.explorablesPage || state.explorablesPage === ex.pages.current) return;
+    let place = null;
+    try { place = JSON.parse(sessionStorage.getItem(PLACE) || "null"); } catch (err) { place = null; }
+    const scroll = place && place.page === state.explorablesPage ? place.scroll : undefined;
+    ex.pages.go(state.explorablesPage + (scroll === undefined ? state.hash || "" : ""), { scroll: scroll, restore: false });
   }
 })();

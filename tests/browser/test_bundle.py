@@ -118,6 +118,24 @@ def test_nothing_leaves_the_bundle_and_nothing_fails(disk_page):
     assert not seen["errors"], seen["errors"]
 
 
+def test_a_reload_shows_the_lesson_the_reader_was_on(disk_page):
+    """Pins a reader's finding: from disk the address stays index.html whichever lesson
+    shows, and a reload went back to the index. (Last of the disk tests: Python starts
+    again.)"""
+    page, seen = disk_page
+    page.get_by_role("navigation", name="Lessons").get_by_role("link", name="Why several heads").click()
+    live(page, "heads")
+    page.mouse.wheel(0, 900)
+    page.wait_for_function("() => scrollY > 500")
+    scrolled = page.evaluate("() => scrollY")
+    assert page.evaluate("() => location.pathname.endsWith('/index.html')")
+    page.reload()
+    page.locator("main h1", has_text="Why several heads").wait_for()
+    live(page, "heads")
+    assert abs(page.evaluate("() => scrollY") - scrolled) < 50
+    assert not seen["errors"], seen["errors"]
+
+
 def test_the_bundle_folder_served_over_http_works_too(browser, bundle_dir):
     server = serve_folder(bundle_dir)
     base = f"http://127.0.0.1:{server.server_address[1]}/"
