@@ -94,7 +94,10 @@ def _run(args: argparse.Namespace) -> int:
         took = time.perf_counter() - started
         print(f"Bundled {result.pages} pages with {result.figures} figures into {result.path} "
               f"({result.bytes / 1e6:.1f} MB) in {took:.2f} s.")
-        print("Unzip it anywhere and open index.html: no server and no network needed.")
+        if args.folder:
+            print("Copy the folder anywhere and open its index.html: no server and no network needed.")
+        else:
+            print("Unzip it anywhere and open index.html: no server and no network needed.")
         return 0
 
     if args.command == "build":

@@ -136,5 +136,6 @@ def test_the_folder_form_writes_a_runnable_folder(tmp_path, capsys):
     target = tmp_path / "lessons"
     assert main(["bundle", str(ROOT / "content"), "--folder", str(target)]) == 0
     assert (target / "index.html").is_file() and "bundle/pyodide-data.js" in names_in(target)
-    assert "Bundled 6 pages with 5 figures" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "Bundled 6 pages with 5 figures" in out and "Copy the folder anywhere" in out and "Unzip" not in out
     assert main(["bundle", str(ROOT / "content"), "--folder", str(target)]) == 0  # its own folder: replaced
