@@ -66,7 +66,15 @@ def open_lesson(shared, site_url, page_name, figure_id, motion="no-preference"):
     fresh_lesson(page, guard, site_url + page_name, figure_id)
     idle(page, figure_id)
     page.evaluate(RECORD)
-    page.wait_for_timeout(150)  # the swap's own announcement (the new title) is written
+    # the swap's own announcement (the new title) is written a moment later, later still
+    # on a busy machine: wait for it (a lesson loaded, not swapped in, says none)
+    page.evaluate("""() => new Promise(done => {
+        const title = document.title.split(" · ")[0], start = Date.now();
+        (function look() {
+            const said = document.querySelector('.ex-announcer');
+            if ((said && said.textContent === title) || Date.now() - start > 2000) done();
+            else setTimeout(look, 20);
+        })(); })""")
     page.evaluate("() => { window.__said = []; }")
     return page, guard
 
