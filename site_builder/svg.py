@@ -167,6 +167,9 @@ def _point(m: dict, v: _View) -> str:
 def _arrow(m: dict, v: _View) -> str:
     x1, y1, x2, y2 = v.x(m["x1"]), v.y(m["y1"]), v.x(m["x2"]), v.y(m["y2"])
     length = math.hypot(x2 - x1, y2 - y1)
+    gap = m.get("gap") or 0
+    if gap and length > gap + 1:  # its tip stops short of what it points at
+        x2, y2, length = x2 - (x2 - x1) / length * gap, y2 - (y2 - y1) / length * gap, length - gap
     cls = _cls("mk ar", _role(m, "accent"), "dash" if m.get("dashed") else "")
     parts = []
     if length > 0.5:

@@ -419,6 +419,12 @@ def test_no_diamond_hides_a_value_or_an_arrowhead():
     assert kinds == sorted(kinds, key=["ring", "diamond", "arrow", "circle"].index)
     ring = next(m for m in marks if m.get("shape") == "ring")
     assert ring["size"] - 1.5 >= max(m["size"] for m in marks if m.get("shape") == "diamond") * 1.4
+    # a reader's finding: the second arrow's head covered the multi-head diamond it ends at;
+    # its tip stops at the diamond's edge, hovered (1.3 times as large)
+    combined = next(m for m in marks if m.get("id") == "combined")
+    part2 = next(m for m in marks if m.get("id") == "part2")
+    assert (part2["x2"], part2["y2"]) == (combined["x"], combined["y"])
+    assert part2["gap"] >= combined["size"] * 1.4 * 1.3
 
 
 def test_identical_heads_put_their_diamonds_on_one_spot_each_with_its_label():

@@ -74,7 +74,8 @@ def plane_panel(s: dict, v: dict) -> dict:
         diamond("combined", out, "output", words.MULTI_HEAD()),
         arrows(None, (0.0, 0.0), [c1], id="part1", role="head1", width=2, dashed=True),
         # o¹W_O¹ + o²W_O² = [o¹, o²] W_O: the second part ends at the engine's output
-        arrows(None, [c1], [out], id="part2", role="head2", width=2, dashed=True),
+        arrows(None, [c1], [out], id="part2", role="head2", width=2, dashed=True,
+               gap=round(OUTPUT_DIAMOND * 1.4 * 1.3 + 1, 1)),  # its tip at the hovered diamond's edge
         values(False),
         x=[-half, half], y=[-half, half], square=True, grid=grid_step(half), axes=[spoken(a) for a in EMBED_AXES],
         title=words.plane_title(tokens[i], i), caption=words.PLANE_CAPTION(),

@@ -1,11 +1,16 @@
-/* An arrow from (x1, y1) to (x2, y2), solid or dashed. Its label is placed and drawn by
+/* An arrow from (x1, y1) to (x2, y2), solid or dashed, its tip ``gap`` px short of (x2, y2)
+   when it has one. Its label is placed and drawn by
    the plane with every other name (marks/label.js), beyond the tip when there is room. */
 (function () {
   "use strict";
   const ex = window.explorables;
   ex.marks.arrow = function (ctx, m, view) {
-    const x1 = view.sx(m.x1), y1 = view.sy(m.y1), x2 = view.sx(m.x2), y2 = view.sy(m.y2);
-    const len = Math.hypot(x2 - x1, y2 - y1);
+    const x1 = view.sx(m.x1), y1 = view.sy(m.y1);
+    let x2 = view.sx(m.x2), y2 = view.sy(m.y2);
+    let len = Math.hypot(x2 - x1, y2 - y1);
+    if (m.gap && len > m.gap + 1) {  // its tip stops short of what it points at (a point drawn there)
+      x2 -= (x2 - x1) / len * m.gap; y2 -= (y2 - y1) / len * m.gap; len -= m.gap;
+    }
     const color = view.color(m.muted ? "muted" : m.role);
     const width = (m.width || 2.5) * (view.isHot(m.link) ? 1.5 : 1);
     ctx.save();
