@@ -107,6 +107,9 @@ def test_the_whole_track_prints_from_one_page(context, site_url, built_site):
     for heading in page.locator(".ex-print-lesson h1").all_inner_texts():
         assert _squash(heading) in text
     assert len(pdf.pages) >= 5  # a lesson a page at least
+    # how to use a live figure is left off paper (a reader's finding)
+    assert page.locator(".ex-figure + .ex-details").count() == 5
+    assert _squash("How to use this figure") not in text
 
 
 @pytest.mark.parametrize("lesson", ["one-query-row", "attention-heatmap", "positional-encoding"])
