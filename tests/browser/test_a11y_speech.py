@@ -63,18 +63,16 @@ shared = shared_page()
 def open_lesson(shared, site_url, page_name, figure_id, motion="no-preference"):
     page, guard = shared
     page.emulate_media(reduced_motion=motion)
+    # a lesson swapped in says its title a moment after the swap, later still on a busy
+    # machine: recorded from before the swap, it is waited for, then forgotten
+    swapped = page.evaluate("() => !!(window.explorables && window.explorables.pages)")
+    if swapped:
+        page.evaluate(RECORD)
     fresh_lesson(page, guard, site_url + page_name, figure_id)
     idle(page, figure_id)
+    if swapped:
+        page.wait_for_function("() => window.__said.includes(document.title.split(' · ')[0])", timeout=5000)
     page.evaluate(RECORD)
-    # the swap's own announcement (the new title) is written a moment later, later still
-    # on a busy machine: wait for it (a lesson loaded, not swapped in, says none)
-    page.evaluate("""() => new Promise(done => {
-        const title = document.title.split(" · ")[0], start = Date.now();
-        (function look() {
-            const said = document.querySelector('.ex-announcer');
-            if ((said && said.textContent === title) || Date.now() - start > 2000) done();
-            else setTimeout(look, 20);
-        })(); })""")
     page.evaluate("() => { window.__said = []; }")
     return page, guard
 
