@@ -143,14 +143,28 @@ def _column(env: dict, line0: int, content: str) -> int:
 _INLINE_MATH = ("math_inline", "math_inline_double")
 
 
+def _glued(token: Token) -> bool:
+    """Whether the text touching ``token`` goes on its line: an inline formula, or a
+    {try} button ("({try}`turn it on <...>`)"), each laid out as one box a line may break
+    around even before a full stop or after an opening bracket."""
+    return token.type in _INLINE_MATH or (token.type == "prose_role" and (token.meta or {}).get("role") == "try")
+
+
 def _text_parts(tokens: list[Token], idx: int) -> tuple[str, str, str]:
-    """A text token's content in three: what touches the inline formula before it, the
-    rest, and what touches the formula after it ("),", " and the sum ", "(")."""
+    """A text token's content in three: what touches the inline formula (or button)
+    before it, the rest, and what touches the one after it ("),", " and the sum ", "(")."""
     text = tokens[idx].content
-    head = touching_after(text) if idx > 0 and tokens[idx - 1].type in _INLINE_MATH else ""
+    head = touching_after(text) if idx > 0 and _glued(tokens[idx - 1]) else ""
     text = text[len(head):]
-    tail = touching_before(text) if idx + 1 < len(tokens) and tokens[idx + 1].type in _INLINE_MATH else ""
+    tail = touching_before(text) if idx + 1 < len(tokens) and _glued(tokens[idx + 1]) else ""
     return head, text[:len(text) - len(tail)], tail
+
+
+def _touching(tokens: list[Token], idx: int) -> tuple[str, str]:
+    """The escaped text touching token ``idx`` before and after it, for its line."""
+    before = _text_parts(tokens, idx - 1)[2] if idx > 0 and tokens[idx - 1].type == "text" else ""
+    after = _text_parts(tokens, idx + 1)[0] if idx + 1 < len(tokens) and tokens[idx + 1].type == "text" else ""
+    return escapeHtml(before), escapeHtml(after)
 
 
 def _render_text(self, tokens, idx, options, env) -> str:
@@ -173,9 +187,8 @@ def _math_renderer(display: bool):
         if display:
             return f'<div class="ex-math">{mathml}</div>\n'
         # The text touching the formula goes on its line: ". The square" never starts one.
-        before = _text_parts(tokens, idx - 1)[2] if idx > 0 and tokens[idx - 1].type == "text" else ""
-        after = _text_parts(tokens, idx + 1)[0] if idx + 1 < len(tokens) and tokens[idx + 1].type == "text" else ""
-        return keep_together(escapeHtml(before), mathml, escapeHtml(after))
+        before, after = _touching(tokens, idx)
+        return keep_together(before, mathml, after)
     return render
 
 
@@ -203,6 +216,15 @@ def create_parser(raw_html: bool = False) -> MarkdownIt:
     for name in ("math_block", "math_block_label"):
         md.add_render_rule(name, _math_renderer(display=True))
     md.use(roles_plugin)  # {value}, {adjust}, {try}, {numref}, {eq}: prose bound to the page
+    role_rule = md.renderer.rules["prose_role"]
+
+    def render_role(self, tokens, idx, options, env) -> str:
+        out = role_rule(tokens, idx, options, env)  # bound to the renderer already
+        if not _glued(tokens[idx]):
+            return out
+        before, after = _touching(tokens, idx)
+        return keep_together(before, out, after)
+    md.add_render_rule("prose_role", render_role)
     return md
 
 

@@ -176,3 +176,11 @@ def test_the_notices_link_each_source_and_keep_each_licence_name_whole(built_sit
     assert ".ex-notices td:nth-child(3) { white-space: nowrap; }" in css
     shadowed = css[:css.index("background: linear-gradient(to right, var(--ex-behind)")]
     assert ".ex-lesson table:not(.ex-cells):not(.ex-grid):not(.ex-matrix) {" in shadowed.rsplit("}", 1)[-1]
+
+
+def test_a_try_button_keeps_the_brackets_touching_it_on_its_line(built_site):
+    """Pins a reader's finding: on a phone lesson 2 ended a line with "(" and started the
+    next with the "turn it on" button: a button is one box, as a formula is."""
+    html = (built_site / "attention-heatmap.html").read_text(encoding="utf-8")
+    glued = [m for m in NOBR.findall(html) if 'class="ex-try"' in m]
+    assert any(m.startswith("(<button") and m.endswith("</button>),") and "turn it on" in m for m in glued), glued
