@@ -752,3 +752,11 @@ def test_vector_fields_are_named_by_coordinate_like_their_messages():
     (grid,) = [c for c in FIG.scene(first_state())["controls"] if c["kind"] == "grid"]
     assert grid["col_labels"] == ["query", "key", "value"]
     assert [row["label"] for row in grid["rows"]] == [f"coordinate {c}" for c in (1, 2, 3, 4)]
+
+
+def test_the_length_slider_counts_the_cells_the_table_has_with_its_pads():
+    """Pins a reader's finding: with 3 [PAD] tokens the slider still said "n² = 144
+    cells" beside a table of 225."""
+    state = FIG.apply(first_state(), {"type": "set", "name": "padding", "value": 3})
+    assert control(FIG.scene(state), "n")["help"].endswith("(n + 3)² = 225 cells.")
+    assert control(FIG.scene(first_state()), "n")["help"].endswith("n² = 144 cells.")

@@ -60,7 +60,9 @@ class AttentionHeatmap(Figure):
     params = (
         Choice("view", W.VIEW_LABEL, "weights", choices=W.VIEW_CHOICES, doc=W.DOCS["view"], near="table"),
         Slider("n", W.N_LABEL, 0, lo=1, hi=lambda s: len(s["tokens"]), integer=True, what=W.N_WHAT, option=False,
-               help=lambda s: W.N_HELP.format(cells=W.count(s["n"] ** 2, "cell")), doc=W.DOCS["n"], near="table"),
+               help=lambda s: (W.N_HELP_PADDED.format(p=s["padding"], cells=W.count((s["n"] + s["padding"]) ** 2, "cell"))
+                               if s["padding"] else W.N_HELP.format(cells=W.count(s["n"] ** 2, "cell"))),
+               doc=W.DOCS["n"], near="table"),
         Toggle("causal", W.CAUSAL_LABEL, False, doc=W.DOCS["causal"], near="table"),
         Slider("padding", W.PADDING_LABEL, 0, lo=0, hi=PAD_MAX, integer=True, what=W.PADDING_WHAT,
                help=W.PADDING_HELP, doc=W.DOCS["padding"], near="table"),

@@ -90,6 +90,7 @@ VIEW_CHOICES = (("weights", Say("figure.attention_heatmap.view_weights")),
                 ("unscaled", Say("figure.attention_heatmap.view_unscaled")))
 N_LABEL, N_WHAT = Say("figure.attention_heatmap.n_label"), Say("figure.attention_heatmap.n_what")
 N_HELP = Say("figure.attention_heatmap.n_help")
+N_HELP_PADDED = Say("figure.attention_heatmap.n_help_padded")
 CAUSAL_LABEL = Say("figure.attention_heatmap.causal_label")
 PADDING_LABEL = Say("figure.attention_heatmap.padding_label")
 PADDING_WHAT = Say("figure.attention_heatmap.padding_what")
