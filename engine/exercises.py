@@ -225,6 +225,8 @@ class Exercise:
         for mistake in self.mistakes:
             if self.close(answer, mistake.value(p)):
                 return Verdict(False, str(mistake.hint), mistake.name)  # a hint may be a Say
+        if self.kind == "weight" and not -self.tolerance <= answer <= 1 + self.tolerance:
+            return Verdict(False, t("runtime.answer_weight_range"))  # "150%": no weight is
         return Verdict(False, t("runtime.answer_wrong"))
 
 

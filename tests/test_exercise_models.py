@@ -252,3 +252,12 @@ def test_a_german_page_s_worker_grades_in_german():
     finally:
         locale.use("en")
     assert uses_decimal_comma("de") and not uses_decimal_comma("en")  # the catalogues' number.decimal
+
+
+@pytest.mark.parametrize("typed", ["150%", "-0.1", "1.2"])
+def test_a_weight_outside_0_to_1_is_called_so_not_just_wrong(typed):
+    """Pins a reader's finding: lesson 3's exercise answered "150%" and "-0.1" with "Not
+    quite", as if they were near misses."""
+    verdict = EXERCISES["softmax-weight"].grade(1, typed)
+    assert not verdict.ok and verdict.message.startswith("No weight is below 0 or above 1 (100%)")
+    assert EXERCISES["softmax-weight"].grade(1, "0.01").message.startswith("Not quite")
