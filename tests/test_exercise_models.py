@@ -149,7 +149,7 @@ def test_an_answer_rounded_either_way_at_exactly_half_is_right():
 def test_the_forgotten_sqrt_d_k_is_recognised_in_every_type():
     for name, e in EXERCISES.items():
         assert "forgot-sqrt-d" in [m.name for m in e.mistakes], name
-        assert "√d_k" in next(str(m.hint) for m in e.mistakes if m.name == "forgot-sqrt-d")
+        assert "√dₖ" in next(str(m.hint) for m in e.mistakes if m.name == "forgot-sqrt-d")
 
 
 @pytest.mark.parametrize("name", sorted(EXERCISES))

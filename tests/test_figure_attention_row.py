@@ -668,8 +668,8 @@ def check_scene(scene, state):
     assert arithmetic["collapsible"] == "Show the arithmetic for the best match"
     assert arithmetic["mono"] is True and len(arithmetic["paragraphs"]) >= 6
     stats = dict(panel(scene, "stats")["items"])
-    assert set(stats) >= {"d", "Temperature", "Top weight", "Σ weights", "New vector"}
-    assert stats["d"] == "2" and stats["Σ weights"] == "1.00"
+    assert set(stats) >= {"dₖ", "Temperature", "Top weight", "Σ weights", "New vector"}
+    assert stats["dₖ"] == "2" and stats["Σ weights"] == "1.00"
 
     # every token is linked in the key plane, the value plane, the scores, the bars, the grid
     for where in ("keys", "values", "scores", "weights"):

@@ -245,7 +245,7 @@ def test_the_worker_grades_a_german_page_s_answer_in_german(german_site):
     reply = json.loads(runtime.handle(json.dumps({"exercise": "scaled-score", "seed": 4, "answer": typed,
                                                   "language": "de"})))
     assert reply == {"ok": True, "right": False, "mistake": "forgot-sqrt-d",
-                     "message": "Sie haben q·k berechnet, aber nicht durch √d_k geteilt."}
+                     "message": "Sie haben q·k berechnet, aber nicht durch √dₖ geteilt."}
     fresh = json.loads(runtime.handle(json.dumps({"exercise": "output-vector", "seed": 9, "language": "de"})))
     assert plain_text(fresh["statement"]).endswith("Schreiben Sie sie als (x; y).")
     bad = json.loads(runtime.handle(json.dumps({"exercise": "output-vector", "seed": "x", "language": "de"})))

@@ -149,7 +149,7 @@ def stats(d: int, temperature: float, top: float, top_word: str, is_tie: bool, t
           entropy: float) -> list:
     who = t("figure.attention_row.stat_tie") if is_tie else top_word
     return [
-        ["d", str(d)],
+        ["dₖ", str(d)],
         [t("figure.attention_row.stat_temperature"), num(temperature)],
         [t("figure.attention_row.stat_top"), f"{num(top)} ({who})"],
         [t("figure.attention_row.stat_sum"), num(total)],
