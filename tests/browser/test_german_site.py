@@ -176,7 +176,7 @@ def test_a_known_mistake_gets_its_hint_in_german(german):
     german.keyboard.press("Enter")
     section.locator(".ex-feedback[data-verdict]").wait_for()
     assert feedback.get_attribute("data-verdict") == "mistake"
-    assert feedback.inner_text() == "Sie haben q·k berechnet, aber nicht durch √d_k geteilt."
+    assert feedback.inner_text() == "Sie haben q·k berechnet, aber nicht durch √dₖ geteilt."
 
 
 def test_the_play_button_and_a_chart_s_description_speak_german(shared, german_url):
