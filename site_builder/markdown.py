@@ -160,6 +160,32 @@ def _text_parts(tokens: list[Token], idx: int) -> tuple[str, str, str]:
     return head, text[:len(text) - len(tail)], tail
 
 
+# A formula that ends with a relation ("$T =$"), followed by the number that completes it.
+_ENDS_IN_RELATION = re.compile(r"(=|<|>|\\approx|\\leq?|\\geq?|\\neq|\\sim)\s*$")
+
+
+def _relation_with_its_number(state: StateCore) -> None:
+    """"at $T =$ {adjust}`...`": a formula ending with a relation and the live number that
+    completes it, after one space or line end, share a line (each is a box a line may break beside,
+    and a no-break space does not stop that)."""
+    for token in state.tokens:
+        if token.type != "inline" or not token.children:
+            continue
+        kids, out, i = token.children, [], 0
+        while i < len(kids):
+            if (kids[i].type in _INLINE_MATH and _ENDS_IN_RELATION.search(kids[i].content) and i + 2 < len(kids)
+                    and (kids[i + 1].type == "softbreak" or (kids[i + 1].type == "text" and kids[i + 1].content == " "))
+                    and kids[i + 2].type == "prose_role" and (kids[i + 2].meta or {}).get("role") in ("value", "adjust")):
+                opening, closing = Token("html_inline", "", 0), Token("html_inline", "", 0)
+                opening.content, closing.content = '<span class="ex-nowrap">', "</span>"
+                out += [opening, *kids[i:i + 3], closing]
+                i += 3
+                continue
+            out.append(kids[i])
+            i += 1
+        token.children = out
+
+
 def _touching(tokens: list[Token], idx: int) -> tuple[str, str]:
     """The escaped text touching token ``idx`` before and after it, for its line."""
     before = _text_parts(tokens, idx - 1)[2] if idx > 0 and tokens[idx - 1].type == "text" else ""
@@ -225,6 +251,7 @@ def create_parser(raw_html: bool = False) -> MarkdownIt:
         before, after = _touching(tokens, idx)
         return keep_together(before, out, after)
     md.add_render_rule("prose_role", render_role)
+    md.core.ruler.push("relation_with_its_number", _relation_with_its_number)  # after the roles' rule
     return md
 
 

@@ -184,3 +184,12 @@ def test_a_try_button_keeps_the_brackets_touching_it_on_its_line(built_site):
     html = (built_site / "attention-heatmap.html").read_text(encoding="utf-8")
     glued = [m for m in NOBR.findall(html) if 'class="ex-try"' in m]
     assert any(m.startswith("(<button") and m.endswith("</button>),") and "turn it on" in m for m in glued), glued
+
+
+def test_a_formula_ending_in_a_relation_keeps_its_live_number_on_its_line(built_site):
+    """Pins a reader's finding: on a phone lesson 1 ended a line with "at T =" and began
+    the next with the number the reader drags, "1.00"."""
+    html = (built_site / "one-query-row.html").read_text(encoding="utf-8")
+    glued = [m for m in NOBR.findall(html) if 'class="ex-adjust"' in m]
+    assert any(re.match(r'<math[^>]*><mrow><mi>T</mi><mo rspace="0">=</mo></mrow></math>\s<span class="ex-adjust"', m)
+               for m in glued), glued
