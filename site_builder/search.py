@@ -31,8 +31,9 @@ EXCERPT = 110  # characters of text kept per section, shown under a result
 
 def words(text: str) -> list[str]:
     """Runs of letters and digits of any script ("attention", "קשב", "0"), lower-cased,
-    without accents or Hebrew points (marks, after NFKD), as js/search.js reads a query."""
-    text = unicodedata.normalize("NFKD", text.lower())
+    without accents or Hebrew points (marks, after NFKD), as js/search.js reads a query.
+    A subscript is part of its letter's word, written "d_k" or "dₖ" (NFKD: "dk")."""
+    text = unicodedata.normalize("NFKD", text.lower()).replace("_", "")
     text = "".join(c for c in text if not unicodedata.category(c).startswith("M"))
     return re.findall(r"[^\W_]+", text)
 

@@ -330,6 +330,7 @@ RELEVANCE = [  # query -> the section it must return first (over the track in co
     ("concatnate", "two-heads.html#joining-the-heads-concatenate-then-w_o"),
     ("softmx", "attention-heatmap.html#a-softmax-on-every-row"),
     ("entorpy", "attention-heatmap.html#peaked-and-flat-rows"),  # two letters swapped: one edit
+    ("d_k", "attention-heatmap.html#the-square-root-of-d_k-measured"),  # d_k as dₖ, not d and k
     ("temper", "one-query-row.html#temperature"),  # a word still being typed
 ]
 

@@ -16,7 +16,8 @@
 
   function words(text) {
     // letters and digits of any script, without accents or Hebrew points: as search.py
-    return text.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "").match(/[\p{L}\p{N}]+/gu) || [];
+    // a subscript is part of its letter's word: "d_k" as "dₖ" (NFKD: "dk")
+    return text.toLowerCase().normalize("NFKD").replace(/\p{M}|_/gu, "").match(/[\p{L}\p{N}]+/gu) || [];
   }
 
   function stem(w) {  // mirrors search.py's stem
