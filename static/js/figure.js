@@ -92,7 +92,7 @@
     }
     // Anything bound to this figure (live numbers in the prose) learns of the change.
     this.root.dispatchEvent(new CustomEvent("explorables:change",
-      { bubbles: true, detail: { id: this.id, values: this.values, state: this.state, off: this.offExample() } }));
+      { bubbles: true, detail: { id: this.id, values: this.values, state: this.state, off: this.offExample.bind(this) } }));
   };
 
   /* Whether the reader has changed the lesson's example (a state key of the figure's

@@ -55,7 +55,7 @@
      number, marked, rather than give the same words another token's number. */
   function hold(span, off) {
     if (!built.has(span)) built.set(span, span.textContent);
-    const held = off && span.dataset.index !== undefined;
+    const held = span.dataset.index !== undefined && off();
     if (held !== span.classList.contains("ex-value-held")) {
       span.classList.toggle("ex-value-held", held);
       if (held) span.title = ex.t("runtime.value_held");
@@ -65,7 +65,12 @@
     return held;
   }
 
-  function refresh(id, values, state, off) {
+  /* ``offExample``: whether the figure shows another example than the lesson's, asked at
+     most once a redraw and only when a number quoted by position is bound to it (it
+     compares the figure's state, tables of vectors included). */
+  function refresh(id, values, state, offExample) {
+    let known;
+    const off = function () { return known === undefined ? (known = !!(offExample && offExample())) : known; };
     of(".ex-value", id).forEach(function (span) {
       if (!said.has(span)) said.set(span, span.textContent);
       if (hold(span, off)) return;
