@@ -72,6 +72,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from conftest import CHROMIUM_FLAGS, chromium_path, serve_folder  # noqa: E402
 from explorables.site_builder.assets import PYODIDE  # noqa: E402
+from explorables.site_builder.pyodide import ensure_pyodide  # noqa: E402
 from explorables.site_builder.build import build_site, slug_of  # noqa: E402
 
 BUDGET_BYTES = 60 * 1024
@@ -106,6 +107,7 @@ window.__engine = new Promise(function (resolve, reject) {
   };
   w.onerror = function (e) { reject(new Error("the worker failed: " + e.message)); };
   w.postMessage({ type: "init", pyodide: asset("pyodide"), engine: asset("engine"),
+    stdlib: manifest.assets.stdlib ? asset("stdlib") : null,
     snapshot: manifest.assets.snapshot ? asset("snapshot") : null, words: words,
     figures: manifest.engine.figures || [], next: manifest.engine.next || [] });
 });
@@ -237,6 +239,8 @@ def main() -> None:
         if args.snapshot and [w for w in result.warnings if "snapshot" in w]:
             sys.exit("no snapshot was made: " + "; ".join(result.warnings))
         (site / "__bare.html").write_text(BARE_HTML.replace("PYODIDE", PYODIDE))
+        # the anchor is Pyodide as published, its own standard library (sources only)
+        shutil.copy2(ensure_pyodide() / "python_stdlib.zip", site / "_explorables" / PYODIDE / "python_stdlib.zip")
         (site / "__bare_worker.js").write_text(BARE_WORKER)
         for slug in slugs:  # a lesson with no figure nor exercise starts no engine: no floor to time
             html = (site / f"{slug}.html").read_text(encoding="utf-8")

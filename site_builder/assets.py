@@ -38,6 +38,7 @@ SCRIPT_KEYS = {
     "worker": "js/worker.js",
     "later": "js/later.js",
     "engine": "engine.zip",
+    "stdlib": "stdlib.zip",  # Python's standard library, modules compiled ahead (site_builder/stdlib.py)
     "snapshot": "snapshot.bin",  # only with `snapshot: true` (site_builder/snapshot.py)
     "search": "search-index.js",
     "bundle-worker": "bundle/worker-source.js",

@@ -18,7 +18,7 @@ import jinja2
 
 from .. import __version__
 from ..engine.exercises import glyphs as exercise_glyphs
-from . import assets as site_assets, fonts, pyodide
+from . import assets as site_assets, fonts, pyodide, stdlib
 from .archive import engine_archive, with_file
 from .config import config_path, load_config
 from .errors import BuildError, InternalError, PyodideError, SourceError, building, vanished
@@ -173,9 +173,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     errors.extend(metadata.check(config, content, pages))
     own_files = own.archive_files(words.own)  # the site's modules and words, for the engine archive
     plain_engine = engine_archive(own_files, config.language)  # before the build id is known
-    engine_bytes = len(plain_engine)
-    engine_size = megabytes(sum(pyodide.CORE_BYTES.values()) + engine_bytes)
-    common = {"engine_size": engine_size,  # on the Start button of readers who save data
+    common = {"engine_size": "",  # on the Start button of readers who save data: set once Pyodide is at hand
               "config": config, "lessons": lessons, "site": site, "scripts": BUNDLE_SCRIPTS if bundle else SCRIPTS,
               "start": None if bundle else START_FILE,  # the engine's early start (js/start.js)
               "assets": f"{ASSETS}/", "csp": _page_policy(config.csp, bundle),
@@ -246,8 +244,12 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
                                           "engine.zip": plain_engine})
             engine = with_file(plain_engine, site_assets.BUILD_FILE, build.encode("ascii"))
             (assets / "engine.zip").write_bytes(engine)
+            python_lib = stdlib.site_stdlib(pyodide.ensure_pyodide(pyodide_source))
+            if not bundle:  # a bundle carries it in its Pyodide data
+                (assets / "stdlib.zip").write_bytes(python_lib)
+            common["engine_size"] = megabytes(pyodide.SITE_BYTES + len(python_lib) + len(engine))
             if config.snapshot and not dev and not bundle:  # serve rebuilds stay quick; a bundle carries files
-                made = _snapshot(engine, pyodide_source, config_path(content))
+                made = _snapshot(engine, python_lib, pyodide_source, config_path(content))
                 if isinstance(made, SourceError):
                     warnings.append(made)
                 else:
@@ -258,7 +260,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
                                                     encoding="utf-8")
             if bundle:
                 from .bundle import write_data  # what an offline bundle carries as classic scripts
-                write_data(assets, engine, pyodide_source)
+                write_data(assets, engine, python_lib, pyodide_source)
             names = site_assets.hash_folder(assets)
             render = _renderer(env, common, renders, build, names)
             if bundle:  # every page's content, carried for the bundle's page swaps
@@ -299,14 +301,14 @@ def _site_path(url: str) -> str:
     return path if path.endswith("/") else path + "/"
 
 
-def _snapshot(engine: bytes, pyodide_source: str | None, where: Path) -> bytes | SourceError:
+def _snapshot(engine: bytes, python_lib: bytes, pyodide_source: str | None, where: Path) -> bytes | SourceError:
     """The gzip-compressed memory snapshot of the engine (snapshot.py), or a warning
     at site.yml's `snapshot` line saying why there is none."""
     from . import snapshot
     from .config import _line_of
     line = _line_of(where.read_text(encoding="utf-8"), "snapshot")
     try:
-        return snapshot.make(pyodide.ensure_pyodide(pyodide_source), engine)
+        return snapshot.make(pyodide.ensure_pyodide(pyodide_source), engine, python_lib)
     except snapshot.SnapshotError as err:
         return SourceError(where, line, 1, str(err), "install Node, or remove `snapshot: true` from site.yml")
 

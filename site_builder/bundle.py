@@ -94,14 +94,15 @@ def _parent(target: Path) -> Path:
     return target.parent
 
 
-def write_data(assets: Path, engine: bytes, pyodide_source: str | None) -> None:
-    """The worker's code, the engine archive and Pyodide as classic scripts of data, in
-    ``assets``/bundle/ under their plain names (the build hashes them with the rest)."""
+def write_data(assets: Path, engine: bytes, python_lib: bytes, pyodide_source: str | None) -> None:
+    """The worker's code, the engine archive and Pyodide (with ``python_lib``, the site's
+    standard library: stdlib.py) as classic scripts of data, in ``assets``/bundle/ under
+    their plain names (the build hashes them with the rest)."""
     data = assets / "bundle"
     data.mkdir(exist_ok=True)
     (data / "worker-source.js").write_bytes(_data_script("workerSource", (STATIC / "js" / "worker.js").read_text(encoding="utf-8")))
     (data / "engine-data.js").write_bytes(_data_script("engine", base64.b64encode(engine).decode("ascii")))
-    (data / "pyodide-data.js").write_bytes(_data_script("pyodide", _pyodide_files(pyodide_source)))
+    (data / "pyodide-data.js").write_bytes(_data_script("pyodide", _pyodide_files(pyodide_source, python_lib)))
 
 
 def pages_script(pages: dict[str, str]) -> bytes:
@@ -128,14 +129,14 @@ def _unescape(text: str) -> str:
     return html.unescape(text.strip())
 
 
-def _pyodide_files(source: str | None) -> dict[str, str]:
+def _pyodide_files(source: str | None, python_lib: bytes) -> dict[str, str]:
     folder = pyodide.ensure_pyodide(source)
     return {
         "loader": (folder / "pyodide.mjs").read_text(encoding="utf-8"),
         "asm": (folder / "pyodide.asm.mjs").read_text(encoding="utf-8"),
         "lock": (folder / "pyodide-lock.json").read_text(encoding="utf-8"),
         "wasm": base64.b64encode((folder / "pyodide.asm.wasm").read_bytes()).decode("ascii"),
-        "stdlib": base64.b64encode((folder / "python_stdlib.zip").read_bytes()).decode("ascii"),
+        "stdlib": base64.b64encode(python_lib).decode("ascii"),
     }
 
 

@@ -123,12 +123,21 @@ def make(sources: dict[str, bytes], node: str, pyodide_dir: Path) -> bytes:
 
 
 def main() -> int:
+    """Compile the engine, then the standard library's modules it starts with (stdlib.py)."""
+    from . import stdlib
     from .ahead import remake
     from .archive import engine_sources
 
-    return remake(ARTIFACT, engine_sources(), stale,
-                  lambda sources, node: make(sources, node, pyodide.ensure_pyodide()),
-                  doing="Compiling the engine for Pyodide", done="Compiled {n} modules")
+    folder = pyodide.ensure_pyodide()
+    engine = remake(ARTIFACT, engine_sources(), stale, lambda sources, node: make(sources, node, folder),
+                    doing="Compiling the engine for Pyodide", done="Compiled {n} modules")
+    if engine:
+        return engine
+    original = {stdlib.SOURCE: (folder / stdlib.SOURCE).read_bytes()}
+    return remake(stdlib.ARTIFACT, original, lambda sources: [stdlib.SOURCE] if stdlib.stale(sources[stdlib.SOURCE]) else [],
+                  lambda sources, node: stdlib.make(node, folder),
+                  doing="Compiling the standard library for Pyodide",
+                  done="Compiled the modules Python starts with and the engine imports")
 
 
 if __name__ == "__main__":

@@ -45,6 +45,10 @@ CORE_FILES = tuple(CORE_SHA256)
 # Python, said on the data-saving "Start" button before anything is fetched.
 CORE_BYTES = {"pyodide.mjs": 17931, "pyodide.asm.mjs": 1250344, "pyodide.asm.wasm": 9598218,
               "python_stdlib.zip": 2545637, "pyodide-lock.json": 119077}
+# What a site carries in its Pyodide folder: the standard library goes as the site's own
+# (stdlib.py: with modules compiled ahead), which the worker names to loadPyodide.
+SITE_FILES = tuple(name for name in CORE_FILES if name != "python_stdlib.zip")
+SITE_BYTES = sum(CORE_BYTES[name] for name in SITE_FILES)
 _verified: dict[tuple[str, int, int], bool] = {}  # (path, size, mtime) of files already checked
 ENV_VAR = "EXPLORABLES_PYODIDE"
 TARBALL_URL = f"https://registry.npmjs.org/pyodide/-/pyodide-{VERSION}.tgz"
@@ -183,10 +187,10 @@ def ensure_pyodide(local: str | os.PathLike | None = None) -> Path:
 
 
 def vendor(dest: Path, local: str | os.PathLike | None = None) -> None:
-    """Copy the core files into ``dest`` (a site's assets/pyodide folder)."""
+    """Copy the core files a site carries (SITE_FILES) into ``dest`` (its assets/pyodide folder)."""
     source = ensure_pyodide(local)
     dest.mkdir(parents=True, exist_ok=True)
-    for name in CORE_FILES:
+    for name in SITE_FILES:
         target = dest / name
         src = source / name
         try:

@@ -28,9 +28,10 @@ from pathlib import Path
 NODE_VAR = "EXPLORABLES_NODE"  # a node executable to use instead of the one on PATH
 TIMEOUT = 180  # seconds Node may take (a cold start, the imports, the snapshot, a restore)
 
-# node make_snapshot.mjs PYODIDE_DIR ENGINE_ZIP OUT: makes the snapshot, then restores it
-# once in Node and imports the engine from it, so that a snapshot that cannot be restored
-# is never shipped.
+# node make_snapshot.mjs PYODIDE_DIR ENGINE_ZIP STDLIB_ZIP OUT: makes the snapshot (Python's
+# standard library from STDLIB_ZIP, the site's: the heap holds the zip's table of contents,
+# so the worker must restore it with the same file), then restores it once in Node and
+# imports the engine from it, so that a snapshot that cannot be restored is never shipped.
 NODE_SCRIPT = r"""
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -39,7 +40,7 @@ process.on("uncaughtException", (err) => {  // one line the build can quote
   process.stderr.write("snapshot failed: " + String((err && err.message) || err).split("\n")[0] + "\n");
   process.exit(1);
 });
-const [dir, enginePath, out] = process.argv.slice(2);
+const [dir, enginePath, stdLibURL, out] = process.argv.slice(2);
 // The same input makes the same snapshot, so that a reader keeps it cached across deploys
 // that change no engine: the heap would otherwise hold this script's temporary path, the
 // clock and random bytes. Every reader restores the same heap anyway; the worker seeds
@@ -63,7 +64,8 @@ const { loadPyodide } = await import(pathToFileURL(dir + "/pyodide.mjs").href);
 const engine = new Uint8Array(readFileSync(enginePath));
 const quiet = { stdout: () => {}, stderr: (line) => process.stderr.write(line + "\n") };
 // a fixed hash seed, and random seeded below: the same input makes the same snapshot
-const pyodide = await loadPyodide({ indexURL: dir + "/", _makeSnapshot: true, env: { PYTHONHASHSEED: "0" }, ...quiet });
+const pyodide = await loadPyodide({ indexURL: dir + "/", stdLibURL, _makeSnapshot: true, env: { PYTHONHASHSEED: "0" },
+  ...quiet });
 pyodide.unpackArchive(engine, "zip", { extractDir: "/lib/explorables" });
 pyodide.runPython([
   "import sys",
@@ -75,7 +77,7 @@ pyodide.runPython([
   "gc.collect()",
 ].join("\n"));
 const snapshot = pyodide.makeMemorySnapshot();
-const again = await loadPyodide({ indexURL: dir + "/", _loadSnapshot: snapshot, ...quiet });
+const again = await loadPyodide({ indexURL: dir + "/", stdLibURL, _loadSnapshot: snapshot, ...quiet });
 again.unpackArchive(engine, "zip", { extractDir: "/lib/explorables" });
 if (!again.pyimport("explorables.engine.runtime").SNAPSHOT_OF) throw new Error("the restored snapshot has no engine");
 writeFileSync(out, snapshot);
@@ -91,18 +93,19 @@ def node() -> str | None:
     return os.environ.get(NODE_VAR) or shutil.which("node")
 
 
-def make(pyodide_dir: Path, engine: bytes) -> bytes:
-    """The gzip-compressed snapshot of Pyodide (from ``pyodide_dir``) with ``engine``
-    (the engine archive, with its build id) imported. Raises SnapshotError.
+def make(pyodide_dir: Path, engine: bytes, python_lib: bytes) -> bytes:
+    """The gzip-compressed snapshot of Pyodide (from ``pyodide_dir``, its standard library
+    ``python_lib``: the site's) with ``engine`` (the engine archive, with its build id)
+    imported. Raises SnapshotError.
 
     The same input makes the same snapshot, so one is kept in the per-user cache
     (``snapshots/<digest>.bin.gz`` beside the Pyodide cache) under a digest of Pyodide's
     files, the engine archive and the script that makes it: a rebuild that changes no
     engine does not start Node again."""
-    cached = _cache_file(pyodide_dir, engine)
+    cached = _cache_file(pyodide_dir, engine, python_lib)
     if cached.is_file():
         return cached.read_bytes()
-    made = _make(pyodide_dir, engine)
+    made = _make(pyodide_dir, engine, python_lib)
     try:
         cached.parent.mkdir(parents=True, exist_ok=True)
         partial = cached.with_suffix(f".{os.getpid()}.part")
@@ -120,26 +123,29 @@ def cache_root() -> Path:
     return cache_dir() / "snapshots"
 
 
-def _cache_file(pyodide_dir: Path, engine: bytes) -> Path:
+def _cache_file(pyodide_dir: Path, engine: bytes, python_lib: bytes) -> Path:
     digest = hashlib.sha256(NODE_SCRIPT.encode("utf-8"))
-    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip", "pyodide-lock.json"):
+    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json"):
         path = pyodide_dir / name
         digest.update(name.encode() + b"\0" + (hashlib.sha256(path.read_bytes()).digest() if path.is_file() else b""))
+    digest.update(hashlib.sha256(python_lib).digest())
     digest.update(hashlib.sha256(engine).digest())
     return cache_root() / f"{digest.hexdigest()[:32]}.bin.gz"
 
 
-def _make(pyodide_dir: Path, engine: bytes) -> bytes:
+def _make(pyodide_dir: Path, engine: bytes, python_lib: bytes) -> bytes:
     executable = node()
     if not executable:
         raise SnapshotError("`snapshot: true` needs Node (18 or later) to make the snapshot, and `node` is not "
                             f"on PATH (or set {NODE_VAR}); the site starts Python without it")
     with tempfile.TemporaryDirectory(prefix="explorables-snapshot-") as tmp:
-        script, archive, out = Path(tmp) / "make_snapshot.mjs", Path(tmp) / "engine.zip", Path(tmp) / "snapshot.bin"
+        script, archive, lib, out = (Path(tmp) / name for name in
+                                     ("make_snapshot.mjs", "engine.zip", "stdlib.zip", "snapshot.bin"))
         script.write_text(NODE_SCRIPT, encoding="utf-8")
         archive.write_bytes(engine)
+        lib.write_bytes(python_lib)
         try:
-            done = subprocess.run([executable, str(script), str(pyodide_dir), str(archive), str(out)],
+            done = subprocess.run([executable, str(script), str(pyodide_dir), str(archive), str(lib), str(out)],
                                   capture_output=True, text=True, timeout=TIMEOUT)
         except (OSError, subprocess.TimeoutExpired) as err:
             raise SnapshotError(f"Node could not make the snapshot ({err}); the site starts Python without it")

@@ -70,9 +70,9 @@ def test_build_writes_pages_assets_and_figure_data(content, tmp_path):
     result = build_site(content, out)
     assert result.pages == 3 and result.figures == 1
     for name in ("index.html", "intro.html", "one-row.html", ".nojekyll",
-                 *(f"_explorables/pyodide/{pyodide.VERSION}/{n}" for n in pyodide.CORE_FILES)):
+                 *(f"_explorables/pyodide/{pyodide.VERSION}/{n}" for n in pyodide.SITE_FILES)):
         assert (out / name).is_file(), name
-    assert {"explorables.css", "js/worker.js", "engine.zip"} <= set(names_in(out))
+    assert {"explorables.css", "js/worker.js", "engine.zip", "stdlib.zip"} <= set(names_in(out))
     html = (out / "one-row.html").read_text()
     data = re.search(r'<script type="application/json" class="ex-data">(.*?)</script>', html, re.S).group(1)
     payload = json.loads(data)

@@ -9,7 +9,7 @@ import zipfile
 
 import pytest
 
-from explorables.site_builder import pyodide
+from explorables.site_builder import pyodide, stdlib
 from explorables.site_builder.assets import names_in, plain_name
 from explorables.site_builder.bundle import bundle_site, site_slug
 from explorables.site_builder.cli import main
@@ -64,10 +64,11 @@ def test_pyodide_is_carried_once_and_intact(bundle):
     carried = {
         "pyodide.mjs": data["loader"].encode(), "pyodide.asm.mjs": data["asm"].encode(),
         "pyodide-lock.json": data["lock"].encode(), "pyodide.asm.wasm": base64.b64decode(data["wasm"]),
-        "python_stdlib.zip": base64.b64decode(data["stdlib"]),
     }
     for name, body in carried.items():
         assert hashlib.sha256(body).hexdigest() == pyodide.CORE_SHA256[name], name
+    # the standard library as every site ships it: modules compiled ahead (stdlib.py)
+    assert base64.b64decode(data["stdlib"]) == stdlib.site_stdlib(pyodide.ensure_pyodide())
 
 
 def test_every_page_is_carried_for_swapping_in_place(bundle):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from explorables.site_builder import bytecode, pyodide
+from explorables.site_builder import bytecode, pyodide, stdlib
 from explorables.site_builder.archive import engine_archive, engine_sources
 from test_engine_pyodide import _compare
 
@@ -58,13 +58,14 @@ def test_bytecode_for_another_pyodide_is_not_used(monkeypatch):
 
 
 @pytest.mark.pyodide
-def test_pyodide_runs_the_compiled_archive_as_cpython_runs_the_sources(tmp_path):
+def test_pyodide_runs_the_compiled_archive_and_stdlib_as_cpython_runs_sources(tmp_path):
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed")
     from explorables.site_builder.authors import builtin
 
     (tmp_path / "engine.zip").write_bytes(engine_archive())
+    (tmp_path / "stdlib.zip").write_bytes(stdlib.site_stdlib(pyodide.ensure_pyodide()))
     # The built-in figures alone: an earlier test in this process may have registered an
     # author's figure, which the engine archive does not carry.
     names = sorted(builtin())
@@ -72,7 +73,8 @@ def test_pyodide_runs_the_compiled_archive_as_cpython_runs_the_sources(tmp_path)
     (tmp_path / "inputs.json").write_text(json.dumps(inputs))
     run = subprocess.run([node, str(NODE_DIR / "run_archive.mjs"), str(pyodide.ensure_pyodide()),
                           str(tmp_path / "engine.zip"), str(NODE_DIR / "compiled_checks.py"),
-                          str(tmp_path / "inputs.json")], capture_output=True, text=True, timeout=180)
+                          str(tmp_path / "inputs.json"), str(tmp_path / "stdlib.zip")],
+                         capture_output=True, text=True, timeout=180)
     assert run.returncode == 0, f"node failed:\n{run.stderr[-3000:]}"
     in_pyodide = json.loads(run.stdout)
     spec = importlib.util.spec_from_file_location("compiled_checks", NODE_DIR / "compiled_checks.py")
@@ -90,3 +92,50 @@ def test_pyodide_runs_the_compiled_archive_as_cpython_runs_the_sources(tmp_path)
     mismatches: list[str] = []  # the same numbers within 1e-12 (the two libms may differ in the last bit)
     _compare("figures", in_pyodide["figures"], in_cpython["figures"], mismatches)
     assert not mismatches, f"{len(mismatches)} differences, first ones:\n" + "\n".join(mismatches[:20])
+    # Python started, and the engine ran, with no module of the standard library compiled
+    # from its source: those the engine imports now are all in the site's stdlib compiled
+    assert not in_pyodide["stdlib"]["sources"], (
+        f"{in_pyodide['stdlib']['sources']} came from source: run `python -m explorables.site_builder.bytecode`")
+    assert in_pyodide["stdlib"]["compiled"] > 100
+    # a traceback through a compiled module names its source file and line
+    assert in_pyodide["stdlib"]["traceback"]["file"] == ["json", "decoder.py"]
+    assert in_pyodide["stdlib"]["traceback"]["line"] > 1
+
+
+# The standard library's modules compiled ahead (site_builder/stdlib.py)
+
+def zipped(archive: bytes) -> list[str]:
+    return zipfile.ZipFile(io.BytesIO(archive)).namelist()
+
+
+def test_the_standard_library_is_compiled_for_this_pyodide():
+    original = (pyodide.ensure_pyodide() / stdlib.SOURCE).read_bytes()
+    assert not stdlib.stale(original), "run `python -m explorables.site_builder.bytecode`"
+
+
+def test_the_site_s_stdlib_is_pyodide_s_with_compiled_modules_in_place_of_sources():
+    folder = pyodide.ensure_pyodide()
+    original = (folder / stdlib.SOURCE).read_bytes()
+    shipped = stdlib.site_stdlib(folder)
+    compiled = stdlib.compiled(original)
+    assert {"asyncio/__init__.py", "json/decoder.py", "statistics.py"} <= set(compiled)
+    # the same entries in the same order, each compiled module's .py as its .pyc
+    assert zipped(shipped) == [name + "c" if name in compiled else name for name in zipped(original)]
+    with zipfile.ZipFile(io.BytesIO(original)) as before, zipfile.ZipFile(io.BytesIO(shipped)) as after:
+        assert after.read("asyncio/__init__.pyc") == compiled["asyncio/__init__.py"]
+        magic = {after.read(name)[:4] for name in after.namelist() if name.endswith(".pyc")}
+        assert len(magic) == 1  # every module for the same Python
+        assert after.read("tomllib/_parser.py") == before.read("tomllib/_parser.py")  # the rest as it was
+    assert stdlib.site_stdlib(folder) == shipped  # the same bytes each build
+
+
+def test_a_stdlib_compiled_for_another_pyodide_is_not_used(monkeypatch):
+    monkeypatch.setattr(pyodide, "VERSION", "0.0.1")
+    folder = pyodide.ensure_pyodide()
+    assert stdlib.site_stdlib(folder) == (folder / stdlib.SOURCE).read_bytes()
+
+
+def test_the_modules_compiled_besides_python_s_start_are_those_the_engine_imports():
+    asked = stdlib.wanted(engine_sources())
+    assert {"difflib", "fractions", "statistics", "json", "dataclasses"} <= set(asked)  # some only inside functions
+    assert not [name for name in asked if name.startswith(("explorables", "__future__"))]

@@ -76,8 +76,10 @@ def test_a_made_snapshot_is_kept_and_the_next_build_does_not_start_node(tmp_path
     monkeypatch.setattr(snapshot, "node", lambda: None)
     content = site(tmp_path)
     build_site(content, tmp_path / "first")
-    engine = (tmp_path / "first" / "_explorables" / names_in(tmp_path / "first")["engine.zip"]).read_bytes()
-    kept = snapshot._cache_file(pyodide.ensure_pyodide(), engine)
+    names = names_in(tmp_path / "first")
+    engine, python_lib = ((tmp_path / "first" / "_explorables" / names[name]).read_bytes()
+                          for name in ("engine.zip", "stdlib.zip"))
+    kept = snapshot._cache_file(pyodide.ensure_pyodide(), engine, python_lib)
     assert kept.parent == tmp_path / "snapshots"
     kept.parent.mkdir(parents=True)
     kept.write_bytes(b"cached snapshot")

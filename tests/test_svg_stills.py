@@ -148,10 +148,11 @@ def test_print_page_holds_every_lesson_and_its_stills(built_site):
 
 def test_the_start_button_s_size_is_the_download_s(built_site):
     folder = built_site / ASSETS / assets.PYODIDE
-    for name, size in pyodide.CORE_BYTES.items():
-        assert (folder / name).stat().st_size == size, name
-    engine = built_site / ASSETS / assets.names_in(built_site)["engine.zip"]
-    total = sum(p.stat().st_size for p in folder.iterdir()) + engine.stat().st_size
+    for name in pyodide.SITE_FILES:
+        assert (folder / name).stat().st_size == pyodide.CORE_BYTES[name], name
+    names = assets.names_in(built_site)
+    engine, python_lib = (built_site / ASSETS / names[name] for name in ("engine.zip", "stdlib.zip"))
+    total = sum(p.stat().st_size for p in [*folder.iterdir(), engine, python_lib])
     html = (built_site / "one-query-row.html").read_text(encoding="utf-8")
     assert f'data-engine-size="{megabytes(total)}"' in html
     assert megabytes(13_652_045) == "13.7 MB"

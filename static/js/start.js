@@ -51,6 +51,7 @@
       (typeof navigator.deviceMemory === "number" && navigator.deviceMemory <= 2)) return;
   if (!manifest.engine) return;
   const message = { type: "init", pyodide: asset("pyodide"), engine: asset("engine"),
+    stdlib: manifest.assets.stdlib ? asset("stdlib") : null,
     snapshot: manifest.assets.snapshot ? asset("snapshot") : null, words: words,
     figures: manifest.engine.figures || [], next: manifest.engine.next || [] };
   let worker;

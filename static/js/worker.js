@@ -85,8 +85,11 @@ function wasmFailure(warn) {
   });
 }
 
-/* Pyodide from the site's own copy, each failure named by its file. */
-async function pyodideFromSite(indexURL, options) {
+/* Pyodide from the site's own copy (msg.pyodide, its folder), with the site's standard
+   library (msg.stdlib: its modules compiled ahead, site_builder/stdlib.py), each failure
+   named by its file. */
+async function pyodideFromSite(msg, options) {
+  const indexURL = msg.pyodide;
   let loader;
   try {
     loader = await import(indexURL + "pyodide.mjs");
@@ -95,7 +98,8 @@ async function pyodideFromSite(indexURL, options) {
   }
   const warn = console.warn;
   try {
-    return await Promise.race([loader.loadPyodide(Object.assign({ indexURL: indexURL }, options)), wasmFailure(warn)]);
+    const where = msg.stdlib ? { indexURL: indexURL, stdLibURL: msg.stdlib } : { indexURL: indexURL };
+    return await Promise.race([loader.loadPyodide(Object.assign(where, options)), wasmFailure(warn)]);
   } catch (err) {
     throw new Error(say("runtime.python_failed", { error: text(err) }));
   } finally {
@@ -181,7 +185,7 @@ function fetchSnapshot(url) {
 async function restore(msg, engine) {
   restoring = true;
   try {
-    const pyodide = await pyodideFromSite(msg.pyodide, { _loadSnapshot: fetchSnapshot(msg.snapshot) });
+    const pyodide = await pyodideFromSite(msg, { _loadSnapshot: fetchSnapshot(msg.snapshot) });
     pyodide.unpackArchive(await engine, "zip", { extractDir: "/lib/explorables" });
     const made = pyodide.runPython("import explorables.engine.runtime as r\nr.SNAPSHOT_OF");
     if (!made || made !== buildOf(pyodide)) throw new Error("the snapshot belongs to another build");
@@ -210,7 +214,7 @@ async function start(msg) {
       console.warn("Explorables engine: the snapshot could not be restored (" + snapshotError + "); starting Python");
     }
   }
-  if (!pyodide) pyodide = await pyodideFromSite(msg.pyodide);
+  if (!pyodide) pyodide = await pyodideFromSite(msg);
   const t1 = performance.now();
   if (!snapshot) {
     if (!archive) archive = await engine;

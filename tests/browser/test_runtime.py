@@ -66,13 +66,13 @@ START_FAILURES = {  # a file the engine needs -> what the figure says when it ca
     "pyodide/pyodide.mjs": "could not load Pyodide's loader (pyodide/pyodide.mjs)",
     "pyodide/pyodide.asm.mjs": "Python could not start",
     "pyodide/pyodide.asm.wasm": "Python could not start (could not load pyodide/pyodide.asm.wasm: ",
-    "pyodide/python_stdlib.zip": f"/_explorables/pyodide/{VERSION}/python_stdlib.zip': request failed.",
+    "stdlib.zip": "/_explorables/{built}': request failed.",  # the site's own (site_builder/stdlib.py)
     "pyodide/pyodide-lock.json": "Python could not start (Unexpected token",
     "engine.zip": "could not load the engine archive (404)",
 }
 
 
-PYODIDE_SAYS = ("is not valid JSON", "Error occurred while installing the standard library", "python_stdlib.zip",
+PYODIDE_SAYS = ("is not valid JSON", "Error occurred while installing the standard library", "stdlib.",
                "Fatal Python error", "Python runtime state", "No module named 'encodings'", "Current thread 0x",
                "<no Python frame>", "wasm instantiation failed!", "Failed to execute 'compile' on 'WebAssembly'")
 
@@ -98,6 +98,7 @@ def test_every_failure_to_start_is_shown_once_with_the_controls_disabled(page, s
         errors = figure.locator(".ex-error:visible")
         assert errors.count() == 1, name
         text = errors.inner_text()
+        says = says.format(built=built)
         assert text.startswith("This figure could not start its engine: ") and says in text, (name, text)
         assert figure.locator(".ex-badge").inner_text() == "Not interactive"
         assert figure.locator(".ex-bar").count() == 6  # the first frame stays

@@ -63,8 +63,9 @@ def test_the_build_writes_a_gzip_compressed_snapshot_the_page_names_the_same_eac
     shipped = (snapshot_site / "_explorables" / name).read_bytes()
     assert len(gzip.decompress(shipped)) > 16 * 2**20  # the whole heap, with the engine imported
     # the same engine makes the same bytes: a reader keeps the snapshot cached across deploys
-    engine = (snapshot_site / "_explorables" / names["engine.zip"]).read_bytes()
-    assert snapshot._make(pyodide.ensure_pyodide(), engine) == shipped  # made again, not from the cache
+    engine, python_lib = ((snapshot_site / "_explorables" / names[name]).read_bytes()
+                          for name in ("engine.zip", "stdlib.zip"))
+    assert snapshot._make(pyodide.ensure_pyodide(), engine, python_lib) == shipped  # made again, not from the cache
 
 
 def test_the_figure_goes_live_from_the_snapshot(browser, snapshot_site, browser_context_args):

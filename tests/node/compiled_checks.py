@@ -4,12 +4,16 @@ modules are the ``.pyc`` files of site_builder/bytecode.py).
 
 ``main(inputs)`` draws every built-in figure's first frame and steps each through one
 event with the runtime the browser calls, and notes where the engine's modules came from
-and what a traceback through them says.
+and what a traceback through them says; and of the standard library (a zip in Pyodide,
+site_builder/stdlib.py), which modules came from sources and what a traceback through a
+compiled one says.
 """
 from __future__ import annotations
 
+import json
 import sys
 import traceback
+import zipimport
 
 from explorables.engine import figures, linalg, runtime
 
@@ -29,4 +33,13 @@ def main(inputs: dict) -> dict:
     except ValueError as err:
         frame = traceback.extract_tb(err.__traceback__)[-1]
         out["traceback"] = {"file": frame.filename.rsplit("/", 3)[-3:], "line": frame.lineno, "name": frame.name}
+    zipped = [(name, module.__spec__.origin) for name, module in sys.modules.items()
+              if isinstance(getattr(getattr(module, "__spec__", None), "loader", None), zipimport.zipimporter)]
+    out["stdlib"] = {"sources": sorted(name for name, origin in zipped if origin.endswith(".py")),
+                     "compiled": len([name for name, origin in zipped if origin.endswith(".pyc")])}
+    try:
+        json.loads('{"unclosed": ')
+    except ValueError as err:
+        frame = traceback.extract_tb(err.__traceback__)[-1]
+        out["stdlib"]["traceback"] = {"file": frame.filename.rsplit("/", 2)[-2:], "line": frame.lineno}
     return out

@@ -1,7 +1,9 @@
 // Run checks against a site's engine archive under real Pyodide in Node, as the worker does.
 //
-//   node run_archive.mjs PYODIDE_DIR ENGINE_ZIP CHECKS_PY INPUTS_JSON
+//   node run_archive.mjs PYODIDE_DIR ENGINE_ZIP CHECKS_PY INPUTS_JSON [STDLIB_ZIP]
 //
+// STDLIB_ZIP, when given, is the standard library a site ships (site_builder/stdlib.py),
+// given to loadPyodide as the worker gives it; without it, Pyodide's own.
 // ENGINE_ZIP is assets/engine.zip of a built site (the engine, the kit and the site's
 // own figures). It is unpacked into /lib/explorables as static/js/worker.js does, the
 // runtime is imported as there (which imports the site's figures; the built-in ones
@@ -12,7 +14,7 @@ import { readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, engineZip, checksPath, inputsPath] = process.argv.slice(2);
+const [pyodideDir, engineZip, checksPath, inputsPath, stdLibURL] = process.argv.slice(2);
 if (!inputsPath) {
   console.error("usage: node run_archive.mjs PYODIDE_DIR ENGINE_ZIP CHECKS_PY INPUTS_JSON");
   process.exit(2);
@@ -22,6 +24,7 @@ try {
   const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
   const pyodide = await loadPyodide({
     indexURL: pyodideDir.endsWith("/") ? pyodideDir : pyodideDir + "/",
+    ...(stdLibURL ? { stdLibURL } : {}),
     stdout: (line) => process.stderr.write(line + "\n"),
     stderr: (line) => process.stderr.write(line + "\n"),
   });
