@@ -64,6 +64,8 @@ ENGLISH = catalogue("en")
 _messages: dict[str, str] = dict(ENGLISH)
 _language = "en"
 _own: dict[str, str] = {}  # the site's own words (keys "own.*"), in its language
+_format: tuple[str, str, int, str, str]  # number_format() of the language: see _settle
+_rtl = False  # whether the language is written right to left
 
 
 def resolve(language: str, own: dict[str, str] | None = None) -> tuple[dict[str, str], list[str]]:
@@ -83,6 +85,7 @@ def use(language: str, messages: dict[str, str] | str | None = None) -> None:
         messages = json.loads(messages)
     _language = language
     _messages = {**resolve(language)[0], **_own, **(messages or {})}
+    _settle()
 
 
 def own_words(words: dict[str, str]) -> None:
@@ -145,9 +148,17 @@ class Say:
 
 def number_format() -> tuple[str, str, int, str, str]:
     """(decimal, group, group_min, percent, list) of the current language."""
+    return _format
+
+
+def _settle() -> None:
+    """What every number written reads of the language, read once a ``use``: a figure's
+    scene writes thousands of numbers (the heatmap's cells and their arithmetic)."""
+    global _format, _rtl
     m = _messages
-    return (m["number.decimal"], m["number.group"], int(m["number.group_min"]), m["number.percent"],
-            m["number.list"])
+    _format = (m["number.decimal"], m["number.group"], int(m["number.group_min"]), m["number.percent"],
+               m["number.list"])
+    _rtl = direction(_language) == "rtl"
 
 
 def localized(text: str) -> str:
@@ -164,7 +175,7 @@ def localized(text: str) -> str:
 def isolated(text: str) -> str:
     """``text`` as one left-to-right run in a right-to-left language ("−0.50" keeps its
     minus on the left inside Hebrew words); unchanged in a left-to-right language."""
-    return LRI + text + PDI if direction(_language) == "rtl" else text
+    return LRI + text + PDI if _rtl else text
 
 
 def unisolated(text: str) -> str:
@@ -176,3 +187,6 @@ def typed(text: str) -> str:
     """A number as a reader types it in the current language ('0.5' -> '0,5' in German):
     only the decimal separator changes, for messages about a typed field."""
     return text.replace(".", number_format()[0])
+
+
+_settle()  # English until the first use()
