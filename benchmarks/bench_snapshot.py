@@ -54,14 +54,15 @@ sys.path.insert(0, str(ROOT / "tests"))
 from conftest import CHROMIUM_FLAGS, chromium_path, serve_folder  # noqa: E402
 from explorables.site_builder.assets import PYODIDE  # noqa: E402
 from explorables.site_builder.build import build_site  # noqa: E402
+from explorables.site_builder.pyodide import ensure_pyodide  # noqa: E402
 
 MAKE_SNAPSHOT = r"""
-// node make_snapshot.mjs <pyodide folder> <engine archive> <snapshot out>
+// node make_snapshot.mjs <pyodide folder> <engine archive> <site's stdlib> <snapshot out>
 import { readFileSync, writeFileSync } from "node:fs";
-const [dir, enginePath, out] = process.argv.slice(2);
+const [dir, enginePath, stdLibURL, out] = process.argv.slice(2);
 const { loadPyodide } = await import(dir + "/pyodide.mjs");
 const t0 = performance.now();
-const pyodide = await loadPyodide({ indexURL: dir + "/", _makeSnapshot: true });
+const pyodide = await loadPyodide({ indexURL: dir + "/", stdLibURL, _makeSnapshot: true });
 const t1 = performance.now();
 pyodide.unpackArchive(new Uint8Array(readFileSync(enginePath)), "zip", { extractDir: "/lib/explorables" });
 pyodide.runPython("import sys\nsys.path.insert(0, '/lib/explorables')\n" +
@@ -70,7 +71,7 @@ const t2 = performance.now();
 const snapshot = pyodide.makeMemorySnapshot();
 writeFileSync(out, snapshot);
 const t3 = performance.now();
-const again = await loadPyodide({ indexURL: dir + "/", _loadSnapshot: new Uint8Array(readFileSync(out)) });
+const again = await loadPyodide({ indexURL: dir + "/", stdLibURL, _loadSnapshot: new Uint8Array(readFileSync(out)) });
 again.unpackArchive(new Uint8Array(readFileSync(enginePath)), "zip", { extractDir: "/lib/explorables" });
 again.pyimport("explorables.engine.runtime");
 const t4 = performance.now();
@@ -104,6 +105,8 @@ self.onmessage = async function (e) {
   const t0 = performance.now();
   const { loadPyodide } = await import(m.base + m.pyodide + "pyodide.mjs");
   const options = { indexURL: m.base + m.pyodide };
+  // the site's standard library (modules compiled ahead, site_builder/stdlib.py); bare: Pyodide's own
+  options.stdLibURL = m.base + (m.mode === "bare" ? m.pyodide + "python_stdlib.zip" : m.stdlib);
   if (m.mode === "snap" || m.mode === "snap.gz") {
     options._loadSnapshot = bytes(m.base + (m.mode === "snap" ? m.snapshot : m.snapshot + ".gz"), m.mode === "snap.gz");
   }
@@ -174,12 +177,15 @@ def main() -> None:
         build_site(ROOT / "content", site)
         assets = site / "_explorables"
         engine = next(assets.glob("engine.*.zip")).name
+        python_lib = next(assets.glob("stdlib.*.zip")).name
         pyodide_dir = assets / PYODIDE
+        # the anchor is Pyodide as published, its own standard library (sources only)
+        shutil.copy2(ensure_pyodide() / "python_stdlib.zip", pyodide_dir / "python_stdlib.zip")
         script = Path(tmp) / "make_snapshot.mjs"
         script.write_text(MAKE_SNAPSHOT)
         snapshot = assets / "snapshot.bin"
         started = time.perf_counter()
-        made = subprocess.run([node, str(script), str(pyodide_dir), str(assets / engine), str(snapshot)],
+        made = subprocess.run([node, str(script), str(pyodide_dir), str(assets / engine), str(assets / python_lib), str(snapshot)],
                               capture_output=True, text=True, check=True)
         made_s = time.perf_counter() - started
         node_times = json.loads(made.stdout.strip().splitlines()[-1])
@@ -202,7 +208,7 @@ def main() -> None:
         snap_server = serve_folder(Path(tmp) / "_snapsite")
         sites = {"site": base, "site+snap": f"http://127.0.0.1:{snap_server.server_address[1]}/"}
         lesson: dict[str, list[dict]] = {name: [] for name in sites}
-        message = {"pyodide": PYODIDE, "engine": engine, "snapshot": "snapshot.bin", "step": step,
+        message = {"pyodide": PYODIDE, "engine": engine, "stdlib": python_lib, "snapshot": "snapshot.bin", "step": step,
                    "words": {"language": "en", "messages": ENGLISH}}
         results: dict[str, list[dict]] = {mode: [] for mode in MODES}
         fetched: dict[str, list[str]] = {}
@@ -297,7 +303,7 @@ def main() -> None:
         print(f"files fetched ({mode}): {', '.join(totals[mode][2])}")
     snap_rows = results["snap"]
     print(f"standard library zip still fetched and written with a snapshot: "
-          f"{'python_stdlib.zip' in totals['snap'][2]} (/lib/python314.zip present: {snap_rows[-1]['stdlib']})")
+          f"{python_lib in totals['snap'][2]} (/lib/python314.zip present: {snap_rows[-1]['stdlib']})")
     before = sorted({r["before"] for r in snap_rows})
     after = sorted({r["after"] for r in snap_rows})
     print(f"random.random() right after restore, {len(snap_rows)} restores: {len(before)} distinct value(s) "

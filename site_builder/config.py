@@ -59,8 +59,8 @@ OPTIONS: tuple[ConfigOption, ...] = (
     ConfigOption("numbering", str, "page", "How figures are numbered: 'page' starts every lesson at Figure 1, "
                  "'site' goes on from the lesson before (lesson 2's first figure is Figure 2 after one in lesson 1)."),
     ConfigOption("snapshot", bool, False, "Make a memory snapshot of Python with the engine imported (needs "
-                 "Node at build time): the figures go live several times sooner, for about 6 MB more to "
-                 "download on a reader's first visit. Without Node the build says so and goes on without it."),
+                 "Node at build time): the figures go live about half a second sooner, for about 5 MB more "
+                 "to download on a reader's first visit. Without Node the build says so and goes on without it."),
 )
 NUMBERING = ("page", "site")
 

@@ -2,12 +2,13 @@
 
 With ``snapshot: true`` in site.yml the build starts Pyodide in Node (Pyodide's private
 ``_makeSnapshot`` option), unpacks the site's engine archive, imports the engine and the
-site's own figures, and writes the whole Python heap (about 30 MiB, 6 MiB gzip-compressed)
+site's own figures, and writes the whole Python heap (about 30 MiB, 4.7 MiB gzip-compressed)
 as ``_explorables/snapshot.<hash>.bin``, gzip-compressed by the build itself: a static
 host may send an unknown file type as it is. The reader's worker restores it instead of
 starting Python and importing the engine: in headless Chromium here the engine is live
-in about a quarter of the time of a cold start (benchmarks/bench_snapshot.py), for about
-6 MiB more to download on a first visit.
+in about 0.6 times the time of a cold start (benchmarks/bench_snapshot.py; a cold start
+is quick since the site ships the standard library's start-up modules compiled,
+stdlib.py), for about 4.7 MiB more to download on a first visit.
 
 The snapshot is optional: Node is not needed to build a site. Without ``node`` on PATH,
 or when Node cannot make the snapshot, the build says so and the site starts Python cold

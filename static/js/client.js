@@ -252,7 +252,7 @@
         script: ex.asset("worker"),
         message: { type: "init", pyodide: ex.asset("pyodide"), engine: ex.asset("engine"),
           stdlib: ex.assetNames.stdlib ? ex.asset("stdlib") : null,
-          // no snapshot for a frugal reader: 6 MB more to download, 30 MB more memory
+          // no snapshot for a frugal reader: 5 MB more to download, 30 MB more memory
           snapshot: ex.assetNames.snapshot && !ex.frugal() ? ex.asset("snapshot") : null, words: ex.words,
           figures: figureNames(), next: (ex.engineNeeds && ex.engineNeeds.next) || [] },
       };
