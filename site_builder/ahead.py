@@ -6,7 +6,10 @@ stale. ``remake`` is what their ``python -m`` entry points run."""
 from __future__ import annotations
 
 import hashlib
+import io
+import json
 import sys
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,6 +18,8 @@ from .snapshot import node
 
 
 _KEPT: dict[Path, tuple[tuple[int, int], Any]] = {}
+MANIFEST = "MANIFEST.json"  # what a compiled artifact was made from (bytecode.py, stdlib.py)
+DATE = (2020, 1, 1, 0, 0, 0)  # every entry's date: the same input makes the same file
 
 
 def sha(source: bytes | str) -> str:
@@ -30,6 +35,24 @@ def kept(artifact: Path, read: Callable[[Path], Any]) -> Any:
     if artifact not in _KEPT or _KEPT[artifact][0] != stamp:
         _KEPT[artifact] = (stamp, read(artifact))
     return _KEPT[artifact][1]
+
+
+def compiled_artifact(manifest: dict, modules: dict[str, bytes]) -> bytes:
+    """A zip of compiled ``modules`` (name.pyc -> bytes) and their ``manifest``."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr(zipfile.ZipInfo(MANIFEST, date_time=DATE),
+                         json.dumps(manifest, indent=1, sort_keys=True) + "\n", zipfile.ZIP_DEFLATED)
+        for name in sorted(modules):
+            archive.writestr(zipfile.ZipInfo(name, date_time=DATE), modules[name], zipfile.ZIP_DEFLATED)
+    return buffer.getvalue()
+
+
+def read_compiled(artifact: Path) -> tuple[dict, dict[str, bytes]]:
+    """What ``compiled_artifact`` wrote: its manifest and compiled modules."""
+    with zipfile.ZipFile(artifact) as archive:
+        manifest = json.loads(archive.read(MANIFEST))
+        return manifest, {name: archive.read(name) for name in archive.namelist() if name.endswith(".pyc")}
 
 
 def remake(artifact: Path, sources: dict, stale: Callable[[dict], list[str]],

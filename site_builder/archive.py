@@ -13,11 +13,12 @@ import zipfile
 from pathlib import Path
 
 from . import bytecode
+from .ahead import DATE
 from ..engine import locale
 
 ENGINE = Path(__file__).resolve().parent.parent / "engine"
 TOP = Path(__import__("explorables").__file__).resolve().parent  # the package holding __init__.py and figures.py
-ZIP_DATE = bytecode.DATE  # every file's date, as in the compiled modules' own zip
+ZIP_DATE = DATE  # every file's date, as in the compiled modules' own zip
 
 
 def engine_sources() -> dict[str, bytes]:

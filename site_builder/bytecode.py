@@ -29,8 +29,6 @@ tests/test_bytecode.py fails, naming the modules, while any of them is stale.
 """
 from __future__ import annotations
 
-import io
-import json
 import subprocess
 import sys
 import tempfile
@@ -38,12 +36,10 @@ import zipfile
 from pathlib import Path
 
 from . import pyodide
-from .ahead import kept, sha
+from .ahead import compiled_artifact, kept, read_compiled, sha
 
 ARTIFACT = Path(__file__).resolve().parent / "engine-bytecode.zip"
-MANIFEST = "MANIFEST.json"
 WHERE = "/lib/explorables/"  # where the worker unpacks the engine archive (static/js/worker.js)
-DATE = (2020, 1, 1, 0, 0, 0)  # every entry's date: the same sources make the same file
 
 # node compile.mjs PYODIDE_DIR SOURCES_ZIP OUT_ZIP WHERE: compiles every .py of SOURCES_ZIP with
 # Pyodide's own Python into OUT_ZIP (name.py -> name.pyc). No column ranges: a third
@@ -73,18 +69,11 @@ writeFileSync(out, pyodide.FS.readFile("/tmp/out.zip"));
 """
 
 
-def _read(artifact: Path) -> tuple[dict, dict[str, bytes]]:
-    """The artifact's manifest and compiled modules."""
-    with zipfile.ZipFile(artifact) as archive:
-        manifest = json.loads(archive.read(MANIFEST))
-        return manifest, {name: archive.read(name) for name in archive.namelist() if name.endswith(".pyc")}
-
-
 def compiled(sources: dict[str, bytes]) -> dict[str, bytes]:
     """For each module of ``sources`` (archive name -> source) whose compiled form is
     fresh, that compiled form (archive name of the .py -> the .pyc's bytes)."""
     try:
-        manifest, modules = kept(ARTIFACT, _read)
+        manifest, modules = kept(ARTIFACT, read_compiled)
     except (OSError, zipfile.BadZipFile, KeyError, ValueError):
         return {}
     if manifest.get("pyodide") != pyodide.VERSION:
@@ -111,15 +100,8 @@ def make(sources: dict[str, bytes], node: str, pyodide_dir: Path) -> bytes:
         subprocess.run([node, str(script), str(pyodide_dir), str(given), str(out), WHERE], check=True)
         with zipfile.ZipFile(out) as made:
             modules = {name: made.read(name) for name in made.namelist()}
-    manifest = {"pyodide": pyodide.VERSION,
-                "sources": {name: sha(source) for name, source in sorted(sources.items())}}
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr(zipfile.ZipInfo(MANIFEST, date_time=DATE),
-                         json.dumps(manifest, indent=1, sort_keys=True) + "\n", zipfile.ZIP_DEFLATED)
-        for name in sorted(modules):
-            archive.writestr(zipfile.ZipInfo(name, date_time=DATE), modules[name], zipfile.ZIP_DEFLATED)
-    return buffer.getvalue()
+    return compiled_artifact({"pyodide": pyodide.VERSION,
+                              "sources": {name: sha(source) for name, source in sorted(sources.items())}}, modules)
 
 
 def main() -> int:

@@ -40,11 +40,9 @@ import zipfile
 from pathlib import Path
 
 from . import pyodide
-from .ahead import kept, sha
+from .ahead import compiled_artifact, kept, read_compiled, sha
 
 ARTIFACT = Path(__file__).resolve().parent / "stdlib-bytecode.zip"
-MANIFEST = "MANIFEST.json"
-DATE = (2020, 1, 1, 0, 0, 0)
 SOURCE = "python_stdlib.zip"  # Pyodide's own, in its folder
 # Standard modules authors' figures often import, beyond those of the engine's sources.
 COMMON = ("bisect", "cmath", "colorsys", "datetime", "decimal", "fractions", "functools", "heapq",
@@ -91,18 +89,11 @@ writeFileSync(out, pyodide.FS.readFile("/tmp/out.zip"));
 _ASSEMBLED: dict[tuple, bytes] = {}
 
 
-def _read(artifact: Path) -> tuple[dict, dict[str, bytes]]:
-    """The artifact's manifest and compiled modules (name.pyc -> bytes)."""
-    with zipfile.ZipFile(artifact) as archive:
-        manifest = json.loads(archive.read(MANIFEST))
-        return manifest, {name: archive.read(name) for name in archive.namelist() if name.endswith(".pyc")}
-
-
 def compiled(original: bytes) -> dict[str, bytes]:
     """The compiled modules for the standard library ``original`` (Pyodide's zip): source
     name -> .pyc bytes, or nothing when the artifact was made for another Pyodide."""
     try:
-        manifest, modules = kept(ARTIFACT, _read)
+        manifest, modules = kept(ARTIFACT, read_compiled)
     except (OSError, zipfile.BadZipFile, KeyError, ValueError):
         return {}
     if manifest.get("pyodide") != pyodide.VERSION or manifest.get("stdlib") != sha(original):
@@ -178,12 +169,5 @@ def make(node: str, pyodide_dir: Path) -> bytes:
         subprocess.run([node, str(script), str(pyodide_dir), str(engine), str(asked), str(out)], check=True)
         with zipfile.ZipFile(out) as made:
             modules = {name: made.read(name) for name in made.namelist()}
-    manifest = {"pyodide": pyodide.VERSION, "stdlib": sha(original),
-                "modules": sorted(name[:-1] for name in modules)}
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr(zipfile.ZipInfo(MANIFEST, date_time=DATE),
-                         json.dumps(manifest, indent=1, sort_keys=True) + "\n", zipfile.ZIP_DEFLATED)
-        for name in sorted(modules):
-            archive.writestr(zipfile.ZipInfo(name, date_time=DATE), modules[name], zipfile.ZIP_DEFLATED)
-    return buffer.getvalue()
+    return compiled_artifact({"pyodide": pyodide.VERSION, "stdlib": sha(original),
+                              "modules": sorted(name[:-1] for name in modules)}, modules)
