@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import os
 import json
+import shlex
 import sys
 import time
 import warnings
@@ -48,8 +49,9 @@ def main(argv: list[str] | None = None) -> int:
                        help="address to listen on (default 127.0.0.1; 0.0.0.0 to preview on a phone on your network)")
     bundle = commands.add_parser("bundle", help="write an offline bundle: a zip whose index.html runs from disk")
     _common(bundle)
-    bundle.add_argument("-o", "--output", default=None, help="the zip to write (default: SITE-SLUG.zip)")
-    bundle.add_argument("--folder", default=None, help="write an unzipped folder instead of a zip")
+    written = bundle.add_mutually_exclusive_group()  # a zip or a folder, not both
+    written.add_argument("-o", "--output", default=None, help="the zip to write (default: SITE-SLUG.zip)")
+    written.add_argument("--folder", default=None, help="write an unzipped folder instead of a zip")
     figures = commands.add_parser("figures", help="list the figures, their options, values and experiments")
     figures.add_argument("name", nargs="?", help="one figure, e.g. attention-row")
     figures.add_argument("--content", default="content",
@@ -132,7 +134,7 @@ def _new(args: argparse.Namespace) -> int:
     for name in made.kept:
         print(f"  kept  {args.folder}/{name} (yours: not overwritten)")
     print(f"\nA new site is in {args.folder}/. See it live, rebuilt on every change:\n\n"
-          f"    cd {args.folder} && explorables serve\n\n"
+          f"    cd {shlex.quote(args.folder)} && explorables serve\n\n"
           f"Publish it on GitHub Pages: push it to a repository and set Settings > Pages > Source to\n"
           f"\"GitHub Actions\"; .github/workflows/pages.yml builds and deploys the default branch.")
     return 0

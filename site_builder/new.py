@@ -12,6 +12,7 @@ file that exists is overwritten: only the missing starter files are added.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -72,6 +73,9 @@ def starter_files(title: str) -> dict[str, bytes]:
     files = {"site.yml": documented_config({"title": title, "explorables": version_range()}).encode()}
     for target, source in COPIED:
         files[target] = (STARTER / source).read_bytes()
+    # the home page is titled as the site is (json.dumps: a YAML string whatever it holds)
+    files["content/index.md"] = files["content/index.md"].replace(
+        b"title: My lessons\n", f"title: {json.dumps(title, ensure_ascii=False)}\n".encode("utf-8"), 1)
     files[".github/workflows/pages.yml"] = pages_workflow().encode()
     return files
 

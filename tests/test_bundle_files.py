@@ -140,3 +140,13 @@ def test_the_folder_form_writes_a_runnable_folder(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "Bundled 6 pages with 5 figures" in out and "Copy the folder anywhere" in out and "Unzip" not in out
     assert main(["bundle", str(ROOT / "content"), "--folder", str(target)]) == 0  # its own folder: replaced
+
+
+def test_a_zip_and_a_folder_at_once_are_refused(tmp_path, capsys):
+    """Pins an author's finding: `bundle -o x.zip --folder out` wrote the folder and
+    silently no zip."""
+    with pytest.raises(SystemExit) as exit_:
+        main(["bundle", str(ROOT / "content"), "-o", str(tmp_path / "x.zip"), "--folder", str(tmp_path / "out")])
+    assert exit_.value.code == 2
+    assert "not allowed with argument" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists() and not (tmp_path / "x.zip").exists()

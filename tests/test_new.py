@@ -159,3 +159,21 @@ def test_the_figure_guide_covers_the_kit():
         assert name in guide, name
     for fmt in FORMATS:
         assert f"`{fmt}`" in guide, fmt
+
+
+def test_the_printed_command_works_for_a_folder_with_spaces_and_the_home_page_has_the_title(
+        tmp_path, monkeypatch, capsys):
+    """Pins an author's finding: `new "My Site 2"` printed `cd My Site 2 && explorables
+    serve` (too many arguments for cd, pasted), and `--title` did not reach the home page,
+    which stayed "My lessons"."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["new", "My Site 2", "--title", 'Waves: "by hand"']) == 0
+    out = capsys.readouterr().out
+    command = next(line.strip() for line in out.splitlines() if "explorables serve" in line)
+    assert command == "cd 'My Site 2' && explorables serve"
+    made = subprocess.run(["bash", "-c", command.replace("explorables serve", "pwd")], capture_output=True, text=True)
+    assert made.returncode == 0 and made.stdout.strip().endswith("/My Site 2")
+    monkeypatch.chdir(tmp_path / "My Site 2")
+    assert main(["build"]) == 0
+    home = (tmp_path / "My Site 2" / "_site" / "index.html").read_text(encoding="utf-8")
+    assert "<title>Waves: &#34;by hand&#34;</title>" in home or "<title>Waves: &quot;by hand&quot;</title>" in home
