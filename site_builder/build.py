@@ -85,12 +85,17 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
     of Pyodide's files (see bundle.py). Every asset is named by its content (assets.py).
     ``url`` stands for site.yml's ``url`` (the address the site is published at)."""
     try:
-        return _pipeline(Path(content), Path(out_dir), pyodide_source, dev, bundle, url)
-    except (BuildError, PyodideError):
+        try:
+            return _pipeline(Path(content), Path(out_dir), pyodide_source, dev, bundle, url)
+        except (BuildError, PyodideError):
+            raise
+        except Exception as err:  # a bug met outside any one file's stage
+            raise vanished(err, Path(content).resolve().parent) or InternalError(
+                Path(content), err, Path(content).resolve().parent) from err
+    except BuildError as err:
+        if not (Path(out_dir) / MARKER).is_file() or not (Path(out_dir) / ASSETS).is_dir():
+            raise err.first_build()  # no site of an earlier build there to keep
         raise
-    except Exception as err:  # a bug met outside any one file's stage
-        raise vanished(err, Path(content).resolve().parent) or InternalError(
-            Path(content), err, Path(content).resolve().parent) from err
     finally:
         locale.own_words({})
         locale.use("en")  # the engine speaks English again outside a build
@@ -210,7 +215,8 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     # Every site: a 404 page in its style (GitHub Pages serves it) and its notices.
     # A host serves it for a missing address in any folder: with the site's address known,
     # its links and assets start at the site's path, so they work from every folder.
-    renders["404.html"] = ("404.html", dict(page=None, root=_site_path(config.url) if not bundle else "",
+    # (`explorables serve` serves the site at the server's root, whatever its address.)
+    renders["404.html"] = ("404.html", dict(page=None, root="/" if dev else "" if bundle else _site_path(config.url),
                                             here=None))
     renders["notices.html"] = ("notices.html", dict(page=None, components=COMPONENTS, root="", here=None))
     # The whole track on one page, figures as their stills, for print and "Save as PDF".

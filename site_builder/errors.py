@@ -48,10 +48,19 @@ class SourceError:
         return text
 
 
+LEFT = "the previous site was left as it was."  # what every failed build says last
+NOTHING = "nothing was written (there is no previous site)."
+
+
 class BuildError(Exception):
     """A build that cannot finish. Holds every SourceError found in the run."""
 
     exit_code = 1
+
+    def first_build(self) -> BuildError:
+        """The same error said of a build with no previous site to leave as it was."""
+        self.args = (str(self).replace(LEFT, NOTHING).replace(LEFT.capitalize(), NOTHING.capitalize()),)
+        return self
 
     def __init__(self, errors: list[SourceError] | str, root: Path | None = None):
         if isinstance(errors, str):
@@ -61,7 +70,7 @@ class BuildError(Exception):
             self.errors = list(errors)
             count = len(self.errors)
             lines = [e.format(root) for e in self.errors]
-            text = "\n".join(lines) + f"\n{count} error{'s' if count != 1 else ''}; the previous site was left as it was."
+            text = "\n".join(lines) + f"\n{count} error{'s' if count != 1 else ''}; {LEFT}"
         super().__init__(text)
 
 
@@ -80,8 +89,7 @@ class InternalError(BuildError):
                 pass
         detail = _bounded(f"{type(error).__name__}: {error}".split("\n")[0])
         self.where = where
-        super().__init__(f"internal error while building {where}: {detail} (please report); "
-                         f"the previous site was left as it was.")
+        super().__init__(f"internal error while building {where}: {detail} (please report); {LEFT}")
 
 
 class PyodideError(Exception):
@@ -109,4 +117,4 @@ def vanished(err: Exception, root: Path) -> BuildError | None:
     except ValueError:
         return None  # not the site's: a file of the tool itself, a bug
     return BuildError(f"{path} went missing while the site was built (moved or deleted meanwhile); build again. "
-                      "The previous site was left as it was.")
+                      + LEFT.capitalize())

@@ -104,6 +104,24 @@ def _handler(out_dir: Path, reloads: _Reloads):
             except (BrokenPipeError, ConnectionResetError):
                 return
 
+        def send_error(self, code, message=None, explain=None):
+            """A page that is not there gets the site's own 404 page, as GitHub Pages
+            serves it; while no build has succeeded, the page listing the errors."""
+            page = out_dir / "404.html"
+            if code != 404 or self.command != "GET":
+                return super().send_error(code, message, explain)
+            if not page.is_file():
+                page = out_dir / "index.html"  # the errors' page (_error_page): no site was built
+            try:
+                body = page.read_bytes()
+            except OSError:
+                return super().send_error(code, message, explain)
+            self.send_response(404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
         def end_headers(self):
             self.send_header("Cache-Control", "no-store")
             super().end_headers()

@@ -215,7 +215,7 @@ def test_a_key_made_while_the_figure_runs_is_named_where_it_is_missing(tmp_path)
     missing = "no catalogue of the site has the key 'own.shares.a': add it to the site's locales/de.json"
     assert build_error(site).split("\n")[::2] == [  # the module's error, not repeated at the lesson
         f"figures/shares.py:{line}:1: figure 'shares': drawing its first frame raised MissingWord: {missing}",
-        "1 error; the previous site was left as it was."]
+        "1 error; nothing was written (there is no previous site)."]
 
 
 HALF = '''"""half: half of a number, with a hint in the site's language."""

@@ -154,7 +154,7 @@ def test_all_errors_of_a_run_are_reported_together(tmp_path):
                         "check that every brace is closed")
     assert lines[10] == "content/site.yml:2:1: unknown key 'raw_htm'"
     assert lines[11] == "    did you mean 'raw_html'?"
-    assert lines[12] == "6 errors; the previous site was left as it was."
+    assert lines[12] == "6 errors; nothing was written (there is no previous site)."  # a first build
     assert not (tmp_path / "_site").exists()
 
 

@@ -88,7 +88,7 @@ def test_a_build_with_another_version_says_which_and_what_the_site_needs(tmp_pat
     assert capsys.readouterr().err == (
         f"error: site.yml:2:1: this site needs Explorables >=0.3,<0.4, but this is Explorables {__version__}\n"
         f"    install a matching version: pip install 'explorables>=0.3,<0.4' (or change the range in site.yml "
-        f"after reading CHANGELOG.md)\n1 error; the previous site was left as it was.\n")
+        f"after reading CHANGELOG.md)\n1 error; nothing was written (there is no previous site).\n")
     assert not (site / "_site").exists()
 
 

@@ -70,7 +70,13 @@ def test_a_site_that_does_not_build_yet_is_served_with_its_errors(page, tmp_path
     server = DevServer(content, port=0)
     try:
         assert server.start()
-        assert "01-a.md:2:15" in capsys.readouterr().err
+        said = capsys.readouterr().err
+        assert "01-a.md:2:15" in said
+        assert "nothing was written (there is no previous site)" in said and "previous site was left" not in said
+        # a lesson's address too, opened before anything was built, lists the errors
+        response = page.goto(server.url + "a.html")
+        assert response.status == 404
+        page.locator("h1").filter(has_text="could not be built").wait_for()
         page.goto(server.url)
         assert "01-a.md:2:15: {attention-row} x: option 'temperature'" in page.locator("pre").inner_text()
         page.locator("h1").filter(has_text="could not be built").wait_for()
@@ -81,6 +87,13 @@ def test_a_site_that_does_not_build_yet_is_served_with_its_errors(page, tmp_path
         assert server.check() is True
         page.locator("main a", has_text="First").wait_for()  # the site's index, listing the lesson
         assert page.locator("pre").count() == 0
+        # a page that is not there: the site's own 404 page, styled, from any folder
+        response = page.goto(server.url + "deep/folder/missing.html")
+        assert response.status == 404
+        assert page.evaluate("() => [...document.styleSheets].some(s => s.href && s.href.includes('/_explorables/')"
+                             " && s.cssRules.length > 0)")  # its stylesheet found from that folder
+        page.locator("main a", has_text="First").click()
+        page.locator("main", has_text="Hello, reader.").wait_for()
     finally:
         server.stop()
 
