@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import sys
 import traceback
 from typing import Any
 
@@ -46,6 +47,18 @@ def load_site_figures() -> list[str]:
             return []
         raise
     return sorted(package.SOURCES)
+
+
+def _not_loaded(name: str) -> str | None:
+    """Why the site's figure or exercise type ``name`` is missing: its module raised when
+    imported here, in the browser, though it imported at build time (a module the browser
+    does not have, named while it runs); None when that is not why."""
+    package = sys.modules.get(SITE_FIGURES)
+    for module, err in getattr(package, "FAILED", {}).items():
+        if name in package.MADE.get(module, ()):
+            return t("figure.module_failed", file=package.SOURCES[module],
+                     error=f"{type(err).__name__}: {err}{_where(err)}")
+    return None
 
 
 def prepare(names: list[str]) -> None:
@@ -79,7 +92,9 @@ def step(figure: str, state: dict[str, Any], event: dict[str, Any]) -> dict[str,
     """Apply one event (or ``{"type": "patch", "patch": {...}}``) and draw the result."""
     model = FIGURES.get(figure) or figures.load(figure)
     if model is None:
-        return {"ok": False, "error": f"unknown figure {figure!r}"}
+        why = _not_loaded(figure)
+        return {"ok": False, "error": why, "internal": True} if why else \
+            {"ok": False, "error": f"unknown figure {figure!r}"}
     if not isinstance(event, dict) or (event.get("type") == "patch" and not isinstance(event.get("patch"), dict)):
         return {"ok": False, "error": f"an event is an object like {{\"type\": \"set\", ...}} and a patch "
                                       f"an object of control names and values, got {event!r}"}
@@ -103,7 +118,8 @@ def exercise(msg: dict[str, Any]) -> dict[str, Any]:
     """A fresh problem for a seed, or the verdict on an answer to it."""
     kind = EXERCISES.get(msg.get("exercise"))
     if kind is None:
-        return {"ok": False, "error": t("exercise.worker.unknown_type", name=repr(msg.get("exercise")))}
+        return {"ok": False, "error": _not_loaded(str(msg.get("exercise")))
+                or t("exercise.worker.unknown_type", name=repr(msg.get("exercise")))}
     try:
         seed = parse_seed(msg.get("seed"))
     except SeedError as err:  # in the page's words, as the reader reads it

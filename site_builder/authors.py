@@ -75,12 +75,22 @@ class AuthorFigures:
         if not self.modules:
             return []
         base = PACKAGE.replace(".", "/")
+        # Each module imported on its own: one that fails in the browser when it imported at
+        # build time (a module the browser lacks, named while it runs) takes down its own
+        # figures and exercises, whose steps say why (engine/runtime.py), not the engine.
         init = ['"""The site\'s own figures (written by `explorables build`): importing this registers them."""',
+                "import importlib",
                 "from explorables.engine import locale",
                 "WORDS = " + repr(dict(sorted((words or {}).items()))),
                 "locale.own_words(WORDS)  # before the modules: their words are the site's",
-                "from . import " + ", ".join(m.name for m in self.modules),
-                "SOURCES = " + repr({m.name: m.path.name for m in self.modules})]
+                "SOURCES = " + repr({m.name: m.path.name for m in self.modules}),
+                "MADE = " + repr({m.name: sorted(m.figures + m.exercises) for m in self.modules}),
+                "FAILED = {}  # module -> the exception its import raised here",
+                "for _name in SOURCES:",
+                "    try:",
+                "        importlib.import_module(__name__ + '.' + _name)",
+                "    except Exception as _err:",
+                "        FAILED[_name] = _err"]
         return ([(f"{base}/__init__.py", ("\n".join(init) + "\n").encode())]
                 + [(f"{base}/{m.name}.py", m.source) for m in self.modules])
 

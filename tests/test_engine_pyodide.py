@@ -139,3 +139,56 @@ def test_the_sample_author_figure_agrees_under_pyodide(pyodide_dir, tmp_path):
     assert steps[2]["error"] == "Score a must be a number, got 'abc'"
     from explorables.engine import softmax
     assert in_cpython["first"]["values"]["top"] == pytest.approx(max(softmax([0.5, 1.0, -1.0])), abs=1e-12)
+
+
+MODULE_FAILED_CHECKS = '''
+from explorables.engine import figures, runtime
+
+
+def main(inputs):
+    out = {}
+    for name in ("needs-yaml", "softmax-bars", "attention-row"):
+        model = figures.load(name)
+        state = model.initial_state(model.parse_options({})) if model else {}
+        out[name] = runtime.step(name, state, {"type": "patch", "patch": {}})
+    return out
+'''
+
+
+def test_a_module_that_fails_only_in_the_browser_takes_down_its_own_figures_alone(pyodide_dir, tmp_path):
+    """Pins an author's finding: a figure module that imported a package by a name put
+    together while it runs built (the builder has the package), and in the browser every
+    figure of every page, built-in ones too, showed a 15-line Pyodide traceback. Each of
+    the site's modules is imported on its own: that module's figures say why, in one
+    line, and the others work."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    from explorables.site_builder import authors
+    from explorables.site_builder.archive import engine_archive
+
+    (tmp_path / "figures").mkdir()
+    sample = (ROOT / "site_builder" / "starter" / "figures" / "softmax_bars.py").read_text()
+    (tmp_path / "figures" / "softmax_bars.py").write_text(sample)
+    (tmp_path / "figures" / "needs_yaml.py").write_text(
+        "import importlib\nyaml = importlib.import_module('ya' + 'ml')  # the builder has it; a browser does not\n"
+        + sample.replace('name = "softmax-bars"', 'name = "needs-yaml"').replace("SoftmaxBars", "NeedsYaml"))
+    loaded = authors.load(tmp_path / "figures")
+    try:
+        assert loaded.errors == []  # it builds
+        (tmp_path / "engine.zip").write_bytes(engine_archive(loaded.archive_files()))
+    finally:
+        authors.unload()
+    (tmp_path / "module_failed_checks.py").write_text(MODULE_FAILED_CHECKS)
+    (tmp_path / "inputs.json").write_text("{}")
+    run = subprocess.run([node, str(NODE_DIR / "run_archive.mjs"), str(pyodide_dir), str(tmp_path / "engine.zip"),
+                          str(tmp_path / "module_failed_checks.py"), str(tmp_path / "inputs.json")],
+                         capture_output=True, text=True, timeout=180)
+    assert run.returncode == 0, f"node failed:\n{run.stderr[-3000:]}"
+    steps = json.loads(run.stdout)
+    assert steps["softmax-bars"]["ok"] and steps["attention-row"]["ok"]
+    assert steps["needs-yaml"] == {
+        "ok": False, "internal": True,
+        "error": "needs_yaml.py of the site's figures could not be loaded in the browser (ModuleNotFoundError: "
+                 "No module named 'yaml' (needs_yaml.py:2)); a figure module may import only the standard library, "
+                 "explorables.figures and explorables.engine"}
