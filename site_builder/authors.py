@@ -157,6 +157,23 @@ def unknown_hint(name: str, root: Path | None, usual: str) -> str:
     return usual
 
 
+def _clash(name: str, first, path: Path, line: int) -> list[SourceError]:
+    """The figure ``name`` registered by ``path`` (its class at ``line``) and, before it,
+    by ``first``'s module: one of the two was just given that name, which one the build
+    cannot tell, so it is said at both classes. Both modules count as failed: a lesson
+    using a figure of either says nothing more until the names differ (the other
+    module's figures would be checked against the wrong class)."""
+    other = path.parent / (type(first).__module__.rsplit(".", 1)[-1] + ".py")
+    try:
+        other_line = class_line(ast.parse(other.read_text(encoding="utf-8")), type(first).__name__)
+    except (OSError, SyntaxError, ValueError):
+        other_line = 1
+    FAILED.append(other)
+    return [SourceError(where, at, 1, f"the figure name '{name}' is defined in {also.name} of the figures folder too",
+                        "give each figure its own name")
+            for where, at, also in ((other, other_line, path), (path, line, other))]
+
+
 def _unregistered(module, path: Path, tree: ast.Module) -> dict[str, tuple[Path, int, str]]:
     """The names of the figures and exercise types the module's own classes give
     themselves without being registered (``@register`` forgotten)."""
@@ -295,9 +312,7 @@ def _load_module(path: Path, words=None) -> tuple[AuthorModule | None, list[Sour
             else:
                 del FIGURES[figure_name]
         elif figure_name in before and type(before[figure_name]).__module__.startswith(PACKAGE + "."):
-            other = type(before[figure_name]).__module__.rsplit(".", 1)[-1] + ".py"
-            errors.append(SourceError(path, line, 1, f"the figure name '{figure_name}' is defined in {other} of "
-                                      f"the figures folder too", "give each figure its own name"))
+            errors.extend(_clash(figure_name, before[figure_name], path, line))
             FIGURES[figure_name] = before[figure_name]
         else:
             errors.extend(validate(model, path, tree))

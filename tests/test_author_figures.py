@@ -244,9 +244,21 @@ def test_serve_rebuilds_when_a_figure_module_changes(site):
 
 
 def test_a_name_two_modules_give_names_the_other_module(site, capsys):
-    err = broken(site, capsys, "zz_second.py", SAMPLE.read_text())
-    assert "figures/zz_second.py:" in err
-    assert "the figure name 'softmax-bars' is defined in softmax_bars.py of the figures folder too" in err
+    """Pins an author's finding: renaming a figure to the name of another blamed the
+    module that had not changed, and the lessons using the other figure were then checked
+    against the wrong class ("unknown option 'a'"). The clash is said at both classes,
+    and nothing more."""
+    renamed = SAMPLE.read_text().replace("class SoftmaxBars", "class Renamed")
+    err = broken(site, capsys, "a_first.py", renamed)  # loaded before softmax_bars.py
+    line = next(n for n, text in enumerate(renamed.splitlines(), 1) if text.startswith("class Renamed"))
+    assert err.splitlines()[:5] == [
+        f"error: figures/a_first.py:{line}:1: the figure name 'softmax-bars' is defined in softmax_bars.py of the "
+        "figures folder too",
+        "    give each figure its own name",
+        f"figures/softmax_bars.py:{line}:1: the figure name 'softmax-bars' is defined in a_first.py of the "
+        "figures folder too",
+        "    give each figure its own name",
+        "2 errors; the previous site was left as it was."]
 
 
 def test_a_misnamed_figure_is_no_suggestion(site, capsys):
