@@ -4,7 +4,7 @@ figure package is shipped without editing a list. Everything else is in pyprojec
 from setuptools import find_packages, setup
 
 FOLDERS = {"engine": "explorables.engine", "site_builder": "explorables.site_builder"}
-packages = ["explorables", "explorables.static"]
+packages = ["explorables", "explorables.static", "explorables.docs"]
 for folder, name in FOLDERS.items():
     packages += [name] + [f"{name}.{sub}" for sub in find_packages(where=folder)]
 

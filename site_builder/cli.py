@@ -13,6 +13,9 @@ from pathlib import Path
 from .. import __version__
 from .errors import BuildError, PyodideError
 
+# the author guide: docs/ beside site_builder/ in the repository, explorables/docs once installed
+GUIDE = Path(__file__).resolve().parent.parent / "docs"
+
 
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("content", nargs="?", default="content", help="folder of Markdown lessons (default: content)")
@@ -136,7 +139,9 @@ def _new(args: argparse.Namespace) -> int:
     print(f"\nA new site is in {args.folder}/. See it live, rebuilt on every change:\n\n"
           f"    cd {shlex.quote(args.folder)} && explorables serve\n\n"
           f"Publish it on GitHub Pages: push it to a repository and set Settings > Pages > Source to\n"
-          f"\"GitHub Actions\"; .github/workflows/pages.yml builds and deploys the default branch.")
+          f"\"GitHub Actions\"; .github/workflows/pages.yml builds and deploys the default branch.\n\n"
+          f"The author guide came with Explorables: start with\n    {GUIDE / 'your-own-site.md'}\n"
+          f"then writing-a-figure.md, prose.md and figures.md beside it.")
     return 0
 
 

@@ -100,6 +100,8 @@ def test_the_wheel_carries_the_runtime_templates_fonts_engine_kit_and_starter(wh
                    "explorables/site_builder/starter/figures/softmax_bars.py",
                    "explorables/site_builder/starter/pages.yml", "explorables/site_builder/starter/gitignore",
                    "explorables/site_builder/engine-bytecode.zip",  # the engine compiled for Pyodide
+                   "explorables/site_builder/stdlib-bytecode.zip",  # and the start-up standard library
+                   "explorables/docs/your-own-site.md", "explorables/docs/writing-a-figure.md",  # the guide
                    "explorables/site_builder/runtime-minified.json"):  # the runtime minified ahead
         assert needed in names, f"the wheel lacks {needed}"
     tops = {n.split("/")[0] for n in names}
@@ -117,7 +119,10 @@ def test_new_and_build_outside_the_checkout_go_live(venv, tmp_path, page):
     assert where.stdout.strip().startswith(str(venv.parent)) and str(ROOT) not in where.stdout
     assert _run([venv / "explorables", "--version"], cwd=tmp_path, env=env).stdout.strip() == f"explorables {__version__}"
 
-    _run([venv / "explorables", "new", "my-lessons"], cwd=tmp_path, env=env)
+    made = _run([venv / "explorables", "new", "my-lessons"], cwd=tmp_path, env=env)
+    guide = Path(made.stdout.split("start with\n", 1)[1].split("\n", 1)[0].strip())
+    assert guide.name == "your-own-site.md" and str(venv.parent) in str(guide)  # installed, not the checkout's
+    assert "# " in guide.read_text(encoding="utf-8")[:200]
     site = tmp_path / "my-lessons"
     shutil.copy(FIXTURES / "fragile.py", site / "figures" / "fragile.py")  # an author's figure with a bug
     with open(site / "content" / "02-softmax-of-three.md", "a") as lesson:  # one page, one Python start
