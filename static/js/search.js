@@ -126,8 +126,10 @@
 
   function attach(body) {
     const header = body.querySelector(".ex-header");
-    if (!header || header.querySelector(".ex-search")) return;
-    const box = ex.el("div", { class: "ex-search", role: "search" });
+    let box = header && header.querySelector(".ex-search");
+    if (!header || (box && box.firstChild)) return;
+    if (!box) box = header.appendChild(ex.el("div", { class: "ex-search" }));  // a page of an older build
+    box.setAttribute("role", "search");
     const label = ex.el("label", { class: "ex-sr", for: "ex-search-input" });
     label.textContent = ex.t("runtime.search_label");
     const input = ex.el("input", {
@@ -140,7 +142,6 @@
     list.hidden = true;
     const status = ex.el("p", { class: "ex-sr", role: "status" });
     box.append(label, input, list, status);
-    header.append(box);
     let results = [], active = -1;
 
     function choose(i) {

@@ -248,6 +248,28 @@ def test_toc_tracking_reattaches_after_an_in_place_navigation(guarded, features_
                            " return a && a.getAttribute('href') === '#part-3'; }")
 
 
+@pytest.mark.parametrize("width", [1200, 390])
+def test_the_search_box_comes_into_a_place_kept_for_it(guarded, features_site, width):
+    """Pins an author's finding: the box came after the first frame into a row of its own
+    under the header (at 1200 px too), moving the whole page down as the reader began
+    to read. The header keeps the box's place from its first frame, in its own row only
+    where the row is full."""
+    page = guarded
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto(features_site + "features.html", wait_until="domcontentloaded")
+    where = "() => [document.querySelector('main h1').getBoundingClientRect().top, " \
+            "document.querySelector('.ex-search').getBoundingClientRect().toJSON()]"
+    before = page.evaluate(where)
+    page.locator("#ex-search-input").wait_for()
+    after = page.evaluate(where)
+    assert before == after
+    box = page.locator("#ex-search-input").bounding_box()
+    assert (box["width"], box["height"]) == (after[1]["width"], after[1]["height"])
+    if width == 1200:  # beside the title and the lessons
+        title = page.locator(".ex-site-title").bounding_box()
+        assert box["y"] < title["y"] + title["height"]
+
+
 def test_search_by_keyboard_lands_on_the_section(guarded, features_site):
     page = guarded
     page.set_viewport_size({"width": 1280, "height": 800})
