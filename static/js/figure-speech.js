@@ -72,8 +72,10 @@
     if (event.type === "drag") {
       for (const panel of this.scene.panels || []) {
         const mark = (panel.marks || []).find(function (m) { return m.id === event.mark; });
-        if (mark) return mark.name || ex.t("runtime.point_at", { name: mark.label || mark.id,
-          point: "(" + ex.fmt(mark.x) + ex.listSeparator() + ex.fmt(mark.y) + ")" });
+        if (!mark) continue;
+        const head = mark.kind === "arrow";  // an arrow is dragged by its head
+        return mark.name || ex.t("runtime.point_at", { name: mark.label || mark.id,
+          point: "(" + ex.fmt(head ? mark.x2 : mark.x) + ex.listSeparator() + ex.fmt(head ? mark.y2 : mark.y) + ")" });
       }
       return "";
     }

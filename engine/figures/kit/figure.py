@@ -33,17 +33,45 @@ What the base class owns, so that no figure writes it again:
 from __future__ import annotations
 
 import copy
+import sys
+import traceback
 from dataclasses import replace
 from typing import Any
 
-from ..base import FieldError, Figure as BaseFigure, Option
+from ..base import FieldError, Figure as BaseFigure, Option, OptionError, OptionErrors
 from ...locale import t
 from .experiments import HINT, REVEAL, Experiment
-from .params import Param
+from .params import Hidden, Param
 from .text import spoken
 from .values import Value
 
 BOOKKEEPING = ("options", "experiment", "message")  # state keys the base class keeps
+BUILT_IN = "explorables.engine."  # the package of the built-in figures; any other module is an author's
+EVENT_HOOKS = {"set": "on_set", "drag": "on_drag", "select": "on_select", "action": "on_action"}
+
+
+def _file_line(filename: str, line: int) -> str:
+    """'dot_drag.py:12': how the kit's messages name a line of an author's module."""
+    return f"{filename.replace(chr(92), '/').rsplit('/', 1)[-1]}:{line}"
+
+
+def _folder(filename: str) -> str:
+    return filename.replace(chr(92), "/").rsplit("/", 1)[0]
+
+
+class HookFailed(Exception):
+    """A ValueError an author's hook raised, raised again as a bug (see ``Figure.located``).
+    ``HookFailed.like(err)`` is of a subclass named as ``err``'s type, so that the report
+    reads "raised ValueError: could not convert ... (dot_drag.py:12)", as it would for a
+    KeyError."""
+
+    _named: dict[str, type] = {}
+
+    @classmethod
+    def like(cls, err: BaseException) -> "HookFailed":
+        name = type(err).__name__
+        kind = cls._named.get(name) or cls._named.setdefault(name, type(name, (cls,), {"__qualname__": name}))
+        return kind(str(err))
 
 
 class Figure(BaseFigure):
@@ -69,21 +97,101 @@ class Figure(BaseFigure):
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)
 
+    def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
+        """The base class's reading, then each ``Hidden`` option through its ``parse``, as a
+        reader's or an experiment's value goes: ``:u: 1, 0.5`` reaches ``setup`` and the
+        state as the vector ``parse`` makes of it, never as the text. ``parse`` is given the
+        first state of the other options (a parse may need what ``setup`` makes, the
+        tokens); what it refuses is the option's error, at the option's line."""
+        hidden = [p for p in self.params if isinstance(p, Hidden) and p.option and p.parse is not None
+                  and (p.name in raw or (p.renamed_from and p.renamed_from in raw))]
+        values = super().parse_options(raw)  # the other options' mistakes first: the state needs them
+        if not hidden:
+            return values
+        try:
+            state = self.initial_state({k: v for k, v in values.items() if k not in {p.name for p in hidden}})
+        except Exception:  # the first frame's own error, which the page reports where it is drawn
+            return values
+        errors = []
+        for p in hidden:
+            try:
+                values[p.name] = p.parse(values[p.name], state)
+            except (FieldError, OptionError) as err:
+                errors.append(OptionError(p.name, err.message))
+            except ValueError as err:
+                errors.append(OptionError(p.name, str(err)))
+            except Exception as err:  # a bug of the parse itself (its signature, a KeyError): where it is
+                errors.append(OptionError(p.name, f"its parse raised {type(err).__name__}: {err}"
+                                                  f"{self._raised_at(err, p.parse)}"))
+        if errors:
+            raise OptionErrors(errors)
+        return values
+
     # --- the first state ----------------------------------------------------------------
 
     def initial_state(self, options: dict[str, Any]) -> dict[str, Any]:
         opts = {opt.name: opt.default for opt in self.options}
         opts.update(options)
         state: dict[str, Any] = {p.name: copy.deepcopy(opts[p.name] if p.option else p.default) for p in self.params}
-        state = self.setup(state, opts)
+        state = self.returned("setup", self.located("setup", self.setup, state, opts))
         state["options"] = {k: v for k, v in options.items()}  # what reset returns to
         state["experiment"] = None
         state["message"] = self.hint_text()
         return state
 
     def setup(self, state: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
-        """What follows from the options (tokens, vectors): add it to ``state``."""
+        """What follows from the options (tokens, vectors): add it to ``state`` and return
+        ``state`` (the dict returned is the whole first state)."""
         return state
+
+    # --- an author's hooks: what they return, where they fail ---------------------------
+
+    def returned(self, hook: str, state: Any) -> dict[str, Any]:
+        """The state a hook returned. A hook that changes ``state`` in place and forgets to
+        return it gives None, which failed later, in the kit, as "'NoneType' object does
+        not support item assignment": this names the hook and its line instead."""
+        if isinstance(state, dict):
+            return state
+        got = "None" if state is None else f"a {type(state).__name__}"
+        raise TypeError(f"{self.name}.{hook} returned {got}, not the state; return the state "
+                        f"(the dict it was given, changed){self._defined_at(hook)}")
+
+    def _defined_at(self, hook: str) -> str:
+        """' (dot_drag.py:19)': where the figure's class defines ``hook``."""
+        code = getattr(getattr(getattr(self, hook, None), "__func__", None), "__code__", None)
+        return f" ({_file_line(code.co_filename, code.co_firstlineno)})" if code is not None else ""
+
+    def _raised_at(self, err: BaseException, where: Any = None) -> str:
+        """' (dot_drag.py:12)': the deepest line of ``err``'s traceback in the figure's
+        folder (its module, or a helper module beside it) or in the file of the function
+        ``where``; else, when the call to ``where`` itself failed (its signature), where
+        ``where`` is defined."""
+        code = getattr(where, "__code__", None)
+        module = sys.modules.get(type(self).__module__)
+        folders = {_folder(f) for f in (getattr(module, "__file__", None), code and code.co_filename) if f}
+        frames = [f for f in traceback.extract_tb(err.__traceback__) if _folder(f.filename) in folders]
+        if frames:
+            return f" ({_file_line(frames[-1].filename, frames[-1].lineno)})"
+        return f" ({_file_line(code.co_filename, code.co_firstlineno)})" if code is not None else ""
+
+    def located(self, hook: str, method: Any, *args: Any) -> Any:
+        """``method(*args)``: the hook ``hook`` (setup, compute, draw, status) of an author's
+        figure. Whoever reports an error takes a ValueError for a value refused, and shows
+        its bare message (the directive's line at build time, beside a field in the page),
+        where any other exception is a bug, named with its type and the author's line. A
+        ValueError from these hooks is a bug too (``float("1; 0.5")``, a bar above its
+        max): it is raised again as a ``HookFailed`` of the same name, message and
+        traceback. An OptionError or FieldError is a message meant as it is and stays;
+        so do the built-in figures' errors, and the event hooks', whose ValueError refuses
+        a reader's input."""
+        try:
+            return method(*args)
+        except (FieldError, OptionError, OptionErrors):
+            raise
+        except ValueError as err:
+            if type(self).__module__.startswith(BUILT_IN):
+                raise
+            raise HookFailed.like(err).with_traceback(err.__traceback__) from None
 
     # --- events -------------------------------------------------------------------------
 
@@ -93,12 +201,14 @@ class Figure(BaseFigure):
         if kind == "set" and self.param(name) is not None:
             state = self.set_param(copy.deepcopy(state), name, event.get("value"))
         elif kind == "action" and name == "reset":
-            state = self.reset(copy.deepcopy(state))
+            state = self.returned("reset", self.reset(copy.deepcopy(state)))
             return self.end_experiment(state)
         elif kind == "action" and any(e.name == name for e in self.experiments):
             return self.run_experiment(copy.deepcopy(state), name)
         else:
             state = super().apply(state, event)
+            if kind in EVENT_HOOKS:
+                state = self.returned(EVENT_HOOKS[kind], state)
         return self.end_experiment(state)
 
     def set_param(self, state: dict[str, Any], name: str, value: Any) -> dict[str, Any]:
@@ -107,7 +217,7 @@ class Figure(BaseFigure):
         state[name] = param.read(value, state)
         if param.step is not None:
             state["step"] = param.step
-        return self.changed(state, name)
+        return self.returned("changed", self.changed(state, name))
 
     def changed(self, state: dict[str, Any], name: str) -> dict[str, Any]:
         """After the parameter ``name`` changed: keep the rest of the state consistent."""
@@ -130,7 +240,7 @@ class Figure(BaseFigure):
 
     def run_experiment(self, state: dict[str, Any], name: str) -> dict[str, Any]:
         experiment = next(e for e in self.experiments if e.name == name)
-        state = self.start(state)
+        state = self.returned("start", self.start(state))
         if not experiment.applies(state):
             raise ValueError(f"the experiment {name!r} needs {spoken(experiment.needs) or 'other settings'}")
         for key, value in experiment.set.items():
@@ -178,7 +288,7 @@ class Figure(BaseFigure):
         Reset, and the message of the one last run, folded under REVEAL."""
         shown_here = list(self.experiments)
         if any(e.when is not None for e in shown_here):
-            begin = self.start(copy.deepcopy(state))
+            begin = self.returned("start", self.start(copy.deepcopy(state)))
             shown_here = [e for e in shown_here if e.applies(begin)]
         control: dict[str, Any] = {
             "kind": "buttons", "name": "experiments", "label": t("figure.try_this"),
@@ -193,9 +303,10 @@ class Figure(BaseFigure):
         return control
 
     def scene(self, state: dict[str, Any]) -> dict[str, Any]:
-        v = self.compute(state)
-        panels = [p for p in self.draw(state, v) if p is not None]
-        out: dict[str, Any] = {"title": spoken(self.title), "status": self.status(state, v), "panels": panels,
+        v = self.located("compute", self.compute, state)
+        panels = [p for p in self.located("draw", self.draw, state, v) if p is not None]
+        out: dict[str, Any] = {"title": spoken(self.title), "status": self.located("status", self.status, state, v),
+                               "panels": panels,
                                "controls": self.controls(state, v), "values": self.values_of(state, v)}
         return out
 

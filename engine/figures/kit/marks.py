@@ -59,7 +59,22 @@ def _flat(items: Iterable[Any]) -> list[dict[str, Any]]:
     return out
 
 
+DRAGGABLE = ("point", "arrow")  # the marks the renderer drags (static/js/panels/plane.js)
+
+
+def _held(kind: str, elements: Iterable[dict[str, Any]]) -> None:
+    """Refuse ``draggable`` on elements the renderer cannot drag: the flag would be sent
+    and silently ignored, and the figure's on_drag never called."""
+    if any(isinstance(e, dict) and e.get("draggable") for e in elements):
+        raise ValueError(f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} cannot be dragged (draggable=True): only points and arrows can, an arrow "
+                         f"by its head; put points(..., draggable=True) where the reader should take hold")
+
+
 def _panel(kind: str, id: str, options: dict[str, Any]) -> dict[str, Any]:
+    _held(f"{kind} panel", [options])
+    for mark in options.get("marks") or ():
+        if isinstance(mark, dict) and mark.get("kind") not in DRAGGABLE:
+            _held(str(mark.get("kind") or "mark"), [mark])  # a mark written as a dict of its own
     out: dict[str, Any] = {"kind": kind, "id": id}
     out.update({k: v for k, v in options.items() if v is not None})
     return out
@@ -76,8 +91,9 @@ def points(prefix: str | None, P: Sequence[Sequence[float]], **channels: Any) ->
 
 
 def arrows(prefix: str | None, tails: Any, heads: Sequence[Sequence[float]], **channels: Any) -> list[dict[str, Any]]:
-    """One arrow from ``tails[i]`` (or one shared tail, e.g. (0, 0)) to ``heads[i]``.
-    Channels: role, dashed, label, link, muted, width."""
+    """One arrow from ``tails[i]`` (or one shared tail, e.g. (0, 0)) to ``heads[i]``. Ids are
+    ``prefix-i`` unless an ``id`` channel is given. Channels: role, dashed, label, link,
+    muted, width, gap, draggable (the reader drags its head: on_drag gets the head's x, y)."""
     shared = len(tails) == 2 and not isinstance(tails[0], (list, tuple))
     channels.setdefault("id", _ids(prefix, len(heads)))
     out = []
@@ -90,8 +106,10 @@ def arrows(prefix: str | None, tails: Any, heads: Sequence[Sequence[float]], **c
 
 def lines(paths: Sequence[Sequence[Sequence[float]]], **channels: Any) -> list[dict[str, Any]]:
     """One polyline a path of (x, y) points. Channels: role, dashed, dotted, link, width, muted."""
-    return [_element({"kind": "line", "points": [[float(x), float(y)] for x, y in path]}, channels, i)
-            for i, path in enumerate(paths)]
+    out = [_element({"kind": "line", "points": [[float(x), float(y)] for x, y in path]}, channels, i)
+           for i, path in enumerate(paths)]
+    _held("line", out)
+    return out
 
 
 def line(path: Sequence[Sequence[float]], **channels: Any) -> dict[str, Any]:
@@ -101,20 +119,25 @@ def line(path: Sequence[Sequence[float]], **channels: Any) -> dict[str, Any]:
 
 def polygon(P: Sequence[Sequence[float]], role: str = "hull", **channels: Any) -> dict[str, Any]:
     """A shaded area through the points P, e.g. a convex hull."""
-    return _element({"kind": "polygon", "points": [[float(x), float(y)] for x, y in P], "role": role}, channels, 0)
+    out = _element({"kind": "polygon", "points": [[float(x), float(y)] for x, y in P], "role": role}, channels, 0)
+    _held("polygon", [out])
+    return out
 
 
 def labels(P: Sequence[Sequence[float]], text: Any, **channels: Any) -> list[dict[str, Any]]:
     """Text at the points P, centred on y. Channels: role, align (which end sits at x), size."""
     channels["text"] = text
-    return [_element({"kind": "label", "x": float(p[0]), "y": float(p[1])}, channels, i) for i, p in enumerate(P)]
+    out = [_element({"kind": "label", "x": float(p[0]), "y": float(p[1])}, channels, i) for i, p in enumerate(P)]
+    _held("label", out)
+    return out
 
 
 def circles(centres: Sequence[Sequence[float]], r: Any, **channels: Any) -> list[dict[str, Any]]:
     """Circles of radius ``r`` (data units) round the centres. Channels: role, dashed, width."""
     channels["r"] = r
-    return [_element({"kind": "circle", "x": float(c[0]), "y": float(c[1])}, channels, i)
-            for i, c in enumerate(centres)]
+    out = [_element({"kind": "circle", "x": float(c[0]), "y": float(c[1])}, channels, i) for i, c in enumerate(centres)]
+    _held("circle", out)
+    return out
 
 
 # --- panels ------------------------------------------------------------------------------
@@ -123,7 +146,7 @@ def circles(centres: Sequence[Sequence[float]], r: Any, **channels: Any) -> list
 def plane(id: str, *marks: Any, x: Sequence[float], y: Sequence[float], **options: Any) -> dict[str, Any]:
     """A 2-D canvas holding ``marks`` (marks, lists of marks, None to leave one out).
     Options as in SCENE.md: title, caption, square, ratio, ticks, grid, axes, keyboard,
-    legend, selected, wide."""
+    legend, selected, wide. Only its points and arrows may be draggable."""
     return _panel("plane", id, {"x": list(x), "y": list(y), **options, "marks": _flat(marks)})
 
 
@@ -136,7 +159,9 @@ def chart(id: str, *marks: Any, x: Sequence[float], y: Sequence[float], series: 
 
 def series(P: Sequence[Sequence[float]], role: str, **channels: Any) -> dict[str, Any]:
     """One curve of a chart. Channels: width, dashed, link."""
-    return _element({"points": [[float(x), float(y)] for x, y in P], "role": role}, channels, 0)
+    out = _element({"points": [[float(x), float(y)] for x, y in P], "role": role}, channels, 0)
+    _held("chart series", [out])
+    return out
 
 
 def _round_up(v: float) -> str:
@@ -164,6 +189,7 @@ def bars(id: str, values: Sequence[float], /, *, label: Any, text: Any = None, m
     channels = {k: v for k, v in channels_and_options.items() if k not in panel_keys}
     channels.update(label=label, text=text if text is not None else [f"{v:.2f}" for v in values])
     items = [_element({"value": float(v)}, channels, i) for i, v in enumerate(values)]
+    _held("bar", items)
     return _panel("bars", id, {**options, "max": max, "bars": items, "footer": footer})
 
 
@@ -182,6 +208,7 @@ def cells(id: str, R: int, C: int, /, **channels_and_options: Any) -> dict[str, 
     if "tip" in channels:  # "title" names the panel's heading, so a cell's tooltip is "tip"
         channels["title"] = channels.pop("tip")
     rows = [[_element({}, channels, i, j) for j in range(C)] for i in range(R)]
+    _held("cell", [cell for row in rows for cell in row])
     for row in rows:
         for cell in row:
             if isinstance(cell.get("tone"), float):  # a fill: a thousandth is finer than any eye
@@ -192,7 +219,9 @@ def cells(id: str, R: int, C: int, /, **channels_and_options: Any) -> dict[str, 
 def heading(n: int, **channels: Any) -> list[dict[str, Any]]:
     """Row or column labels of a cells panel, one a channel entry: text, link, active,
     select, id, title."""
-    return [_element({}, channels, i) for i in range(n)]
+    out = [_element({}, channels, i) for i in range(n)]
+    _held("row or column label", out)
+    return out
 
 
 def steps(id: str, items: Sequence[Sequence[str]], *, active: int | None, **options: Any) -> dict[str, Any]:

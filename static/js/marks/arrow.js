@@ -1,5 +1,5 @@
 /* An arrow from (x1, y1) to (x2, y2), solid or dashed, its tip ``gap`` px short of (x2, y2)
-   when it has one. Its label is placed and drawn by
+   when it has one; a draggable one picked by the keyboard is ringed at its head. Its label is placed and drawn by
    the plane with every other name (marks/label.js), beyond the tip when there is room. */
 (function () {
   "use strict";
@@ -26,6 +26,10 @@
       ctx.lineTo(x2 - ux * head - uy * head * 0.45, y2 - uy * head + ux * head * 0.45);
       ctx.lineTo(x2 - ux * head + uy * head * 0.45, y2 - uy * head - ux * head * 0.45);
       ctx.closePath(); ctx.fill();
+    }
+    if (m.draggable && view.selected === m.id) {  // picked by the keyboard: ringed at its head, as a point is
+      ctx.beginPath(); ctx.arc(view.sx(m.x2), view.sy(m.y2), 12, 0, 2 * Math.PI);
+      ctx.lineWidth = 2; ctx.strokeStyle = view.color("accent"); ctx.setLineDash([]); ctx.stroke();
     }
     ctx.restore();
   };

@@ -1,6 +1,7 @@
-/* A 2-D plane on a canvas: grid, axes, marks; draggable points by pointer (mouse, touch,
-   pen) and keyboard (digits, or N and P, pick a point; arrows move a draggable one, Shift
-   for big steps; Enter makes a selectable one the choice); hover linking by mark link.
+/* A 2-D plane on a canvas: grid, axes, marks; draggable points, and arrows by their head,
+   by pointer (mouse, touch, pen) and keyboard (digits, or N and P, pick one; arrows move a
+   draggable one, Shift for big steps; Enter makes a selectable point the choice); hover
+   linking by mark link.
    For screen readers the canvas is a widget (role application) when it takes keys, and
    is described by the list of its points (and, for a chart, its curves in words). */
 (function () {
@@ -45,7 +46,12 @@
       };
     }
 
-    function draggables() { return (state.spec.marks || []).filter(function (m) { return m.kind === "point" && m.draggable; }); }
+    /* What a reader drags: a point, or an arrow by its head; ``grip`` and ``place`` read and
+       set where it is held, in data coordinates. */
+    function draggable(m) { return !!m.draggable && (m.kind === "point" || m.kind === "arrow"); }
+    function grip(m) { return m.kind === "arrow" ? { x: m.x2, y: m.y2 } : { x: m.x, y: m.y }; }
+    function place(m, x, y) { if (m.kind === "arrow") { m.x2 = x; m.y2 = y; } else { m.x = x; m.y = y; } }
+    function draggables() { return (state.spec.marks || []).filter(draggable); }
 
     /* The canvas's size for its width on the page: `measured` by its ResizeObserver, or
        read here (a layout, when the page has changed since the last one). */
@@ -153,7 +159,8 @@
       return { x: event.clientX - rect.left, y: event.clientY - rect.top };
     }
 
-    /* The mark under the pointer: draggable points first, then anything with a link. */
+    /* The mark under the pointer: draggable points and arrow heads (and selectable points)
+       first, then anything with a link. */
     function hit(px, py, onlyDraggable) {
       const v = view();
       let best = null, bestD = Infinity;
@@ -162,10 +169,11 @@
         const m = marks[i];
         const measure = ex.marks[m.kind] && ex.marks[m.kind].distance;
         if (!measure) continue;
-        if (onlyDraggable && !(m.kind === "point" && (m.draggable || m.select))) continue;
+        const held = onlyDraggable && m.kind === "arrow" && draggable(m);  // taken by its head
+        if (onlyDraggable && !held && !(m.kind === "point" && (m.draggable || m.select))) continue;
         if (!onlyDraggable && !m.link) continue;
-        const d = measure(m, px, py, v);
-        const reach = m.kind === "point" ? 16 : 6;
+        const d = held ? Math.hypot(v.sx(m.x2) - px, v.sy(m.y2) - py) : measure(m, px, py, v);
+        const reach = m.kind === "point" || held ? 16 : 6;
         if (d <= reach && d < bestD) { best = m; bestD = d; }
       }
       return best;
@@ -176,7 +184,7 @@
     function moveTo(mark, x, y) {
       const v = view();
       x = clamp(x, v.xs); y = clamp(y, v.ys);
-      mark.x = x; mark.y = y; // drawn at once; the engine's answer redraws everything
+      place(mark, x, y); // drawn at once; the engine's answer redraws everything
       if (state.drag && state.drag.id === mark.id) state.drag.at = { x: x, y: y };
       draw();
       figure.send({ type: "drag", mark: mark.id, x: x, y: y }).catch(function () {});
@@ -222,7 +230,7 @@
 
     function selectables() { return (state.spec.marks || []).filter(function (m) { return m.kind === "point" && m.select; }); }
 
-    /* Pick the point ``m`` (the n-th of ``points``) and say so. */
+    /* Pick the point or arrow ``m`` (the n-th of ``points``) and say so. */
     function pick(points, m, movable) {
       state.selected = m.id;
       figure.hover(m.link || null);
@@ -231,10 +239,11 @@
       draw();
     }
 
-    /* Keyboard: digits pick the n-th draggable point (or, on a plane with none, the n-th
-       selectable one): "1" then "3" within a second picks the 13th; N and P step to the
-       next and previous point (on a plane with nothing to move, the arrow keys too);
-       arrows move a picked draggable point; Enter or Space selects. */
+    /* Keyboard: digits pick the n-th draggable point or arrow, in scene order (or, on a
+       plane with none, the n-th selectable point): "1" then "3" within a second picks the
+       13th; N and P step to the next and previous one (on a plane with nothing to move, the
+       arrow keys too); arrows move a picked draggable one (an arrow by its head); Enter or
+       Space selects. */
     canvas.addEventListener("keydown", function (event) {
       const movable = draggables();
       const points = movable.length ? movable : selectables();
@@ -276,9 +285,10 @@
       const step = event.shiftKey ? (keys.big || 0.5) : small;
       // the moved axis lands on the fine grid; the other axis stays exactly where it was
       const round = function (x) { return Number((Math.round(x / small) * small).toFixed(6)); };
-      moveTo(m, move[0] ? round(m.x + move[0] * step) : m.x, move[1] ? round(m.y + move[1] * step) : m.y);
+      const p = grip(m);
+      moveTo(m, move[0] ? round(p.x + move[0] * step) : p.x, move[1] ? round(p.y + move[1] * step) : p.y);
     });
-    /* Touch: a finger that lands on a draggable point drags it; anywhere else the page scrolls. */
+    /* Touch: a finger that lands on a draggable point or arrow head drags it; anywhere else the page scrolls. */
     canvas.addEventListener("touchstart", function (event) {
       const touch = event.touches[0];
       const rect = canvas.getBoundingClientRect();
@@ -313,10 +323,10 @@
         state.sceneSelected = next.selected;
         if (next.selected !== undefined && !state.drag) state.selected = next.selected;
       }
-      if (state.drag) {  // keep the dragged point under the pointer until the drag ends
+      if (state.drag) {  // keep the dragged point or arrow head under the pointer until the drag ends
         const dragged = (next.marks || []).find(function (m) { return m.id === state.drag.id; });
         if (!dragged) state.drag = null;
-        else if (state.drag.at) { dragged.x = state.drag.at.x; dragged.y = state.drag.at.y; }
+        else if (state.drag.at) place(dragged, state.drag.at.x, state.drag.at.y);
       }
       const movable = draggables().length > 0;
       const picks = movable ? draggables().length : selectables().length;
@@ -336,11 +346,14 @@
         return ex.el("li", null, ex.el("span", { class: "ex-swatch ex-shape-" + (item.shape || "circle"),
           style: ring ? { borderColor: "var(--ex-" + item.role + ")" } : { background: "var(--ex-" + item.role + ")" } }), item.label);
       }));
-      list.replaceChildren.apply(list, (next.marks || []).filter(function (m) { return m.kind === "point" && (m.name || m.label); })
-        .map(function (m) {
+      list.replaceChildren.apply(list, (next.marks || []).filter(function (m) {
+        return (m.kind === "point" || (m.kind === "arrow" && draggable(m))) && (m.name || m.label);
+      }).map(function (m) {
           // an engine's name already says where the point is; a bare label gets its place
+          // (a draggable arrow's, its head's: what the keys move)
+          const p = grip(m);
           const said = m.name || ex.t("runtime.point_at", { name: m.label,
-            point: "(" + ex.fmt(m.x) + ex.listSeparator() + ex.fmt(m.y) + ")" });
+            point: "(" + ex.fmt(p.x) + ex.listSeparator() + ex.fmt(p.y) + ")" });
           return ex.el("li", null, said + (m.muted ? ex.t("runtime.point_hidden") : ""));
         }));
       // A plane not yet in the page has no width nor colours: its ResizeObserver draws

@@ -1,0 +1,227 @@
+"""The kit's contracts with a figure's code, and what breaking them says: draggable only
+where the renderer drags (points, arrows by the head), hooks that must return the state,
+a Hidden option read by its parse, and an author's ValueError named with its type and
+line like any other exception."""
+from __future__ import annotations
+
+import pytest
+
+from explorables.engine import runtime
+from explorables.figures import (FIGURES, Figure, Hidden, OptionErrors, Slider, Value, arrows, bars, cells, chart,
+                                 circles, heading, labels, line, lines, plane, points, polygon, series)
+from explorables.site_builder import authors
+from explorables.site_builder.cli import main
+from author_site import lay_out
+from figure_helpers import ROOT
+
+VECTORS = ROOT / "tests" / "fixtures" / "figures" / "vector_drag.py"
+LESSON = "---\ntitle: Vectors\norder: 1\n---\n\nText.\n\n:::{vector-drag} pair\n:u: 1, 0.5\n:::\n"
+PATH = [(0, 0), (1, 1)]
+
+
+# --- draggable ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("kind, build", [
+    ("a line", lambda: lines([PATH], draggable=True)),
+    ("a line", lambda: line(PATH, draggable=lambda i: True)),
+    ("a polygon", lambda: polygon(PATH + [(1, 0)], draggable=True)),
+    ("a label", lambda: labels(PATH, ["a", "b"], draggable=[False, True])),
+    ("a circle", lambda: circles(PATH, 1.0, draggable=True)),
+    ("a chart series", lambda: series(PATH, "accent", draggable=True)),
+    ("a bar", lambda: bars("w", [0.5], label=["a"], draggable=True)),
+    ("a cell", lambda: cells("c", 1, 1, text="1", draggable=True)),
+    ("a row or column label", lambda: heading(1, text=["a"], draggable=True)),
+    ("a polygon", lambda: plane("p", {"kind": "polygon", "points": PATH, "draggable": True}, x=[0, 1], y=[0, 1])),
+    ("a plane panel", lambda: plane("p", x=[0, 1], y=[0, 1], draggable=True)),
+])
+def test_draggable_on_a_mark_the_renderer_cannot_drag_is_an_error(kind, build):
+    """The renderer drags points and arrows only: elsewhere the flag was silently ignored."""
+    with pytest.raises(ValueError) as err:
+        build()
+    assert str(err.value).startswith(f"{kind} cannot be dragged (draggable=True): only points and arrows can, "
+                                     f"an arrow by its head")
+
+
+def test_points_and_arrows_are_draggable_and_the_rest_may_say_so_false():
+    marks = plane("p", points("key", PATH, draggable=True), arrows("vec", (0, 0), PATH, draggable=[True, False]),
+                  lines([PATH], draggable=False), x=[0, 1], y=[0, 1])["marks"]
+    assert [(m["kind"], m.get("id"), m.get("draggable")) for m in marks] == [
+        ("point", "key-0", True), ("point", "key-1", True), ("arrow", "vec-0", True), ("arrow", "vec-1", None),
+        ("line", None, None)]
+    assert chart("c", arrows("a", (0, 0), [(1, 1)], draggable=True), x=[0, 1], y=[0, 1])["marks"][0]["draggable"]
+
+
+# --- hooks that must return the state -----------------------------------------------------
+
+class Forgetful(Figure):
+    """Each hook changes the state in place and forgets to return it."""
+    name = "forgetful"
+    params = (Slider("a", "a", 1.0, lo=0, hi=2), Hidden("p", "p", [0.0, 0.0]))
+    values = (Value("a", "decimal", "a"),)
+    forget = ""
+
+    def setup(self, state, options):
+        state["b"] = 1
+        return None if self.forget == "setup" else state
+
+    def changed(self, state, name):
+        state["b"] = 2
+        return None if self.forget == "changed" else state
+
+    def on_drag(self, state, mark, x, y):
+        state["p"] = [x, y]
+        return None if self.forget == "on_drag" else state
+
+    def on_select(self, state, mark):
+        return [] if self.forget == "on_select" else state
+
+    def draw(self, s, v):
+        return [plane("p", points("dot", [s["p"]], draggable=True), x=[-1, 1], y=[-1, 1])]
+
+
+def line_of(name: str) -> int:
+    return getattr(Forgetful, name).__code__.co_firstlineno
+
+
+@pytest.mark.parametrize("hook, event", [
+    ("setup", None),
+    ("changed", {"type": "set", "name": "a", "value": 1.5}),
+    ("on_drag", {"type": "drag", "mark": "dot-0", "x": 0.5, "y": 0.5}),
+    ("on_select", {"type": "select", "mark": "dot-0"}),
+])
+def test_a_hook_that_returns_no_state_is_named_at_its_line(hook, event):
+    """Before: "TypeError: 'NoneType' object does not support item assignment", in the kit,
+    with no line of the figure's."""
+    fig = Forgetful()
+    state = fig.initial_state({})
+    fig.forget = hook
+    with pytest.raises(TypeError) as err:
+        fig.initial_state({}) if event is None else fig.apply(state, event)
+    got = "a list" if hook == "on_select" else "None"
+    assert str(err.value) == (f"forgetful.{hook} returned {got}, not the state; return the state (the dict it was "
+                              f"given, changed) (test_kit_hooks.py:{line_of(hook)})")
+
+
+def test_in_the_page_a_hook_without_its_state_is_an_internal_error_at_its_line():
+    fig = FIGURES["forgetful"] = Forgetful()
+    try:
+        state = fig.initial_state({})
+        fig.forget = "on_drag"
+        out = runtime.step("forgetful", state, {"type": "drag", "mark": "dot-0", "x": 0.5, "y": 0.5})
+    finally:
+        del FIGURES["forgetful"]
+    assert not out["ok"] and out["internal"] and out["error"].startswith(
+        "internal error in forgetful: TypeError: forgetful.on_drag returned None, not the state; return the state")
+    assert f"(test_kit_hooks.py:{line_of('on_drag')})" in out["error"]
+
+
+# --- a Hidden option goes through its parse -----------------------------------------------
+
+def as_vector(value, state):
+    parts = value.split(",") if isinstance(value, str) else value
+    return [float(p) for p in parts]
+
+
+class Vector(Figure):
+    name = "vector"
+    params = (Hidden("u", "u", [1.0, 0.0], parse=as_vector, option=True),
+              Hidden("n", "n", 0, option=True, parse=lambda value, s: len(s["tokens"]) + int(value)),
+              Slider("scale", "scale", 1.0, lo=0, hi=3))
+
+    def setup(self, state, options):
+        state["tokens"] = ["a", "b", "c"]
+        state["scaled"] = [state["scale"] * c for c in state["u"]]
+        return state
+
+    def draw(self, s, v):
+        return []
+
+
+def test_a_hidden_option_is_read_by_its_parse_as_an_experiment_value_is():
+    """Before, ``:u: 1, 0.5`` reached setup and the state as the text '1, 0.5'."""
+    fig = Vector()
+    options = fig.parse_options({"u": "1, 0.5", "scale": "2"})
+    assert options["u"] == [1.0, 0.5]
+    state = fig.initial_state(options)
+    assert state["u"] == [1.0, 0.5] and state["scaled"] == [2.0, 1.0] and state["options"]["u"] == [1.0, 0.5]
+    assert fig.reset(state)["u"] == [1.0, 0.5]  # reset starts from the options kept, not parsed twice
+    assert fig.parse_options({"n": "2"})["n"] == 5  # parse is given the first state: setup's tokens
+    assert fig.parse_options({})["u"] == [1.0, 0.0]  # a default is a value already
+
+
+def test_what_a_hidden_options_parse_refuses_is_that_options_error():
+    with pytest.raises(OptionErrors) as err:
+        Vector().parse_options({"u": "1; 0.5", "n": "x"})
+    assert [(e.option, e.message) for e in err.value.errors] == [
+        ("u", "could not convert string to float: '1; 0.5'"),
+        ("n", "invalid literal for int() with base 10: 'x'")]
+
+
+# --- an author's site ---------------------------------------------------------------------
+
+@pytest.fixture
+def site(tmp_path, monkeypatch):
+    lay_out(tmp_path, "01-vectors.md", LESSON, "vector_drag.py", VECTORS.read_text())
+    monkeypatch.chdir(tmp_path)
+    yield tmp_path
+    authors.unload()
+
+
+def failed_build(site, capsys, lesson: str | None = None, source: str | None = None) -> str:
+    if lesson is not None:
+        (site / "content" / "01-vectors.md").write_text(lesson)
+    if source is not None:
+        (site / "figures" / "vector_drag.py").write_text(source)
+    capsys.readouterr()
+    assert main(["build"]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    return err
+
+
+def test_an_authors_draggable_arrows_are_built(site, capsys):
+    assert main(["build"]) == 0
+    html = (site / "_site" / "vectors.html").read_text()
+    assert '"u":[1.0,0.5]' in html and '"draggable":true' in html
+
+
+def test_an_option_its_parse_refuses_is_reported_at_the_options_line(site, capsys):
+    """Before: the text went into the state, and the first frame failed in the figure's
+    arithmetic at the directive's line."""
+    err = failed_build(site, capsys, lesson=LESSON.replace(":u: 1, 0.5", ":u: 1; 0.5"))
+    assert ("content/01-vectors.md:9:5: {vector-drag} pair: option 'u': expected two numbers like 1, 0.5, "
+            "got '1; 0.5'") in err, err
+
+
+def test_a_parse_that_fails_itself_is_named_at_the_authors_line(site, capsys):
+    source = VECTORS.read_text().replace("def vector(value, state):", "def vector(value):")
+    err = failed_build(site, capsys, source=source)
+    line = source.splitlines().index("def vector(value):") + 1
+    assert ("content/01-vectors.md:9:5: {vector-drag} pair: option 'u': its parse raised TypeError: vector() takes "
+            f"1 positional argument but 2 were given (vector_drag.py:{line})") in err, err
+
+
+def test_a_value_error_in_setup_is_named_with_its_type_and_line_as_a_key_error_is(site, capsys):
+    """Before: the bare message "could not convert string to float: ..." at the directive's
+    line, where a KeyError from the same place said "raised KeyError: ... (x.py:12)"."""
+    source = VECTORS.read_text().replace("    def compute(self, s):", (
+        "    def setup(self, state, options):\n"
+        "        state['w'] = float(options['v'][0]) / float(str(options['v'][1]).replace('9', 'nine'))\n"
+        "        return state\n\n"
+        "    def compute(self, s):"))
+    line = next(i for i, text in enumerate(source.splitlines(), 1) if "state['w']" in text)
+    err = failed_build(site, capsys, lesson=LESSON.replace(":u: 1, 0.5", ":v: 1, 9"), source=source)
+    assert ("content/01-vectors.md:8:1: {vector-drag} pair: drawing its first frame raised ValueError: could not "
+            f"convert string to float: 'nine.0' (vector_drag.py:{line})") in err, err
+    assert "fix the figure module at that line" in err
+
+
+def test_draggable_on_a_line_stops_the_build_at_the_authors_line(site, capsys):
+    source = VECTORS.read_text().replace("arrows, plane", "arrows, lines, plane").replace(
+        'title="Drag the heads")]', 'title="Drag the heads"),\n'
+                                         '                plane("feet", lines([[(0, 0), s["u"]]], draggable=True), '
+                                         'x=[-3, 3], y=[-3, 3])]')
+    line = next(i for i, text in enumerate(source.splitlines(), 1) if "lines([[" in text)
+    err = failed_build(site, capsys, source=source)
+    assert (f"figures/vector_drag.py:{line}:1: figure 'vector-drag': drawing its first frame raised ValueError: a line "
+            "cannot be dragged (draggable=True): only points and arrows can, an arrow by its head") in err, err
