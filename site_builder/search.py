@@ -29,11 +29,18 @@ K1, B = 1.2, 0.75
 EXCERPT = 110  # characters of text kept per section, shown under a result
 
 
+# A sub- or superscript Unicode has no letters for ("W" and a subscript "O") is kept
+# between these marks in the results' words: js/search.js shows it as <sub> or <sup>.
+SUB, SUB_END, SUP, SUP_END = "\ue000", "\ue001", "\ue002", "\ue003"
+_UNMARKED = str.maketrans({SUB: "", SUB_END: "", SUP: "^", SUP_END: " "})
+
+
 def words(text: str) -> list[str]:
     """Runs of letters and digits of any script ("attention", "קשב", "0"), lower-cased,
     without accents or Hebrew points (marks, after NFKD), as js/search.js reads a query.
-    A subscript is part of its letter's word, written "d_k" or "dₖ" (NFKD: "dk")."""
-    text = unicodedata.normalize("NFKD", text.lower()).replace("_", "")
+    A subscript is part of its letter's word, written "d_k", "dₖ" (NFKD: "dk") or marked
+    (SUB ... SUB_END); a superscript is a word of its own."""
+    text = unicodedata.normalize("NFKD", text.lower().translate(_UNMARKED)).replace("_", "")
     text = "".join(c for c in text if not unicodedata.category(c).startswith("M"))
     return re.findall(r"[^\W_]+", text)
 
@@ -60,11 +67,11 @@ _SUB = str.maketrans("0123456789+-−=()aehijklmnoprstuvx", "₀₁₂₃₄₅�
 _SUP = str.maketrans("0123456789+-−=()inT⊤", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁱⁿᵀᵀ")
 
 
-def _script(text: str, table: dict, mark: str) -> str:
+def _script(text: str, table: dict, marks: tuple[str, str]) -> str:
     """A sub- or superscript as Unicode when every character has one ("ₖ", "ᵀ"), else
-    after its mark ("_i+1", "^2i/D")."""
+    between its marks (SUB "O" SUB_END, shown as <sub>O</sub>)."""
     shifted = text.translate(table)
-    return shifted if all(a != b for a, b in zip(text, shifted)) else mark + text
+    return shifted if all(a != b for a, b in zip(text, shifted)) else marks[0] + text + marks[1]
 
 
 def _linear(tag: str, parts: list[str]) -> str:
@@ -73,10 +80,10 @@ def _linear(tag: str, parts: list[str]) -> str:
     if tag in ("msub", "msup", "msubsup", "munder", "mover", "munderover") and len(kids) >= 2:
         base, *scripts = kids
         if tag in ("msub", "munder"):
-            return base + _script(scripts[0], _SUB, "_")
+            return base + _script(scripts[0], _SUB, (SUB, SUB_END))
         if tag in ("msup", "mover"):
-            return base + _script(scripts[0], _SUP, "^")
-        return base + _script(scripts[0], _SUB, "_") + _script(scripts[-1], _SUP, "^")
+            return base + _script(scripts[0], _SUP, (SUP, SUP_END))
+        return base + _script(scripts[0], _SUB, (SUB, SUB_END)) + _script(scripts[-1], _SUP, (SUP, SUP_END))
     if tag == "mfrac" and len(kids) == 2:
         return f"{kids[0]}/{kids[1]}"
     if tag == "msqrt":

@@ -432,10 +432,17 @@ def test_a_heading_s_formula_is_in_its_id_and_its_table_of_contents_entry(tmp_pa
 def test_search_snippets_read_a_formula_as_a_line_of_text():
     """Pins a reader's finding: snippets had holes where a formula was ("the keys as the
     rows of . The transpose"). A formula reads as one line: scripts in Unicode where they
-    have one, else after ^ or _."""
+    have one, else between marks js/search.js shows as <sub> and <sup> (a reader's
+    finding: "W_O", "xₜW_Q^h" in snippets)."""
     from explorables.site_builder import search
     from explorables.site_builder.math import tex_to_mathml
     said = {tex: search.sections_of(f"<p>Here {tex_to_mathml(tex, False)}.</p>")[0]["text"]
-            for tex in ("K^T", "q \\cdot k / \\sqrt{d_k}", "(0.20, -1.50)", "b^{-2i/D}", "\\frac{a}{b} = 1")}
+            for tex in ("K^T", "q \\cdot k / \\sqrt{d_k}", "(0.20, -1.50)", "b^{-2i/D}", "\\frac{a}{b} = 1", "W_O",
+                        "x_t W_Q^h")}
+    sub, sup = (search.SUB, search.SUB_END), (search.SUP, search.SUP_END)
     assert said == {"K^T": "Here Kᵀ.", "q \\cdot k / \\sqrt{d_k}": "Here q·k/√dₖ.", "(0.20, -1.50)": "Here (0.20, −1.50).",
-                    "b^{-2i/D}": "Here b^−2i/D.", "\\frac{a}{b} = 1": "Here a/b = 1."}
+                    "b^{-2i/D}": f"Here b{sup[0]}−2i/D{sup[1]}.", "\\frac{a}{b} = 1": "Here a/b = 1.",
+                    "W_O": f"Here W{sub[0]}O{sub[1]}.", "x_t W_Q^h": f"Here xₜW{sub[0]}Q{sub[1]}{sup[0]}h{sup[1]}."}
+    # searched as before: a subscript part of its letter's word, a superscript a word of its own
+    assert search.words(said["W_O"]) == ["here", "wo"] == search.words("here W_O")
+    assert search.words(said["x_t W_Q^h"]) == ["here", "xtwq", "h"]

@@ -124,6 +124,18 @@
     return new URL(r.url, site).href;
   }
 
+  /* Text of the index into ``el``: a script Unicode has no letters for comes between
+     marks (site_builder/search.py SUB, SUP), shown as <sub> or <sup>; an excerpt cut
+     inside one closes it at its end. */
+  function marked(el, text) {
+    let into = el;
+    text.split(/([\uE000-\uE003])/).forEach(function (part) {
+      if (part === "\uE000" || part === "\uE002") into = el.appendChild(ex.el(part === "\uE000" ? "sub" : "sup", {}));
+      else if (part === "\uE001" || part === "\uE003") into = el;
+      else if (part) into.append(part);
+    });
+  }
+
   function attach(body) {
     const header = body.querySelector(".ex-header");
     let box = header && header.querySelector(".ex-search");
@@ -164,9 +176,9 @@
         const li = ex.el("li", { id: "ex-search-result-" + i, role: "option", "aria-selected": "false" });
         const a = ex.el("a", { href: address(r), tabindex: "-1" });
         const where = ex.el("span", { class: "ex-search-where" });
-        where.textContent = r.heading ? r.lesson + " › " + r.heading : r.lesson;
+        marked(where, r.heading ? r.lesson + " › " + r.heading : r.lesson);
         const excerpt = ex.el("span", { class: "ex-search-excerpt" });
-        excerpt.textContent = r.excerpt;
+        marked(excerpt, r.excerpt);
         a.append(where, excerpt);
         li.append(a);
         li.addEventListener("mousedown", function (e) { e.preventDefault(); });  // keep focus for the click

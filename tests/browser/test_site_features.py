@@ -70,6 +70,8 @@ def features_site(tmp_path_factory):
     (content / "02-second.md").write_text("---\ntitle: Second\norder: 2\n---\n\n```python\nx = 1\n```\n"
                                           + "".join(f"\n## Part {n}\n\n{'Words to read. ' * 200}\n" for n in range(1, 6)),
                                           encoding="utf-8")
+    (content / "03-joining.md").write_text("---\ntitle: Joining\norder: 3\n---\n\n## Then $W_O$\n\n"
+                                           "The matrix $W_O$ maps $x_t W_Q^h$ back.\n", encoding="utf-8")
     out = root / "_site"
     build_site(content, out)
     server = serve_folder(out)
@@ -314,6 +316,21 @@ def test_search_by_keyboard_lands_on_the_section(guarded, features_site):
     page.locator(".ex-search-none").wait_for()
     page.keyboard.press("Escape")
     assert page.locator("#ex-search-results").is_hidden()
+
+
+def test_search_results_write_scripts_as_sub_and_superscripts(guarded, features_site):
+    """Pins a reader's finding: results read "then W_O" and "xₜW_Q^h": a capital has no
+    Unicode subscript."""
+    page = guarded
+    page.goto(features_site + "features.html")
+    page.locator("#ex-search-input").click()
+    page.keyboard.type("W_O")
+    first = page.locator("#ex-search-results [role=option]").first
+    first.wait_for()
+    where, excerpt = first.locator(".ex-search-where"), first.locator(".ex-search-excerpt")
+    assert where.inner_text().replace("\n", "") == "Joining › Then WO"
+    assert where.locator("sub").inner_text() == "O"
+    assert excerpt.evaluate("e => e.innerHTML") == "The matrix W<sub>O</sub> maps xₜW<sub>Q</sub><sup>h</sup> back."
 
 
 def test_slash_before_the_search_box_exists_focuses_it_when_it_comes(guarded, features_site):
