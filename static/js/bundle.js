@@ -92,17 +92,9 @@
      shown (a history entry may not name another file); the entry's state names the page
      shown. Reloaded, the bundle shows that page again, where the reader was. */
   function keepPlace() {
-    const PLACE = "explorables-bundle-place";  // the tab's page and scroll when it was left
-    window.addEventListener("pagehide", function () {
-      try {
-        sessionStorage.setItem(PLACE, JSON.stringify({ page: ex.pages.current, scroll: window.scrollY }));
-      } catch (err) { /* storage refused: a reload starts at the page's top */ }
-    });
     const state = history.state;
     if (!state || !state.explorablesPage || state.explorablesPage === ex.pages.current) return;
-    let place = null;
-    try { place = JSON.parse(sessionStorage.getItem(PLACE) || "null"); } catch (err) { place = null; }
-    const scroll = place && place.page === state.explorablesPage ? place.scroll : undefined;
+    const scroll = ex.pages.left(state.explorablesPage);  // kept as the tab left it (pages.js)
     ex.pages.go(state.explorablesPage + (scroll === undefined ? state.hash || "" : ""), { scroll: scroll, restore: false });
   }
 })();

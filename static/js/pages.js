@@ -160,8 +160,19 @@
     }
   }
 
+  const PLACE = "explorables-place";  // sessionStorage: {page, scroll} of the page last left
+
   ex.pages = {
     current: key(location.href),
+    /* Where the reader was on ``page`` (default: the one shown) if it was the page this
+       tab last left (a reload), else undefined. */
+    left: function (page) {
+      try {
+        const place = JSON.parse(sessionStorage.getItem(PLACE) || "null");
+        return place && place.page === (page || ex.pages.current) && typeof place.scroll === "number"
+          ? place.scroll : undefined;
+      } catch (err) { return undefined; }
+    },
     source: fetched,  // url -> Promise of {title, nodes or body, attrs} or null; a bundle sets its own
     landing: null,  // where the page last swapped in lands: "top", or "place" (an anchor, a kept scroll)
     announce: announce,
@@ -265,4 +276,13 @@
   }
   if (window.requestIdleCallback) window.requestIdleCallback(stamp, { timeout: 1000 });
   else setTimeout(stamp, 0);
+
+  // Leaving the page (a reload, another site): the tab keeps where the reader was, which
+  // the page's next load restores (parts.js), as the browser's own restoration did. (The
+  // history entry cannot be written any more as the page goes.)
+  window.addEventListener("pagehide", function () {
+    try {
+      sessionStorage.setItem(PLACE, JSON.stringify({ page: ex.pages.current, scroll: window.scrollY }));
+    } catch (err) { /* storage refused: a reload starts at the top */ }
+  });
 })();

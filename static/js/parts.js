@@ -55,23 +55,34 @@
 
   /* A page opened at an anchor: the browser keeps the anchor in view while the page
      loads, but the figures' planes take their height in the frame after the figures
-     are drawn, which may come after the load and push the anchor down. Until the reader
-     moves, the anchor is put back in view once the figures are laid out, and once
-     Python is live. */
-  function keepAnchor() {
-    const hash = location.hash;
-    let target = null;
-    try { target = document.getElementById(decodeURIComponent(hash.slice(1))); } catch (err) { return; }
-    if (!target) return;
+     are drawn, which may come after the load and push the anchor down. A page reloaded,
+     or loaded again through the history, goes back where the reader was (pages.js keeps
+     the scroll position as the page is left: ex.pages.left). Until the reader
+     moves, or another page is swapped in, ``put`` is done again once the figures are
+     laid out, and once Python is live. */
+  function keep(put) {
+    const page = ex.pages.current;
     let moved = false;
     ["wheel", "touchstart", "keydown", "pointerdown"].forEach(function (type) {
       window.addEventListener(type, function () { moved = true; }, { once: true, passive: true, capture: true });
     });
-    const land = function () {
-      if (!moved && location.hash === hash && target.isConnected) target.scrollIntoView();
-    };
+    const land = function () { if (!moved && ex.pages.current === page) put(); };
+    land();
     requestAnimationFrame(function () { requestAnimationFrame(function () { setTimeout(land, 0); }); });
     ex.ready.then(land, land);
+  }
+
+  function keepPlace() {
+    const entry = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+    const y = entry && entry.type !== "navigate" ? ex.pages.left() : undefined;
+    if (y) {
+      keep(function () { window.scrollTo(0, y); });
+      return;
+    }
+    const hash = location.hash;
+    let target = null;
+    try { target = hash && document.getElementById(decodeURIComponent(hash.slice(1))); } catch (err) { return; }
+    if (target) keep(function () { if (location.hash === hash && target.isConnected) target.scrollIntoView(); });
   }
 
   /* The parts of the page now in the document: shown gradually after the first frame
@@ -104,9 +115,9 @@
 
   ex.pages.on("mount", function (root) { start(root, ex.pages.landing === "top" ? "top" : null); });
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", function () { start(document.body, "first"); if (location.hash) keepAnchor(); });
+    document.addEventListener("DOMContentLoaded", function () { start(document.body, "first"); keepPlace(); });
   } else {
     start(document.body, "first");
-    if (location.hash) keepAnchor();
+    keepPlace();
   }
 })();

@@ -122,3 +122,24 @@ def test_a_page_that_cannot_be_swapped_in_loads_plainly(lesson, shared, site_url
         page.click("#gone")
     assert page.url == site_url + "no-such-lesson.html"
     guard.failed.clear()
+
+
+def test_a_reload_keeps_the_reader_s_place(page, guard, site_url):
+    """Pins a reader's finding: a reload went back to the top of the lesson (4000 -> 0):
+    the page turns the browser's own scroll restoration off (it restores swapped pages
+    itself) and restored nothing on a reload."""
+    page.goto(site_url + "attention-lab.html")
+    page.evaluate("() => window.explorables.ready")
+    page.mouse.move(640, 400)
+    while page.evaluate("() => window.scrollY") < 4000:
+        page.mouse.wheel(0, 800)
+        page.wait_for_timeout(50)
+    before = page.evaluate("() => window.scrollY")
+    heading = page.evaluate("""() => [...document.querySelectorAll('main h2')]
+        .filter(h => h.getBoundingClientRect().top < innerHeight / 2).pop().id""")
+    page.reload()
+    page.evaluate("() => window.explorables.ready")
+    page.wait_for_timeout(300)
+    assert abs(page.evaluate("() => window.scrollY") - before) < 5
+    top = page.evaluate(f"() => document.getElementById({heading!r}).getBoundingClientRect().top")
+    assert top < page.viewport_size["height"] / 2  # the same section in view
