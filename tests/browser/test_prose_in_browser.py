@@ -224,3 +224,43 @@ def test_the_caption_stays_under_the_figure_from_its_first_frame(page, guard, si
     page.keyboard.press("ArrowRight")
     idle(page, FIG)
     assert page.evaluate(placed, FIG) == first  # nothing moved
+
+
+def touch_drag(page, x: float, y: float, dx: float, steps: int = 10) -> None:
+    """A finger put down at (x, y) and moved ``dx`` to the right, as a touch screen sends it."""
+    cdp = page.context.new_cdp_session(page)
+    point = lambda px: [{"x": px, "y": y}]  # noqa: E731
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point(x)})
+    for i in range(1, steps + 1):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": point(x + dx * i / steps)})
+        page.wait_for_timeout(16)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def test_an_adjustable_number_follows_a_finger_all_the_way(browser, site_url, browser_context_args):
+    """Pins a reader's finding: on a phone, dragging the number 100 px or 200 px both
+    gave 1.36: the number was an inline element, on which `touch-action: none` has no
+    effect, so the browser took the gesture over (pointercancel) after a few pixels."""
+    context = browser.new_context(**{**browser_context_args, "viewport": {"width": 390, "height": 844},
+                                     "device_scale_factor": 3, "is_mobile": True, "has_touch": True})
+    page = context.new_page()
+    try:
+        page.goto(site_url + PAGE)
+        page.evaluate("() => window.explorables.ready")
+        number = page.locator('.ex-adjust[data-param="temperature"]')
+        number.scroll_into_view_if_needed()
+        box = number.bounding_box()
+        touch_drag(page, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, 60)
+        idle(page, FIG)
+        near = state_of(page, FIG)["temperature"]
+        box = number.bounding_box()
+        touch_drag(page, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, 120)
+        idle(page, FIG)
+        far = state_of(page, FIG)["temperature"]
+        # 60 px of the 300 that sweep the range (0.05 to 5, on a log scale): 1.00 x 100^0.2
+        assert near == pytest.approx(100 ** 0.2, abs=0.05), near
+        assert far == 5  # 120 px more: x 100^0.4, past the top of the range
+        assert number.inner_text() == f"{far:.2f}"
+    finally:
+        context.close()
