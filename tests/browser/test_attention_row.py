@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import assert_matches_cpython, first_frame, idle, in_lesson, mark_position, shared_page, state_of, values_of
+from helpers import assert_matches_cpython, first_frame, idle, in_lesson, mark_position, shared_page, state_of, type_refused, values_of
 
 FIG = "explorer"
 PAGE = "one-query-row.html"
@@ -213,3 +213,26 @@ def test_the_score_row_says_what_its_colours_mean(row):
         return {swatches, top: fill(document.querySelector('figure#explorer .ex-cells td[data-link="t' + top + '"]'))};
     }""")
     assert fills["swatches"][1] == fills["top"] and fills["swatches"][0] != fills["swatches"][1]
+
+
+def test_a_refused_value_s_message_leaves_the_fields_under_it_in_reach(row):
+    """Pins a reader's finding: "x of the key of “cat” must be a number" sat over the
+    chased row, took its clicks, and stayed there once the focus had moved on."""
+    field = row.locator('figure#explorer input[name="key.1.0"]')
+    below = row.locator('figure#explorer input[name="key.2.0"]')
+    error = type_refused(row, field, "abc")
+    assert error.is_visible()
+    box = below.bounding_box()
+    at = "([x, y]) => document.elementFromPoint(x, y).getAttribute('name')"
+    centre = [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]
+    below.click()  # through the message, if it lies over the field
+    assert row.evaluate("() => document.activeElement.name") == "key.2.0"
+    assert not error.is_visible()  # the focus moved on: the message waits for the field's return
+    assert row.evaluate(at, centre) == "key.2.0"
+    assert field.get_attribute("aria-invalid") == "true" and error.text_content()  # still said, to a screen reader
+    field.focus()
+    assert error.is_visible()
+    field.fill("1")
+    field.press("Enter")
+    idle(row, FIG)
+    assert state_of(row, FIG)["k"][1][0] == 1
