@@ -54,7 +54,9 @@ class AttentionHeatmap(Figure):
     """The full attention table for up to 16 tokens with vectors of up to 8 numbers."""
 
     name = "attention-heatmap"
-    subject = ("preset", "tokens", "n", "q", "k", "v")
+    # the causal mask too: the lesson's sentences about rows (three identical rows, a
+    # peaked row) are about its table without the mask; padding leaves the real rows be
+    subject = ("preset", "tokens", "n", "q", "k", "v", "causal")
     summary = W.SUMMARY
     title = W.TITLE
     params = (
