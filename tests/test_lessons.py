@@ -412,7 +412,7 @@ def test_lesson_5_the_table_s_query_two_places_on_is_m2_applied_to_its_own_tag()
     assert hm_presets.SEEKS[0] == ("noun", 2) and state["tokens"][0] == "the"
     assert 2 * hm.OMEGA == 1
     has("05-positional-encoding.md",
-        "The query of its first *the*, \"a noun two places on\", holds three times the tag of position 2",
+        "The query of lesson 2's first *the*, \"a noun two places on\", holds three times the tag of position 2",
         "one clock turned by $2 \\times 0.5 = 1$ radian")
 
 
