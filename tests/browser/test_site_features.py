@@ -272,6 +272,18 @@ def test_the_search_box_comes_into_a_place_kept_for_it(guarded, features_site, w
         assert box["y"] < title["y"] + title["height"]
 
 
+@pytest.mark.parametrize("width", [1280, 1024, 700])
+def test_the_pager_lines_up_with_the_text(guarded, features_site, width):
+    """Pins a reader's finding: beside the contents at 1280 px the text ran 168-840 px and
+    the Next/Previous cards 304-976, centred on the page rather than on the text."""
+    page = guarded
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto(features_site + "features.html")
+    edges = page.evaluate("""() => [document.querySelector('main .ex-part > p'), document.querySelector('.ex-pager')]
+        .map(e => { const r = e.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.right)]; })""")
+    assert edges[0] == edges[1]
+
+
 def test_search_by_keyboard_lands_on_the_section(guarded, features_site):
     page = guarded
     page.set_viewport_size({"width": 1280, "height": 800})
