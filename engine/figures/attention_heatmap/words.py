@@ -70,7 +70,7 @@ DOCS = {
               "Ignored when :tokens: is given.",
     "tokens": f"Your own tokens, separated by spaces (up to {MAX_TOKENS}); then :queries:, :keys: and :values: "
               "are needed too.",
-    "queries": "Query vectors for :tokens:, one row a token separated by ';', numbers by ',' "
+    "queries": "Query vectors for :tokens:, one row per token, separated by ';', numbers by ',' "
                f"(at most {MAX_DIM} a row), like '1, 0, 0.5; 0, 2, -1'.",
     "keys": "Key vectors for :tokens:, written like :queries: and as long.",
     "values": "Value vectors for :tokens:, written like :queries: (any length up to 8).",
