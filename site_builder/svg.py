@@ -246,9 +246,9 @@ def _grid(spec: dict, v: _View) -> str:
     for at in ticks.get("x") or []:  # a tick's number as the page writes numbers (a minus sign)
         out.append(f'<text class="tk" x="{_n(v.x(at))}" y="{_n(v.y(v.ys[0]) + 12)}" text-anchor="middle">'
                    f'{localized(_n(at))}</text>')
-    for at in ticks.get("y") or []:
-        out.append(f'<text class="tk" x="{_n(v.x(v.xs[0]) - 3)}" y="{_n(v.y(at) + 3)}" text-anchor="end">'
-                   f'{localized(_n(at))}</text>')
+    for at in ticks.get("y") or []:  # the lowest above its tick, clear of the x axis's first number
+        out.append(f'<text class="tk" x="{_n(v.x(v.xs[0]) - 3)}" y="{_n(v.y(at) + (-2 if at <= v.ys[0] else 3))}" '
+                   f'text-anchor="end">{localized(_n(at))}</text>')
     return "".join(out)
 
 

@@ -224,3 +224,16 @@ def test_a_chart_s_negative_ticks_have_a_minus_sign():
     drawing = re.search(r"<svg .*?</svg>", svg.panel_html(chart), re.S).group(0)
     ticks = [t.text for t in parse(drawing).iter(f"{NS}text") if "tk" in classes(t)]
     assert "−1" in ticks and not any(t.startswith("-") for t in ticks), ticks
+
+
+def test_the_lowest_y_number_sits_clear_of_the_first_x_number():
+    """Pins a reader's finding: lesson 5's "−1" at the foot of the similarity axis ran
+    into the "0" under it. The lowest y number sits above its tick (the canvas does the
+    same, static/js/panels/plane.js)."""
+    scene = dict(first_frames())["positional-encoding"]
+    chart = next(p for p in scene["panels"] if p["kind"] == "chart")
+    drawing = re.search(r"<svg .*?</svg>", svg.panel_html(chart), re.S).group(0)
+    texts = [t for t in parse(drawing).iter(f"{NS}text") if "tk" in classes(t)]
+    low = next(float(t.get("y")) for t in texts if t.text == "−1")  # the y axis's foot
+    zero = next(float(t.get("y")) for t in texts if t.text == "0" and t.get("text-anchor") == "middle")  # x's first
+    assert zero - low >= 13  # a line of 10 px type and a little air

@@ -148,7 +148,8 @@
       if (s.ticks) {
         // numbers as the page writes them: a minus sign, the language's decimal mark
         for (const t of s.ticks.x || []) write(ex.localize(String(t)), v.sx(t), v.sy(v.ys[0]) + 12, "center");
-        for (const t of s.ticks.y || []) write(ex.localize(String(t)), v.sx(v.xs[0]) - 3, v.sy(t) + 3, "right");
+        // the lowest y number sits above its tick, clear of the x axis's first number
+        for (const t of s.ticks.y || []) write(ex.localize(String(t)), v.sx(v.xs[0]) - 3, v.sy(t) + (t <= v.ys[0] ? -2 : 3), "right");
       }
       ctx.restore();
       return written;
