@@ -139,3 +139,31 @@ def test_at_320_px_nothing_scrolls_the_page_sideways(reader, site_url, name):
             && el.tabIndex < 0 && !el.querySelector('a[href], button, input, select, textarea, [tabindex="0"]');
     }).map(el => el.tagName + '.' + el.className)""")
     assert not unreachable, unreachable
+
+
+SMALL = """id => Array.from(document.getElementById(id).querySelectorAll(
+        'button, select, input:not([type=range]), summary'))
+    .map(e => { const r = e.getBoundingClientRect(); return { name: e.tagName + ' ' + (e.getAttribute('aria-label')
+        || e.textContent || e.name || '').trim().slice(0, 30), w: r.width, h: r.height }; })
+    .filter(t => t.w > 0 && (t.w < 24 || t.h < 24))"""
+
+
+def test_on_a_touch_screen_every_control_is_a_target_of_24_px(browser, site_url, browser_context_args):
+    """Pins a reader's finding: on a phone the "Hide the future" box was 18 px, the
+    "Asking word" menu 19 px tall, cells 19 px: under the 24 px a finger needs (WCAG
+    2.5.8)."""
+    context = browser.new_context(**{**browser_context_args, "viewport": {"width": 390, "height": 844},
+                                     "device_scale_factor": 3, "is_mobile": True, "has_touch": True})
+    page = context.new_page()
+    try:
+        small = {}
+        for name, figure_id in FIGURES:
+            page.goto(site_url + name)
+            page.locator(f"figure#{figure_id}.ex-drawn").wait_for()
+            page.evaluate("() => window.explorables.ready")
+            found = page.evaluate(SMALL, figure_id)
+            if found:
+                small[name] = found[:5]
+        assert not small, "\n".join(f"{k}: {v}" for k, v in small.items())
+    finally:
+        context.close()
