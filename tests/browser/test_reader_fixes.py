@@ -42,8 +42,11 @@ def lesson(request, shared, site_url):
 # How much of an element a reader can see: points across its box, each asked which element
 # is on top there (the hit test clips as painting does). A point outside the window, or cut off by a box that scrolls or clips,
 # finds nothing or something else.
+# (A refused value's message lets clicks through to the fields under it: it is hit-tested
+# as it is painted only while this looks.)
 SEEN = """el => {
     const r = el.getBoundingClientRect();
+    el.style.pointerEvents = "auto";
     let seen = 0, all = 0;
     for (let i = 0; i <= 6; i++) for (let j = 0; j <= 2; j++) {
         // 3 px in from each edge, inside the rounded corners
@@ -52,6 +55,7 @@ SEEN = """el => {
         all += 1;
         if (hit && (hit === el || el.contains(hit))) seen += 1;
     }
+    el.removeAttribute("style");
     return { seen: seen / all, left: r.left, top: r.top, right: r.right, bottom: r.bottom,
              width: innerWidth, height: innerHeight, text: el.textContent };
 }"""
