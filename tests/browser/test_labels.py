@@ -52,6 +52,8 @@ def check(page, where: str) -> int:
                 assert n["y"] + n["height"] <= plane["height"], f"{at}: {n['text']!r} leaves the canvas: {n}"
                 for p in plane["points"]:
                     assert not covers(n, p), f"{at}: {n['text']!r} covers point {p['id']}"
+                for h in plane["heads"]:  # a reader's finding: "multi-head" ran into head 2's arrow
+                    assert not covers(n, h), f"{at}: {n['text']!r} covers the head of arrow {h['id']}"
             for i, a in enumerate(names):
                 for b in names[i + 1:]:
                     # a clear pixel between them: names that touch read as one ("itq₄")
@@ -120,6 +122,17 @@ def ask_another(page, figure: dict) -> bool:
     return True
 
 
+def reset(page, figure: dict) -> bool:
+    """Press the figure's Reset (a reader's finding: lesson 4's names were placed otherwise
+    after it, one on an arrow's head)."""
+    button = page.locator(f"figure#{figure['id']}").get_by_role("button", name="Reset", exact=True)
+    if not button.count():
+        return False
+    button.first.click()
+    idle(page, figure["id"])
+    return True
+
+
 @pytest.mark.parametrize("width", WIDTHS)
 def test_first_frames_name_every_point_without_overlaps(page, site_url, guard, width):
     """Before Python is live: each lesson is opened only as far as its first frame (its
@@ -153,7 +166,7 @@ def test_no_name_overlaps_another_leaves_its_canvas_or_covers_a_point(shared, si
             ({ id, scene: window.explorables.figures[id].scene }))""")
         done = []
         for figure in figures:
-            for action in (drag_onto_another, slide, ask_another):
+            for action in (drag_onto_another, slide, ask_another, reset):
                 if action(page, figure):
                     done.append(action.__name__)
                     check(page, f"{lesson} at {width}, after {action.__name__} in {figure['id']}:")
