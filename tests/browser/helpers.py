@@ -128,6 +128,32 @@ def module_page(browser, base: str, context_args: dict | None = None):
         context.close()
 
 
+def served_site(site):
+    """Build the author's site laid out in ``site`` (content/, figures/, ...) and serve it
+    on 127.0.0.1 (a generator for a module-scoped fixture: yields its address); then stop
+    the server and forget the author's figures, which the build registered."""
+    from conftest import serve_folder
+    from explorables.site_builder import authors
+    from explorables.site_builder.build import build_site
+
+    build_site(site / "content", site / "_site")
+    server = serve_folder(site / "_site")
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        authors.unload()
+
+
+def each_fresh(shared, url: str, figure_id: str):
+    """The module's page (``shared``: module_page's) with ``url`` opened anew for one test
+    (a generator for a fixture: yields the page); the guard is checked after it."""
+    page, guard = shared
+    fresh_lesson(page, guard, url, figure_id)
+    yield page
+    guard.check()
+
+
 def fresh_lesson(page, guard, url: str, figure_id: str):
     """Open ``url`` in a module's page as if for the first time: the first call loads it,
     later ones swap it in anew (figures from their build-time scenes, Python kept).

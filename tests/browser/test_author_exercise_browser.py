@@ -9,13 +9,10 @@ import re
 
 import pytest
 
-from conftest import serve_folder
 from explorables.engine.exercises import EXERCISES
-from explorables.site_builder import authors
-from explorables.site_builder.build import build_site
 from author_site import lay_out
 from figure_helpers import ROOT
-from helpers import answer_exercise, fresh_lesson, module_page
+from helpers import answer_exercise, each_fresh, module_page, served_site
 
 FIG = "explorer"
 LESSON = """---
@@ -44,11 +41,7 @@ def dots_url(tmp_path_factory):
     lay_out(site, "01-dots.md", LESSON, "dot_product.py",
             (ROOT / "tests" / "fixtures" / "exercises" / "dot_product.py").read_text())
     (site / "figures" / "fragile.py").write_text((ROOT / "tests" / "fixtures" / "figures" / "fragile.py").read_text())
-    build_site(site / "content", site / "_site")
-    server = serve_folder(site / "_site")
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    authors.unload()
+    yield from served_site(site)
 
 
 @pytest.fixture(scope="module")
@@ -58,10 +51,7 @@ def shared(browser, dots_url, browser_context_args):
 
 @pytest.fixture
 def lesson(shared, dots_url):
-    page, guard = shared
-    fresh_lesson(page, guard, dots_url + "dots.html", FIG)
-    yield page
-    guard.check()
+    yield from each_fresh(shared, dots_url + "dots.html", FIG)
 
 
 def words(statement_html: str) -> str:

@@ -12,14 +12,11 @@ import shutil
 
 import pytest
 
-from conftest import serve_folder
 from explorables.engine import locale, softmax
 from explorables.engine.exercises import EXERCISES, MINUS
 from explorables.figures import num, pct
-from explorables.site_builder import authors
-from explorables.site_builder.build import build_site
 from figure_helpers import ROOT
-from helpers import fresh_lesson, idle, module_page, state_of, type_refused
+from helpers import each_fresh, fresh_lesson, idle, module_page, served_site, state_of, type_refused
 
 FIG = "explorer"
 LESSON_1 = """---
@@ -62,11 +59,7 @@ def german_url(tmp_path_factory):
     (site / "content" / "02-zweite.md").write_text(LESSON_2, encoding="utf-8")
     for folder in ("figures", "locales"):  # the guide's own figure, with its English and German words
         shutil.copytree(ROOT / "tests" / "fixtures" / "words" / folder, site / folder)
-    build_site(site / "content", site / "_site")
-    server = serve_folder(site / "_site")
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    authors.unload()
+    yield from served_site(site)
 
 
 @pytest.fixture(scope="module")
@@ -76,10 +69,7 @@ def shared(browser, german_url, browser_context_args):
 
 @pytest.fixture
 def german(shared, german_url):
-    page, guard = shared
-    fresh_lesson(page, guard, german_url + "eine-frage.html", FIG)
-    yield page
-    guard.check()
+    yield from each_fresh(shared, german_url + "eine-frage.html", FIG)
 
 
 def german_num(x: float, digits: int = 2) -> str:

@@ -7,12 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import serve_folder
-from explorables.site_builder import authors
-from explorables.site_builder.build import build_site
 from author_site import lay_out
 from figure_helpers import ROOT
-from helpers import assert_matches_cpython, fresh_lesson, mark_position, module_page, state_of
+from helpers import assert_matches_cpython, each_fresh, mark_position, module_page, served_site, state_of
 
 FIG = "pair"
 LESSON = """---
@@ -33,11 +30,7 @@ def vectors_url(tmp_path_factory):
     site = tmp_path_factory.mktemp("vectors")
     lay_out(site, "01-vectors.md", LESSON, "vector_drag.py",
             (ROOT / "tests" / "fixtures" / "figures" / "vector_drag.py").read_text())
-    build_site(site / "content", site / "_site")
-    server = serve_folder(site / "_site")
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    authors.unload()
+    yield from served_site(site)
 
 
 @pytest.fixture(scope="module")
@@ -47,10 +40,7 @@ def shared(browser, vectors_url, browser_context_args):
 
 @pytest.fixture
 def vectors(shared, vectors_url):
-    page, guard = shared
-    fresh_lesson(page, guard, vectors_url + "vectors.html", FIG)
-    yield page
-    guard.check()
+    yield from each_fresh(shared, vectors_url + "vectors.html", FIG)
 
 
 def test_the_option_reached_the_state_through_parse(vectors):
