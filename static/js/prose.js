@@ -204,6 +204,35 @@
 
   /* --- experiments from the text ------------------------------------------------------ */
 
+  /* The way back to the sentence a {try} button took the reader away from: a button in
+     the window's corner until it is used, the sentence is in view again, or another page
+     comes. */
+  let back = null;
+  function leaveBack() {
+    if (!back) return;
+    back.el.remove();
+    window.removeEventListener("scroll", back.check);
+    back = null;
+  }
+  function offerBack(from) {
+    leaveBack();
+    const el = ex.el("button", { type: "button", class: "ex-button ex-back-to-text" }, ex.t("runtime.back_to_text"));
+    const check = function () {  // the reader came back by themselves
+      const r = from.getBoundingClientRect();
+      if (back && back.away && r.bottom > 0 && r.top < window.innerHeight) leaveBack();
+      else if (back && (r.bottom < 0 || r.top > window.innerHeight)) back.away = true;
+    };
+    el.addEventListener("click", function () {
+      leaveBack();
+      from.scrollIntoView({ block: "center", behavior: ex.reducedMotion() ? "auto" : "smooth" });
+      from.focus({ preventScroll: true });
+    });
+    back = { el: el, check: check, away: false };
+    window.addEventListener("scroll", check, { passive: true });
+    document.body.append(el);
+  }
+  if (ex.pages) ex.pages.on("unmount", leaveBack);
+
   document.addEventListener("click", function (event) {
     const button = event.target.closest && event.target.closest(".ex-try");
     if (!button) return;
@@ -217,9 +246,10 @@
       // drawn, not its last readout ("nearest" lines up the edge it comes in by)
       figure.root.scrollIntoView({ block: box.height > window.innerHeight ? "start" : "nearest",
                                    behavior: ex.reducedMotion() ? "auto" : "smooth" });
-      // the reader is taken to the figure: so is the keyboard
+      // the reader is taken to the figure: so is the keyboard; and the way back is offered
       if (!figure.root.hasAttribute("tabindex")) figure.root.setAttribute("tabindex", "-1");
       figure.root.focus({ preventScroll: true });
+      offerBack(button);
     }
   });
 

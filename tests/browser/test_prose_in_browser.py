@@ -111,6 +111,22 @@ def test_a_try_button_runs_the_experiment_and_brings_the_figure_into_view(lesson
     assert lesson.evaluate("() => document.activeElement.id") == FIG
     assert [n["text"] for n in shown_numbers(lesson)] == expected_numbers(lesson)
     assert lesson.locator('.ex-adjust[data-param="temperature"]').inner_text() == "0.10"
+    # the way back (a reader's finding: the sentence, and its partner button, were left
+    # 4,000 px below with no way back but scrolling)
+    back = lesson.get_by_role("button", name="Back to the text")
+    assert back.is_visible()
+    back.click()
+    lesson.wait_for_function("""() => { const b = [...document.querySelectorAll('.ex-try')]
+        .find(e => e.textContent.includes('Cool it')).getBoundingClientRect();
+        return b.top > 0 && b.bottom < innerHeight; }""")
+    assert lesson.evaluate("() => document.activeElement.textContent").startswith("Cool it")
+    assert back.count() == 0
+    # taken up again and coming back by scrolling: the offer goes by itself
+    button.click()
+    lesson.wait_for_function("""() => Math.abs(document.getElementById('explorer').getBoundingClientRect().top) < 2""")
+    assert back.is_visible()
+    button.scroll_into_view_if_needed()
+    lesson.wait_for_function("() => !document.querySelector('.ex-back-to-text')")
 
 
 def test_a_figure_reference_in_the_text_leads_to_the_figure(lesson):
