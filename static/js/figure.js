@@ -37,9 +37,19 @@
     this.statusEl = ex_.el("p", { class: "ex-status" });
     this.errorEl = ex_.el("div", { class: "ex-error", role: "alert" });
     this.errorEl.hidden = true;
+    // Beside the panels, the controls come after all of them in Tab's order: the way
+    // there, for the keyboard, shown when it has the focus (place() hides it when no
+    // control is in that column)
+    const controls = this.controlsEl;
+    this.skipEl = ex_.el("button", { type: "button", class: "ex-skip-controls",
+      onclick: function () {
+        const first = controls.querySelector("input, button, select, textarea");
+        if (first) first.focus();
+      } }, ex_.t("runtime.skip_to_controls"));
     this.root.append(
       ex_.el("div", { class: "ex-figure-head" }, this.titleEl, this.badge),
       this.errorEl,
+      this.skipEl,
       ex_.el("div", { class: "ex-body" }, this.panelsEl, this.controlsEl),
       this.statusEl
     );
@@ -155,6 +165,7 @@
     });
     arrange(this.panelsEl, inPanels);
     arrange(this.controlsEl, rest);
+    this.skipEl.hidden = narrow || !rest.length;  // narrow: each control follows its panel
     for (const id of Object.keys(groups)) {  // groups left empty go
       if (!groups[id].children.length) { groups[id].remove(); delete groups[id]; }
     }
