@@ -134,7 +134,9 @@ class Guard:
 
     def _console(self, message):
         if message.type in ("error", "warning") and not any(a in message.text for a in self.allowed):
-            self.errors.append(f"{message.type}: {message.text}")
+            # "Failed to load resource" does not say which: its location does
+            where = message.location.get("url") if message.text.startswith("Failed to load resource") else ""
+            self.errors.append(f"{message.type}: {message.text}" + (f" ({where})" if where else ""))
 
     def check(self):
         assert not self.outside, f"requests left the local server: {self.outside}"
