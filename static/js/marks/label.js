@@ -148,14 +148,9 @@
     if (view.xs[0] <= 0 && view.xs[1] >= 0) add([[view.sx(0), view.sy(view.ys[0])], [view.sx(0), view.sy(view.ys[1])]], 0.5);
     for (const m of marks) {
       if (m.kind === "arrow") {
-        const x1 = view.sx(m.x1), y1 = view.sy(m.y1), x2 = view.sx(m.x2), y2 = view.sy(m.y2);
-        add([[x1, y1], [x2, y2]], 3);
-        const len = Math.hypot(x2 - x1, y2 - y1);
-        if (len > 0) {  // its head, a triangle as marks/arrow.js draws it: wider than the line
-          const head = Math.min(12, len * 0.45);
-          const cx = x2 - (x2 - x1) / len * head / 2, cy = y2 - (y2 - y1) / len * head / 2, r = head / 2 + 1;
-          boxes.push({ box: { x0: cx - r, y0: cy - r, x1: cx + r, y1: cy + r }, weight: 3 });
-        }
+        add([[view.sx(m.x1), view.sy(m.y1)], [view.sx(m.x2), view.sy(m.y2)]], 3);
+        const head = ex.marks.arrow.head(m, view), r = head.r + 1;  // wider than the line
+        if (head.r) boxes.push({ box: { x0: head.x - r, y0: head.y - r, x1: head.x + r, y1: head.y + r }, weight: 3 });
       }
       else if (m.kind === "line" && m.points) add(m.points.map(function (p) { return [view.sx(p[0]), view.sy(p[1])]; }), m.dotted || m.dashed ? 1 : 1.5);
       else if (m.kind === "polygon" && m.points && m.points.length > 1) {  // its edge, closed

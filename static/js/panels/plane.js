@@ -113,10 +113,7 @@
         }),
         // each arrow's head as a disc: where it is drawn widest (marks/arrow.js, label.js)
         heads: marks.filter(function (m) { return m.kind === "arrow"; }).map(function (m) {
-          const x1 = v.sx(m.x1), y1 = v.sy(m.y1), x2 = v.sx(m.x2), y2 = v.sy(m.y2), len = Math.hypot(x2 - x1, y2 - y1);
-          const head = Math.min(12, len * 0.45);
-          return { id: m.id || null, x: len ? x2 - (x2 - x1) / len * head / 2 : x2, y: len ? y2 - (y2 - y1) / len * head / 2 : y2,
-                   r: head / 2 };
+          return Object.assign({ id: m.id || null }, ex.marks.arrow.head(m, v));
         }),
         marks: marks.filter(function (m) { return m.kind === "label"; }).map(function (m) {
           return Object.assign(box(ex.marks.label.box(ctx, m, v)), { text: m.text });
