@@ -30,6 +30,7 @@ from typing import Any
 from .exercises import EXERCISES, SEED_LIMIT, SeedError, parse_seed, uses_decimal_comma
 from . import figures
 from .figures import FIGURES, FieldError
+from .figures.kit.figure import described
 from .locale import t
 
 SITE_FIGURES = "explorables.site_figures"  # written into the engine archive by the build
@@ -57,7 +58,7 @@ def _not_loaded(name: str) -> str | None:
     for module, err in getattr(package, "FAILED", {}).items():
         if name in package.MADE.get(module, ()):
             return t("figure.module_failed", file=package.SOURCES[module],
-                     error=f"{type(err).__name__}: {err}{_where(err)}")
+                     error=f"{described(err)}{_where(err)}")
     return None
 
 
@@ -109,7 +110,7 @@ def step(figure: str, state: dict[str, Any], event: dict[str, Any]) -> dict[str,
     except ValueError as err:
         return {"ok": False, "error": str(err), "field": event.get("name")}
     except Exception as err:  # a bug in a figure: report it, keep the last good state
-        return {"ok": False, "error": f"internal error in {figure}: {type(err).__name__}: {err}{_where(err)}",
+        return {"ok": False, "error": f"internal error in {figure}: {described(err)}{_where(err)}",
                 "internal": True}
     return {"ok": True, "state": new_state, "scene": scene}
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from ..engine.exercises import KINDS, Mistake, parse_seed
 from ..engine.figures import FieldError
+from ..engine.figures.kit.figure import described
 from .errors import SourceError
 from .language import OWN_KEY
 
@@ -159,7 +160,7 @@ def validate(model, path: Path, tree: ast.AST) -> list[SourceError]:
         json.dumps(model.scene(state), allow_nan=False)
     except Exception as err:
         return [SourceError(path, author_line(err, path, where), 1,
-                            f"{label}: drawing its first frame raised {type(err).__name__}: {err}",
+                            f"{label}: drawing its first frame raised {described(err)}",
                             "the first frame must compute and give plain numbers")]
     for experiment in getattr(model, "experiments", ()):
         line = param_line(tree, experiment.name, where)
@@ -172,7 +173,7 @@ def validate(model, path: Path, tree: ast.AST) -> list[SourceError]:
         except Exception as err:
             return [SourceError(path, author_line(err, path, line), 1,
                                 f"{label}: running the experiment '{experiment.name}' raised "
-                                f"{type(err).__name__}: {err}", "each experiment must compute and give plain numbers")]
+                                f"{described(err)}", "each experiment must compute and give plain numbers")]
     return []
 
 

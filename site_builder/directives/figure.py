@@ -16,6 +16,7 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 
 from ...engine.figures import FIGURES, OptionErrors
+from ...engine.figures.kit.figure import described
 
 from ..errors import SourceError
 from ..safety import clip, clip_quotes, quote
@@ -179,8 +180,8 @@ def _render_figure(self, tokens, idx, options, env) -> str:
         where = f" ({Path(frames[-1].filename).name}:{frames[-1].lineno})" if frames else ""
         env.setdefault("errors", []).append(
             SourceError(env.get("path", "<string>"), meta["line"], 1,
-                        f"{{{meta['figure']}}} {meta['id']}: drawing its first frame raised {type(err).__name__}: "
-                        f"{clip_quotes(str(err))}{where}", "fix the figure module at that line"))
+                        f"{{{meta['figure']}}} {meta['id']}: drawing its first frame raised "
+                        f"{clip_quotes(described(err))}{where}", "fix the figure module at that line"))
         return ""
     # Inside <script> the text must never hold "</script" or "<!--": escape the
     # characters themselves, which JSON.parse reads back unchanged.

@@ -60,18 +60,20 @@ def _folder(filename: str) -> str:
 
 
 class HookFailed(Exception):
-    """A ValueError an author's hook raised, raised again as a bug (see ``Figure.located``).
-    ``HookFailed.like(err)`` is of a subclass named as ``err``'s type, so that the report
-    reads "raised ValueError: could not convert ... (dot_drag.py:12)", as it would for a
-    KeyError."""
+    """A ValueError an author's hook raised, raised again as a bug (see ``Figure.located``):
+    no reporter takes it for a value refused. ``error`` is the ValueError, which the
+    reports name (``described``)."""
 
-    _named: dict[str, type] = {}
+    def __init__(self, error: BaseException):
+        super().__init__(str(error))
+        self.error = error
 
-    @classmethod
-    def like(cls, err: BaseException) -> "HookFailed":
-        name = type(err).__name__
-        kind = cls._named.get(name) or cls._named.setdefault(name, type(name, (cls,), {"__qualname__": name}))
-        return kind(str(err))
+
+def described(err: BaseException) -> str:
+    """An error as a report names it, "KeyError: 'scale'"; a HookFailed by the error it
+    stands for, "ValueError: could not convert ...", as it would name a KeyError."""
+    inner = err.error if isinstance(err, HookFailed) else err
+    return f"{type(inner).__name__}: {inner}"
 
 
 class Figure(BaseFigure):
@@ -180,8 +182,7 @@ class Figure(BaseFigure):
         its bare message (the directive's line at build time, beside a field in the page),
         where any other exception is a bug, named with its type and the author's line. A
         ValueError from these hooks is a bug too (``float("1; 0.5")``, a bar above its
-        max): it is raised again as a ``HookFailed`` of the same name, message and
-        traceback. An OptionError or FieldError is a message meant as it is and stays;
+        max): it is raised again as a ``HookFailed`` holding it, with its traceback. An OptionError or FieldError is a message meant as it is and stays;
         so do the built-in figures' errors, and the event hooks', whose ValueError refuses
         a reader's input."""
         try:
@@ -191,7 +192,7 @@ class Figure(BaseFigure):
         except ValueError as err:
             if type(self).__module__.startswith(BUILT_IN):
                 raise
-            raise HookFailed.like(err).with_traceback(err.__traceback__) from None
+            raise HookFailed(err).with_traceback(err.__traceback__) from None
 
     # --- events -------------------------------------------------------------------------
 
