@@ -164,12 +164,15 @@ def _settle() -> None:
 def localized(text: str) -> str:
     """A number written the Python way ('-1234.50') in the current language: its decimal
     separator, its grouping of thousands and the typographic minus."""
-    decimal, group, group_min, _, _ = number_format()
-    sign, body = ("-", text[1:]) if text.startswith("-") else ("", text)
+    decimal, group, group_min = _format[0], _format[1], _format[2]
+    sign, body = (MINUS, text[1:]) if text[:1] == "-" else ("", text)
+    point = body.find(".")
+    if (point if point >= 0 else len(body)) < group_min:  # no thousands to group: most numbers
+        return sign + (body if decimal == "." or point < 0 else body.replace(".", decimal))
     whole, dot, fraction = body.partition(".")
-    if whole.isdigit() and len(whole) >= group_min:
+    if whole.isdigit():
         whole = f"{int(whole):,}".replace(",", group)
-    return (MINUS if sign else "") + whole + (decimal + fraction if dot else "")
+    return sign + whole + (decimal + fraction if dot else "")
 
 
 def isolated(text: str) -> str:

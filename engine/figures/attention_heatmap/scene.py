@@ -45,20 +45,27 @@ def table_panel(state: dict, r) -> dict:
         masked = W.CELL_TITLE_MASKED() if hidden(i, j) else ""
         return W.CELL_TITLE.format(q=tokens[i], k=tokens[j], what=what, text=shown(i, j)) + masked
 
+    # Each cell's arithmetic writes about twenty numbers, most of them its row's or its
+    # column's: those are written once here, not once a cell (N² cells an update).
+    q_text = [[num(a) for a in row] for row in Q]
+    k_text = [[num(b) for b in row] for row in K]
+    row_text = [(num(tr.sqrt_d_k, 3), num(tr.max_tempered, 3), num(tr.exp_sum, 4)) for tr in traces]
+
     def detail(i, j):
-        trace, step = traces[i], traces[i][j]
-        terms = " + ".join(f"{num(a)}×{num(b)}" for a, b in zip(Q[i], K[j]))
+        step = traces[i][j]
+        root, top, total = row_text[i]
+        terms = " + ".join(f"{a}×{b}" for a, b in zip(q_text[i], k_text[j]))
+        scaled = num(step.scaled, 3)
         lines = [W.CELL_PAIR.format(q=tokens[i], row=i + 1, k=tokens[j], col=j + 1),
                  W.CELL_DOT.format(terms=terms, qk=num(dot(Q[i], K[j]), 3)),
-                 W.CELL_UNSCALED.format(d=d, s=num(step.scaled, 3)) if view == "unscaled" else
-                 W.CELL_SCALED.format(d=d, dot=num(step.dot, 3), root=num(trace.sqrt_d_k, 3), s=num(step.scaled, 3))]
+                 W.CELL_UNSCALED.format(d=d, s=scaled) if view == "unscaled" else
+                 W.CELL_SCALED.format(d=d, dot=num(step.dot, 3), root=root, s=scaled)]
         if i >= n:
             lines.insert(1, W.CELL_PAD_ROW())
         if hidden(i, j):
             return lines + [W.CELL_MASKED.format(why=W.WHY_MASKED["padding" if j >= n else "causal"])]
         return lines + [
-            W.CELL_SOFTMAX.format(s=num(step.scaled, 3), top=num(trace.max_tempered, 3), e=num(step.exp, 4),
-                                  total=num(trace.exp_sum, 4), w=num(step.weight, 4)),
+            W.CELL_SOFTMAX.format(s=scaled, top=top, e=num(step.exp, 4), total=total, w=num(step.weight, 4)),
             W.CELL_WEIGHT.format(w=num(step.weight, 3), pct=pct(step.weight), q=tokens[i]),
         ]
 

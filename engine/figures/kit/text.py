@@ -27,8 +27,8 @@ def num(x: float, digits: int = 2) -> str:
 
 def _number(x: float, digits: int) -> str:
     text = f"{x:.{digits}f}"
-    if float(text) == 0.0:
-        text = f"{0.0:.{digits}f}"
+    if text[0] == "-" and not text.strip("-0."):  # a negative number rounded to zero: "−0.00"
+        text = text[1:]
     return localized(text)
 
 
