@@ -12,8 +12,9 @@ figure (with the author's file and line) and the figure keeps its last good stat
 
 In the browser's worker the figures load on demand (engine/figures/__init__.py): the
 worker calls ``prepare`` with the figures of the page before it says the engine is
-ready, and ``warm`` while it is idle after that, so the next lesson's figures are
-imported before the reader goes there; a step for a figure not imported yet imports it.
+ready, and ``warm`` and ``rehearse`` while it is idle after that, so the next lesson's
+figures are imported, and drawn once, before the reader goes there; a step for a figure
+not imported yet imports it.
 
 Exercises ask here too (``{"exercise": type, "seed": ..., "language": ...}``): without
 an ``answer`` the reply is the problem for that seed (statement and expected form), with
@@ -78,6 +79,30 @@ def warm(names: list[str] | None = None) -> bool:
     if left:
         importlib.import_module(f"{figures.__name__}.{left[0]}")
     return len(left) > 1
+
+
+_rehearsed: set[str] = set()
+
+
+def rehearse(names: list[str]) -> bool:
+    """Draw one of the figures ``names`` (the next page's) not drawn yet once, from its
+    default options, and throw the scene away; whether some are left.
+
+    A figure's first scene in a fresh worker takes about twice as long as the next ones
+    (the first calls of its code, in Python and in WebAssembly), and it would come with
+    the reader's first move on the next page. A figure that fails here is left for its
+    page to report, where its own options are."""
+    todo = [name for name in names if name not in _rehearsed]
+    if not todo:
+        return False
+    _rehearsed.add(todo[0])
+    try:
+        model = FIGURES.get(todo[0]) or figures.load(todo[0])
+        if model is not None:
+            model.scene(model.initial_state(model.parse_options({})))
+    except Exception:  # noqa: BLE001 - reported on the figure's page, with its options
+        pass
+    return len(todo) > 1
 
 
 def _where(err: Exception) -> str:

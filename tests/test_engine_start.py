@@ -119,3 +119,28 @@ def test_warming_imports_one_module_at_a_time_the_next_pages_first():
     total = len(modules())
     assert out["first"] is True and out["more"] is False  # the next page has one figure
     assert out["left"] == list(range(total - 1, -1, -1)), out
+
+
+def test_rehearsing_draws_each_of_the_next_pages_figures_once_and_swallows_failures():
+    """rehearse(names) draws one figure of the next page a call, from its default options
+    (importing its module if need be), says whether some are left, never draws one
+    twice, and leaves a figure's failure to be reported on its own page."""
+    env = {**os.environ, "EXPLORABLES_FIGURES": "on-demand"}
+    code = ("import json\nimport explorables.engine.runtime as r\nfrom explorables.engine import figures\n"
+            "drawn = []\n"
+            "def spy(name, fail=False):\n"
+            "    model = figures.load(name); scene = model.scene\n"
+            "    def counted(state):\n"
+            "        drawn.append(name)\n"
+            "        if fail: raise RuntimeError('broken')\n"
+            "        return scene(state)\n"
+            "    model.scene = counted\n"
+            "spy('positional-encoding'); spy('attention-row', fail=True)\n"
+            "names = ['positional-encoding', 'no-such-figure', 'attention-row']\n"
+            "more = []\n"
+            "for _ in range(5):\n    more.append(r.rehearse(names))\n"
+            "print(json.dumps({'drawn': drawn, 'more': more}))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT, check=True)
+    out = json.loads(run.stdout)
+    assert out["drawn"] == ["positional-encoding", "attention-row"]
+    assert out["more"] == [True, True, False, False, False]

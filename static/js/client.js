@@ -268,6 +268,11 @@
     step: function (figure, state, event) {
       return send(JSON.stringify({ figure: figure, state: state, event: event }));
     },
+    /* The figures of the page after this one (a page swapped in): the worker imports
+       them and draws each once while it is idle (worker.js ahead). */
+    ahead: function (names) {
+      if (worker && live && !dead) worker.postMessage({ type: "ahead", next: names });
+    },
     /* One exercise request (engine/runtime.py exercise): {exercise, seed, language} makes
        the problem for a seed, with {answer} too it grades the answer. */
     exercise: function (request) {

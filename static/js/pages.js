@@ -69,7 +69,7 @@
   }
 
   /* What the page would load from ``url``: {title, nodes (its parsed body), attrs,
-     assets}, or null. An offline bundle's pages give {title, body (as text), attrs}. */
+     assets, engine (what it needs of the engine: {figures, next}, or null)}, or null. An offline bundle's pages give {title, body (as text), attrs}. */
   function fetched(url) {
     if (location.protocol === "file:") return Promise.resolve(null);
     return fetch(url, { credentials: "same-origin" }).then(function (response) {
@@ -83,7 +83,8 @@
         const attrs = {};
         Array.from(doc.body.attributes).forEach(function (a) { attrs[a.name] = a.value; });
         // the parsed body itself: the swap moves its nodes in rather than parsing it again
-        return { title: doc.title, nodes: doc.body, attrs: attrs, assets: manifest.assets };
+        return { title: doc.title, nodes: doc.body, attrs: attrs, assets: manifest.assets,
+          engine: manifest.engine || null };
       });
     });
   }
@@ -142,6 +143,7 @@
     document.title = page.title;
     // the same build, maybe a later deploy of its lessons: their search index, say, is new
     if (page.assets) ex.assetNames = page.assets;
+    if (page.engine !== undefined) ex.engineNeeds = page.engine;
     if (page.nodes) document.body.replaceChildren.apply(document.body, Array.from(page.nodes.childNodes));
     else document.body.innerHTML = page.body;
     Object.keys(page.attrs || {}).forEach(function (name) { document.body.setAttribute(name, page.attrs[name]); });
@@ -213,6 +215,8 @@
           if (how.reload) window.scrollTo(0, how.scroll);
           else { land(target.hash, how.scroll); announce(page.title.split(" · ")[0]); }
           nextWhenLive();
+          // the figures of the page after this one, made ready while the reader reads
+          if (ex.client && ex.engineNeeds && ex.engineNeeds.next) ex.client.ahead(ex.engineNeeds.next);
           return true;
         }).catch(function (err) {
           if (how.reload) { location.reload(); return false; }

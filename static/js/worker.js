@@ -237,17 +237,29 @@ async function start(msg) {
     timings: { pyodide: t1 - t0, engine: t3 - t1, figures: t3 - t2, snapshot: snapshot, snapshotError: snapshotError } });
 }
 
-/* Once ready, the figures not imported yet, one module a task (a step waits at most
-   for one module's import): the next page's (``names``) at once, as the reader may go
-   there at once, then (``names`` null) every other a while later, not to slow that
-   first move. */
-const WARM_REST_AFTER = 2000;  // ms
-function warm(names) {
-  let more = false;
+/* Work ahead of the reader while the worker is idle, one piece a task (a step waits for
+   at most one): the next page's figure modules at once, as the reader may go there at
+   once; a second later, each of its figures drawn once (a figure's first scene takes
+   about twice as long as the next ones, and would come with the reader's first move
+   there); then every other figure module. A page swapped in starts it again for its
+   own next page ("ahead"). */
+const REHEARSE_AFTER = 1000, WARM_REST_AFTER = 2000;  // ms
+let aheadTimer = 0;
+function ahead(names) {
   // null would reach Python as JsNull, not None: "every other figure" is no argument
-  try { more = names ? runtime.warm(names) : runtime.warm(); } catch (err) { console.warn("Explorables engine: " + text(err)); }
-  if (more) setTimeout(function () { warm(names); }, 0);
-  else if (names) setTimeout(function () { warm(null); }, WARM_REST_AFTER);
+  const phases = [
+    { after: 0, run: function () { return runtime.warm(names); } },
+    { after: REHEARSE_AFTER, run: function () { return runtime.rehearse(names); } },
+    { after: WARM_REST_AFTER, run: function () { return runtime.warm(); } },
+  ];
+  function next(i) {
+    let more = false;
+    try { more = phases[i].run(); } catch (err) { console.warn("Explorables engine: " + text(err)); }
+    if (more) aheadTimer = setTimeout(function () { next(i); }, 0);
+    else if (i + 1 < phases.length) aheadTimer = setTimeout(function () { next(i + 1); }, phases[i + 1].after);
+  }
+  clearTimeout(aheadTimer);
+  aheadTimer = setTimeout(function () { next(0); }, 0);
 }
 
 function step(msg) {
@@ -263,11 +275,13 @@ self.onmessage = function (event) {
   if (msg.type === "init") {
     words = (msg.words && msg.words.messages) || {};
     start(msg).then(
-      function () { queue.splice(0).forEach(step); setTimeout(function () { warm(msg.next || []); }, 0); },
+      function () { queue.splice(0).forEach(step); ahead(msg.next || []); },
       function (err) { failed(text(err), err && err.missing); }
     );
   } else if (msg.type === "step") {
     if (handle) step(msg); else queue.push(msg);
+  } else if (msg.type === "ahead") {
+    if (runtime) ahead(msg.next || []);
   }
 };
 
