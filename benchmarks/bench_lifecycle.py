@@ -7,7 +7,10 @@ lesson, in fresh browser contexts (cold HTTP cache), interleaved with the anchor
   of Pyodide), navigation start -> Pyodide answers; timed in the same browser run;
 - live: navigation start -> ``explorables.ready``; the ratio live / bare is the row;
 - next: on a live lesson, a click on "Next" -> every figure of the next lesson live and
-  one update answered (a swap on the running engine);
+  one update answered (a swap on the running engine). The click comes as soon as the
+  lesson is live, before the page has fetched the next lesson ahead or the worker has
+  made its figures ready; "read next" clicks it after 3 s on the lesson, as a reader
+  who reads any of it does;
 - longest task: the longest main-thread task (PerformanceObserver "longtask") before ready;
 - first frame bytes: every HTML, CSS, JS and font file the page asked for before the
   runtime marked its first frame drawn (``explorables:first-frame``; Pyodide, the
@@ -40,12 +43,16 @@ content DIR`` with the installed release) is served too and its lessons timed in
 run, interleaved with this version's: its rows are marked ``(baseline)`` (with several
 ``--baseline``, by their folders' names).
 
+Every load is cold: a new browser context (an empty HTTP cache), whose first page is
+left on ``about:blank`` for a second before it is sent to the address, as a reader's
+window is open before the lesson is. The whole of Chromium starts a renderer for its
+address bar's popup with each new context, about 0.3 s of JavaScript on a 2-core machine;
+a page sent to its address at once shares the cores with it, and its tasks take two to
+three times their CPU time. The ``new window`` column times the longest task that way
+too: a lesson opened at once in a new context.
+
 The browser is the whole of Chromium (``/usr/bin/chromium``), as readers have it; set
-``EXPLORABLES_CHROMIUM=/usr/bin/chromium-headless-shell`` to time the headless shell. The
-whole browser starts a renderer for its address bar's popup with each new context, about
-0.3 s of JavaScript that competes with every cold load here (a reader's browser starts it
-once per window, not per page): the first frame and the longest task come out later in
-it than in the headless shell.
+``EXPLORABLES_CHROMIUM=/usr/bin/chromium-headless-shell`` to time the headless shell.
 
 With ``--snapshot`` the site is built with ``snapshot: true`` (site_builder/snapshot.py):
 the live and next rows then start Python from the memory snapshot.
@@ -76,6 +83,8 @@ from explorables.site_builder.pyodide import ensure_pyodide  # noqa: E402
 from explorables.site_builder.build import build_site, slug_of  # noqa: E402
 
 BUDGET_BYTES = 60 * 1024
+SETTLE_MS = 1000  # a new context's first page on about:blank, before the address
+READ_MS = 3000  # "read next": how long the reader stays on a live lesson before Next
 
 BARE_HTML = """<!doctype html><meta charset="utf-8"><title>bare loadPyodide</title>
 <script>
@@ -268,9 +277,12 @@ def main() -> None:
             browser = p.chromium.launch(**launch)
             print(f"browser: {launch.get('executable_path', 'Playwright’s Chromium')} {browser.version}", flush=True)
 
-            def cold(url, init=None):
+            def cold(url, init=None, settled=True):
                 context = browser.new_context(viewport={"width": 1280, "height": 900})
                 page = context.new_page()
+                if settled:  # the window open before the lesson is (see the docstring)
+                    page.goto("about:blank")
+                    page.wait_for_timeout(SETTLE_MS)
                 if init:
                     page.add_init_script(init)
                 fetched: list[str] = []
@@ -293,7 +305,8 @@ def main() -> None:
                     floor["still"].append(page.evaluate(STILL))
                     context.close()
                     for label, folder, address in versions:
-                        row = rows.setdefault(slug + label, {"live": [], "longest": [], "next": [], "bytes": None,
+                        row = rows.setdefault(slug + label, {"live": [], "longest": [], "new window": [], "next": [], "next, read": [],
+                                                             "bytes": None,
                                                              "started": [], "pyodide": [], "engine": [],
                                                              "frame": []})
                         context, page, fetched = cold(address + f"{slug}.html", LONG_TASKS)
@@ -313,6 +326,14 @@ def main() -> None:
                             row["next"].append(nxt["ms"] if nxt["same"] else None)
                             row.setdefault("full_loads", 0)
                             row["full_loads"] += 0 if nxt["same"] else 1
+                        context.close()
+                        context, page, _ = cold(address + f"{slug}.html", LONG_TASKS, settled=False)
+                        row["new window"].append(page.evaluate(LIVE)["longest"])
+                        page.wait_for_timeout(READ_MS)  # the reader reads a little, then goes on
+                        page.evaluate("() => { window.__sameDocument = true; }")
+                        nxt = page.evaluate(NEXT)
+                        if nxt is not None:
+                            row["next, read"].append(nxt["ms"] if nxt["same"] else None)
                         context.close()
                 for label, _, _ in versions:
                     row = rows[slug + label]
@@ -359,14 +380,15 @@ def main() -> None:
           f"(min {min(bare):.0f}, max {max(bare):.0f})")
     print(f"{args.runs} cold loads a lesson; ratio = median live / median bare (target <= 1.0)")
     print()
-    table(None, f"{'live':>8} {'ratio':>6} {'next':>8} {'longest':>8} "
+    table(None, f"{'live':>8} {'ratio':>6} {'next':>8} {'read next':>9} {'longest':>8} {'new window':>10} "
                 f"{'1st frame gz':>12} {'raw':>8} {'serve text':>10} {'serve live':>10}")
     for slug, row in rows.items():
         live = median(row["live"])
         packed, raw = row["bytes"]
         serve = row.get("serve")
         print(f"{slug:<33} {fmt(live)} {live / anchor:>6.2f} {fmt(median(row['next']))} "
-              f"{fmt(median(row['longest']))} {packed / 1024:>9.1f} KB {raw / 1024:>5.0f} KB "
+              f"{fmt(median(row['next, read']), width=9)} "
+              f"{fmt(median(row['longest']))} {fmt(median(row['new window']), width=10)} {packed / 1024:>9.1f} KB {raw / 1024:>5.0f} KB "
               f"{fmt(serve[0] if serve else None, 's', 10, 2)} {fmt(serve[1] if serve else None, 's', 10, 2)}"
               + ("  (Next loaded a new document)" if row.get("full_loads") else ""))
     table("start: worker made and first frame drawn (ms after navigation start); in the worker, Python up, "
