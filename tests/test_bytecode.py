@@ -139,3 +139,33 @@ def test_the_modules_compiled_besides_python_s_start_are_those_the_engine_import
     asked = stdlib.wanted(engine_sources())
     assert {"difflib", "fractions", "statistics", "json", "dataclasses"} <= set(asked)  # some only inside functions
     assert not [name for name in asked if name.startswith(("explorables", "__future__"))]
+
+
+def test_the_site_s_stdlib_is_kept_in_the_user_s_cache_for_the_next_build(monkeypatch, tmp_path):
+    """Made once, kept in the per-user cache; a later process reads it there, and a
+    damaged or unwritable cache only costs the time to make it again."""
+    folder = pyodide.ensure_pyodide()
+    original = (folder / stdlib.SOURCE).read_bytes()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(stdlib, "_ASSEMBLED", {})
+    made = stdlib.site_stdlib(folder)
+    kept = stdlib.cache_file(original)
+    assert kept.is_relative_to(tmp_path / "cache") and kept.read_bytes() == made
+    assert [p.name for p in kept.parent.iterdir()] == [kept.name]  # no part left behind
+
+    def never(*args):
+        raise AssertionError("made again, though the cache has it")
+    monkeypatch.setattr(stdlib, "_ASSEMBLED", {})  # a new process
+    monkeypatch.setattr(stdlib, "_assemble", never)
+    assert stdlib.site_stdlib(folder) == made
+
+    monkeypatch.undo()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    kept.write_bytes(made[: len(made) // 2])  # a damaged copy: made again, and kept anew
+    monkeypatch.setattr(stdlib, "_ASSEMBLED", {})
+    assert stdlib.site_stdlib(folder) == made and kept.read_bytes() == made
+
+    (tmp_path / "file").write_text("not a folder")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "file"))  # nowhere to write
+    monkeypatch.setattr(stdlib, "_ASSEMBLED", {})
+    assert stdlib.site_stdlib(folder) == made
