@@ -89,7 +89,7 @@
     });
   }
 
-  /* The next lesson, fetched ahead once this page is live and idle: going there then
+  /* The next lesson, fetched ahead once this page is live: going there then
      needs no network. Not when the reader saves data, nor from an offline bundle (its
      pages are here already); a preview's edit forgets what was fetched. */
   let ahead = {};  // page key -> Promise of what fetched() gives
@@ -104,10 +104,9 @@
     if (link) prefetch(new URL(link.getAttribute("href"), location.href).href);
   }
   function nextWhenLive() {
-    ex.ready.then(function () {
-      if (window.requestIdleCallback) window.requestIdleCallback(prefetchNext, { timeout: 3000 });
-      else setTimeout(prefetchNext, 500);
-    }, function () { /* no engine: the reader may well stay */ });
+    // at once: a reader who goes on as soon as the figures answer waits for no fetch
+    // (waiting for an idle moment cost such a click 40 ms), and its parsing is a few ms
+    ex.ready.then(prefetchNext, function () { /* no engine: the reader may well stay */ });
   }
 
   function unmount() {

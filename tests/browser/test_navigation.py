@@ -143,3 +143,22 @@ def test_a_reload_keeps_the_reader_s_place(page, guard, site_url):
     assert abs(page.evaluate("() => window.scrollY") - before) < 5
     top = page.evaluate(f"() => document.getElementById({heading!r}).getBoundingClientRect().top")
     assert top < page.viewport_size["height"] / 2  # the same section in view
+
+
+def test_the_next_lesson_is_fetched_once_live_even_on_a_busy_page_and_next_uses_it(page, guard, site_url):
+    """The next lesson is fetched ahead as soon as the figures are live, not at an idle
+    moment a busy page may not have (waiting for one cost a reader who goes on at once
+    40 ms), and Next swaps that copy in: one request for it in all."""
+    page.add_init_script("window.requestIdleCallback = function () { return 0; };")  # never idle
+    asked = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto(site_url + "one-query-row.html")
+    page.evaluate("() => window.explorables.ready")
+    href = page.locator("a[rel=next]").get_attribute("href")
+    page.wait_for_function(f"""() => performance.getEntriesByType("resource")
+        .some(e => e.name.endsWith("/{href}") && e.responseEnd > 0)""", timeout=5000)
+    page.evaluate("() => { window.__sameDocument = true; }")
+    page.locator("a[rel=next]").click()
+    page.locator(f"figure#{FIGURES[href][0]}.ex-live").wait_for()
+    assert page.evaluate("() => window.__sameDocument") is True
+    assert [url for url in asked if url.endswith("/" + href)] == [site_url + href]
