@@ -69,7 +69,8 @@
   }
 
   /* What the page would load from ``url``: {title, nodes (its parsed body), attrs,
-     assets, engine (what it needs of the engine: {figures, next}, or null)}, or null. An offline bundle's pages give {title, body (as text), attrs}. */
+     assets, engine (what it needs of the engine: {figures, next}, or null)}, or null.
+     An offline bundle's pages give {title, body (as text), attrs}. */
   function fetched(url) {
     if (location.protocol === "file:") return Promise.resolve(null);
     return fetch(url, { credentials: "same-origin" }).then(function (response) {
@@ -215,7 +216,7 @@
           else { land(target.hash, how.scroll); announce(page.title.split(" · ")[0]); }
           nextWhenLive();
           // the figures of the page after this one, made ready while the reader reads
-          if (ex.client && ex.engineNeeds && ex.engineNeeds.next) ex.client.ahead(ex.engineNeeds.next);
+          if (page.engine && page.engine.next && ex.client) ex.client.ahead(page.engine.next);
           return true;
         }).catch(function (err) {
           if (how.reload) { location.reload(); return false; }

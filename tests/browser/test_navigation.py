@@ -162,3 +162,16 @@ def test_the_next_lesson_is_fetched_once_live_even_on_a_busy_page_and_next_uses_
     page.locator(f"figure#{FIGURES[href][0]}.ex-live").wait_for()
     assert page.evaluate("() => window.__sameDocument") is True
     assert [url for url in asked if url.endswith("/" + href)] == [site_url + href]
+
+
+def test_a_lesson_swapped_in_asks_the_worker_to_make_its_next_lesson_s_figures_ready(lesson):
+    """The worker is told the figures of the lesson after the one swapped in (it imports
+    them and draws each once while idle), not only those of the first page's next."""
+    page = lesson
+    page.evaluate("""() => { const worker = window.explorables.client.worker; const post = worker.postMessage.bind(worker);
+        window.__told = []; worker.postMessage = m => { if (m.type === "ahead") window.__told.push(m.next); post(m); }; }""")
+    href, _, figure_id, _ = next_lesson(page)
+    page.locator("a[rel=next]").click()
+    page.locator(f"figure#{figure_id}.ex-live").wait_for()
+    after = page.locator("a[rel=next]").get_attribute("href")
+    assert page.evaluate("() => window.__told") == [[FIGURES[after][1]]]
