@@ -242,10 +242,11 @@ async function start(msg) {
    once; a second later, each of its figures drawn once (a figure's first scene takes
    about twice as long as the next ones, and would come with the reader's first move
    there); then every other figure module. A page swapped in starts it again for its
-   own next page ("ahead"). */
-const REHEARSE_AFTER = 1000, WARM_REST_AFTER = 2000;  // ms
+   own next page ("ahead"), a second later: the reader's first move there comes first
+   (its step waited for the next page's import, which came with the swap). */
+const REHEARSE_AFTER = 1000, WARM_REST_AFTER = 2000, SWAPPED_AFTER = 1000;  // ms
 let aheadTimer = 0;
-function ahead(names) {
+function ahead(names, after) {
   // null would reach Python as JsNull, not None: "every other figure" is no argument
   const phases = [
     { after: 0, run: function () { return runtime.warm(names); } },
@@ -259,7 +260,7 @@ function ahead(names) {
     else if (i + 1 < phases.length) aheadTimer = setTimeout(function () { next(i + 1); }, phases[i + 1].after);
   }
   clearTimeout(aheadTimer);
-  aheadTimer = setTimeout(function () { next(0); }, 0);
+  aheadTimer = setTimeout(function () { next(0); }, after);
 }
 
 function step(msg) {
@@ -275,13 +276,13 @@ self.onmessage = function (event) {
   if (msg.type === "init") {
     words = (msg.words && msg.words.messages) || {};
     start(msg).then(
-      function () { queue.splice(0).forEach(step); ahead(msg.next || []); },
+      function () { queue.splice(0).forEach(step); ahead(msg.next || [], 0); },
       function (err) { failed(text(err), err && err.missing); }
     );
   } else if (msg.type === "step") {
     if (handle) step(msg); else queue.push(msg);
   } else if (msg.type === "ahead") {
-    if (runtime) ahead(msg.next || []);
+    if (runtime) ahead(msg.next || [], SWAPPED_AFTER);
   }
 };
 
