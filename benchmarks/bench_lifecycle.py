@@ -8,9 +8,10 @@ lesson, in fresh browser contexts (cold HTTP cache), interleaved with the anchor
 - live: navigation start -> ``explorables.ready``; the ratio live / bare is the row;
 - next: on a live lesson, a click on "Next" -> every figure of the next lesson live and
   one update answered (a swap on the running engine). The click comes as soon as the
-  lesson is live, before the page has fetched the next lesson ahead or the worker has
-  made its figures ready; "read next" clicks it after 3 s on the lesson, as a reader
-  who reads any of it does;
+  lesson is live, while the page is still fetching the next lesson ahead and the worker
+  importing its figures; "read next" clicks it after 3 s on the lesson (on the "new
+  window" load, once settled), when both are done and the next figures drawn once, as
+  for a reader who reads any of the lesson;
 - longest task: the longest main-thread task (PerformanceObserver "longtask") before ready;
 - first frame bytes: every HTML, CSS, JS and font file the page asked for before the
   runtime marked its first frame drawn (``explorables:first-frame``; Pyodide, the
