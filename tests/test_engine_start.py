@@ -82,6 +82,15 @@ print(json.dumps({"before": before, "prepared": prepared, "answer": answer, "aft
 """
 
 
+def as_the_worker(code: str, given: str = "") -> dict:
+    """What ``code`` prints (JSON), run in a fresh Python that loads figures as the
+    browser's worker does (EXPLORABLES_FIGURES=on-demand), ``given`` on its stdin."""
+    env = {**os.environ, "EXPLORABLES_FIGURES": "on-demand"}
+    run = subprocess.run([sys.executable, "-c", code], input=given, capture_output=True, text=True, env=env,
+                         cwd=ROOT, check=True)
+    return json.loads(run.stdout)
+
+
 def test_in_the_worker_a_figure_not_imported_before_ready_answers_its_first_step():
     """As the worker runs it (EXPLORABLES_FIGURES=on-demand): importing the runtime
     imports no figure, prepare() the page's, and a step for another figure imports it
@@ -90,10 +99,7 @@ def test_in_the_worker_a_figure_not_imported_before_ready_answers_its_first_step
     state = model.initial_state(model.parse_options({}))
     request = {"figure": "attention-heatmap", "state": state, "event": {"type": "patch", "patch": {}}}
     eager = json.loads(json.dumps(model.scene(model.patch(state, {}))))
-    env = {**os.environ, "EXPLORABLES_FIGURES": "on-demand"}
-    run = subprocess.run([sys.executable, "-c", ON_DEMAND], input=json.dumps(request), capture_output=True,
-                         text=True, env=env, cwd=ROOT, check=True)
-    out = json.loads(run.stdout)
+    out = as_the_worker(ON_DEMAND, json.dumps(request))
     assert out["before"] == []
     assert out["prepared"] == ["attention-row"]
     assert out["answer"]["ok"] is True and out["answer"]["scene"] == eager
@@ -105,7 +111,6 @@ def test_in_the_worker_a_figure_not_imported_before_ready_answers_its_first_step
 def test_warming_imports_one_module_at_a_time_the_next_pages_first():
     """The worker warms the next page's figures first (warm(names) until it says none
     is left), then every other (warm(None)), one module a call."""
-    env = {**os.environ, "EXPLORABLES_FIGURES": "on-demand"}
     code = ("import json, sys\nimport explorables.engine.runtime as r\nfrom explorables.engine import figures\n"
             "r.prepare(['attention-row'])\nleft = [len(figures.unloaded())]\n"
             "more = r.warm(['positional-encoding'])\n"
@@ -114,8 +119,7 @@ def test_warming_imports_one_module_at_a_time_the_next_pages_first():
             "while r.warm(None):\n    left.append(len(figures.unloaded()))\n"
             "left.append(len(figures.unloaded()))\n"
             "print(json.dumps({'left': left, 'first': first, 'more': more}))")
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT, check=True)
-    out = json.loads(run.stdout)
+    out = as_the_worker(code)
     total = len(modules())
     assert out["first"] is True and out["more"] is False  # the next page has one figure
     assert out["left"] == list(range(total - 1, -1, -1)), out
@@ -125,7 +129,6 @@ def test_rehearsing_draws_each_of_the_next_pages_figures_once_and_swallows_failu
     """rehearse(names) draws one figure of the next page a call, from its default options
     (importing its module if need be), says whether some are left, never draws one
     twice, and leaves a figure's failure to be reported on its own page."""
-    env = {**os.environ, "EXPLORABLES_FIGURES": "on-demand"}
     code = ("import json\nimport explorables.engine.runtime as r\nfrom explorables.engine import figures\n"
             "drawn = []\n"
             "def spy(name, fail=False):\n"
@@ -140,7 +143,6 @@ def test_rehearsing_draws_each_of_the_next_pages_figures_once_and_swallows_failu
             "more = []\n"
             "for _ in range(5):\n    more.append(r.rehearse(names))\n"
             "print(json.dumps({'drawn': drawn, 'more': more}))")
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT, check=True)
-    out = json.loads(run.stdout)
+    out = as_the_worker(code)
     assert out["drawn"] == ["positional-encoding", "attention-row"]
     assert out["more"] == [True, True, False, False, False]
