@@ -32,6 +32,7 @@ from .exercises import EXERCISES, SEED_LIMIT, SeedError, parse_seed, uses_decima
 from . import figures
 from .figures import FIGURES, FieldError
 from .figures.kit.figure import described
+from .figures.kit.marks import lean as lean_scenes
 from .locale import t
 
 SITE_FIGURES = "explorables.site_figures"  # written into the engine archive by the build
@@ -114,8 +115,10 @@ def _where(err: Exception) -> str:
     return f" ({frames[-1].filename.rsplit('/', 1)[-1]}:{frames[-1].lineno})"
 
 
-def step(figure: str, state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
-    """Apply one event (or ``{"type": "patch", "patch": {...}}``) and draw the result."""
+def step(figure: str, state: dict[str, Any], event: dict[str, Any], lean: bool = False) -> dict[str, Any]:
+    """Apply one event (or ``{"type": "patch", "patch": {...}}``) and draw the result;
+    ``lean``: without the cells' arithmetic (figures/kit/marks.py ``lean``), which the
+    page asks for while the reader is not looking at any."""
     model = FIGURES.get(figure) or figures.load(figure)
     if model is None:
         why = _not_loaded(figure)
@@ -129,7 +132,8 @@ def step(figure: str, state: dict[str, Any], event: dict[str, Any]) -> dict[str,
             new_state = model.patch(state, event.get("patch") or {})
         else:
             new_state = model.apply(state, event)
-        scene = model.scene(new_state)
+        with lean_scenes(lean):
+            scene = model.scene(new_state)
     except FieldError as err:
         return {"ok": False, "error": err.message, "field": err.name}
     except ValueError as err:
@@ -158,12 +162,12 @@ def exercise(msg: dict[str, Any]) -> dict[str, Any]:
 
 
 def handle(message: str) -> str:
-    """Entry point for the worker: ``{"figure", "state", "event"}`` (or an exercise's
-    request, see ``exercise``) as JSON text."""
+    """Entry point for the worker: ``{"figure", "state", "event", "lean"?: true}`` (or an
+    exercise's request, see ``exercise``) as JSON text."""
     msg = json.loads(message)
     if "exercise" in msg:
         return json.dumps(exercise(msg), allow_nan=False)
-    return json.dumps(step(msg["figure"], msg["state"], msg["event"]), allow_nan=False)
+    return json.dumps(step(msg["figure"], msg["state"], msg["event"], msg.get("lean") is True), allow_nan=False)
 
 
 load_site_figures()

@@ -264,9 +264,12 @@
       spawn();
       return ex.ready;
     },
-    /* One event for one figure: resolves with {ok, state, scene} or {ok: false, error, field}. */
-    step: function (figure, state, event) {
-      return send(JSON.stringify({ figure: figure, state: state, event: event }));
+    /* One event for one figure: resolves with {ok, state, scene} or {ok: false, error, field};
+       ``lean``: the scene without its cells' arithmetic (figure.js complete). */
+    step: function (figure, state, event, lean) {
+      const request = { figure: figure, state: state, event: event };
+      if (lean) request.lean = true;
+      return send(JSON.stringify(request));
     },
     /* The figures of the page after this one (a page swapped in): the worker imports
        them and draws each once while it is idle (worker.js ahead). */

@@ -35,7 +35,7 @@
     this.saying = true;
     clearTimeout(this.sayTimer);
     this.sayTimer = setTimeout(function settle() {
-      if (self.busy || self.queue.length || pressed) { self.sayTimer = setTimeout(settle, SETTLE_MS); return; }
+      if (self.changing() || pressed) { self.sayTimer = setTimeout(settle, SETTLE_MS); return; }
       self.saying = false;
       if (!document.body.contains(self.root)) { self.also = []; return; }
       const said = self.cause(self.lastChange);

@@ -19,10 +19,13 @@
     this.values = data.scene.values || {};
     this.queue = [];
     this.busy = false;
+    this.computing = null;  // the queue's item being computed
     this.live = false;
     this.panelViews = {};
     this.controlViews = {};
     this.hot = null;
+    this.asking = false;  // the whole scene is to be asked for when the page is idle (complete)
+    this.unwhole = null;  // the scene whose whole the engine could not draw
     this.mount();
     this.render(data.scene);
   }
@@ -82,7 +85,7 @@
   };
 
   /* Draw a scene: panels and controls are created once and updated in place. */
-  Figure.prototype.render = function (scene) {
+  Figure.prototype.render = function (scene, completed) {
     // Controls rebuilt by a redraw must not drop the keyboard's focus: it moves to the
     // new element that stands for the same thing (same data-focus-key).
     const active = document.activeElement;
@@ -100,9 +103,11 @@
       const again = this.root.querySelector('[data-focus-key="' + CSS.escape(focusKey) + '"]');
       if (again) again.focus({ preventScroll: true });
     }
-    // Anything bound to this figure (live numbers in the prose) learns of the change.
+    // Anything bound to this figure (live numbers in the prose) learns of the change
+    // (``completed``: the same change again, its scene now whole: see complete).
     this.root.dispatchEvent(new CustomEvent("explorables:change",
-      { bubbles: true, detail: { id: this.id, values: this.values, state: this.state, off: this.offExample.bind(this) } }));
+      { bubbles: true, detail: { id: this.id, values: this.values, state: this.state, off: this.offExample.bind(this),
+        completed: !!completed } }));
   };
 
   /* Whether the reader has changed the lesson's example (a state key of the figure's
@@ -194,10 +199,12 @@
   };
 
   /* Send a reader's event to the engine. ``options.quiet``: draw the answer but say
-     nothing (Play's ticks). */
+     nothing (Play's ticks); ``options.whole``: the scene with its cells' arithmetic
+     even while the reader looks at none (complete). */
   Figure.prototype.send = function (event, options) {
     const self = this;
     const quiet = !!(options && options.quiet);
+    const whole = !!(options && options.whole);
     if (this.failed) return Promise.reject(this.failed);
     return new Promise(function (resolve, reject) {
       const last = self.queue[self.queue.length - 1];
@@ -208,7 +215,7 @@
         last.quiet = last.quiet && quiet;
         last.waiters.push({ resolve: resolve, reject: reject });
       } else {
-        self.queue.push({ event: event, quiet: quiet, waiters: [{ resolve: resolve, reject: reject }] });
+        self.queue.push({ event: event, quiet: quiet, whole: whole, waiters: [{ resolve: resolve, reject: reject }] });
       }
       self.pump();
     });
@@ -259,10 +266,13 @@
       await ex.ready;
       while (this.queue.length) {
         const item = this.queue.shift();
+        this.computing = item;
         let result;
         try {
-          result = await ex.client.step(this.name, this.state, item.event);
+          // while no cell's arithmetic is looked at, the engine leaves it out (complete)
+          result = await ex.client.step(this.name, this.state, item.event, !item.whole && !this.wantsDetail());
         } catch (err) {  // one event failed; the figure keeps its last good state
+          if (item.whole) this.unwhole = this.scene;
           if (!this.failed) this.showError(ex.t("runtime.change_failed") + ((err && err.message) || err), true);
           item.waiters.forEach(function (w) { w.reject(err); });
           continue;
@@ -270,13 +280,16 @@
         if (result.ok) {
           this.state = result.state;
           this.clearFieldError(item.event);
-          this.quietly = !!item.quiet;  // a Play tick: the prose's numbers wait too
-          this.render(result.scene);
+          // a Play tick: the prose's numbers wait too (the whole scene after an answer
+          // changes no number: whether they wait is the answer's to say)
+          if (!item.whole) this.quietly = !!item.quiet;
+          this.render(result.scene, item.whole);
           if (!item.quiet && item.event.type !== "patch") this.changed(item.event);
           this.errorEl.hidden = true;
           item.waiters.forEach(function (w) { w.resolve(result.scene.values || {}); });
         } else if (result.internal) {
           refused = true;
+          if (item.whole) this.unwhole = this.scene;  // not asked again for this scene
           this.showError(result.error, true);
           const error = new Error(result.error);
           item.waiters.forEach(function (w) { w.reject(error); });
@@ -293,10 +306,30 @@
       queued.forEach(function (item) { item.waiters.forEach(function (w) { w.reject(err); }); });
     } finally {
       this.busy = false;
+      this.computing = null;
     }
     // the figure kept its last good state: so do its controls (a slider the reader moved
     // to where the figure failed goes back to where it was drawn)
     if (refused && !this.queue.length) this.render(this.scene);
+    // an answer without the arithmetic: the whole scene follows, at once for a reader
+    // who has come to look at it meanwhile (not while Play runs: its pause brings it)
+    if (this.live && !this.failed && !this.queue.length && (!this.quietly || this.wantsDetail())) {
+      this.complete(this.wantsDetail() || "idle");
+    }
+  };
+
+  /* Whether a change is still being computed: an event queued or in flight. The whole
+     scene asked for after an answer (complete) is none: it changes no number, and what
+     the figure and the prose say of the change does not wait for it. */
+  Figure.prototype.changing = function () {
+    return this.queue.length > 0 || (this.busy && !(this.computing && this.computing.whole));
+  };
+
+  /* Whether the reader looks at some cells' arithmetic: the pointer is on a table, or
+     the focus in one (panels/cells.js). Answers then bring it. */
+  Figure.prototype.wantsDetail = function () {
+    const views = this.panelViews;
+    return Object.keys(views).some(function (key) { return views[key].wantsDetail && views[key].wantsDetail(); });
   };
 
   Figure.prototype.field = function (name) {
@@ -359,26 +392,32 @@
     this.complete();
   };
 
-  /* The page's first frame leaves out what the engine gives once live (the cells'
-     arithmetic, "detail_later"): the live figure asks for its scene whole a second
-     later, when the page is idle, or at once with complete(true) (a reader pointing at
-     a cell). Any change computed before brings it too, and then nothing is asked. */
+  /* A scene may leave out the cells' arithmetic ("detail_later"): the page's first
+     frame does, and so do the engine's answers while the reader looks at none of it
+     (about half of a table's scene: a drag is answered sooner). The live figure then
+     asks for its scene whole: with complete(true) at once (a reader pointing at a cell),
+     with "idle" when the page is next idle (after an answer), else a second later and
+     idle (the first frame: a reader's first move, often sooner, comes first). A whole
+     scene the engine could not draw is not asked for again until the next change. */
   function lacking(scene) {
     return (scene.panels || []).some(function (panel) { return panel.detail_later; });
   }
-  Figure.prototype.complete = function (now) {
+  Figure.prototype.complete = function (when) {
     const self = this;
-    if (!lacking(this.scene)) return;
+    if (!lacking(this.scene) || this.unwhole === this.scene) return;
     const ask = function () {
-      if (!self.live || self.failed || !self.root.isConnected || self.busy || self.queue.length || !lacking(self.scene)) return;
-      self.send({ type: "patch", patch: {} }, { quiet: true }).catch(function () { /* shown by the figure */ });
+      self.asking = false;
+      if (!self.live || self.failed || !self.root.isConnected || self.busy || self.queue.length ||
+          !lacking(self.scene) || self.unwhole === self.scene) return;  // (a busy figure asks when done)
+      self.send({ type: "patch", patch: {} }, { quiet: true, whole: true }).catch(function () { /* shown by the figure */ });
     };
-    if (now) { ask(); return; }  // a reader asks for a cell's arithmetic
-    // else in a second, when the page is idle: a reader's first change, often sooner
-    // (or a script's update on a page just swapped in), brings it without a request more
-    setTimeout(function () {
+    if (when === true) { ask(); return; }
+    if (this.asking) return;
+    this.asking = true;
+    const idle = function () {
       if (window.requestIdleCallback) window.requestIdleCallback(ask, { timeout: 1000 }); else ask();
-    }, 1000);
+    };
+    if (when === "idle") idle(); else setTimeout(idle, 1000);
   };
 
   Figure.prototype.fail = function (err, lead) {

@@ -90,7 +90,7 @@
     clearTimeout(timers[id]);
     timers[id] = setTimeout(function () {
       const figure = ex.figures[id];
-      if (pressed || (figure && (figure.busy || figure.queue.length))) { settle(id); return; }
+      if (pressed || (figure && figure.changing())) { settle(id); return; }
       delete timers[id];
       if (figure && figure.quietly) return;  // Play is running: said when it pauses
       const parts = [];
@@ -112,7 +112,7 @@
     const detail = event.detail || {};
     if (!detail.id) return;
     refresh(detail.id, detail.values || {}, detail.state, detail.off);
-    settle(detail.id);
+    if (!detail.completed) settle(detail.id);  // a change's scene made whole changes no number
   });
   document.addEventListener("pointerdown", function () { pressed += 1; }, true);
   ["pointerup", "pointercancel"].forEach(function (type) {

@@ -67,6 +67,9 @@ def open_lesson(shared, site_url, page_name, figure_id, motion="no-preference"):
     # machine: recorded from before the swap, it is waited for, then forgotten
     swapped = page.evaluate("() => !!(window.explorables && window.explorables.pages)")
     if swapped:
+        # what the test before changed is said first (a change is said once the figure
+        # has been quiet a while): it would be heard with the title otherwise
+        page.wait_for_function("() => !Object.values(window.explorables.figures).some(f => f.saying)", timeout=5000)
         page.evaluate(RECORD)
     fresh_lesson(page, guard, site_url + page_name, figure_id)
     idle(page, figure_id)

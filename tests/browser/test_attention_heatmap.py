@@ -82,6 +82,47 @@ def test_the_cells_arithmetic_comes_from_the_live_engine(heat):
     table(heat).locator(".ex-detail", has_text="query the (row 1) · key small (column 6)").wait_for(timeout=2_000)
 
 
+# Each step request the page sends its worker: whether it asked for the scene lean.
+SPY_STEPS = """() => {
+    window.__lean = [];
+    const worker = window.explorables.client.worker, post = worker.postMessage.bind(worker);
+    worker.postMessage = message => {
+        if (message && message.type === "step") window.__lean.push(JSON.parse(message.text).lean === true);
+        return post(message);
+    };
+}"""
+LACKING = "id => window.explorables.figures[id].scene.panels.some(p => p.detail_later)"
+
+
+def test_a_change_is_answered_without_the_arithmetic_which_follows_when_idle(heat):
+    """While the reader looks at no cell's arithmetic, the engine's answer leaves it out
+    (more than half of this table's scene: the change is drawn sooner); the whole scene
+    follows once the page is idle, and a cell then pointed at shows the new arithmetic.
+    With the pointer on the table, an answer brings it at once."""
+    heat.wait_for_function(f"id => !({LACKING})(id)", arg=FIG, timeout=10_000)
+    heat.evaluate(SPY_STEPS)
+    heat.mouse.move(0, 0)
+    view = heat.locator(f'figure#{FIG} select[name="view"]')
+    view.focus()
+    heat.keyboard.press("ArrowDown")  # the next view
+    heat.wait_for_function("id => window.__lean.length === 2", arg=FIG, timeout=10_000)
+    idle(heat, FIG)
+    assert state_of(heat, FIG)["view"] != "weights" and not heat.evaluate(LACKING, FIG)
+    assert heat.evaluate("() => window.__lean") == [True, False], "a lean answer, then the whole scene"
+    state = state_of(heat, FIG)
+    cell_button(heat, 2, 3).hover()
+    r = engine.attention_row(state["q"][2], state["k"], state["v"])
+    assert f"= {r.trace[3].scaled:.3f}" in detail(heat) or f"= {r.trace[3].dot:.3f}" in detail(heat)
+    # the pointer on the table: the answer is whole, and nothing more is asked
+    heat.evaluate("() => { window.__lean = []; }")
+    cell_button(heat, 4, 0).click()  # picks the row of "a"
+    idle(heat, FIG)
+    assert state_of(heat, FIG)["query"] == 4
+    heat.wait_for_timeout(300)
+    assert heat.evaluate("() => window.__lean") == [False]
+    assert not heat.evaluate(LACKING, FIG)
+
+
 def test_clicking_a_cell_or_a_row_label_picks_the_row(heat):
     cell_button(heat, 10, 0).click()  # garden's row
     values = assert_matches_cpython(heat, FIG, NAME)

@@ -17,9 +17,30 @@ format of SCENE.md, so a figure can mix them with dicts of its own.
 from __future__ import annotations
 
 import builtins
+import contextlib
 import math
 
-from typing import Any, Iterable, Sequence
+from contextvars import ContextVar
+from typing import Any, Iterable, Iterator, Sequence
+
+# Whether a scene being drawn may leave its cells' arithmetic for later (see ``lean``).
+_LEAN: ContextVar[bool] = ContextVar("lean", default=False)
+
+
+@contextlib.contextmanager
+def lean(on: bool = True) -> Iterator[None]:
+    """Draw scenes without the cells' arithmetic while inside (engine/runtime.py ``step``
+    asks for it while the reader is not looking at any arithmetic): a ``cells`` panel whose
+    ``detail`` channel is a function leaves it uncalled, gives every cell an empty
+    ``detail`` and says ``"detail_later": true``, as a page's first frame does. The page
+    asks for the whole scene once it is idle, or at once for a reader pointing at a cell.
+    A table's arithmetic is about half of its scene: the reader's drag is answered
+    sooner."""
+    token = _LEAN.set(on)
+    try:
+        yield
+    finally:
+        _LEAN.reset(token)
 
 
 def channel(value: Any, *index: int) -> Any:
@@ -207,12 +228,18 @@ def cells(id: str, R: int, C: int, /, **channels_and_options: Any) -> dict[str, 
     channels = {k: v for k, v in channels_and_options.items() if k not in panel_keys}
     if "tip" in channels:  # "title" names the panel's heading, so a cell's tooltip is "tip"
         channels["title"] = channels.pop("tip")
+    later = _LEAN.get() and callable(channels.get("detail"))  # see ``lean``
+    if later:
+        del channels["detail"]
+        options["detail_later"] = True
     rows = [[_element({}, channels, i, j) for j in range(C)] for i in range(R)]
     _held("cell", [cell for row in rows for cell in row])
     for row in rows:
         for cell in row:
             if isinstance(cell.get("tone"), float):  # a fill: a thousandth is finer than any eye
                 cell["tone"] = round(cell["tone"], 3)  # (and it keeps the page's first frame small)
+            if later:
+                cell["detail"] = []
     return _panel("cells", id, {**options, "rows": rows})
 
 

@@ -236,6 +236,8 @@
     }
 
     update(spec);
-    return { el: el, update: update, highlight: function () {} };
+    // the reader looks at the arithmetic: the pointer on the table, or the focus in it
+    const wantsDetail = function () { return el.matches(":hover") || el.contains(document.activeElement); };
+    return { el: el, update: update, highlight: function () {}, wantsDetail: wantsDetail };
   };
 })();
