@@ -97,17 +97,29 @@
   function prefetch(url) {
     if (ex.pages.source !== fetched || location.protocol === "file:" || ex.saving()) return;
     const pageKey = key(url);
-    if (pageKey === key(location.href) || ahead[pageKey]) return;
+    if (pageKey === ex.pages.current || ahead[pageKey]) return;
     ahead[pageKey] = fetched(url).catch(function () { return null; });
   }
+  /* The link is read against the address of the page shown, not location: going back,
+     the address changes before the page it names is swapped in. */
   function prefetchNext() {
     const link = document.querySelector("a[rel=next]");
-    if (link) prefetch(new URL(link.getAttribute("href"), location.href).href);
+    if (link) prefetch(new URL(link.getAttribute("href"), ex.pages.current).href);
   }
-  function nextWhenLive() {
-    // at once: a reader who goes on as soon as the figures answer waits for no fetch
-    // (waiting for an idle moment cost such a click 40 ms), and its parsing is a few ms
-    ex.ready.then(prefetchNext, function () { /* no engine: the reader may well stay */ });
+  const SWAPPED_AFTER = 1000;  // ms
+  function nextWhenLive(swapped) {
+    // The page the browser loaded: at once, a reader who goes on as soon as the figures
+    // answer waits for no fetch (waiting for an idle moment cost such a click 40 ms).
+    // A page swapped in: a second later, when idle. Parsing the page after it is tens of
+    // milliseconds, and at once it came while the new page's figures first answered.
+    ex.ready.then(function () {
+      if (!swapped) { prefetchNext(); return; }
+      const page = ex.pages.current;
+      const then = function () { if (ex.pages.current === page) prefetchNext(); };  // still there
+      setTimeout(function () {
+        if (window.requestIdleCallback) window.requestIdleCallback(then, { timeout: 1000 }); else then();
+      }, SWAPPED_AFTER);
+    }, function () { /* no engine: the reader may well stay */ });
   }
 
   function unmount() {
@@ -214,7 +226,7 @@
           // a preview's reload stays where the author is: no focus moved, no title said
           if (how.reload) window.scrollTo(0, how.scroll);
           else { land(target.hash, how.scroll); announce(page.title.split(" · ")[0]); }
-          nextWhenLive();
+          nextWhenLive(true);
           // the figures of the page after this one, made ready while the reader reads
           if (page.engine && page.engine.next && ex.client) ex.client.ahead(page.engine.next);
           return true;

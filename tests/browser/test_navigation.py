@@ -4,6 +4,7 @@ visit), history and focus behave, and any failure falls back to a plain load."""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 
@@ -145,23 +146,38 @@ def test_a_reload_keeps_the_reader_s_place(page, guard, site_url):
     assert top < page.viewport_size["height"] / 2  # the same section in view
 
 
+FETCHED = """href => performance.getEntriesByType("resource").some(e => e.name.endsWith("/" + href) && e.responseEnd > 0)"""
+
+
 def test_the_next_lesson_is_fetched_once_live_even_on_a_busy_page_and_next_uses_it(page, guard, site_url):
     """The next lesson is fetched ahead as soon as the figures are live, not at an idle
     moment a busy page may not have (waiting for one cost a reader who goes on at once
-    40 ms), and Next swaps that copy in: one request for it in all."""
-    page.add_init_script("window.requestIdleCallback = function () { return 0; };")  # never idle
+    40 ms), and Next swaps that copy in: one request for it in all. A lesson swapped in
+    fetches the one after it a second later (at once, parsing it came while the new
+    figures first answered), and Next uses that copy too."""
+    # never idle: an idle callback runs only when its timeout is up
+    page.add_init_script("window.requestIdleCallback = (fn, options) => setTimeout(fn, (options || {}).timeout || 1e9);")
     asked = []
-    page.on("request", lambda request: asked.append(request.url))
+    page.on("request", lambda request: asked.append((time.monotonic(), request.url)))
     page.goto(site_url + "one-query-row.html")
     page.evaluate("() => window.explorables.ready")
     href = page.locator("a[rel=next]").get_attribute("href")
-    page.wait_for_function(f"""() => performance.getEntriesByType("resource")
-        .some(e => e.name.endsWith("/{href}") && e.responseEnd > 0)""", timeout=5000)
+    page.wait_for_function(FETCHED, arg=href, timeout=5000)
     page.evaluate("() => { window.__sameDocument = true; }")
     page.locator("a[rel=next]").click()
     page.locator(f"figure#{FIGURES[href][0]}.ex-live").wait_for()
+    swapped = time.monotonic()
     assert page.evaluate("() => window.__sameDocument") is True
-    assert [url for url in asked if url.endswith("/" + href)] == [site_url + href]
+    assert [url for _, url in asked if url.endswith("/" + href)] == [site_url + href]
+
+    after = page.locator("a[rel=next]").get_attribute("href")
+    page.wait_for_function(FETCHED, arg=after, timeout=5000)
+    (when,) = [t for t, url in asked if url.endswith("/" + after)]
+    assert when - swapped > 0.9, "fetched at once, beside the new figures' first answers"
+    page.locator("a[rel=next]").click()
+    page.locator(f"figure#{FIGURES[after][0]}.ex-live").wait_for()
+    assert page.evaluate("() => window.__sameDocument") is True
+    assert [url for _, url in asked if url.endswith("/" + after)] == [site_url + after]
 
 
 def test_a_lesson_swapped_in_asks_the_worker_to_make_its_next_lesson_s_figures_ready(lesson):
