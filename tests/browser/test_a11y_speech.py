@@ -70,11 +70,14 @@ def open_lesson(shared, site_url, page_name, figure_id, motion="no-preference"):
         # what the test before changed is said first (a change is said once the figure
         # has been quiet a while): it would be heard with the title otherwise
         page.wait_for_function("() => !Object.values(window.explorables.figures).some(f => f.saying)", timeout=5000)
+        page.wait_for_timeout(100)  # the announcer writes a moment after it is called
         page.evaluate(RECORD)
     fresh_lesson(page, guard, site_url + page_name, figure_id)
     idle(page, figure_id)
     if swapped:
-        page.wait_for_function("() => window.__said.includes(document.title.split(' · ')[0])", timeout=5000)
+        # (heard alone, or after the last words of the test before, in one message)
+        page.wait_for_function("() => window.__said.some(text => text.replace(/[.]$/, '')"
+                               ".endsWith(document.title.split(' · ')[0]))", timeout=5000)
     page.evaluate(RECORD)
     page.evaluate("() => { window.__said = []; }")
     return page, guard
