@@ -277,7 +277,11 @@
           item.waiters.forEach(function (w) { w.reject(err); });
           continue;
         }
-        if (result.ok) {
+        if (result.ok && item.whole && this.queue.length) {
+          // a reader's change came meanwhile: this scene is stale (drawn, it would pull a
+          // toggle the reader just clicked back for a moment), and the next answer brings it
+          item.waiters.forEach(function (w) { w.resolve(result.scene.values || {}); });
+        } else if (result.ok) {
           this.state = result.state;
           this.clearFieldError(item.event);
           // a Play tick: the prose's numbers wait too (the whole scene after an answer

@@ -206,6 +206,9 @@ def test_numbers_about_the_lesson_s_tokens_hold_while_the_reader_shows_another_e
         idle(page, "table")
         assert the.inner_text() == before and "ex-value-held" in the.get_attribute("class")
         assert cells.inner_text() == cells_before  # the cells, a number of the whole figure, follow it
+        # (the table's arithmetic, which follows the answer when the page is idle, has come)
+        page.wait_for_function("() => !window.explorables.figures.table.scene.panels.some(p => p.detail_later)")
+        idle(page, "table")
         page.locator("figure#table").get_by_label("Causal mask", exact=False).uncheck()
         idle(page, "table")
         assert the.get_attribute("class") == "ex-value"
