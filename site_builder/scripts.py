@@ -21,7 +21,7 @@ RUNTIME = (
     "js/marks/label.js", "js/marks/circle.js",
     "js/panels/plane.js", "js/panels/cells.js", "js/panels/bars.js", "js/panels/chart.js",
     "js/panels/steps.js", "js/panels/text.js",
-    "js/controls.js", "js/figure.js", "js/figure-speech.js", "js/client.js", "js/pages.js", "js/parts.js",
+    "js/controls.js", "js/figure.js", "js/figure-engine.js", "js/figure-speech.js", "js/client.js", "js/pages.js", "js/parts.js",
     "js/toc.js", "js/scrollers.js",
     "js/boot.js",
 )
