@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import Guard
 from helpers import fresh_lesson, later_loaded, shared_page
 
 FIGURES = [  # (page, figure id)
@@ -165,16 +166,16 @@ def test_on_a_touch_screen_every_control_is_a_target_of_24_px(browser, site_url,
     context = browser.new_context(**{**browser_context_args, "viewport": {"width": 390, "height": 844},
                                      "device_scale_factor": 3, "is_mobile": True, "has_touch": True})
     page = context.new_page()
+    guard = Guard(page, site_url)
     try:
         small = {}
-        for name, figure_id in FIGURES:
-            page.goto(site_url + name)
-            page.locator(f"figure#{figure_id}.ex-drawn").wait_for()
-            page.evaluate("() => window.explorables.ready")
+        for name, figure_id in FIGURES:  # each lesson swapped in on the first one's engine
+            fresh_lesson(page, guard, site_url + name, figure_id)
             found = page.evaluate(SMALL, figure_id)
             if found:
                 small[name] = found[:5]
         assert not small, "\n".join(f"{k}: {v}" for k, v in small.items())
+        guard.check()
     finally:
         context.close()
 
