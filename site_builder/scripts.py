@@ -21,14 +21,14 @@ RUNTIME = (
     "js/marks/label.js", "js/marks/circle.js",
     "js/panels/plane.js", "js/panels/cells.js", "js/panels/bars.js", "js/panels/chart.js",
     "js/panels/steps.js", "js/panels/text.js",
-    "js/controls.js", "js/figure.js", "js/figure-engine.js", "js/figure-speech.js", "js/client.js", "js/pages.js", "js/parts.js",
+    "js/controls.js", "js/figure.js", "js/figure-engine.js", "js/client.js", "js/pages.js", "js/parts.js",
     "js/toc.js", "js/scrollers.js",
     "js/boot.js",
 )
-# What a reader needs only after the first frame (live prose, copy buttons, search,
-# exercises): joined
-# into js/later.js, which the runtime loads once the figures are drawn.
-LATER = ("js/prose.js", "js/code.js", "js/search.js", "js/exercise.js")
+# What a reader needs only after the first frame (what figures say of a change, live
+# prose, copy buttons, search, exercises): joined into js/later.js, which the runtime
+# loads once the figures are drawn.
+LATER = ("js/figure-speech.js", "js/prose.js", "js/code.js", "js/search.js", "js/exercise.js")
 LATER_FILE = "js/later.js"
 # An offline bundle's runtime also swaps pages from the content it carries.
 BUNDLE_RUNTIME = RUNTIME[:-1] + ("js/bundle.js", RUNTIME[-1])

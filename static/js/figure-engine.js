@@ -74,7 +74,9 @@
           // changes no number: whether they wait is the answer's to say)
           if (!item.whole) this.quietly = !!item.quiet;
           this.render(result.scene, item.whole);
-          if (!item.quiet && item.event.type !== "patch") this.changed(item.event);
+          // (said by figure-speech.js, in js/later.js: it comes a moment after the first
+          // frame, before the engine is live and the controls take a reader's change)
+          if (!item.quiet && item.event.type !== "patch" && this.changed) this.changed(item.event);
           this.errorEl.hidden = true;
           item.waiters.forEach(function (w) { w.resolve(result.scene.values || {}); });
         } else if (result.internal) {

@@ -1,6 +1,7 @@
 /* What a figure says to screen readers (figure.js draws it): a reader's change, once
    the figure is quiet, with its status line and the live numbers of the prose bound to
-   it, through the page's one announcer (pages.js). */
+   it, through the page's one announcer (pages.js). Part of js/later.js: nothing here is
+   needed before the engine is live. */
 (function () {
   "use strict";
   const ex = window.explorables;
@@ -21,9 +22,6 @@
       return !text ? part : text + (/[.?!:…]$/.test(text) ? " " : ". ") + part;
     }, "");
   }
-
-  /* Say something now, through the page's one announcer. */
-  Figure.prototype.announce = function (text) { if (text && ex.pages) ex.pages.announce(text); };
 
   /* After a reader's change has been drawn: remember what changed, and once the figure
      is quiet (no computation queued, no pointer held down, SETTLE_MS without a redraw)

@@ -1,5 +1,6 @@
 /* A live figure: draws a scene at once, then redraws with each answer of the engine
-   (figure-engine.js sends it the reader's events; figure-speech.js says the changes). */
+   (figure-engine.js sends it the reader's events; figure-speech.js, which comes with
+   js/later.js after the first frame, says the changes). */
 (function () {
   "use strict";
   const ex = window.explorables;
@@ -269,6 +270,9 @@
       requestAnimationFrame(next);
     });
   };
+
+  /* Say something now, through the page's one announcer. */
+  Figure.prototype.announce = function (text) { if (text && ex.pages) ex.pages.announce(text); };
 
   Figure.prototype.setLive = function () {
     this.live = true;
