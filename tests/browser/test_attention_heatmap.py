@@ -170,6 +170,38 @@ def test_arrow_keys_walk_the_cells_and_enter_picks_a_row(heat):
     assert assert_matches_cpython(heat, FIG, NAME)["query"] == 4
 
 
+KEEP_CELLS = """id => { window.__cells = Array.from(document.querySelectorAll(
+    `figure#${id} [data-key='cells:table'] tbody td`)); window.__kept = document.activeElement; }"""
+SAME_CELLS = """id => { const now = document.querySelectorAll(`figure#${id} [data-key='cells:table'] tbody td`);
+    return now.length === window.__cells.length && window.__cells.every((td, i) => td === now[i]); }"""
+
+
+def test_an_answer_rewrites_the_table_in_place(heat):
+    """The table is kept from one answer to the next and its cells rewritten: the cell the
+    keyboard is on keeps the focus and shows its own new arithmetic; another view puts
+    the engine's new number in every one of the same cells."""
+    cell_button(heat, 2, 3).focus()
+    heat.evaluate(KEEP_CELLS, FIG)
+    heat.keyboard.press("Enter")  # dog's row asks
+    values = assert_matches_cpython(heat, FIG, NAME)
+    assert values["query"] == 2
+    assert heat.evaluate("() => document.activeElement === window.__kept")
+    assert cell_button(heat, 2, 3).get_attribute("aria-pressed") == "true"
+    assert cell_button(heat, 4, 3).get_attribute("aria-pressed") == "false"
+    assert "query dog (row 3) · key chased (column 4)" in detail(heat)
+    assert f"weight a = {values['weights'][2][3]:.3f}" in detail(heat)
+    before = table(heat).locator("tbody td").all_inner_texts()
+    heat.locator(f'figure#{FIG} select[name="view"]').select_option("scores")
+    values = assert_matches_cpython(heat, FIG, NAME)
+    assert heat.evaluate(SAME_CELLS, FIG)
+    shown = table(heat).locator("tbody td").all_inner_texts()
+    assert shown == [num(values["scores"][i][j]) for i in range(12) for j in range(12)] != before
+    # a click picks the row of the cell it lands on, in the cells kept
+    cell_button(heat, 7, 1).click()
+    assert assert_matches_cpython(heat, FIG, NAME)["query"] == 7
+    assert heat.evaluate(SAME_CELLS, FIG)
+
+
 def test_scores_view_and_the_causal_mask(heat):
     heat.locator(f'figure#{FIG} select[name="view"]').select_option("scores")
     values = assert_matches_cpython(heat, FIG, NAME)

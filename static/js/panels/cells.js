@@ -88,6 +88,7 @@
     let focused = null;  // the cell the keyboard is on
 
     let shown = null;  // [row, column] of the cell whose detail the box shows
+    let built = null;  // the shape of the table's elements (shapeOf)
 
     /* A cell's detail lines. A page's first frame leaves the cells' arithmetic out
        ("detail_later": the engine gives it once live): until then, a line saying so. */
@@ -108,14 +109,115 @@
       detail.hidden = lines.length === 0;
     }
 
-    function label(item, tag, scope) {
-      // a label with "select" is a button, like a selectable cell
-      const content = item.select ? ex.el("button", {
-        type: "button", class: "ex-cell-button ex-focusable", "aria-label": item.title || item.text,
-        dataset: { focusKey: "select:" + item.id },
-        onclick: function () { figure.send({ type: "select", mark: item.id }).catch(function () {}); },
-      }, item.text) : item.text;
-      return ex.el(tag, { scope: scope, dataset: item.link ? { link: item.link } : undefined, class: item.active ? "ex-active" : undefined }, content);
+    /* Which scene cell each table cell shows ([row, column] of its rows), and which mark
+       each button selects: the table is kept from one answer to the next and its cells
+       rewritten in place (rebuilt, a table of 144 cells was 30-40 ms of every answer), so
+       the handlers below ask these rather than holding a cell of their own. */
+    const places = new WeakMap();  // td -> [row, column]
+    const marks = new WeakMap();  // button -> the mark it selects
+    function sceneCell(node) {
+      const td = node && node.closest ? node.closest("td") : null;
+      const at = td && table.contains(td) ? places.get(td) : null;
+      const cell = at && current.rows && current.rows[at[0]] ? current.rows[at[0]][at[1]] : null;
+      return cell ? { cell: cell, at: at } : null;
+    }
+
+    /* An attribute, text or fill written only when it changed: what stays the same costs
+       the browser no new style. */
+    function attr(node, name, value) {
+      if (value === undefined || value === null) {
+        if (node.hasAttribute(name)) node.removeAttribute(name);
+      } else if (node.getAttribute(name) !== String(value)) {
+        node.setAttribute(name, value);
+      }
+    }
+    function text(node, value) {
+      if (node.textContent !== (value == null ? "" : String(value))) ex.setText(node, value);
+    }
+    const fills = new WeakMap();  // td -> the background its tone gave it
+    function tone(node, item) {
+      const fill = toneStyle(item).background || "";
+      if ((fills.get(node) || "") === fill) return;
+      fills.set(node, fill);
+      node.style.background = fill;
+    }
+
+    /* A label or cell of the table, empty until written: a selectable one holds a button. */
+    function made(tag, item, scope) {
+      const node = ex.el(tag, { scope: scope });
+      if (item.select) node.append(ex.el("button", { type: "button", class: "ex-cell-button ex-focusable" }));
+      return node;
+    }
+    function writeButton(button, item) {
+      attr(button, "aria-label", item.title || item.text);
+      attr(button, "data-focus-key", "select:" + item.id);
+      marks.set(button, item.id);
+      text(button, item.text);
+    }
+    function writeLabel(node, item) {
+      attr(node, "data-link", item.link);
+      attr(node, "class", item.active ? "ex-active" : undefined);
+      if (item.select) writeButton(node.firstChild, item); else text(node, item.text);
+    }
+    function writeCell(td, cell, at, colors) {
+      const explained = !cell.select && !!cell.detail;  // a Tab stop of its own, for its arithmetic
+      attr(td, "class", "ex-cell" + (cell.active ? " ex-active" : "") + (cell.muted ? " ex-muted" : "") +
+        (Math.abs(cell.tone || 0) > 0.45 ? " ex-strong" : "") + ink(colors, cell) + (explained ? " ex-focusable" : ""));
+      if (!explained) attr(td, "tabindex", undefined);
+      // a cell holding a button is named once, by the button
+      attr(td, "title", cell.title);
+      attr(td, "aria-label", cell.select ? undefined : cell.title);
+      attr(td, "data-link", cell.link);
+      tone(td, cell);
+      places.set(td, at);
+      if (cell.select) {
+        writeButton(td.firstChild, cell);
+        attr(td.firstChild, "aria-pressed", cell.active ? "true" : "false");
+      } else {
+        text(td, cell.text);
+      }
+    }
+
+    /* What decides the table's elements: its rows, their lengths, which labels and cells
+       are buttons. A table of the same shape is rewritten in place, another built anew. */
+    function shapeOf(next) {
+      const select = function (item) { return item && item.select ? 1 : 0; };
+      return JSON.stringify([next.col_labels ? next.col_labels.map(select) : null, !!next.row_labels,
+        (next.rows || []).map(function (row, r) {
+          return [next.row_labels && next.row_labels[r] ? select(next.row_labels[r]) : -1, row.map(select)];
+        })]);
+    }
+    function build(next) {
+      const rows = [];
+      if (next.col_labels) {
+        const head = ex.el("tr", null, next.row_labels ? ex.el("td", { "aria-hidden": "true" }) : null);
+        next.col_labels.forEach(function (c) { head.append(made("th", c, "col")); });
+        rows.push(ex.el("thead", null, head));
+      }
+      const body = ex.el("tbody");
+      (next.rows || []).forEach(function (row, r) {
+        const tr = ex.el("tr");
+        if (next.row_labels && next.row_labels[r]) tr.append(made("th", next.row_labels[r], "row"));
+        row.forEach(function (cell) { tr.append(made("td", cell)); });
+        body.append(tr);
+      });
+      rows.push(body);
+      table.replaceChildren.apply(table, rows);
+    }
+    function write(next) {
+      const shift = next.row_labels ? 1 : 0;  // the head's corner
+      if (next.col_labels) {
+        next.col_labels.forEach(function (c, i) { writeLabel(table.tHead.rows[0].cells[i + shift], c); });
+      }
+      const colors = palette(figure);
+      const body = table.tBodies[0];
+      (next.rows || []).forEach(function (row, r) {
+        const tr = body.rows[r];
+        attr(tr, "class", next.active_row === r ? "ex-active-row" : undefined);
+        const labelled = next.row_labels && next.row_labels[r] ? 1 : 0;
+        if (labelled) writeLabel(tr.cells[0], next.row_labels[r]);
+        row.forEach(function (cell, c) { writeCell(tr.cells[c + labelled], cell, [r, c], colors); });
+      });
     }
 
     /* [row, column] of the table cell that holds an element, or null. */
@@ -134,8 +236,29 @@
     function rove(target) {
       table.querySelectorAll(".ex-focusable").forEach(function (node) { node.tabIndex = node === target ? 0 : -1; });
     }
+    /* The focus on a cell: its detail shown, what it names highlighted. */
+    function focusCell(node) {
+      const found = sceneCell(node);
+      if (!found) return;
+      focused = found.cell;
+      showDetail(found.cell, found.at);
+      figure.hover(found.cell.link || null);
+    }
     table.addEventListener("focusin", function (event) {
-      if (event.target.classList.contains("ex-focusable")) rove(event.target);
+      if (!event.target.classList.contains("ex-focusable")) return;
+      rove(event.target);
+      focusCell(event.target);
+    });
+    // the pointer on a cell shows its detail (once as it enters, not again over its button)
+    table.addEventListener("mouseover", function (event) {
+      const found = sceneCell(event.target);
+      if (!found) return;
+      const td = event.target.closest("td");
+      if (!(event.relatedTarget && td.contains(event.relatedTarget))) showDetail(found.cell, found.at);
+    });
+    table.addEventListener("click", function (event) {
+      const button = event.target.closest && event.target.closest(".ex-cell-button");
+      if (button && marks.has(button)) figure.send({ type: "select", mark: marks.get(button) }).catch(function () {});
     });
 
     /* Arrow keys move the focus to the nearest focusable cell or label in that direction;
@@ -173,46 +296,6 @@
       const columns = ((next.rows || [])[0] || []).length;
       el.classList.toggle("ex-many", columns >= 10);  // compact cells
       el.classList.toggle("ex-crowded", columns >= 14);  // more compact: 16 fit beside the controls
-      const rows = [];
-      if (next.col_labels) {
-        const head = ex.el("tr", null, next.row_labels ? ex.el("td", { "aria-hidden": "true" }) : null);
-        next.col_labels.forEach(function (c) { head.append(label(c, "th", "col")); });
-        rows.push(ex.el("thead", null, head));
-      }
-      const body = ex.el("tbody");
-      const colors = palette(figure);
-      (next.rows || []).forEach(function (row, r) {
-        const tr = ex.el("tr", { class: next.active_row === r ? "ex-active-row" : undefined });
-        if (next.row_labels && next.row_labels[r]) tr.append(label(next.row_labels[r], "th", "row"));
-        row.forEach(function (cell, c) {
-          const attrs = {
-            class: "ex-cell" + (cell.active ? " ex-active" : "") + (cell.muted ? " ex-muted" : "") +
-              (Math.abs(cell.tone || 0) > 0.45 ? " ex-strong" : "") + ink(colors, cell),
-            // a cell holding a button is named once, by the button
-            title: cell.title, "aria-label": cell.select ? undefined : cell.title,
-            dataset: cell.link ? { link: cell.link } : undefined,
-            style: toneStyle(cell),
-          };
-          let content = cell.text;
-          if (cell.select) {
-            content = ex.el("button", {
-              type: "button", class: "ex-cell-button ex-focusable", "aria-label": cell.title || cell.text,
-              dataset: { focusKey: "select:" + cell.id },
-              "aria-pressed": cell.active ? "true" : "false",
-              onclick: function () { figure.send({ type: "select", mark: cell.id }).catch(function () {}); },
-            }, cell.text);
-          }
-          const td = ex.el("td", attrs, content);
-          const target = cell.select ? content : td;
-          if (!cell.select && cell.detail) td.classList.add("ex-focusable");
-          const at = [r, c];
-          td.addEventListener("mouseenter", function () { showDetail(cell, at); });
-          target.addEventListener("focus", function () { focused = cell; showDetail(cell, at); figure.hover(cell.link || null); });
-          tr.append(td);
-        });
-        body.append(tr);
-      });
-      rows.push(body);
       const explained = (next.rows || []).some(function (row) {
         return row.some(function (cell) { return cell.detail && (cell.detail.length || next.detail_later); });
       });
@@ -223,7 +306,9 @@
       // the cell the pointer was on keeps its detail shown (the arithmetic arriving
       // from the engine after the first frame, say); the focused cell shows its own below
       const pointed = shown && el.matches(":hover") ? shown : null;
-      table.replaceChildren.apply(table, rows);
+      const shape = shapeOf(next);
+      if (shape !== built) { build(next); built = shape; }
+      write(next);
       showDetail(null);
       if (pointed && next.rows && next.rows[pointed[0]] && next.rows[pointed[0]][pointed[1]]) {
         showDetail(next.rows[pointed[0]][pointed[1]], pointed);
@@ -232,7 +317,10 @@
       const again = (place && focusable(place[0], place[1])) ||
         table.querySelector(".ex-active .ex-focusable, .ex-active.ex-focusable") || table.querySelector(".ex-focusable");
       if (again) rove(again);
-      if (again && had) again.focus({ preventScroll: true });
+      // (a cell kept in place keeps the focus: it shows its new detail as a focus would)
+      if (again && had) {
+        if (again === document.activeElement) focusCell(again); else again.focus({ preventScroll: true });
+      }
     }
 
     update(spec);
