@@ -163,7 +163,7 @@ def _render_figure(self, tokens, idx, options, env) -> str:
         model = FIGURES[meta["figure"]]
         if model.subject:  # what the page's prose holds when the reader changes it (static/js/prose.js)
             data = dict(data, subject=list(model.subject))
-        payload = json.dumps(first_frame(data), allow_nan=False, separators=(",", ":"))
+        payload = json.dumps(first_frame(data), allow_nan=False, ensure_ascii=False, separators=(",", ":"))
     except ValueError as err:
         env.setdefault("errors", []).append(
             SourceError(env.get("path", "<string>"), meta["line"], 1,
@@ -184,7 +184,8 @@ def _render_figure(self, tokens, idx, options, env) -> str:
                         f"{clip_quotes(described(err))}{where}", "fix the figure module at that line"))
         return ""
     # Inside <script> the text must never hold "</script" or "<!--": escape the
-    # characters themselves, which JSON.parse reads back unchanged.
+    # characters themselves, which JSON.parse reads back unchanged. (Other characters are
+    # written as they are, in the page's UTF-8: "\u2192" is six bytes, "→" three.)
     payload = payload.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     title = data["scene"].get("title") or meta["figure"]
     return (
