@@ -33,8 +33,10 @@ def _squash(text: str) -> str:
 
 def svg_only_texts(html: str) -> list[list[str]]:
     """For each figure of a page: the texts drawn in its stills' SVG that the page says
-    nowhere else (so finding them in a PDF proves the SVG was printed)."""
-    elsewhere = _squash(re.sub(r"<[^>]+>", " ", STILL.sub("", html)))
+    nowhere else (so finding them in a PDF proves the SVG was printed). Its scripts' data
+    (a figure's scene, which names the same things) says nothing on paper."""
+    said = re.sub(r"<script\b.*?</script>", " ", STILL.sub("", html), flags=re.S)
+    elsewhere = _squash(re.sub(r"<[^>]+>", " ", said))
     out = []
     for still in STILL.findall(html):
         texts = set()
