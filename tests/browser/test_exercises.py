@@ -1,6 +1,7 @@
 """Exercises in real Chromium, answered as a reader answers: typed and submitted with
 Enter or the Check button. Right, wrong, a forgotten √d_k and an unreadable answer each
-get their own message; the page needs no engine to grade the build's problem."""
+get their own message, all from the engine in the page's worker (engine/exercises.py is the
+one grader; the page shows the build's problem before Python is live)."""
 from __future__ import annotations
 
 import pytest
