@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from conftest import CHROMIUM_FLAGS, chromium_path, serve_folder  # noqa: E402
+from conftest import benchmark_launch, serve_folder  # noqa: E402
 from explorables.site_builder.build import build_site  # noqa: E402
 from explorables.site_builder.bundle import bundle_site  # noqa: E402
 
@@ -58,9 +58,7 @@ def main() -> None:
         disk_url = (folder / args.page).as_uri()
         served, disk, nexts = [], [], []
         with sync_playwright() as p:
-            launch = {"args": CHROMIUM_FLAGS}
-            if chromium_path():
-                launch["executable_path"] = chromium_path()
+            launch = benchmark_launch()
             browser = p.chromium.launch(**launch)
             for _ in range(args.runs):
                 for url, into in ((served_url, served), (disk_url, disk)):

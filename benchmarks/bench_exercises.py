@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from conftest import CHROMIUM_FLAGS, chromium_path, serve_folder  # noqa: E402
+from conftest import benchmark_launch, serve_folder  # noqa: E402
 from explorables.engine import runtime  # noqa: E402
 from explorables.engine.exercises import EXERCISES  # noqa: E402
 from explorables.site_builder.build import build_site  # noqa: E402
@@ -68,7 +68,7 @@ def main() -> None:
         server = serve_folder(Path(tmp) / "_site")
         url = f"http://127.0.0.1:{server.server_address[1]}/attention-heatmap.html"
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+            browser = p.chromium.launch(**benchmark_launch())
             page = browser.new_page()
             page.goto(url)
             page.evaluate("() => window.explorables.ready")

@@ -78,7 +78,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from conftest import CHROMIUM_FLAGS, chromium_path, serve_folder  # noqa: E402
+from conftest import benchmark_launch, serve_folder  # noqa: E402
 from explorables.site_builder.assets import PYODIDE  # noqa: E402
 from explorables.site_builder.pyodide import ensure_pyodide  # noqa: E402
 from explorables.site_builder.build import build_site, slug_of  # noqa: E402
@@ -271,9 +271,7 @@ def main() -> None:
         rows: dict[str, dict] = {}
         bare: list[float] = []
         floors: dict[str, dict] = {}
-        launch = {"args": CHROMIUM_FLAGS}
-        if chromium_path():
-            launch["executable_path"] = chromium_path()
+        launch = benchmark_launch()
         with sync_playwright() as p:
             browser = p.chromium.launch(**launch)
             print(f"browser: {launch.get('executable_path', 'Playwright’s Chromium')} {browser.version}", flush=True)

@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from conftest import CHROMIUM_FLAGS, chromium_path  # noqa: E402
+from conftest import benchmark_launch  # noqa: E402
 from explorables.site_builder.build import build_site  # noqa: E402
 
 SAVE_DATA = """
@@ -178,9 +178,7 @@ def main() -> None:
         build_site(ROOT / "content", site)
         server = serve_isolated(site)
         url = f"http://127.0.0.1:{server.server_address[1]}/{args.lesson}.html"
-        launch = {"args": CHROMIUM_FLAGS + ["--enable-blink-features=ForceEagerMeasureMemory"]}
-        if chromium_path():
-            launch["executable_path"] = chromium_path()
+        launch = benchmark_launch("--enable-blink-features=ForceEagerMeasureMemory")
         with sync_playwright() as p:
             browser = p.chromium.launch(**launch)
             heap = WorkerHeap(browser)

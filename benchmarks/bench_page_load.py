@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from conftest import CHROMIUM_FLAGS, chromium_path, serve_folder  # noqa: E402
+from conftest import benchmark_launch, serve_folder  # noqa: E402
 from explorables.site_builder.build import build_site  # noqa: E402
 
 LONG_TASKS = """
@@ -48,9 +48,7 @@ def main() -> None:
         url = f"http://127.0.0.1:{server.server_address[1]}/{args.page}"
         rows = []
         with sync_playwright() as p:
-            launch = {"args": CHROMIUM_FLAGS}
-            if chromium_path():
-                launch["executable_path"] = chromium_path()
+            launch = benchmark_launch()
             browser = p.chromium.launch(**launch)
             for run in range(args.runs):
                 context = browser.new_context(viewport={"width": 1280, "height": 900})

@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from conftest import CHROMIUM_FLAGS, chromium_path, serve_folder  # noqa: E402
+from conftest import benchmark_launch, serve_folder  # noqa: E402
 from explorables.site_builder.build import build_site, slug_of  # noqa: E402
 
 QUIET_MS = 1500  # after live: the whole scene asked for once idle has come and been drawn
@@ -79,9 +79,7 @@ def main() -> None:
         servers = [serve_folder(folder) for _, folder in versions]
         bases = [f"http://127.0.0.1:{s.server_address[1]}/" for s in servers]
         found: dict[tuple[str, str], dict[str, list[float]]] = {}
-        launch = {"args": CHROMIUM_FLAGS}
-        if chromium_path():
-            launch["executable_path"] = chromium_path()
+        launch = benchmark_launch()
         with sync_playwright() as p:
             browser = p.chromium.launch(**launch)
             print(f"browser: {launch.get('executable_path', 'Playwright’s Chromium')} {browser.version}", flush=True)

@@ -51,7 +51,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from conftest import CHROMIUM_FLAGS, chromium_path, serve_folder  # noqa: E402
+from conftest import benchmark_launch, serve_folder  # noqa: E402
 from explorables.site_builder.assets import PYODIDE  # noqa: E402
 from explorables.site_builder.build import build_site  # noqa: E402
 from explorables.site_builder.pyodide import ensure_pyodide  # noqa: E402
@@ -212,9 +212,7 @@ def main() -> None:
                    "words": {"language": "en", "messages": ENGLISH}}
         results: dict[str, list[dict]] = {mode: [] for mode in MODES}
         fetched: dict[str, list[str]] = {}
-        launch = {"args": CHROMIUM_FLAGS}
-        if chromium_path():
-            launch["executable_path"] = chromium_path()
+        launch = benchmark_launch()
         with sync_playwright() as p:
             browser = p.chromium.launch(**launch)
             for run in range(args.runs):

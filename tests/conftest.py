@@ -35,6 +35,15 @@ def chromium_path() -> str | None:
     return None
 
 
+def benchmark_launch(*flags: str) -> dict:
+    """Playwright's launch options for a benchmark: chromium_path() with CHROMIUM_FLAGS (and
+    ``flags``)."""
+    options = {"args": CHROMIUM_FLAGS + list(flags)}
+    if chromium_path():
+        options["executable_path"] = chromium_path()
+    return options
+
+
 def chromium_for_tests() -> str | None:
     """The tests' browser: Chromium's headless shell when present (Debian's
     chromium-headless-shell, the browser Playwright itself runs headless tests in), else
