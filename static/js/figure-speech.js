@@ -6,14 +6,16 @@
   "use strict";
   const ex = window.explorables;
   const Figure = ex.Figure;
-  // quiet time after a reader's last change before it is said; as in prose.js, so the
-  // figure and the live numbers bound to it speak together
-  const SETTLE_MS = 400;
-  let pressed = 0;        // pointers held down on the page: a drag has not ended
+  // quiet time after a reader's last change before it is said, by the figure and by the
+  // live numbers of the prose bound to it (prose.js), so that both speak together
+  const SETTLE_MS = ex.SETTLE_MS = 400;
+  let pressed = 0;        // pointers held down on the page
   document.addEventListener("pointerdown", function () { pressed += 1; }, true);
   ["pointerup", "pointercancel"].forEach(function (type) {
     document.addEventListener(type, function () { pressed = Math.max(0, pressed - 1); }, true);
   });
+  /* Whether a pointer is held down on the page: a drag has not ended, nothing is said. */
+  ex.pointerHeld = function () { return pressed > 0; };
 
   /* Parts said one after another, each ended by a full stop unless it ends with its own
      ("Why divide by √dₖ?", not "Why divide by √dₖ?."). */
@@ -33,7 +35,7 @@
     this.saying = true;
     clearTimeout(this.sayTimer);
     this.sayTimer = setTimeout(function settle() {
-      if (self.changing() || pressed) { self.sayTimer = setTimeout(settle, SETTLE_MS); return; }
+      if (self.changing() || ex.pointerHeld()) { self.sayTimer = setTimeout(settle, SETTLE_MS); return; }
       self.saying = false;
       if (!document.body.contains(self.root)) { self.also = []; return; }
       const said = self.cause(self.lastChange);

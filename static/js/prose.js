@@ -6,16 +6,16 @@
      or use the arrow keys; it sets the figure's control and follows it back.
    - .ex-try: a button that runs one of the figure's experiments.
    Everything is delegated from the document, so pages swapped in place need no setup.
-   Loaded after the first frame (js/later.js): nothing here draws. */
+   Loaded after the first frame (js/later.js): nothing here draws. It comes after
+   figure-speech.js there, whose settle time and held pointer it shares. */
 (function () {
   "use strict";
   const ex = window.explorables;
-  const SETTLE_MS = 400;  // quiet time after the last redraw before numbers are spoken
+  const SETTLE_MS = ex.SETTLE_MS;  // quiet time after the last redraw before numbers are spoken
   const DRAG_PX = 300;    // a drag this wide sweeps an adjustable number's whole range
   const said = new WeakMap();  // live number -> the text last announced (or built)
   const built = new WeakMap();  // live number -> its text as built: the lesson's example
   const timers = {};      // figure id -> pending announcement
-  let pressed = 0;        // pointers down anywhere: a drag is not settled
 
   /* The formats of kit/values.py Value.text, written the same way. */
   function num(x, digits) {
@@ -90,7 +90,7 @@
     clearTimeout(timers[id]);
     timers[id] = setTimeout(function () {
       const figure = ex.figures[id];
-      if (pressed || (figure && figure.changing())) { settle(id); return; }
+      if (ex.pointerHeld() || (figure && figure.changing())) { settle(id); return; }
       delete timers[id];
       if (figure && figure.quietly) return;  // Play is running: said when it pauses
       const parts = [];
@@ -113,10 +113,6 @@
     if (!detail.id) return;
     refresh(detail.id, detail.values || {}, detail.state, detail.off);
     if (!detail.completed) settle(detail.id);  // a change's scene made whole changes no number
-  });
-  document.addEventListener("pointerdown", function () { pressed += 1; }, true);
-  ["pointerup", "pointercancel"].forEach(function (type) {
-    document.addEventListener(type, function () { pressed = Math.max(0, pressed - 1); }, true);
   });
 
   /* --- adjustable numbers ------------------------------------------------------------ */
