@@ -105,8 +105,9 @@
     if (refused && !this.queue.length) this.render(this.scene);
     // an answer without the arithmetic: the whole scene follows, at once for a reader
     // who has come to look at it meanwhile (not while Play runs: its pause brings it)
-    if (this.live && !this.failed && !this.queue.length && (!this.quietly || this.wantsDetail())) {
-      this.complete(this.wantsDetail() || "idle");
+    const looking = this.wantsDetail();
+    if (this.live && !this.failed && !this.queue.length && (!this.quietly || looking)) {
+      this.complete(looking || "idle");
     }
   };
 
