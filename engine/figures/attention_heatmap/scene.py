@@ -20,7 +20,6 @@ def table_panel(state: dict, r) -> dict:
     tokens, Q, K, _ = table(state)
     N = len(tokens)
     d = len(state["q"][0])
-    traces = [r.row(i).trace for i in range(N)]
     seen = [s for row, m in zip(r.scores, r.mask) for s, ok in zip(row, m) if ok]
     biggest = max((abs(s) for s in seen), default=0.0) or 1.0
     top = max(max(row) for row in r.weights) or 1.0
@@ -40,20 +39,31 @@ def table_panel(state: dict, r) -> dict:
             return max(-1.0, min(1.0, r.scores[i][j] / biggest))
         return r.weights[i][j] / top
 
+    what = W.CELL_WHAT["scores" if view == "scores" else "weights"]()
+    masked = W.CELL_TITLE_MASKED()
+
     def tip(i, j):
-        what = W.CELL_WHAT["scores" if view == "scores" else "weights"]()
-        masked = W.CELL_TITLE_MASKED() if hidden(i, j) else ""
-        return W.CELL_TITLE.format(q=tokens[i], k=tokens[j], what=what, text=shown(i, j)) + masked
+        return W.CELL_TITLE.format(q=tokens[i], k=tokens[j], what=what, text=shown(i, j)) + (
+            masked if hidden(i, j) else "")
 
     # Each cell's arithmetic writes about twenty numbers, most of them its row's or its
-    # column's: those are written once here, not once a cell (N² cells an update).
-    q_text = [[num(a) for a in row] for row in Q]
-    k_text = [[num(b) for b in row] for row in K]
-    row_text = [(num(tr.sqrt_d_k, 3), num(tr.max_tempered, 3), num(tr.exp_sum, 4)) for tr in traces]
+    # column's: those are written once, with the first cell's, not once a cell (N² cells
+    # an update); an answer without the arithmetic (lean) never asks for them.
+    rows: dict = {}
+
+    def row_of(i):
+        if not rows:
+            rows["q"] = [[num(a) for a in row] for row in Q]
+            rows["k"] = [[num(b) for b in row] for row in K]
+        if i not in rows:
+            trace = r.row(i).trace
+            rows[i] = trace, (num(trace.sqrt_d_k, 3), num(trace.max_tempered, 3), num(trace.exp_sum, 4))
+        return rows[i]
 
     def detail(i, j):
-        step = traces[i][j]
-        root, top, total = row_text[i]
+        trace, (root, top, total) = row_of(i)
+        step = trace[j]
+        q_text, k_text = rows["q"], rows["k"]
         terms = " + ".join(f"{a}×{b}" for a, b in zip(q_text[i], k_text[j]))
         scaled = num(step.scaled, 3)
         lines = [W.CELL_PAIR.format(q=tokens[i], row=i + 1, k=tokens[j], col=j + 1),

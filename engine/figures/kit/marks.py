@@ -54,12 +54,28 @@ def channel(value: Any, *index: int) -> Any:
     return value
 
 
-def _element(base: dict[str, Any], channels: dict[str, Any], *index: int) -> dict[str, Any]:
+_CONSTANT, _CALL, _LOOK_UP = 0, 1, 2
+
+
+def _sorted(channels: dict[str, Any]) -> list[tuple[str, int, Any]]:
+    """The channels as (key, how its value is found, value), sorted out once a mark
+    rather than once an element: a table draws hundreds of cells an answer."""
+    return [(key, _CALL if callable(value) else _LOOK_UP if isinstance(value, (list, tuple)) else _CONSTANT, value)
+            for key, value in channels.items()]
+
+
+def _element(base: dict[str, Any], channels: dict[str, Any] | list[tuple[str, int, Any]], *index: int) -> dict[str, Any]:
+    """One element: ``base`` and its channels' values at ``index`` (as ``channel``
+    gives them), those that are None or False left out."""
     out = dict(base)
-    for key, value in channels.items():
-        v = channel(value, *index)
-        if v is not None and v is not False:
-            out[key] = v
+    for key, how, value in (_sorted(channels) if isinstance(channels, dict) else channels):
+        if how == _CALL:
+            value = value(*index)
+        elif how == _LOOK_UP:
+            for i in index:
+                value = value[i]
+        if value is not None and value is not False:
+            out[key] = value
     return out
 
 
@@ -108,7 +124,8 @@ def points(prefix: str | None, P: Sequence[Sequence[float]], **channels: Any) ->
     """One point a row of P (x, y). Ids are ``prefix-i`` unless an ``id`` channel is given.
     Channels: role, label, shape, size, draggable, select, muted, name, link, anchor."""
     channels.setdefault("id", _ids(prefix, len(P)))
-    return [_element({"kind": "point", "x": float(p[0]), "y": float(p[1])}, channels, i) for i, p in enumerate(P)]
+    found = _sorted(channels)
+    return [_element({"kind": "point", "x": float(p[0]), "y": float(p[1])}, found, i) for i, p in enumerate(P)]
 
 
 def arrows(prefix: str | None, tails: Any, heads: Sequence[Sequence[float]], **channels: Any) -> list[dict[str, Any]]:
@@ -117,17 +134,19 @@ def arrows(prefix: str | None, tails: Any, heads: Sequence[Sequence[float]], **c
     muted, width, gap, draggable (the reader drags its head: on_drag gets the head's x, y)."""
     shared = len(tails) == 2 and not isinstance(tails[0], (list, tuple))
     channels.setdefault("id", _ids(prefix, len(heads)))
+    found = _sorted(channels)
     out = []
     for i, head in enumerate(heads):
         tail = tails if shared else tails[i]
         base = {"kind": "arrow", "x1": float(tail[0]), "y1": float(tail[1]), "x2": float(head[0]), "y2": float(head[1])}
-        out.append(_element(base, channels, i))
+        out.append(_element(base, found, i))
     return out
 
 
 def lines(paths: Sequence[Sequence[Sequence[float]]], **channels: Any) -> list[dict[str, Any]]:
     """One polyline a path of (x, y) points. Channels: role, dashed, dotted, link, width, muted."""
-    out = [_element({"kind": "line", "points": [[float(x), float(y)] for x, y in path]}, channels, i)
+    found = _sorted(channels)
+    out = [_element({"kind": "line", "points": [[float(x), float(y)] for x, y in path]}, found, i)
            for i, path in enumerate(paths)]
     _held("line", out)
     return out
@@ -148,7 +167,8 @@ def polygon(P: Sequence[Sequence[float]], role: str = "hull", **channels: Any) -
 def labels(P: Sequence[Sequence[float]], text: Any, **channels: Any) -> list[dict[str, Any]]:
     """Text at the points P, centred on y. Channels: role, align (which end sits at x), size."""
     channels["text"] = text
-    out = [_element({"kind": "label", "x": float(p[0]), "y": float(p[1])}, channels, i) for i, p in enumerate(P)]
+    found = _sorted(channels)
+    out = [_element({"kind": "label", "x": float(p[0]), "y": float(p[1])}, found, i) for i, p in enumerate(P)]
     _held("label", out)
     return out
 
@@ -156,7 +176,8 @@ def labels(P: Sequence[Sequence[float]], text: Any, **channels: Any) -> list[dic
 def circles(centres: Sequence[Sequence[float]], r: Any, **channels: Any) -> list[dict[str, Any]]:
     """Circles of radius ``r`` (data units) round the centres. Channels: role, dashed, width."""
     channels["r"] = r
-    out = [_element({"kind": "circle", "x": float(c[0]), "y": float(c[1])}, channels, i) for i, c in enumerate(centres)]
+    found = _sorted(channels)
+    out = [_element({"kind": "circle", "x": float(c[0]), "y": float(c[1])}, found, i) for i, c in enumerate(centres)]
     _held("circle", out)
     return out
 
@@ -209,7 +230,8 @@ def bars(id: str, values: Sequence[float], /, *, label: Any, text: Any = None, m
     options = {k: v for k, v in channels_and_options.items() if k in panel_keys}
     channels = {k: v for k, v in channels_and_options.items() if k not in panel_keys}
     channels.update(label=label, text=text if text is not None else [f"{v:.2f}" for v in values])
-    items = [_element({"value": float(v)}, channels, i) for i, v in enumerate(values)]
+    found = _sorted(channels)
+    items = [_element({"value": float(v)}, found, i) for i, v in enumerate(values)]
     _held("bar", items)
     return _panel("bars", id, {**options, "max": max, "bars": items, "footer": footer})
 
@@ -232,7 +254,8 @@ def cells(id: str, R: int, C: int, /, **channels_and_options: Any) -> dict[str, 
     if later:
         del channels["detail"]
         options["detail_later"] = True
-    rows = [[_element({}, channels, i, j) for j in range(C)] for i in range(R)]
+    found = _sorted(channels)
+    rows = [[_element({}, found, i, j) for j in range(C)] for i in range(R)]
     _held("cell", [cell for row in rows for cell in row])
     for row in rows:
         for cell in row:
@@ -246,7 +269,8 @@ def cells(id: str, R: int, C: int, /, **channels_and_options: Any) -> dict[str, 
 def heading(n: int, **channels: Any) -> list[dict[str, Any]]:
     """Row or column labels of a cells panel, one a channel entry: text, link, active,
     select, id, title."""
-    out = [_element({}, channels, i) for i in range(n)]
+    found = _sorted(channels)
+    out = [_element({}, found, i) for i in range(n)]
     _held("row or column label", out)
     return out
 

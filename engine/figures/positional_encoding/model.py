@@ -31,7 +31,7 @@ from explorables.figures import Figure, Option, OptionError, Value, field_text, 
 from . import scene, words
 from .experiments import EXPERIMENTS
 from .maths import (BASE_MAX, BASE_MIN, BASES, DIM_MAX, DIM_MIN, INTERVAL, POSITIONS_MAX, POSITIONS_MIN, SAMPLES,
-                    probe_position, similarity)
+                    probe_position, similarities)
 from .params import NumberMenu, Play, Whole
 
 
@@ -122,7 +122,8 @@ class PositionalEncoding(Figure):
         s = probe_position(state)  # the position compared with t: t + k, or t − k near an end
         # the line is sampled between positions too (the similarity is defined for any
         # offset), so a short code's swings are drawn smooth; the values keep the positions
-        fine = [[x / SAMPLES, similarity(t, x / SAMPLES, D, b)] for x in range(last(state) * SAMPLES + 1)]
+        xs = [x / SAMPLES for x in range(last(state) * SAMPLES + 1)]
+        fine = [list(point) for point in zip(xs, similarities(t, xs, D, b))]
         return {
             "t": t, "D": D, "base": b, "offset": k, "playing": state["playing"], "s": s,
             "similarity_at_offset": pe_similarity(k, D, b),
