@@ -28,6 +28,8 @@ def test_first_frame_is_drawn_before_the_engine_is_ready(page, site_url, guard):
     # drawing comes while Python is still starting. Reading the canvas back again and
     # again makes Chromium advise willReadFrequently: this test's doing, not the page's.
     guard.allowed.append("willReadFrequently")
+    # a plane is drawn once the reader comes near it (plane.js): the reader scrolls to it
+    page.locator("figure#explorer .ex-plane canvas").first.scroll_into_view_if_needed()
     drawn = page.wait_for_function("""sel => {
         const c = document.querySelector(sel);
         const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
@@ -236,3 +238,37 @@ def test_a_refused_value_s_message_leaves_the_fields_under_it_in_reach(row):
     field.press("Enter")
     idle(row, FIG)
     assert state_of(row, FIG)["k"][1][0] == 1
+
+
+PIXELS = """sel => {
+    const c = document.querySelector(sel);
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let ink = 0, sum = 0;
+    for (let i = 3; i < d.length; i += 4) if (d[i] > 0) { ink++; sum = (sum * 31 + d[i - 3] + 7 * d[i - 2] + 13 * d[i - 1]) % 1000000007; }
+    return { ink, sum };
+}"""
+CANVAS = "figure#explorer .ex-plane canvas"
+
+
+def test_a_plane_far_from_the_view_is_drawn_when_the_reader_comes_near(row, shared):
+    """An answer redraws only the planes near the reader's view; one further away is
+    drawn, with the latest scene, as the reader scrolls to it."""
+    shared[1].allowed.append("willReadFrequently")  # the test reads the canvas back, not the page
+    row.evaluate("() => window.scrollTo(0, 0)")
+    row.wait_for_function(f"() => document.querySelector('{CANVAS}').getBoundingClientRect().top > 1.6 * innerHeight")
+    row.evaluate(f"() => {{ const c = document.querySelector('{CANVAS}'); c.getContext('2d').clearRect(0, 0, c.width, c.height); }}")
+    row.evaluate("() => window.explorables.figures.explorer.update({temperature: 2.5})")  # an answer, far away
+    row.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    assert row.evaluate(PIXELS, CANVAS)["ink"] == 0, "a plane two screens away was drawn"
+    row.mouse.move(640, 300)
+    for _ in range(40):  # the reader scrolls down to the figure
+        if row.evaluate(f"() => document.querySelector('{CANVAS}').getBoundingClientRect().top < innerHeight"):
+            break
+        row.mouse.wheel(0, 150)
+        row.wait_for_timeout(30)
+    row.wait_for_function(f"sel => ({PIXELS})(sel).ink > 1000", arg=CANVAS)
+    lazily = row.evaluate(PIXELS, CANVAS)
+    # the same scene drawn again, in sight: the picture the reader got is the latest one
+    row.evaluate("() => { const f = window.explorables.figures.explorer; f.render(f.scene); }")
+    assert row.evaluate(PIXELS, CANVAS) == lazily
+    assert state_of(row, FIG)["temperature"] == 2.5

@@ -8,6 +8,7 @@
   "use strict";
   const ex = window.explorables;
   const PAD = 18;
+  const NEAR = "50% 0px";  // how near the view a plane is drawn: half a screen above or below it
   let planes = 0;  // numbers the planes of the page, for their point lists' ids
 
   function createPlane(figure, spec) {
@@ -72,7 +73,29 @@
       return true;
     }
 
+    /* Drawn only near the reader's view: a plane a screen or more away from it is left
+       as it is, marked stale, and drawn when the reader comes near (``seen``, kept by an
+       IntersectionObserver). A lesson opened or swapped in draws none of the planes
+       further down, and an answer redraws only those in sight (on a phone, one of a
+       figure's stacked panels). Without an observer every plane is drawn. */
+    let seen = !window.IntersectionObserver, stale = false;
     function draw() {
+      if (!seen) {  // sized all the same: the page's layout (and a kept scroll) is as drawn
+        if (!state.width) resize();
+        stale = true;
+        return;
+      }
+      paint();
+    }
+    if (!seen) {
+      new IntersectionObserver(function (entries) {
+        seen = entries[entries.length - 1].isIntersecting;
+        if (seen && stale) paint();
+      }, { rootMargin: NEAR }).observe(canvas);
+    }
+
+    function paint() {
+      stale = false;
       if (!state.width) resize();
       const ctx = canvas.getContext("2d");
       const dpr = window.devicePixelRatio || 1;
@@ -97,7 +120,7 @@
        canvas px, text, the mark it names), the points (centre and drawn radius) and the
        label marks. */
     function labels() {
-      if (!state.placed) draw();
+      if (!state.placed || stale) paint();
       const v = view();
       const ctx = canvas.getContext("2d");
       const box = function (b) { return { x: b.x0, y: b.y0, width: b.x1 - b.x0, height: b.y1 - b.y0 }; };
