@@ -260,7 +260,7 @@ def test_a_plane_far_from_the_view_is_drawn_when_the_reader_comes_near(row, shar
     row.evaluate("() => window.explorables.figures.explorer.update({temperature: 2.5})")  # an answer, far away
     row.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     assert row.evaluate(PIXELS, CANVAS)["ink"] == 0, "a plane two screens away was drawn"
-    row.mouse.move(640, 300)
+    row.mouse.move(8, 300)  # in the page's margin: no hover redraws the plane meanwhile
     for _ in range(40):  # the reader scrolls down to the figure
         if row.evaluate(f"() => document.querySelector('{CANVAS}').getBoundingClientRect().top < innerHeight"):
             break
@@ -272,3 +272,7 @@ def test_a_plane_far_from_the_view_is_drawn_when_the_reader_comes_near(row, shar
     row.evaluate("() => { const f = window.explorables.figures.explorer; f.render(f.scene); }")
     assert row.evaluate(PIXELS, CANVAS) == lazily
     assert state_of(row, FIG)["temperature"] == 2.5
+    # in sight, every answer redraws it at once: a key moved is drawn where it went
+    row.evaluate("""() => { const f = window.explorables.figures.explorer;
+        const key = f.state.k[1]; return f.send({type: "drag", mark: "key-1", x: key[0] - 0.5, y: key[1]}); }""")
+    assert row.evaluate(PIXELS, CANVAS) != lazily

@@ -78,6 +78,7 @@ def shoot(page, lesson: str, width: str, moment: str) -> None:
     Path(folder).mkdir(parents=True, exist_ok=True)
     for i, canvas in enumerate(page.locator(".ex-plane canvas").all()):
         canvas.scroll_into_view_if_needed()
+        canvas.evaluate("c => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")  # drawn near the view
         canvas.screenshot(path=str(Path(folder) / f"{lesson}-{width}-{moment}-{i}.png"))
 
 

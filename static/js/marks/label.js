@@ -80,7 +80,8 @@
 
   /* How long a piece of the segment p-q lies inside box b (Liang-Barsky clipping). Every
      name tries sixteen spots against every segment of the plane's lines: a segment
-     wholly beside the box is passed over first, and nothing is allocated. */
+     wholly beside the box is passed over first, and nothing is allocated. (A segment
+     with a coordinate that is not finite covers nothing: one of a domain of no width.) */
   let lo = 0, hi = 1;  // the part of the segment inside the box, narrowed side by side
   function clippedLength(b, px, py, qx, qy) {
     if ((px < b.x0 && qx < b.x0) || (px > b.x1 && qx > b.x1) || (py < b.y0 && qy < b.y0) || (py > b.y1 && qy > b.y1)) return 0;

@@ -73,11 +73,13 @@
       return true;
     }
 
-    /* Drawn only near the reader's view: a plane a screen or more away from it is left
-       as it is, marked stale, and drawn when the reader comes near (``seen``, kept by an
-       IntersectionObserver). A lesson opened or swapped in draws none of the planes
-       further down, and an answer redraws only those in sight (on a phone, one of a
-       figure's stacked panels). Without an observer every plane is drawn. */
+    /* Drawn only near the reader's view: a plane more than half a screen from it (NEAR)
+       is left as it is, marked stale, and drawn when the reader comes near (``seen``,
+       kept by an IntersectionObserver). A lesson opened or swapped in draws none of the
+       planes further down, and an answer redraws only those in sight (on a phone, one of
+       a figure's stacked panels). A jump (a link to a heading, End) onto a stale plane
+       shows it drawn a frame later: the observer speaks after the frame that brought
+       it. Without an observer every plane is drawn. */
     let seen = !window.IntersectionObserver, stale = false;
     function draw() {
       if (!seen) {  // sized all the same: the page's layout (and a kept scroll) is as drawn
@@ -384,9 +386,9 @@
             point: "(" + ex.fmt(p.x) + ex.listSeparator() + ex.fmt(p.y) + ")" });
           return ex.el("li", null, said + (m.muted ? ex.t("runtime.point_hidden") : ""));
         }));
-      // A plane not yet in the page has no width nor colours: its ResizeObserver draws
-      // it once laid out, before the frame is painted (drawing it here too was the
-      // first frame's largest waste).
+      // A plane not yet in the page has no width nor colours: its ResizeObserver sizes
+      // it once laid out, and draws it if it is near the view (drawing it here too was
+      // the first frame's largest waste).
       if (!el.isConnected && observed) return;
       if (state.width) resize(state.width);  // a new domain may need a new height (the width is the observer's)
       draw();
