@@ -43,16 +43,28 @@ def _check_base(base: object) -> float:
 
 def frequencies(dim: int, base: float = 10000.0) -> list[float]:
     """theta_i = base^(-2i/D) for i = 0 .. D/2 - 1: the turn of each clock per position."""
-    D = _check_dim(dim)
-    b = _check_base(base)
-    return [b ** (-2 * i / D) for i in range(D // 2)]  # (D/2,)
+    return list(_thetas(_check_dim(dim), _check_base(base)))  # (D/2,)
+
+
+_THETAS: dict[tuple[int, float], tuple[float, ...]] = {}  # (D, base) -> their frequencies
+
+
+def _thetas(D: int, b: float) -> tuple[float, ...]:
+    """``frequencies`` of a checked D and base, computed once: a figure's curve asks
+    for the codes of a thousand positions with the same D and base."""
+    found = _THETAS.get((D, b))
+    if found is None:
+        if len(_THETAS) >= 64:
+            _THETAS.clear()
+        found = _THETAS[D, b] = tuple(b ** (-2 * i / D) for i in range(D // 2))
+    return found
 
 
 def sinusoidal(position: float, dim: int, base: float = 10000.0) -> list[float]:
     """PE(t) = (sin theta_0 t, cos theta_0 t, sin theta_1 t, cos theta_1 t, ...), length D."""
     t = as_number("position", position)
     pe = []  # (D,)
-    for theta in frequencies(dim, base):
+    for theta in _thetas(_check_dim(dim), _check_base(base)):
         pe += [math.sin(theta * t), math.cos(theta * t)]  # theta <= 1, so theta t is finite
     return pe
 

@@ -49,21 +49,18 @@ def table_panel(state: dict, r) -> dict:
     # Each cell's arithmetic writes about twenty numbers, most of them its row's or its
     # column's: those are written once, with the first cell's, not once a cell (N² cells
     # an update); an answer without the arithmetic (lean) never asks for them.
-    rows: dict = {}
+    vectors: list = []  # every q and every k, written
+    rows: dict = {}  # i -> row i's softmax step by step, and the numbers its cells share
 
-    def row_of(i):
-        if not rows:
-            rows["q"] = [[num(a) for a in row] for row in Q]
-            rows["k"] = [[num(b) for b in row] for row in K]
+    def detail(i, j):
+        if not vectors:
+            vectors.extend(([[num(a) for a in row] for row in Q], [[num(b) for b in row] for row in K]))
         if i not in rows:
             trace = r.row(i).trace
             rows[i] = trace, (num(trace.sqrt_d_k, 3), num(trace.max_tempered, 3), num(trace.exp_sum, 4))
-        return rows[i]
-
-    def detail(i, j):
-        trace, (root, top, total) = row_of(i)
+        trace, (root, top, total) = rows[i]
         step = trace[j]
-        q_text, k_text = rows["q"], rows["k"]
+        q_text, k_text = vectors
         terms = " + ".join(f"{a}×{b}" for a, b in zip(q_text[i], k_text[j]))
         scaled = num(step.scaled, 3)
         lines = [W.CELL_PAIR.format(q=tokens[i], row=i + 1, k=tokens[j], col=j + 1),

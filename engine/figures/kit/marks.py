@@ -64,11 +64,12 @@ def _sorted(channels: dict[str, Any]) -> list[tuple[str, int, Any]]:
             for key, value in channels.items()]
 
 
-def _element(base: dict[str, Any], channels: dict[str, Any] | list[tuple[str, int, Any]], *index: int) -> dict[str, Any]:
-    """One element: ``base`` and its channels' values at ``index`` (as ``channel``
-    gives them), those that are None or False left out."""
+def _element(base: dict[str, Any], channels: list[tuple[str, int, Any]], *index: int) -> dict[str, Any]:
+    """One element: ``base`` and its channels' values at ``index`` (``channels`` as
+    ``_sorted`` gives them; their values as ``channel`` finds them), those that are None
+    or False left out."""
     out = dict(base)
-    for key, how, value in (_sorted(channels) if isinstance(channels, dict) else channels):
+    for key, how, value in channels:
         if how == _CALL:
             value = value(*index)
         elif how == _LOOK_UP:
@@ -159,7 +160,7 @@ def line(path: Sequence[Sequence[float]], **channels: Any) -> dict[str, Any]:
 
 def polygon(P: Sequence[Sequence[float]], role: str = "hull", **channels: Any) -> dict[str, Any]:
     """A shaded area through the points P, e.g. a convex hull."""
-    out = _element({"kind": "polygon", "points": [[float(x), float(y)] for x, y in P], "role": role}, channels, 0)
+    out = _element({"kind": "polygon", "points": [[float(x), float(y)] for x, y in P], "role": role}, _sorted(channels), 0)
     _held("polygon", [out])
     return out
 
@@ -201,7 +202,7 @@ def chart(id: str, *marks: Any, x: Sequence[float], y: Sequence[float], series: 
 
 def series(P: Sequence[Sequence[float]], role: str, **channels: Any) -> dict[str, Any]:
     """One curve of a chart. Channels: width, dashed, link."""
-    out = _element({"points": [[float(x), float(y)] for x, y in P], "role": role}, channels, 0)
+    out = _element({"points": [[float(x), float(y)] for x, y in P], "role": role}, _sorted(channels), 0)
     _held("chart series", [out])
     return out
 

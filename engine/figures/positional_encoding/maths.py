@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from explorables.engine import dot, frequencies, sinusoidal
+from explorables.engine import dot, sinusoidal
 
 DIM_MIN, DIM_MAX = 4, 64  # the dimension slider's range (even numbers only)
 BASES = (10.0, 100.0, 1000.0, 10000.0, 100000.0)  # the base menu's choices
@@ -22,14 +22,8 @@ def similarity(t: float, s: float, dim: int, base: float) -> float:
 def similarities(t: float, positions: list[float], dim: int, base: float) -> list[float]:
     """``similarity(t, s, dim, base)`` for every s of ``positions``, PE(t) computed once
     (the chart's curve asks for a thousand)."""
-    thetas = frequencies(dim, base)  # the clocks' turns, checked once
-
-    def code(x: float) -> list[float]:  # sinusoidal(x, dim, base)
-        x = float(x)
-        return [f(theta * x) for theta in thetas for f in (math.sin, math.cos)]
-
-    at_t = code(t)
-    return [dot(at_t, code(s)) / (dim // 2) for s in positions]
+    at_t = sinusoidal(t, dim, base)
+    return [dot(at_t, sinusoidal(s, dim, base)) / (dim // 2) for s in positions]
 
 
 def period(theta: float) -> float:
