@@ -83,6 +83,19 @@ def mark_position(page, figure_id: str, panel: str, mark: str) -> tuple[float, f
     return at["x"], at["y"]
 
 
+def touch_drag(page, x: float, y: float, dx: float, dy: float = 0, steps: int = 10) -> None:
+    """A finger put down at (x, y), moved by (dx, dy) a frame at a time and lifted, as a
+    touch screen sends it (the page needs a context with ``has_touch``)."""
+    cdp = page.context.new_cdp_session(page)
+    at = lambda i: [{"x": x + dx * i / steps, "y": y + dy * i / steps}]  # noqa: E731
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": at(0)})
+    for i in range(1, steps + 1):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": at(i)})
+        page.wait_for_timeout(16)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
 def first_frame(page, url: str, figure_id: str) -> dict:
     """Open a page and, at once, before Python can be live, read what the figure shows.
 

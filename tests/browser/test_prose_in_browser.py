@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from explorables.site_builder.directives.roles import write
-from helpers import cpython_values, idle, in_lesson, mark_position, shared_page, state_of
+from helpers import cpython_values, idle, in_lesson, mark_position, shared_page, state_of, touch_drag
 
 FIG = "explorer"
 PAGE = "one-query-row.html"
@@ -249,18 +249,6 @@ def test_the_caption_stays_under_the_figure_from_its_first_frame(page, guard, si
     page.keyboard.press("ArrowRight")
     idle(page, FIG)
     assert page.evaluate(placed, FIG) == first  # nothing moved
-
-
-def touch_drag(page, x: float, y: float, dx: float, steps: int = 10) -> None:
-    """A finger put down at (x, y) and moved ``dx`` to the right, as a touch screen sends it."""
-    cdp = page.context.new_cdp_session(page)
-    point = lambda px: [{"x": px, "y": y}]  # noqa: E731
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point(x)})
-    for i in range(1, steps + 1):
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": point(x + dx * i / steps)})
-        page.wait_for_timeout(16)
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-    cdp.detach()
 
 
 def test_an_adjustable_number_follows_a_finger_all_the_way(browser, site_url, browser_context_args):
