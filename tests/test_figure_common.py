@@ -11,7 +11,8 @@ import re
 import pytest
 
 from explorables.figures import (
-    FIGURES, HINT, Experiment, FieldError, Figure, Slider, Toggle, field_text, num, pct, resolve_query, text, vec,
+    FIGURES, HINT, Experiment, FieldError, Figure, OptionErrors, Slider, Toggle, field_text, num, pct, resolve_query,
+    text, vec,
 )
 from figure_helpers import texts
 
@@ -108,6 +109,25 @@ def test_sliders_and_toggles_name_the_control():
     assert causal.read("On", {}) is True and causal.read(0, {}) is False
     with pytest.raises(FieldError, match="causal must be true or false, got 'maybe'"):
         causal.read("maybe", {})
+
+
+def test_a_whole_number_option_may_be_written_with_a_decimal_point():
+    """Pins an author's trap: a slider of whole numbers with the default 2.0, or a lesson's
+    `:n: 3.0`, stopped the build ("expected an integer from 0 to 10, got '2.0'") though a
+    reader may type 3.0 in the figure itself."""
+    class Whole(Figure):
+        name = "whole"
+        params = (Slider("n", "n", 2.0, lo=0, hi=10, integer=True),)
+
+        def draw(self, state, v):
+            return []
+
+    fig = Whole()
+    assert fig.parse_options({}) == {"n": 2.0} and fig.parse_options({"n": "3.0"}) == {"n": 3}
+    assert type(fig.parse_options({"n": "3.0"})["n"]) is int and fig.parse_options({"n": "4"}) == {"n": 4}
+    for typed in ("2.5", "inf", "nan", "1e400", "x"):
+        with pytest.raises(OptionErrors, match=f"n: expected an integer from 0 to 10, got '{typed}'"):
+            fig.parse_options({"n": typed})
 
 
 class _Counter(Figure):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from explorables.engine import runtime
-from explorables.figures import (FIGURES, Figure, Hidden, OptionErrors, Slider, Value, arrows, bars, cells, chart,
+from explorables.figures import (FIGURES, Experiment, Figure, Hidden, OptionErrors, Slider, Value, arrows, bars, cells, chart,
                                  circles, heading, labels, line, lines, plane, points, polygon, series)
 from explorables.site_builder import authors
 from explorables.site_builder.cli import main
@@ -113,6 +113,42 @@ def test_in_the_page_a_hook_without_its_state_is_an_internal_error_at_its_line()
     assert not out["ok"] and out["internal"] and out["error"].startswith(
         "internal error in forgetful: TypeError: forgetful.on_drag returned None, not the state; return the state")
     assert f"(test_kit_hooks.py:{line_of('on_drag')})" in out["error"]
+
+
+def double_in_place(state):
+    state["a"] *= 2
+
+
+def double_returned(state):
+    return {**state, "a": state["a"] * 2}
+
+
+def returns_a_number(state):
+    return state["a"] * 2
+
+
+class Doubling(Forgetful):
+    name = "doubling"
+    experiments = (Experiment("in-place", "Double a", set={"a": 0.5}, run=double_in_place, see="a doubled"),
+                   Experiment("returned", "Double a", set={"a": 0.75}, run=double_returned, see="a doubled"),
+                   Experiment("number", "Double a", run=returns_a_number))
+
+
+@pytest.mark.parametrize("name, a", [("in-place", 1.0), ("returned", 1.5)])
+def test_an_experiment_s_run_changes_the_state_in_place_or_returns_the_next(name, a):
+    """Pins an author's trap: "the hooks that get the state return it", but what `run`
+    returned was thrown away, so a run written that way did nothing, silently."""
+    fig = Doubling()
+    state = fig.apply(fig.initial_state({}), {"type": "action", "name": name})
+    assert (state["a"], state["experiment"], state["message"]) == (a, name, "a doubled")
+
+
+def test_an_experiment_s_run_that_returns_no_state_is_named_at_its_line():
+    fig = Doubling()
+    with pytest.raises(TypeError) as err:
+        fig.apply(fig.initial_state({}), {"type": "action", "name": "number"})
+    assert str(err.value) == ("doubling: the run of the experiment 'number' returned a float, not the state; change the "
+                              f"state it is given, or return it (test_kit_hooks.py:{returns_a_number.__code__.co_firstlineno})")
 
 
 # --- a Hidden option goes through its parse -----------------------------------------------

@@ -125,7 +125,7 @@ class Option:
                 raise bad
         elif self.kind in ("float", "int"):
             try:
-                value = float(text) if self.kind == "float" else int(text)
+                value = float(text) if self.kind == "float" else _whole(text)
             except ValueError:
                 raise bad from None
             if not math.isfinite(value):
@@ -158,6 +158,18 @@ class Option:
             except ValueError as err:
                 raise OptionError(self.name, str(err)) from None
         return value
+
+
+def _whole(text: str) -> int:
+    """An integer option's value: "3", or a whole number written as a decimal ("3.0", as a
+    reader may type it in the figure too); ValueError for any other."""
+    try:
+        return int(text)
+    except ValueError:
+        number = float(text)
+        if not number.is_integer():
+            raise
+        return int(number)
 
 
 def _fmt(x: float) -> str:

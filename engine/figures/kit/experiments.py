@@ -5,7 +5,8 @@
 
 A button runs it: the figure goes back to where experiments start (its first settings,
 unless the figure says otherwise), the ``set`` values go through the same parsers as a
-reader's input, ``run`` (if any) changes the state further, and ``see`` (text, or a
+reader's input, ``run`` (if any) changes the state further (in place, or returning the
+next state), and ``see`` (text, or a
 function of the new state that quotes its numbers) is what to look for. Any change the
 reader makes afterwards ends the experiment and brings the hint back.
 """
@@ -28,7 +29,8 @@ class Experiment:
     label: str  # the button's text
     title: str = ""  # the button's tooltip: what it will do
     set: Mapping[str, Any] = field(default_factory=dict)  # parameters it sets, by name
-    run: Callable[[dict], None] | None = None  # further changes, in place, where data is not enough
+    run: Callable[[dict], dict | None] | None = None  # further changes where data is not enough: in place,
+    # or the next state returned
     see: str | Callable[[dict], str] = ""  # what to look for (a function of the state for numbers)
     when: Callable[[dict], bool] | None = None  # does it apply to the state it starts from?
     needs: str = ""  # what it needs where it does not apply, for the error message

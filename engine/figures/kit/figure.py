@@ -55,6 +55,12 @@ def _file_line(filename: str, line: int) -> str:
     return f"{filename.replace(chr(92), '/').rsplit('/', 1)[-1]}:{line}"
 
 
+def _where(function: Any) -> str:
+    """' (dot_drag.py:19)': where ``function`` is defined, or "" for a callable without code."""
+    code = getattr(function, "__code__", None)
+    return f" ({_file_line(code.co_filename, code.co_firstlineno)})" if code is not None else ""
+
+
 def _folder(filename: str) -> str:
     return filename.replace(chr(92), "/").rsplit("/", 1)[0]
 
@@ -160,8 +166,7 @@ class Figure(BaseFigure):
 
     def _defined_at(self, hook: str) -> str:
         """' (dot_drag.py:19)': where the figure's class defines ``hook``."""
-        code = getattr(getattr(getattr(self, hook, None), "__func__", None), "__code__", None)
-        return f" ({_file_line(code.co_filename, code.co_firstlineno)})" if code is not None else ""
+        return _where(getattr(getattr(self, hook, None), "__func__", None))
 
     def _raised_at(self, err: BaseException, where: Any = None) -> str:
         """' (dot_drag.py:12)': the deepest line of ``err``'s traceback in the figure's
@@ -248,7 +253,13 @@ class Figure(BaseFigure):
             param = self.param(key)
             state[key] = param.read(value, state) if param is not None else copy.deepcopy(value)
         if experiment.run is not None:
-            experiment.run(state)
+            changed = experiment.run(state)  # the state changed in place, or the next one returned
+            if changed is not None:
+                if not isinstance(changed, dict):
+                    raise TypeError(f"{self.name}: the run of the experiment {name!r} returned a "
+                                    f"{type(changed).__name__}, not the state; change the state it is given, "
+                                    f"or return it{_where(experiment.run)}")
+                state = changed
         state["experiment"] = name
         state["message"] = experiment.message(state)
         return state
