@@ -31,6 +31,7 @@ from typing import Any
 from .exercises import EXERCISES, SEED_LIMIT, SeedError, parse_seed, uses_decimal_comma
 from . import figures
 from .figures import FIGURES, FieldError
+from .figures.base import not_plain
 from .figures.kit.figure import described
 from .figures.kit.marks import lean as lean_scenes
 from .locale import t
@@ -167,7 +168,13 @@ def handle(message: str) -> str:
     msg = json.loads(message)
     if "exercise" in msg:
         return json.dumps(exercise(msg), allow_nan=False)
-    return json.dumps(step(msg["figure"], msg["state"], msg["event"], msg.get("lean") is True), allow_nan=False)
+    answer = step(msg["figure"], msg["state"], msg["event"], msg.get("lean") is True)
+    try:
+        return json.dumps(answer, allow_nan=False)
+    except (TypeError, ValueError):  # a figure's bug (nan, a set): the page keeps its last good state
+        return json.dumps({"ok": False, "internal": True,
+                           "error": f"internal error in {msg['figure']}: the figure gave what the page cannot "
+                                    f"show: {not_plain(answer.get('scene')) or not_plain(answer)}"})
 
 
 load_site_figures()

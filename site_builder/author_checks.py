@@ -18,11 +18,31 @@ from pathlib import Path
 
 from ..engine.exercises import KINDS, Mistake, parse_seed
 from ..engine.figures import FieldError
-from ..engine.figures.kit.figure import described
+from ..engine.figures.base import not_plain
+from ..engine.figures.kit.figure import Misused, described
 from .errors import SourceError
 from .language import OWN_KEY
 
 ALLOWED = ("explorables.figures", "explorables.engine")  # besides the standard library
+# The standard library's modules that the reader's browser cannot import: those Pyodide
+# leaves out (no terminal, window, processes or users there), and those Python 3.13
+# removed (the browser runs Pyodide's Python 3.14; a build on 3.11 or 3.12 still has
+# them). tests/test_engine_pyodide.py imports every standard module under Pyodide and
+# checks this list against what fails.
+NOT_IN_BROWSER = frozenset({
+    "_aix_support", "_bootsubprocess", "_compression", "_crypt", "_curses", "_curses_panel", "_dbm", "_gdbm",
+    "_hashlib", "_msi", "_multiprocessing", "_osx_support", "_overlapped", "_posixshmem", "_pydecimal",
+    "_scproxy", "_sha256", "_sha512", "_tkinter", "_uuid", "_winapi",
+    "aifc", "asynchat", "asyncore", "audioop", "cgi", "cgitb", "chunk", "crypt", "curses", "dbm", "distutils",
+    "ensurepip", "grp", "idlelib", "imghdr", "imp", "lib2to3", "mailcap", "msilib", "msvcrt", "nis", "nntplib",
+    "nt", "ossaudiodev", "pipes", "pwd", "pydoc_data", "readline", "resource", "smtpd", "sndhdr", "spwd",
+    "sunau", "syslog", "telnetlib", "tkinter", "turtle", "turtledemo", "uu", "venv", "winreg", "winsound",
+    "xdrlib",
+})
+NOT_IN_BROWSER_FIX = ("Pyodide has the standard library but for a few modules: no curses, readline, tkinter, "
+                      "turtle, dbm, pwd or resource (nothing for a terminal, a window or the machine's users), "
+                      "and none of those Python 3.13 removed (imghdr, cgi, telnetlib, ...); draw with the kit's "
+                      "scene builders instead")
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 RULE = ("an author's figure may import the standard library, explorables.figures, explorables.engine and "
         "the figures folder's own modules (from . import helpers), and nothing else (the reader's browser has "
@@ -68,7 +88,19 @@ def check_imports(path: Path, tree: ast.AST) -> list[SourceError]:
         else:
             continue
         for name in names:
-            if not allowed(name):
+            top = name.split(".")[0]
+            if top in NOT_IN_BROWSER:
+                errors.append(SourceError(path, node.lineno, node.col_offset + 1,
+                                          f"the figure module imports '{name}', which the Python in the reader's "
+                                          f"browser (Pyodide) does not have", NOT_IN_BROWSER_FIX))
+            elif (path.parent / f"{top}.py").is_file() and not top.startswith("_") and not allowed(name):
+                errors.append(SourceError(path, node.lineno, node.col_offset + 1,
+                                          f"the figure module imports '{name}' as if it were installed; {top}.py "
+                                          f"is a module of the figures folder",
+                                          f"import it with a dot, from the folder: from . import {top}"
+                                          + (f" (or from .{top} import {', '.join(a.name for a in node.names)})"
+                                             if isinstance(node, ast.ImportFrom) else "")))
+            elif not allowed(name):
                 errors.append(SourceError(path, node.lineno, node.col_offset + 1,
                                           f"the figure module imports '{name}', which it may not", RULE))
     return errors
@@ -119,7 +151,7 @@ def allowed(module: str) -> bool:
     top = module.split(".")[0]
     if top == "explorables":
         return any(module == a or module.startswith(a + ".") for a in ALLOWED)
-    return top in sys.stdlib_module_names
+    return top in sys.stdlib_module_names and top not in NOT_IN_BROWSER
 
 
 def is_directive_name(name: str) -> bool:
@@ -152,29 +184,95 @@ def validate(model, path: Path, tree: ast.AST) -> list[SourceError]:
                 errors.append(SourceError(path, param_line(tree, experiment.name, where), 1,
                                           f"{label}: the experiment '{experiment.name}' sets '{key}', which is "
                                           f"not a parameter", "set only names listed in params"))
+    errors.extend(check_hooks(tree, type(model).__name__, path, label))
     if errors:
         return errors
     # Draw the first frame and run each experiment, as the page and a reader will.
     try:
         state = model.initial_state(model.parse_options({}))
-        json.dumps(model.scene(state), allow_nan=False)
+        frame = model.scene(state)
     except Exception as err:
+        if isinstance(err, Misused):
+            return [SourceError(path, author_line(err, path, where), 1, err.problem, err.fix)]
         return [SourceError(path, author_line(err, path, where), 1,
-                            f"{label}: drawing its first frame raised {described(err)}",
-                            "the first frame must compute and give plain numbers")]
+                            f"{label}: drawing its first frame raised {described(err)}", _fix(err))]
+    unplain = not_plain(frame)
+    if unplain:
+        return [SourceError(path, hook_line(tree, type(model).__name__, "compute", where), 1,
+                            f"{label}: its first frame holds what the page cannot show: {unplain}", _PLAIN)]
     for experiment in getattr(model, "experiments", ()):
         line = param_line(tree, experiment.name, where)
         try:
-            json.dumps(model.scene(model.apply(copy.deepcopy(state), {"type": "action", "name": experiment.name})),
-                       allow_nan=False)
+            frame = model.scene(model.apply(copy.deepcopy(state), {"type": "action", "name": experiment.name}))
         except FieldError as err:  # a value of its `set` that the parameter refuses
             return [SourceError(path, line, 1, f"{label}: the experiment '{experiment.name}' sets a value its "
                                 f"parameter refuses: {err.message}", "set a value inside the parameter's range")]
+        except Misused as err:
+            return [SourceError(path, author_line(err, path, line), 1, err.problem, err.fix)]
         except Exception as err:
             return [SourceError(path, author_line(err, path, line), 1,
                                 f"{label}: running the experiment '{experiment.name}' raised "
-                                f"{described(err)}", "each experiment must compute and give plain numbers")]
+                                f"{described(err)}", _fix(err, "runs each experiment from the first "
+                                                              "settings, as a reader's press does"))]
+        unplain = not_plain(frame)
+        if unplain:
+            return [SourceError(path, line, 1, f"{label}: after the experiment '{experiment.name}', its frame "
+                                f"holds what the page cannot show: {unplain}", _PLAIN)]
     return []
+
+
+_PLAIN = ("a frame is finite numbers, text, True/False, lists and dicts: look for a division by zero, log(0) "
+          "or an overflow (nan, inf), or a set or an object where a list or a number belongs")
+STATE_HOOKS = ("setup", "changed", "on_set", "on_drag", "on_select", "on_action", "reset", "start")
+
+
+def _fix(err: BaseException, what: str = "draws the first frame with the default options, as a page does") -> str:
+    """How to mend the error a hook raised on the first frame or an experiment (``what``
+    the build did)."""
+    if isinstance(err, KeyError):
+        return ("a state key is a parameter's name or one setup adds; a value's key is one compute "
+                "returns: check the name at that line")
+    return f"fix the line; the build {what}"
+
+
+def check_hooks(tree: ast.AST, class_name: str, path: Path, label: str) -> list[SourceError]:
+    """Every hook of the figure's class that is given the state (setup, changed, on_drag,
+    ...) returns something: one that changes the state in place and returns nothing would
+    fail only when a reader first used it."""
+    errors = []
+    for node in _class_body(tree, class_name):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in STATE_HOOKS:
+            inside = list(_own_nodes(node))
+            if not any(isinstance(n, ast.Return) and n.value is not None for n in inside) and \
+                    not any(isinstance(n, ast.Raise) for n in inside):
+                given = node.args.args[1].arg if len(node.args.args) > 1 else "state"
+                errors.append(SourceError(path, node.lineno, node.col_offset + 1,
+                                          f"{label}: {node.name} returns nothing, and the kit takes what it "
+                                          f"returns as the next state", f"end it with `return {given}`"))
+    return errors
+
+
+def _class_body(tree: ast.AST, class_name: str) -> list[ast.stmt]:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and node.name == class_name:
+            return node.body
+    return []
+
+
+def _own_nodes(function: ast.AST):
+    """The nodes of ``function``'s body, not those of a function or lambda inside it."""
+    todo = list(ast.iter_child_nodes(function))
+    while todo:
+        node = todo.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(node))
+
+
+def hook_line(tree: ast.AST, class_name: str, hook: str, fallback: int) -> int:
+    """The line where the class ``class_name`` defines ``hook``, else ``fallback``."""
+    return next((n.lineno for n in _class_body(tree, class_name)
+                 if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == hook), fallback)
 
 
 CHECKED_SEEDS = range(8)  # the seeds an exercise type is tried with at build time (1 is the default)
@@ -268,6 +366,8 @@ def author_line(err: BaseException, path: Path, fallback: int = 1) -> int:
     """The line of the author's file where ``err`` was raised (the deepest such frame)."""
     if isinstance(err, SyntaxError) and err.filename == str(path):
         return err.lineno or fallback
+    if isinstance(err, Misused) and err.filename and Path(err.filename) == path:
+        return err.line  # a hook of the file gave what the kit cannot use: its def line
     frames = [f for f in traceback.extract_tb(err.__traceback__) if Path(f.filename) == path]
     return frames[-1].lineno if frames else fallback
 

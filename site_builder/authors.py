@@ -37,6 +37,7 @@ from pathlib import Path
 from ..engine.exercises import EXERCISES, Exercise
 from ..engine.locale import OWN
 from ..engine.figures import FIGURES, Figure
+from ..engine.figures.kit.params import DeclarationError
 from .author_checks import author_line, check_imports, check_keys, class_line, siblings, validate, validate_exercise
 from .errors import SourceError
 
@@ -297,6 +298,8 @@ def _load_module(path: Path, words=None) -> tuple[AuthorModule | None, list[Sour
         EXERCISES.clear()
         EXERCISES.update(before_exercises)
         line = author_line(err, path)
+        if isinstance(err, DeclarationError):  # a parameter no figure could use: said as the kit says it
+            return None, [SourceError(path, line, 1, str(err), err.fix)]
         return None, [SourceError(path, line, 1, f"the module raised {type(err).__name__} when imported: {err}",
                                   "fix the line; the build imports every module in the figures folder")]
     added = [n for n in FIGURES if n not in before or FIGURES[n] is not before[n]]

@@ -177,7 +177,9 @@ def _print_figures(args: argparse.Namespace) -> int:
         own = authors.load(content.resolve().parent / config.figures, words)
         errors += own.errors
         if errors:
-            print(f"error: {BuildError(errors, root=content.resolve().parent)}", file=sys.stderr)
+            listed = BuildError(errors, root=content.resolve().parent,
+                                last="nothing is listed until the site loads (this command writes nothing).")
+            print(f"error: {listed}", file=sys.stderr)
             return 1
     names = sorted(FIGURES)
     if args.name is not None and args.name in EXERCISES and not (args.json or args.markdown):

@@ -62,7 +62,9 @@ class BuildError(Exception):
         self.args = (str(self).replace(LEFT, NOTHING).replace(LEFT.capitalize(), NOTHING.capitalize()),)
         return self
 
-    def __init__(self, errors: list[SourceError] | str, root: Path | None = None):
+    def __init__(self, errors: list[SourceError] | str, root: Path | None = None, last: str = LEFT):
+        """``last``: what the list ends with, after the count (a command that writes
+        nothing says so instead of speaking of a previous site)."""
         if isinstance(errors, str):
             self.errors: list[SourceError] = []
             text = errors
@@ -70,7 +72,7 @@ class BuildError(Exception):
             self.errors = list(errors)
             count = len(self.errors)
             lines = [e.format(root) for e in self.errors]
-            text = "\n".join(lines) + f"\n{count} error{'s' if count != 1 else ''}; {LEFT}"
+            text = "\n".join(lines) + f"\n{count} error{'s' if count != 1 else ''}; {last}"
         super().__init__(text)
 
 

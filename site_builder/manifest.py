@@ -18,8 +18,9 @@ def shown_default(default: Any) -> str:
     """A default as an author would write it in a directive."""
     if isinstance(default, bool):
         return str(default).lower()
-    if isinstance(default, (list, tuple)):
-        return " ".join(str(x) for x in default)
+    if isinstance(default, (list, tuple)):  # numbers as a vector is written, "1.0, 0.5"; words with spaces
+        numbers = default and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in default)
+        return (", " if numbers else " ").join(str(x) for x in default)
     return "" if default is None else str(default)
 
 

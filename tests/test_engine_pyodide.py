@@ -192,3 +192,45 @@ def test_a_module_that_fails_only_in_the_browser_takes_down_its_own_figures_alon
         "error": "needs_yaml.py of the site's figures could not be loaded in the browser (ModuleNotFoundError: "
                  "No module named 'yaml' (needs_yaml.py:2)); a figure module may import only the standard library, "
                  "explorables.figures and explorables.engine"}
+
+
+IMPORT_CHECKS = '''
+import importlib
+
+
+def main(names):
+    missing = []
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            missing.append(name)
+    return missing
+'''
+
+
+def test_the_standard_modules_a_figure_may_not_import_are_those_the_browser_lacks(pyodide_dir, tmp_path):
+    """The build refuses an author's import of a standard module the reader's browser
+    cannot import (author_checks.NOT_IN_BROWSER): that list is what fails under the
+    Pyodide the site ships, among every module this Python's standard library names."""
+    import sys
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    from explorables.site_builder.archive import engine_archive
+    from explorables.site_builder.author_checks import NOT_IN_BROWSER
+
+    names = sorted(set(sys.stdlib_module_names) - {"antigravity", "this"})  # these two open a browser, print
+    (tmp_path / "engine.zip").write_bytes(engine_archive([]))
+    (tmp_path / "import_checks.py").write_text(IMPORT_CHECKS)
+    (tmp_path / "inputs.json").write_text(json.dumps(names))
+    run = subprocess.run([node, str(NODE_DIR / "run_archive.mjs"), str(pyodide_dir), str(tmp_path / "engine.zip"),
+                          str(tmp_path / "import_checks.py"), str(tmp_path / "inputs.json")],
+                         capture_output=True, text=True, timeout=180)
+    assert run.returncode == 0, f"node failed:\n{run.stderr[-3000:]}"
+    missing = set(json.loads(run.stdout))
+    assert "curses" in missing and "json" not in missing
+    assert missing == NOT_IN_BROWSER & set(names), (
+        f"missing in the browser but allowed: {sorted(missing - NOT_IN_BROWSER)}; "
+        f"refused but there: {sorted(NOT_IN_BROWSER & set(names) - missing)}")

@@ -69,7 +69,7 @@ def test_the_prose_writes_a_value_as_the_kit_does(raw, format_, digits, text):
      "    did you mean 'explorer'? figures on this page: explorer"),
     ("A {value}`explorer.outptu`.",
      "page.md:1:3: {value}: figure 'explorer' (attention-row) has no value 'outptu'\n"
-     "    did you mean 'output'? `explorables figures attention-row` lists its values"),
+     "    did you mean 'output'? `explorables figures attention-row` lists them with their formats"),
     ("A {value}`explorer.weights`.",
      "page.md:1:3: {value}: 'weights' is a list; a sentence quotes one of its elements\n"
      "    pick one by its position from 0, e.g. {value}`explorer.weights[1]`"),

@@ -172,6 +172,34 @@ def _whole(text: str) -> int:
         return int(number)
 
 
+def not_plain(value: Any, path: str = "") -> str | None:
+    """Where ``value`` (a scene, a state) holds what JSON cannot carry to the page, and
+    what: "values.top = nan", "panel 'weights'.label[2] = a set", or None when all of it
+    is plain (finite numbers, text, True/False/None, lists and dicts with text keys)."""
+    if value is None or isinstance(value, (str, bool)):
+        return None
+    if isinstance(value, (int, float)):
+        return None if math.isfinite(value) else f"{path or 'the value'} = {value}"
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                return f"{path or 'the value'} has the key {key!r}, not text"
+            found = not_plain(item, f"{path}.{key}" if path else key)
+            if found:
+                return found
+        return None
+    if isinstance(value, (list, tuple)):
+        for i, item in enumerate(value):
+            here = f"{path}[{i}]"
+            if (path == "panels" or path.endswith(".panels")) and isinstance(item, dict) and isinstance(item.get("id"), str):
+                here = f"panel {item['id']!r}"
+            found = not_plain(item, here)
+            if found:
+                return found
+        return None
+    return f"{path or 'the value'} = a {type(value).__name__} ({value!r:.40})"
+
+
 def _fmt(x: float) -> str:
     return f"{x:g}"
 

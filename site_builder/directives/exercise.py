@@ -34,7 +34,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from ...engine.exercises import EXERCISES, SEED_LIMIT, SeedError, parse_seed, uses_decimal_comma
-from ..authors import unknown_hint
+from ..authors import failed, unknown_hint
 from .common import parse_body, report, split_options
 from ...engine.locale import t
 
@@ -87,6 +87,9 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
     try:
         problem = exercise.problem(seed, uses_decimal_comma(language))
     except Exception as err:  # an author's type that fails for this seed (the build tried a few)
+        if failed(exercise):  # it failed for those too: its module's error says so, once
+            token.type = "directive_error"
+            return 1
         report(env, fence, len(token.markup) + len("{exercise}") + 2,
                f"{{exercise}}: the exercise type '{exercise.name}' failed to make the problem of seed {seed}: "
                f"{type(err).__name__}: {err}{_where(err)}", "fix the type, or choose another :seed:")

@@ -16,6 +16,7 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 
 from ...engine.figures import FIGURES, OptionErrors
+from ...engine.figures.base import not_plain
 from ...engine.figures.kit.figure import described
 
 from ..errors import SourceError
@@ -163,7 +164,17 @@ def _render_figure(self, tokens, idx, options, env) -> str:
         model = FIGURES[meta["figure"]]
         if model.subject:  # what the page's prose holds when the reader changes it (static/js/prose.js)
             data = dict(data, subject=list(model.subject))
-        payload = json.dumps(first_frame(data), allow_nan=False, ensure_ascii=False, separators=(",", ":"))
+        frame = first_frame(data)
+        try:
+            payload = json.dumps(frame, allow_nan=False, ensure_ascii=False, separators=(",", ":"))
+        except (TypeError, ValueError):  # nan, a set: the figure's bug with these options, not a refused option
+            if not failed(model):  # else its module's checks said so already
+                env.setdefault("errors", []).append(SourceError(
+                    env.get("path", "<string>"), meta["line"], 1,
+                    f"{{{meta['figure']}}} {meta['id']}: with these options its first frame holds what the "
+                    f"page cannot show: {not_plain(data['scene']) or not_plain(frame)}", "look in the figure's compute and draw for a "
+                    "division by zero, log(0) or an overflow that these options cause"))
+            return ""
     except ValueError as err:
         env.setdefault("errors", []).append(
             SourceError(env.get("path", "<string>"), meta["line"], 1,

@@ -168,9 +168,11 @@ def _resolve(env, figures, role, content, line0, col) -> dict | None:
         model = FIGURES[fig["figure"]]
         spec = next((v for v in model.values if v.name == name), None)
         if spec is None:
-            hint = _near(name, [v.name for v in model.values])
+            names = [v.name for v in model.values]
+            hint = _near(name, names) or (f"its values: {', '.join(names)};" if names else
+                                          f"{fig['figure']} declares no values (values = (Value(...),) in its class);")
             report(env, line0, col, f"{{value}}: figure '{fig_id}' ({fig['figure']}) has no value '{name}'",
-                   f"{hint} `explorables figures {fig['figure']}` lists its values".strip())
+                   f"{hint} `explorables figures {fig['figure']}` lists them with their formats")
             return None
         if fmt is not None and fmt not in ELEMENT_FORMATS:
             hint = _near(fmt, ELEMENT_FORMATS)

@@ -61,8 +61,30 @@ def _where(function: Any) -> str:
     return f" ({_file_line(code.co_filename, code.co_firstlineno)})" if code is not None else ""
 
 
+def _a(value: Any) -> str:
+    """How a message names what a hook gave: "None", "a str ('weights')"."""
+    if value is None:
+        return "None"
+    shown_value = repr(value)
+    return f"a {type(value).__name__} ({shown_value[:40] + '...' if len(shown_value) > 40 else shown_value})"
+
+
 def _folder(filename: str) -> str:
     return filename.replace(chr(92), "/").rsplit("/", 1)[0]
+
+
+class Misused(TypeError):
+    """What an author's hook gave, which the kit cannot use (None for the state, a dict
+    for the panels): ``problem``, and ``fix``, how to mend it. It is found after the hook
+    returned, so no frame of the traceback is the author's: ``filename`` and ``line`` say
+    where the hook ``function`` is defined, and the message ends with them."""
+
+    def __init__(self, problem: str, fix: str, function: Any = None):
+        code = getattr(function, "__code__", None)
+        self.problem, self.fix = problem, fix
+        self.filename = code.co_filename if code is not None else ""
+        self.line = code.co_firstlineno if code is not None else 0
+        super().__init__(f"{problem}; {fix}{_where(function)}")
 
 
 class HookFailed(Exception):
@@ -79,7 +101,7 @@ def described(err: BaseException) -> str:
     """An error as a report names it, "KeyError: 'scale'"; a HookFailed by the error it
     stands for, "ValueError: could not convert ...", as it would name a KeyError."""
     inner = err.error if isinstance(err, HookFailed) else err
-    return f"{type(inner).__name__}: {inner}"
+    return f"{'TypeError' if isinstance(inner, Misused) else type(inner).__name__}: {inner}"
 
 
 class Figure(BaseFigure):
@@ -161,12 +183,12 @@ class Figure(BaseFigure):
         if isinstance(state, dict):
             return state
         got = "None" if state is None else f"a {type(state).__name__}"
-        raise TypeError(f"{self.name}.{hook} returned {got}, not the state; return the state "
-                        f"(the dict it was given, changed){self._defined_at(hook)}")
+        raise Misused(f"{self.name}.{hook} returned {got}, not the state",
+                      "return the state (the dict it was given, changed)", self._hook(hook))
 
-    def _defined_at(self, hook: str) -> str:
-        """' (dot_drag.py:19)': where the figure's class defines ``hook``."""
-        return _where(getattr(getattr(self, hook, None), "__func__", None))
+    def _hook(self, hook: str) -> Any:
+        """The function the figure's class defines as ``hook``."""
+        return getattr(getattr(self, hook, None), "__func__", None)
 
     def _raised_at(self, err: BaseException, where: Any = None) -> str:
         """' (dot_drag.py:12)': the deepest line of ``err``'s traceback in the figure's
@@ -256,9 +278,9 @@ class Figure(BaseFigure):
             changed = experiment.run(state)  # the state changed in place, or the next one returned
             if changed is not None:
                 if not isinstance(changed, dict):
-                    raise TypeError(f"{self.name}: the run of the experiment {name!r} returned a "
-                                    f"{type(changed).__name__}, not the state; change the state it is given, "
-                                    f"or return it{_where(experiment.run)}")
+                    raise Misused(f"{self.name}: the run of the experiment {name!r} returned a "
+                                  f"{type(changed).__name__}, not the state",
+                                  "change the state it is given, or return it", experiment.run)
                 state = changed
         state["experiment"] = name
         state["message"] = experiment.message(state)
@@ -316,11 +338,27 @@ class Figure(BaseFigure):
 
     def scene(self, state: dict[str, Any]) -> dict[str, Any]:
         v = self.located("compute", self.compute, state)
-        panels = [p for p in self.located("draw", self.draw, state, v) if p is not None]
+        if not isinstance(v, dict):
+            raise Misused(f"{self.name}.compute returned {_a(v)}, not a dict of its numbers by name",
+                          "return them by name, e.g. {\"weights\": weights, \"top\": max(weights)}",
+                          self._hook("compute"))
+        panels = self.panels(self.located("draw", self.draw, state, v))
         out: dict[str, Any] = {"title": spoken(self.title), "status": self.located("status", self.status, state, v),
                                "panels": panels,
                                "controls": self.controls(state, v), "values": self.values_of(state, v)}
         return out
+
+    def panels(self, drawn: Any) -> list[dict[str, Any]]:
+        """What ``draw`` returned, checked: a list of panels (None leaves one out), each
+        made by a scene builder."""
+        if not isinstance(drawn, (list, tuple)):
+            raise Misused(f"{self.name}.draw returned {_a(drawn)}, not a list of panels",
+                          "return them in a list, e.g. [bars(...), text(...)]", self._hook("draw"))
+        for i, panel in enumerate(drawn):
+            if panel is not None and not (isinstance(panel, dict) and isinstance(panel.get("kind"), str)):
+                raise Misused(f"{self.name}.draw: item {i} of its list is {_a(panel)}, not a panel",
+                              "make each panel with plane, chart, bars, cells, steps or text", self._hook("draw"))
+        return [p for p in drawn if p is not None]
 
     def values_of(self, state: dict[str, Any], v: dict[str, Any]) -> dict[str, Any]:
         """Each declared value, from ``compute`` or else from the state."""

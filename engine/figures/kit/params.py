@@ -24,6 +24,20 @@ from ...locale import t, typed
 from .text import Say, field_text, shown, spoken
 
 
+class DeclarationError(ValueError):
+    """A parameter declared so that no figure could use it (a range upside down, choices
+    that are not pairs), raised where the figure's class declares it: the build reports
+    it at that line with ``fix``, how to write it instead."""
+
+    def __init__(self, message: str, fix: str):
+        super().__init__(message)
+        self.fix = fix
+
+
+def _constant_number(x: Any) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
 def resolve(attr: Any, state: dict | None) -> Any:
     """A constant, or a function of the state evaluated on it."""
     return attr(state) if callable(attr) and state is not None else attr
@@ -83,6 +97,21 @@ class Slider(Param):
     what: str = ""  # how messages call the number (default: the label)
 
     kind: ClassVar[str] = "slider"
+
+    def __post_init__(self) -> None:
+        kind = type(self).__name__
+        for end in ("lo", "hi"):
+            value = getattr(self, end)
+            if not (callable(value) or (_constant_number(value) and math.isfinite(value))):
+                raise DeclarationError(f"{kind} {self.name!r}: {end} is {value!r}, not a number",
+                                       f"give {end} a finite number, or a function of the state "
+                                       f"(e.g. {end}=lambda s: len(s[\"tokens\"]) - 1)")
+        if _constant_number(self.lo) and _constant_number(self.hi) and self.lo > self.hi:
+            raise DeclarationError(f"{kind} {self.name!r}: its range is upside down, lo={self.lo!r} is above "
+                                   f"hi={self.hi!r}", f"swap them: lo={self.hi!r}, hi={self.lo!r}")
+        if self.log and _constant_number(self.lo) and self.lo <= 0:
+            raise DeclarationError(f"{kind} {self.name!r}: log=True needs lo above 0, got lo={self.lo!r}",
+                                   "give lo a number above 0 (the thumb moves along log(value)), or drop log=True")
 
     @property
     def option_kind(self) -> str:  # type: ignore[override]
@@ -159,6 +188,18 @@ class Choice(Param):
     choices: Any = ()  # ((value, label), ...) or a function of the state
 
     kind: ClassVar[str] = "select"
+
+    def __post_init__(self) -> None:
+        if callable(self.choices):
+            return
+        example = "choices=((\"weights\", \"Weights\"), (\"scores\", \"Scores\"))"
+        if isinstance(self.choices, (str, bytes)) or not isinstance(self.choices, (tuple, list)) or not self.choices:
+            raise DeclarationError(f"Choice {self.name!r}: choices is {self.choices!r}, not a tuple of "
+                                   f"(value, label) pairs", f"write them as pairs, e.g. {example}")
+        for item in self.choices:
+            if not (isinstance(item, (tuple, list)) and len(item) == 2):
+                raise DeclarationError(f"Choice {self.name!r}: each of its choices is a (value, label) pair, "
+                                       f"got {item!r}", f"write each as a pair, e.g. {example}")
 
     def option_spec(self) -> Option:
         if callable(self.choices):
