@@ -5,11 +5,14 @@ one and falls back to the system serif otherwise.
 """
 from __future__ import annotations
 
+import difflib
 import re
 from functools import lru_cache
 import xml.etree.ElementTree as ET
 
+from latex2mathml import commands as _commands, exceptions as _exceptions
 from latex2mathml.converter import convert
+from latex2mathml.symbols_parser import SYMBOLS as _SYMBOLS
 
 from .safety import clip, quoted
 
@@ -85,6 +88,188 @@ def _depth(tex: str) -> int:
     return most
 
 
+# The TeX cut into what _check_groups looks at: a whole \begin{name} or \end{name}, a
+# command, an escaped character (\{ is a brace to draw, not a group), a brace, or any
+# other character but space.
+_GROUP_TOKEN = re.compile(r"\\(?:begin|end)\s*\{[^{}]*\}|\\[A-Za-z]+|\\.|[{}]|\S", re.S)
+# Commands whose argument is text: inside it \left, \begin, ... are words, not groups.
+_TEXT_COMMANDS = {"\\text", "\\textrm", "\\textit", "\\textbf", "\\textsf", "\\texttt", "\\textup",
+                  "\\textmd", "\\textnormal", "\\mbox", "\\hbox", "\\fbox", "\\emph"}
+# The delimiter \right takes to close what \left opened.
+_CLOSER = {"(": ")", "[": "]", "\\{": "\\}", "\\lbrace": "\\rbrace", "\\langle": "\\rangle",
+           "\\lvert": "\\rvert", "\\lVert": "\\rVert", "\\lfloor": "\\rfloor", "\\lceil": "\\rceil",
+           "\\lbrack": "\\rbrack", "<": ">"}
+_OPENER = {closer: opener for opener, closer in _CLOSER.items()}
+
+
+def _place(tex: str, pos: int) -> str:
+    """Where in ``tex`` the character at ``pos`` is, in words an author finds it by."""
+    before = tex[:pos].rstrip()
+    if not before:
+        return "at the start"
+    return "after " + (quoted(before) if len(before) <= 16 else quoted("…" + before[-15:].lstrip()))
+
+
+def _open_group_error(entry: tuple[str, str, int], tex: str, shown: str, before: str = "") -> MathError:
+    """The error for a group opened at ``entry`` and not closed (``before``: by what came first)."""
+    kind, label, pos = entry
+    where = _place(tex, pos)
+    until = f" before {before}" if before else ""
+    if kind == "{":
+        problem = f"the '{{' {where} is never closed{until}"
+        fix = "add '}' where its group ends (or write \\{ to show a brace)"
+    elif kind == "left":
+        problem = f"the \\left{label} {where} has no matching \\right{until}"
+        fix = f"add \\right{_CLOSER.get(label, label)} where the bracket closes (or \\right. for none)"
+    else:
+        problem = f"the \\begin{{{label}}} {where} has no \\end{{{label}}}{until}"
+        fix = f"add \\end{{{label}}} after its last line"
+    return MathError(f"cannot read the TeX {shown}: {problem}; {fix}")
+
+
+def _check_groups(tex: str, shown: str) -> None:
+    r"""Every '{' closed by a '}', every \left by a \right and every \begin by its \end, each
+    inside the one around it, as TeX requires; latex2mathml would close what is left open at
+    the end of the formula and draw it as if the author had."""
+    stack: list[tuple[str, str, int]] = []  # ("{" | "left" | "begin", delimiter or name, position)
+    tokens = list(_GROUP_TOKEN.finditer(tex))
+    text = 0  # how many text arguments ({...} after \text) the scan is inside
+    for i, match in enumerate(tokens):
+        token, pos = match.group(), match.start()
+        if token == "{":
+            in_text = i > 0 and tokens[i - 1].group() in _TEXT_COMMANDS
+            text += in_text
+            stack.append(("{", "text" if in_text else "", pos))
+        elif token == "}":
+            if not stack:
+                raise MathError(f"cannot read the TeX {shown}: the '}}' {_place(tex, pos)} has no '{{' opening it; "
+                                "remove it, or add the '{' its group starts with (or write \\} to show a brace)")
+            if stack[-1][0] != "{":
+                raise _open_group_error(stack[-1], tex, shown, f"the '}}' {_place(tex, pos)}")
+            text -= stack.pop()[1] == "text"
+        elif text:
+            continue
+        elif token in ("\\left", "\\right", "\\middle"):
+            if i + 1 == len(tokens):
+                raise MathError(f"cannot read the TeX {shown}: {token} at the end has no bracket after it; "
+                                f"write e.g. {token}( or {token}| (or {token}. for none)")
+            delimiter = tokens[i + 1].group()
+            if token == "\\left":
+                stack.append(("left", delimiter, pos))
+            elif token == "\\middle":
+                if not any(kind == "left" for kind, _, _ in stack) or stack[-1][0] == "begin":
+                    raise MathError(f"cannot read the TeX {shown}: the \\middle{delimiter} {_place(tex, pos)} is not "
+                                    "between a \\left and its \\right; put it inside \\left( ... \\right), "
+                                    f"or write \\mid or {delimiter} alone")
+            elif not stack:
+                opener = _OPENER.get(delimiter, delimiter)
+                raise MathError(f"cannot read the TeX {shown}: the \\right{delimiter} {_place(tex, pos)} has no "
+                                f"matching \\left; add \\left{opener} where the bracket opens (or \\left. for none), "
+                                f"or write {delimiter} alone")
+            elif stack[-1][0] != "left":
+                raise _open_group_error(stack[-1], tex, shown, f"\\right{delimiter}")
+            else:
+                stack.pop()
+        elif token.startswith(("\\begin", "\\end")):
+            name = token[token.index("{") + 1:-1].strip()
+            if token.startswith("\\begin"):
+                stack.append(("begin", name, pos))
+            elif not stack:
+                raise MathError(f"cannot read the TeX {shown}: the \\end{{{name}}} {_place(tex, pos)} has no "
+                                f"\\begin{{{name}}}; add \\begin{{{name}}} before its first line, or remove it")
+            elif stack[-1][:2] != ("begin", name):
+                raise _open_group_error(stack[-1], tex, shown, f"\\end{{{name}}}")
+            else:
+                stack.pop()
+    if stack:
+        raise _open_group_error(stack[-1], tex, shown)
+
+
+# What each error latex2mathml raises means, in an author's words, and how to put it right.
+_EXPLAINED = {
+    _exceptions.NumeratorNotFoundError:
+        "a fraction written with \\over, \\atop or \\choose has nothing before it; "
+        "write \\frac{a}{b} (or \\binom{n}{k})",
+    _exceptions.DenominatorNotFoundError:
+        "a fraction written with \\over, \\atop or \\choose has nothing after it; "
+        "write \\frac{a}{b} (or \\binom{n}{k})",
+    _exceptions.DoubleSubscriptsError:
+        "one letter has two subscripts (as in x_a_b); put them in one group, x_{ab}, "
+        "or give the first its own braces, {x_a}_b",
+    _exceptions.DoubleSuperscriptsError:
+        "one letter has two superscripts (as in x^a^b); put them in one group, x^{ab}, "
+        "or give the first its own braces, {x^a}^b",
+    _exceptions.InvalidStyleForGenfracError:
+        "the fourth argument of \\genfrac, the style, is not 0, 1, 2 or 3; write one of them, "
+        "or {} for none",
+    _exceptions.InvalidAlignmentError:
+        "the letters in [...] after a \\begin{...} may be only l, c, r and |; e.g. \\begin{array}{lcr}",
+    _exceptions.InvalidWidthError:
+        "\\skew has no width in whole mu before its accent; write one, e.g. \\skew{3}\\hat{A}",
+    _exceptions.LimitsMustFollowMathOperatorError:
+        "\\limits or \\nolimits must come right after an operator such as \\sum or \\int; "
+        "e.g. \\sum\\limits_{i=1}^{n}",
+    RecursionError:
+        "a \\newcommand or \\def uses itself and never ends; make its body not name itself",
+}
+
+
+# Fractions written between their two parts, as {a \over b}.
+_INFIX = {"\\over", "\\atop", "\\choose", "\\brace", "\\brack", "\\above", "\\abovewithdelims",
+          "\\atopwithdelims"}
+
+
+def _explain(err: Exception, tex: str) -> str:
+    """What a latex2mathml error means for ``tex``, and the fix: never the class's name."""
+    if type(err) in _EXPLAINED:
+        return _EXPLAINED[type(err)]
+    sign = re.search(r"(?<!\\)([\^_])\s*$", tex)
+    if isinstance(err, _exceptions.MissingSuperScriptOrSubscriptError) or sign:
+        which = f"the '{sign.group(1)}' at the end" if sign else "a '^' or '_'"
+        return (f"{which} has nothing after it to raise or lower; "
+                "write the script after it, e.g. x^{2} or x_{i}")
+    if isinstance(err, _exceptions.MissingEndError):  # _check_groups names the \begin first
+        return "a \\begin{...} has no matching \\end{...}; add it after the environment's last line"
+    if isinstance(err, _exceptions.ExtraLeftOrMissingRightError):  # and the \left
+        return ("a \\left has no matching \\right, or a \\right or \\middle no \\left; "
+                "pair them, e.g. \\left( x \\right) (\\left. or \\right. for an empty side)")
+    names = re.findall(r"\\[A-Za-z]+", tex)
+    if isinstance(err, (_exceptions.NoAvailableTokensError, StopIteration)) and names:
+        # The formula ended while a command waited for what it acts on ("\mathcal",
+        # "\sqrt", "a \over"): the last command is the one waiting.
+        name = names[-1]
+        if name in _INFIX:
+            return f"it ends before {name} has what goes under it; write it after {name}, e.g. {{a {name} b}}"
+        example = f"{name}{{a}}{{b}}" if name in _commands.COMMANDS_WITH_TWO_PARAMETERS else f"{name}{{x}}"
+        return f"it ends before {name} has what it acts on; give it its argument in braces, e.g. {example}"
+    return ("a command lacks what it acts on, or a '^' or '_' its script; give each its arguments "
+            "in braces, e.g. \\frac{a}{b}, x^{2}")
+
+
+def _known_commands() -> list[str]:
+    """Every command latex2mathml draws: its symbols and the commands it names."""
+    names = {name for name in _SYMBOLS if re.fullmatch(r"\\[A-Za-z]+", name)}
+    for value in vars(_commands).values():
+        if isinstance(value, dict):
+            value = list(value)
+        for name in (value,) if isinstance(value, str) else value if isinstance(value, (tuple, list)) else ():
+            if isinstance(name, str) and re.fullmatch(r"\\[A-Za-z]+", name):
+                names.add(name)
+    # refused by _check_safe, so never worth suggesting
+    return sorted(names - {"\\href", "\\class", "\\style", "\\cssId"})
+
+
+_KNOWN: list[str] = []
+
+
+def _did_you_mean(name: str) -> str:
+    """"; did you mean \\frac?" for \\fracc, or "" when no known command is close."""
+    if not _KNOWN:
+        _KNOWN.extend(_known_commands())
+    close = difflib.get_close_matches(name, _KNOWN, n=1, cutoff=0.75)
+    return f"; did you mean {close[0]}?" if close else ""
+
+
 def _prepare(tex: str, display: bool) -> tuple[str, str]:
     """The TeX latex2mathml reads right, and the equation's tag ("" for none)."""
     tags = _TAG.findall(tex)
@@ -124,12 +309,12 @@ def tex_to_mathml(tex: str, display: bool) -> str:
     depth = _depth(tex)
     if depth > MAX_DEPTH:
         raise MathError(f"the TeX {shown} nests groups {depth} deep; at most {MAX_DEPTH} are allowed")
+    _check_groups(tex.strip(), shown)
     source, tag = _prepare(tex.strip(), display)
     try:
         mathml = convert(source, display="block" if display else "inline")
     except Exception as err:  # latex2mathml raises several bare exception types
-        detail = clip(str(err) or type(err).__name__)
-        raise MathError(f"cannot read the TeX {shown} ({detail}); check that every brace is closed") from None
+        raise MathError(f"cannot read the TeX {shown}: {_explain(err, tex.strip())}") from None
     mathml = _UPRIGHT_WORD.sub(_word, mathml)
     # \infty is an ordinary symbol in TeX; latex2mathml makes it an operator, spaced as
     # one on both sides ("− ∞")
@@ -142,7 +327,7 @@ def tex_to_mathml(tex: str, display: bool) -> str:
                         "use it inside \\begin{aligned}, \\begin{cases} or a matrix, or write \\& for the sign")
     unknown = _UNKNOWN.search(mathml)
     if unknown:
-        raise MathError(f"unknown TeX command {clip(unknown.group(1))} in {shown}")
+        raise MathError(f"unknown TeX command {clip(unknown.group(1))} in {shown}{_did_you_mean(unknown.group(1))}")
     mathml = _FUNCTION.sub(r'\1<mspace width="0.1667em"></mspace>', mathml)
     mathml = _MTEXT.sub(_escape_text, mathml)
     _check_safe(mathml, shown)

@@ -150,8 +150,8 @@ def test_all_errors_of_a_run_are_reported_together(tmp_path):
     assert lines[6] == "content/01-bad.md:12:4: unknown directive '{atention-row}'"
     assert lines[7] == ("    did you mean '{attention-row}'? `explorables figures` lists every figure "
                         "and its options")
-    assert lines[8] == ("content/01-bad.md:15:6: cannot read the TeX '\\frac{a}{' (NoAvailableTokensError); "
-                        "check that every brace is closed")
+    assert lines[8] == ("content/01-bad.md:15:6: cannot read the TeX '\\frac{a}{': the '{' after '\\frac{a}' "
+                        "is never closed; add '}' where its group ends (or write \\{ to show a brace)")
     assert lines[10] == "content/site.yml:2:1: unknown key 'raw_htm'"
     assert lines[11] == "    did you mean 'raw_html'?"
     assert lines[12] == "6 errors; nothing was written (there is no previous site)."  # a first build

@@ -235,7 +235,7 @@ def test_every_reference_of_lesson_1_resolves_to_an_id_on_the_page():
      "\\begin{aligned}, \\begin{cases} or a matrix, or write \\& for the sign\n"
      "    math is TeX between $...$ (inline) or $$...$$ (display)"),
     ("One.\n\nTwo $\\argmx_j s_j$.\n",
-     "page.md:3:5: unknown TeX command \\argmx in '\\argmx_j s_j'\n"
+     "page.md:3:5: unknown TeX command \\argmx in '\\argmx_j s_j'; did you mean \\argmax?\n"
      "    math is TeX between $...$ (inline) or $$...$$ (display)"),
 ])
 def test_math_latex2mathml_cannot_render_is_an_error_at_its_place(tmp_path, text, message):
