@@ -213,8 +213,14 @@ def _words(args: argparse.Namespace) -> int:
     from goes to stderr."""
     from ..engine import locale
     from .config import config_path
-    from .language import site_words
+    from .language import is_language_tag, site_words, suggest_language
 
+    if not is_language_tag(args.language):
+        meant = suggest_language(args.language)
+        print(f"error: '{args.language}' is not a language code; "
+              + (f"did you mean '{meant}'? " if meant else "")
+              + "give an HTML lang code, e.g. explorables words de", file=sys.stderr)
+        return 2
     messages, missing = locale.resolve(args.language)
     own, sources = {}, {}
     content = Path(args.content)

@@ -100,6 +100,7 @@ def site_words(language: str, site_yml: Path) -> Words:
     """The words of a site in ``language``: the shipped catalogue, the site's own
     ``locales/<language>.json`` over it, English for the rest (with a warning); and the
     site's own words (``own.*``) from the same file, or from ``locales/en.json``."""
+    wrong = language_problem(language, site_yml)
     folder = site_yml.parent / "locales"
     base = locale.base_language(language)
     path = folder / f"{base}.json"
@@ -107,7 +108,9 @@ def site_words(language: str, site_yml: Path) -> Words:
     english = _read_catalogue(folder / "en.json") if base != "en" and (folder / "en.json").is_file() else None
     messages, missing = locale.resolve(language, mine.tool)
     words = Words(language, messages, errors=list(mine.errors), catalogue=path)
-    if missing:
+    if wrong:
+        words.errors.insert(0, wrong)
+    elif missing:
         named = _named(missing)
         shipped = "has no catalogue" if not locale.catalogue(language) and not mine.tool else "lacks some words"
         words.warnings.append(SourceError(
@@ -200,15 +203,42 @@ def _read_catalogue(path: Path) -> SiteCatalogue:
         elif not isinstance(value, str):
             found.errors.append(SourceError(path, line, 1, f"the key '{key}' must be text, got {json.dumps(value)}"))
         else:
-            try:
-                value.format("", **{name: "" for name in _fields(locale.ENGLISH[key])})
-            except (KeyError, IndexError, ValueError) as err:
-                found.errors.append(SourceError(path, line, 1, f"the text of '{key}' has a field the English one "
-                                                f"has not: {err}",
-                                                f"use only {_fields(locale.ENGLISH[key]) or 'no fields'}"))
+            problem = _field_problem(key, value)
+            if problem:
+                found.errors.append(SourceError(path, line, 1, *problem))
             else:
                 found.tool[key] = value
     return found
+
+
+def _field_problem(key: str, text: str) -> tuple[str, str] | None:
+    """What is wrong with the ``{fields}`` of a site's text for the tool's ``key``, as
+    (message, how to fix it), or None: it may use only the fields of the English text."""
+    english = locale.ENGLISH[key]
+    try:
+        mine = _slots(text)
+    except ValueError as err:
+        return (f"the text of '{key}' is not a template: {err}", "write a field as {name} and a brace as {{ or }}")
+    known = _slots(english)
+    if "" in known:  # {0} is the English {} spelt out
+        mine = {"" if name == "0" else name for name in mine}
+    stray = sorted(mine - known)
+    if not stray:
+        try:
+            text.format(*([""] if "" in known else []), **{name: "" for name in known if name})
+        except (KeyError, IndexError, ValueError, AttributeError) as err:  # {n.x}, {n[0]}, {n:bad}
+            return (f"the text of '{key}' has a field the tool cannot fill in: {err}",
+                    f"write each field as the English text does ({english!r})")
+        return None
+    shown = ", ".join(f"'{{{name}}}'" if not name else f"'{name}'" for name in stray)
+    message = f"the text of '{key}' has {'a field' if len(stray) == 1 else 'fields'} the English one has not: {shown}"
+    if not known:
+        return message, "the English text has no fields: write it without {…} (a brace itself is written {{ or }})"
+    unused = sorted(known - mine)  # the English fields the text leaves out: what a stray one may stand for
+    only = unused if len(unused) == 1 else []
+    close = [match[0] for name in stray if (match := difflib.get_close_matches(name, unused, n=1, cutoff=0.5) or only)]
+    guess = ("did you mean " + " and ".join(f"'{{{name}}}'" for name in dict.fromkeys(close)) + "? ") if close else ""
+    return message, f"{guess}the English text has the fields {_field_list(english)}: use only those"
 
 
 def _named(keys: list[str]) -> str:
@@ -226,8 +256,91 @@ def _field_list(text: str) -> str:
     return ", ".join("{" + name + "}" for name in names) if names else "no fields"
 
 
-def _fields(text: str) -> list[str]:
-    return [name for _, name, _, _ in string.Formatter().parse(text) if name]
+# A language tag as HTML's lang takes it (BCP 47, well-formed): a language of two or three
+# letters, then a script (Hant), a region (BR, 419), variants, extensions, a private part.
+LANGUAGE_TAG = re.compile(r"""(?ix)^[a-z]{2,3} (-[a-z]{3}){0,3} (-[a-z]{4})? (-([a-z]{2}|[0-9]{3}))?
+                          (-([a-z0-9]{5,8}|[0-9][a-z0-9]{3}))* (-[0-9a-wyz](-[a-z0-9]{2,8})+)*
+                          (-x(-[a-z0-9]{1,8})+)?$""")
+# Languages as an author may name them, in English or in their own words -> their code.
+LANGUAGE_NAMES = {
+    "english": "en", "german": "de", "deutsch": "de", "french": "fr", "français": "fr", "francais": "fr",
+    "spanish": "es", "español": "es", "espanol": "es", "castellano": "es", "italian": "it", "italiano": "it",
+    "portuguese": "pt", "português": "pt", "portugues": "pt", "brazilian portuguese": "pt-BR",
+    "dutch": "nl", "nederlands": "nl", "flemish": "nl", "danish": "da", "dansk": "da", "swedish": "sv",
+    "svenska": "sv", "norwegian": "nb", "norsk": "nb", "bokmål": "nb", "nynorsk": "nn", "finnish": "fi",
+    "suomi": "fi", "icelandic": "is", "polish": "pl", "polski": "pl", "czech": "cs", "čeština": "cs",
+    "slovak": "sk", "slovenian": "sl", "slovene": "sl", "croatian": "hr", "serbian": "sr", "bosnian": "bs",
+    "hungarian": "hu", "magyar": "hu", "romanian": "ro", "bulgarian": "bg", "greek": "el", "russian": "ru",
+    "ukrainian": "uk", "belarusian": "be", "estonian": "et", "latvian": "lv", "lithuanian": "lt",
+    "irish": "ga", "welsh": "cy", "catalan": "ca", "català": "ca", "basque": "eu", "galician": "gl",
+    "turkish": "tr", "türkçe": "tr", "hebrew": "he", "ivrit": "he", "arabic": "ar", "persian": "fa",
+    "farsi": "fa", "urdu": "ur", "hindi": "hi", "bengali": "bn", "bangla": "bn", "punjabi": "pa",
+    "tamil": "ta", "telugu": "te", "marathi": "mr", "gujarati": "gu", "chinese": "zh", "mandarin": "zh",
+    "cantonese": "yue", "simplified chinese": "zh-Hans", "traditional chinese": "zh-Hant", "japanese": "ja",
+    "korean": "ko", "vietnamese": "vi", "thai": "th", "indonesian": "id", "malay": "ms", "tagalog": "tl",
+    "filipino": "fil", "swahili": "sw", "afrikaans": "af", "amharic": "am", "esperanto": "eo", "latin": "la",
+}
+
+
+def is_language_tag(language: str) -> bool:
+    """Whether ``language`` is shaped like an HTML lang code (en, de-CH, pt-BR, zh-Hant)."""
+    return bool(LANGUAGE_TAG.match(language))
+
+
+def suggest_language(language: str) -> str:
+    """The code an author most likely meant by ``language`` ("German" -> "de", "en_US" ->
+    "en-US"), or "" when nothing is close."""
+    said = " ".join(language.strip().lower().replace("_", " ").replace("-", " ").split())
+    if said in LANGUAGE_NAMES:
+        return LANGUAGE_NAMES[said]
+    joined = said.replace(" ", "-")
+    if is_language_tag(joined):  # en_US, pt br, EN-us: the code with its parts in their usual case
+        parts = joined.split("-")
+        return "-".join([parts[0]] + [p.upper() if len(p) == 2 else p.title() if len(p) == 4 else p
+                                      for p in parts[1:]])
+    shipped = sorted(p.stem for p in locale.LOCALES.glob("*.json"))
+    close = difflib.get_close_matches(said, list(LANGUAGE_NAMES) + shipped, n=1, cutoff=0.75)
+    if close:
+        return LANGUAGE_NAMES.get(close[0], close[0])
+    head = said.split(" ")[0]  # "english (uk)", "german language"
+    return LANGUAGE_NAMES.get(head, "")
+
+
+def language_problem(language: str, site_yml: Path) -> SourceError | None:
+    """A SourceError at ``language:`` in site.yml when its value is not shaped like a
+    language code, or None. A language given elsewhere (a command's argument) is the
+    command's to check: is_language_tag and suggest_language."""
+    if is_language_tag(language):
+        return None
+    line, col, stated = _language_in(site_yml)
+    if stated is None or stated.strip() != language.strip():
+        return None
+    guess = suggest_language(language)
+    shipped = ", ".join(sorted(p.stem for p in locale.LOCALES.glob("*.json")))
+    message = (f"the language '{language}' is not a language code" if language.strip() else
+               "the language is empty, not a language code")
+    return SourceError(site_yml, line, col, message,
+                       (f"did you mean '{guess}'? " if guess else "") +
+                       f"write an HTML lang code (BCP 47): two or three letters, then a region or script if "
+                       f"needed, e.g. en, de-CH, pt-BR, zh-Hant; {shipped} ship with their words")
+
+
+def _language_in(site_yml: Path) -> tuple[int, int, str | None]:
+    """The line and column of the ``language:`` value in site.yml and its text, unquoted
+    (None when site.yml does not set it)."""
+    try:
+        rows = site_yml.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return 1, 1, None
+    for number, row in enumerate(rows, start=1):
+        match = re.match(r"""^language\s*:\s*(?P<value>("[^"]*"|'[^']*'|[^#]*?))\s*(#.*)?$""", row)
+        if match:
+            value = match.group("value")
+            col = match.start("value") + 1
+            if value[:1] in "'\"" and value:
+                value = value[1:-1]
+            return number, col, value
+    return 1, 1, None
 
 
 def _line_of_language(site_yml: Path) -> int:

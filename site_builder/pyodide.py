@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -50,6 +51,7 @@ CORE_BYTES = {"pyodide.mjs": 17931, "pyodide.asm.mjs": 1250344, "pyodide.asm.was
 SITE_FILES = tuple(name for name in CORE_FILES if name != "python_stdlib.zip")
 SITE_BYTES = sum(CORE_BYTES[name] for name in SITE_FILES)
 _verified: dict[tuple[str, int, int], bool] = {}  # (path, size, mtime) of files already checked
+_tarballs: dict[tuple[str, int, int], str] = {}  # (path, size, mtime) of a named tarball -> its integrity
 ENV_VAR = "EXPLORABLES_PYODIDE"
 TARBALL_URL = f"https://registry.npmjs.org/pyodide/-/pyodide-{VERSION}.tgz"
 DOWNLOAD_TIMEOUT = 60  # seconds without a byte before the download gives up
@@ -88,9 +90,10 @@ def verify(folder: Path) -> Path:
     return folder
 
 
-def _unpack(tgz: Path, dest: Path) -> Path:
-    """Check the tarball's hash, then unpack its ``package/`` folder into ``dest``."""
-    found = _integrity_of(tgz)
+def _unpack(tgz: Path, dest: Path, found: str | None = None) -> Path:
+    """Check the tarball's hash (``found``, where the caller has it already), then unpack
+    its ``package/`` folder into ``dest``."""
+    found = found or _integrity_of(tgz)
     if found != INTEGRITY:
         raise PyodideError(
             f"{tgz} is not pyodide {VERSION}: its sha512 is {found}, expected {INTEGRITY}. "
@@ -123,12 +126,47 @@ def _from_local(path: Path) -> Path:
             )
         return verify(folder)
     if path.is_file() and path.name.endswith((".tgz", ".tar.gz")):
+        found = _named_tarball(path)  # the file named is the one used, even with a warm cache
         cached = cache_dir()
         marker = cached / ".integrity"
         if _has_core(cached) and marker.is_file() and marker.read_text() == INTEGRITY:
             return verify(cached)
-        return verify(_unpack(path, cached))
+        return verify(_unpack(path, cached, found))
+    if not path.exists():
+        raise PyodideError(f"{ENV_VAR} / --pyodide points at {path}, which does not exist. "
+                           f"Pass pyodide-{VERSION}.tgz (from {TARBALL_URL}) or its unpacked package folder.")
     raise PyodideError(f"{ENV_VAR} / --pyodide points at {path}, which is neither a folder nor a .tgz file.")
+
+
+def _named_tarball(path: Path) -> str:
+    """The integrity of the tarball an author named, once per version of the file; a
+    PyodideError naming the file when it is not the pinned release's tarball."""
+    stat = path.stat()
+    key = (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+    found = _tarballs.get(key)
+    if found is None:
+        found = _tarballs[key] = _integrity_of(path)
+    if found == INTEGRITY:
+        return found
+    fix = f"Download {TARBALL_URL} (or run `npm pack pyodide@{VERSION}`) and pass that file."
+    if not tarfile.is_tarfile(path):
+        raise PyodideError(f"{ENV_VAR} / --pyodide points at {path}, which is not a tarball "
+                           f"(a .tgz archive) at all. {fix}")
+    held = _version_in(path)
+    what = f"it holds pyodide {held}" if held else "its contents differ"
+    raise PyodideError(f"{ENV_VAR} / --pyodide points at {path}, which is not the tarball of pyodide {VERSION}: "
+                       f"{what} (sha512 {found}, expected {INTEGRITY}). {fix}")
+
+
+def _version_in(path: Path) -> str:
+    """The version a tarball's ``package/package.json`` names, or "" if there is none."""
+    try:
+        with tarfile.open(path) as archive:
+            member = archive.extractfile("package/package.json")
+            data = json.loads(member.read(1 << 20)) if member else {}
+        return str(data.get("version", "")) if data.get("name") == "pyodide" else ""
+    except (tarfile.TarError, KeyError, OSError, ValueError, AttributeError):
+        return ""
 
 
 def _download(url: str = "") -> Path:
