@@ -24,7 +24,7 @@ from .config import config_path, load_config
 from .errors import BuildError, InternalError, PyodideError, SourceError, building, vanished
 from .output import MARKER, check_output, swap
 from .printpage import PRINT_PAGE, print_body, print_prefix
-from .links import resolve_links
+from .links import missing_targets, resolve_links
 from .images import copy_images
 from . import metadata, scripts, search, sections
 from .scripts import BUNDLE_SCRIPTS, SCRIPTS, START_FILE, engine_needs
@@ -108,7 +108,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     root = content.parent
     if not content.is_dir():
         raise BuildError(f"content folder {content} does not exist; run the build from the project folder "
-                         f"or pass the folder: explorables build CONTENT")
+                         f"or pass the folder: explorables {'bundle' if bundle else 'build'} CONTENT")
     check_output(content, out_dir)
     if not (STATIC / "js" / "core.js").is_file():
         raise BuildError(f"the browser runtime is missing ({STATIC}); install the project from its source "
@@ -131,6 +131,10 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
         own = own_figures(content.parent / config.figures, root, errors, words)  # beside the built-ins
     errors.extend(own.errors)
     sources, section_warnings = sections.sources(content, out_dir, errors)
+    if config_path(content) != content / "site.yml" and (content / "site.yml").is_file():
+        section_warnings.append(SourceError(content / "site.yml", 1, 1, "this site.yml is not read: the one "
+                                            "beside the content folder is", "move what it says into that one, "
+                                            "and delete this one"))
     if not sources:
         raise BuildError(f"{content} holds no Markdown lessons (*.md); add one, e.g. 01-first-lesson.md")
     texts: dict[Path, str] = {}
@@ -282,6 +286,7 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
                 copy_tree(extra, staging / extra.relative_to(content), content, errors)
             copy_images(pages, content, staging)  # images beside the lessons, referenced from Markdown
             metadata.copy_files(config, content, pages, staging)  # favicon, link preview images
+            errors.extend(missing_targets(pages, staging))
             if errors:
                 raise BuildError(errors, root=root)
             (staging / ".nojekyll").write_text("")  # GitHub Pages: serve _explorables/ as it is

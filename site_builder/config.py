@@ -122,6 +122,10 @@ def load_config(path: Path) -> tuple[SiteConfig, list[SourceError]]:
             continue
         if option.type is str and isinstance(value, (int, float)) and not isinstance(value, bool):
             value = str(value)
+        if value is None:  # `title:` with nothing after it
+            errors.append(SourceError(path, line, 1, f"key '{key}' is empty",
+                                      f"write its value after the colon, or remove the line ({option.doc})"))
+            continue
         if not isinstance(value, option.type):
             errors.append(SourceError(path, line, 1,
                                       f"key '{key}' expects {option.type.__name__}, got {quote(value)}",

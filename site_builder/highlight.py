@@ -108,8 +108,13 @@ def _prepare(token, env: dict) -> dict:
         try:
             lexer = get_lexer_by_name(language, stripnl=False, ensurenl=False)
         except ClassNotFound:
+            from pygments.lexers import get_all_lexers
+
+            from ..engine.figures.base import closest
+            close = closest(language.lower(), [a for _, aliases, _, _ in get_all_lexers() for a in aliases], 0.8)
             warn(env, line0, len(token.markup) + 1, f"unknown language '{language}' in a code block; shown as plain text",
-                 "use a Pygments name such as python, javascript, bash, json, text")
+                 (f"did you mean '{close}'? " if close else "")
+                 + "use a Pygments name such as python, javascript, bash, json, text")
     code = code[:-1] if code.endswith("\n") else code
 
     start = None

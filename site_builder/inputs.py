@@ -81,4 +81,52 @@ def id_clashes(page) -> list[SourceError]:
             errors.append(SourceError(page.path, token.meta["line"], 1,
                                       f"exercise id '{token.meta['id']}' is also the id of a heading or figure "
                                       "on this page", "give the exercise another :name:"))
+    return errors + _label_clashes(page, headings, figures)
+
+
+def _label_clashes(page, headings: set[str], figures: set[str]) -> list[SourceError]:
+    """An equation's label, or an id written as an attribute (``[words]{#id}``,
+    ``![alt](a.png){#id}``), that the page already uses: a heading's, a figure's, an
+    exercise's, an image's, or one written before it. A link or a reference to it would
+    land on the first."""
+    lines = page.env.get("lines") or []
+    offset = page.env.get("line_offset", 0)
+    seen = {**{i: "a heading" for i in headings}, **{i: "a figure" for i in figures}}
+    seen.update({t.meta["id"]: "an exercise" for t in page.tokens if t.type == "exercise_open"})
+    seen.update({str(t.attrGet("id")): "an image" for t in page.tokens
+                 if t.type == "image_figure_open" and t.attrGet("id")})
+    located: dict[str, tuple[int, int]] = {}  # text -> where it was last found, to find the next one after it
+    errors = []
+
+    def where(start: int, text: str) -> tuple[int, int]:
+        after = located.get(text, (start, -1))
+        for number in range(max(start, after[0]), min(start + 50, len(lines))):
+            at = lines[number].find(text, after[1] + 1 if number == after[0] else 0)
+            if at >= 0:
+                located[text] = (number, at)
+                return number + 1, at + 1
+        return start + 1, 1
+
+    for token in page.tokens:
+        start = (token.map[0] if token.map else 0) + offset
+        if token.type == "math_block_label":
+            line, col = where(start, f"({token.info})")
+            if token.info in seen:
+                errors.append(SourceError(page.path, line, col, f"the equation label '{token.info}' is already "
+                                          f"the id of {seen[token.info]} on this page",
+                                          "give the equation a label of its own: a link or {eq} to it would "
+                                          "land on the other"))
+            else:
+                seen[token.info] = f"the equation on line {line}"
+        for child in token.children or ():
+            ident = str(child.attrGet("id") or "") if child.type != "html_inline" else ""
+            if not ident or child.type == "figure_number":
+                continue
+            line, col = where(start, "{#" + ident)
+            if ident in seen:
+                errors.append(SourceError(page.path, line, col, f"the id '{ident}' is already the id of "
+                                          f"{seen[ident]} on this page",
+                                          "give it an id of its own: a link to it would land on the other"))
+            else:
+                seen[ident] = f"the {{#{ident}}} on line {line}"
     return errors

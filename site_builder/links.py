@@ -1,14 +1,17 @@
 """Links between lessons: ``[next](02-attention-lab.md#scores)`` becomes a link to the
 page ``attention-lab.html#scores``. A link to a lesson that does not exist, or to an
 anchor (heading or figure id) its page does not have, is a build error at the link's
-line and column."""
+line and column; so is any other link within the site that leads to no file the site
+writes (``nope.html``, ``files/handout.pdf`` missing), checked once the site is laid out."""
 from __future__ import annotations
 
+import difflib
 import posixpath
 import re
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from ..engine.figures.base import closest
 from .errors import SourceError
 from .safety import clip, quote
 
@@ -17,21 +20,30 @@ _HTML_ID = re.compile(r"""\sid=["']([^"']+)["']""")
 
 
 def page_ids(page) -> set[str]:
-    """Every id a reader can land on in a page: headings, figures, footnotes, raw HTML."""
+    """Every id a reader can land on in a page (``ids_of`` its tokens)."""
+    return ids_of(page.tokens, page.env)
+
+
+def ids_of(tokens, env: dict) -> set[str]:
+    """Every id a reader can land on in a page's ``tokens``: headings, figures, images,
+    exercises, equations, ids written as attributes (``[words]{#id}``), footnotes (in
+    ``env``), raw HTML."""
     ids = set(LAYOUT_IDS)
-    for token in page.tokens:
-        if token.type == "heading_open" and token.attrGet("id"):
-            ids.add(token.attrGet("id"))
-        elif token.type == "figure":
-            ids.add(token.meta["id"])
-        elif token.type == "image_figure_open" and token.attrGet("id"):
+    for token in tokens:
+        if token.type in ("heading_open", "image_figure_open") and token.attrGet("id"):
             ids.add(str(token.attrGet("id")))
+        elif token.type in ("figure", "exercise_open"):
+            ids.add(token.meta["id"])
+        elif token.type == "math_block_label":
+            ids.add(token.info)
         elif token.type in ("html_block", "html_inline"):
             ids.update(_HTML_ID.findall(token.content))
         for child in token.children or ():
             if child.type == "html_inline":
                 ids.update(_HTML_ID.findall(child.content))
-    footnotes = (page.env.get("footnotes") or {}).get("list") or {}
+            elif child.attrGet("id"):
+                ids.add(str(child.attrGet("id")))
+    footnotes = (env.get("footnotes") or {}).get("list") or {}
     for number in range(1, len(footnotes) + 1):
         ids.update({f"fn{number}", f"fnref{number}"})
     return ids
@@ -99,11 +111,46 @@ def resolve_links(pages, content: Path, unread: tuple[str, ...] = ()) -> list[So
             if anchor and anchor not in ids[_url(target)]:
                 line, col = _position(page, line0, href)
                 known = ", ".join(sorted(ids[_url(target)] - LAYOUT_IDS)) or "none"
+                close = closest(anchor, sorted(ids[_url(target)] - LAYOUT_IDS))
                 errors.append(SourceError(page.path, line, col, f"the link {quote(clip(href, 80))} names no heading "
                                           f"or figure '{clip(anchor)}' in {target.path.name}",
-                                          f"ids on that page: {clip(known, 200)}"))
+                                          (f"did you mean '#{close}'? " if close else "")
+                                          + f"ids on that page: {clip(known, 200)}"))
     return errors
 
 
 def _url(page) -> str:
     return getattr(page, "url", "") or f"{page.slug}.html"
+
+
+def missing_targets(pages, staging: Path) -> list[SourceError]:
+    """Every link of the pages that stays within the site (no scheme, no host) and leads
+    to no file of the laid-out site ``staging``: a page written with an old name
+    (``02-softmax.html``), a file not in content/. Its lesson's file names a page too."""
+    written = sorted(p.relative_to(staging).as_posix() for p in staging.rglob("*") if p.is_file())
+    stems = {page.path.stem: _url(page) for page in pages}
+    errors: list[SourceError] = []
+    for page in pages:
+        folder = getattr(page, "folder", "")
+        for token, line0 in page.env.get("links", []):
+            href = token.attrGet("href") or ""
+            parts = urlsplit(href)
+            path = unquote(parts.path)
+            if parts.scheme or parts.netloc or not path or path.startswith("/"):
+                continue  # another site, this page's own anchors, or the server's root: not the build's to know
+            target = posixpath.normpath(posixpath.join(folder, path))
+            if target == ".." or target.startswith("../") or (staging / target).exists():
+                continue
+            name = posixpath.basename(target)
+            lesson = stems.get(name.removesuffix(".html"))
+            if lesson:
+                hint = (f"the lesson {name.removesuffix('.html')}.md is written as {lesson}: link its file, "
+                        f"[...]({name.removesuffix('.html')}.md), and the build writes the page's address")
+            else:
+                close = difflib.get_close_matches(target, written, n=1, cutoff=0.85)
+                hint = (f"did you mean '{_relative(close[0], page)}'? " if close else "") + \
+                    "link a lesson by its .md file, or put the file in a folder of content/ (it is copied as it is)"
+            line, col = _position(page, line0, href)
+            errors.append(SourceError(page.path, line, col, f"the link {quote(clip(href, 80))} leads to no page or "
+                                      f"file of the site", hint))
+    return errors

@@ -300,6 +300,10 @@ def _front_matter(tokens, path: Path, env: dict) -> dict[str, Any]:
         kind, doc = spec
         if kind is str and isinstance(value, (int, float)) and not isinstance(value, bool):
             value = str(value)
+        if value is None:  # `title:` with nothing after it
+            report(env, line0, len(str(key)) + 2, f"front matter '{key}' is empty",
+                   f"write its value after the colon, or remove the line ({key}: {doc})")
+            continue
         if not isinstance(value, kind) or isinstance(value, bool):
             report(env, line0, len(str(key)) + 3,
                    f"front matter '{key}' expects {'an integer' if kind is int else 'text'}, got {quote(value)}",

@@ -85,6 +85,23 @@ def test_links_that_stay_inside_the_content_folder_are_followed(site):
     assert "<p>Text.</p>" in (out / "b.html").read_text()
 
 
+def test_a_link_may_land_on_an_equation_an_exercise_an_attribute_id_and_a_file(site):
+    """Pins a bug: the link check knew headings and figures only, and refused a link to
+    an equation's label, an exercise's :name: or a {#id} that the page writes."""
+    content, out = site
+    write(content / "files", {"handout.txt": "notes\n"})
+    (content / "02-b.md").write_text(
+        "$$ x = 1 $$ (one)\n\n:::{exercise} scaled-score\n:name: drill\n:::\n\n"
+        "See [it](#one), [](#one), [the drill](#drill), [a word]{#word} [back](#word), "
+        "[notes](files/handout.txt) and [the first](01-a.md).\n")
+    build_site(content, out)
+    page = (out / "b.html").read_text()
+    for ident in ("one", "drill", "word"):
+        assert f'id="{ident}"' in page and f'href="#{ident}"' in page
+    assert 'href="files/handout.txt"' in page and 'href="a.html"' in page and (out / "files" / "handout.txt").exists()
+    assert '<a href="#one" class="ex-ref">(1)</a>' in page  # an empty link takes the equation's number
+
+
 def test_a_link_loop_among_the_assets_is_an_error(site, capsys):
     content, out = site
     write(content / "images", {"a.txt": "x\n"})
@@ -141,14 +158,50 @@ ERROR_CASES = {
             "closed the {question} block of line 1 around it first",
             "    give the outer block more colons than the inner one: '::::{question} Why?' ... '::::' around "
             "':::{attention-row} x' ... ':::'",
-            "content/02-b.md:4:1: the ':::' block opened here is never closed, so it would hold the rest of the lesson"]),
+            "1 error; the previous site was left as it was."]),  # the fence left over says nothing more
     "link to a missing lesson": ({"02-b.md": b"See [the first](01-a.md) and\n[the third](03-c.md).\n"}, [
         "content/02-b.md:2:13: the link '03-c.md' names no lesson", "    lessons: 01-a.md, 02-b.md"]),
     "link to a missing anchor": ({"02-b.md": b"## Part one\n\nSee [it](01-a.md#nope) and [here](#part-two).\n"}, [
         "content/02-b.md:3:10: the link '01-a.md#nope' names no heading or figure 'nope' in 01-a.md",
         "    ids on that page: none",
         "content/02-b.md:3:35: the link '#part-two' names no heading or figure 'part-two' in 02-b.md",
-        "    ids on that page: part-one"]),
+        "    did you mean '#part-one'? ids on that page: part-one"]),
+    # other links within the site: checked against the files the site writes
+    "link to a lesson's page by its file name": ({"02-b.md": b"Back to [the first](01-a.html).\n"}, [
+        "content/02-b.md:1:21: the link '01-a.html' leads to no page or file of the site",
+        "    the lesson 01-a.md is written as a.html: link its file, [...](01-a.md), and the build writes the "
+        "page's address"]),
+    "link to a file that is not there": ({"02-b.md": b"The [handout](files/handot.pdf), [x](nope.html).\n",
+                                          "files/handout.pdf": b"%PDF"}, [
+        "content/02-b.md:1:15: the link 'files/handot.pdf' leads to no page or file of the site",
+        "    did you mean 'files/handout.pdf'? link a lesson by its .md file, or put the file in a folder of "
+        "content/ (it is copied as it is)",
+        "content/02-b.md:1:38: the link 'nope.html' leads to no page or file of the site",
+        "    link a lesson by its .md file, or put the file in a folder of content/ (it is copied as it is)"]),
+    "an equation label given twice": ({"02-b.md": b"$$ x = 1 $$ (one)\n\nText.\n\n$$ y = 2 $$ (one)\n"}, [
+        "content/02-b.md:5:13: the equation label 'one' is already the id of the equation on line 1 on this page",
+        "    give the equation a label of its own: a link or {eq} to it would land on the other"]),
+    "an attribute id that is a figure's or given twice": (
+        {"02-b.md": b":::{attention-row} fig\n:::\n\nSee [this]{#fig} and [that]{#here}, [again]{#here}.\n"}, [
+            "content/02-b.md:4:11: the id 'fig' is already the id of a figure on this page",
+            "    give it an id of its own: a link to it would land on the other",
+            "content/02-b.md:4:44: the id 'here' is already the id of the {#here} on line 4 on this page"]),
+    "an image that is not there, inside a paragraph": (
+        {"02-b.md": b"A paragraph\nwith ![a picture](img/none.png) in it.\n\n- item\n- and ![b](img/no.png)\n"}, [
+            "content/02-b.md:2:19: image 'img/none.png' does not exist",
+            "    the path is relative to this Markdown file, e.g. img/attention.png",
+            "content/02-b.md:5:12: image 'img/no.png' does not exist"]),
+    "a link with no text to an id the page lacks": ({"02-b.md": b"Before\nsee [](#nope) here.\n"}, [
+        "content/02-b.md:2:8: the link '#nope' names no heading or figure 'nope' in 02-b.md",
+        "1 error; the previous site was left as it was."]),
+    "an option written short": ({"02-b.md": b":::{attention-row} r\n:temp: 2\n:::\n\nMove {adjust}`r.temp`.\n"}, [
+        "content/02-b.md:2:2: {attention-row} r: unknown option 'temp'; did you mean 'temperature'? (known options: "
+        "tokens, query, temperature, causal, queries, keys, values)"]),
+    "an empty front matter key": ({"02-b.md": b"---\ntitle:\norder: 2\n---\n\nText.\n"}, [
+        "content/02-b.md:2:7: front matter 'title' is empty"]),
+    "an empty site.yml key": ({"site.yml": b"title:\n"}, ["content/site.yml:1:1: key 'title' is empty"]),
+    "an exercise with no type": ({"02-b.md": b":::{exercise}\n:::\n"}, [
+        "content/02-b.md:1:15: {exercise}: no exercise type after {exercise}"]),
     "repeated figure ids": ({"02-b.md": b":::{attention-row} fig\n:::\n\n:::{attention-row} fig\n:::\n"}, [
         "content/02-b.md:4:20: {attention-row}: figure id 'fig' is used twice on this page",
         "    give each figure its own id",
@@ -397,3 +450,14 @@ def test_a_long_hint_is_cut_between_words_and_keeps_what_to_do():
     assert len(shown) <= MESSAGE_LIMIT
     assert shown.endswith("…; `explorables figures` lists every figure and its options")
     assert shown.split("…")[0].endswith(tuple("0123456789"))  # a whole name before the cut
+
+
+def test_a_site_yml_inside_content_beside_the_one_read_is_named(site, capsys):
+    content, out = site
+    (content.parent / "site.yml").write_text('title: "Outer"\n')
+    (content / "site.yml").write_text('title: "Inner"\n')
+    assert main(["build", str(content), "-o", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert ("warning: content/site.yml:1:1: this site.yml is not read: the one beside the content folder is\n"
+            "    move what it says into that one, and delete this one") in err
+    assert "<title>" in (out / "index.html").read_text() and "Outer" in (out / "index.html").read_text()

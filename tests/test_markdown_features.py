@@ -46,6 +46,13 @@ def test_unknown_language_is_a_warning_with_its_place(tmp_path):
     assert (warning.line, warning.col) == (3, 4)
     assert "unknown language 'klingon'" in warning.message
     assert "qapla&#x27;" in html or "qapla'" in html
+    assert "did you mean" not in warning.hint
+
+
+def test_a_misspelt_language_is_named(tmp_path):
+    _, page = render(tmp_path, "Text\n\n```pyhton\nx = 1\n```\n")
+    [warning] = page.env["warnings"]
+    assert warning.hint.startswith("did you mean 'python'? use a Pygments name")
 
 
 def test_line_numbers_and_emphasis_both_spellings(tmp_path):
@@ -148,7 +155,7 @@ def test_figure_scales_height_with_width(tmp_path):
     (":::{figure} img/ok.png\n:alt: x\n:size: 3\n:::\n", (3, 2), "unknown option ':size:'"),
     (":::{figure} ../outside.png\n:alt: x\n:::\n", (1, 13), "outside the content folder"),
     (":::{figure}\n:alt: x\n:::\n", (1, 12), "needs the image's path"),
-    ("Text ![gone](img/gone.png)\n", (1, 1), "image 'img/gone.png' does not exist"),
+    ("Text ![gone](img/gone.png)\n", (1, 14), "image 'img/gone.png' does not exist"),  # at its path
 ])
 def test_image_mistakes_are_errors_with_file_line_col(tmp_path, text, where, words):
     _png(tmp_path / "img" / "ok.png", 10, 10)

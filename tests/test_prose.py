@@ -183,9 +183,10 @@ def test_an_admonition_s_extra_classes_reach_the_box(tmp_path):
     ("See {eq}`softmx`.",
      "page.md:1:5: {eq}: no labelled equation 'softmx' on this page\n"
      "    did you mean 'softmax'? labelled equations here: softmax"),
-    ("See [](#explorr).",
-     "page.md:1:1: the link [](#explorr) has no text and no figure, equation or heading 'explorr' to take it from\n"
-     "    did you mean '#explorer'?"),
+    # an id the page has, but nothing to take a text from (an id the page lacks: the link check, in the build)
+    ("See [it]{#here} and [](#here).",
+     "page.md:1:21: the link [](#here) has no text, and 'here' is no figure, equation or heading to take it from\n"
+     "    write the link's text: [words](#target)"),
 ])
 def test_a_reference_to_nothing_is_an_error(tmp_path, line, message):
     _, errors = build(tmp_path, line + "\n\n$$ a = b $$ (softmax)\n\n" + FIGURE)

@@ -172,6 +172,20 @@ def _whole(text: str) -> int:
         return int(number)
 
 
+def closest(name: str, known, cutoff: float = 0.6) -> str | None:
+    """The known name an author most likely meant by ``name``: a close spelling
+    ("temprature"; ``cutoff`` as difflib's), else the one name it begins ("temp" for
+    "temperature"), else None."""
+    import difflib  # only for a refused name: not at the worker's start
+
+    known = list(known)
+    close = difflib.get_close_matches(name, known, n=1, cutoff=cutoff)
+    if close:
+        return close[0]
+    begun = [k for k in known if len(name) >= 3 and k.lower().startswith(name.lower())]
+    return begun[0] if len(begun) == 1 else None
+
+
 def not_plain(value: Any, path: str = "") -> str | None:
     """Where ``value`` (a scene, a state) holds what JSON cannot carry to the page, and
     what: "values.top = nan", "panel 'weights'.label[2] = a set", or None when all of it
@@ -241,9 +255,8 @@ class Figure:
                               DeprecationWarning, stacklevel=2)
                 opt, key = renamed, renamed.name
             if opt is None:
-                import difflib  # only for a refused value: not at the worker's start
-                close = difflib.get_close_matches(key, names, n=1)
-                hint = f"; did you mean {close[0]!r}?" if close else ""
+                close = closest(key, names)
+                hint = f"; did you mean {close!r}?" if close else ""
                 errors.append(
                     OptionError(
                         key,

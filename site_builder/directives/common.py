@@ -63,12 +63,29 @@ def check_closed(env: dict, token) -> bool:
                    f"{name} block of line {opened + 1} around it first")
         hint = (f"give the outer block more colons than the inner one: '{':' * (colons + 1)}{info}' ... "
                 f"'{':' * (colons + 1)}' around '{token.markup}{token.info.strip()}' ... '{token.markup}'")
+        env["cut_short"] = closed  # the outer block's own closing fence is left over, after this line
+    elif not token.info.strip() and token.map[0] > env.get("cut_short", len(env.get("lines") or ())):
+        return False  # that left-over fence, read as a block of its own: the error above says why
     else:
         message = f"the {what} block opened here is never closed, so it would hold the rest of the lesson"
         hint = (f"end it with a line '{token.markup}'; a block inside it needs fewer colons than the block "
                 f"around it (e.g. '::::{{question}}' around ':::{{attention-row}}')")
     report(env, token.map[0], 1, message, hint)
     return False
+
+
+def found_in(env: dict, block, text: str) -> tuple[int, int]:
+    """The 0-based line and 1-based column where ``text`` first stands in the source
+    lines of ``block`` (a paragraph, a list item), for a message about something inside
+    it; else its first line, column 1."""
+    lines = env.get("lines") or []
+    offset = env.get("line_offset", 0)  # a directive's body: its lines start there
+    first, end = block.map if block.map else (0, 1)
+    for line0 in range(first, min(end, len(lines) - offset)):
+        at = lines[offset + line0].find(text)
+        if at >= 0:
+            return line0, at + 1
+    return first, 1
 
 
 def report(env: dict, line0: int, col: int, message: str, hint: str = "") -> None:

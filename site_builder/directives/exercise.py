@@ -49,7 +49,7 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
     exercise = EXERCISES.get(argument)
     if exercise is None:
         close = difflib.get_close_matches(argument, EXERCISES, n=1)
-        what = f"unknown exercise type '{argument}'" if argument else "{exercise} needs an exercise type"
+        what = f"unknown exercise type '{argument}'" if argument else "no exercise type after {exercise}"
         content = env.get("content_root")
         report(env, fence, len(token.markup) + len("{exercise}") + 2, f"{{exercise}}: {what}",
                unknown_hint(argument, content.parent if content is not None else None,

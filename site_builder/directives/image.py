@@ -19,7 +19,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from .. import images
-from .common import parse_body, report, split_options
+from .common import found_in, parse_body, report, split_options
 
 OPTIONS = {"alt": "what the image shows, for readers who cannot see it",
            "width": "its width in CSS pixels, e.g. 480",
@@ -124,9 +124,9 @@ def image_sizes_rule(state: StateCore) -> None:
             if found is None:
                 continue
             file, url = found
-            line0 = block.map[0] if block.map else 0
+            line0, col = found_in(state.env, block, f"]({src}")
             if not url or not file.is_file():
-                report(state.env, line0, 1, f"image '{src}' does not exist" if url else
+                report(state.env, line0, col + 2 if col > 1 else 1, f"image '{src}' does not exist" if url else
                        f"image '{src}' is outside the content folder",
                        "the path is relative to this Markdown file, e.g. img/attention.png")
                 continue

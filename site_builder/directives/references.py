@@ -30,7 +30,8 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
-from .common import report
+from .common import found_in, report
+from ..links import ids_of
 from .roles import where
 from ...engine.locale import t
 
@@ -90,11 +91,11 @@ def _references_rule(state: StateCore) -> None:
                 text = (t("page.figure_number", n=figures[target]) if target in figures else equations[target]
                         if target in equations else headings.get(target))
                 if text is None:
-                    line0 = (parent.map[0] if parent.map else 0)
-                    close = difflib.get_close_matches(target, [*known, *headings], n=1)
-                    report(env, line0, 1, f"the link [](#{target}) has no text and no figure, equation or heading "
-                           f"'{target}' to take it from",
-                           f"did you mean '#{close[0]}'?" if close else "write the link's text: [words](#target)")
+                    if target and target not in ids_of(state.tokens, env):
+                        continue  # an id the page does not have: the link check says so, at its column
+                    line0, col = found_in(env, parent, f"[](#{target})")
+                    report(env, line0, col, f"the link [](#{target}) has no text, and '{target}' is no figure, "
+                           f"equation or heading to take it from", "write the link's text: [words](#target)")
                     continue
                 if target in figures:
                     referenced.add(target)

@@ -33,6 +33,7 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
 from ...engine.figures import FIGURES
+from ...engine.figures.base import closest
 from ...engine.figures.kit.params import Slider, resolve
 from ...engine.figures.kit.text import Say, num, pct, vec
 from ...engine.figures.kit.text import spoken as in_words
@@ -104,8 +105,8 @@ def page_figures(state: StateCore) -> dict[str, dict]:
 
 
 def _near(name: str, known) -> str:
-    close = difflib.get_close_matches(name, list(known), n=1)
-    return f"did you mean '{close[0]}'?" if close else ""
+    close = closest(name, known)
+    return f"did you mean '{close}'?" if close else ""
 
 
 def _roles_rule(state: StateCore) -> None:
