@@ -270,6 +270,19 @@ def _did_you_mean(name: str) -> str:
     return f"; did you mean {close[0]}?" if close else ""
 
 
+_MATH_COMMAND = re.compile(r"\\math[A-Za-z]*")
+
+
+def _check_fonts(tex: str, shown: str) -> None:
+    """latex2mathml reads any \\math... command it does not know as a font and drops it
+    silently (\\mathbbb{R} is drawn as a plain R): such a name is an unknown command."""
+    if not _KNOWN:
+        _KNOWN.extend(_known_commands())
+    for found in _MATH_COMMAND.finditer(tex):
+        if found.group() not in _KNOWN and tex[found.start() - 1:found.start()] != "\\":
+            raise MathError(f"unknown TeX command {clip(found.group())} in {shown}{_did_you_mean(found.group())}")
+
+
 def _prepare(tex: str, display: bool) -> tuple[str, str]:
     """The TeX latex2mathml reads right, and the equation's tag ("" for none)."""
     tags = _TAG.findall(tex)
@@ -310,6 +323,7 @@ def tex_to_mathml(tex: str, display: bool) -> str:
     if depth > MAX_DEPTH:
         raise MathError(f"the TeX {shown} nests groups {depth} deep; at most {MAX_DEPTH} are allowed")
     _check_groups(tex.strip(), shown)
+    _check_fonts(tex, shown)
     source, tag = _prepare(tex.strip(), display)
     try:
         mathml = convert(source, display="block" if display else "inline")

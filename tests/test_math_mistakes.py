@@ -170,3 +170,12 @@ def test_an_unknown_command_close_to_nothing_suggests_nothing():
 
 def test_a_suggestion_is_never_a_command_lesson_math_refuses():
     assert "did you mean \\href" not in message("\\hreff")
+
+
+def test_a_misspelt_font_is_an_unknown_command_not_dropped(tmp_path):
+    """The converter read any \\math... it did not know as a font and dropped it:
+    \\mathbbb{R} was drawn as a plain R."""
+    assert errors(tmp_path, "The reals $\\mathbbb{R}$.\n") == [
+        "page.md:1:11: unknown TeX command \\mathbbb in '\\mathbbb{R}'; did you mean \\mathbb?" + HINT]
+    assert message("\\mathcall{A}").endswith("; did you mean \\mathcal?")
+    assert "ℝ" in tex_to_mathml("\\mathbb{R} \\mathrm{d}x \\mathop{x}", True)
