@@ -8,7 +8,10 @@ lists every syntax the site understands.
 """
 from __future__ import annotations
 
+import re
+
 from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
 from mdit_py_plugins.attrs import attrs_plugin
 from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
@@ -22,7 +25,8 @@ def authoring_plugin(md: MarkdownIt) -> None:
     md.use(highlight_plugin)
     md.use(tasklists_plugin, label=True)
     md.use(deflist_plugin)
-    md.use(attrs_plugin, spans=True, allowed=["id", "class"])
+    md.use(attrs_plugin, spans=True, allowed=list(ATTRIBUTES))
+    md.core.ruler.after("inline", "dropped_attributes", _dropped_attributes)
     md.options["linkify"] = True
     md.enable(["linkify"])
     # {figure} and {image} are directives (directives/image.py); plain ![alt](src) images
@@ -30,3 +34,28 @@ def authoring_plugin(md: MarkdownIt) -> None:
     md.core.ruler.after("inline", "image_sizes", image_sizes_rule)
     md.use(toc_plugin)  # anchor links named by their heading; a table of contents
 
+
+
+ATTRIBUTES = ("id", "class")  # what `{...}` after an image, a link, a span or code may set
+_BLOCK = re.compile(r"(?<=[)\]`])\{([^{}\n]*)\}")  # an attribute block where the plugin reads one
+_KEY = re.compile(r"(?:^|\s)([A-Za-z_:][\w:.-]*)=")
+
+
+def _dropped_attributes(state: StateCore) -> None:
+    """Warn of each ``key=value`` in an attribute block that the page leaves out
+    (``{width=300}``, ``{style=...}``): only ``{#id}`` and ``{.class}`` are written, and
+    the rest went silently."""
+    from .directives.common import found_in
+    from .highlight import warn
+
+    for block in state.tokens:
+        if block.type != "inline":
+            continue
+        for found in _BLOCK.finditer(block.content):
+            dropped = [key for key in _KEY.findall(found.group(1)) if key not in ATTRIBUTES]
+            if dropped:
+                line0, col = found_in(state.env, block, found.group())
+                warn(state.env, line0, col, f"{{{found.group(1)}}}: {', '.join(dropped)} "
+                     f"{'is' if len(dropped) == 1 else 'are'} not written into the page; only {{#id}} and "
+                     f"{{.class}} are", "an image's size comes from its file, and a look from a class "
+                     "(no inline style: the pages allow none)")

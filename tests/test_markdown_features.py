@@ -453,3 +453,15 @@ def test_search_snippets_read_a_formula_as_a_line_of_text():
     # searched as before: a subscript part of its letter's word, a superscript a word of its own
     assert search.words(said["W_O"]) == ["here", "wo"] == search.words("here W_O")
     assert search.words(said["x_t W_Q^h"]) == ["here", "xtwq", "h"]
+
+
+def test_an_attribute_the_page_leaves_out_is_a_warning_at_its_block(tmp_path):
+    """`{width=300}` after an image was dropped without a word (only id and class are
+    written); it is still dropped, and now said."""
+    html, page = render(tmp_path, "Text [w]{.note #here} and\n[x]{.note style=\"color: red\" width=3}.\n")
+    assert page.errors == []
+    [warning] = page.env["warnings"]
+    assert (warning.line, warning.col) == (2, 4)
+    assert warning.message == ("{.note style=\"color: red\" width=3}: style, width are not written into the page; "
+                               "only {#id} and {.class} are")
+    assert 'id="here"' in html and "style=" not in html and "width=" not in html
