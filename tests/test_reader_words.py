@@ -33,13 +33,13 @@ NOT_READER_WORDS = {
     "bundle.js": {"index.html"},
     "client.js": {"the engine (build ", ") is not this page's (build ", "a file of the engine is missing ("},
     "code.js": {"copy refused"},  # caught: the button then says "Select and copy"
-    "core.js": {"(prefers-reduced-motion: reduce)"},
+    "core.js": {"(prefers-reduced-motion: reduce)", "a[href], button, input, select, textarea, summary, [tabindex]"},
     "figure.js": {"input, button, select, textarea", "(prefers-color-scheme: dark)"},
     "label.js": {" leader", "13px system-ui, sans-serif", "600 13px system-ui, sans-serif", "px system-ui, sans-serif"},
     "plane.js": {"11px system-ui, sans-serif"},
     "cells.js": {"td, th", "screen and (prefers-color-scheme: dark)"},
     "pages.js": {"head script[src]", "no page to swap in"},  # caught: the browser then loads the page itself
-    "scrollers.js": {"a[href], button, input, select, textarea, summary, [tabindex]"},
+    "scrollers.js": {"a[href], button, input, select, textarea, summary, [tabindex]"},  # alone on the print page
     "search.js": {"a an and are as at be by for from has have in into is it its of on or that the this ",
                   "to was were will with which we you your our can not"},  # English stop words of the index
     "worker.js": {"wasm instantiation failed!", "explorables: module imports only", "pyodide.mjs",

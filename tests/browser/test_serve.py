@@ -194,7 +194,11 @@ def test_an_edit_of_the_text_keeps_what_the_reader_set_and_where_they_are(page, 
         page.locator("main", has_text="Hello again.").wait_for()
         page.locator("figure#row.ex-live").wait_for()
         assert page.evaluate("() => window.explorables.figures.row.state.temperature") == moved
-        assert page.evaluate("() => document.activeElement.matches('main h1')") is False
+        # the focus is back on the slider the author used (a new element): the keys go on moving it
+        assert page.evaluate("() => document.activeElement.matches('figure#row input[name=temperature]')") is True
+        page.keyboard.press("ArrowRight")
+        page.evaluate("() => window.explorables.figures.row.idle()")
+        assert page.evaluate("() => window.explorables.figures.row.state.temperature") > moved
         (content / "01-a.md").write_text(lesson.replace(":temperature: 1", ":temperature: 2"))
         assert server.check() is True
         page.wait_for_function("() => window.explorables.figures.row && window.explorables.figures.row.state.temperature === 2")
