@@ -193,12 +193,14 @@ def validate(model, path: Path, tree: ast.AST) -> list[SourceError]:
         frame = model.scene(state)
     except Exception as err:
         if isinstance(err, Misused):
-            return [SourceError(path, author_line(err, path, where), 1, err.problem, err.fix)]
+            line = author_line(err, path, where)
+            return [SourceError(path, line, column_at(tree, line), err.problem, err.fix)]
         return [SourceError(path, author_line(err, path, where), 1,
                             f"{label}: drawing its first frame raised {described(err)}", _fix(err))]
     unplain = not_plain(frame)
     if unplain:
-        return [SourceError(path, hook_line(tree, type(model).__name__, "compute", where), 1,
+        line = hook_line(tree, type(model).__name__, "compute", where)
+        return [SourceError(path, line, column_at(tree, line),
                             f"{label}: its first frame holds what the page cannot show: {unplain}", _PLAIN)]
     for experiment in getattr(model, "experiments", ()):
         line = param_line(tree, experiment.name, where)
@@ -208,7 +210,8 @@ def validate(model, path: Path, tree: ast.AST) -> list[SourceError]:
             return [SourceError(path, line, 1, f"{label}: the experiment '{experiment.name}' sets a value its "
                                 f"parameter refuses: {err.message}", "set a value inside the parameter's range")]
         except Misused as err:
-            return [SourceError(path, author_line(err, path, line), 1, err.problem, err.fix)]
+            at = author_line(err, path, line)
+            return [SourceError(path, at, column_at(tree, at), err.problem, err.fix)]
         except Exception as err:
             return [SourceError(path, author_line(err, path, line), 1,
                                 f"{label}: running the experiment '{experiment.name}' raised "
@@ -241,7 +244,8 @@ def check_hooks(tree: ast.AST, class_name: str, path: Path, label: str) -> list[
     fail only when a reader first used it."""
     errors = []
     for node in _class_body(tree, class_name):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in STATE_HOOKS:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in STATE_HOOKS \
+                and not node.decorator_list:  # a decorator may return the state for it
             inside = list(_own_nodes(node))
             if not any(isinstance(n, ast.Return) and n.value is not None for n in inside) and \
                     not any(isinstance(n, ast.Raise) for n in inside):
@@ -273,6 +277,17 @@ def hook_line(tree: ast.AST, class_name: str, hook: str, fallback: int) -> int:
     """The line where the class ``class_name`` defines ``hook``, else ``fallback``."""
     return next((n.lineno for n in _class_body(tree, class_name)
                  if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == hook), fallback)
+
+
+def column_at(tree: ast.AST, line: int, kinds: tuple[str, ...] = ()) -> int:
+    """The column of what a message at ``line`` is about: the ``def`` (or lambda) that
+    starts there, else the first call there of one of ``kinds`` (``Slider(``), else 1."""
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and node.lineno == line:
+            return node.col_offset + 1
+    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call) and node.lineno == line
+             and (node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")) in kinds]
+    return min(call.col_offset for call in calls) + 1 if calls else 1
 
 
 CHECKED_SEEDS = range(8)  # the seeds an exercise type is tried with at build time (1 is the default)

@@ -38,6 +38,7 @@ def authoring_plugin(md: MarkdownIt) -> None:
 
 ATTRIBUTES = ("id", "class")  # what `{...}` after an image, a link, a span or code may set
 _BLOCK = re.compile(r"(?<=[)\]`])\{([^{}\n]*)\}")  # an attribute block where the plugin reads one
+_CODE = re.compile(r"(`+)(.+?)\1", re.S)  # a code span: its backticks kept, its text blanked
 _KEY = re.compile(r"(?:^|\s)([A-Za-z_:][\w:.-]*)=")
 
 
@@ -51,7 +52,8 @@ def _dropped_attributes(state: StateCore) -> None:
     for block in state.tokens:
         if block.type != "inline":
             continue
-        for found in _BLOCK.finditer(block.content):
+        masked = _CODE.sub(lambda code: code.group(1) + " " * len(code.group(2)) + code.group(1), block.content)
+        for found in _BLOCK.finditer(masked):  # (code spans blanked out: `f(x){a=1}` is code, not attributes)
             dropped = [key for key in _KEY.findall(found.group(1)) if key not in ATTRIBUTES]
             if dropped:
                 line0, col = found_in(state.env, block, found.group())

@@ -38,7 +38,8 @@ from ..engine.exercises import EXERCISES, Exercise
 from ..engine.locale import OWN
 from ..engine.figures import FIGURES, Figure
 from ..engine.figures.kit.params import DeclarationError
-from .author_checks import author_line, check_imports, check_keys, class_line, siblings, validate, validate_exercise
+from .author_checks import (author_line, check_imports, check_keys, class_line, column_at, siblings, validate,
+                            validate_exercise)
 from .errors import SourceError
 
 PACKAGE = "explorables.site_figures"  # the import name of an author's modules, here and in the browser
@@ -134,6 +135,20 @@ def _directives() -> set[str]:
 FAILED: list[Path] = []
 MISSING: list[Path] = []  # the figures folder, when there is none
 UNREGISTERED: dict[str, tuple[Path, int, str]] = {}  # name -> (file, line, class name)
+_NAMED = re.compile(r"""^\s+name\s*=\s*["']([a-z][a-z0-9-]*)["']""", re.MULTILINE)  # name = "softmax-bars"
+
+
+def named_in_failed(name: str) -> bool:
+    """Whether a module that could not be loaded gives some class the figure or
+    exercise type name ``name`` (read from its text, which may not even parse): its
+    error is reported already, and a lesson using the name needs no second one."""
+    for path in FAILED:
+        try:
+            if name in _NAMED.findall(path.read_text(encoding="utf-8", errors="replace")):
+                return True
+        except OSError:
+            continue
+    return False
 
 
 def unknown_hint(name: str, root: Path | None, usual: str) -> str:
@@ -299,7 +314,8 @@ def _load_module(path: Path, words=None) -> tuple[AuthorModule | None, list[Sour
         EXERCISES.update(before_exercises)
         line = author_line(err, path)
         if isinstance(err, DeclarationError):  # a parameter no figure could use: said as the kit says it
-            return None, [SourceError(path, line, 1, str(err), err.fix)]
+            return None, [SourceError(path, line, column_at(tree, line, ("Slider", "Field", "Choice")), str(err),
+                                      err.fix)]
         return None, [SourceError(path, line, 1, f"the module raised {type(err).__name__} when imported: {err}",
                                   "fix the line; the build imports every module in the figures folder")]
     added = [n for n in FIGURES if n not in before or FIGURES[n] is not before[n]]

@@ -128,7 +128,7 @@ def missing_targets(pages, staging: Path) -> list[SourceError]:
     to no file of the laid-out site ``staging``: a page written with an old name
     (``02-softmax.html``), a file not in content/. Its lesson's file names a page too."""
     written = sorted(p.relative_to(staging).as_posix() for p in staging.rglob("*") if p.is_file())
-    stems = {page.path.stem: _url(page) for page in pages}
+    by_file = {posixpath.join(getattr(page, "folder", ""), page.path.stem): page for page in pages}
     errors: list[SourceError] = []
     for page in pages:
         folder = getattr(page, "folder", "")
@@ -141,11 +141,11 @@ def missing_targets(pages, staging: Path) -> list[SourceError]:
             target = posixpath.normpath(posixpath.join(folder, path))
             if target == ".." or target.startswith("../") or (staging / target).exists():
                 continue
-            name = posixpath.basename(target)
-            lesson = stems.get(name.removesuffix(".html"))
-            if lesson:
-                hint = (f"the lesson {name.removesuffix('.html')}.md is written as {lesson}: link its file, "
-                        f"[...]({name.removesuffix('.html')}.md), and the build writes the page's address")
+            lesson = by_file.get(target.removesuffix(".html")) if target.endswith(".html") else None
+            if lesson is not None:
+                source = posixpath.relpath(posixpath.join(getattr(lesson, "folder", ""), lesson.path.name), folder or ".")
+                hint = (f"the lesson {source} is written as {_relative(_url(lesson), page)}: link its file, "
+                        f"[...]({source}), and the build writes the page's address")
             else:
                 close = difflib.get_close_matches(target, written, n=1, cutoff=0.85)
                 hint = (f"did you mean '{_relative(close[0], page)}'? " if close else "") + \

@@ -127,12 +127,20 @@ def _open_group_error(entry: tuple[str, str, int], tex: str, shown: str, before:
     return MathError(f"cannot read the TeX {shown}: {problem}; {fix}")
 
 
+_COMMENT = re.compile(r"(?<!\\)%[^\n]*")  # a TeX comment, to the end of its line (not \\%)
+
+
+def _uncommented(tex: str) -> str:
+    """``tex`` with its comments blanked out, each character's place kept."""
+    return _COMMENT.sub(lambda found: " " * len(found.group()), tex)
+
+
 def _check_groups(tex: str, shown: str) -> None:
     r"""Every '{' closed by a '}', every \left by a \right and every \begin by its \end, each
     inside the one around it, as TeX requires; latex2mathml would close what is left open at
     the end of the formula and draw it as if the author had."""
     stack: list[tuple[str, str, int]] = []  # ("{" | "left" | "begin", delimiter or name, position)
-    tokens = list(_GROUP_TOKEN.finditer(tex))
+    tokens = list(_GROUP_TOKEN.finditer(_uncommented(tex)))
     text = 0  # how many text arguments ({...} after \text) the scan is inside
     for i, match in enumerate(tokens):
         token, pos = match.group(), match.start()
@@ -170,7 +178,7 @@ def _check_groups(tex: str, shown: str) -> None:
                 raise _open_group_error(stack[-1], tex, shown, f"\\right{delimiter}")
             else:
                 stack.pop()
-        elif token.startswith(("\\begin", "\\end")):
+        elif token.startswith(("\\begin", "\\end")) and "{" in token:  # not \\begingroup, \\endgroup
             name = token[token.index("{") + 1:-1].strip()
             if token.startswith("\\begin"):
                 stack.append(("begin", name, pos))
@@ -249,6 +257,8 @@ def _explain(err: Exception, tex: str) -> str:
 def _known_commands() -> list[str]:
     """Every command latex2mathml draws: its symbols and the commands it names."""
     names = {name for name in _SYMBOLS if re.fullmatch(r"\\[A-Za-z]+", name)}
+    # a font the table spells with a letter, \\mathbfit{x}: the command is \\mathbfit
+    names |= {found.group(1) for name in _SYMBOLS if (found := re.fullmatch(r"(\\[A-Za-z]+)\{.*\}", name))}
     for value in vars(_commands).values():
         if isinstance(value, dict):
             value = list(value)
@@ -278,6 +288,7 @@ def _check_fonts(tex: str, shown: str) -> None:
     silently (\\mathbbb{R} is drawn as a plain R): such a name is an unknown command."""
     if not _KNOWN:
         _KNOWN.extend(_known_commands())
+    tex = _uncommented(tex)
     for found in _MATH_COMMAND.finditer(tex):
         if found.group() not in _KNOWN and tex[found.start() - 1:found.start()] != "\\":
             raise MathError(f"unknown TeX command {clip(found.group())} in {shown}{_did_you_mean(found.group())}")

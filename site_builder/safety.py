@@ -210,6 +210,8 @@ def copy_tree(source: Path, dest: Path | None, root: Path, errors: list[SourceEr
         if target is not None:
             target.mkdir(parents=True, exist_ok=True)
         for entry in sorted(folder.iterdir()):
+            if entry.name.startswith(".") or (entry.name.startswith("_") and entry.is_dir()):
+                continue  # an editor's lock or swap file, .DS_Store, a folder put aside: never published
             problem = outside(entry, root)
             if problem:
                 errors.append(problem)

@@ -95,11 +95,17 @@ class Section:
         return [item for item in walk if item.page is not None]
 
 
+def lessons_in(folder: Path) -> list[Path]:
+    """The Markdown files of ``folder`` that are lessons: not those whose names start
+    with '.' or '_' (an editor's lock or swap file, a draft put aside), as with folders."""
+    return sorted(p for p in folder.glob("*.md") if not p.name.startswith((".", "_")))
+
+
 def sources(content: Path, out_dir: Path, errors: list[SourceError]) -> tuple[list[Path], list[SourceError]]:
     """The Markdown files of the site: those at the top of content/ and those of every
     section, a folder with an index.md (sections nest). A folder of Markdown files with
     no index.md is copied as files, with a warning."""
-    found = sorted(content.glob("*.md"))
+    found = lessons_in(content)
     warnings: list[SourceError] = []
 
     def walk(folder: Path) -> None:
@@ -112,9 +118,9 @@ def sources(content: Path, out_dir: Path, errors: list[SourceError]) -> tuple[li
                 if problem:
                     errors.append(problem)
                     continue
-                found.extend(sorted(sub.glob("*.md")))
+                found.extend(lessons_in(sub))
                 walk(sub)
-            elif any(sub.glob("*.md")):
+            elif lessons_in(sub):
                 warnings.append(SourceError(sub, 0, 0, f"the folder {rel}/ holds Markdown files but no index.md, "
                                             f"so it is published as files, not read as a section",
                                             f"add {rel}/index.md (title, order, summary) to make it a section"))

@@ -30,16 +30,21 @@ from .output import MARKER
 
 
 def snapshot(folders: list[Path]) -> dict[str, float]:
-    """The modification time of every file in ``folders`` (a file among them: itself)."""
+    """The modification time of every file in ``folders`` (a file among them: itself),
+    and of every link, one that leads nowhere too (the build reports it, and its removal
+    must build again). Names starting with '.' are left out, as the build leaves them:
+    an editor's lock and swap files come and go while the author types."""
     stamps: dict[str, float] = {}
     for folder in folders:
         if not folder.exists():
             continue
         for path in ([folder] if folder.is_file() else folder.rglob("*")):
-            if "__pycache__" in path.parts:
+            if "__pycache__" in path.parts or any(part.startswith(".") for part in path.parts[len(folder.parts):]):
                 continue
             try:
-                if path.is_file():
+                if path.is_symlink():
+                    stamps[str(path)] = path.lstat().st_mtime
+                elif path.is_file():
                     stamps[str(path)] = path.stat().st_mtime
             except OSError:  # an editor's temporary file, gone between listing and stat
                 continue

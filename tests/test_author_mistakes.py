@@ -44,6 +44,10 @@ def line_of(source: str, text: str) -> int:
     return 1 + next(i for i, line in enumerate(source.splitlines()) if text in line)
 
 
+def col_of(source: str, text: str) -> int:
+    return 1 + next(line.index(text) for line in source.splitlines() if text in line)
+
+
 # --- imports ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("module", ["curses", "tkinter", "turtle", "dbm.dumb", "imghdr"])
@@ -77,7 +81,7 @@ def test_choices_written_as_plain_strings_name_the_choice_and_its_line(site, cap
     source = edited(("Slider, Value", "Slider, Value, Choice"),
                     ("    params = tuple(", '    params = (Choice("mode", "Mode", "a", choices=("a", "b")),) + tuple('))
     err = broken(site, capsys, "softmax_bars.py", source)
-    assert err.startswith(f"error: figures/softmax_bars.py:{line_of(source, 'Choice(')}:1: Choice 'mode': each of "
+    assert err.startswith(f"error: figures/softmax_bars.py:{line_of(source, 'Choice(')}:{col_of(source, 'Choice(')}: Choice 'mode': each of "
                           f"its choices is a (value, label) pair, got 'a'\n    write each as a pair, e.g. "
                           f'choices=(("weights", "Weights"), ("scores", "Scores"))\n'), err
     assert "internal error" not in err
@@ -109,7 +113,7 @@ def test_ranges_of_one_value_and_ranges_given_by_the_state_are_declarations_like
 def test_a_slider_range_upside_down_says_to_swap_it_at_its_line(site, capsys):
     source = edited(("lo=-5, hi=5", "lo=5, hi=-5"))
     err = broken(site, capsys, "softmax_bars.py", source)
-    assert err.startswith(f"error: figures/softmax_bars.py:{line_of(source, 'lo=5, hi=-5')}:1: Slider 'a': its "
+    assert err.startswith(f"error: figures/softmax_bars.py:{line_of(source, 'lo=5, hi=-5')}:9: Slider 'a': its "
                           f"range is upside down, lo=5 is above hi=-5\n    swap them: lo=-5, hi=5\n"), err
 
 
@@ -120,7 +124,7 @@ def test_a_value_that_is_nan_is_named_with_its_place(site, capsys):
     compliant", with no value named and the class's line."""
     source = edited(('"top": max(weights)}', '"top": float("nan")}'))
     err = broken(site, capsys, "softmax_bars.py", source)
-    assert err.startswith(f"error: figures/softmax_bars.py:{line_of(source, 'def compute')}:1: figure "
+    assert err.startswith(f"error: figures/softmax_bars.py:{line_of(source, 'def compute')}:5: figure "
                           f"'softmax-bars': its first frame holds what the page cannot show: values.top = nan\n"
                           f"    a frame is finite numbers, text, True/False, lists and dicts: look for a division "
                           f"by zero"), err
@@ -148,7 +152,7 @@ def test_draw_that_gives_no_list_of_panels_is_named_at_its_line(site, capsys, re
                     ("        ]\n\n    def status", "        ]" + (")" if returned.startswith("dict") else "")
                      + "\n\n    def status"))
     err = broken(site, capsys, "softmax_bars.py", source)
-    assert err.startswith(f"error: figures/softmax_bars.py:{line_of(source, 'def draw')}:1: {said}"), err
+    assert err.startswith(f"error: figures/softmax_bars.py:{line_of(source, 'def draw')}:5: {said}"), err
     assert ("return them in a list, e.g. [bars(...), text(...)]" if returned.startswith("dict")
             else "make each panel with plane, chart, bars, cells, steps or text") in err
 
@@ -156,7 +160,7 @@ def test_draw_that_gives_no_list_of_panels_is_named_at_its_line(site, capsys, re
 def test_compute_that_gives_no_dict_is_named_at_its_line(site, capsys):
     source = edited(('return {"weights": weights, "top": max(weights)}', "return weights"))
     err = broken(site, capsys, "softmax_bars.py", source)
-    assert err.startswith(f"error: figures/softmax_bars.py:{line_of(source, 'def compute')}:1: softmax-bars.compute "
+    assert err.startswith(f"error: figures/softmax_bars.py:{line_of(source, 'def compute')}:5: softmax-bars.compute "
                           f"returned a list ("), err
     assert "not a dict of its numbers by name\n    return them by name" in err
 
@@ -270,3 +274,54 @@ def test_a_vector_option_s_default_is_listed_as_a_lesson_would_write_it(site, ca
     assert ":u: text (default: 1.0, 0.0)" in listed and ":v: text (default: 0.0, 1.0)" in listed
     model = FIGURES["vector-drag"]
     assert model.parse_options({"u": "1.0, 0.0"})["u"] == [1.0, 0.0]
+
+
+LENIENT = '''"""Ways of writing a figure that the checks must not refuse."""
+import math
+
+from explorables.figures import Choice, Field, Figure, Value, bars, register, text
+
+MODES = {"sum": "Sum", "max": "Largest"}
+
+
+def keep(hook):
+    """A decorator that returns the state for the hook it wraps."""
+    def wrapped(self, s, *args):
+        hook(self, s, *args)
+        return s
+    return wrapped
+
+
+@register
+class Lenient(Figure):
+    name = "lenient"
+    params = (Field("n", "A number", 3.0, lo=-math.inf, hi=math.inf),
+              Choice("mode", "Mode", "sum", choices=MODES.items()))
+    values = (Value("ranks", "list", "Ranks by position."),)
+
+    @keep
+    def changed(self, s, name):
+        s["seen"] = name
+
+    def compute(self, s):
+        return {"ranks": [1, 2], "by_rank": {0: s["n"], 1: 2 * s["n"]}}
+
+    def draw(self, s, v):
+        yield bars("w", [0.5], label=["a"])
+        yield text("t", f"{s['mode']} of {s['n']}")
+'''
+
+
+def test_a_figure_written_in_other_valid_ways_builds_and_runs(site, capsys):
+    """Pins what review found the new checks refusing: a draw that yields its panels, a
+    Field open at both ends, choices given as dict items, a dict with number keys in a
+    frame, a hook whose decorator returns the state."""
+    (site / "figures" / "lenient.py").write_text(LENIENT)
+    (site / "content" / "01-mine.md").write_text(LESSON + "\n:::{lenient} l\n:n: 1e9\n:mode: max\n:::\n")
+    assert main(["build"]) == 0, capsys.readouterr().err
+    model = FIGURES["lenient"]
+    state = model.initial_state(model.parse_options({"n": "1e9"}))
+    out = runtime.step("lenient", state, {"type": "set", "name": "n", "value": "-1e12"})
+    assert out["ok"] and out["state"]["seen"] == "n" and [p["kind"] for p in out["scene"]["panels"]] == ["bars", "text"]
+    assert json.loads(runtime.handle(json.dumps({"figure": "lenient", "state": out["state"],
+                                                 "event": {"type": "set", "name": "mode", "value": "max"}})))["ok"]

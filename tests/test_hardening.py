@@ -171,6 +171,16 @@ ERROR_CASES = {
         "content/02-b.md:1:21: the link '01-a.html' leads to no page or file of the site",
         "    the lesson 01-a.md is written as a.html: link its file, [...](01-a.md), and the build writes the "
         "page's address"]),
+    "link to a section's lesson by its file name": ({
+        "basics/index.md": b"---\ntitle: Basics\n---\n\nThe basics.\n",
+        "basics/01-scores.md": b"---\ntitle: Scores\n---\n\nBack to [the top](../01-a.html).\n",
+        "02-b.md": b"See [scores](basics/01-scores.html).\n"}, [
+        "content/basics/01-scores.md:5:19: the link '../01-a.html' leads to no page or file of the site",
+        "    the lesson ../01-a.md is written as ../a.html: link its file, [...](../01-a.md), and the build writes "
+        "the page's address",
+        "content/02-b.md:1:14: the link 'basics/01-scores.html' leads to no page or file of the site",
+        "    the lesson basics/01-scores.md is written as basics/scores.html: link its file, "
+        "[...](basics/01-scores.md), and the build writes the page's address"]),
     "link to a file that is not there": ({"02-b.md": b"The [handout](files/handot.pdf), [x](nope.html).\n",
                                           "files/handout.pdf": b"%PDF"}, [
         "content/02-b.md:1:15: the link 'files/handot.pdf' leads to no page or file of the site",
@@ -461,3 +471,28 @@ def test_a_site_yml_inside_content_beside_the_one_read_is_named(site, capsys):
     assert ("warning: content/site.yml:1:1: this site.yml is not read: the one beside the content folder is\n"
             "    move what it says into that one, and delete this one") in err
     assert "<title>" in (out / "index.html").read_text() and "Outer" in (out / "index.html").read_text()
+
+
+def test_names_starting_with_a_dot_or_underscore_are_not_lessons(site):
+    """Pins an author's finding: `content/.draft.md` was published as a lesson, and an
+    editor's lock file (a link to nowhere named `.#01-a.md`) stopped the build."""
+    content, out = site
+    (content / ".draft.md").write_text("---\ntitle: Secret draft\n---\n\nNot yet.\n")
+    (content / "_aside.md").write_text("---\ntitle: Put aside\n---\n\nLater.\n")
+    (content / ".#01-a.md").symlink_to("author@laptop.4242:1700000000")
+    write(content / "images", {"a.txt": "picture\n", ".DS_Store": "junk", ".#a.txt": "lock"})
+    build_site(content, out)
+    assert not (out / ".draft.html").exists() and not (out / "_aside.html").exists()
+    assert "Secret draft" not in (out / "a.html").read_text() and "Put aside" not in (out / "a.html").read_text()
+    assert sorted(p.name for p in (out / "images").iterdir()) == ["a.txt"]
+
+
+def test_serve_watches_links_and_leaves_dot_files_out(tmp_path):
+    from explorables.site_builder.serve import snapshot
+
+    write(tmp_path / "content", {"01-a.md": "x", ".swp": "y"})
+    write(tmp_path / "content" / ".git", {"HEAD": "z"})
+    (tmp_path / "content" / "gone.md").symlink_to(tmp_path / "nowhere.md")
+    (tmp_path / "content" / ".#01-a.md").symlink_to("author@laptop")
+    stamps = snapshot([tmp_path / "content"])
+    assert sorted(Path(p).name for p in stamps) == ["01-a.md", "gone.md"]

@@ -465,3 +465,9 @@ def test_an_attribute_the_page_leaves_out_is_a_warning_at_its_block(tmp_path):
     assert warning.message == ("{.note style=\"color: red\" width=3}: style, width are not written into the page; "
                                "only {#id} and {.class} are")
     assert 'id="here"' in html and "style=" not in html and "width=" not in html
+
+
+def test_braces_after_code_are_code_not_attributes(tmp_path):
+    _, page = render(tmp_path, "Write `if (ready){count=0}` or `arr[i]`{x=1} or `f(x)`{.note}.\n")
+    assert [w.message for w in page.env.get("warnings", [])] == [
+        "{x=1}: x is not written into the page; only {#id} and {.class} are"]

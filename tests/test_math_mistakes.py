@@ -179,3 +179,18 @@ def test_a_misspelt_font_is_an_unknown_command_not_dropped(tmp_path):
         "page.md:1:11: unknown TeX command \\mathbbb in '\\mathbbb{R}'; did you mean \\mathbb?" + HINT]
     assert message("\\mathcall{A}").endswith("; did you mean \\mathcal?")
     assert "ℝ" in tex_to_mathml("\\mathbb{R} \\mathrm{d}x \\mathop{x}", True)
+
+
+@pytest.mark.parametrize("tex", [
+    "\\mathbfit{W} + \\mathbold{x} + \\mathsfbf{A} + \\mathsfbfit{v}",  # fonts the converter spells with a letter
+    "\\begin{aligned} a &= b \\\\ % c &= \\left( d\ne &= f \\end{aligned}",  # a comment holds what it likes
+    "a % a brace in a comment {",
+])
+def test_valid_tex_the_checks_must_not_refuse(tex):
+    assert tex_to_mathml(tex, True).startswith("<math")
+
+
+def test_begingroup_is_an_error_of_the_formula_not_of_the_builder():
+    with pytest.raises(MathError) as err:
+        tex_to_mathml("\\begingroup x \\endgroup", False)
+    assert "cannot read the TeX" in str(err.value)

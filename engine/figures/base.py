@@ -196,7 +196,7 @@ def not_plain(value: Any, path: str = "") -> str | None:
         return None if math.isfinite(value) else f"{path or 'the value'} = {value}"
     if isinstance(value, dict):
         for key, item in value.items():
-            if not isinstance(key, str):
+            if not (key is None or isinstance(key, (str, int, float, bool))):  # JSON writes those as text
                 return f"{path or 'the value'} has the key {key!r}, not text"
             found = not_plain(item, f"{path}.{key}" if path else key)
             if found:

@@ -18,7 +18,7 @@ from ...engine.figures import FIGURES
 
 from . import admonition, details, exercise, figure, image, question
 from ..author_checks import is_directive_name
-from ..authors import unknown_hint
+from ..authors import named_in_failed, unknown_hint
 from ..safety import clip
 from .common import check_closed, parse_body, report
 
@@ -55,6 +55,11 @@ def _directives_rule(state: StateCore) -> None:
             index += 1
         elif name in TEACHING:
             index += TEACHING[name](state, index, name, argument)
+        elif named_in_failed(name):  # its module's error is listed: one mistake, one message
+            token.type = "directive_error"
+            if argument:
+                state.env.setdefault("unmade_figures", set()).add(argument)
+            index += 1
         else:
             close = difflib.get_close_matches(name, known_names(), n=1)
             hint = unknown_hint(name, _site_folder(state.env), (

@@ -34,7 +34,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from ...engine.exercises import EXERCISES, SEED_LIMIT, SeedError, parse_seed, uses_decimal_comma
-from ..authors import failed, unknown_hint
+from ..authors import failed, named_in_failed, unknown_hint
 from .common import parse_body, report, split_options
 from ...engine.locale import t
 
@@ -47,6 +47,9 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
     env = state.env
     fence = token.map[0]
     exercise = EXERCISES.get(argument)
+    if exercise is None and argument and named_in_failed(argument):  # its module's error is listed already
+        token.type = "directive_error"
+        return 1
     if exercise is None:
         close = difflib.get_close_matches(argument, EXERCISES, n=1)
         what = f"unknown exercise type '{argument}'" if argument else "no exercise type after {exercise}"

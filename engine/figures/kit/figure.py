@@ -351,9 +351,10 @@ class Figure(BaseFigure):
     def panels(self, drawn: Any) -> list[dict[str, Any]]:
         """What ``draw`` returned, checked: a list of panels (None leaves one out), each
         made by a scene builder."""
-        if not isinstance(drawn, (list, tuple)):
+        if isinstance(drawn, (str, bytes, dict)) or not hasattr(drawn, "__iter__"):
             raise Misused(f"{self.name}.draw returned {_a(drawn)}, not a list of panels",
                           "return them in a list, e.g. [bars(...), text(...)]", self._hook("draw"))
+        drawn = list(drawn)  # a list, a tuple, or what a draw that yields its panels gives
         for i, panel in enumerate(drawn):
             if panel is not None and not (isinstance(panel, dict) and isinstance(panel.get("kind"), str)):
                 raise Misused(f"{self.name}.draw: item {i} of its list is {_a(panel)}, not a panel",

@@ -97,12 +97,14 @@ class Slider(Param):
     what: str = ""  # how messages call the number (default: the label)
 
     kind: ClassVar[str] = "slider"
+    open_ended: ClassVar[bool] = False  # whether lo and hi may be infinite (no thumb to place)
 
     def __post_init__(self) -> None:
         kind = type(self).__name__
         for end in ("lo", "hi"):
             value = getattr(self, end)
-            if not (callable(value) or (_constant_number(value) and math.isfinite(value))):
+            finite = _constant_number(value) and (math.isfinite(value) or (self.open_ended and not math.isnan(value)))
+            if not (callable(value) or finite):
                 raise DeclarationError(f"{kind} {self.name!r}: {end} is {value!r}, not a number",
                                        f"give {end} a finite number, or a function of the state "
                                        f"(e.g. {end}=lambda s: len(s[\"tokens\"]) - 1)")
@@ -118,8 +120,8 @@ class Slider(Param):
         return "int" if self.integer else "float"
 
     def option_spec(self) -> Option:
-        lo = self.lo if not callable(self.lo) else None
-        hi = self.hi if not callable(self.hi) else None
+        lo = self.lo if not callable(self.lo) and math.isfinite(self.lo) else None  # an open end: no bound
+        hi = self.hi if not callable(self.hi) and math.isfinite(self.hi) else None
         return Option(self.name, self.option_kind, self.default, self.doc, min=lo, max=hi)
 
     def read(self, value: Any, state: dict) -> Any:
@@ -154,6 +156,7 @@ class Field(Slider):
     for exact values, or a range too wide for a slider. Read as a slider reads it."""
 
     kind: ClassVar[str] = "number"
+    open_ended: ClassVar[bool] = True  # Field("n", "n", 3.0, lo=-math.inf, hi=math.inf): any number
 
     def control_dict(self, state: dict) -> dict[str, Any]:
         return {**Param.control_dict(self, state), "value": field_text(state[self.name])}
@@ -193,7 +196,9 @@ class Choice(Param):
         if callable(self.choices):
             return
         example = "choices=((\"weights\", \"Weights\"), (\"scores\", \"Scores\"))"
-        if isinstance(self.choices, (str, bytes)) or not isinstance(self.choices, (tuple, list)) or not self.choices:
+        if not isinstance(self.choices, (str, bytes, dict)) and hasattr(self.choices, "__iter__"):
+            object.__setattr__(self, "choices", tuple(self.choices))  # MODES.items(), a generator: kept as pairs
+        if not isinstance(self.choices, tuple) or not self.choices:
             raise DeclarationError(f"Choice {self.name!r}: choices is {self.choices!r}, not a tuple of "
                                    f"(value, label) pairs", f"write them as pairs, e.g. {example}")
         for item in self.choices:
