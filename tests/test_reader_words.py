@@ -33,8 +33,9 @@ NOT_READER_WORDS = {
     "bundle.js": {"index.html"},
     "client.js": {"the engine (build ", ") is not this page's (build ", "a file of the engine is missing ("},
     "code.js": {"copy refused"},  # caught: the button then says "Select and copy"
-    "core.js": {"(prefers-reduced-motion: reduce)", "a[href], button, input, select, textarea, summary, [tabindex]"},
+    "core.js": {"(prefers-reduced-motion: reduce)"},
     "figure.js": {"input, button, select, textarea", "(prefers-color-scheme: dark)"},
+    "livereload.js": {"a[href], button, input, select, textarea, summary, [tabindex]"},
     "label.js": {" leader", "13px system-ui, sans-serif", "600 13px system-ui, sans-serif", "px system-ui, sans-serif"},
     "plane.js": {"11px system-ui, sans-serif"},
     "cells.js": {"td, th", "screen and (prefers-color-scheme: dark)"},

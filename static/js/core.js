@@ -145,9 +145,6 @@
     return ex.localize(s.startsWith("-") && Number(s) === 0 ? s.slice(1) : s);
   };
 
-  // what can take the keyboard's focus (scrollers.js, which the print page loads alone, has its own)
-  ex.FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
-
   ex.reducedMotion = function () {
     return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   };

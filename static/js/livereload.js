@@ -12,6 +12,27 @@
 
   function clear() { if (overlay) { overlay.remove(); overlay = null; } }
 
+  /* Where the focus is, so that an edit swapped in puts it back on the same control (its
+     elements are new): its figure's id and the control's name, or its place among what
+     takes focus there. */
+  const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
+  function focusPlace() {
+    const el = document.activeElement;
+    if (!el || el === document.body) return null;
+    const figure = el.closest("figure[id]");
+    const all = Array.from((figure || document.body).querySelectorAll(FOCUSABLE));
+    const index = all.indexOf(el);
+    return index < 0 ? null : { figure: figure ? figure.id : "", name: el.getAttribute("name") || "", index: index };
+  }
+  function refocus(place) {
+    const scope = place && (place.figure ? document.getElementById(place.figure) : document.body);
+    if (!scope) return;
+    const all = Array.from(scope.querySelectorAll(FOCUSABLE));
+    const el = (place.name && all.find(function (e) { return e.getAttribute("name") === place.name; })) ||
+      all[place.index];
+    if (el) el.focus({ preventScroll: true });
+  }
+
   function show(text) {
     const ex = window.explorables;
     if (!ex || !ex.el) {  // the error came with the stream's opening, before the runtime ran
@@ -36,7 +57,10 @@
       if (msg.kind === "error") { show(msg.text || window.explorables.t("runtime.build_failed")); return; }
       clear();
       const ex = window.explorables;
-      if (msg.kind === "content" && ex && ex.pages) ex.pages.reload();
+      if (msg.kind === "content" && ex && ex.pages) {
+        const place = focusPlace();
+        ex.pages.reload().then(function (swapped) { if (swapped) refocus(place); });
+      }
       else location.reload();
     };
   }

@@ -174,26 +174,6 @@
     }
   }
 
-  /* Where the focus is, so that a preview's reload puts it back on the same control:
-     its figure's id and the control's name, or its place among what takes focus there. */
-  const FOCUSABLE = ex.FOCUSABLE;
-  function focusPlace() {
-    const el = document.activeElement;
-    if (!el || el === document.body) return null;
-    const figure = el.closest("figure[id]");
-    const all = Array.from((figure || document.body).querySelectorAll(FOCUSABLE));
-    const index = all.indexOf(el);
-    return index < 0 ? null : { figure: figure ? figure.id : "", name: el.getAttribute("name") || "", index: index };
-  }
-  function refocus(place) {
-    const scope = place && (place.figure ? document.getElementById(place.figure) : document.body);
-    if (!scope) return;
-    const all = Array.from(scope.querySelectorAll(FOCUSABLE));
-    const el = (place.name && all.find(function (e) { return e.getAttribute("name") === place.name; })) ||
-      all[place.index];
-    if (el) el.focus({ preventScroll: true });
-  }
-
   const PLACE = "explorables-place";  // sessionStorage: {page, scroll} of the page last left
 
   ex.pages = {
@@ -228,7 +208,6 @@
           if (!page) throw new Error("no page to swap in");
           stamp();
           if (how.push) history.replaceState(Object.assign({}, history.state, { scroll: window.scrollY }), "");
-          const focused = how.reload ? focusPlace() : null;
           unmount();
           // the address first: the new content's relative links and images (../img/x.png
           // in a section's page) resolve against the page they belong to
@@ -244,8 +223,9 @@
           // where it lands: at its top, it may be laid out part by part (parts.js)
           ex.pages.landing = target.hash || typeof how.scroll === "number" ? "place" : "top";
           mount(pageKey, how.reload ? "unchanged" : how.restore !== false);
-          // a preview's reload stays where the author is: the focus on the same control, no title said
-          if (how.reload) { window.scrollTo(0, how.scroll); refocus(focused); }
+          // a preview's reload stays where the author is: no title said; the focus is
+          // put back on the same control by livereload.js
+          if (how.reload) window.scrollTo(0, how.scroll);
           else { land(target.hash, how.scroll); announce(page.title.split(" · ")[0]); }
           nextWhenLive(true);
           // the figures of the page after this one, made ready while the reader reads
