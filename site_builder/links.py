@@ -49,11 +49,19 @@ def ids_of(tokens, env: dict) -> set[str]:
     return ids
 
 
-def _position(page, line0: int, href: str) -> tuple[int, int]:
+def _position(page, line0: int, href: str, nth: int = 0) -> tuple[int, int]:
+    """Where the link to ``href`` stands, from the line its paragraph starts on: the
+    ``nth`` one of its paragraph with that address (0: the first)."""
     lines = page.env.get("lines") or []
     for text in (href, unquote(href), href.split("#")[0]):
+        if not text:
+            continue
+        left = nth
         for number in range(line0, min(line0 + 200, len(lines))):
-            at = lines[number].find(text) if text else -1
+            at = lines[number].find(text)
+            while at >= 0 and left:
+                left -= 1
+                at = lines[number].find(text, at + len(text))
             if at >= 0:
                 return number + 1, at + 1
     return line0 + 1, 1
@@ -99,7 +107,7 @@ def resolve_links(pages, content: Path, unread: tuple[str, ...] = ()) -> list[So
                 if target is None:
                     if target_name and (target_name in unread or (content / target_name).is_file()):
                         continue  # a Markdown file shipped as a file among the assets
-                    line, col = _position(page, line0, href)
+                    line, col = _position(page, line0, href, (token.meta or {}).get("nth", 0))
                     errors.append(SourceError(page.path, line, col, f"the link {quote(clip(href, 80))} names no "
                                               f"lesson", f"lessons: {clip(names, 200)}"))
                     continue
@@ -109,7 +117,7 @@ def resolve_links(pages, content: Path, unread: tuple[str, ...] = ()) -> list[So
             else:
                 continue
             if anchor and anchor not in ids[_url(target)]:
-                line, col = _position(page, line0, href)
+                line, col = _position(page, line0, href, (token.meta or {}).get("nth", 0))
                 known = ", ".join(sorted(ids[_url(target)] - LAYOUT_IDS)) or "none"
                 close = closest(anchor, sorted(ids[_url(target)] - LAYOUT_IDS))
                 errors.append(SourceError(page.path, line, col, f"the link {quote(clip(href, 80))} names no heading "
@@ -150,7 +158,7 @@ def missing_targets(pages, staging: Path) -> list[SourceError]:
                 close = difflib.get_close_matches(target, written, n=1, cutoff=0.85)
                 hint = (f"did you mean '{_relative(close[0], page)}'? " if close else "") + \
                     "link a lesson by its .md file, or put the file in a folder of content/ (it is copied as it is)"
-            line, col = _position(page, line0, href)
+            line, col = _position(page, line0, href, (token.meta or {}).get("nth", 0))
             errors.append(SourceError(page.path, line, col, f"the link {quote(clip(href, 80))} leads to no page or "
                                       f"file of the site", hint))
     return errors

@@ -84,8 +84,12 @@ def _collect_links(state: StateCore) -> None:
     links = state.env.setdefault("links", [])
     for token in state.tokens:
         if token.type == "inline" and token.children and token.map:
+            before: dict[str, int] = {}  # links of this paragraph so far, by address
             for child in token.children:
                 if child.type == "link_open":
+                    href = str(child.attrGet("href") or "")
+                    child.meta = {**(child.meta or {}), "nth": before.get(href, 0)}  # for a message's column
+                    before[href] = before.get(href, 0) + 1
                     links.append((child, token.map[0]))
 
 

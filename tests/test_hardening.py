@@ -181,6 +181,9 @@ ERROR_CASES = {
         "content/02-b.md:1:14: the link 'basics/01-scores.html' leads to no page or file of the site",
         "    the lesson basics/01-scores.md is written as basics/scores.html: link its file, "
         "[...](basics/01-scores.md), and the build writes the page's address"]),
+    "the same broken link twice on a line": ({"02-b.md": b"See [one](#nope) and [two](#nope).\n"}, [
+        "content/02-b.md:1:11: the link '#nope' names no heading or figure 'nope' in 02-b.md",
+        "content/02-b.md:1:28: the link '#nope' names no heading or figure 'nope' in 02-b.md"]),
     "link to a file that is not there": ({"02-b.md": b"The [handout](files/handot.pdf), [x](nope.html).\n",
                                           "files/handout.pdf": b"%PDF"}, [
         "content/02-b.md:1:15: the link 'files/handot.pdf' leads to no page or file of the site",
