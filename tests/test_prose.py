@@ -83,8 +83,9 @@ def test_the_prose_writes_a_value_as_the_kit_does(raw, format_, digits, text):
      "    did you mean 'percent'? formats: percent, decimal, integer"),
     ("A {value}`explorer`.",
      "page.md:1:3: {value}: cannot read 'explorer'\n"
-     "    write the figure id and a value name, e.g. {value}`explorer.entropy` "
-     "or {value}`explorer.weights[1]:percent`"),
+     "    write the figure id and a value name, e.g. {value}`explorer.entropy`, "
+     "{value}`explorer.weights[1]:percent` or, the first frame's number only, "
+     "{value}`explorer.weights[1]:percent:first`"),
     ("Words first, then {adjust}`explorer.temprature`.",
      "page.md:1:19: {adjust}: figure 'explorer' (attention-row) has no number control 'temprature'\n"
      "    did you mean 'temperature'? its number controls: temperature"),
@@ -375,3 +376,18 @@ def test_an_equation_s_own_tag_is_the_number_its_references_write(tmp_path):
     refs = re.findall(r'<a (?:class="ex-ref" )?href="#(\w+)"(?: class="ex-ref")?>([^<]*)</a>', html)
     assert refs == [("first", "(1)"), ("tagged", "(A)"), ("third", "(2)"), ("tagged", "(A)")]
     assert html.count('<span class="ex-eq-number">(A)</span>') == 1
+
+
+def test_a_first_frame_number_is_computed_at_build_time_and_written_as_text(tmp_path):
+    """A sentence about the first frame ("at T = 1 cat gets ...") quoted live numbers,
+    which went on following the reader's changes under words that no longer held."""
+    text = ("At first the entropy is {value}`explorer.entropy:first`, the top weight "
+            "{value}`explorer.weights[1]:percent:first`, and now {value}`explorer.entropy`.\n\n" + FIGURE)
+    html, errors = build(tmp_path, text)
+    assert errors == []
+    live = re.findall(r'<span class="ex-value"[^>]*>([^<]*)</span>', html)
+    assert len(live) == 1
+    sentence = html.split("At first the entropy is ", 1)[1].split("</p>", 1)[0]
+    first = sentence.split(",", 1)[0]
+    assert first == live[0] and "ex-value" not in sentence.split(", and now")[0]
+    assert re.search(r"the top weight \d+(\.\d+)?\s?%", sentence)

@@ -43,7 +43,7 @@ from .common import report
 
 ROLES = ("value", "adjust", "try", "numref", "eq")
 _ROLE = re.compile(r"\{([a-z][\w-]*)\}(`+)")
-_VALUE = re.compile(r"^([A-Za-z][\w-]*)\.([A-Za-z_]\w*)((?:\[\d+\]){0,3})(?::([a-z]+))?$")
+_VALUE = re.compile(r"^([A-Za-z][\w-]*)\.([A-Za-z_]\w*)((?:\[\d+\]){0,3})(?::([a-z]+))?(?::(first))?$")
 _TARGET = re.compile(r"^([A-Za-z][\w-]*)\.([A-Za-z][\w-]*)$")
 _LABELLED = re.compile(r"^(.*?)\s*<([^<>]+)>$", re.S)
 ELEMENT_FORMATS = ("percent", "decimal", "integer")  # how one element may be rewritten
@@ -159,10 +159,13 @@ def _resolve(env, figures, role, content, line0, col) -> dict | None:
         match = _VALUE.match(content)
         if match is None:
             report(env, line0, col, f"{{value}}: cannot read {content!r}",
-                   "write the figure id and a value name, e.g. {value}`explorer.entropy` "
-                   "or {value}`explorer.weights[1]:percent`")
+                   "write the figure id and a value name, e.g. {value}`explorer.entropy`, "
+                   "{value}`explorer.weights[1]:percent` or, the first frame's number only, "
+                   "{value}`explorer.weights[1]:percent:first`")
             return None
-        fig_id, name, index, fmt = match.groups()
+        fig_id, name, index, fmt, first = match.groups()
+        if fmt == "first" and not first:  # `explorer.entropy:first`: the first frame's number, no format
+            fmt, first = None, "first"
         fig = _figure(env, figures, role, fig_id, line0, col)
         if fig is None:
             return None
@@ -209,7 +212,8 @@ def _resolve(env, figures, role, content, line0, col) -> dict | None:
         say = (f"{spoken} {{}}" if spoken else in_words(spec.announce)
                or (f"{name} {where_}: {{}}" if indices else f"{name}: {{}}"))
         return {"figure_id": fig_id, "name": name, "index": ",".join(map(str, indices)) if indices else None,
-                "format": format_, "digits": spec.digits, "text": write(element, format_, spec.digits), "say": say}
+                "format": format_, "digits": spec.digits, "text": write(element, format_, spec.digits), "say": say,
+                "first": bool(first)}
 
     if role == "adjust":
         match = _TARGET.match(content)
@@ -292,6 +296,8 @@ def _render_role(self, tokens, idx, options, env) -> str:
     role = meta["role"]
     if meta.get("error"):
         return f"<code>{html.escape(meta['raw'])}</code>"
+    if role == "value" and meta.get("first"):  # the first frame's number, as the text describes it: not live
+        return html.escape(meta["text"])
     if role == "value":
         attrs = {"class": "ex-value", "data-figure": meta["figure_id"], "data-value": meta["name"],
                  "data-index": meta["index"], "data-format": meta["format"], "data-digits": meta["digits"],
