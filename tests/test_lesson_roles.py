@@ -22,13 +22,14 @@ LESSONS = {  # lesson -> (figure directive, figure id)
     "05-positional-encoding.md": ("positional-encoding", "clocks"),
 }
 
-# Numbers the lessons quote about the figure's first frame: each must be a live number.
+# Numbers the lessons quote about the figure's first frame: each must be the figure's ({value}).
 BOUND = {
     "02-attention-heatmap.md": ["table.weights[2][3]:percent", "table.weights[0][2]:percent", "table.entropy[2]",
                                 "table.entropy[11]", "table.weights[10][7]:percent", "table.entropy[10]",
                                 "table.outputs[2][1]", "table.outputs[11][2]", "table.cells"],
-    "03-attention-lab.md": ["lab.scores[4][1]", "lab.weights[4][1]", "lab.weights[4][4]", "lab.outputs[4][0]",
-                            "lab.outputs[4][1]"],
+    # a sentence about the first frame only (at T = 1): computed by the figure, not following it
+    "03-attention-lab.md": ["lab.scores[4][1]:first", "lab.weights[4][1]:first", "lab.weights[4][4]:first",
+                            "lab.outputs[4][0]:first", "lab.outputs[4][1]:first", "lab.weights[4][1]:percent"],
     "04-two-heads.md": ["heads.weights[0][6][1]", "heads.weights[1][6][2]", "heads.head_outputs[0][6][0]",
                         "heads.head_outputs[1][6][1]", "heads.concat[6][3]", "heads.contributions[1][6][0]",
                         "heads.outputs[6][1]"],

@@ -324,7 +324,7 @@ def test_lesson_3_one_temperature_story():
     halved = engine.self_attention(X, I, I, I, temperature=0.5)
     assert flat(doubled.weights) == pytest.approx(flat(halved.weights), abs=1e-12)
     has("03-attention-lab.md", "sees only the gaps between scores",
-        "scaling the projections by $c$ scales every gap by $c$",
+        "scaling $W_Q$ (or $W_K$) by $c$ scales every gap by $c$",
         "with $W_Q = 2I$, $d_k$ is still 2")
     assert "Only the size of the scores matters" not in text_of("03-attention-lab.md")
 
