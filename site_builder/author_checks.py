@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import ast
 import copy
-import difflib
 import json
 import math
 import re
@@ -22,6 +21,7 @@ from ..engine.figures.base import not_plain
 from ..engine.figures.kit.figure import Misused, described
 from .errors import SourceError
 from .language import OWN_KEY
+from ..engine.figures.base import closest
 
 ALLOWED = ("explorables.figures", "explorables.engine")  # besides the standard library
 # The standard library's modules that the reader's browser cannot import: those Pyodide
@@ -309,9 +309,9 @@ def validate_exercise(model, path: Path, tree: ast.AST) -> list[SourceError]:
         return error(f"the exercise type name {model.name!r} is not a directive argument",
                      "use lower-case words joined by '-', e.g. name = \"dot-product\"")
     if model.kind not in KINDS:
-        close = difflib.get_close_matches(str(model.kind), KINDS, n=1)
+        close = closest(str(model.kind), KINDS)
         return error(f"kind {model.kind!r} is not an answer kind",
-                     (f"did you mean '{close[0]}'? " if close else "") + "kind is one of number, percent, vector",
+                     (f"did you mean '{close}'? " if close else "") + "kind is one of number, percent, vector",
                      attribute_line(tree, type(model).__name__, "kind", where))
     tolerance = model.tolerance
     if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) or not 0 < tolerance < math.inf:

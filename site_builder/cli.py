@@ -158,8 +158,6 @@ def _figures(args: argparse.Namespace) -> int:
 
 
 def _print_figures(args: argparse.Namespace) -> int:
-    import difflib
-
     from . import authors, manifest
     from ..engine import locale
     from ..engine.exercises import EXERCISES
@@ -187,8 +185,9 @@ def _print_figures(args: argparse.Namespace) -> int:
               f":::{{exercise}} {args.name}\n:seed: 1\n:::\n\n(answers: {EXERCISES[args.name].kind})")
         return 0
     if args.name is not None and args.name not in FIGURES:
-        close = difflib.get_close_matches(args.name, names, n=1)
-        hint = f"; did you mean '{close[0]}'?" if close else ""
+        from ..engine.figures.base import closest
+        close = closest(args.name, names)
+        hint = f"; did you mean '{close}'?" if close else ""
         print(f"error: no figure named '{args.name}'{hint} (figures: {', '.join(names)})", file=sys.stderr)
         return 1
     models = [FIGURES[n] for n in ([args.name] if args.name else names)]

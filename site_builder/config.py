@@ -9,7 +9,6 @@ site.yml sits beside content/ (the layout ``explorables new`` writes) or inside 
 """
 from __future__ import annotations
 
-import difflib
 import json
 import warnings
 from dataclasses import dataclass
@@ -20,6 +19,7 @@ import yaml
 
 from .errors import SourceError
 from .safety import load_yaml, quote, read_source, yaml_problem
+from ..engine.figures.base import closest
 
 # The Content-Security-Policy every page carries by default: nothing inline, nothing
 # from another origin; WebAssembly may compile (Pyodide), a worker may come from a Blob.
@@ -116,8 +116,8 @@ def load_config(path: Path) -> tuple[SiteConfig, list[SourceError]]:
                           DeprecationWarning, stacklevel=2)
             option, key = renamed, renamed.name
         if option is None:
-            close = difflib.get_close_matches(str(key), names, n=1)
-            hint = f"did you mean '{close[0]}'?" if close else f"known keys: {', '.join(names)}"
+            close = closest(str(key), names)
+            hint = f"did you mean '{close}'?" if close else f"known keys: {', '.join(names)}"
             errors.append(SourceError(path, line, 1, f"unknown key {quote(str(key))}", hint))
             continue
         if option.type is str and isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -133,10 +133,10 @@ def load_config(path: Path) -> tuple[SiteConfig, list[SourceError]]:
             continue
         values[key] = value
     if values.get("numbering", "page") not in NUMBERING:
-        close = difflib.get_close_matches(str(values["numbering"]), NUMBERING, n=1)
+        close = closest(str(values["numbering"]), NUMBERING)
         errors.append(SourceError(path, _line_of(text, "numbering"), 1,
                                   f"key 'numbering' is 'page' or 'site', got {quote(values.pop('numbering'))}",
-                                  (f"did you mean '{close[0]}'? " if close else "") +
+                                  (f"did you mean '{close}'? " if close else "") +
                                   "numbering: page (each lesson from Figure 1) or numbering: site (on across lessons)"))
     if "explorables" in values:
         errors.extend(check_version(values["explorables"], path, _line_of(text, "explorables")))

@@ -27,6 +27,7 @@ from pathlib import Path
 from ..engine import locale
 from .errors import SourceError
 from .safety import read_source
+from ..engine.figures.base import closest
 
 NAMED = 8  # missing keys a warning names before it counts the rest
 OWN_KEY = re.compile(r"^own(\.[A-Za-z0-9_-]+)+$")  # a key of the site's own words: own.shares.title
@@ -65,14 +66,14 @@ class Words:
         if key.startswith(locale.OWN):
             if key in self.own:
                 return None
-            close = difflib.get_close_matches(key, list(self.own), n=1)
+            close = closest(key, list(self.own))
             english = "" if here == "locales/en.json" else " (nor in locales/en.json)"
             return (f"the key '{key}' has no text in {here}{english}",
-                    (f"did you mean '{close[0]}'? " if close else "") + f'add "{key}": "…" to {here}')
+                    (f"did you mean '{close}'? " if close else "") + f'add "{key}": "…" to {here}')
         if key in locale.ENGLISH:
             return None
-        close = difflib.get_close_matches(key, list(locale.ENGLISH), n=1)
-        return (f"unknown key '{key}'", (f"did you mean '{close[0]}'? " if close else "")
+        close = closest(key, list(locale.ENGLISH))
+        return (f"unknown key '{key}'", (f"did you mean '{close}'? " if close else "")
                 + f"a word of your own takes a key starting with {locale.OWN}, with its text in {here}")
 
     def stand_in(self, keys) -> None:
@@ -195,10 +196,10 @@ def _read_catalogue(path: Path) -> SiteCatalogue:
                 else:
                     found.own[key] = value
         elif key not in locale.ENGLISH:
-            close = difflib.get_close_matches(key, list(locale.ENGLISH), n=1)
+            close = closest(key, list(locale.ENGLISH))
             found.errors.append(SourceError(
                 path, line, 1, f"unknown key '{key}'",
-                (f"did you mean '{close[0]}'? " if close else "") + "`explorables words en` lists the tool's keys; "
+                (f"did you mean '{close}'? " if close else "") + "`explorables words en` lists the tool's keys; "
                 f"a word of your own takes a key starting with {locale.OWN}, e.g. {locale.OWN}my_figure.title"))
         elif not isinstance(value, str):
             found.errors.append(SourceError(path, line, 1, f"the key '{key}' must be text, got {json.dumps(value)}"))
@@ -299,9 +300,9 @@ def suggest_language(language: str) -> str:
         return "-".join([parts[0]] + [p.upper() if len(p) == 2 else p.title() if len(p) == 4 else p
                                       for p in parts[1:]])
     shipped = sorted(p.stem for p in locale.LOCALES.glob("*.json"))
-    close = difflib.get_close_matches(said, list(LANGUAGE_NAMES) + shipped, n=1, cutoff=0.75)
+    close = closest(said, list(LANGUAGE_NAMES) + shipped, 0.75)
     if close:
-        return LANGUAGE_NAMES.get(close[0], close[0])
+        return LANGUAGE_NAMES.get(close, close)
     head = said.split(" ")[0]  # "english (uk)", "german language"
     return LANGUAGE_NAMES.get(head, "")
 

@@ -5,7 +5,6 @@ line and column; so is any other link within the site that leads to no file the 
 writes (``nope.html``, ``files/handout.pdf`` missing), checked once the site is laid out."""
 from __future__ import annotations
 
-import difflib
 import posixpath
 import re
 from pathlib import Path
@@ -155,8 +154,8 @@ def missing_targets(pages, staging: Path) -> list[SourceError]:
                 hint = (f"the lesson {source} is written as {_relative(_url(lesson), page)}: link its file, "
                         f"[...]({source}), and the build writes the page's address")
             else:
-                close = difflib.get_close_matches(target, written, n=1, cutoff=0.85)
-                hint = (f"did you mean '{_relative(close[0], page)}'? " if close else "") + \
+                close = closest(target, written, 0.85)
+                hint = (f"did you mean '{_relative(close, page)}'? " if close else "") + \
                     "link a lesson by its .md file, or put the file in a folder of content/ (it is copied as it is)"
             line, col = _position(page, line0, href, (token.meta or {}).get("nth", 0))
             errors.append(SourceError(page.path, line, col, f"the link {quote(clip(href, 80))} leads to no page or "

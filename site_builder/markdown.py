@@ -1,7 +1,6 @@
 """The Markdown parser: CommonMark + tables, footnotes, front matter, math, directives."""
 from __future__ import annotations
 
-import difflib
 import html
 import re
 from dataclasses import dataclass, field
@@ -28,6 +27,7 @@ from .errors import SourceError
 from .math import MathError, tex_to_mathml
 from ..engine.nowrap import keep_together, touching_after, touching_before
 from .safety import load_yaml, quote, yaml_problem
+from ..engine.figures.base import closest
 
 # Front matter keys a lesson may use: name -> (type, what it is for)
 FRONT_MATTER = {
@@ -297,8 +297,8 @@ def _front_matter(tokens, path: Path, env: dict) -> dict[str, Any]:
         line0 = 1 + next((i for i, text in enumerate(lines) if text.split(":", 1)[0].strip() == str(key)), 0)
         spec = FRONT_MATTER.get(key)
         if spec is None:
-            close = difflib.get_close_matches(str(key), FRONT_MATTER, n=1)
-            hint = f"did you mean '{close[0]}'?" if close else f"known keys: {', '.join(FRONT_MATTER)}"
+            close = closest(str(key), FRONT_MATTER)
+            hint = f"did you mean '{close}'?" if close else f"known keys: {', '.join(FRONT_MATTER)}"
             report(env, line0, 1, f"unknown front matter key {quote(str(key))}", hint)
             continue
         kind, doc = spec

@@ -5,7 +5,6 @@ one and falls back to the system serif otherwise.
 """
 from __future__ import annotations
 
-import difflib
 import re
 from functools import lru_cache
 import xml.etree.ElementTree as ET
@@ -15,6 +14,7 @@ from latex2mathml.converter import convert
 from latex2mathml.symbols_parser import SYMBOLS as _SYMBOLS
 
 from .safety import clip, quoted
+from ..engine.figures.base import closest
 
 MAX_DEPTH = 40  # groups ({...}, \left...\right, environments) inside each other
 MAX_LENGTH = 5000  # characters of TeX in one formula
@@ -276,8 +276,8 @@ def _did_you_mean(name: str) -> str:
     """"; did you mean \\frac?" for \\fracc, or "" when no known command is close."""
     if not _KNOWN:
         _KNOWN.extend(_known_commands())
-    close = difflib.get_close_matches(name, _KNOWN, n=1, cutoff=0.75)
-    return f"; did you mean {close[0]}?" if close else ""
+    close = closest(name, _KNOWN, 0.75, begun=False)  # \foo is no \footnote
+    return f"; did you mean {close}?" if close else ""
 
 
 _MATH_COMMAND = re.compile(r"\\math[A-Za-z]*")

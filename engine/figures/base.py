@@ -137,8 +137,8 @@ class Option:
         elif self.kind == "choice":
             if text not in self.choices:
                 import difflib  # only for a refused value: not at the worker's start
-                close = difflib.get_close_matches(text, self.choices, n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                close = closest(text, self.choices)
+                hint = f" (did you mean {close!r}?)" if close else ""
                 raise OptionError(self.name, f"expected {self.expected()}, got {text!r}{hint}")
             value = text
         elif self.kind == "words":
@@ -172,18 +172,18 @@ def _whole(text: str) -> int:
         return int(number)
 
 
-def closest(name: str, known, cutoff: float = 0.6) -> str | None:
+def closest(name: str, known, cutoff: float = 0.6, begun: bool = True) -> str | None:
     """The known name an author most likely meant by ``name``: a close spelling
-    ("temprature"; ``cutoff`` as difflib's), else the one name it begins ("temp" for
-    "temperature"), else None."""
+    ("temprature"; ``cutoff`` as difflib's), else (with ``begun``) the one name it
+    begins ("temp" for "temperature"), else None."""
     import difflib  # only for a refused name: not at the worker's start
 
     known = list(known)
     close = difflib.get_close_matches(name, known, n=1, cutoff=cutoff)
     if close:
         return close[0]
-    begun = [k for k in known if len(name) >= 3 and k.lower().startswith(name.lower())]
-    return begun[0] if len(begun) == 1 else None
+    starting = [k for k in known if begun and len(name) >= 3 and k.lower().startswith(name.lower())]
+    return starting[0] if len(starting) == 1 else None
 
 
 def not_plain(value: Any, path: str = "") -> str | None:

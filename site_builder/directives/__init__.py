@@ -7,7 +7,6 @@ with a "did you mean". Errors go to ``env["errors"]`` with source lines.
 """
 from __future__ import annotations
 
-import difflib
 import re
 
 from markdown_it import MarkdownIt
@@ -21,6 +20,7 @@ from ..author_checks import is_directive_name
 from ..authors import named_in_failed, unknown_hint
 from ..safety import clip
 from .common import check_closed, parse_body, report
+from ...engine.figures.base import closest
 
 _INFO = re.compile(r"^\{([^}]*)\}\s*(.*)$")
 
@@ -61,9 +61,9 @@ def _directives_rule(state: StateCore) -> None:
                 state.env.setdefault("unmade_figures", set()).add(argument)
             index += 1
         else:
-            close = difflib.get_close_matches(name, known_names(), n=1)
+            close = closest(name, known_names())
             hint = unknown_hint(name, _site_folder(state.env), (
-                f"did you mean '{{{close[0]}}}'?" if close else f"known directives: {', '.join(known_names())};")
+                f"did you mean '{{{close}}}'?" if close else f"known directives: {', '.join(known_names())};")
                 + " `explorables figures` lists every figure and its options")
             report(state.env, token.map[0], len(token.markup) + 1, f"unknown directive '{{{clip(name)}}}'", hint)
             token.type = "directive_error"

@@ -14,7 +14,6 @@ into a <details> the reader opens; other classes are added to the box for the st
 """
 from __future__ import annotations
 
-import difflib
 import re
 
 from markdown_it import MarkdownIt
@@ -23,6 +22,7 @@ from markdown_it.token import Token
 
 from .common import parse_body, report, split_options
 from ...engine.locale import t
+from ...engine.figures.base import closest
 
 KINDS = ("note", "tip", "warning", "important")
 TITLES = {"note": "page.note", "tip": "page.tip", "warning": "page.warning", "important": "page.important"}
@@ -37,9 +37,9 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
     classes: list[str] = []
     for opt in options:
         if opt.name not in OPTIONS:
-            close = difflib.get_close_matches(opt.name, OPTIONS, n=1)
+            close = closest(opt.name, OPTIONS)
             report(env, opt.line, opt.name_col, f"{{{name}}}: unknown option '{opt.name}'",
-                   f"did you mean '{close[0]}'?" if close else "an admonition takes only ':class: dropdown'")
+                   f"did you mean '{close}'?" if close else "an admonition takes only ':class: dropdown'")
             continue
         for cls in opt.value.split():
             if not _CLASS.match(cls):

@@ -21,7 +21,6 @@ are errors at path:line:col.
 """
 from __future__ import annotations
 
-import difflib
 import html
 import json
 import re
@@ -37,6 +36,7 @@ from ...engine.exercises import EXERCISES, SEED_LIMIT, SeedError, parse_seed, us
 from ..authors import failed, named_in_failed, unknown_hint
 from .common import parse_body, report, split_options
 from ...engine.locale import t
+from ...engine.figures.base import closest
 
 _NAME = re.compile(r"^[A-Za-z][\w-]*$")
 _RESERVED = re.compile(r"^ex-\d+$")  # the ids of unnamed exercises
@@ -51,12 +51,12 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
         token.type = "directive_error"
         return 1
     if exercise is None:
-        close = difflib.get_close_matches(argument, EXERCISES, n=1)
+        close = closest(argument, EXERCISES)
         what = f"unknown exercise type '{argument}'" if argument else "no exercise type after {exercise}"
         content = env.get("content_root")
         report(env, fence, len(token.markup) + len("{exercise}") + 2, f"{{exercise}}: {what}",
                unknown_hint(argument, content.parent if content is not None else None,
-                            (f"did you mean '{close[0]}'? " if close else "") + f"types: {', '.join(EXERCISES)}"))
+                            (f"did you mean '{close}'? " if close else "") + f"types: {', '.join(EXERCISES)}"))
         token.type = "directive_error"
         return 1
     options, body, body_line0 = split_options(token.content, fence + 1)

@@ -20,7 +20,6 @@ lesson's file name) with the number that lesson shows it under. A reference to n
 """
 from __future__ import annotations
 
-import difflib
 import html
 import os
 import posixpath
@@ -34,6 +33,7 @@ from .common import found_in, report
 from ..links import ids_of
 from .roles import where
 from ...engine.locale import t
+from ...engine.figures.base import closest
 
 _LABELLED_SPLIT = "<"
 _TAG = re.compile(r"\\tag(\*?)\s*\{([^{}]*)\}")
@@ -164,10 +164,10 @@ def _role(env, parent, token, figures, equations, referenced) -> None:
         return
     if target not in table:
         line0, col = where(env, parent, token)
-        close = difflib.get_close_matches(target, list(table), n=1)
+        close = closest(target, list(table))
         listed = ", ".join(table) or "none"
         report(env, line0, col, f"{{{role}}}: no {what} '{target}' on this page",
-               (f"did you mean '{close[0]}'? " if close else "") + f"{what}s here: {listed}")
+               (f"did you mean '{close}'? " if close else "") + f"{what}s here: {listed}")
         token.meta["error"] = True
         return
     number = table[target]
@@ -217,18 +217,18 @@ def resolve_figure_refs(pages) -> list:
             other = by_path.get((page.path.parent / ref["lesson"]).resolve())  # relative, as links are
             if other is None:
                 here = [os.path.relpath(p, page.path.parent) for p in by_path]
-                close = difflib.get_close_matches(ref["lesson"], here, n=1)
+                close = closest(ref["lesson"], here)
                 errors.append(SourceError(page.path, ref["line0"] + 1, ref["col"],
                                           f"{{numref}}: no lesson '{ref['lesson']}'",
-                                          (f"did you mean '{close[0]}'? " if close else "")
+                                          (f"did you mean '{close}'? " if close else "")
                                           + "write the lesson's file name: {numref}`02-lesson.md#figure-id`"))
                 continue
             numbers = other.env.get("figure_numbers") or {}
             if ref["target"] not in numbers:
-                close = difflib.get_close_matches(ref["target"], list(numbers), n=1)
+                close = closest(ref["target"], list(numbers))
                 errors.append(SourceError(page.path, ref["line0"] + 1, ref["col"],
                                           f"{{numref}}: no figure '{ref['target']}' in {ref['lesson']}",
-                                          (f"did you mean '{close[0]}'? " if close else "")
+                                          (f"did you mean '{close}'? " if close else "")
                                           + f"figures there: {', '.join(numbers) or 'none'}"))
                 continue
             url = getattr(other, "url", f"{other.slug}.html")  # under its section's folder

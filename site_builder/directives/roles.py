@@ -22,7 +22,6 @@ with a "did you mean". References (``{numref}``, ``{eq}``) are resolved by
 """
 from __future__ import annotations
 
-import difflib
 import html
 import re
 from typing import Any
