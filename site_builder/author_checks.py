@@ -256,11 +256,14 @@ def check_hooks(tree: ast.AST, class_name: str, path: Path, label: str) -> list[
     return errors
 
 
+def _class_of(tree: ast.AST, class_name: str) -> ast.ClassDef | None:
+    """The module's class ``class_name`` (the first of that name), or None."""
+    return next((node for node in ast.walk(tree) if isinstance(node, ast.ClassDef) and node.name == class_name), None)
+
+
 def _class_body(tree: ast.AST, class_name: str) -> list[ast.stmt]:
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ClassDef) and node.name == class_name:
-            return node.body
-    return []
+    node = _class_of(tree, class_name)
+    return node.body if node is not None else []
 
 
 def _own_nodes(function: ast.AST):
@@ -388,21 +391,17 @@ def author_line(err: BaseException, path: Path, fallback: int = 1) -> int:
 
 
 def class_line(tree: ast.AST, class_name: str) -> int:
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ClassDef) and node.name == class_name:
-            return node.lineno
-    return 1
+    node = _class_of(tree, class_name)
+    return node.lineno if node is not None else 1
 
 
 def attribute_line(tree: ast.AST, class_name: str, attribute: str, fallback: int) -> int:
     """The line where the class ``class_name`` sets ``attribute`` (``kind = ...``)."""
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ClassDef) and node.name == class_name:
-            for statement in node.body:
-                targets = statement.targets if isinstance(statement, ast.Assign) else (
-                    [statement.target] if isinstance(statement, ast.AnnAssign) else [])
-                if any(isinstance(t, ast.Name) and t.id == attribute for t in targets):
-                    return statement.lineno
+    for statement in _class_body(tree, class_name):
+        targets = statement.targets if isinstance(statement, ast.Assign) else (
+            [statement.target] if isinstance(statement, ast.AnnAssign) else [])
+        if any(isinstance(t, ast.Name) and t.id == attribute for t in targets):
+            return statement.lineno
     return fallback
 
 

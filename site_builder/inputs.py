@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import authors
+from .directives.common import found_in
 from .errors import SourceError
 from .output import MARKER
 from .safety import copy_tree, outside
@@ -89,28 +90,22 @@ def _label_clashes(page, headings: set[str], figures: set[str]) -> list[SourceEr
     ``![alt](a.png){#id}``), that the page already uses: a heading's, a figure's, an
     exercise's, an image's, or one written before it. A link or a reference to it would
     land on the first."""
-    lines = page.env.get("lines") or []
-    offset = page.env.get("line_offset", 0)
     seen = {**{i: "a heading" for i in headings}, **{i: "a figure" for i in figures}}
     seen.update({t.meta["id"]: "an exercise" for t in page.tokens if t.type == "exercise_open"})
     seen.update({str(t.attrGet("id")): "an image" for t in page.tokens
                  if t.type == "image_figure_open" and t.attrGet("id")})
-    located: dict[str, tuple[int, int]] = {}  # text -> where it was last found, to find the next one after it
     errors = []
 
-    def where(start: int, text: str) -> tuple[int, int]:
-        after = located.get(text, (start, -1))
-        for number in range(max(start, after[0]), min(start + 50, len(lines))):
-            at = lines[number].find(text, after[1] + 1 if number == after[0] else 0)
-            if at >= 0:
-                located[text] = (number, at)
-                return number + 1, at + 1
-        return start + 1, 1
-
     for token in page.tokens:
-        start = (token.map[0] if token.map else 0) + offset
+        before: dict[str, int] = {}  # ids of this block so far: where each stands is found past those
+
+        def where(text: str) -> tuple[int, int]:
+            line0, col = found_in(page.env, token, text, before.get(text, 0))
+            before[text] = before.get(text, 0) + 1
+            return page.env.get("line_offset", 0) + line0 + 1, col
+
         if token.type == "math_block_label":
-            line, col = where(start, f"({token.info})")
+            line, col = where(f"({token.info})")
             if token.info in seen:
                 errors.append(SourceError(page.path, line, col, f"the equation label '{token.info}' is already "
                                           f"the id of {seen[token.info]} on this page",
@@ -122,7 +117,7 @@ def _label_clashes(page, headings: set[str], figures: set[str]) -> list[SourceEr
             ident = str(child.attrGet("id") or "") if child.type != "html_inline" else ""
             if not ident or child.type == "figure_number":
                 continue
-            line, col = where(start, "{#" + ident)
+            line, col = where("{#" + ident)
             if ident in seen:
                 errors.append(SourceError(page.path, line, col, f"the id '{ident}' is already the id of "
                                           f"{seen[ident]} on this page",

@@ -74,15 +74,18 @@ def check_closed(env: dict, token) -> bool:
     return False
 
 
-def found_in(env: dict, block, text: str) -> tuple[int, int]:
-    """The 0-based line and 1-based column where ``text`` first stands in the source
-    lines of ``block`` (a paragraph, a list item), for a message about something inside
-    it; else its first line, column 1."""
+def found_in(env: dict, block, text: str, nth: int = 0) -> tuple[int, int]:
+    """The 0-based line and 1-based column where ``text`` stands in the source lines of
+    ``block`` (a paragraph, a list item), its ``nth`` time there (0: the first), for a
+    message about something inside it; else its first line, column 1."""
     lines = env.get("lines") or []
     offset = env.get("line_offset", 0)  # a directive's body: its lines start there
     first, end = block.map if block.map else (0, 1)
     for line0 in range(first, min(end, len(lines) - offset)):
         at = lines[offset + line0].find(text)
+        while at >= 0 and nth:
+            nth -= 1
+            at = lines[offset + line0].find(text, at + len(text))
         if at >= 0:
             return line0, at + 1
     return first, 1
