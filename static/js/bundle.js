@@ -77,7 +77,7 @@
   if (ex.bundle.carried() && ex.pages) {
     ex.pages.source = function (url) {
       const name = pageName(url);
-      const page = name === null ? null : carried.pages[name];
+      const page = name === null || !Object.prototype.hasOwnProperty.call(carried.pages, name) ? null : carried.pages[name];
       if (!page) return Promise.resolve(null);
       const target = new URL(url, location.href).href;
       // From disk the address does not change: links are anchored to the page's folder.

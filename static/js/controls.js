@@ -180,7 +180,7 @@
   ex.controls.number = function (figure, spec) {
     const id = uid("number");
     const label = ex.el("label", { for: id });
-    const fields = {};
+    const fields = Object.create(null);  // a field's name (the author's) -> field
     const f = frame(spec, ex.el("div", { class: "ex-select" }, label, numberField(figure, spec, spec.label, fields, id)));
     function update(next) { ex.setText(label, next.label); fields[spec.name].set(next.value); f.help(next); }
     update(spec);
@@ -192,7 +192,7 @@
     const table = ex.el("table", { class: "ex-grid" });
     // a wide grid scrolls in its own box on a narrow screen, not the page
     const f = frame(spec, ex.el("div", null, heading, ex.el("div", { class: "ex-scroll ex-grid-scroll" }, table)));
-    const fields = {};
+    const fields = Object.create(null);  // a field's name (the author's) -> field
     let shape = "";
     function update(next) {
       ex.setText(heading, next.label);
@@ -224,7 +224,7 @@
     const table = ex.el("table", { class: "ex-matrix ex-matrix-edit" });
     const presets = ex.el("div", { class: "ex-buttons ex-presets", role: "group" });
     const f = frame(spec, ex.el("div", null, heading, table, presets));
-    const fields = {};
+    const fields = Object.create(null);  // a field's name (the author's) -> field
     let shape = "";
     function update(next) {
       ex.setText(heading, next.label);

@@ -6,7 +6,10 @@
   ex.marks = ex.marks || {};     // kind -> draw(ctx, mark, view)
   ex.panels = ex.panels || {};   // kind -> create(figure, spec) -> {el, update(spec), highlight(link)}
   ex.controls = ex.controls || {}; // kind -> create(figure, spec) -> {el, update(spec), setError(name, msg)}
-  ex.figures = ex.figures || {}; // id -> Figure
+  // id -> Figure. Anything keyed by an author's or a reader's text (a figure's id, a value's
+  // or an exercise's name, a word) is a Map or has no prototype: an id "constructor" or
+  // "__proto__" is then a key like any other, never one of Object's own members.
+  ex.figures = ex.figures || Object.create(null);
 
   /* The build this page belongs to, and where the files its scripts load are: the build
      writes them under names that change with their content (explorables.3f2a9c1d.css),

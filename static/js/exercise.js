@@ -34,10 +34,10 @@
 
   /* The seeds the address gives, by exercise id: "#ex-2=417&ex-3=9". */
   function seedsInAddress() {
-    const seeds = {};
+    const seeds = new Map();  // (an exercise's id is the author's: "constructor" too)
     location.hash.replace(/^#/, "").split("&").forEach(function (pair) {
       const at = pair.indexOf("=");
-      if (at > 0) seeds[decode(pair.slice(0, at))] = decode(pair.slice(at + 1));
+      if (at > 0) seeds.set(decode(pair.slice(0, at)), decode(pair.slice(at + 1)));
     });
     return seeds;
   }
@@ -144,7 +144,7 @@
   function mount(root) {
     const seeds = seedsInAddress();
     (root || document).querySelectorAll(".ex-exercise").forEach(function (section) {
-      const wanted = seeds[section.id];
+      const wanted = seeds.get(section.id);
       if (wanted === undefined || String(dataOf(section).seed) === wanted) return;
       load(section, wanted, true);
     });

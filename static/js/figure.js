@@ -20,8 +20,8 @@
     this.busy = false;
     this.computing = null;  // the queue's item being computed
     this.live = false;
-    this.panelViews = {};
-    this.controlViews = {};
+    this.panelViews = Object.create(null);  // "kind:id" -> view (ids are the author's)
+    this.controlViews = Object.create(null);
     this.hot = null;
     this.asking = false;  // the whole scene is to be asked for when the page is idle (complete)
     this.unwhole = null;  // the scene whose whole the engine could not draw
@@ -118,22 +118,22 @@
 
   /* Create, update or remove one view a spec; place() puts them in order. */
   Figure.prototype.sync = function (specs, views, kinds, what) {
-    const seen = {};
+    const seen = new Set();
     for (const spec of specs) {
       const key = spec.kind + ":" + (spec.id || spec.name);
-      seen[key] = true;
+      seen.add(key);
       const view = views[key];
       if (view) {
         view.update(spec);
       } else {
-        const create = kinds[spec.kind];
+        const create = Object.prototype.hasOwnProperty.call(kinds, spec.kind) ? kinds[spec.kind] : null;
         if (!create) { console.error("Explorables: unknown " + what + " kind '" + spec.kind + "'"); continue; }
         views[key] = create(this, spec);
         views[key].el.dataset.key = key;
       }
     }
     for (const key of Object.keys(views)) {
-      if (!seen[key]) { if (views[key].stop) views[key].stop(); views[key].el.remove(); delete views[key]; }
+      if (!seen.has(key)) { if (views[key].stop) views[key].stop(); views[key].el.remove(); delete views[key]; }
     }
   };
 
@@ -146,7 +146,7 @@
     const self = this;
     const active = document.activeElement;
     const panels = [];
-    const near = {};
+    const near = Object.create(null);  // panel id -> the controls placed after it
     const rest = [];
     (this.scene.panels || []).forEach(function (spec) {
       const view = self.panelViews[spec.kind + ":" + (spec.id || spec.name)];
@@ -159,7 +159,7 @@
       else rest.push(view.el);
     });
     const inPanels = [];
-    const groups = this.nearGroups || (this.nearGroups = {});
+    const groups = this.nearGroups || (this.nearGroups = Object.create(null));
     panels.forEach(function (panel) {
       inPanels.push(panel.el);
       if (!near[panel.id].length) return;

@@ -15,7 +15,7 @@
   const DRAG_PX = 300;    // a drag this wide sweeps an adjustable number's whole range
   const said = new WeakMap();  // live number -> the text last announced (or built)
   const built = new WeakMap();  // live number -> its text as built: the lesson's example
-  const timers = {};      // figure id -> pending announcement
+  const timers = new Map();  // figure id -> pending announcement
 
   /* The formats of kit/values.py Value.text, written the same way. */
   function num(x, digits) {
@@ -43,7 +43,7 @@
   }
 
   function rawValue(span, values) {
-    let raw = values[span.dataset.value];
+    let raw = Object.prototype.hasOwnProperty.call(values, span.dataset.value) ? values[span.dataset.value] : undefined;
     if (span.dataset.index !== undefined) {  // "1", or "2,3" for a cell of a table
       span.dataset.index.split(",").forEach(function (i) { raw = raw ? raw[Number(i)] : raw; });
     }
@@ -87,11 +87,11 @@
 
   /* Speak the live numbers of figure ``id`` that changed, once the figure is quiet. */
   function settle(id) {
-    clearTimeout(timers[id]);
-    timers[id] = setTimeout(function () {
+    clearTimeout(timers.get(id));
+    timers.set(id, setTimeout(function () {
       const figure = ex.figures[id];
       if (ex.pointerHeld() || (figure && figure.changing())) { settle(id); return; }
-      delete timers[id];
+      timers.delete(id);
       if (figure && figure.quietly) return;  // Play is running: said when it pauses
       const parts = [];
       of(".ex-value", id).forEach(function (span) {
@@ -105,7 +105,7 @@
       // the figure is about to say its own change: the numbers follow in the same message
       if (figure && figure.saying) figure.alsoSay(parts.join("; "));
       else if (ex.pages) ex.pages.announce(parts.join("; "));
-    }, SETTLE_MS);
+    }, SETTLE_MS));
   }
 
   document.addEventListener("explorables:change", function (event) {
@@ -250,7 +250,8 @@
   });
 
   function quiet() {
-    Object.keys(timers).forEach(function (id) { clearTimeout(timers[id]); delete timers[id]; });
+    timers.forEach(function (timer) { clearTimeout(timer); });
+    timers.clear();
   }
   if (ex.pages) {
     ex.pages.on("unmount", quiet);

@@ -227,8 +227,8 @@
 
     const soft = obstacles(ctx, marks, view, options.boxes || []);
     const placed = [];
-    const previous = options.previous || {};
-    const next = {};
+    const previous = options.previous || Object.create(null);
+    const next = Object.create(null);  // a name's key (the author's text) -> its spot
 
     function allowed(b) {
       if (b.x0 < EDGE || b.y0 < EDGE || b.x1 > W - EDGE || b.y1 > H - EDGE) return false;
