@@ -25,11 +25,11 @@
     const el = ex.el("section", { class: "ex-panel ex-plane" }, title, canvas, orientation, legend, caption, about, list);
     let typed = "", typedAt = 0;  // digits typed in a row pick point 10 and above
     const state = { spec: spec, hot: null, selected: null, drag: null, width: 0, height: 0,
-                    sides: {}, placed: null };  // sides: where each name was last drawn (hysteresis)
+                    sides: Object.create(null), placed: null };  // sides: where each name was last drawn (hysteresis)
 
     function view() {
       const s = state.spec;
-      const colors = {};
+      const colors = Object.create(null);  // role -> colour
       const w = state.width, h = state.height;
       const xs = s.x || [-1, 1], ys = s.y || [-1, 1];
       let kx = (w - 2 * PAD) / (xs[1] - xs[0]), ky = (h - 2 * PAD) / (ys[1] - ys[0]);
@@ -217,7 +217,8 @@
       place(mark, x, y); // drawn at once; the engine's answer redraws everything
       if (state.drag && state.drag.id === mark.id) state.drag.at = { x: x, y: y };
       draw();
-      figure.send({ type: "drag", mark: mark.id, x: x, y: y }).catch(function () {});
+      const ref = mark.ref || { mark: mark.id };  // the mark and the element moved: {mark: "key", index: 3}
+      figure.send({ type: "drag", mark: ref.mark, index: ref.index, x: x, y: y }).catch(function () {});
     }
 
     canvas.addEventListener("pointerdown", function (event) {
@@ -289,7 +290,7 @@
       const at = points.findIndex(function (p) { return p.id === state.selected; });
       const steps = { n: 1, N: 1, p: -1, P: -1 };
       if (!movable.length) Object.assign(steps, { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 });
-      if (event.key in steps) {
+      if (Object.prototype.hasOwnProperty.call(steps, event.key)) {
         event.preventDefault();
         const next = at < 0 ? (steps[event.key] > 0 ? 0 : points.length - 1)
           : (at + steps[event.key] + points.length) % points.length;
@@ -317,6 +318,7 @@
       const round = function (x) { return Number((Math.round(x / small) * small).toFixed(6)); };
       const p = grip(m);
       moveTo(m, move[0] ? round(p.x + move[0] * step) : p.x, move[1] ? round(p.y + move[1] * step) : p.y);
+      state.keyed = { id: m.id, at: grip(m) };  // where the presses so far put it (update)
     });
     /* Touch: a finger that lands on a draggable point or arrow head drags it; anywhere else the page scrolls. */
     canvas.addEventListener("touchstart", function (event) {
@@ -357,6 +359,13 @@
         const dragged = (next.marks || []).find(function (m) { return m.id === state.drag.id; });
         if (!dragged) state.drag = null;
         else if (state.drag.at) place(dragged, state.drag.at.x, state.drag.at.y);
+      }
+      // keys faster than the engine: an answer to an earlier press leaves the mark where the
+      // presses since put it, and the next steps on from there (every press counts)
+      if (state.keyed) {
+        const keyed = (next.marks || []).find(function (m) { return m.id === state.keyed.id; });
+        if (keyed && figure.queue.length) place(keyed, state.keyed.at.x, state.keyed.at.y);
+        else state.keyed = null;
       }
       const movable = draggables().length > 0;
       const picks = movable ? draggables().length : selectables().length;
