@@ -161,14 +161,23 @@
   }
 
   /* "/" before the search box exists (search.js comes after the first frame): remembered,
-     and the box takes the focus when it is made. */
+     and so is what the reader types after it; the box takes the focus and the words when
+     it is made (search.js). */
   document.addEventListener("keydown", function (e) {
-    if (e.key !== "/" || e.ctrlKey || e.metaKey || e.altKey || document.getElementById("ex-search-input")) return;
+    if (e.ctrlKey || e.metaKey || e.altKey || document.getElementById("ex-search-input")) return;
     const t = e.target;
     if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
     if (!document.querySelector(".ex-header")) return;
-    e.preventDefault();
-    ex._searchAsked = true;
+    if (e.key === "/" && !ex._searchAsked) {
+      e.preventDefault();
+      ex._searchAsked = true;
+      ex._searchTyped = "";
+    } else if (ex._searchAsked && (e.key.length === 1 || e.key === "Backspace")) {
+      e.preventDefault();  // (a space would scroll the page)
+      ex._searchTyped = e.key === "Backspace" ? ex._searchTyped.slice(0, -1) : ex._searchTyped + e.key;
+    } else if (ex._searchAsked && e.key === "Escape") {
+      ex._searchAsked = false;
+    }
   });
 
   ex.boot = boot;  // a page whose content is swapped in place draws its figures again

@@ -54,7 +54,7 @@
   function expand(index, word, last) {
     const vocab = index.vocab || (index.vocab = Object.keys(index.terms));
     const found = [];
-    if (index.terms[word]) found.push([word, 1]);
+    if (Object.prototype.hasOwnProperty.call(index.terms, word)) found.push([word, 1]);  // (not "constructor", Object's)
     if (last && word.length >= 2) {
       vocab.forEach(function (t) { if (t !== word && t.startsWith(word)) found.push([t, 0.6]); });
     }
@@ -231,9 +231,14 @@
       else if (e.key === "Escape") { if (!list.hidden) { e.preventDefault(); close(); } else input.blur(); }
     });
     input.addEventListener("blur", function () { setTimeout(close, 150); });
-    if (ex._searchAsked) {  // "/" pressed before this script had come (boot.js)
+    if (ex._searchAsked) {  // "/" pressed before this script had come, and what was typed since (boot.js)
       ex._searchAsked = false;
       input.focus();
+      if (ex._searchTyped) {
+        input.value = ex._searchTyped;
+        ex._searchTyped = "";
+        update();
+      }
     }
   }
 
