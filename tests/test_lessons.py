@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import re
-import statistics
+import struct
 
 import pytest
 
@@ -18,7 +18,7 @@ from explorables.engine.figures import attention_heatmap as hm
 from explorables.engine.figures import attention_lab as lab
 from explorables.engine.figures.attention_heatmap import presets as hm_presets
 from explorables.figures import num, sentence
-from explorables.site_builder.markdown import create_parser, parse_page, render_page
+from explorables.site_builder.markdown.parser import create_parser, parse_page, render_page
 from figure_helpers import ROOT, first_state, lesson_as_built
 
 CONTENT = ROOT / "content"
@@ -89,8 +89,29 @@ def test_the_notation_box_exists_and_defines_what_the_lessons_assume():
     box = html.split('id="notation-and-prerequisites"', 1)[1].split("<h2", 1)[0]
     for term in ("Token", "Transpose", "Row vectors", "Entropy", "temperature", "width of the model"):
         assert term in box, term
+    source = text_of("index.md")
+    for symbol in ("$w_0, \\dots, w_{n-1}$", "$t$ and $u$ are positions", "$r$ names one head", "$d_v$",
+                   "$\\omega$", "$\\alpha$", "$W_O$", "$M$: a mask", "$R_k$", "$\\theta_i$", "$e(w)$", "$p_t$"):
+        assert symbol in source, symbol
     # the track list comes after the body: the box must not sit between "The track" and it
     assert html.rindex("<h2") == html.index('id="the-track"') - len("<h2 ")
+
+
+def test_one_notation_across_the_track():
+    """Corrects: lesson 2 counting tokens from 1, s for a position and for a score, h for the
+    number of heads and for one head, M for a mask and for a rotation, and the toy tags'
+    angle per step written as two bare numbers."""
+    lessons = {name: text_of(name) for name, _ in TRACK}
+    assert "q_1, \\dots, q_n" not in lessons["02-attention-heatmap.md"]
+    assert "$q_0, \\dots, q_{n-1}$" in lessons["02-attention-heatmap.md"]
+    assert not re.search(r"PE\(s\)|e_s\b|\$s = t|at \$s =", lessons["05-positional-encoding.md"])
+    assert "M_k" not in lessons["05-positional-encoding.md"] and "$R_k$" in lessons["05-positional-encoding.md"]
+    assert not re.search(r"Head \$h\$|\^h\b|\^h_", lessons["04-two-heads.md"])
+    assert "$\\omega = 0.5$ radian per word" in lessons["02-attention-heatmap.md"]
+    assert hm.OMEGA == 0.5
+    assert "$p_t = (\\sin \\omega t, \\cos \\omega t)$" in lessons["03-attention-lab.md"]
+    assert "This tag turns $\\omega = 0.6$ radian a step" in lessons["03-attention-lab.md"]
+    assert "half a radian" not in lessons["02-attention-heatmap.md"] and engine.OMEGA == 0.6
 
 
 @pytest.mark.parametrize("name", [name for name, _ in TRACK])
@@ -175,6 +196,44 @@ def test_lesson_1_the_gaps_between_the_scores_grow_as_t_falls_while_the_scores_s
         "gaps between the $s_j / T$ grow")
 
 
+def test_lesson_1_temperature_is_a_teaching_dial_with_two_limits():
+    """Corrects: "language models use it when they pick the next word" (that temperature divides
+    the output logits), and states both limits: 1/m as T grows, one-hot (ties split) as T -> 0."""
+    s = first_state(ROW)
+    scores = engine.attention([s["q"][2]], s["k"], s["v"]).scores[0]
+    assert engine.softmax(scores, temperature=1e6) == pytest.approx([1 / 6] * 6, abs=1e-5)
+    visible = [j <= 2 for j in range(6)]
+    assert engine.softmax(scores, temperature=1e6, mask=visible)[:3] == pytest.approx([1 / 3] * 3, abs=1e-5)
+    cold = engine.softmax(scores, temperature=1e-3)
+    assert max(cold) == pytest.approx(1.0) and cold.index(max(cold)) == scores.index(max(scores))
+    assert engine.softmax([1.0, 1.0, 0.2], temperature=1e-3) == pytest.approx([0.5, 0.5, 0.0], abs=1e-9)
+    has("01-one-query-row.md", "Attention itself has no such dial: its only divisor is the fixed $\\sqrt{d_k}$",
+        "its output scores over the whole vocabulary", "Here $T$ is a teaching dial",
+        "as $T$ grows the row tends to an even $1/m$ over the $m$ keys it may read",
+        "as $T \\to 0$ it becomes one-hot on the top score", "a tie for the top splits the weight evenly")
+    assert "language models use it when they pick the next word" not in text_of("01-one-query-row.md")
+
+
+def test_lesson_1_says_the_layer_adds_its_output_back():
+    has("01-one-query-row.md", "A real layer does not put $o$ in the place of the token's vector $x$",
+        "the token leaves the layer as $x + o\\,W_O$")
+
+
+def test_the_entropy_and_the_temperature_rule_are_each_stated_once():
+    """Entropy was defined three times and "temperature equals score scale" said four times;
+    each is stated in lesson 1 and referred back to after."""
+    lessons = {name: text_of(name) for name, _ in TRACK}
+    box = text_of("index.md")
+    assert "\\ln a_j" not in box and "defined in lesson 1" in box
+    assert sum("-\\sum_j a" in text for text in lessons.values()) == 1
+    assert "H = -\\sum_j a_j \\ln a_j" in lessons["01-one-query-row.md"]
+    assert "as defined in lesson 1" in lessons["02-attention-heatmap.md"]
+    assert "exactly as dividing $T$ by $c$ does" in lessons["01-one-query-row.md"]
+    assert "the rule of lesson 1" in lessons["03-attention-lab.md"]
+    assert "by the rule of lesson 1 acts as a temperature" in lessons["04-two-heads.md"]
+    assert "how do the two tables compare" not in lessons["03-attention-lab.md"]
+
+
 def test_lesson_1_adding_a_constant_changes_no_weight():
     s = first_state(ROW)
     scores = engine.attention([s["q"][2]], s["k"], s["v"]).scores[0]
@@ -233,21 +292,50 @@ def test_lesson_2_entropy_bounds_under_the_causal_mask():
         "The weights are non-negative and add up to 1")
 
 
-def test_lesson_2_a_large_finite_negative_number_masks_as_well_as_minus_infinity():
+def test_lesson_2_masks_with_minus_infinity_or_the_format_s_minimum():
+    """Corrects: "a large finite negative number, such as -10^9": it does not fit in fp16, whose
+    largest number is 65,504; a finite value matters only for a row masked whole (NaN with -inf)."""
     r = heat_result()
     scores = r.scores[2]
     visible = [j <= 2 for j in range(len(scores))]
-    by_number = engine.softmax([s + (0.0 if v else -1e9) for s, v in zip(scores, visible)])
-    assert by_number == pytest.approx(engine.softmax(scores, mask=visible), abs=1e-12)
-    has("02-attention-heatmap.md", "a large finite negative number, such as $-10^9$, which gives the same weights")
+    fp16_max = struct.unpack("<e", struct.pack("<H", 0x7BFF))[0]
+    assert fp16_max == 65504
+    with pytest.raises(OverflowError):
+        struct.pack("<e", -1e9)
+    by_minimum = engine.softmax([s + (0.0 if v else -fp16_max) for s, v in zip(scores, visible)])
+    assert by_minimum == pytest.approx(engine.softmax(scores, mask=visible), abs=1e-12)
+    whole_row = [-math.inf] * 3
+    top = max(whole_row)
+    assert all(math.isnan(math.exp(s - top)) for s in whole_row)  # the softmax's usual shift: -inf - -inf
+    has("02-attention-heatmap.md", "Libraries write $-\\infty$ or the most negative number the format holds",
+        "$-10^9$ would not fit in half precision (fp16), whose largest number is 65,504",
+        "A finite value matters only when a whole row is masked, where $-\\infty$ gives NaN")
+    assert "such as $-10^9$, which gives the same weights" not in text_of("02-attention-heatmap.md")
+
+
+def test_lesson_2_says_distance_fixes_no_weight_only_in_this_formula():
+    has("02-attention-heatmap.md", "In this formula no weight is fixed by distance",
+        "some models add a bias set by distance alone (ALiBi, T5)")
 
 
 def test_lesson_2_cost_counts():
+    """Lesson 2 keeps the square, its memory and FlashAttention; the costs that need D, the
+    projections, the heads and the feed-forward network are in lesson 4 (test below)."""
+    has("02-attention-heatmap.md", f"{12 * 12} for twelve tokens, {24 * 24} for 24",
+        "Computing them takes $n^2 d_k$ multiply-adds, and $AV$ takes $n^2 d_v$",
+        "Lesson 4 sets this square beside the rest of a layer's cost",
+        "memory grows like $n$ while the arithmetic stays $n^2$")
+    assert "and so does $AV$" not in text_of("02-attention-heatmap.md")
+    assert "nD^2" not in text_of("02-attention-heatmap.md")
+
+
+def test_lesson_4_the_whole_layer_s_cost():
     """Corrects: O(n^2) time and memory as the whole story. Per layer with width D: the
     four projections take 4 n D^2 multiply-adds, the feed-forward network 8 n D^2, the
     tables of all heads 2 n^2 D (n^2 D for Q K^T, n^2 D for A V); the square costs more
     than everything else once n > 6 D."""
-    D = 512
+    D, h, n = 512, 8, 100
+    assert h * 2 * n * n * (D // h) == 2 * n * n * D  # h tables, each with d_k = d_v = D / h
 
     def square(n):
         return 2 * n * n * D
@@ -257,12 +345,11 @@ def test_lesson_2_cost_counts():
 
     crossing = next(n for n in range(1, 100 * D) if square(n) > rest(n))
     assert crossing == 6 * D + 1
-    has("02-attention-heatmap.md",
-        "the projections cost about $4nD^2$ multiply-adds a layer and the feed-forward network about $8nD^2$",
-        "all heads' tables together cost about $2n^2 D$",
-        f"larger than about $6D$: for $D = 512$, beyond about {6 * D:,} tokens",
-        f"{12 * 12} for twelve tokens, {24 * 24} for 24",
-        "memory grows like $n$ while the arithmetic stays $n^2$")
+    has("04-two-heads.md",
+        "the projections $W_Q$, $W_K$, $W_V$ and $W_O$ cost about $4nD^2$ multiply-adds",
+        "with its hidden layer $4D$ wide, about $8nD^2$",
+        "all heads' tables about $2n^2 D$, half for the scores and half for $AV$",
+        f"larger than about $6D$: for $D = 512$, beyond about {6 * D:,} tokens")
 
 
 # --- lesson 3: the lab ----------------------------------------------------------------------------
@@ -310,8 +397,13 @@ def test_lesson_3_the_position_tag_is_a_nearness_bonus_with_no_direction():
     tokens = sentence("repeat").text.split()
     assert tokens[max(range(6), key=r.weights[0].__getitem__)] == "cat"
     assert tokens[max(range(6), key=r.weights[4].__getitem__)] == "mat"
+    bonus = [math.cos(engine.OMEGA * d) for d in range(8)]  # the distances of eight tokens
+    lowest = math.pi / engine.OMEGA  # the cosine is periodic: lowest at 0.6 d = pi
+    assert f"{lowest:.1f}" == "5.2" and min(range(8), key=bonus.__getitem__) == 5 and bonus[7] > bonus[5]
     has("03-attention-lab.md", "$\\alpha^2\\, p_i \\cdot p_j = \\alpha^2 \\cos(0.6(i - j))$",
-        "a bonus for being near that does not care which side the other token is on",
+        "a bonus for being near, within about five places, that does not care which side the other token is on",
+        f"it is lowest near distance {lowest:.1f}, ${num(bonus[5])}$ at distance 5, and rises to "
+        f"${num(bonus[7])}$ at distance 7".replace("−", "-"),
         f"puts its largest weight, {num(r.weights[0][1])} on *cat*")
 
 
@@ -323,10 +415,24 @@ def test_lesson_3_one_temperature_story():
     assert len(engine.projections(X, [[2.0, 0.0], [0.0, 2.0]], I, I)[0][0]) == 2  # d_k stays 2
     halved = engine.self_attention(X, I, I, I, temperature=0.5)
     assert flat(doubled.weights) == pytest.approx(flat(halved.weights), abs=1e-12)
-    has("03-attention-lab.md", "sees only the gaps between scores",
-        "scaling $W_Q$ (or $W_K$) by $c$ scales every gap by $c$",
+    has("03-attention-lab.md", f"*cat* gets {num(doubled.weights[4][1], 3)} of the weight of *it*, what $W_Q = I$ "
+        "gives at $T = 0.5$: the rule of lesson 1",
+        "scaling $W_Q$ (or $W_K$) by $c$ scales every gap between scores by $c$",
         "with $W_Q = 2I$, $d_k$ is still 2")
     assert "Only the size of the scores matters" not in text_of("03-attention-lab.md")
+
+
+def test_lesson_3_a_negated_w_k_sends_the_weight_of_it_away_from_cat():
+    X = lab_X()
+    tokens = sentence("pronoun").text.split()
+    plain = engine.self_attention(X, I, I, I).weights[4]
+    negated = engine.self_attention(X, I, [[-1.0, 0.0], [0.0, -1.0]], I).weights[4]
+    top = max(range(7), key=negated.__getitem__)
+    assert tokens[top] == "because"
+    assert top == min(range(7), key=lambda j: engine.dot(X[4], X[j]))  # the most negative dot product
+    has("03-attention-lab.md", "With $W_Q = I$ and $W_K = -I$, where does the weight of *it* go?",
+        f"*cat* falls from {num(plain[1])} to {num(negated[1])}, and the largest weight, {num(negated[top])}, "
+        "goes to *because*")
 
 
 # --- lesson 4: heads ------------------------------------------------------------------------------
@@ -352,8 +458,22 @@ def test_lesson_4_shapes_and_cost():
     assert h * (3 * D * (D // h)) == 3 * D * D
     has("04-two-heads.md", f"are ${D} \\times {D // h}$", f"$d_k = {D // h}$",
         f"$W_O$ is ${D} \\times {D}$", "concatenate back to exactly $D$",
-        "hold $3D^2$ numbers together", "$h n^2$ numbers instead of $n^2$")
+        "hold $3D^2$ numbers together", "$h n^2$ numbers instead of $n^2$",
+        "each from vectors with $h$ times fewer entries", "$h n^2$ exponentials in the softmax")
     assert "about the same work again" not in text_of("04-two-heads.md")
+    assert "times shorter" not in text_of("04-two-heads.md")  # entries are counted, lengths measured
+
+
+def test_lesson_4_a_zero_block_of_w_o_silences_a_head():
+    state = first_state(HEADS, query="hungry")
+    silenced = state
+    for r, c in ((2, 0), (2, 1), (3, 0), (3, 1)):  # the rows of W_O that meet head 2's output
+        silenced = HEADS.apply(silenced, {"type": "set", "name": f"W_O.{r}.{c}", "value": "0"})
+    values = HEADS.scene(silenced)["values"]
+    assert values["outputs"][6] == pytest.approx(values["contributions"][0][6], abs=1e-12)
+    assert values["contributions"][1][6] == pytest.approx([0.0, 0.0], abs=1e-12)
+    has("04-two-heads.md", "If the second block of $W_O$ were zero",
+        f"$o^1 W_O^1 = ({num(values['outputs'][6][0])}, {num(values['outputs'][6][1])})$")
 
 
 # --- lesson 5: position ---------------------------------------------------------------------------
@@ -368,31 +488,27 @@ def test_lesson_5_base_100_turns_more_clocks_at_offset_8():
     has("05-positional-encoding.md",
         f"With base 100, {turned[100]} of the 16 clocks have turned far enough at $k = 8$ that "
         f"$\\cos(\\theta_i k) < 0.9$, against {turned[10000]} with base 10000",
-        f"only {slowest:.2f}° a step")
+        f"the slowest clock of base 100 turns {slowest:.2f}° a step")
     assert "every clock turns noticeably" not in text_of("05-positional-encoding.md")
 
 
-def window_mean(lo, hi, base):
-    return statistics.fmean(engine.pe_similarity(k, 32, base) for k in range(lo, hi + 1))
-
-
-def test_lesson_5_base_100_stops_tracking_distance_and_nothing_comes_back():
-    """Corrects: "far-apart positions can come to look alike again": from offset 30 to
-    100,000 the highest similarity is about 0.70 for both bases."""
-    highest = {b: max(engine.pe_similarity(k, 32, b) for k in range(30, 100_001)) for b in (100, 10000)}
-    assert {b: f"{h:.2f}" for b, h in highest.items()} == {100: "0.70", 10000: "0.70"}
-    first = window_mean(64, 127, 100)
-    # every later stretch of doubling length, the last one cut at 100,000
-    later = [window_mean(2 ** m, min(2 ** (m + 1) - 1, 100_000), 100) for m in range(7, 17)]
-    big = [window_mean(2 ** m, 2 ** (m + 1) - 1, 10000) for m in range(3, 12)]
-    assert all(a > b for a, b in zip(big, big[1:]))  # still falling, stretch after stretch
+def test_lesson_5_base_100_stops_tracking_distance():
+    """Corrects: "far-apart positions can come to look alike again"; the averages over far
+    offsets were cut with a third of the lesson, and a question asks which base still tells
+    offsets 200 and 300 apart."""
+    sim = {b: {k: engine.pe_similarity(k, 32, b) for k in (8, 200, 300)} for b in (100, 10000)}
+    turn = {b: 2 * math.pi / engine.frequencies(32, b)[-1] for b in (100, 10000)}
+    assert abs(sim[100][200] - sim[100][300]) < 0.05 < sim[10000][200] - sim[10000][300]
     has("05-positional-encoding.md",
-        f"Averaged over offsets 64 to 127, the similarity at base 100 is already {num(first)}",
-        f"averages between {num(min(later))} and {num(max(later))}",
-        f"{window_mean(128, 255, 10000):.2f} over offsets 128 to 255 and "
-        f"{window_mean(1024, 2047, 10000):.2f} over 1,024 to 2,047",
-        f"the highest similarity is {highest[100]:.2f} for both")
-    assert "look alike again" not in text_of("05-positional-encoding.md")
+        f"positions 8 apart have similarity {sim[10000][8]:.2f} at base 10000 and {sim[100][8]:.2f} at base 100",
+        f"goes round every {turn[100]:,.0f} positions, against {turn[10000]:,.0f} for base 10000",
+        f"its similarities are {num(sim[10000][200])} at offset 200 and {num(sim[10000][300])} at 300",
+        f"Base 100 gives {num(sim[100][200])} and {num(sim[100][300])}")
+    text = text_of("05-positional-encoding.md")
+    assert "look alike again" not in text and "Averaged over" not in text
+    assert text.count(f"{sim[10000][8]:.2f}") == 1 and text.count(f"{sim[100][8]:.2f}") == 1  # stated once
+    has("05-positional-encoding.md", "So base 100 separates nearby positions better.")
+    assert "; yet its slowest clock" not in text
 
 
 def rotate(p, angle):
@@ -413,7 +529,7 @@ def test_lesson_5_the_table_s_query_two_places_on_is_m2_applied_to_its_own_tag()
     assert 2 * hm.OMEGA == 1
     has("05-positional-encoding.md",
         "The query of lesson 2's first *the*, \"a noun two places on\", holds three times the tag of position 2",
-        "one clock turned by $2 \\times 0.5 = 1$ radian")
+        "the tag of position 0 turned by $2\\omega = 1$ radian")
 
 
 def test_lesson_5_a_rotated_query_looks_k_places_away():
@@ -430,8 +546,8 @@ def test_lesson_5_a_rotated_query_looks_k_places_away():
             assert q == pytest.approx(engine.sinusoidal(i + k, D, base), abs=1e-9)
             best = max(range(64), key=lambda j: engine.dot(q, engine.sinusoidal(j, D, base)))
             assert best == i + k
-    has("05-positional-encoding.md", "$PE(t + k) \\cdot PE(s)$, largest at $s = t + k$",
-        "makes it largest at $s = t - 1$")
+    has("05-positional-encoding.md", "$PE(t + k) \\cdot PE(u)$, largest at $u = t + k$",
+        "makes it largest at $u = t - 1$")
 
 
 def test_lesson_5_the_four_terms_add_up_to_the_score():
@@ -444,14 +560,19 @@ def test_lesson_5_the_four_terms_add_up_to_the_score():
 
     whole = form([x + y for x, y in zip(e_i, p_i)], [x + y for x, y in zip(e_j, p_j)])
     assert whole == pytest.approx(form(e_i, e_j) + form(e_i, p_j) + form(p_i, e_j) + form(p_i, p_j), abs=1e-12)
-    has("05-positional-encoding.md", "$(e_t + PE(t))\\, W\\, (e_s + PE(s))^{\\top}$, a sum of four terms",
+    has("05-positional-encoding.md", "$(e_t + PE(t))\\, W\\, (e_u + PE(u))^{\\top}$, a sum of four terms",
         "The original paper offered the rotation as a hypothesis")
     assert "can learn that one linear map" not in text_of("05-positional-encoding.md")
 
 
+def test_lesson_5_the_paper_s_two_details_and_the_way_on():
+    has("05-positional-encoding.md", "The paper multiplies the embedding by $\\sqrt{D}$ before adding the code",
+        "position embeddings learned like word embeddings did about as well",
+        "That idea, rotary positions, comes next in the track.")
+
+
 def test_lesson_5_says_entries_for_a_count_and_norm_for_a_size():
-    has("05-positional-encoding.md", "$PE(t)$ has as many entries as the embeddings, $D$",
-        "So the norm of $PE(t)$ is $\\sqrt{D/2}$")
+    has("05-positional-encoding.md", "$PE(t)$ has as many entries as the embeddings, $D$")
     assert "same length $D$" not in text_of("05-positional-encoding.md")
 
 
