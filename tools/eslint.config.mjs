@@ -1,34 +1,41 @@
 // eslint for the browser runtime (static/js): a development tool only, building a site
-// needs no Node. From the repository: npm ci --prefix tools && tools/node_modules/.bin/eslint -c tools/eslint.config.mjs
-// (or .ci/checks, which runs it with ruff and mypy).
+// needs no Node. From the repository's root, once `npm ci --prefix tools`:
+//   tools/node_modules/.bin/eslint -c tools/eslint.config.mjs static/js
+// (.ci/checks runs it with ruff and mypy).
 import js from "@eslint/js";
 import globals from "globals";
 
 export default [
   {
-    basePath: "..",  // the repository: file patterns below are relative to it
+    basePath: "..",  // the repository: the file patterns below are relative to it
   },
   {
     files: ["static/js/**/*.js"],
     ...js.configs.recommended,
   },
   {
-    // Classic scripts (no modules: pages also run when opened from disk), each adding its
-    // part to the one namespace, window.explorables (core.js).
+    // Classic scripts (no modules: pages also run when opened from disk), each one IIFE
+    // adding its part to the one namespace, window.explorables (core.js): nothing else may
+    // land in the global scope the page's scripts share. ES2019, what terser is told the
+    // runtime is written in (site_builder/output/minify.py).
     files: ["static/js/**/*.js"],
     ignores: ["static/js/worker.js"],
     languageOptions: {
-      ecmaVersion: 2022,
+      ecmaVersion: 2019,
       sourceType: "script",
       globals: { ...globals.browser },
+    },
+    rules: {
+      "no-implicit-globals": "error",
     },
   },
   {
     // The engine worker: a module worker on a served site, a classic one made from a Blob
-    // in an offline bundle, so a script with no import statement (Pyodide by import()).
+    // in an offline bundle, so a script with no import statement; it loads Pyodide by
+    // import() (ES2020).
     files: ["static/js/worker.js"],
     languageOptions: {
-      ecmaVersion: 2022,
+      ecmaVersion: 2020,
       sourceType: "script",
       globals: { ...globals.worker },
     },
