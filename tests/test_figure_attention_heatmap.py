@@ -128,7 +128,7 @@ def test_custom_tokens_with_their_vectors():
         ({**CUSTOM, "queries": "1, 0; 0; 1, 1"},
          [("queries", "row 2 of the queries has 1 numbers but row 1 has 2; every row needs the same length")]),
         ({**CUSTOM, "queries": "1, 0;; 1, 1"},
-         [("queries", "row 2 of the queries is empty: write one number per coordinate, like '1, 0, 0.5, 2; 0, 1, -1, 0'")]),
+         [("queries", "row 2 of the queries is empty: write one number per coordinate, like '1, 0, 0.5, 2'")]),
         ({**CUSTOM, "values": "1, a; 0, 1; 1, 1"},
          [("values", "row 1 of the values must be numbers separated by commas, got '1, a'")]),
         ({**CUSTOM, "values": "1, 11; 0, 1; 1, 1"},

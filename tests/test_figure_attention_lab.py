@@ -30,6 +30,11 @@ from figure_helpers import (ROOT, check_golden_split, control, is_num, lesson_as
 import figure_helpers
 
 FIG = FIGURES["attention-lab"]
+
+
+def word(w: str, state: dict) -> dict:
+    """The drag reference of the word ``w``'s point on the embedding plane (one a distinct word)."""
+    return {"mark": "word", "index": kit.distinct(state["tokens"]).index(w)}
 GOLDEN = ROOT / "tests" / "golden" / "attention_lab.json"
 LESSON = ROOT / "content" / "03-attention-lab.md"
 I2 = [[1.0, 0.0], [0.0, 1.0]]
@@ -147,7 +152,7 @@ def test_several_option_errors_are_reported_together():
 
 def test_dragging_a_repeated_word_moves_both_tokens():
     state = first_state(sentence="repeat")
-    new = FIG.apply(state, {"type": "drag", "mark": "word-the", "x": 1.234567, "y": -9})
+    new = FIG.apply(state, {"type": "drag", **word("the", state), "x": 1.234567, "y": -9})
     assert new["emb"]["the"] == [1.23, -2.9]  # rounded, and held inside the plane
     assert new["selected"] == "the" and new["step"] == maths.STEP_EMBED
     values = FIG.scene(new)["values"]
@@ -160,17 +165,17 @@ def test_dragging_a_repeated_word_moves_both_tokens():
 
 def test_an_embedding_is_a_word_s_in_every_sentence():
     state = first_state(sentence="repeat")
-    state = FIG.apply(state, {"type": "drag", "mark": "word-cat", "x": -1, "y": 1})
+    state = FIG.apply(state, {"type": "drag", **word("cat", state), "x": -1, "y": 1})
     state = FIG.apply(state, {"type": "set", "name": "sentence", "value": "pronoun"})
     assert FIG.scene(state)["values"]["E"][1] == [-1.0, 1.0]
 
 
 def test_drag_refuses_other_marks():
     state = first_state()
-    for mark in ("word-mat", "value-1", "x-0", "word-"):
+    for mark, i in (("word", 99), ("value", 1), ("x", 0), ("word", None), ("word-the", None)):
         with pytest.raises(ValueError) as info:
-            FIG.apply(state, {"type": "drag", "mark": mark, "x": 0, "y": 0})
-        assert str(info.value) == f"only the words of the embedding plane can be dragged, got mark {mark!r}"
+            FIG.apply(state, {"type": "drag", "mark": mark, "index": i, "x": 0, "y": 0})
+        assert str(info.value) == f"only the words of the embedding plane can be dragged, got mark {mark!r} {i!r}"
 
 
 def test_keyboard_steps_do_not_drift():
@@ -178,7 +183,7 @@ def test_keyboard_steps_do_not_drift():
     x, y = state["emb"]["it"]
     for _ in range(3):
         x += lab_scene.KEYBOARD["step"]
-        state = FIG.apply(state, {"type": "drag", "mark": "word-it", "x": x, "y": y})
+        state = FIG.apply(state, {"type": "drag", **word("it", state), "x": x, "y": y})
     assert state["emb"]["it"] == [1.5, 0.2]
 
 
@@ -308,7 +313,7 @@ def test_look_back_preset_makes_every_token_read_the_one_before(key):
     token reads itself most. The numbers are the engine's, through the figure."""
     state = FIG.patch(first_state(sentence=key), {"s": 2.0})
     for w in kit.distinct(state["tokens"]):
-        state = FIG.apply(state, {"type": "drag", "mark": f"word-{w}", "x": 0, "y": 0})
+        state = FIG.apply(state, {"type": "drag", **word(w, state), "x": 0, "y": 0})
     plain = FIG.scene(state)["values"]["weights"]
     assert [best(row) for row in plain] == list(range(len(state["tokens"])))
     state = act(state, "W_Q=back1")
@@ -345,7 +350,7 @@ def test_every_value_is_declared_with_a_format():
 
 def test_reset_returns_to_the_author_s_settings():
     state = first_state(sentence="repeat", W_Q="swap", s="0.5")
-    changed = FIG.apply(state, {"type": "drag", "mark": "word-the", "x": 2, "y": 2})
+    changed = FIG.apply(state, {"type": "drag", **word("the", state), "x": 2, "y": 2})
     changed = act(changed, "blank-query")
     back = act(changed, "reset")
     for key in RESET_KEYS:
@@ -365,7 +370,8 @@ def test_unknown_events_and_actions():
 
 
 def test_every_experiment_starts_from_the_built_in_settings():
-    moved = FIG.apply(first_state(W_V="swap"), {"type": "drag", "mark": "word-cat", "x": 0, "y": 0})
+    swapped = first_state(W_V="swap")
+    moved = FIG.apply(swapped, {"type": "drag", **word("cat", swapped), "x": 0, "y": 0})
     for e in FIG.experiments:
         state = act(moved, e.name)
         centred = set(state["tokens"]) if e.name == "look-back" else set()  # it moves its words, only them
@@ -611,7 +617,7 @@ def test_scene_invariants_hold_wherever_the_reader_goes(key, query, causal, s, t
     state = FIG.patch(first_state(), {"sentence": key, "query": query, "causal": causal, "s": s,
                                       "temperature": temperature})
     for t, x, y in drags:
-        state = FIG.apply(state, {"type": "drag", "mark": f"word-{state['tokens'][t]}", "x": x, "y": y})
+        state = FIG.apply(state, {"type": "drag", **word(state['tokens'][t], state), "x": x, "y": y})
     for which, a, b, x in typed:
         state = FIG.apply(state, {"type": "set", "name": f"{which}.{a}.{b}", "value": repr(x)})
     json.dumps(state, allow_nan=False)
@@ -710,7 +716,7 @@ def test_column_heads_name_the_position_only_of_a_repeated_word():
     {"type": "set", "name": "table", "value": "scores"},
     {"type": "set", "name": "W_Q.0.1", "value": "0.3"},
     {"type": "action", "name": "W_K=2I"},
-    {"type": "drag", "mark": "word-cat", "x": 0.5, "y": 0.5},
+    {"type": "drag", "mark": "word", "index": 1, "x": 0.5, "y": 0.5},
     {"type": "select", "mark": "a-1-2"},
 ])
 def test_any_other_event_ends_the_experiment(event):

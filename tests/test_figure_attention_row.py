@@ -108,14 +108,14 @@ def test_query_as_word_or_position():
             [("tokens", "expected 1 to 8 words separated by spaces, got 9 words ('a b c d e f g h i')")],
         ),
         ({"keys": "1,2; 3"}, [("keys", "pair 2 of the keys must have 2 numbers (x,y), got 1 in '3'")]),
-        ({"keys": "1,2; a,b"}, [("keys", "pair 2 of the keys must be numbers, got 'a,b'")]),
+        ({"keys": "1,2; a,b"}, [("keys", "pair 2 of the keys must be numbers separated by commas, got 'a,b'")]),
         (
             {"values": "1,2;;3,4"},
             [("values", "pair 2 of the values is empty: write x,y for each token, like '0.5,1'")],
         ),
         (
             {"queries": "1,99"},
-            [("queries", "pair 1 of the queries must have coordinates from -10 to 10, got '1,99'")],
+            [("queries", "pair 1 of the queries must have numbers from -10 to 10, got '1,99'")],
         ),
         (
             {"keys": "1,2; 3,4"},
@@ -188,7 +188,7 @@ def test_built_in_sentence_may_override_some_vectors():
 
 def test_drag_moves_a_key_clamped_to_the_plane_and_rounded():
     state = first_state()
-    new = FIG.apply(state, {"type": "drag", "mark": "key-3", "x": 0.123456, "y": -9.0})
+    new = FIG.apply(state, {"type": "drag", "mark": "key", "index": 3, "x": 0.123456, "y": -9.0})
     assert new["k"][3] == [0.12, -2.4]  # the plane is [-2.5, 2.5]; keys stop 0.1 inside
     assert new["selected"] == 3
     assert new["step"] == ar.STEP_MATCH
@@ -201,20 +201,21 @@ def test_keyboard_steps_do_not_drift():
     x, y = state["k"][1]
     for _ in range(3):
         x += ar.STEP
-        state = FIG.apply(state, {"type": "drag", "mark": "key-1", "x": x, "y": y})
+        state = FIG.apply(state, {"type": "drag", "mark": "key", "index": 1, "x": x, "y": y})
     assert state["k"][1] == [round(ar.KEYS[1][0] + 0.3, 2), ar.KEYS[1][1]]  # exactly, no 1e-16 drift
 
 
 def test_drag_changes_the_weights():
     state = first_state()
     before = FIG.scene(state)["values"]["weights"][3]
-    moved = FIG.apply(state, {"type": "drag", "mark": "key-3", "x": 1.4, "y": 1.0})
+    moved = FIG.apply(state, {"type": "drag", "mark": "key", "index": 3, "x": 1.4, "y": 1.0})
     assert FIG.scene(moved)["values"]["weights"][3] > before
 
 
 def test_only_keys_are_draggable():
-    with pytest.raises(ValueError, match="only keys can be dragged, got mark 'value-1'"):
-        FIG.apply(first_state(), {"type": "drag", "mark": "value-1", "x": 0, "y": 0})
+    for mark, i in (("value", 1), ("key", 7), ("key-1", None)):
+        with pytest.raises(ValueError, match=f"only keys can be dragged, got mark {mark!r} {i!r}"):
+            FIG.apply(first_state(), {"type": "drag", "mark": mark, "index": i, "x": 0, "y": 0})
 
 
 def test_typed_key_coordinates_are_kept_exactly():
@@ -232,7 +233,7 @@ def test_a_typed_key_beyond_the_plane_widens_it():
     state = FIG.apply(first_state(), {"type": "set", "name": "key.0.0", "value": "-7.5"})
     keys = panel(FIG.scene(state), "keys")
     assert keys["x"] == [-8.0, 8.0] and keys["y"] == [-8.0, 8.0]
-    state = FIG.apply(state, {"type": "drag", "mark": "key-0", "x": -100, "y": 100})
+    state = FIG.apply(state, {"type": "drag", "mark": "key", "index": 0, "x": -100, "y": 100})
     assert state["k"][0] == [-7.9, 7.9]
     assert panel(FIG.scene(state), "keys")["x"] == [-8.0, 8.0]  # dragging never grows it
 
@@ -737,7 +738,7 @@ def test_scene_invariants_hold_wherever_the_reader_goes(query, causal, temperatu
     values equal the engine's, for any drags, typed keys, asker, mask and temperature."""
     state = FIG.patch(first_state(), {"query": query, "causal": causal, "temperature": temperature})
     for j, x, y in moves:
-        state = FIG.apply(state, {"type": "drag", "mark": f"key-{j}", "x": x, "y": y})
+        state = FIG.apply(state, {"type": "drag", "mark": "key", "index": j, "x": x, "y": y})
     for j, c, x in typed:
         state = FIG.apply(state, {"type": "set", "name": f"key.{j}.{c}", "value": repr(x)})
     json.dumps(state, allow_nan=False)
@@ -878,7 +879,7 @@ def lesson_numbers():
         f"{num(math.hypot(*start['q'][2]))} for *chased*",
         f"from {pct(min(period.weights))}\nto {pct(max(period.weights))}, close to an even split",
         f"*cat* takes {pct(sharp.weights[1])} of the weight of *chased* and *mouse* "
-        f"{pct(sharp.weights[4])}, while the other four words\nshare {ar._share(1 - sharp.weights[1] - sharp.weights[4])}",
+        f"{pct(sharp.weights[4])}, while the other four words\nshare {ar.share(1 - sharp.weights[1] - sharp.weights[4])}",
         f"the weights run only from {pct(min(flat.weights))} to {pct(max(flat.weights))}",
         f"*cat* climbs to {pct(masked.weights[1])}",
         f"each word gets {pct(same.weights[0])} and the new vector is\n${tex(vec(same.output))}$",
@@ -931,7 +932,7 @@ def test_ending_an_experiment_puts_the_hint_back_and_keeps_the_rest():
     {"type": "set", "name": "causal", "value": True},
     {"type": "set", "name": "query", "value": "1"},
     {"type": "set", "name": "key.1.0", "value": "0.4"},
-    {"type": "drag", "mark": "key-1", "x": 0.5, "y": 0.5},
+    {"type": "drag", "mark": "key", "index": 1, "x": 0.5, "y": 0.5},
     {"type": "select", "mark": "bar-4"},
 ])
 def test_any_other_event_ends_the_experiment(event):

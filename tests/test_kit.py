@@ -92,9 +92,10 @@ def test_channels_are_constants_lists_or_functions():
     marks = points("key", P, role="key", label=["a", "b"], shape=lambda j: "ring" if j == 1 else None,
                    draggable=True, muted=[False, True])
     assert marks == [
-        {"kind": "point", "x": 0.0, "y": 1.0, "id": "key-0", "role": "key", "label": "a", "draggable": True},
+        {"kind": "point", "x": 0.0, "y": 1.0, "id": "key-0", "role": "key", "label": "a", "draggable": True,
+         "ref": {"mark": "key", "index": 0}},
         {"kind": "point", "x": 2.0, "y": 3.0, "id": "key-1", "role": "key", "label": "b", "shape": "ring",
-         "draggable": True, "muted": True},
+         "draggable": True, "muted": True, "ref": {"mark": "key", "index": 1}},
     ]
     assert arrows(None, (0, 0), P, role="query")[1] == {"kind": "arrow", "x1": 0.0, "y1": 0.0, "x2": 2.0, "y2": 3.0,
                                                          "role": "query"}
@@ -142,3 +143,49 @@ def test_the_golden_split_keeps_numbers_in_the_structure(fig):
     structure, words = split_scene(fig.scene(fig.initial_state({})))
     assert structure["panels"][0]["bars"][0]["text"] == "67%"
     assert structure["title"] == "…" and "Softmax of three scores" in words
+
+
+# --- generic geometry: rows of numbers, one vector, a Vector parameter ---------------------
+
+def test_rows_of_numbers_are_read_once_for_every_figure():
+    """Three figures read "a,b; c,d" with three copies of a parser that differed; now the kit's."""
+    from explorables.figures import read_rows
+    assert read_rows("0.5,1; \u22121,0.2;", "keys", width=2) == [[0.5, 1.0], [-1.0, 0.2]]
+    assert read_rows("1, 0, 2; 0, 1, 3", "values", most=3) == [[1.0, 0.0, 2.0], [0.0, 1.0, 3.0]]
+    refused = {
+        ("1,2; 3", 2): "pair 2 of the keys must have 2 numbers (x,y), got 1 in '3'",
+        ("1,2; a,b", 2): "pair 2 of the keys must be numbers separated by commas, got 'a,b'",
+        ("1,99", 2): "pair 1 of the keys must have numbers from -10 to 10, got '1,99'",
+        ("1, 2; 3", None): "row 2 of the keys has 1 numbers but row 1 has 2; every row needs the same length",
+        ("1, 2;; 3, 4", None): "row 2 of the keys is empty: write one number per coordinate, like '1, 0, 0.5, 2'",
+    }
+    for (text, width), message in refused.items():
+        with pytest.raises(ValueError) as err:
+            read_rows(text, "keys", width=width, limit=10)
+        assert str(err.value) == message
+
+
+def test_a_vector_parameter_reads_its_option_an_experiment_and_a_drag_alike():
+    from explorables.figures import Experiment, Figure, Vector, read_vector, arrows, plane
+
+    class Arrow(Figure):
+        name = "arrow"
+        params = (Vector("u", "u", [1.0, 0.0]),)
+        experiments = (Experiment("up", "Up", set={"u": "0, 2"}, see="Up."),)
+
+        def on_drag(self, s, mark, i, x, y):
+            s["u"] = [x, y]
+            return s
+
+        def draw(self, s, v):
+            return [plane("p", arrows("u", (0, 0), [s["u"]], draggable=True), x=[-3, 3], y=[-3, 3])]
+
+    fig = Arrow()
+    assert fig.parse_options({"u": "1, \u22120.5"})["u"] == [1.0, -0.5]
+    with pytest.raises(OptionErrors) as err:
+        fig.parse_options({"u": "1; 0.5"})
+    assert [(e.option, e.message) for e in err.value.errors] == [("u", "expected 2 numbers like 1, 0.5, got '1; 0.5'")]
+    assert fig.apply(fig.initial_state({}), {"type": "action", "name": "up"})["u"] == [0.0, 2.0]
+    assert read_vector([3, 4]) == [3.0, 4.0] and read_vector("1, 2, 3", size=3) == [1.0, 2.0, 3.0]
+    controls = fig.scene(fig.initial_state({}))["controls"]
+    assert fig.manifest()["options"][0]["name"] == "u" and [c["name"] for c in controls] == ["experiments"]

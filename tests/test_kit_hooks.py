@@ -4,13 +4,15 @@ a Hidden option read by its parse, and an author's ValueError named with its typ
 line like any other exception."""
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from explorables.engine import runtime
 from explorables.figures import (FIGURES, Experiment, Figure, Hidden, OptionErrors, Slider, Value, arrows, bars, cells, chart,
                                  circles, heading, labels, line, lines, plane, points, polygon, series)
-from explorables.site_builder import authors
-from explorables.site_builder.cli import main
+from explorables.site_builder.authors import loader as authors
+from explorables.site_builder.commands.cli import main
 from author_site import lay_out
 from figure_helpers import ROOT
 
@@ -68,7 +70,7 @@ class Forgetful(Figure):
         state["b"] = 2
         return None if self.forget == "changed" else state
 
-    def on_drag(self, state, mark, x, y):
+    def on_drag(self, state, mark, i, x, y):
         state["p"] = [x, y]
         return None if self.forget == "on_drag" else state
 
@@ -86,7 +88,7 @@ def line_of(name: str) -> int:
 @pytest.mark.parametrize("hook, event", [
     ("setup", None),
     ("changed", {"type": "set", "name": "a", "value": 1.5}),
-    ("on_drag", {"type": "drag", "mark": "dot-0", "x": 0.5, "y": 0.5}),
+    ("on_drag", {"type": "drag", "mark": "dot", "index": 0, "x": 0.5, "y": 0.5}),
     ("on_select", {"type": "select", "mark": "dot-0"}),
 ])
 def test_a_hook_that_returns_no_state_is_named_at_its_line(hook, event):
@@ -107,7 +109,7 @@ def test_in_the_page_a_hook_without_its_state_is_an_internal_error_at_its_line()
     try:
         state = fig.initial_state({})
         fig.forget = "on_drag"
-        out = runtime.step("forgetful", state, {"type": "drag", "mark": "dot-0", "x": 0.5, "y": 0.5})
+        out = runtime.step("forgetful", state, {"type": "drag", "mark": "dot", "index": 0, "x": 0.5, "y": 0.5})
     finally:
         del FIGURES["forgetful"]
     assert not out["ok"] and out["internal"] and out["error"].startswith(
@@ -152,6 +154,59 @@ def test_an_experiment_s_run_that_returns_no_state_is_named_at_its_line():
 
 
 # --- a Hidden option goes through its parse -----------------------------------------------
+
+# --- a drag names the mark and the element; an experiment's set is a reader's change ------
+
+class Two(Figure):
+    """Two draggable points; an angle whose ``changed`` derives the point on the circle."""
+    name = "two"
+    params = (Hidden("P", "P", [[0.0, 0.0], [1.0, 1.0]]), Slider("angle", "angle", 45, lo=0, hi=180, by=1))
+    experiments = (Experiment("right", "Right angle", set={"angle": 90}, see="The point is straight up."),)
+    moved: list = []
+
+    def setup(self, state, options):
+        return self.changed(state, "angle")
+
+    def changed(self, state, name):
+        state["tip"] = [round(math.cos(math.radians(state["angle"])), 6), round(math.sin(math.radians(state["angle"])), 6)]
+        return state
+
+    def on_drag(self, state, mark, i, x, y):
+        self.moved.append((mark, i))
+        state["P"][i] = [x, y]
+        return state
+
+    def draw(self, s, v):
+        return [plane("p", points("dot", s["P"], draggable=True), points("tip", [s["tip"]]), x=[-2, 2], y=[-2, 2])]
+
+
+def test_a_draggable_element_carries_its_mark_and_index_and_the_drag_hook_gets_them():
+    fig = Two()
+    state = fig.initial_state({})
+    marks = fig.scene(state)["panels"][0]["marks"]
+    assert [m.get("ref") for m in marks] == [{"mark": "dot", "index": 0}, {"mark": "dot", "index": 1}, None]
+    state = fig.apply(state, {"type": "drag", **marks[1]["ref"], "x": -1.5, "y": 0.5})
+    assert state["P"] == [[0.0, 0.0], [-1.5, 0.5]] and fig.moved[-1] == ("dot", 1)
+
+
+def test_a_drag_hook_written_before_the_index_gets_the_element_id_with_a_warning():
+    class Old(Two):
+        def on_drag(self, state, mark, x, y):
+            state["P"][int(mark.rpartition("-")[2])] = [x, y]
+            return state
+
+    with pytest.warns(DeprecationWarning, match=r"write on_drag\(state, mark, i, x, y\)"):
+        state = Old().apply(Old().initial_state({}), {"type": "drag", "mark": "dot", "index": 0, "x": 1, "y": 1})
+    assert state["P"][0] == [1, 1]
+
+
+def test_an_experiment_setting_a_slider_runs_its_changed_hook():
+    """Before, the experiment set the angle to 90 and left the point at 45 degrees."""
+    fig = Two()
+    state = fig.apply(fig.initial_state({}), {"type": "action", "name": "right"})
+    assert state["angle"] == 90 and state["tip"] == [0.0, 1.0]
+    assert fig.scene(state)["panels"][0]["marks"][2]["x"] == 0.0
+
 
 def as_vector(value, state):
     parts = value.split(",") if isinstance(value, str) else value

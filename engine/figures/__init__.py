@@ -15,7 +15,8 @@ import os
 import sys
 
 from ..exercises import EXERCISES, Exercise
-from .base import FieldError, Figure, Option, OptionError, OptionErrors
+from .base import FieldError, Option, OptionError, OptionErrors
+from .kit.figure import Figure
 
 FIGURES: dict[str, Figure] = {}
 
@@ -31,10 +32,6 @@ def register(figure_class: type[Figure]) -> type[Figure]:
 
 
 ON_DEMAND = os.environ.get("EXPLORABLES_FIGURES") == "on-demand"  # the worker's way (see above)
-
-
-def get(name: str) -> Figure:
-    return FIGURES[name]
 
 
 def modules() -> list[str]:
@@ -92,4 +89,4 @@ def _load_all(every: bool = not ON_DEMAND) -> None:
 
 _load_all()
 
-__all__ = ["FIGURES", "FieldError", "Figure", "Option", "OptionError", "OptionErrors", "get", "load", "register"]
+__all__ = ["FIGURES", "FieldError", "Figure", "Option", "OptionError", "OptionErrors", "load", "register"]

@@ -1,35 +1,12 @@
-"""The contract every figure model follows.
-
-A figure is pure Python: a spec of its directive options, a JSON-able state, events
-that turn one state into the next, and a *scene* that the browser's generic renderer
-draws. The same code runs at build time in CPython (to validate options and draw the
-first frame) and in the reader's browser under Pyodide (for every interaction).
-
-Life of a figure::
-
-    fig = FIGURES["attention-row"]
-    options = fig.parse_options({"temperature": "0.5"})     # OptionError on bad text
-    state = fig.initial_state(options)                      # plain dict, JSON-able
-    state = fig.apply(state, {"type": "set", "name": "temperature", "value": 2})
-    scene = fig.scene(state)                                # plain dict, JSON-able
-
-Events sent by the browser runtime (static/ never knows what a figure means):
-
-- ``{"type": "set", "name": N, "value": V}``: a control named N changed. Sliders and
-  toggles send numbers and booleans; text fields send the raw text the reader typed.
-- ``{"type": "drag", "mark": ID, "x": X, "y": Y}``: a draggable mark moved, by pointer
-  or by the keyboard, to data coordinates (X, Y).
-- ``{"type": "select", "mark": ID}``: a selectable mark or cell was clicked.
-- ``{"type": "action", "name": N}``: a button (an experiment, a preset) was pressed.
-
-``apply`` raises ``ValueError`` for input it refuses (a typed "abc"); the runtime shows
-the message beside the control named in ``FieldError.name`` and keeps the old state.
-
-The scene format is documented in ``engine/figures/SCENE.md``.
+"""What every figure's contract rests on: directive options (``Option``, read by
+``read_options``), the errors a figure raises for an author's option (``OptionError``)
+or a reader's input (``FieldError``), reading a typed number (``parse_number``), the
+nearest known name (``closest``) and the check that a scene or a state is plain JSON
+(``not_plain``). The one ``Figure`` class is the kit's (kit/figure.py), which says
+the life of a figure and the events it gets.
 """
 from __future__ import annotations
 
-import copy
 import math
 import warnings
 from dataclasses import dataclass, field
@@ -136,7 +113,6 @@ class Option:
                 raise bad
         elif self.kind == "choice":
             if text not in self.choices:
-                import difflib  # only for a refused value: not at the worker's start
                 close = closest(text, self.choices)
                 hint = f" (did you mean {close!r}?)" if close else ""
                 raise OptionError(self.name, f"expected {self.expected()}, got {text!r}{hint}")
@@ -218,128 +194,44 @@ def _fmt(x: float) -> str:
     return f"{x:g}"
 
 
-class Figure:
-    """Base class of a figure model. Subclasses set ``name``, ``options`` and override
-    ``initial_state``, ``apply`` and ``scene``."""
-
-    name: str = ""
-    summary: str = ""
-    options: tuple[Option, ...] = ()
-    # The state keys that make the figure's example (its tokens, their vectors): prose
-    # that quotes an element by position ({value}`table.weights[2][3]`) speaks of the
-    # lesson's example, so once the reader changes one of these, it keeps the lesson's
-    # number, marked as such, until the example is the lesson's again (static/js/prose.js).
-    subject: tuple[str, ...] = ()
-
-    def option(self, name: str) -> Option | None:
-        for opt in self.options:
-            if opt.name == name:
-                return opt
-        return None
-
-    def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
-        """Validate every option an author wrote; defaults fill the rest.
-
-        Raises a list of OptionError (as ``OptionErrors``) so all mistakes are reported
-        together.
-        """
-        errors: list[OptionError] = []
-        values = {opt.name: opt.default for opt in self.options}
-        names = [opt.name for opt in self.options]
-        for key, text in raw.items():
-            opt = self.option(key)
-            renamed = next((o for o in self.options if o.renamed_from and o.renamed_from == key), None)
-            if opt is None and renamed is not None and renamed.name not in raw:
-                warnings.warn(f"{self.name}: the option '{key}' is now called '{renamed.name}'; write "
-                              f":{renamed.name}: (the old name stops working in the next minor version)",
-                              DeprecationWarning, stacklevel=2)
-                opt, key = renamed, renamed.name
-            if opt is None:
-                close = closest(key, names)
-                hint = f"; did you mean {close!r}?" if close else ""
-                errors.append(
-                    OptionError(
-                        key,
-                        f"unknown option {key!r}{hint} (known options: {', '.join(names)})",
-                    )
-                )
-                continue
-            try:
-                values[key] = opt.parse(text)
-            except OptionError as err:
-                errors.append(err)
-        # The rules across options run even when some option was refused, so that an
-        # author sees every mistake at once; a rule that read a refused option (now its
-        # default) could report a mistake that is not there, so its errors wait.
-        refused = {err.option for err in errors}
-        read = _Reading(values)
+def read_options(figure: Any, raw: dict[str, Any]) -> dict[str, Any]:
+    """Validate every option an author wrote for ``figure`` (its ``name``, ``options`` and
+    ``check_options``); defaults fill the rest. Raises every OptionError together (as
+    ``OptionErrors``), so all mistakes are reported at once."""
+    errors: list[OptionError] = []
+    values = {opt.name: opt.default for opt in figure.options}
+    by_name = {opt.name: opt for opt in figure.options}
+    for key, text in raw.items():
+        opt = by_name.get(key)
+        renamed = next((o for o in figure.options if o.renamed_from and o.renamed_from == key), None)
+        if opt is None and renamed is not None and renamed.name not in raw:
+            warnings.warn(f"{figure.name}: the option '{key}' is now called '{renamed.name}'; write "
+                          f":{renamed.name}: (the old name stops working in the next minor version)",
+                          DeprecationWarning, stacklevel=3)
+            opt, key = renamed, renamed.name
+        if opt is None:
+            close = closest(key, by_name)
+            hint = f"; did you mean {close!r}?" if close else ""
+            errors.append(OptionError(key, f"unknown option {key!r}{hint} (known options: {', '.join(by_name)})"))
+            continue
         try:
-            self.check_options(read)
+            values[key] = opt.parse(text)
         except OptionError as err:
-            errors += [err] if not read.keys_read & refused else []
-        except OptionErrors as err:
-            errors += err.errors if not read.keys_read & refused else []
-        if errors:
-            raise OptionErrors(errors)
-        return values
-
-    def check_options(self, values: dict[str, Any]) -> None:
-        """Rules that involve several options at once; raise OptionError."""
-
-    def initial_state(self, options: dict[str, Any]) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def apply(self, state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
-        """One event -> the next state. The old state is never changed: the hooks get a
-        deep copy to edit and return. A figure overrides the hooks it takes."""
-        kind = event.get("type")
-        handler = {"set": self.on_set, "drag": self.on_drag, "select": self.on_select,
-                   "action": self.on_action}.get(kind)
-        if handler is None or getattr(handler, "unsupported", False):
-            raise ValueError(f"{self.name} does not know the event type {kind!r}")
-        state = copy.deepcopy(state)
-        if kind == "set":
-            return self.on_set(state, str(event.get("name", "")), event.get("value"))
-        if kind == "drag":
-            return self.on_drag(state, str(event.get("mark", "")), event.get("x"), event.get("y"))
-        if kind == "select":
-            return self.on_select(state, str(event.get("mark", "")))
-        return self.on_action(state, str(event.get("name", "")))
-
-    def on_set(self, state: dict[str, Any], name: str, value: Any) -> dict[str, Any]:
-        """A control named ``name`` changed to ``value``."""
-        raise NotImplementedError
-
-    def on_drag(self, state: dict[str, Any], mark: str, x: Any, y: Any) -> dict[str, Any]:
-        """A draggable mark moved to data coordinates (x, y)."""
-        raise NotImplementedError
-
-    def on_select(self, state: dict[str, Any], mark: str) -> dict[str, Any]:
-        """A selectable mark, cell, bar or label was clicked."""
-        raise NotImplementedError
-
-    def on_action(self, state: dict[str, Any], name: str) -> dict[str, Any]:
-        """A button (an experiment, a preset) was pressed."""
-        raise NotImplementedError
-
-    on_set.unsupported = on_drag.unsupported = on_select.unsupported = on_action.unsupported = True  # type: ignore[attr-defined]
-
-    def scene(self, state: dict[str, Any]) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def manifest(self) -> dict[str, Any]:
-        """The figure as data: its options (figures written with the kit add their
-        parameters, values and experiments)."""
-        return {"name": self.name, "summary": self.summary,
-                "options": [{"name": o.name, "kind": o.kind, "default": o.default, "expected": o.expected(),
-                             "doc": o.doc} for o in self.options],
-                "params": [], "values": [], "experiments": []}
-
-    def patch(self, state: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
-        """Apply ``{control name: value}`` pairs as "set" events, in order."""
-        for name, value in patch.items():
-            state = self.apply(state, {"type": "set", "name": name, "value": value})
-        return state
+            errors.append(err)
+    # The rules across options run even when some option was refused, so that an
+    # author sees every mistake at once; a rule that read a refused option (now its
+    # default) could report a mistake that is not there, so its errors wait.
+    refused = {err.option for err in errors}
+    read = _Reading(values)
+    try:
+        figure.check_options(read)
+    except OptionError as err:
+        errors += [err] if not read.keys_read & refused else []
+    except OptionErrors as err:
+        errors += err.errors if not read.keys_read & refused else []
+    if errors:
+        raise OptionErrors(errors)
+    return values
 
 
 class _Reading(dict):

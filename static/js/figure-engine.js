@@ -18,7 +18,8 @@
     return new Promise(function (resolve, reject) {
       const last = self.queue[self.queue.length - 1];
       const sameTarget = last && last.event.type === event.type &&
-        (event.type === "drag" ? last.event.mark === event.mark : event.type === "set" && last.event.name === event.name);
+        (event.type === "drag" ? last.event.mark === event.mark && last.event.index === event.index
+          : event.type === "set" && last.event.name === event.name);
       if (sameTarget) {
         last.event = event;
         last.quiet = last.quiet && quiet;

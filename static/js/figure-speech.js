@@ -71,7 +71,9 @@
     }
     if (event.type === "drag") {
       for (const panel of this.scene.panels || []) {
-        const mark = (panel.marks || []).find(function (m) { return m.id === event.mark; });
+        const mark = (panel.marks || []).find(function (m) {
+          return m.ref ? m.ref.mark === event.mark && m.ref.index === event.index : m.id === event.mark;
+        });
         if (!mark) continue;
         const head = mark.kind === "arrow";  // an arrow is dragged by its head
         return mark.name || ex.t("runtime.point_at", { name: mark.label || mark.id,

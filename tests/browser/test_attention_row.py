@@ -274,5 +274,5 @@ def test_a_plane_far_from_the_view_is_drawn_when_the_reader_comes_near(row, shar
     assert state_of(row, FIG)["temperature"] == 2.5
     # in sight, every answer redraws it at once: a key moved is drawn where it went
     row.evaluate("""() => { const f = window.explorables.figures.explorer;
-        const key = f.state.k[1]; return f.send({type: "drag", mark: "key-1", x: key[0] - 0.5, y: key[1]}); }""")
+        const key = f.state.k[1]; return f.send({type: "drag", mark: "key", index: 1, x: key[0] - 0.5, y: key[1]}); }""")
     assert row.evaluate(PIXELS, CANVAS) != lazily

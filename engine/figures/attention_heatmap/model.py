@@ -9,12 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from explorables.figures import (Choice, FieldError, Figure, Hidden, Option, OptionError, OptionErrors, Say, Slider,
-                                 Toggle, Value, num, parse_number, query_field, quote, register, resolve_query, words)
+                                 Toggle, Value, num, parse_number, query_field, quote, register, resolve_query,
+                                 rows_checker, words)
 
 from . import scene
 from . import words as W
 from .experiments import EXPERIMENTS, load
-from .presets import COORD_LIMIT, MAX_TOKENS, PRESETS, custom, parse_rows, rows_checker
+from .presets import COORD_LIMIT, MAX_DIM, MAX_TOKENS, PRESETS, custom, parse_rows
 from .table import PAD_MAX, kind_of_row, shown, table
 from .words import plural
 
@@ -76,7 +77,7 @@ class AttentionHeatmap(Figure):
     extra_options = (
         Option("preset", "choice", "sentence", W.DOCS["preset"], choices=tuple(PRESETS)),
         Option("tokens", "str", "", W.DOCS["tokens"]),
-        *(Option(m, "str", "", W.DOCS[m], check=rows_checker(m)) for m in VECTORS),
+        *(Option(m, "str", "", W.DOCS[m], check=rows_checker(m, most=MAX_DIM, limit=COORD_LIMIT)) for m in VECTORS),
         Option("length", "int", 0, W.DOCS["length"], min=0, max=MAX_TOKENS),
     )
     values = (

@@ -9,11 +9,11 @@ standard normal distribution (seeded), for the statistics of the scores.
 """
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
 
 from explorables.engine import position_code
+from explorables.figures import read_rows
 
 MAX_TOKENS = 16
 MAX_DIM = 8
@@ -105,46 +105,5 @@ def custom(tokens: list[str], q, k, v) -> Preset:
 
 
 def parse_rows(text: str, what: str) -> list[list[float]]:
-    """Vectors written as ``"1, 0, 0.5; 0, 2, -1; ..."``: one row a token, numbers by commas.
-
-    Every row must have the same length, at most 8. Raises ValueError saying which row is
-    wrong and how.
-    """
-    text = str(text).strip()
-    example = "like '1, 0, 0.5, 2; 0, 1, -1, 0'"
-    if not text:
-        raise ValueError(f"expected one row of numbers for each token, {example}, got ''")
-    chunks = [c.strip() for c in text.split(";")]
-    if chunks[-1] == "":
-        chunks.pop()  # allow a trailing ';'
-    rows: list[list[float]] = []
-    for n, chunk in enumerate(chunks, start=1):
-        if chunk == "":
-            raise ValueError(f"row {n} of the {what} is empty: write one number per coordinate, {example}")
-        row = []
-        for part in chunk.split(","):
-            try:
-                x = float(part.strip().replace("\u2212", "-"))
-            except ValueError:
-                raise ValueError(f"row {n} of the {what} must be numbers separated by commas, got {chunk!r}") from None
-            if not math.isfinite(x) or abs(x) > COORD_LIMIT:
-                raise ValueError(f"row {n} of the {what} must have numbers from -{COORD_LIMIT:g} to "
-                                 f"{COORD_LIMIT:g}, got {chunk!r}")
-            row.append(x)
-        if len(row) > MAX_DIM:
-            raise ValueError(f"row {n} of the {what} has {len(row)} numbers; vectors may have at most {MAX_DIM}")
-        if rows and len(row) != len(rows[0]):
-            raise ValueError(f"row {n} of the {what} has {len(row)} numbers but row 1 has {len(rows[0])}; "
-                             "every row needs the same length")
-        rows.append(row)
-    return rows
-
-
-def rows_checker(what: str):
-    """An option check: the author's rows parse (an empty option is checked elsewhere)."""
-
-    def check(text: str) -> None:
-        if str(text).strip():
-            parse_rows(text, what)
-
-    return check
+    """Vectors written as ``"1, 0, 0.5; 0, 2, -1; ..."``: one row a token, all of one length (the kit's reader)."""
+    return read_rows(text, what, most=MAX_DIM, limit=COORD_LIMIT)

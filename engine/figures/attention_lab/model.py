@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from explorables.figures import (SENTENCE_CHOICES, Asker, Choice, FieldError, Figure, Hidden, Matrix, Say, Slider,
-                                 Toggle, Value, best, check_query_option, default_embeddings, num, parse_number, quote,
+                                 Toggle, Value, best, distinct, check_query_option, default_embeddings, num, parse_number, quote,
                                  register, resolve_query, sentence, t, vec)
 
 from . import words
@@ -127,10 +127,11 @@ class AttentionLab(Figure):
         state["step"] = STEP_PROJECT
         return state
 
-    def on_drag(self, state: dict, mark: str, x: Any, y: Any) -> dict:
-        word = mark[len("word-"):] if mark.startswith("word-") else None
-        if word not in state["tokens"]:
-            raise ValueError(f"only the words of the embedding plane can be dragged, got mark {mark!r}")
+    def on_drag(self, state: dict, mark: str, i: Any, x: Any, y: Any) -> dict:
+        shown = distinct(state["tokens"])  # the plane's points: one a distinct word
+        if mark != "word" or not isinstance(i, int) or not 0 <= i < len(shown):
+            raise ValueError(f"only the words of the embedding plane can be dragged, got mark {mark!r} {i!r}")
+        word = shown[i]
         state["emb"][word] = [round(min(WORD_LIMIT, max(-WORD_LIMIT, parse_number(c, axis))), 2)
                               for axis, c in (("x", x), ("y", y))]
         state["selected"] = word

@@ -72,7 +72,7 @@ def embed_panel(s: dict, v: dict) -> dict:
         ]
     E_words = [s["emb"][w] for w in shown]
     word_points = points(
-        None, E_words, id=[f"word-{w}" for w in shown], role="own",
+        "word", E_words, id=[f"word-{w}" for w in shown], role="own",
         shape=lambda n: "ring" if i in where[shown[n]] else "circle",
         label=lambda n: shown[n] + (f" ×{len(where[shown[n]])}" if len(where[shown[n]]) > 1 else ""),
         link=lambda n: f"t{where[shown[n]][0]}", draggable=True,

@@ -5,11 +5,11 @@ from typing import Any
 
 from explorables.figures import (EDGE, Choice, FieldError, Figure, Hidden, Option, OptionError, OptionErrors, Say,
                                  Slider, Toggle, Value, best, extent, field_text, parse_number, query_field, quote,
-                                 register, resolve_query, t, token_text, words)
+                                 register, resolve_query, rows_checker, t, token_text, words)
 
 from . import scene
 from .experiments import EXPERIMENTS, STEP_MASK, STEP_MATCH, STEP_SOFTMAX, STEP_TEMPERATURE
-from .vectors import COORD_LIMIT, MAX_TOKENS, TOKENS, pair_checker, parse_pairs, row, tied, vectors
+from .vectors import COORD_LIMIT, MAX_TOKENS, TOKENS, parse_pairs, row, tied, vectors
 from .words import (CAUSAL_HELP, CAUSAL_LABEL, DOC, QUERY_LABEL, STEP_COUNT, SUMMARY, TEMPERATURE_HELP,
                     TEMPERATURE_LABEL, TEMPERATURE_WHAT, TITLE)
 
@@ -54,7 +54,7 @@ class AttentionRow(Figure):
     )
     extra_options = (
         Option("tokens", "words", list(TOKENS), DOC["tokens"], min=1, max=MAX_TOKENS),
-        *(Option(name, "str", "", DOC[name], check=pair_checker(name)) for name in ("queries", "keys", "values")),
+        *(Option(name, "str", "", DOC[name], check=rows_checker(name, width=2, limit=COORD_LIMIT)) for name in ("queries", "keys", "values")),
     )
     values = (
         Value("tokens", "list", "The words of the sentence."),
@@ -122,10 +122,9 @@ class AttentionRow(Figure):
         state["selected"], state["step"] = i, STEP_MATCH
         return state
 
-    def on_drag(self, state: dict, mark: str, x: Any, y: Any) -> dict:
-        i = mark_index(mark, len(state["tokens"]), ("key",))
-        if i is None:
-            raise ValueError(f"only keys can be dragged, got mark {mark!r}")
+    def on_drag(self, state: dict, mark: str, i: Any, x: Any, y: Any) -> dict:
+        if mark != "key" or not isinstance(i, int) or not 0 <= i < len(state["tokens"]):
+            raise ValueError(f"only keys can be dragged, got mark {mark!r} {i!r}")
         limit = key_extent(state) - EDGE
         state["k"][i] = [round(min(limit, max(-limit, parse_number(c, axis))), 2) for axis, c in (("x", x), ("y", y))]
         state["selected"], state["step"] = i, STEP_MATCH

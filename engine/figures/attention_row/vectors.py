@@ -7,10 +7,8 @@ query, so its row is nearly flat.
 """
 from __future__ import annotations
 
-import math
-
 from explorables.engine import attention_row
-from explorables.figures import OptionError, words
+from explorables.figures import OptionError, read_rows, words
 
 TOKENS = ("The", "cat", "chased", "the", "mouse", ".")
 
@@ -45,44 +43,8 @@ COORD_LIMIT = 10.0  # typed or authored coordinates must lie in [-10, 10]
 
 
 def parse_pairs(text: str, what: str = "vectors") -> list[list[float]]:
-    """Vectors written as ``"0.5,1; -1,0.2; ..."``: one ``x,y`` pair a token.
-
-    Raises ValueError whose message says which pair is wrong and how.
-    """
-    text = str(text).strip()
-    if not text:
-        raise ValueError("expected pairs like '0.5,1; -1,0.2' (x,y for each token), got ''")
-    chunks = [c.strip() for c in text.split(";")]
-    if chunks[-1] == "":
-        chunks.pop()  # allow a trailing ';'
-    pairs: list[list[float]] = []
-    for n, chunk in enumerate(chunks, start=1):
-        parts = [p.strip().replace("\u2212", "-") for p in chunk.split(",")]
-        if chunk == "":
-            raise ValueError(f"pair {n} of the {what} is empty: write x,y for each token, like '0.5,1'")
-        if len(parts) != 2:
-            raise ValueError(f"pair {n} of the {what} must have 2 numbers (x,y), got {len(parts)} in {chunk!r}")
-        pair = []
-        for part in parts:
-            try:
-                x = float(part)
-            except ValueError:
-                raise ValueError(f"pair {n} of the {what} must be numbers, got {chunk!r}") from None
-            if not math.isfinite(x) or abs(x) > COORD_LIMIT:
-                raise ValueError(f"pair {n} of the {what} must have coordinates from "
-                                 f"-{COORD_LIMIT:g} to {COORD_LIMIT:g}, got {chunk!r}")
-            pair.append(x)
-        pairs.append(pair)
-    return pairs
-
-
-def pair_checker(what: str):
-    """The option check for a vectors option: empty, or pairs that parse."""
-    def check(text: str) -> None:
-        if str(text).strip():
-            parse_pairs(text, what)
-
-    return check
+    """Vectors written as ``"0.5,1; -1,0.2; ..."``: one ``x,y`` pair a token (the kit's reader)."""
+    return read_rows(text, what, width=2, limit=COORD_LIMIT)
 
 
 def vectors(options: dict, name: str) -> list[list[float]]:

@@ -8,6 +8,7 @@ scene builders (``plane``, ``points``, ``arrows``, ``bars``, ``cells``, ...).
 from ..base import FieldError, Option, OptionError, OptionErrors, parse_number
 from .experiments import HINT, REVEAL, Experiment
 from .figure import Figure
+from .geometry import Vector, read_rows, read_vector, rows_checker
 from .inputs import EDGE, best, extent, query_field, resolve_query, words
 from .marks import (arrows, bars, cells, channel, chart, circles, heading, labels, line, lines, plane, points,
                     polygon, series, steps, text)
@@ -17,8 +18,8 @@ from .values import FORMATS, Value
 
 __all__ = [
     "Choice", "EDGE", "Experiment", "FORMATS", "Field", "FieldError", "Figure", "HINT", "Hidden", "MINUS", "Option",
-    "OptionError", "OptionErrors", "Param", "REVEAL", "Say", "Slider", "Toggle", "Value", "arrows", "bars", "best",
+    "OptionError", "OptionErrors", "Param", "REVEAL", "Say", "Slider", "Toggle", "Value", "Vector", "arrows", "bars", "best",
     "cells", "channel", "chart", "circles", "clip", "extent", "field_text", "formula", "heading", "labels", "line",
     "lines", "num", "number_format", "parse_number", "pct", "plane", "points", "polygon", "query_field", "quote",
-    "resolve_query", "series", "shown", "spoken", "steps", "t", "text", "typed", "vec", "words",
+    "read_rows", "read_vector", "resolve_query", "rows_checker", "series", "shown", "spoken", "steps", "t", "text", "typed", "vec", "words",
 ]

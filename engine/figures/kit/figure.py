@@ -35,12 +35,15 @@ from __future__ import annotations
 import copy
 import sys
 import traceback
+import warnings
 from dataclasses import replace
 from typing import Any
 
-from ..base import FieldError, Figure as BaseFigure, Option, OptionError, OptionErrors
+from ..base import FieldError, Option, OptionError, OptionErrors, read_options
 from ...locale import t
 from .experiments import HINT, REVEAL, Experiment
+from .geometry import Vector
+from .hooks import HookFailed, Misused, _a, _file_line, _folder, described  # noqa: F401  (described: reports')
 from .params import Hidden, Param
 from .text import spoken
 from .values import Value
@@ -50,62 +53,8 @@ BUILT_IN = "explorables.engine."  # the package of the built-in figures; any oth
 EVENT_HOOKS = {"set": "on_set", "drag": "on_drag", "select": "on_select", "action": "on_action"}
 
 
-def _file_line(filename: str, line: int) -> str:
-    """'dot_drag.py:12': how the kit's messages name a line of an author's module."""
-    return f"{filename.replace(chr(92), '/').rsplit('/', 1)[-1]}:{line}"
-
-
-def _where(function: Any) -> str:
-    """' (dot_drag.py:19)': where ``function`` is defined, or "" for a callable without code."""
-    code = getattr(function, "__code__", None)
-    return f" ({_file_line(code.co_filename, code.co_firstlineno)})" if code is not None else ""
-
-
-def _a(value: Any) -> str:
-    """How a message names what a hook gave: "None", "a str ('weights')"."""
-    if value is None:
-        return "None"
-    shown_value = repr(value)
-    return f"a {type(value).__name__} ({shown_value[:40] + '...' if len(shown_value) > 40 else shown_value})"
-
-
-def _folder(filename: str) -> str:
-    return filename.replace(chr(92), "/").rsplit("/", 1)[0]
-
-
-class Misused(TypeError):
-    """What an author's hook gave, which the kit cannot use (None for the state, a dict
-    for the panels): ``problem``, and ``fix``, how to mend it. It is found after the hook
-    returned, so no frame of the traceback is the author's: ``filename`` and ``line`` say
-    where the hook ``function`` is defined, and the message ends with them."""
-
-    def __init__(self, problem: str, fix: str, function: Any = None):
-        code = getattr(function, "__code__", None)
-        self.problem, self.fix = problem, fix
-        self.filename = code.co_filename if code is not None else ""
-        self.line = code.co_firstlineno if code is not None else 0
-        super().__init__(f"{problem}; {fix}{_where(function)}")
-
-
-class HookFailed(Exception):
-    """A ValueError an author's hook raised, raised again as a bug (see ``Figure.located``):
-    no reporter takes it for a value refused. ``error`` is the ValueError, which the
-    reports name (``described``)."""
-
-    def __init__(self, error: BaseException):
-        super().__init__(str(error))
-        self.error = error
-
-
-def described(err: BaseException) -> str:
-    """An error as a report names it, "KeyError: 'scale'"; a HookFailed by the error it
-    stands for, "ValueError: could not convert ...", as it would name a KeyError."""
-    inner = err.error if isinstance(err, HookFailed) else err
-    return f"{'TypeError' if isinstance(inner, Misused) else type(inner).__name__}: {inner}"
-
-
-class Figure(BaseFigure):
-    """Base class of a figure written with the kit."""
+class Figure:
+    """Base class of every figure, built-in or an author's."""
 
     name: str = ""
     summary: str = ""
@@ -115,11 +64,16 @@ class Figure(BaseFigure):
     values: tuple[Value, ...] = ()
     experiments: tuple[Experiment, ...] = ()
     hint: str = HINT  # what the experiment box says while no experiment runs
+    # The state keys that make the figure's example (its tokens, their vectors): prose
+    # that quotes an element by position ({value}`table.weights[2][3]`) speaks of the
+    # lesson's example, so once the reader changes one of these, it keeps the lesson's
+    # number, marked as such, until the example is the lesson's again (static/js/prose.js).
+    subject: tuple[str, ...] = ()
 
     # --- declarations -------------------------------------------------------------------
 
     @property
-    def options(self) -> tuple[Option, ...]:  # type: ignore[override]
+    def options(self) -> tuple[Option, ...]:
         specs = (replace(p.option_spec(), renamed_from=p.renamed_from) if p.renamed_from else p.option_spec()
                  for p in self.params if p.option)
         return tuple(specs) + tuple(self.extra_options)
@@ -127,15 +81,21 @@ class Figure(BaseFigure):
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)
 
+    def option(self, name: str) -> Option | None:
+        return next((o for o in self.options if o.name == name), None)
+
+    def check_options(self, values: dict[str, Any]) -> None:
+        """Rules that involve several options at once; raise OptionError."""
+
     def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
-        """The base class's reading, then each ``Hidden`` option through its ``parse``, as a
+        """Every option read (``read_options``: all mistakes raised together), then each ``Hidden`` option through its ``parse``, as a
         reader's or an experiment's value goes: ``:u: 1, 0.5`` reaches ``setup`` and the
         state as the vector ``parse`` makes of it, never as the text. ``parse`` is given the
         first state of the other options (a parse may need what ``setup`` makes, the
         tokens); what it refuses is the option's error, at the option's line."""
-        hidden = [p for p in self.params if isinstance(p, Hidden) and p.option and p.parse is not None
-                  and (p.name in raw or (p.renamed_from and p.renamed_from in raw))]
-        values = super().parse_options(raw)  # the other options' mistakes first: the state needs them
+        hidden = [p for p in self.params if isinstance(p, Hidden) and p.option
+                  and (p.parse is not None or isinstance(p, Vector)) and (p.name in raw or (p.renamed_from and p.renamed_from in raw))]
+        values = read_options(self, raw)  # the other options' mistakes first: the state needs them
         if not hidden:
             return values
         try:
@@ -145,7 +105,7 @@ class Figure(BaseFigure):
         errors = []
         for p in hidden:
             try:
-                values[p.name] = p.parse(values[p.name], state)
+                values[p.name] = p.read(values[p.name], state)
             except (FieldError, OptionError) as err:
                 errors.append(OptionError(p.name, err.message))
             except ValueError as err:
@@ -224,20 +184,41 @@ class Figure(BaseFigure):
     # --- events -------------------------------------------------------------------------
 
     def apply(self, state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
+        """One event -> the next state. The old state is never changed: the hooks get a deep
+        copy to edit and return. A figure overrides the hooks of the events it takes."""
         kind = event.get("type")
         name = str(event.get("name", ""))
+        hook = EVENT_HOOKS.get(str(kind))
+        if hook is None or getattr(getattr(self, hook), "unsupported", False):
+            raise ValueError(f"{self.name} does not know the event type {kind!r}")
+        state = copy.deepcopy(state)
         if kind == "set" and self.param(name) is not None:
-            state = self.set_param(copy.deepcopy(state), name, event.get("value"))
+            state = self.set_param(state, name, event.get("value"))
         elif kind == "action" and name == "reset":
-            state = self.returned("reset", self.reset(copy.deepcopy(state)))
-            return self.end_experiment(state)
+            return self.end_experiment(self.returned("reset", self.reset(state)))
         elif kind == "action" and any(e.name == name for e in self.experiments):
-            return self.run_experiment(copy.deepcopy(state), name)
+            return self.run_experiment(state, name)
+        elif kind == "drag":
+            state = self.returned(hook, self.dragged(state, event))
+        elif kind == "select":
+            state = self.returned(hook, self.on_select(state, str(event.get("mark", ""))))
+        elif kind == "set":
+            state = self.returned(hook, self.on_set(state, name, event.get("value")))
         else:
-            state = super().apply(state, event)
-            if kind in EVENT_HOOKS:
-                state = self.returned(EVENT_HOOKS[kind], state)
+            state = self.returned(hook, self.on_action(state, name))
         return self.end_experiment(state)
+
+    def dragged(self, state: dict[str, Any], event: dict[str, Any]) -> Any:
+        """A drag event to ``on_drag(state, mark, i, x, y)``: the mark's name and the index
+        of the element moved, as the scene's ``ref`` gave them. A hook written as
+        ``on_drag(state, mark, x, y)`` (before 0.3) gets the element's id, with a warning."""
+        mark, index, x, y = str(event.get("mark", "")), event.get("index"), event.get("x"), event.get("y")
+        code = getattr(getattr(self.on_drag, "__func__", None), "__code__", None)
+        if code is not None and code.co_argcount == 5 and not code.co_flags & 0x04:  # self, state, mark, x, y
+            warnings.warn(f"{self.name}.on_drag(state, mark, x, y) now takes the element's index: write "
+                          f"on_drag(state, mark, i, x, y)", DeprecationWarning, stacklevel=3)
+            return self.on_drag(state, mark if index is None else f"{mark}-{index}", x, y)  # type: ignore[call-arg]
+        return self.on_drag(state, mark, index, x, y)
 
     def set_param(self, state: dict[str, Any], name: str, value: Any) -> dict[str, Any]:
         """A reader's value for the parameter ``name``: parsed, stored, its step lit."""
@@ -253,6 +234,17 @@ class Figure(BaseFigure):
 
     def on_set(self, state: dict[str, Any], name: str, value: Any) -> dict[str, Any]:
         raise FieldError(name, f"{self.name} has no control named {name!r}")
+
+    def on_drag(self, state: dict[str, Any], mark: str, i: Any, x: Any, y: Any) -> dict[str, Any]:
+        """The element ``i`` of the draggable mark ``mark`` (the name given to ``points`` or
+        ``arrows``) moved to data coordinates (x, y): return the next state."""
+        raise NotImplementedError
+
+    def on_select(self, state: dict[str, Any], mark: str) -> dict[str, Any]:
+        """A selectable mark, cell, bar or label, by its id, was clicked."""
+        raise NotImplementedError
+
+    on_drag.unsupported = on_select.unsupported = True  # type: ignore[attr-defined]
 
     def on_action(self, state: dict[str, Any], name: str) -> dict[str, Any]:
         known = ", ".join(["reset"] + [e.name for e in self.experiments])
@@ -271,9 +263,13 @@ class Figure(BaseFigure):
         state = self.returned("start", self.start(state))
         if not experiment.applies(state):
             raise ValueError(f"the experiment {name!r} needs {spoken(experiment.needs) or 'other settings'}")
-        for key, value in experiment.set.items():
+        for key, value in experiment.set.items():  # as a reader's change: read, then ``changed``
             param = self.param(key)
-            state[key] = param.read(value, state) if param is not None else copy.deepcopy(value)
+            if param is None:
+                state[key] = copy.deepcopy(value)
+                continue
+            state[key] = param.read(value, state)
+            state = self.returned("changed", self.changed(state, key))
         if experiment.run is not None:
             changed = experiment.run(state)  # the state changed in place, or the next one returned
             if changed is not None:
@@ -372,6 +368,12 @@ class Figure(BaseFigure):
             else:
                 raise KeyError(f"{self.name}: the value {value.name!r} is neither computed nor in the state")
         return out
+
+    def patch(self, state: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
+        """Apply ``{control name: value}`` pairs as "set" events, in order."""
+        for name, value in patch.items():
+            state = self.apply(state, {"type": "set", "name": name, "value": value})
+        return state
 
     # --- the manifest -------------------------------------------------------------------
 

@@ -126,7 +126,8 @@ def points(prefix: str | None, P: Sequence[Sequence[float]], **channels: Any) ->
     Channels: role, label, shape, size, draggable, select, muted, name, link, anchor."""
     channels.setdefault("id", _ids(prefix, len(P)))
     found = _sorted(channels)
-    return [_element({"kind": "point", "x": float(p[0]), "y": float(p[1])}, found, i) for i, p in enumerate(P)]
+    return _referred(prefix, [_element({"kind": "point", "x": float(p[0]), "y": float(p[1])}, found, i)
+                              for i, p in enumerate(P)])
 
 
 def arrows(prefix: str | None, tails: Any, heads: Sequence[Sequence[float]], **channels: Any) -> list[dict[str, Any]]:
@@ -141,7 +142,17 @@ def arrows(prefix: str | None, tails: Any, heads: Sequence[Sequence[float]], **c
         tail = tails if shared else tails[i]
         base = {"kind": "arrow", "x1": float(tail[0]), "y1": float(tail[1]), "x2": float(head[0]), "y2": float(head[1])}
         out.append(_element(base, found, i))
-    return out
+    return _referred(prefix, out)
+
+
+def _referred(prefix: str | None, elements: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each draggable element given its ``ref``, ``{"mark": prefix, "index": i}``, which the
+    browser sends back with a drag: the figure's ``on_drag`` gets the mark and the index,
+    and never reads them back out of an id."""
+    for i, element in enumerate(elements):
+        if element.get("draggable"):
+            element["ref"] = {"mark": prefix or element.get("id") or "", "index": i}
+    return elements
 
 
 def lines(paths: Sequence[Sequence[Sequence[float]]], **channels: Any) -> list[dict[str, Any]]:

@@ -248,7 +248,3 @@ class Hidden(Param):
 
     def control_dict(self, state: dict) -> dict[str, Any]:
         raise ValueError(f"{self.name} is not drawn as a control")
-
-
-def is_finite_number(x: Any) -> bool:
-    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)

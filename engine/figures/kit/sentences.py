@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ...positional import OMEGA
-from ..base import FieldError, Option, OptionError, parse_number
+from ..base import FieldError, Option, OptionError, closest, parse_number
+from .geometry import read_rows
 from .inputs import query_field, resolve_query
 from .params import Choice, Param, resolve
 from ...locale import t, typed
@@ -238,23 +239,15 @@ def parse_matrix(text: str) -> list[list[float]]:
                 f"'1,0; 0,1', got {raw!r}")
     if raw in PRESET_NAMES:
         return preset_matrix(raw)
-    rows = [r.strip() for r in raw.split(";")]
-    if len(rows) != 2:
-        import difflib  # only for a refused value: not at the worker's start
-        close = difflib.get_close_matches(raw, PRESET_NAMES, n=1)
-        raise ValueError(expected + (f" (did you mean {close[0]!r}?)" if close else ""))
-    matrix = []
-    for row in rows:
-        parts = [p.strip().replace(MINUS, "-") for p in row.split(",")]
-        try:
-            numbers = [float(p) for p in parts]
-        except ValueError:
-            raise ValueError(expected) from None
-        if len(numbers) != 2:
-            raise ValueError(expected)
-        if not all(math.isfinite(x) and abs(x) <= MATRIX_LIMIT for x in numbers):
-            raise ValueError(f"matrix entries must be from -{MATRIX_LIMIT:g} to {MATRIX_LIMIT:g}, got {raw!r}")
-        matrix.append(numbers)
+    try:
+        matrix = read_rows(raw, "matrix", width=2)
+    except ValueError:
+        matrix = []
+    if len(matrix) != 2:
+        close = closest(raw, PRESET_NAMES, begun=False)
+        raise ValueError(expected + (f" (did you mean {close!r}?)" if close else ""))
+    if not all(abs(x) <= MATRIX_LIMIT for row in matrix for x in row):
+        raise ValueError(f"matrix entries must be from -{MATRIX_LIMIT:g} to {MATRIX_LIMIT:g}, got {raw!r}")
     return matrix
 
 

@@ -96,7 +96,7 @@ class PositionalEncoding(Figure):
             return state
         return super().on_set(state, name, value)
 
-    def on_drag(self, state: dict, mark: str, x: Any, y: Any = None) -> dict:
+    def on_drag(self, state: dict, mark: str, i: Any, x: Any, y: Any = None) -> dict:
         """The probe on the chart: dragged to position s, it sets the offset k = |s - t|
         and stays on the side of t it was dragged to (at s = t either side will do)."""
         if mark != "probe":
