@@ -118,6 +118,27 @@
     setTimeout(next, 0);
   }
 
+  /* What a figure shows of the engine (client.js onStatus): "stopped" (why, the figure's
+     last frame kept, and a button that starts the engine again), "restarting", "live". */
+  function engineSays(f, status, detail) {
+    f.root.classList.toggle("ex-stopped", status === "stopped");
+    f.root.classList.toggle("ex-restarting", status === "restarting");
+    f.badge.hidden = status !== "restarting";
+    f.badge.textContent = status === "restarting" ? ex.t("runtime.restarting") : "";
+    if (f.restartEl) f.restartEl.hidden = status !== "stopped";
+    if (status === "live") f.errorEl.hidden = true;
+    if (status !== "stopped") return;
+    f.showError(ex.t("runtime.engine_stopped", { detail: detail }), false);
+    if (!f.restartEl) {
+      f.restartEl = ex.el("button", { type: "button", class: "ex-button ex-restart", onclick: function () {
+        f.root.setAttribute("tabindex", "-1");  // the focus stays on the figure, not the button that goes
+        f.root.focus({ preventScroll: true });
+        ex.client.restart();
+      } }, ex.t("runtime.restart_engine"));
+      f.errorEl.after(f.restartEl);
+    }
+  }
+
   /* Once the page's figures are drawn. */
   function drawn(roots, exercises, waiting) {
     setTimeout(later, 0);  // after this task has drawn the figures
@@ -130,30 +151,16 @@
     if (!ex._watchingEngine) {  // once per visit: pages swapped in place share the engine
       ex._watchingEngine = true;
       ex.client.onStatus(function (status, detail) {
-        Object.values(ex.figures).forEach(function (f) {
-          if (status === "restarting") {  // the figure keeps its state; its requests wait
-            f.root.classList.add("ex-restarting");
-            f.badge.hidden = false;
-            f.badge.textContent = ex.t("runtime.restarting");
-            f.showError(ex.t("runtime.engine_stopped", { detail: detail }), false);
-          } else if (status === "live") {
-            f.root.classList.remove("ex-restarting");
-            f.badge.hidden = true;
-            f.badge.textContent = "";
-            f.errorEl.hidden = true;
-          } else if (status === "dead") {
-            f.root.classList.remove("ex-restarting");
-            f.fail(detail, ex.t("runtime.stopped_working"));
-          }
-        });
+        Object.values(ex.figures).forEach(function (f) { engineSays(f, status, detail); });
       });
     }
     if (waiting) offerStart(Array.from(roots, function (root) { return ex.figures[root.id]; }).filter(Boolean));
     else ex.client.start();
     ex.ready.then(
-      function () {  // a page swapped in after the engine was given up fails at once
+      function () {  // a page swapped in while the engine is stopped says so at once
         Object.values(ex.figures).forEach(function (f) {
-          if (ex.client.dead) f.fail(ex.client.dead, ex.t("runtime.stopped_working")); else f.setLive();
+          f.setLive();
+          if (ex.client.stopped) engineSays(f, "stopped", ex.client.stopped);
         });
       },
       function (err) { Object.values(ex.figures).forEach(function (f) { f.fail(err); }); }

@@ -6,9 +6,12 @@
    is ready, the others after (worker.js).
 
    The engine never hangs a figure: a worker that fails to start says why (ready
-   rejects); a worker that dies later (an error event, or a request unanswered past
-   its watchdog) is replaced once, and the requests in flight are sent again with the
-   figures' states; a second death rejects every request and tells the figures.
+   rejects); a worker that stops later (an error event, a message it sent that cannot
+   be read, or an answer that does not come within 20 times the slowest of its figure
+   so far, and at least a few seconds) is ended, and the figures say so, keep their last
+   frame and offer to start it again (restart): the requests waiting are then sent
+   again with the figures' states. Every figure of the page, and of the pages swapped
+   in after it, shares that one engine and its answer.
 
    The page and the engine must come from the same build: the worker reports the build
    id written in the engine archive, and a page that finds another one (a cache that
@@ -20,15 +23,21 @@
   const options = ex.options || {};  // a page may set window.explorables = {options: {...}} first
   const LIMITS = {
     start: options.startTimeout || 120000,  // ms for Python to start (slow phones take 20 s and more)
-    step: options.stepTimeout || 20000,     // ms for one answer (they take milliseconds)
+    step: options.stepTimeout || 20000,     // ms for a figure's first answer (they take milliseconds)
+    least: options.stepTimeout || 6000,     // ms an answer is waited for at least, once its figure answered
   };
+  const SLOWER = 20;  // an answer is waited for 20 times the slowest of its figure so far
   const QUOTE = 40;  // characters of a reader's refused value quoted back
-  const pending = new Map();  // id -> {resolve, reject, text, timer}
+  const pending = new Map();  // id -> {resolve, reject, text, name, sent: when posted (0: not yet)}
   const listeners = [];
   let worker = null;
   let live = false;       // the current worker has Python ready
   let restarts = 0;
-  let dead = null;        // the error once the engine is given up
+  let dead = null;        // the error once the engine could not start
+  let stopped = null;     // why the engine stopped, until the reader starts it again
+  const slowest = new Map();  // figure (or exercise type) -> its slowest answer so far, ms
+  let heard = 0;          // when the worker last said something
+  let watchdog = null;
   let startTimer = null;
   let counter = 0;
   let init = null;
@@ -75,42 +84,44 @@
   }
 
   function rejectAll(error) {
-    pending.forEach(function (p) { clearTimeout(p.timer); p.reject(error); });
+    pending.forEach(function (p) { p.reject(error); });
     pending.clear();
   }
 
   function post(id, p) {
-    clearTimeout(p.timer);
-    p.timer = setTimeout(function () {
-      died(ex.t("runtime.no_answer", { s: Math.round(LIMITS.step / 1000) }));
-    }, LIMITS.step);
+    p.sent = performance.now();
     worker.postMessage({ type: "step", id: id, text: p.text });
+    if (!watchdog) watch();
   }
 
-  /* The worker stopped answering: replace it once, else give up. */
+  /* The worker answers in order: watch the oldest request sent, from when it was sent or
+     the worker last said something (an answer, a piece of work ahead), whichever is later. */
+  function watch() {
+    clearTimeout(watchdog);
+    watchdog = null;
+    let head = null;
+    for (const p of pending.values()) { if (p.sent) { head = p; break; } }
+    if (!live || !head) return;
+    const known = slowest.get(head.name);
+    const limit = known === undefined ? LIMITS.step : Math.max(LIMITS.least, SLOWER * known);
+    watchdog = setTimeout(function () {
+      died(ex.t("runtime.no_answer", { s: Math.round(limit / 1000) }));
+    }, Math.max(head.sent, heard) + limit - performance.now());
+  }
+
+  /* The worker stopped answering, or failed to start again: end it; the figures keep
+     their frames and offer to start it again. */
   function died(reason) {
-    if (dead || !live) return;
-    live = false;
-    try { worker.terminate(); } catch (err) { /* already gone */ }
-    worker = null;
-    pending.forEach(function (p) { clearTimeout(p.timer); });
-    console.error("Explorables: the engine stopped (" + reason + ")" + (restarts < 1 ? "; restarting it" : ""));
-    if (restarts >= 1) {
-      giveUp(new Error(ex.t("runtime.not_restarted", { reason: reason })));
-      return;
-    }
-    restarts += 1;
-    notify("restarting", reason);
-    spawn();
-  }
-
-  function giveUp(error) {
-    dead = error;
+    if (dead || stopped || (!live && restarts === 0)) return;
     live = false;
     clearTimeout(startTimer);
-    if (worker) { try { worker.terminate(); } catch (err) { /* gone */ } worker = null; }
-    rejectAll(error);
-    notify("dead", error);
+    clearTimeout(watchdog);
+    watchdog = null;
+    if (worker) { try { worker.terminate(); } catch (err) { /* already gone */ } worker = null; }
+    pending.forEach(function (p) { p.sent = 0; });  // sent again once the engine is live
+    stopped = reason;
+    console.error("Explorables: the engine stopped (" + reason + ")");
+    notify("stopped", reason);
   }
 
   /* Start (or restart) a worker, or take over the one start.js made (``early``: its
@@ -130,7 +141,7 @@
       const error = new Error(message);
       if (first && !dead) { ex._settleReady(false, error); dead = error; clearTimeout(startTimer); rejectAll(error);
         if (worker) { try { worker.terminate(); } catch (err) { /* gone */ } worker = null; } }
-      else giveUp(new Error(ex.t("runtime.not_restarted_start", { reason: message })));
+      else died(message);  // a restart that failed: the reader may try again
     };
     try {
       worker = early ? early.worker : new Worker(init.script, init.classic ? { name: "explorables-engine" }
@@ -147,7 +158,10 @@
     worker.onmessage = function (event) {
       if (worker !== mine) return;
       const msg = event.data;
-      if (msg.type === "loaded") {
+      heard = performance.now();
+      if (msg.type === "worked") {
+        watch();
+      } else if (msg.type === "loaded") {
         loaded = true;
       } else if (msg.type === "ready") {
         clearTimeout(startTimer);
@@ -166,6 +180,7 @@
           notify("live");
           pending.forEach(function (p, id) { post(id, p); });
         }
+        watch();
       } else if (msg.type === "failed") {
         fail(msg.message, msg.missing);
       } else if (msg.type === "violation") {
@@ -176,7 +191,8 @@
         const p = pending.get(msg.id);
         if (!p) return;
         pending.delete(msg.id);
-        clearTimeout(p.timer);
+        slowest.set(p.name, Math.max(slowest.get(p.name) || 0, heard - p.sent));
+        watch();
         if (msg.error) { p.reject(new Error(ex.t("runtime.engine_raised", { error: clipQuotes(msg.error) }))); return; }
         const result = JSON.parse(msg.text);
         if (!result.ok && result.error) result.error = clipQuotes(result.error);
@@ -191,6 +207,7 @@
       else if (!live) fail(ex.t("runtime.worker_failed_start", { error: event.message || ex.t("runtime.unknown_error") }));
       else died(event.message || ex.t("runtime.worker_failed"));
     };
+    worker.onmessageerror = function () { if (worker === mine) died(ex.t("runtime.engine_unreadable")); };
     if (!early) { worker.postMessage(init.message); return; }
     early.events.forEach(function (event) {  // what the worker said before it was adopted
       if (worker !== mine) return;
@@ -198,13 +215,14 @@
     });
   }
 
-  function send(text) {
+  /* ``name``: whose answer it is (a figure, an exercise type), for the time it may take. */
+  function send(text, name) {
     return new Promise(function (resolve, reject) {
       if (dead) { reject(dead); return; }
       counter += 1;
-      const p = { resolve: resolve, reject: reject, timer: null, text: text };
+      const p = { resolve: resolve, reject: reject, sent: 0, text: text, name: name };
       pending.set(counter, p);
-      if (live) post(counter, p);  // else sent once a restarted worker is live
+      if (live) post(counter, p);  // else sent once the worker is live (again)
     });
   }
 
@@ -222,10 +240,19 @@
     violations: [],  // Content-Security-Policy violations the worker reported
     limits: LIMITS,
     clipQuotes: clipQuotes,
-    /* fn(status, detail): "restarting" (reason), "live" (after a restart), "dead" (error). */
+    /* fn(status, detail): "stopped" (why), "restarting", "live" (after a restart). */
     onStatus: function (fn) { listeners.push(fn); },
     get worker() { return worker; },
-    get dead() { return dead; },  // the error, once the engine was given up
+    get dead() { return dead; },  // the error, once the engine could not start
+    get stopped() { return stopped; },  // why the engine stopped, until it is started again
+    /* Start the engine again after it stopped (the figures' button). */
+    restart: function () {
+      if (!stopped || dead) return;
+      stopped = null;
+      restarts += 1;
+      notify("restarting");
+      spawn();
+    },
     start: function () {
       if (init || ex.client.started) return ex.ready;
       if (ex._readyWithoutEngine) ex._resetReady();  // a page with no figure came first
@@ -269,7 +296,7 @@
     step: function (figure, state, event, lean) {
       const request = { figure: figure, state: state, event: event };
       if (lean) request.lean = true;
-      return send(JSON.stringify(request));
+      return send(JSON.stringify(request), figure);
     },
     /* The figures of the page after this one (a page swapped in): the worker imports
        them and draws each once while it is idle (worker.js ahead). */
@@ -279,7 +306,7 @@
     /* One exercise request (engine/runtime.py exercise): {exercise, seed, language} makes
        the problem for a seed, with {answer} too it grades the answer. */
     exercise: function (request) {
-      return send(JSON.stringify(request));
+      return send(JSON.stringify(request), "exercise " + request.exercise);
     },
   };
 })();

@@ -256,6 +256,7 @@ function ahead(names, after) {
   function next(i) {
     let more = false;
     try { more = phases[i].run(); } catch (err) { console.warn("Explorables engine: " + text(err)); }
+    self.postMessage({ type: "worked" });  // the page's watch of a step waiting counts from here (client.js)
     if (more) aheadTimer = setTimeout(function () { next(i); }, 0);
     else if (i + 1 < phases.length) aheadTimer = setTimeout(function () { next(i + 1); }, phases[i + 1].after);
   }

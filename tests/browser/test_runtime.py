@@ -116,38 +116,6 @@ def test_every_failure_to_start_is_shown_once_with_the_controls_disabled(page, s
     guard.check()
 
 
-def test_a_dead_worker_is_detected_restarted_once_with_the_state_then_given_up(page, site_url):
-    """Pins a bug: when the worker died, the next input waited forever (busy), silently."""
-    guard = Guard(page, site_url)
-    guard.allowed += ["Explorables: the engine stopped", "Explorables figure 'explorer'"]
-    page.add_init_script("window.explorables = {options: {stepTimeout: 1500}}")
-    figure = open_figure(page, site_url + "one-query-row.html", "explorer")
-    page.evaluate("() => window.explorables.figures.explorer.update({temperature: 2})")
-    field = figure.locator('input[name="key.1.0"]')
-
-    page.evaluate("() => window.explorables.client.worker.terminate()")  # the worker dies unseen
-    field.fill("-1.5")
-    field.press("Enter")
-    figure.locator(".ex-badge", has_text="Restarting Python…").wait_for(timeout=10_000)
-    assert "The engine stopped (it did not answer within 2 s); restarting it" in figure.locator(".ex-error").inner_text()
-    page.locator("figure#explorer:not(.ex-restarting)").wait_for(timeout=60_000)
-    state = page.evaluate("() => window.explorables.figures.explorer.idle().then(() => window.explorables.figures.explorer.state)")
-    assert state["k"][1][0] == -1.5 and state["temperature"] == 2  # the reader's input, on the state kept
-    assert figure.locator(".ex-error:visible").count() == 0
-    assert not field.is_disabled()
-
-    page.evaluate("() => window.explorables.client.worker.terminate()")  # and dies again
-    field.fill("0.5")
-    field.press("Enter")
-    page.locator("figure#explorer.ex-failed").wait_for(timeout=10_000)
-    assert figure.locator(".ex-error:visible").inner_text() == (
-        "This figure stopped working: the engine stopped (it did not answer within 2 s) and could not be "
-        "restarted; reload the page")
-    assert figure.locator('input[name="key.1.0"]').is_disabled()
-    assert page.evaluate("() => window.explorables.figures.explorer.state.k[1][0]") == -1.5
-    guard.check()
-
-
 def test_a_long_refused_input_is_quoted_short_and_the_page_does_not_widen(row):
     """Pins a bug: a refused 10,000-character input was echoed whole in a message that
     could not wrap, and the page became 86,544 px wide."""

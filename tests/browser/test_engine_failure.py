@@ -1,0 +1,79 @@
+"""An engine that stops answering, in real Chromium. Pins a bug: once the page's engine
+worker was gone (the browser ended it, it crashed, it was terminated), the next input
+waited forever, the figure busy with the event queued and saying nothing. Now the page
+notices (the worker's error events, and an answer that does not come within 20 times the
+figure's slowest so far, a few seconds at least), every figure says so in plain words,
+keeps its last frame and offers to start the engine again, on the page and on the pages
+swapped in after it; started again, the figure answers the input that was waiting."""
+from __future__ import annotations
+
+from conftest import Guard
+from helpers import idle, open_figure, state_of
+
+STOPPED = ("The engine that computes this figure stopped ({why}). The figure keeps its last state; "
+           "start the engine again to go on.")
+LIMIT = 6  # s: the least an answer is waited for, once the figure has answered (client.js)
+
+
+def guarded(page, site_url) -> Guard:
+    guard = Guard(page, site_url)
+    guard.allowed += ["Explorables: the engine stopped", "Explorables figure '"]  # said on purpose
+    return guard
+
+
+def stopped(page, figure_id: str, why: str):
+    """Wait until the figure says the engine stopped; its button to start it again."""
+    figure = page.locator(f"figure#{figure_id}")
+    button = figure.get_by_role("button", name="Start the engine again")
+    button.wait_for(timeout=60_000)
+    assert figure.locator(".ex-error").inner_text() == STOPPED.format(why=why)
+    assert "ex-stopped" in figure.get_attribute("class") and "ex-failed" not in figure.get_attribute("class")
+    return button
+
+
+def test_a_worker_that_stops_answering_is_noticed_and_started_again(page, site_url):
+    guard = guarded(page, site_url)
+    figure = open_figure(page, site_url + "one-query-row.html", "explorer")
+    before = state_of(page, "explorer")
+    field = figure.locator('input[name="key.1.0"]')
+
+    page.evaluate("() => window.explorables.client.worker.terminate()")  # the worker is gone, unseen
+    field.fill("-1.5")
+    field.press("Enter")
+    button = stopped(page, "explorer", f"it did not answer within {LIMIT} s")
+    # the last frame stays, as it was drawn, and the reader's input waits
+    assert figure.locator(".ex-bar").count() == 6
+    assert state_of(page, "explorer") == before
+    assert page.evaluate("() => window.explorables.client.worker") is None
+
+    button.click()
+    page.locator("figure#explorer.ex-live:not(.ex-stopped):not(.ex-restarting)").wait_for(timeout=120_000)
+    idle(page, "explorer")
+    assert state_of(page, "explorer")["k"][1][0] == -1.5  # the input that waited, answered
+    assert figure.locator(".ex-error:visible").count() == 0 and button.is_hidden()
+    field.fill("0.5")  # and the engine answers again
+    field.press("Enter")
+    idle(page, "explorer")
+    assert state_of(page, "explorer")["k"][1][0] == 0.5
+    guard.check()
+
+
+def test_an_error_of_the_worker_stops_every_figure_and_pages_swapped_in_after_it(page, site_url):
+    guard = guarded(page, site_url)
+    open_figure(page, site_url + "one-query-row.html", "explorer")
+    page.evaluate("""() => window.explorables.client.worker.dispatchEvent(
+        new ErrorEvent('error', {message: 'out of memory', cancelable: true}))""")
+    stopped(page, "explorer", "out of memory")
+    # the next lesson, swapped in place, shares the stopped engine and says so at once
+    page.locator("a[rel=next]").first.click()
+    page.wait_for_url("**/attention-heatmap.html")
+    button = stopped(page, "table", "out of memory")
+    assert page.evaluate("() => window.explorables.client.stopped") == "out of memory"
+    button.click()
+    page.locator("figure#table.ex-live:not(.ex-stopped):not(.ex-restarting)").wait_for(timeout=120_000)
+    view = page.locator('figure#table select[name="view"]')
+    view.focus()
+    page.keyboard.press("ArrowDown")  # the next view: answered by the engine started again
+    idle(page, "table")
+    assert state_of(page, "table")["view"] != "weights"
+    guard.check()
