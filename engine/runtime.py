@@ -116,6 +116,25 @@ def _where(err: Exception) -> str:
     return f" ({frames[-1].filename.rsplit('/', 1)[-1]}:{frames[-1].lineno})"
 
 
+def _defined(model: Any, part: str) -> str:
+    """' (nanny.py:12)': where an author's figure defines its method ``part`` (compute,
+    draw), else ''."""
+    code = getattr(getattr(type(model), part, None), "__code__", None)
+    if code is None or not type(model).__module__.startswith(SITE_FIGURES + "."):
+        return ""
+    return f" ({code.co_filename.replace(chr(92), '/').rsplit('/', 1)[-1]}:{code.co_firstlineno})"
+
+
+def _not_shown(figure: str, answer: dict[str, Any]) -> str:
+    """What an answer holds that JSON cannot carry (nan, a set), where the author's figure
+    made it, and what it may give instead."""
+    what = not_plain(answer.get("scene")) or not_plain(answer) or "a value"
+    part = "draw" if what.startswith("panel") else "compute"
+    return (f"internal error in {figure}: the figure gave what the page cannot show: {what}"
+            f"{_defined(FIGURES.get(figure), part)}; a number that cannot be computed may be None "
+            f"(the page shows a dash)")
+
+
 def step(figure: str, state: dict[str, Any], event: dict[str, Any], lean: bool = False) -> dict[str, Any]:
     """Apply one event (or ``{"type": "patch", "patch": {...}}``) and draw the result;
     ``lean``: without the cells' arithmetic (figures/kit/marks.py ``lean``), which the
@@ -172,9 +191,7 @@ def handle(message: str) -> str:
     try:
         return json.dumps(answer, allow_nan=False)
     except (TypeError, ValueError):  # a figure's bug (nan, a set): the page keeps its last good state
-        return json.dumps({"ok": False, "internal": True,
-                           "error": f"internal error in {msg['figure']}: the figure gave what the page cannot "
-                                    f"show: {not_plain(answer.get('scene')) or not_plain(answer)}"})
+        return json.dumps({"ok": False, "internal": True, "error": _not_shown(msg["figure"], answer)})
 
 
 load_site_figures()

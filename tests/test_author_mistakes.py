@@ -220,8 +220,10 @@ def test_a_frame_holding_nan_after_a_reader_s_move_is_a_message_and_no_state(sit
     assert good["ok"] and good["state"]["a"] == 3
     bad = json.loads(runtime.handle(json.dumps({"figure": "softmax-bars", "state": good["state"],
                                                 "event": {"type": "set", "name": "a", "value": "4.5"}})))
+    # the author's file and the line of the method that made it, and what it may give instead
     assert bad == {"ok": False, "internal": True, "error": "internal error in softmax-bars: the figure gave what "
-                   "the page cannot show: values.top = nan"}
+                   f"the page cannot show: values.top = nan (softmax_bars.py:{line_of(source, 'def compute(')}); "
+                   "a number that cannot be computed may be None (the page shows a dash)"}
 
 
 # --- exercise types ---------------------------------------------------------------------

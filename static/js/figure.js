@@ -235,11 +235,11 @@
   };
 
   /* A message on the figure, cleared by the next good answer. A bug (not a reader's
-     mistake) also goes to the console as an error. */
-  Figure.prototype.showError = function (message, bug) {
+     mistake) also goes to the console as an error, with its ``detail`` if given. */
+  Figure.prototype.showError = function (message, bug, detail) {
     this.errorEl.textContent = message;
     this.errorEl.hidden = false;
-    if (bug) console.error("Explorables figure '" + this.id + "': " + message);
+    if (bug) console.error("Explorables figure '" + this.id + "': " + (detail || message));
     else console.warn("Explorables figure '" + this.id + "': " + message);
   };
 
