@@ -17,7 +17,8 @@ from explorables.engine.figures import FIGURES
 from explorables.engine.figures import attention_heatmap as hm
 from explorables.engine.figures import attention_lab as lab
 from explorables.engine.figures.attention_heatmap import presets as hm_presets
-from explorables.figures import num, sentence
+from explorables.engine.figures.sentences import sentence
+from explorables.figures import num
 from explorables.site_builder.markdown.parser import create_parser, parse_page, render_page
 from figure_helpers import ROOT, first_state, lesson_as_built
 
@@ -348,7 +349,7 @@ def test_lesson_4_the_whole_layer_s_cost():
     has("04-two-heads.md",
         "the projections $W_Q$, $W_K$, $W_V$ and $W_O$ cost about $4nD^2$ multiply-adds",
         "with its hidden layer $4D$ wide, about $8nD^2$",
-        "all heads' tables about $2n^2 D$, half for the scores and half for $AV$",
+        "the tables of all heads, half for the scores and half for $AV$, cost about $2n^2 D$",
         f"larger than about $6D$: for $D = 512$, beyond about {6 * D:,} tokens")
 
 
@@ -503,7 +504,9 @@ def test_lesson_5_base_100_stops_tracking_distance():
         f"positions 8 apart have similarity {sim[10000][8]:.2f} at base 10000 and {sim[100][8]:.2f} at base 100",
         f"goes round every {turn[100]:,.0f} positions, against {turn[10000]:,.0f} for base 10000",
         f"its similarities are {num(sim[10000][200])} at offset 200 and {num(sim[10000][300])} at 300",
-        f"Base 100 gives {num(sim[100][200])} and {num(sim[100][300])}")
+        f"Base 100 gives {num(sim[100][200])} and {num(sim[100][300])}",
+        f"at offset 200, {sum(th * 200 >= 2 * math.pi for th in engine.frequencies(32, 100))} of its 16 clocks "
+        "have gone round at least once")
     text = text_of("05-positional-encoding.md")
     assert "look alike again" not in text and "Averaged over" not in text
     assert text.count(f"{sim[10000][8]:.2f}") == 1 and text.count(f"{sim[100][8]:.2f}") == 1  # stated once
