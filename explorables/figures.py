@@ -41,6 +41,5 @@ def __getattr__(name: str):
     raise AttributeError(f"module 'explorables.figures' has no attribute {name!r}")
 
 
-from .engine.figures.kit.sentences import *  # noqa: E402,F401,F403  (sentences, word embeddings, 2 x 2 matrices)
 from .engine.figures import _load_all as _load_figures  # noqa: E402
 _load_figures()  # the built-in figures import this module: load them once it is complete

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from explorables import engine
 from explorables.engine import runtime
 from explorables.engine.figures import FIGURES, FieldError
-from explorables import figures as kit
+from explorables.engine.figures import sentences as shared
 from explorables.engine.figures import attention_lab as lab
 from explorables.engine.figures.attention_heads import heads as ah
 from explorables.figures import HINT, best, num, vec
@@ -54,14 +54,14 @@ def act(state, name):
 def test_defaults_share_the_lab_s_sentences():
     state = first_state()
     assert state["sentence"] == "pronoun"
-    assert state["tokens"] == kit.sentence("pronoun").tokens
+    assert state["tokens"] == shared.sentence("pronoun").tokens
     assert state["query"] == 6  # the last token, "hungry"
     assert state["heads"][0] == {"W_Q": [[2.0, 0.0], [0.0, 0.0]], "W_K": [[1.0, 0.0], [0.0, 0.0]],
                                  "W_V": [[1.0, 0.0], [0.0, 1.0]]}
     assert state["heads"][1] == {"W_Q": [[0.0, 0.0], [0.0, 2.0]], "W_K": [[0.0, 0.0], [0.0, 1.0]],
                                  "W_V": [[1.0, 0.0], [0.0, 1.0]]}
     assert state["W_O"] == HALF + HALF
-    assert lab.SENTENCES is kit.SENTENCES and lab.VOCAB is kit.VOCAB  # one copy, in the kit
+    assert lab.SENTENCES is shared.SENTENCES and lab.VOCAB is shared.VOCAB  # one copy, shared
     assert json.loads(json.dumps(state, allow_nan=False)) == state
     assert [o.name for o in FIG.options] == ["sentence", "query", "head1", "head2", "W_O"]
     assert all(o.doc.strip() for o in FIG.options)
@@ -312,7 +312,7 @@ def check_scene(scene, state):
     assert v["outputs"] == m.outputs and v["concat"] == m.concat
 
 
-@pytest.mark.parametrize("key", kit.SENTENCE_KEYS)
+@pytest.mark.parametrize("key", shared.SENTENCE_KEYS)
 def test_scene_invariants_for_every_sentence_and_token(key):
     state = FIG.apply(first_state(), {"type": "set", "name": "sentence", "value": key})
     for query in range(len(state["tokens"])):
@@ -323,7 +323,7 @@ def test_scene_invariants_for_every_sentence_and_token(key):
 
 @settings(max_examples=40, deadline=None)
 @given(
-    key=st.sampled_from(kit.SENTENCE_KEYS),
+    key=st.sampled_from(shared.SENTENCE_KEYS),
     query=st.integers(0, 5),
     typed=st.lists(st.tuples(st.sampled_from(["h1", "h2"]), st.sampled_from(ah.MATRICES),
                              st.integers(0, 1), st.integers(0, 1), st.floats(-5, 5, allow_nan=False)),

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from explorables import engine
 from explorables.engine import runtime
 from explorables.engine.figures import FIGURES, FieldError
-from explorables import figures as kit
+from explorables.engine.figures import sentences as shared
 from explorables.engine.figures import attention_lab as lab
 from explorables.engine.figures.attention_lab import maths, scene as lab_scene
 from explorables.figures import HINT, best, num, vec
@@ -34,7 +34,7 @@ FIG = FIGURES["attention-lab"]
 
 def word(w: str, state: dict) -> dict:
     """The drag reference of the word ``w``'s point on the embedding plane (one a distinct word)."""
-    return {"mark": "word", "index": kit.distinct(state["tokens"]).index(w)}
+    return {"mark": "word", "index": shared.distinct(state["tokens"]).index(w)}
 GOLDEN = ROOT / "tests" / "golden" / "attention_lab.json"
 LESSON = ROOT / "content" / "03-attention-lab.md"
 I2 = [[1.0, 0.0], [0.0, 1.0]]
@@ -83,13 +83,13 @@ def test_every_option_has_a_doc():
 def test_presets_fit_the_figure():
     for s in lab.SENTENCES:
         tokens = s.text.split()
-        assert 1 <= len(tokens) <= kit.MAX_TOKENS
+        assert 1 <= len(tokens) <= shared.MAX_TOKENS
         assert all(w in lab.VOCAB for w in tokens), s.key
         assert 0 <= s.query < len(tokens)
-    repeat = kit.sentence("repeat").text.split()
+    repeat = shared.sentence("repeat").text.split()
     assert repeat.count("the") == 2
-    assert "bank" in kit.sentence("river").text.split() and "river" in kit.sentence("river").text.split()
-    assert "bank" in kit.sentence("money").text.split() and "money" in kit.sentence("money").text.split()
+    assert "bank" in shared.sentence("river").text.split() and "river" in shared.sentence("river").text.split()
+    assert "bank" in shared.sentence("money").text.split() and "money" in shared.sentence("money").text.split()
 
 
 @pytest.mark.parametrize("key, query", [("repeat", 4), ("pronoun", 4), ("river", 5), ("money", 5)])
@@ -292,32 +292,32 @@ def test_matrix_presets():
 
 def test_rotate_preset_turns_row_vectors_anticlockwise():
     """x W with W = rotate sends the first axis to the second: (1, 0) -> (0, 1)."""
-    assert engine.matmul([[1.0, 0.0]], kit.preset_matrix("rotate")) == [[0.0, 1.0]]
+    assert engine.matmul([[1.0, 0.0]], shared.preset_matrix("rotate")) == [[0.0, 1.0]]
 
 
 def test_look_back_preset_turns_the_position_code_back_one_step():
     """Issue 15: a Wq preset that makes every token look one place back. For row vectors
     p_t Wq = p_(t-1) (to the 3 decimals the preset keeps), so the position part of every
     score, (p_i Wq)·p_j = cos 0.6(i − 1 − j), is largest at j = i − 1."""
-    W = kit.preset_matrix("back1")
-    assert W == [[0.825, 0.565], [-0.565, 0.825]] == [list(r) for r in kit.look_back(1)]
+    W = shared.preset_matrix("back1")
+    assert W == [[0.825, 0.565], [-0.565, 0.825]] == [list(r) for r in shared.look_back(1)]
     for t in range(1, 9):
         (turned,) = engine.matmul([engine.position_code(t, engine.OMEGA)], W)
         assert turned == pytest.approx(engine.position_code(t - 1, engine.OMEGA), abs=1e-3)
 
 
-@pytest.mark.parametrize("key", kit.SENTENCE_KEYS)
+@pytest.mark.parametrize("key", shared.SENTENCE_KEYS)
 def test_look_back_preset_makes_every_token_read_the_one_before(key):
     """With every word dragged to the centre (x is then α·p alone), α = 2 and Wq = "look 1
     back", each token's largest weight is on the token just before it; with Wq = I each
     token reads itself most. The numbers are the engine's, through the figure."""
     state = FIG.patch(first_state(sentence=key), {"s": 2.0})
-    for w in kit.distinct(state["tokens"]):
+    for w in shared.distinct(state["tokens"]):
         state = FIG.apply(state, {"type": "drag", **word(w, state), "x": 0, "y": 0})
     plain = FIG.scene(state)["values"]["weights"]
     assert [best(row) for row in plain] == list(range(len(state["tokens"])))
     state = act(state, "W_Q=back1")
-    assert state["W_Q"] == kit.preset_matrix("back1")
+    assert state["W_Q"] == shared.preset_matrix("back1")
     values = FIG.scene(state)["values"]
     _, r = direct(state)
     assert values["weights"] == r.weights
@@ -329,7 +329,7 @@ def test_look_back_preset_makes_every_token_read_the_one_before(key):
 def test_look_back_experiment_centres_the_words_and_every_token_reads_the_one_before():
     state = act(first_state(), "look-back")
     X, r = direct(state)
-    assert state["W_Q"] == kit.preset_matrix("back1") and state["s"] == 2.0 and state["step"] == maths.STEP_PROJECT
+    assert state["W_Q"] == shared.preset_matrix("back1") and state["s"] == 2.0 and state["step"] == maths.STEP_PROJECT
     assert all(state["emb"][w] == [0.0, 0.0] for w in state["tokens"])
     assert [best(row) for row in r.weights][1:] == list(range(6))
     assert f"puts {num(r.weights[4][3])} on “because”" in state["message"]
@@ -376,7 +376,7 @@ def test_every_experiment_starts_from_the_built_in_settings():
         state = act(moved, e.name)
         centred = set(state["tokens"]) if e.name == "look-back" else set()  # it moves its words, only them
         assert {w: p for w, p in state["emb"].items() if w not in centred} == {
-            w: p for w, p in kit.default_embeddings().items() if w not in centred}, e.name
+            w: p for w, p in shared.default_embeddings().items() if w not in centred}, e.name
         assert state["W_V"] == I2 and state["W_K"] == I2, e.name
         assert state["experiment"] == e.name and state["message"] == e.message(state)
         buttons = control(FIG.scene(state), "experiments")
@@ -490,7 +490,7 @@ def check_scene(scene, state):
 
     embed = panel(scene, "embed")
     assert embed["keyboard"] == {"step": 0.1, "big": 0.5}
-    words = kit.distinct(tokens)
+    words = shared.distinct(tokens)
     draggable = [m for m in embed["marks"] if m.get("draggable")]
     assert [m["id"] for m in draggable] == [f"word-{w}" for w in words]  # digit n picks word n
     for m in draggable:
@@ -513,9 +513,9 @@ def check_scene(scene, state):
         j = int(m["id"][4:])
         assert [m["x"], m["y"]] == r.outputs[j] and m["link"] == f"t{j}"
         assert engine.point_in_hull([m["x"], m["y"]], hull)
-        assert m["shape"] == "diamond" and (m["size"] == kit.OUTPUT_DIAMOND) is (j == i)
+        assert m["shape"] == "diamond" and (m["size"] == shared.OUTPUT_DIAMOND) is (j == i)
     (own,) = [m for m in outs if m["id"] == f"out-{i}"]
-    assert not own.get("muted") and own["label"] == f"o{kit.sub(i)} ({tokens[i]})"  # the renderer places it
+    assert not own.get("muted") and own["label"] == f"o{shared.sub(i)} ({tokens[i]})"  # the renderer places it
     assert not [m for m in values["marks"] if m["kind"] == "label"]
     assert sum(m.get("role") == "hull" for m in values["marks"]) == (1 if len(hull) >= 2 else 0)
 
@@ -533,7 +533,7 @@ def check_scene(scene, state):
                 assert cell["text"] == num(shown)
     qk = panel(scene, "qk")
     (arrow,) = [m for m in qk["marks"] if m["kind"] == "arrow"]
-    assert [arrow["x2"], arrow["y2"]] == r.Q[i] and arrow["label"] == f"q{kit.sub(i)}"
+    assert [arrow["x2"], arrow["y2"]] == r.Q[i] and arrow["label"] == f"q{shared.sub(i)}"
     keys = [m for m in qk["marks"] if m["kind"] == "point"]
     assert [[m["x"], m["y"]] for m in keys] == r.K
 
@@ -576,7 +576,7 @@ def test_first_frame_scene_invariants():
     check_scene(FIG.scene(state), state)
 
 
-@pytest.mark.parametrize("key", kit.SENTENCE_KEYS)
+@pytest.mark.parametrize("key", shared.SENTENCE_KEYS)
 @pytest.mark.parametrize("causal", [False, True])
 @pytest.mark.parametrize("s", [0.0, 1.0])
 def test_scene_invariants_for_every_sentence(key, causal, s):
@@ -602,7 +602,7 @@ coordinate = st.floats(-10, 10, allow_nan=False)
 
 @settings(max_examples=50, deadline=None)
 @given(
-    key=st.sampled_from(kit.SENTENCE_KEYS),
+    key=st.sampled_from(shared.SENTENCE_KEYS),
     query=st.integers(0, 5),
     causal=st.booleans(),
     s=st.floats(0, 2),
@@ -777,7 +777,7 @@ def test_no_output_diamond_hides_a_value():
         assert order[0] == f"value-{i}" and order[-len(state["tokens"]) + 1:] == [
             f"value-{j}" for j in range(len(state["tokens"])) if j != i], where
         ring = marks[[m.get("id") for m in marks].index(f"value-{i}")]
-        assert ring["size"] - 1.5 >= kit.OUTPUT_DIAMOND * 1.4  # the diamond fits inside the ring's stroke
+        assert ring["size"] - 1.5 >= shared.OUTPUT_DIAMOND * 1.4  # the diamond fits inside the ring's stroke
 
 
 def test_panels_read_in_the_order_of_the_steps_and_alpha_is_the_position_strength():
@@ -798,7 +798,7 @@ def test_panels_read_in_the_order_of_the_steps_and_alpha_is_the_position_strengt
                                   "positional-encoding"])
 def test_figure_text_has_no_pseudo_tex(name):
     """Regression: "W_Q (queries)", "Weights a_ij", "x_t = …", "W_O¹ = W_O² = ½I" showed
-    their underscores. Figure text writes Wq, aᵢⱼ, xₜ, Wo¹ (kit.matrix_name)."""
+    their underscores. Figure text writes Wq, aᵢⱼ, xₜ, Wo¹ (shared.matrix_name)."""
     fig = FIGURES[name]
     for where, state in one_click_states(fig):
         scene = fig.scene(state)
@@ -817,9 +817,9 @@ def test_an_eight_word_sentence_fills_the_table():
     a river and money."""
     state = FIG.apply(first_state(), {"type": "set", "name": "sentence", "value": "both"})
     scene = FIG.scene(state)
-    assert len(state["tokens"]) == 8 == kit.MAX_TOKENS and state["tokens"][state["query"]] == "bank"
+    assert len(state["tokens"]) == 8 == shared.MAX_TOKENS and state["tokens"][state["query"]] == "bank"
     table = panel(scene, "table")
     assert len(table["rows"]) == 8 and all(len(row) == 8 for row in table["rows"])
     assert [c["text"] for c in table["col_labels"]][2::3] == ["the₂", "the₅"]
-    assert all(len(s.text.split()) <= kit.MAX_TOKENS for s in lab.SENTENCES)
+    assert all(len(s.text.split()) <= shared.MAX_TOKENS for s in lab.SENTENCES)
     check_scene(scene, state)

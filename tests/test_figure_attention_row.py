@@ -965,3 +965,16 @@ def test_a_tie_is_told_as_a_tie():
 def test_the_asking_word_menu_counts_from_0_as_the_lab_does():
     labels = [o["label"] for o in control(FIG.scene(first_state()), "query")["options"]]
     assert labels == ["0: The", "1: cat", "2: chased", "3: the", "4: mouse", "5: “.”"]  # quoted: read as a word
+
+
+def test_the_asking_word_menu_keeps_positions_as_the_other_figures_do():
+    """The row had its own Asker, whose menu sent text ("2") where the lab's and the heads'
+    sent the position (2); all three use one now, and a reader may still send a word."""
+    from explorables.engine.figures import sentences
+
+    assert type(FIG.param("query")) is sentences.Asker is type(FIGURES["attention-lab"].param("query"))
+    menu = control(FIG.scene(first_state()), "query")
+    assert menu["value"] == 2 and [o["value"] for o in menu["options"]] == [0, 1, 2, 3, 4, 5]
+    assert menu["options"][5]["label"] == "5: “.”"
+    assert FIG.apply(first_state(), {"type": "set", "name": "query", "value": "mouse"})["query"] == 4
+    assert FIG.apply(first_state(), {"type": "set", "name": "query", "value": 1})["query"] == 1

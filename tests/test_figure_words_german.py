@@ -16,7 +16,7 @@ import pytest
 
 from explorables.engine import locale
 from explorables.engine.figures import FIGURES
-from explorables.figures import SENTENCES
+from explorables.engine.figures.sentences import SENTENCES
 from figure_helpers import split_scene
 
 # the figures whose words are all in the catalogue

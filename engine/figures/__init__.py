@@ -47,7 +47,7 @@ def modules() -> list[str]:
                 found.add(stem)
             elif entry.is_file() and suffix in ("py", "pyc") and stem.isidentifier():
                 found.add(stem)
-    return sorted(found - {"__init__", "base", "kit"})
+    return sorted(found - {"__init__", "base", "kit", "sentences"})
 
 
 def unloaded() -> list[str]:

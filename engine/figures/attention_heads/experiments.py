@@ -5,7 +5,8 @@ from __future__ import annotations
 import copy
 
 from explorables.engine import multi_head
-from explorables.figures import VOCAB, Experiment, Say, best, num, quote, sentence, t, vec
+from explorables.figures import Experiment, Say, best, num, quote, t, vec
+from ..sentences import VOCAB, sentence
 
 from .heads import head_matrices, w_o
 

@@ -20,9 +20,10 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
-from explorables.figures import (SENTENCE_CHOICES, Asker, Choice, FieldError, Figure, Say, Value, best,
-                                 check_query_option, matrix_control, matrix_name, num, parse_cell, quote, register,
-                                 resolve_query, sentence, t, vec)
+from explorables.figures import (Choice, FieldError, Figure, Say, Value, best, num, quote, register,
+                                 resolve_query, t, vec)
+from ..sentences import (SENTENCE_CHOICES, Asker, check_query_option, matrix_control, matrix_name, parse_cell,
+                         sentence)
 
 from . import words
 from .experiments import EXPERIMENTS, attend

@@ -2,9 +2,10 @@
 outputs plane and the join, in numbers and in plain words."""
 from __future__ import annotations
 
-from explorables.figures import (EMBED_AXES, OUTPUT_DIAMOND, OWN_RING, arrows, best, cells, column_labels, extent,
-                                 grid_step, line, num, plane, points, quote, row_labels, spoken, sub, t, text,
-                                 token_label, vec)
+from explorables.figures import (arrows, best, cells, extent, line, num, plane, points, quote, spoken, t,
+                                 text, vec)
+from ..sentences import (EMBED_AXES, OUTPUT_DIAMOND, OWN_RING, column_labels, grid_step, row_labels, sub,
+                         token_label)
 
 from . import words
 from .heads import head_preset_of, w_o

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import math
 
-from explorables.figures import Experiment, Say, best, num, quote, sentence, t, typed, vec
+from explorables.figures import Experiment, Say, best, num, quote, t, typed, vec
+from ..sentences import sentence
 
 from .maths import attend, attend_with, use_sentence
 

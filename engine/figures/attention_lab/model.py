@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorables.figures import (SENTENCE_CHOICES, Asker, Choice, FieldError, Figure, Hidden, Matrix, Say, Slider,
-                                 Toggle, Value, best, distinct, check_query_option, default_embeddings, num, parse_number, quote,
-                                 register, resolve_query, sentence, t, vec)
+from explorables.figures import (Choice, FieldError, Figure, Hidden, Say, Slider, Toggle, Value, best, num,
+                                 parse_number, quote, register, resolve_query, t, vec)
+from ..sentences import (SENTENCE_CHOICES, Asker, Matrix, check_query_option, default_embeddings, distinct, sentence,
+                         temperature)
 
 from . import words
 from .experiments import EXPERIMENTS
@@ -21,7 +22,6 @@ from .maths import STEP_EMBED, STEP_PROJECT, STEP_SCORE, STEP_SOFTMAX, attend, e
 from .scene import draw
 
 WORD_LIMIT = 2.9  # a dragged embedding stays within [-2.9, 2.9], inside the plane
-T_MIN, T_MAX = 0.05, 5.0  # the temperature slider's range
 S_MAX = 2.0  # the position strength slider runs from 0 to S_MAX
 MATRICES = ("W_Q", "W_K", "W_V")
 SELECTABLE = ("x", "key", "value", "out")  # points whose token asks when clicked (and cells a-i-j)
@@ -50,9 +50,8 @@ class AttentionLab(Figure):
                  near="values" if m == "W_V" else "qk", step=STEP_PROJECT) for m in MATRICES),
         Slider("s", words.LABEL["s"], 0.0, lo=0.0, hi=S_MAX, by=0.05, what="s", doc=words.DOC["s"],
                help=words.HELP["s"], near="embed", step=STEP_EMBED),
-        Slider("temperature", words.LABEL["temperature"], 1.0, lo=T_MIN, hi=T_MAX, by=0.01, log=True,
-               what=words.TEMPERATURE_WHAT, doc=words.DOC["temperature"], help=words.HELP["temperature"], near="table",
-               step=STEP_SOFTMAX),
+        temperature(words.LABEL["temperature"], words.DOC["temperature"], words.HELP["temperature"],
+                    words.TEMPERATURE_WHAT, "table", STEP_SOFTMAX),
         Toggle("causal", words.LABEL["causal"], False, doc=words.DOC["causal"], help=words.HELP["causal"],
                near="table", step=STEP_SOFTMAX),
         Choice("table", words.LABEL["table"], "weights", choices=words.TABLE_CHOICES, doc=words.DOC["table"],

@@ -3,7 +3,8 @@ arithmetic of its five steps, every number from ``model.compute``."""
 from __future__ import annotations
 
 from explorables.engine import OMEGA, position_code
-from explorables.figures import distinct, num, quote, sub, t, vec
+from explorables.figures import num, quote, t, vec
+from ..sentences import distinct, sub
 
 
 def _at(tokens, j: int) -> str:

@@ -4,9 +4,10 @@ words and the arithmetic. ``v`` is what ``model.compute`` returns."""
 from __future__ import annotations
 
 from explorables.engine import OMEGA, convex_hull, position_code, vector_projection
-from explorables.figures import (EMBED_AXES, OUTPUT_DIAMOND, OWN_RING, arrows, best, cells, circles, column_labels,
-                                 distinct, extent, grid_step, line, lines, num, plane, points, polygon,
-                                 row_labels, spoken, steps, sub, t, text, token_label, vec)
+from explorables.figures import (arrows, best, cells, circles, extent, line, lines, num, plane, points,
+                                 polygon, spoken, steps, t, text, vec)
+from ..sentences import (EMBED_AXES, OUTPUT_DIAMOND, OWN_RING, column_labels, distinct, grid_step, row_labels,
+                         sub, token_label)
 
 from . import words
 from .readout import arithmetic, readout

@@ -6,7 +6,8 @@ a ``Say`` where the kit reads it, ``t`` where a function here fills it in. The o
 are for authors and stay English."""
 from __future__ import annotations
 
-from explorables.figures import Say, num, quote, sub, t
+from explorables.figures import Say, num, quote, t
+from ..sentences import sub
 
 TITLE = Say("figure.attention_lab.title")
 SUMMARY = Say("figure.attention_lab.summary")

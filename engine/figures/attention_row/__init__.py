@@ -14,7 +14,8 @@ package declares the figure (model.py), draws it (scene.py), runs its experiment
 """
 from .experiments import (EXPERIMENTS, FLAT_T, SHARP_T, STEP_BLEND, STEP_MASK, STEP_MATCH, STEP_SCALE,
                           STEP_SOFTMAX, STEP_TEMPERATURE, share)
-from .model import AttentionRow, T_MAX, T_MIN
+from ..sentences import T_MAX, T_MIN
+from .model import AttentionRow
 from .scene import STEP
 from .vectors import KEYS, QUERIES, TOKENS, VALUES, parse_pairs
 from .words import mark_label

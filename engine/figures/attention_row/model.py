@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorables.figures import (EDGE, Choice, FieldError, Figure, Hidden, Option, OptionError, OptionErrors, Say,
-                                 Slider, Toggle, Value, best, extent, field_text, parse_number, query_field, quote,
-                                 register, resolve_query, rows_checker, t, token_text, words)
+from explorables.figures import (EDGE, FieldError, Figure, Hidden, Option, OptionError, OptionErrors, Say, Slider,
+                                 Toggle, Value, best, extent, field_text, parse_number, quote, register,
+                                 resolve_query, rows_checker, t, words)
+from ..sentences import Asker, temperature
 
 from . import scene
 from .experiments import EXPERIMENTS, STEP_MASK, STEP_MATCH, STEP_SOFTMAX, STEP_TEMPERATURE
@@ -13,20 +14,12 @@ from .vectors import COORD_LIMIT, MAX_TOKENS, TOKENS, parse_pairs, row, tied, ve
 from .words import (CAUSAL_HELP, CAUSAL_LABEL, DOC, QUERY_LABEL, STEP_COUNT, SUMMARY, TEMPERATURE_HELP,
                     TEMPERATURE_LABEL, TEMPERATURE_WHAT, TITLE)
 
-T_MIN, T_MAX = 0.05, 5.0  # the temperature slider's range
 KEY_PLANE = 2.5  # half-width of the key plane while every key fits inside it
 
 
 def whole(name: str, hi) -> Any:
     """A parser for a whole number from 0 to ``hi(state)``: the kit's integer slider, not drawn."""
     return Slider(name, name, 0, lo=0, hi=hi, integer=True).read
-
-
-class Asker(Choice):
-    """The asking word: a menu of the sentence's words that also reads a word or a position."""
-
-    def read(self, value: Any, state: dict) -> int:
-        return query_field(value, state["tokens"], self.name)
 
 
 def key_extent(state: dict) -> float:
@@ -43,10 +36,8 @@ class AttentionRow(Figure):
     summary = SUMMARY
     title = TITLE
     params = (
-        Asker("query", QUERY_LABEL, "chased", DOC["query"], near="scores", step=STEP_MATCH,
-              choices=lambda s: [(j, f"{j}: {token_text(w)}") for j, w in enumerate(s["tokens"])]),  # as the lab counts
-        Slider("temperature", TEMPERATURE_LABEL, 1.0, DOC["temperature"], TEMPERATURE_HELP, near="weights",
-               step=STEP_TEMPERATURE, lo=T_MIN, hi=T_MAX, by=0.01, log=True, what=TEMPERATURE_WHAT),
+        Asker("query", QUERY_LABEL, "chased", DOC["query"], near="scores", step=STEP_MATCH),
+        temperature(TEMPERATURE_LABEL, DOC["temperature"], TEMPERATURE_HELP, TEMPERATURE_WHAT, "weights", STEP_TEMPERATURE),
         Toggle("causal", CAUSAL_LABEL, False, DOC["causal"], CAUSAL_HELP, near="weights", step=STEP_MASK),
         Hidden("selected", "The key the keyboard moves", 0, parse=whole("selected", lambda s: len(s["tokens"]) - 1)),
         Hidden("step", "The highlighted step of the formula", STEP_SOFTMAX,
@@ -54,7 +45,8 @@ class AttentionRow(Figure):
     )
     extra_options = (
         Option("tokens", "words", list(TOKENS), DOC["tokens"], min=1, max=MAX_TOKENS),
-        *(Option(name, "str", "", DOC[name], check=rows_checker(name, width=2, limit=COORD_LIMIT)) for name in ("queries", "keys", "values")),
+        *(Option(name, "str", "", DOC[name], check=rows_checker(name, width=2, limit=COORD_LIMIT))
+          for name in ("queries", "keys", "values")),
     )
     values = (
         Value("tokens", "list", "The words of the sentence."),

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import math
 
-from explorables.figures import Say, num, pct, quote, t, token_text, vec
+from explorables.figures import Say, num, pct, quote, t, vec
+from ..sentences import token_text
 
 TITLE = Say("figure.attention_row.title")
 SUMMARY = Say("figure.attention_row.summary")

@@ -41,7 +41,7 @@ from typing import Any
 
 from ..base import FieldError, Option, OptionError, OptionErrors, read_options
 from ...locale import t
-from .experiments import HINT, REVEAL, Experiment
+from .experiments import HINT, Experiment
 from .geometry import Vector
 from .hooks import HookFailed, Misused, _a, _file_line, _folder, described  # noqa: F401  (described: reports')
 from .params import Hidden, Param
@@ -94,7 +94,8 @@ class Figure:
         first state of the other options (a parse may need what ``setup`` makes, the
         tokens); what it refuses is the option's error, at the option's line."""
         hidden = [p for p in self.params if isinstance(p, Hidden) and p.option
-                  and (p.parse is not None or isinstance(p, Vector)) and (p.name in raw or (p.renamed_from and p.renamed_from in raw))]
+                  and (p.parse is not None or isinstance(p, Vector))
+                  and (p.name in raw or (p.renamed_from and p.renamed_from in raw))]
         values = read_options(self, raw)  # the other options' mistakes first: the state needs them
         if not hidden:
             return values

@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 
 from explorables.figures import (arrows, cells, chart, circles, field_text, heading, labels, line, num, plane,
-                                 points, series, sub, text, typed)
+                                 points, series, text, typed)
+from ..sentences import sub
 
 from . import words
 from .maths import BASE_MAX, BASE_MIN

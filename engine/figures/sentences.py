@@ -1,7 +1,7 @@
 """Sentences with 2-D word embeddings, and 2 x 2 matrices a reader types or picks.
 
-What figures about a short sentence in a 2-D embedding space share (the attention lab
-and the two heads use it; an author's figure may too):
+What the built-in attention figures share (the row, the table, the lab and the two heads
+use it); no part of the public kit, so ``explorables.figures`` exports none of it:
 
 - ``SENTENCES``: presets of at most ``MAX_TOKENS`` words, each with the token that asks
   when it is picked, and ``VOCAB``, one hand-placed embedding e(word) a *word*, so that
@@ -26,13 +26,13 @@ import math
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ...positional import OMEGA
-from ..base import FieldError, Option, OptionError, closest, parse_number
-from .geometry import read_rows
-from .inputs import query_field, resolve_query
-from .params import Choice, Param, resolve
-from ...locale import t, typed
-from .text import MINUS, Say, field_text, quote, spoken
+from ..positional import OMEGA
+from .base import FieldError, Option, OptionError, closest, parse_number
+from .kit.geometry import read_rows
+from .kit.inputs import query_field, resolve_query
+from .kit.params import Choice, Param, Slider, resolve
+from ..locale import t, typed
+from .kit.text import Say, field_text, quote, spoken
 
 MAX_TOKENS = 8  # words a sentence preset may have (a T x T table still fits a phone)
 EMBED_AXES = (Say("figure.axis.thing"), Say("figure.axis.event"))  # the names of the embedding plane's two axes
@@ -130,6 +130,16 @@ class Asker(Choice):
         out["value"] = state[self.name]
         out["options"] = [{"value": v, "label": label} for v, label in resolve(self.choices, state)]
         return out
+
+
+T_MIN, T_MAX = 0.05, 5.0  # the temperature slider's range
+
+
+def temperature(label: Any, doc: str, help: Any, what: Any, near: str, step: int) -> Slider:
+    """The temperature slider the attention figures share: T from 0.05 to 5, on a log scale,
+    1 the standard formula; each figure gives its own words and where it sits."""
+    return Slider("temperature", label, 1.0, doc, help, near=near, step=step, lo=T_MIN, hi=T_MAX, by=0.01, log=True,
+                  what=what)
 
 
 # --- labels of tokens --------------------------------------------------------------------------
@@ -328,6 +338,7 @@ class Matrix(Param):
 
 
 __all__ = [
+    "T_MAX", "T_MIN", "temperature",
     "Asker", "EMBED_AXES", "LOOK_BACK", "MATRIX_LIMIT", "MATRIX_PRESETS", "MAX_TOKENS", "Matrix", "MatrixPreset",
     "OUTPUT_DIAMOND", "OWN_RING", "PRESET_NAMES", "SENTENCES", "SENTENCE_CHOICES", "SENTENCE_KEYS", "Sentence",
     "VOCAB", "check_query_option", "column_labels", "default_embeddings", "distinct", "grid_step", "look_back",
