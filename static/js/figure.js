@@ -168,6 +168,10 @@
       inPanels.push(group);
     });
     arrange(this.panelsEl, inPanels);
+    // words span the panels' width under the graphics (explorables.css): one graphic alone
+    // then takes that whole width too, not one column of two with the other left empty
+    const graphics = (this.scene.panels || []).filter(function (spec) { return spec.kind !== "text" && !spec.wide; });
+    this.panelsEl.classList.toggle("ex-one-graphic", graphics.length === 1);
     arrange(this.controlsEl, rest);
     this.skipEl.hidden = narrow || !rest.length;  // narrow: each control follows its panel
     for (const id of Object.keys(groups)) {  // groups left empty go
