@@ -94,6 +94,7 @@ def test_the_notation_box_exists_and_defines_what_the_lessons_assume():
     for symbol in ("$w_0, \\dots, w_{n-1}$", "$t$ and $u$ are positions", "$r$ names one head", "$d_v$",
                    "$\\omega$", "$\\alpha$", "$W_O$", "$M$: a mask", "$R_k$", "$\\theta_i$", "$e(w)$", "$p_t$"):
         assert symbol in source, symbol
+    assert f"($\\omega = {hm.OMEGA}$ in lesson 2, ${engine.OMEGA}$ in lesson 3)" in source
     # the track list comes after the body: the box must not sit between "The track" and it
     assert html.rindex("<h2") == html.index('id="the-track"') - len("<h2 ")
 
@@ -316,7 +317,7 @@ def test_lesson_2_masks_with_minus_infinity_or_the_format_s_minimum():
 
 def test_lesson_2_says_distance_fixes_no_weight_only_in_this_formula():
     has("02-attention-heatmap.md", "In this formula no weight is fixed by distance",
-        "some models add a bias set by distance alone (ALiBi, T5)")
+        "some models add a bias set by distance alone, such as ALiBi and T5")
 
 
 def test_lesson_2_cost_counts():
