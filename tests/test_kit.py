@@ -189,3 +189,25 @@ def test_a_vector_parameter_reads_its_option_an_experiment_and_a_drag_alike():
     assert read_vector([3, 4]) == [3.0, 4.0] and read_vector("1, 2, 3", size=3) == [1.0, 2.0, 3.0]
     controls = fig.scene(fig.initial_state({}))["controls"]
     assert fig.manifest()["options"][0]["name"] == "u" and [c["name"] for c in controls] == ["experiments"]
+
+
+def test_the_kit_has_the_parameters_positional_encoding_wrote_for_itself():
+    """An even whole-number slider, a number menu that takes any number in range, and
+    Play: before, three classes of the figure's own (Whole, NumberMenu, Play)."""
+    from explorables.figures import NumberChoice, Play
+
+    dim = Slider("dim", "D", 32, lo=2, hi=64, integer=True, even=True)
+    assert dim.control_dict({"dim": 32})["step"] == 2 and dim.read("12", {"dim": 32}) == 12
+    with pytest.raises(FieldError, match="must be even, got 13"):
+        dim.read("13", {"dim": 32})
+    with pytest.raises(ValueError, match="expected an even integer from 2 to 64, got 13"):
+        dim.option_spec().check(13)
+    offset = Slider("k", "k", 8, lo=0, hi=lambda s: s["n"], integer=True, bounds=(0, 256))
+    assert (offset.option_spec().min, offset.option_spec().max) == (0, 256)
+    base = NumberChoice("b", "Base", 100.0, presets=(10.0, 100.0), lo=2, hi=1000, what="the base")
+    assert base.read("2.5", {"b": 100.0}) == 2.5
+    assert [o["value"] for o in base.control_dict({"b": 50.0})["options"]] == ["10", "50", "100"]
+    with pytest.raises(FieldError, match="the base must be from 2 to 1,?000, got 5000"):
+        base.read("5000", {"b": 100.0})
+    play = Play("on", "Play", False, interval=500).control_dict({"on": True})
+    assert play["kind"] == "play" and play["playing"] and play["event"] == {"type": "action", "name": "tick"}

@@ -12,13 +12,13 @@ from .geometry import Vector, read_rows, read_vector, rows_checker
 from .inputs import EDGE, best, extent, query_field, resolve_query, words
 from .marks import (arrows, bars, cells, channel, chart, circles, heading, labels, line, lines, plane, points,
                     polygon, series, steps, text)
-from .params import Choice, Field, Hidden, Param, Slider, Toggle
+from .params import Choice, Field, Hidden, NumberChoice, Param, Play, Slider, Toggle
 from .text import MINUS, Say, clip, field_text, formula, num, number_format, pct, quote, shown, spoken, t, typed, vec
 from .values import FORMATS, Value
 
 __all__ = [
-    "Choice", "EDGE", "Experiment", "FORMATS", "Field", "FieldError", "Figure", "HINT", "Hidden", "MINUS", "Option",
-    "OptionError", "OptionErrors", "Param", "REVEAL", "Say", "Slider", "Toggle", "Value", "Vector", "arrows", "bars", "best",
+    "Choice", "EDGE", "Experiment", "FORMATS", "Field", "FieldError", "Figure", "HINT", "Hidden", "MINUS", "NumberChoice", "Option",
+    "OptionError", "OptionErrors", "Param", "Play", "REVEAL", "Say", "Slider", "Toggle", "Value", "Vector", "arrows", "bars", "best",
     "cells", "channel", "chart", "circles", "clip", "extent", "field_text", "formula", "heading", "labels", "line",
     "lines", "num", "number_format", "parse_number", "pct", "plane", "points", "polygon", "query_field", "quote",
     "read_rows", "read_vector", "resolve_query", "rows_checker", "series", "shown", "spoken", "steps", "t", "text", "typed", "vec", "words",

@@ -34,6 +34,9 @@ class DeclarationError(ValueError):
         self.fix = fix
 
 
+ODD = "figure.positional_encoding.odd_field"  # "{what} must be even": generic words, filed where first needed
+
+
 def _constant_number(x: Any) -> bool:
     return isinstance(x, (int, float)) and not isinstance(x, bool)
 
@@ -95,6 +98,8 @@ class Slider(Param):
     log: bool = False  # the thumb moves along log(value)
     integer: bool = False  # whole numbers only
     what: str = ""  # how messages call the number (default: the label)
+    even: bool = False  # even whole numbers only: the slider steps by 2
+    bounds: tuple = ()  # the option's (min, max) where lo or hi are functions of the state
 
     kind: ClassVar[str] = "slider"
     open_ended: ClassVar[bool] = False  # whether lo and hi may be infinite (no thumb to place)
@@ -122,7 +127,13 @@ class Slider(Param):
     def option_spec(self) -> Option:
         lo = self.lo if not callable(self.lo) and math.isfinite(self.lo) else None  # an open end: no bound
         hi = self.hi if not callable(self.hi) and math.isfinite(self.hi) else None
-        return Option(self.name, self.option_kind, self.default, self.doc, min=lo, max=hi)
+        lo, hi = self.bounds or (lo, hi)
+        return Option(self.name, self.option_kind, self.default, self.doc, min=lo, max=hi,
+                      check=self._check_even if self.even else None)
+
+    def _check_even(self, value: int) -> None:
+        if value % 2:
+            raise ValueError(f"expected an even integer from {self.lo} to {self.hi}, got {value}")
 
     def read(self, value: Any, state: dict) -> Any:
         what = spoken(self.what) or (spoken(self.label) if isinstance(self.label, (str, Say)) else self.name)
@@ -135,6 +146,8 @@ class Slider(Param):
             if x != int(x) or not lo <= x <= hi:
                 raise FieldError(self.name, t("figure.whole_range", what=what, lo=typed(f"{lo:g}"),
                                                hi=typed(f"{hi:g}"), value=shown(value)))
+            if self.even and x % 2:
+                raise FieldError(self.name, t(ODD, what=what, got=int(x)))
             return int(x)
         if not lo <= x <= hi:
             raise FieldError(self.name, t("figure.range", what=what, lo=typed(f"{lo:g}"), hi=typed(f"{hi:g}"),
@@ -143,7 +156,8 @@ class Slider(Param):
 
     def control_dict(self, state: dict) -> dict[str, Any]:
         out = super().control_dict(state)
-        out.update(min=resolve(self.lo, state), max=resolve(self.hi, state), step=1 if self.integer else self.by,
+        step = 2 if self.even else 1 if self.integer else self.by
+        out.update(min=resolve(self.lo, state), max=resolve(self.hi, state), step=step,
                    value=state[self.name], digits=0 if self.integer else self.digits)
         if self.log:
             out["log"] = True
@@ -248,3 +262,58 @@ class Hidden(Param):
 
     def control_dict(self, state: dict) -> dict[str, Any]:
         raise ValueError(f"{self.name} is not drawn as a control")
+
+
+@dataclass(frozen=True)
+class NumberChoice(Param):
+    """A menu of preset numbers that takes any number from ``lo`` to ``hi`` too (typed in a
+    field of its own, or sent by a script); a number not among the presets joins the menu.
+    ``show`` writes a preset's label (default: as a field shows it)."""
+
+    presets: tuple = ()
+    lo: float = 0.0
+    hi: float = 1.0
+    what: Any = ""  # how messages call the number
+    show: Callable[[float], str] | None = None
+
+    kind: ClassVar[str] = "select"
+    option_kind: ClassVar[str] = "float"
+
+    def option_spec(self) -> Option:
+        return Option(self.name, "float", self.default, self.doc, min=self.lo, max=self.hi)
+
+    def read(self, value: Any, state: dict) -> float:
+        what = spoken(self.what) or self.name
+        try:
+            x = parse_number(value, what, field_text(state.get(self.name, self.default)))  # a number it takes
+        except FieldError as err:
+            raise FieldError(self.name, err.message) from None
+        if not self.lo <= x <= self.hi:
+            raise FieldError(self.name, t("figure.range", what=what, lo=typed(f"{self.lo:g}"),
+                                           hi=typed(f"{self.hi:g}"), value=shown(value)))
+        return x
+
+    def control_dict(self, state: dict) -> dict[str, Any]:
+        x = state[self.name]
+        choices = self.presets if x in self.presets else sorted(self.presets + (x,))
+        return {**super().control_dict(state), "value": field_text(x),
+                "options": [{"value": field_text(c), "label": (self.show or field_text)(c)} for c in choices]}
+
+
+@dataclass(frozen=True)
+class Play(Toggle):
+    """Play and Pause: while on, the page sends the action ``tick`` every ``interval`` ms
+    (only while the figure is on screen); with reduced motion each press sends one tick.
+    The figure's ``on_action`` takes the tick."""
+
+    interval: int = 700  # ms between two ticks
+    tick: str = "tick"  # the action a tick sends
+    option: bool = False
+
+    kind: ClassVar[str] = "play"
+
+    def control_dict(self, state: dict) -> dict[str, Any]:
+        out = Param.control_dict(self, state)  # a toggle's "value" is "playing" here
+        out.update(playing=bool(state[self.name]), interval=self.interval,
+                   event={"type": "action", "name": self.tick})
+        return out

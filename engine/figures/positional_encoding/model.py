@@ -26,13 +26,13 @@ from dataclasses import replace
 from typing import Any
 
 from explorables.engine import frequencies, pe_similarity, pe_similarity_terms, sinusoidal
-from explorables.figures import Figure, Option, OptionError, Value, field_text, num, parse_number, register
+from explorables.figures import (Figure, NumberChoice, Option, OptionError, Play, Slider, Value, field_text, num,
+                                 parse_number, register)
 
 from . import scene, words
 from .experiments import EXPERIMENTS
 from .maths import (BASE_MAX, BASE_MIN, BASES, DIM_MAX, DIM_MIN, INTERVAL, POSITIONS_MAX, POSITIONS_MIN, SAMPLES,
                     probe_position, similarities)
-from .params import NumberMenu, Play, Whole
 
 
 def last(state: dict) -> int:
@@ -49,13 +49,13 @@ class PositionalEncoding(Figure):
     params = (
         Play("playing", words.PLAY, False, help=lambda s: words.PLAY_HELP.format(last=last(s)), near="clocks",
              interval=INTERVAL),
-        Whole("t", words.T, 0, lo=0, hi=last, what=words.WHAT["t"], near="clocks", option=False),
-        Whole("dim", words.DIM, 32, lo=DIM_MIN, hi=DIM_MAX, even=True, what=words.WHAT["dim"], doc=words.DOC_DIM,
-              near="clocks"),
-        NumberMenu("base", words.BASE, 10000.0, presets=BASES, lo=BASE_MIN, hi=BASE_MAX, what=words.WHAT["base"],
-                   doc=words.DOC_BASE, near="clocks"),
-        Whole("offset", words.OFFSET, 8, lo=0, hi=last, bounds=(0, POSITIONS_MAX), what=words.WHAT["offset"],
-              help=words.OFFSET_HELP, doc=words.DOC_OFFSET, near="similarity"),
+        Slider("t", words.T, 0, lo=0, hi=last, integer=True, what=words.WHAT["t"], near="clocks", option=False),
+        Slider("dim", words.DIM, 32, lo=DIM_MIN, hi=DIM_MAX, integer=True, even=True, what=words.WHAT["dim"],
+               doc=words.DOC_DIM, near="clocks"),
+        NumberChoice("base", words.BASE, 10000.0, presets=BASES, lo=BASE_MIN, hi=BASE_MAX, what=words.WHAT["base"],
+                     doc=words.DOC_BASE, near="clocks", show=lambda c: words.sig(c) if c == int(c) else field_text(c)),
+        Slider("offset", words.OFFSET, 8, lo=0, hi=last, integer=True, bounds=(0, POSITIONS_MAX),
+               what=words.WHAT["offset"], help=words.OFFSET_HELP, doc=words.DOC_OFFSET, near="similarity"),
     )
     position = Option("position", "int", 0, words.DOC_POSITION, min=0, max=POSITIONS_MAX)  # sets t
     extra_options = (Option("positions", "int", 64, words.DOC_POSITIONS, min=POSITIONS_MIN, max=POSITIONS_MAX),)

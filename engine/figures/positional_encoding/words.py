@@ -39,9 +39,6 @@ DOC_OFFSET = "The offset k whose similarity PE(t)·PE(t+k)/(D/2) is read out (0 
 DOC_POSITIONS = (f"The last position on the chart and the slider ({POSITIONS_MIN} to {POSITIONS_MAX}); "
                  "Play wraps back to 0 after it.")
 PAST_LAST = "expected an integer from 0 to {last} (the value of :positions:), got {got}"
-ODD_OPTION = "expected an even integer from {lo} to {hi}, got {got}"
-ODD_FIELD = Say("figure.positional_encoding.odd_field")
-OUT_OF_RANGE = Say("figure.positional_encoding.out_of_range")  # lo and hi as typed numbers
 
 PLAY = Say("figure.positional_encoding.play")
 PLAY_HELP = Say("figure.positional_encoding.play_help")
