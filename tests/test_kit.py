@@ -211,3 +211,11 @@ def test_the_kit_has_the_parameters_positional_encoding_wrote_for_itself():
         base.read("5000", {"b": 100.0})
     play = Play("on", "Play", False, interval=500).control_dict({"on": True})
     assert play["kind"] == "play" and play["playing"] and play["event"] == {"type": "action", "name": "tick"}
+
+
+def test_the_star_import_is_the_whole_kit_and_nothing_of_the_built_in_figures():
+    namespace: dict = {}
+    exec("from explorables.figures import *", namespace)
+    assert {"Figure", "Vector", "NumberChoice", "Play", "read_rows", "read_vector", "rows_checker", "Exercise",
+            "mathml", "register"} <= set(namespace)
+    assert not {"SENTENCES", "VOCAB", "Asker", "Matrix", "token_text", "sentence"} & set(namespace)

@@ -316,3 +316,24 @@ def test_draggable_on_a_line_stops_the_build_at_the_authors_line(site, capsys):
     err = failed_build(site, capsys, source=source)
     assert (f"figures/vector_drag.py:{line}:1: figure 'vector-drag': drawing its first frame raised ValueError: a line "
             "cannot be dragged (draggable=True): only points and arrows can, an arrow by its head") in err, err
+
+
+def test_the_guides_drag_example_runs_in_under_40_lines():
+    guide = (ROOT / "docs" / "writing-a-figure.md").read_text(encoding="utf-8")
+    after = guide.split("Two vectors dragged by their heads, in full:", 1)[1]
+    code = after.split("```python\n", 1)[1].split("```", 1)[0]
+    assert len(code.splitlines()) <= 40 and "Hidden" not in code and '"vec-' not in code
+    namespace: dict = {}
+    before = FIGURES.get("vector-drag")
+    try:
+        exec(compile(code, "guide.py", "exec"), namespace)
+        fig = FIGURES["vector-drag"]
+        state = fig.initial_state(fig.parse_options({"u": "2, 1"}))
+        head = fig.scene(state)["panels"][0]["marks"][1]
+        state = fig.apply(state, {"type": "drag", **head["ref"], "x": -1.234, "y": 0.5})
+        assert state["u"] == [2.0, 1.0] and state["v"] == [-1.23, 0.5]
+        assert fig.scene(state)["values"] == {"dot": -1.96}
+    finally:
+        FIGURES.pop("vector-drag", None)
+        if before is not None:
+            FIGURES["vector-drag"] = before
