@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 from conftest import benchmark_launch, serve_folder  # noqa: E402
-from explorables.site_builder.build import build_site  # noqa: E402
-from explorables.site_builder.bundle import bundle_site  # noqa: E402
+from explorables.site_builder.commands.build import build_site  # noqa: E402
+from explorables.site_builder.commands.bundle import bundle_site  # noqa: E402
 
 READY = "() => window.explorables.ready.then(() => window.explorables.client.timings.total)"
 NEXT = """async () => {

@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from conftest import benchmark_launch, serve_folder  # noqa: E402
 from explorables.engine import runtime  # noqa: E402
 from explorables.engine.exercises import EXERCISES  # noqa: E402
-from explorables.site_builder.build import build_site  # noqa: E402
+from explorables.site_builder.commands.build import build_site  # noqa: E402
 
 ANSWERS = {"scaled-score": "0.5", "softmax-weight": "0.3", "output-vector": "(0.1, 0.2)"}
 

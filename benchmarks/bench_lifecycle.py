@@ -79,9 +79,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from conftest import benchmark_launch, serve_folder  # noqa: E402
-from explorables.site_builder.assets import PYODIDE  # noqa: E402
-from explorables.site_builder.pyodide import ensure_pyodide  # noqa: E402
-from explorables.site_builder.build import build_site, slug_of  # noqa: E402
+from explorables.site_builder.output.assets import PYODIDE  # noqa: E402
+from explorables.site_builder.pyodide.release import ensure_pyodide  # noqa: E402
+from explorables.site_builder.commands.build import build_site, slug_of  # noqa: E402
 
 BUDGET_BYTES = 60 * 1024
 SETTLE_MS = 1000  # a new context's first page on about:blank, before the address
@@ -231,7 +231,7 @@ def main() -> None:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    from explorables.site_builder.serve import DevServer
+    from explorables.site_builder.commands.serve import DevServer
 
     slugs = [slug_of(p) for p in sorted((ROOT / "content").glob("*.md")) if p.stem != "index"]
     if args.lesson:

@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from conftest import benchmark_launch  # noqa: E402
-from explorables.site_builder.build import build_site  # noqa: E402
+from explorables.site_builder.commands.build import build_site  # noqa: E402
 
 SAVE_DATA = """
 Object.defineProperty(Navigator.prototype, "connection",

@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from conftest import benchmark_launch, serve_folder  # noqa: E402
-from explorables.site_builder.build import build_site, slug_of  # noqa: E402
+from explorables.site_builder.commands.build import build_site, slug_of  # noqa: E402
 
 QUIET_MS = 1500  # after live: the whole scene asked for once idle has come and been drawn
 

@@ -24,9 +24,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from explorables.site_builder import search  # noqa: E402
-from explorables.site_builder.assets import names_in  # noqa: E402
-from explorables.site_builder.build import ASSETS, build_site  # noqa: E402
+from explorables.site_builder.output import search  # noqa: E402
+from explorables.site_builder.output.assets import names_in  # noqa: E402
+from explorables.site_builder.commands.build import ASSETS, build_site  # noqa: E402
 
 QUERIES = ["softmax", "temperature", "square root", "causal mask", "concatenate", "identical heads",
            "break the tie", "rotation", "clock", "query length", "tempreature", "rotaton", "softm", "t",

@@ -52,9 +52,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from conftest import benchmark_launch, serve_folder  # noqa: E402
-from explorables.site_builder.assets import PYODIDE  # noqa: E402
-from explorables.site_builder.build import build_site  # noqa: E402
-from explorables.site_builder.pyodide import ensure_pyodide  # noqa: E402
+from explorables.site_builder.output.assets import PYODIDE  # noqa: E402
+from explorables.site_builder.commands.build import build_site  # noqa: E402
+from explorables.site_builder.pyodide.release import ensure_pyodide  # noqa: E402
 
 MAKE_SNAPSHOT = r"""
 // node make_snapshot.mjs <pyodide folder> <engine archive> <site's stdlib> <snapshot out>

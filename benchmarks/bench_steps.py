@@ -34,8 +34,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from explorables.site_builder.build import build_site  # noqa: E402
-from explorables.site_builder.pyodide import ensure_pyodide  # noqa: E402
+from explorables.site_builder.commands.build import build_site  # noqa: E402
+from explorables.site_builder.pyodide.release import ensure_pyodide  # noqa: E402
 
 # Runs inside Pyodide (tests/node/run_archive.mjs imports it beside the engine) and in
 # CPython alike: main(inputs) -> {figure: {"lean": [ms...], "whole": [ms...], "bytes": {...}}}

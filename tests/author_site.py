@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from explorables.site_builder.cli import main
+from explorables.site_builder.commands.cli import main
 
 
 def lay_out(folder: Path, lesson_file: str, lesson: str, module_file: str, source: str) -> Path:

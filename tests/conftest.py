@@ -68,7 +68,7 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
     """content/ built once per test run."""
-    from explorables.site_builder.build import build_site
+    from explorables.site_builder.commands.build import build_site
 
     out = tmp_path_factory.mktemp("site") / "_site"
     build_site(ROOT / "content", out)

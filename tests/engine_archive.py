@@ -11,7 +11,7 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
-from explorables.site_builder.archive import engine_sources
+from explorables.site_builder.pyodide.archive import engine_sources
 
 
 def unpack_for_cpython(archive: Path, folder: Path) -> Path:

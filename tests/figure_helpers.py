@@ -186,7 +186,7 @@ def questions(text: str) -> int:
 def lesson_roles(lesson: Path) -> list[dict]:
     """Every role of the lesson as the build resolves it (its ``raw`` source, ``role``,
     figure id, value name, ``index`` and the ``text`` written at build time)."""
-    from explorables.site_builder.markdown import create_parser, parse_page
+    from explorables.site_builder.markdown.parser import create_parser, parse_page
 
     md = create_parser(raw_html=False)
     page = parse_page(md, lesson, lesson.stem)

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from explorables.site_builder import assets, pyodide
-from explorables.site_builder.build import ASSETS, build_site
+from explorables.site_builder.output import assets
+from explorables.site_builder.pyodide import release as pyodide
+from explorables.site_builder.commands.build import ASSETS, build_site
 
 from conftest import ROOT
 

@@ -15,9 +15,9 @@ import zipfile
 import pytest
 
 from explorables.engine.exercises import EXERCISES
-from explorables.site_builder import authors
-from explorables.site_builder.assets import names_in
-from explorables.site_builder.cli import main
+from explorables.site_builder.authors import loader as authors
+from explorables.site_builder.output.assets import names_in
+from explorables.site_builder.commands.cli import main
 from author_site import broken, lay_out
 from figure_helpers import ROOT
 from engine_archive import unpack_for_cpython

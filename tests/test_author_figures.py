@@ -12,9 +12,9 @@ import pytest
 
 from explorables.engine import runtime
 from explorables.figures import FIGURES
-from explorables.site_builder import author_checks, authors
-from explorables.site_builder.assets import names_in
-from explorables.site_builder.cli import main
+from explorables.site_builder.authors import checks as author_checks, loader as authors
+from explorables.site_builder.output.assets import names_in
+from explorables.site_builder.commands.cli import main
 from author_site import broken, lay_out
 from figure_helpers import ROOT
 
@@ -243,7 +243,7 @@ def test_a_second_load_forgets_the_first(site):
 
 
 def test_serve_rebuilds_when_a_figure_module_changes(site):
-    from explorables.site_builder.serve import DevServer
+    from explorables.site_builder.commands.serve import DevServer
 
     dev = DevServer(site / "content", site / "_site")
     assert (site / "figures").resolve() in dev.watched

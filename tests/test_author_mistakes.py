@@ -13,9 +13,9 @@ import pytest
 
 from explorables.engine import runtime
 from explorables.figures import FIGURES, Choice, Slider
-from explorables.site_builder import authors
-from explorables.site_builder.author_checks import allowed
-from explorables.site_builder.cli import main
+from explorables.site_builder.authors import loader as authors
+from explorables.site_builder.authors.checks import allowed
+from explorables.site_builder.commands.cli import main
 from explorables.engine.figures.kit.params import DeclarationError
 from author_site import broken, lay_out
 from figure_helpers import ROOT

@@ -18,10 +18,10 @@ import pytest
 from explorables.engine import locale
 from explorables.engine.exercises import EXERCISES
 from explorables.figures import num, pct
-from explorables.site_builder import authors
-from explorables.site_builder.assets import names_in
-from explorables.site_builder.build import build_site
-from explorables.site_builder.cli import main
+from explorables.site_builder.authors import loader as authors
+from explorables.site_builder.output.assets import names_in
+from explorables.site_builder.commands.build import build_site
+from explorables.site_builder.commands.cli import main
 from explorables.site_builder.errors import BuildError
 from figure_helpers import ROOT
 from test_locale_catalogue import first_frame, words_block

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from explorables.site_builder import pyodide
-from explorables.site_builder.assets import names_in
-from explorables.site_builder.build import build_site, slug_of
-from explorables.site_builder.cli import main
+from explorables.site_builder.pyodide import release as pyodide
+from explorables.site_builder.output.assets import names_in
+from explorables.site_builder.commands.build import build_site, slug_of
+from explorables.site_builder.commands.cli import main
 from explorables.site_builder.errors import BuildError, PyodideError
 from engine_archive import unpack_for_cpython
 
@@ -366,9 +366,10 @@ def test_the_runtime_is_one_minified_script_joined_in_order(tmp_path):
     worker is minified too. A preview keeps them all readable."""
     import re
 
-    from explorables.site_builder import build, scripts as runtime_files
-    from explorables.site_builder.minify import minified
-    from explorables.site_builder.assets import names_in
+    from explorables.site_builder.commands import build
+    from explorables.site_builder.output import scripts as runtime_files
+    from explorables.site_builder.output.minify import minified
+    from explorables.site_builder.output.assets import names_in
 
     for name in (*runtime_files.BUNDLE_RUNTIME, *runtime_files.LATER):  # joining is safe only for self-contained scripts
         text = re.sub(r"/\*.*?\*/", "", (build.STATIC / name).read_text(), flags=re.S).strip()

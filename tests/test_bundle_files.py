@@ -9,10 +9,10 @@ import zipfile
 
 import pytest
 
-from explorables.site_builder import pyodide, stdlib
-from explorables.site_builder.assets import names_in, plain_name
-from explorables.site_builder.bundle import bundle_site, site_slug
-from explorables.site_builder.cli import main
+from explorables.site_builder.pyodide import release as pyodide, stdlib
+from explorables.site_builder.output.assets import names_in, plain_name
+from explorables.site_builder.commands.bundle import bundle_site, site_slug
+from explorables.site_builder.commands.cli import main
 from explorables.site_builder.errors import BuildError
 
 from conftest import ROOT

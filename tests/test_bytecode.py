@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from explorables.site_builder import bytecode, pyodide, stdlib
-from explorables.site_builder.archive import engine_archive, engine_sources
+from explorables.site_builder.pyodide import bytecode, release as pyodide, stdlib
+from explorables.site_builder.pyodide.archive import engine_archive, engine_sources
 from test_engine_pyodide import _compare
 
 NODE_DIR = Path(__file__).resolve().parent / "node"
@@ -28,7 +28,7 @@ def names(archive: bytes) -> set[str]:
 def test_every_module_of_the_engine_is_compiled_for_this_pyodide():
     stale = bytecode.stale(engine_sources())
     assert not stale, (f"{len(stale)} modules have changed since they were compiled for Pyodide, "
-                       f"e.g. {stale[:3]}: run `python -m explorables.site_builder.bytecode`")
+                       f"e.g. {stale[:3]}: run `python -m explorables.site_builder.pyodide.bytecode`")
 
 
 def test_the_archive_carries_compiled_modules_in_place_of_their_sources():
@@ -40,7 +40,7 @@ def test_the_archive_carries_compiled_modules_in_place_of_their_sources():
 
 
 def test_a_changed_module_goes_as_its_source_and_the_others_stay_compiled(monkeypatch):
-    from explorables.site_builder import archive
+    from explorables.site_builder.pyodide import archive
 
     edited = dict(engine_sources())
     edited["explorables/engine/linalg.py"] += b"\n# an edit\n"
@@ -62,7 +62,7 @@ def test_pyodide_runs_the_compiled_archive_and_stdlib_as_cpython_runs_sources(tm
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed")
-    from explorables.site_builder.authors import builtin
+    from explorables.site_builder.authors.loader import builtin
 
     (tmp_path / "engine.zip").write_bytes(engine_archive())
     (tmp_path / "stdlib.zip").write_bytes(stdlib.site_stdlib(pyodide.ensure_pyodide()))
@@ -95,7 +95,7 @@ def test_pyodide_runs_the_compiled_archive_and_stdlib_as_cpython_runs_sources(tm
     # Python started, and the engine ran, with no module of the standard library compiled
     # from its source: those the engine imports now are all in the site's stdlib compiled
     assert not in_pyodide["stdlib"]["sources"], (
-        f"{in_pyodide['stdlib']['sources']} came from source: run `python -m explorables.site_builder.bytecode`")
+        f"{in_pyodide['stdlib']['sources']} came from source: run `python -m explorables.site_builder.pyodide.bytecode`")
     assert in_pyodide["stdlib"]["compiled"] > 100
     # a traceback through a compiled module names its source file and line
     assert in_pyodide["stdlib"]["traceback"]["file"] == ["json", "decoder.py"]
@@ -110,7 +110,7 @@ def zipped(archive: bytes) -> list[str]:
 
 def test_the_standard_library_is_compiled_for_this_pyodide():
     original = (pyodide.ensure_pyodide() / stdlib.SOURCE).read_bytes()
-    assert not stdlib.stale(original), "run `python -m explorables.site_builder.bytecode`"
+    assert not stdlib.stale(original), "run `python -m explorables.site_builder.pyodide.bytecode`"
 
 
 def test_the_site_s_stdlib_is_pyodide_s_with_compiled_modules_in_place_of_sources():

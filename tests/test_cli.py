@@ -15,8 +15,10 @@ import pytest
 from explorables import __version__
 from explorables.engine.figures import FIGURES
 from explorables.figures import Experiment, Figure, Slider, Value, bars
-from explorables.site_builder import authors, config, manifest
-from explorables.site_builder.cli import main
+from explorables.site_builder.authors import loader as authors
+from explorables.site_builder.structure import config
+from explorables.site_builder.commands import manifest
+from explorables.site_builder.commands.cli import main
 from figure_helpers import ROOT
 
 FIGURES_MD = ROOT / "docs" / "figures.md"
@@ -162,7 +164,7 @@ def test_a_reader_that_stops_reading_gets_no_traceback():
     (made small here so that it always does)."""
     read, write = os.pipe()
     fcntl.fcntl(write, 1031, 4096)  # F_SETPIPE_SZ: a pipe smaller than the catalogue
-    run = subprocess.Popen([sys.executable, "-m", "explorables.site_builder.cli", "words", "de"], stdout=write,
+    run = subprocess.Popen([sys.executable, "-m", "explorables.site_builder.commands.cli", "words", "de"], stdout=write,
                            stderr=subprocess.PIPE)
     os.close(write)
     assert os.read(read, 10).startswith(b"{")
@@ -176,7 +178,7 @@ def test_serve_stopped_by_kill_removes_its_build_folder(tmp_path):
     (tmp_path / "content").mkdir()
     (tmp_path / "content" / "01-a.md").write_text("---\ntitle: A\n---\nHere.\n")
     (tmp_path / "tmp").mkdir()
-    run = subprocess.Popen([sys.executable, "-m", "explorables.site_builder.cli", "serve", "content", "--port", "0"],
+    run = subprocess.Popen([sys.executable, "-m", "explorables.site_builder.commands.cli", "serve", "content", "--port", "0"],
                            cwd=tmp_path, env={**os.environ, "TMPDIR": str(tmp_path / "tmp")},
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
@@ -193,7 +195,7 @@ def test_serve_stopped_by_kill_removes_its_build_folder(tmp_path):
 def test_serve_on_a_busy_port_says_so_before_building(tmp_path, capsys):
     import socket
 
-    from explorables.site_builder.serve import DevServer
+    from explorables.site_builder.commands.serve import DevServer
 
     (tmp_path / "content").mkdir()
     (tmp_path / "content" / "01-a.md").write_text("---\ntitle: A\n---\nHere.\n")

@@ -54,7 +54,7 @@ def _compare(path: str, got, expected, mismatches: list[str]) -> None:
 
 @pytest.fixture(scope="module")
 def pyodide_dir() -> Path:
-    from explorables.site_builder.pyodide import ensure_pyodide
+    from explorables.site_builder.pyodide.release import ensure_pyodide
 
     return ensure_pyodide()
 
@@ -97,8 +97,8 @@ def test_the_sample_author_figure_agrees_under_pyodide(pyodide_dir, tmp_path):
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed")
-    from explorables.site_builder import authors
-    from explorables.site_builder.archive import engine_archive
+    from explorables.site_builder.authors import loader as authors
+    from explorables.site_builder.pyodide.archive import engine_archive
 
     (tmp_path / "figures").mkdir()
     # its names come from another module of the folder, one that sorts after it
@@ -164,8 +164,8 @@ def test_a_module_that_fails_only_in_the_browser_takes_down_its_own_figures_alon
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed")
-    from explorables.site_builder import authors
-    from explorables.site_builder.archive import engine_archive
+    from explorables.site_builder.authors import loader as authors
+    from explorables.site_builder.pyodide.archive import engine_archive
 
     (tmp_path / "figures").mkdir()
     sample = (ROOT / "site_builder" / "starter" / "figures" / "softmax_bars.py").read_text()
@@ -218,8 +218,8 @@ def test_the_standard_modules_a_figure_may_not_import_are_those_the_browser_lack
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed")
-    from explorables.site_builder.archive import engine_archive
-    from explorables.site_builder.author_checks import NOT_IN_BROWSER
+    from explorables.site_builder.pyodide.archive import engine_archive
+    from explorables.site_builder.authors.checks import NOT_IN_BROWSER
 
     names = sorted(set(sys.stdlib_module_names) - {"antigravity", "this"})  # these two open a browser, print
     (tmp_path / "engine.zip").write_bytes(engine_archive([]))

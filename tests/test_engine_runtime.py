@@ -59,7 +59,7 @@ def test_a_lean_step_leaves_out_the_cells_arithmetic_as_a_first_frame_does(name)
     """A step the page asks "lean" (no cell's arithmetic looked at) is the whole scene
     without its cells' ``detail``: the same form the build writes a first frame in, so
     the page asks for the rest in the same way; every other part is the same."""
-    from explorables.site_builder.directives.figure import first_frame
+    from explorables.site_builder.markdown.directives.figure import first_frame
 
     lean, whole = _lean_and_whole(name, {"type": "patch", "patch": {}})
     assert lean["ok"] and lean["state"] == whole["state"]

@@ -13,7 +13,7 @@ import subprocess
 import sys
 
 from explorables.engine.figures import FIGURES, modules
-from explorables.site_builder.assets import plain_name
+from explorables.site_builder.output.assets import plain_name
 
 from conftest import ROOT
 

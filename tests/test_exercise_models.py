@@ -13,9 +13,9 @@ import pytest
 from explorables.engine import runtime
 from explorables.engine.exercises import (EXERCISES, MINUS, SeedError, expected_form, glyphs, parse_seed,
                                           uses_decimal_comma)
-from explorables.site_builder import fonts
-from explorables.site_builder.markdown import create_parser, parse_page, render_page
-from explorables.site_builder.math import _ELEMENTS
+from explorables.site_builder.output import fonts
+from explorables.site_builder.markdown.parser import create_parser, parse_page, render_page
+from explorables.site_builder.markdown.math import _ELEMENTS
 
 MATH = re.compile(r"<math\b.*?</math>", re.S)
 
@@ -225,7 +225,7 @@ def test_a_bad_exercise_name_is_an_error_at_its_place(tmp_path, text, message):
 
 
 def test_an_exercise_named_like_a_heading_is_an_error(tmp_path):
-    from explorables.site_builder.build import build_site
+    from explorables.site_builder.commands.build import build_site
     from explorables.site_builder.errors import BuildError
 
     content = tmp_path / "content"

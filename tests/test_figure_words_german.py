@@ -134,7 +134,7 @@ def test_a_german_reader_error_names_the_setting_in_german():
 def test_what_a_screen_reader_hears_of_a_live_value_is_german(tmp_path):
     """A figure's announce template reaches the prose of a German build ("new vector {}"
     becomes "neuer Vektor {}") and the manifest follows the language."""
-    from explorables.site_builder.build import build_site
+    from explorables.site_builder.commands.build import build_site
 
     site = tmp_path / "site"
     (site / "content").mkdir(parents=True)

@@ -9,7 +9,7 @@ import math
 import re
 
 from explorables.engine.figures import FIGURES
-from explorables.site_builder.directives.figure import first_frame, initial
+from explorables.site_builder.markdown.directives.figure import first_frame, initial
 
 DATA = re.compile(r'<script type="application/json" class="ex-data">(.*?)</script>', re.S)
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from fontTools.ttLib import TTFont
 
-from explorables.site_builder import fonts
-from explorables.site_builder.assets import names_in
-from explorables.site_builder.build import ASSETS, STATIC, build_site
+from explorables.site_builder.output import fonts
+from explorables.site_builder.output.assets import names_in
+from explorables.site_builder.commands.build import ASSETS, STATIC, build_site
 
 ROOT = Path(__file__).resolve().parent.parent
 WHOLE = STATIC / "fonts" / "noto-sans-math.woff2"

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from explorables.site_builder import build as build_module
-from explorables.site_builder.assets import names_in
-from explorables.site_builder.build import build_site
-from explorables.site_builder.cli import main
+from explorables.site_builder.commands import build as build_module
+from explorables.site_builder.output.assets import names_in
+from explorables.site_builder.commands.build import build_site
+from explorables.site_builder.commands.cli import main
 from explorables.site_builder.errors import BuildError
 
 from test_build import tree_digest, write
@@ -491,7 +491,7 @@ def test_names_starting_with_a_dot_or_underscore_are_not_lessons(site):
 
 
 def test_serve_watches_links_and_leaves_dot_files_out(tmp_path):
-    from explorables.site_builder.serve import snapshot
+    from explorables.site_builder.commands.serve import snapshot
 
     write(tmp_path / "content", {"01-a.md": "x", ".swp": "y"})
     write(tmp_path / "content" / ".git", {"HEAD": "z"})

@@ -21,7 +21,7 @@ from conftest import ROOT, Guard, serve_folder
 from browser.helpers import open_figure
 
 from explorables import __version__
-from explorables.site_builder.new import BUILD_COMMAND
+from explorables.site_builder.commands.new import BUILD_COMMAND
 
 FIXTURES = ROOT / "tests" / "fixtures" / "figures"
 
@@ -166,7 +166,7 @@ def test_new_and_build_outside_the_checkout_go_live(venv, tmp_path, page):
 
 
 def test_the_version_is_in_the_cli(capsys):
-    from explorables.site_builder.cli import main
+    from explorables.site_builder.commands.cli import main
 
     with pytest.raises(SystemExit) as info:
         main(["--version"])
@@ -184,7 +184,7 @@ def _fake_tarball(folder: Path, content: bytes = b"fake pyodide") -> tuple[Path,
     import io
     import tarfile
 
-    from explorables.site_builder import pyodide
+    from explorables.site_builder.pyodide import release as pyodide
 
     tgz = folder / "pyodide.tgz"
     with tarfile.open(tgz, "w:gz") as archive:
@@ -200,7 +200,7 @@ def _fake_tarball(folder: Path, content: bytes = b"fake pyodide") -> tuple[Path,
 def fake_registry(tmp_path, monkeypatch):
     """A local stand-in for the npm registry (a file: URL) and an empty cache; core-file
     hashes are those of the fake files, and npm is recorded instead of run."""
-    from explorables.site_builder import pyodide
+    from explorables.site_builder.pyodide import release as pyodide
 
     tgz, integrity = _fake_tarball(tmp_path)
     monkeypatch.delenv(pyodide.ENV_VAR, raising=False)
@@ -248,6 +248,6 @@ def test_when_every_source_fails_each_says_why(fake_registry, tmp_path, monkeypa
 
 
 def test_the_pinned_url_is_the_registry_tarball():
-    from explorables.site_builder import pyodide
+    from explorables.site_builder.pyodide import release as pyodide
 
     assert pyodide.TARBALL_URL == "https://registry.npmjs.org/pyodide/-/pyodide-314.0.7.tgz"

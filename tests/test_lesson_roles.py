@@ -11,7 +11,7 @@ import pytest
 from explorables.engine.exercises import EXERCISES
 from explorables.engine.figures import FIGURES
 from explorables.engine.figures.kit.params import Slider
-from explorables.site_builder.directives.roles import write
+from explorables.site_builder.markdown.directives.roles import write
 from figure_helpers import ROOT, lesson_roles
 
 CONTENT = ROOT / "content"
@@ -100,7 +100,7 @@ TABLE = ":::{attention-heatmap} table\n:preset: sentence\n:::\n"
 
 
 def build(tmp_path, text: str):
-    from explorables.site_builder.markdown import create_parser, parse_page, render_page
+    from explorables.site_builder.markdown.parser import create_parser, parse_page, render_page
 
     source = tmp_path / "page.md"
     source.write_text(text, encoding="utf-8")

@@ -14,8 +14,8 @@ import pytest
 from explorables.engine import locale
 from explorables.figures import FieldError, parse_number
 from explorables.figures import num, pct, quote, vec
-from explorables.site_builder.build import build_site
-from explorables.site_builder.cli import main
+from explorables.site_builder.commands.build import build_site
+from explorables.site_builder.commands.cli import main
 from explorables.site_builder.errors import BuildError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -218,7 +218,7 @@ def test_the_engine_archive_holds_english_and_the_site_s_catalogue_only():
     import io
     import zipfile
 
-    from explorables.site_builder.archive import engine_archive
+    from explorables.site_builder.pyodide.archive import engine_archive
 
     def catalogues(language):
         with zipfile.ZipFile(io.BytesIO(engine_archive(language=language))) as archive:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from explorables.site_builder.markdown import create_parser, parse_page, render_page
+from explorables.site_builder.markdown.parser import create_parser, parse_page, render_page
 
 FIXTURES = Path(__file__).parent / "fixtures" / "markdown"
 CASES = sorted(FIXTURES.glob("*.md"))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from explorables.site_builder.markdown import create_parser, parse_page, render_page
+from explorables.site_builder.markdown.parser import create_parser, parse_page, render_page
 
 
 def render(tmp_path: Path, text: str, name: str = "page.md"):
@@ -74,7 +74,7 @@ def test_bad_code_options_are_errors_with_file_line_col(tmp_path):
 
 
 def test_build_reports_the_warning_and_succeeds(tmp_path):
-    from explorables.site_builder.build import build_site
+    from explorables.site_builder.commands.build import build_site
     content = tmp_path / "content"
     content.mkdir()
     (content / "01-a.md").write_text("---\ntitle: A\n---\n\n```klingon\nx\n```\n", encoding="utf-8")
@@ -100,9 +100,9 @@ def test_linkify_leaves_code_and_math_alone(tmp_path):
 
 def test_extensions_are_enabled_in_one_place():
     """Every authoring extension is switched on by authoring_plugin, nowhere else."""
-    source = (Path(__file__).parent.parent / "site_builder" / "markdown.py").read_text()
+    source = (Path(__file__).parent.parent / "site_builder" / "markdown" / "parser.py").read_text()
     for name in ("tasklists_plugin", "deflist_plugin", "attrs_plugin", "\"linkify\"", "highlight_plugin", "toc_plugin"):
-        assert name not in source, f"{name} is set up outside site_builder/authoring.py"
+        assert name not in source, f"{name} is set up outside site_builder/markdown/authoring.py"
     assert "md.use(authoring_plugin)" in source
 
 
@@ -121,7 +121,7 @@ def _png(path: Path, width: int, height: int) -> None:
 
 
 def test_image_sizes_are_read_from_the_files(tmp_path):
-    from explorables.site_builder.images import image_size
+    from explorables.site_builder.output.images import image_size
     _png(tmp_path / "a.png", 640, 360)
     assert image_size(tmp_path / "a.png") == (640, 360)
     (tmp_path / "b.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 150"></svg>')
@@ -168,7 +168,7 @@ def test_image_mistakes_are_errors_with_file_line_col(tmp_path, text, where, wor
 
 
 def test_build_copies_referenced_images_and_fails_on_a_missing_one(tmp_path):
-    from explorables.site_builder.build import build_site
+    from explorables.site_builder.commands.build import build_site
     from explorables.site_builder.errors import BuildError
     content = tmp_path / "content"
     _png(content / "diagram.png", 30, 20)  # beside the lesson, not in a folder
@@ -231,7 +231,7 @@ def _site(tmp_path, site_yml: str, lesson_front: str = "") -> Path:
 
 
 def test_sitemap_and_open_graph_with_a_url(tmp_path):
-    from explorables.site_builder.build import build_site
+    from explorables.site_builder.commands.build import build_site
     content = _site(tmp_path, 'title: "Site & co"\nurl: https://example.org/att\nfavicon: icon.svg\n',
                     "description: For previews & search.\nimage: img/preview.png\n")
     (content / "icon.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>')
@@ -253,7 +253,7 @@ def test_sitemap_and_open_graph_with_a_url(tmp_path):
 
 
 def test_no_sitemap_without_a_url_and_summary_as_description(tmp_path):
-    from explorables.site_builder.build import build_site
+    from explorables.site_builder.commands.build import build_site
     out = build_site(_site(tmp_path, "title: S\ndescription: The site.\n"), tmp_path / "_site", bundle=True).out_dir
     assert not (out / "sitemap.xml").exists()
     page = (out / "a.html").read_text()
@@ -269,7 +269,7 @@ def test_no_sitemap_without_a_url_and_summary_as_description(tmp_path):
     ("title: S\n", "image: img/none.png\n", "01-a.md:4:1: front matter image 'img/none.png' does not exist"),
 ])
 def test_metadata_mistakes_are_errors(tmp_path, site_yml, front, words):
-    from explorables.site_builder.build import build_site
+    from explorables.site_builder.commands.build import build_site
     from explorables.site_builder.errors import BuildError
     with pytest.raises(BuildError) as caught:
         build_site(_site(tmp_path, site_yml, front), tmp_path / "_site", bundle=True)
@@ -278,7 +278,7 @@ def test_metadata_mistakes_are_errors(tmp_path, site_yml, front, words):
 
 def test_a_site_yml_beside_content_is_the_file_named(tmp_path):
     """As `explorables new` lays a site out: site.yml beside content/, not in it."""
-    from explorables.site_builder.build import build_site
+    from explorables.site_builder.commands.build import build_site
     from explorables.site_builder.errors import BuildError
     content = _site(tmp_path, "")
     (content / "site.yml").unlink()
@@ -290,7 +290,7 @@ def test_a_site_yml_beside_content_is_the_file_named(tmp_path):
 
 def test_built_track_has_no_style_attribute_or_inline_script(tmp_path):
     """What a strict Content-Security-Policy needs of every page of the real track."""
-    from explorables.site_builder.build import build_site
+    from explorables.site_builder.commands.build import build_site
     root = Path(__file__).parent.parent
     out = build_site(root / "content", tmp_path / "_site", bundle=True).out_dir
     pages = sorted(out.glob("*.html"))
@@ -370,11 +370,11 @@ def run_queries(index_file: Path, queries: list[str], tmp_path: Path) -> list[li
 
 @pytest.fixture(scope="module")
 def track_index(tmp_path_factory) -> Path:
-    from explorables.site_builder.build import build_site
+    from explorables.site_builder.commands.build import build_site
     root = Path(__file__).parent.parent
     out = build_site(root / "content", tmp_path_factory.mktemp("track") / "_site", bundle=True).out_dir
-    from explorables.site_builder.assets import names_in
-    from explorables.site_builder.build import ASSETS
+    from explorables.site_builder.output.assets import names_in
+    from explorables.site_builder.commands.build import ASSETS
     return out / ASSETS / names_in(out)["search-index.js"]
 
 
@@ -399,7 +399,7 @@ def test_python_and_javascript_fold_words_alike(tmp_path):
     import json
     import shutil
     import subprocess
-    from explorables.site_builder.search import stem, words
+    from explorables.site_builder.output.search import stem, words
     sample = ("Queries matches keys Heads boxes wishes classes status axis Déjà-vu softmax's "
               "מנגנון הקשב, שָׁלוֹם: α·β x₁")  # Hebrew (with points), Greek, subscripts
     node = shutil.which("node")
@@ -425,7 +425,7 @@ def test_indented_code_gets_the_same_block(tmp_path):
 def test_a_heading_s_formula_is_in_its_id_and_its_table_of_contents_entry(tmp_path):
     """Pins a bug: "## Joining the heads: concatenate, then $W_O$" got the id
     "joining-the-heads-concatenate-then-" and "W_O" in the table of contents."""
-    from explorables.site_builder.build import build_site
+    from explorables.site_builder.commands.build import build_site
     content = tmp_path / "content"
     content.mkdir()
     (content / "01-a.md").write_text("---\ntitle: A\n---\n\n" + "".join(
@@ -441,8 +441,8 @@ def test_search_snippets_read_a_formula_as_a_line_of_text():
     rows of . The transpose"). A formula reads as one line: scripts in Unicode where they
     have one, else between marks js/search.js shows as <sub> and <sup> (a reader's
     finding: "W_O", "xₜW_Q^h" in snippets)."""
-    from explorables.site_builder import search
-    from explorables.site_builder.math import tex_to_mathml
+    from explorables.site_builder.output import search
+    from explorables.site_builder.markdown.math import tex_to_mathml
     said = {tex: search.sections_of(f"<p>Here {tex_to_mathml(tex, False)}.</p>")[0]["text"]
             for tex in ("K^T", "q \\cdot k / \\sqrt{d_k}", "(0.20, -1.50)", "b^{-2i/D}", "\\frac{a}{b} = 1", "W_O",
                         "x_t W_Q^h")}

@@ -7,8 +7,8 @@ import re
 import pytest
 from latex2mathml import exceptions
 
-from explorables.site_builder.markdown import create_parser, parse_page, render_page
-from explorables.site_builder.math import MathError, _explain, tex_to_mathml
+from explorables.site_builder.markdown.parser import create_parser, parse_page, render_page
+from explorables.site_builder.markdown.math import MathError, _explain, tex_to_mathml
 
 HINT = "\n    math is TeX between $...$ (inline) or $$...$$ (display)"
 

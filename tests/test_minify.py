@@ -7,15 +7,15 @@ from __future__ import annotations
 import gzip
 import subprocess
 
-from explorables.site_builder import minify
-from explorables.site_builder.build import STATIC
-from explorables.site_builder.scripts import RUNTIME, join_scripts
+from explorables.site_builder.output import minify
+from explorables.site_builder.commands.build import STATIC
+from explorables.site_builder.output.scripts import RUNTIME, join_scripts
 
 
 def test_every_script_of_the_runtime_is_minified_ahead():
     stale = minify.stale(minify.sources(STATIC))
     assert not stale, (f"{len(stale)} scripts have changed since they were minified, e.g. {stale[:3]}: "
-                       f"run `python -m explorables.site_builder.minify`")
+                       f"run `python -m explorables.site_builder.output.minify`")
 
 
 def test_an_edited_script_is_minified_by_rjsmin_and_the_others_come_from_the_artifact():

@@ -10,10 +10,10 @@ import pytest
 import yaml
 
 from explorables import __version__
-from explorables.site_builder import authors
-from explorables.site_builder.cli import main
-from explorables.site_builder.config import OPTIONS, SiteConfig, load_config
-from explorables.site_builder.new import BUILD_COMMAND, STARTER, pages_workflow, version_range
+from explorables.site_builder.authors import loader as authors
+from explorables.site_builder.commands.cli import main
+from explorables.site_builder.structure.config import OPTIONS, SiteConfig, load_config
+from explorables.site_builder.commands.new import BUILD_COMMAND, STARTER, pages_workflow, version_range
 from figure_helpers import ROOT
 
 OFFICIAL = ("actions/checkout", "actions/setup-python", "actions/configure-pages", "actions/upload-pages-artifact",
@@ -138,7 +138,7 @@ def test_the_pages_workflow_uses_the_official_actions_and_deploys_only_the_defau
 
 
 def test_the_guide_lists_every_site_yml_key_and_front_matter_key():
-    from explorables.site_builder.markdown import FRONT_MATTER
+    from explorables.site_builder.markdown.parser import FRONT_MATTER
 
     guide = (ROOT / "docs" / "your-own-site.md").read_text()
     for option in OPTIONS:

@@ -8,10 +8,10 @@ import shutil
 
 import pytest
 
-from explorables.site_builder.build import build_site
-from explorables.site_builder.config import load_config
+from explorables.site_builder.commands.build import build_site
+from explorables.site_builder.structure.config import load_config
 from explorables.site_builder.errors import BuildError
-from explorables.site_builder.markdown import create_parser, parse_page, render_page
+from explorables.site_builder.markdown.parser import create_parser, parse_page, render_page
 from figure_helpers import ROOT
 
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -128,7 +128,7 @@ def test_site_numbering_walks_into_sections_and_references_climb_out(site, tmp_p
 ])
 def test_a_minus_that_is_a_sign_is_set_as_one(tex, signs):
     """Pins a reader's finding: "(0.20, − 1.50)", the sign spaced as a subtraction."""
-    from explorables.site_builder.math import tex_to_mathml
+    from explorables.site_builder.markdown.math import tex_to_mathml
     mathml = tex_to_mathml(tex, display=False)
     assert mathml.count('<mo form="prefix">−</mo>') == signs and mathml.count("−") == 1
 
@@ -136,7 +136,7 @@ def test_a_minus_that_is_a_sign_is_set_as_one(tex, signs):
 def test_a_relation_that_ends_a_formula_leaves_the_space_to_the_text():
     """Pins a reader's finding: "$s =$ {value}" read "s =  1.75", MathML's space after
     "=" and the text's own."""
-    from explorables.site_builder.math import tex_to_mathml
+    from explorables.site_builder.markdown.math import tex_to_mathml
     assert tex_to_mathml("s =", display=False).endswith('<mo rspace="0">=</mo></mrow></math>')
     assert 'rspace' not in tex_to_mathml("s = 1", display=False)
 
@@ -148,7 +148,7 @@ def test_a_relation_that_ends_a_formula_leaves_the_space_to_the_text():
 def test_a_function_name_after_a_letter_or_number_has_a_thin_space_before_it(tex, spaced):
     """Pins a reader's finding: "aᵢⱼln aᵢⱼ", the name set against the letter before it.
     After an operator or an opening bracket, the operator's own space (or none) is right."""
-    from explorables.site_builder.math import tex_to_mathml
+    from explorables.site_builder.markdown.math import tex_to_mathml
     mathml = tex_to_mathml(tex, display=False)
     name = re.search(r"(?:<msub>)?<mi>(?:ln|log|softmax)</mi>", mathml)
     assert mathml[:name.start()].endswith('<mspace width="0.1667em"></mspace>') == spaced, mathml
@@ -156,6 +156,6 @@ def test_a_function_name_after_a_letter_or_number_has_a_thin_space_before_it(tex
 
 def test_infinity_is_a_symbol_not_an_operator():
     """Pins a reader's finding: "− ∞" with wide gaps, \\infty set as an operator."""
-    from explorables.site_builder.math import tex_to_mathml
+    from explorables.site_builder.markdown.math import tex_to_mathml
     assert tex_to_mathml("-\\infty", display=False) == \
         '<math display="inline"><mrow><mo form="prefix">−</mo><mi>∞</mi></mrow></math>'

@@ -12,8 +12,8 @@ import pytest
 
 from explorables.engine.figures import FIGURES
 from explorables.figures import Value
-from explorables.site_builder.directives.roles import write
-from explorables.site_builder.markdown import create_parser, parse_page, render_page
+from explorables.site_builder.markdown.directives.roles import write
+from explorables.site_builder.markdown.parser import create_parser, parse_page, render_page
 from figure_helpers import ROOT
 
 ROW = FIGURES["attention-row"]
@@ -261,7 +261,7 @@ def test_aligned_makes_a_table_not_a_bare_ampersand(tmp_path):
 
 
 def test_explorables_figures_lists_what_prose_can_bind_to(capsys):
-    from explorables.site_builder.cli import main
+    from explorables.site_builder.commands.cli import main
     assert main(["figures", "attention-row"]) == 0
     out = capsys.readouterr().out
     assert "  values (window.explorables.figures[ID].values):\n    tokens: list\n        The words of the sentence." in out

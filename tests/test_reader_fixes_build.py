@@ -17,12 +17,12 @@ from pathlib import Path
 import pytest
 
 from explorables.engine.exercises import EXERCISES
-from explorables.site_builder import search
-from explorables.site_builder.directives.exercise import BLANK, on_paper
-from explorables.site_builder.markdown import create_parser, parse_page, render_page
+from explorables.site_builder.output import search
+from explorables.site_builder.markdown.directives.exercise import BLANK, on_paper
+from explorables.site_builder.markdown.parser import create_parser, parse_page, render_page
 from explorables.engine.nowrap import keep_formulas_with_text
-from explorables.site_builder.math import tex_to_mathml
-from explorables.site_builder.toc import heading_text
+from explorables.site_builder.markdown.math import tex_to_mathml
+from explorables.site_builder.markdown.toc import heading_text
 
 SPAN = '<span class="ex-nowrap">'
 NOBR = re.compile(r'<span class="ex-nowrap">(.*?)</span>', re.S)

@@ -13,7 +13,7 @@ import pytest
 
 from explorables.engine import locale, runtime
 from explorables.engine.exercises import EXERCISES, MINUS
-from explorables.site_builder.build import build_site
+from explorables.site_builder.commands.build import build_site
 
 ROOT = Path(__file__).resolve().parent.parent
 JS = sorted((ROOT / "static" / "js").rglob("*.js"))

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from explorables.site_builder.build import build_site
-from explorables.site_builder.assets import names_in
-from explorables.site_builder.bundle import _pages
+from explorables.site_builder.commands.build import build_site
+from explorables.site_builder.output.assets import names_in
+from explorables.site_builder.output.offline import _pages
 from explorables.site_builder.errors import BuildError
 from conftest import ROOT
 from sections_site import READING, make_site
@@ -288,7 +288,7 @@ def test_serve_rebuilds_a_section_s_lesson_in_place(tmp_path):
     import time
     import urllib.request
 
-    from explorables.site_builder.serve import DevServer
+    from explorables.site_builder.commands.serve import DevServer
 
     content = make_site(tmp_path)
     dev = DevServer(content, port=0)

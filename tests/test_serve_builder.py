@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from explorables.site_builder.serve import DevServer
+from explorables.site_builder.commands.serve import DevServer
 from author_site import lay_out
 from figure_helpers import ROOT
 
@@ -57,7 +57,7 @@ def test_lessons_are_built_warm_and_figures_by_a_fresh_process(tmp_path):
 def test_the_kept_process_answers_as_the_command_line_would(tmp_path):
     """Exit codes as the command line's (an error's message on standard error), and a
     process that dies in the middle of a build replaced by a one-off run."""
-    from explorables.site_builder.builder import Builder
+    from explorables.site_builder.commands.warm import Builder
 
     builder = Builder()
     try:
@@ -85,7 +85,7 @@ def test_the_replies_keep_the_standard_output_and_python_s_exit_codes(ends, code
     and says it, as from the command line; bytes written to the standard output by other
     means than Python's sys.stdout (a program a build runs) go to standard error and
     leave the replies whole."""
-    script = ("import os, sys\nfrom explorables.site_builder import builder, cli\n"
+    script = ("import os, sys\nfrom explorables.site_builder.commands import warm_main as builder, cli\n"
               f"def main(args):\n    return {ends}\ncli.main = main\nbuilder.main()\n")
     done = subprocess.run([sys.executable, "-c", script], input='["build"]\n["build"]\n',
                           capture_output=True, text=True, timeout=60)

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from explorables.engine import locale
-from explorables.site_builder import pyodide
-from explorables.site_builder.build import build_site
-from explorables.site_builder.cli import main
+from explorables.site_builder.pyodide import release as pyodide
+from explorables.site_builder.commands.build import build_site
+from explorables.site_builder.commands.cli import main
 from explorables.site_builder.errors import BuildError, PyodideError
 
 LESSON = "---\ntitle: One\n---\n\n# One\n\nSome text.\n"
@@ -78,7 +78,7 @@ def test_a_well_formed_code_without_a_catalogue_still_builds_with_the_warning(tm
 
 
 def test_codes_and_guesses():
-    from explorables.site_builder.language import is_language_tag, suggest_language
+    from explorables.site_builder.structure.language import is_language_tag, suggest_language
 
     assert all(map(is_language_tag, ["en", "de", "he", "pt-BR", "zh-Hant", "yue", "en-x-test"]))
     assert not any(map(is_language_tag, ["english", "en_US", "e", "", "en-", "deutsch"]))

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from explorables.site_builder import snapshot
-from explorables.site_builder.assets import names_in
-from explorables.site_builder.build import build_site
+from explorables.site_builder.pyodide import snapshot
+from explorables.site_builder.output.assets import names_in
+from explorables.site_builder.commands.build import build_site
 
 LESSON = ":::{attention-row} explorer\n:::\n"
 
@@ -71,7 +71,7 @@ def test_serve_rebuilds_and_sites_without_the_key_never_start_node(tmp_path, mon
 def test_a_made_snapshot_is_kept_and_the_next_build_does_not_start_node(tmp_path, monkeypatch):
     """The cache, keyed by Pyodide's files and the engine archive: a fake snapshot put
     where the cache keeps the real one is what the next build ships, without Node."""
-    from explorables.site_builder import pyodide
+    from explorables.site_builder.pyodide import release as pyodide
 
     monkeypatch.setattr(snapshot, "node", lambda: None)
     content = site(tmp_path)

@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from explorables.engine.figures import FIGURES
-from explorables.site_builder import assets, pyodide, svg
-from explorables.site_builder.build import ASSETS, PRINT_PAGE, megabytes
-from explorables.site_builder.directives.figure import initial
+from explorables.site_builder.output import assets, svg
+from explorables.site_builder.pyodide import release as pyodide
+from explorables.site_builder.commands.build import ASSETS, PRINT_PAGE, megabytes
+from explorables.site_builder.markdown.directives.figure import initial
 
 ROOT = Path(__file__).resolve().parent.parent
 CSS = (ROOT / "static" / "explorables.css").read_text(encoding="utf-8")
@@ -205,7 +206,7 @@ def test_a_control_s_label_inside_the_sentence_keeps_what_must_stay_capital():
     """Pins a bug: the labels were lower-cased whole: "set temperature t", and in German
     "können Sie wert a einstellen" (German nouns keep their capital)."""
     from explorables.engine import locale
-    from explorables.site_builder.svg import _mid_sentence
+    from explorables.site_builder.output.svg import _mid_sentence
 
     assert [_mid_sentence(x) for x in ("Temperature T", "W_Q matrix", "PE base")] == \
         ["temperature T", "W_Q matrix", "PE base"]

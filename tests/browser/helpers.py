@@ -146,8 +146,8 @@ def served_site(site):
     on 127.0.0.1 (a generator for a module-scoped fixture: yields its address); then stop
     the server and forget the author's figures, which the build registered."""
     from conftest import serve_folder
-    from explorables.site_builder import authors
-    from explorables.site_builder.build import build_site
+    from explorables.site_builder.authors import loader as authors
+    from explorables.site_builder.commands.build import build_site
 
     build_site(site / "content", site / "_site")
     server = serve_folder(site / "_site")

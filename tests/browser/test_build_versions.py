@@ -9,7 +9,7 @@ import zipfile
 
 import pytest
 
-from explorables.site_builder.assets import BUILD_FILE, names_in
+from explorables.site_builder.output.assets import BUILD_FILE, names_in
 from helpers import fresh_lesson, open_figure, shared_page
 
 PAGE = "one-query-row.html"

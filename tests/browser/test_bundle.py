@@ -7,7 +7,7 @@ import zipfile
 
 import pytest
 
-from explorables.site_builder.bundle import bundle_site
+from explorables.site_builder.commands.bundle import bundle_site
 from conftest import ROOT, serve_folder
 from helpers import assert_matches_cpython, mark_position, state_of, values_of
 

@@ -8,7 +8,7 @@ import zipfile
 
 import pytest
 
-from explorables.site_builder.bundle import bundle_site
+from explorables.site_builder.commands.bundle import bundle_site
 from helpers import assert_matches_cpython
 from sections_site import make_site
 

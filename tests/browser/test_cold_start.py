@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from explorables.site_builder.assets import plain_name
+from explorables.site_builder.output.assets import plain_name
 from helpers import assert_matches_cpython, module_page
 
 RECORD = """(() => {

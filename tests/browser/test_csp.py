@@ -15,8 +15,8 @@ import pytest
 
 from conftest import Guard, _QuietHandler
 
-from explorables.site_builder.assets import names_in
-from explorables.site_builder.config import DEFAULT_CSP
+from explorables.site_builder.output.assets import names_in
+from explorables.site_builder.structure.config import DEFAULT_CSP
 from helpers import later_loaded
 
 LISTEN = """

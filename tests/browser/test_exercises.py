@@ -29,7 +29,7 @@ Work it out by hand first.
 
 @pytest.fixture(scope="module")
 def exercise_url(tmp_path_factory):
-    from explorables.site_builder.build import build_site
+    from explorables.site_builder.commands.build import build_site
 
     content = tmp_path_factory.mktemp("content")
     (content / "site.yml").write_text('title: "Exercises"\n', encoding="utf-8")

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import shutil
 
-from explorables.site_builder.assets import names_in
-from explorables.site_builder.build import ASSETS, STATIC
+from explorables.site_builder.output.assets import names_in
+from explorables.site_builder.commands.build import ASSETS, STATIC
 
 from conftest import serve_folder
 

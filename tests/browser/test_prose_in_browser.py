@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from explorables.site_builder.directives.roles import write
+from explorables.site_builder.markdown.directives.roles import write
 from helpers import cpython_values, idle, in_lesson, mark_position, shared_page, state_of, touch_drag
 
 FIG = "explorer"

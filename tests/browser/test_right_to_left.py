@@ -9,7 +9,7 @@ import pytest
 
 from conftest import serve_folder
 from explorables.engine import locale
-from explorables.site_builder.build import build_site
+from explorables.site_builder.commands.build import build_site
 from helpers import fresh_lesson, mark_position, module_page
 
 FIG = "explorer"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from explorables.site_builder.assets import names_in
-from explorables.site_builder.pyodide import VERSION
+from explorables.site_builder.output.assets import names_in
+from explorables.site_builder.pyodide.release import VERSION
 from helpers import in_lesson, open_figure, shared_page, state_of
 
 from conftest import Guard

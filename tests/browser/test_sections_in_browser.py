@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from explorables.site_builder.build import build_site
+from explorables.site_builder.commands.build import build_site
 from conftest import serve_folder
 from helpers import assert_matches_cpython, fresh_lesson, module_page
 from sections_site import READING, make_site

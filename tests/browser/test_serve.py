@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from explorables.site_builder.assets import names_in
-from explorables.site_builder.serve import DevServer
+from explorables.site_builder.output.assets import names_in
+from explorables.site_builder.commands.serve import DevServer
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -146,7 +146,7 @@ def tree(folder: Path) -> dict[str, bytes]:
 def test_serve_never_writes_into_the_build_output(tmp_path, monkeypatch):
     """Pins a bug: serve built into _site/ with a live-reload script whose URL was
     absolute, so publishing _site/ after a preview shipped it."""
-    from explorables.site_builder.cli import main
+    from explorables.site_builder.commands.cli import main
 
     (tmp_path / "content").mkdir()
     (tmp_path / "content" / "01-a.md").write_text("---\ntitle: A\n---\nHere.\n")

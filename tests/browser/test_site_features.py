@@ -61,7 +61,7 @@ for f in *.md; do echo "$f" && wc -l "$f"; done  # count
 
 @pytest.fixture(scope="module")
 def features_site(tmp_path_factory):
-    from explorables.site_builder.build import build_site
+    from explorables.site_builder.commands.build import build_site
     root = tmp_path_factory.mktemp("features")
     content = root / "content"
     content.mkdir()
@@ -367,7 +367,7 @@ def test_slash_before_the_search_box_exists_focuses_it_when_it_comes(guarded, fe
 
 
 def test_search_works_from_an_offline_bundle(browser, tmp_path):
-    from explorables.site_builder.bundle import bundle_site
+    from explorables.site_builder.commands.bundle import bundle_site
     content = tmp_path / "content"
     content.mkdir()
     (content / "01-a.md").write_text("---\ntitle: First\n---\n\nIntro.\n\n## Tokens\n\nText.\n", encoding="utf-8")

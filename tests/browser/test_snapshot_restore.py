@@ -11,8 +11,8 @@ import shutil
 import pytest
 
 from conftest import ROOT, Guard, serve_folder
-from explorables.site_builder import pyodide, snapshot
-from explorables.site_builder.assets import names_in
+from explorables.site_builder.pyodide import release as pyodide, snapshot
+from explorables.site_builder.output.assets import names_in
 from helpers import assert_matches_cpython, open_figure
 
 pytestmark = pytest.mark.skipif(snapshot.node() is None, reason="making a snapshot needs node")
@@ -24,7 +24,7 @@ PAGE = "one-query-row.html"
 @pytest.fixture(scope="module")
 def snapshot_site(tmp_path_factory):
     """content/ built with `snapshot: true`."""
-    from explorables.site_builder.build import build_site
+    from explorables.site_builder.commands.build import build_site
 
     folder = tmp_path_factory.mktemp("snapshot")
     shutil.copytree(ROOT / "content", folder / "content")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from explorables.site_builder.directives.roles import write
+from explorables.site_builder.markdown.directives.roles import write
 from helpers import cpython_values, fresh_lesson, idle, shared_page, state_of
 
 FIG = "lab"

@@ -1,0 +1,414 @@
+"""Checks of an author's figure module (loader.py loads it): its imports against the
+rule the author guide states, the catalogue keys it writes out, and every figure and
+exercise type it registers (a spec that parses, a first frame and experiments that give
+JSON; problems that compute and grade their own right answer). Each mistake is a
+SourceError at the author's line, found in the module's ``ast`` or in a traceback's
+frame of the author's file."""
+from __future__ import annotations
+
+import ast
+import copy
+import json
+import math
+import re
+import sys
+import traceback
+from pathlib import Path
+
+from ...engine.exercises import KINDS, Mistake, parse_seed
+from ...engine.figures import FieldError
+from ...engine.figures.base import not_plain
+from ...engine.figures.kit.figure import Misused, described
+from ..errors import SourceError
+from ..structure.language import OWN_KEY
+from ...engine.figures.base import closest
+
+ALLOWED = ("explorables.figures", "explorables.engine")  # besides the standard library
+# The standard library's modules that the reader's browser cannot import: those Pyodide
+# leaves out (no terminal, window, processes or users there), and those Python 3.13
+# removed (the browser runs Pyodide's Python 3.14; a build on 3.11 or 3.12 still has
+# them). tests/test_engine_pyodide.py imports every standard module under Pyodide and
+# checks this list against what fails.
+NOT_IN_BROWSER = frozenset({
+    "_aix_support", "_bootsubprocess", "_compression", "_crypt", "_curses", "_curses_panel", "_dbm", "_gdbm",
+    "_hashlib", "_msi", "_multiprocessing", "_osx_support", "_overlapped", "_posixshmem", "_pydecimal",
+    "_scproxy", "_sha256", "_sha512", "_tkinter", "_uuid", "_winapi",
+    "aifc", "asynchat", "asyncore", "audioop", "cgi", "cgitb", "chunk", "crypt", "curses", "dbm", "distutils",
+    "ensurepip", "grp", "idlelib", "imghdr", "imp", "lib2to3", "mailcap", "msilib", "msvcrt", "nis", "nntplib",
+    "nt", "ossaudiodev", "pipes", "pwd", "pydoc_data", "readline", "resource", "smtpd", "sndhdr", "spwd",
+    "sunau", "syslog", "telnetlib", "tkinter", "turtle", "turtledemo", "uu", "venv", "winreg", "winsound",
+    "xdrlib",
+})
+NOT_IN_BROWSER_FIX = ("Pyodide has the standard library but for a few modules: no curses, readline, tkinter, "
+                      "turtle, dbm, pwd or resource (nothing for a terminal, a window or the machine's users), "
+                      "and none of those Python 3.13 removed (imghdr, cgi, telnetlib, ...); draw with the kit's "
+                      "scene builders instead")
+_NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+RULE = ("an author's figure may import the standard library, explorables.figures, explorables.engine and "
+        "the figures folder's own modules (from . import helpers), and nothing else (the reader's browser has "
+        "nothing else)")
+
+
+def siblings(tree: ast.AST) -> list[tuple[ast.ImportFrom, str]]:
+    """The modules of its own folder a module imports (``from . import helpers``, ``from
+    .helpers import money``), each with its import statement."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            names = [node.module.split(".")[0]] if node.module else [alias.name for alias in node.names]
+            found.extend((node, name) for name in names)
+    return found
+
+
+def check_imports(path: Path, tree: ast.AST) -> list[SourceError]:
+    """Every import of the module is the standard library, the kit, the engine or another
+    module of the figures folder."""
+    errors = []
+    for node, name in siblings(tree):
+        if name.startswith("_") or not (path.parent / f"{name}.py").is_file():
+            modules = ", ".join(sorted(p.stem for p in path.parent.glob("*.py") if not p.name.startswith((".", "_"))))
+            errors.append(SourceError(path, node.lineno, node.col_offset + 1,
+                                      f"the figure module imports '.{name}', but the figures folder has no {name}.py "
+                                      f"it loads", f"its modules: {modules} (a name starting with _ is not loaded)"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level:
+            if node.level > 1:
+                errors.append(SourceError(path, node.lineno, node.col_offset + 1,
+                                          "an import from above the figures folder is not allowed",
+                                          f"{RULE}, and the folder's own modules (from . import helpers)"))
+            continue
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            names = [node.module or ""]
+            if node.module == "explorables":  # from explorables import figures, engine
+                names = [f"explorables.{alias.name}" for alias in node.names]
+        elif _imported_by_call(node):  # importlib.import_module("yaml"), __import__("yaml")
+            names = [node.args[0].value]
+        else:
+            continue
+        for name in names:
+            top = name.split(".")[0]
+            if top in NOT_IN_BROWSER:
+                errors.append(SourceError(path, node.lineno, node.col_offset + 1,
+                                          f"the figure module imports '{name}', which the Python in the reader's "
+                                          f"browser (Pyodide) does not have", NOT_IN_BROWSER_FIX))
+            elif (path.parent / f"{top}.py").is_file() and not top.startswith("_") and not allowed(name):
+                errors.append(SourceError(path, node.lineno, node.col_offset + 1,
+                                          f"the figure module imports '{name}' as if it were installed; {top}.py "
+                                          f"is a module of the figures folder",
+                                          f"import it with a dot, from the folder: from . import {top}"
+                                          + (f" (or from .{top} import {', '.join(a.name for a in node.names)})"
+                                             if isinstance(node, ast.ImportFrom) else "")))
+            elif not allowed(name):
+                errors.append(SourceError(path, node.lineno, node.col_offset + 1,
+                                          f"the figure module imports '{name}', which it may not", RULE))
+    return errors
+
+
+def _imported_by_call(node: ast.AST) -> bool:
+    """Whether ``node`` imports a module named by a string written out: at build time
+    the builder's own packages are there to import, in the reader's browser they are not.
+    (A name put together while the module runs cannot be checked here; the browser then
+    reports that module's failure on its own figures.)"""
+    if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)):
+        return False
+    func = node.func
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    return name in ("import_module", "__import__") and not node.args[0].value.startswith(".")
+
+
+KEY_CALLS = ("Say", "t")  # the kit's ways to name a catalogue key: Say("own.x"), t("own.x", ...)
+_KEY = re.compile(r"^[a-z_]+(\.[A-Za-z0-9_-]+)+$")  # what reads as a key, not as words
+
+
+def check_keys(path: Path, tree: ast.AST, words) -> list[tuple[str, SourceError]]:
+    """Every catalogue key the module writes out has a text: a string that is a key of
+    the site's own words (``"own.shares.title"``, wherever it stands, so a key kept in a
+    constant counts), and the first argument of ``Say`` or ``t``. A key put together
+    while the module runs (an f-string) is looked up when it is shown instead. Returns
+    each key with no text and its error."""
+    pieces = {id(part) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for part in node.values}
+    named = set()  # the first arguments of Say and t
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
+            func = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+            if func in KEY_CALLS:
+                named.add(id(node.args[0]))
+    errors = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Constant) and isinstance(node.value, str)) or id(node) in pieces:
+            continue
+        if OWN_KEY.match(node.value) or (id(node) in named and _KEY.match(node.value)):
+            problem = words.key_problem(node.value)
+            if problem:
+                errors.append((node.value, SourceError(path, node.lineno, node.col_offset + 1, *problem)))
+    return sorted(errors, key=lambda found: (found[1].line, found[1].col))
+
+
+def allowed(module: str) -> bool:
+    top = module.split(".")[0]
+    if top == "explorables":
+        return any(module == a or module.startswith(a + ".") for a in ALLOWED)
+    return top in sys.stdlib_module_names and top not in NOT_IN_BROWSER
+
+
+def is_directive_name(name: str) -> bool:
+    """Lower-case words joined by '-': what a figure or exercise type may be called."""
+    return bool(_NAME.match(name or ""))
+
+
+def validate(model, path: Path, tree: ast.AST) -> list[SourceError]:
+    """A registered figure's spec and first frame: each mistake at the author's line."""
+    where = class_line(tree, type(model).__name__)
+    label = f"figure '{model.name}'"
+    if not is_directive_name(model.name):
+        return [SourceError(path, where, 1, f"the figure name {model.name!r} is not a directive name",
+                            "use lower-case words joined by '-', e.g. name = \"softmax-bars\"")]
+    errors = []
+    for option in model.options:
+        default = option.default
+        text = " ".join(map(str, default)) if isinstance(default, (list, tuple)) else default
+        text = str(text).lower() if isinstance(text, bool) else text
+        try:
+            option.parse(text)
+        except ValueError as err:
+            errors.append(SourceError(path, param_line(tree, option.name, where), 1,
+                                      f"{label}: the default of '{option.name}' is not one of its own values: "
+                                      f"{getattr(err, 'message', err)}",
+                                      "change the default or the range so that the default lies inside it"))
+    for experiment in getattr(model, "experiments", ()):
+        for key in experiment.set:
+            if model.param(key) is None:
+                errors.append(SourceError(path, param_line(tree, experiment.name, where), 1,
+                                          f"{label}: the experiment '{experiment.name}' sets '{key}', which is "
+                                          f"not a parameter", "set only names listed in params"))
+    errors.extend(check_hooks(tree, type(model).__name__, path, label))
+    if errors:
+        return errors
+    # Draw the first frame and run each experiment, as the page and a reader will.
+    try:
+        state = model.initial_state(model.parse_options({}))
+        frame = model.scene(state)
+    except Exception as err:
+        if isinstance(err, Misused):
+            line = author_line(err, path, where)
+            return [SourceError(path, line, column_at(tree, line), err.problem, err.fix)]
+        return [SourceError(path, author_line(err, path, where), 1,
+                            f"{label}: drawing its first frame raised {described(err)}", _fix(err))]
+    unplain = not_plain(frame)
+    if unplain:
+        line = hook_line(tree, type(model).__name__, "compute", where)
+        return [SourceError(path, line, column_at(tree, line),
+                            f"{label}: its first frame holds what the page cannot show: {unplain}", _PLAIN)]
+    for experiment in getattr(model, "experiments", ()):
+        line = param_line(tree, experiment.name, where)
+        try:
+            frame = model.scene(model.apply(copy.deepcopy(state), {"type": "action", "name": experiment.name}))
+        except FieldError as err:  # a value of its `set` that the parameter refuses
+            return [SourceError(path, line, 1, f"{label}: the experiment '{experiment.name}' sets a value its "
+                                f"parameter refuses: {err.message}", "set a value inside the parameter's range")]
+        except Misused as err:
+            at = author_line(err, path, line)
+            return [SourceError(path, at, column_at(tree, at), err.problem, err.fix)]
+        except Exception as err:
+            return [SourceError(path, author_line(err, path, line), 1,
+                                f"{label}: running the experiment '{experiment.name}' raised "
+                                f"{described(err)}", _fix(err, "runs each experiment from the first "
+                                                              "settings, as a reader's press does"))]
+        unplain = not_plain(frame)
+        if unplain:
+            return [SourceError(path, line, 1, f"{label}: after the experiment '{experiment.name}', its frame "
+                                f"holds what the page cannot show: {unplain}", _PLAIN)]
+    return []
+
+
+_PLAIN = ("a frame is finite numbers, text, True/False, lists and dicts: look for a division by zero, log(0) "
+          "or an overflow (nan, inf), or a set or an object where a list or a number belongs")
+STATE_HOOKS = ("setup", "changed", "on_set", "on_drag", "on_select", "on_action", "reset", "start")
+
+
+def _fix(err: BaseException, what: str = "draws the first frame with the default options, as a page does") -> str:
+    """How to mend the error a hook raised on the first frame or an experiment (``what``
+    the build did)."""
+    if isinstance(err, KeyError):
+        return ("a state key is a parameter's name or one setup adds; a value's key is one compute "
+                "returns: check the name at that line")
+    return f"fix the line; the build {what}"
+
+
+def check_hooks(tree: ast.AST, class_name: str, path: Path, label: str) -> list[SourceError]:
+    """Every hook of the figure's class that is given the state (setup, changed, on_drag,
+    ...) returns something: one that changes the state in place and returns nothing would
+    fail only when a reader first used it."""
+    errors = []
+    for node in _class_body(tree, class_name):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in STATE_HOOKS \
+                and not node.decorator_list:  # a decorator may return the state for it
+            inside = list(_own_nodes(node))
+            if not any(isinstance(n, ast.Return) and n.value is not None for n in inside) and \
+                    not any(isinstance(n, ast.Raise) for n in inside):
+                given = node.args.args[1].arg if len(node.args.args) > 1 else "state"
+                errors.append(SourceError(path, node.lineno, node.col_offset + 1,
+                                          f"{label}: {node.name} returns nothing, and the kit takes what it "
+                                          f"returns as the next state", f"end it with `return {given}`"))
+    return errors
+
+
+def _class_of(tree: ast.AST, class_name: str) -> ast.ClassDef | None:
+    """The module's class ``class_name`` (the first of that name), or None."""
+    return next((node for node in ast.walk(tree) if isinstance(node, ast.ClassDef) and node.name == class_name), None)
+
+
+def _class_body(tree: ast.AST, class_name: str) -> list[ast.stmt]:
+    node = _class_of(tree, class_name)
+    return node.body if node is not None else []
+
+
+def _own_nodes(function: ast.AST):
+    """The nodes of ``function``'s body, not those of a function or lambda inside it."""
+    todo = list(ast.iter_child_nodes(function))
+    while todo:
+        node = todo.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(node))
+
+
+def hook_line(tree: ast.AST, class_name: str, hook: str, fallback: int) -> int:
+    """The line where the class ``class_name`` defines ``hook``, else ``fallback``."""
+    return next((n.lineno for n in _class_body(tree, class_name)
+                 if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == hook), fallback)
+
+
+def column_at(tree: ast.AST, line: int, kinds: tuple[str, ...] = ()) -> int:
+    """The column of what a message at ``line`` is about: the ``def`` (or lambda) that
+    starts there, else the first call there of one of ``kinds`` (``Slider(``), else 1."""
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and node.lineno == line:
+            return node.col_offset + 1
+    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call) and node.lineno == line
+             and (node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")) in kinds]
+    return min(call.col_offset for call in calls) + 1 if calls else 1
+
+
+CHECKED_SEEDS = range(8)  # the seeds an exercise type is tried with at build time (1 is the default)
+_UNSAFE = re.compile(r"<\s*(script|style|iframe|object|embed)\b|\s(style|on[a-z]+)\s*=", re.IGNORECASE)
+
+
+def validate_exercise(model, path: Path, tree: ast.AST) -> list[SourceError]:
+    """A registered exercise type: its name, answer kind, tolerance and mistakes, then its
+    problems for a few seeds, as the page and the reader's browser will make them: each
+    computes, gives JSON, is written as HTML the page may show, and is graded right when
+    the right answer is typed. Each mistake at the author's line."""
+    where = class_line(tree, type(model).__name__)
+    label = f"exercise type '{model.name}'"
+
+    def error(message: str, fix: str, line: int = where) -> list[SourceError]:
+        return [SourceError(path, line, 1, f"{label}: {message}" if model.name else message, fix)]
+
+    if not isinstance(model.name, str) or not _NAME.match(model.name):
+        return error(f"the exercise type name {model.name!r} is not a directive argument",
+                     "use lower-case words joined by '-', e.g. name = \"dot-product\"")
+    if model.kind not in KINDS:
+        close = closest(str(model.kind), KINDS)
+        return error(f"kind {model.kind!r} is not an answer kind",
+                     (f"did you mean '{close}'? " if close else "") + "kind is one of number, percent, vector",
+                     attribute_line(tree, type(model).__name__, "kind", where))
+    tolerance = model.tolerance
+    if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) or not 0 < tolerance < math.inf:
+        return error(f"tolerance must be a number above 0, got {tolerance!r}",
+                     "e.g. tolerance = 0.01: an answer within 0.01 of the right one is right",
+                     attribute_line(tree, type(model).__name__, "tolerance", where))
+    if not isinstance(model.mistakes, (tuple, list)) or not all(isinstance(m, Mistake) for m in model.mistakes):
+        return error("mistakes must be a tuple of Mistake(name, hint, value)",
+                     'e.g. mistakes = (Mistake("forgot-sqrt-d", "You did not divide by √d_k.", lambda p: ...),)',
+                     attribute_line(tree, type(model).__name__, "mistakes", where))
+    for seed in CHECKED_SEEDS:
+        try:
+            p = model.generate(parse_seed(seed))
+            answer = model.solve(p)
+            shape = _shape(answer)
+            if shape is None:
+                return error(f"solve gave {answer!r} for seed {seed}, not a number or a list of numbers",
+                             "return a float, or a list of floats for a vector")
+            if (model.kind == "vector") != (shape > 0):
+                return error(f"kind is {model.kind!r} but solve gave {answer!r} for seed {seed}",
+                             "a vector answer is a list of numbers, and kind = \"vector\"; "
+                             "any other answer is one number")
+            for mistake in model.mistakes:
+                if _shape(mistake.value(p)) != shape:
+                    return error(f"the mistake '{mistake.name}' gives {mistake.value(p)!r} for seed {seed}, "
+                                 "not an answer of the same form as solve's",
+                                 "a mistake's value is the answer that mistake gives", param_line(tree, mistake.name, where))
+            for comma in (False, True):
+                problem = model.problem(seed, comma)
+                json.dumps(problem, allow_nan=False)
+                if not isinstance(problem["statement"], str) or not problem["statement"].strip():
+                    return error(f"statement gave {problem['statement']!r} for seed {seed}",
+                                 "return the problem as HTML text, e.g. with mathml, eq, mvec and plain")
+                if _UNSAFE.search(problem["statement"]):
+                    return error(f"the statement for seed {seed} holds a script, a style or an event attribute",
+                                 "write words and MathML only (the pages allow no inline style or script)")
+            typed = _typed(answer)
+            if not model.grade(seed, typed).ok:
+                return error(f"its own right answer {typed} is not graded right for seed {seed}",
+                             "check solve and close (the answer is compared within the tolerance)")
+        except Exception as err:
+            return error(f"making the problem of seed {seed} raised {type(err).__name__}: {err}",
+                         "generate, solve and statement must work for every seed",
+                         author_line(err, path, where))
+    return []
+
+
+def _shape(answer) -> int | None:
+    """0 for one finite number, n for a list of n finite numbers, None for anything else."""
+    def number(x) -> bool:
+        return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+    if number(answer):
+        return 0
+    if isinstance(answer, list) and answer and all(number(x) for x in answer):
+        return len(answer)
+    return None
+
+
+def _typed(answer) -> str:
+    """The right answer as a reader would type it."""
+    if isinstance(answer, list):
+        return "(" + ", ".join(repr(float(x)) for x in answer) + ")"
+    return repr(float(answer))
+
+
+def author_line(err: BaseException, path: Path, fallback: int = 1) -> int:
+    """The line of the author's file where ``err`` was raised (the deepest such frame)."""
+    if isinstance(err, SyntaxError) and err.filename == str(path):
+        return err.lineno or fallback
+    if isinstance(err, Misused) and err.filename and Path(err.filename) == path:
+        return err.line  # a hook of the file gave what the kit cannot use: its def line
+    frames = [f for f in traceback.extract_tb(err.__traceback__) if Path(f.filename) == path]
+    return frames[-1].lineno if frames else fallback
+
+
+def class_line(tree: ast.AST, class_name: str) -> int:
+    node = _class_of(tree, class_name)
+    return node.lineno if node is not None else 1
+
+
+def attribute_line(tree: ast.AST, class_name: str, attribute: str, fallback: int) -> int:
+    """The line where the class ``class_name`` sets ``attribute`` (``kind = ...``)."""
+    for statement in _class_body(tree, class_name):
+        targets = statement.targets if isinstance(statement, ast.Assign) else (
+            [statement.target] if isinstance(statement, ast.AnnAssign) else [])
+        if any(isinstance(t, ast.Name) and t.id == attribute for t in targets):
+            return statement.lineno
+    return fallback
+
+
+def param_line(tree: ast.AST, name: str, fallback: int) -> int:
+    """The line of a call whose first argument is the string ``name`` (a Slider, an Experiment)."""
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)
+                and node.args[0].value == name):
+            return node.lineno
+    return fallback

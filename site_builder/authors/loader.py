@@ -1,0 +1,361 @@
+"""An author's own figures: the Python modules in a site's ``figures/`` folder.
+
+Each ``*.py`` module there is loaded by its file location (as MkDocs loads hooks) with
+the same public kit the built-in figures use, ``from explorables.figures import ...``.
+A module may register figures and exercise types (subclasses of ``Exercise``, for the
+``{exercise}`` directive); both are checked here the same way.
+Before a module runs, its imports are read with ``ast`` and checked against the rule the
+author guide states: the standard library, ``explorables.figures``,
+``explorables.engine`` and the folder's other modules (``from . import helpers``),
+nothing else (the browser's Python has nothing else). Then the module runs (after the
+modules of the folder it imports), and every figure it registers is validated: its name is new (no built-in
+is shadowed), its options' defaults are acceptable values, and its first frame and each
+experiment compute and give JSON. An exercise type likewise: a new name, a known answer
+kind, and problems that compute, read their own right answer and give JSON. The modules then travel in the engine archive as the
+package ``explorables.site_figures``, which the browser's runtime imports beside the
+built-ins.
+
+A module's words are keys of the site's catalogues (``Say("own.shares.title")``,
+``t("own.shares.sum", ...)``; see language.py): every key written out in the module is
+looked up before it runs, so a key with no text stops the build at the line that uses
+it. The site's own words, in its language, go into the archive with the modules.
+
+Every mistake is a SourceError with the author's file and line (the author's frame of a
+traceback, never ours), so the build stops with exit 1 and the previous site stays. The
+checks themselves are in checks.py; this module loads, registers and unloads.
+"""
+from __future__ import annotations
+
+import ast
+import importlib.util
+import re
+import sys
+import types
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ...engine.exercises import EXERCISES, Exercise
+from ...engine.locale import OWN
+from ...engine.figures import FIGURES, Figure
+from ...engine.figures.kit.params import DeclarationError
+from .checks import (author_line, check_imports, check_keys, class_line, column_at, siblings, validate,
+                     validate_exercise)
+from ..errors import SourceError
+from ..markdown.directives.names import TEACHING
+from ..structure.config import config_path, load_config
+
+PACKAGE = "explorables.site_figures"  # the import name of an author's modules, here and in the browser
+_MODULE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+@dataclass
+class AuthorModule:
+    path: Path  # the author's file
+    name: str  # its module name under PACKAGE
+    source: bytes
+    figures: list[str] = field(default_factory=list)  # the figure names it registered
+    exercises: list[str] = field(default_factory=list)  # the exercise types it registered
+
+
+@dataclass
+class AuthorFigures:
+    folder: Path
+    modules: list[AuthorModule] = field(default_factory=list)
+    errors: list[SourceError] = field(default_factory=list)
+
+    @property
+    def names(self) -> dict[str, Path]:
+        """Each author figure's name and the file that defines it."""
+        return {name: m.path for m in self.modules for name in m.figures}
+
+    @property
+    def exercise_names(self) -> dict[str, Path]:
+        """Each author exercise type's name and the file that defines it."""
+        return {name: m.path for m in self.modules for name in m.exercises}
+
+    def archive_files(self, words: dict[str, str] | None = None) -> list[tuple[str, bytes]]:
+        """The modules as the engine archive carries them, with a package that imports them
+        after handing the engine the site's own ``words`` (in the site's language)."""
+        if not self.modules:
+            return []
+        base = PACKAGE.replace(".", "/")
+        # Each module imported on its own: one that fails in the browser when it imported at
+        # build time (a module the browser lacks, named while it runs) takes down its own
+        # figures and exercises, whose steps say why (engine/runtime.py), not the engine.
+        init = ['"""The site\'s own figures (written by `explorables build`): importing this registers them."""',
+                "import importlib",
+                "from explorables.engine import locale",
+                "WORDS = " + repr(dict(sorted((words or {}).items()))),
+                "locale.own_words(WORDS)  # before the modules: their words are the site's",
+                "SOURCES = " + repr({m.name: m.path.name for m in self.modules}),
+                "MADE = " + repr({m.name: sorted(m.figures + m.exercises) for m in self.modules}),
+                "FAILED = {}  # module -> the exception its import raised here",
+                "for _name in SOURCES:",
+                "    try:",
+                "        importlib.import_module(__name__ + '.' + _name)",
+                "    except Exception as _err:",
+                "        FAILED[_name] = _err"]
+        return ([(f"{base}/__init__.py", ("\n".join(init) + "\n").encode())]
+                + [(f"{base}/{m.name}.py", m.source) for m in self.modules])
+
+
+def failed(model) -> bool:
+    """Whether an author's figure comes from a module whose checks failed (its error is
+    reported there already)."""
+    return is_authors(model) and any(p.stem == type(model).__module__.rsplit(".", 1)[-1] for p in FAILED)
+
+
+def is_authors(model) -> bool:
+    """Whether a figure or exercise type comes from the site's figures folder."""
+    return type(model).__module__.startswith(PACKAGE + ".")
+
+
+def builtin() -> set[str]:
+    """The names of the built-in figures (those defined in explorables.engine)."""
+    return {n for n, f in FIGURES.items() if type(f).__module__.startswith("explorables.engine.")}
+
+
+def builtin_exercises() -> set[str]:
+    """The names of the built-in exercise types (those defined in explorables.engine)."""
+    return {n for n, e in EXERCISES.items() if type(e).__module__.startswith("explorables.engine.")}
+
+
+def _authors(registry: dict) -> list[str]:
+    return [n for n, f in registry.items() if type(f).__module__.startswith(PACKAGE + ".")]
+
+
+def _directives() -> set[str]:
+    """The names of the teaching directives ({question}, ...), which no figure may take."""
+    return set(TEACHING)
+
+
+# What the last load could not make known, for the lessons' "unknown directive" and
+# "unknown exercise type" messages to point at the cause: the modules that failed, and
+# each name a module's class gives itself without being registered.
+FAILED: list[Path] = []
+MISSING: list[Path] = []  # the figures folder, when there is none
+UNREGISTERED: dict[str, tuple[Path, int, str]] = {}  # name -> (file, line, class name)
+_NAMED = re.compile(r"""^\s+name\s*=\s*["']([a-z][a-z0-9-]*)["']""", re.MULTILINE)  # name = "softmax-bars"
+
+
+def named_in_failed(name: str) -> bool:
+    """Whether a module that could not be loaded gives some class the figure or
+    exercise type name ``name`` (read from its text, which may not even parse): its
+    error is reported already, and a lesson using the name needs no second one."""
+    for path in FAILED:
+        try:
+            if name in _NAMED.findall(path.read_text(encoding="utf-8", errors="replace")):
+                return True
+        except OSError:
+            continue
+    return False
+
+
+def unknown_hint(name: str, root: Path | None, usual: str) -> str:
+    """The hint for an unknown figure or exercise type ``name``: what the last load of
+    the site's figures folder says of it (a class named so but not registered, a module
+    that failed), else the ``usual`` hint."""
+    def shown(path: Path) -> str:
+        try:
+            return path.relative_to(root).as_posix() if root else path.name
+        except ValueError:
+            return path.name
+    if name in UNREGISTERED:
+        path, line, cls = UNREGISTERED[name]
+        return (f"{shown(path)}:{line} defines class {cls} with name '{name}' but does not register it: "
+                f"put @register on the line above `class {cls}`")
+    if FAILED:
+        return (f"if it is one of your own: {', '.join(shown(p) for p in FAILED)} could not be loaded (its "
+                f"error is listed first). Else: {usual}")
+    if MISSING and "did you mean" not in usual:
+        return (f"if it is one of your own: there is no folder {shown(MISSING[0])}/ to load it from (site.yml's "
+                f"`figures:` names the folder). Else: {usual}")
+    return usual
+
+
+def _clash(name: str, first, path: Path, line: int) -> list[SourceError]:
+    """The figure ``name`` registered by ``path`` (its class at ``line``) and, before it,
+    by ``first``'s module: one of the two was just given that name, which one the build
+    cannot tell, so it is said at both classes. Both modules count as failed: a lesson
+    using a figure of either says nothing more until the names differ (the other
+    module's figures would be checked against the wrong class)."""
+    other = path.parent / (type(first).__module__.rsplit(".", 1)[-1] + ".py")
+    try:
+        other_line = class_line(ast.parse(other.read_text(encoding="utf-8")), type(first).__name__)
+    except (OSError, SyntaxError, ValueError):
+        other_line = 1
+    FAILED.append(other)
+    return [SourceError(where, at, 1, f"the figure name '{name}' is defined in {also.name} of the figures folder too",
+                        "give each figure its own name")
+            for where, at, also in ((other, other_line, path), (path, line, other))]
+
+
+def _unregistered(module, path: Path, tree: ast.Module) -> dict[str, tuple[Path, int, str]]:
+    """The names of the figures and exercise types the module's own classes give
+    themselves without being registered (``@register`` forgotten)."""
+    found = {}
+    for value in vars(module).values():
+        if not (isinstance(value, type) and value.__module__ == module.__name__):
+            continue
+        name = value.__dict__.get("name")
+        if not isinstance(name, str) or not name:
+            continue
+        registry = EXERCISES if issubclass(value, Exercise) else FIGURES if issubclass(value, Figure) else None
+        if registry is not None and type(registry.get(name)) is not value:
+            found[name] = (path, class_line(tree, value.__name__), value.__name__)
+    return found
+
+
+def unload() -> None:
+    """Forget every author figure, exercise type and module of an earlier load (``serve``
+    builds again)."""
+    FAILED.clear()
+    MISSING.clear()
+    UNREGISTERED.clear()
+    for registry in (FIGURES, EXERCISES):
+        for name in _authors(registry):
+            del registry[name]
+    for module in [m for m in sys.modules if m == PACKAGE or m.startswith(PACKAGE + ".")]:
+        del sys.modules[module]
+
+
+def load(folder: Path, words=None) -> AuthorFigures:
+    """Load, check and validate every module of ``folder`` (a missing folder: none).
+    With the site's ``words`` (language.Words), every catalogue key a module writes out
+    is checked first (``Words.key_problem``)."""
+    unload()
+    found = AuthorFigures(Path(folder))
+    if not found.folder.is_dir():
+        MISSING.append(found.folder)
+        return found
+    package = types.ModuleType(PACKAGE)  # what `from . import helpers` in a module imports from
+    package.__path__, package.__package__ = [], PACKAGE  # only the modules loaded below
+    sys.modules[PACKAGE] = package
+    paths = [p for p in sorted(found.folder.glob("*.py")) if not p.name.startswith((".", "_"))]
+    for path in _imported_first(paths):
+        module, errors = _load_module(path, words)
+        if module is not None:
+            setattr(package, path.stem, sys.modules.get(f"{PACKAGE}.{path.stem}"))
+        found.errors.extend(errors)
+        if module is not None and not errors:
+            found.modules.append(module)
+        elif errors:
+            FAILED.append(path)
+    package.SOURCES = {m.name: m.path.name for m in found.modules}  # as the archive's package has it
+    return found  # the good modules stay registered, so lessons using them report nothing more
+
+
+def _imported_first(paths: list[Path]) -> list[Path]:
+    """The modules in the order that loads each after the folder's modules it imports
+    (in name order otherwise; a module that cannot be read keeps its place)."""
+    by_name = {p.stem: p for p in paths}
+    needs = {}
+    for path in paths:
+        try:
+            tree = ast.parse(path.read_bytes())
+        except (SyntaxError, ValueError, OSError):
+            tree = ast.Module(body=[], type_ignores=[])
+        needs[path.stem] = [name for _, name in siblings(tree) if name in by_name]
+    order: list[Path] = []
+    seen: set[str] = set()
+
+    def visit(name: str) -> None:
+        if name in seen:
+            return  # loaded already, or on the way (a cycle: Python's own import decides)
+        seen.add(name)
+        for other in needs[name]:
+            visit(other)
+        order.append(by_name[name])
+
+    for path in paths:
+        visit(path.stem)
+    return order
+
+
+def _load_module(path: Path, words=None) -> tuple[AuthorModule | None, list[SourceError]]:
+    if not _MODULE.match(path.stem):
+        return None, [SourceError(path, 1, 1, f"{path.name} is not a Python module name",
+                                  "name the file with letters, digits and _ only, e.g. softmax_bars.py")]
+    source = path.read_bytes()
+    try:
+        text = source.decode("utf-8")
+        tree = ast.parse(text, filename=str(path))
+    except UnicodeDecodeError as err:
+        return None, [SourceError(path, 1, 1, f"the file is not UTF-8 text ({err.reason})", "save it as UTF-8")]
+    except SyntaxError as err:
+        return None, [SourceError(path, err.lineno or 1, err.offset or 1, f"syntax error: {err.msg}",
+                                  "fix the line (the figure module must run under Python 3.11 and newer)")]
+    errors = check_imports(path, tree)
+    if errors:
+        return None, errors
+    problems = check_keys(path, tree, words) if words is not None else []
+    if any(not key.startswith(OWN) for key, _ in problems):
+        return None, [error for _, error in problems]
+    if problems:  # the build stops anyway: the module loads with stand-ins, so that lessons report nothing more
+        words.stand_in(key for key, _ in problems)
+    key_errors = [error for _, error in problems]
+
+    # Run: the module registers its figures; note what it added or replaced.
+    before = dict(FIGURES)
+    before_exercises = dict(EXERCISES)
+    builtins = builtin()
+    builtin_types = builtin_exercises()
+    name = path.stem
+    spec = importlib.util.spec_from_file_location(f"{PACKAGE}.{name}", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as err:  # the author's code raised: report it at the author's line
+        del sys.modules[spec.name]
+        FIGURES.clear()
+        FIGURES.update(before)
+        EXERCISES.clear()
+        EXERCISES.update(before_exercises)
+        line = author_line(err, path)
+        if isinstance(err, DeclarationError):  # a parameter no figure could use: said as the kit says it
+            return None, [SourceError(path, line, column_at(tree, line, ("Slider", "Field", "Choice")), str(err),
+                                      err.fix)]
+        return None, [SourceError(path, line, 1, f"the module raised {type(err).__name__} when imported: {err}",
+                                  "fix the line; the build imports every module in the figures folder")]
+    added = [n for n in FIGURES if n not in before or FIGURES[n] is not before[n]]
+    errors = []
+    for figure_name in added:
+        model = FIGURES[figure_name]
+        line = class_line(tree, type(model).__name__)
+        if figure_name in builtins or figure_name in _directives():
+            errors.append(SourceError(path, line, 1, f"the figure name '{figure_name}' is a built-in figure's",
+                                      "give your figure a name of its own, e.g. 'my-" + figure_name + "'"))
+            if figure_name in before:
+                FIGURES[figure_name] = before[figure_name]
+            else:
+                del FIGURES[figure_name]
+        elif figure_name in before and type(before[figure_name]).__module__.startswith(PACKAGE + "."):
+            errors.extend(_clash(figure_name, before[figure_name], path, line))
+            FIGURES[figure_name] = before[figure_name]
+        else:
+            errors.extend(validate(model, path, tree))
+    added_types = [n for n in EXERCISES if n not in before_exercises or EXERCISES[n] is not before_exercises[n]]
+    for type_name in added_types:
+        model = EXERCISES[type_name]
+        line = class_line(tree, type(model).__name__)
+        if type_name in builtin_types:
+            errors.append(SourceError(path, line, 1, f"the exercise type '{type_name}' is a built-in type's",
+                                      "give your exercise type a name of its own, e.g. 'my-" + type_name + "'"))
+            EXERCISES[type_name] = before_exercises[type_name]
+        elif type_name in before_exercises:
+            other = type(before_exercises[type_name]).__module__.rsplit(".", 1)[-1] + ".py"
+            errors.append(SourceError(path, line, 1, f"the exercise type '{type_name}' is defined in {other} of "
+                                      f"the figures folder too", "give each exercise type its own name"))
+            EXERCISES[type_name] = before_exercises[type_name]
+        else:
+            errors.extend(validate_exercise(model, path, tree))
+    kept = [n for n in added_types if n not in before_exercises]
+    UNREGISTERED.update(_unregistered(module, path, tree))
+    return AuthorModule(path, name, source, added, kept), key_errors + errors
+
+
+def watched(content: Path) -> list[Path]:
+    """The site's figures folder, for ``serve`` to rebuild when a figure module changes."""
+    config, _ = load_config(config_path(Path(content)))
+    return [Path(content).resolve().parent / config.figures]

@@ -1,0 +1,106 @@
+"""``explorables bundle``: the site as one zip that runs from disk, with no server.
+
+A teacher unzips it anywhere and a reader double-clicks ``index.html``. Pages opened
+from disk (file://) may not fetch files, load module scripts or start module workers,
+so the bundle carries what the served site fetches as *classic scripts of data*:
+
+- ``bundle/pages.js``: every page's title and content, so that a link swaps the lesson
+  in place and Python, started once per opened bundle, keeps running (js/bundle.js);
+- ``bundle/pyodide-data.js``: the five Pyodide core files (base64 where binary), once
+  per bundle, read once per opening, when the first figure starts the engine;
+- ``bundle/engine-data.js``: the engine archive; ``bundle/worker-source.js``: the
+  worker's code, which the page starts from a Blob.
+
+The build writes them (``build_site(bundle=True)`` calls output/offline.py), under
+hashed names like every asset, and the page's asset map names them for js/bundle.js. The pipeline here: build the site into a temporary folder, zip it
+(or copy it with ``--folder``), then swap the result in, so that a failed bundle leaves
+the previous one untouched.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from .build import build_site
+from ..output.folder import swap
+from ..structure.config import config_path, load_config
+from ..errors import BuildError
+
+
+
+@dataclass
+class BundleResult:
+    path: Path  # the zip, or the folder
+    pages: int
+    figures: int
+    bytes: int  # size of the zip, or of the folder's files
+
+
+def site_slug(title: str) -> str:
+    """'Attention, step by step' -> 'attention-step-by-step' (the zip's and folder's name)."""
+    slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+    return slug or "lessons"
+
+
+def bundle_site(content: Path, output: Path | None = None, *, folder: Path | None = None,
+                pyodide_source: str | None = None) -> BundleResult:
+    content = Path(content).resolve()
+    config, _ = load_config(config_path(content))
+    slug = site_slug(config.title)
+    with tempfile.TemporaryDirectory(prefix=".explorables-bundle-") as tmp:
+        # Build: the site, its pages loading the bundle's scripts, with the pages, the
+        # worker, the engine and Pyodide as classic scripts of data.
+        site = Path(tmp) / slug
+        result = build_site(content, site, pyodide_source=pyodide_source, bundle=True)
+        # Write and swap: a zip (or a folder) made beside its target, then moved in place.
+        if folder is not None:
+            target = Path(folder).resolve()
+            _refuse_foreign(target)
+            staging = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=_parent(target)))
+            shutil.rmtree(staging)
+            shutil.copytree(site, staging)
+            (staging / ".explorables-bundle").write_text("Made by `explorables bundle`; the next bundle replaces it.\n")
+            swap(staging, target)  # the build's own swap: the old folder back if it fails
+            size = sum(p.stat().st_size for p in target.rglob("*") if p.is_file())
+        else:
+            target = Path(output).resolve() if output else Path.cwd() / f"{slug}.zip"
+            fd, partial = tempfile.mkstemp(prefix=f".{target.name}-", suffix=".partial", dir=_parent(target))
+            os.close(fd)
+            try:
+                _zip(site, Path(partial), slug)
+                os.chmod(partial, 0o644)
+                os.replace(partial, target)
+            except BaseException:
+                Path(partial).unlink(missing_ok=True)
+                raise
+            size = target.stat().st_size
+    return BundleResult(path=target, pages=result.pages, figures=result.figures, bytes=size)
+
+
+def _parent(target: Path) -> Path:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    return target.parent
+
+
+def _zip(site: Path, target: Path, slug: str) -> None:
+    """The site under one top folder named ``slug``; text compressed, the rest stored."""
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as archive:
+        for path in sorted(site.rglob("*")):
+            if path.is_file():
+                name = f"{slug}/{path.relative_to(site).as_posix()}"
+                info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+                info.external_attr = 0o644 << 16
+                archive.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
+
+
+def _refuse_foreign(target: Path) -> None:
+    if target.is_file():
+        raise BuildError(f"{target} is a file, not a folder: choose another folder for --folder")
+    if target.is_dir() and any(target.iterdir()) and not (target / ".explorables-bundle").exists():
+        raise BuildError(f"{target} already holds files that no bundle made; the bundle replaces the folder whole, "
+                         f"so it will not touch this one: choose another folder, or empty it first")

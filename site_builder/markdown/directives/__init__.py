@@ -1,0 +1,2 @@
+"""Directives (``:::{name}`` colon fences) and roles (``{name}`text```): plugin.py finds
+them and hands each to its module."""

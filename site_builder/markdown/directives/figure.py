@@ -1,0 +1,217 @@
+"""Figure directives: ``:::{attention-row} explorer`` with ``:option: value`` lines.
+
+The options are validated by the figure's own spec (engine.figures); the render rule
+computes the first state and scene with the same Python model the browser runs, and
+embeds them in the page so the figure is drawn before Python has loaded.
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+import traceback
+from pathlib import Path
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
+
+from ....engine.figures import FIGURES, OptionErrors
+from ....engine.figures.base import not_plain
+from ....engine.figures.kit.figure import described
+
+from ...errors import SourceError
+from ...quoting import clip, clip_quotes, quote
+from ...output.svg import still
+from .common import report, split_options
+from ....engine.locale import t
+from ...authors.loader import failed, is_authors
+
+_ID = re.compile(r"^[A-Za-z][\w-]*$")
+RESERVED_IDS = {"content"}  # ids the page layout uses
+
+
+def expand(state: StateCore, index: int, name: str, argument: str) -> None:
+    token = state.tokens[index]
+    env = state.env
+    fence_line = token.map[0]
+    label = f"{{{name}}}"
+    options, body, _ = split_options(token.content, fence_line + 1)
+
+    fig_id = argument
+    if not fig_id:
+        count = env.setdefault("figure_count", {}).get(name, 0) + 1
+        env["figure_count"][name] = count
+        fig_id = f"{name}-{count}"
+    elif fig_id in RESERVED_IDS:
+        report(env, fence_line, len(token.markup) + len(label) + 2,
+               f"{label}: figure id '{fig_id}' is taken by the page itself", "choose another id, e.g. 'explorer'")
+    elif not _ID.match(fig_id):
+        report(env, fence_line, len(token.markup) + len(label) + 2,
+               f"{label}: figure id {quote(fig_id)} is not a simple name",
+               "use letters, digits, '-' and '_', starting with a letter, e.g. ':::{attention-row} explorer'")
+        fig_id = clip(fig_id, 40)  # the later messages name it
+    ids = env.setdefault("figure_ids", set())
+    if fig_id in ids:
+        report(env, fence_line, len(token.markup) + len(label) + 2,
+               f"{label}: figure id '{fig_id}' is used twice on this page", "give each figure its own id")
+    ids.add(fig_id)
+
+    raw: dict[str, str] = {}
+    lines = {}
+    for opt in options:
+        if opt.name in raw:
+            report(env, opt.line, opt.name_col, f"{label} {fig_id}: option '{opt.name}' is given twice",
+                   "keep one of the two lines")
+            continue
+        raw[opt.name] = opt.value
+        lines[opt.name] = opt
+    if body.strip():
+        first = next(i for i, text in enumerate(body.split("\n")) if text.strip())
+        report(env, fence_line + 1 + len(options) + first, 1,
+               f"{label} {fig_id}: unexpected text inside the figure directive: {quote(body.strip().splitlines()[0])}",
+               "a figure takes only ':option: value' lines; put prose outside the ':::' fence")
+
+    caption = raw.pop("caption", None)  # the figure's caption: references.py numbers and renders it
+    model = FIGURES[name]
+    try:
+        parsed = model.parse_options(raw)
+    except OptionErrors as errs:
+        for err in errs.errors:
+            where = lines.get(err.option)
+            known = model.option(err.option) is not None
+            line0 = where.line if where else fence_line
+            col = (where.value_col if known else where.name_col) if where else 1
+            prefix = f"{label} {fig_id}: option '{err.option}': " if known else f"{label} {fig_id}: "
+            report(env, line0, col, prefix + clip_quotes(err.message), _hint(model, err.option) if known else _unknown_hint(model))
+        token.type = "directive_error"
+        env.setdefault("unmade_figures", set()).add(fig_id)  # the prose quoting it stays quiet (roles.py)
+        return
+    token.type = "figure"
+    token.meta = {"figure": name, "id": fig_id, "options": parsed, "line": env.get("line_offset", 0) + fence_line + 1,
+                  "caption": caption}
+
+
+def _hint(model, option: str) -> str:
+    opt = model.option(option)
+    return f"{opt.name}: {opt.doc}" if opt and opt.doc else ""
+
+
+def _unknown_hint(model) -> str:
+    return f"`explorables figures {model.name}` lists its options"
+
+
+def initial(name: str, options: dict) -> dict:
+    """The first state and scene of a figure, as embedded in the page."""
+    model = FIGURES[name]
+    state = model.initial_state(options)
+    return {"figure": name, "state": state, "scene": model.scene(state)}
+
+
+def first_frame(data: dict) -> dict:
+    """What the page embeds of a figure's first state and scene: all of it, except each
+    cell's arithmetic (its ``detail`` lines), which the engine gives once it is live;
+    a chart's curves are written with fewer digits (see below). The values are the
+    engine's, every digit: what the prose quotes of them must equal what it computes.
+
+    The arithmetic is the heaviest part of a table's scene (a 12 x 12 table's is about
+    4 KB of the page compressed) and a reader needs it only when asking for it. A cells
+    panel that had some says so with ``"detail_later": true``, and its cells keep an
+    empty ``detail``, so that the same cells take the focus before and after."""
+    panels = []
+    for panel in data["scene"].get("panels") or []:
+        rows = panel.get("rows") if panel.get("kind") == "cells" else None
+        if rows and any(cell.get("detail") for row in rows for cell in row):
+            panel = dict(panel, detail_later=True,
+                         rows=[[dict(cell, detail=[]) if "detail" in cell else cell for cell in row] for row in rows])
+        if panel.get("kind") == "chart" and panel.get("series"):
+            panel = dict(panel, series=[_rounded_series(panel, series) for series in panel["series"]])
+        panels.append(panel)
+    return dict(data, scene=dict(data["scene"], panels=panels)) if "panels" in data["scene"] else data
+
+
+def _digits(domain) -> int:
+    """Decimals that keep a coordinate to 1/100,000 of its axis: far finer than a pixel."""
+    try:
+        span = abs(float(domain[1]) - float(domain[0]))
+    except (TypeError, ValueError, IndexError):
+        return 17
+    return max(0, 5 - math.floor(math.log10(span))) if span > 0 and math.isfinite(span) else 17
+
+
+def _rounded_series(panel: dict, series: dict) -> dict:
+    """A chart's curve with its points rounded far below a pixel (their 17 digits were
+    half of a chart's scene); the engine's own scenes keep every digit."""
+    points = series.get("points")
+    if not isinstance(points, list):
+        return series
+    dx, dy = _digits(panel.get("x")), _digits(panel.get("y"))
+
+    def point(p):
+        if isinstance(p, list) and len(p) == 2 and all(isinstance(v, float) for v in p):
+            return [round(p[0], dx), round(p[1], dy)]
+        return p
+    return dict(series, points=[point(p) for p in points])
+
+
+def _render_figure(self, tokens, idx, options, env) -> str:
+    meta = tokens[idx].meta
+    drawn = env.get("figure_models", {}).get(meta["id"])  # by the roles rule (roles.page_figures)
+    try:
+        if drawn and "scene" in drawn and (drawn["figure"], drawn["options"]) == (meta["figure"], meta["options"]):
+            data = {"figure": meta["figure"], "state": drawn["state"], "scene": drawn["scene"]}
+        else:
+            data = initial(meta["figure"], meta["options"])
+        model = FIGURES[meta["figure"]]
+        if model.subject:  # what the page's prose holds when the reader changes it (static/js/prose.js)
+            data = dict(data, subject=list(model.subject))
+        frame = first_frame(data)
+        try:
+            payload = json.dumps(frame, allow_nan=False, ensure_ascii=False, separators=(",", ":"))
+        except (TypeError, ValueError):  # nan, a set: the figure's bug with these options, not a refused option
+            if not failed(model):  # else its module's checks said so already
+                env.setdefault("errors", []).append(SourceError(
+                    env.get("path", "<string>"), meta["line"], 1,
+                    f"{{{meta['figure']}}} {meta['id']}: with these options its first frame holds what the "
+                    f"page cannot show: {not_plain(data['scene']) or not_plain(frame)}", "look in the figure's compute and draw for a "
+                    "division by zero, log(0) or an overflow that these options cause"))
+            return ""
+    except ValueError as err:
+        env.setdefault("errors", []).append(
+            SourceError(env.get("path", "<string>"), meta["line"], 1,
+                        f"{{{meta['figure']}}} {meta['id']}: {clip_quotes(str(err))}"))
+        return ""
+    except Exception as err:  # a bug of an author's figure (a word missing, a division by zero): theirs to fix
+        model = FIGURES[meta["figure"]]
+        if not is_authors(model):
+            raise
+        if failed(model):
+            return ""  # its module's checks failed on this already: one mistake, one message
+        module = type(model).__module__.rsplit(".", 1)[-1]
+        frames = [f for f in traceback.extract_tb(err.__traceback__) if Path(f.filename).stem == module]
+        where = f" ({Path(frames[-1].filename).name}:{frames[-1].lineno})" if frames else ""
+        env.setdefault("errors", []).append(
+            SourceError(env.get("path", "<string>"), meta["line"], 1,
+                        f"{{{meta['figure']}}} {meta['id']}: drawing its first frame raised "
+                        f"{clip_quotes(described(err))}{where}", "fix the figure module at that line"))
+        return ""
+    # Inside <script> the text must never hold "</script" or "<!--": escape the
+    # characters themselves, which JSON.parse reads back unchanged. (Other characters are
+    # written as they are, in the page's UTF-8: "\u2192" is six bytes, "→" three.)
+    payload = payload.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    title = data["scene"].get("title") or meta["figure"]
+    return (
+        f'<figure class="ex-figure" id="{meta["id"]}" data-figure="{meta["figure"]}">\n'
+        f'<script type="application/json" class="ex-data">{payload}</script>\n'
+        f'<noscript><p class="ex-noscript">{_esc(t("page.noscript", title=title))}</p></noscript>\n'
+        f"{still(data['scene'])}\n"
+        f"</figure>\n"
+    )
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def add_render_rules(md: MarkdownIt) -> None:
+    md.add_render_rule("figure", _render_figure)
+    md.add_render_rule("directive_error", lambda self, tokens, idx, options, env: "")

@@ -1,0 +1,130 @@
+"""The math font cut down, at build time, to the glyphs the site's formulas use.
+
+Noto Sans Math is 270 KB as woff2, most of a lesson's first frame; a site's formulas use
+a few dozen characters. ``subset_math_font`` keeps those (as Chromium draws them: a
+one-letter <mi> in mathematical italic, a ``mathvariant`` as its styled letter), the
+radical sign that a root draws with no character written for it, and what the MATH
+table needs to stretch them (fontTools keeps the variants and assemblies of the glyphs
+it keeps). Should subsetting fail (no fontTools, a font it cannot read), the whole font
+ships and the build warns.
+
+The result is cached per user by the font's and the characters' digest, so that each
+rebuild of ``explorables serve`` does not subset again.
+"""
+from __future__ import annotations
+
+import hashlib
+import html
+import re
+import shutil
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+from ..pyodide.release import cache_dir
+
+MATH_FONT = Path("fonts") / "noto-sans-math.woff2"  # inside the assets folder
+
+_MATH = re.compile(r"<math\b.*?</math>", re.S)
+_TOKEN = re.compile(r"<(mi|mn|mo|mtext|ms)\b([^>]*)>(.*?)</\1>", re.S)
+_VARIANT = re.compile(r'mathvariant="([^"]+)"')
+_TAG = re.compile(r"<[^>]+>")
+# What the layout draws without a token to hold it: the radical sign of a square root or
+# an n-th root (stretched to its content through the MATH table's variants of it).
+_DRAWN_BY_LAYOUT = {"<msqrt": "\u221a", "<mroot": "\u221a"}
+
+# Mathematical Alphanumeric Symbols (U+1D400...): where A, a and Greek capital alpha of
+# each variant start, and the letters that live elsewhere (the "holes" of the block).
+_LATIN = {"bold": 0x1D400, "italic": 0x1D434, "bold-italic": 0x1D468, "script": 0x1D49C,
+          "bold-script": 0x1D4D0, "fraktur": 0x1D504, "double-struck": 0x1D538, "bold-fraktur": 0x1D56C,
+          "sans-serif": 0x1D5A0, "bold-sans-serif": 0x1D5D4, "sans-serif-italic": 0x1D608,
+          "sans-serif-bold-italic": 0x1D63C, "monospace": 0x1D670}
+_GREEK = {"bold": 0x1D6A8, "italic": 0x1D6E2, "bold-italic": 0x1D71C, "bold-sans-serif": 0x1D756,
+          "sans-serif-bold-italic": 0x1D790}
+_GREEK_ORDER = ("ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡϴΣΤΥΦΧΨΩ∇αβγδεζηθικλμνξοπρςστυφχψω∂ϵϑϰϕϱϖ")
+_HOLES = {
+    ("italic", "h"): "\u210e",
+    ("script", "B"): "\u212c", ("script", "E"): "\u2130", ("script", "F"): "\u2131", ("script", "H"): "\u210b",
+    ("script", "I"): "\u2110", ("script", "L"): "\u2112", ("script", "M"): "\u2133", ("script", "R"): "\u211b",
+    ("script", "e"): "\u212f", ("script", "g"): "\u210a", ("script", "o"): "\u2134",
+    ("fraktur", "C"): "\u212d", ("fraktur", "H"): "\u210c", ("fraktur", "I"): "\u2111", ("fraktur", "R"): "\u211c",
+    ("fraktur", "Z"): "\u2128",
+    ("double-struck", "C"): "\u2102", ("double-struck", "H"): "\u210d", ("double-struck", "N"): "\u2115",
+    ("double-struck", "P"): "\u2119", ("double-struck", "Q"): "\u211a", ("double-struck", "R"): "\u211d",
+    ("double-struck", "Z"): "\u2124",
+}
+
+
+def styled(char: str, variant: str) -> str:
+    """``char`` as Chromium draws it in ``mathvariant`` (e.g. x, italic -> U+1D465)."""
+    if (variant, char) in _HOLES:
+        return _HOLES[variant, char]
+    if "A" <= char <= "Z" and variant in _LATIN:
+        return chr(_LATIN[variant] + ord(char) - ord("A"))
+    if "a" <= char <= "z" and variant in _LATIN:
+        return chr(_LATIN[variant] + 26 + ord(char) - ord("a"))
+    if char in _GREEK_ORDER and variant in _GREEK:
+        return chr(_GREEK[variant] + _GREEK_ORDER.index(char))
+    return char
+
+
+def math_characters(pages: Iterable[str]) -> set[str]:
+    """Every character the formulas (<math>) of these HTML pages draw, as drawn."""
+    chars: set[str] = set()
+    for page in pages:
+        for formula in _MATH.findall(page):
+            chars.update(char for tag, char in _DRAWN_BY_LAYOUT.items() if tag in formula)
+            for tag, attrs, inner in _TOKEN.findall(formula):
+                text = html.unescape(_TAG.sub("", inner))
+                chars.update(text)
+                variant = _VARIANT.search(attrs)
+                if variant:
+                    chars.update(styled(c, variant.group(1)) for c in text)
+                elif tag == "mi" and len(text) == 1:
+                    chars.add(styled(text, "italic"))  # a one-letter <mi> is italic
+    return {c for c in chars if not c.isspace() or c == " "}
+
+
+def subset_math_font(font: Path, pages: Iterable[str]) -> bool:
+    """Replace ``font`` (a woff2) by its subset for ``pages``' math; False, with a warning
+    on stderr, when it ships whole."""
+    text = "".join(sorted(math_characters(pages) | {" "}))
+    original = font.read_bytes()
+    digest = hashlib.sha256(original + text.encode("utf-8")).hexdigest()[:24]
+    cached = _cache() / f"math-{digest}.woff2"
+    if cached.is_file():
+        shutil.copyfile(cached, font)
+        return True
+    try:
+        from fontTools import subset
+
+        options = subset.Options()
+        options.flavor = "woff2"
+        options.layout_features = ["*"]  # the math features: ssty, flac, dtls, rtlm
+        options.name_IDs = [0, 1, 2, 3, 4, 5, 6, 13, 14]  # the names, the copyright and the licence
+        options.hinting = False  # a third of the bytes; Chromium's rasterizers do without
+        options.notdef_outline = True
+        options.glyph_names = False
+        loaded = subset.load_font(str(font), options)
+        subsetter = subset.Subsetter(options)
+        subsetter.populate(text=text)
+        subsetter.subset(loaded)
+        staging = font.with_suffix(".subset.woff2")
+        subset.save_font(loaded, str(staging), options)
+        staging.replace(font)
+    except Exception as err:  # noqa: BLE001 - any failure: the whole font still works
+        font.write_bytes(original)
+        print(f"warning: the math font {font.name} ships whole ({len(original) // 1024} KB): subsetting it "
+              f"failed ({type(err).__name__}: {err}); install fonttools with brotli "
+              f"(pip install 'fonttools[woff]')", file=sys.stderr)
+        return False
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(font, cached)
+    except OSError:
+        pass  # no cache: the next build subsets again
+    return True
+
+
+def _cache() -> Path:
+    return cache_dir() / "fonts"

@@ -1,0 +1,79 @@
+"""The engine archive: the ``explorables`` package as the reader's browser needs it.
+
+The worker fetches one zip (``engine-<hash>.zip``) and unpacks it into Pyodide's file
+system beside the standard library. It holds the package's ``__init__`` and public figure
+kit, the engine, the catalogues the site speaks and the site's own figures; no builder.
+The same input gives the same bytes (every file dated ZIP_DATE), so the content hash in
+the file's name changes only when what a reader runs does.
+"""
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+from . import release as pyodide
+from .ahead import DATE, kept, read_compiled, sha
+from ...engine import locale
+
+ENGINE = Path(__file__).resolve().parents[2] / "engine"
+TOP = Path(__import__("explorables").__file__).resolve().parent  # the package holding __init__.py and figures.py
+ZIP_DATE = DATE  # every file's date, as in the compiled modules' own zip
+ARTIFACT = Path(__file__).resolve().parent.parent / "engine-bytecode.zip"  # the engine compiled ahead (bytecode.py)
+
+
+def engine_sources() -> dict[str, bytes]:
+    """The Python modules of the ``explorables`` package the browser needs (its
+    ``__init__``, the public figure kit and the engine, no builder): archive name -> source."""
+    files = [(Path("explorables") / path.name, path) for path in sorted(TOP.glob("*.py"))]
+    files += [(Path("explorables/engine") / path.relative_to(ENGINE), path) for path in sorted(ENGINE.rglob("*.py"))
+              if "__pycache__" not in path.parts]
+    return {name.as_posix(): path.read_bytes() for name, path in files}
+
+
+def compiled(sources: dict[str, bytes]) -> dict[str, bytes]:
+    """For each module of ``sources`` (archive name -> source) whose compiled form is
+    fresh, that compiled form (archive name of the .py -> the .pyc's bytes)."""
+    try:
+        manifest, modules = kept(ARTIFACT, read_compiled)
+    except (OSError, zipfile.BadZipFile, KeyError, ValueError):
+        return {}
+    if manifest.get("pyodide") != pyodide.VERSION:
+        return {}
+    made = manifest.get("sources", {})
+    return {name: modules[name[:-3] + ".pyc"] for name, source in sources.items()
+            if made.get(name) == sha(source) and name[:-3] + ".pyc" in modules}
+
+
+def stale(sources: dict[str, bytes]) -> list[str]:
+    """The modules of ``sources`` that would ship as source: no fresh compiled form."""
+    fresh = compiled(sources)
+    return sorted(name for name in sources if name not in fresh)
+
+
+def engine_archive(extra: list[tuple[str, bytes]] = (), language: str = "en") -> bytes:
+    """The engine archive; ``extra`` adds (name, bytes) files: the site's own figures. A
+    module compiled ahead for Pyodide (bytecode.py) goes as its ``.pyc``, any other as its
+    source. Of the catalogues it holds English and the site's ``language`` (each other one
+    would add some 15 KB that no page of the site reads)."""
+    sources = engine_sources()
+    ahead = compiled(sources)
+    files = [(name[:-3] + ".pyc", ahead[name]) if name in ahead else (name, source)
+             for name, source in sources.items()]
+    spoken = {"en", locale.base_language(language)}
+    files += [(f"explorables/engine/locales/{path.name}", path.read_bytes())
+              for path in sorted((ENGINE / "locales").glob("*.json")) if path.stem in spoken]
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in [*files, *extra]:
+            archive.writestr(zipfile.ZipInfo(name, date_time=ZIP_DATE), data, zipfile.ZIP_DEFLATED)
+    return buffer.getvalue()
+
+
+def with_file(archive: bytes, name: str, data: bytes) -> bytes:
+    """``archive`` with one more file at its end, the others not compressed again (the
+    build adds its id this way once the id is known)."""
+    buffer = io.BytesIO(archive)
+    with zipfile.ZipFile(buffer, "a", zipfile.ZIP_DEFLATED) as appended:
+        appended.writestr(zipfile.ZipInfo(name, date_time=ZIP_DATE), data, zipfile.ZIP_DEFLATED)
+    return buffer.getvalue()

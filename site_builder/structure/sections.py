@@ -1,0 +1,194 @@
+"""A site's pages as a tree of sections: every folder of content/ with an index.md is a
+section holding its lessons and sections in order; the top folder is the site itself.
+Prev/next walk the tree in reading order; URLs follow the folders."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import SourceError
+from .files import outside
+
+
+def slug_of(path: Path) -> str:
+    """'01-one-query-row.md' -> 'one-query-row'."""
+    return re.sub(r"^\d+[-_]", "", path.stem).lower().replace("_", "-")
+
+
+LAST = 10**6  # the order of a lesson or section that gives none: after the others, by name
+
+
+@dataclass(eq=False)
+class Lesson:
+    slug: str
+    title: str
+    summary: str
+    order: int
+    url: str  # relative to the site's root: 'softmax.html', 'basics/softmax.html'
+    page: object = None
+    section: "Section | None" = None  # the section (folder) it belongs to
+    position: int = 0  # its place among its section's lessons, from 1
+
+
+@dataclass(eq=False)
+class Section:
+    """A folder of content/ with an index.md: its page, its lessons and sections in
+    reading order. The site itself is the section of folder ''."""
+
+    folder: str  # '' for the site, 'basics', 'basics/more'
+    page: object = None  # the parsed index.md
+    parent: "Section | None" = None
+    items: list = field(default_factory=list)  # Lesson and Section, ordered by order then name
+    position: int = 0
+
+    @property
+    def title(self) -> str:
+        if self.page is not None and self.page.meta.get("title"):
+            return self.page.meta["title"]
+        return slug_of(Path(self.folder.rsplit("/", 1)[-1] or "index")).replace("-", " ").capitalize()
+
+    @property
+    def summary(self) -> str:
+        return self.page.meta.get("summary", "") if self.page is not None else ""
+
+    @property
+    def order(self) -> int:
+        return self.page.meta.get("order", LAST) if self.page is not None else LAST
+
+    @property
+    def url(self) -> str:
+        return f"{self.folder}/index.html" if self.folder else "index.html"
+
+    @property
+    def section(self) -> "Section | None":
+        return self.parent
+
+    @property
+    def lesson_pages(self) -> list:
+        return [item.page for item in self.items if isinstance(item, Lesson)]
+
+    def lessons(self) -> list[Lesson]:
+        return [item for item in self.items if isinstance(item, Lesson)]
+
+    def sections(self) -> list["Section"]:
+        return [item for item in self.items if isinstance(item, Section)]
+
+    def all_sections(self) -> list["Section"]:
+        found = [self]
+        for child in self.sections():
+            found += child.all_sections()
+        return found
+
+    def holds(self, folder: str | None) -> bool:
+        """Whether a page of ``folder`` is in this section (or one inside it)."""
+        return folder is not None and (folder == self.folder or folder.startswith(self.folder + "/"))
+
+    def reading_order(self) -> list:
+        """The pages prev/next walk: each lesson, and each section's page followed by
+        what it holds. (The site's own index is the start, outside the walk.)"""
+        walk = []
+        for item in self.items:
+            walk.append(item)
+            if isinstance(item, Section):
+                walk += item.reading_order()
+        return [item for item in walk if item.page is not None]
+
+
+def lessons_in(folder: Path) -> list[Path]:
+    """The Markdown files of ``folder`` that are lessons: not those whose names start
+    with '.' or '_' (an editor's lock or swap file, a draft put aside), as with folders."""
+    return sorted(p for p in folder.glob("*.md") if not p.name.startswith((".", "_")))
+
+
+def sources(content: Path, out_dir: Path, errors: list[SourceError]) -> tuple[list[Path], list[SourceError]]:
+    """The Markdown files of the site: those at the top of content/ and those of every
+    section, a folder with an index.md (sections nest). A folder of Markdown files with
+    no index.md is copied as files, with a warning."""
+    found = lessons_in(content)
+    warnings: list[SourceError] = []
+
+    def walk(folder: Path) -> None:
+        for sub in sorted(folder.iterdir()):
+            if not sub.is_dir() or sub.name.startswith((".", "_")) or sub.resolve() == out_dir:
+                continue
+            rel = sub.relative_to(content).as_posix()
+            if (sub / "index.md").is_file():
+                problem = outside(sub, content)
+                if problem:
+                    errors.append(problem)
+                    continue
+                found.extend(lessons_in(sub))
+                walk(sub)
+            elif lessons_in(sub):
+                warnings.append(SourceError(sub, 0, 0, f"the folder {rel}/ holds Markdown files but no index.md, "
+                                            f"so it is published as files, not read as a section",
+                                            f"add {rel}/index.md (title, order, summary) to make it a section"))
+    walk(content)
+    return found, warnings
+
+
+def tree(pages) -> Section:
+    """The tree of sections, each holding its lessons and sections by order, then name."""
+    folders = sorted({page.folder for page in pages} | {""}, key=lambda f: (f.count("/"), f))
+    tree: dict[str, Section] = {}
+    for folder in folders:
+        parent = tree.get(folder.rsplit("/", 1)[0] if "/" in folder else "") if folder else None
+        tree[folder] = Section(folder, parent=parent)
+        if parent is not None:
+            parent.items.append(tree[folder])
+    for page in pages:
+        section = tree[page.folder]
+        if page.slug == "index":
+            section.page = page
+        else:
+            section.items.append(Lesson(page.slug, page.title, page.meta.get("summary", ""),
+                                        page.meta.get("order", 0), page.url, page, section))
+
+    def key(item):
+        if isinstance(item, Lesson):
+            return (item.page.meta.get("order", LAST), item.slug)
+        return (item.order, item.folder.rsplit("/", 1)[-1])
+    for section in tree.values():
+        section.items.sort(key=key)
+        for position, lesson in enumerate(section.lessons(), start=1):
+            lesson.position = position
+        for position, child in enumerate(section.sections(), start=1):
+            child.position = position
+    return tree[""]
+
+
+def root_of(page) -> str:
+    """The way from a page back to the site's root: '' at the top, '../' one folder down."""
+    return "../" * (page.folder.count("/") + 1) if page.folder else ""
+
+
+def order_ties(lessons_pages) -> list[SourceError]:
+    """Two lessons with the same ``order``: a warning that says which one comes first."""
+    warnings = []
+    for before, after in zip(lessons_pages, lessons_pages[1:]):
+        order = after.meta.get("order")
+        if order is not None and before.meta.get("order") == order:
+            lines = after.env.get("lines") or []
+            line = next((i + 1 for i, text in enumerate(lines[:100]) if re.match(r"order\s*:", text)), 1)
+            warnings.append(SourceError(after.path, line, 1, f"order {order} is also the order of "
+                                        f"{before.path.name}; {before.path.name} comes first (by page name)",
+                                        "give each lesson its own order"))
+    return warnings
+
+
+def slug_clashes(pages) -> list[SourceError]:
+    """Two files that would write the same page, or a lesson that would be its folder's index."""
+    errors: list[SourceError] = []
+    seen: dict[str, Path] = {}
+    for page in pages:
+        where = "the track's front page" if not page.folder else f"the page of the section {page.folder}/"
+        if page.slug == "index" and page.path.stem != "index":
+            errors.append(SourceError(page.path, 1, 1, f"the file name {page.path.name} makes the page "
+                                      f"{page.url}, which is {where}", "rename the file, e.g. 03-overview.md"))
+        elif page.url in seen:
+            errors.append(SourceError(page.path, 1, 1, f"{page.path.name} and {seen[page.url].name} would both "
+                                      f"be written to {page.url}", "rename one of the two files"))
+        else:
+            seen[page.url] = page.path
+    return errors
