@@ -1,9 +1,10 @@
 """``explorables build``: content/ -> a static site, atomically.
 
-The build is one straight pipeline (``build_site``): read, parse, validate, render,
-write into a temporary folder beside the output (the assets under content-hashed names
-first, then the pages that name them), swap. A failed build raises BuildError
-with every error of the run and leaves the previous site byte for byte as it was.
+The build is one straight pipeline (``build_site``), in five named stages: read, parse
+(and validate), render, write into a temporary folder beside the output (the assets
+under content-hashed names first, then the pages that name them), swap. A failed build
+raises BuildError with every error of the run and leaves the previous site byte for byte
+as it was.
 """
 from __future__ import annotations
 
@@ -12,33 +13,31 @@ import shutil
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import jinja2
 
 from ... import __version__
+from ...engine import locale
 from ...engine.exercises import glyphs as exercise_glyphs
-from ..output import assets as site_assets, fonts
-from ..output.assets import ASSETS, STATIC, TEMPLATES
-from ..pyodide import release as pyodide, snapshot, stdlib
-from ..pyodide.archive import engine_archive, with_file
-from ..structure.config import _line_of, config_path, load_config
 from ..errors import BuildError, InternalError, PyodideError, SourceError, building, vanished
-from ..output.folder import MARKER, check_output, swap
-from ..output.printpage import PRINT_PAGE, print_body, print_prefix
-from ..structure.links import missing_targets, resolve_links
-from ..output.images import copy_images
-from ..structure import metadata, sections
-from ..output import offline, scripts, search  # offline: what a bundle carries as classic scripts
-from ..output.scripts import BUNDLE_SCRIPTS, SCRIPTS, START_FILE, engine_needs
-from ..structure.sections import slug_of
 from ..markdown.directives.references import resolve_figure_refs
 from ..markdown.parser import create_parser, parse_page, render_page
+from ..output import assets as site_assets, fonts, offline, scripts, search  # offline: a bundle's data scripts
+from ..output.assets import ASSETS, STATIC
+from ..output.folder import MARKER, check_output, swap
+from ..output.images import copy_images
+from ..output.notices import COMPONENTS
+from ..output.pages import environment, page_policy, renderer, site_path
+from ..output.printpage import PRINT_PAGE, print_body, print_prefix
+from ..pyodide import release as pyodide, snapshot, stdlib
+from ..pyodide.archive import engine_archive, with_file
+from ..structure import metadata, sections
+from ..structure.config import SiteConfig, _line_of, config_path, load_config
 from ..structure.files import copy_tree, read_source
 from ..structure.inputs import author_folders, id_clashes, own_figures
-from ..output.notices import COMPONENTS
-from ..structure.language import site_words
-from ...engine import locale
+from ..structure.language import Words, site_words
+from ..structure.links import missing_targets, resolve_links
+from ..structure.sections import slug_of
 
 
 @dataclass
@@ -47,24 +46,6 @@ class BuildResult:
     pages: int
     figures: int
     warnings: list[str] = field(default_factory=list)  # formatted, path:line:col first
-
-
-class _KeptTemplates(jinja2.BytecodeCache):
-    """The templates compiled once per process, not once per build: `explorables serve`
-    builds again on every edit. Jinja compares each with its source's checksum."""
-
-    def __init__(self) -> None:
-        self.kept: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        if bucket.key in self.kept:
-            bucket.bytecode_from_string(self.kept[bucket.key])
-
-    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        self.kept[bucket.key] = bucket.bytecode_to_string()
-
-
-_KEPT_TEMPLATES = _KeptTemplates()
 
 
 def megabytes(size: int) -> str:
@@ -98,23 +79,74 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
         locale.use("en")  # the engine speaks English again outside a build
 
 
+@dataclass
+class _Run:
+    """One build: where it reads and writes, how, and the errors its stages have found."""
+    content: Path  # resolved
+    out_dir: Path  # resolved
+    pyodide_source: str | None
+    dev: bool
+    bundle: bool
+    errors: list[SourceError] = field(default_factory=list)
+
+    @property
+    def root(self) -> Path:
+        """The site's folder (content's parent): paths in messages are relative to it."""
+        return self.content.parent
+
+
 def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: bool, bundle: bool,
               url: str | None = None) -> BuildResult:
-    content = content.resolve()
-    out_dir = out_dir.resolve()
-    root = content.parent
-    if not content.is_dir():
-        raise BuildError(f"content folder {content} does not exist; run the build from the project folder "
-                         f"or pass the folder: explorables {'bundle' if bundle else 'build'} CONTENT")
-    check_output(content, out_dir)
+    run = _Run(content.resolve(), out_dir.resolve(), pyodide_source, dev, bundle)
+    _check_folders(run)
+    # Read: the site config, the site's own figures and every Markdown file, as UTF-8
+    # text from inside content/.
+    read = _read(run, url)
+    # Parse and validate: directives check their options against the figure specs; links,
+    # sections and figure references are resolved across the pages.
+    parsed = _parse(run, read)
+    # Render: Markdown bodies (math and first frames happen here) and what each template
+    # is given; the templates are filled in once the assets have their hashed names (Write).
+    rendered = _render(run, read, parsed)
+    # Write: the assets under their hashed names first (the pages name them), then the
+    # pages, the author's files and Pyodide, into a fresh folder beside the output.
+    staging = _write(run, read, parsed, rendered)
+    # Swap: the new site replaces the old one only now that it is complete.
+    swap(staging, run.out_dir)
+    return BuildResult(out_dir=run.out_dir, pages=rendered.pages_written, figures=rendered.figures,
+                       warnings=[w.format(run.root) for w in parsed.warnings])
+
+
+def _check_folders(run: _Run) -> None:
+    """Refuse a missing content folder, an output folder the build may not replace, and
+    an installation without the browser runtime, before anything is read."""
+    if not run.content.is_dir():
+        raise BuildError(f"content folder {run.content} does not exist; run the build from the project folder "
+                         f"or pass the folder: explorables {'bundle' if run.bundle else 'build'} CONTENT")
+    check_output(run.content, run.out_dir)
     if not (STATIC / "js" / "core.js").is_file():
         raise BuildError(f"the browser runtime is missing ({STATIC}); install the project from its source "
                          f"folder with `pip install -e .`")
 
-    # Read: the site config, the site's own figures and every Markdown file, as UTF-8
-    # text from inside content/.
+
+@dataclass
+class _Read:
+    config: SiteConfig
+    words: Words
+    own: object  # the site's own figures (inputs.own_figures)
+    sources: list[Path]  # every Markdown file of the site
+    texts: dict[Path, str]  # those that could be read
+    warnings: list[SourceError]  # of the sections and site.yml
+
+
+def _read(run: _Run, url: str | None) -> _Read:
+    """Stage 1, read: site.yml (and ``--url``), the tool's and the site's words in its
+    language (which the engine speaks from here on), the site's own figure modules and
+    every lesson's text. Nothing is read from outside content/ and its site folder."""
+    content, root, errors = run.content, run.root, run.errors
     with building(config_path(content), root):
-        config, errors = load_config(config_path(content))
+        config, found = load_config(config_path(content))
+        errors.extend(found)
         if url is not None:
             if not re.match(r"^https?://[^/\s]+(/\S*)?$", url):
                 raise BuildError(f"--url must be the site's web address, got '{url}'; "
@@ -127,11 +159,11 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     with building(content.parent / config.figures, root):
         own = own_figures(content.parent / config.figures, root, errors, words)  # beside the built-ins
     errors.extend(own.errors)
-    sources, section_warnings = sections.sources(content, out_dir, errors)
+    sources, warnings = sections.sources(content, run.out_dir, errors)
     if config_path(content) != content / "site.yml" and (content / "site.yml").is_file():
-        section_warnings.append(SourceError(content / "site.yml", 1, 1, "this site.yml is not read: the one "
-                                            "beside the content folder is", "move what it says into that one, "
-                                            "and delete this one"))
+        warnings.append(SourceError(content / "site.yml", 1, 1, "this site.yml is not read: the one "
+                                    "beside the content folder is", "move what it says into that one, "
+                                    "and delete this one"))
     if not sources:
         raise BuildError(f"{content} holds no Markdown lessons (*.md); add one, e.g. 01-first-lesson.md")
     texts: dict[Path, str] = {}
@@ -140,11 +172,26 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
         errors.extend(problems)
         if text is not None:
             texts[path] = text
+    return _Read(config, words, own, sources, texts, warnings)
 
-    # Parse and validate: directives check their options against the figure specs.
+
+@dataclass
+class _Parsed:
+    md: object  # the Markdown parser, which renders the pages too
+    pages: list  # every page, in the order of the sources
+    site: sections.Section  # the tree of sections
+    reading: list  # every lesson and section page, in the order prev/next walk
+    warnings: list[SourceError]  # of the whole run so far
+
+
+def _parse(run: _Run, read: _Read) -> _Parsed:
+    """Stage 2, parse and validate: each page's Markdown into tokens (directives check
+    their options against the figure specs), then what spans pages: clashing slugs,
+    links, the sections' tree and reading order, figure numbers and references."""
+    content, root, errors, config = run.content, run.root, run.errors, read.config
     md = create_parser(raw_html=config.raw_html)
     pages = []
-    for path, text in texts.items():
+    for path, text in read.texts.items():
         with building(path, root):
             page = parse_page(md, path, "index" if path.stem == "index" else slug_of(path), text,
                               content_root=content, language=config.language)
@@ -154,13 +201,12 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     errors.extend(sections.slug_clashes(pages))
     with building(content, root):
         errors.extend(resolve_links(pages, content, tuple(p.relative_to(content).as_posix()
-                                                          for p in sources if p not in texts)))
+                                                          for p in read.sources if p not in read.texts)))
     site = sections.tree(pages)
-    reading = site.reading_order()  # every lesson and section page, in the order prev/next walk
-    warnings = words.warnings + [w for page in pages for w in page.warnings] + section_warnings
+    reading = site.reading_order()
+    warnings = read.words.warnings + [w for page in pages for w in page.warnings] + read.warnings
     for section in site.all_sections():
         warnings += sections.order_ties([p for p in section.lesson_pages])
-    index_page = site.page
     if config.numbering == "site":  # Figure 3 on lesson 2 goes on from lesson 1's two, in reading order
         offset = 0
         for entry in reading:
@@ -168,32 +214,49 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
             offset += int(entry.page.env.get("figure_total", 0))
     with building(content, root):
         errors.extend(resolve_figure_refs(pages))  # {numref}`02-lesson.md#figure`
-    lessons = site.lessons()  # the top folder's lessons (the whole track of a flat site)
-    # Render: Markdown bodies into the templates (math and first frames happen here).
-    # The templates are filled in once the assets have their hashed names (see Write).
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
-                             undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
-                             bytecode_cache=_KEPT_TEMPLATES)
-    env.globals["meta_tags"] = metadata.meta_tags  # description, Open Graph, favicon
-    env.globals["t"] = words.t
+    return _Parsed(md, pages, site, reading, warnings)
+
+
+@dataclass
+class _Rendered:
+    env: jinja2.Environment
+    common: dict  # what every template is given
+    renders: dict[str, tuple[str, dict]]  # page file -> (template, its variables)
+    outputs: dict[str, str]  # other files written as they are: page file -> text
+    bodies: list[str]  # every page's Markdown body: what the math font must draw
+    searched: list[tuple]  # (url, title, summary, body, label) of every page, for the search index
+    extras: list[Path]  # the author's folders and files copied as they are
+    plain_engine: bytes  # the engine archive, before the build id is known
+    figures: int
+    pages_written: int  # the author's pages; the others are the tool's
+
+
+def _render(run: _Run, read: _Read, parsed: _Parsed) -> _Rendered:
+    """Stage 3, render: every page's Markdown body into HTML in reading order, then the
+    index, the 404 page, the notices and the print page, each as a template and its
+    variables. The run's errors so far are raised here, sorted: nothing is written."""
+    content, root, errors, config, words = run.content, run.root, run.errors, read.config, read.words
+    site, reading, pages = parsed.site, parsed.reading, parsed.pages
+    env = environment(words.t)
     errors.extend(metadata.check(config, content, pages))
-    own_files = own.archive_files(words.own)  # the site's modules and words, for the engine archive
+    own_files = read.own.archive_files(words.own)  # the site's modules and words, for the engine archive
     plain_engine = engine_archive(own_files, config.language)  # before the build id is known
     common = {"engine_size": "",  # on the Start button of readers who save data: set once Pyodide is at hand
-              "config": config, "lessons": lessons, "site": site, "scripts": BUNDLE_SCRIPTS if bundle else SCRIPTS,
-              "start": None if bundle else START_FILE,  # the engine's early start (js/start.js)
-              "assets": f"{ASSETS}/", "csp": _page_policy(config.csp, bundle),
-              "dev": dev, "version": __version__, "dir": words.direction,
-              "words": words.page_data(dev=dev, bundle=bundle)}
-    renders: dict[str, tuple[str, dict]] = {}  # page file -> (template, its variables)
-    bodies: list[str] = []  # every page's Markdown body: what the math font must draw
+              "config": config, "lessons": site.lessons(), "site": site,
+              "scripts": scripts.BUNDLE_SCRIPTS if run.bundle else scripts.SCRIPTS,
+              "start": None if run.bundle else scripts.START_FILE,  # the engine's early start (js/start.js)
+              "assets": f"{ASSETS}/", "csp": page_policy(config.csp, run.bundle),
+              "dev": run.dev, "version": __version__, "dir": words.direction,
+              "words": words.page_data(dev=run.dev, bundle=run.bundle)}
+    renders: dict[str, tuple[str, dict]] = {}
+    bodies: list[str] = []
     printed: list[tuple[str, str, str, str]] = []  # (url, title, summary, body) of every page in order, for print.html
     figures = 0
-    searched = []  # (url, title, summary, body, label) of every page, for the search index
+    searched = []
     for at, entry in enumerate(reading):
         page = entry.page
         with building(page.path, root):
-            body = render_page(md, page)
+            body = render_page(parsed.md, page)
             bodies.append(body)
             label = f"{entry.section.title} › {page.title}" if entry.section and entry.section.folder else page.title
             searched.append((page.url, page.title, page.meta.get("summary", ""), body, label))
@@ -206,19 +269,20 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
                                                 section=entry.section, entry=entry, root=sections.root_of(page),
                                                 here=page.folder))
             printed.append((page.url, page.title, page.meta.get("summary", ""), body))
+    index_page = site.page
     with building(index_page.path if index_page else content, root):
-        index_body = render_page(md, index_page) if index_page else ""
+        index_body = render_page(parsed.md, index_page) if index_page else ""
         bodies.append(index_body)
         if index_page:
             searched.insert(0, ("index.html", index_page.title, config.description, index_body, index_page.title))
         renders["index.html"] = ("index.html", dict(page=index_page, body=index_body, root="", here="", section=site))
-    pages_written = len(renders)  # the author's pages; the ones below are the tool's
+    pages_written = len(renders)
     # Every site: a 404 page in its style (GitHub Pages serves it) and its notices.
     # A host serves it for a missing address in any folder: with the site's address known,
     # its links and assets start at the site's path, so they work from every folder.
     # (`explorables serve` serves the site at the server's root, whatever its address.)
-    renders["404.html"] = ("404.html", dict(page=None, root="/" if dev else "" if bundle else _site_path(config.url),
-                                            here=None))
+    missing_root = "/" if run.dev else "" if run.bundle else site_path(config.url)
+    renders["404.html"] = ("404.html", dict(page=None, root=missing_root, here=None))
     renders["notices.html"] = ("notices.html", dict(page=None, components=COMPONENTS, root="", here=None))
     # The whole track on one page, figures as their stills, for print and "Save as PDF".
     on_print = {url for url, *_ in printed}
@@ -230,45 +294,51 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
         outputs["sitemap.xml"] = metadata.sitemap(config, pages)
     for page in pages:
         errors.extend(page.errors)
-    extras = author_folders(content, out_dir, {**renders, **outputs}, errors,
-                             tuple(sec.folder for sec in site.all_sections()))
+    extras = author_folders(content, run.out_dir, {**renders, **outputs}, errors,
+                            tuple(sec.folder for sec in site.all_sections()))
     if errors:
         # the site's own files first (site.yml, figure modules, word files): a mistake there
         # is often the cause of what the lessons then report
         errors.sort(key=lambda e: (Path(e.path).is_relative_to(content), str(e.path), e.line, e.col))
         raise BuildError(errors, root=root)
+    return _Rendered(env, common, renders, outputs, bodies, searched, extras, plain_engine, figures, pages_written)
 
-    # Write: the assets under their hashed names first (the pages name them), then the
-    # pages, the author's files and Pyodide, into a fresh folder.
-    out_dir.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-build-", dir=out_dir.parent))
+
+def _write(run: _Run, read: _Read, parsed: _Parsed, rendered: _Rendered) -> Path:
+    """Stage 4, write, into a fresh folder beside the output (returned; removed if the
+    stage fails): the runtime's files and the engine archive under hashed names, the
+    site's standard library, the snapshot, the math font cut to the glyphs used, the
+    search index, then the pages that name them, the author's files and Pyodide."""
+    content, root, errors, config, bundle = run.content, run.root, run.errors, read.config, run.bundle
+    common, renders, outputs = rendered.common, rendered.renders, rendered.outputs
+    run.out_dir.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{run.out_dir.name}-build-", dir=run.out_dir.parent))
     try:
-        with building(out_dir, root):
+        with building(run.out_dir, root):
             assets = staging / ASSETS
             shutil.copytree(STATIC, assets, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
-            scripts.write_runtime(assets, bundle=bundle, dev=dev)
-            build = site_assets.build_id({**_runtime_files(assets),
-                                          "engine.zip": plain_engine})
-            engine = with_file(plain_engine, site_assets.BUILD_FILE, build.encode("ascii"))
+            scripts.write_runtime(assets, bundle=bundle, dev=run.dev)
+            build = site_assets.build_id({**_runtime_files(assets), "engine.zip": rendered.plain_engine})
+            engine = with_file(rendered.plain_engine, site_assets.BUILD_FILE, build.encode("ascii"))
             (assets / "engine.zip").write_bytes(engine)
-            python_lib = stdlib.site_stdlib(pyodide.ensure_pyodide(pyodide_source))
+            python_lib = stdlib.site_stdlib(pyodide.ensure_pyodide(run.pyodide_source))
             if not bundle:  # a bundle carries it in its Pyodide data
                 (assets / "stdlib.zip").write_bytes(python_lib)
             common["engine_size"] = megabytes(pyodide.SITE_BYTES + len(python_lib) + len(engine))
-            if config.snapshot and not dev and not bundle:  # serve rebuilds stay quick; a bundle carries files
-                made = _snapshot(engine, python_lib, pyodide_source, config_path(content))
+            if config.snapshot and not run.dev and not bundle:  # serve rebuilds stay quick; a bundle carries files
+                made = _snapshot(engine, python_lib, run.pyodide_source, config_path(content))
                 if isinstance(made, SourceError):
-                    warnings.append(made)
+                    parsed.warnings.append(made)
                 else:
                     (assets / "snapshot.bin").write_bytes(made)  # readers who save data start cold (client.js)
             # only the glyphs the math uses, and those of the problems exercises make in the browser
-            fonts.subset_math_font(assets / fonts.MATH_FONT, [*bodies, exercise_glyphs()])
-            (assets / "search-index.js").write_text(search.index_script(search.build_index(searched)),
+            fonts.subset_math_font(assets / fonts.MATH_FONT, [*rendered.bodies, exercise_glyphs()])
+            (assets / "search-index.js").write_text(search.index_script(search.build_index(rendered.searched)),
                                                     encoding="utf-8")
             if bundle:
-                offline.write_data(assets, engine, python_lib, pyodide_source)
+                offline.write_data(assets, engine, python_lib, run.pyodide_source)
             names = site_assets.hash_folder(assets)
-            render = _renderer(env, common, renders, build, names)
+            render = renderer(rendered.env, common, renders, build, names)
             if bundle:  # every page's content, carried for the bundle's page swaps
                 drafts = {name: render(name, "bundle/pages.js") for name in renders
                           if name != PRINT_PAGE}  # no scripts: it opens as a file of its own
@@ -277,34 +347,21 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
             for name, text in outputs.items():
                 (staging / name).parent.mkdir(parents=True, exist_ok=True)
                 (staging / name).write_text(text, encoding="utf-8")
-            for extra in extras:  # images and other files of the lessons
+            for extra in rendered.extras:  # images and other files of the lessons
                 copy_tree(extra, staging / extra.relative_to(content), content, errors)
-            copy_images(pages, content, staging)  # images beside the lessons, referenced from Markdown
-            metadata.copy_files(config, content, pages, staging)  # favicon, link preview images
-            errors.extend(missing_targets(pages, staging))
+            copy_images(parsed.pages, content, staging)  # images beside the lessons, referenced from Markdown
+            metadata.copy_files(config, content, parsed.pages, staging)  # favicon, link preview images
+            errors.extend(missing_targets(parsed.pages, staging))
             if errors:
                 raise BuildError(errors, root=root)
             (staging / ".nojekyll").write_text("")  # GitHub Pages: serve _explorables/ as it is
             (staging / MARKER).write_text("Made by `explorables build`; the next build replaces this folder.\n")
             if not bundle:
-                pyodide.vendor(assets / site_assets.PYODIDE, pyodide_source)
+                pyodide.vendor(assets / site_assets.PYODIDE, run.pyodide_source)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-
-    # Swap: the new site replaces the old one only now that it is complete.
-    swap(staging, out_dir)
-    return BuildResult(out_dir=out_dir, pages=pages_written, figures=figures,
-                       warnings=[w.format(root) for w in warnings])
-
-
-def _site_path(url: str) -> str:
-    """The path of the site's address (``https://x.org/attention`` -> ``/attention/``),
-    or "" (relative links) when the address is not known."""
-    if not url:
-        return ""
-    path = urlsplit(url).path or "/"
-    return path if path.endswith("/") else path + "/"
+    return staging
 
 
 def _snapshot(engine: bytes, python_lib: bytes, pyodide_source: str | None, where: Path) -> bytes | SourceError:
@@ -321,45 +378,3 @@ def _runtime_files(assets: Path) -> dict[str, bytes]:
     """The browser runtime as copied into ``assets``: what the build id is made of."""
     return {path.relative_to(assets).as_posix(): path.read_bytes() for path in sorted(assets.rglob("*"))
             if path.is_file()}
-
-
-def _renderer(env: jinja2.Environment, common: dict, renders: dict[str, tuple[str, dict]], build: str,
-              names: dict[str, str]):
-    """render(page file) -> its HTML. The templates name assets with ``asset(name)``; the
-    page's head carries the build id and the map of what its scripts load. ``pending``
-    names an asset not written yet: its plain name stands in (a draft of the page)."""
-    def render(name: str, pending: str | None = None) -> str:
-        known = {**names, pending: pending} if pending else names
-
-        def asset(plain: str) -> str:
-            if plain not in known:
-                raise KeyError(f"the templates name an asset the build did not write: {plain}")
-            return f"{ASSETS}/{known[plain]}"
-
-        template, variables = renders[name]
-        manifest = {"build": build, "assets": site_assets.script_map(known)}
-        engine = engine_needs(variables.get("page"), getattr(variables.get("next"), "page", None))
-        if engine is not None:
-            manifest["engine"] = engine
-        # a page with formulas has js/start.js fetch the math font at once, not at its first
-        # layout: that layout then sets them in it, rather than asking the system for a
-        # fallback font character by character and setting them again once it comes
-        if common["start"] and "<math" in variables.get("body", ""):
-            manifest["font"] = known[fonts.MATH_FONT.as_posix()]
-        return env.get_template(template).render(asset=asset, manifest=manifest, **variables, **common)
-
-    return render
-
-
-def _page_policy(policy: str, bundle: bool) -> str:
-    """The Content-Security-Policy of the pages. An offline bundle's worker is a Blob
-    that inherits the page's policy and imports Pyodide's modules and standard library
-    from Blob URLs, so there, and only there, scripts and fetches may come from blob:."""
-    if not bundle or not policy:
-        return policy
-    parts = [part.strip() for part in policy.split(";") if part.strip()]
-    for i, part in enumerate(parts):
-        name = part.split()[0]
-        if name in ("script-src", "connect-src") and "blob:" not in part.split():
-            parts[i] = f"{part} blob:"
-    return "; ".join(parts)

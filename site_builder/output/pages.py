@@ -1,0 +1,93 @@
+"""The pages' templates: the Jinja environment, whose templates are compiled once per
+process, and ``render(page file)``, which fills a page's template in once the assets
+have their hashed names.
+"""
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import jinja2
+
+from ..structure import metadata
+from . import assets as site_assets, fonts
+from .assets import ASSETS, TEMPLATES
+from .scripts import engine_needs
+
+
+class _KeptTemplates(jinja2.BytecodeCache):
+    """The templates compiled once per process, not once per build: `explorables serve`
+    builds again on every edit. Jinja compares each with its source's checksum."""
+
+    def __init__(self) -> None:
+        self.kept: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        if bucket.key in self.kept:
+            bucket.bytecode_from_string(self.kept[bucket.key])
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.kept[bucket.key] = bucket.bytecode_to_string()
+
+
+_KEPT_TEMPLATES = _KeptTemplates()
+
+
+def environment(t) -> jinja2.Environment:
+    """The templates' environment; ``t`` gives the tool's words in the site's language."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
+                             undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
+                             bytecode_cache=_KEPT_TEMPLATES)
+    env.globals["meta_tags"] = metadata.meta_tags  # description, Open Graph, favicon
+    env.globals["t"] = t
+    return env
+
+
+def renderer(env: jinja2.Environment, common: dict, renders: dict[str, tuple[str, dict]], build: str,
+             names: dict[str, str]):
+    """render(page file) -> its HTML. The templates name assets with ``asset(name)``; the
+    page's head carries the build id and the map of what its scripts load. ``pending``
+    names an asset not written yet: its plain name stands in (a draft of the page)."""
+    def render(name: str, pending: str | None = None) -> str:
+        known = {**names, pending: pending} if pending else names
+
+        def asset(plain: str) -> str:
+            if plain not in known:
+                raise KeyError(f"the templates name an asset the build did not write: {plain}")
+            return f"{ASSETS}/{known[plain]}"
+
+        template, variables = renders[name]
+        manifest = {"build": build, "assets": site_assets.script_map(known)}
+        engine = engine_needs(variables.get("page"), getattr(variables.get("next"), "page", None))
+        if engine is not None:
+            manifest["engine"] = engine
+        # a page with formulas has js/start.js fetch the math font at once, not at its first
+        # layout: that layout then sets them in it, rather than asking the system for a
+        # fallback font character by character and setting them again once it comes
+        if common["start"] and "<math" in variables.get("body", ""):
+            manifest["font"] = known[fonts.MATH_FONT.as_posix()]
+        return env.get_template(template).render(asset=asset, manifest=manifest, **variables, **common)
+
+    return render
+
+
+def site_path(url: str) -> str:
+    """The path of the site's address (``https://x.org/attention`` -> ``/attention/``),
+    or "" (relative links) when the address is not known."""
+    if not url:
+        return ""
+    path = urlsplit(url).path or "/"
+    return path if path.endswith("/") else path + "/"
+
+
+def page_policy(policy: str, bundle: bool) -> str:
+    """The Content-Security-Policy of the pages. An offline bundle's worker is a Blob
+    that inherits the page's policy and imports Pyodide's modules and standard library
+    from Blob URLs, so there, and only there, scripts and fetches may come from blob:."""
+    if not bundle or not policy:
+        return policy
+    parts = [part.strip() for part in policy.split(";") if part.strip()]
+    for i, part in enumerate(parts):
+        name = part.split()[0]
+        if name in ("script-src", "connect-src") and "blob:" not in part.split():
+            parts[i] = f"{part} blob:"
+    return "; ".join(parts)
