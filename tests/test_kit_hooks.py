@@ -74,7 +74,7 @@ class Forgetful(Figure):
         state["p"] = [x, y]
         return None if self.forget == "on_drag" else state
 
-    def on_select(self, state, mark):
+    def on_select(self, state, mark, i):
         return [] if self.forget == "on_select" else state
 
     def draw(self, s, v):
@@ -198,6 +198,27 @@ def test_a_drag_hook_written_before_the_index_gets_the_element_id_with_a_warning
     with pytest.warns(DeprecationWarning, match=r"write on_drag\(state, mark, i, x, y\)"):
         state = Old().apply(Old().initial_state({}), {"type": "drag", "mark": "dot", "index": 0, "x": 1, "y": 1})
     assert state["P"][0] == [1, 1]
+
+
+def test_a_click_gives_the_select_hook_the_mark_and_the_element_read_back_once():
+    class Picker(Two):
+        def on_select(self, state, mark, i):
+            state["picked"] = [mark, i]
+            return state
+
+    fig = Picker()
+    state = fig.initial_state({})
+    assert fig.apply(state, {"type": "select", "mark": "cell-2-3"})["picked"] == ["cell", (2, 3)]
+    assert fig.apply(state, {"type": "select", "mark": "key-12"})["picked"] == ["key", 12]
+    assert fig.apply(state, {"type": "select", "mark": "probe"})["picked"] == ["probe", None]
+
+    class Old(Two):
+        def on_select(self, state, mark):
+            state["picked"] = mark
+            return state
+
+    with pytest.warns(DeprecationWarning, match=r"write on_select\(state, mark, i\)"):
+        assert Old().apply(state, {"type": "select", "mark": "cell-2-3"})["picked"] == "cell-2-3"
 
 
 def test_an_experiment_setting_a_slider_runs_its_changed_hook():

@@ -20,7 +20,7 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
-from explorables.figures import (Choice, FieldError, Figure, Say, Value, best, num, quote, register,
+from explorables.figures import (Choice, FieldError, Figure, Say, Value, best, element_id, num, quote, register,
                                  resolve_query, t, vec)
 from ..sentences import (SENTENCE_CHOICES, Asker, check_query_option, matrix_control, matrix_name, parse_cell,
                          sentence)
@@ -126,14 +126,13 @@ class AttentionHeads(Figure):
             state["heads"][h][matrix][r][c] = x
         return _sync(state)
 
-    def on_select(self, state: dict, mark: str) -> dict:
-        n = len(state["tokens"])
-        parts = mark.split("-")
-        digits = all(p.isdigit() and int(p) < n for p in parts[1:])
-        if digits and ((len(parts) == 3 and parts[0] in ("a1", "a2")) or (len(parts) == 2 and parts[0] in ("x", "value"))):
-            state["query"] = int(parts[1])
+    def on_select(self, state: dict, mark: str, i: Any) -> dict:
+        cell = mark in ("a1", "a2") and isinstance(i, tuple)  # a cell of a head's table: its row asks
+        point = mark in ("x", "value") and isinstance(i, int)  # a token's point
+        if (cell or point) and max(i if cell else (i,)) < len(state["tokens"]):
+            state["query"] = i[0] if cell else i
             return state
-        raise ValueError(f"attention-heads cannot select the mark {mark!r}")
+        raise ValueError(f"attention-heads cannot select the mark {element_id(mark, i)!r}")
 
     def on_action(self, state: dict, name: str) -> dict:
         target, _, preset = name.partition("=")

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from explorables.figures import (Choice, FieldError, Figure, Hidden, Option, OptionError, OptionErrors, Say, Slider,
-                                 Toggle, Value, num, parse_number, query_field, quote, register, resolve_query,
-                                 rows_checker, words)
+                                 Toggle, Value, element_id, num, parse_number, query_field, quote, register,
+                                 resolve_query, rows_checker, words)
 
 from . import scene
 from . import words as W
@@ -194,16 +194,15 @@ class AttentionHeatmap(Figure):
         state["query"] = i if i < state["n"] else state["query"]
         return state
 
-    def on_select(self, state: dict[str, Any], mark: str) -> dict[str, Any]:
-        """A cell "cell-i-j" or a row label "row-i" picks the query row i (a word's, not a
-        [PAD]'s: their rows are not used)."""
-        parts = mark.split("-")
-        if (parts[0], len(parts)) in (("cell", 3), ("row", 2)) and all(p.isdigit() for p in parts[1:]):
-            i = int(parts[1])
-            if i < state["n"] and (len(parts) == 2 or int(parts[2]) < state["n"] + state["padding"]):
-                state["query"] = i
-                return state
-        raise ValueError(f"{self.name} cannot select the mark {mark!r}")
+    def on_select(self, state: dict[str, Any], mark: str, i: Any) -> dict[str, Any]:
+        """A cell ("cell", (i, j)) or a row label ("row", i) picks the query row i (a word's,
+        not a [PAD]'s: their rows are not used)."""
+        row, col = (i if isinstance(i, tuple) else (i, 0)) if i is not None else (None, None)
+        if ((mark, type(i)) in (("cell", tuple), ("row", int)) and row < state["n"]
+                and col < state["n"] + state["padding"]):
+            state["query"] = row
+            return state
+        raise ValueError(f"{self.name} cannot select the mark {element_id(mark, i)!r}")
 
     # --- the scene ------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorables.figures import (Choice, FieldError, Figure, Hidden, Say, Slider, Toggle, Value, best, num,
+from explorables.figures import (Choice, FieldError, Figure, Hidden, Say, Slider, Toggle, Value, best, element_id, num,
                                  parse_number, quote, register, resolve_query, t, vec)
 from ..sentences import (SENTENCE_CHOICES, Asker, Matrix, check_query_option, default_embeddings, distinct, sentence,
                          temperature)
@@ -137,16 +137,14 @@ class AttentionLab(Figure):
         state["step"] = STEP_EMBED
         return state
 
-    def on_select(self, state: dict, mark: str) -> dict:
+    def on_select(self, state: dict, mark: str, i: Any) -> dict:
         n = len(state["tokens"])
-        prefix, _, tail = mark.partition("-")
-        row, _, col = tail.partition("-")
-        if prefix == "a" and row.isdigit() and col.isdigit() and int(row) < n and int(col) < n:
-            state["query"] = int(row)  # a cell of the table: its row asks
-        elif prefix in SELECTABLE and tail.isdigit() and int(tail) < n:
-            state["query"] = int(tail)
+        if mark == "a" and isinstance(i, tuple) and max(i) < n:
+            state["query"] = i[0]  # a cell of the table: its row asks
+        elif mark in SELECTABLE and isinstance(i, int) and i < n:
+            state["query"] = i
         else:
-            raise ValueError(f"attention-lab cannot select the mark {mark!r}")
+            raise ValueError(f"attention-lab cannot select the mark {element_id(mark, i)!r}")
         state["step"] = STEP_SCORE
         return state
 

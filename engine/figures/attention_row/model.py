@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from explorables.figures import (EDGE, FieldError, Figure, Hidden, Option, OptionError, OptionErrors, Say, Slider,
-                                 Toggle, Value, best, extent, field_text, parse_number, quote, register,
+                                 Toggle, Value, best, element_id, extent, field_text, parse_number, quote, register,
                                  resolve_query, rows_checker, t, words)
 from ..sentences import Asker, temperature
 
@@ -37,7 +37,8 @@ class AttentionRow(Figure):
     title = TITLE
     params = (
         Asker("query", QUERY_LABEL, "chased", DOC["query"], near="scores", step=STEP_MATCH),
-        temperature(TEMPERATURE_LABEL, DOC["temperature"], TEMPERATURE_HELP, TEMPERATURE_WHAT, "weights", STEP_TEMPERATURE),
+        temperature(TEMPERATURE_LABEL, DOC["temperature"], TEMPERATURE_HELP, TEMPERATURE_WHAT, "weights",
+                    STEP_TEMPERATURE),
         Toggle("causal", CAUSAL_LABEL, False, DOC["causal"], CAUSAL_HELP, near="weights", step=STEP_MASK),
         Hidden("selected", "The key the keyboard moves", 0, parse=whole("selected", lambda s: len(s["tokens"]) - 1)),
         Hidden("step", "The highlighted step of the formula", STEP_SOFTMAX,
@@ -122,10 +123,10 @@ class AttentionRow(Figure):
         state["selected"], state["step"] = i, STEP_MATCH
         return state
 
-    def on_select(self, state: dict, mark: str) -> dict:
-        i = mark_index(mark, len(state["tokens"]), ("score", "bar", "value", "key", "weight", "t"))
-        if i is None:
-            raise ValueError(f"attention-row cannot select the mark {mark!r}")
+    def on_select(self, state: dict, mark: str, i: Any) -> dict:
+        if mark not in ("score", "bar", "value", "key", "weight", "t") or not isinstance(i, int) \
+                or i >= len(state["tokens"]):
+            raise ValueError(f"attention-row cannot select the mark {element_id(mark, i)!r}")
         state["query"], state["step"] = i, STEP_MATCH
         return state
 
@@ -167,9 +168,3 @@ def key_cell(name: str, n: int) -> tuple[int, int]:
     if len(parts) == 3 and parts[0] == "key" and parts[1].isdigit() and parts[2] in ("0", "1") and int(parts[1]) < n:
         return int(parts[1]), int(parts[2])
     raise FieldError(name, f"attention-row has no control named {name!r}")
-
-
-def mark_index(mark: str, n: int, prefixes: tuple[str, ...]) -> int | None:
-    """The token index of a mark id like ``key-3`` with one of ``prefixes``, else None."""
-    prefix, _, tail = mark.rpartition("-")
-    return int(tail) if prefix in prefixes and tail.isdigit() and int(tail) < n else None

@@ -10,16 +10,18 @@ from .experiments import HINT, REVEAL, Experiment
 from .figure import Figure
 from .geometry import Vector, read_rows, read_vector, rows_checker
 from .inputs import EDGE, best, extent, query_field, resolve_query, words
-from .marks import (arrows, bars, cells, channel, chart, circles, heading, labels, line, lines, plane, points,
-                    polygon, series, steps, text)
+from .marks import (arrows, bars, cells, channel, chart, circles, element_id, heading, labels, line, lines,
+                    mark_ref, plane, points, polygon, series, steps, text)
 from .params import Choice, Field, Hidden, NumberChoice, Param, Play, Slider, Toggle
 from .text import MINUS, Say, clip, field_text, formula, num, number_format, pct, quote, shown, spoken, t, typed, vec
 from .values import FORMATS, Value
 
 __all__ = [
-    "Choice", "EDGE", "Experiment", "FORMATS", "Field", "FieldError", "Figure", "HINT", "Hidden", "MINUS", "NumberChoice", "Option",
-    "OptionError", "OptionErrors", "Param", "Play", "REVEAL", "Say", "Slider", "Toggle", "Value", "Vector", "arrows", "bars", "best",
-    "cells", "channel", "chart", "circles", "clip", "extent", "field_text", "formula", "heading", "labels", "line",
-    "lines", "num", "number_format", "parse_number", "pct", "plane", "points", "polygon", "query_field", "quote",
-    "read_rows", "read_vector", "resolve_query", "rows_checker", "series", "shown", "spoken", "steps", "t", "text", "typed", "vec", "words",
+    "Choice", "EDGE", "Experiment", "FORMATS", "Field", "FieldError", "Figure", "HINT", "Hidden", "MINUS",
+    "NumberChoice", "Option", "OptionError", "OptionErrors", "Param", "Play", "REVEAL", "Say", "Slider",
+    "Toggle", "Value", "Vector", "arrows", "bars", "best", "cells", "channel", "chart", "circles", "clip",
+    "element_id", "extent", "field_text", "formula", "heading", "labels", "line", "lines", "mark_ref",
+    "num", "number_format", "parse_number", "pct", "plane", "points", "polygon", "query_field", "quote",
+    "read_rows", "read_vector", "resolve_query", "rows_checker", "series", "shown", "spoken", "steps", "t",
+    "text", "typed", "vec", "words",
 ]

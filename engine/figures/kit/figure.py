@@ -29,13 +29,28 @@ What the base class owns, so that no figure writes it again:
   and the experiment buttons, unless a figure lays them out itself), the status line
   and the declared values;
 - the manifest: everything above as data, for ``explorables figures`` and the guide.
+
+A figure is pure Python, run at build time in CPython (options, the first frame) and in
+the reader's browser under Pyodide (every interaction). The browser's events (static/
+never knows what a figure means), each to ``apply(state, event)`` -> the next state:
+
+- ``{"type": "set", "name": N, "value": V}``: a control changed (sliders and toggles
+  send numbers and booleans, fields the raw text typed): a parameter's ``read``, then
+  ``changed``; a name no parameter has goes to ``on_set``.
+- ``{"type": "drag", "mark": M, "index": I, "x": X, "y": Y}``: the element I of the
+  draggable mark M (its ``ref`` in the scene) moved to data coordinates (X, Y), by
+  pointer or keyboard: ``on_drag(state, M, I, X, Y)``.
+- ``{"type": "select", "mark": ID}``: a selectable point, bar or cell was clicked:
+  ``on_select(state, mark, i)``, the id read back once, here (``mark_ref``).
+- ``{"type": "action", "name": N}``: a button: "reset", an experiment, else ``on_action``.
+
+A hook raises ``ValueError`` (or ``FieldError``, naming the control) for input it
+refuses; the page shows the message and keeps the old state. The scene format is
+engine/figures/SCENE.md.
 """
 from __future__ import annotations
 
 import copy
-import sys
-import traceback
-import warnings
 from dataclasses import replace
 from typing import Any
 
@@ -43,17 +58,17 @@ from ..base import FieldError, Option, OptionError, OptionErrors, read_options
 from ...locale import t
 from .experiments import HINT, Experiment
 from .geometry import Vector
-from .hooks import HookFailed, Misused, _a, _file_line, _folder, described  # noqa: F401  (described: reports')
+from .hooks import HookChecks, HookFailed, Misused, _a, described, old_signature  # noqa: F401  (reports')
+from .marks import element_id, mark_ref
 from .params import Hidden, Param
 from .text import spoken
 from .values import Value
 
 BOOKKEEPING = ("options", "experiment", "message")  # state keys the base class keeps
-BUILT_IN = "explorables.engine."  # the package of the built-in figures; any other module is an author's
 EVENT_HOOKS = {"set": "on_set", "drag": "on_drag", "select": "on_select", "action": "on_action"}
 
 
-class Figure:
+class Figure(HookChecks):
     """Base class of every figure, built-in or an author's."""
 
     name: str = ""
@@ -135,53 +150,6 @@ class Figure:
         ``state`` (the dict returned is the whole first state)."""
         return state
 
-    # --- an author's hooks: what they return, where they fail ---------------------------
-
-    def returned(self, hook: str, state: Any) -> dict[str, Any]:
-        """The state a hook returned. A hook that changes ``state`` in place and forgets to
-        return it gives None, which failed later, in the kit, as "'NoneType' object does
-        not support item assignment": this names the hook and its line instead."""
-        if isinstance(state, dict):
-            return state
-        got = "None" if state is None else f"a {type(state).__name__}"
-        raise Misused(f"{self.name}.{hook} returned {got}, not the state",
-                      "return the state (the dict it was given, changed)", self._hook(hook))
-
-    def _hook(self, hook: str) -> Any:
-        """The function the figure's class defines as ``hook``."""
-        return getattr(getattr(self, hook, None), "__func__", None)
-
-    def _raised_at(self, err: BaseException, where: Any = None) -> str:
-        """' (dot_drag.py:12)': the deepest line of ``err``'s traceback in the figure's
-        folder (its module, or a helper module beside it) or in the file of the function
-        ``where``; else, when the call to ``where`` itself failed (its signature), where
-        ``where`` is defined."""
-        code = getattr(where, "__code__", None)
-        module = sys.modules.get(type(self).__module__)
-        folders = {_folder(f) for f in (getattr(module, "__file__", None), code and code.co_filename) if f}
-        frames = [f for f in traceback.extract_tb(err.__traceback__) if _folder(f.filename) in folders]
-        if frames:
-            return f" ({_file_line(frames[-1].filename, frames[-1].lineno)})"
-        return f" ({_file_line(code.co_filename, code.co_firstlineno)})" if code is not None else ""
-
-    def located(self, hook: str, method: Any, *args: Any) -> Any:
-        """``method(*args)``: the hook ``hook`` (setup, compute, draw, status) of an author's
-        figure. Whoever reports an error takes a ValueError for a value refused, and shows
-        its bare message (the directive's line at build time, beside a field in the page),
-        where any other exception is a bug, named with its type and the author's line. A
-        ValueError from these hooks is a bug too (``float("1; 0.5")``, a bar above its
-        max): it is raised again as a ``HookFailed`` holding it, with its traceback. An OptionError or FieldError is a message meant as it is and stays;
-        so do the built-in figures' errors, and the event hooks', whose ValueError refuses
-        a reader's input."""
-        try:
-            return method(*args)
-        except (FieldError, OptionError, OptionErrors):
-            raise
-        except ValueError as err:
-            if type(self).__module__.startswith(BUILT_IN):
-                raise
-            raise HookFailed(err).with_traceback(err.__traceback__) from None
-
     # --- events -------------------------------------------------------------------------
 
     def apply(self, state: dict[str, Any], event: dict[str, Any]) -> dict[str, Any]:
@@ -202,7 +170,7 @@ class Figure:
         elif kind == "drag":
             state = self.returned(hook, self.dragged(state, event))
         elif kind == "select":
-            state = self.returned(hook, self.on_select(state, str(event.get("mark", ""))))
+            state = self.returned(hook, self.selected(state, event))
         elif kind == "set":
             state = self.returned(hook, self.on_set(state, name, event.get("value")))
         else:
@@ -210,16 +178,23 @@ class Figure:
         return self.end_experiment(state)
 
     def dragged(self, state: dict[str, Any], event: dict[str, Any]) -> Any:
-        """A drag event to ``on_drag(state, mark, i, x, y)``: the mark's name and the index
-        of the element moved, as the scene's ``ref`` gave them. A hook written as
-        ``on_drag(state, mark, x, y)`` (before 0.3) gets the element's id, with a warning."""
+        """A drag to ``on_drag(state, mark, i, x, y)``: the mark's name and the element's index,
+        as the scene's ``ref`` gave them. ``on_drag(state, mark, x, y)`` (before 0.3) gets
+        the element's id, with a warning."""
         mark, index, x, y = str(event.get("mark", "")), event.get("index"), event.get("x"), event.get("y")
-        code = getattr(getattr(self.on_drag, "__func__", None), "__code__", None)
-        if code is not None and code.co_argcount == 5 and not code.co_flags & 0x04:  # self, state, mark, x, y
-            warnings.warn(f"{self.name}.on_drag(state, mark, x, y) now takes the element's index: write "
-                          f"on_drag(state, mark, i, x, y)", DeprecationWarning, stacklevel=3)
-            return self.on_drag(state, mark if index is None else f"{mark}-{index}", x, y)  # type: ignore[call-arg]
+        if "index" not in event:
+            mark, index = mark_ref(mark)
+        if old_signature(self, "on_drag", 4, "on_drag(state, mark, i, x, y)"):
+            return self.on_drag(state, element_id(mark, index), x, y)  # type: ignore[call-arg]
         return self.on_drag(state, mark, index, x, y)
+
+    def selected(self, state: dict[str, Any], event: dict[str, Any]) -> Any:
+        """A click to ``on_select(state, mark, i)``: "a-1-2" (a cell) as ("a", (1, 2)), "key-3"
+        as ("key", 3). ``on_select(state, mark)`` (before 0.3) gets the id, with a warning."""
+        mark = str(event.get("mark", ""))
+        if old_signature(self, "on_select", 2, "on_select(state, mark, i)"):
+            return self.on_select(state, mark)  # type: ignore[call-arg]
+        return self.on_select(state, *mark_ref(mark))
 
     def set_param(self, state: dict[str, Any], name: str, value: Any) -> dict[str, Any]:
         """A reader's value for the parameter ``name``: parsed, stored, its step lit."""
@@ -241,8 +216,9 @@ class Figure:
         ``arrows``) moved to data coordinates (x, y): return the next state."""
         raise NotImplementedError
 
-    def on_select(self, state: dict[str, Any], mark: str) -> dict[str, Any]:
-        """A selectable mark, cell, bar or label, by its id, was clicked."""
+    def on_select(self, state: dict[str, Any], mark: str, i: Any) -> dict[str, Any]:
+        """The element ``i`` of the selectable mark ``mark`` was clicked (a cell's ``i`` is
+        (row, column)): return the next state."""
         raise NotImplementedError
 
     on_drag.unsupported = on_select.unsupported = True  # type: ignore[attr-defined]

@@ -2,7 +2,14 @@
 errors that carry both (``Misused``, ``HookFailed``), for the build's and the page's reports."""
 from __future__ import annotations
 
+import sys
+import traceback
+import warnings
 from typing import Any
+
+from ..base import FieldError, OptionError, OptionErrors
+
+BUILT_IN = "explorables.engine."  # the package of the built-in figures; any other module is an author's
 
 
 def _file_line(filename: str, line: int) -> str:
@@ -57,3 +64,64 @@ def described(err: BaseException) -> str:
     stands for, "ValueError: could not convert ...", as it would name a KeyError."""
     inner = err.error if isinstance(err, HookFailed) else err
     return f"{'TypeError' if isinstance(inner, Misused) else type(inner).__name__}: {inner}"
+
+
+def old_signature(figure: Any, hook: str, arguments: int, now: str) -> bool:
+    """Whether ``figure``'s ``hook`` takes the state and ``arguments - 1`` more, as it did
+    before 0.3; if so, a DeprecationWarning saying how it is written ``now``."""
+    code = getattr(getattr(getattr(figure, hook), "__func__", None), "__code__", None)
+    if code is None or code.co_argcount != arguments + 1 or code.co_flags & 0x04:  # self, state, ...; no *args
+        return False
+    warnings.warn(f"{figure.name}.{hook} now takes the element's index: write {now}", DeprecationWarning, stacklevel=4)
+    return True
+
+
+class HookChecks:
+    """What a Figure does with its author's hooks: what they return, where they fail."""
+
+    name: str = ""
+
+    def returned(self, hook: str, state: Any) -> dict[str, Any]:
+        """The state a hook returned. A hook that changes ``state`` in place and forgets to
+        return it gives None, which failed later, in the kit, as "'NoneType' object does
+        not support item assignment": this names the hook and its line instead."""
+        if isinstance(state, dict):
+            return state
+        got = "None" if state is None else f"a {type(state).__name__}"
+        raise Misused(f"{self.name}.{hook} returned {got}, not the state",
+                      "return the state (the dict it was given, changed)", self._hook(hook))
+
+    def _hook(self, hook: str) -> Any:
+        """The function the figure's class defines as ``hook``."""
+        return getattr(getattr(self, hook, None), "__func__", None)
+
+    def _raised_at(self, err: BaseException, where: Any = None) -> str:
+        """' (dot_drag.py:12)': the deepest line of ``err``'s traceback in the figure's
+        folder (its module, or a helper module beside it) or in the file of the function
+        ``where``; else, when the call to ``where`` itself failed (its signature), where
+        ``where`` is defined."""
+        code = getattr(where, "__code__", None)
+        module = sys.modules.get(type(self).__module__)
+        folders = {_folder(f) for f in (getattr(module, "__file__", None), code and code.co_filename) if f}
+        frames = [f for f in traceback.extract_tb(err.__traceback__) if _folder(f.filename) in folders]
+        if frames:
+            return f" ({_file_line(frames[-1].filename, frames[-1].lineno)})"
+        return f" ({_file_line(code.co_filename, code.co_firstlineno)})" if code is not None else ""
+
+    def located(self, hook: str, method: Any, *args: Any) -> Any:
+        """``method(*args)``: the hook ``hook`` (setup, compute, draw, status) of an author's
+        figure. Whoever reports an error takes a ValueError for a value refused, and shows
+        its bare message (the directive's line at build time, beside a field in the page),
+        where any other exception is a bug, named with its type and the author's line. A
+        ValueError from these hooks is a bug too (``float("1; 0.5")``, a bar above its
+        max): it is raised again as a ``HookFailed`` holding it, with its traceback. An OptionError or FieldError is a message meant as it is and stays;
+        so do the built-in figures' errors, and the event hooks', whose ValueError refuses
+        a reader's input."""
+        try:
+            return method(*args)
+        except (FieldError, OptionError, OptionErrors):
+            raise
+        except ValueError as err:
+            if type(self).__module__.startswith(BUILT_IN):
+                raise
+            raise HookFailed(err).with_traceback(err.__traceback__) from None

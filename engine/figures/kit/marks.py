@@ -84,6 +84,27 @@ def _ids(prefix: str | None, n: int) -> list[str | None]:
     return [f"{prefix}-{i}" if prefix else None for i in range(n)]
 
 
+def mark_ref(id: str) -> tuple[str, Any]:
+    """The mark and the element's index in an id written as the builders write them (and
+    as figures name cells): "key-3" -> ("key", 3), "a-1-2" -> ("a", (1, 2)); any other id
+    -> (the id, None). The one place an id is read back."""
+    parts = id.split("-")
+    k = len(parts)
+    while k > 1 and parts[k - 1].isdigit():
+        k -= 1
+    digits = tuple(int(p) for p in parts[k:])
+    if not 1 <= len(digits) <= 2:
+        return id, None
+    return "-".join(parts[:k]), digits[0] if len(digits) == 1 else digits
+
+
+def element_id(mark: str, index: Any) -> str:
+    """The id ``mark_ref`` reads back: ("key", 3) -> "key-3", ("probe", None) -> "probe"."""
+    if index is None:
+        return mark
+    return "-".join([mark, *map(str, index if isinstance(index, (list, tuple)) else [index])])
+
+
 def _flat(items: Iterable[Any]) -> list[dict[str, Any]]:
     """Marks and lists of marks, flattened; None (a mark left out) skipped."""
     out: list[dict[str, Any]] = []
