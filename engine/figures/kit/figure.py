@@ -58,7 +58,7 @@ from ..base import FieldError, Option, OptionError, OptionErrors, read_options
 from ...locale import t
 from .experiments import HINT, Experiment
 from .geometry import Vector
-from .hooks import HookChecks, HookFailed, Misused, _a, described, old_signature  # noqa: F401  (reports')
+from .hooks import HookChecks, HookFailed, Misused, _a, described, old_signature  # noqa: F401  (described: reports')
 from .marks import element_id, mark_ref
 from .params import Hidden, Param
 from .text import spoken
@@ -103,7 +103,8 @@ class Figure(HookChecks):
         """Rules that involve several options at once; raise OptionError."""
 
     def parse_options(self, raw: dict[str, Any]) -> dict[str, Any]:
-        """Every option read (``read_options``: all mistakes raised together), then each ``Hidden`` option through its ``parse``, as a
+        """Every option read (``read_options``: all mistakes raised together), then each
+        ``Hidden`` option (a ``Vector``, one with a ``parse``) through its ``read``, as a
         reader's or an experiment's value goes: ``:u: 1, 0.5`` reaches ``setup`` and the
         state as the vector ``parse`` makes of it, never as the text. ``parse`` is given the
         first state of the other options (a parse may need what ``setup`` makes, the
