@@ -118,27 +118,6 @@
     setTimeout(next, 0);
   }
 
-  /* What a figure shows of the engine (client.js onStatus): "stopped" (why, the figure's
-     last frame kept, and a button that starts the engine again), "restarting", "live". */
-  function engineSays(f, status, detail) {
-    f.root.classList.toggle("ex-stopped", status === "stopped");
-    f.root.classList.toggle("ex-restarting", status === "restarting");
-    f.badge.hidden = status !== "restarting";
-    f.badge.textContent = status === "restarting" ? ex.t("runtime.restarting") : "";
-    if (f.restartEl) f.restartEl.hidden = status !== "stopped";
-    if (status === "live") f.errorEl.hidden = true;
-    if (status !== "stopped") return;
-    f.showError(ex.t("runtime.engine_stopped", { detail: detail }), false);
-    if (!f.restartEl) {
-      f.restartEl = ex.el("button", { type: "button", class: "ex-button ex-restart", onclick: function () {
-        f.root.setAttribute("tabindex", "-1");  // the focus stays on the figure, not the button that goes
-        f.root.focus({ preventScroll: true });
-        ex.client.restart();
-      } }, ex.t("runtime.restart_engine"));
-      f.errorEl.after(f.restartEl);
-    }
-  }
-
   /* Once the page's figures are drawn. */
   function drawn(roots, exercises, waiting) {
     setTimeout(later, 0);  // after this task has drawn the figures
@@ -150,8 +129,8 @@
     }
     if (!ex._watchingEngine) {  // once per visit: pages swapped in place share the engine
       ex._watchingEngine = true;
-      ex.client.onStatus(function (status, detail) {
-        Object.values(ex.figures).forEach(function (f) { engineSays(f, status, detail); });
+      ex.client.onStatus(function (status, detail) {  // said by figure-speech.js (js/later.js)
+        if (ex.engineSays) Object.values(ex.figures).forEach(function (f) { ex.engineSays(f, status, detail); });
       });
     }
     if (waiting) offerStart(Array.from(roots, function (root) { return ex.figures[root.id]; }).filter(Boolean));
@@ -160,7 +139,7 @@
       function () {  // a page swapped in while the engine is stopped says so at once
         Object.values(ex.figures).forEach(function (f) {
           f.setLive();
-          if (ex.client.stopped) engineSays(f, "stopped", ex.client.stopped);
+          if (ex.client.stopped && ex.engineSays) ex.engineSays(f, "stopped", ex.client.stopped);
         });
       },
       function (err) { Object.values(ex.figures).forEach(function (f) { f.fail(err); }); }
@@ -175,16 +154,14 @@
     const t = e.target;
     if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
     if (!document.querySelector(".ex-header")) return;
-    if (e.key === "/" && !ex._searchAsked) {
-      e.preventDefault();
-      ex._searchAsked = true;
-      ex._searchTyped = "";
-    } else if (ex._searchAsked && (e.key.length === 1 || e.key === "Backspace")) {
-      e.preventDefault();  // (a space would scroll the page)
-      ex._searchTyped = e.key === "Backspace" ? ex._searchTyped.slice(0, -1) : ex._searchTyped + e.key;
-    } else if (ex._searchAsked && e.key === "Escape") {
-      ex._searchAsked = false;
-    }
+    const typed = ex._searchTyped;  // a text once "/" was pressed
+    if (e.key === "/" && typed === undefined) ex._searchTyped = "";
+    else if (typed === undefined) return;
+    else if (e.key === "Escape") { ex._searchTyped = undefined; return; }
+    else if (e.key === "Backspace") ex._searchTyped = typed.slice(0, -1);
+    else if (e.key.length === 1) ex._searchTyped = typed + e.key;
+    else return;
+    e.preventDefault();  // (a space would scroll the page)
   });
 
   ex.boot = boot;  // a page whose content is swapped in place draws its figures again

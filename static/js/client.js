@@ -24,10 +24,9 @@
   const LIMITS = {
     start: options.startTimeout || 120000,  // ms for Python to start (slow phones take 20 s and more)
     step: options.stepTimeout || 20000,     // ms for a figure's first answer (they take milliseconds)
-    least: options.stepTimeout || 6000,     // ms an answer is waited for at least, once its figure answered
   };
+  const LEAST = options.stepTimeout || 6000;  // ms an answer is waited for at least, once its figure answered
   const SLOWER = 20;  // an answer is waited for 20 times the slowest of its figure so far
-  const QUOTE = 40;  // characters of a reader's refused value quoted back
   const pending = new Map();  // id -> {resolve, reject, text, name, sent: when posted (0: not yet)}
   const listeners = [];
   let worker = null;
@@ -75,17 +74,10 @@
     });
   }
 
-  /* A message quoting a reader's long value keeps a short prefix of it. */
+  /* A message quoting a reader's long value keeps a short prefix of it (figure-speech.js,
+     in js/later.js, which comes long before the engine's first answer). */
   function clipQuotes(message) {
-    return String(message).replace(/'([^'\n]{41,})'|"([^"\n]{41,})"/g, function (all, single, double) {
-      const value = single !== undefined ? single : double;
-      return ex.t("runtime.clipped", { start: value.slice(0, QUOTE), n: value.length });
-    });
-  }
-
-  function rejectAll(error) {
-    pending.forEach(function (p) { p.reject(error); });
-    pending.clear();
+    return ex.clipQuotes ? ex.clipQuotes(message) : String(message);
   }
 
   function post(id, p) {
@@ -95,18 +87,18 @@
   }
 
   /* The worker answers in order: watch the oldest request sent, from when it was sent or
-     the worker last said something (an answer, a piece of work ahead), whichever is later. */
+     the worker last said something (an answer, a piece of work ahead), whichever is later;
+     looked at again when that time is up, and while requests wait. */
   function watch() {
-    clearTimeout(watchdog);
     watchdog = null;
     let head = null;
     for (const p of pending.values()) { if (p.sent) { head = p; break; } }
     if (!live || !head) return;
     const known = slowest.get(head.name);
-    const limit = known === undefined ? LIMITS.step : Math.max(LIMITS.least, SLOWER * known);
-    watchdog = setTimeout(function () {
-      died(ex.t("runtime.no_answer", { s: Math.round(limit / 1000) }));
-    }, Math.max(head.sent, heard) + limit - performance.now());
+    const limit = known === undefined ? LIMITS.step : Math.max(LEAST, SLOWER * known);
+    const left = Math.max(head.sent, heard) + limit - performance.now();
+    if (left > 0) watchdog = setTimeout(watch, left);
+    else died(ex.t("runtime.no_answer", { s: Math.round(limit / 1000) }));
   }
 
   /* The worker stopped answering, or failed to start again: end it; the figures keep
@@ -139,7 +131,9 @@
         return;
       }
       const error = new Error(message);
-      if (first && !dead) { ex._settleReady(false, error); dead = error; clearTimeout(startTimer); rejectAll(error);
+      if (first && !dead) { ex._settleReady(false, error); dead = error; clearTimeout(startTimer);
+        pending.forEach(function (p) { p.reject(error); });
+        pending.clear();
         if (worker) { try { worker.terminate(); } catch (err) { /* gone */ } worker = null; } }
       else died(message);  // a restart that failed: the reader may try again
     };
@@ -158,10 +152,8 @@
     worker.onmessage = function (event) {
       if (worker !== mine) return;
       const msg = event.data;
-      heard = performance.now();
-      if (msg.type === "worked") {
-        watch();
-      } else if (msg.type === "loaded") {
+      heard = performance.now();  // (a "worked" message says no more)
+      if (msg.type === "loaded") {
         loaded = true;
       } else if (msg.type === "ready") {
         clearTimeout(startTimer);
@@ -180,7 +172,6 @@
           notify("live");
           pending.forEach(function (p, id) { post(id, p); });
         }
-        watch();
       } else if (msg.type === "failed") {
         fail(msg.message, msg.missing);
       } else if (msg.type === "violation") {
@@ -192,7 +183,6 @@
         if (!p) return;
         pending.delete(msg.id);
         slowest.set(p.name, Math.max(slowest.get(p.name) || 0, heard - p.sent));
-        watch();
         if (msg.error) { p.reject(new Error(ex.t("runtime.engine_raised", { error: clipQuotes(msg.error) }))); return; }
         const result = JSON.parse(msg.text);
         if (!result.ok && result.error) result.error = clipQuotes(result.error);
@@ -239,7 +229,6 @@
     timings: {},
     violations: [],  // Content-Security-Policy violations the worker reported
     limits: LIMITS,
-    clipQuotes: clipQuotes,
     /* fn(status, detail): "stopped" (why), "restarting", "live" (after a restart). */
     onStatus: function (fn) { listeners.push(fn); },
     get worker() { return worker; },
@@ -306,7 +295,7 @@
     /* One exercise request (engine/runtime.py exercise): {exercise, seed, language} makes
        the problem for a seed, with {answer} too it grades the answer. */
     exercise: function (request) {
-      return send(JSON.stringify(request), "exercise " + request.exercise);
+      return send(JSON.stringify(request), request.exercise);
     },
   };
 })();

@@ -7,10 +7,6 @@
   const ex = window.explorables;
   const Figure = ex.Figure;
 
-  /* A preview (explorables serve, which loads livereload.js): the figure's author reads
-     it, and an error of the figure's code shows its file and line on the figure. */
-  function preview() { return !!document.querySelector('script[src*="livereload"]'); }
-
   /* Send a reader's event to the engine. ``options.quiet``: draw the answer but say
      nothing (Play's ticks); ``options.whole``: the scene with its cells' arithmetic
      even while the reader looks at none (complete). */
@@ -87,7 +83,8 @@
         } else if (result.internal) {  // the figure's own code failed: the reader is told in plain words
           refused = true;
           if (item.whole) this.unwhole = this.scene;  // not asked again for this scene
-          this.showError(preview() ? result.error : ex.t("runtime.figure_failed"), true, result.error);
+          // (a preview, livereload.js's, shows its author the file and line)
+          this.showError(ex.preview ? result.error : ex.t("runtime.figure_failed"), true, result.error);
           const error = new Error(result.error);
           item.waiters.forEach(function (w) { w.reject(error); });
         } else {

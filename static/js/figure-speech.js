@@ -17,6 +17,41 @@
   /* Whether a pointer is held down on the page: a drag has not ended, nothing is said. */
   ex.pointerHeld = function () { return pressed > 0; };
 
+  /* A message of the engine quoting a reader's long value keeps a short prefix of it
+     (client.js): a refused 10,000-character input, quoted whole, widened the page. */
+  const QUOTE = 40;  // characters of a reader's refused value quoted back
+  ex.clipQuotes = function (message) {
+    return String(message).replace(/'([^'\n]{41,})'|"([^"\n]{41,})"/g, function (all, single, double) {
+      const value = single !== undefined ? single : double;
+      return ex.t("runtime.clipped", { start: value.slice(0, QUOTE), n: value.length });
+    });
+  };
+
+  /* What a figure shows of the engine (client.js onStatus, called by boot.js): "stopped"
+     (why, the figure's last frame kept, and a button that starts the engine again),
+     "restarting", "live". An engine that stopped before this script came is said now. */
+  ex.engineSays = function (f, status, detail) {
+    f.root.classList.toggle("ex-stopped", status === "stopped");
+    f.root.classList.toggle("ex-restarting", status === "restarting");
+    f.badge.hidden = status !== "restarting";
+    f.badge.textContent = status === "restarting" ? ex.t("runtime.restarting") : "";
+    if (f.restartEl) f.restartEl.hidden = status !== "stopped";
+    if (status === "live") f.errorEl.hidden = true;
+    if (status !== "stopped") return;
+    f.showError(ex.t("runtime.engine_stopped", { detail: detail }), false);
+    if (!f.restartEl) {
+      f.restartEl = ex.el("button", { type: "button", class: "ex-button ex-restart", onclick: function () {
+        f.root.setAttribute("tabindex", "-1");  // the focus stays on the figure, not the button that goes
+        f.root.focus({ preventScroll: true });
+        ex.client.restart();
+      } }, ex.t("runtime.restart_engine"));
+      f.errorEl.after(f.restartEl);
+    }
+  };
+  if (ex.client && ex.client.stopped) {
+    Object.values(ex.figures).forEach(function (f) { ex.engineSays(f, "stopped", ex.client.stopped); });
+  }
+
   /* Parts said one after another, each ended by a full stop unless it ends with its own
      ("Why divide by √dₖ?", not "Why divide by √dₖ?."). */
   function sentences(parts) {

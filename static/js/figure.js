@@ -20,8 +20,8 @@
     this.busy = false;
     this.computing = null;  // the queue's item being computed
     this.live = false;
-    this.panelViews = Object.create(null);  // "kind:id" -> view (ids are the author's)
-    this.controlViews = Object.create(null);
+    this.panelViews = {};  // "kind:id" -> view (the kind's prefix keeps an id clear of Object's members)
+    this.controlViews = {};
     this.hot = null;
     this.asking = false;  // the whole scene is to be asked for when the page is idle (complete)
     this.unwhole = null;  // the scene whose whole the engine could not draw
@@ -118,22 +118,22 @@
 
   /* Create, update or remove one view a spec; place() puts them in order. */
   Figure.prototype.sync = function (specs, views, kinds, what) {
-    const seen = new Set();
+    const seen = {};
     for (const spec of specs) {
       const key = spec.kind + ":" + (spec.id || spec.name);
-      seen.add(key);
+      seen[key] = true;
       const view = views[key];
       if (view) {
         view.update(spec);
       } else {
-        const create = Object.prototype.hasOwnProperty.call(kinds, spec.kind) ? kinds[spec.kind] : null;
+        const create = kinds[spec.kind];
         if (!create) { console.error("Explorables: unknown " + what + " kind '" + spec.kind + "'"); continue; }
         views[key] = create(this, spec);
         views[key].el.dataset.key = key;
       }
     }
     for (const key of Object.keys(views)) {
-      if (!seen.has(key)) { if (views[key].stop) views[key].stop(); views[key].el.remove(); delete views[key]; }
+      if (!seen[key]) { if (views[key].stop) views[key].stop(); views[key].el.remove(); delete views[key]; }
     }
   };
 
@@ -168,10 +168,6 @@
       inPanels.push(group);
     });
     arrange(this.panelsEl, inPanels);
-    // words span the panels' width under the graphics (explorables.css): one graphic alone
-    // then takes that whole width too, not one column of two with the other left empty
-    const graphics = (this.scene.panels || []).filter(function (spec) { return spec.kind !== "text" && !spec.wide; });
-    this.panelsEl.classList.toggle("ex-one-graphic", graphics.length === 1);
     arrange(this.controlsEl, rest);
     this.skipEl.hidden = narrow || !rest.length;  // narrow: each control follows its panel
     for (const id of Object.keys(groups)) {  // groups left empty go

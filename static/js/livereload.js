@@ -7,6 +7,8 @@
    The event stream lives beside the site's root, found from the assets folder. */
 (function () {
   "use strict";
+  // a preview: the figures show their author the file and line of an error (figure-engine.js)
+  (window.explorables = window.explorables || {}).preview = true;
   if (!window.EventSource) return;
   let overlay = null;  // (window.explorables is read when a message comes: this script runs before the deferred ones)
 

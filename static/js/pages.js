@@ -16,7 +16,7 @@
   "use strict";
   const ex = window.explorables;
   const hooks = { mount: [], unmount: [] };
-  const kept = new Map();  // page key -> {figure id: {state, scene}}
+  const kept = {};  // page key (an address) -> {figure id: {state, scene}}
   let announcer = null;
   let pending = [];  // texts waiting to be written into the announcer together
   let busy = null;
@@ -93,12 +93,12 @@
   /* The next lesson, fetched ahead once this page is live: going there then
      needs no network. Not when the reader saves data, nor from an offline bundle (its
      pages are here already); a preview's edit forgets what was fetched. */
-  let ahead = new Map();  // page key -> Promise of what fetched() gives
+  let ahead = {};  // page key (an address) -> Promise of what fetched() gives
   function prefetch(url) {
     if (ex.pages.source !== fetched || location.protocol === "file:" || ex.saving()) return;
     const pageKey = key(url);
-    if (pageKey === ex.pages.current || ahead.has(pageKey)) return;
-    ahead.set(pageKey, fetched(url).catch(function () { return null; }));
+    if (pageKey === ex.pages.current || ahead[pageKey]) return;
+    ahead[pageKey] = fetched(url).catch(function () { return null; });
   }
   /* The link is read against the address of the page shown, not location: going back,
      the address changes before the page it names is swapped in. */
@@ -124,8 +124,7 @@
 
   function unmount() {
     const here = key(location.href);
-    const states = Object.create(null);
-    kept.set(ex.pages.current || here, states);
+    const states = (kept[ex.pages.current || here] = Object.create(null));  // by figure id
     Object.keys(ex.figures).forEach(function (id) {
       const figure = ex.figures[id];
       states[id] = { state: figure.state, scene: figure.scene, built: figure.built };
@@ -141,7 +140,7 @@
      to the figure's options starts it anew). */
   function mount(pageKey, restore) {
     if (ex.boot) ex.boot();
-    const states = (restore && kept.get(pageKey)) || Object.create(null);
+    const states = (restore && kept[pageKey]) || {};
     Object.keys(states).forEach(function (id) {
       const figure = ex.figures[id];
       if (!figure) return;
@@ -201,8 +200,8 @@
       const pageKey = key(target.href);
       const previous = busy || Promise.resolve();
       busy = previous.then(function () {
-        const early = !how.reload && ahead.get(pageKey);
-        ahead.delete(pageKey);
+        const early = !how.reload && ahead[pageKey];
+        delete ahead[pageKey];
         return (early || Promise.resolve(null)).then(function (page) {
           return page || ex.pages.source(target.href);
         }).then(function (page) {
@@ -244,7 +243,7 @@
 
     /* The same page again (a preview's edit): its content anew, Python kept. */
     reload: function () {
-      ahead = new Map();
+      ahead = {};
       return ex.pages.go(location.href, { reload: true, scroll: window.scrollY });
     },
   };

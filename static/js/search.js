@@ -231,14 +231,11 @@
       else if (e.key === "Escape") { if (!list.hidden) { e.preventDefault(); close(); } else input.blur(); }
     });
     input.addEventListener("blur", function () { setTimeout(close, 150); });
-    if (ex._searchAsked) {  // "/" pressed before this script had come, and what was typed since (boot.js)
-      ex._searchAsked = false;
+    if (ex._searchTyped !== undefined) {  // "/" pressed before this script had come, and what was typed since (boot.js)
       input.focus();
-      if (ex._searchTyped) {
-        input.value = ex._searchTyped;
-        ex._searchTyped = "";
-        update();
-      }
+      input.value = ex._searchTyped;
+      ex._searchTyped = undefined;
+      if (input.value) update();
     }
   }
 

@@ -61,7 +61,7 @@
     const scheme = window.matchMedia && window.matchMedia(DARK).matches ? "dark" : "light";
     if (palettes[scheme]) return palettes[scheme];
     const style = getComputedStyle(figure.root);
-    const colors = Object.create(null);
+    const colors = {};
     let read = true;
     ROLES.forEach(function (role) {
       const value = style.getPropertyValue("--ex-" + role).trim();

@@ -290,7 +290,7 @@
       const at = points.findIndex(function (p) { return p.id === state.selected; });
       const steps = { n: 1, N: 1, p: -1, P: -1 };
       if (!movable.length) Object.assign(steps, { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 });
-      if (Object.prototype.hasOwnProperty.call(steps, event.key)) {
+      if (event.key in steps) {  // (a key's name is never one of Object's members)
         event.preventDefault();
         const next = at < 0 ? (steps[event.key] > 0 ? 0 : points.length - 1)
           : (at + steps[event.key] + points.length) % points.length;
@@ -317,8 +317,9 @@
       // the moved axis lands on the fine grid; the other axis stays exactly where it was
       const round = function (x) { return Number((Math.round(x / small) * small).toFixed(6)); };
       const p = grip(m);
+      // held as a drag is until the engine has answered every press (update)
+      if (!state.drag) state.drag = { id: m.id, keys: true };
       moveTo(m, move[0] ? round(p.x + move[0] * step) : p.x, move[1] ? round(p.y + move[1] * step) : p.y);
-      state.keyed = { id: m.id, at: grip(m) };  // where the presses so far put it (update)
     });
     /* Touch: a finger that lands on a draggable point or arrow head drags it; anywhere else the page scrolls. */
     canvas.addEventListener("touchstart", function (event) {
@@ -355,17 +356,13 @@
         state.sceneSelected = next.selected;
         if (next.selected !== undefined && !state.drag) state.selected = next.selected;
       }
+      // keys faster than the engine: an answer to an earlier press leaves the mark where the
+      // presses since put it, and the next steps on from there (every press counts)
+      if (state.drag && state.drag.keys && !figure.queue.length) state.drag = null;
       if (state.drag) {  // keep the dragged point or arrow head under the pointer until the drag ends
         const dragged = (next.marks || []).find(function (m) { return m.id === state.drag.id; });
         if (!dragged) state.drag = null;
         else if (state.drag.at) place(dragged, state.drag.at.x, state.drag.at.y);
-      }
-      // keys faster than the engine: an answer to an earlier press leaves the mark where the
-      // presses since put it, and the next steps on from there (every press counts)
-      if (state.keyed) {
-        const keyed = (next.marks || []).find(function (m) { return m.id === state.keyed.id; });
-        if (keyed && figure.queue.length) place(keyed, state.keyed.at.x, state.keyed.at.y);
-        else state.keyed = null;
       }
       const movable = draggables().length > 0;
       const picks = movable ? draggables().length : selectables().length;
