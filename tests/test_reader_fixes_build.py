@@ -18,7 +18,7 @@ import pytest
 
 from explorables.engine.exercises import EXERCISES
 from explorables.site_builder.output import search
-from explorables.site_builder.markdown.directives.exercise import BLANK, on_paper
+from explorables.site_builder.output.printpage import BLANK, on_paper
 from explorables.site_builder.markdown.parser import create_parser, parse_page, render_page
 from explorables.engine.nowrap import keep_formulas_with_text
 from explorables.site_builder.markdown.math import tex_to_mathml

@@ -43,6 +43,7 @@ from .checks import (author_line, check_imports, check_keys, class_line, column_
 from ..errors import SourceError
 from ..markdown.directives.names import TEACHING
 from ..structure.config import config_path, load_config
+from ..structure.files import outside
 
 PACKAGE = "explorables.site_figures"  # the import name of an author's modules, here and in the browser
 _MODULE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -359,3 +360,21 @@ def watched(content: Path) -> list[Path]:
     """The site's figures folder, for ``serve`` to rebuild when a figure module changes."""
     config, _ = load_config(config_path(Path(content)))
     return [Path(content).resolve().parent / config.figures]
+
+
+def own_figures(folder: Path, site: Path, errors: list[SourceError], words):
+    """The site's own figures, unless the folder, or a module in it, leads out of the
+    site folder: the build runs that Python, and it runs nothing from elsewhere. The
+    catalogue keys they write out are checked against the site's ``words``."""
+    problems = []
+    if folder.exists() or folder.is_symlink():
+        problem = outside(folder, site.resolve(), "site folder")
+        if problem:
+            problems.append(problem)
+        elif folder.is_dir():
+            problems += [p for p in (outside(path, site.resolve(), "site folder") for path in sorted(folder.glob("*.py")))
+                         if p]
+    if problems:
+        errors.extend(problems)
+        return AuthorFigures(folder)
+    return load(folder, words)

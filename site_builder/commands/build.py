@@ -20,11 +20,13 @@ from ... import __version__
 from ...engine import locale
 from ...engine.exercises import glyphs as exercise_glyphs
 from ..errors import BuildError, InternalError, PyodideError, SourceError, building, vanished
+from ..authors.loader import own_figures
 from ..markdown.directives.references import resolve_figure_refs
+from ..markdown.ids import id_clashes
 from ..markdown.parser import create_parser, parse_page, render_page
 from ..output import assets as site_assets, fonts, offline, scripts, search  # offline: a bundle's data scripts
 from ..output.assets import ASSETS, STATIC
-from ..output.folder import MARKER, check_output, swap
+from ..output.folder import MARKER, author_folders, check_output, swap
 from ..output.images import copy_images
 from ..output.notices import COMPONENTS
 from ..output.pages import environment, page_policy, renderer, site_path
@@ -34,7 +36,6 @@ from ..pyodide.archive import engine_archive, with_file
 from ..structure import metadata, sections
 from ..structure.config import SiteConfig, _line_of, config_path, load_config
 from ..structure.files import copy_tree, read_source
-from ..structure.inputs import author_folders, id_clashes, own_figures
 from ..structure.language import Words, site_words
 from ..structure.links import missing_targets, resolve_links
 from ..structure.sections import slug_of
@@ -133,7 +134,7 @@ def _check_folders(run: _Run) -> None:
 class _Read:
     config: SiteConfig
     words: Words
-    own: object  # the site's own figures (inputs.own_figures)
+    own: object  # the site's own figures (authors.loader.own_figures)
     sources: list[Path]  # every Markdown file of the site
     texts: dict[Path, str]  # those that could be read
     warnings: list[SourceError]  # of the sections and site.yml

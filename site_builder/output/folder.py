@@ -1,13 +1,14 @@
 """The build's output folder: refused when replacing it would lose an author's files,
 and replaced whole (a staging folder swapped in) so that a failed build leaves the
-previous site as it was."""
+previous site as it was; and the author's folders of images and files that go into it."""
 from __future__ import annotations
 
 import os
 import shutil
 from pathlib import Path
 
-from ..errors import BuildError
+from ..errors import BuildError, SourceError
+from ..structure.files import copy_tree, outside
 
 MARKER = ".explorables-site"  # written into every built site: the next build may replace it
 
@@ -46,3 +47,32 @@ def swap(staging: Path, out_dir: Path) -> None:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     shutil.rmtree(old, ignore_errors=True)
+
+
+def author_folders(content: Path, out_dir: Path, outputs: dict[str, str], errors: list[SourceError],
+                    sections: tuple[str, ...] = ("",)) -> list[Path]:
+    """The author's folders of images and files, at the top of content/ and in every
+    section, copied into the site at the same place. Names that start with '.' or '_'
+    are private (and _explorables/ is the site's own); a section is not copied (its
+    pages are built); a folder named like a page of the site is an error."""
+    folders = []
+    for section in sections:
+        for extra in sorted((content / section).iterdir()):
+            if extra.name.startswith((".", "_")) or extra.suffix == ".md" or extra == out_dir:
+                continue
+            if not extra.is_dir():
+                continue  # files beside the lessons are not published
+            rel = extra.relative_to(content).as_posix()
+            if rel in sections:
+                continue
+            problem = outside(extra, content)
+            if problem:
+                errors.append(problem)
+                continue
+            copy_tree(extra, None, content, errors)  # every link inside it checked before anything is written
+            if rel in outputs or extra.name in (MARKER, ".nojekyll"):
+                errors.append(SourceError(extra, 0, 0, f"the folder {rel} has the name of a page of the site",
+                                          "rename the folder"))
+                continue
+            folders.append(extra)
+    return folders

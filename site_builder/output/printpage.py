@@ -8,13 +8,24 @@ import html as html_lib
 import posixpath
 import re
 
-from ..markdown.directives.exercise import on_paper
-
 PRINT_PAGE = "print.html"
 TOC = re.compile(r'<nav class="ex-toc".*?</nav>\n?', re.S)
 _ID_REFS = re.compile(r'\b(id|for|headers|aria-labelledby|aria-describedby|aria-controls)="([^"]*)"')
 _OWN_ANCHOR = re.compile(r'href="#([^"]*)"')
 _ADDRESS = re.compile(r'\b(href|src)="([^"]*)"')
+# an exercise as the lesson page holds it (markdown/directives/exercise.py writes it)
+_LIVE = re.compile(r'<form class="ex-answer" novalidate>\n<label for="[^"]*">(?P<label>[^<]*)</label> '
+                   r'<input [^>]*?placeholder="(?P<form>[^"]*)">.*?</form>\n<p class="ex-feedback"[^>]*></p>\n'
+                   r'<script type="application/json" class="ex-exercise-data">[^<]*</script>\n', re.S)
+BLANK = "_" * 24  # the line an answer is written on, on paper
+
+
+def on_paper(body: str) -> str:
+    """A rendered page body with its exercises as paper holds them (print.html): the
+    problem as the build wrote it and, for the form, a blank line to write the answer on
+    and the form the answer takes; no field, no buttons, no data for the runtime."""
+    return _LIVE.sub(lambda m: f'<p class="ex-answer-line">{m["label"]}: <span aria-hidden="true">{BLANK}</span> '
+                               f'<small>({m["form"]})</small></p>\n', body)
 
 
 def print_prefix(url: str) -> str:

@@ -160,20 +160,6 @@ def _close(self, tokens, idx, options, env) -> str:
 # An exercise's live part as _close writes it: its form, its feedback and its data for
 # static/js/exercise.js. print.html loads no runtime, so there a form would only submit
 # itself as a plain GET (the page reloads at its top, the answer lost).
-_LIVE = re.compile(r'<form class="ex-answer" novalidate>\n<label for="[^"]*">(?P<label>[^<]*)</label> '
-                   r'<input [^>]*?placeholder="(?P<form>[^"]*)">.*?</form>\n<p class="ex-feedback"[^>]*></p>\n'
-                   r'<script type="application/json" class="ex-exercise-data">[^<]*</script>\n', re.S)
-BLANK = "_" * 24  # the line an answer is written on, on paper
-
-
-def on_paper(body: str) -> str:
-    """A rendered page body with its exercises as paper holds them (print.html): the
-    problem as the build wrote it and, for the form, a blank line to write the answer on
-    and the form the answer takes; no field, no buttons, no data for the runtime."""
-    return _LIVE.sub(lambda m: f'<p class="ex-answer-line">{m["label"]}: <span aria-hidden="true">{BLANK}</span> '
-                               f'<small>({m["form"]})</small></p>\n', body)
-
-
 def add_render_rules(md: MarkdownIt) -> None:
     md.add_render_rule("exercise_open", _open)
     md.add_render_rule("exercise_statement", _statement)

@@ -1,62 +1,9 @@
-"""What the build reads beside the lessons, checked before anything is written: the
-site's own figures (their folder and modules inside the site folder), the author's
-folders of images and files, and ids a page gives twice."""
+"""Ids a page gives twice: a figure's, an image's or an exercise's that is also a
+heading's anchor, and an equation label or an attribute id that the page already uses."""
 from __future__ import annotations
 
-from pathlib import Path
-
-from ..authors import loader as authors
-from ..markdown.directives.common import found_in
 from ..errors import SourceError
-from ..output.folder import MARKER
-from .files import copy_tree, outside
-
-
-def author_folders(content: Path, out_dir: Path, outputs: dict[str, str], errors: list[SourceError],
-                    sections: tuple[str, ...] = ("",)) -> list[Path]:
-    """The author's folders of images and files, at the top of content/ and in every
-    section, copied into the site at the same place. Names that start with '.' or '_'
-    are private (and _explorables/ is the site's own); a section is not copied (its
-    pages are built); a folder named like a page of the site is an error."""
-    folders = []
-    for section in sections:
-        for extra in sorted((content / section).iterdir()):
-            if extra.name.startswith((".", "_")) or extra.suffix == ".md" or extra == out_dir:
-                continue
-            if not extra.is_dir():
-                continue  # files beside the lessons are not published
-            rel = extra.relative_to(content).as_posix()
-            if rel in sections:
-                continue
-            problem = outside(extra, content)
-            if problem:
-                errors.append(problem)
-                continue
-            copy_tree(extra, None, content, errors)  # every link inside it checked before anything is written
-            if rel in outputs or extra.name in (MARKER, ".nojekyll"):
-                errors.append(SourceError(extra, 0, 0, f"the folder {rel} has the name of a page of the site",
-                                          "rename the folder"))
-                continue
-            folders.append(extra)
-    return folders
-
-
-def own_figures(folder: Path, site: Path, errors: list[SourceError], words):
-    """The site's own figures, unless the folder, or a module in it, leads out of the
-    site folder: the build runs that Python, and it runs nothing from elsewhere. The
-    catalogue keys they write out are checked against the site's ``words``."""
-    problems = []
-    if folder.exists() or folder.is_symlink():
-        problem = outside(folder, site.resolve(), "site folder")
-        if problem:
-            problems.append(problem)
-        elif folder.is_dir():
-            problems += [p for p in (outside(path, site.resolve(), "site folder") for path in sorted(folder.glob("*.py")))
-                         if p]
-    if problems:
-        errors.extend(problems)
-        return authors.AuthorFigures(folder)
-    return authors.load(folder, words)
+from .directives.common import found_in
 
 
 def id_clashes(page) -> list[SourceError]:
