@@ -11,19 +11,11 @@ import warnings
 from pathlib import Path
 
 from ... import __version__
-from ...engine import locale
-from ...engine.exercises import EXERCISES
-from ...engine.figures import FIGURES
-from ...engine.figures.base import closest
-from ..authors import loader as authors
 from ..errors import BuildError, PyodideError
-from ..structure.config import config_path, load_config
-from ..structure.language import is_language_tag, site_words, suggest_language
-from . import manifest
-from .build import build_site
-from .bundle import bundle_site
-from .new import NewSiteError, new_site
-from .serve import serve as run_server
+
+# Each command imports what it needs when it runs, so that `explorables --version` and
+# `--help` answer at once (0.1 s rather than 0.4 s). No loop hides there: of the
+# builder's modules, only warm_main.py imports this one.
 
 # the author guide: docs/ beside site_builder/ in the repository, explorables/docs once installed
 GUIDE = Path(__file__).resolve().parents[2] / "docs"
@@ -100,6 +92,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "words":
         return _words(args)
     if args.command == "bundle":
+        from .bundle import bundle_site
         started = time.perf_counter()
         try:
             result = bundle_site(Path(args.content), Path(args.output) if args.output else None,
@@ -117,6 +110,7 @@ def _run(args: argparse.Namespace) -> int:
         return 0
 
     if args.command == "build":
+        from .build import build_site
         started = time.perf_counter()
         try:
             result = build_site(Path(args.content), Path(args.output), pyodide_source=args.pyodide,
@@ -130,10 +124,13 @@ def _run(args: argparse.Namespace) -> int:
         print(f"Built {result.pages} pages with {result.figures} figures into {args.output}/ in {took:.2f} s.")
         print(f"View it with: explorables serve   (or open {args.output}/index.html through any web server)")
         return 0
+    from .serve import serve as run_server
     return run_server(Path(args.content), port=args.port, pyodide_source=args.pyodide, host=args.host)
 
 
 def _new(args: argparse.Namespace) -> int:
+    from .new import NewSiteError, new_site
+
     try:
         made = new_site(Path(args.folder), force=args.force, title=args.title)
     except NewSiteError as err:
@@ -155,6 +152,8 @@ def _new(args: argparse.Namespace) -> int:
 def _figures(args: argparse.Namespace) -> int:
     """Print the figures' manifests: what a lesson may write and what each figure shows,
     in the site's language."""
+    from ...engine import locale
+
     try:
         return _print_figures(args)
     finally:
@@ -163,6 +162,14 @@ def _figures(args: argparse.Namespace) -> int:
 
 
 def _print_figures(args: argparse.Namespace) -> int:
+    from ..authors import loader as authors
+    from . import manifest
+    from ...engine import locale
+    from ...engine.exercises import EXERCISES
+    from ...engine.figures import FIGURES
+    from ..structure.config import config_path, load_config
+    from ..structure.language import site_words
+
     content = Path(args.content)
     if content.is_dir():  # a site: its own figures are listed beside the built-ins
         config, errors = load_config(config_path(content))
@@ -183,6 +190,7 @@ def _print_figures(args: argparse.Namespace) -> int:
               f":::{{exercise}} {args.name}\n:seed: 1\n:::\n\n(answers: {EXERCISES[args.name].kind})")
         return 0
     if args.name is not None and args.name not in FIGURES:
+        from ...engine.figures.base import closest
         close = closest(args.name, names)
         hint = f"; did you mean '{close}'?" if close else ""
         print(f"error: no figure named '{args.name}'{hint} (figures: {', '.join(names)})", file=sys.stderr)
@@ -207,6 +215,10 @@ def _words(args: argparse.Namespace) -> int:
     where that language has none): the file to translate into locales/LANG.json. In a
     site, its own words (``own.*``) follow, and the list of where each one's text comes
     from goes to stderr."""
+    from ...engine import locale
+    from ..structure.config import config_path
+    from ..structure.language import is_language_tag, site_words, suggest_language
+
     if not is_language_tag(args.language):
         meant = suggest_language(args.language)
         print(f"error: '{args.language}' is not a language code; "
