@@ -197,7 +197,7 @@
       else if (!live) fail(ex.t("runtime.worker_failed_start", { error: event.message || ex.t("runtime.unknown_error") }));
       else died(event.message || ex.t("runtime.worker_failed"));
     };
-    worker.onmessageerror = function () { if (worker === mine) died(ex.t("runtime.engine_unreadable")); };
+    worker.onmessageerror = function () { if (worker === mine) died(ex.t("runtime.worker_failed")); };
     if (!early) { worker.postMessage(init.message); return; }
     early.events.forEach(function (event) {  // what the worker said before it was adopted
       if (worker !== mine) return;

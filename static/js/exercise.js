@@ -84,6 +84,7 @@
     const data = dataOf(section);
     const mine = (data.request += 1);
     busy(section, what, "seed" in request && !("answer" in request));
+    if (ex.client.stopped) stopped(section, ex.client.stopped);
     return engine().then(function () {
       return ex.client.exercise(Object.assign({ exercise: data.type, language: data.language }, request));
     }).then(function (reply) {
@@ -162,6 +163,20 @@
     let seed = Math.floor(Math.random() * SEED_RANGE);
     if (seed === dataOf(section).seed) seed = (seed + 1) % SEED_RANGE;
     load(section, seed, false);
+  });
+
+  /* The engine stopped (client.js) while an exercise waits for it: say so, with a button
+     that starts it again; the request is answered once the engine is live again. */
+  function stopped(section, why) {
+    say(section, ex.t("runtime.exercise_stopped", { detail: why }), "");
+    section.querySelector(".ex-feedback").append(" ", ex.el("button", { type: "button",
+      class: "ex-button ex-restart", onclick: ex.client.restart }, ex.t("runtime.restart_engine")));
+  }
+  ex.client.onStatus(function (status, detail) {
+    document.querySelectorAll(".ex-exercise .ex-restart").forEach(function (b) { b.remove(); });
+    if (status === "stopped") {
+      document.querySelectorAll(".ex-exercise.ex-busy").forEach(function (section) { stopped(section, detail); });
+    }
   });
 
   ex.exercises = { seedsInAddress: seedsInAddress, load: load, check: check, answer: answer };

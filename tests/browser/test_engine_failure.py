@@ -8,10 +8,9 @@ swapped in after it; started again, the figure answers the input that was waitin
 from __future__ import annotations
 
 from conftest import Guard
-from helpers import idle, open_figure, state_of
+from helpers import answer_exercise, idle, later_loaded, open_figure, state_of
 
-STOPPED = ("The engine that computes this figure stopped ({why}). The figure keeps its last state; "
-           "start the engine again to go on.")
+STOPPED = "The engine stopped ({why}); the figure keeps its last state."
 LIMIT = 6  # s: the least an answer is waited for, once the figure has answered (client.js)
 
 
@@ -76,4 +75,27 @@ def test_an_error_of_the_worker_stops_every_figure_and_pages_swapped_in_after_it
     page.keyboard.press("ArrowDown")  # the next view: answered by the engine started again
     idle(page, "table")
     assert state_of(page, "table")["view"] != "weights"
+    guard.check()
+
+
+def test_an_exercise_waiting_for_a_stopped_engine_says_so_and_is_checked_once_it_is_started(page, site_url):
+    guard = guarded(page, site_url)
+    open_figure(page, site_url + "one-query-row.html", "explorer")
+    later_loaded(page)
+    section = page.locator(".ex-exercise").first
+    section.scroll_into_view_if_needed()
+    assert answer_exercise(page, section, "1")[1] in ("wrong", "mistake")  # the engine has graded one
+
+    page.evaluate("() => window.explorables.client.worker.terminate()")
+    field = section.get_by_label("Your answer")
+    field.fill("2")
+    field.press("Enter")
+    button = section.get_by_role("button", name="Start the engine again")
+    button.wait_for(timeout=60_000)
+    assert section.locator(".ex-feedback").inner_text().startswith(
+        f"The page's Python engine stopped (it did not answer within {LIMIT} s).")
+    button.click()
+    section.locator(".ex-feedback[data-verdict]").wait_for(timeout=120_000)  # the answer that waited, graded
+    assert section.locator(".ex-feedback").get_attribute("data-verdict") in ("wrong", "mistake")
+    assert section.locator(".ex-restart").count() == 0
     guard.check()
