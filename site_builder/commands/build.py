@@ -15,15 +15,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import jinja2
+from markdown_it import MarkdownIt
 
 from ... import __version__
 from ...engine import locale
 from ...engine.exercises import glyphs as exercise_glyphs
+from ..authors.loader import AuthorFigures, own_figures
 from ..errors import BuildError, InternalError, PyodideError, SourceError, building, vanished
-from ..authors.loader import own_figures
 from ..markdown.directives.references import resolve_figure_refs
 from ..markdown.ids import id_clashes
-from ..markdown.parser import create_parser, parse_page, render_page
+from ..markdown.parser import Page, create_parser, parse_page, render_page
 from ..output import assets as site_assets, fonts, offline, scripts, search  # offline: a bundle's data scripts
 from ..output.assets import ASSETS, STATIC
 from ..output.folder import MARKER, author_folders, check_output, swap
@@ -134,7 +135,7 @@ def _check_folders(run: _Run) -> None:
 class _Read:
     config: SiteConfig
     words: Words
-    own: object  # the site's own figures (authors.loader.own_figures)
+    own: AuthorFigures  # the site's own figures, beside the built-ins
     sources: list[Path]  # every Markdown file of the site
     texts: dict[Path, str]  # those that could be read
     warnings: list[SourceError]  # of the sections and site.yml
@@ -178,8 +179,8 @@ def _read(run: _Run, url: str | None) -> _Read:
 
 @dataclass
 class _Parsed:
-    md: object  # the Markdown parser, which renders the pages too
-    pages: list  # every page, in the order of the sources
+    md: MarkdownIt  # the parser, which renders the pages too
+    pages: list[Page]  # every page, in the order of the sources
     site: sections.Section  # the tree of sections
     reading: list  # every lesson and section page, in the order prev/next walk
     warnings: list[SourceError]  # of the whole run so far
