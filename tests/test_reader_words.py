@@ -29,7 +29,7 @@ WORD = re.compile(r"""[("“„]?[A-Za-z']{2,}[,;:.?!)"”“]*""")  # a word as
 # CSS selectors and fonts, media queries, the worker's own messages to Pyodide, and text
 # that only reaches the console or a fallback the reader never sees.
 NOT_READER_WORDS = {
-    "*": {"use strict", "Enter", "Escape", "Home", "End", "explorables:change", "explorables:first-frame"},
+    "*": {"use strict", "Enter", "Escape", "Backspace", "Home", "End", "explorables:change", "explorables:first-frame"},
     "bundle.js": {"index.html"},
     "client.js": {"the engine (build ", ") is not this page's (build ", "a file of the engine is missing ("},
     "code.js": {"copy refused"},  # caught: the button then says "Select and copy"
