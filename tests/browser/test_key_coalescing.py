@@ -30,27 +30,27 @@ def row(shared, site_url):
     yield from in_lesson(shared, site_url + PAGE, FIG)
 
 
-@pytest.mark.parametrize(("key", "axis", "sign"), [("ArrowDown", 1, -1), ("ArrowLeft", 0, -1)])
-def test_ten_presses_at_once_move_a_point_ten_steps(row, key, axis, sign):
+@pytest.mark.parametrize(("key", "point", "axis", "sign"), [("ArrowUp", 2, 1, 1), ("ArrowLeft", 1, 0, -1)])
+def test_ten_presses_at_once_move_a_point_ten_steps(row, key, point, axis, sign):
     before = state_of(row, FIG)["k"]
     canvas = row.locator("figure#explorer .ex-plane canvas").first
     canvas.scroll_into_view_if_needed()
     canvas.focus()
-    row.keyboard.press("2")  # cat's key
+    row.keyboard.press(str(point + 1))  # the key of word ``point`` (its digit picks it)
     for _ in range(10):
         row.keyboard.press(key)  # no wait: the engine answers the first while the others come
     idle(row, FIG)
     after = state_of(row, FIG)["k"]
-    assert after[1][axis] == pytest.approx(stepped(before[1][axis], sign, 10), abs=1e-9)
-    assert abs(after[1][axis] - before[1][axis]) > 9 * STEP  # (not five steps, nor nine)
-    assert after[1][1 - axis] == before[1][1 - axis]
-    assert after[:1] == before[:1] and after[2:] == before[2:]
+    assert after[point][axis] == pytest.approx(stepped(before[point][axis], sign, 10), abs=1e-9)
+    assert abs(after[point][axis] - before[point][axis]) > 9 * STEP  # (not five steps, nor nine)
+    assert after[point][1 - axis] == before[point][1 - axis]
+    assert after[:point] == before[:point] and after[point + 1:] == before[point + 1:]
     # the point is drawn where the state has it, and the numbers are the engine's for it
-    drawn = row.evaluate("""() => {
+    drawn = row.evaluate("""id => {
         const f = window.explorables.figures.explorer;
         const plane = f.scene.panels.find(p => p.id === 'keys');
-        const m = plane.marks.find(m => m.id === 'key-1');
+        const m = plane.marks.find(m => m.id === id);
         return [m.x, m.y];
-    }""")
-    assert drawn == pytest.approx(after[1], abs=1e-9)
+    }""", f"key-{point}")
+    assert drawn == pytest.approx(after[point], abs=1e-9)
     assert_matches_cpython(row, FIG, "attention-row")
