@@ -25,7 +25,9 @@
     start: options.startTimeout || 120000,  // ms for Python to start (slow phones take 20 s and more)
     step: options.stepTimeout || 20000,     // ms for a figure's first answer (they take milliseconds)
   };
-  const LEAST = options.stepTimeout || 6000;  // ms an answer is waited for at least, once its figure answered
+  // ms an answer is waited for at least once its figure answered: it may wait behind a piece of
+  // work ahead (another figure's first scene), which takes seconds on a slow or busy machine
+  const LEAST = options.stepTimeout || 8000;
   const SLOWER = 20;  // an answer is waited for 20 times the slowest of its figure so far
   const pending = new Map();  // id -> {resolve, reject, text, name, sent: when posted (0: not yet)}
   const listeners = [];

@@ -11,7 +11,7 @@ from conftest import Guard
 from helpers import answer_exercise, idle, later_loaded, open_figure, state_of
 
 STOPPED = "The engine stopped ({why}); the figure keeps its last state."
-LIMIT = 6  # s: the least an answer is waited for, once the figure has answered (client.js)
+LIMIT = 8  # s: the least an answer is waited for, once the figure has answered (client.js)
 
 
 def guarded(page, site_url) -> Guard:
