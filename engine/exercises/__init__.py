@@ -29,11 +29,15 @@ from __future__ import annotations
 from .kit import (KINDS, MINUS, SEED_LIMIT, AnswerError, Exercise, Mistake, SeedError, Verdict, expected_form,
                   parse_seed, random_vector, read_answer, uses_decimal_comma)
 from .mathml import eq, mathml, mi, mn, mo, mvec, plain, said
+from .head_concat import HeadConcat
+from .offset_similarity import OffsetSimilarity
 from .output_vector import OutputVector
+from .projected_score import ProjectedScore
 from .scaled_score import ScaledScore
 from .softmax_weight import SoftmaxWeight
 
-EXERCISES: dict[str, Exercise] = {e.name: e for e in (ScaledScore(), SoftmaxWeight(), OutputVector())}
+EXERCISES: dict[str, Exercise] = {e.name: e for e in (ScaledScore(), SoftmaxWeight(), OutputVector(), ProjectedScore(),
+                                                      HeadConcat(), OffsetSimilarity())}
 
 
 def glyphs() -> str:
@@ -45,6 +49,6 @@ def glyphs() -> str:
         + mathml(numbers, "<mn>0123456789</mn>")
 
 
-__all__ = ["EXERCISES", "KINDS", "MINUS", "SEED_LIMIT", "AnswerError", "Exercise", "Mistake", "OutputVector",
-           "ScaledScore", "SeedError", "SoftmaxWeight", "Verdict", "eq", "expected_form", "glyphs", "mathml", "mi",
+__all__ = ["EXERCISES", "KINDS", "MINUS", "SEED_LIMIT", "AnswerError", "Exercise", "HeadConcat", "Mistake",
+           "OffsetSimilarity", "OutputVector", "ProjectedScore", "ScaledScore", "SeedError", "SoftmaxWeight", "Verdict", "eq", "expected_form", "glyphs", "mathml", "mi",
            "mn", "mo", "mvec", "parse_seed", "plain", "random_vector", "read_answer", "said", "uses_decimal_comma"]

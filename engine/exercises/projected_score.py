@@ -1,0 +1,79 @@
+"""The exercise "projected-score": s_ij = (x_i W_Q) . (x_j W_K) / sqrt(d_k) from two
+token vectors and two 2 x 2 projections (lesson 3). Written with the public kit's names
+and the engine only, as an author's exercise type is."""
+from __future__ import annotations
+
+import math
+import random
+
+from ..linalg import dot, matmul, transpose
+from ..locale import Say, t
+from .kit import Exercise, Mistake, random_vector
+from .mathml import eq, mathml, mi, mn, mo, mvec, plain
+
+
+def _row(x: list[float], W: list[list[float]]) -> list[float]:
+    """The row vector x times the matrix W."""
+    return matmul([x], W)[0]
+
+
+def _raw(x_i: list[float], W_Q: list[list[float]], x_j: list[float], W_K: list[list[float]]) -> float:
+    return dot(_row(x_i, W_Q), _row(x_j, W_K))
+
+
+def _matrix(W: list[list[float]], c: bool) -> str:
+    """A matrix in MathML, one <mtr> a row (the public kit writes vectors, not matrices)."""
+    rows = "".join("<mtr>" + "".join(f"<mtd>{mn(x, c)}</mtd>" for x in row) + "</mtr>" for row in W)
+    return f'<mrow><mo>(</mo><mtable>{rows}</mtable><mo>)</mo></mrow>'
+
+
+class ProjectedScore(Exercise):
+    """The score of token i for token j after the projections W_Q and W_K, with d_k = 2."""
+
+    name = "projected-score"
+    kind = "number"
+    tolerance = 0.01
+    mistakes = (
+        Mistake("forgot-sqrt-d", Say("exercise.projected_score.forgot_sqrt_d"),
+                lambda p: _raw(p["x_i"], p["W_Q"], p["x_j"], p["W_K"])),
+        Mistake("w-k-not-transposed", Say("exercise.projected_score.w_k_not_transposed"),
+                lambda p: dot(_row(_row(p["x_i"], p["W_Q"]), p["W_K"]), p["x_j"]) / math.sqrt(2)),
+        Mistake("column-vectors", Say("exercise.projected_score.column_vectors"),
+                lambda p: _raw(p["x_i"], transpose(p["W_Q"]), p["x_j"], transpose(p["W_K"])) / math.sqrt(2)),
+        Mistake("swapped-projections", Say("exercise.projected_score.swapped_projections"),
+                lambda p: _raw(p["x_i"], p["W_K"], p["x_j"], p["W_Q"]) / math.sqrt(2)),
+        Mistake("no-projection", Say("exercise.projected_score.no_projection"),
+                lambda p: dot(p["x_i"], p["x_j"]) / math.sqrt(2)),
+    )
+
+    def _draw(self, rng: random.Random) -> dict:
+        def matrix() -> list[list[float]]:  # whole numbers from -2 to 2, easy to multiply by hand
+            return [[float(rng.randint(-2, 2)) for _ in range(2)] for _ in range(2)]
+        return {"x_i": random_vector(rng, 2), "x_j": random_vector(rng, 2), "W_Q": matrix(), "W_K": matrix()}
+
+    def generate(self, seed: int) -> dict:
+        """Numbers drawn from the seed, drawn again (up to 50 times) while a known mistake
+        gives an answer near the right one, so that every mistake can earn its hint."""
+        rng = random.Random(seed)
+        for _ in range(50):
+            p = self._draw(rng)
+            if self._apart(p):
+                break
+        return p
+
+    def _apart(self, p: dict) -> bool:
+        """Whether every known mistake is more than three tolerances from the right answer."""
+        right = self.solve(p)
+        return all(abs(m.value(p) - right) > 3 * self.tolerance for m in self.mistakes)
+
+    def solve(self, p: dict) -> float:
+        return _raw(p["x_i"], p["W_Q"], p["x_j"], p["W_K"]) / math.sqrt(2)
+
+    def statement(self, p: dict, decimal_comma: bool = False) -> str:
+        c = decimal_comma
+        score = mathml(mi("s", "ij"), mo("="), mi("q", "i"), mo("\u22c5"), mi("k", "j"), mo("/"),
+                       f"<msqrt>{mi('d', 'k')}</msqrt>")
+        words = plain(t("exercise.projected_score.statement"))
+        return words.format(x_i=eq(mi("x", "i"), mvec(p["x_i"], c)), x_j=eq(mi("x", "j"), mvec(p["x_j"], c)),
+                            W_Q=eq(mi("W", "Q"), _matrix(p["W_Q"], c)), W_K=eq(mi("W", "K"), _matrix(p["W_K"], c)),
+                            d_k=eq(mi("d", "k"), mn(2, c)), score=score)
