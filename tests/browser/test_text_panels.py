@@ -19,7 +19,8 @@ order: 1
 :::{softmax-bars} three
 :::
 """
-BOX = "sel => { const r = document.querySelector(sel).getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }"
+BOX = """sel => { const r = document.querySelector(sel).getBoundingClientRect();
+                 return [r.left, r.top, r.right, r.bottom]; }"""
 
 
 @pytest.fixture(scope="module")
