@@ -60,6 +60,22 @@ def test_a_language_name_is_an_error_at_its_place_in_site_yml(tmp_path, value, s
     assert "has no catalogue" not in text  # the warning about a missing catalogue is not said as well
 
 
+@pytest.mark.parametrize("value, col, said, guess", [
+    ('"e\\x6eglish"', 11, "english", "en"),  # a quoted value with an escape
+    ('"Deu\\u0074sch"', 11, "Deutsch", "de"),
+    ('"en\\u005fGB"', 11, "en_GB", "en-GB"),
+    ("\n  english", 1, "english", "en"),  # the value on the next line: at the key
+    (">-\n  German", 11, "German", "de"),  # a folded block
+    ("!!str hebrew", 11, "hebrew", "he"),  # a tag before the value
+    ("'Fran''cais'   # the lessons' language", 11, "Fran'cais", "fr"),  # a quote doubled inside quotes
+])
+def test_the_language_as_yaml_reads_it_is_checked_at_its_key(tmp_path, value, col, said, guess):
+    site = make_site(tmp_path, value)
+    text = build_error(site, tmp_path / "out")
+    assert (f"site.yml:3:{col}: the language '{said}' is not a language code\n"
+            f"    did you mean '{guess}'? {HINT}\n1 error;") in text
+
+
 def test_a_value_like_no_language_says_how_a_code_is_written(tmp_path):
     site = make_site(tmp_path, "klingon")
     text = build_error(site, tmp_path / "out")

@@ -24,6 +24,8 @@ import string
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import yaml
+
 from ...engine import locale
 from ..errors import SourceError
 from .files import read_source
@@ -190,11 +192,17 @@ def _read_catalogue(path: Path) -> SiteCatalogue:
             else:
                 try:
                     _slots(value)
+                    unplain = _unplain(value)
                 except ValueError as err:
                     found.errors.append(SourceError(path, line, 1, f"the text of '{key}' is not a template: {err}",
                                                     "write a field as {name} and a brace as {{ or }}"))
                 else:
-                    found.own[key] = value
+                    if unplain:
+                        found.errors.append(SourceError(path, line, 1, f"the text of '{key}' has {unplain}, which "
+                                                        f"is not a plain field", "write each field as {name} and "
+                                                        "nothing more (a brace itself is written {{ or }})"))
+                    else:
+                        found.own[key] = value
         elif key not in locale.ENGLISH:
             close = closest(key, list(locale.ENGLISH))
             found.errors.append(SourceError(
@@ -221,15 +229,14 @@ def _field_problem(key: str, text: str) -> tuple[str, str] | None:
     except ValueError as err:
         return (f"the text of '{key}' is not a template: {err}", "write a field as {name} and a brace as {{ or }}")
     known = _slots(english)
+    unplain = _unplain(text, "" in known)
+    if unplain:
+        return (f"the text of '{key}' has {unplain}, which is not a plain field",
+                f"write each field as the English text does ({english!r}): {{name}} and nothing more")
     if "" in known:  # {0} is the English {} spelt out
         mine = {"" if name == "0" else name for name in mine}
     stray = sorted(mine - known)
     if not stray:
-        try:
-            text.format(*([""] if "" in known else []), **{name: "" for name in known if name})
-        except (KeyError, IndexError, ValueError, AttributeError) as err:  # {n.x}, {n[0]}, {n:bad}
-            return (f"the text of '{key}' has a field the tool cannot fill in: {err}",
-                    f"write each field as the English text does ({english!r})")
         return None
     shown = ", ".join(f"'{{{name}}}'" if not name else f"'{name}'" for name in stray)
     message = f"the text of '{key}' has {'a field' if len(stray) == 1 else 'fields'} the English one has not: {shown}"
@@ -250,6 +257,23 @@ def _slots(text: str) -> set[str]:
     """The fields of a template, "" for a bare {} (a value's announcement has one);
     ValueError for a stray brace."""
     return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+_PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _unplain(text: str, bare: bool = False) -> str:
+    """The first field of a template that is more than a plain ``{name}``, as written
+    (``{n.__class__}``, ``{n!r}``, ``{n:>999}``, ``{0}``), or "": formatted, such a field
+    shows Python's insides or pads a page with spaces. ``bare``: ``{}`` and ``{0}`` are
+    the English text's own bare field. ValueError for a stray brace."""
+    for _, name, spec, conversion in string.Formatter().parse(text):
+        if name is None:
+            continue
+        if (_PLAIN.fullmatch(name) or (bare and name in ("", "0"))) and not spec and not conversion:
+            continue
+        return "{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
+    return ""
 
 
 def _field_list(text: str) -> str:
@@ -313,9 +337,7 @@ def language_problem(language: str, site_yml: Path) -> SourceError | None:
     command's to check: is_language_tag and suggest_language."""
     if is_language_tag(language):
         return None
-    line, col, stated = _language_in(site_yml)
-    if stated is None or stated.strip() != language.strip():
-        return None
+    line, col = _language_at(site_yml)
     guess = suggest_language(language)
     shipped = ", ".join(sorted(p.stem for p in locale.LOCALES.glob("*.json")))
     message = (f"the language '{language}' is not a language code" if language.strip() else
@@ -326,22 +348,20 @@ def language_problem(language: str, site_yml: Path) -> SourceError | None:
                        f"needed, e.g. en, de-CH, pt-BR, zh-Hant; {shipped} ship with their words")
 
 
-def _language_in(site_yml: Path) -> tuple[int, int, str | None]:
-    """The line and column of the ``language:`` value in site.yml and its text, unquoted
-    (None when site.yml does not set it)."""
+def _language_at(site_yml: Path) -> tuple[int, int]:
+    """The line of the ``language:`` key in site.yml and the column of its value (of the
+    key, when the value starts on a later line), as YAML reads them: a quoted value with
+    escapes, a value on the next line, a value in a flow mapping ({language: x})."""
     try:
-        rows = site_yml.read_text(encoding="utf-8").splitlines()
-    except OSError:
-        return 1, 1, None
-    for number, row in enumerate(rows, start=1):
-        match = re.match(r"""^language\s*:\s*(?P<value>("[^"]*"|'[^']*'|[^#]*?))\s*(#.*)?$""", row)
-        if match:
-            value = match.group("value")
-            col = match.start("value") + 1
-            if value[:1] in "'\"" and value:
-                value = value[1:-1]
-            return number, col, value
-    return 1, 1, None
+        node = yaml.compose(read_source(site_yml, site_yml.parent.resolve())[0] or "", Loader=yaml.SafeLoader)
+    except (yaml.YAMLError, OSError):
+        node = None
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            if isinstance(key, yaml.ScalarNode) and key.value == "language":
+                same = value.start_mark.line == key.start_mark.line
+                return key.start_mark.line + 1, (value.start_mark.column if same else key.start_mark.column) + 1
+    return _line_of_language(site_yml), 1
 
 
 def _line_of_language(site_yml: Path) -> int:

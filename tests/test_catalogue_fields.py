@@ -1,0 +1,90 @@
+"""A site's word catalogue (locales/LANG.json) may give a text only plain {fields}, those
+its key declares: a format expression would show Python's insides on the page
+({n.__class__.__mro__}), pad it with a million spaces ({n:>999999}) or fill in
+something else ({n!r}, {0}). Each is an error at the catalogue's line."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from explorables.site_builder.commands.build import build_site
+from explorables.site_builder.errors import BuildError
+
+LESSON = "---\ntitle: One\n---\n\n# One\n\nSome text.\n"
+
+
+def make_site(tmp_path: Path, language: str, catalogues: dict[str, dict]) -> Path:
+    site = tmp_path / "site"
+    (site / "content").mkdir(parents=True)
+    (site / "site.yml").write_text(f"title: Test\nlanguage: {language}\n", encoding="utf-8")
+    (site / "content" / "01-one.md").write_text(LESSON, encoding="utf-8")
+    (site / "locales").mkdir()
+    for code, words in catalogues.items():
+        (site / "locales" / f"{code}.json").write_text(json.dumps(words, indent=1), encoding="utf-8")
+    return site
+
+
+def build_error(site: Path, out: Path) -> str:
+    with pytest.raises(BuildError) as info:
+        build_site(site / "content", out)
+    return str(info.value)
+
+
+# page.figure_number is "Figure {n}"; number.percent is "{}%" (a bare field)
+@pytest.mark.parametrize("key, text, field", [
+    ("page.figure_number", "Abbildung {n.__class__.__mro__}", "{n.__class__.__mro__}"),
+    ("page.figure_number", "Abbildung {n.real}", "{n.real}"),
+    ("page.figure_number", "Abbildung {n[0]}", "{n[0]}"),
+    ("page.figure_number", "Abbildung {n!r}", "{n!r}"),
+    ("page.figure_number", "Abbildung {n:>999999}", "{n:>999999}"),
+    ("page.figure_number", "Abbildung {n!s:^40}", "{n!s:^40}"),
+    ("page.figure_number", "Abbildung {0}", "{0}"),
+    ("page.figure_number", "Abbildung {}", "{}"),
+    ("number.percent", "{:>99999}%", "{:>99999}"),
+    ("number.percent", "{0.__class__}%", "{0.__class__}"),
+    ("number.percent", "{!r}%", "{!r}"),
+])
+def test_a_tool_text_with_more_than_a_plain_field_is_an_error_at_its_line(tmp_path, key, text, field):
+    from explorables.engine import locale
+
+    site = make_site(tmp_path, "de", {"de": {"page.next": "Weiter", key: text}})
+    message = build_error(site, tmp_path / "out")
+    assert (f"locales/de.json:3:1: the text of '{key}' has {field}, which is not a plain field\n"
+            f"    write each field as the English text does ({locale.ENGLISH[key]!r}): {{name}} and nothing more\n"
+            ) in message
+    assert message.endswith("1 error; nothing was written (there is no previous site).")
+
+
+@pytest.mark.parametrize("key, text", [
+    ("page.figure_number", "Abbildung {n}"),
+    ("number.percent", "{} %"),
+    ("number.percent", "{0} %"),  # the bare field spelt out, as before
+    ("page.figure_number", "Abbildung {{n}} {n}"),  # a brace written as a brace
+])
+def test_plain_fields_still_build(tmp_path, key, text):
+    site = make_site(tmp_path, "de", {"de": {key: text}})
+    build_site(site / "content", tmp_path / "out")
+    assert (tmp_path / "out" / "one.html").is_file()
+
+
+@pytest.mark.parametrize("text, field", [
+    ("{count.__class__.__mro__} shares", "{count.__class__.__mro__}"),
+    ("{count!r} shares", "{count!r}"),
+    ("{count:>999999} shares", "{count:>999999}"),
+    ("{0} shares", "{0}"),
+    ("{} shares", "{}"),
+    ("{count[0]} shares", "{count[0]}"),
+])
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_an_own_text_with_more_than_a_plain_field_is_an_error_at_its_line(tmp_path, text, field, language):
+    words = {"en": {"own.shares.title": "Shares", "own.shares.count": "{count} shares"}}
+    if language == "de":
+        words["de"] = {"own.shares.title": "Anteile", "own.shares.count": text}
+    else:
+        words["en"]["own.shares.count"] = text
+    site = make_site(tmp_path, language, words)
+    message = build_error(site, tmp_path / "out")
+    assert (f"locales/{language}.json:3:1: the text of 'own.shares.count' has {field}, which is not a plain field\n"
+            "    write each field as {name} and nothing more (a brace itself is written {{ or }})\n") in message
