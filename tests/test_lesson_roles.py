@@ -1,7 +1,7 @@
 """The track's prose is bound to its figures: each of lessons 2 to 5 quotes the numbers
 that depend on its figure as live numbers ({value}), lets the reader set the figure
 from a sentence ({adjust}) where the figure has a number control, and runs experiments
-from the text ({try}); the track's exercises cover the three exercise types."""
+from the text ({try}); the track's exercises are built-in types."""
 from __future__ import annotations
 
 import re
@@ -42,7 +42,8 @@ def first_values(lesson: str) -> dict:
     text = (CONTENT / lesson).read_text(encoding="utf-8")
     block = re.search(rf"^:::\{{{figure}\}} {figure_id}\n((?::\w+: .*\n)*):::$", text, re.M)
     model = FIGURES[figure]
-    options = model.parse_options(dict(re.findall(r"^:(\w+): (.*)$", block.group(1), re.M)))
+    written = dict(re.findall(r"^:(\w+): (.*)$", block.group(1), re.M))
+    options = model.parse_options({k: v for k, v in written.items() if k != "caption"})  # the page's option
     return model.scene(model.initial_state(options))["values"]
 
 
@@ -85,12 +86,16 @@ def test_each_lesson_runs_an_experiment_from_its_text_and_adjusts_what_it_can(le
         assert lesson == "04-two-heads.md" and kinds.count("adjust") == 0
 
 
-def test_the_track_s_exercises_cover_the_three_types():
+def test_the_track_s_exercises_are_built_in_types():
+    """Which lesson has which exercise is pinned in test_lessons.py; here: every one is a
+    built-in type, and the output vector follows lesson 2's worked 3-token problem."""
     found = {}
     for path in sorted(CONTENT.glob("0*.md")):
         for kind in re.findall(r"^:::\{exercise\} ([\w-]+)$", path.read_text(encoding="utf-8"), re.M):
             found.setdefault(kind, []).append(path.name)
-    assert set(found) == set(EXERCISES) == {"scaled-score", "softmax-weight", "output-vector"}
+    assert set(found) <= set(EXERCISES)
+    assert {"scaled-score", "softmax-weight", "output-vector", "projected-score", "head-concat",
+            "offset-similarity"} <= set(found)
     assert found["output-vector"] == ["02-attention-heatmap.md"]  # after the worked 3-token problem
 
 

@@ -147,6 +147,40 @@ def test_no_figure_is_left_with_a_bare_number(name):
     assert all(not c.endswith("</span>") for c in captions), captions
 
 
+EXERCISES_TAUGHT = {  # each lesson's engine-graded exercises, for the skills it teaches, in order
+    "01-one-query-row.md": ["scaled-score", "softmax-weight"],
+    "02-attention-heatmap.md": ["output-vector"],
+    "03-attention-lab.md": ["projected-score"],
+    "04-two-heads.md": ["head-concat"],
+    "05-positional-encoding.md": ["offset-similarity"],
+}
+
+
+@pytest.mark.parametrize("name", [name for name, _ in TRACK])
+def test_every_lesson_has_an_exercise_on_what_it_has_taught(name):
+    """Lessons 4 and 5 had none, and lesson 3's asked for a softmax weight, lesson 1's skill."""
+    source = (CONTENT / name).read_text(encoding="utf-8")
+    assert re.findall(r"^:::\{exercise\} ([\w-]+)$", source, re.M) == EXERCISES_TAUGHT[name]
+    html = rendered(name)
+    assert html.count('<div class="ex-exercise"') == len(EXERCISES_TAUGHT[name])
+    # after the body: in the check-yourself section
+    assert html.index('<div class="ex-exercise"') > html.index('id="check-yourself"')
+
+
+@pytest.mark.parametrize("name", [name for name, _ in TRACK])
+def test_every_figure_is_captioned_numbered_and_referred_to_by_its_number(name):
+    source = (CONTENT / name).read_text(encoding="utf-8")
+    ids = [i for kind, i in re.findall(r"^:::\{([\w-]+)\} ([\w-]+)$", source, re.M) if kind in FIGURES]
+    html = rendered(name)
+    captions = re.findall(r'<figcaption class="ex-caption">(.*?)</figcaption>', html, re.S)
+    assert len(captions) == len(ids) >= 1
+    for n, (figure, caption) in enumerate(zip(ids, captions), 1):
+        assert caption.startswith(f'<span class="ex-caption-number">Figure {n}.</span> ') and len(caption) > 60
+        assert f'<a class="ex-ref" href="#{figure}">Figure {n}</a>' in html, figure
+    prose = re.sub(r":::\{details\}.*?\n:::\n", "", source, flags=re.S).split("## Check yourself")[0]
+    assert "the figure" not in " ".join(prose.split())  # the prose says which: "Figure 1"
+
+
 def test_the_track_is_shorter():
     """The five lessons held 8,959 words before the review; they now say more in fewer.
     The references cover heads and the table in about 825 words of prose; ours add worked
@@ -273,12 +307,15 @@ def heat_result(**patch):
     return hm.result(state)
 
 
-def test_lesson_2_rows_not_columns_add_up_to_1():
+def test_lesson_2_rows_add_up_to_1_and_columns_to_anything_up_to_n():
+    """The question asks what a column can add up to (it used to ask which of the two add
+    up to 1, which the body had just said); its columns are the figure's first table."""
     r = heat_result()
     assert all(math.isclose(sum(row), 1.0) for row in r.weights)
     columns = [sum(row[j] for row in r.weights) for j in range(len(r.weights))]
-    assert max(columns) > 1.5 and min(columns) < 0.5
-    has("02-attention-heatmap.md", "Which add up to 1: the rows of the table of weights, or the columns? The rows.")
+    assert max(columns) == columns[2] and min(columns) == columns[0]  # dog, the first "the"
+    has("02-attention-heatmap.md", "Every row of weights adds up to 1. What can a column add up to?",
+        f"the column of *dog* adds up to {num(columns[2])}, that of the first *the* to {num(columns[0])}.")
 
 
 def test_lesson_2_entropy_bounds_under_the_causal_mask():
