@@ -1,0 +1,115 @@
+"""The ``kv-cache`` figure: generating text one token at a time. At step t the new query
+reads the keys 0..t; under the causal mask earlier keys and values never change, so a
+decoder keeps them (the KV cache) and computes one key, one value and one row. Without
+the cache each step runs the whole prefix again, with the same rows. The counters are for
+a model of L layers and width D = h·d_k (maths.py); the table is one toy head (d_k = 4).
+"""
+from __future__ import annotations
+
+from explorables.figures import Choice, Experiment, Figure, Option, Play, Slider, Toggle, Value, num, register
+
+from . import scene, words as W
+from .maths import LAST, TOKENS, cache_bytes, decode, divisors, kv_heads, recompute, step_cost, vectors
+
+
+def step_message(s: dict) -> str:
+    L, D, g, d_k = s["layers"], s["heads"] * s["d_k"], kv_heads(s), s["d_k"]
+    return W.X_STEP[2].format(more=W.count(L * 2 * D), token=W.size(cache_bytes(1, L, g, d_k, s["bytes"])))
+
+
+def off_message(s: dict) -> str:
+    cost = [s["layers"] * step_cost(LAST, s["heads"] * s["d_k"], kv_heads(s), s["d_k"], c) for c in (True, False)]
+    return W.X_OFF[2].format(n=LAST, full=W.count(cost[1]), cached=W.count(cost[0]),
+                             ratio=num(cost[1] / cost[0], 1))
+
+
+def share_message(s: dict) -> str:
+    memory = [W.size(cache_bytes(s["context"], s["layers"], g, s["d_k"], s["bytes"]))
+              for g in (s["heads"], kv_heads(s), 1)]
+    return W.X_SHARE[2].format(h=s["heads"], g=kv_heads(s), N=W.count(s["context"]), before=memory[0],
+                               after=memory[1], one=memory[2])
+
+
+EXPERIMENTS = (
+    Experiment("step", W.X_STEP[0], W.X_STEP[1], set={"t": 0, "cache": True}, see=step_message),
+    Experiment("no-cache", W.X_OFF[0], W.X_OFF[1], set={"t": LAST, "cache": False}, see=off_message),
+    Experiment("share", W.X_SHARE[0], W.X_SHARE[1], set={"t": LAST, "share": "grouped", "groups": 8},
+               see=share_message),
+)
+
+
+@register
+class KVCache(Figure):
+    """The causal table filling row by row, the kept keys and values, and what they cost."""
+
+    name = "kv-cache"
+    summary = W.SUMMARY
+    title = W.TITLE
+    params = (
+        Play("playing", W.PLAY, False, help=W.PLAY_HELP, near="table", interval=900),
+        Slider("t", W.T, 0, lo=0, hi=LAST, integer=True, doc=W.DOC_T, near="table"),
+        Toggle("cache", W.CACHE, True, doc=W.DOC_CACHE, near="kept"),
+        Slider("layers", W.LAYERS, 32, lo=1, hi=128, integer=True, doc=W.DOC_LAYERS, near="counts"),
+        Slider("heads", W.HEADS, 32, lo=1, hi=128, integer=True, doc=W.DOC_HEADS, near="counts"),
+        Slider("d_k", W.DK, 128, lo=8, hi=256, integer=True, doc=W.DOC_DK, near="counts"),
+        Choice("share", W.SHARE, "none", choices=W.SHARE_CHOICES, doc=W.DOC_SHARE, near="memory"),
+        Choice("groups", W.GROUPS, 8, choices=lambda s: [(g, str(g)) for g in divisors(s["heads"])],
+               doc=W.DOC_GROUPS, near="memory"),
+        Choice("bytes", W.BYTES, 2, choices=W.BYTES_CHOICES, doc=W.DOC_BYTES, near="memory"),
+    )
+    extra_options = (Option("context", "int", 4096, W.DOC_CONTEXT, min=1, max=1_000_000),)
+    counts = ("step_cached", "step_full", "total_cached", "total_full")
+    values = (*(Value(name, "integer", W.DOCS[name]) for name in W.INTEGERS),
+              *(Value(name, "text", W.DOCS[name], announce=W.SAY_MEMORY if name == "context_text" else "")
+                for name in W.TEXTS),
+              Value("ratio", "decimal", W.DOCS["ratio"], digits=1), Value("cache", "bool", W.DOC_CACHE),
+              Value("weights", "matrix", W.DOCS["weights"]), Value("outputs", "matrix", W.DOCS["outputs"]),
+              Value("playing", "bool", W.DOCS["playing"]))
+    experiments = EXPERIMENTS
+
+    def setup(self, state: dict, options: dict) -> dict:
+        state["context"] = int(options["context"])
+        return self.changed(state, "heads")
+
+    def changed(self, state: dict, name: str) -> dict:
+        if name == "heads":  # the groups divide the heads: keep the largest that does, up to the old g
+            state["groups"] = max(g for g in divisors(state["heads"]) if g <= state["groups"])
+        return state
+
+    def on_action(self, state: dict, name: str) -> dict:
+        if name == "tick":  # one step of Play: the next token, back to the first after the last
+            state["t"] = 0 if state["t"] >= LAST else state["t"] + 1
+            return state
+        return super().on_action(state, name)
+
+    def compute(self, state: dict) -> dict:
+        t, L, h, d_k = state["t"], state["layers"], state["heads"], state["d_k"]
+        D, g, size = h * d_k, kv_heads(state), state["bytes"]
+        Q, K, V = vectors()
+        rows = (decode if state["cache"] else recompute)(Q, K, V, t + 1)
+        weights = [[row.weights[j] if j < len(row.weights) else 0.0 for j in range(len(TOKENS))] for row in rows]
+        step = {c: L * step_cost(t, D, g, d_k, c) for c in (True, False)}
+        total = {c: L * sum(step_cost(i, D, g, d_k, c) for i in range(t + 1)) for c in (True, False)}
+        out = {"t": t, "n": t + 1, "D": D, "kv_heads": g, "cache": state["cache"], "playing": state["playing"],
+               "step_cached": step[True], "step_full": step[False], "total_cached": total[True],
+               "total_full": total[False], "ratio": total[False] / total[True],
+               "cache_bytes": cache_bytes(t + 1, L, g, d_k, size), "token_bytes": cache_bytes(1, L, g, d_k, size),
+               "context_bytes": cache_bytes(state["context"], L, g, d_k, size),
+               "weights": weights + [[0.0] * len(TOKENS) for _ in range(LAST - t)],
+               "outputs": [row.output for row in rows], "context": state["context"]}
+        for name in self.counts:
+            out[name + "_text"] = W.count(out[name])
+        for name in ("cache", "token", "context"):
+            out[name + "_text"] = W.size(out[name + "_bytes"])
+        return out
+
+    def draw(self, state: dict, v: dict) -> list[dict]:
+        return scene.panels(state, v)
+
+    def status(self, state: dict, v: dict) -> str:
+        return W.STATUS.format(t=v["t"], word=TOKENS[v["t"]], n=v["n"], cached=v["step_cached_text"],
+                               full=v["step_full_text"], memory=v["cache_text"])
+
+    def controls(self, state: dict, v: dict) -> list[dict]:
+        shown = [p for p in self.params if p.name != "groups" or state["share"] == "grouped"]
+        return [*(p.control_dict(state) for p in shown), self.experiment_control(state, near="table")]
