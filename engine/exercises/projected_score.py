@@ -71,7 +71,8 @@ class ProjectedScore(Exercise):
 
     def statement(self, p: dict, decimal_comma: bool = False) -> str:
         c = decimal_comma
-        score = mathml(mi("s", "ij"), mo("="), mi("q", "i"), mo("\u22c5"), mi("k", "j"), mo("/"),
+        s_ij = f"<msub>{mi('s')}<mrow>{mi('i')}{mi('j')}</mrow></msub>"  # two italic letters, not one name
+        score = mathml(s_ij, mo("="), mi("q", "i"), mo("\u22c5"), mi("k", "j"), mo("/"),
                        f"<msqrt>{mi('d', 'k')}</msqrt>")
         words = plain(t("exercise.projected_score.statement"))
         return words.format(x_i=eq(mi("x", "i"), mvec(p["x_i"], c)), x_j=eq(mi("x", "j"), mvec(p["x_j"], c)),
