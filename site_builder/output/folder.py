@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 from ..errors import BuildError, SourceError
-from ..structure.files import copy_tree, outside
+from ..structure.files import copy_tree, looped, outside, unsafe_file_name
 
 MARKER = ".explorables-site"  # written into every built site: the next build may replace it
 
@@ -63,11 +63,13 @@ def author_folders(content: Path, out_dir: Path, outputs: dict[str, str], errors
             if not extra.is_dir():
                 continue  # files beside the lessons are not published
             rel = extra.relative_to(content).as_posix()
-            if rel in sections:
-                continue
-            problem = outside(extra, content)
+            if rel in sections or (extra / "index.md").is_file():
+                continue  # a section: built, or refused by the walk of sections (which said why)
+            parent = extra.parent.resolve()
+            problem = outside(extra, content) or looped(extra, (*parent.parents, parent)) or unsafe_file_name(extra)
             if problem:
-                errors.append(problem)
+                if problem not in errors:  # a section's folder the walk of sections refused already
+                    errors.append(problem)
                 continue
             copy_tree(extra, None, content, errors)  # every link inside it checked before anything is written
             if rel in outputs or extra.name in (MARKER, ".nojekyll"):

@@ -15,7 +15,7 @@ from pathlib import Path
 import yaml
 
 from ..errors import SourceError
-from ..quoting import clip
+from ..quoting import clip, quoted
 
 YAML_DEPTH = 20  # lists and mappings inside each other in front matter or site.yml
 
@@ -44,6 +44,39 @@ def outside(path: Path, root: Path, what: str = "content folder") -> SourceError
                            f"the build publishes nothing from outside it",
                            f"copy the file into the {what} instead of linking to it")
     return None
+
+
+def looped(entry: Path, above: tuple[Path, ...]) -> SourceError | None:
+    """An error if the folder ``entry`` is (a link to) one of the real folders ``above``
+    it: following it would read the same folders again and again."""
+    real = entry.resolve()
+    if real not in above:
+        return None
+    return SourceError(entry, 0, 0, f"{entry.name} is a symbolic link to {real}, a folder that holds the link itself",
+                       "remove the link; it would read the folder again inside itself, forever")
+
+
+# Characters a published file's name may not hold: a backslash (which an unzipper on
+# Windows reads as a folder: x\..\..\evil.txt writes outside its folder), a colon (a
+# drive, C:evil), control characters.
+UNSAFE_FILE_NAME = re.compile(r"[\\:\x00-\x1f\x7f]")
+
+
+def shown_name(name: str) -> str:
+    """A file's name in quotes for a message, its control characters written as escapes."""
+    return quoted("".join(c if c.isprintable() else repr(c)[1:-1] for c in name))
+
+
+def unsafe_file_name(entry: Path) -> SourceError | None:
+    """An error if the name of a file or folder the site publishes holds a character an
+    unzipper or another system reads as part of a path."""
+    found = list(dict.fromkeys(UNSAFE_FILE_NAME.findall(entry.name)))
+    if not found:
+        return None
+    shown = ", ".join("a backslash" if c == "\\" else "':'" if c == ":" else repr(c) for c in found)
+    return SourceError(entry, 0, 0, f"the name {shown_name(entry.name)} holds {shown}, which other systems read "
+                       f"as part of a path (unzipped, it could land outside its folder)",
+                       "rename it with letters, digits, '-', '_' and '.' only")
 
 
 def read_source(path: Path, root: Path) -> tuple[str | None, list[SourceError]]:
@@ -180,18 +213,12 @@ def copy_tree(source: Path, dest: Path | None, root: Path, errors: list[SourceEr
         for entry in sorted(folder.iterdir()):
             if entry.name.startswith(".") or (entry.name.startswith("_") and entry.is_dir()):
                 continue  # an editor's lock or swap file, .DS_Store, a folder put aside: never published
-            problem = outside(entry, root)
+            problem = outside(entry, root) or unsafe_file_name(entry) or (entry.is_dir() and looped(entry, above))
             if problem:
                 errors.append(problem)
                 continue
             if entry.is_dir():
-                real = entry.resolve()
-                if real in above:
-                    errors.append(SourceError(entry, 0, 0, f"{entry.name} is a symbolic link to {real}, "
-                                              f"a folder that holds the link itself",
-                                              "remove the link; it would copy the folder forever"))
-                    continue
-                walk(entry, None if target is None else target / entry.name, (*above, real))
+                walk(entry, None if target is None else target / entry.name, (*above, entry.resolve()))
             elif entry.is_file() and target is not None:
                 try:
                     shutil.copyfile(entry, target / entry.name)
@@ -199,4 +226,4 @@ def copy_tree(source: Path, dest: Path | None, root: Path, errors: list[SourceEr
                     errors.append(SourceError(entry, 0, 0, f"{entry.name} cannot be copied into the site "
                                               f"({err.strerror or err})", "check the file's permissions"))
 
-    walk(source, dest, (source.resolve(),))
+    walk(source, dest, (*source.resolve().parents, source.resolve()))

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import SourceError
-from .files import outside
+from . import reserved
+from .files import looped, outside, shown_name
 
 
 def slug_of(path: Path) -> str:
@@ -101,30 +102,71 @@ def lessons_in(folder: Path) -> list[Path]:
     return sorted(p for p in folder.glob("*.md") if not p.name.startswith((".", "_")))
 
 
+SECTION_DEPTH = 32  # sections inside each other; deeper is surely a mistake (a link, a script gone wrong)
+# Characters a web address cannot hold as they are: a page or section named with one would
+# need percent-encoding in every link, the menu, the search and the sitemap. Refused instead
+# (non-ASCII letters are fine: browsers encode them, and links are written as they are).
+UNSAFE = re.compile(r'[\s"#%<>?\[\\\]^`{|}\x00-\x1f\x7f]')
+
+
+def unsafe_name(path: Path, what: str) -> SourceError | None:
+    """An error if the name of ``path`` (a lesson file, a section folder: ``what``) holds
+    characters a web address cannot hold as they are."""
+    found = list(dict.fromkeys(UNSAFE.findall(path.name)))
+    if not found:
+        return None
+    shown = ", ".join("a space" if c == " " else repr(c) if not c.isprintable() or c.isspace() else f"'{c}'"
+                      for c in found)
+    return SourceError(path, 0, 0, f"the {what} name {shown_name(path.name)} holds {shown}, which a web address "
+                       f"cannot hold as it is (links to its page would lead nowhere)",
+                       "rename it with letters, digits, '-' and '_' only, e.g. 02-first-steps")
+
+
 def sources(content: Path, out_dir: Path, errors: list[SourceError]) -> tuple[list[Path], list[SourceError]]:
     """The Markdown files of the site: those at the top of content/ and those of every
-    section, a folder with an index.md (sections nest). A folder of Markdown files with
-    no index.md is copied as files, with a warning."""
-    found = lessons_in(content)
+    section, a folder with an index.md (sections nest, up to SECTION_DEPTH). A folder of
+    Markdown files with no index.md is copied as files, with a warning. A section linked
+    to a folder that holds it, a name a web address cannot hold, and a section named like
+    a page the build writes are errors."""
     warnings: list[SourceError] = []
-
-    def walk(folder: Path) -> None:
+    found: list[Path] = []
+    # (folder, the real folders above it and itself, its depth), walked in reading order
+    stack: list[tuple[Path, tuple[Path, ...], int]] = [(content, (content.resolve(),), 0)]
+    while stack:
+        folder, above, depth = stack.pop()
+        lessons = lessons_in(folder)
+        for lesson in lessons:
+            problem = unsafe_name(lesson, "lesson")
+            if problem:
+                errors.append(problem)
+            else:
+                found.append(lesson)
+        pages = {f"{slug_of(p)}.html" for p in lessons} | {"index.html"}  # a folder of these names is no section
+        pages |= set(reserved.WRITTEN) if not depth else set()
+        inside = []
         for sub in sorted(folder.iterdir()):
             if not sub.is_dir() or sub.name.startswith((".", "_")) or sub.resolve() == out_dir:
                 continue
             rel = sub.relative_to(content).as_posix()
-            if (sub / "index.md").is_file():
-                problem = outside(sub, content)
-                if problem:
-                    errors.append(problem)
-                    continue
-                found.extend(lessons_in(sub))
-                walk(sub)
-            elif lessons_in(sub):
-                warnings.append(SourceError(sub, 0, 0, f"the folder {rel}/ holds Markdown files but no index.md, "
-                                            f"so it is published as files, not read as a section",
-                                            f"add {rel}/index.md (title, order, summary) to make it a section"))
-    walk(content)
+            if not (sub / "index.md").is_file():
+                if lessons_in(sub):
+                    warnings.append(SourceError(sub, 0, 0, f"the folder {rel}/ holds Markdown files but no index.md, "
+                                                f"so it is published as files, not read as a section",
+                                                f"add {rel}/index.md (title, order, summary) to make it a section"))
+                continue
+            problem = outside(sub, content) or looped(sub, above) or unsafe_name(sub, "section folder")
+            if problem is None and sub.name in pages:
+                problem = SourceError(sub, 0, 0, f"the section folder {rel}/ has the name of a page the build "
+                                      f"writes ({rel})", f"rename the folder, e.g. {Path(sub.name).stem}/")
+            if problem is None and depth + 1 > SECTION_DEPTH:
+                problem = SourceError(sub, 0, 0, f"sections nest more than {SECTION_DEPTH} levels deep here",
+                                      "put fewer sections inside each other (a symbolic link or a script "
+                                      "may have made these folders)")
+            if problem:
+                errors.append(problem)
+                continue
+            inside.append((sub, (*above, sub.resolve()), depth + 1))
+        stack.extend(reversed(inside))
     return found, warnings
 
 
@@ -183,7 +225,11 @@ def slug_clashes(pages) -> list[SourceError]:
     seen: dict[str, Path] = {}
     for page in pages:
         where = "the track's front page" if not page.folder else f"the page of the section {page.folder}/"
-        if page.slug == "index" and page.path.stem != "index":
+        if not page.folder and page.slug != "index" and reserved.reserved_page(page.slug):
+            errors.append(SourceError(page.path, 0, 0, f"the file name {page.path.name} makes the page {page.url}, "
+                                      f"a name the build gives a page of its own ({', '.join(reserved.PAGE_NAMES)})",
+                                      f"rename the file, e.g. {page.path.stem}-page.md"))
+        elif page.slug == "index" and page.path.stem != "index":
             errors.append(SourceError(page.path, 1, 1, f"the file name {page.path.name} makes the page "
                                       f"{page.url}, which is {where}", "rename the file, e.g. 03-overview.md"))
         elif page.url in seen:
