@@ -6,6 +6,8 @@ the numbers equal the engine's, and every author mistake is reported at path:lin
 """
 from __future__ import annotations
 
+import html as html_lib
+import json
 import re
 
 import pytest
@@ -119,8 +121,25 @@ def test_an_adjustable_number_carries_the_slider_s_range_step_and_first_value(tm
     attrs = dict(re.findall(r'([\w-]+)="([^"]*)"', span.group(0)))
     assert attrs["role"] == "slider" and attrs["tabindex"] == "0"
     assert float(attrs["aria-valuemin"]) == slider.lo and float(attrs["aria-valuemax"]) == slider.hi
-    assert float(attrs["data-step"]) == slider.by and attrs["aria-valuenow"] == "0.5"
-    assert attrs["aria-label"] == "Temperature T"
+    assert attrs["aria-valuenow"] == "0.5" and attrs["aria-label"] == "Temperature T"
+    # the slider's control as the first frame's scene declares it, read whole by prose.js
+    control = json.loads(html_lib.unescape(attrs["data-control"]))
+    scene = ROW.scene(ROW.initial_state(ROW.parse_options({"temperature": "0.5"})))
+    declared = next(c for c in scene["controls"] if c["name"] == "temperature")
+    assert control == {k: declared[k] for k in ("min", "max", "step", "digits", "log", "log_steps")}
+    assert control["step"] == slider.by and control["log"] is True and control["log_steps"] == slider.log_steps
+
+
+def test_an_adjustable_number_takes_a_range_that_follows_the_state_and_an_even_step(tmp_path):
+    """The heatmap's token count ends at the first frame's last token (12 for the
+    sentence); positional encoding's dimension steps by 2: both as their controls say."""
+    html, errors = build(tmp_path, "n = {adjust}`table.n`, d = {adjust}`clocks.dim`.\n\n"
+                         ":::{attention-heatmap} table\n:::\n\n:::{positional-encoding} clocks\n:::\n")
+    assert errors == []
+    spans = re.findall(r'<span class="ex-adjust"[^>]*data-control="([^"]*)"', html)
+    n, dim = (json.loads(html_lib.unescape(s)) for s in spans)
+    assert (n["min"], n["max"], n["step"]) == (1, 12, 1) and "log" not in n
+    assert dim["step"] == 2
 
 
 def test_an_adjustable_number_must_be_a_number_control(tmp_path):

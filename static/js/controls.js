@@ -26,9 +26,12 @@
     const label = ex.el("label", { for: id });
     const f = frame(spec, ex.el("div", { class: "ex-slider-head" }, label, output));
     f.el.insertBefore(input, f.el.lastChild);
-    let digits = 2, log = false;
-    /* A log slider moves along log(value); the engine always gets the value itself. */
-    function fromInput() { return log ? Number(Math.exp(Number(input.value)).toPrecision(4)) : Number(input.value); }
+    let digits = 2, r = spec;
+    /* A log slider moves along log(value) (ex.range); the engine always gets the value itself. */
+    function fromInput() {
+      const value = ex.range.of(r, Number(input.value));
+      return ex.range.log(r) ? Number(value.toPrecision(4)) : value;
+    }
     let labelText = spec.label;
     /* The value a screen reader speaks is written before the input event returns, so the
        slider never says an older number than the one drawn beside it. */
@@ -44,18 +47,14 @@
     });
     function update(next) {
       digits = next.digits === undefined ? 2 : next.digits;
-      log = !!next.log && next.min > 0;
+      r = next;
       ex.setText(label, labelText = next.label);
-      if (log) {
-        input.min = Math.log(next.min); input.max = Math.log(next.max);
-        input.step = (Math.log(next.max) - Math.log(next.min)) / 200;
-      } else {
-        input.min = next.min; input.max = next.max; input.step = next.step || "any";
-      }
+      input.min = ex.range.at(r, next.min); input.max = ex.range.at(r, next.max);
+      input.step = ex.range.step(r) || "any";
       // while the reader moves the slider, an older answer must not pull it (or its
       // spoken value) back
       const moving = document.activeElement === input && (figure.busy || figure.queue.length);
-      if (!moving) { input.value = log ? Math.log(next.value) : next.value; show(Number(next.value)); }
+      if (!moving) { input.value = ex.range.at(r, next.value); show(Number(next.value)); }
       f.help(next);
     }
     update(spec);

@@ -148,6 +148,17 @@
     return ex.localize(s.startsWith("-") && Number(s) === 0 ? s.slice(1) : s);
   };
 
+  /* A slider's range as its control declares it (kit/params.py Slider.control_dict): a log
+     range is crossed along log(value) in log_steps steps. at: a value's place on the
+     track; of: the value at a place; step: one step, in places; next: k steps on. */
+  ex.range = {
+    log: function (r) { return r.log && r.min > 0; },
+    at: function (r, v) { return ex.range.log(r) ? Math.log(v) : v; },
+    of: function (r, x) { return ex.range.log(r) ? Math.exp(x) : x; },
+    step: function (r) { return ex.range.log(r) ? Math.log(r.max / r.min) / r.log_steps : r.step; },
+    next: function (r, v, k) { return ex.range.of(r, ex.range.at(r, v) + k * ex.range.step(r)); },
+  };
+
   ex.reducedMotion = function () {
     return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   };

@@ -80,6 +80,7 @@
       if (span.textContent !== text) span.textContent = text;
     });
     of(".ex-adjust", id).forEach(function (el) {
+      follow(el);
       if (el.classList.contains("ex-dragging") || !state || typeof state[el.dataset.param] !== "number") return;
       show(el, state[el.dataset.param]);
     });
@@ -117,9 +118,19 @@
 
   /* --- adjustable numbers ------------------------------------------------------------ */
 
-  function range(el) {
-    return { min: Number(el.dataset.min), max: Number(el.dataset.max), step: Number(el.dataset.step),
-             digits: Number(el.dataset.digits), log: el.dataset.log === "true" };
+  /* The slider's control (kit/params.py Slider.control_dict): from the first frame as
+     built, then from each new scene (refresh). */
+  function range(el) { return JSON.parse(el.dataset.control); }
+
+  /* Take the range, step and scale of the figure's control as its scene now declares them. */
+  function follow(el) {
+    const figure = ex.figures[el.dataset.figure];
+    const controls = (figure && figure.scene && figure.scene.controls) || [];
+    const control = controls.find(function (c) { return c.name === el.dataset.param; });
+    if (!control) return;
+    el.dataset.control = JSON.stringify(control);
+    el.setAttribute("aria-valuemin", String(control.min));
+    el.setAttribute("aria-valuemax", String(control.max));
   }
 
   function show(el, value) {
@@ -131,7 +142,7 @@
 
   function clamp(el, value) {
     const r = range(el);
-    const snapped = Math.round(value / r.step) * r.step;
+    const snapped = r.min + Math.round((value - r.min) / r.step) * r.step;
     return Math.min(r.max, Math.max(r.min, Number(snapped.toFixed(Math.max(r.digits, 0)))));
   }
 
@@ -142,13 +153,6 @@
     const figure = ex.figures[el.dataset.figure];
     if (!figure) { console.error("Explorables: no figure '" + el.dataset.figure + "' for an adjustable number"); return; }
     figure.send({ type: "set", name: el.dataset.param, value: value }).catch(function () {});
-  }
-
-  /* Move ``value`` by ``amount`` steps: linear steps, or fiftieths of a log range. */
-  function moved(el, value, amount) {
-    const r = range(el);
-    if (r.log) return Math.exp(Math.log(value) + amount * (Math.log(r.max) - Math.log(r.min)) / 50);
-    return value + amount * r.step;
   }
 
   document.addEventListener("pointerdown", function (event) {
@@ -163,9 +167,7 @@
     el.setPointerCapture(event.pointerId);
     function move(e) {
       const share = (e.clientX - x0) / DRAG_PX;
-      const value = r.log ? Math.exp(Math.log(v0) + share * (Math.log(r.max) - Math.log(r.min)))
-        : v0 + share * (r.max - r.min);
-      set(el, value);
+      set(el, ex.range.of(r, ex.range.at(r, v0) + share * (ex.range.at(r, r.max) - ex.range.at(r, r.min))));
     }
     function up() {
       el.classList.remove("ex-dragging");
@@ -185,10 +187,10 @@
     const value = Number(el.getAttribute("aria-valuenow"));
     const big = event.shiftKey ? 10 : 1;
     let next = null;
-    if (event.key === "ArrowRight" || event.key === "ArrowUp") next = moved(el, value, big);
-    else if (event.key === "ArrowLeft" || event.key === "ArrowDown") next = moved(el, value, -big);
-    else if (event.key === "PageUp") next = moved(el, value, 10);
-    else if (event.key === "PageDown") next = moved(el, value, -10);
+    if (event.key === "ArrowRight" || event.key === "ArrowUp") next = ex.range.next(r, value, big);
+    else if (event.key === "ArrowLeft" || event.key === "ArrowDown") next = ex.range.next(r, value, -big);
+    else if (event.key === "PageUp") next = ex.range.next(r, value, 10);
+    else if (event.key === "PageDown") next = ex.range.next(r, value, -10);
     else if (event.key === "Home") next = r.min;
     else if (event.key === "End") next = r.max;
     if (next === null) return;
@@ -262,6 +264,7 @@
   function shown(root) {
     quiet();
     root.querySelectorAll(".ex-value").forEach(function (span) { said.set(span, span.textContent); });
+    root.querySelectorAll(".ex-adjust").forEach(follow);
   }
   // loaded after the first frame (js/later.js): the page is there already, its numbers as built
   shown(document.body);

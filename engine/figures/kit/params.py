@@ -102,6 +102,9 @@ class Slider(Param):
     bounds: tuple = ()  # the option's (min, max) where lo or hi are functions of the state
 
     kind: ClassVar[str] = "slider"
+    # a log range is crossed in this many steps (the thumb's step, and a prose number's
+    # arrow key: static/js/core.js ex.range reads it from the control)
+    log_steps: ClassVar[int] = 200
     open_ended: ClassVar[bool] = False  # whether lo and hi may be infinite (no thumb to place)
 
     def __post_init__(self) -> None:
@@ -160,7 +163,7 @@ class Slider(Param):
         out.update(min=resolve(self.lo, state), max=resolve(self.hi, state), step=step,
                    value=state[self.name], digits=0 if self.integer else self.digits)
         if self.log:
-            out["log"] = True
+            out.update(log=True, log_steps=self.log_steps)
         return out
 
 

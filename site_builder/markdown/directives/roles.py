@@ -23,6 +23,7 @@ with a "did you mean". References (``{numref}``, ``{eq}``) are resolved by
 from __future__ import annotations
 
 import html
+import json
 import re
 from typing import Any
 
@@ -33,7 +34,7 @@ from markdown_it.token import Token
 
 from ....engine.figures import FIGURES
 from ....engine.figures.base import closest
-from ....engine.figures.kit.params import Slider, resolve
+from ....engine.figures.kit.params import Slider
 from ....engine.figures.kit.text import Say, num, pct, vec
 from ....engine.figures.kit.text import spoken as in_words
 from ....engine.locale import t
@@ -46,6 +47,7 @@ _ROLE = re.compile(r"\{([a-z][\w-]*)\}(`+)")
 _VALUE = re.compile(r"^([A-Za-z][\w-]*)\.([A-Za-z_]\w*)((?:\[\d+\]){0,3})(?::([a-z]+))?(?::(first))?$")
 _TARGET = re.compile(r"^([A-Za-z][\w-]*)\.([A-Za-z][\w-]*)$")
 _LABELLED = re.compile(r"^(.*?)\s*<([^<>]+)>$", re.S)
+_RANGE = ("min", "max", "step", "digits", "log", "log_steps")  # what an {adjust} reads of its slider's control
 ELEMENT_FORMATS = ("percent", "decimal", "integer")  # how one element may be rewritten
 
 
@@ -222,13 +224,13 @@ def _resolve(env, figures, role, content, line0, col) -> dict | None:
             report(env, line0, col, f"{{adjust}}: figure '{fig_id}' ({fig['figure']}) has no number control '{name}'",
                    f"{hint} its number controls: {listed}".strip())
             return None
-        first = fig["state"]
-        value = first.get(name, param.default)
-        digits = 0 if param.integer else param.digits
-        return {"figure_id": fig_id, "name": name, "value": value, "min": resolve(param.lo, first),
-                "max": resolve(param.hi, first), "step": 1 if param.integer else param.by, "digits": digits,
-                "log": bool(param.log), "label": in_words(param.label) if isinstance(param.label, (str, Say)) else name,
-                "text": num(value, digits)}
+        # the control as the first frame's scene declares it (kit/params.py Slider.control_dict);
+        # prose.js takes each later scene's control of the same name
+        control = next((c for c in fig["scene"].get("controls", ()) if c.get("name") == name), None)
+        control = control or param.control_dict(fig["state"])
+        return {"figure_id": fig_id, "name": name, "control": control,
+                "label": in_words(param.label) if isinstance(param.label, (str, Say)) else name,
+                "text": num(control["value"], control["digits"])}
 
     # role == "try"
     words = ""
@@ -292,11 +294,11 @@ def _render_role(self, tokens, idx, options, env) -> str:
                  "data-say": meta["say"]}
         return f"<span{_attrs(attrs)}>{html.escape(meta['text'])}</span>"
     if role == "adjust":
+        c = meta["control"]
         attrs = {"class": "ex-adjust", "role": "slider", "tabindex": "0", "aria-label": meta["label"],
-                 "aria-valuemin": meta["min"], "aria-valuemax": meta["max"], "aria-valuenow": meta["value"],
+                 "aria-valuemin": c["min"], "aria-valuemax": c["max"], "aria-valuenow": c["value"],
                  "aria-valuetext": meta["text"], "data-figure": meta["figure_id"], "data-param": meta["name"],
-                 "data-min": meta["min"], "data-max": meta["max"], "data-step": meta["step"],
-                 "data-digits": meta["digits"], "data-log": "true" if meta["log"] else None,
+                 "data-control": json.dumps({k: c[k] for k in _RANGE if k in c}, separators=(",", ":")),
                  "title": t("page.adjust_title", label=meta["label"])}
         return f"<span{_attrs(attrs)}>{html.escape(meta['text'])}</span>"
     if role == "try":
