@@ -6,7 +6,8 @@ or bars panel an ``<svg>`` with one element a cell or a bar, steps and text pane
 HTML. Colours are never written: every element carries classes (``c-query``, ``c-key``,
 ...) that explorables.css maps to the same custom properties the canvas reads, so the
 still follows the light and dark palettes, and the strict Content-Security-Policy (no
-style attributes) holds. Geometry follows static/js/panels/plane.js at a nominal width.
+style attributes) holds. The geometry is static/js/geometry.js (geometry.py reads it), drawn
+as static/js/panels/plane.js draws it, at a nominal width.
 
 ``still(scene)`` is the whole figure: title, panels, status sentence, and one sentence
 on what the live figure lets the reader do.
@@ -23,11 +24,13 @@ import re
 from html import escape
 
 from ...engine.locale import direction, language, localized, t
+from .geometry import GEOMETRY, radius
 
 # The words this module writes for readers, in one place.
 
 WIDTH = 400  # the nominal width of a plane, in px (the canvas is 300-500 px on most screens)
-PAD = 18     # as in plane.js: the margin round the data domain
+
+PAD = GEOMETRY["pad"]  # the margin round the data domain
 CELL_H = 24  # a row of a cells panel
 BAR_H = 22   # a bar
 
@@ -79,7 +82,7 @@ class _View:
         if spec.get("square"):
             height = min(width, 2 * PAD + (width - 2 * PAD) * (ys[1] - ys[0]) / (xs[1] - xs[0]))
         else:
-            height = min(width * (spec.get("ratio") or 0.6), 420)
+            height = min(width * (spec.get("ratio") or GEOMETRY["ratio"]), GEOMETRY["tall"])
         self.w, self.h = width, round(height)
         kx = (self.w - 2 * PAD) / (xs[1] - xs[0])
         ky = (self.h - 2 * PAD) / (ys[1] - ys[0])
@@ -148,7 +151,7 @@ def _hits(box, x: float, y: float, r: float) -> bool:
 
 def _point(m: dict, v: _View) -> str:
     x, y = v.x(m["x"]), v.y(m["y"])
-    r = m.get("size") or (7 if m.get("draggable") else 5)
+    r = radius(m)
     shape = m.get("shape") or "circle"
     cls = _cls("mk pt", _role(m, "key"), "ring" if shape == "ring" else "", "faded" if m.get("muted") else "")
     own = "" if m.get("label") else f' class="{cls}"'  # a named point is a group: its shape and its name
@@ -161,7 +164,7 @@ def _point(m: dict, v: _View) -> str:
         body = f'<circle{own} cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}"/>'
     if not m.get("label"):
         return body
-    return f'<g class="{cls}">{body}{_name(m["label"], x, y, m.get("anchor"), r + 4, v)}</g>'
+    return f'<g class="{cls}">{body}{_name(m["label"], x, y, m.get("anchor"), r + GEOMETRY["name_gap"], v)}</g>'
 
 
 def _arrow(m: dict, v: _View) -> str:
@@ -173,7 +176,7 @@ def _arrow(m: dict, v: _View) -> str:
     cls = _cls("mk ar", _role(m, "accent"), "dash" if m.get("dashed") else "")
     parts = []
     if length > 0.5:
-        head = min(12, length * 0.45)
+        head = min(GEOMETRY["head"], length * GEOMETRY["head_share"])
         ux, uy = (x2 - x1) / length, (y2 - y1) / length
         parts.append(f'<path d="M{_n(x1)} {_n(y1)}L{_n(x2 - ux * head * .8)} {_n(y2 - uy * head * .8)}"'
                      f'{_stroke(m, 2.5)}/>')
@@ -267,7 +270,7 @@ def plane_svg(spec: dict) -> str:
         spec = dict(spec, square=False, grid=spec.get("grid", 0),
                     axes=spec.get("axes") or [spec.get("x_label") or "", spec.get("y_label") or ""])
     v = _View(spec)
-    v.discs = [(v.x(m["x"]), v.y(m["y"]), (m.get("size") or (7 if m.get("draggable") else 5)) + 2)
+    v.discs = [(v.x(m["x"]), v.y(m["y"]), radius(m) + 2)
                for m in spec.get("marks") or [] if m.get("kind") == "point"]
     marks = [_line(dict(s, role=s.get("role") or "accent"), v, "accent", 2.0).replace("mk ln", "mk ln se", 1)
              for s in spec.get("series") or []]

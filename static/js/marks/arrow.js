@@ -13,7 +13,7 @@
     if (m.gap && len > m.gap + 1) {  // its tip stops short of what it points at (a point drawn there)
       x2 -= (x2 - x1) / len * m.gap; y2 -= (y2 - y1) / len * m.gap; len -= m.gap;
     }
-    return { x1: x1, y1: y1, x2: x2, y2: y2, len: len, head: Math.min(12, len * 0.45) };
+    return { x1: x1, y1: y1, x2: x2, y2: y2, len: len, head: Math.min(ex.geometry.head, len * ex.geometry.head_share) };
   }
 
   ex.marks.arrow = function (ctx, m, view) {

@@ -25,7 +25,7 @@
   const POINT_FONT = "13px system-ui, sans-serif";
   const HOT_FONT = "600 13px system-ui, sans-serif";  // a hovered name, and what is measured
   const ARROW_FONT = "600 13px system-ui, sans-serif";
-  const GAP = 4;          // px between a mark's edge and its name
+  const GAP = ex.geometry.name_gap;  // px between a mark's edge and its name
   const LEADER_PX = 16;   // how much further out a name on a leader line sits
   const SAME_PX = 4;      // points closer than this share one name
   const EDGE = 1;         // a name keeps this far inside the canvas

@@ -34,7 +34,7 @@
     ctx.restore();
   };
   /* The radius (px) a point is drawn with, not hovered. */
-  ex.marks.point.radius = function (m) { return m.size || (m.draggable ? 7 : 5); };
+  ex.marks.point.radius = function (m) { return m.size || (m.draggable ? ex.geometry.point_drag : ex.geometry.point); };
   /* Hit test shared by the plane: how far (px) the pointer is from the mark. */
   ex.marks.point.distance = function (m, px, py, view) {
     return Math.hypot(view.sx(m.x) - px, view.sy(m.y) - py);

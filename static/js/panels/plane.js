@@ -7,7 +7,7 @@
 (function () {
   "use strict";
   const ex = window.explorables;
-  const PAD = 18;
+  const G = ex.geometry, PAD = G.pad;
   const NEAR = "50% 0px";  // how near the view a plane is drawn: half a screen above or below it
   let planes = 0;  // numbers the planes of the page, for their point lists' ids
 
@@ -64,7 +64,7 @@
       // equal aspect: as tall as the domain needs (at most square); else a fixed ratio
       const height = Math.round(s.square
         ? Math.min(width, 2 * PAD + (width - 2 * PAD) * (ys[1] - ys[0]) / (xs[1] - xs[0]))
-        : Math.min(width * (s.ratio || 0.6), 420));
+        : Math.min(width * (s.ratio || G.ratio), G.tall));
       if (width === state.width && height === state.height) return false;
       state.width = width; state.height = height;
       const dpr = window.devicePixelRatio || 1;
