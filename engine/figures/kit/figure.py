@@ -79,6 +79,7 @@ class Figure(HookChecks):
     values: tuple[Value, ...] = ()
     experiments: tuple[Experiment, ...] = ()
     hint: str = HINT  # what the experiment box says while no experiment runs
+    experiments_near: str | None = None  # the panel the "Try this" buttons sit under on a narrow screen
     # The state keys that make the figure's example (its tokens, their vectors): prose
     # that quotes an element by position ({value}`table.weights[2][3]`) speaks of the
     # lesson's example, so once the reader changes one of these, it keeps the lesson's
@@ -284,7 +285,7 @@ class Figure(HookChecks):
         """The controls, in order: every parameter's that is drawn, then the experiments."""
         out = [p.control_dict(state) for p in self.params if p.control]
         if self.experiments:
-            out.append(self.experiment_control(state))
+            out.append(self.experiment_control(state, near=self.experiments_near))
         return out
 
     def hint_text(self) -> str:
