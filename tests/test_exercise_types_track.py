@@ -110,7 +110,9 @@ def test_a_statement_draws_the_matrices_row_by_row():
     assert "<msup><mi>o</mi><mn>1</mn></msup>" in statement and "Write it as (x, y)." in statement
     statement = EXERCISES["projected-score"].problem(4)["statement"]
     assert statement.count("<mtr>") == 4  # two 2 x 2 matrices
-    assert re.sub(r"<[^>]+>", "", statement).startswith("Two tokens have the vectors xi=(\u22121,\u22121.3)")
+    drawn = re.sub(r"<[^>]+>", "", statement)
+    assert drawn.startswith("Two tokens have the vectors xi=(\u22121,\u22121.3)") and "of token i for token j?" in drawn
+    assert "<math xmlns=\"http://www.w3.org/1998/Math/MathML\" display=\"inline\"><mrow><mi>j</mi>" in statement
     comma = EXERCISES["offset-similarity"].problem(22, decimal_comma=True)["statement"]
     assert "<mn>100</mn>" in comma and "<mn>4</mn>" in comma and "<mn>2</mn>" in comma
 

@@ -77,4 +77,4 @@ class ProjectedScore(Exercise):
         words = plain(t("exercise.projected_score.statement"))
         return words.format(x_i=eq(mi("x", "i"), mvec(p["x_i"], c)), x_j=eq(mi("x", "j"), mvec(p["x_j"], c)),
                             W_Q=eq(mi("W", "Q"), _matrix(p["W_Q"], c)), W_K=eq(mi("W", "K"), _matrix(p["W_K"], c)),
-                            d_k=eq(mi("d", "k"), mn(2, c)), score=score)
+                            d_k=eq(mi("d", "k"), mn(2, c)), score=score, i=mathml(mi("i")), j=mathml(mi("j")))
