@@ -87,12 +87,36 @@ def _parent(target: Path) -> Path:
     return target.parent
 
 
+def entry_problem(name: str) -> str:
+    """What makes ``name`` unsafe as the name of an entry of a zip, or "": an unzipper
+    writes an entry where its name says, so the name must stay inside the zip's folder
+    on every system (no absolute path, no '..', no backslash, no drive, no control
+    character)."""
+    if not name or name.startswith("/"):
+        return "it is an absolute path"
+    if re.search(r"[\x00-\x1f\x7f]", name):
+        return "it holds a control character"
+    if "\\" in name:
+        return "it holds a backslash, which an unzipper on Windows reads as a folder"
+    if ":" in name:
+        return "it holds ':', which Windows reads as a drive (C:) or a stream"
+    if any(part in ("", ".", "..") for part in name.split("/")):
+        return "it holds an empty, '.' or '..' part, which leads out of its folder"
+    return ""
+
+
 def _zip(site: Path, target: Path, slug: str) -> None:
-    """The site under one top folder named ``slug``; text compressed, the rest stored."""
+    """The site under one top folder named ``slug``; text compressed, the rest stored.
+    Every entry's name is checked before it is written (entry_problem)."""
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as archive:
         for path in sorted(site.rglob("*")):
             if path.is_file():
                 name = f"{slug}/{path.relative_to(site).as_posix()}"
+                problem = entry_problem(name)
+                if problem:
+                    shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in name)
+                    raise BuildError(f"the bundle would hold a file named '{shown}': {problem}; rename the "
+                                     f"file in the content folder (nothing was written)")
                 info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
                 info.external_attr = 0o644 << 16
                 archive.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
