@@ -16,31 +16,92 @@ from pathlib import Path
 EXTENSIONS = {".png", ".gif", ".jpg", ".jpeg", ".webp", ".svg", ".avif"}
 
 
+LARGEST = 100_000  # pixels on a side: an image larger than this is a broken or hostile file
+
+
+class SizeError(ValueError):
+    """An image whose header says what it is but whose size cannot be read: a file cut
+    short, a side of 0, a number past LARGEST."""
+
+
 def image_size(path: Path) -> tuple[int, int] | None:
     """(width, height) in pixels, or None when the header cannot be read."""
-    data = path.read_bytes()[:65536] if path.suffix.lower() != ".svg" else path.read_bytes()
     try:
-        if data[:8] == b"\x89PNG\r\n\x1a\n":
-            return struct.unpack(">II", data[16:24])
-        if data[:6] in (b"GIF87a", b"GIF89a"):
-            return struct.unpack("<HH", data[6:10])
-        if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
-            kind = data[12:16]
-            if kind == b"VP8X":
-                return 1 + int.from_bytes(data[24:27], "little"), 1 + int.from_bytes(data[27:30], "little")
-            if kind == b"VP8 ":
-                w, h = struct.unpack("<HH", data[26:30])
-                return w & 0x3FFF, h & 0x3FFF
-            if kind == b"VP8L":
-                bits = int.from_bytes(data[21:25], "little")
-                return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
-        if data[:2] == b"\xff\xd8":
-            return _jpeg_size(data if len(data) < 65536 else path.read_bytes())
-        if path.suffix.lower() == ".svg":
-            return _svg_size(data.decode("utf-8", "replace"))
-    except (struct.error, IndexError, ValueError):
+        return read_size(path)
+    except SizeError:
         return None
+
+
+def size_problem(path: Path) -> str:
+    """Why the size of an image of a known kind cannot be read ("the PNG file is cut
+    short"), or "" (also for kinds whose size is not read, such as AVIF)."""
+    try:
+        read_size(path)
+    except SizeError as err:
+        return str(err)
+    return ""
+
+
+def read_size(path: Path) -> tuple[int, int] | None:
+    """(width, height) in pixels; None for a kind of image whose header is not read;
+    SizeError for a PNG, GIF, JPEG, WebP or SVG whose size is broken."""
+    data = path.read_bytes()[:65536] if path.suffix.lower() != ".svg" else path.read_bytes()
+    kind = _kind(data, path)
+    if kind is None:
+        return None
+    try:
+        size = _size(kind, data, path)
+    except (struct.error, IndexError, ValueError, OverflowError):
+        size = None
+    if size is None and kind == "SVG":
+        return None  # width="100%" and no viewBox: a size the page does not set
+    if size is None:
+        raise SizeError(f"the {kind} file is cut short or its header is broken")
+    width, height = size
+    if not (0 < width <= LARGEST and 0 < height <= LARGEST):
+        raise SizeError(f"the {kind} file says it is {_said(width)} by {_said(height)} pixels; "
+                        f"an image is 1 to {LARGEST:,} pixels on a side")
+    return width, height
+
+
+def _said(number: float) -> str:
+    """A side as a message gives it: 1,280, or 'over 10^18' for one too large to round."""
+    return f"{number:,.0f}" if abs(number) < 1e18 else "over 10^18"
+
+
+def _kind(data: bytes, path: Path) -> str | None:
+    if data[:8] == b"\x89PNG\r\n\x1a\n":
+        return "PNG"
+    if data[:6] in (b"GIF87a", b"GIF89a"):
+        return "GIF"
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "WebP"
+    if data[:2] == b"\xff\xd8":
+        return "JPEG"
+    if path.suffix.lower() == ".svg":
+        return "SVG"
     return None
+
+
+def _size(kind: str, data: bytes, path: Path) -> tuple[float, float] | None:
+    if kind == "PNG":
+        return struct.unpack(">II", data[16:24])
+    if kind == "GIF":
+        return struct.unpack("<HH", data[6:10])
+    if kind == "WebP":
+        chunk = data[12:16]
+        if chunk == b"VP8X" and len(data) >= 30:
+            return 1 + int.from_bytes(data[24:27], "little"), 1 + int.from_bytes(data[27:30], "little")
+        if chunk == b"VP8 ":
+            w, h = struct.unpack("<HH", data[26:30])
+            return w & 0x3FFF, h & 0x3FFF
+        if chunk == b"VP8L" and len(data) >= 25:
+            bits = int.from_bytes(data[21:25], "little")
+            return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
+        return None
+    if kind == "JPEG":
+        return _jpeg_size(data if len(data) < 65536 else path.read_bytes())
+    return _svg_size(data.decode("utf-8", "replace"))
 
 
 def _jpeg_size(data: bytes) -> tuple[int, int] | None:
@@ -53,11 +114,13 @@ def _jpeg_size(data: bytes) -> tuple[int, int] | None:
         if marker in (0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF):
             height, width = struct.unpack(">HH", data[at + 5:at + 9])
             return width, height
+        if length < 2:  # a segment's length counts its own two bytes
+            return None
         at += 2 + length
     return None
 
 
-def _svg_size(text: str) -> tuple[int, int] | None:
+def _svg_size(text: str) -> tuple[float, float] | None:
     root = re.search(r"<svg\b[^>]*>", text)
     if not root:
         return None
@@ -68,11 +131,17 @@ def _svg_size(text: str) -> tuple[int, int] | None:
         return float(found.group(1)) if found else None
     width, height = number("width"), number("height")
     if width and height:
-        return round(width), round(height)
+        return _whole(width), _whole(height)
     box = re.search(r'viewBox\s*=\s*["\']\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)', tag)
     if box:
-        return round(float(box.group(1))), round(float(box.group(2)))
+        return _whole(float(box.group(1))), _whole(float(box.group(2)))
     return None
+
+
+def _whole(number: float) -> float:
+    """``number`` rounded, or itself when it is too large to round (inf): the caller
+    says it is too large."""
+    return round(number) if abs(number) < 1e18 else number
 
 
 def resolve(env: dict, src: str) -> tuple[Path, str] | None:

@@ -68,7 +68,10 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
         return 1
     size = images.image_size(file)
     if size is None:
-        report(env, line0, arg_col, f"{label}: cannot read the size of '{argument}'",
+        problem = images.size_problem(file)
+        report(env, line0, arg_col, f"{label}: cannot read the size of '{argument}'"
+               + (f": {problem}" if problem else ""),
+               "save the image again from an image editor" if problem else
                "use a PNG, JPEG, GIF, WebP or SVG (with width and height or a viewBox)")
         return 1
     width, height = size
@@ -133,6 +136,10 @@ def image_sizes_rule(state: StateCore) -> None:
             state.env.setdefault("images", []).append((file, url))
             child.attrSet("src", images.page_src(state.env, url))
             size = images.image_size(file)
+            problem = "" if size else images.size_problem(file)
+            if problem:
+                report(state.env, line0, col + 2 if col > 1 else 1,
+                       f"cannot read the size of image '{src}': {problem}", "save the image again from an image editor")
             if size:
                 child.attrSet("width", str(size[0]))
                 child.attrSet("height", str(size[1]))
