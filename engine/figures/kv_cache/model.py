@@ -6,7 +6,8 @@ a model of L layers and width D = h·d_k (maths.py); the table is one toy head (
 """
 from __future__ import annotations
 
-from explorables.figures import Choice, Experiment, Figure, Option, Play, Slider, Toggle, Value, num, register
+from explorables.figures import (Choice, Experiment, Figure, Option, OptionError, Play, Slider, Toggle, Value, num,
+                                 register)
 
 from . import scene, words as W
 from .maths import LAST, TOKENS, cache_bytes, decode, divisors, kv_heads, recompute, step_cost, vectors
@@ -57,8 +58,7 @@ class KVCache(Figure):
                doc=W.DOC_GROUPS, near="memory"),
         Choice("bytes", W.BYTES, 2, choices=W.BYTES_CHOICES, doc=W.DOC_BYTES, near="memory"),
     )
-    extra_options = (Option("context", "int", 4096, W.DOC_CONTEXT, min=1, max=1_000_000),)
-    counts = ("step_cached", "step_full", "total_cached", "total_full")
+    extra_options = (Option("context", "int", 4096, W.DOC_CONTEXT, min=1, max=500_000),)
     values = (*(Value(name, "integer", W.DOCS[name]) for name in W.INTEGERS),
               *(Value(name, "text", W.DOCS[name], announce=W.SAY_MEMORY if name == "context_text" else "")
                 for name in W.TEXTS),
@@ -67,8 +67,13 @@ class KVCache(Figure):
               Value("playing", "bool", W.DOCS["playing"]))
     experiments = EXPERIMENTS
 
+    def check_options(self, values: dict) -> None:
+        if not str(values["groups"]).strip().isdigit() or int(values["groups"]) < 1:
+            raise OptionError("groups", f"expected a whole number of groups (a divisor of :heads:), got "
+                                        f"{values['groups']!r}")
+
     def setup(self, state: dict, options: dict) -> dict:
-        state["context"] = int(options["context"])
+        state.update(context=int(options["context"]), groups=int(state["groups"]))
         return self.changed(state, "heads")
 
     def changed(self, state: dict, name: str) -> dict:
@@ -97,14 +102,12 @@ class KVCache(Figure):
                "context_bytes": cache_bytes(state["context"], L, g, d_k, size),
                "weights": weights + [[0.0] * len(TOKENS) for _ in range(LAST - t)],
                "outputs": [row.output for row in rows], "context": state["context"]}
-        for name in self.counts:
-            out[name + "_text"] = W.count(out[name])
-        for name in ("cache", "token", "context"):
-            out[name + "_text"] = W.size(out[name + "_bytes"])
+        out.update({name: W.size(out[name[:-5] + "_bytes"]) if name[:-5] + "_bytes" in out else
+                    W.count(out[name[:-5]]) for name in W.TEXTS})
         return out
 
     def draw(self, state: dict, v: dict) -> list[dict]:
-        return scene.panels(state, v)
+        return [scene.table(state, v), scene.kept(state, v), scene.counts(state, v), scene.memory(state, v)]
 
     def status(self, state: dict, v: dict) -> str:
         return W.STATUS.format(t=v["t"], word=TOKENS[v["t"]], n=v["n"], cached=v["step_cached_text"],

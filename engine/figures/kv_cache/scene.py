@@ -10,10 +10,6 @@ from .maths import TOKENS
 TONES = {"kept": 0.6, "new": 1.0, "again": -0.6}
 
 
-def panels(state: dict, v: dict) -> list[dict]:
-    return [table(state, v), kept(state, v), counts(state, v), memory(state, v)]
-
-
 def table(state: dict, v: dict) -> dict:
     t, n, weights = v["t"], len(TOKENS), v["weights"]
 
@@ -27,7 +23,7 @@ def table(state: dict, v: dict) -> dict:
                  muted=lambda i, j: i > t or j > i, tip=tip, active_row=t,
                  row_labels=heading(n, text=TOKENS, active=lambda i: i == t),
                  col_labels=heading(n, text=TOKENS), key=[(0, W.KEY_LITTLE()), (1, W.KEY_MUCH())],
-                 title=W.TABLE_TITLE.format(t=t, word=quote(TOKENS[t])), caption=W.TABLE_CAPTION.format(n=v["n"]))
+                 title=W.TABLE_TITLE.format(t=t, word=quote(TOKENS[t])), caption=W.TABLE_CAPTION.format(t=t))
 
 
 def column_state(j: int, t: int, cache: bool) -> str | None:
@@ -49,17 +45,17 @@ def kept(state: dict, v: dict) -> dict:
                  row_labels=heading(2, text=("K", "V")), col_labels=heading(len(TOKENS), text=TOKENS),
                  key=[(TONES[m], k()) for m, k in zip(("kept", "new", "again"), W.KEPT_KEY)
                       if m == "new" or (m == "kept") == cache],
-                 title=W.KEPT_TITLE.format(t=t), caption=W.KEPT_CAPTION.format(n=v["n"]))
+                 title=W.KEPT_TITLE.format(t=t), caption=W.KEPT_CAPTION.format(t=t))
 
 
 def counts(state: dict, v: dict) -> dict:
     shown = [v["step_cached_text"], v["step_full_text"], v["total_cached_text"], v["total_full_text"]]
-    return text("counts", W.COUNT_NOTE.format(L=state["layers"], D=v["D"], ratio=num(v["ratio"], 1), n=v["n"]),
+    return text("counts", W.COUNT_NOTE.format(L=state["layers"], D=v["D"], ratio=num(v["ratio"], 1), t=v["t"]),
                 title=W.COUNT_TITLE(), items=[[name(), value] for name, value in zip(W.COUNT_ITEMS, shown)])
 
 
 def memory(state: dict, v: dict) -> dict:
-    fill = dict(n=v["n"], N=W.count(v["context"]), g=v["kv_heads"], h=state["heads"], d_k=state["d_k"],
+    fill = dict(t=v["t"], N=W.count(v["context"]), g=v["kv_heads"], h=state["heads"], d_k=state["d_k"],
                 L=state["layers"], b=state["bytes"])
     shown = [v["cache_text"], v["token_text"], v["context_text"]]
     return text("memory", W.MEMORY_NOTE.format(**fill), title=W.MEMORY_TITLE(),

@@ -14,9 +14,9 @@ DOC_LAYERS = "The number of layers L of the model the counters are for."
 DOC_HEADS = "The number of heads h."
 DOC_DK = "The entries d_k of one head's query, key and value; the model's width is D = h·d_k."
 DOC_SHARE = "Keys and values shared across heads: none, grouped (g groups) or one (multi-query)."
-DOC_GROUPS = "The number of key/value groups g when shared in groups (a divisor of h)."
+DOC_GROUPS = "The number of key/value groups g when shared in groups: a divisor of h (else the largest below it)."
 DOC_BYTES = "Bytes per number in the cache: 4, 2 or 1."
-DOC_CONTEXT = "The length N of text whose cache the memory counter also gives (1 to 1000000)."
+DOC_CONTEXT = "The length N of text whose cache the memory counter also gives (1 to 500000)."
 
 PLAY, PLAY_HELP = Say("figure.kv_cache.play"), Say("figure.kv_cache.play_help")
 T = Say("figure.kv_cache.t")
