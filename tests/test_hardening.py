@@ -448,9 +448,9 @@ def test_figures_from_outside_the_site_folder_are_never_run(site, tmp_path, caps
         f"the build publishes nothing from outside it")
     (content.parent / "figures" / "evil.py").unlink()
     (content / "site.yml").write_text(f"figures: ../{outside.name}\n")
-    assert failed(content, out, capsys).splitlines()[:2] == [
-        f"../{outside.name}: {outside.name} is outside the site folder (it is {outside}); the build reads "
-        f"nothing from outside it", "    move it into the site folder"]
+    assert failed(content, out, capsys).splitlines()[:2] == [  # said at the line that names the folder
+        f"content/site.yml:1:10: figures: {outside.name} is outside the site folder (it is {outside}); the build "
+        f"reads nothing from outside it", "    move it into the site folder"]
 
 
 def test_a_long_hint_is_cut_between_words_and_keeps_what_to_do():

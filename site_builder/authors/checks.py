@@ -8,20 +8,17 @@ from __future__ import annotations
 
 import ast
 import copy
-import json
-import math
 import re
 import sys
 import traceback
 from pathlib import Path
 
-from ...engine.exercises import KINDS, Mistake, parse_seed
 from ...engine.figures import FieldError
 from ...engine.figures.base import not_plain
 from ...engine.figures.kit.figure import Misused, described
 from ..errors import SourceError
 from ..structure.language import OWN_KEY
-from ...engine.figures.base import closest
+from .guard import BUILD_ONLY, BUILD_ONLY_FIX, Stopped
 
 ALLOWED = ("explorables.figures", "explorables.engine")  # besides the standard library
 # The standard library's modules that the reader's browser cannot import: those Pyodide
@@ -89,7 +86,11 @@ def check_imports(path: Path, tree: ast.AST) -> list[SourceError]:
             continue
         for name in names:
             top = name.split(".")[0]
-            if top in NOT_IN_BROWSER:
+            if top in BUILD_ONLY or name in BUILD_ONLY:
+                errors.append(SourceError(path, node.lineno, node.col_offset + 1,
+                                          f"the figure module imports '{name}', which only the build's machine "
+                                          f"has", BUILD_ONLY_FIX))
+            elif top in NOT_IN_BROWSER:
                 errors.append(SourceError(path, node.lineno, node.col_offset + 1,
                                           f"the figure module imports '{name}', which the Python in the reader's "
                                           f"browser (Pyodide) does not have", NOT_IN_BROWSER_FIX))
@@ -195,6 +196,9 @@ def validate(model, path: Path, tree: ast.AST) -> list[SourceError]:
         if isinstance(err, Misused):
             line = author_line(err, path, where)
             return [SourceError(path, line, column_at(tree, line), err.problem, err.fix)]
+        said = stopped_or_missing(err, model, path, tree, where, f"{label}: drawing its first frame")
+        if said:
+            return [said]
         return [SourceError(path, author_line(err, path, where), 1,
                             f"{label}: drawing its first frame raised {described(err)}", _fix(err))]
     unplain = not_plain(frame)
@@ -213,6 +217,10 @@ def validate(model, path: Path, tree: ast.AST) -> list[SourceError]:
             at = author_line(err, path, line)
             return [SourceError(path, at, column_at(tree, at), err.problem, err.fix)]
         except Exception as err:
+            said = stopped_or_missing(err, model, path, tree, line, f"{label}: running the experiment "
+                                      f"'{experiment.name}'")
+            if said:
+                return [said]
             return [SourceError(path, author_line(err, path, line), 1,
                                 f"{label}: running the experiment '{experiment.name}' raised "
                                 f"{described(err)}", _fix(err, "runs each experiment from the first "
@@ -222,6 +230,37 @@ def validate(model, path: Path, tree: ast.AST) -> list[SourceError]:
             return [SourceError(path, line, 1, f"{label}: after the experiment '{experiment.name}', its frame "
                                 f"holds what the page cannot show: {unplain}", _PLAIN)]
     return []
+
+
+_MISSING = re.compile(r"the value '([^']+)' is neither computed nor in the state")
+
+
+def stopped_or_missing(err: BaseException, model, path: Path, tree: ast.AST, fallback: int,
+                       doing: str) -> SourceError | None:
+    """The error for what the fence stopped (a time limit, sys.exit, a refused import) at
+    the author's line, or for a declared Value that compute does not give, at the
+    ``Value(...)`` that declares it; else None."""
+    if isinstance(err, Stopped):
+        line = author_line(err, path, fallback)
+        return SourceError(path, line, column_at(tree, line), f"{doing} {err.text}", err.fix)
+    missing = _MISSING.search(str(err)) if isinstance(err, KeyError) else None
+    if missing:
+        name = missing.group(1)
+        line, col = value_line(tree, name, fallback)
+        return SourceError(path, line, col, f"{doing} raised KeyError: compute does not return the value "
+                           f"'{name}' declared on line {line} (nor does the state hold it)",
+                           f"return it from compute, e.g. {{\"{name}\": ...}}, or remove its Value")
+    return None
+
+
+def value_line(tree: ast.AST, name: str, fallback: int) -> tuple[int, int]:
+    """The line and column of the ``Value("name", ...)`` that declares ``name``."""
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)
+                and node.args[0].value == name
+                and (node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")) == "Value"):
+            return node.lineno, node.col_offset + 1
+    return fallback, 1
 
 
 _PLAIN = ("a frame is finite numbers, text, True/False, lists and dicts: look for a division by zero, log(0) "
@@ -291,93 +330,6 @@ def column_at(tree: ast.AST, line: int, kinds: tuple[str, ...] = ()) -> int:
     calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call) and node.lineno == line
              and (node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")) in kinds]
     return min(call.col_offset for call in calls) + 1 if calls else 1
-
-
-CHECKED_SEEDS = range(8)  # the seeds an exercise type is tried with at build time (1 is the default)
-_UNSAFE = re.compile(r"<\s*(script|style|iframe|object|embed)\b|\s(style|on[a-z]+)\s*=", re.IGNORECASE)
-
-
-def validate_exercise(model, path: Path, tree: ast.AST) -> list[SourceError]:
-    """A registered exercise type: its name, answer kind, tolerance and mistakes, then its
-    problems for a few seeds, as the page and the reader's browser will make them: each
-    computes, gives JSON, is written as HTML the page may show, and is graded right when
-    the right answer is typed. Each mistake at the author's line."""
-    where = class_line(tree, type(model).__name__)
-    label = f"exercise type '{model.name}'"
-
-    def error(message: str, fix: str, line: int = where) -> list[SourceError]:
-        return [SourceError(path, line, 1, f"{label}: {message}" if model.name else message, fix)]
-
-    if not isinstance(model.name, str) or not _NAME.match(model.name):
-        return error(f"the exercise type name {model.name!r} is not a directive argument",
-                     "use lower-case words joined by '-', e.g. name = \"dot-product\"")
-    if model.kind not in KINDS:
-        close = closest(str(model.kind), KINDS)
-        return error(f"kind {model.kind!r} is not an answer kind",
-                     (f"did you mean '{close}'? " if close else "") + "kind is one of number, percent, vector",
-                     attribute_line(tree, type(model).__name__, "kind", where))
-    tolerance = model.tolerance
-    if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) or not 0 < tolerance < math.inf:
-        return error(f"tolerance must be a number above 0, got {tolerance!r}",
-                     "e.g. tolerance = 0.01: an answer within 0.01 of the right one is right",
-                     attribute_line(tree, type(model).__name__, "tolerance", where))
-    if not isinstance(model.mistakes, (tuple, list)) or not all(isinstance(m, Mistake) for m in model.mistakes):
-        return error("mistakes must be a tuple of Mistake(name, hint, value)",
-                     'e.g. mistakes = (Mistake("forgot-sqrt-d", "You did not divide by √d_k.", lambda p: ...),)',
-                     attribute_line(tree, type(model).__name__, "mistakes", where))
-    for seed in CHECKED_SEEDS:
-        try:
-            p = model.generate(parse_seed(seed))
-            answer = model.solve(p)
-            shape = _shape(answer)
-            if shape is None:
-                return error(f"solve gave {answer!r} for seed {seed}, not a number or a list of numbers",
-                             "return a float, or a list of floats for a vector")
-            if (model.kind == "vector") != (shape > 0):
-                return error(f"kind is {model.kind!r} but solve gave {answer!r} for seed {seed}",
-                             "a vector answer is a list of numbers, and kind = \"vector\"; "
-                             "any other answer is one number")
-            for mistake in model.mistakes:
-                if _shape(mistake.value(p)) != shape:
-                    return error(f"the mistake '{mistake.name}' gives {mistake.value(p)!r} for seed {seed}, "
-                                 "not an answer of the same form as solve's",
-                                 "a mistake's value is the answer that mistake gives", param_line(tree, mistake.name, where))
-            for comma in (False, True):
-                problem = model.problem(seed, comma)
-                json.dumps(problem, allow_nan=False)
-                if not isinstance(problem["statement"], str) or not problem["statement"].strip():
-                    return error(f"statement gave {problem['statement']!r} for seed {seed}",
-                                 "return the problem as HTML text, e.g. with mathml, eq, mvec and plain")
-                if _UNSAFE.search(problem["statement"]):
-                    return error(f"the statement for seed {seed} holds a script, a style or an event attribute",
-                                 "write words and MathML only (the pages allow no inline style or script)")
-            typed = _typed(answer)
-            if not model.grade(seed, typed).ok:
-                return error(f"its own right answer {typed} is not graded right for seed {seed}",
-                             "check solve and close (the answer is compared within the tolerance)")
-        except Exception as err:
-            return error(f"making the problem of seed {seed} raised {type(err).__name__}: {err}",
-                         "generate, solve and statement must work for every seed",
-                         author_line(err, path, where))
-    return []
-
-
-def _shape(answer) -> int | None:
-    """0 for one finite number, n for a list of n finite numbers, None for anything else."""
-    def number(x) -> bool:
-        return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
-    if number(answer):
-        return 0
-    if isinstance(answer, list) and answer and all(number(x) for x in answer):
-        return len(answer)
-    return None
-
-
-def _typed(answer) -> str:
-    """The right answer as a reader would type it."""
-    if isinstance(answer, list):
-        return "(" + ", ".join(repr(float(x)) for x in answer) + ")"
-    return repr(float(answer))
 
 
 def author_line(err: BaseException, path: Path, fallback: int = 1) -> int:

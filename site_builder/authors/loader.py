@@ -38,8 +38,9 @@ from ...engine.exercises import EXERCISES, Exercise
 from ...engine.locale import OWN
 from ...engine.figures import FIGURES, Figure
 from ...engine.figures.kit.params import DeclarationError
-from .checks import (author_line, check_imports, check_keys, class_line, column_at, siblings, validate,
-                     validate_exercise)
+from .checks import author_line, check_imports, check_keys, class_line, column_at, siblings, validate
+from .exercise_checks import validate_exercise
+from .guard import Refused, Stopped, fence_model, fenced
 from ..errors import SourceError
 from ..markdown.directives.names import TEACHING
 from ..structure.config import config_path, load_config
@@ -136,16 +137,19 @@ def _directives() -> set[str]:
 FAILED: list[Path] = []
 MISSING: list[Path] = []  # the figures folder, when there is none
 UNREGISTERED: dict[str, tuple[Path, int, str]] = {}  # name -> (file, line, class name)
-_NAMED = re.compile(r"""^\s+name\s*=\s*["']([a-z][a-z0-9-]*)["']""", re.MULTILINE)  # name = "softmax-bars"
+FOLDER_FAILED: list[Path] = []  # the figures folder, when the build may not load it at all (outside the site)
 
 
 def named_in_failed(name: str) -> bool:
     """Whether a module that could not be loaded gives some class the figure or
     exercise type name ``name`` (read from its text, which may not even parse): its
     error is reported already, and a lesson using the name needs no second one."""
+    if FOLDER_FAILED:  # nothing of the folder was loaded: its error is the one to mend first
+        return True
+    quoted = re.compile(r"""["']""" + re.escape(name) + r"""["']""")  # name = "x", name: str = "x", NAME = "x"
     for path in FAILED:
         try:
-            if name in _NAMED.findall(path.read_text(encoding="utf-8", errors="replace")):
+            if quoted.search(path.read_text(encoding="utf-8", errors="replace")):
                 return True
         except OSError:
             continue
@@ -211,6 +215,7 @@ def unload() -> None:
     """Forget every author figure, exercise type and module of an earlier load (``serve``
     builds again)."""
     FAILED.clear()
+    FOLDER_FAILED.clear()
     MISSING.clear()
     UNREGISTERED.clear()
     for registry in (FIGURES, EXERCISES):
@@ -281,8 +286,11 @@ def _load_module(path: Path, words=None) -> tuple[AuthorModule | None, list[Sour
     try:
         text = source.decode("utf-8")
         tree = ast.parse(text, filename=str(path))
-    except UnicodeDecodeError as err:
-        return None, [SourceError(path, 1, 1, f"the file is not UTF-8 text ({err.reason})", "save it as UTF-8")]
+    except UnicodeDecodeError as err:  # at the bad byte, as a lesson's is
+        line = source.count(b"\n", 0, err.start) + 1
+        col = len(source[source.rfind(b"\n", 0, err.start) + 1:err.start].decode("utf-8", "replace")) + 1
+        return None, [SourceError(path, line, col, f"the file is not UTF-8 text ({err.reason}: byte "
+                                  f"0x{source[err.start]:02x})", "save it as UTF-8")]
     except SyntaxError as err:
         return None, [SourceError(path, err.lineno or 1, err.offset or 1, f"syntax error: {err.msg}",
                                   "fix the line (the figure module must run under Python 3.11 and newer)")]
@@ -306,7 +314,8 @@ def _load_module(path: Path, words=None) -> tuple[AuthorModule | None, list[Sour
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     try:
-        spec.loader.exec_module(module)
+        with fenced():  # a time limit, imports checked as it runs, sys.exit an error
+            spec.loader.exec_module(module)
     except Exception as err:  # the author's code raised: report it at the author's line
         del sys.modules[spec.name]
         FIGURES.clear()
@@ -314,12 +323,19 @@ def _load_module(path: Path, words=None) -> tuple[AuthorModule | None, list[Sour
         EXERCISES.clear()
         EXERCISES.update(before_exercises)
         line = author_line(err, path)
+        if isinstance(err, Stopped):
+            return None, [SourceError(path, line, column_at(tree, line), f"the module {err.text}"
+                                      + ("" if isinstance(err, Refused) else " when imported"),
+                                      err.fix)]
         if isinstance(err, DeclarationError):  # a parameter no figure could use: said as the kit says it
             return None, [SourceError(path, line, column_at(tree, line, ("Slider", "Field", "Choice")), str(err),
                                       err.fix)]
         return None, [SourceError(path, line, 1, f"the module raised {type(err).__name__} when imported: {err}",
                                   "fix the line; the build imports every module in the figures folder")]
     added = [n for n in FIGURES if n not in before or FIGURES[n] is not before[n]]
+    added_types = [n for n in EXERCISES if n not in before_exercises or EXERCISES[n] is not before_exercises[n]]
+    for model in {id(m): m for m in [*(FIGURES[n] for n in added), *(EXERCISES[n] for n in added_types)]}.values():
+        fence_model(model)  # every later call into it, from the checks, the lessons or print.html, is fenced too
     errors = []
     for figure_name in added:
         model = FIGURES[figure_name]
@@ -336,7 +352,6 @@ def _load_module(path: Path, words=None) -> tuple[AuthorModule | None, list[Sour
             FIGURES[figure_name] = before[figure_name]
         else:
             errors.extend(validate(model, path, tree))
-    added_types = [n for n in EXERCISES if n not in before_exercises or EXERCISES[n] is not before_exercises[n]]
     for type_name in added_types:
         model = EXERCISES[type_name]
         line = class_line(tree, type(model).__name__)
@@ -375,6 +390,28 @@ def own_figures(folder: Path, site: Path, errors: list[SourceError], words):
             problems += [p for p in (outside(path, site.resolve(), "site folder") for path in sorted(folder.glob("*.py")))
                          if p]
     if problems:
+        unload()
+        for problem in problems:
+            if Path(problem.path) == folder:  # the folder itself: said at site.yml's `figures:` that names it
+                FOLDER_FAILED.append(folder)
+                problem.path, problem.line, problem.col = _figures_line(site)
+                problem.message = f"figures: {problem.message}"
+            else:
+                FAILED.append(Path(problem.path))
         errors.extend(problems)
         return AuthorFigures(folder)
     return load(folder, words)
+
+
+def _figures_line(site: Path) -> tuple[Path, int, int]:
+    """Where site.yml sets ``figures:`` (its file, line and the column of its value)."""
+    path = config_path(site / "content")
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return path, 0, 0
+    for number, text in enumerate(lines, 1):
+        found = re.match(r"^figures\s*:\s*", text)
+        if found:
+            return path, number, found.end() + 1
+    return path, 0, 0

@@ -33,7 +33,9 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from ....engine.exercises import EXERCISES, SEED_LIMIT, SeedError, parse_seed, uses_decimal_comma
+from ...authors.guard import Stopped
 from ...authors.loader import PACKAGE, failed, named_in_failed, unknown_hint
+from ...authors.sanitise import clean
 from .common import parse_body, report, split_options
 from ....engine.locale import t
 from ....engine.figures.base import closest
@@ -93,11 +95,18 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
         if failed(exercise):  # it failed for those too: its module's error says so, once
             token.type = "directive_error"
             return 1
+        if isinstance(err, Stopped):
+            said, fix = f"making the problem of seed {seed} {err.text}{_where(err)}", err.fix
+        else:
+            said = f"failed to make the problem of seed {seed}: {type(err).__name__}: {err}{_where(err)}"
+            fix = "fix the type, or choose another :seed:"
         report(env, fence, len(token.markup) + len("{exercise}") + 2,
-               f"{{exercise}}: the exercise type '{exercise.name}' failed to make the problem of seed {seed}: "
-               f"{type(err).__name__}: {err}{_where(err)}", "fix the type, or choose another :seed:")
+               f"{{exercise}}: the exercise type '{exercise.name}' {said}", fix)
         token.type = "directive_error"
         return 1
+    # An author's type writes its own HTML: only MathML and plain text formatting reach the
+    # page (sanitise.py), whatever else it holds (the built-in types' statements pass unchanged).
+    problem = dict(problem, statement=clean(str(problem["statement"])))
     data = {"type": exercise.name, "seed": seed, "language": language}
     opening = Token("exercise_open", "div", 1)
     opening.block = True
@@ -134,8 +143,8 @@ def _open(self, tokens, idx, options, env) -> str:
 
 
 def _statement(self, tokens, idx, options, env) -> str:
-    # The engine's own HTML: text escaped, numbers in MathML, each formula kept on the line
-    # of the text touching it ("),") as in the lesson's prose (engine/exercises.py).
+    # The engine's own HTML, cleaned (expand): text escaped, numbers in MathML, each formula kept
+    # on the line of the text touching it ("),") as in the lesson's prose (engine/exercises.py).
     return f'<p class="ex-problem">{tokens[idx].meta["problem"]["statement"]}</p>\n'
 
 

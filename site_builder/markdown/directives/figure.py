@@ -6,9 +6,11 @@ embeds them in the page so the figure is drawn before Python has loaded.
 """
 from __future__ import annotations
 
+import ast
 import json
 import math
 import re
+import sys
 import traceback
 from pathlib import Path
 
@@ -24,6 +26,7 @@ from ...quoting import clip, clip_quotes, quote
 from ...output.svg import still
 from .common import report, split_options
 from ....engine.locale import t
+from ...authors.checks import stopped_or_missing
 from ...authors.loader import failed, is_authors
 
 _ID = re.compile(r"^[A-Za-z][\w-]*$")
@@ -72,6 +75,13 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> None:
                "a figure takes only ':option: value' lines; put prose outside the ':::' fence")
 
     caption = raw.pop("caption", None)  # the figure's caption: references.py numbers and renders it
+    if caption and _live_role(caption):
+        role = _live_role(caption)
+        where = lines["caption"]
+        report(env, where.line, where.value_col + role.start(), f"{label} {fig_id}: a caption cannot hold the role "
+               f"{{{role.group(1)}}}: it is written once, beside the figure, and never changes",
+               f"put the {{{role.group(1)}}} in the prose around the figure, or write the caption's words plainly")
+        caption = None
     model = FIGURES[name]
     try:
         parsed = model.parse_options(raw)
@@ -89,6 +99,13 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> None:
     token.type = "figure"
     token.meta = {"figure": name, "id": fig_id, "options": parsed, "line": env.get("line_offset", 0) + fence_line + 1,
                   "caption": caption}
+
+
+_LIVE_ROLE = re.compile(r"\{(value|adjust|try)\}`")  # the prose's live roles (roles.py): a caption has none
+
+
+def _live_role(caption: str) -> re.Match | None:
+    return _LIVE_ROLE.search(caption)
 
 
 def _hint(model, option: str) -> str:
@@ -186,13 +203,7 @@ def _render_figure(self, tokens, idx, options, env) -> str:
             raise
         if failed(model):
             return ""  # its module's checks failed on this already: one mistake, one message
-        module = type(model).__module__.rsplit(".", 1)[-1]
-        frames = [f for f in traceback.extract_tb(err.__traceback__) if Path(f.filename).stem == module]
-        where = f" ({Path(frames[-1].filename).name}:{frames[-1].lineno})" if frames else ""
-        env.setdefault("errors", []).append(
-            SourceError(env.get("path", "<string>"), meta["line"], 1,
-                        f"{{{meta['figure']}}} {meta['id']}: drawing its first frame raised "
-                        f"{clip_quotes(described(err))}{where}", "fix the figure module at that line"))
+        env.setdefault("errors", []).append(_authors_error(err, model, meta, env))
         return ""
     # Inside <script> the text must never hold "</script" or "<!--": escape the
     # characters themselves, which JSON.parse reads back unchanged. (Other characters are
@@ -208,10 +219,59 @@ def _render_figure(self, tokens, idx, options, env) -> str:
     )
 
 
+def _authors_error(err: Exception, model, meta: dict, env) -> SourceError:
+    """What an author's figure raised drawing its first frame with the directive's options,
+    at the directive, naming the module's line (a declared Value that compute does not
+    give: the line of its ``Value(...)``)."""
+    module = sys.modules.get(type(model).__module__)
+    path = Path(getattr(module, "__file__", "") or ".")
+    label = f"{{{meta['figure']}}} {meta['id']}: drawing its first frame"
+    try:
+        tree = ast.parse(path.read_bytes())
+    except (OSError, SyntaxError, ValueError):
+        tree = ast.Module(body=[], type_ignores=[])
+    said = stopped_or_missing(err, model, path, tree, 0, label)
+    if said is not None and said.line:
+        return SourceError(env.get("path", "<string>"), meta["line"], 1, f"{said.message} ({path.name}:{said.line})",
+                           said.hint)
+    frames = [f for f in traceback.extract_tb(err.__traceback__) if Path(f.filename) == path]
+    where = f" ({path.name}:{frames[-1].lineno})" if frames else ""
+    return SourceError(env.get("path", "<string>"), meta["line"], 1, f"{label} raised {clip_quotes(described(err))}"
+                       f"{where}", "fix the figure module at that line")
+
+
 def _esc(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
+SCENE_LIMIT = 2_000_000  # bytes of a figure's first frame in the page: above it, a phone may not load the page
+
+
+def _sizes(state: StateCore) -> None:
+    """Warn of a figure whose first frame, as the page embeds it, is above SCENE_LIMIT
+    (a figure with 100,000 points: 13.5 MB in the lesson and as much again in print.html),
+    at its directive."""
+    from .roles import page_figures  # drawn there once, for the prose and the render alike
+    drawn = page_figures(state)
+    for token in state.tokens:
+        if token.type != "figure" or "scene" not in drawn.get(token.meta["id"], {}):
+            continue
+        data = drawn[token.meta["id"]]
+        try:
+            size = len(json.dumps(first_frame({"figure": data["figure"], "state": data["state"], "scene": data["scene"]}),
+                                  allow_nan=False, ensure_ascii=False, separators=(",", ":")).encode())
+        except (TypeError, ValueError):
+            continue  # the render says what the page cannot show
+        if size > SCENE_LIMIT:
+            state.env.setdefault("warnings", []).append(SourceError(
+                state.env.get("path", "<string>"), token.meta["line"], 1,
+                f"{{{token.meta['figure']}}} {token.meta['id']}: its first frame is {size / 1e6:.1f} MB of the page "
+                f"(and as much again in print.html); a phone may not load a page this big",
+                f"draw fewer points or marks with these options: keep a figure's first frame under "
+                f"{SCENE_LIMIT / 1e6:g} MB (docs/writing-a-figure.md)"))
+
+
 def add_render_rules(md: MarkdownIt) -> None:
+    md.core.ruler.push("figure_sizes", _sizes)
     md.add_render_rule("figure", _render_figure)
     md.add_render_rule("directive_error", lambda self, tokens, idx, options, env: "")

@@ -1,0 +1,221 @@
+"""The fence around an author's code while the build runs it: importing a module of the
+figures folder, and every call into a figure or exercise type it registered (from the
+checks, the directives, the prose's roles and the print page alike).
+
+Inside the fence:
+
+- a time limit (``LIMIT`` seconds, ``EXPLORABLES_AUTHOR_LIMIT`` in the environment to
+  change it): a module that loops at import, or a ``compute`` that never finishes for a
+  lesson's options, is stopped and reported at the line it was on, instead of hanging
+  the build (``signal.setitimer`` in the main thread, as ``build`` and serve's warm
+  build process run; a line tracer in any other thread);
+- every way out that is not an exception (``sys.exit(0)``, ``raise SystemExit("...")``,
+  ``GeneratorExit``) becomes an author's error at its line, so the build never ends with
+  the author's exit code and no site (Ctrl+C still stops the build);
+- imports the author's own code makes while it runs (``__import__(name)``,
+  ``importlib.import_module(name)``, an ``import`` inside ``compute``) are checked as the
+  module's written imports are: what the reader's browser lacks, and what only the build's
+  machine can do (processes, sockets, threads), is refused at its line.
+
+Each of these raises ``Stopped`` (an Exception), whose traceback keeps the author's frames
+so that ``checks.author_line`` finds the line."""
+from __future__ import annotations
+
+import builtins
+import functools
+import importlib
+import inspect
+import os
+import signal
+import sys
+import threading
+import time
+from contextlib import contextmanager
+
+LIMIT = 10.0  # seconds one call into an author's code may take at build time
+# What runs at build time but not in the reader's browser (Pyodide has no processes,
+# sockets or threads): refused while an author's code runs, as the browser's absent modules are.
+BUILD_ONLY = frozenset({"subprocess", "_posixsubprocess", "asyncio.subprocess", "pty", "socket", "socketserver",
+                        "multiprocessing", "threading", "_thread", "concurrent"})
+BUILD_ONLY_FIX = ("the reader's browser (Pyodide) has no processes, sockets or threads: compute the figure's "
+                  "numbers with plain Python in the module")
+
+
+class Stopped(Exception):
+    """An author's code stopped by the fence: ``text`` says why, without the line."""
+
+    def __init__(self, text: str, fix: str = ""):
+        super().__init__(text)
+        self.text, self.fix = text, fix
+
+
+class Refused(Stopped, ImportError):
+    """An import the author's code made while it ran, of a module it may not use."""
+
+
+def limit() -> float:
+    try:
+        value = float(os.environ.get("EXPLORABLES_AUTHOR_LIMIT", LIMIT))
+    except ValueError:
+        return LIMIT
+    return value if value > 0 else LIMIT
+
+
+_inside = threading.local()  # depth of the fence in this thread
+_rules: list = []  # what checks.py and loader.py say an author's module may import
+
+
+class _TimeUp(BaseException):
+    """Raised into the author's code when its time is up (not an Exception: an author's
+    ``except Exception`` does not swallow it; the timer fires again if a bare except does)."""
+
+
+def _author_import(name: str, importer: dict | None, level: int = 0) -> None:
+    """Refuse ``name`` if an author's module (``importer``'s globals) imports it while
+    the fence is up: a module the browser lacks, or one that works only at build time."""
+    NOT_IN_BROWSER, NOT_IN_BROWSER_FIX, RULE, allowed, PACKAGE = _rules  # noqa: N806 (read before the fence)
+    if level or not isinstance(name, str) or not (importer or {}).get("__name__", "").startswith(PACKAGE + "."):
+        return
+    top = name.split(".")[0]
+    if top in BUILD_ONLY or name in BUILD_ONLY:
+        raise Refused(f"imports '{name}' while it runs, which only the build's machine has", BUILD_ONLY_FIX)
+    if top in NOT_IN_BROWSER:
+        raise Refused(f"imports '{name}' while it runs, which the Python in the reader's browser (Pyodide) "
+                      f"does not have", NOT_IN_BROWSER_FIX)
+    if not allowed(name):
+        raise Refused(f"imports '{name}' while it runs, which it may not", RULE)
+
+
+# The os functions that start a process: refused too while an author's code runs.
+PROCESS_CALLS = ("system", "popen", "fork", "forkpty", "execv", "execve", "execvp", "execvpe", "execl", "execle",
+                 "execlp", "execlpe", "spawnv", "spawnve", "spawnvp", "spawnvpe", "spawnl", "spawnle", "posix_spawn",
+                 "posix_spawnp", "_exit", "abort", "kill", "killpg")
+ENDING = ("_exit", "abort", "kill", "killpg")  # of those, the ones that would end the build
+_real_os = {name: getattr(os, name) for name in PROCESS_CALLS if hasattr(os, name)}
+
+
+def _refused_call(name: str):
+    def call(*args, **kwargs):
+        if name in ENDING:
+            raise Refused(f"calls os.{name} while it runs, which would end the build",
+                          "raise an exception with a message instead, e.g. ValueError(\"...\")")
+        raise Refused(f"calls os.{name} while it runs, which starts a process only the build's machine has",
+                      BUILD_ONLY_FIX)
+    return call
+
+
+_refusing_os = {name: _refused_call(name) for name in _real_os}
+_real_import = builtins.__import__
+_real_import_module = importlib.import_module
+
+
+def _import(name, globals=None, locals=None, fromlist=(), level=0):
+    _author_import(name, globals if globals is not None else sys._getframe(1).f_globals, level)  # __import__("x")
+    return _real_import(name, globals, locals, fromlist, level)
+
+
+def _import_module(name, package=None):
+    if not name.startswith("."):
+        _author_import(name, sys._getframe(1).f_globals)
+    return _real_import_module(name, package)
+
+
+@contextmanager
+def fenced():
+    """Run the block as an author's code: time limit, imports checked, every exit an
+    error. Nested fences are one fence (the outermost keeps the time)."""
+    depth = getattr(_inside, "depth", 0)
+    if depth:
+        _inside.depth = depth + 1
+        try:
+            yield
+        finally:
+            _inside.depth = depth
+        return
+    _inside.depth = 1
+    if not _rules:  # imported once, before the import hook is in place
+        from .checks import NOT_IN_BROWSER, NOT_IN_BROWSER_FIX, RULE, allowed
+        from .loader import PACKAGE
+        _rules.extend((NOT_IN_BROWSER, NOT_IN_BROWSER_FIX, RULE, allowed, PACKAGE))
+    seconds = limit()
+    main = threading.current_thread() is threading.main_thread()
+    armed = [True]  # the timer fires again every 50 ms (a bare except may swallow it), until the fence comes down
+
+    def time_up(*_):
+        if armed[0]:
+            raise _TimeUp()
+    if main:
+        previous = signal.signal(signal.SIGALRM, time_up)
+        signal.setitimer(signal.ITIMER_REAL, seconds, 0.05)
+    else:
+        old_trace = sys.gettrace()
+        sys.settrace(_tracer(seconds, armed))
+    builtins.__import__, importlib.import_module = _import, _import_module
+    for name, call in _refusing_os.items():
+        setattr(os, name, call)
+    try:
+        try:
+            yield
+        finally:
+            armed[0] = False
+            if main:
+                signal.setitimer(signal.ITIMER_REAL, 0, 0)
+                signal.signal(signal.SIGALRM, previous)
+            else:
+                sys.settrace(old_trace)
+            builtins.__import__, importlib.import_module = _real_import, _real_import_module
+            for name, call in _real_os.items():
+                setattr(os, name, call)
+            _inside.depth = 0
+    except (KeyboardInterrupt, Exception):
+        raise
+    except _TimeUp as err:
+        raise Stopped(f"did not finish within {seconds:g} s",
+                      "look for an endless loop: the build runs the figure's code as a reader's browser will "
+                      "(EXPLORABLES_AUTHOR_LIMIT sets the seconds it may take)").with_traceback(err.__traceback__)
+    except BaseException as err:  # sys.exit(), SystemExit("..."), GeneratorExit: they would end the build itself
+        said = (f"called sys.exit({'' if err.code is None else repr(err.code)})"
+                if isinstance(err, SystemExit) and not isinstance(err.code, str)
+                else f"raised {type(err).__name__}({', '.join(map(repr, err.args))})")
+        raise Stopped(said, "the build runs the module as part of itself, and this would end it: raise an "
+                      "exception with a message instead, e.g. ValueError(\"...\")").with_traceback(err.__traceback__)
+
+
+def _tracer(seconds: float, armed: list):
+    """A line tracer that raises once ``seconds`` have passed (outside the main thread,
+    where no signal can interrupt)."""
+    end = time.monotonic() + seconds
+
+    def trace(frame, event, arg):
+        if armed[0] and time.monotonic() > end:
+            raise _TimeUp()
+        return trace
+    return trace
+
+
+# The methods of a figure or an exercise type through which the build calls the author's code.
+ENTRIES = ("parse_options", "initial_state", "scene", "apply", "manifest", "values_of", "patch",
+           "problem", "generate", "solve", "statement", "grade", "check", "answer_size", "close")
+
+
+def fence_model(model) -> None:
+    """Put each entry of ``model`` (an author's registered figure or exercise type) behind
+    the fence, on the instance itself: whoever calls it at build time goes through it."""
+    for name in ENTRIES:
+        if not inspect.isfunction(getattr(type(model), name, None)):
+            continue
+        method = getattr(model, name)
+
+        @functools.wraps(method)
+        def entry(*args, _method=method, **kwargs):
+            hung = model.__dict__.get("_explorables_hung", {}).get(_method.__name__)
+            if hung is not None:  # once over the time limit, at once again: one hang costs the build one wait
+                raise Stopped(hung.text, hung.fix).with_traceback(hung.__traceback__)
+            try:
+                with fenced():
+                    return _method(*args, **kwargs)
+            except Stopped as err:
+                if err.text.startswith("did not finish"):
+                    model.__dict__.setdefault("_explorables_hung", {})[_method.__name__] = err
+                raise
+        setattr(model, name, entry)
