@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from explorables.site_builder.markdown.directives.roles import write
-from helpers import assert_matches_cpython, cpython_values, idle, in_lesson, shared_page, state_of
+from explorables.engine.exercises import EXERCISES
+from helpers import answer_exercise, assert_matches_cpython, cpython_values, idle, in_lesson, shared_page, state_of
 
 FIG = "kv"
 NAME = "kv-cache"
@@ -108,3 +109,15 @@ def test_an_experiment_from_the_prose(kv):
     reveal.locator("summary").click()
     assert "times as many" in reveal.locator("p").inner_text()
     assert [n["text"] for n in prose(kv)] == expected(kv)
+
+
+def test_the_exercise_is_graded_by_the_engine_with_its_hints(kv):
+    """The exercise type comes with the figure's package: the page's engine grades it."""
+    e = EXERCISES["kv-cache-size"]
+    p = e.generate(2)
+    section = kv.locator("div#ex-1")
+    section.scroll_into_view_if_needed()
+    assert answer_exercise(kv, section, f"{e.solve(p):g}") == ("Right.", "right")
+    for name in ("heads-not-groups", "one-of-k-and-v"):
+        mistake = next(m for m in e.mistakes if m.name == name)
+        assert answer_exercise(kv, section, f"{mistake.value(p):g}") == (str(mistake.hint), "mistake")

@@ -34,8 +34,8 @@ def share_message(s: dict) -> str:
 EXPERIMENTS = (
     Experiment("step", W.X_STEP[0], W.X_STEP[1], set={"t": 0, "cache": True}, see=step_message),
     Experiment("no-cache", W.X_OFF[0], W.X_OFF[1], set={"t": LAST, "cache": False}, see=off_message),
-    Experiment("share", W.X_SHARE[0], W.X_SHARE[1], set={"t": LAST, "share": "grouped", "groups": 8},
-               see=share_message),
+    Experiment("share", W.X_SHARE[0], W.X_SHARE[1], set={"t": LAST, "share": "grouped"}, see=share_message,
+               run=lambda s: s.update(groups=max(g for g in divisors(s["heads"]) if g <= 8))),
 )
 
 
