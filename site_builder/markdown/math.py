@@ -14,6 +14,8 @@ from latex2mathml.converter import convert
 from latex2mathml.symbols_parser import SYMBOLS as _SYMBOLS
 
 from ..quoting import clip, quoted
+from .math_output import (BAR_NAMES, BARS_AS, CLOSING_BAR, OPENING_BAR_MINUS, TRAILING_RELATION, UNARY_MINUS,
+                          compact, fences)
 from ...engine.figures.base import closest
 
 MAX_DEPTH = 40  # groups ({...}, \left...\right, environments) inside each other
@@ -55,7 +57,8 @@ _OPERATOR_PAREN = re.compile(r"<mi>\\" + _OPERATOR_MARK + r"([A-Za-z]+)</mi>")
 # A named function (or \operatorname) after a letter, number, script or closing
 # bracket: latex2mathml sets "a_j \ln a_j" as "aⱼln aⱼ", TeX puts a thin space before the
 # name too. The name may carry a script of its own (log₂).
-_AFTER_ORDINARY = r"(</mi>|</mn>|</msub>|</msup>|</msubsup>|</mrow>|<mo[^>]*>(?:&#x00029;|\]|&#x0005[dD];)</mo>)"
+_AFTER_ORDINARY = (r"(</mi>|</mn>|</msub>|</msup>|</msubsup>|</mrow>|<mo[^>]*>(?:&#x00029;|\]|&#x0005[dD];)</mo>|"
+                   + CLOSING_BAR + ")")
 _FUNCTION_BEFORE = re.compile(_AFTER_ORDINARY + r"((?:<msub>|<msup>|<msubsup>)?<mi>(?:" + _NAMES
                               + r"|\\" + _OPERATOR_MARK + r"[A-Za-z]+)</mi>)")
 
@@ -319,7 +322,7 @@ def _prepare(tex: str, display: bool) -> tuple[str, str]:
                             "e.g. \\operatorname{softmax} or \\operatorname{argmax}")
         return f"\\{_OPERATOR_MARK}{name.strip()} "
 
-    return _OPERATOR.sub(operator, tex), tag
+    return BAR_NAMES.sub(lambda m: BARS_AS[m.group(1)], _OPERATOR.sub(operator, tex)), tag
 
 
 @lru_cache(maxsize=4096)
@@ -341,6 +344,7 @@ def tex_to_mathml(tex: str, display: bool) -> str:
     except Exception as err:  # latex2mathml raises several bare exception types
         raise MathError(f"cannot read the TeX {shown}: {_explain(err, tex.strip())}") from None
     mathml = _UPRIGHT_WORD.sub(_word, mathml)
+    mathml = fences(mathml)  # before the space after an ordinary: |v| \cos
     # \infty is an ordinary symbol in TeX; latex2mathml makes it an operator, spaced as
     # one on both sides ("− ∞")
     mathml = mathml.replace("<mo>&#x0221E;</mo>", "<mi>&#x0221E;</mi>")
@@ -358,35 +362,16 @@ def tex_to_mathml(tex: str, display: bool) -> str:
     _check_safe(mathml, shown)
     # latex2mathml writes a MathML 3 keyword that MathML Core does not know.
     mathml = mathml.replace('width="negativethinmathspace"', 'width="-0.1667em"')
-    mathml = _compact(mathml)
-    mathml = _UNARY_MINUS.sub(r'\1<mo form="prefix">−</mo>', mathml)
-    mathml = _TRAILING_RELATION.sub(r'<mo rspace="0">\1</mo></mrow></math>', mathml)
+    mathml = compact(mathml)
+    mathml = UNARY_MINUS.sub(r'\1<mo form="prefix">−</mo>', mathml)
+    mathml = OPENING_BAR_MINUS.sub(r'\1<mo form="prefix">−</mo>', mathml)  # |−x|
+    mathml = TRAILING_RELATION.sub(r'<mo rspace="0">\1</mo></mrow></math>', mathml)
     if tag:
         tag = tag.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
         mathml += f'<span class="ex-eq-number">{tag}</span>'
     return mathml
 
 
-_CHARACTER = re.compile(r"&#x([0-9A-Fa-f]+);")
-# A minus that starts a group, or follows an operator other than a closing bracket (a
-# comma, "=", "("), is a sign: "(0.20, −1.50)", "H = −∑". latex2mathml leaves it in the
-# middle of a row, where MathML spaces it as subtraction ("(0.20, − 1.50)").
-# A relation that ends a formula ("$s =$ {value}", a number from the prose after it) has
-# the text's own space after it; MathML's space as well made two ("s =  1.75").
-_TRAILING_RELATION = re.compile(r"<mo>([=<>≈≤≥≠→])</mo></mrow></math>$")
-_UNARY_MINUS = re.compile(r"(<mrow>|<math[^>]*>|<mo(?: [^>]*)?>(?![)\]|}⟩])[^<]*</mo>)<mo>−</mo>")
-
-
-def _compact(mathml: str) -> str:
-    """The same MathML in fewer bytes, as an HTML page reads it: no namespace (the HTML
-    parser gives <math> its own) and characters as themselves, not as references
-    ("&#x02211;" is "∑"), except those markup needs escaped and the invisible ones:
-    about 0.2 KB less of a lesson's first frame, compressed."""
-    def character(match: re.Match) -> str:
-        char = chr(int(match.group(1), 16))
-        return match.group(0) if char in "<>&\"'" or not char.isprintable() else char
-    mathml = mathml.replace(' xmlns="http://www.w3.org/1998/Math/MathML"', "", 1)
-    return _CHARACTER.sub(character, mathml)
 
 
 def _escape_text(match: re.Match) -> str:
