@@ -25,9 +25,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+from . import numbers
+from .numbers import MINUS, Rules
+
 LOCALES = Path(__file__).resolve().parent / "locales"
 RTL = ("ar", "he", "fa", "ur")  # languages written right to left: pages get dir="rtl"
-MINUS = "\u2212"  # the typographic minus every number is written with
 LRI, PDI = "\u2066", "\u2069"  # left-to-right isolate and its end (Unicode bidi, UAX #9)
 BIDI_CONTROLS = "\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 NUMBER_KEYS = ("number.decimal", "number.group", "number.group_min", "number.percent", "number.list")
@@ -64,7 +66,7 @@ ENGLISH = catalogue("en")
 _messages: dict[str, str] = dict(ENGLISH)
 _language = "en"
 _own: dict[str, str] = {}  # the site's own words (keys "own.*"), in its language
-_format: tuple[str, str, int, str, str]  # number_format() of the language: see _settle
+_format: Rules  # number_format() of the language: see _settle
 _rtl = False  # whether the language is written right to left
 
 
@@ -146,8 +148,9 @@ class Say:
         return f"Say({self.key!r})"
 
 
-def number_format() -> tuple[str, str, int, str, str]:
-    """(decimal, group, group_min, percent, list) of the current language."""
+def number_format() -> Rules:
+    """How the current language writes numbers (decimal, group, group_min, percent, list):
+    the rules engine/numbers.py writes them by."""
     return _format
 
 
@@ -156,23 +159,14 @@ def _settle() -> None:
     scene writes thousands of numbers (the heatmap's cells and their arithmetic)."""
     global _format, _rtl
     m = _messages
-    _format = (m["number.decimal"], m["number.group"], int(m["number.group_min"]), m["number.percent"],
-               m["number.list"])
+    _format = Rules.of(m)
     _rtl = direction(_language) == "rtl"
 
 
 def localized(text: str) -> str:
     """A number written the Python way ('-1234.50') in the current language: its decimal
-    separator, its grouping of thousands and the typographic minus."""
-    decimal, group, group_min = _format[0], _format[1], _format[2]
-    sign, body = (MINUS, text[1:]) if text[:1] == "-" else ("", text)
-    point = body.find(".")
-    if (point if point >= 0 else len(body)) < group_min:  # no thousands to group: most numbers
-        return sign + (body if decimal == "." or point < 0 else body.replace(".", decimal))
-    whole, dot, fraction = body.partition(".")
-    if whole.isdigit():
-        whole = f"{int(whole):,}".replace(",", group)
-    return sign + whole + (decimal + fraction if dot else "")
+    separator, its grouping of thousands and the typographic minus (engine/numbers.py)."""
+    return numbers.localized(text, _format)
 
 
 def isolated(text: str) -> str:

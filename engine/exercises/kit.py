@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from .. import numbers
 from ..locale import Say, base_language, catalogue, t, unisolated
 
 
@@ -19,7 +20,7 @@ def _escape(text: str, quote: bool = True) -> str:
     return text.replace('"', "&quot;").replace("'", "&#x27;") if quote else text
 
 
-MINUS = "\u2212"
+MINUS = numbers.MINUS
 SEED_LIMIT = 2 ** 31  # seeds are whole numbers from 0 to SEED_LIMIT - 1
 
 # Languages (primary subtags of an HTML lang code) whose readers write 0,45 for 0.45.
@@ -217,10 +218,9 @@ def _dot(a: list[float], b: list[float]) -> float:
     return sum(x * y for x, y in zip(a, b))
 
 
+_POINT, _COMMA = numbers.Rules(), numbers.Rules(decimal=",")  # a statement groups no thousands
+
+
 def _fmt(x: float, decimal_comma: bool = False) -> str:
     """A number as a statement writes it: at most two decimals, a typographic minus."""
-    text = f"{x:.2f}".rstrip("0").rstrip(".")
-    if text in ("-0", ""):
-        text = "0"
-    text = text.replace("-", MINUS)
-    return text.replace(".", ",") if decimal_comma else text
+    return numbers.trimmed(x, 2, _COMMA if decimal_comma else _POINT)

@@ -16,7 +16,7 @@ from .minify import minified
 # order into one file, js/explorables.js, that pages load with `defer` (minified except in
 # a preview, where a stack trace should point at readable code).
 RUNTIME = (
-    "js/core.js", "js/geometry.js",
+    "js/core.js", "js/numbers.js", "js/geometry.js",
     "js/marks/point.js", "js/marks/arrow.js", "js/marks/line.js", "js/marks/polygon.js",
     "js/marks/label.js", "js/marks/circle.js",
     "js/panels/plane.js", "js/panels/cells.js", "js/panels/bars.js", "js/panels/chart.js",

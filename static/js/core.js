@@ -118,36 +118,6 @@
       return name in fields ? String(fields[name]) : whole;
     }) : text;
   };
-  function numberWord(key, fallback) {
-    const value = ex.words.messages["number." + key];
-    return value === undefined ? fallback : value;
-  }
-
-  /* A number written the JavaScript way ("-1234.50") in the page's language, as
-     engine/locale.py localized() writes it: decimal separator, grouping, typographic minus. */
-  ex.localize = function (text) {
-    const group = numberWord("group", "");
-    let body = String(text);
-    const sign = body.startsWith("-") ? "\u2212" : "";
-    if (sign) body = body.slice(1);
-    const dot = body.indexOf(".");
-    let whole = dot < 0 ? body : body.slice(0, dot);
-    if (group && /^\d+$/.test(whole) && whole.length >= Number(numberWord("group_min", "5"))) {
-      whole = whole.replace(/\B(?=(\d{3})+$)/g, group);
-    }
-    return sign + whole + (dot < 0 ? "" : numberWord("decimal", ".") + body.slice(dot + 1));
-  };
-  ex.percent = function (text) { return numberWord("percent", "{}%").replace("{}", text); };
-  ex.listSeparator = function () { return numberWord("list", ", "); };
-  ex.decimalComma = function () { return numberWord("decimal", ".") === ","; };
-
-  ex.fmt = function (x, digits) {
-    if (typeof x !== "number" || !isFinite(x)) return "—";
-    const d = digits === undefined ? 2 : digits;
-    const s = x.toFixed(d);
-    return ex.localize(s.startsWith("-") && Number(s) === 0 ? s.slice(1) : s);
-  };
-
   /* A slider's range as its control declares it (kit/params.py Slider.control_dict): a log
      range is crossed along log(value) in log_steps steps. at: a value's place on the
      track; of: the value at a place; step: one step, in places; next: k steps on. */

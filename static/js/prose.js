@@ -17,22 +17,13 @@
   const built = new WeakMap();  // live number -> its text as built: the lesson's example
   const timers = new Map();  // figure id -> pending announcement
 
-  /* The formats of kit/values.py Value.text, written the same way. */
-  function num(x, digits) {
-    let text = Number(x).toFixed(digits);
-    if (Number(text) === 0) text = (0).toFixed(digits);
-    return ex.localize(text);
-  }
-  function pct(w) {
-    if (w === 0) return ex.percent("0");
-    if (w < 0.1) return ex.percent(ex.localize((100 * w).toFixed(1)));
-    return ex.percent(ex.localize((100 * w).toFixed(0)));
-  }
+  /* The formats of kit/values.py Value.text (and roles.py write), by the one formatter. */
+  const number = ex.number;
   function write(raw, format, digits) {
-    if (format === "percent") return pct(raw);
-    if (format === "decimal") return num(raw, digits);
+    if (format === "percent") return number.percent(raw);
+    if (format === "decimal") return number.fixed(raw, digits);
     if (format === "integer") return String(Math.trunc(raw));
-    if (format === "vector") return "(" + raw.map(function (x) { return num(x, digits); }).join(ex.listSeparator()) + ")";
+    if (format === "vector") return number.vector(raw, digits);
     if (format === "bool") return raw ? ex.t("runtime.on") : ex.t("runtime.off");
     return String(raw);
   }
@@ -134,7 +125,7 @@
   }
 
   function show(el, value) {
-    const text = num(value, range(el).digits);
+    const text = number.fixed(value, range(el).digits);
     el.textContent = text;
     el.setAttribute("aria-valuenow", String(value));
     el.setAttribute("aria-valuetext", text);

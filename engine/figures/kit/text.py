@@ -3,7 +3,8 @@
 A figure never formats a number by hand: ``num`` (fixed decimals, a typographic minus,
 no "−0.00"), ``vec`` for a vector, ``pct`` for a weight. ``Value`` formats use them too,
 so a number reads the same in the figure, in its read-outs and in the prose around it.
-They write numbers the way the site's language does (engine/locale.py): a decimal comma
+They write numbers the way the site's language does (engine/numbers.py, in the rules of
+engine/locale.py): a decimal comma
 and "50 %" in German, grouped thousands in both; in Hebrew each number (a whole vector,
 a percentage) is an isolated left-to-right run, so it reads the same inside Hebrew words.
 """
@@ -11,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...locale import MINUS, Say, isolated, localized, number_format, t, typed
+from ... import numbers
+from ...locale import MINUS, Say, isolated, number_format, t, typed
 
 
 def spoken(words: Any) -> Any:
@@ -22,29 +24,17 @@ def spoken(words: Any) -> Any:
 def num(x: float, digits: int = 2) -> str:
     """A number for display with a typographic minus and no '−0.00': num(-0.5) == '−0.50'
     (in German '−0,50')."""
-    return isolated(_number(x, digits))
-
-
-def _number(x: float, digits: int) -> str:
-    text = f"{x:.{digits}f}"
-    if text[0] == "-" and not text.strip("-0."):  # a negative number rounded to zero: "−0.00"
-        text = text[1:]
-    return localized(text)
+    return isolated(numbers.fixed(x, digits, number_format()))
 
 
 def vec(p, digits: int = 2) -> str:
     """A vector for display: (0.50, −1.00); in German (0,50; −1,00)."""
-    return isolated("(" + number_format()[4].join(_number(x, digits) for x in p) + ")")
+    return isolated(numbers.vector(p, digits, number_format()))
 
 
 def pct(w: float) -> str:
     """A weight as a percentage: one decimal below 10%, whole numbers above."""
-    pattern = number_format()[3]
-    if w == 0.0:
-        return isolated(pattern.format("0"))
-    if w < 0.1:
-        return isolated(pattern.format(localized(f"{100 * w:.1f}")))
-    return isolated(pattern.format(localized(f"{100 * w:.0f}")))
+    return isolated(numbers.percent(w, number_format()))
 
 
 def formula(text: str) -> str:

@@ -13,7 +13,7 @@
 
   /* An x as short as it is exact to two decimals: 8, 17.25 (in German 8, 17,25: the
      decimal separator is the last one, whichever the language writes). */
-  function short(x) { return ex.fmt(x, 2).replace(/([.,]\d*?)0+$/, "$1").replace(/[.,]$/, ""); }
+  function short(x) { return ex.number.trimmed(x, 2); }
 
   /* The curves in words, the chart's text equivalent: each series read at the x ticks,
      and where it is highest and lowest. */
