@@ -3,6 +3,7 @@ Pyodide (bytecode.py, engine-bytecode.zip) and the runtime minified (minify.py,
 runtime-minified.json). Each holds the sha256 of the sources it was made from; the
 build uses what is still fresh and falls back for the rest, and a test names what is
 stale. ``remake`` is what their ``python -m`` entry points run."""
+
 from __future__ import annotations
 
 import hashlib
@@ -15,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from .snapshot import node
-
 
 _KEPT: dict[Path, tuple[tuple[int, int], Any]] = {}
 MANIFEST = "MANIFEST.json"  # what a compiled artifact was made from (bytecode.py, stdlib.py)
@@ -41,8 +41,11 @@ def compiled_artifact(manifest: dict, modules: dict[str, bytes]) -> bytes:
     """A zip of compiled ``modules`` (name.pyc -> bytes) and their ``manifest``."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr(zipfile.ZipInfo(MANIFEST, date_time=DATE),
-                         json.dumps(manifest, indent=1, sort_keys=True) + "\n", zipfile.ZIP_DEFLATED)
+        archive.writestr(
+            zipfile.ZipInfo(MANIFEST, date_time=DATE),
+            json.dumps(manifest, indent=1, sort_keys=True) + "\n",
+            zipfile.ZIP_DEFLATED,
+        )
         for name in sorted(modules):
             archive.writestr(zipfile.ZipInfo(name, date_time=DATE), modules[name], zipfile.ZIP_DEFLATED)
     return buffer.getvalue()
@@ -55,8 +58,15 @@ def read_compiled(artifact: Path) -> tuple[dict, dict[str, bytes]]:
         return manifest, {name: archive.read(name) for name in archive.namelist() if name.endswith(".pyc")}
 
 
-def remake(artifact: Path, sources: dict, stale: Callable[[dict], list[str]],
-           make: Callable[[dict, str], bytes | str], *, doing: str, done: str) -> int:
+def remake(
+    artifact: Path,
+    sources: dict,
+    stale: Callable[[dict], list[str]],
+    make: Callable[[dict, str], bytes | str],
+    *,
+    doing: str,
+    done: str,
+) -> int:
     """Make ``artifact`` again from ``sources`` (``make(sources, node)``), then say how many
     of them were stale (``doing``: "Compiling the engine for Pyodide"; ``done``:
     "Compiled {n} modules"). Exit status 1 without Node, or if any is still stale."""
@@ -69,6 +79,9 @@ def remake(artifact: Path, sources: dict, stale: Callable[[dict], list[str]],
     artifact.write_bytes(made if isinstance(made, bytes) else made.encode("utf-8"))
     _KEPT.pop(artifact, None)  # the artifact as it is now, whatever its new stamp
     left = stale(sources)
-    print(f"{done.format(n=len(sources))} into {artifact.name}; {len(before)} were stale"
-          + (f", still stale: {', '.join(left)}" if left else "") + ".")
+    print(
+        f"{done.format(n=len(sources))} into {artifact.name}; {len(before)} were stale"
+        + (f", still stale: {', '.join(left)}" if left else "")
+        + "."
+    )
     return 1 if left else 0

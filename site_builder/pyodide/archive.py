@@ -6,15 +6,16 @@ kit, the engine, the catalogues the site speaks and the site's own figures; no b
 The same input gives the same bytes (every file dated ZIP_DATE), so the content hash in
 the file's name changes only when what a reader runs does.
 """
+
 from __future__ import annotations
 
 import io
 import zipfile
 from pathlib import Path
 
+from ...engine import locale
 from . import release as pyodide
 from .ahead import DATE, kept, read_compiled, sha
-from ...engine import locale
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 TOP = Path(__import__("explorables").__file__).resolve().parent  # the package holding __init__.py and figures.py
@@ -26,8 +27,11 @@ def engine_sources() -> dict[str, bytes]:
     """The Python modules of the ``explorables`` package the browser needs (its
     ``__init__``, the public figure kit and the engine, no builder): archive name -> source."""
     files = [(Path("explorables") / path.name, path) for path in sorted(TOP.glob("*.py"))]
-    files += [(Path("explorables/engine") / path.relative_to(ENGINE), path) for path in sorted(ENGINE.rglob("*.py"))
-              if "__pycache__" not in path.parts]
+    files += [
+        (Path("explorables/engine") / path.relative_to(ENGINE), path)
+        for path in sorted(ENGINE.rglob("*.py"))
+        if "__pycache__" not in path.parts
+    ]
     return {name.as_posix(): path.read_bytes() for name, path in files}
 
 
@@ -41,8 +45,11 @@ def compiled(sources: dict[str, bytes]) -> dict[str, bytes]:
     if manifest.get("pyodide") != pyodide.VERSION:
         return {}
     made = manifest.get("sources", {})
-    return {name: modules[name[:-3] + ".pyc"] for name, source in sources.items()
-            if made.get(name) == sha(source) and name[:-3] + ".pyc" in modules}
+    return {
+        name: modules[name[:-3] + ".pyc"]
+        for name, source in sources.items()
+        if made.get(name) == sha(source) and name[:-3] + ".pyc" in modules
+    }
 
 
 def stale(sources: dict[str, bytes]) -> list[str]:
@@ -58,11 +65,13 @@ def engine_archive(extra: list[tuple[str, bytes]] = (), language: str = "en") ->
     would add some 15 KB that no page of the site reads)."""
     sources = engine_sources()
     ahead = compiled(sources)
-    files = [(name[:-3] + ".pyc", ahead[name]) if name in ahead else (name, source)
-             for name, source in sources.items()]
+    files = [(name[:-3] + ".pyc", ahead[name]) if name in ahead else (name, source) for name, source in sources.items()]
     spoken = {"en", locale.base_language(language)}
-    files += [(f"explorables/engine/locales/{path.name}", path.read_bytes())
-              for path in sorted((ENGINE / "locales").glob("*.json")) if path.stem in spoken]
+    files += [
+        (f"explorables/engine/locales/{path.name}", path.read_bytes())
+        for path in sorted((ENGINE / "locales").glob("*.json"))
+        if path.stem in spoken
+    ]
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, data in [*files, *extra]:

@@ -27,6 +27,7 @@ After changing the engine, make them again (needs Node and the Pyodide cache)::
 
 tests/test_bytecode.py fails, naming the modules, while any of them is stale.
 """
+
 from __future__ import annotations
 
 import subprocess
@@ -35,7 +36,8 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from . import release as pyodide, stdlib
+from . import release as pyodide
+from . import stdlib
 from .ahead import compiled_artifact, remake, sha
 from .archive import ARTIFACT, engine_sources, stale
 
@@ -80,22 +82,34 @@ def make(sources: dict[str, bytes], node: str, pyodide_dir: Path) -> bytes:
         subprocess.run([node, str(script), str(pyodide_dir), str(given), str(out), WHERE], check=True)
         with zipfile.ZipFile(out) as made:
             modules = {name: made.read(name) for name in made.namelist()}
-    return compiled_artifact({"pyodide": pyodide.VERSION,
-                              "sources": {name: sha(source) for name, source in sorted(sources.items())}}, modules)
+    return compiled_artifact(
+        {"pyodide": pyodide.VERSION, "sources": {name: sha(source) for name, source in sorted(sources.items())}},
+        modules,
+    )
 
 
 def main() -> int:
     """Compile the engine, then the standard library's modules it starts with (stdlib.py)."""
     folder = pyodide.ensure_pyodide()
-    engine = remake(ARTIFACT, engine_sources(), stale, lambda sources, node: make(sources, node, folder),
-                    doing="Compiling the engine for Pyodide", done="Compiled {n} modules")
+    engine = remake(
+        ARTIFACT,
+        engine_sources(),
+        stale,
+        lambda sources, node: make(sources, node, folder),
+        doing="Compiling the engine for Pyodide",
+        done="Compiled {n} modules",
+    )
     if engine:
         return engine
     original = {stdlib.SOURCE: (folder / stdlib.SOURCE).read_bytes()}
-    return remake(stdlib.ARTIFACT, original, lambda sources: [stdlib.SOURCE] if stdlib.stale(sources[stdlib.SOURCE]) else [],
-                  lambda sources, node: stdlib.make(node, folder),
-                  doing="Compiling the standard library for Pyodide",
-                  done="Compiled the modules Python starts with and the engine imports")
+    return remake(
+        stdlib.ARTIFACT,
+        original,
+        lambda sources: [stdlib.SOURCE] if stdlib.stale(sources[stdlib.SOURCE]) else [],
+        lambda sources, node: stdlib.make(node, folder),
+        doing="Compiling the standard library for Pyodide",
+        done="Compiled the modules Python starts with and the engine imports",
+    )
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ cache; when every source fails, the error lists what each one said.
 Only the core files a site needs are vendored (CORE_FILES); the engine is pure Python,
 so no wheels are needed.
 """
+
 from __future__ import annotations
 
 import base64
@@ -44,8 +45,13 @@ CORE_SHA256 = {
 CORE_FILES = tuple(CORE_SHA256)
 # Their sizes in bytes (fixed by the hashes above): what a reader downloads to start
 # Python, said on the data-saving "Start" button before anything is fetched.
-CORE_BYTES = {"pyodide.mjs": 17931, "pyodide.asm.mjs": 1250344, "pyodide.asm.wasm": 9598218,
-              "python_stdlib.zip": 2545637, "pyodide-lock.json": 119077}
+CORE_BYTES = {
+    "pyodide.mjs": 17931,
+    "pyodide.asm.mjs": 1250344,
+    "pyodide.asm.wasm": 9598218,
+    "python_stdlib.zip": 2545637,
+    "pyodide-lock.json": 119077,
+}
 # What a site carries in its Pyodide folder: the standard library goes as the site's own
 # (stdlib.py: with modules compiled ahead), which the worker names to loadPyodide.
 SITE_FILES = tuple(name for name in CORE_FILES if name != "python_stdlib.zip")
@@ -102,8 +108,9 @@ def _unpack(tgz: Path, dest: Path, found: str | None = None) -> Path:
     dest.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=dest.parent) as tmp:
         with tarfile.open(tgz) as archive:
-            members = [m for m in archive.getmembers()
-                       if m.isfile() and m.name.startswith("package/") and ".." not in m.name]
+            members = [
+                m for m in archive.getmembers() if m.isfile() and m.name.startswith("package/") and ".." not in m.name
+            ]
             if hasattr(tarfile, "data_filter"):  # Python 3.11.4 and newer
                 archive.extractall(tmp, members=members, filter="data")
             else:
@@ -133,8 +140,10 @@ def _from_local(path: Path) -> Path:
             return verify(cached)
         return verify(_unpack(path, cached, found))
     if not path.exists():
-        raise PyodideError(f"{ENV_VAR} / --pyodide points at {path}, which does not exist. "
-                           f"Pass pyodide-{VERSION}.tgz (from {TARBALL_URL}) or its unpacked package folder.")
+        raise PyodideError(
+            f"{ENV_VAR} / --pyodide points at {path}, which does not exist. "
+            f"Pass pyodide-{VERSION}.tgz (from {TARBALL_URL}) or its unpacked package folder."
+        )
     raise PyodideError(f"{ENV_VAR} / --pyodide points at {path}, which is neither a folder nor a .tgz file.")
 
 
@@ -150,12 +159,15 @@ def _named_tarball(path: Path) -> str:
         return found
     fix = f"Download {TARBALL_URL} (or run `npm pack pyodide@{VERSION}`) and pass that file."
     if not tarfile.is_tarfile(path):
-        raise PyodideError(f"{ENV_VAR} / --pyodide points at {path}, which is not a tarball "
-                           f"(a .tgz archive) at all. {fix}")
+        raise PyodideError(
+            f"{ENV_VAR} / --pyodide points at {path}, which is not a tarball (a .tgz archive) at all. {fix}"
+        )
     held = _version_in(path)
     what = f"it holds pyodide {held}" if held else "its contents differ"
-    raise PyodideError(f"{ENV_VAR} / --pyodide points at {path}, which is not the tarball of pyodide {VERSION}: "
-                       f"{what} (sha512 {found}, expected {INTEGRITY}). {fix}")
+    raise PyodideError(
+        f"{ENV_VAR} / --pyodide points at {path}, which is not the tarball of pyodide {VERSION}: "
+        f"{what} (sha512 {found}, expected {INTEGRITY}). {fix}"
+    )
 
 
 def _version_in(path: Path) -> str:
@@ -190,12 +202,15 @@ def _npm_pack() -> Path:
     if npm is None:
         raise PyodideError("npm is not installed, so `npm pack` could not fetch it either")
     with tempfile.TemporaryDirectory() as tmp:
-        result = subprocess.run([npm, "pack", f"pyodide@{VERSION}", "--silent"], cwd=tmp,
-                                capture_output=True, text=True)
+        result = subprocess.run(
+            [npm, "pack", f"pyodide@{VERSION}", "--silent"], cwd=tmp, capture_output=True, text=True
+        )
         tgz = Path(tmp) / f"pyodide-{VERSION}.tgz"
         if result.returncode != 0 or not tgz.is_file():
-            raise PyodideError(f"`npm pack pyodide@{VERSION}` failed: "
-                               f"{result.stderr.strip() or result.stdout.strip() or 'no tarball written'}")
+            raise PyodideError(
+                f"`npm pack pyodide@{VERSION}` failed: "
+                f"{result.stderr.strip() or result.stdout.strip() or 'no tarball written'}"
+            )
         return _unpack(tgz, cache_dir())
 
 

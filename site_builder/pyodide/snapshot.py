@@ -16,6 +16,7 @@ as before. The snapshot records the build id it was made of (``runtime.SNAPSHOT_
 the worker uses it only when that matches the engine archive's, reseeds ``random`` (a
 snapshot freezes its state) and starts cold on any failure.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -137,25 +138,34 @@ def _cache_file(pyodide_dir: Path, engine: bytes, python_lib: bytes) -> Path:
 def _make(pyodide_dir: Path, engine: bytes, python_lib: bytes) -> bytes:
     executable = node()
     if not executable:
-        raise SnapshotError("`snapshot: true` needs Node (18 or later) to make the snapshot, and `node` is not "
-                            f"on PATH (or set {NODE_VAR}); the site starts Python without it")
+        raise SnapshotError(
+            "`snapshot: true` needs Node (18 or later) to make the snapshot, and `node` is not "
+            f"on PATH (or set {NODE_VAR}); the site starts Python without it"
+        )
     with tempfile.TemporaryDirectory(prefix="explorables-snapshot-") as tmp:
-        script, archive, lib, out = (Path(tmp) / name for name in
-                                     ("make_snapshot.mjs", "engine.zip", "stdlib.zip", "snapshot.bin"))
+        script, archive, lib, out = (
+            Path(tmp) / name for name in ("make_snapshot.mjs", "engine.zip", "stdlib.zip", "snapshot.bin")
+        )
         script.write_text(NODE_SCRIPT, encoding="utf-8")
         archive.write_bytes(engine)
         lib.write_bytes(python_lib)
         try:
-            done = subprocess.run([executable, str(script), str(pyodide_dir), str(archive), str(lib), str(out)],
-                                  capture_output=True, text=True, timeout=TIMEOUT)
+            done = subprocess.run(
+                [executable, str(script), str(pyodide_dir), str(archive), str(lib), str(out)],
+                capture_output=True,
+                text=True,
+                timeout=TIMEOUT,
+            )
         except (OSError, subprocess.TimeoutExpired) as err:
-            raise SnapshotError(f"Node could not make the snapshot ({err}); the site starts Python without it")
+            raise SnapshotError(f"Node could not make the snapshot ({err}); the site starts Python without it") from err
         if done.returncode != 0 or not out.is_file():
             said = [line for line in (done.stderr or "").strip().splitlines() if line.strip()]
             failed = [line.removeprefix("snapshot failed: ") for line in said if line.startswith("snapshot failed: ")]
             why = (failed or said or [f"exit {done.returncode}"])[-1]
             if "out of bounds" in why:  # Pyodide restores no heap larger than the one it starts with
-                why += ": Python's memory grew past what Pyodide can restore; do your figures allocate much " \
-                       "when they are imported?"
+                why += (
+                    ": Python's memory grew past what Pyodide can restore; do your figures allocate much "
+                    "when they are imported?"
+                )
             raise SnapshotError(f"Node could not make the snapshot ({why}); the site starts Python without it")
         return gzip.compress(out.read_bytes(), 6, mtime=0)

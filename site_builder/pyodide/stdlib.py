@@ -31,6 +31,7 @@ imports from source, make it again (needs Node and the Pyodide cache)::
 
     python -m explorables.site_builder.pyodide.bytecode
 """
+
 from __future__ import annotations
 
 import ast
@@ -49,8 +50,20 @@ from .archive import engine_archive, engine_sources
 ARTIFACT = Path(__file__).resolve().parent.parent / "stdlib-bytecode.zip"
 SOURCE = "python_stdlib.zip"  # Pyodide's own, in its folder
 # Standard modules authors' figures often import, beyond those of the engine's sources.
-COMMON = ("bisect", "cmath", "colorsys", "datetime", "decimal", "fractions", "functools", "heapq",
-          "itertools", "statistics", "string", "textwrap")
+COMMON = (
+    "bisect",
+    "cmath",
+    "colorsys",
+    "datetime",
+    "decimal",
+    "fractions",
+    "functools",
+    "heapq",
+    "itertools",
+    "statistics",
+    "string",
+    "textwrap",
+)
 
 # node compile_stdlib.mjs PYODIDE_DIR ENGINE_ZIP WANTED_JSON OUT_ZIP: starts Pyodide, imports
 # the engine, its figures and WANTED's modules, then writes into OUT_ZIP the .pyc of every
@@ -172,8 +185,7 @@ def _assemble(original: bytes, modules: dict[str, bytes]) -> bytes:
     if not modules:
         return original
     buffer = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(original)) as source, \
-            zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as out:
+    with zipfile.ZipFile(io.BytesIO(original)) as source, zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as out:
         for info in source.infolist():
             if info.filename in modules:
                 entry = zipfile.ZipInfo(info.filename + "c", date_time=info.date_time)
@@ -193,21 +205,22 @@ def wanted(sources: dict[str, bytes]) -> list[str]:
                 names.update(alias.name for alias in node.names)
             elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
                 names.add(node.module)
-    return sorted(name for name in names
-                  if name.split(".")[0] in sys.stdlib_module_names and name != "__future__")
+    return sorted(name for name in names if name.split(".")[0] in sys.stdlib_module_names and name != "__future__")
 
 
 def make(node: str, pyodide_dir: Path) -> bytes:
     """The artifact for the Pyodide in ``pyodide_dir``, compiled by that Pyodide in Node."""
     original = (pyodide_dir / SOURCE).read_bytes()
     with tempfile.TemporaryDirectory(prefix="explorables-stdlib-") as tmp:
-        script, engine, asked, out = (Path(tmp) / name for name in
-                                      ("compile_stdlib.mjs", "engine.zip", "wanted.json", "out.zip"))
+        script, engine, asked, out = (
+            Path(tmp) / name for name in ("compile_stdlib.mjs", "engine.zip", "wanted.json", "out.zip")
+        )
         script.write_text(NODE_SCRIPT, encoding="utf-8")
         engine.write_bytes(engine_archive())
         asked.write_text(json.dumps(wanted(engine_sources())), encoding="utf-8")
         subprocess.run([node, str(script), str(pyodide_dir), str(engine), str(asked), str(out)], check=True)
         with zipfile.ZipFile(out) as made:
             modules = {name: made.read(name) for name in made.namelist()}
-    return compiled_artifact({"pyodide": pyodide.VERSION, "stdlib": sha(original),
-                              "modules": sorted(name[:-1] for name in modules)}, modules)
+    return compiled_artifact(
+        {"pyodide": pyodide.VERSION, "stdlib": sha(original), "modules": sorted(name[:-1] for name in modules)}, modules
+    )
