@@ -1,5 +1,6 @@
 """How a message quotes an author's or a reader's value: short ones whole, long ones
 clipped to their first characters and their length."""
+
 from __future__ import annotations
 
 import re
@@ -31,7 +32,7 @@ def quote(value) -> str:
     return f"{text[:QUOTE_LIMIT]}… ({len(text)} characters)"
 
 
-_QUOTED = re.compile(r"'([^'\n]{%d,})'" % (QUOTE_LIMIT + 1))
+_QUOTED = re.compile(rf"'([^'\n]{{{QUOTE_LIMIT + 1},}})'")
 
 
 def clip_quotes(message: str) -> str:

@@ -10,6 +10,7 @@ starter files are package data in ``starter/``.
 A folder that holds anything is refused unless ``force`` is given, and even then no
 file that exists is overwritten: only the missing starter files are added.
 """
+
 from __future__ import annotations
 
 import json
@@ -56,8 +57,9 @@ def version_range() -> str:
 def pages_workflow(install: str | None = None, note: str | None = None) -> str:
     """The GitHub Pages workflow; by default it installs this minor version, pinned."""
     install = install or f'"explorables=={minor()}.*"'
-    note = note or ("Pinned to one minor version: a new minor version may change things; "
-                    "read CHANGELOG.md before moving the pin.")
+    note = note or (
+        "Pinned to one minor version: a new minor version may change things; read CHANGELOG.md before moving the pin."
+    )
     text = (STARTER / "pages.yml").read_text(encoding="utf-8")
     return text.replace("__INSTALL_NOTE__", note).replace("__INSTALL__", install)
 
@@ -75,7 +77,8 @@ def starter_files(title: str) -> dict[str, bytes]:
         files[target] = (STARTER / source).read_bytes()
     # the home page is titled as the site is (json.dumps: a YAML string whatever it holds)
     files["content/index.md"] = files["content/index.md"].replace(
-        b"title: My lessons\n", f"title: {json.dumps(title, ensure_ascii=False)}\n".encode("utf-8"), 1)
+        b"title: My lessons\n", f"title: {json.dumps(title, ensure_ascii=False)}\n".encode(), 1
+    )
     files[".github/workflows/pages.yml"] = pages_workflow().encode()
     return files
 
@@ -88,8 +91,10 @@ def new_site(folder: Path, *, force: bool = False, title: str | None = None) -> 
     if folder.is_dir() and any(folder.iterdir()) and not force:
         present = sorted(p.name for p in folder.iterdir())
         shown = ", ".join(present[:5]) + (", ..." if len(present) > 5 else "")
-        raise NewSiteError(f"{folder} is not empty (it holds {shown}); name a new folder, or pass --force "
-                           f"to add the starter files that are missing (no file of yours is overwritten)")
+        raise NewSiteError(
+            f"{folder} is not empty (it holds {shown}); name a new folder, or pass --force "
+            f"to add the starter files that are missing (no file of yours is overwritten)"
+        )
     result = NewSite(folder)
     for relative, data in starter_files(title or title_of(folder)).items():
         target = folder / relative

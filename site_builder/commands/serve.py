@@ -8,13 +8,14 @@ static/ and engine/ (no extra dependency). Open pages listen on ``__livereload``
 the site's root (server-sent events) and reload after each successful rebuild; a failed
 rebuild prints its errors and keeps serving the last good site.
 """
+
 from __future__ import annotations
 
 import html
 import http.server
 import json
-import signal
 import shutil
+import signal
 import sys
 import tempfile
 import threading
@@ -22,11 +23,11 @@ import time
 from pathlib import Path
 
 from ..authors import loader as authors
-from ..pyodide.archive import ENGINE, TOP
 from ..output.assets import STATIC, TEMPLATES
-from .warm import Builder
-from ..structure.config import config_path
 from ..output.folder import MARKER
+from ..pyodide.archive import ENGINE, TOP
+from ..structure.config import config_path
+from .warm import Builder
 
 
 def snapshot(folders: list[Path]) -> dict[str, float]:
@@ -38,8 +39,8 @@ def snapshot(folders: list[Path]) -> dict[str, float]:
     for folder in folders:
         if not folder.exists():
             continue
-        for path in ([folder] if folder.is_file() else folder.rglob("*")):
-            if "__pycache__" in path.parts or any(part.startswith(".") for part in path.parts[len(folder.parts):]):
+        for path in [folder] if folder.is_file() else folder.rglob("*"):
+            if "__pycache__" in path.parts or any(part.startswith(".") for part in path.parts[len(folder.parts) :]):
                 continue
             try:
                 if path.is_symlink():
@@ -70,13 +71,17 @@ class _Reloads:
 
 def _handler(out_dir: Path, reloads: _Reloads):
     class Handler(http.server.SimpleHTTPRequestHandler):
-        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                          ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm"}
+        extensions_map = {  # noqa: RUF012  (http.server's own attribute, a dict by its type)
+            **http.server.SimpleHTTPRequestHandler.extensions_map,
+            ".mjs": "text/javascript",
+            ".js": "text/javascript",
+            ".wasm": "application/wasm",
+        }
 
         def __init__(self, *args, **kwargs):
             super().__init__(*args, directory=str(out_dir), **kwargs)
 
-        def do_GET(self):  # noqa: N802
+        def do_GET(self):
             if self.path.split("?")[0].endswith("/__livereload"):
                 return self._events()
             # A rebuild within the same second keeps a file's Last-Modified second, so a
@@ -97,7 +102,7 @@ def _handler(out_dir: Path, reloads: _Reloads):
                     self.wfile.flush()
                 while True:
                     with reloads.changed:
-                        reloads.changed.wait_for(lambda: reloads.generation != seen, timeout=15)
+                        reloads.changed.wait_for(lambda seen=seen: reloads.generation != seen, timeout=15)
                     if reloads.generation != seen:  # one message a rebuild; the stream stays open
                         with reloads.changed:
                             seen, message = reloads.generation, reloads.message
@@ -162,8 +167,15 @@ class DevServer:
     """The dev server as an object: ``start()`` builds and serves, ``check()`` rebuilds if
     anything changed, ``stop()`` shuts it down. ``serve`` drives it until Ctrl+C."""
 
-    def __init__(self, content: Path, out_dir: Path | None = None, *, port: int = 8000,
-                 pyodide_source: str | None = None, host: str = "127.0.0.1"):
+    def __init__(
+        self,
+        content: Path,
+        out_dir: Path | None = None,
+        *,
+        port: int = 8000,
+        pyodide_source: str | None = None,
+        host: str = "127.0.0.1",
+    ):
         self.host = host  # 0.0.0.0 (--host) lets a phone on the same network preview the site
         self.private = out_dir is None  # the usual case: a folder of the server's own
         if out_dir is None:
@@ -179,8 +191,16 @@ class DevServer:
         """What a rebuild follows: the lessons, the tool's own files, and the site's
         figures folder (named in site.yml), words and site.yml itself."""
         config = config_path(self.content)
-        return [self.content, TEMPLATES, STATIC, ENGINE, TOP, *authors.watched(self.content),
-                config.parent / "locales", config]
+        return [
+            self.content,
+            TEMPLATES,
+            STATIC,
+            ENGINE,
+            TOP,
+            *authors.watched(self.content),
+            config.parent / "locales",
+            config,
+        ]
 
     @property
     def url(self) -> str:
@@ -189,11 +209,14 @@ class DevServer:
 
     def start(self) -> bool:
         try:  # the port first: a busy one is said at once, not after a build
-            self.server = http.server.ThreadingHTTPServer((self.host, self.port),
-                                                          _handler(self.out_dir.resolve(), self.reloads))
+            self.server = http.server.ThreadingHTTPServer(
+                (self.host, self.port), _handler(self.out_dir.resolve(), self.reloads)
+            )
         except OSError as err:
-            print(f"error: cannot serve on {self.host}:{self.port} ({err.strerror}); "
-                  f"pick another port with --port", file=sys.stderr)
+            print(
+                f"error: cannot serve on {self.host}:{self.port} ({err.strerror}); pick another port with --port",
+                file=sys.stderr,
+            )
             return False
         ok, text = _rebuild(self.builder, self.content, self.out_dir, self.pyodide_source)
         if not ok:  # served all the same: a page that says what is wrong, until a build succeeds
@@ -217,15 +240,17 @@ class DevServer:
             self.watched = self._watched()
             now = snapshot(self.watched)
         self.before = now
-        if config or not all(_inside(path, (self.content, TEMPLATES, STATIC)) and not path.endswith(".py")
-                             for path in changed):
+        if config or not all(
+            _inside(path, (self.content, TEMPLATES, STATIC)) and not path.endswith(".py") for path in changed
+        ):
             self.builder.restart()  # code, the site's words or its settings changed: imported anew
         ok, text = _rebuild(self.builder, self.content, self.out_dir, self.pyodide_source)
         if not ok:
             self.reloads.bump("error", text)
             return False
-        kind = "content" if not config and all(_inside(path, (self.content, TEMPLATES)) for path in changed) \
-            else "reload"
+        kind = (
+            "content" if not config and all(_inside(path, (self.content, TEMPLATES)) for path in changed) else "reload"
+        )
         self.reloads.bump(kind)
         return True
 
@@ -244,29 +269,35 @@ def _error_page(out_dir: Path, text: str) -> None:
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / MARKER).write_text("")  # the next build may replace this folder
     (out_dir / "index.html").write_text(
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Build failed</title>\n"
-        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"></head>\n"
-        "<body class=\"ex-build-failed\"><h1>The site could not be built</h1>\n"
+        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Build failed</title>\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1"></head>\n'
+        '<body class="ex-build-failed"><h1>The site could not be built</h1>\n'
         "<p>Fix what is listed below and save: this page loads the site once it builds.</p>\n"
         f"<pre>{html.escape(text)}</pre>\n"
         "<script>new EventSource('__livereload').onmessage = function (event) {\n"
         "  const msg = JSON.parse(event.data);\n"
         "  if (msg.kind === 'error') document.querySelector('pre').textContent = msg.text;\n"
         "  else location.reload();\n"
-        "};</script>\n</body></html>\n", encoding="utf-8")
+        "};</script>\n</body></html>\n",
+        encoding="utf-8",
+    )
 
 
-def serve(content: Path, *, port: int = 8000, pyodide_source: str | None = None, poll: float = 0.5,
-          host: str = "127.0.0.1") -> int:
+def serve(
+    content: Path, *, port: int = 8000, pyodide_source: str | None = None, poll: float = 0.5, host: str = "127.0.0.1"
+) -> int:
     def stopped(signum, frame):  # `kill` as Ctrl+C: the private build folder is removed either way
         raise KeyboardInterrupt
+
     signal.signal(signal.SIGTERM, stopped)  # before anything is built
     dev = DevServer(content, port=port, pyodide_source=pyodide_source, host=host)
     try:
         if not dev.start():
             return 1
-        print(f"Serving {content}/ at {dev.url} (Ctrl+C to stop); `explorables build` writes the site to publish",
-              flush=True)
+        print(
+            f"Serving {content}/ at {dev.url} (Ctrl+C to stop); `explorables build` writes the site to publish",
+            flush=True,
+        )
         while True:
             time.sleep(poll)
             dev.check()

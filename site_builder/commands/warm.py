@@ -14,6 +14,7 @@ The protocol is one JSON line each way: the ``explorables`` command line in, and
 ``{"code", "out", "err"}`` back, the exit code and what the command printed. This module
 is the server's side; warm_main.py is the process.
 """
+
 from __future__ import annotations
 
 import json
@@ -40,8 +41,9 @@ class Builder:
             return int(reply["code"]), reply["out"], reply["err"]
         except (OSError, ValueError, KeyError, TypeError):  # the process died: a fresh one, this once
             self.stop()
-            done = subprocess.run([sys.executable, "-m", "explorables.site_builder.commands.cli", *args],
-                                  capture_output=True, text=True)
+            done = subprocess.run(
+                [sys.executable, "-m", "explorables.site_builder.commands.cli", *args], capture_output=True, text=True
+            )
             return done.returncode, done.stdout, done.stderr
 
     def restart(self) -> None:

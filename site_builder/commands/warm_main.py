@@ -2,6 +2,7 @@
 command line per line on its standard input, runs it as ``explorables`` would, and
 answers ``{"code", "out", "err"}`` on one line of its standard output.
 """
+
 from __future__ import annotations
 
 import io
