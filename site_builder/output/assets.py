@@ -21,6 +21,7 @@ The **build id** names the runtime of a build: the browser scripts, the engine a
 and the Pyodide version. The page carries it beside the map, and the engine archive
 carries it in ``explorables/BUILD``; the page compares the two when the engine starts.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -50,7 +51,7 @@ SCRIPT_KEYS = {
     "bundle-pyodide": "bundle/pyodide-data.js",
 }
 
-_HASHED = re.compile(r"^(?P<stem>.+)\.(?P<digest>[0-9a-f]{%d})(?P<suffix>\.[^./]+)$" % DIGITS)
+_HASHED = re.compile(rf"^(?P<stem>.+)\.(?P<digest>[0-9a-f]{{{DIGITS}}})(?P<suffix>\.[^./]+)$")
 _URL = re.compile(r"""url\(\s*(["']?)([^"')\s]+)\1\s*\)""")
 
 

@@ -11,6 +11,7 @@ ships and the build warns.
 The result is cached per user by the font's and the characters' digest, so that each
 rebuild of ``explorables serve`` does not subset again.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -35,22 +36,53 @@ _DRAWN_BY_LAYOUT = {"<msqrt": "\u221a", "<mroot": "\u221a"}
 
 # Mathematical Alphanumeric Symbols (U+1D400...): where A, a and Greek capital alpha of
 # each variant start, and the letters that live elsewhere (the "holes" of the block).
-_LATIN = {"bold": 0x1D400, "italic": 0x1D434, "bold-italic": 0x1D468, "script": 0x1D49C,
-          "bold-script": 0x1D4D0, "fraktur": 0x1D504, "double-struck": 0x1D538, "bold-fraktur": 0x1D56C,
-          "sans-serif": 0x1D5A0, "bold-sans-serif": 0x1D5D4, "sans-serif-italic": 0x1D608,
-          "sans-serif-bold-italic": 0x1D63C, "monospace": 0x1D670}
-_GREEK = {"bold": 0x1D6A8, "italic": 0x1D6E2, "bold-italic": 0x1D71C, "bold-sans-serif": 0x1D756,
-          "sans-serif-bold-italic": 0x1D790}
-_GREEK_ORDER = ("ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡϴΣΤΥΦΧΨΩ∇αβγδεζηθικλμνξοπρςστυφχψω∂ϵϑϰϕϱϖ")
+_LATIN = {
+    "bold": 0x1D400,
+    "italic": 0x1D434,
+    "bold-italic": 0x1D468,
+    "script": 0x1D49C,
+    "bold-script": 0x1D4D0,
+    "fraktur": 0x1D504,
+    "double-struck": 0x1D538,
+    "bold-fraktur": 0x1D56C,
+    "sans-serif": 0x1D5A0,
+    "bold-sans-serif": 0x1D5D4,
+    "sans-serif-italic": 0x1D608,
+    "sans-serif-bold-italic": 0x1D63C,
+    "monospace": 0x1D670,
+}
+_GREEK = {
+    "bold": 0x1D6A8,
+    "italic": 0x1D6E2,
+    "bold-italic": 0x1D71C,
+    "bold-sans-serif": 0x1D756,
+    "sans-serif-bold-italic": 0x1D790,
+}
+_GREEK_ORDER = "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡϴΣΤΥΦΧΨΩ∇αβγδεζηθικλμνξοπρςστυφχψω∂ϵϑϰϕϱϖ"
 _HOLES = {
     ("italic", "h"): "\u210e",
-    ("script", "B"): "\u212c", ("script", "E"): "\u2130", ("script", "F"): "\u2131", ("script", "H"): "\u210b",
-    ("script", "I"): "\u2110", ("script", "L"): "\u2112", ("script", "M"): "\u2133", ("script", "R"): "\u211b",
-    ("script", "e"): "\u212f", ("script", "g"): "\u210a", ("script", "o"): "\u2134",
-    ("fraktur", "C"): "\u212d", ("fraktur", "H"): "\u210c", ("fraktur", "I"): "\u2111", ("fraktur", "R"): "\u211c",
+    ("script", "B"): "\u212c",
+    ("script", "E"): "\u2130",
+    ("script", "F"): "\u2131",
+    ("script", "H"): "\u210b",
+    ("script", "I"): "\u2110",
+    ("script", "L"): "\u2112",
+    ("script", "M"): "\u2133",
+    ("script", "R"): "\u211b",
+    ("script", "e"): "\u212f",
+    ("script", "g"): "\u210a",
+    ("script", "o"): "\u2134",
+    ("fraktur", "C"): "\u212d",
+    ("fraktur", "H"): "\u210c",
+    ("fraktur", "I"): "\u2111",
+    ("fraktur", "R"): "\u211c",
     ("fraktur", "Z"): "\u2128",
-    ("double-struck", "C"): "\u2102", ("double-struck", "H"): "\u210d", ("double-struck", "N"): "\u2115",
-    ("double-struck", "P"): "\u2119", ("double-struck", "Q"): "\u211a", ("double-struck", "R"): "\u211d",
+    ("double-struck", "C"): "\u2102",
+    ("double-struck", "H"): "\u210d",
+    ("double-struck", "N"): "\u2115",
+    ("double-struck", "P"): "\u2119",
+    ("double-struck", "Q"): "\u211a",
+    ("double-struck", "R"): "\u211d",
     ("double-struck", "Z"): "\u2124",
 }
 
@@ -96,7 +128,7 @@ def subset_math_font(font: Path, pages: Iterable[str]) -> bool:
         shutil.copyfile(cached, font)
         return True
     try:
-        from fontTools import subset
+        from fontTools import subset  # noqa: PLC0415  (in the try: a broken fontTools ships the font whole)
 
         options = subset.Options()
         options.flavor = "woff2"
@@ -112,11 +144,14 @@ def subset_math_font(font: Path, pages: Iterable[str]) -> bool:
         staging = font.with_suffix(".subset.woff2")
         subset.save_font(loaded, str(staging), options)
         staging.replace(font)
-    except Exception as err:  # noqa: BLE001 - any failure: the whole font still works
+    except Exception as err:
         font.write_bytes(original)
-        print(f"warning: the math font {font.name} ships whole ({len(original) // 1024} KB): subsetting it "
-              f"failed ({type(err).__name__}: {err}); install fonttools with brotli "
-              f"(pip install 'fonttools[woff]')", file=sys.stderr)
+        print(
+            f"warning: the math font {font.name} ships whole ({len(original) // 1024} KB): subsetting it "
+            f"failed ({type(err).__name__}: {err}); install fonttools with brotli "
+            f"(pip install 'fonttools[woff]')",
+            file=sys.stderr,
+        )
         return False
     try:
         cached.parent.mkdir(parents=True, exist_ok=True)

@@ -21,6 +21,7 @@ the pinned terser into the user's cache once)::
 
 tests/test_minify.py fails, naming the scripts, while any of them is stale.
 """
+
 from __future__ import annotations
 
 import json
@@ -84,15 +85,17 @@ def minified(name: str, source: str) -> str:
 def sources(static: Path) -> dict[str, str]:
     """Every script of static/ a build may minify (the preview's live reload is never
     minified): name -> source."""
-    return {path.relative_to(static).as_posix(): path.read_text(encoding="utf-8")
-            for path in sorted((static / "js").rglob("*.js")) if path.name != "livereload.js"}
+    return {
+        path.relative_to(static).as_posix(): path.read_text(encoding="utf-8")
+        for path in sorted((static / "js").rglob("*.js"))
+        if path.name != "livereload.js"
+    }
 
 
 def stale(scripts: dict[str, str]) -> list[str]:
     """The scripts of ``scripts`` that the artifact does not hold minified as they are."""
     shipped = _artifact()
-    return sorted(name for name, source in scripts.items()
-                  if shipped.get(name, {}).get("source") != sha(source))
+    return sorted(name for name, source in scripts.items() if shipped.get(name, {}).get("source") != sha(source))
 
 
 def terser_dir() -> Path:
@@ -104,15 +107,22 @@ def terser_dir() -> Path:
         if not npm:
             raise SystemExit("Minifying the runtime needs npm (and Node 18 or later) on PATH.")
         where.mkdir(parents=True, exist_ok=True)
-        subprocess.run([npm, "install", "--prefix", str(where), "--no-audit", "--no-fund", "--ignore-scripts",
-                        f"terser@{TERSER}"], check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [npm, "install", "--prefix", str(where), "--no-audit", "--no-fund", "--ignore-scripts", f"terser@{TERSER}"],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
     return where
 
 
 def make(scripts: dict[str, str], node: str, terser: Path) -> str:
     """The artifact's text for ``scripts``, minified by terser (installed in ``terser``) in Node."""
-    done = subprocess.run([node, "--input-type=module", "-e", NODE_SCRIPT, str(terser), json.dumps(OPTIONS)],
-                          input=json.dumps(scripts), capture_output=True, text=True)
+    done = subprocess.run(
+        [node, "--input-type=module", "-e", NODE_SCRIPT, str(terser), json.dumps(OPTIONS)],
+        input=json.dumps(scripts),
+        capture_output=True,
+        text=True,
+    )
     if done.returncode:  # terser names the script, line and column it could not read
         raise SystemExit(f"terser failed:\n{done.stderr.strip()}")
     texts = json.loads(done.stdout)
@@ -121,8 +131,14 @@ def make(scripts: dict[str, str], node: str, terser: Path) -> str:
 
 
 def main() -> int:
-    return remake(ARTIFACT, sources(STATIC), stale, lambda scripts, node: make(scripts, node, terser_dir()),
-                  doing="Minifying the runtime", done="Minified {n} scripts")
+    return remake(
+        ARTIFACT,
+        sources(STATIC),
+        stale,
+        lambda scripts, node: make(scripts, node, terser_dir()),
+        doing="Minifying the runtime",
+        done="Minified {n} scripts",
+    )
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@ page opened from disk (file://) may not fetch files, load module scripts or star
 workers, so the build writes the worker's code, the engine archive, Pyodide and every
 page's content as scripts that add themselves to ``window.explorablesBundle``.
 """
+
 from __future__ import annotations
 
 import base64
@@ -25,7 +26,9 @@ def write_data(assets: Path, engine: bytes, python_lib: bytes, pyodide_source: s
     their plain names (the build hashes them with the rest)."""
     data = assets / "bundle"
     data.mkdir(exist_ok=True)
-    (data / "worker-source.js").write_bytes(_data_script("workerSource", (STATIC / "js" / "worker.js").read_text(encoding="utf-8")))
+    (data / "worker-source.js").write_bytes(
+        _data_script("workerSource", (STATIC / "js" / "worker.js").read_text(encoding="utf-8"))
+    )
     (data / "engine-data.js").write_bytes(_data_script("engine", base64.b64encode(engine).decode("ascii")))
     (data / "pyodide-data.js").write_bytes(_data_script("pyodide", _pyodide_files(pyodide_source, python_lib)))
 
@@ -44,8 +47,11 @@ def _pages(pages: dict[str, str]) -> dict[str, dict[str, str]]:
         if body is None:
             continue
         assets = _ASSETS.search(html)
-        found[name] = {"title": _unescape(title.group(1)) if title else Path(name).stem, "body": body.group(1),
-                       "assets": _unescape(assets.group(1)) if assets else "../" * name.count("/") + ASSETS + "/"}
+        found[name] = {
+            "title": _unescape(title.group(1)) if title else Path(name).stem,
+            "body": body.group(1),
+            "assets": _unescape(assets.group(1)) if assets else "../" * name.count("/") + ASSETS + "/",
+        }
     return found
 
 

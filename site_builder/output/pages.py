@@ -2,6 +2,7 @@
 process, and ``render(page file)``, which fills a page's template in once the assets
 have their hashed names.
 """
+
 from __future__ import annotations
 
 from urllib.parse import urlsplit
@@ -9,7 +10,8 @@ from urllib.parse import urlsplit
 import jinja2
 
 from ..structure import metadata
-from . import assets as site_assets, fonts
+from . import assets as site_assets
+from . import fonts
 from .assets import ASSETS, TEMPLATES
 from .scripts import engine_needs
 
@@ -34,19 +36,25 @@ _KEPT_TEMPLATES = _KeptTemplates()
 
 def environment(t) -> jinja2.Environment:
     """The templates' environment; ``t`` gives the tool's words in the site's language."""
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
-                             undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
-                             bytecode_cache=_KEPT_TEMPLATES)
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        bytecode_cache=_KEPT_TEMPLATES,
+    )
     env.globals["meta_tags"] = metadata.meta_tags  # description, Open Graph, favicon
     env.globals["t"] = t
     return env
 
 
-def renderer(env: jinja2.Environment, common: dict, renders: dict[str, tuple[str, dict]], build: str,
-             names: dict[str, str]):
+def renderer(
+    env: jinja2.Environment, common: dict, renders: dict[str, tuple[str, dict]], build: str, names: dict[str, str]
+):
     """render(page file) -> its HTML. The templates name assets with ``asset(name)``; the
     page's head carries the build id and the map of what its scripts load. ``pending``
     names an asset not written yet: its plain name stands in (a draft of the page)."""
+
     def render(name: str, pending: str | None = None) -> str:
         known = {**names, pending: pending} if pending else names
 

@@ -2,6 +2,7 @@
 figures as their stills, its exercises with a blank line for the answer. The lessons'
 ids are kept apart and their addresses rebased to the site's root, where the page is
 written."""
+
 from __future__ import annotations
 
 import html as html_lib
@@ -14,9 +15,12 @@ _ID_REFS = re.compile(r'\b(id|for|headers|aria-labelledby|aria-describedby|aria-
 _OWN_ANCHOR = re.compile(r'href="#([^"]*)"')
 _ADDRESS = re.compile(r'\b(href|src)="([^"]*)"')
 # an exercise as the lesson page holds it (markdown/directives/exercise.py writes it)
-_LIVE = re.compile(r'<form class="ex-answer" novalidate>\n<label for="[^"]*">(?P<label>[^<]*)</label> '
-                   r'<input [^>]*?placeholder="(?P<form>[^"]*)">.*?</form>\n<p class="ex-feedback"[^>]*></p>\n'
-                   r'<script type="application/json" class="ex-exercise-data">[^<]*</script>\n', re.S)
+_LIVE = re.compile(
+    r'<form class="ex-answer" novalidate>\n<label for="[^"]*">(?P<label>[^<]*)</label> '
+    r'<input [^>]*?placeholder="(?P<form>[^"]*)">.*?</form>\n<p class="ex-feedback"[^>]*></p>\n'
+    r'<script type="application/json" class="ex-exercise-data">[^<]*</script>\n',
+    re.S,
+)
 BLANK = "_" * 24  # the line an answer is written on, on paper
 
 
@@ -24,8 +28,13 @@ def on_paper(body: str) -> str:
     """A rendered page body with its exercises as paper holds them (print.html): the
     problem as the build wrote it and, for the form, a blank line to write the answer on
     and the form the answer takes; no field, no buttons, no data for the runtime."""
-    return _LIVE.sub(lambda m: f'<p class="ex-answer-line">{m["label"]}: <span aria-hidden="true">{BLANK}</span> '
-                               f'<small>({m["form"]})</small></p>\n', body)
+    return _LIVE.sub(
+        lambda m: (
+            f'<p class="ex-answer-line">{m["label"]}: <span aria-hidden="true">{BLANK}</span> '
+            f"<small>({m['form']})</small></p>\n"
+        ),
+        body,
+    )
 
 
 def print_prefix(url: str) -> str:

@@ -14,16 +14,54 @@ which js/search.js mirrors). Each term maps to postings ``[doc, weight, doc, wei
 captions 3, text 1), precomputed as an integer, so the page only sums them (times the
 term's idf) and handles prefixes and typos.
 """
+
 from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
 import unicodedata
+from functools import lru_cache
 from html.parser import HTMLParser
 
-STOP = frozenset("""a an and are as at be by for from has have in into is it its of on or that the this
-to was were will with which we you your our can not""".split())
+STOP = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "by",
+        "for",
+        "from",
+        "has",
+        "have",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "of",
+        "on",
+        "or",
+        "that",
+        "the",
+        "this",
+        "to",
+        "was",
+        "were",
+        "will",
+        "with",
+        "which",
+        "we",
+        "you",
+        "your",
+        "our",
+        "can",
+        "not",
+    ]
+)
 BOOST = {"heading": 8.0, "title": 10.0, "caption": 3.0, "text": 1.0}
 K1, B = 1.2, 0.75
 EXCERPT = 110  # characters of text kept per section, shown under a result
@@ -71,7 +109,7 @@ def _script(text: str, table: dict, marks: tuple[str, str]) -> str:
     """A sub- or superscript as Unicode when every character has one ("ₖ", "ᵀ"), else
     between its marks (SUB "O" SUB_END, shown as <sub>O</sub>)."""
     shifted = text.translate(table)
-    return shifted if all(a != b for a, b in zip(text, shifted)) else marks[0] + text + marks[1]
+    return shifted if all(a != b for a, b in zip(text, shifted, strict=True)) else marks[0] + text + marks[1]
 
 
 def _linear(tag: str, parts: list[str]) -> str:
@@ -100,8 +138,8 @@ class _Sections(HTMLParser):
     """Split a rendered lesson body into sections of heading, text and captions; a
     formula as one line of text ("the rows of Kᵀ"), for snippets without holes."""
 
-    SKIP = {"script", "noscript", "style", "nav"}
-    MATH_SKIP = {"annotation", "annotation-xml"}
+    SKIP = frozenset({"script", "noscript", "style", "nav"})
+    MATH_SKIP = frozenset({"annotation", "annotation-xml"})
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
@@ -210,8 +248,14 @@ def _sections_of(body: str) -> tuple[dict, ...]:
     out = []
     for section in parser.sections:
         text = re.sub(r"\s+", " ", "".join(section["text"])).strip()
-        out.append({"id": section["id"], "heading": section["heading"].strip(), "text": text,
-                    "caption": " ".join(section["caption"])})
+        out.append(
+            {
+                "id": section["id"],
+                "heading": section["heading"].strip(),
+                "text": text,
+                "caption": " ".join(section["caption"]),
+            }
+        )
     return tuple(out)
 
 
@@ -229,8 +273,9 @@ def build_index(pages: list[tuple]) -> dict:
                 fields.append({"title": title, "heading": "", "caption": section["caption"], "text": text})
             else:
                 docs.append([lesson, section["heading"], f"{url}#{section['id']}", section["text"][:EXCERPT]])
-                fields.append({"title": "", "heading": section["heading"], "caption": section["caption"],
-                               "text": section["text"]})
+                fields.append(
+                    {"title": "", "heading": section["heading"], "caption": section["caption"], "text": section["text"]}
+                )
     counted = [{name: terms(value) for name, value in f.items()} for f in fields]
     average = {name: max(1.0, sum(len(c[name]) for c in counted) / max(1, len(counted))) for name in BOOST}
     postings: dict[str, list[int]] = {}
@@ -247,13 +292,19 @@ def build_index(pages: list[tuple]) -> dict:
                 scores[term] = scores.get(term, 0.0) + BOOST[name] * count * (K1 + 1) / (count + norm)
         for term, score in scores.items():
             postings.setdefault(term, []).extend([doc, max(1, round(score * 10))])
-    return {"version": 1, "lessons": [[(rest or [title])[0], url] for url, title, _, _, *rest in pages], "docs": docs,
-            "terms": dict(sorted(postings.items()))}
+    return {
+        "version": 1,
+        "lessons": [[(rest or [title])[0], url] for url, title, _, _, *rest in pages],
+        "docs": docs,
+        "terms": dict(sorted(postings.items())),
+    }
 
 
 def index_script(index: dict) -> str:
     """The index as a classic script (works from file:// where fetch is refused)."""
     data = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
     data = data.replace("<", "\\u003c")
-    return ("(window.explorables = window.explorables || {}).searchIndex = " + data + ";\n"
-            "document.dispatchEvent(new Event('explorables:search-index'));\n")
+    return (
+        "(window.explorables = window.explorables || {}).searchIndex = " + data + ";\n"
+        "document.dispatchEvent(new Event('explorables:search-index'));\n"
+    )
