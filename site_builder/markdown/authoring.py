@@ -6,6 +6,7 @@
 and headings' anchor links and table of contents (toc.py). docs/markdown.md
 lists every syntax the site understands.
 """
+
 from __future__ import annotations
 
 import re
@@ -16,8 +17,8 @@ from mdit_py_plugins.attrs import attrs_plugin
 from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
-from .directives.image import image_sizes_rule
 from .directives.common import found_in
+from .directives.image import image_sizes_rule
 from .highlight import highlight_plugin, warn
 from .toc import toc_plugin
 
@@ -34,7 +35,6 @@ def authoring_plugin(md: MarkdownIt) -> None:
     # get their size from the file here, load lazily and are copied with the site
     md.core.ruler.after("inline", "image_sizes", image_sizes_rule)
     md.use(toc_plugin)  # anchor links named by their heading; a table of contents
-
 
 
 ATTRIBUTES = ("id", "class")  # what `{...}` after an image, a link, a span or code may set
@@ -55,7 +55,13 @@ def _dropped_attributes(state: StateCore) -> None:
             dropped = [key for key in _KEY.findall(found.group(1)) if key not in ATTRIBUTES]
             if dropped:
                 line0, col = found_in(state.env, block, found.group())
-                warn(state.env, line0, col, f"{{{found.group(1)}}}: {', '.join(dropped)} "
-                     f"{'is' if len(dropped) == 1 else 'are'} not written into the page; only {{#id}} and "
-                     f"{{.class}} are", "an image's size comes from its file, and a look from a class "
-                     "(no inline style: the pages allow none)")
+                warn(
+                    state.env,
+                    line0,
+                    col,
+                    f"{{{found.group(1)}}}: {', '.join(dropped)} "
+                    f"{'is' if len(dropped) == 1 else 'are'} not written into the page; only {{#id}} and "
+                    f"{{.class}} are",
+                    "an image's size comes from its file, and a look from a class "
+                    "(no inline style: the pages allow none)",
+                )

@@ -19,6 +19,7 @@ the code never copies the numbers) and emphasized lines add ``ex-line-em``. The
 colours live in explorables.css, one palette for each colour scheme. An unknown
 language is a warning (``env["warnings"]``) and the block is shown as plain text.
 """
+
 from __future__ import annotations
 
 import html
@@ -31,9 +32,9 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import get_all_lexers, get_lexer_by_name
 from pygments.util import ClassNotFound
 
-from .directives.common import split_options
-from ..errors import SourceError
 from ...engine.figures.base import closest
+from ..errors import SourceError
+from .directives.common import split_options
 
 _BRACES = re.compile(r"^(\S*)\s*(?:\{(.*)\})?\s*$")
 _DIRECTIVE = re.compile(r"^\{(code-block|code|sourcecode)\}\s*(\S*)\s*$")
@@ -44,12 +45,14 @@ _FORMATTER = HtmlFormatter(nowrap=True)
 def warn(env: dict, line0: int, col: int, message: str, hint: str = "") -> None:
     """Record a warning: the build goes on, and prints it with file:line:col."""
     env.setdefault("warnings", []).append(
-        SourceError(env.get("path", "<string>"), env.get("line_offset", 0) + line0 + 1, col, message, hint))
+        SourceError(env.get("path", "<string>"), env.get("line_offset", 0) + line0 + 1, col, message, hint)
+    )
 
 
 def _report(env: dict, line0: int, col: int, message: str, hint: str = "") -> None:
     env.setdefault("errors", []).append(
-        SourceError(env.get("path", "<string>"), env.get("line_offset", 0) + line0 + 1, col, message, hint))
+        SourceError(env.get("path", "<string>"), env.get("line_offset", 0) + line0 + 1, col, message, hint)
+    )
 
 
 def _lines_spec(text: str) -> set[int]:
@@ -76,9 +79,13 @@ def _fence_options(token, env) -> tuple[str, dict[str, str], str]:
         values = {}
         for option in options:
             if option.name not in _OPTIONS:
-                _report(env, option.line, option.name_col,
-                        f"{{code-block}} has no option ':{option.name}:'",
-                        f"options: {', '.join(sorted(_OPTIONS))}")
+                _report(
+                    env,
+                    option.line,
+                    option.name_col,
+                    f"{{code-block}} has no option ':{option.name}:'",
+                    f"options: {', '.join(sorted(_OPTIONS))}",
+                )
             values[option.name] = option.value
         return directive.group(2), values, body.lstrip("\n") if options else token.content
     match = _BRACES.match(info)
@@ -93,8 +100,13 @@ def _fence_options(token, env) -> tuple[str, dict[str, str], str]:
     for word in words:
         name, _, value = word.partition("=")
         if name not in _OPTIONS:
-            _report(env, line0, len(token.markup) + 1, f"code block option '{name}' is unknown",
-                    f"options: {', '.join(sorted(_OPTIONS))}, e.g. ```python {{lineno-start=1 emphasize-lines=\"2,3\"}}")
+            _report(
+                env,
+                line0,
+                len(token.markup) + 1,
+                f"code block option '{name}' is unknown",
+                f'options: {", ".join(sorted(_OPTIONS))}, e.g. ```python {{lineno-start=1 emphasize-lines="2,3"}}',
+            )
             continue
         values[name] = value
     return language, values, token.content
@@ -110,9 +122,14 @@ def _prepare(token, env: dict) -> dict:
             lexer = get_lexer_by_name(language, stripnl=False, ensurenl=False)
         except ClassNotFound:
             close = closest(language.lower(), [a for _, aliases, _, _ in get_all_lexers() for a in aliases], 0.8)
-            warn(env, line0, len(token.markup) + 1, f"unknown language '{language}' in a code block; shown as plain text",
-                 (f"did you mean '{close}'? " if close else "")
-                 + "use a Pygments name such as python, javascript, bash, json, text")
+            warn(
+                env,
+                line0,
+                len(token.markup) + 1,
+                f"unknown language '{language}' in a code block; shown as plain text",
+                (f"did you mean '{close}'? " if close else "")
+                + "use a Pygments name such as python, javascript, bash, json, text",
+            )
     code = code[:-1] if code.endswith("\n") else code
 
     start = None
@@ -120,19 +137,34 @@ def _prepare(token, env: dict) -> dict:
         try:
             start = int(options.get("lineno-start") or 1)
         except ValueError:
-            _report(env, line0, len(token.markup) + 1, f"lineno-start must be a whole number, got "
-                    f"'{options['lineno-start']}'", "e.g. lineno-start=1")
+            _report(
+                env,
+                line0,
+                len(token.markup) + 1,
+                f"lineno-start must be a whole number, got '{options['lineno-start']}'",
+                "e.g. lineno-start=1",
+            )
             start = 1
     emphasized: set[int] = set()
     if options.get("emphasize-lines"):
         try:
             emphasized = _lines_spec(options["emphasize-lines"])
         except ValueError:
-            _report(env, line0, len(token.markup) + 1,
-                    f"emphasize-lines must list line numbers, got '{options['emphasize-lines']}'",
-                    'e.g. emphasize-lines="2,4-6" (counting from the first line of the block)')
-    return {"language": language, "lexer": lexer, "code": code, "start": start, "emphasized": emphasized,
-            "options": options}
+            _report(
+                env,
+                line0,
+                len(token.markup) + 1,
+                f"emphasize-lines must list line numbers, got '{options['emphasize-lines']}'",
+                'e.g. emphasize-lines="2,4-6" (counting from the first line of the block)',
+            )
+    return {
+        "language": language,
+        "lexer": lexer,
+        "code": code,
+        "start": start,
+        "emphasized": emphasized,
+        "options": options,
+    }
 
 
 def render_code(token, env: dict) -> str:
@@ -151,8 +183,7 @@ def render_code(token, env: dict) -> str:
     language_class = f" language-{html.escape(language)}" if language else ""
     numbered = " ex-numbered" if start is not None else ""
     caption = options.get("caption")
-    pre = (f'<pre class="ex-code{numbered}"><code class="highlight{language_class}">'
-           + "\n".join(out) + "</code></pre>")
+    pre = f'<pre class="ex-code{numbered}"><code class="highlight{language_class}">' + "\n".join(out) + "</code></pre>"
     if caption:
         return f'<figure class="ex-code-figure">{pre}<figcaption>{html.escape(caption)}</figcaption></figure>\n'
     return f'<div class="ex-code-block">{pre}</div>\n'
@@ -166,10 +197,10 @@ def _check_rule(state) -> None:
 
 def highlight_plugin(md: MarkdownIt) -> None:
     """Render fenced and indented code blocks highlighted."""
+
     def fence(self, tokens, idx, options, env) -> str:
         return render_code(tokens[idx], env)
 
     md.core.ruler.push("code_blocks", _check_rule)  # mistakes reported at parse time, with the others
     md.add_render_rule("fence", fence)
     md.add_render_rule("code_block", fence)  # indented code: plain text, same block and copy button
-

@@ -1,4 +1,5 @@
 """The Markdown parser: CommonMark + tables, footnotes, front matter, math, directives."""
+
 from __future__ import annotations
 
 import html
@@ -18,17 +19,17 @@ from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
-from .authoring import authoring_plugin
-from .directives.plugin import directives_plugin
-from .directives.roles import roles_plugin
-from .directives.common import report
+from ...engine.figures.base import closest
 from ...engine.locale import direction
-from ..errors import SourceError
-from .math import MathError, tex_to_mathml
 from ...engine.nowrap import keep_together, touching_after, touching_before
+from ..errors import SourceError
 from ..quoting import quote
 from ..structure.files import load_yaml, yaml_problem
-from ...engine.figures.base import closest
+from .authoring import authoring_plugin
+from .directives.common import report
+from .directives.plugin import directives_plugin
+from .directives.roles import roles_plugin
+from .math import MathError, tex_to_mathml
 
 # Front matter keys a lesson may use: name -> (type, what it is for)
 FRONT_MATTER = {
@@ -97,8 +98,10 @@ def _collect_links(state: StateCore) -> None:
 # What the Unicode bidi algorithm breaks in right-to-left prose: a signed number (the
 # minus of "−0.75" would land on the number's right) and a vector of numbers (the entries
 # of "(1.19, 0.40)" would swap places).
-_RTL_NUMBER = re.compile(r"(?<![\w.])(?:[\u2212-]\d[\d,]*(?:\.\d+)?%?"
-                         r"|\(\s*[\u2212-]?\d[\d.,]*%?(?:\s*[,;]\s*[\u2212-]?\d[\d.,]*%?)+\s*\))")
+_RTL_NUMBER = re.compile(
+    r"(?<![\w.])(?:[\u2212-]\d[\d,]*(?:\.\d+)?%?"
+    r"|\(\s*[\u2212-]?\d[\d.,]*%?(?:\s*[,;]\s*[\u2212-]?\d[\d.,]*%?)+\s*\))"
+)
 
 
 def _rtl_numbers(state: StateCore) -> None:
@@ -106,7 +109,7 @@ def _rtl_numbers(state: StateCore) -> None:
     isolated left-to-right run (<bdi dir="ltr">), so it reads as written."""
     if direction(state.env.get("language", "en")) != "rtl":
         return
-    for before, token in zip(state.tokens, state.tokens[1:]):
+    for before, token in zip(state.tokens, state.tokens[1:], strict=False):
         if token.type != "inline" or not token.children or before.type != "paragraph_open":
             continue
         children = []
@@ -117,7 +120,7 @@ def _rtl_numbers(state: StateCore) -> None:
             at = 0
             for match in _RTL_NUMBER.finditer(child.content):
                 if match.start() > at:
-                    children.append(_text_token(child.content[at:match.start()]))
+                    children.append(_text_token(child.content[at : match.start()]))
                 run = Token("ltr_number", "", 0)
                 run.content = match.group()
                 children.append(run)
@@ -137,10 +140,10 @@ def _column(env: dict, line0: int, content: str) -> int:
     """1-based column of the math's opening `$` on its first line (1 if not found)."""
     lines = env.get("lines") or []
     first = content.strip().split("\n")[0]
-    for text in lines[line0:line0 + 50]:
+    for text in lines[line0 : line0 + 50]:
         at = text.find(first) if first else -1
         if at >= 0:
-            return max(1, text.rfind("$", 0, at + 1) + 1 if "$" in text[:at + 1] else at + 1)
+            return max(1, text.rfind("$", 0, at + 1) + 1 if "$" in text[: at + 1] else at + 1)
         line0 += 1
     return 1
 
@@ -160,9 +163,9 @@ def _text_parts(tokens: list[Token], idx: int) -> tuple[str, str, str]:
     before it, the rest, and what touches the one after it ("),", " and the sum ", "(")."""
     text = tokens[idx].content
     head = touching_after(text) if idx > 0 and _glued(tokens[idx - 1]) else ""
-    text = text[len(head):]
+    text = text[len(head) :]
     tail = touching_before(text) if idx + 1 < len(tokens) and _glued(tokens[idx + 1]) else ""
-    return head, text[:len(text) - len(tail)], tail
+    return head, text[: len(text) - len(tail)], tail
 
 
 # A formula that ends with a relation ("$T =$"), followed by the number that completes it.
@@ -170,7 +173,7 @@ _ENDS_IN_RELATION = re.compile(r"(=|<|>|\\approx|\\leq?|\\geq?|\\neq|\\sim)\s*$"
 
 
 def _relation_with_its_number(state: StateCore) -> None:
-    """"at $T =$ {adjust}`...`": a formula ending with a relation and the live number that
+    """In "at $T =$ {adjust}`...`", a formula ending with a relation and the live number that
     completes it, after one space or line end, share a line (each is a box a line may break beside,
     and a no-break space does not stop that)."""
     for token in state.tokens:
@@ -178,12 +181,17 @@ def _relation_with_its_number(state: StateCore) -> None:
             continue
         kids, out, i = token.children, [], 0
         while i < len(kids):
-            if (kids[i].type in _INLINE_MATH and _ENDS_IN_RELATION.search(kids[i].content) and i + 2 < len(kids)
-                    and (kids[i + 1].type == "softbreak" or (kids[i + 1].type == "text" and kids[i + 1].content == " "))
-                    and kids[i + 2].type == "prose_role" and (kids[i + 2].meta or {}).get("role") in ("value", "adjust")):
+            if (
+                kids[i].type in _INLINE_MATH
+                and _ENDS_IN_RELATION.search(kids[i].content)
+                and i + 2 < len(kids)
+                and (kids[i + 1].type == "softbreak" or (kids[i + 1].type == "text" and kids[i + 1].content == " "))
+                and kids[i + 2].type == "prose_role"
+                and (kids[i + 2].meta or {}).get("role") in ("value", "adjust")
+            ):
                 opening, closing = Token("html_inline", "", 0), Token("html_inline", "", 0)
                 opening.content, closing.content = '<span class="ex-nowrap">', "</span>"
-                out += [opening, *kids[i:i + 3], closing]
+                out += [opening, *kids[i : i + 3], closing]
                 i += 3
                 continue
             out.append(kids[i])
@@ -212,14 +220,14 @@ def _math_renderer(display: bool):
             meta = token.meta or {}
             line0 = token.map[0] if token.map else meta.get("line0", 0)
             col = meta["col"] if "col" in meta and not token.map else _column(env, line0, token.content)
-            report(env, line0, col, str(err),
-                   "math is TeX between $...$ (inline) or $$...$$ (display)")
+            report(env, line0, col, str(err), "math is TeX between $...$ (inline) or $$...$$ (display)")
             mathml = html.escape(token.content)
         if display:
             return f'<div class="ex-math">{mathml}</div>\n'
         # The text touching the formula goes on its line: ". The square" never starts one.
         before, after = _touching(tokens, idx)
         return keep_together(before, mathml, after)
+
     return render
 
 
@@ -239,8 +247,9 @@ def create_parser(raw_html: bool = False) -> MarkdownIt:
     md.core.ruler.after("math_lines", "align_classes", _align_classes)
     md.core.ruler.after("align_classes", "collect_links", _collect_links)
     md.core.ruler.after("collect_links", "rtl_numbers", _rtl_numbers)
-    md.add_render_rule("ltr_number", lambda self, tokens, idx, options, env:
-                       f'<bdi dir="ltr">{html.escape(tokens[idx].content)}</bdi>')
+    md.add_render_rule(
+        "ltr_number", lambda self, tokens, idx, options, env: f'<bdi dir="ltr">{html.escape(tokens[idx].content)}</bdi>'
+    )
     for name in _INLINE_MATH:
         md.add_render_rule(name, _math_renderer(display=False))
     md.add_render_rule("text", _render_text)
@@ -255,6 +264,7 @@ def create_parser(raw_html: bool = False) -> MarkdownIt:
             return out
         before, after = _touching(tokens, idx)
         return keep_together(before, out, after)
+
     md.add_render_rule("prose_role", render_role)
     md.core.ruler.push("relation_with_its_number", _relation_with_its_number)  # after the roles' rule
     return md
@@ -306,19 +316,28 @@ def _front_matter(tokens, path: Path, env: dict) -> dict[str, Any]:
         if kind is str and isinstance(value, (int, float)) and not isinstance(value, bool):
             value = str(value)
         if value is None:  # `title:` with nothing after it
-            report(env, line0, len(str(key)) + 2, f"front matter '{key}' is empty",
-                   f"write its value after the colon, or remove the line ({key}: {doc})")
+            report(
+                env,
+                line0,
+                len(str(key)) + 2,
+                f"front matter '{key}' is empty",
+                f"write its value after the colon, or remove the line ({key}: {doc})",
+            )
             continue
         if not isinstance(value, kind) or isinstance(value, bool):
-            report(env, line0, len(str(key)) + 3,
-                   f"front matter '{key}' expects {'an integer' if kind is int else 'text'}, got {quote(value)}",
-                   f"{key}: {doc}")
+            report(
+                env,
+                line0,
+                len(str(key)) + 3,
+                f"front matter '{key}' expects {'an integer' if kind is int else 'text'}, got {quote(value)}",
+                f"{key}: {doc}",
+            )
             continue
         meta[key] = value
     return meta
 
 
-_KEY_LINE = re.compile(r"^(%s)\s*:" % "|".join(FRONT_MATTER))
+_KEY_LINE = re.compile(rf"^({'|'.join(FRONT_MATTER)})\s*:")
 _ANY_KEY_LINE = re.compile(r"^[A-Za-z_][\w-]*\s*:")
 
 
@@ -332,20 +351,38 @@ def _headless_front_matter(tokens, text: str, env: dict) -> None:
         last = 1
         while last + 1 < len(lines) and _ANY_KEY_LINE.match(lines[last + 1]):
             last += 1
-        report(env, 0, 1, "the front matter opened here is not closed, so it is shown as text and the page "
-               "has no title of its own", f"put a line '---' below its last `key: value` line (line {last + 1})")
+        report(
+            env,
+            0,
+            1,
+            "the front matter opened here is not closed, so it is shown as text and the page has no title of its own",
+            f"put a line '---' below its last `key: value` line (line {last + 1})",
+        )
         return
     first = next((i for i, line in enumerate(lines) if line.strip()), None)
     if first is None or not _KEY_LINE.match(lines[first]):
         return
     key = lines[first].split(":", 1)[0].strip()
-    env.setdefault("warnings", []).append(SourceError(
-        env["path"], first + 1, 1, f"'{key}:' looks like front matter, but the file does not start with '---', "
-        f"so it is shown as text", "put a line '---' above it and another below the last `key: value` line"))
+    env.setdefault("warnings", []).append(
+        SourceError(
+            env["path"],
+            first + 1,
+            1,
+            f"'{key}:' looks like front matter, but the file does not start with '---', so it is shown as text",
+            "put a line '---' above it and another below the last `key: value` line",
+        )
+    )
 
 
-def parse_page(md: MarkdownIt, path: Path, slug: str, text: str | None = None, *,
-               content_root: Path | None = None, language: str = "en") -> Page:
+def parse_page(
+    md: MarkdownIt,
+    path: Path,
+    slug: str,
+    text: str | None = None,
+    *,
+    content_root: Path | None = None,
+    language: str = "en",
+) -> Page:
     """Parse one lesson. ``text`` is its content as the build read it; without it the
     file is read here (a UTF-8 byte-order mark is dropped). ``content_root`` is the
     content folder (default: the file's own folder): image paths in the site are
@@ -353,15 +390,13 @@ def parse_page(md: MarkdownIt, path: Path, slug: str, text: str | None = None, *
     in its notation."""
     if text is None:
         text = path.read_text(encoding="utf-8").removeprefix("\ufeff")
-    env: dict[str, Any] = {"path": path, "errors": [], "warnings": [], "lines": text.split("\n"),
-                           "language": language}
+    env: dict[str, Any] = {"path": path, "errors": [], "warnings": [], "lines": text.split("\n"), "language": language}
     if content_root is not None:
         env["content_root"] = content_root
     tokens = md.parse(text, env)
     meta = _front_matter(tokens, path, env)
     _headless_front_matter(tokens, text, env)
-    return Page(path=path, slug=slug, meta=meta, tokens=tokens, env=env, errors=env["errors"],
-                warnings=env["warnings"])
+    return Page(path=path, slug=slug, meta=meta, tokens=tokens, env=env, errors=env["errors"], warnings=env["warnings"])
 
 
 def render_page(md: MarkdownIt, page: Page) -> str:

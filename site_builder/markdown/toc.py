@@ -15,6 +15,7 @@ browser lays out a part only once it is near the screen, or when static/js/parts
 gets to it after the first frame: a long lesson's first layout is one screen's, not the
 whole page's.
 """
+
 from __future__ import annotations
 
 import html
@@ -23,6 +24,7 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 from mdit_py_plugins.anchors.index import slugify
+
 from ...engine.locale import t
 from .math import MathError, tex_to_mathml
 
@@ -33,6 +35,7 @@ def heading_text(inline: Token, as_html: bool = False) -> str:
     """The text of a heading, without its anchor link: plain (a formula as its TeX), or
     ``as_html`` for the table of contents (escaped, its formulas set as the heading sets
     them, in MathML)."""
+
     def shown(child: Token) -> str:
         if not as_html:
             return child.content
@@ -80,19 +83,27 @@ def _toc_rule(state: StateCore) -> None:
         # The "#" link goes beside the heading, not inside it: inside, it would be part of
         # the heading's name ("Five steps Link to this section: Five steps").
         children = inline.children or []
-        start = next((i for i, c in enumerate(children)
-                      if c.type == "link_open" and "header-anchor" in (c.attrGet("class") or "")), None)
+        start = next(
+            (
+                i
+                for i, c in enumerate(children)
+                if c.type == "link_open" and "header-anchor" in (c.attrGet("class") or "")
+            ),
+            None,
+        )
         if start is not None:
             end = next(i for i in range(start, len(children)) if children[i].type == "link_close")
             if start and children[start - 1].type == "text":
                 children[start - 1].content = children[start - 1].content.rstrip()
-            del children[start:end + 1]
+            del children[start : end + 1]
             label = html.escape(t("page.anchor_label", title=text), quote=True)
             before, after = Token("html_block", "", 0), Token("html_block", "", 0)
             before.content = f'<div class="ex-heading ex-heading-{token.tag}">\n'
             before.meta = {"part": token.tag == "h2" and token.level == 0}
-            after.content = (f'<a class="header-anchor" href="#{html.escape(anchor, quote=True)}" '
-                             f'aria-label="{label}">#</a>\n</div>\n')
+            after.content = (
+                f'<a class="header-anchor" href="#{html.escape(anchor, quote=True)}" '
+                f'aria-label="{label}">#</a>\n</div>\n'
+            )
             tokens.insert(index + 3, after)
             tokens.insert(index, before)
             index += 1
@@ -133,8 +144,10 @@ def render_toc(entries) -> str:
     for level, anchor, text in entries:
         items.append(f'<li class="ex-toc-h{level}"><a href="#{html.escape(anchor)}">{text}</a></li>')
     title = html.escape(t("page.on_this_page"))
-    return (f'<nav class="ex-toc" aria-label="{title}">\n<details>\n<summary>{title}</summary>\n'
-            '<ol>\n' + "\n".join(items) + "\n</ol>\n</details>\n</nav>\n")
+    return (
+        f'<nav class="ex-toc" aria-label="{title}">\n<details>\n<summary>{title}</summary>\n'
+        "<ol>\n" + "\n".join(items) + "\n</ol>\n</details>\n</nav>\n"
+    )
 
 
 def toc_plugin(md: MarkdownIt) -> None:

@@ -12,6 +12,7 @@
 Without a title the box is titled by its kind ("Note"). ``:class: dropdown`` folds it
 into a <details> the reader opens; other classes are added to the box for the stylesheet.
 """
+
 from __future__ import annotations
 
 import re
@@ -20,9 +21,9 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
-from .common import parse_body, report, split_options
-from ....engine.locale import t
 from ....engine.figures.base import closest
+from ....engine.locale import t
+from .common import parse_body, report, split_options
 
 KINDS = ("note", "tip", "warning", "important")
 TITLES = {"note": "page.note", "tip": "page.tip", "warning": "page.warning", "important": "page.important"}
@@ -38,33 +39,50 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
     for opt in options:
         if opt.name not in OPTIONS:
             close = closest(opt.name, OPTIONS)
-            report(env, opt.line, opt.name_col, f"{{{name}}}: unknown option '{opt.name}'",
-                   f"did you mean '{close}'?" if close else "an admonition takes only ':class: dropdown'")
+            report(
+                env,
+                opt.line,
+                opt.name_col,
+                f"{{{name}}}: unknown option '{opt.name}'",
+                f"did you mean '{close}'?" if close else "an admonition takes only ':class: dropdown'",
+            )
             continue
         for cls in opt.value.split():
             if not _CLASS.match(cls):
-                report(env, opt.line, opt.value_col, f"{{{name}}}: class {cls!r} is not a simple name",
-                       "use letters, digits, '-' and '_', e.g. ':class: dropdown'")
+                report(
+                    env,
+                    opt.line,
+                    opt.value_col,
+                    f"{{{name}}}: class {cls!r} is not a simple name",
+                    "use letters, digits, '-' and '_', e.g. ':class: dropdown'",
+                )
             else:
                 classes.append(cls)
     if not body.strip():
-        report(env, token.map[0], 1, f"{{{name}}} is empty",
-               f"write its text on the lines between ':::{{{name}}}' and the closing ':::'")
+        report(
+            env,
+            token.map[0],
+            1,
+            f"{{{name}}} is empty",
+            f"write its text on the lines between ':::{{{name}}}' and the closing ':::'",
+        )
     dropdown = "dropdown" in classes
     title = argument or t(TITLES[name])
     css = " ".join(["ex-admonition", f"ex-{name}", *[c for c in classes if c != "dropdown"]])
 
     opening = _block("admonition_open", "details" if dropdown else "aside", 1, token.map)
     opening.meta = {"kind": name, "classes": css, "dropdown": dropdown}
-    heading = [_block("admonition_title_open", "summary" if dropdown else "p", 1, token.map),
-               _inline(title, token.map),
-               _block("admonition_title_close", "summary" if dropdown else "p", -1, token.map)]
+    heading = [
+        _block("admonition_title_open", "summary" if dropdown else "p", 1, token.map),
+        _inline(title, token.map),
+        _block("admonition_title_close", "summary" if dropdown else "p", -1, token.map),
+    ]
     heading[0].meta = {"dropdown": dropdown}
     heading[2].meta = {"dropdown": dropdown}
     children = parse_body(state, body, body_line0)
     closing = _block("admonition_close", "details" if dropdown else "aside", -1, token.map)
     closing.meta = {"dropdown": dropdown}
-    state.tokens[index:index + 1] = [opening, *heading, *children, closing]
+    state.tokens[index : index + 1] = [opening, *heading, *children, closing]
     return 1  # go on into the body: it may hold directives too
 
 

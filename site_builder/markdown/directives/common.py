@@ -1,4 +1,5 @@
 """Helpers shared by the directives: option lines and error reports."""
+
 from __future__ import annotations
 
 import re
@@ -61,17 +62,23 @@ def check_closed(env: dict, token) -> bool:
     if parent:
         info, opened, closed = parent
         name = info.split()[0] if info.startswith("{") else "':::'"
-        message = (f"the {what} block opened here is never closed: the fence on line {closed + 1} closed the "
-                   f"{name} block of line {opened + 1} around it first")
-        hint = (f"give the outer block more colons than the inner one: '{':' * (colons + 1)}{info}' ... "
-                f"'{':' * (colons + 1)}' around '{token.markup}{token.info.strip()}' ... '{token.markup}'")
+        message = (
+            f"the {what} block opened here is never closed: the fence on line {closed + 1} closed the "
+            f"{name} block of line {opened + 1} around it first"
+        )
+        hint = (
+            f"give the outer block more colons than the inner one: '{':' * (colons + 1)}{info}' ... "
+            f"'{':' * (colons + 1)}' around '{token.markup}{token.info.strip()}' ... '{token.markup}'"
+        )
         env["cut_short"] = closed  # the outer block's own closing fence is left over, after this line
     elif not token.info.strip() and token.map[0] > env.get("cut_short", len(env.get("lines") or ())):
         return False  # that left-over fence, read as a block of its own: the error above says why
     else:
         message = f"the {what} block opened here is never closed, so it would hold the rest of the lesson"
-        hint = (f"end it with a line '{token.markup}'; a block inside it needs fewer colons than the block "
-                f"around it (e.g. '::::{{question}}' around ':::{{attention-row}}')")
+        hint = (
+            f"end it with a line '{token.markup}'; a block inside it needs fewer colons than the block "
+            f"around it (e.g. '::::{{question}}' around ':::{{attention-row}}')"
+        )
     report(env, token.map[0], 1, message, hint)
     return False
 
@@ -125,7 +132,7 @@ def split_options(content: str, first_line0: int) -> tuple[list[OptionLine], str
 def where(env: dict, parent: Token, token: Token) -> tuple[int, int]:
     """0-based source line and 1-based column of a role, for error messages."""
     line0 = parent.map[0] if parent.map else 0
-    before = parent.content[:token.meta["pos"]]
+    before = parent.content[: token.meta["pos"]]
     line0 += before.count("\n")
     lines = env.get("lines") or []
     text = lines[line0] if 0 <= line0 < len(lines) else ""

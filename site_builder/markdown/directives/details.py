@@ -7,6 +7,7 @@
 The body is Markdown (lists, math, nested directives). Lessons use it to keep a
 figure's instructions out of the running text.
 """
+
 from __future__ import annotations
 
 from markdown_it.rules_core import StateCore
@@ -18,20 +19,32 @@ from .common import parse_body, report
 def expand(state: StateCore, index: int, name: str, argument: str) -> int:
     token = state.tokens[index]
     if not argument:
-        report(state.env, token.map[0], len(token.markup) + len(name) + 3,
-               "{details} needs a summary after the name",
-               "write ':::{details} How to use this figure' then the folded text below it")
+        report(
+            state.env,
+            token.map[0],
+            len(token.markup) + len(name) + 3,
+            "{details} needs a summary after the name",
+            "write ':::{details} How to use this figure' then the folded text below it",
+        )
     if not token.content.strip():
-        report(state.env, token.map[0], 1, "{details} has nothing to fold",
-               "write the folded text on the lines between the opening and closing fences")
+        report(
+            state.env,
+            token.map[0],
+            1,
+            "{details} has nothing to fold",
+            "write the folded text on the lines between the opening and closing fences",
+        )
 
     opening = _block("details_open", "details", 1, token.map)
     opening.attrSet("class", "ex-details")
-    summary = [_block("details_summary_open", "summary", 1, token.map), _inline(argument, token.map),
-               _block("details_summary_close", "summary", -1, token.map)]
+    summary = [
+        _block("details_summary_open", "summary", 1, token.map),
+        _inline(argument, token.map),
+        _block("details_summary_close", "summary", -1, token.map),
+    ]
     children = parse_body(state, token.content, token.map[0] + 1, token)
     closing = _block("details_close", "details", -1, token.map)
-    state.tokens[index:index + 1] = [opening, *summary, *children, closing]
+    state.tokens[index : index + 1] = [opening, *summary, *children, closing]
     return 1  # go on into the body: it may hold directives too
 
 

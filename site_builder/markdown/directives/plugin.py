@@ -5,6 +5,7 @@
 engine.figures, or one of the teaching directives here). Unknown names are reported
 with a "did you mean". Errors go to ``env["errors"]`` with source lines.
 """
+
 from __future__ import annotations
 
 import re
@@ -14,18 +15,22 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from ....engine.figures import FIGURES
-
-from . import admonition, details, exercise, figure, image, names, question
+from ....engine.figures.base import closest
 from ...authors.checks import is_directive_name
 from ...authors.loader import named_in_failed, unknown_hint
 from ...quoting import clip
+from . import admonition, details, exercise, figure, image, names, question
 from .common import check_closed, parse_body, report
-from ....engine.figures.base import closest
 
 _INFO = re.compile(r"^\{([^}]*)\}\s*(.*)$")
 
-_OWN = {"question": question.expand, "details": details.expand, "figure": image.expand, "image": image.expand,
-        "exercise": exercise.expand}  # the admonitions' kinds are the others
+_OWN = {
+    "question": question.expand,
+    "details": details.expand,
+    "figure": image.expand,
+    "image": image.expand,
+    "exercise": exercise.expand,
+}  # the admonitions' kinds are the others
 # name -> handler(state, token_index, name, argument) -> number of tokens it left
 TEACHING = {name: _OWN.get(name, admonition.expand) for name in names.TEACHING}
 
@@ -63,9 +68,12 @@ def _directives_rule(state: StateCore) -> None:
             index += 1
         else:
             close = closest(name, known_names())
-            hint = unknown_hint(name, _site_folder(state.env), (
-                f"did you mean '{{{close}}}'?" if close else f"known directives: {', '.join(known_names())};")
-                + " `explorables figures` lists every figure and its options")
+            hint = unknown_hint(
+                name,
+                _site_folder(state.env),
+                (f"did you mean '{{{close}}}'?" if close else f"known directives: {', '.join(known_names())};")
+                + " `explorables figures` lists every figure and its options",
+            )
             report(state.env, token.map[0], len(token.markup) + 1, f"unknown directive '{{{clip(name)}}}'", hint)
             token.type = "directive_error"
             if argument:  # most likely a figure's id: the prose quoting it stays quiet (roles.py)
@@ -88,7 +96,7 @@ def _plain_div(state: StateCore, index: int) -> int:
     opening.map = token.map
     closing = Token("div_close", "div", -1)
     children = parse_body(state, token.content, token.map[0] + 1, token)
-    state.tokens[index:index + 1] = [opening, *children, closing]
+    state.tokens[index : index + 1] = [opening, *children, closing]
     return 1
 
 

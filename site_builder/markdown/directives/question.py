@@ -1,9 +1,10 @@
 """Check-yourself questions whose answers stay hidden until the reader opens them.
 
-    ::::{question} If every key were identical, what would the weights be?
-    The answer, in Markdown (math and figures allowed).
-    ::::
+::::{question} If every key were identical, what would the weights be?
+The answer, in Markdown (math and figures allowed).
+::::
 """
+
 from __future__ import annotations
 
 from html import escape
@@ -12,21 +13,30 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
-from .common import parse_body, report
 from ....engine.locale import t
+from .common import parse_body, report
 
 
 def expand(state: StateCore, index: int, name: str, argument: str) -> int:
     token = state.tokens[index]
     env = state.env
     if not argument:
-        report(env, token.map[0], len(token.markup) + len(name) + 3,
-               "{question} needs the question after the name",
-               "write ':::{question} Why can the output never leave the hull?' then the answer below it")
+        report(
+            env,
+            token.map[0],
+            len(token.markup) + len(name) + 3,
+            "{question} needs the question after the name",
+            "write ':::{question} Why can the output never leave the hull?' then the answer below it",
+        )
     body_line0 = token.map[0] + 1
     if not token.content.strip():
-        report(env, token.map[0], 1, "{question} has no answer",
-               "write the answer on the lines between the opening and closing fences")
+        report(
+            env,
+            token.map[0],
+            1,
+            "{question} has no answer",
+            "write the answer on the lines between the opening and closing fences",
+        )
 
     children = parse_body(state, token.content, body_line0, token)
 
@@ -35,7 +45,7 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
     opening.meta = {"title": argument, "number": number}
     opening.map = token.map
     closing = Token("question_close", "details", -1)
-    state.tokens[index:index + 1] = [opening, *children, closing]
+    state.tokens[index : index + 1] = [opening, *children, closing]
     return 1  # go on into the answer: it may hold directives too
 
 
@@ -43,8 +53,9 @@ def _open(self, tokens, idx, options, env) -> str:
     meta = tokens[idx].meta
     title = self.md_inline(meta["title"], env) if hasattr(self, "md_inline") else meta["title"]
     return (
-        f'<details class="ex-question">\n<summary><span class="ex-question-label">{escape(t("page.check_yourself"))}</span> '
-        f"{title}</summary>\n<div class=\"ex-answer\">\n"
+        f'<details class="ex-question">\n<summary>'
+        f'<span class="ex-question-label">{escape(t("page.check_yourself"))}</span> '
+        f'{title}</summary>\n<div class="ex-answer">\n'
     )
 
 

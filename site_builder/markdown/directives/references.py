@@ -16,8 +16,10 @@ label are numbered too ("(1)").
 number: ``{numref}`Panel %s <explorer>```), ``{eq}`` writes "(N)", and a link with no
 text to a figure, an equation or a heading gets "Figure N", "(N)" or the heading's
 words. ``{numref}`02-lesson.md#figure``` refers to a figure of another lesson (by the
-lesson's file name) with the number that lesson shows it under. A reference to nothing is a build error at path:line:col with a "did you mean".
+lesson's file name) with the number that lesson shows it under. A reference to nothing
+is a build error at path:line:col with a "did you mean".
 """
+
 from __future__ import annotations
 
 import html
@@ -29,11 +31,11 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
-from ...errors import SourceError
-from .common import found_in, report, where
-from ...structure.links import ids_of
-from ....engine.locale import t
 from ....engine.figures.base import closest
+from ....engine.locale import t
+from ...errors import SourceError
+from ...structure.links import ids_of
+from .common import found_in, report, where
 
 _LABELLED_SPLIT = "<"
 _TAG = re.compile(r"\\tag(\*?)\s*\{([^{}]*)\}")
@@ -67,8 +69,9 @@ def _references_rule(state: StateCore) -> None:
         elif token.type == "math_block_label":
             tag = _TAG.search(token.content)  # an equation's own \tag is its number
             counted = sum(1 for shown in equations.values() if shown.startswith("(") and shown[1:-1].isdigit())
-            shown = (tag.group(2).strip() if tag.group(1) else f"({tag.group(2).strip()})") if tag \
-                else f"({counted + 1})"
+            shown = (
+                (tag.group(2).strip() if tag.group(1) else f"({tag.group(2).strip()})") if tag else f"({counted + 1})"
+            )
             equations[token.info] = shown
             token.meta = {**(token.meta or {}), "number": shown}
         elif token.type == "heading_open" and token.attrGet("id"):
@@ -76,7 +79,6 @@ def _references_rule(state: StateCore) -> None:
     env["figure_numbers"] = figures  # for references from other lessons (resolve_figure_refs)
     env["figure_total"] = counted_figures  # with numbering: site, the next page goes on from here
     referenced = set()
-    known = [*figures, *equations]
 
     for parent in state.tokens:
         if parent.type != "inline" or not parent.children:
@@ -85,17 +87,32 @@ def _references_rule(state: StateCore) -> None:
         for j, token in enumerate(children):
             if token.type == "prose_role" and token.meta["role"] in ("numref", "eq") and not token.meta.get("error"):
                 _role(env, parent, token, figures, equations, referenced)
-            elif (token.type == "link_open" and j + 1 < len(children) and children[j + 1].type == "link_close"
-                  and str(token.attrGet("href") or "").startswith("#")):
+            elif (
+                token.type == "link_open"
+                and j + 1 < len(children)
+                and children[j + 1].type == "link_close"
+                and str(token.attrGet("href") or "").startswith("#")
+            ):
                 target = str(token.attrGet("href"))[1:]
-                text = (t("page.figure_number", n=figures[target]) if target in figures else equations[target]
-                        if target in equations else headings.get(target))
+                text = (
+                    t("page.figure_number", n=figures[target])
+                    if target in figures
+                    else equations[target]
+                    if target in equations
+                    else headings.get(target)
+                )
                 if text is None:
                     if target and target not in ids_of(state.tokens, env):
                         continue  # an id the page does not have: the link check says so, at its column
                     line0, col = found_in(env, parent, f"[](#{target})")
-                    report(env, line0, col, f"the link [](#{target}) has no text, and '{target}' is no figure, "
-                           f"equation or heading to take it from", "write the link's text: [words](#target)")
+                    report(
+                        env,
+                        line0,
+                        col,
+                        f"the link [](#{target}) has no text, and '{target}' is no figure, "
+                        f"equation or heading to take it from",
+                        "write the link's text: [words](#target)",
+                    )
                     continue
                 if target in figures:
                     referenced.add(target)
@@ -153,8 +170,14 @@ def _role(env, parent, token, figures, equations, referenced) -> None:
     if role == "numref" and "#" in target and target.split("#", 1)[0].endswith(".md"):
         lesson, figure = target.split("#", 1)  # a figure of another lesson: resolved by the build
         line0, col = where(env, parent, token)
-        token.meta["figure_ref"] = {"lesson": lesson, "target": figure, "number": None, "words": words,
-                                    "line0": line0, "col": col}
+        token.meta["figure_ref"] = {
+            "lesson": lesson,
+            "target": figure,
+            "number": None,
+            "words": words,
+            "line0": line0,
+            "col": col,
+        }
         env.setdefault("figure_refs", []).append(token.meta)
         return
     table: dict = figures if role == "numref" else equations
@@ -166,8 +189,13 @@ def _role(env, parent, token, figures, equations, referenced) -> None:
         line0, col = where(env, parent, token)
         close = closest(target, list(table))
         listed = ", ".join(table) or "none"
-        report(env, line0, col, f"{{{role}}}: no {what} '{target}' on this page",
-               (f"did you mean '{close}'? " if close else "") + f"{what}s here: {listed}")
+        report(
+            env,
+            line0,
+            col,
+            f"{{{role}}}: no {what} '{target}' on this page",
+            (f"did you mean '{close}'? " if close else "") + f"{what}s here: {listed}",
+        )
         token.meta["error"] = True
         return
     number = table[target]
@@ -177,8 +205,7 @@ def _role(env, parent, token, figures, equations, referenced) -> None:
         return  # written at render time: with site numbering the page's offset is known then
     else:
         text = words.replace("%s", number.strip("()")) if words else number
-    token.meta["html"] = (f'<a class="ex-ref" href="#{html.escape(target, quote=True)}">'
-                          f"{html.escape(text)}</a>")
+    token.meta["html"] = f'<a class="ex-ref" href="#{html.escape(target, quote=True)}">{html.escape(text)}</a>'
 
 
 def figure_number(env: dict, number: int) -> int:
@@ -199,8 +226,10 @@ def render_numref(meta: dict, env: dict) -> str:
             return f"<code>{html.escape(meta['raw'])}</code>"
         text = _figure_text({"figure_offset": ref["offset"]}, ref["number"], ref["words"])
         return f'<a class="ex-ref" href="{html.escape(ref["href"], quote=True)}">{html.escape(text)}</a>'
-    return (f'<a class="ex-ref" href="#{html.escape(ref["target"], quote=True)}">'
-            f'{html.escape(_figure_text(env, ref["number"], ref["words"]))}</a>')
+    return (
+        f'<a class="ex-ref" href="#{html.escape(ref["target"], quote=True)}">'
+        f"{html.escape(_figure_text(env, ref['number'], ref['words']))}</a>"
+    )
 
 
 def resolve_figure_refs(pages) -> list:
@@ -216,23 +245,38 @@ def resolve_figure_refs(pages) -> list:
             if other is None:
                 here = [os.path.relpath(p, page.path.parent) for p in by_path]
                 close = closest(ref["lesson"], here)
-                errors.append(SourceError(page.path, ref["line0"] + 1, ref["col"],
-                                          f"{{numref}}: no lesson '{ref['lesson']}'",
-                                          (f"did you mean '{close}'? " if close else "")
-                                          + "write the lesson's file name: {numref}`02-lesson.md#figure-id`"))
+                errors.append(
+                    SourceError(
+                        page.path,
+                        ref["line0"] + 1,
+                        ref["col"],
+                        f"{{numref}}: no lesson '{ref['lesson']}'",
+                        (f"did you mean '{close}'? " if close else "")
+                        + "write the lesson's file name: {numref}`02-lesson.md#figure-id`",
+                    )
+                )
                 continue
             numbers = other.env.get("figure_numbers") or {}
             if ref["target"] not in numbers:
                 close = closest(ref["target"], list(numbers))
-                errors.append(SourceError(page.path, ref["line0"] + 1, ref["col"],
-                                          f"{{numref}}: no figure '{ref['target']}' in {ref['lesson']}",
-                                          (f"did you mean '{close}'? " if close else "")
-                                          + f"figures there: {', '.join(numbers) or 'none'}"))
+                errors.append(
+                    SourceError(
+                        page.path,
+                        ref["line0"] + 1,
+                        ref["col"],
+                        f"{{numref}}: no figure '{ref['target']}' in {ref['lesson']}",
+                        (f"did you mean '{close}'? " if close else "")
+                        + f"figures there: {', '.join(numbers) or 'none'}",
+                    )
+                )
                 continue
             url = getattr(other, "url", f"{other.slug}.html")  # under its section's folder
             folder = getattr(page, "folder", "") or "."
-            ref.update(number=numbers[ref["target"]], offset=int(other.env.get("figure_offset", 0)),
-                       href=f"{posixpath.relpath(url, folder)}#{ref['target']}")
+            ref.update(
+                number=numbers[ref["target"]],
+                offset=int(other.env.get("figure_offset", 0)),
+                href=f"{posixpath.relpath(url, folder)}#{ref['target']}",
+            )
             for token in other.tokens:  # a referenced figure shows its number on its own page
                 if token.type == "figure" and token.meta["id"] == ref["target"]:
                     token.meta["referenced"] = True
@@ -250,9 +294,11 @@ def references_plugin(md: MarkdownIt) -> None:
         if not out or not (meta.get("caption_tokens") or meta.get("referenced")):
             return out
         caption = self.renderInline(meta.get("caption_tokens") or [], options, env)
-        figcaption = (f'<figcaption class="ex-caption"><span class="ex-caption-number">'
-                      f'{html.escape(t("page.figure_number", n=figure_number(env, meta["number"])))}'
-                      f'{"." if caption else ""}</span>{" " + caption if caption else ""}</figcaption>\n')
+        figcaption = (
+            f'<figcaption class="ex-caption"><span class="ex-caption-number">'
+            f"{html.escape(t('page.figure_number', n=figure_number(env, meta['number'])))}"
+            f"{'.' if caption else ''}</span>{' ' + caption if caption else ''}</figcaption>\n"
+        )
         end = out.rfind("</figure>")
         return out[:end] + figcaption + out[end:]
 
@@ -260,19 +306,31 @@ def references_plugin(md: MarkdownIt) -> None:
         out = math_rule(tokens, idx, options, env)
         token = tokens[idx]
         if 'class="ex-eq-number"' in out:  # its own \tag gives the number
-            return out.replace('<div class="ex-math">', f'<div class="ex-math ex-equation" id="{html.escape(token.info, quote=True)}">', 1)
+            return out.replace(
+                '<div class="ex-math">',
+                f'<div class="ex-math ex-equation" id="{html.escape(token.info, quote=True)}">',
+                1,
+            )
         label = html.escape(token.info, quote=True)
         number = f'<span class="ex-eq-number">{token.meta["number"]}</span>'
         if out.startswith('<div class="ex-math">') and out.rstrip().endswith("</div>"):
-            body = out.rstrip()[len('<div class="ex-math">'):-len("</div>")]
+            body = out.rstrip()[len('<div class="ex-math">') : -len("</div>")]
             return f'<div class="ex-math ex-equation" id="{label}">{body}{number}</div>\n'
         return f'<div class="ex-math ex-equation" id="{label}">{out}{number}</div>\n'
 
     md.add_render_rule("figure", render_figure)
-    md.add_render_rule("figure_number", lambda self, tokens, idx, options, env: html.escape(
-        _figure_text(env, tokens[idx].meta["number"], tokens[idx].meta["words"])))
-    md.add_render_rule("figure_caption_number", lambda self, tokens, idx, options, env: (
-        f'<span class="ex-caption-number">'
-        f'{html.escape(t("page.figure_number", n=figure_number(env, tokens[idx].meta["number"])))}.</span> '))
+    md.add_render_rule(
+        "figure_number",
+        lambda self, tokens, idx, options, env: html.escape(
+            _figure_text(env, tokens[idx].meta["number"], tokens[idx].meta["words"])
+        ),
+    )
+    md.add_render_rule(
+        "figure_caption_number",
+        lambda self, tokens, idx, options, env: (
+            f'<span class="ex-caption-number">'
+            f"{html.escape(t('page.figure_number', n=figure_number(env, tokens[idx].meta['number'])))}.</span> "
+        ),
+    )
     if math_rule is not None:
         md.add_render_rule("math_block_label", render_equation)
