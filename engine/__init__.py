@@ -13,6 +13,7 @@ Modules, one concept each: ``linalg`` (lists as vectors and matrices, input chec
 ``heads`` (multi-head attention), ``geometry`` (hull and projections). The figure models
 live in the ``engine.figures`` subpackage, imported on its own.
 """
+
 from __future__ import annotations
 
 from .attention import (
@@ -42,7 +43,7 @@ from .positional import (
     sinusoidal,
 )
 
-__all__ = [
+__all__ = [  # noqa: RUF022  (in sorted() order, as tests/test_engine_api.py checks)
     "Attention",
     "AttentionRow",
     "MultiHead",

@@ -20,13 +20,14 @@ Numerical care, so that no finite input gives NaN or infinity:
   powers of two, which is exact, and the row of scores is carried as m_j * 2**E. The
   weights are still exact; the scores reported saturate at +-1.8e308.
 """
+
 from __future__ import annotations
 
 import math
 import operator
-from itertools import compress
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
+from itertools import compress
 
 from .linalg import (
     Matrix,
@@ -36,8 +37,8 @@ from .linalg import (
     as_matrix,
     as_positive,
     as_vector,
-    describe,
     clamp,
+    describe,
     exponent,
     fsum_saturating,
     ldexp_clamped,
@@ -66,7 +67,7 @@ class TraceStep:
 
 @dataclass(frozen=True)
 class RowTrace:
-    """"Show the arithmetic" for one query row: one step a key, then the sums.
+    """The steps of "Show the arithmetic" for one query row: one step a key, then the sums.
 
     Iterating over a trace (or indexing it) gives its steps.
     """
@@ -158,10 +159,10 @@ def _exp_terms(scores: list[float], E: int, temperature: float, visible: list[bo
     s_max = max(compress(scores, visible))
     if E == 0:
         # (s_j - s_max) / T <= 0, so exp is in [0, 1]; an overflow to -inf gives exp = 0.
-        return [math.exp((s - s_max) / temperature) if seen else 0.0 for s, seen in zip(scores, visible)]
+        return [math.exp((s - s_max) / temperature) if seen else 0.0 for s, seen in zip(scores, visible, strict=True)]
     return [
         math.exp(ldexp_clamped((s - s_max) / temperature, E)) if seen else 0.0
-        for s, seen in zip(scores, visible)
+        for s, seen in zip(scores, visible, strict=True)
     ]
 
 
@@ -255,8 +256,12 @@ def _visibility(T_q: int, T_k: int, causal: bool, mask: object) -> list[list[boo
 
 
 def _row(
-    q: list[float], K: list[list[float]], V: list[list[float]], temperature: float,
-    visible: list[bool], index: int | None = None,
+    q: list[float],
+    K: list[list[float]],
+    V: list[list[float]],
+    temperature: float,
+    visible: list[bool],
+    index: int | None = None,
 ) -> AttentionRow:
     """One row with its trace, from inputs already checked."""
     d_k = len(q)
@@ -302,8 +307,14 @@ def _row(
 
 
 def attention_row(
-    q: Vector, K: Matrix, V: Matrix, *, index: int | None = None, temperature: float = 1.0,
-    causal: bool = False, mask: Sequence[bool] | None = None,
+    q: Vector,
+    K: Matrix,
+    V: Matrix,
+    *,
+    index: int | None = None,
+    temperature: float = 1.0,
+    causal: bool = False,
+    mask: Sequence[bool] | None = None,
 ) -> AttentionRow:
     """softmax(q K^T / sqrt(d_k) / T) V for one query, with a trace of every step.
 
@@ -330,7 +341,12 @@ def attention_row(
 
 
 def attention(
-    Q: Matrix, K: Matrix, V: Matrix, *, temperature: float = 1.0, causal: bool = False,
+    Q: Matrix,
+    K: Matrix,
+    V: Matrix,
+    *,
+    temperature: float = 1.0,
+    causal: bool = False,
     mask: object = None,
 ) -> Attention:
     """A = softmax(Q K^T / sqrt(d_k) / T) row by row, O = A V.
@@ -349,7 +365,7 @@ def attention(
     sqrt_d_k = math.sqrt(d_k)
     V_T = transpose(V)  # (d_v, T_k): one column of values per output coordinate
     scores, weights, outputs, entropies = [], [], [], []
-    for q, seen in zip(Q, visible):
+    for q, seen in zip(Q, visible, strict=True):
         dots, E = _dot_row(q, K)  # (T_k,) scaled by 2**-E
         s = [d / sqrt_d_k for d in dots]  # (T_k,) scaled by 2**-E
         exps = _exp_terms(s, E, temperature, seen)  # (T_k,)
@@ -377,7 +393,11 @@ def attention(
 
 
 def projections(
-    X: Matrix, W_Q: Matrix, W_K: Matrix, W_V: Matrix, *,
+    X: Matrix,
+    W_Q: Matrix,
+    W_K: Matrix,
+    W_V: Matrix,
+    *,
     names: tuple[str, str, str, str] = ("X", "W_Q", "W_K", "W_V"),
 ) -> tuple[list[list[float]], list[list[float]], list[list[float]]]:
     """Q = X W_Q, K = X W_K, V = X W_V for token vectors X of shape (T, D).
@@ -390,7 +410,11 @@ def projections(
     rows_of = f"{x} has {D} columns; each W needs one row per coordinate of a token vector"
     W_Q = as_matrix(wq, W_Q, rows=D, rows_of=rows_of)
     W_K = as_matrix(
-        wk, W_K, rows=D, rows_of=rows_of, cols=len(W_Q[0]),
+        wk,
+        W_K,
+        rows=D,
+        rows_of=rows_of,
+        cols=len(W_Q[0]),
         cols_of=f"{wq} has {len(W_Q[0])}; queries and keys must have the same length d_k",
     )
     W_V = as_matrix(wv, W_V, rows=D, rows_of=rows_of)
@@ -401,8 +425,14 @@ def projections(
 
 
 def self_attention(
-    X: Matrix, W_Q: Matrix, W_K: Matrix, W_V: Matrix, *, temperature: float = 1.0,
-    causal: bool = False, mask: object = None,
+    X: Matrix,
+    W_Q: Matrix,
+    W_K: Matrix,
+    W_V: Matrix,
+    *,
+    temperature: float = 1.0,
+    causal: bool = False,
+    mask: object = None,
 ) -> Attention:
     """attention(X W_Q, X W_K, X W_V): every token attends over the same sequence."""
     Q, K, V = projections(X, W_Q, W_K, W_V)

@@ -15,6 +15,7 @@ multiplies by |q|.
 The turn test is exact (in fractions when floats cannot decide), so the hull is right
 for every finite input, coordinates of 1e300 and 1e-300 together included.
 """
+
 from __future__ import annotations
 
 import math
@@ -38,7 +39,7 @@ def _turn(o: Point, a: Point, b: Point) -> int:
     bound = 3.3306690738754716e-16 * (abs(left) + abs(right)) + 1e-300  # rounding, underflow
     if math.isfinite(det) and math.isfinite(bound) and abs(det) > bound:
         return 1 if det > 0 else -1
-    from fractions import Fraction  # rarely needed: not imported when the worker starts
+    from fractions import Fraction  # noqa: PLC0415  rarely needed: not imported when the worker starts
 
     o_x, o_y, a_x, a_y, b_x, b_y = map(Fraction, (*o, *a, *b))
     exact = (a_x - o_x) * (b_y - o_y) - (a_y - o_y) * (b_x - o_x)
@@ -52,7 +53,7 @@ def convex_hull(points: Matrix) -> list[Point]:
     a hull of one point and points on a line give the two ends.
     """
     P = as_matrix("points", points, cols=2, cols_of="points are 2-D (x, y)")
-    unique = sorted(set((x, y) for x, y in P))  # by x, then y
+    unique = sorted({(x, y) for x, y in P})  # by x, then y
     if len(unique) < 3:
         return unique
 
@@ -90,14 +91,14 @@ def point_in_hull(point: Vector, hull: Matrix, tol: float = 1e-9) -> bool:
     p = tuple(as_vector("point", point, 2, of="points are 2-D (x, y)"))
     H = [tuple(c) for c in as_matrix("hull", hull, cols=2, cols_of="points are 2-D (x, y)")]
     tol = as_number("tol", tol)
-    largest = max(abs(c) for q in H + [p] for c in q)
-    if largest > 2.0 ** 1020:  # differences of such coordinates could overflow: quarter them
+    largest = max(abs(c) for q in [*H, p] for c in q)
+    if largest > 2.0**1020:  # differences of such coordinates could overflow: quarter them
         p, H = _quartered(p), [_quartered(q) for q in H]
         largest /= 4.0
     slack = tol * largest
     if len(H) <= 2:
         return _distance_to_segment(p, H[0], H[-1]) <= slack
-    for a, b in zip(H, H[1:] + H[:1]):
+    for a, b in zip(H, H[1:] + H[:1], strict=True):
         d_x, d_y = b[0] - a[0], b[1] - a[1]
         length = math.hypot(d_x, d_y)
         if length == 0.0:

@@ -12,11 +12,11 @@ where W_O^h is the block of rows of W_O that meets head h's columns of the
 concatenation (d_v^h rows). The second form, a sum of one contribution a head, is the
 same number and is what the heads figure draws.
 """
+
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from .attention import Attention, attention, projections
 from .linalg import Matrix, as_matrix, describe, fsum_saturating, matmul
@@ -59,7 +59,7 @@ def split_blocks(W_O: Matrix, sizes: Sequence[int]) -> list[list[list[float]]]:
         )
     blocks, start = [], 0
     for d_v in sizes:
-        blocks.append(W_O[start:start + d_v])  # (d_v^h, d_out)
+        blocks.append(W_O[start : start + d_v])  # (d_v^h, d_out)
         start += d_v
     return blocks
 
@@ -68,19 +68,29 @@ def sum_of_blocks(head_outputs: Sequence[Matrix], W_O: Matrix) -> list[list[floa
     """sum_h O^h W_O^h, equal to concat(O^1, ..., O^H) W_O; shape (T, d_out)."""
     if not head_outputs:
         raise ValueError("head_outputs is empty: there must be at least one head")
-    O = [as_matrix(f"head_outputs[{h}]", O_h) for h, O_h in enumerate(head_outputs)]
-    T = len(O[0])
-    for h, O_h in enumerate(O):
+    outs = [as_matrix(f"head_outputs[{h}]", O_h) for h, O_h in enumerate(head_outputs)]
+    T = len(outs[0])
+    for h, O_h in enumerate(outs):
         if len(O_h) != T:
             raise ValueError(f"head_outputs[{h}] has {len(O_h)} rows but head_outputs[0] has {T}")
-    blocks = split_blocks(W_O, [len(O_h[0]) for O_h in O])
-    parts = [matmul(O_h, W_h, names=(f"head_outputs[{h}]", f"W_O^{h + 1}")) for h, (O_h, W_h) in enumerate(zip(O, blocks))]
-    return [[fsum_saturating(column) for column in zip(*rows)] for rows in zip(*parts)]  # (T, d_out)
+    blocks = split_blocks(W_O, [len(O_h[0]) for O_h in outs])
+    parts = [
+        matmul(O_h, W_h, names=(f"head_outputs[{h}]", f"W_O^{h + 1}"))
+        for h, (O_h, W_h) in enumerate(zip(outs, blocks, strict=True))
+    ]
+    return [
+        [fsum_saturating(column) for column in zip(*rows, strict=True)] for rows in zip(*parts, strict=True)
+    ]  # (T, d_out)
 
 
 def multi_head(
-    X: Matrix, heads: Sequence[Mapping[str, Matrix]], W_O: Matrix, *, temperature: float = 1.0,
-    causal: bool = False, mask: object = None,
+    X: Matrix,
+    heads: Sequence[Mapping[str, Matrix]],
+    W_O: Matrix,
+    *,
+    temperature: float = 1.0,
+    causal: bool = False,
+    mask: object = None,
 ) -> MultiHead:
     """concat(O^1, ..., O^H) W_O with O^h = attention(X W_Q^h, X W_K^h, X W_V^h).
 
@@ -95,7 +105,7 @@ def multi_head(
     results = []  # (H,)
     for h, head in enumerate(heads):
         W = _check_head(h, head)
-        names = ("X",) + tuple(f"heads[{h}][{key!r}]" for key in HEAD_KEYS)
+        names = ("X", *(f"heads[{h}][{key!r}]" for key in HEAD_KEYS))
         Q, K, V = projections(X, W["W_Q"], W["W_K"], W["W_V"], names=names)
         results.append(attention(Q, K, V, temperature=temperature, causal=causal, mask=mask))
 
@@ -105,7 +115,7 @@ def multi_head(
     outputs = matmul(concat, [row for block in blocks for row in block], names=("concat", "W_O"))
     contributions = [
         matmul(r.outputs, W_h, names=(f"heads[{h}] outputs", f"W_O^{h + 1}"))  # (T, d_out)
-        for h, (r, W_h) in enumerate(zip(results, blocks))
+        for h, (r, W_h) in enumerate(zip(results, blocks, strict=True))
     ]
     return MultiHead(heads=results, concat=concat, outputs=outputs, blocks=blocks, contributions=contributions)
 

@@ -15,12 +15,13 @@ The ``as_*`` helpers turn user input into clean lists of floats or raise ``Value
 naming the argument and the offending value or shapes, e.g.
 ``K has 3 columns but Q has 2; q and k must have the same length d_k``.
 """
+
 from __future__ import annotations
 
 import math
 import operator
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 Vector = Sequence[float]
 Matrix = Sequence[Sequence[float]]
@@ -44,7 +45,8 @@ def _real(x: object) -> bool:
     worker's start some 10 ms."""
     if type(x) in (int, float):
         return True
-    import numbers
+    import numbers  # noqa: PLC0415  (not at the worker's start)
+
     return not isinstance(x, bool) and isinstance(x, numbers.Real)
 
 
@@ -52,7 +54,8 @@ def _integral(x: object) -> bool:
     """Whether x is an integer other than a bool (an int, a numpy integer...)."""
     if type(x) is int:
         return True
-    import numbers
+    import numbers  # noqa: PLC0415  (not at the worker's start)
+
     return not isinstance(x, bool) and isinstance(x, numbers.Integral)
 
 
@@ -111,8 +114,13 @@ def as_vector(name: str, v: object, length: int | None = None, *, of: str = "") 
 
 
 def as_matrix(
-    name: str, M: object, *, rows: int | None = None, cols: int | None = None,
-    rows_of: str = "", cols_of: str = "",
+    name: str,
+    M: object,
+    *,
+    rows: int | None = None,
+    cols: int | None = None,
+    rows_of: str = "",
+    cols_of: str = "",
 ) -> list[list[float]]:
     """M as a non-empty rectangular list of rows of finite floats.
 
@@ -125,15 +133,11 @@ def as_matrix(
         raise ValueError(f"{name} is empty: it needs at least one row")
     for i, row in enumerate(M):
         if not _is_sequence(row):
-            raise ValueError(
-                f"{name} must be a matrix (a list of rows), but {name}[{i}] is {describe(row)}"
-            )
+            raise ValueError(f"{name} must be a matrix (a list of rows), but {name}[{i}] is {describe(row)}")
     width = len(M[0])
     for i, row in enumerate(M):
         if len(row) != width:
-            raise ValueError(
-                f"{name} is ragged: row 0 has {width} entries but row {i} has {len(row)}"
-            )
+            raise ValueError(f"{name} is ragged: row 0 has {width} entries but row {i} has {len(row)}")
     matrix = [as_vector(f"{name}[{i}]", row) for i, row in enumerate(M)]  # (n, m)
     if rows is not None and len(matrix) != rows:
         why = f" but {rows_of}" if rows_of else f", expected {rows}"
@@ -187,7 +191,7 @@ def dot(a: Vector, b: Vector) -> float:
 
 def transpose(A: Matrix) -> list[list[float]]:
     """A^T: (n, m) -> (m, n)."""
-    return [list(column) for column in zip(*A)]  # (m, n)
+    return [list(column) for column in zip(*A, strict=True)]  # (m, n)
 
 
 def matmul(A: Matrix, B: Matrix, *, names: tuple[str, str] = ("A", "B")) -> list[list[float]]:

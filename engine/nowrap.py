@@ -9,6 +9,7 @@ the text that search and copying read. The build uses it for the lessons' formul
 (site_builder/markdown.py) and exercises use it for their problems (exercises.py), so a
 problem drawn anew in the browser is set as the built one.
 """
+
 from __future__ import annotations
 
 import re
@@ -16,8 +17,7 @@ import re
 _BREAKS = " \t\r\n\u1680\u2000-\u2006\u2008-\u200b\u205f\u3000"  # not the no-break spaces
 _TOUCHING_AFTER = re.compile(f"^[^{_BREAKS}]+")
 _TOUCHING_BEFORE = re.compile(f"[^{_BREAKS}]+$")
-_INLINE_MATH = re.compile(f"([^{_BREAKS}<>]*)(<math\\b(?![^>]*display=\"block\")[^>]*>.*?</math>)([^{_BREAKS}<>]*)",
-                          re.S)
+_INLINE_MATH = re.compile(f'([^{_BREAKS}<>]*)(<math\\b(?![^>]*display="block")[^>]*>.*?</math>)([^{_BREAKS}<>]*)', re.S)
 
 
 def touching_after(text: str) -> str:

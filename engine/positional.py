@@ -18,6 +18,7 @@ strength s and added to the embedding e_t of the token at position t = 0, 1, ...
 
     p_t = (sin(omega t), cos(omega t)),      x_t = e_t + s p_t
 """
+
 from __future__ import annotations
 
 import math
@@ -107,11 +108,16 @@ def embed_with_position(E: Matrix, s: float = 1.0, *, omega: float = OMEGA) -> l
     X = []  # (T, 2)
     for t, e_t in enumerate(E):
         p_t = position_code(t, omega)
-        X.append([clamp(e + s * p) for e, p in zip(e_t, p_t)])  # saturates, never inf
+        X.append([clamp(e + s * p) for e, p in zip(e_t, p_t, strict=True)])  # saturates, never inf
     return X
 
 
 __all__ = [
-    "OMEGA", "embed_with_position", "frequencies", "pe_similarity", "pe_similarity_terms", "position_code",
+    "OMEGA",
+    "embed_with_position",
+    "frequencies",
+    "pe_similarity",
+    "pe_similarity_terms",
+    "position_code",
     "sinusoidal",
 ]

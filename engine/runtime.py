@@ -20,6 +20,7 @@ Exercises ask here too (``{"exercise": type, "seed": ..., "language": ...}``): w
 an ``answer`` the reply is the problem for that seed (statement and expected form), with
 one it is the verdict (right, the recognised mistake's hint, or what form is expected).
 """
+
 from __future__ import annotations
 
 import importlib
@@ -28,8 +29,8 @@ import sys
 import traceback
 from typing import Any
 
-from .exercises import EXERCISES, SEED_LIMIT, SeedError, parse_seed, uses_decimal_comma
 from . import figures
+from .exercises import EXERCISES, SEED_LIMIT, SeedError, parse_seed, uses_decimal_comma
 from .figures import FIGURES, FieldError
 from .figures.base import not_plain
 from .figures.kit.figure import described
@@ -60,8 +61,7 @@ def _not_loaded(name: str) -> str | None:
     package = sys.modules.get(SITE_FIGURES)
     for module, err in getattr(package, "FAILED", {}).items():
         if name in package.MADE.get(module, ()):
-            return t("figure.module_failed", file=package.SOURCES[module],
-                     error=f"{described(err)}{_where(err)}")
+            return t("figure.module_failed", file=package.SOURCES[module], error=f"{described(err)}{_where(err)}")
     return None
 
 
@@ -102,7 +102,7 @@ def rehearse(names: list[str]) -> bool:
         model = FIGURES.get(todo[0]) or figures.load(todo[0])
         if model is not None:
             model.scene(model.initial_state(model.parse_options({})))
-    except Exception:  # noqa: BLE001 - reported on the figure's page, with its options
+    except Exception:
         pass
     return len(todo) > 1
 
@@ -130,9 +130,11 @@ def _not_shown(figure: str, answer: dict[str, Any]) -> str:
     made it, and what it may give instead."""
     what = not_plain(answer.get("scene")) or not_plain(answer) or "a value"
     part = "draw" if what.startswith("panel") else "compute"
-    return (f"internal error in {figure}: the figure gave what the page cannot show: {what}"
-            f"{_defined(FIGURES.get(figure), part)}; a number that cannot be computed may be None "
-            f"(the page shows a dash)")
+    return (
+        f"internal error in {figure}: the figure gave what the page cannot show: {what}"
+        f"{_defined(FIGURES.get(figure), part)}; a number that cannot be computed may be None "
+        f"(the page shows a dash)"
+    )
 
 
 def step(figure: str, state: dict[str, Any], event: dict[str, Any], lean: bool = False) -> dict[str, Any]:
@@ -142,11 +144,17 @@ def step(figure: str, state: dict[str, Any], event: dict[str, Any], lean: bool =
     model = FIGURES.get(figure) or figures.load(figure)
     if model is None:
         why = _not_loaded(figure)
-        return {"ok": False, "error": why, "internal": True} if why else \
-            {"ok": False, "error": f"unknown figure {figure!r}"}
+        return (
+            {"ok": False, "error": why, "internal": True}
+            if why
+            else {"ok": False, "error": f"unknown figure {figure!r}"}
+        )
     if not isinstance(event, dict) or (event.get("type") == "patch" and not isinstance(event.get("patch"), dict)):
-        return {"ok": False, "error": f"an event is an object like {{\"type\": \"set\", ...}} and a patch "
-                                      f"an object of control names and values, got {event!r}"}
+        return {
+            "ok": False,
+            "error": f'an event is an object like {{"type": "set", ...}} and a patch '
+            f"an object of control names and values, got {event!r}",
+        }
     try:
         if event.get("type") == "patch":
             new_state = model.patch(state, event.get("patch") or {})
@@ -159,8 +167,7 @@ def step(figure: str, state: dict[str, Any], event: dict[str, Any], lean: bool =
     except ValueError as err:
         return {"ok": False, "error": str(err), "field": event.get("name")}
     except Exception as err:  # a bug in a figure: report it, keep the last good state
-        return {"ok": False, "error": f"internal error in {figure}: {described(err)}{_where(err)}",
-                "internal": True}
+        return {"ok": False, "error": f"internal error in {figure}: {described(err)}{_where(err)}", "internal": True}
     return {"ok": True, "state": new_state, "scene": scene}
 
 
@@ -168,8 +175,11 @@ def exercise(msg: dict[str, Any]) -> dict[str, Any]:
     """A fresh problem for a seed, or the verdict on an answer to it."""
     kind = EXERCISES.get(msg.get("exercise"))
     if kind is None:
-        return {"ok": False, "error": _not_loaded(str(msg.get("exercise")))
-                or t("exercise.worker.unknown_type", name=repr(msg.get("exercise")))}
+        return {
+            "ok": False,
+            "error": _not_loaded(str(msg.get("exercise")))
+            or t("exercise.worker.unknown_type", name=repr(msg.get("exercise"))),
+        }
     try:
         seed = parse_seed(msg.get("seed"))
     except SeedError as err:  # in the page's words, as the reader reads it
