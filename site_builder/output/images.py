@@ -13,6 +13,9 @@ import shutil
 import struct
 from pathlib import Path
 
+from ..errors import BuildError, SourceError
+from ..structure.active_svg import active_message
+
 EXTENSIONS = {".png", ".gif", ".jpg", ".jpeg", ".webp", ".svg", ".avif"}
 
 
@@ -173,10 +176,15 @@ def page_src(env: dict, url: str) -> str:
 
 
 def copy_images(pages, content: Path, staging: Path) -> None:
-    """Copy each referenced image to the same place under the site (if not there yet)."""
+    """Copy each referenced image to the same place under the site (if not there yet:
+    those of the author's folders are, checked as they were copied). An SVG that would
+    run code when opened by itself is an error at its line (structure/active_svg.py)."""
     for page in pages:
         for file, url in page.env.get("images", []):
             target = staging / url
+            found = active_message(file) if file.suffix.lower() == ".svg" and not target.exists() else None
+            if found:
+                raise BuildError([SourceError(file, *found)], root=Path(content).parent)
             if not target.exists():
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(file, target)

@@ -16,6 +16,7 @@ import yaml
 
 from ..errors import SourceError
 from ..quoting import clip, quoted
+from .active_svg import active_message
 
 YAML_DEPTH = 20  # lists and mappings inside each other in front matter or site.yml
 
@@ -219,6 +220,8 @@ def copy_tree(source: Path, dest: Path | None, root: Path, errors: list[SourceEr
                 continue
             if entry.is_dir():
                 walk(entry, None if target is None else target / entry.name, (*above, entry.resolve()))
+            elif entry.is_file() and entry.suffix.lower() == ".svg" and active_message(entry):
+                errors.append(SourceError(entry, *active_message(entry)))  # an SVG that would run code
             elif entry.is_file() and target is not None:
                 try:
                     shutil.copyfile(entry, target / entry.name)
