@@ -1,6 +1,7 @@
 """The package list, found rather than typed: every package under engine/ and
 site_builder/ installs under explorables.* (pyproject.toml maps the folders), so a new
 figure package is shipped without editing a list. Everything else is in pyproject.toml."""
+
 from setuptools import find_packages, setup
 
 FOLDERS = {"engine": "explorables.engine", "site_builder": "explorables.site_builder"}

@@ -7,4 +7,5 @@ The distribution installs one import name, ``explorables``:
 - ``explorables.site_builder``: Markdown to HTML, the dev server, bundles and the CLI;
 - ``explorables/static``: the browser runtime shipped with every site (package data).
 """
+
 __version__ = "0.2.0"

@@ -18,13 +18,152 @@ registered with ``@register``; its statement is written with ``mathml``, ``eq``,
 See the author guide (docs/) for a walk through a whole figure and an exercise type, and
 ``explorables figures NAME`` for any figure's parameters, values and experiments.
 """
+
+import warnings
+
 from .engine.exercises import Exercise, Mistake, eq, mathml, mi, mn, mo, mvec, plain, random_vector
 from .engine.figures import FIGURES, register
-from .engine.figures.kit import *  # noqa: F401,F403  (the kit's names are the public API)
-from .engine.figures.kit import __all__ as _kit_names
+from .engine.figures.kit import (
+    EDGE,
+    FORMATS,
+    HINT,
+    MINUS,
+    REVEAL,
+    Choice,
+    Experiment,
+    Field,
+    FieldError,
+    Figure,
+    Hidden,
+    NumberChoice,
+    Option,
+    OptionError,
+    OptionErrors,
+    Param,
+    Play,
+    Say,
+    Slider,
+    Toggle,
+    Value,
+    Vector,
+    arrows,
+    bars,
+    best,
+    cells,
+    channel,
+    chart,
+    circles,
+    clip,
+    element_id,
+    extent,
+    field_text,
+    formula,
+    heading,
+    labels,
+    line,
+    lines,
+    mark_ref,
+    num,
+    number_format,
+    parse_number,
+    pct,
+    plane,
+    points,
+    polygon,
+    query_field,
+    quote,
+    read_rows,
+    read_vector,
+    resolve_query,
+    rows_checker,
+    series,
+    shown,
+    spoken,
+    steps,
+    t,
+    text,
+    typed,
+    vec,
+    words,
+)
 
-_EXERCISE_NAMES = ["Exercise", "Mistake", "eq", "mathml", "mi", "mn", "mo", "mvec", "plain", "random_vector"]
-__all__ = ["FIGURES", "register", *_kit_names, *_EXERCISE_NAMES]
+# Every name of the kit and of the exercises' public part, spelt out so that a linter and a type
+# checker see the re-exports (tests/test_kit.py checks that it matches the kit's own __all__).
+__all__ = [
+    "EDGE",
+    "FIGURES",
+    "FORMATS",
+    "HINT",
+    "MINUS",
+    "REVEAL",
+    "Choice",
+    "Exercise",
+    "Experiment",
+    "Field",
+    "FieldError",
+    "Figure",
+    "Hidden",
+    "Mistake",
+    "NumberChoice",
+    "Option",
+    "OptionError",
+    "OptionErrors",
+    "Param",
+    "Play",
+    "Say",
+    "Slider",
+    "Toggle",
+    "Value",
+    "Vector",
+    "arrows",
+    "bars",
+    "best",
+    "cells",
+    "channel",
+    "chart",
+    "circles",
+    "clip",
+    "element_id",
+    "eq",
+    "extent",
+    "field_text",
+    "formula",
+    "heading",
+    "labels",
+    "line",
+    "lines",
+    "mark_ref",
+    "mathml",
+    "mi",
+    "mn",
+    "mo",
+    "mvec",
+    "num",
+    "number_format",
+    "parse_number",
+    "pct",
+    "plain",
+    "plane",
+    "points",
+    "polygon",
+    "query_field",
+    "quote",
+    "random_vector",
+    "read_rows",
+    "read_vector",
+    "register",
+    "resolve_query",
+    "rows_checker",
+    "series",
+    "shown",
+    "spoken",
+    "steps",
+    "t",
+    "text",
+    "typed",
+    "vec",
+    "words",
+]
 
 # Renamed names of the kit: old name -> new name. An old name keeps working for one minor
 # version, with a DeprecationWarning that names the new spelling (see CHANGELOG.md).
@@ -33,13 +172,16 @@ RENAMED: dict[str, str] = {}
 
 def __getattr__(name: str):
     if name in RENAMED:
-        import warnings
-
-        warnings.warn(f"explorables.figures.{name} is now called {RENAMED[name]}; use the new name (the old "
-                      f"one stops working in the next minor version)", DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            f"explorables.figures.{name} is now called {RENAMED[name]}; use the new name (the old "
+            f"one stops working in the next minor version)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return globals()[RENAMED[name]]
     raise AttributeError(f"module 'explorables.figures' has no attribute {name!r}")
 
 
 from .engine.figures import _load_all as _load_figures  # noqa: E402
+
 _load_figures()  # the built-in figures import this module: load them once it is complete

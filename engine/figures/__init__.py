@@ -8,6 +8,7 @@ while the worker is idle (engine/runtime.py ``prepare`` and ``warm``). A built-i
 figure named ``attention-row`` lives in the module ``attention_row``; a figure found
 under no such module makes every module load, so nothing is ever missing, only late.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -41,11 +42,13 @@ def modules() -> list[str]:
     found = set()
     for folder in __path__:
         for entry in os.scandir(folder):
-            stem, dot, suffix = entry.name.partition(".")
-            if entry.is_dir() and "." not in entry.name and stem.isidentifier() and any(
-                    os.path.isfile(os.path.join(entry.path, "__init__" + end)) for end in (".py", ".pyc")):
-                found.add(stem)
-            elif entry.is_file() and suffix in ("py", "pyc") and stem.isidentifier():
+            stem, _, suffix = entry.name.partition(".")
+            if (
+                entry.is_dir()
+                and "." not in entry.name
+                and stem.isidentifier()
+                and any(os.path.isfile(os.path.join(entry.path, "__init__" + end)) for end in (".py", ".pyc"))
+            ) or (entry.is_file() and suffix in ("py", "pyc") and stem.isidentifier()):
                 found.add(stem)
     return sorted(found - {"__init__", "base", "kit", "sentences"})
 

@@ -5,12 +5,14 @@ nearest known name (``closest``) and the check that a scene or a state is plain 
 (``not_plain``). The one ``Figure`` class is the kit's (kit/figure.py), which says
 the life of a figure and the events it gets.
 """
+
 from __future__ import annotations
 
 import math
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ..locale import number_format, t, typed, unisolated
 
@@ -107,9 +109,7 @@ class Option:
                 raise bad from None
             if not math.isfinite(value):
                 raise bad
-            if (self.min is not None and value < self.min) or (
-                self.max is not None and value > self.max
-            ):
+            if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
                 raise bad
         elif self.kind == "choice":
             if text not in self.choices:
@@ -123,8 +123,7 @@ class Option:
             if not lo <= len(value) <= hi:
                 raise OptionError(
                     self.name,
-                    f"expected {self.expected()}, got {len(value)} word"
-                    f"{'' if len(value) == 1 else 's'} ({text!r})",
+                    f"expected {self.expected()}, got {len(value)} word{'' if len(value) == 1 else 's'} ({text!r})",
                 )
         else:
             value = text
@@ -152,7 +151,7 @@ def closest(name: str, known, cutoff: float = 0.6, begun: bool = True) -> str | 
     """The known name an author most likely meant by ``name``: a close spelling
     ("temprature"; ``cutoff`` as difflib's), else (with ``begun``) the one name it
     begins ("temp" for "temperature"), else None."""
-    import difflib  # only for a refused name: not at the worker's start
+    import difflib  # noqa: PLC0415  only for a refused name: not at the worker's start
 
     known = list(known)
     close = difflib.get_close_matches(name, known, n=1, cutoff=cutoff)
@@ -181,7 +180,11 @@ def not_plain(value: Any, path: str = "") -> str | None:
     if isinstance(value, (list, tuple)):
         for i, item in enumerate(value):
             here = f"{path}[{i}]"
-            if (path == "panels" or path.endswith(".panels")) and isinstance(item, dict) and isinstance(item.get("id"), str):
+            if (
+                (path == "panels" or path.endswith(".panels"))
+                and isinstance(item, dict)
+                and isinstance(item.get("id"), str)
+            ):
                 here = f"panel {item['id']!r}"
             found = not_plain(item, here)
             if found:
@@ -205,9 +208,12 @@ def read_options(figure: Any, raw: dict[str, Any]) -> dict[str, Any]:
         opt = by_name.get(key)
         renamed = next((o for o in figure.options if o.renamed_from and o.renamed_from == key), None)
         if opt is None and renamed is not None and renamed.name not in raw:
-            warnings.warn(f"{figure.name}: the option '{key}' is now called '{renamed.name}'; write "
-                          f":{renamed.name}: (the old name stops working in the next minor version)",
-                          DeprecationWarning, stacklevel=3)
+            warnings.warn(
+                f"{figure.name}: the option '{key}' is now called '{renamed.name}'; write "
+                f":{renamed.name}: (the old name stops working in the next minor version)",
+                DeprecationWarning,
+                stacklevel=3,
+            )
             opt, key = renamed, renamed.name
         if opt is None:
             close = closest(key, by_name)

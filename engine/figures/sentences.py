@@ -19,6 +19,7 @@ use it); no part of the public kit, so ``explorables.figures`` exports none of i
 - Labels that name tokens: ``sub`` (₀₁₂), ``token_label`` (the₀, the₄ only where a word
   repeats), ``column_labels`` and ``row_labels`` of a T x T table.
 """
+
 from __future__ import annotations
 
 import copy
@@ -26,12 +27,12 @@ import math
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ..locale import t, typed
 from ..positional import OMEGA
 from .base import FieldError, Option, OptionError, closest, parse_number
 from .kit.geometry import read_rows
 from .kit.inputs import query_field, resolve_query
 from .kit.params import Choice, Param, Slider, resolve
-from ..locale import t, typed
 from .kit.text import Say, field_text, quote, spoken
 
 MAX_TOKENS = 8  # words a sentence preset may have (a T x T table still fits a phone)
@@ -138,8 +139,9 @@ T_MIN, T_MAX = 0.05, 5.0  # the temperature slider's range
 def temperature(label: Any, doc: str, help: Any, what: Any, near: str, step: int) -> Slider:
     """The temperature slider the attention figures share: T from 0.05 to 5, on a log scale,
     1 the standard formula; each figure gives its own words and where it sits."""
-    return Slider("temperature", label, 1.0, doc, help, near=near, step=step, lo=T_MIN, hi=T_MAX, by=0.01, log=True,
-                  what=what)
+    return Slider(
+        "temperature", label, 1.0, doc, help, near=near, step=step, lo=T_MIN, hi=T_MAX, by=0.01, log=True, what=what
+    )
 
 
 # --- labels of tokens --------------------------------------------------------------------------
@@ -218,12 +220,17 @@ MATRIX_PRESETS = (
     MatrixPreset("2I", "2I", ((2.0, 0.0), (0.0, 2.0)), "doubles every vector"),
     MatrixPreset("0", "0", ((0.0, 0.0), (0.0, 0.0)), "sends every vector to zero"),
     MatrixPreset("swap", Say("figure.matrix.swap"), ((0.0, 1.0), (1.0, 0.0)), "swaps the two coordinates"),
-    MatrixPreset("rotate", Say("figure.matrix.rotate"), ((0.0, 1.0), (-1.0, 0.0)),
-                 "turns every vector by 90° anticlockwise"),
+    MatrixPreset(
+        "rotate", Say("figure.matrix.rotate"), ((0.0, 1.0), (-1.0, 0.0)), "turns every vector by 90° anticlockwise"
+    ),
     MatrixPreset("axis1", Say("figure.matrix.axis1"), ((1.0, 0.0), (0.0, 0.0)), "keeps the first coordinate only"),
-    MatrixPreset("back1", Say("figure.matrix.back1"), look_back(LOOK_BACK),
-                 "turns the position code back one step, pₜ → pₜ₋₁: as Wq, every token looks one "
-                 "place back", only=("W_Q",)),
+    MatrixPreset(
+        "back1",
+        Say("figure.matrix.back1"),
+        look_back(LOOK_BACK),
+        "turns the position code back one step, pₜ → pₜ₋₁: as Wq, every token looks one place back",
+        only=("W_Q",),
+    ),
 )
 PRESET_NAMES = tuple(p.key for p in MATRIX_PRESETS)
 
@@ -245,8 +252,7 @@ def preset_of(matrix) -> str | None:
 def parse_matrix(text: str) -> list[list[float]]:
     """A 2 x 2 matrix from a preset name ("I", "2I", "swap", ...) or "a,b; c,d" (rows)."""
     raw = str(text).strip()
-    expected = (f"expected a preset ({', '.join(PRESET_NAMES)}) or two rows of two numbers like "
-                f"'1,0; 0,1', got {raw!r}")
+    expected = f"expected a preset ({', '.join(PRESET_NAMES)}) or two rows of two numbers like '1,0; 0,1', got {raw!r}"
     if raw in PRESET_NAMES:
         return preset_matrix(raw)
     try:
@@ -269,21 +275,32 @@ def parse_cell(name: str, value: Any, label: str) -> float:
     except FieldError as err:
         raise FieldError(name, err.message) from None
     if abs(x) > MATRIX_LIMIT:
-        raise FieldError(name, t("figure.range", what=label, lo=typed(f"{-MATRIX_LIMIT:g}"), hi=typed(f"{MATRIX_LIMIT:g}"),
-                                   value=str(value).strip()))
+        raise FieldError(
+            name,
+            t(
+                "figure.range",
+                what=label,
+                lo=typed(f"{-MATRIX_LIMIT:g}"),
+                hi=typed(f"{MATRIX_LIMIT:g}"),
+                value=str(value).strip(),
+            ),
+        )
     return x
 
 
-def matrix_control(name: str, label: str, M, *, near: str | None = None, cells: str | None = None,
-                   first_row: int = 0, presets=None) -> dict[str, Any]:
+def matrix_control(
+    name: str, label: str, M, *, near: str | None = None, cells: str | None = None, first_row: int = 0, presets=None
+) -> dict[str, Any]:
     """A matrix of typed fields: the field of row r, column c is named ``{cells}.{r}.{c}``
     (``cells`` defaults to ``name``; rows count from ``first_row``, for a block of a
     taller matrix). ``presets``: (action name, label, active) triples, buttons under it."""
     out: dict[str, Any] = {"kind": "matrix", "name": name, "label": label}
     if near:
         out["near"] = near
-    out["rows"] = [[{"name": f"{cells or name}.{first_row + r}.{c}", "value": field_text(x)} for c, x in enumerate(row)]
-                   for r, row in enumerate(M)]
+    out["rows"] = [
+        [{"name": f"{cells or name}.{first_row + r}.{c}", "value": field_text(x)} for c, x in enumerate(row)]
+        for r, row in enumerate(M)
+    ]
     if presets is not None:
         out["presets"] = [{"name": n, "label": lab, "active": active} for n, lab, active in presets]
     return out
@@ -303,8 +320,10 @@ class Matrix(Param):
 
     def read(self, value: Any, state: dict) -> list[list[float]]:
         if isinstance(value, (list, tuple)):
-            return [[parse_cell(self.name, x, self.cell_label(r, c)) for c, x in enumerate(row)]
-                    for r, row in enumerate(value)]
+            return [
+                [parse_cell(self.name, x, self.cell_label(r, c)) for c, x in enumerate(row)]
+                for r, row in enumerate(value)
+            ]
         try:
             return parse_matrix(value)
         except ValueError as err:
@@ -332,16 +351,50 @@ class Matrix(Param):
 
     def control_dict(self, state: dict) -> dict[str, Any]:
         current = preset_of(state[self.name])
-        return matrix_control(self.name, resolve(self.label, state), state[self.name], near=self.near,
-                              presets=[(f"{self.name}={p.key}", spoken(p.label), p.key == current)
-                                       for p in self.presets()])
+        return matrix_control(
+            self.name,
+            resolve(self.label, state),
+            state[self.name],
+            near=self.near,
+            presets=[(f"{self.name}={p.key}", spoken(p.label), p.key == current) for p in self.presets()],
+        )
 
 
 __all__ = [
-    "T_MAX", "T_MIN", "temperature",
-    "Asker", "EMBED_AXES", "LOOK_BACK", "MATRIX_LIMIT", "MATRIX_PRESETS", "MAX_TOKENS", "Matrix", "MatrixPreset",
-    "OUTPUT_DIAMOND", "OWN_RING", "PRESET_NAMES", "SENTENCES", "SENTENCE_CHOICES", "SENTENCE_KEYS", "Sentence",
-    "VOCAB", "check_query_option", "column_labels", "default_embeddings", "distinct", "grid_step", "look_back",
-    "matrix_control", "matrix_name", "parse_cell", "parse_matrix", "preset_matrix", "preset_of", "row_labels",
-    "sentence", "sub", "token_label", "token_text",
+    "EMBED_AXES",
+    "LOOK_BACK",
+    "MATRIX_LIMIT",
+    "MATRIX_PRESETS",
+    "MAX_TOKENS",
+    "OUTPUT_DIAMOND",
+    "OWN_RING",
+    "PRESET_NAMES",
+    "SENTENCES",
+    "SENTENCE_CHOICES",
+    "SENTENCE_KEYS",
+    "T_MAX",
+    "T_MIN",
+    "VOCAB",
+    "Asker",
+    "Matrix",
+    "MatrixPreset",
+    "Sentence",
+    "check_query_option",
+    "column_labels",
+    "default_embeddings",
+    "distinct",
+    "grid_step",
+    "look_back",
+    "matrix_control",
+    "matrix_name",
+    "parse_cell",
+    "parse_matrix",
+    "preset_matrix",
+    "preset_of",
+    "row_labels",
+    "sentence",
+    "sub",
+    "temperature",
+    "token_label",
+    "token_text",
 ]

@@ -10,10 +10,12 @@ next state), and ``see`` (text, or a
 function of the new state that quotes its numbers) is what to look for. Any change the
 reader makes afterwards ends the experiment and brings the hint back.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from .text import spoken
 

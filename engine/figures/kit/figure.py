@@ -48,14 +48,15 @@ A hook raises ``ValueError`` (or ``FieldError``, naming the control) for input i
 refuses; the page shows the message and keeps the old state. The scene format is
 engine/figures/SCENE.md.
 """
+
 from __future__ import annotations
 
 import copy
 from dataclasses import replace
 from typing import Any
 
-from ..base import FieldError, Option, OptionError, OptionErrors, read_options
 from ...locale import t
+from ..base import FieldError, Option, OptionError, OptionErrors, read_options
 from .experiments import HINT, Experiment
 from .geometry import Vector
 from .hooks import HookChecks, HookFailed, Misused, _a, described, old_signature  # noqa: F401  (described: reports')
@@ -90,8 +91,11 @@ class Figure(HookChecks):
 
     @property
     def options(self) -> tuple[Option, ...]:
-        specs = (replace(p.option_spec(), renamed_from=p.renamed_from) if p.renamed_from else p.option_spec()
-                 for p in self.params if p.option)
+        specs = (
+            replace(p.option_spec(), renamed_from=p.renamed_from) if p.renamed_from else p.option_spec()
+            for p in self.params
+            if p.option
+        )
         return tuple(specs) + tuple(self.extra_options)
 
     def param(self, name: str) -> Param | None:
@@ -110,9 +114,14 @@ class Figure(HookChecks):
         state as the vector ``parse`` makes of it, never as the text. ``parse`` is given the
         first state of the other options (a parse may need what ``setup`` makes, the
         tokens); what it refuses is the option's error, at the option's line."""
-        hidden = [p for p in self.params if isinstance(p, Hidden) and p.option
-                  and (p.parse is not None or isinstance(p, Vector))
-                  and (p.name in raw or (p.renamed_from and p.renamed_from in raw))]
+        hidden = [
+            p
+            for p in self.params
+            if isinstance(p, Hidden)
+            and p.option
+            and (p.parse is not None or isinstance(p, Vector))
+            and (p.name in raw or (p.renamed_from and p.renamed_from in raw))
+        ]
         values = read_options(self, raw)  # the other options' mistakes first: the state needs them
         if not hidden:
             return values
@@ -129,8 +138,9 @@ class Figure(HookChecks):
             except ValueError as err:
                 errors.append(OptionError(p.name, str(err)))
             except Exception as err:  # a bug of the parse itself (its signature, a KeyError): where it is
-                errors.append(OptionError(p.name, f"its parse raised {type(err).__name__}: {err}"
-                                                  f"{self._raised_at(err, p.parse)}"))
+                errors.append(
+                    OptionError(p.name, f"its parse raised {type(err).__name__}: {err}{self._raised_at(err, p.parse)}")
+                )
         if errors:
             raise OptionErrors(errors)
         return values
@@ -142,7 +152,7 @@ class Figure(HookChecks):
         opts.update(options)
         state: dict[str, Any] = {p.name: copy.deepcopy(opts[p.name] if p.option else p.default) for p in self.params}
         state = self.returned("setup", self.located("setup", self.setup, state, opts))
-        state["options"] = {k: v for k, v in options.items()}  # what reset returns to
+        state["options"] = dict(options)  # what reset returns to
         state["experiment"] = None
         state["message"] = self.hint_text()
         return state
@@ -253,9 +263,12 @@ class Figure(HookChecks):
             changed = experiment.run(state)  # the state changed in place, or the next one returned
             if changed is not None:
                 if not isinstance(changed, dict):
-                    raise Misused(f"{self.name}: the run of the experiment {name!r} returned a "
-                                  f"{type(changed).__name__}, not the state",
-                                  "change the state it is given, or return it", experiment.run)
+                    raise Misused(
+                        f"{self.name}: the run of the experiment {name!r} returned a "
+                        f"{type(changed).__name__}, not the state",
+                        "change the state it is given, or return it",
+                        experiment.run,
+                    )
                 state = changed
         state["experiment"] = name
         state["message"] = experiment.message(state)
@@ -300,9 +313,19 @@ class Figure(HookChecks):
             begin = self.returned("start", self.start(copy.deepcopy(state)))
             shown_here = [e for e in shown_here if e.applies(begin)]
         control: dict[str, Any] = {
-            "kind": "buttons", "name": "experiments", "label": t("figure.try_this"),
-            "items": [{"name": e.name, "label": spoken(e.label), "title": spoken(e.title),
-                       "active": state.get("experiment") == e.name} for e in shown_here] + [{"name": "reset", "label": t("figure.reset"), "title": t("figure.reset_title")}],
+            "kind": "buttons",
+            "name": "experiments",
+            "label": t("figure.try_this"),
+            "items": [
+                {
+                    "name": e.name,
+                    "label": spoken(e.label),
+                    "title": spoken(e.title),
+                    "active": state.get("experiment") == e.name,
+                }
+                for e in shown_here
+            ]
+            + [{"name": "reset", "label": t("figure.reset"), "title": t("figure.reset_title")}],
             "message": state.get("message") or self.hint_text(),
         }
         if state.get("experiment") and state.get("message"):
@@ -314,26 +337,38 @@ class Figure(HookChecks):
     def scene(self, state: dict[str, Any]) -> dict[str, Any]:
         v = self.located("compute", self.compute, state)
         if not isinstance(v, dict):
-            raise Misused(f"{self.name}.compute returned {_a(v)}, not a dict of its numbers by name",
-                          "return them by name, e.g. {\"weights\": weights, \"top\": max(weights)}",
-                          self._hook("compute"))
+            raise Misused(
+                f"{self.name}.compute returned {_a(v)}, not a dict of its numbers by name",
+                'return them by name, e.g. {"weights": weights, "top": max(weights)}',
+                self._hook("compute"),
+            )
         panels = self.panels(self.located("draw", self.draw, state, v))
-        out: dict[str, Any] = {"title": spoken(self.title), "status": self.located("status", self.status, state, v),
-                               "panels": panels,
-                               "controls": self.controls(state, v), "values": self.values_of(state, v)}
+        out: dict[str, Any] = {
+            "title": spoken(self.title),
+            "status": self.located("status", self.status, state, v),
+            "panels": panels,
+            "controls": self.controls(state, v),
+            "values": self.values_of(state, v),
+        }
         return out
 
     def panels(self, drawn: Any) -> list[dict[str, Any]]:
         """What ``draw`` returned, checked: a list of panels (None leaves one out), each
         made by a scene builder."""
         if isinstance(drawn, (str, bytes, dict)) or not hasattr(drawn, "__iter__"):
-            raise Misused(f"{self.name}.draw returned {_a(drawn)}, not a list of panels",
-                          "return them in a list, e.g. [bars(...), text(...)]", self._hook("draw"))
+            raise Misused(
+                f"{self.name}.draw returned {_a(drawn)}, not a list of panels",
+                "return them in a list, e.g. [bars(...), text(...)]",
+                self._hook("draw"),
+            )
         drawn = list(drawn)  # a list, a tuple, or what a draw that yields its panels gives
         for i, panel in enumerate(drawn):
             if panel is not None and not (isinstance(panel, dict) and isinstance(panel.get("kind"), str)):
-                raise Misused(f"{self.name}.draw: item {i} of its list is {_a(panel)}, not a panel",
-                              "make each panel with plane, chart, bars, cells, steps or text", self._hook("draw"))
+                raise Misused(
+                    f"{self.name}.draw: item {i} of its list is {_a(panel)}, not a panel",
+                    "make each panel with plane, chart, bars, cells, steps or text",
+                    self._hook("draw"),
+                )
         return [p for p in drawn if p is not None]
 
     def values_of(self, state: dict[str, Any], v: dict[str, Any]) -> dict[str, Any]:
@@ -361,8 +396,10 @@ class Figure(HookChecks):
         return {
             "name": self.name,
             "summary": spoken(self.summary),
-            "options": [{"name": o.name, "kind": o.kind, "default": o.default, "expected": o.expected(),
-                         "doc": o.doc} for o in self.options],
+            "options": [
+                {"name": o.name, "kind": o.kind, "default": o.default, "expected": o.expected(), "doc": o.doc}
+                for o in self.options
+            ],
             "params": [p.manifest() for p in self.params],
             "values": [v.manifest() for v in self.values],
             "experiments": [e.manifest() for e in self.experiments],

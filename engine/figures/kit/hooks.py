@@ -1,5 +1,6 @@
 """How the kit names an author's mistake: where a hook is defined, what it gave, and the
 errors that carry both (``Misused``, ``HookFailed``), for the build's and the page's reports."""
+
 from __future__ import annotations
 
 import sys
@@ -88,8 +89,11 @@ class HookChecks:
         if isinstance(state, dict):
             return state
         got = "None" if state is None else f"a {type(state).__name__}"
-        raise Misused(f"{self.name}.{hook} returned {got}, not the state",
-                      "return the state (the dict it was given, changed)", self._hook(hook))
+        raise Misused(
+            f"{self.name}.{hook} returned {got}, not the state",
+            "return the state (the dict it was given, changed)",
+            self._hook(hook),
+        )
 
     def _hook(self, hook: str) -> Any:
         """The function the figure's class defines as ``hook``."""
@@ -110,13 +114,14 @@ class HookChecks:
 
     def located(self, hook: str, method: Any, *args: Any) -> Any:
         """``method(*args)``: the hook ``hook`` (setup, compute, draw, status) of an author's
-        figure. Whoever reports an error takes a ValueError for a value refused, and shows
-        its bare message (the directive's line at build time, beside a field in the page),
-        where any other exception is a bug, named with its type and the author's line. A
-        ValueError from these hooks is a bug too (``float("1; 0.5")``, a bar above its
-        max): it is raised again as a ``HookFailed`` holding it, with its traceback. An OptionError or FieldError is a message meant as it is and stays;
-        so do the built-in figures' errors, and the event hooks', whose ValueError refuses
-        a reader's input."""
+            figure. Whoever reports an error takes a ValueError for a value refused, and shows
+            its bare message (the directive's line at build time, beside a field in the page),
+            where any other exception is a bug, named with its type and the author's line. A
+            ValueError from these hooks is a bug too (``float("1; 0.5")``, a bar above its
+            max): it is raised again as a ``HookFailed`` holding it, with its traceback. An
+        OptionError or FieldError is a message meant as it is and stays;
+            so do the built-in figures' errors, and the event hooks', whose ValueError refuses
+            a reader's input."""
         try:
             return method(*args)
         except (FieldError, OptionError, OptionErrors):

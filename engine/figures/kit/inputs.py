@@ -4,6 +4,7 @@
 occurrence, an exact match before one that differs in capitals, or a 0-based position);
 ``extent`` sizes a square plane so that dragged points never make it grow.
 """
+
 from __future__ import annotations
 
 import math
@@ -43,7 +44,8 @@ def resolve_query(query: Any, tokens: list[str]) -> int:
     lower = [t.lower() for t in tokens]
     if text.lower() in lower:
         return lower.index(text.lower())
-    import difflib  # only for a refused value: not at the worker's start
+    import difflib  # noqa: PLC0415  only for a refused value: not at the worker's start
+
     close = difflib.get_close_matches(text.lower(), lower, n=1)
     hint = f" (did you mean {tokens[lower.index(close[0])]!r}?)" if close else ""
     raise ValueError(f"expected {expected}, got {text!r}{hint}")

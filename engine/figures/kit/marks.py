@@ -14,14 +14,15 @@ format of SCENE.md, so a figure can mix them with dicts of its own.
     plane("keys", points("key", K, label=tokens, role="key", draggable=True),
           arrows("query", [(0, 0)], [q], role="query"), x=[-3, 3], y=[-3, 3], square=True)
 """
+
 from __future__ import annotations
 
 import builtins
 import contextlib
 import math
-
+from collections.abc import Iterable, Iterator, Sequence
 from contextvars import ContextVar
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any
 
 # Whether a scene being drawn may leave its cells' arithmetic for later (see ``lean``).
 _LEAN: ContextVar[bool] = ContextVar("lean", default=False)
@@ -60,8 +61,10 @@ _CONSTANT, _CALL, _LOOK_UP = 0, 1, 2
 def _sorted(channels: dict[str, Any]) -> list[tuple[str, int, Any]]:
     """The channels as (key, how its value is found, value), sorted out once a mark
     rather than once an element: a table draws hundreds of cells an answer."""
-    return [(key, _CALL if callable(value) else _LOOK_UP if isinstance(value, (list, tuple)) else _CONSTANT, value)
-            for key, value in channels.items()]
+    return [
+        (key, _CALL if callable(value) else _LOOK_UP if isinstance(value, (list, tuple)) else _CONSTANT, value)
+        for key, value in channels.items()
+    ]
 
 
 def _element(base: dict[str, Any], channels: list[tuple[str, int, Any]], *index: int) -> dict[str, Any]:
@@ -125,8 +128,10 @@ def _held(kind: str, elements: Iterable[dict[str, Any]]) -> None:
     """Refuse ``draggable`` on elements the renderer cannot drag: the flag would be sent
     and silently ignored, and the figure's on_drag never called."""
     if any(isinstance(e, dict) and e.get("draggable") for e in elements):
-        raise ValueError(f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} cannot be dragged (draggable=True): only points and arrows can, an arrow "
-                         f"by its head; put points(..., draggable=True) where the reader should take hold")
+        raise ValueError(
+            f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} cannot be dragged (draggable=True): only points and "
+            f"arrows can, an arrow by its head; put points(..., draggable=True) where the reader should take hold"
+        )
 
 
 def _panel(kind: str, id: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -147,8 +152,9 @@ def points(prefix: str | None, P: Sequence[Sequence[float]], **channels: Any) ->
     Channels: role, label, shape, size, draggable, select, muted, name, link, anchor."""
     channels.setdefault("id", _ids(prefix, len(P)))
     found = _sorted(channels)
-    return _referred(prefix, [_element({"kind": "point", "x": float(p[0]), "y": float(p[1])}, found, i)
-                              for i, p in enumerate(P)])
+    return _referred(
+        prefix, [_element({"kind": "point", "x": float(p[0]), "y": float(p[1])}, found, i) for i, p in enumerate(P)]
+    )
 
 
 def arrows(prefix: str | None, tails: Any, heads: Sequence[Sequence[float]], **channels: Any) -> list[dict[str, Any]]:
@@ -179,8 +185,10 @@ def _referred(prefix: str | None, elements: list[dict[str, Any]]) -> list[dict[s
 def lines(paths: Sequence[Sequence[Sequence[float]]], **channels: Any) -> list[dict[str, Any]]:
     """One polyline a path of (x, y) points. Channels: role, dashed, dotted, link, width, muted."""
     found = _sorted(channels)
-    out = [_element({"kind": "line", "points": [[float(x), float(y)] for x, y in path]}, found, i)
-           for i, path in enumerate(paths)]
+    out = [
+        _element({"kind": "line", "points": [[float(x), float(y)] for x, y in path]}, found, i)
+        for i, path in enumerate(paths)
+    ]
     _held("line", out)
     return out
 
@@ -192,7 +200,9 @@ def line(path: Sequence[Sequence[float]], **channels: Any) -> dict[str, Any]:
 
 def polygon(P: Sequence[Sequence[float]], role: str = "hull", **channels: Any) -> dict[str, Any]:
     """A shaded area through the points P, e.g. a convex hull."""
-    out = _element({"kind": "polygon", "points": [[float(x), float(y)] for x, y in P], "role": role}, _sorted(channels), 0)
+    out = _element(
+        {"kind": "polygon", "points": [[float(x), float(y)] for x, y in P], "role": role}, _sorted(channels), 0
+    )
     _held("polygon", [out])
     return out
 
@@ -225,8 +235,9 @@ def plane(id: str, *marks: Any, x: Sequence[float], y: Sequence[float], **option
     return _panel("plane", id, {"x": list(x), "y": list(y), **options, "marks": _flat(marks)})
 
 
-def chart(id: str, *marks: Any, x: Sequence[float], y: Sequence[float], series: Sequence[dict[str, Any]] = (),
-          **options: Any) -> dict[str, Any]:
+def chart(
+    id: str, *marks: Any, x: Sequence[float], y: Sequence[float], series: Sequence[dict[str, Any]] = (), **options: Any
+) -> dict[str, Any]:
     """A line chart: ``series`` (see ``series``) under ``marks``. Options: x_label, y_label,
     ratio, grid, ticks, keyboard, title, caption."""
     return _panel("chart", id, {"x": list(x), "y": list(y), **options, "series": list(series), "marks": _flat(marks)})
@@ -247,18 +258,31 @@ def _round_up(v: float) -> str:
     return f"{math.ceil(abs(v) / step) * step:g}"
 
 
-def bars(id: str, values: Sequence[float], /, *, label: Any, text: Any = None, max: float = 1.0,
-         footer: str | None = None, **channels_and_options: Any) -> dict[str, Any]:
+def bars(
+    id: str,
+    values: Sequence[float],
+    /,
+    *,
+    label: Any,
+    text: Any = None,
+    max: float = 1.0,
+    footer: str | None = None,
+    **channels_and_options: Any,
+) -> dict[str, Any]:
     """Horizontal bars, one a value from 0 to ``max`` (a full bar). Channels: label, text,
     link, role, muted, active, select, id. Panel options: title, caption, footer, wide.
     A value outside 0 to ``max`` is an error: drawn, it would be cut off without a word."""
     for v in values:
         if v < 0:
-            raise ValueError(f"bars '{id}': the value {v:g} is below 0, and a bar runs from 0; "
-                             f"draw values of both signs with chart() or cells()")
+            raise ValueError(
+                f"bars '{id}': the value {v:g} is below 0, and a bar runs from 0; "
+                f"draw values of both signs with chart() or cells()"
+            )
         if v > max * (1 + 1e-9):
-            raise ValueError(f"bars '{id}': the value {v:g} is above max={max:g}, the value a full bar stands "
-                             f"for; pass a larger max (e.g. max={_round_up(builtins.max(values))})")
+            raise ValueError(
+                f"bars '{id}': the value {v:g} is above max={max:g}, the value a full bar stands "
+                f"for; pass a larger max (e.g. max={_round_up(builtins.max(values))})"
+            )
     panel_keys = {"title", "caption", "wide"}
     options = {k: v for k, v in channels_and_options.items() if k in panel_keys}
     channels = {k: v for k, v in channels_and_options.items() if k not in panel_keys}

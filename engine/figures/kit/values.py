@@ -5,6 +5,7 @@ figure (``compute`` returns it by name), reaches the page as
 ``window.explorables.figures[id].values[name]``, is printed by ``explorables figures
 NAME``, and is what prose bound to the figure quotes, in the same format.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -47,5 +48,10 @@ class Value:
         return str(raw)
 
     def manifest(self) -> dict[str, Any]:
-        return {"name": self.name, "format": self.format, "doc": self.doc, "digits": self.digits,
-                "announce": spoken(self.announce)}
+        return {
+            "name": self.name,
+            "format": self.format,
+            "doc": self.doc,
+            "digits": self.digits,
+            "announce": spoken(self.announce),
+        }
