@@ -5,17 +5,18 @@ the first coordinate ("a thing") in its queries and keys, head 2 only the second
 event or a description"). With W_V^h = I and W_O^1 = W_O^2 = I/2 the combined output
 is the midpoint of the two head outputs.
 """
+
 from __future__ import annotations
 
-I = ((1.0, 0.0), (0.0, 1.0))
+IDENTITY = ((1.0, 0.0), (0.0, 1.0))  # I
 MATRICES = ("W_Q", "W_K", "W_V")
 HEAD_PRESETS = {  # key -> (W_Q, W_K, W_V), each (2, 2)
-    "axis1": (((2.0, 0.0), (0.0, 0.0)), ((1.0, 0.0), (0.0, 0.0)), I),
-    "axis2": (((0.0, 0.0), (0.0, 2.0)), ((0.0, 0.0), (0.0, 1.0)), I),
-    "whole": (I, I, I),
+    "axis1": (((2.0, 0.0), (0.0, 0.0)), ((1.0, 0.0), (0.0, 0.0)), IDENTITY),
+    "axis2": (((0.0, 0.0), (0.0, 2.0)), ((0.0, 0.0), (0.0, 1.0)), IDENTITY),
+    "whole": (IDENTITY, IDENTITY, IDENTITY),
 }
 HEAD_KEYS = tuple(HEAD_PRESETS)
-BLOCK_PRESETS = (("half", "½I", ((0.5, 0.0), (0.0, 0.5))), ("I", "I", I), ("0", "0", ((0.0, 0.0), (0.0, 0.0))))
+BLOCK_PRESETS = (("half", "½I", ((0.5, 0.0), (0.0, 0.5))), ("I", "I", IDENTITY), ("0", "0", ((0.0, 0.0), (0.0, 0.0))))
 W_O_PRESETS = {"average": ("half", "half"), "sum": ("I", "I"), "head1": ("I", "0"), "head2": ("0", "I")}
 
 
@@ -23,7 +24,7 @@ def head_matrices(key: str) -> dict[str, list[list[float]]]:
     """A head's matrices by preset: {"W_Q": (2, 2), "W_K": ..., "W_V": ...}."""
     if key not in HEAD_PRESETS:
         raise ValueError(f"expected one of {', '.join(HEAD_KEYS)}, got {key!r}")
-    return {m: [list(row) for row in M] for m, M in zip(MATRICES, HEAD_PRESETS[key])}
+    return {m: [list(row) for row in M] for m, M in zip(MATRICES, HEAD_PRESETS[key], strict=True)}
 
 
 def head_preset_of(head: dict) -> str:

@@ -14,17 +14,30 @@ rows split into one 2 x 2 block a head (Vaswani et al. 2017, section 3.2.2)::
 The sentences and embeddings are the kit's (shared with the attention lab); the maths
 is the engine's; the presets are in ``heads``.
 """
+
 from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
 from typing import Any
 
-from explorables.figures import (Choice, FieldError, Figure, Say, Value, best, element_id, num, quote, register,
-                                 resolve_query, t, vec)
-from ..sentences import (SENTENCE_CHOICES, Asker, check_query_option, matrix_control, matrix_name, parse_cell,
-                         sentence)
+from explorables.figures import (
+    Choice,
+    FieldError,
+    Figure,
+    Say,
+    Value,
+    best,
+    element_id,
+    num,
+    quote,
+    register,
+    resolve_query,
+    t,
+    vec,
+)
 
+from ..sentences import SENTENCE_CHOICES, Asker, check_query_option, matrix_control, matrix_name, parse_cell, sentence
 from . import words
 from .experiments import EXPERIMENTS, attend
 from .heads import BLOCK_PRESETS, HEAD_KEYS, MATRICES, W_O_PRESETS, block, head_matrices, head_preset_of, w_o
@@ -64,27 +77,56 @@ class AttentionHeads(Figure):
     summary = words.SUMMARY
     title = words.TITLE
     params = (
-        Choice("sentence", words.LABEL["sentence"], "pronoun", choices=SENTENCE_CHOICES, doc=words.DOC["sentence"],
-               near="head1"),
+        Choice(
+            "sentence",
+            words.LABEL["sentence"],
+            "pronoun",
+            choices=SENTENCE_CHOICES,
+            doc=words.DOC["sentence"],
+            near="head1",
+        ),
         Asker("query", words.LABEL["query"], "", doc=words.DOC["query"], near="head1"),
-        *(HeadChoice(name, words.LABEL[name], default, choices=tuple((k, words.HEAD_LABELS[k]) for k in HEAD_KEYS),
-                     doc=words.DOC[name], near=name) for h, (name, default) in enumerate(zip(HEADS, HEAD_KEYS))),
-        Choice("W_O", words.LABEL["W_O"], "average", choices=tuple((k, words.W_O_LABELS[k]) for k in W_O_PRESETS), doc=words.DOC["W_O"],
-               control=False),
+        *(
+            HeadChoice(
+                name,
+                words.LABEL[name],
+                default,
+                choices=tuple((k, words.HEAD_LABELS[k]) for k in HEAD_KEYS),
+                doc=words.DOC[name],
+                near=name,
+            )
+            for h, (name, default) in enumerate(zip(HEADS, HEAD_KEYS, strict=False))
+        ),
+        Choice(
+            "W_O",
+            words.LABEL["W_O"],
+            "average",
+            choices=tuple((k, words.W_O_LABELS[k]) for k in W_O_PRESETS),
+            doc=words.DOC["W_O"],
+            control=False,
+        ),
     )
     values = (
         Value("sentence", "token", "The sentence preset."),
         Value("tokens", "list", "The tokens of the sentence."),
-        Value("query", "integer", "The position of the asking token.",
-              announce=Say("figure.attention_heads.announce_query")),
+        Value(
+            "query",
+            "integer",
+            "The position of the asking token.",
+            announce=Say("figure.attention_heads.announce_query"),
+        ),
         Value("X", "matrix", "The token vectors e(word), (T, 2)."),
         Value("heads", "list", "Each head's matrices W_Q, W_K, W_V."),
         Value("weights", "list", "Each head's weights, (2, T, T)."),
         Value("head_outputs", "list", "Each head's outputs o¹, o², (2, T, 2)."),
         Value("concat", "matrix", "[o¹, o²] for every token, (T, 4)."),
         Value("contributions", "list", "o¹Wo¹ and o²Wo² for every token, (2, T, 2)."),
-        Value("outputs", "matrix", "The multi-head outputs [o¹, o²] Wo, (T, 2).",
-              announce=Say("figure.attention_heads.announce_outputs")),
+        Value(
+            "outputs",
+            "matrix",
+            "The multi-head outputs [o¹, o²] Wo, (T, 2).",
+            announce=Say("figure.attention_heads.announce_outputs"),
+        ),
         Value("W_O", "matrix", "The output matrix, (4, 2): block 1 above block 2."),
     )
     experiments = EXPERIMENTS
@@ -142,19 +184,30 @@ class AttentionHeads(Figure):
             except ValueError:
                 raise ValueError(f"attention-heads has no preset {preset!r} for {target}") from None
             start = 0 if target == "W_O1" else 2
-            state["W_O"][start:start + 2] = rows
+            state["W_O"][start : start + 2] = rows
             return state
         names = ", ".join(e.name for e in self.experiments)
-        raise ValueError(f"attention-heads has no action {name!r} (known: reset, {names}, W_O1=half, W_O1=I, "
-                         "W_O1=0, W_O2=half, W_O2=I, W_O2=0)")
+        raise ValueError(
+            f"attention-heads has no action {name!r} (known: reset, {names}, W_O1=half, W_O1=I, "
+            "W_O1=0, W_O2=half, W_O2=I, W_O2=0)"
+        )
 
     # --- the numbers and the scene ------------------------------------------------------
 
     def compute(self, s: dict) -> dict:
         X, m = attend(s)
-        return {"X": X, "m": m, "heads": copy.deepcopy(s["heads"]), "weights": [h.weights for h in m.heads],
-                "head_outputs": [h.outputs for h in m.heads], "concat": m.concat, "contributions": m.contributions,
-                "outputs": m.outputs, "W_O": copy.deepcopy(s["W_O"]), "tokens": list(s["tokens"])}
+        return {
+            "X": X,
+            "m": m,
+            "heads": copy.deepcopy(s["heads"]),
+            "weights": [h.weights for h in m.heads],
+            "head_outputs": [h.outputs for h in m.heads],
+            "concat": m.concat,
+            "contributions": m.contributions,
+            "outputs": m.outputs,
+            "W_O": copy.deepcopy(s["W_O"]),
+            "tokens": list(s["tokens"]),
+        }
 
     def draw(self, s: dict, v: dict) -> list:
         return draw(s, v)
@@ -162,25 +215,43 @@ class AttentionHeads(Figure):
     def status(self, s: dict, v: dict) -> str:
         tokens, i, m = s["tokens"], s["query"], v["m"]
         b1, b2 = (best(head.weights[i]) for head in m.heads)
-        return t("figure.attention_heads.status", word=quote(tokens[i]), w1=num(m.heads[0].weights[i][b1]),
-                 b1=quote(tokens[b1]), w2=num(m.heads[1].weights[i][b2]), b2=quote(tokens[b2]),
-                 output=vec(m.outputs[i]))
+        return t(
+            "figure.attention_heads.status",
+            word=quote(tokens[i]),
+            w1=num(m.heads[0].weights[i][b1]),
+            b1=quote(tokens[b1]),
+            w2=num(m.heads[1].weights[i][b2]),
+            b2=quote(tokens[b2]),
+            output=vec(m.outputs[i]),
+        )
 
     def controls(self, s: dict, v: dict) -> list[dict]:
         """Sentence and asker, the experiments by the plane, each head's menu and matrices,
         then the two blocks of W_O with their presets."""
-        out = [self.param("sentence").control_dict(s), self.param("query").control_dict(s),
-               self.experiment_control(s, near="outputs")]
+        out = [
+            self.param("sentence").control_dict(s),
+            self.param("query").control_dict(s),
+            self.experiment_control(s, near="outputs"),
+        ]
         for h, name in enumerate(HEADS):
             out.append(self.param(name).control_dict(s))
-            out += [matrix_control(f"h{h + 1}.{m}", f"{matrix_name(m)}{words.SUP[h + 1]}", s["heads"][h][m],
-                                   near=name) for m in MATRICES]
+            out += [
+                matrix_control(f"h{h + 1}.{m}", f"{matrix_name(m)}{words.SUP[h + 1]}", s["heads"][h][m], near=name)
+                for m in MATRICES
+            ]
         for h in (1, 2):
-            rows = s["W_O"][2 * h - 2:2 * h]
-            out.append(matrix_control(f"W_O{h}", words.block_label(h), rows, near="combine", cells="W_O",
-                                      first_row=2 * h - 2,
-                                      presets=[(f"W_O{h}={key}", label, rows == block(key))
-                                               for key, label, _ in BLOCK_PRESETS]))
+            rows = s["W_O"][2 * h - 2 : 2 * h]
+            out.append(
+                matrix_control(
+                    f"W_O{h}",
+                    words.block_label(h),
+                    rows,
+                    near="combine",
+                    cells="W_O",
+                    first_row=2 * h - 2,
+                    presets=[(f"W_O{h}={key}", label, rows == block(key)) for key, label, _ in BLOCK_PRESETS],
+                )
+            )
         return out
 
 
@@ -190,9 +261,15 @@ def _cell(name: str) -> tuple[tuple, str]:
     if len(parts) == 3 and parts[0] == "W_O" and parts[1] in ("0", "1", "2", "3") and parts[2] in ("0", "1"):
         r, c = int(parts[1]), int(parts[2])
         return ("W_O", r, c), t("figure.matrix.cell", matrix="Wo", row=r + 1, column=c + 1)
-    if len(parts) == 4 and parts[0] in ("h1", "h2") and parts[1] in MATRICES and parts[2] in ("0", "1") \
-            and parts[3] in ("0", "1"):
+    if (
+        len(parts) == 4
+        and parts[0] in ("h1", "h2")
+        and parts[1] in MATRICES
+        and parts[2] in ("0", "1")
+        and parts[3] in ("0", "1")
+    ):
         h, r, c = int(parts[0][1]), int(parts[2]), int(parts[3])
-        return (h - 1, parts[1], r, c), t("figure.matrix.cell", matrix=f"{matrix_name(parts[1])}{words.SUP[h]}",
-                                         row=r + 1, column=c + 1)
+        return (h - 1, parts[1], r, c), t(
+            "figure.matrix.cell", matrix=f"{matrix_name(parts[1])}{words.SUP[h]}", row=r + 1, column=c + 1
+        )
     raise FieldError(name, f"attention-heads has no control named {name!r}")

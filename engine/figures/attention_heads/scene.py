@@ -1,12 +1,11 @@
 """The two heads' panels, drawn with the kit's mark builders: two weight tables, the
 outputs plane and the join, in numbers and in plain words."""
+
 from __future__ import annotations
 
-from explorables.figures import (arrows, best, cells, extent, line, num, plane, points, quote, spoken, t,
-                                 text, vec)
-from ..sentences import (EMBED_AXES, OUTPUT_DIAMOND, OWN_RING, column_labels, grid_step, row_labels, sub,
-                         token_label)
+from explorables.figures import arrows, best, cells, extent, line, num, plane, points, quote, spoken, t, text, vec
 
+from ..sentences import EMBED_AXES, OUTPUT_DIAMOND, OWN_RING, column_labels, grid_step, row_labels, sub, token_label
 from . import words
 from .heads import head_preset_of, w_o
 
@@ -14,27 +13,45 @@ PLANE = 2.5  # smallest half-width of the outputs plane
 
 
 def draw(s: dict, v: dict) -> list[dict]:
-    return [table_panel(s, v, 0), table_panel(s, v, 1), plane_panel(s, v), combine_panel(s, v),
-            text("readout", *readout(s, v), title=words.READOUT_TITLE())]
+    return [
+        table_panel(s, v, 0),
+        table_panel(s, v, 1),
+        plane_panel(s, v),
+        combine_panel(s, v),
+        text("readout", *readout(s, v), title=words.READOUT_TITLE()),
+    ]
 
 
 def table_panel(s: dict, v: dict, h: int) -> dict:
     tokens, i, head = s["tokens"], s["query"], v["m"].heads[h]
     n, W = len(tokens), head.weights
     tops = [best(row) for row in W]
-    panel = cells(f"head{h + 1}", n, n, text=lambda a, b: num(W[a][b]), tone=lambda a, b: W[a][b],
-                  link=lambda a, b: f"t{b}", id=lambda a, b: f"a{h + 1}-{a}-{b}", select=True,
-                  active=lambda a, b: a == i and b == tops[a],
-                  detail=lambda a, b: [t("figure.attention_heads.cell_head", h=h + 1,
-                                         pair=f"{tokens[a]}{sub(a)} → {tokens[b]}{sub(b)}"),
-                                       f"s = q·k / √2 = {num(head.scores[a][b], 3)};  a = {num(W[a][b], 3)}"],
-                  caption=words.TABLE_CAPTION(), col_labels=column_labels(tokens), row_labels=row_labels(tokens, i),
-                  key=[(0.1, t("figure.key.little_weight")), (1, t("figure.key.much_weight"))],
-                  active_row=i, wide=False)
+    panel = cells(
+        f"head{h + 1}",
+        n,
+        n,
+        text=lambda a, b: num(W[a][b]),
+        tone=lambda a, b: W[a][b],
+        link=lambda a, b: f"t{b}",
+        id=lambda a, b: f"a{h + 1}-{a}-{b}",
+        select=True,
+        active=lambda a, b: a == i and b == tops[a],
+        detail=lambda a, b: [
+            t("figure.attention_heads.cell_head", h=h + 1, pair=f"{tokens[a]}{sub(a)} → {tokens[b]}{sub(b)}"),
+            f"s = q·k / √2 = {num(head.scores[a][b], 3)};  a = {num(W[a][b], 3)}",
+        ],
+        caption=words.TABLE_CAPTION(),
+        col_labels=column_labels(tokens),
+        row_labels=row_labels(tokens, i),
+        key=[(0.1, t("figure.key.little_weight")), (1, t("figure.key.much_weight"))],
+        active_row=i,
+        wide=False,
+    )
     for a, row in enumerate(panel["rows"]):  # a cell's title: cells() reads title as the panel's
         for b, cell in enumerate(row):
-            cell["title"] = t("figure.attention_heads.cell_title", h=h + 1, a=tokens[a], i=a, b=tokens[b], j=b,
-                              weight=num(W[a][b]))
+            cell["title"] = t(
+                "figure.attention_heads.cell_title", h=h + 1, a=tokens[a], i=a, b=tokens[b], j=b, weight=num(W[a][b])
+            )
     panel["title"] = words.table_title(h + 1, head_preset_of(s["heads"][h]))
     return panel
 
@@ -51,18 +68,33 @@ def plane_panel(s: dict, v: dict) -> dict:
         out_marks = []
         for V, role, sup in sets:
             js = [j for j in range(len(V)) if (j == i) is ring]
-            out_marks += points(None, [V[j] for j in js], id=[f"value{sup}-{j}" if sup else f"value-{j}" for j in js],
-                                role=role, size=OWN_RING if ring else 4, muted=not sup and not ring,
-                                shape="ring" if ring else "circle", label=[token_label(tokens, j) + sup for j in js],
-                                link=[f"t{j}" for j in js], select=not sup,
-                                name=[t("figure.attention_heads.value_name", sup=sup, word=tokens[j], j=j, at=vec(V[j]))
-                                      for j in js])
+            out_marks += points(
+                None,
+                [V[j] for j in js],
+                id=[f"value{sup}-{j}" if sup else f"value-{j}" for j in js],
+                role=role,
+                size=OWN_RING if ring else 4,
+                muted=not sup and not ring,
+                shape="ring" if ring else "circle",
+                label=[token_label(tokens, j) + sup for j in js],
+                link=[f"t{j}" for j in js],
+                select=not sup,
+                name=[t("figure.attention_heads.value_name", sup=sup, word=tokens[j], j=j, at=vec(V[j])) for j in js],
+            )
         return out_marks
 
     def diamond(id, p, role, label):
-        return points(None, [p], id=id, role=role, shape="diamond", size=OUTPUT_DIAMOND, label=label, link=f"t{i}",
-                      name=t("figure.attention_heads.output_name", what=words.OUTPUT_NAMES[id](), word=tokens[i],
-                             at=vec(p)))
+        return points(
+            None,
+            [p],
+            id=id,
+            role=role,
+            shape="diamond",
+            size=OUTPUT_DIAMOND,
+            label=label,
+            link=f"t{i}",
+            name=t("figure.attention_heads.output_name", what=words.OUTPUT_NAMES[id](), word=tokens[i], at=vec(p)),
+        )
 
     midpoint = line([o1, o2], role="muted", dotted=True, width=1.5) if s["W_O"] == w_o("average") else None
     half = extent(V1 + V2 + [o1, o2, c1, out, [0.0, 0.0]], PLANE)
@@ -70,27 +102,52 @@ def plane_panel(s: dict, v: dict) -> dict:
     # wide enough to hold a diamond), the outputs, the arrows over them (an arrow's head
     # shows on the diamond it ends at), the other values' dots on top
     return plane(
-        "outputs", midpoint, values(True),
-        diamond("o1", o1, "head1", "o¹"), diamond("o2", o2, "head2", "o²"),
+        "outputs",
+        midpoint,
+        values(True),
+        diamond("o1", o1, "head1", "o¹"),
+        diamond("o2", o2, "head2", "o²"),
         diamond("combined", out, "output", words.MULTI_HEAD()),
         arrows(None, (0.0, 0.0), [c1], id="part1", role="head1", width=2, dashed=True),
         # o¹W_O¹ + o²W_O² = [o¹, o²] W_O: the second part ends at the engine's output
-        arrows(None, [c1], [out], id="part2", role="head2", width=2, dashed=True,
-               gap=round(OUTPUT_DIAMOND * 1.4 * 1.3 + 1, 1)),  # its tip at the hovered diamond's edge
+        arrows(
+            None,
+            [c1],
+            [out],
+            id="part2",
+            role="head2",
+            width=2,
+            dashed=True,
+            gap=round(OUTPUT_DIAMOND * 1.4 * 1.3 + 1, 1),
+        ),  # its tip at the hovered diamond's edge
         values(False),
-        x=[-half, half], y=[-half, half], square=True, grid=grid_step(half), axes=[spoken(a) for a in EMBED_AXES],
-        title=words.plane_title(tokens[i], i), caption=words.PLANE_CAPTION(),
-        legend=[{"role": role, "label": label(), **({"shape": shape} if shape else {})}
-                for role, label, shape in words.LEGEND])
+        x=[-half, half],
+        y=[-half, half],
+        square=True,
+        grid=grid_step(half),
+        axes=[spoken(a) for a in EMBED_AXES],
+        title=words.plane_title(tokens[i], i),
+        caption=words.PLANE_CAPTION(),
+        legend=[
+            {"role": role, "label": label(), **({"shape": shape} if shape else {})}
+            for role, label, shape in words.LEGEND
+        ],
+    )
 
 
 def combine_panel(s: dict, v: dict) -> dict:
     i, m = s["query"], v["m"]
     o1, o2 = m.heads[0].outputs[i], m.heads[1].outputs[i]
     c1, c2 = m.contributions[0][i], m.contributions[1][i]
-    return text("combine", f"o¹ = {vec(o1)}   o² = {vec(o2)}", f"[o¹, o²] = {vec(m.concat[i])}",
-                f"[o¹, o²] Wo = {vec(m.outputs[i])}", f"o¹Wo¹ + o²Wo² = {vec(c1)} + {vec(c2)} = {vec(m.outputs[i])}",
-                title=words.COMBINE_TITLE(), mono=True)
+    return text(
+        "combine",
+        f"o¹ = {vec(o1)}   o² = {vec(o2)}",
+        f"[o¹, o²] = {vec(m.concat[i])}",
+        f"[o¹, o²] Wo = {vec(m.outputs[i])}",
+        f"o¹Wo¹ + o²Wo² = {vec(c1)} + {vec(c2)} = {vec(m.outputs[i])}",
+        title=words.COMBINE_TITLE(),
+        mono=True,
+    )
 
 
 def readout(s: dict, v: dict) -> list[str]:
@@ -98,8 +155,15 @@ def readout(s: dict, v: dict) -> list[str]:
     out = []
     for h, head in enumerate(m.heads):
         b = best(head.weights[i])
-        out.append(t("figure.attention_heads.readout_head", h=h + 1, weight=num(head.weights[i][b]),
-                     word=quote(tokens[b]), output=vec(head.outputs[i])))
+        out.append(
+            t(
+                "figure.attention_heads.readout_head",
+                h=h + 1,
+                weight=num(head.weights[i][b]),
+                word=quote(tokens[b]),
+                output=vec(head.outputs[i]),
+            )
+        )
     if s["heads"][0] == s["heads"][1]:
         out.append(words.SAME_HEADS())
     if s["W_O"] == w_o("average"):

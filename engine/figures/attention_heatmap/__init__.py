@@ -19,11 +19,31 @@ Modules: ``presets`` (the tokens and vectors), ``table`` (the maths, from the en
 ``model`` (parameters, options, values, events), ``scene`` (the panels), ``experiments``
 ("Try this"), ``words`` (the wording).
 """
+
 from .experiments import EXPERIMENTS, GROW_FROM, PAD
 from .model import AttentionHeatmap
 from .presets import COORD_LIMIT, KINDS, MAX_DIM, MAX_TOKENS, OMEGA, PRESETS, Preset, parse_rows
 from .table import FLAT, PAD_MAX, PAD_TOKEN, PEAKED, dot_spread, kind_of_row, result, unscaled
 
-__all__ = ["AttentionHeatmap", "COORD_LIMIT", "EXPERIMENTS", "FLAT", "GROW_FROM", "KINDS", "MAX_DIM", "MAX_TOKENS",
-           "OMEGA", "PAD", "PAD_MAX", "PAD_TOKEN", "PEAKED", "PRESETS", "Preset", "dot_spread", "kind_of_row",
-           "parse_rows", "result", "unscaled"]
+__all__ = [
+    "COORD_LIMIT",
+    "EXPERIMENTS",
+    "FLAT",
+    "GROW_FROM",
+    "KINDS",
+    "MAX_DIM",
+    "MAX_TOKENS",
+    "OMEGA",
+    "PAD",
+    "PAD_MAX",
+    "PAD_TOKEN",
+    "PEAKED",
+    "PRESETS",
+    "AttentionHeatmap",
+    "Preset",
+    "dot_spread",
+    "kind_of_row",
+    "parse_rows",
+    "result",
+    "unscaled",
+]

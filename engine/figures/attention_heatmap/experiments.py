@@ -1,6 +1,7 @@
 """The "Try this" buttons. Each starts from the first settings (as Reset does), sets the
 controls, and says what to look for with numbers the engine computed for the state it
 made."""
+
 from __future__ import annotations
 
 import math
@@ -18,9 +19,17 @@ GROW_FROM = 6  # tokens the growth experiment starts from
 
 def load(state: dict, preset) -> None:
     """Tokens and vectors of a preset, the whole of it in the table, none padded."""
-    state.update(tokens=list(preset.tokens), q=[list(r) for r in preset.q], k=[list(r) for r in preset.k],
-                 v=[list(r) for r in preset.v], value_names=list(preset.value_names), preset=preset.name,
-                 n=len(preset.tokens), padding=0, query=preset.query)
+    state.update(
+        tokens=list(preset.tokens),
+        q=[list(r) for r in preset.q],
+        k=[list(r) for r in preset.k],
+        v=[list(r) for r in preset.v],
+        value_names=list(preset.value_names),
+        preset=preset.name,
+        n=len(preset.tokens),
+        padding=0,
+        query=preset.query,
+    )
 
 
 def pick_most_peaked(state: dict) -> None:
@@ -33,17 +42,30 @@ def peaked_flat(state: dict) -> str:
     high = max(judged_rows(state, r), key=lambda i: normalised(r, i))
     top = max(readable(r, low), key=lambda j: r.weights[low][j])
     m = sum(r.mask[high])
-    return W.PEAKED_FLAT.format(low=quote(tokens[low]), a=pct(r.weights[low][top]), top=quote(tokens[top]),
-                                H_low=num(r.entropy[low]), high=quote(tokens[high]), H_high=num(r.entropy[high]),
-                                m=m, ln=num(math.log(m)))
+    return W.PEAKED_FLAT.format(
+        low=quote(tokens[low]),
+        a=pct(r.weights[low][top]),
+        top=quote(tokens[top]),
+        H_low=num(r.entropy[low]),
+        high=quote(tokens[high]),
+        H_high=num(r.entropy[high]),
+        m=m,
+        ln=num(math.log(m)),
+    )
 
 
 def causal(state: dict) -> str:
     r, before = result(state), result(dict(state, causal=False))
     N, i = state["n"] + state["padding"], state["query"]
     j = max(range(state["n"]), key=lambda j: r.weights[i][j])
-    return W.CAUSAL.format(hidden=N * N - sum(sum(m) for m in r.mask), cells=N * N, word=quote(state["tokens"][i]),
-                           a=pct(r.weights[i][j]), best=quote(state["tokens"][j]), before=pct(before.weights[i][j]))
+    return W.CAUSAL.format(
+        hidden=N * N - sum(sum(m) for m in r.mask),
+        cells=N * N,
+        word=quote(state["tokens"][i]),
+        a=pct(r.weights[i][j]),
+        best=quote(state["tokens"][j]),
+        before=pct(before.weights[i][j]),
+    )
 
 
 def padding(state: dict) -> str:
@@ -53,10 +75,17 @@ def padding(state: dict) -> str:
     n, p, i = state["n"], state["padding"], state["query"]
     newly = sum(map(sum, readable_pads.mask)) - sum(map(sum, r.mask))  # cells the padding mask hides
     same = all(r.weights[a][:n] == unpadded.weights[a] for a in range(n))
-    return W.PADDING.format(p=p, last=quote(state["tokens"][n - 1]), newly=W.count(newly, "cell"),
-                            cells=(n + p) ** 2, rows=W.PADDING_ONE_ROW() if n == 1 else W.PADDING_ROWS.format(n=n),
-                            exactly=W.PADDING_EXACTLY() if same else "", word=quote(state["tokens"][i]),
-                            keys=W.count(sum(r.mask[i]), "key"), H=num(r.entropy[i]))
+    return W.PADDING.format(
+        p=p,
+        last=quote(state["tokens"][n - 1]),
+        newly=W.count(newly, "cell"),
+        cells=(n + p) ** 2,
+        rows=W.PADDING_ONE_ROW() if n == 1 else W.PADDING_ROWS.format(n=n),
+        exactly=W.PADDING_EXACTLY() if same else "",
+        word=quote(state["tokens"][i]),
+        keys=W.count(sum(r.mask[i]), "key"),
+        H=num(r.entropy[i]),
+    )
 
 
 def grow(state: dict) -> None:
@@ -66,8 +95,9 @@ def grow(state: dict) -> None:
 
 def grown(state: dict) -> str:
     n, T = state["n"], len(state["tokens"])
-    return W.GROW.format(n=n, cells=n * n, T=T, times=typed(f"{T / n:.3g}"), cells_T=T * T,
-                         times_cells=typed(f"{T * T / (n * n):.3g}"))
+    return W.GROW.format(
+        n=n, cells=n * n, T=T, times=typed(f"{T / n:.3g}"), cells_T=T * T, times_cells=typed(f"{T * T / (n * n):.3g}")
+    )
 
 
 def scores(state: dict) -> str:
@@ -77,9 +107,17 @@ def scores(state: dict) -> str:
         return W.SCORES_ONE_KEY.format(word=quote(tokens[i]), key=quote(tokens[keys[0]]), s=num(row[keys[0]]))
     hi, lo = max(keys, key=lambda j: row[j]), min(keys, key=lambda j: row[j])
     over = W.SCORES_OVER.format(m=len(keys)) if len(keys) < len(row) else ""
-    return W.SCORES.format(word=quote(tokens[i]), over=over,
-                           lo=num(row[lo]), lo_word=quote(tokens[lo]), hi=num(row[hi]), hi_word=quote(tokens[hi]),
-                           gap=num(row[hi] - row[lo]), w_lo=num(r.weights[i][lo], 3), w_hi=num(r.weights[i][hi]))
+    return W.SCORES.format(
+        word=quote(tokens[i]),
+        over=over,
+        lo=num(row[lo]),
+        lo_word=quote(tokens[lo]),
+        hi=num(row[hi]),
+        hi_word=quote(tokens[hi]),
+        gap=num(row[hi] - row[lo]),
+        w_lo=num(r.weights[i][lo], 3),
+        w_hi=num(r.weights[i][hi]),
+    )
 
 
 def why_scale(state: dict) -> str:
@@ -88,14 +126,21 @@ def why_scale(state: dict) -> str:
     r, u = result(state), unscaled(state)
     rows = choosing_rows(state, r)  # a row that reads one key has nothing to choose
 
-    import statistics  # here, not at import: the worker starts faster
+    import statistics  # noqa: PLC0415  here, not at import: the worker starts faster
 
     def mean(f):
         return statistics.fmean(f(i) for i in rows)
 
-    return W.WHY_SCALE.format(d=d, raw=num(raw), root=num(math.sqrt(d)), scaled=num(scaled),
-                              top_u=num(mean(lambda i: max(u.weights[i]))), top=num(mean(lambda i: max(r.weights[i]))),
-                              H=pct(mean(lambda i: normalised(r, i))), H_u=pct(mean(lambda i: normalised(u, i))))
+    return W.WHY_SCALE.format(
+        d=d,
+        raw=num(raw),
+        root=num(math.sqrt(d)),
+        scaled=num(scaled),
+        top_u=num(mean(lambda i: max(u.weights[i]))),
+        top=num(mean(lambda i: max(r.weights[i]))),
+        H=pct(mean(lambda i: normalised(r, i))),
+        H_u=pct(mean(lambda i: normalised(u, i))),
+    )
 
 
 def _button(name: str, **fill) -> dict:
@@ -104,13 +149,16 @@ def _button(name: str, **fill) -> dict:
 
 
 EXPERIMENTS = (
-    Experiment(**_button("peaked-flat"), set={"view": "weights"}, run=pick_most_peaked, see=peaked_flat,
-               when=lambda s: bool(judged_rows(s, result(s)))),
+    Experiment(
+        **_button("peaked-flat"),
+        set={"view": "weights"},
+        run=pick_most_peaked,
+        see=peaked_flat,
+        when=lambda s: bool(judged_rows(s, result(s))),
+    ),
     Experiment(**_button("scores"), set={"view": "scores"}, see=scores),
     Experiment(**_button("causal"), set={"causal": True, "view": "weights"}, see=causal, when=lambda s: s["n"] >= 2),
     Experiment(**_button("padding", pad=PAD), set={"padding": PAD, "view": "weights"}, see=padding),
-    Experiment(**_button("grow", grow=GROW_FROM), run=grow, see=grown,
-               when=lambda s: len(s["tokens"]) > GROW_FROM),
-    Experiment(**_button("why-scale"), set={"view": "scores"}, run=lambda s: load(s, PRESETS["random"]),
-               see=why_scale),
+    Experiment(**_button("grow", grow=GROW_FROM), run=grow, see=grown, when=lambda s: len(s["tokens"]) > GROW_FROM),
+    Experiment(**_button("why-scale"), set={"view": "scores"}, run=lambda s: load(s, PRESETS["random"]), see=why_scale),
 )

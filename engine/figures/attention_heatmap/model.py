@@ -4,13 +4,33 @@ The table, its masks and every number come from ``table.py`` (the engine); the p
 from ``scene.py``; the "Try this" buttons from ``experiments.py``; the words from
 ``words.py``.
 """
+
 from __future__ import annotations
 
 from typing import Any
 
-from explorables.figures import (Choice, FieldError, Figure, Hidden, Option, OptionError, OptionErrors, Say, Slider,
-                                 Toggle, Value, element_id, num, parse_number, query_field, quote, register,
-                                 resolve_query, rows_checker, words)
+from explorables.figures import (
+    Choice,
+    FieldError,
+    Figure,
+    Hidden,
+    Option,
+    OptionError,
+    OptionErrors,
+    Say,
+    Slider,
+    Toggle,
+    Value,
+    element_id,
+    num,
+    parse_number,
+    query_field,
+    quote,
+    register,
+    resolve_query,
+    rows_checker,
+    words,
+)
 
 from . import scene
 from . import words as W
@@ -62,17 +82,53 @@ class AttentionHeatmap(Figure):
     title = W.TITLE
     params = (
         Choice("view", W.VIEW_LABEL, "weights", choices=W.VIEW_CHOICES, doc=W.DOCS["view"], near="table"),
-        Slider("n", W.N_LABEL, 0, lo=1, hi=lambda s: len(s["tokens"]), integer=True, what=W.N_WHAT, option=False,
-               help=lambda s: (W.N_HELP_PADDED.format(p=s["padding"], cells=W.count((s["n"] + s["padding"]) ** 2, "cell"))
-                               if s["padding"] else W.N_HELP.format(cells=W.count(s["n"] ** 2, "cell"))),
-               doc=W.DOCS["n"], near="table"),
+        Slider(
+            "n",
+            W.N_LABEL,
+            0,
+            lo=1,
+            hi=lambda s: len(s["tokens"]),
+            integer=True,
+            what=W.N_WHAT,
+            option=False,
+            help=lambda s: (
+                W.N_HELP_PADDED.format(p=s["padding"], cells=W.count((s["n"] + s["padding"]) ** 2, "cell"))
+                if s["padding"]
+                else W.N_HELP.format(cells=W.count(s["n"] ** 2, "cell"))
+            ),
+            doc=W.DOCS["n"],
+            near="table",
+        ),
         Toggle("causal", W.CAUSAL_LABEL, False, doc=W.DOCS["causal"], near="table"),
-        Slider("padding", W.PADDING_LABEL, 0, lo=0, hi=PAD_MAX, integer=True, what=W.PADDING_WHAT,
-               help=W.PADDING_HELP, doc=W.DOCS["padding"], near="table"),
-        Choice("preset", W.PRESET_LABEL, "sentence", choices=preset_choices, option=False, doc=W.DOCS["preset"],
-               near="table"),
-        Hidden("query", W.QUERY_LABEL, "", option=True, doc=W.DOCS["query"],
-               parse=lambda value, s: query_field(value, s["tokens"][: s["n"]])),
+        Slider(
+            "padding",
+            W.PADDING_LABEL,
+            0,
+            lo=0,
+            hi=PAD_MAX,
+            integer=True,
+            what=W.PADDING_WHAT,
+            help=W.PADDING_HELP,
+            doc=W.DOCS["padding"],
+            near="table",
+        ),
+        Choice(
+            "preset",
+            W.PRESET_LABEL,
+            "sentence",
+            choices=preset_choices,
+            option=False,
+            doc=W.DOCS["preset"],
+            near="table",
+        ),
+        Hidden(
+            "query",
+            W.QUERY_LABEL,
+            "",
+            option=True,
+            doc=W.DOCS["query"],
+            parse=lambda value, s: query_field(value, s["tokens"][: s["n"]]),
+        ),
     )
     extra_options = (
         Option("preset", "choice", "sentence", W.DOCS["preset"], choices=tuple(PRESETS)),
@@ -83,8 +139,12 @@ class AttentionHeatmap(Figure):
     values = (
         Value("tokens", "list", "The table's tokens: the first n words, then the [PAD]s."),
         Value("n", "integer", "How many words of the sentence the table uses."),
-        Value("view", "text", "What the table shows: weights, scores or unscaled.",
-              announce=Say("figure.attention_heatmap.announce_view")),
+        Value(
+            "view",
+            "text",
+            "What the table shows: weights, scores or unscaled.",
+            announce=Say("figure.attention_heatmap.announce_view"),
+        ),
         Value("query", "integer", "The picked row, from 0."),
         Value("scores", "matrix", "The scaled scores, one row a query (masked: minus infinity)."),
         Value("weights", "matrix", "The weights, one row a query; each row sums to 1."),
@@ -92,8 +152,12 @@ class AttentionHeatmap(Figure):
         Value("outputs", "matrix", "The outputs, one row a query."),
         Value("causal", "bool", "Whether the causal mask is on."),
         Value("padding", "integer", "How many [PAD] tokens follow the words."),
-        Value("cells", "integer", "The cells of the table: (n + padding)².",
-              announce=Say("figure.attention_heatmap.announce_cells")),
+        Value(
+            "cells",
+            "integer",
+            "The cells of the table: (n + padding)².",
+            announce=Say("figure.attention_heatmap.announce_cells"),
+        ),
     )
     experiments = EXPERIMENTS
 
@@ -114,27 +178,47 @@ class AttentionHeatmap(Figure):
         errors: list[OptionError] = []
         if own:
             if n_tokens > MAX_TOKENS:
-                errors.append(OptionError(
-                    "tokens", f"expected 1 to {MAX_TOKENS} words separated by spaces, got {n_tokens} words"))
+                errors.append(
+                    OptionError("tokens", f"expected 1 to {MAX_TOKENS} words separated by spaces, got {n_tokens} words")
+                )
             missing = [m for m in VECTORS if m not in given]
             if missing:
-                errors.append(OptionError(
-                    missing[0], f"your own :tokens: need their vectors: add {', '.join(f':{m}:' for m in missing)} "
-                    f"with {plural(n_tokens, 'row')} each, like '1, 0, 0.5; 0, 2, -1'"))
+                errors.append(
+                    OptionError(
+                        missing[0],
+                        f"your own :tokens: need their vectors: add {', '.join(f':{m}:' for m in missing)} "
+                        f"with {plural(n_tokens, 'row')} each, like '1, 0, 0.5; 0, 2, -1'",
+                    )
+                )
             rows = {m: parse_rows(values[m], m) for m in given}
-            errors += [OptionError(m, f"expected {n_tokens} rows, one for each token of '{listed}', got {len(rows[m])}")
-                       for m in given if len(rows[m]) != n_tokens]
+            errors += [
+                OptionError(m, f"expected {n_tokens} rows, one for each token of '{listed}', got {len(rows[m])}")
+                for m in given
+                if len(rows[m]) != n_tokens
+            ]
             if "queries" in rows and "keys" in rows and len(rows["queries"][0]) != len(rows["keys"][0]):
-                errors.append(OptionError(
-                    "keys", f"the keys have {len(rows['keys'][0])} numbers a row but the queries have "
-                    f"{len(rows['queries'][0])}; queries and keys must have the same length d_k"))
+                errors.append(
+                    OptionError(
+                        "keys",
+                        f"the keys have {len(rows['keys'][0])} numbers a row but the queries have "
+                        f"{len(rows['queries'][0])}; queries and keys must have the same length d_k",
+                    )
+                )
         elif given:
-            errors.append(OptionError(given[0], f"vectors need your own :tokens: (one word a row); the preset "
-                                                f"'{values['preset']}' has vectors of its own"))
+            errors.append(
+                OptionError(
+                    given[0],
+                    f"vectors need your own :tokens: (one word a row); the preset "
+                    f"'{values['preset']}' has vectors of its own",
+                )
+            )
         n = values["length"] or n_tokens
         if values["length"] > n_tokens:
-            errors.append(OptionError(
-                "length", f"expected an integer from 0 to {n_tokens} (the number of tokens), got {values['length']}"))
+            errors.append(
+                OptionError(
+                    "length", f"expected an integer from 0 to {n_tokens} (the number of tokens), got {values['length']}"
+                )
+            )
         if str(values["query"]).strip() and n_tokens <= MAX_TOKENS:
             try:
                 i = resolve_query(values["query"], tokens)
@@ -142,8 +226,12 @@ class AttentionHeatmap(Figure):
                 errors.append(OptionError("query", str(err)))
             else:
                 if i >= n:
-                    errors.append(OptionError(
-                        "query", f"expected a token among the first {n} (the table's length), got {values['query']!r}"))
+                    errors.append(
+                        OptionError(
+                            "query",
+                            f"expected a token among the first {n} (the table's length), got {values['query']!r}",
+                        )
+                    )
         if len(errors) == 1:
             raise errors[0]
         if errors:
@@ -163,8 +251,9 @@ class AttentionHeatmap(Figure):
         options, picked = state.get("options") or {}, state.get("reset_preset")
         if picked is None:
             return self.initial_state(options)
-        fresh = self.initial_state({m: options[m] for m in ("tokens", *VECTORS)} if picked == "custom"
-                                   else {"preset": picked})
+        fresh = self.initial_state(
+            {m: options[m] for m in ("tokens", *VECTORS)} if picked == "custom" else {"preset": picked}
+        )
         fresh.update(options=options, reset_preset=picked)
         return fresh
 
@@ -198,8 +287,11 @@ class AttentionHeatmap(Figure):
         """A cell ("cell", (i, j)) or a row label ("row", i) picks the query row i (a word's,
         not a [PAD]'s: their rows are not used)."""
         row, col = (i if isinstance(i, tuple) else (i, 0)) if i is not None else (None, None)
-        if ((mark, type(i)) in (("cell", tuple), ("row", int)) and row < state["n"]
-                and col < state["n"] + state["padding"]):
+        if (
+            (mark, type(i)) in (("cell", tuple), ("row", int))
+            and row < state["n"]
+            and col < state["n"] + state["padding"]
+        ):
             state["query"] = row
             return state
         raise ValueError(f"{self.name} cannot select the mark {element_id(mark, i)!r}")
@@ -209,23 +301,43 @@ class AttentionHeatmap(Figure):
     def compute(self, state: dict[str, Any]) -> dict[str, Any]:
         r = shown(state)
         visible = [sum(m) for m in r.mask]
-        return {"r": r, "tokens": table(state)[0], "scores": r.scores, "weights": r.weights, "entropy": r.entropy,
-                "outputs": r.outputs, "cells": len(visible) ** 2, "visible": visible,
-                "kinds": [kind_of_row(H, m) for H, m in zip(r.entropy, visible)]}
+        return {
+            "r": r,
+            "tokens": table(state)[0],
+            "scores": r.scores,
+            "weights": r.weights,
+            "entropy": r.entropy,
+            "outputs": r.outputs,
+            "cells": len(visible) ** 2,
+            "visible": visible,
+            "kinds": [kind_of_row(H, m) for H, m in zip(r.entropy, visible, strict=True)],
+        }
 
     def draw(self, state: dict[str, Any], v: dict[str, Any]) -> list[Any]:
         r = v["r"]
-        return [scene.table_panel(state, r), scene.entropy_panel(state, r, v["visible"], v["kinds"]),
-                scene.outputs_panel(state, r), scene.row_panel(state, r, v["visible"], v["kinds"]),
-                scene.cost_panel(state, r)]
+        return [
+            scene.table_panel(state, r),
+            scene.entropy_panel(state, r, v["visible"], v["kinds"]),
+            scene.outputs_panel(state, r),
+            scene.row_panel(state, r, v["visible"], v["kinds"]),
+            scene.cost_panel(state, r),
+        ]
 
     def status(self, state: dict[str, Any], v: dict[str, Any]) -> str:
         n, p, i = state["n"], state["padding"], state["query"]
-        text = W.STATUS.format(tokens=W.count(n, "token"), pads=W.STATUS_PADS.format(p=p) if p else "",
-                               cells=W.count(v["cells"], "cell"), word=quote(v["tokens"][i]),
-                               kind=W.kind(v["kinds"][i]), H=num(v["entropy"][i]))
+        text = W.STATUS.format(
+            tokens=W.count(n, "token"),
+            pads=W.STATUS_PADS.format(p=p) if p else "",
+            cells=W.count(v["cells"], "cell"),
+            word=quote(v["tokens"][i]),
+            kind=W.kind(v["kinds"][i]),
+            H=num(v["entropy"][i]),
+        )
         return text + (W.STATUS_UNSCALED() if state["view"] == "unscaled" else "")
 
     def controls(self, state: dict[str, Any], v: dict[str, Any]) -> list[dict[str, Any]]:
-        return ([p.control_dict(state) for p in self.params if p.control]
-                + [self.experiment_control(state, near="table")] + scene.vector_grids(state))
+        return (
+            [p.control_dict(state) for p in self.params if p.control]
+            + [self.experiment_control(state, near="table")]
+            + scene.vector_grids(state)
+        )

@@ -7,6 +7,7 @@ position 2". Its values mark the word class, so an output reads as the share of
 attention each class got. "random": sixteen tokens with 8-D vectors drawn from a
 standard normal distribution (seeded), for the statistics of the scores.
 """
+
 from __future__ import annotations
 
 import random
@@ -34,7 +35,7 @@ class Preset:
     query: int  # the row picked first
 
 
-SENTENCE = "the old dog chased a small cat across the quiet garden .".split()
+SENTENCE = ["the", "old", "dog", "chased", "a", "small", "cat", "across", "the", "quiet", "garden", "."]
 KINDS = ("det", "adj", "noun", "verb", "det", "adj", "noun", "prep", "det", "adj", "noun", "punct")
 SEEKS = (  # (what kind of word the query looks for, how many places away), per token: the
     # query holds the position code of the place it looks at, an absolute position
@@ -70,15 +71,23 @@ def _sentence() -> Preset:
         keys.append(r([KEY_SIZE * (kind == "noun"), KEY_SIZE * (kind == "verb"), KEY_SIZE * p[0], KEY_SIZE * p[1]]))
     for i, (seek, away) in enumerate(SEEKS):
         p = [0.0, 0.0] if away is None else position_code(i + away, OMEGA)
-        queries.append(r([QUERY_SIZE * (seek == "noun"), QUERY_SIZE * (seek == "verb"),
-                          QUERY_SIZE * p[0], QUERY_SIZE * p[1]]))
+        queries.append(
+            r([QUERY_SIZE * (seek == "noun"), QUERY_SIZE * (seek == "verb"), QUERY_SIZE * p[0], QUERY_SIZE * p[1]])
+        )
     values = tuple(
-        (float(kind == "noun"), float(kind == "verb"), float(kind in ("det", "adj")),
-         float(kind in ("prep", "punct")))
+        (float(kind == "noun"), float(kind == "verb"), float(kind in ("det", "adj")), float(kind in ("prep", "punct")))
         for kind in KINDS
     )
-    return Preset("sentence", "A sentence (12 words, dₖ = 4)", tuple(SENTENCE), tuple(queries),
-                  tuple(keys), values, ("noun", "verb", "det/adj", "other"), query=2)
+    return Preset(
+        "sentence",
+        "A sentence (12 words, dₖ = 4)",
+        tuple(SENTENCE),
+        tuple(queries),
+        tuple(keys),
+        values,
+        ("noun", "verb", "det/adj", "other"),
+        query=2,
+    )
 
 
 def _random() -> Preset:
@@ -91,8 +100,9 @@ def _random() -> Preset:
 
     q, k, v = matrix(), matrix(), matrix()
     tokens = tuple(f"x{j + 1}" for j in range(16))
-    return Preset("random", "Random vectors (16 tokens, dₖ = 8)", tokens, q, k, v,
-                  tuple(f"v{c + 1}" for c in range(8)), query=0)
+    return Preset(
+        "random", "Random vectors (16 tokens, dₖ = 8)", tokens, q, k, v, tuple(f"v{c + 1}" for c in range(8)), query=0
+    )
 
 
 PRESETS = {p.name: p for p in (_sentence(), _random())}
@@ -100,8 +110,16 @@ PRESETS = {p.name: p for p in (_sentence(), _random())}
 
 def custom(tokens: list[str], q, k, v) -> Preset:
     """The author's own tokens and vectors as a preset: values named v1, v2, ..."""
-    return Preset("custom", "The author's tokens", tuple(tokens), tuple(map(tuple, q)), tuple(map(tuple, k)),
-                  tuple(map(tuple, v)), tuple(f"v{c + 1}" for c in range(len(v[0]))), query=0)
+    return Preset(
+        "custom",
+        "The author's tokens",
+        tuple(tokens),
+        tuple(map(tuple, q)),
+        tuple(map(tuple, k)),
+        tuple(map(tuple, v)),
+        tuple(f"v{c + 1}" for c in range(len(v[0]))),
+        query=0,
+    )
 
 
 def parse_rows(text: str, what: str) -> list[list[float]]:

@@ -1,5 +1,6 @@
 """The panels of the heatmap: the table, each row's entropy, the outputs, the picked row
 in words, the cost; and the typed grids of the picked token's vectors."""
+
 from __future__ import annotations
 
 import math
@@ -20,7 +21,7 @@ def table_panel(state: dict, r) -> dict:
     tokens, Q, K, _ = table(state)
     N = len(tokens)
     d = len(state["q"][0])
-    seen = [s for row, m in zip(r.scores, r.mask) for s, ok in zip(row, m) if ok]
+    seen = [s for row, m in zip(r.scores, r.mask, strict=True) for s, ok in zip(row, m, strict=True) if ok]
     biggest = max((abs(s) for s in seen), default=0.0) or 1.0
     top = max(max(row) for row in r.weights) or 1.0
 
@@ -44,7 +45,8 @@ def table_panel(state: dict, r) -> dict:
 
     def tip(i, j):
         return W.CELL_TITLE.format(q=tokens[i], k=tokens[j], what=what, text=shown(i, j)) + (
-            masked if hidden(i, j) else "")
+            masked if hidden(i, j) else ""
+        )
 
     # Each cell's arithmetic writes about twenty numbers, most of them its row's or its
     # column's: those are written once, with the first cell's, not once a cell (N² cells
@@ -61,37 +63,58 @@ def table_panel(state: dict, r) -> dict:
         trace, (root, top, total) = rows[i]
         step = trace[j]
         q_text, k_text = vectors
-        terms = " + ".join(f"{a}×{b}" for a, b in zip(q_text[i], k_text[j]))
+        terms = " + ".join(f"{a}×{b}" for a, b in zip(q_text[i], k_text[j], strict=True))
         scaled = num(step.scaled, 3)
-        lines = [W.CELL_PAIR.format(q=tokens[i], row=i + 1, k=tokens[j], col=j + 1),
-                 W.CELL_DOT.format(terms=terms, qk=num(dot(Q[i], K[j]), 3)),
-                 W.CELL_UNSCALED.format(d=d, s=scaled) if view == "unscaled" else
-                 W.CELL_SCALED.format(d=d, dot=num(step.dot, 3), root=root, s=scaled)]
+        lines = [
+            W.CELL_PAIR.format(q=tokens[i], row=i + 1, k=tokens[j], col=j + 1),
+            W.CELL_DOT.format(terms=terms, qk=num(dot(Q[i], K[j]), 3)),
+            W.CELL_UNSCALED.format(d=d, s=scaled)
+            if view == "unscaled"
+            else W.CELL_SCALED.format(d=d, dot=num(step.dot, 3), root=root, s=scaled),
+        ]
         if i >= n:
             lines.insert(1, W.CELL_PAD_ROW())
         if hidden(i, j):
-            return lines + [W.CELL_MASKED.format(why=W.WHY_MASKED["padding" if j >= n else "causal"])]
-        return lines + [
+            return [*lines, W.CELL_MASKED.format(why=W.WHY_MASKED["padding" if j >= n else "causal"])]
+        return [
+            *lines,
             W.CELL_SOFTMAX.format(s=scaled, top=top, e=num(step.exp, 4), total=total, w=num(step.weight, 4)),
             W.CELL_WEIGHT.format(w=num(step.weight, 3), pct=pct(step.weight), q=tokens[i]),
         ]
 
     size = W.TABLE_SIZE.format(tokens=W.count(n, "token"), cells=W.count(n * n, "cell"))
-    if N > n:
+    if n < N:
         size = W.TABLE_SIZE_PADDED.format(tokens=W.count(n, "token"), p=N - n, N=N, cells=N * N)
     return cells(
-        "table", N, N,
-        text=shown, tone=tone, id=lambda i, j: f"cell-{i}-{j}", select=lambda i, j: i < n,
-        link=lambda i, j: f"t{j}", active=lambda i, j: i == picked, muted=lambda i, j: hidden(i, j) or i >= n,
-        tip=tip, detail=detail,
+        "table",
+        N,
+        N,
+        text=shown,
+        tone=tone,
+        id=lambda i, j: f"cell-{i}-{j}",
+        select=lambda i, j: i < n,
+        link=lambda i, j: f"t{j}",
+        active=lambda i, j: i == picked,
+        muted=lambda i, j: hidden(i, j) or i >= n,
+        tip=tip,
+        detail=detail,
         title=W.TABLE_TITLE[view]() + W.TABLE_TITLE_TAIL(),
-        key=([(-1, t("figure.key.low_score")), (1, t("figure.key.high_score"))] if view == "scores"
-             else [(0.1, t("figure.key.little_weight")), (1, t("figure.key.much_weight"))]),
+        key=(
+            [(-1, t("figure.key.low_score")), (1, t("figure.key.high_score"))]
+            if view == "scores"
+            else [(0.1, t("figure.key.little_weight")), (1, t("figure.key.much_weight"))]
+        ),
         caption=W.TABLE_CAPTION.format(size=size),
         col_labels=heading(N, text=tokens, link=lambda j: f"t{j}"),
-        row_labels=heading(N, text=tokens, link=lambda i: f"t{i}", id=lambda i: f"row-{i}" if i < n else None,
-                           select=lambda i: i < n, active=lambda i: i < n and i == picked,
-                           title=lambda i: W.PICK_ROW.format(word=tokens[i]) if i < n else None),
+        row_labels=heading(
+            N,
+            text=tokens,
+            link=lambda i: f"t{i}",
+            id=lambda i: f"row-{i}" if i < n else None,
+            select=lambda i: i < n,
+            active=lambda i: i < n and i == picked,
+            title=lambda i: W.PICK_ROW.format(word=tokens[i]) if i < n else None,
+        ),
         active_row=picked,
     )
 
@@ -112,13 +135,19 @@ def entropy_panel(state: dict, r, visible: list[int], kinds: list[str]) -> dict:
 
     every = W.ENTROPY_EVERY.format(n=n, ln=num(math.log(n))) if n > 1 else ""
     return cells(
-        "entropy", n, 4,
-        text=column, tone=lambda i, j: ENTROPY_TONES[kinds[i]] if j == 3 else 0.0, tip=tip,
+        "entropy",
+        n,
+        4,
+        text=column,
+        tone=lambda i, j: ENTROPY_TONES[kinds[i]] if j == 3 else 0.0,
+        tip=tip,
         active=lambda i, j: j == 3 and i == picked,
-        title=W.ENTROPY_TITLE(), caption=W.ENTROPY_CAPTION.format(every=every, peaked=pct(PEAKED), flat=pct(FLAT)),
+        title=W.ENTROPY_TITLE(),
+        caption=W.ENTROPY_CAPTION.format(every=every, peaked=pct(PEAKED), flat=pct(FLAT)),
         wide=False,
         col_labels=heading(4, text=[spoken(c) for c in W.ENTROPY_COLUMNS]),
-        row_labels=heading(n, text=tokens, link=lambda i: f"t{i}"), active_row=picked,
+        row_labels=heading(n, text=tokens, link=lambda i: f"t{i}"),
+        active_row=picked,
     )
 
 
@@ -131,19 +160,27 @@ def outputs_panel(state: dict, r) -> dict:
     def detail(i, c):
         terms = sorted(((r.weights[i][j], state["v"][j][c]) for j in range(n) if r.mask[i][j]), key=lambda t: -t[0])
         more = W.OUTPUT_MORE.format(more=len(terms) - 4) if len(terms) > 4 else ""
-        return [W.OUTPUT_SUM.format(name=names[c], word=tokens[i]),
-                formula("= " + " + ".join(f"{num(a, 3)}×{num(v)}" for a, v in terms[:4])) + more,
-                f"= {num(r.outputs[i][c], 4)}"]
+        return [
+            W.OUTPUT_SUM.format(name=names[c], word=tokens[i]),
+            formula("= " + " + ".join(f"{num(a, 3)}×{num(v)}" for a, v in terms[:4])) + more,
+            f"= {num(r.outputs[i][c], 4)}",
+        ]
 
     return cells(
-        "outputs", n, len(names),
-        text=lambda i, c: num(r.outputs[i][c]), tone=lambda i, c: max(-1.0, min(1.0, r.outputs[i][c] / biggest)),
+        "outputs",
+        n,
+        len(names),
+        text=lambda i, c: num(r.outputs[i][c]),
+        tone=lambda i, c: max(-1.0, min(1.0, r.outputs[i][c] / biggest)),
         tip=lambda i, c: W.OUTPUT_TIP.format(word=tokens[i], name=names[c], o=num(r.outputs[i][c], 3)),
         detail=detail,
-        title=W.OUTPUTS_TITLE(), caption=W.OUTPUTS_CAPTION(), wide=False,
+        title=W.OUTPUTS_TITLE(),
+        caption=W.OUTPUTS_CAPTION(),
+        wide=False,
         key=[(-1, t("figure.key.negative")), (1, t("figure.key.positive"))],
         col_labels=heading(len(names), text=names),
-        row_labels=heading(n, text=tokens, link=lambda i: f"t{i}"), active_row=state["query"],
+        row_labels=heading(n, text=tokens, link=lambda i: f"t{i}"),
+        active_row=state["query"],
     )
 
 
@@ -157,10 +194,12 @@ def row_panel(state: dict, r, visible: list[int], kinds: list[str]) -> dict:
     if m == 1:
         first = W.ROW_ONE_KEY.format(word=word, best=best)
     else:
-        first = (W.ROW_GIVES.format(word=word, a=pct(a[order[0]]), best=best)
-                 + (W.ROW_AND.format(a=pct(a[order[1]]), second=quote(tokens[order[1]])) if len(order) > 1 else "")
-                 + W.ROW_ENTROPY.format(H=num(r.entropy[i]), m=m, ln=num(math.log(m)))
-                 + (W.ROW_TWO_KEYS() if m == 2 else W.ROW_KIND.format(kind=W.kind(kinds[i]))))
+        first = (
+            W.ROW_GIVES.format(word=word, a=pct(a[order[0]]), best=best)
+            + (W.ROW_AND.format(a=pct(a[order[1]]), second=quote(tokens[order[1]])) if len(order) > 1 else "")
+            + W.ROW_ENTROPY.format(H=num(r.entropy[i]), m=m, ln=num(math.log(m)))
+            + (W.ROW_TWO_KEYS() if m == 2 else W.ROW_KIND.format(kind=W.kind(kinds[i])))
+        )
     terms = " + ".join(f"{num(a[j])}·v({tokens[j]})" for j in order[:3])
     rest = W.ROW_REST.format(more=len(order) - 3) if len(order) > 3 else ""
     paragraphs = [first, W.ROW_OUTPUT.format(terms=terms, rest=rest, o=vec(r.outputs[i]))]
@@ -176,9 +215,12 @@ def cost_panel(state: dict, r) -> dict:
     N = n + p
     pads = W.COST_PADS.format(tokens=W.count(n, "token"), p=p) if p else ""
     numbers = (n, p, N * N, sum(sum(m) for m in r.mask), len(state["q"][0]))
-    return text("cost", W.COST_TEXT.format(N=N, scores=W.count(N * N, "score"), pads=pads, N2=2 * N,
-                                           cells2=4 * N * N),
-                title=W.COST_TITLE(), items=[[spoken(name), str(x)] for name, x in zip(W.COST_ITEMS, numbers)])
+    return text(
+        "cost",
+        W.COST_TEXT.format(N=N, scores=W.count(N * N, "score"), pads=pads, N2=2 * N, cells2=4 * N * N),
+        title=W.COST_TITLE(),
+        items=[[spoken(name), str(x)] for name, x in zip(W.COST_ITEMS, numbers, strict=True)],
+    )
 
 
 def vector_grids(state: dict) -> list[dict]:
@@ -187,12 +229,28 @@ def vector_grids(state: dict) -> list[dict]:
     i = state["query"]
     word = quote(state["tokens"][i])
     groups = [("q", "k", "v")] if len(state["q"][i]) == len(state["v"][i]) else [("q", "k"), ("v",)]
-    return [{
-        "kind": "grid", "name": "vectors-" + "".join(group), "near": "outputs",
-        "label": W.GRID_LABEL.format(word=word, what=", ".join(W.WHAT[w]() for w in group)),
-        "col_labels": [W.WHAT[w]() for w in group],
-        "rows": [{"label": W.GRID_ROW.format(c=c + 1), "link": f"t{i}",
-                  "cells": [{"name": f"{w}.{i}.{c}", "value": field_text(state[w][i][c]),
-                             "label": W.GRID_CELL.format(what=W.WHAT[w], c=c + 1)} for w in group]}
-                 for c in range(len(state[group[0]][i]))],
-    } for group in groups]
+    return [
+        {
+            "kind": "grid",
+            "name": "vectors-" + "".join(group),
+            "near": "outputs",
+            "label": W.GRID_LABEL.format(word=word, what=", ".join(W.WHAT[w]() for w in group)),
+            "col_labels": [W.WHAT[w]() for w in group],
+            "rows": [
+                {
+                    "label": W.GRID_ROW.format(c=c + 1),
+                    "link": f"t{i}",
+                    "cells": [
+                        {
+                            "name": f"{w}.{i}.{c}",
+                            "value": field_text(state[w][i][c]),
+                            "label": W.GRID_CELL.format(what=W.WHAT[w], c=c + 1),
+                        }
+                        for w in group
+                    ],
+                }
+                for c in range(len(state[group[0]][i]))
+            ],
+        }
+        for group in groups
+    ]

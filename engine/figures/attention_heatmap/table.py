@@ -4,6 +4,7 @@ The table holds the first n tokens, then ``padding`` [PAD] tokens with zero vect
 keys no query may read; the causal mask hides every later key. The view "unscaled" is
 the same table without the division by sqrt(d_k), i.e. with q_i multiplied by sqrt(d_k).
 """
+
 from __future__ import annotations
 
 import math
@@ -54,7 +55,7 @@ def shown(state: dict):
 
 def dot_spread(state: dict) -> tuple[float, float]:
     """Standard deviation of the raw dot products q_i·k_j and of the scaled scores."""
-    import statistics  # here, not at import: it costs the worker's start a tenth of a second
+    import statistics  # noqa: PLC0415  here, not at import: it costs the worker's start a tenth of a second
 
     n = state["n"]
     dots = [dot(q, k) for q in state["q"][:n] for k in state["k"][:n]]
@@ -63,7 +64,7 @@ def dot_spread(state: dict) -> tuple[float, float]:
 
 
 def kind_of_row(H: float, visible: int) -> str:
-    """"peaked", "flat", "in between"; or "one key" / "2 keys" for a row that reads too few
+    """The row's kind: "peaked", "flat", "in between"; or "one key" / "2 keys" for a row that reads too few
     keys to judge (of two keys, 0.32 and 0.68 is already 90% of ln 2)."""
     if visible <= 1:
         return "one key"

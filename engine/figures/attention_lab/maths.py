@@ -1,11 +1,12 @@
 """The lab's numbers, all from the engine: the five steps for every token at once.
 
-    x_t  = e(w_t) + α p_t                          1. embed (p_t = (sin 0.6t, cos 0.6t))
-    q_t  = x_t W_Q,  k_t = x_t W_K,  v_t = x_t W_V   2. project (row vectors)
-    s_ij = q_i . k_j / sqrt(2)                     3. score
-    a_ij = softmax_j(s_ij / T)  (masked: a_ij = 0)  4. softmax, with a temperature T
-    o_i  = sum_j a_ij v_j                          5. mix
+x_t  = e(w_t) + α p_t                          1. embed (p_t = (sin 0.6t, cos 0.6t))
+q_t  = x_t W_Q,  k_t = x_t W_K,  v_t = x_t W_V   2. project (row vectors)
+s_ij = q_i . k_j / sqrt(2)                     3. score
+a_ij = softmax_j(s_ij / T)  (masked: a_ij = 0)  4. softmax, with a temperature T
+o_i  = sum_j a_ij v_j                          5. mix
 """
+
 from __future__ import annotations
 
 import copy
@@ -23,8 +24,9 @@ def embeddings(state: dict) -> list[list[float]]:
 def attend(state: dict):
     """(X, result): the embedded inputs x_t, (T, 2), and the engine's attention, every row."""
     X = embed_with_position(embeddings(state), state["s"])  # (T, 2)
-    r = self_attention(X, state["W_Q"], state["W_K"], state["W_V"],
-                       temperature=state["temperature"], causal=state["causal"])
+    r = self_attention(
+        X, state["W_Q"], state["W_K"], state["W_V"], temperature=state["temperature"], causal=state["causal"]
+    )
     return X, r
 
 

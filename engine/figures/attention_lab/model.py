@@ -7,15 +7,41 @@ You Need", for every token at once, with the projections W_Q, W_K, W_V made edit
 strength α. The sentences, their word embeddings and the matrix presets are the kit's
 (``explorables.figures``: SENTENCES, VOCAB, Matrix); every number is the engine's.
 """
+
 from __future__ import annotations
 
 from typing import Any
 
-from explorables.figures import (Choice, FieldError, Figure, Hidden, Say, Slider, Toggle, Value, best, element_id, num,
-                                 parse_number, quote, register, resolve_query, t, vec)
-from ..sentences import (SENTENCE_CHOICES, Asker, Matrix, check_query_option, default_embeddings, distinct, sentence,
-                         temperature)
+from explorables.figures import (
+    Choice,
+    FieldError,
+    Figure,
+    Hidden,
+    Say,
+    Slider,
+    Toggle,
+    Value,
+    best,
+    element_id,
+    num,
+    parse_number,
+    quote,
+    register,
+    resolve_query,
+    t,
+    vec,
+)
 
+from ..sentences import (
+    SENTENCE_CHOICES,
+    Asker,
+    Matrix,
+    check_query_option,
+    default_embeddings,
+    distinct,
+    sentence,
+    temperature,
+)
 from . import words
 from .experiments import EXPERIMENTS
 from .maths import STEP_EMBED, STEP_PROJECT, STEP_SCORE, STEP_SOFTMAX, attend, embeddings, use_sentence
@@ -43,26 +69,69 @@ class AttentionLab(Figure):
     summary = words.SUMMARY
     title = words.TITLE
     params = (
-        Choice("sentence", words.LABEL["sentence"], "pronoun", choices=SENTENCE_CHOICES, doc=words.DOC["sentence"],
-               help=lambda s: words.sentence_help(sentence(s["sentence"]).about), near="embed", step=STEP_SCORE),
+        Choice(
+            "sentence",
+            words.LABEL["sentence"],
+            "pronoun",
+            choices=SENTENCE_CHOICES,
+            doc=words.DOC["sentence"],
+            help=lambda s: words.sentence_help(sentence(s["sentence"]).about),
+            near="embed",
+            step=STEP_SCORE,
+        ),
         Asker("query", words.LABEL["query"], "", doc=words.DOC["query"], near="embed", step=STEP_SCORE),
-        *(Matrix(m, words.MATRIX_TITLES[m], "I", doc=words.MATRIX_DOC.format(what=words.MATRIX_WHAT[m]),
-                 near="values" if m == "W_V" else "qk", step=STEP_PROJECT) for m in MATRICES),
-        Slider("s", words.LABEL["s"], 0.0, lo=0.0, hi=S_MAX, by=0.05, what="s", doc=words.DOC["s"],
-               help=words.HELP["s"], near="embed", step=STEP_EMBED),
-        temperature(words.LABEL["temperature"], words.DOC["temperature"], words.HELP["temperature"],
-                    words.TEMPERATURE_WHAT, "table", STEP_SOFTMAX),
-        Toggle("causal", words.LABEL["causal"], False, doc=words.DOC["causal"], help=words.HELP["causal"],
-               near="table", step=STEP_SOFTMAX),
-        Choice("table", words.LABEL["table"], "weights", choices=words.TABLE_CHOICES, doc=words.DOC["table"],
-               near="table"),
+        *(
+            Matrix(
+                m,
+                words.MATRIX_TITLES[m],
+                "I",
+                doc=words.MATRIX_DOC.format(what=words.MATRIX_WHAT[m]),
+                near="values" if m == "W_V" else "qk",
+                step=STEP_PROJECT,
+            )
+            for m in MATRICES
+        ),
+        Slider(
+            "s",
+            words.LABEL["s"],
+            0.0,
+            lo=0.0,
+            hi=S_MAX,
+            by=0.05,
+            what="s",
+            doc=words.DOC["s"],
+            help=words.HELP["s"],
+            near="embed",
+            step=STEP_EMBED,
+        ),
+        temperature(
+            words.LABEL["temperature"],
+            words.DOC["temperature"],
+            words.HELP["temperature"],
+            words.TEMPERATURE_WHAT,
+            "table",
+            STEP_SOFTMAX,
+        ),
+        Toggle(
+            "causal",
+            words.LABEL["causal"],
+            False,
+            doc=words.DOC["causal"],
+            help=words.HELP["causal"],
+            near="table",
+            step=STEP_SOFTMAX,
+        ),
+        Choice(
+            "table", words.LABEL["table"], "weights", choices=words.TABLE_CHOICES, doc=words.DOC["table"], near="table"
+        ),
         Hidden("selected", "Selected word", "", doc=words.DOC["selected"], parse=_word),
     )
     values = (
         Value("sentence", "token", "The sentence preset."),
         Value("tokens", "list", "The tokens of the sentence."),
-        Value("query", "integer", "The position of the asking token.",
-              announce=Say("figure.attention_lab.announce_query")),
+        Value(
+            "query", "integer", "The position of the asking token.", announce=Say("figure.attention_lab.announce_query")
+        ),
         Value("E", "matrix", "The embedding e(word) of each token, (T, 2)."),
         Value("X", "matrix", "The inputs x = e + α·p, (T, 2)."),
         Value("Q", "matrix", "The queries q = xWq, (T, 2)."),
@@ -73,8 +142,7 @@ class AttentionLab(Figure):
         Value("outputs", "matrix", "The outputs o = Σ a v, (T, 2)."),
         Value("temperature", "decimal", "T, the temperature."),
         Value("causal", "bool", "Whether the causal mask is on."),
-        Value("s", "decimal", "α, the strength of the position code.",
-              announce=Say("figure.attention_lab.announce_s")),
+        Value("s", "decimal", "α, the strength of the position code.", announce=Say("figure.attention_lab.announce_s")),
         Value("W_Q", "matrix", "The query matrix."),
         Value("W_K", "matrix", "The key matrix."),
         Value("W_V", "matrix", "The value matrix."),
@@ -131,8 +199,9 @@ class AttentionLab(Figure):
         if mark != "word" or not isinstance(i, int) or not 0 <= i < len(shown):
             raise ValueError(f"only the words of the embedding plane can be dragged, got mark {mark!r} {i!r}")
         word = shown[i]
-        state["emb"][word] = [round(min(WORD_LIMIT, max(-WORD_LIMIT, parse_number(c, axis))), 2)
-                              for axis, c in (("x", x), ("y", y))]
+        state["emb"][word] = [
+            round(min(WORD_LIMIT, max(-WORD_LIMIT, parse_number(c, axis))), 2) for axis, c in (("x", x), ("y", y))
+        ]
         state["selected"] = word
         state["step"] = STEP_EMBED
         return state
@@ -153,8 +222,9 @@ class AttentionLab(Figure):
         param = self.param(matrix) if matrix in MATRICES else None
         if param is None or not preset:
             names = ", ".join(e.name for e in self.experiments)
-            raise ValueError(f"attention-lab has no action {name!r} (known: reset, a matrix preset like "
-                             f"'W_Q=2I', {names})")
+            raise ValueError(
+                f"attention-lab has no action {name!r} (known: reset, a matrix preset like 'W_Q=2I', {names})"
+            )
         if preset not in [p.key for p in param.presets()]:
             raise ValueError(f"attention-lab has no preset {preset!r} for {matrix}")
         state[matrix] = param.read(preset, state)
@@ -166,22 +236,45 @@ class AttentionLab(Figure):
     def compute(self, s: dict) -> dict:
         X, r = attend(s)
         i = s["query"]
-        copy_of = (lambda M: [list(row) for row in M])
-        return {"X": X, "r": r, "row": r.row(i), "top": best(r.weights[i]), "E": embeddings(s), "Q": r.Q,
-                "K": r.K, "V": r.V, "scores": r.scores, "weights": r.weights, "outputs": r.outputs,
-                **{m: copy_of(s[m]) for m in MATRICES}, "tokens": list(s["tokens"])}
+
+        def copy_of(M):
+            return [list(row) for row in M]
+
+        return {
+            "X": X,
+            "r": r,
+            "row": r.row(i),
+            "top": best(r.weights[i]),
+            "E": embeddings(s),
+            "Q": r.Q,
+            "K": r.K,
+            "V": r.V,
+            "scores": r.scores,
+            "weights": r.weights,
+            "outputs": r.outputs,
+            **{m: copy_of(s[m]) for m in MATRICES},
+            "tokens": list(s["tokens"]),
+        }
 
     def draw(self, s: dict, v: dict) -> list:
         return draw(s, v)
 
     def status(self, s: dict, v: dict) -> str:
         tokens, i, top, r = s["tokens"], s["query"], v["top"], v["r"]
-        return t("figure.attention_lab.status", word=quote(tokens[i]), i=i, weight=num(r.weights[i][top]),
-                 best=quote(tokens[top]), output=vec(r.outputs[i]))
+        return t(
+            "figure.attention_lab.status",
+            word=quote(tokens[i]),
+            i=i,
+            weight=num(r.weights[i][top]),
+            best=quote(tokens[top]),
+            output=vec(r.outputs[i]),
+        )
 
     def controls(self, s: dict, v: dict) -> list[dict]:
         """The sentence and the sliders, the experiments by the steps, then the three matrices."""
         shown = [p for p in self.params if p.control]
-        return ([p.control_dict(s) for p in shown if p.name not in MATRICES]
-                + [self.experiment_control(s, near="steps")]
-                + [self.param(m).control_dict(s) for m in MATRICES])
+        return (
+            [p.control_dict(s) for p in shown if p.name not in MATRICES]
+            + [self.experiment_control(s, near="steps")]
+            + [self.param(m).control_dict(s) for m in MATRICES]
+        )

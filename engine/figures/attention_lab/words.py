@@ -4,9 +4,11 @@ model.py and scene.py; a sentence reworded here changes no structural golden.
 What a reader reads is a key of the catalogue (engine/locales/), ``figure.attention_lab.*``:
 a ``Say`` where the kit reads it, ``t`` where a function here fills it in. The option docs
 are for authors and stay English."""
+
 from __future__ import annotations
 
 from explorables.figures import Say, num, quote, t
+
 from ..sentences import sub
 
 TITLE = Say("figure.attention_lab.title")
@@ -15,35 +17,53 @@ SUMMARY = Say("figure.attention_lab.summary")
 # --- options and controls -------------------------------------------------------------------
 
 DOC = {
-    "sentence": ("The sentence preset: repeat (the cat sat on the mat), pronoun (the cat ate because it "
-                 "was hungry), river (we sat on the river bank) or money (she put money in the bank)."),
-    "query": ("The token that asks: a word of the sentence (its first occurrence) or a 0-based position. "
-              "Empty: the sentence's own choice (the second 'the', 'it', 'bank')."),
-    "s": ("α, the strength of the position code: xₜ = e(word) + α·pₜ. 0 leaves the embeddings alone. "
-          "(The option keeps the short name s.)"),
+    "sentence": (
+        "The sentence preset: repeat (the cat sat on the mat), pronoun (the cat ate because it "
+        "was hungry), river (we sat on the river bank) or money (she put money in the bank)."
+    ),
+    "query": (
+        "The token that asks: a word of the sentence (its first occurrence) or a 0-based position. "
+        "Empty: the sentence's own choice (the second 'the', 'it', 'bank')."
+    ),
+    "s": (
+        "α, the strength of the position code: xₜ = e(word) + α·pₜ. 0 leaves the embeddings alone. "
+        "(The option keeps the short name s.)"
+    ),
     "temperature": "T: the scores are divided by T before the softmax; 1 is the standard formula.",
     "causal": "The causal mask: token i reads only tokens 0 .. i.",
     "table": "What the n x n table shows first: the weights aᵢⱼ or the scores sᵢⱼ.",
     "selected": "The word the keyboard moves on the embedding plane.",
 }
-MATRIX_DOC = ("{what}: a preset (I, 2I, 0, swap, rotate, axis1, back1) or two rows of two numbers like "
-              "'1,0; 0,1' (row vectors: x W). back1 (look 1 back, for Wq) turns the position code back "
-              "one step, so that every token looks one place back.")
+MATRIX_DOC = (
+    "{what}: a preset (I, 2I, 0, swap, rotate, axis1, back1) or two rows of two numbers like "
+    "'1,0; 0,1' (row vectors: x W). back1 (look 1 back, for Wq) turns the position code back "
+    "one step, so that every token looks one place back."
+)
 MATRIX_WHAT = {"W_Q": "The query matrix", "W_K": "The key matrix", "W_V": "The value matrix"}
-MATRIX_TITLES = {"W_Q": Say("figure.attention_lab.matrix_q"), "W_K": Say("figure.attention_lab.matrix_k"),
-                 "W_V": Say("figure.attention_lab.matrix_v")}
+MATRIX_TITLES = {
+    "W_Q": Say("figure.attention_lab.matrix_q"),
+    "W_K": Say("figure.attention_lab.matrix_k"),
+    "W_V": Say("figure.attention_lab.matrix_v"),
+}
 
-LABEL = {"sentence": Say("figure.attention_lab.label_sentence"), "query": Say("figure.attention_lab.label_query"),
-         "s": Say("figure.attention_lab.label_s"), "temperature": Say("figure.attention_lab.label_temperature"),
-         "causal": Say("figure.attention_lab.label_causal"), "table": Say("figure.attention_lab.label_table")}
+LABEL = {
+    "sentence": Say("figure.attention_lab.label_sentence"),
+    "query": Say("figure.attention_lab.label_query"),
+    "s": Say("figure.attention_lab.label_s"),
+    "temperature": Say("figure.attention_lab.label_temperature"),
+    "causal": Say("figure.attention_lab.label_causal"),
+    "table": Say("figure.attention_lab.label_table"),
+}
 TEMPERATURE_WHAT = Say("figure.attention_lab.what_temperature")
 HELP = {
     "s": Say("figure.attention_lab.help_s"),
     "temperature": Say("figure.attention_lab.help_temperature"),
     "causal": Say("figure.attention_lab.help_causal"),
 }
-TABLE_CHOICES = (("weights", Say("figure.attention_lab.table_weights")),
-                 ("scores", Say("figure.attention_lab.table_scores")))
+TABLE_CHOICES = (
+    ("weights", Say("figure.attention_lab.table_weights")),
+    ("scores", Say("figure.attention_lab.table_scores")),
+)
 
 
 def sentence_help(about) -> str:
@@ -55,11 +75,13 @@ def sentence_help(about) -> str:
 
 def steps() -> list[tuple[str, str]]:
     """(label, note) of the five steps; the notes are formulas."""
-    return [(t("figure.attention_lab.step_embed"), t("figure.attention_lab.step_embed_note")),
-            (t("figure.attention_lab.step_project"), "q = xWq, k = xWk, v = xWv"),
-            (t("figure.attention_lab.step_score"), "s = q·k / √2"),
-            ("softmax", "a = softmax(s / T)"),
-            (t("figure.attention_lab.step_mix"), "o = Σ a v")]
+    return [
+        (t("figure.attention_lab.step_embed"), t("figure.attention_lab.step_embed_note")),
+        (t("figure.attention_lab.step_project"), "q = xWq, k = xWk, v = xWv"),
+        (t("figure.attention_lab.step_score"), "s = q·k / √2"),
+        ("softmax", "a = softmax(s / T)"),
+        (t("figure.attention_lab.step_mix"), "o = Σ a v"),
+    ]
 
 
 FORMULA = "x = e + α·p  →  q, k, v = xWq, xWk, xWv  →  s = q·k/√2  →  a = softmax(s/T)  →  o = Σ a v"
@@ -74,14 +96,21 @@ def steps_title(word: str, i: int) -> str:
 EMBED_TITLE = Say("figure.attention_lab.embed_title")
 QK_TITLE = Say("figure.attention_lab.qk_title")
 VALUES_TITLE = Say("figure.attention_lab.values_title")
-TABLE_TITLE = {"weights": Say("figure.attention_lab.table_title_weights"),
-               "scores": Say("figure.attention_lab.table_title_scores")}
+TABLE_TITLE = {
+    "weights": Say("figure.attention_lab.table_title_weights"),
+    "scores": Say("figure.attention_lab.table_title_scores"),
+}
 TABLE_CAPTION = Say("figure.attention_lab.table_caption")
 READOUT_TITLE = Say("figure.attention_lab.readout_title")
-LEGEND = {"own": Say("figure.attention_lab.legend_own"), "x": "x = e + α·p",
-          "query": Say("figure.attention_lab.legend_query"), "key": Say("figure.attention_lab.legend_key"),
-          "value": Say("figure.attention_lab.legend_value"), "output": Say("figure.attention_lab.legend_output"),
-          "hull": Say("figure.attention_lab.legend_hull")}
+LEGEND = {
+    "own": Say("figure.attention_lab.legend_own"),
+    "x": "x = e + α·p",
+    "query": Say("figure.attention_lab.legend_query"),
+    "key": Say("figure.attention_lab.legend_key"),
+    "value": Say("figure.attention_lab.legend_value"),
+    "output": Say("figure.attention_lab.legend_output"),
+    "hull": Say("figure.attention_lab.legend_hull"),
+}
 
 
 def embed_caption(n_words: int, alpha: float | None) -> str:

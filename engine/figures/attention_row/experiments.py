@@ -4,6 +4,7 @@ Each one starts from the first settings (as Reset does) and sets the figure; the
 message it shows quotes numbers the engine computes for the state it made, so the
 message functions below compute and the rest is data.
 """
+
 from __future__ import annotations
 
 import math
@@ -38,7 +39,7 @@ def first_keys(state: dict) -> list[list[float]]:
 
 
 def some(m: int, n: int) -> str:
-    """" of the m words it can read" when the mask hides some of the n words, else ""."""
+    """The words " of the m words it can read" when the mask hides some of the n words, else ""."""
     return t("figure.attention_row.some", m=m) if m < n else ""
 
 
@@ -57,17 +58,32 @@ def sharpen_message(state: dict) -> str:
     r = row(state)
     order = sorted(readable(state), key=lambda j: -r.weights[j])
     j, second = order[0], order[1]
-    text = t("figure.attention_row.sharpen_see", t=written(SHARP_T), word=quote(tokens[j]), share=pct(r.weights[j]),
-             before=pct(row(state, temperature=1.0).weights[j]))
+    text = t(
+        "figure.attention_row.sharpen_see",
+        t=written(SHARP_T),
+        word=quote(tokens[j]),
+        share=pct(r.weights[j]),
+        before=pct(row(state, temperature=1.0).weights[j]),
+    )
     if len(order) == 2:
         text += t("figure.attention_row.sharpen_two", word=quote(tokens[second]), share=share(r.weights[second]))
     elif len(order) == 3:
-        text += t("figure.attention_row.sharpen_three", second=quote(tokens[second]), share=pct(r.weights[second]),
-                  third=quote(tokens[order[2]]), third_share=share(r.weights[order[2]]))
+        text += t(
+            "figure.attention_row.sharpen_three",
+            second=quote(tokens[second]),
+            share=pct(r.weights[second]),
+            third=quote(tokens[order[2]]),
+            third_share=share(r.weights[order[2]]),
+        )
     else:
         rest = math.fsum(r.weights[m] for m in order[2:])
-        text += t("figure.attention_row.sharpen_more", second=quote(tokens[second]), share=pct(r.weights[second]),
-                  n=len(order) - 2, rest=share(rest))
+        text += t(
+            "figure.attention_row.sharpen_more",
+            second=quote(tokens[second]),
+            share=pct(r.weights[second]),
+            n=len(order) - 2,
+            rest=share(rest),
+        )
     return text + t("figure.attention_row.sharpen_end")
 
 
@@ -75,28 +91,45 @@ def flatten_message(state: dict) -> str:
     r = row(state)
     keys = readable(state)
     weights = [r.weights[j] for j in keys]
-    return t("figure.attention_row.flatten_see", t=written(FLAT_T), some=some(len(keys), len(state["tokens"])),
-             lo=pct(min(weights)), hi=pct(max(weights)), even=pct(1 / len(keys)))
+    return t(
+        "figure.attention_row.flatten_see",
+        t=written(FLAT_T),
+        some=some(len(keys), len(state["tokens"])),
+        lo=pct(min(weights)),
+        hi=pct(max(weights)),
+        even=pct(1 / len(keys)),
+    )
 
 
 def hide_future_message(state: dict) -> str:
     tokens, i = state["tokens"], state["query"]
     r = row(state)
-    later = tokens[i + 1:]
+    later = tokens[i + 1 :]
     if not later:
         return t("figure.attention_row.hide_last", word=quote(tokens[i]))
     before = row(state, causal=False).weights
-    hidden = t("figure.attention_row.hide_one" if len(later) == 1 else "figure.attention_row.hide_many",
-               words=", ".join(map(quote, later)))
+    hidden = t(
+        "figure.attention_row.hide_one" if len(later) == 1 else "figure.attention_row.hide_many",
+        words=", ".join(map(quote, later)),
+    )
     if i == 0:
-        return t("figure.attention_row.hide_first", word=quote(tokens[0]), before=pct(before[0]),
-                 output=vec(r.output), hidden=hidden)
+        return t(
+            "figure.attention_row.hide_first",
+            word=quote(tokens[0]),
+            before=pct(before[0]),
+            output=vec(r.output),
+            hidden=hidden,
+        )
     j = best(r.weights)
     was, now = pct(before[j]), pct(r.weights[j])
-    change = (t("figure.attention_row.hide_rises", was=was, now=now) if was != now
-              else t("figure.attention_row.hide_keeps", now=now))
-    return t("figure.attention_row.hide_rest", word=quote(tokens[i]), hidden=hidden, best=quote(tokens[j]),
-             change=change)
+    change = (
+        t("figure.attention_row.hide_rises", was=was, now=now)
+        if was != now
+        else t("figure.attention_row.hide_keeps", now=now)
+    )
+    return t(
+        "figure.attention_row.hide_rest", word=quote(tokens[i]), hidden=hidden, best=quote(tokens[j]), change=change
+    )
 
 
 def same_keys(state: dict) -> None:
@@ -108,8 +141,14 @@ def same_keys_message(state: dict) -> str:
     n = len(state["tokens"])
     keys = readable(state)
     m = len(keys)
-    text = t("figure.attention_row.same_keys_see", key=vec(SAME_KEY), score=num(r.scores[0]), some=some(m, n), m=m,
-             share=pct(r.weights[keys[0]]))
+    text = t(
+        "figure.attention_row.same_keys_see",
+        key=vec(SAME_KEY),
+        score=num(r.scores[0]),
+        some=some(m, n),
+        m=m,
+        share=pct(r.weights[keys[0]]),
+    )
     if m == n:
         return text + " " + t("figure.attention_row.same_keys_all", output=vec(r.output))
     return text + " " + t("figure.attention_row.same_keys_some", m=m, output=vec(r.output))
@@ -129,9 +168,16 @@ def short_query_message(state: dict) -> str:
     keys = readable(state)
     scores = [r.scores[j] for j in keys]
     weights = [r.weights[j] for j in keys]
-    return t("figure.attention_row.short_query_see", word=quote(tokens[i]), length=num(math.hypot(*state["q"][i])),
-             some=some(len(keys), len(tokens)), lo=num(min(scores)), hi=num(max(scores)), wlo=pct(min(weights)),
-             whi=pct(max(weights)))
+    return t(
+        "figure.attention_row.short_query_see",
+        word=quote(tokens[i]),
+        length=num(math.hypot(*state["q"][i])),
+        some=some(len(keys), len(tokens)),
+        lo=num(min(scores)),
+        hi=num(max(scores)),
+        wlo=pct(min(weights)),
+        whi=pct(max(weights)),
+    )
 
 
 def determiner(state: dict) -> int:
@@ -171,8 +217,12 @@ def pull_key_message(state: dict) -> str:
 
 def first_word_message(state: dict) -> str:
     r = row(state)
-    return t("figure.attention_row.first_word_see", word=quote(state["tokens"][0]), share=pct(r.weights[0]),
-             output=vec(r.output))
+    return t(
+        "figure.attention_row.first_word_see",
+        word=quote(state["tokens"][0]),
+        share=pct(r.weights[0]),
+        output=vec(r.output),
+    )
 
 
 def double_keys(state: dict) -> None:
@@ -184,10 +234,18 @@ def double_keys_message(state: dict) -> str:
     r = row(state)
     j = best(r.weights)
     same = row(state, k=first_keys(state), temperature=T / 2).weights[j]
-    return t("figure.attention_row.double_keys_see", word=quote(state["tokens"][j]), weight=num(r.weights[j], 3),
-             t=written(T), half=written(T / 2), same=num(same, 3))
+    return t(
+        "figure.attention_row.double_keys_see",
+        word=quote(state["tokens"][j]),
+        weight=num(r.weights[j], 3),
+        t=written(T),
+        half=written(T / 2),
+        same=num(same, 3),
+    )
 
 
+# A table, laid out by hand: a few lines to an experiment keeps the package's files under 300 lines.
+# fmt: off
 EXPERIMENTS = (
     Experiment("sharpen", Say("figure.attention_row.sharpen", t=lambda: written(SHARP_T)),
                Say("figure.attention_row.sharpen_title"),
@@ -216,3 +274,4 @@ EXPERIMENTS = (
     Experiment("double-keys", Say("figure.attention_row.double_keys"), Say("figure.attention_row.double_keys_title"),
                set={"step": STEP_MATCH}, run=double_keys, see=double_keys_message, when=chooses, needs=CHOICE),
 )
+# fmt: on

@@ -1,18 +1,50 @@
 """attention-row: its parameters, values and events (the scene is drawn in scene.py)."""
+
 from __future__ import annotations
 
 from typing import Any
 
-from explorables.figures import (EDGE, FieldError, Figure, Hidden, Option, OptionError, OptionErrors, Say, Slider,
-                                 Toggle, Value, best, element_id, extent, field_text, parse_number, quote, register,
-                                 resolve_query, rows_checker, t, words)
-from ..sentences import Asker, temperature
+from explorables.figures import (
+    EDGE,
+    FieldError,
+    Figure,
+    Hidden,
+    Option,
+    OptionError,
+    OptionErrors,
+    Say,
+    Slider,
+    Toggle,
+    Value,
+    best,
+    element_id,
+    extent,
+    field_text,
+    parse_number,
+    quote,
+    register,
+    resolve_query,
+    rows_checker,
+    t,
+    words,
+)
 
+from ..sentences import Asker, temperature
 from . import scene
 from .experiments import EXPERIMENTS, STEP_MASK, STEP_MATCH, STEP_SOFTMAX, STEP_TEMPERATURE
 from .vectors import COORD_LIMIT, MAX_TOKENS, TOKENS, parse_pairs, row, tied, vectors
-from .words import (CAUSAL_HELP, CAUSAL_LABEL, DOC, QUERY_LABEL, STEP_COUNT, SUMMARY, TEMPERATURE_HELP,
-                    TEMPERATURE_LABEL, TEMPERATURE_WHAT, TITLE)
+from .words import (
+    CAUSAL_HELP,
+    CAUSAL_LABEL,
+    DOC,
+    QUERY_LABEL,
+    STEP_COUNT,
+    SUMMARY,
+    TEMPERATURE_HELP,
+    TEMPERATURE_LABEL,
+    TEMPERATURE_WHAT,
+    TITLE,
+)
 
 KEY_PLANE = 2.5  # half-width of the key plane while every key fits inside it
 
@@ -37,25 +69,33 @@ class AttentionRow(Figure):
     title = TITLE
     params = (
         Asker("query", QUERY_LABEL, "chased", DOC["query"], near="scores", step=STEP_MATCH),
-        temperature(TEMPERATURE_LABEL, DOC["temperature"], TEMPERATURE_HELP, TEMPERATURE_WHAT, "weights",
-                    STEP_TEMPERATURE),
+        temperature(
+            TEMPERATURE_LABEL, DOC["temperature"], TEMPERATURE_HELP, TEMPERATURE_WHAT, "weights", STEP_TEMPERATURE
+        ),
         Toggle("causal", CAUSAL_LABEL, False, DOC["causal"], CAUSAL_HELP, near="weights", step=STEP_MASK),
         Hidden("selected", "The key the keyboard moves", 0, parse=whole("selected", lambda s: len(s["tokens"]) - 1)),
-        Hidden("step", "The highlighted step of the formula", STEP_SOFTMAX,
-               parse=whole("step", lambda s: STEP_COUNT - 1)),
+        Hidden(
+            "step", "The highlighted step of the formula", STEP_SOFTMAX, parse=whole("step", lambda s: STEP_COUNT - 1)
+        ),
     )
     extra_options = (
         Option("tokens", "words", list(TOKENS), DOC["tokens"], min=1, max=MAX_TOKENS),
-        *(Option(name, "str", "", DOC[name], check=rows_checker(name, width=2, limit=COORD_LIMIT))
-          for name in ("queries", "keys", "values")),
+        *(
+            Option(name, "str", "", DOC[name], check=rows_checker(name, width=2, limit=COORD_LIMIT))
+            for name in ("queries", "keys", "values")
+        ),
     )
     values = (
         Value("tokens", "list", "The words of the sentence."),
         Value("query", "integer", "The position of the asking word, from 0."),
         Value("scores", "list", "The scaled scores q·k / √dₖ of the asking word, one a word."),
         Value("weights", "list", "The attention weights of the asking word, one a word; they add up to 1."),
-        Value("output", "vector", "The asking word's new vector: the weights applied to the values.",
-              announce=Say("figure.attention_row.announce_output")),
+        Value(
+            "output",
+            "vector",
+            "The asking word's new vector: the weights applied to the values.",
+            announce=Say("figure.attention_row.announce_output"),
+        ),
         Value("entropy", "decimal", "The entropy of the weights, in nats."),
         Value("temperature", "decimal", "The temperature T."),
         Value("causal", "bool", "Whether the future is hidden."),
@@ -77,14 +117,24 @@ class AttentionRow(Figure):
         missing = [name for name in ("queries", "keys", "values") if not str(values[name]).strip()]
         if tuple(tokens) != TOKENS and missing:
             listed = " and ".join(filter(None, [", ".join(f":{m}:" for m in missing[:-1]), f":{missing[-1]}:"]))
-            errors.append(OptionError(missing[0], f"the built-in vectors fit only the sentence '{' '.join(TOKENS)}'; "
-                                                  f"for '{' '.join(tokens)}' add {listed} with {n} x,y "
-                                                  f"pair{'s' if n != 1 else ''} each, like '0.5,1; -1,0.2'"))
+            errors.append(
+                OptionError(
+                    missing[0],
+                    f"the built-in vectors fit only the sentence '{' '.join(TOKENS)}'; "
+                    f"for '{' '.join(tokens)}' add {listed} with {n} x,y "
+                    f"pair{'s' if n != 1 else ''} each, like '0.5,1; -1,0.2'",
+                )
+            )
         for name in ("queries", "keys", "values"):
             text = str(values[name]).strip()
             if text and len(parse_pairs(text, name)) != n:
-                errors.append(OptionError(name, f"expected {n} x,y pairs, one for each token of '{' '.join(tokens)}', "
-                                                f"got {len(parse_pairs(text, name))}"))
+                errors.append(
+                    OptionError(
+                        name,
+                        f"expected {n} x,y pairs, one for each token of '{' '.join(tokens)}', "
+                        f"got {len(parse_pairs(text, name))}",
+                    )
+                )
         try:
             resolve_query(values["query"], tokens)
         except ValueError as err:
@@ -124,8 +174,11 @@ class AttentionRow(Figure):
         return state
 
     def on_select(self, state: dict, mark: str, i: Any) -> dict:
-        if mark not in ("score", "bar", "value", "key", "weight", "t") or not isinstance(i, int) \
-                or i >= len(state["tokens"]):
+        if (
+            mark not in ("score", "bar", "value", "key", "weight", "t")
+            or not isinstance(i, int)
+            or i >= len(state["tokens"])
+        ):
             raise ValueError(f"attention-row cannot select the mark {element_id(mark, i)!r}")
         state["query"], state["step"] = i, STEP_MATCH
         return state
@@ -135,12 +188,22 @@ class AttentionRow(Figure):
     def compute(self, state: dict) -> dict:
         r = row(state)
         hidden = [state["causal"] and j > state["query"] for j in range(len(state["tokens"]))]  # masked words
-        return {"row": r, "hidden": hidden, "best": best(r.weights), "tie": tied(r.weights, hidden),
-                "half": key_extent(state),  # what the panels need, then the declared values
-                "tokens": list(state["tokens"]), "query": state["query"], "scores": list(r.scores),
-                "weights": list(r.weights), "output": list(r.output), "entropy": r.entropy,
-                "temperature": state["temperature"], "causal": state["causal"],
-                "keys": [list(p) for p in state["k"]]}
+        return {
+            "row": r,
+            "hidden": hidden,
+            "best": best(r.weights),
+            "tie": tied(r.weights, hidden),
+            "half": key_extent(state),  # what the panels need, then the declared values
+            "tokens": list(state["tokens"]),
+            "query": state["query"],
+            "scores": list(r.scores),
+            "weights": list(r.weights),
+            "output": list(r.output),
+            "entropy": r.entropy,
+            "temperature": state["temperature"],
+            "causal": state["causal"],
+            "keys": [list(p) for p in state["k"]],
+        }
 
     def draw(self, state: dict, v: dict) -> list:
         return scene.panels(state, v)
@@ -149,17 +212,30 @@ class AttentionRow(Figure):
         return scene.status(state, v)
 
     def controls(self, state: dict, v: dict) -> list[dict]:
-        return [*(p.control_dict(state) for p in self.params if p.control),
-                self.experiment_control(state, near="formula"), key_grid(state)]
+        return [
+            *(p.control_dict(state) for p in self.params if p.control),
+            self.experiment_control(state, near="formula"),
+            key_grid(state),
+        ]
 
 
 def key_grid(state: dict) -> dict:
     """The key coordinates as typed numbers: a row a token, x and y."""
-    return {"kind": "grid", "name": "keys", "near": "keys", "label": t("figure.attention_row.key_grid"),
-            "col_labels": ["x", "y"],
-            "rows": [{"label": w, "link": f"t{j}",
-                      "cells": [{"name": f"key.{j}.{c}", "value": field_text(state["k"][j][c])} for c in range(2)]}
-                     for j, w in enumerate(state["tokens"])]}
+    return {
+        "kind": "grid",
+        "name": "keys",
+        "near": "keys",
+        "label": t("figure.attention_row.key_grid"),
+        "col_labels": ["x", "y"],
+        "rows": [
+            {
+                "label": w,
+                "link": f"t{j}",
+                "cells": [{"name": f"key.{j}.{c}", "value": field_text(state["k"][j][c])} for c in range(2)],
+            }
+            for j, w in enumerate(state["tokens"])
+        ],
+    }
 
 
 def key_cell(name: str, n: int) -> tuple[int, int]:

@@ -4,13 +4,29 @@ Formula steps; the key plane (the query's arrow, each key's reach along it, drag
 keys); the value plane (the hull a blend can land in, the new vector); the score row;
 the weight bars; the row in plain words; the arithmetic of the best match; a few stats.
 """
+
 from __future__ import annotations
 
 import math
 
 from explorables.engine import convex_hull, scalar_projection, vector_projection
-from explorables.figures import (arrows, bars, cells, extent, heading, line, lines, num, plane, points,
-                                 polygon, steps, t, text, vec)
+from explorables.figures import (
+    arrows,
+    bars,
+    cells,
+    extent,
+    heading,
+    line,
+    lines,
+    num,
+    plane,
+    points,
+    polygon,
+    steps,
+    t,
+    text,
+    vec,
+)
 
 from . import words as w
 
@@ -21,13 +37,32 @@ STEP, BIG_STEP = 0.1, 0.5  # keyboard steps on the key plane (arrow, Shift+arrow
 def panels(s: dict, v: dict) -> list[dict]:
     """The panels, in order, from the state and what the model computed (``v``)."""
     i, r, hidden, top = s["query"], v["row"], v["hidden"], v["best"]
-    return [formula(s, r, top), keys(s, v, hidden), values(s, r, hidden), scores(s, r, hidden),
-            weights(s, r, hidden, top),
-            text("readout", *w.readout(s["tokens"], i, r, hidden, top, v["tie"], s["v"][i]),
-                 title=t("figure.attention_row.readout_title")),
-            text("arithmetic", *arithmetic(s, r, top), collapsible=t("figure.attention_row.arithmetic"), mono=True),
-            text("stats", items=w.stats(len(s["q"][i]), s["temperature"], r.weights[top], s["tokens"][top],
-                                        v["tie"], sum(r.weights), r.output, r.entropy))]
+    return [
+        formula(s, r, top),
+        keys(s, v, hidden),
+        values(s, r, hidden),
+        scores(s, r, hidden),
+        weights(s, r, hidden, top),
+        text(
+            "readout",
+            *w.readout(s["tokens"], i, r, hidden, top, v["tie"], s["v"][i]),
+            title=t("figure.attention_row.readout_title"),
+        ),
+        text("arithmetic", *arithmetic(s, r, top), collapsible=t("figure.attention_row.arithmetic"), mono=True),
+        text(
+            "stats",
+            items=w.stats(
+                len(s["q"][i]),
+                s["temperature"],
+                r.weights[top],
+                s["tokens"][top],
+                v["tie"],
+                sum(r.weights),
+                r.output,
+                r.entropy,
+            ),
+        ),
+    ]
 
 
 def status(s: dict, v: dict) -> str:
@@ -45,9 +80,13 @@ def formula(s: dict, r, top: int) -> dict:
         t("figure.attention_row.detail_gets", word=tokens[top], weight=num(r.weights[top], 3)),
         t("figure.attention_row.detail_new_vector", output=vec(r.output)),
     ]
-    return steps("formula", [(label, note, detail) for (label, note), detail in zip(w.steps(), details)],
-                 active=s["step"], title=t("figure.attention_row.formula_title"),
-                 formula=t("figure.attention_row.formula"))
+    return steps(
+        "formula",
+        [(label, note, detail) for (label, note), detail in zip(w.steps(), details, strict=True)],
+        active=s["step"],
+        title=t("figure.attention_row.formula_title"),
+        formula=t("figure.attention_row.formula"),
+    )
 
 
 def keys(s: dict, v: dict, hidden: list[bool]) -> dict:
@@ -56,20 +95,44 @@ def keys(s: dict, v: dict, hidden: list[bool]) -> dict:
     reach = None
     if any(q):  # the query's direction across the plane, and where each key's reach lands on it
         far = half / max(abs(q[0]), abs(q[1]))
-        reach = [line([(-far * q[0], -far * q[1]), (far * q[0], far * q[1])], role="grid", dashed=True, width=1),
-                 lines([(k, vector_projection(k, q)) for k in K], role=lambda j: "muted" if hidden[j] else "key",
-                       dotted=True, link=lambda j: f"t{j}", width=1)]
+        reach = [
+            line([(-far * q[0], -far * q[1]), (far * q[0], far * q[1])], role="grid", dashed=True, width=1),
+            lines(
+                [(k, vector_projection(k, q)) for k in K],
+                role=lambda j: "muted" if hidden[j] else "key",
+                dotted=True,
+                link=lambda j: f"t{j}",
+                width=1,
+            ),
+        ]
     return plane(
-        "keys", reach,
-        arrows(None, (0, 0), [q], id="query", role="query", link=f"t{i}", width=3,
-               label=f"q ({w.mark_label(tokens[i])})"),  # the renderer puts it by the tip
-        points("key", K, role="key", shape=lambda j: "ring" if j == i else "circle",
-               label=[w.mark_label(t) for t in tokens], link=lambda j: f"t{j}", draggable=True, muted=hidden,
-               name=lambda j: w.key_name(j, tokens[j], j == i, K[j], hidden[j], r.scores[j], r.weights[j])),
-        x=[-half, half], y=[-half, half], square=True, grid=1.0, axes=["x1", "x2"],
-        keyboard={"step": STEP, "big": BIG_STEP}, selected=f"key-{s['selected']}",
+        "keys",
+        reach,
+        arrows(
+            None, (0, 0), [q], id="query", role="query", link=f"t{i}", width=3, label=f"q ({w.mark_label(tokens[i])})"
+        ),  # the renderer puts it by the tip
+        points(
+            "key",
+            K,
+            role="key",
+            shape=lambda j: "ring" if j == i else "circle",
+            label=[w.mark_label(t) for t in tokens],
+            link=lambda j: f"t{j}",
+            draggable=True,
+            muted=hidden,
+            name=lambda j: w.key_name(j, tokens[j], j == i, K[j], hidden[j], r.scores[j], r.weights[j]),
+        ),
+        x=[-half, half],
+        y=[-half, half],
+        square=True,
+        grid=1.0,
+        axes=["x1", "x2"],
+        keyboard={"step": STEP, "big": BIG_STEP},
+        selected=f"key-{s['selected']}",
         title=t("figure.attention_row.keys_title"),
-        caption=w.keys_caption(tokens, i), legend=w.keys_legend(tokens[i], any(hidden)))
+        caption=w.keys_caption(tokens, i),
+        legend=w.keys_legend(tokens[i], any(hidden)),
+    )
 
 
 def values(s: dict, r, hidden: list[bool]) -> dict:
@@ -79,17 +142,40 @@ def values(s: dict, r, hidden: list[bool]) -> dict:
     shade = polygon(hull) if len(hull) >= 3 else line(hull, role="hull", width=3) if len(hull) == 2 else None
     moved = math.hypot(o[0] - V[i][0], o[1] - V[i][1]) > 1e-9
     return plane(
-        "values", shade,
-        points("value", V, role="value", shape=lambda j: "ring" if j == i else "circle",
-               label=[w.mark_label(t) for t in tokens], link=lambda j: f"t{j}", select=True, muted=hidden,
-               name=lambda j: w.value_name(tokens[j], V[j], r.weights[j])),
+        "values",
+        shade,
+        points(
+            "value",
+            V,
+            role="value",
+            shape=lambda j: "ring" if j == i else "circle",
+            label=[w.mark_label(t) for t in tokens],
+            link=lambda j: f"t{j}",
+            select=True,
+            muted=hidden,
+            name=lambda j: w.value_name(tokens[j], V[j], r.weights[j]),
+        ),
         arrows(None, [V[i]], [o], id="moved", role="output", dashed=True, link=f"t{i}") if moved else None,
-        points(None, [o], id="output", role="output", shape="diamond", size=7, link=f"t{i}",
-               label=t("figure.attention_row.new_label", word=w.mark_label(tokens[i])),
-               name=t("figure.attention_row.new_name", word=tokens[i], at=vec(o))),
-        x=[-half, half], y=[-half, half], square=True, grid=1.0, axes=["x1", "x2"], 
+        points(
+            None,
+            [o],
+            id="output",
+            role="output",
+            shape="diamond",
+            size=7,
+            link=f"t{i}",
+            label=t("figure.attention_row.new_label", word=w.mark_label(tokens[i])),
+            name=t("figure.attention_row.new_name", word=tokens[i], at=vec(o)),
+        ),
+        x=[-half, half],
+        y=[-half, half],
+        square=True,
+        grid=1.0,
+        axes=["x1", "x2"],
         title=t("figure.attention_row.values_title"),
-        caption=w.values_caption(tokens, i, len(hull) >= 2), legend=w.values_legend(tokens[i], len(hull) >= 2))
+        caption=w.values_caption(tokens, i, len(hull) >= 2),
+        legend=w.values_legend(tokens[i], len(hull) >= 2),
+    )
 
 
 def scores(s: dict, r, hidden: list[bool]) -> dict:
@@ -102,31 +188,51 @@ def scores(s: dict, r, hidden: list[bool]) -> dict:
         m = r.trace[j]
         return [
             t("figure.attention_row.score_key", word=tokens[j], key=vec(K[j]), reach=num(reach[j])),
-            f"q·k = {' + '.join(f'{num(a)}×{num(b)}' for a, b in zip(q, K[j]))} = {num(m.dot, 3)}",
+            f"q·k = {' + '.join(f'{num(a)}×{num(b)}' for a, b in zip(q, K[j], strict=True))} = {num(m.dot, 3)}",
             f"÷ √{len(q)} = {num(m.scaled, 3)}",
             f"÷ T = {num(m.tempered, 3)}",
-            t("figure.attention_row.score_hidden") if hidden[j]
+            t("figure.attention_row.score_hidden")
+            if hidden[j]
             else t("figure.attention_row.score_weight", weight=num(r.weights[j], 3)),
         ]
 
-    grid = cells("scores", 1, len(tokens), text=lambda _, j: num(r.scores[j]),
-                 tone=lambda _, j: max(-1.0, min(1.0, r.scores[j] / biggest)) if biggest > 0 else 0.0,
-                 link=lambda _, j: f"t{j}", id=lambda _, j: f"score-{j}", select=True,
-                 active=lambda _, j: j == i, muted=lambda _, j: hidden[j], detail=detail, 
-                 title=t("figure.attention_row.scores_title"),
-                 key=[(-1, t("figure.key.low_score")), (1, t("figure.key.high_score"))],
-                 col_labels=heading(len(tokens), text=tokens, link=lambda j: f"t{j}"),
-                 row_labels=heading(1, text=tokens[i], link=f"t{i}"))
+    grid = cells(
+        "scores",
+        1,
+        len(tokens),
+        text=lambda _, j: num(r.scores[j]),
+        tone=lambda _, j: max(-1.0, min(1.0, r.scores[j] / biggest)) if biggest > 0 else 0.0,
+        link=lambda _, j: f"t{j}",
+        id=lambda _, j: f"score-{j}",
+        select=True,
+        active=lambda _, j: j == i,
+        muted=lambda _, j: hidden[j],
+        detail=detail,
+        title=t("figure.attention_row.scores_title"),
+        key=[(-1, t("figure.key.low_score")), (1, t("figure.key.high_score"))],
+        col_labels=heading(len(tokens), text=tokens, link=lambda j: f"t{j}"),
+        row_labels=heading(1, text=tokens[i], link=f"t{i}"),
+    )
     for j, cell in enumerate(grid["rows"][0]):  # a cell's tooltip: `title` in cells() names the panel's
         cell["title"] = w.score_tip(tokens[j], r.scores[j], hidden[j])
     return grid
 
 
 def weights(s: dict, r, hidden: list[bool], top: int) -> dict:
-    return bars("weights", r.weights, label=s["tokens"], text=[num(x) for x in r.weights],
-                link=lambda j: f"t{j}", active=lambda j: j == s["query"], muted=hidden, select=True,
-                id=lambda j: f"bar-{j}", role=lambda j: "accent" if j == top else None,
-                title=t("figure.attention_row.weights_title"), footer=f"Σ a = {num(sum(r.weights))}")
+    return bars(
+        "weights",
+        r.weights,
+        label=s["tokens"],
+        text=[num(x) for x in r.weights],
+        link=lambda j: f"t{j}",
+        active=lambda j: j == s["query"],
+        muted=hidden,
+        select=True,
+        id=lambda j: f"bar-{j}",
+        role=lambda j: "accent" if j == top else None,
+        title=t("figure.attention_row.weights_title"),
+        footer=f"Σ a = {num(sum(r.weights))}",
+    )
 
 
 def arithmetic(s: dict, r, top: int) -> list[str]:
@@ -136,14 +242,23 @@ def arithmetic(s: dict, r, top: int) -> list[str]:
     return [
         t("figure.attention_row.arith_asking", word=tokens[i], q=vec(q)),
         t("figure.attention_row.arith_best", word=tokens[top], k=vec(k), v=vec(v)),
-        f"1. q·k = {' + '.join(f'{num(a)}×{num(b)}' for a, b in zip(q, k))} = {num(m.dot, 4)}",
+        f"1. q·k = {' + '.join(f'{num(a)}×{num(b)}' for a, b in zip(q, k, strict=True))} = {num(m.dot, 4)}",
         f"2. ÷ √dₖ = {num(m.dot, 4)} ÷ {num(r.trace.sqrt_d_k, 4)} = {num(m.scaled, 4)}",
         f"3. ÷ T = {num(m.scaled, 4)} ÷ {num(s['temperature'])} = {num(m.tempered, 4)}",
-        t("figure.attention_row.arith_mask", seen=t("figure.attention_row.arith_hidden") if m.masked
-          else t("figure.attention_row.arith_visible")),
-        t("figure.attention_row.arith_softmax", tempered=num(m.tempered, 4), top=num(r.trace.max_tempered, 4),
-          exp=num(m.exp, 4), total=num(r.trace.exp_sum, 4), weight=num(m.weight, 4)),
+        t(
+            "figure.attention_row.arith_mask",
+            seen=t("figure.attention_row.arith_hidden") if m.masked else t("figure.attention_row.arith_visible"),
+        ),
+        t(
+            "figure.attention_row.arith_softmax",
+            tempered=num(m.tempered, 4),
+            top=num(r.trace.max_tempered, 4),
+            exp=num(m.exp, 4),
+            total=num(r.trace.exp_sum, 4),
+            weight=num(m.weight, 4),
+        ),
         f"6. a·v = {num(m.weight, 4)} × {vec(v)} = {vec(m.weighted_value, 4)}",
-        "   Σ aᵢvᵢ = " + " + ".join(vec(x.weighted_value, 3) for x in r.trace if not x.masked)
+        "   Σ aᵢvᵢ = "
+        + " + ".join(vec(x.weighted_value, 3) for x in r.trace if not x.masked)
         + f" = {vec(r.output, 4)}",
     ]

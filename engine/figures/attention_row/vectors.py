@@ -5,6 +5,7 @@ mouse ." the verb's query points towards the keys of its subject and object, the
 determiners wear keys that sit close together, and the final "." asks with a short
 query, so its row is nearly flat.
 """
+
 from __future__ import annotations
 
 from explorables.engine import attention_row
@@ -78,5 +79,5 @@ def readable(state: dict) -> list[int]:
 
 def tied(weights, hidden: list[bool]) -> bool:
     """Every word the asker reads (two or more) gets the same weight, to 1e-9: no best match."""
-    seen = [w for w, h in zip(weights, hidden) if not h]
+    seen = [w for w, h in zip(weights, hidden, strict=True) if not h]
     return len(seen) > 1 and max(seen) - min(seen) <= 1e-9

@@ -4,11 +4,13 @@ say what the figure shows. The structure (panels, marks, numbers) lives in scene
 Every word is a key of the catalogue (engine/locales/), ``figure.attention_row.*``: what
 the kit reads is a ``Say``, looked up when the scene is made; the functions below call
 ``t`` when they run, so the page's language reaches each of them."""
+
 from __future__ import annotations
 
 import math
 
 from explorables.figures import Say, num, pct, quote, t, vec
+
 from ..sentences import token_text
 
 TITLE = Say("figure.attention_row.title")
@@ -16,13 +18,12 @@ SUMMARY = Say("figure.attention_row.summary")
 
 DOC = {  # the directive options, for `explorables figures attention-row` and the guide
     "tokens": "The sentence, as words separated by spaces (up to 8). The built-in vectors fit "
-              "'The cat chased the mouse .'; any other sentence needs queries, keys and values.",
+    "'The cat chased the mouse .'; any other sentence needs queries, keys and values.",
     "query": "The word that asks: a word of the sentence (its first occurrence) or a 0-based position.",
     "temperature": "T: the scores are divided by T before the softmax. Lower is more decisive; "
-                   "1 is the standard formula.",
+    "1 is the standard formula.",
     "causal": "Hide the future: every word after the asking word gets weight exactly 0.",
-    "queries": "Query vectors, one x,y pair a token separated by ';', like '0.5,1; -1,0.2'. "
-               "Empty: the built-in ones.",
+    "queries": "Query vectors, one x,y pair a token separated by ';', like '0.5,1; -1,0.2'. Empty: the built-in ones.",
     "keys": "Key vectors, one x,y pair a token separated by ';'. Empty: the built-in ones.",
     "values": "Value vectors, one x,y pair a token separated by ';'. Empty: the built-in ones.",
 }
@@ -59,8 +60,11 @@ def keys_caption(tokens: list[str], i: int) -> str:
 
 
 def values_caption(tokens: list[str], i: int, hull: bool) -> str:
-    where = (t("figure.attention_row.values_caption_hull", word=quote(tokens[i])) if hull
-             else t("figure.attention_row.values_caption_one"))  # one value (or all equal)
+    where = (
+        t("figure.attention_row.values_caption_hull", word=quote(tokens[i]))
+        if hull
+        else t("figure.attention_row.values_caption_one")
+    )  # one value (or all equal)
     return t("figure.attention_row.values_caption", where=where)
 
 
@@ -83,10 +87,16 @@ def values_legend(asker: str, hull: bool) -> list[dict]:
 
 def key_name(j: int, word: str, own: bool, k, hidden: bool, score: float, weight: float) -> str:
     """What a screen reader says of a key."""
-    return t("figure.attention_row.key_name", n=j + 1, word=word,
-             own=t("figure.attention_row.key_name_own") if own else "", at=vec(k),
-             hidden=t("figure.attention_row.key_name_hidden") if hidden else "", score=num(score),
-             weight=num(weight))
+    return t(
+        "figure.attention_row.key_name",
+        n=j + 1,
+        word=word,
+        own=t("figure.attention_row.key_name_own") if own else "",
+        at=vec(k),
+        hidden=t("figure.attention_row.key_name_hidden") if hidden else "",
+        score=num(score),
+        weight=num(weight),
+    )
 
 
 def value_name(word: str, v, weight: float) -> str:
@@ -94,8 +104,12 @@ def value_name(word: str, v, weight: float) -> str:
 
 
 def score_tip(word: str, score: float, hidden: bool) -> str:
-    return t("figure.attention_row.score_tip", word=word, score=num(score),
-             hidden=t("figure.attention_row.score_tip_hidden") if hidden else "")
+    return t(
+        "figure.attention_row.score_tip",
+        word=word,
+        score=num(score),
+        hidden=t("figure.attention_row.score_tip_hidden") if hidden else "",
+    )
 
 
 def mask_note(causal: bool, later: int) -> str:
@@ -125,14 +139,22 @@ def readout(tokens: list[str], i: int, r, hidden: list[bool], best: int, is_tie:
         why = t("figure.attention_row.only_word") if n == 1 else t("figure.attention_row.only_itself")
         first = t("figure.attention_row.readout_alone", asks=asks, why=why, output=vec(r.output))
     elif is_tie:
-        every = (t("figure.attention_row.every_word") if len(order) == n
-                 else t("figure.attention_row.each_readable", n=len(order)))
-        first = t("figure.attention_row.readout_tie", asks=asks, every=every, n=len(order),
-                  share=pct(r.weights[best]))
+        every = (
+            t("figure.attention_row.every_word")
+            if len(order) == n
+            else t("figure.attention_row.each_readable", n=len(order))
+        )
+        first = t("figure.attention_row.readout_tie", asks=asks, every=every, n=len(order), share=pct(r.weights[best]))
     else:
         second = order[1]
-        first = t("figure.attention_row.readout_best", asks=asks, best=quote(tokens[best]),
-                  share=pct(r.weights[best]), second=quote(tokens[second]), second_share=pct(r.weights[second]))
+        first = t(
+            "figure.attention_row.readout_best",
+            asks=asks,
+            best=quote(tokens[best]),
+            share=pct(r.weights[best]),
+            second=quote(tokens[second]),
+            second_share=pct(r.weights[second]),
+        )
     paragraphs = [first]
     if len(order) > 1:
         moved = math.hypot(r.output[0] - own[0], r.output[1] - own[1])
@@ -146,8 +168,9 @@ def readout(tokens: list[str], i: int, r, hidden: list[bool], best: int, is_tie:
     return paragraphs
 
 
-def stats(d: int, temperature: float, top: float, top_word: str, is_tie: bool, total: float, output,
-          entropy: float) -> list:
+def stats(
+    d: int, temperature: float, top: float, top_word: str, is_tie: bool, total: float, output, entropy: float
+) -> list:
     who = t("figure.attention_row.stat_tie") if is_tie else top_word
     return [
         ["dₖ", str(d)],

@@ -20,19 +20,42 @@ The chart's probe (the diamond) marks the position s = t + k or s = t - k that t
 offset k is read at; the state keeps which side of t it is on (``side``), so that a
 dragged probe stays under the pointer and the arrow keys move it steadily through t.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any
 
 from explorables.engine import frequencies, pe_similarity, pe_similarity_terms, sinusoidal
-from explorables.figures import (Figure, NumberChoice, Option, OptionError, Play, Slider, Value, field_text, num,
-                                 parse_number, register)
+from explorables.figures import (
+    Figure,
+    NumberChoice,
+    Option,
+    OptionError,
+    Play,
+    Slider,
+    Value,
+    field_text,
+    num,
+    parse_number,
+    register,
+)
 
 from . import scene, words
 from .experiments import EXPERIMENTS
-from .maths import (BASE_MAX, BASE_MIN, BASES, DIM_MAX, DIM_MIN, INTERVAL, POSITIONS_MAX, POSITIONS_MIN, SAMPLES,
-                    probe_position, similarities)
+from .maths import (
+    BASE_MAX,
+    BASE_MIN,
+    BASES,
+    DIM_MAX,
+    DIM_MIN,
+    INTERVAL,
+    POSITIONS_MAX,
+    POSITIONS_MIN,
+    SAMPLES,
+    probe_position,
+    similarities,
+)
 
 
 def last(state: dict) -> int:
@@ -47,15 +70,52 @@ class PositionalEncoding(Figure):
     summary = words.SUMMARY
     title = words.TITLE
     params = (
-        Play("playing", words.PLAY, False, help=lambda s: words.PLAY_HELP.format(last=last(s)), near="clocks",
-             interval=INTERVAL),
+        Play(
+            "playing",
+            words.PLAY,
+            False,
+            help=lambda s: words.PLAY_HELP.format(last=last(s)),
+            near="clocks",
+            interval=INTERVAL,
+        ),
         Slider("t", words.T, 0, lo=0, hi=last, integer=True, what=words.WHAT["t"], near="clocks", option=False),
-        Slider("dim", words.DIM, 32, lo=DIM_MIN, hi=DIM_MAX, integer=True, even=True, what=words.WHAT["dim"],
-               doc=words.DOC_DIM, near="clocks"),
-        NumberChoice("base", words.BASE, 10000.0, presets=BASES, lo=BASE_MIN, hi=BASE_MAX, what=words.WHAT["base"],
-                     doc=words.DOC_BASE, near="clocks", show=lambda c: words.sig(c) if c == int(c) else field_text(c)),
-        Slider("offset", words.OFFSET, 8, lo=0, hi=last, integer=True, bounds=(0, POSITIONS_MAX),
-               what=words.WHAT["offset"], help=words.OFFSET_HELP, doc=words.DOC_OFFSET, near="similarity"),
+        Slider(
+            "dim",
+            words.DIM,
+            32,
+            lo=DIM_MIN,
+            hi=DIM_MAX,
+            integer=True,
+            even=True,
+            what=words.WHAT["dim"],
+            doc=words.DOC_DIM,
+            near="clocks",
+        ),
+        NumberChoice(
+            "base",
+            words.BASE,
+            10000.0,
+            presets=BASES,
+            lo=BASE_MIN,
+            hi=BASE_MAX,
+            what=words.WHAT["base"],
+            doc=words.DOC_BASE,
+            near="clocks",
+            show=lambda c: words.sig(c) if c == int(c) else field_text(c),
+        ),
+        Slider(
+            "offset",
+            words.OFFSET,
+            8,
+            lo=0,
+            hi=last,
+            integer=True,
+            bounds=(0, POSITIONS_MAX),
+            what=words.WHAT["offset"],
+            help=words.OFFSET_HELP,
+            doc=words.DOC_OFFSET,
+            near="similarity",
+        ),
     )
     position = Option("position", "int", 0, words.DOC_POSITION, min=0, max=POSITIONS_MAX)  # sets t
     extra_options = (Option("positions", "int", 64, words.DOC_POSITIONS, min=POSITIONS_MIN, max=POSITIONS_MAX),)
@@ -123,24 +183,34 @@ class PositionalEncoding(Figure):
         # the line is sampled between positions too (the similarity is defined for any
         # offset), so a short code's swings are drawn smooth; the values keep the positions
         xs = [x / SAMPLES for x in range(last(state) * SAMPLES + 1)]
-        fine = [list(point) for point in zip(xs, similarities(t, xs, D, b))]
+        fine = [list(point) for point in zip(xs, similarities(t, xs, D, b), strict=True)]
         return {
-            "t": t, "D": D, "base": b, "offset": k, "playing": state["playing"], "s": s,
+            "t": t,
+            "D": D,
+            "base": b,
+            "offset": k,
+            "playing": state["playing"],
+            "s": s,
             "similarity_at_offset": pe_similarity(k, D, b),
             "pe": sinusoidal(t, D, b),  # (D,): the hands
             "later": sinusoidal(s, D, b),  # (D,): the dashed hands
             "thetas": frequencies(D, b),  # (D/2,)
             "terms": pe_similarity_terms(k, D, b),  # (D/2,): cos(θᵢ k)
-            "similarity": fine[::SAMPLES], "fine": fine,
+            "similarity": fine[::SAMPLES],
+            "fine": fine,
         }
 
     def draw(self, state: dict[str, Any], v: dict[str, Any]) -> list[dict]:
         return scene.panels(state, v)
 
     def status(self, state: dict[str, Any], v: dict[str, Any]) -> str:
-        return words.STATUS.format(t=v["t"], D=v["D"], b=field_text(v["base"]), s=v["s"],
-                                   sim=num(v["similarity_at_offset"]))
+        return words.STATUS.format(
+            t=v["t"], D=v["D"], b=field_text(v["base"]), s=v["s"], sim=num(v["similarity_at_offset"])
+        )
 
     def controls(self, state: dict[str, Any], v: dict[str, Any]) -> list[dict]:
-        return [*(self.param(n).control_dict(state) for n in ("playing", "t", "offset", "dim", "base")),
-                scene.typed_base(state), self.experiment_control(state, near="similarity")]
+        return [
+            *(self.param(n).control_dict(state) for n in ("playing", "t", "offset", "dim", "base")),
+            scene.typed_base(state),
+            self.experiment_control(state, near="similarity"),
+        ]

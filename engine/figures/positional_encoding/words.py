@@ -6,6 +6,7 @@ What a reader reads is a key of the catalogue (engine/locales/),
 ``figure.positional_encoding.*``, looked up when it is filled (``STATUS.format(...)``) or
 shown; the option docs and the author's option errors stay English.
 """
+
 from __future__ import annotations
 
 from explorables.figures import Say, num, number_format
@@ -36,8 +37,10 @@ DOC_POSITION = "The position t shown first (0 to the value of :positions:)."
 DOC_DIM = f"The dimension D of the code: an even number from {DIM_MIN} to {DIM_MAX}; it gives D/2 clocks."
 DOC_BASE = "The base b in theta_i = b^(-2i/D). The original transformer uses 10000."
 DOC_OFFSET = "The offset k whose similarity PE(t)·PE(t+k)/(D/2) is read out (0 to :positions:)."
-DOC_POSITIONS = (f"The last position on the chart and the slider ({POSITIONS_MIN} to {POSITIONS_MAX}); "
-                 "Play wraps back to 0 after it.")
+DOC_POSITIONS = (
+    f"The last position on the chart and the slider ({POSITIONS_MIN} to {POSITIONS_MAX}); "
+    "Play wraps back to 0 after it."
+)
 PAST_LAST = "expected an integer from 0 to {last} (the value of :positions:), got {got}"
 
 PLAY = Say("figure.positional_encoding.play")
@@ -47,8 +50,12 @@ OFFSET = Say("figure.positional_encoding.offset")
 OFFSET_HELP = Say("figure.positional_encoding.offset_help")
 DIM = Say("figure.positional_encoding.dim")
 BASE = Say("figure.positional_encoding.base")
-WHAT = {"t": Say("figure.positional_encoding.what_t"), "dim": Say("figure.positional_encoding.what_dim"),
-        "base": Say("figure.positional_encoding.what_base"), "offset": Say("figure.positional_encoding.what_offset")}
+WHAT = {
+    "t": Say("figure.positional_encoding.what_t"),
+    "dim": Say("figure.positional_encoding.what_dim"),
+    "base": Say("figure.positional_encoding.what_base"),
+    "offset": Say("figure.positional_encoding.what_offset"),
+}
 TYPED_BASE = Say("figure.positional_encoding.typed_base")
 TYPED_BASE_HELP = Say("figure.positional_encoding.typed_base_help")  # lo and hi as typed numbers
 
@@ -88,9 +95,13 @@ CELL_DETAIL = ("PE({t}){e} = {fn}(θ{i}·t) = {fn}({theta} × {t})", "= {fn}({an
 
 READOUT_TITLE = Say("figure.positional_encoding.readout_title")
 READOUT = (Say("figure.positional_encoding.readout_same"), Say("figure.positional_encoding.readout_clocks"))
-READOUT_ITEMS = (Say("figure.positional_encoding.item_t"), Say("figure.positional_encoding.item_offset"),
-                 Say("figure.positional_encoding.item_dim"), Say("figure.positional_encoding.item_base"),
-                 "PE({t})·PE({s}) / {half}")
+READOUT_ITEMS = (
+    Say("figure.positional_encoding.item_t"),
+    Say("figure.positional_encoding.item_offset"),
+    Say("figure.positional_encoding.item_dim"),
+    Say("figure.positional_encoding.item_base"),
+    "PE({t})·PE({s}) / {half}",
+)
 CLOCKS_OF = Say("figure.positional_encoding.clocks_of")
 
 SUM_FOLD = Say("figure.positional_encoding.sum_fold")
@@ -100,11 +111,17 @@ SUM_TAIL = Say("figure.positional_encoding.sum_tail")
 
 # --- experiments --------------------------------------------------------------------------------
 
-X_BASE = (Say("figure.positional_encoding.x_base"), Say("figure.positional_encoding.x_base_title"),
-          Say("figure.positional_encoding.x_base_small_title"))
+X_BASE = (
+    Say("figure.positional_encoding.x_base"),
+    Say("figure.positional_encoding.x_base_title"),
+    Say("figure.positional_encoding.x_base_small_title"),
+)
 X_FAST_SLOW = (Say("figure.positional_encoding.x_fast_slow"), Say("figure.positional_encoding.x_fast_slow_title"))
-X_SHIFT = (Say("figure.positional_encoding.x_shift"), Say("figure.positional_encoding.x_shift_title"),
-           Say("figure.positional_encoding.x_shift_needs"))
+X_SHIFT = (
+    Say("figure.positional_encoding.x_shift"),
+    Say("figure.positional_encoding.x_shift_title"),
+    Say("figure.positional_encoding.x_shift_needs"),
+)
 X_FEW = (Say("figure.positional_encoding.x_few"), Say("figure.positional_encoding.x_few_title"))
 
 COMPARE = Say("figure.positional_encoding.compare")
