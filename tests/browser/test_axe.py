@@ -30,7 +30,8 @@ COLOURED = {(1280, "light"), (390, "dark")}
 # the same page as live, checked below): the figures alone, each width and scheme once.
 BEFORE_LIVE = [(1280, "dark"), (390, "light")]
 FIGURES = {"one-query-row.html": "explorer", "attention-heatmap.html": "table", "attention-lab.html": "lab",
-           "two-heads.html": "heads", "positional-encoding.html": "clocks"}
+           "two-heads.html": "heads", "positional-encoding.html": "clocks",
+           "generating-text.html": "kv"}
 PAGES = ["index.html", *FIGURES, "notices.html", "print.html", "404.html"]
 
 
