@@ -62,7 +62,7 @@ def clocks(state: dict, v: dict) -> dict:
         points("tip", hands(t, 1.0), role="query", shape="circle", size=2.5, name=name),
         labels([(x, y - 1.45) for x, y in centres], [f"i={i}, θ={num(th, 1)}" for i, th in enumerate(thetas)],
                align="center", size=11, role="muted"),
-        x=[0.0, GAP * (len(thetas) - 1) + 2 * LEFT], y=[TOP - 1.8, 0.0], square=True, grid=0,
+        x=[0.2, GAP * (len(thetas) - 1) + 2 * LEFT - 0.2], y=[TOP - 1.7, -0.2], square=True, grid=0,
         title=words.CLOCKS_TITLE(), caption=words.CLOCKS_CAPTION.format(t=t, u=u),
         legend=[{"role": "query", "label": words.HAND_T.format(t=t), "shape": "line"},
                 {"role": "key", "label": words.HAND_U.format(u=u), "shape": "line"}],
