@@ -243,9 +243,10 @@ def stopped_or_missing(err: BaseException, model, path: Path, tree: ast.AST, fal
     if isinstance(err, Stopped):
         line = author_line(err, path, fallback)
         return SourceError(path, line, column_at(tree, line), f"{doing} {err.text}", err.fix)
+    declared = {value.name for value in getattr(model, "values", ()) or ()}
     missing = _MISSING.search(str(err)) if isinstance(err, KeyError) else None
-    if missing:
-        name = missing.group(1)
+    if missing or (isinstance(err, KeyError) and len(err.args) == 1 and err.args[0] in declared):
+        name = missing.group(1) if missing else err.args[0]  # v["top"] in draw or status: compute did not give it
         line, col = value_line(tree, name, fallback)
         return SourceError(path, line, col, f"{doing} raised KeyError: compute does not return the value "
                            f"'{name}' declared on line {line} (nor does the state hold it)",

@@ -149,11 +149,17 @@ def named_in_failed(name: str) -> bool:
     quoted = re.compile(r"""["']""" + re.escape(name) + r"""["']""")  # name = "x", name: str = "x", NAME = "x"
     for path in FAILED:
         try:
-            if quoted.search(path.read_text(encoding="utf-8", errors="replace")):
-                return True
+            text = path.read_text(encoding="utf-8", errors="replace")
         except OSError:
             continue
+        if quoted.search(text) or _UNSAID.search(text):
+            return True
     return False
+
+
+# A class's name that is not written out (name = NAME, name = "dot-" + KIND): which names
+# a failed module gives, the build cannot tell, so its error stands for them all.
+_UNSAID = re.compile(r"""^[ \t]+name[ \t]*(?::[^=\n]*)?=[ \t]*(?!["'\s])""", re.MULTILINE)
 
 
 def unknown_hint(name: str, root: Path | None, usual: str) -> str:
