@@ -10,14 +10,14 @@ from explorables.figures import arrows, circles, formula, labels, num, plane, po
 from . import words
 from .maths import BASE, DIM
 
-SUB = str.maketrans("0123456789−-", "₀₁₂₃₄₅₆₇₈₉₋₋")
+SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 REACH = 2.2  # the plane's half-width: a content of length 1 plus a code of length 1 fits
 GAP = 2.6  # between the centres of two clocks
 LEFT, TOP = 1.3, -1.3  # the first clock's centre: the plane's axes through 0 stay off the faces
 
 
 def sub(n: int) -> str:
-    return num(n, 0).translate(SUB)
+    return str(n).translate(SUB)  # a position, 0 or more: no isolate inside a formula
 
 
 def pair_plane(state: dict, v: dict) -> dict:
