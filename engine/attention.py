@@ -28,6 +28,7 @@ import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import compress
+from typing import Any, TypeGuard
 
 from .linalg import (
     Matrix,
@@ -231,6 +232,12 @@ def scaled_scores(Q: Matrix, K: Matrix) -> list[list[float]]:
     return S
 
 
+def _mask_rows(mask: object) -> TypeGuard[Sequence[Any]]:
+    """Whether ``mask`` is a matrix: non-empty, each row with a length (a list, a numpy array...)."""
+    rows: Any = mask  # anything with a length, a Sequence or not (numpy's arrays are not)
+    return hasattr(rows, "__len__") and len(rows) > 0 and all(hasattr(r, "__len__") for r in rows)
+
+
 def _visibility(T_q: int, T_k: int, causal: bool, mask: object) -> list[list[bool]]:
     """The (T_q, T_k) mask actually used: the explicit mask AND the causal mask.
 
@@ -239,7 +246,7 @@ def _visibility(T_q: int, T_k: int, causal: bool, mask: object) -> list[list[boo
     """
     if mask is None:
         visible = [[True] * T_k for _ in range(T_q)]
-    elif hasattr(mask, "__len__") and len(mask) > 0 and all(hasattr(r, "__len__") for r in mask):
+    elif _mask_rows(mask):
         if len(mask) != T_q:
             raise ValueError(f"mask has {len(mask)} rows but there are {T_q} queries")
         visible = [as_mask(f"mask[{i}]", row, T_k) for i, row in enumerate(mask)]
@@ -332,7 +339,7 @@ def attention_row(
     elif causal:
         raise ValueError(f"causal=True needs index, the query's position in 0..{len(K) - 1}, got None")
     visible = [True] * len(K) if mask is None else as_mask("mask", mask, len(K))
-    if causal:
+    if causal and index is not None:  # (causal=True without an index was refused above)
         visible = [seen and j <= index for j, seen in enumerate(visible)]
     if not any(visible):
         why = f" (with the causal mask at index {index})" if causal else ""

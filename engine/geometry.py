@@ -88,8 +88,9 @@ def point_in_hull(point: Vector, hull: Matrix, tol: float = 1e-9) -> bool:
 
     A hull of one point or two points (a segment) is handled as that point or segment.
     """
-    p = tuple(as_vector("point", point, 2, of="points are 2-D (x, y)"))
-    H = [tuple(c) for c in as_matrix("hull", hull, cols=2, cols_of="points are 2-D (x, y)")]
+    x, y = as_vector("point", point, 2, of="points are 2-D (x, y)")
+    p: Point = (x, y)
+    H: list[Point] = [(a, b) for a, b in as_matrix("hull", hull, cols=2, cols_of="points are 2-D (x, y)")]
     tol = as_number("tol", tol)
     largest = max(abs(c) for q in [*H, p] for c in q)
     if largest > 2.0**1020:  # differences of such coordinates could overflow: quarter them

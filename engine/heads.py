@@ -35,7 +35,7 @@ class MultiHead:
     contributions: list[list[list[float]]] = field(repr=False)  # (H,) O^h W_O^h, (T, d_out)
 
 
-def _check_head(h: int, head: object) -> dict[str, object]:
+def _check_head(h: int, head: object) -> dict[str, Matrix]:
     """Head h as a mapping with exactly the keys W_Q, W_K and W_V."""
     need = "each head needs W_Q, W_K and W_V"
     if not isinstance(head, Mapping):
@@ -105,8 +105,8 @@ def multi_head(
     results = []  # (H,)
     for h, head in enumerate(heads):
         W = _check_head(h, head)
-        names = ("X", *(f"heads[{h}][{key!r}]" for key in HEAD_KEYS))
-        Q, K, V = projections(X, W["W_Q"], W["W_K"], W["W_V"], names=names)
+        q_name, k_name, v_name = (f"heads[{h}][{key!r}]" for key in HEAD_KEYS)
+        Q, K, V = projections(X, W["W_Q"], W["W_K"], W["W_V"], names=("X", q_name, k_name, v_name))
         results.append(attention(Q, K, V, temperature=temperature, causal=causal, mask=mask))
 
     sizes = [len(r.V[0]) for r in results]  # d_v^h

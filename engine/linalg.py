@@ -22,6 +22,7 @@ import math
 import operator
 import sys
 from collections.abc import Sequence
+from typing import Any, SupportsFloat, SupportsInt, TypeGuard
 
 Vector = Sequence[float]
 Matrix = Sequence[Sequence[float]]
@@ -39,7 +40,7 @@ def describe(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _real(x: object) -> bool:
+def _real(x: object) -> TypeGuard[SupportsFloat]:
     """Whether x is a real number other than a bool (an int, a float, a Fraction...).
     The ``numbers`` ABCs are asked only for other types: importing them costs the
     worker's start some 10 ms."""
@@ -50,7 +51,7 @@ def _real(x: object) -> bool:
     return not isinstance(x, bool) and isinstance(x, numbers.Real)
 
 
-def _integral(x: object) -> bool:
+def _integral(x: object) -> TypeGuard[SupportsInt]:
     """Whether x is an integer other than a bool (an int, a numpy integer...)."""
     if type(x) is int:
         return True
@@ -88,7 +89,7 @@ def as_index(name: str, i: object, n: int) -> int:
     return int(i)
 
 
-def _is_sequence(x: object) -> bool:
+def _is_sequence(x: object) -> TypeGuard[Sequence[Any]]:
     return hasattr(x, "__len__") and hasattr(x, "__getitem__") and not isinstance(x, (str, bytes))
 
 

@@ -59,6 +59,8 @@ def _not_loaded(name: str) -> str | None:
     imported here, in the browser, though it imported at build time (a module the browser
     does not have, named while it runs); None when that is not why."""
     package = sys.modules.get(SITE_FIGURES)
+    if package is None:  # the site has no figures of its own
+        return None
     for module, err in getattr(package, "FAILED", {}).items():
         if name in package.MADE.get(module, ()):
             return t("figure.module_failed", file=package.SOURCES[module], error=f"{described(err)}{_where(err)}")
@@ -173,7 +175,7 @@ def step(figure: str, state: dict[str, Any], event: dict[str, Any], lean: bool =
 
 def exercise(msg: dict[str, Any]) -> dict[str, Any]:
     """A fresh problem for a seed, or the verdict on an answer to it."""
-    kind = EXERCISES.get(msg.get("exercise"))
+    kind = EXERCISES.get(msg.get("exercise", ""))
     if kind is None:
         return {
             "ok": False,
