@@ -8,7 +8,9 @@ from __future__ import annotations
 import pytest
 
 from explorables.site_builder.markdown.directives.roles import write
-from helpers import assert_matches_cpython, cpython_values, in_lesson, mark_position, shared_page, state_of
+from explorables.engine.exercises import EXERCISES
+from helpers import (answer_exercise, assert_matches_cpython, cpython_values, in_lesson, mark_position, shared_page,
+                     state_of)
 
 FIG = "rope"
 NAME = "rotary-positions"
@@ -104,3 +106,15 @@ def test_an_experiment_from_the_text_sets_the_figure(rope):
     values = assert_matches_cpython(rope, FIG, NAME)
     state = state_of(rope, FIG)
     assert values["mode"] == "add" and state["together"] is True and state["experiment"] == "add"
+
+
+def test_the_exercise_is_graded_by_the_engine_with_its_hints(rope):
+    """The exercise type registers with the figure's package: the worker, which imports a
+    page's own figures, has it, and grades a right answer and a known mistake."""
+    exercise = EXERCISES["rotary-score"]
+    p = exercise.generate(1)
+    section = rope.locator("div.ex-exercise").first
+    section.scroll_into_view_if_needed()
+    assert answer_exercise(rope, section, f"{exercise.solve(p):.2f}") == ("Right.", "right")
+    not_turned = next(m for m in exercise.mistakes if m.name == "not-turned")
+    assert answer_exercise(rope, section, f"{not_turned.value(p):.2f}") == (str(not_turned.hint), "mistake")
