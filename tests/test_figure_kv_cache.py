@@ -272,7 +272,7 @@ def test_experiment_messages_quote_the_engine():
 
 def test_golden_first_frame():
     """The lesson's first frame, reviewed by hand (see test_figure_positional_encoding)."""
-    check_golden_split(FIG.scene(first_state()), GOLDEN)
+    check_golden_split(FIG.scene(first_state(t=5)), GOLDEN)
 
 
 # --- the exercise type ----------------------------------------------------------------------
@@ -299,7 +299,7 @@ def test_the_exercise_solves_and_its_mistakes_are_told_apart(seed):
 
 def test_the_lesson_places_the_figure_and_asks():
     text, options = lesson_figure(LESSON, FIG, "kv")
-    assert re.search(r"^order: 7$", text, re.M) and options["caption"]
+    assert re.search(r"^order: 7$", text, re.M) and options["caption"] and options["t"] == "5"
     assert questions(text) >= 3
     assert re.search(r"^:::\{exercise\} kv-cache-size$", text, re.M)
     assert "{numref}`kv`" in text
@@ -307,7 +307,7 @@ def test_the_lesson_places_the_figure_and_asks():
 
 def test_the_lesson_states_the_engine_numbers():
     text = re.sub(r"\s+", " ", lesson_as_built(LESSON))
-    v = FIG.scene(first_state())["values"]
+    v = FIG.scene(first_state(t=5))["values"]
     per_token = maths.cache_bytes(1, 32, 32, 128, 2)
     grouped = FIG.scene(FIG.apply(first_state(), {"type": "action", "name": "share"}))["values"]
     one = FIG.scene(FIG.patch(first_state(), {"share": "one"}))["values"]
@@ -322,7 +322,8 @@ def test_the_lesson_states_the_engine_numbers():
         "A context of 4,096 tokens takes 2 GiB",
         "2 GiB of 4,096 tokens become 512 MiB, and with one pair for all heads ($g = 1$), 64 MiB",
         "overtakes the projections at $n = 3D/2 = 6{,}144$ tokens",
-        f"the figure's cache after {v['context']} tokens takes {v['context_text']}",
+        f"the figure's cache after 4,096 tokens takes {v['context_text']}",
+        f"its query reads {v['n']} keys counting its own",
         f"spends {v['step_cached_text']} multiply-adds on the step",
     ]
     for claim in claims:

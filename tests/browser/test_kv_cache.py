@@ -42,12 +42,14 @@ def filled_rows(page) -> int:
 
 def test_the_token_slider_by_keyboard_fills_the_table_and_the_prose_follows(kv):
     values = assert_matches_cpython(kv, FIG, NAME)
-    assert values["t"] == 0 and values["token_text"] == "512 KiB"
+    assert values["t"] == 5 and values["token_text"] == "512 KiB"  # the lesson's :t: 5
     before = [n["text"] for n in prose(kv)]
-    assert before == expected(kv) and filled_rows(kv) == 1
+    assert before == expected(kv) and filled_rows(kv) == 6
     slider = kv.locator(f'figure#{FIG} input[name="t"]')
     slider.scroll_into_view_if_needed()
     slider.focus()
+    kv.keyboard.press("Home")
+    assert assert_matches_cpython(kv, FIG, NAME)["t"] == 0 and filled_rows(kv) == 1
     for _ in range(3):
         kv.keyboard.press("ArrowRight")
     values = assert_matches_cpython(kv, FIG, NAME)
@@ -64,14 +66,14 @@ def test_the_token_in_the_prose_moves_the_figure(kv):
     number = kv.locator(f'.ex-adjust[data-figure="{FIG}"][data-param="t"]')
     number.scroll_into_view_if_needed()
     number.focus()
-    kv.keyboard.press("ArrowRight")
-    kv.keyboard.press("ArrowRight")
+    kv.keyboard.press("ArrowLeft")
+    kv.keyboard.press("ArrowLeft")
     idle(kv, FIG)
-    assert state_of(kv, FIG)["t"] == 2 and number.inner_text() == "2"
-    assert kv.locator(f'figure#{FIG} input[name="t"]').input_value() == "2"
+    assert state_of(kv, FIG)["t"] == 3 and number.inner_text() == "3"
+    assert kv.locator(f'figure#{FIG} input[name="t"]').input_value() == "3"
     assert [n["text"] for n in prose(kv)] == expected(kv)
     n = kv.locator(f'.ex-value[data-figure="{FIG}"][data-value="n"]').first
-    assert n.inner_text() == "3"
+    assert n.inner_text() == "4"
 
 
 def test_generate_turn_the_cache_off_and_share(kv):
@@ -79,7 +81,7 @@ def test_generate_turn_the_cache_off_and_share(kv):
     play.scroll_into_view_if_needed()
     play.focus()
     kv.keyboard.press("Enter")
-    kv.wait_for_function(f"() => window.explorables.figures['{FIG}'].state.t >= 1", timeout=10_000)
+    kv.wait_for_function(f"() => window.explorables.figures['{FIG}'].state.t !== 5", timeout=10_000)
     kv.keyboard.press("Enter")  # pause
     idle(kv, FIG)
     assert state_of(kv, FIG)["playing"] is False
