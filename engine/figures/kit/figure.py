@@ -56,12 +56,13 @@ from dataclasses import replace
 from typing import Any
 
 from ...locale import t
-from ..base import FieldError, Option, OptionError, OptionErrors, read_options
+from ..base import FieldError, Option, OptionError, OptionErrors, Text, read_options
 from .experiments import HINT, Experiment
 from .geometry import Vector
 from .hooks import HookChecks, HookFailed, Misused, _a, described, old_signature  # noqa: F401  (described: reports')
 from .marks import element_id, mark_ref
 from .params import Hidden, Param
+from .schema import CHECKED, SceneError, check_scene
 from .text import spoken
 from .values import Value
 
@@ -73,13 +74,13 @@ class Figure(HookChecks):
     """Base class of every figure, built-in or an author's."""
 
     name: str = ""
-    summary: str = ""
-    title: str = ""  # the heading over the figure
+    summary: Text = ""
+    title: Text = ""  # the heading over the figure
     params: tuple[Param, ...] = ()
     extra_options: tuple[Option, ...] = ()  # directive options that are no control (a sentence, vectors)
     values: tuple[Value, ...] = ()
     experiments: tuple[Experiment, ...] = ()
-    hint: str = HINT  # what the experiment box says while no experiment runs
+    hint: Text = HINT  # what the experiment box says while no experiment runs
     experiments_near: str | None = None  # the panel the "Try this" buttons sit under on a narrow screen
     # The state keys that make the figure's example (its tokens, their vectors): prose
     # that quotes an element by position ({value}`table.weights[2][3]`) speaks of the
@@ -350,6 +351,13 @@ class Figure(HookChecks):
             "controls": self.controls(state, v),
             "values": self.values_of(state, v),
         }
+        if CHECKED:
+            try:
+                check_scene(out)
+            except SceneError as err:
+                raise Misused(
+                    f"{self.name}'s scene: {err}", "write it as engine/figures/SCENE.md declares it", self._hook("draw")
+                ) from None
         return out
 
     def panels(self, drawn: Any) -> list[dict[str, Any]]:
