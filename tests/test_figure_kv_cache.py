@@ -187,9 +187,11 @@ def check_scene(scene, state):
         for j, cell in enumerate(row):
             if j <= i <= t:
                 assert cell["text"] == f"{ref[i, j]:.2f}" and cell["tone"] == round(ref[i, j], 3)
+                score = float(np.array(maths.vectors()[0][i]) @ np.array(maths.vectors()[1][j]) / 2)
+                assert cell["detail"][0].startswith(f"s = q·k ÷ √4 = {score:.2f}".replace("-", "−"))
                 assert not cell.get("muted")
             else:
-                assert cell.get("text", "") == "" and cell["muted"] is True
+                assert cell.get("text", "") == "" and cell["muted"] is True and "detail" not in cell
     kept = panel(scene, "kept")
     words = [cell.get("text", "") for cell in kept["rows"][0]]
     assert kept["rows"][1] == kept["rows"][0] or [c.get("text", "") for c in kept["rows"][1]] == words

@@ -1,8 +1,6 @@
-"""The ``kv-cache`` figure: generating text one token at a time. At step t the new query
-reads the keys 0..t; under the causal mask earlier keys and values never change, so a
-decoder keeps them (the KV cache) and computes one key, one value and one row. Without
-the cache each step runs the whole prefix again, with the same rows. The counters are for
-a model of L layers and width D = h·d_k (maths.py); the table is one toy head (d_k = 4).
+"""The ``kv-cache`` figure: generating text one token at a time. Under the causal mask earlier
+keys and values never change, so a decoder keeps them (the KV cache) and computes one row a
+step; without it each step runs the prefix again. Counters: L layers of width D = h·d_k.
 """
 from __future__ import annotations
 
@@ -92,7 +90,10 @@ class KVCache(Figure):
         D, g, size = h * d_k, kv_heads(state), state["bytes"]
         Q, K, V = vectors()
         rows = (decode if state["cache"] else recompute)(Q, K, V, t + 1)
-        weights = [[row.weights[j] if j < len(row.weights) else 0.0 for j in range(len(TOKENS))] for row in rows]
+        square = [[0.0] * len(TOKENS) for _ in range(LAST - t)]  # the rows not generated yet
+
+        def table(name: str) -> list:  # the rows' weights or scores, 0 right of the diagonal
+            return [getattr(row, name) + [0.0] * (LAST - i) for i, row in enumerate(rows)] + square
         step = {c: L * step_cost(t, D, g, d_k, c) for c in (True, False)}
         total = {c: L * sum(step_cost(i, D, g, d_k, c) for i in range(t + 1)) for c in (True, False)}
         out = {"t": t, "n": t + 1, "D": D, "kv_heads": g, "cache": state["cache"], "playing": state["playing"],
@@ -100,8 +101,8 @@ class KVCache(Figure):
                "total_full": total[False], "ratio": total[False] / total[True],
                "cache_bytes": cache_bytes(t + 1, L, g, d_k, size), "token_bytes": cache_bytes(1, L, g, d_k, size),
                "context_bytes": cache_bytes(state["context"], L, g, d_k, size),
-               "weights": weights + [[0.0] * len(TOKENS) for _ in range(LAST - t)],
-               "outputs": [row.output for row in rows], "context": state["context"]}
+               "weights": table("weights"), "scores": table("scores"), "outputs": [row.output for row in rows],
+               "context": state["context"]}
         out.update({name: W.size(out[name[:-5] + "_bytes"]) if name[:-5] + "_bytes" in out else
                     W.count(out[name[:-5]]) for name in W.TEXTS})
         return out

@@ -1,5 +1,4 @@
-"""The panels: the causal table at step t, the kept keys and values, the multiply-adds
-and the cache's memory, from the numbers ``KVCache.compute`` made (no maths here)."""
+"""The panels: the causal table, the kept keys and values, the multiply-adds, the memory."""
 from __future__ import annotations
 
 from explorables.figures import cells, heading, num, quote, text
@@ -21,6 +20,8 @@ def table(state: dict, v: dict) -> dict:
     return cells("table", n, n, text=lambda i, j: num(weights[i][j]) if j <= i <= t else "",
                  tone=lambda i, j: weights[i][j] if j <= i <= t else 0.0,
                  muted=lambda i, j: i > t or j > i, tip=tip, active_row=t,
+                 detail=lambda i, j: [W.CELL_DETAIL.format(s=num(v["scores"][i][j]), w=num(weights[i][j]), i=i)]
+                 if j <= i <= t else None,
                  row_labels=heading(n, text=TOKENS, active=lambda i: i == t),
                  col_labels=heading(n, text=TOKENS), key=[(0, W.KEY_LITTLE()), (1, W.KEY_MUCH())],
                  title=W.TABLE_TITLE.format(t=t, word=quote(TOKENS[t])), caption=W.TABLE_CAPTION.format(t=t))

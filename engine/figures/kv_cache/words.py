@@ -58,6 +58,7 @@ TABLE_CAPTION = Say("figure.kv_cache.table_caption")
 CELL_TIP = Say("figure.kv_cache.cell_tip")
 CELL_MASKED = Say("figure.kv_cache.cell_masked")
 CELL_LATER = Say("figure.kv_cache.cell_later")
+CELL_DETAIL = Say("figure.kv_cache.cell_detail")
 KEY_LITTLE, KEY_MUCH = Say("figure.key.little_weight"), Say("figure.key.much_weight")
 
 KEPT_TITLE = Say("figure.kv_cache.kept_title")
