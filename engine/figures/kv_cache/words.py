@@ -2,7 +2,7 @@
 looked up when they are shown or filled in; the option docs stay English."""
 from __future__ import annotations
 
-from explorables.figures import Say, num
+from explorables.figures import Say, formula, num
 
 SUMMARY = Say("figure.kv_cache.summary")
 TITLE = Say("figure.kv_cache.title")
@@ -90,7 +90,7 @@ def size(n_bytes: float) -> str:
     while x >= 1024 and k < len(UNITS) - 1:
         x, k = x / 1024, k + 1
     digits = 0 if x >= 100 or x == int(x) else 1 if x >= 10 else 2
-    return f"{num(x, digits)} {UNITS[k]}"
+    return formula(f"{num(x, digits)} {UNITS[k]}")  # one left-to-right run in Hebrew too
 
 
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -102,4 +102,4 @@ def count(n: int) -> str:
     if n < 100_000:
         return num(n, 0)
     power = len(str(int(n))) - 1
-    return f"{num(n / 10 ** power, 2)} × 10{str(power).translate(SUPERSCRIPT)}"
+    return formula(f"{num(n / 10 ** power, 2)} × 10{str(power).translate(SUPERSCRIPT)}")
