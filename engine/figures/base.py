@@ -14,7 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..locale import number_format, t, typed, unisolated
+from ..locale import Say, number_format, t, typed, unisolated
+
+# Words a figure declares: plain text, or a Say that the catalogue words when shown.
+Text = str | Say
 
 
 class OptionError(ValueError):

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..base import Text
 from .text import spoken
 
 HINT = "Pick an experiment: it sets the figure and says what to look for."
@@ -28,14 +29,14 @@ class Experiment:
     """One "Try this" button."""
 
     name: str  # its id: sent back as {"type": "action", "name": name}; prose refers to it
-    label: str  # the button's text
-    title: str = ""  # the button's tooltip: what it will do
+    label: Text  # the button's text
+    title: Text = ""  # the button's tooltip: what it will do
     set: Mapping[str, Any] = field(default_factory=dict)  # parameters it sets, by name
     run: Callable[[dict], dict | None] | None = None  # further changes where data is not enough: in place,
     # or the next state returned
     see: str | Callable[[dict], str] = ""  # what to look for (a function of the state for numbers)
     when: Callable[[dict], bool] | None = None  # does it apply to the state it starts from?
-    needs: str = ""  # what it needs where it does not apply, for the error message
+    needs: Text = ""  # what it needs where it does not apply, for the error message
 
     def applies(self, state: dict) -> bool:
         return self.when is None or bool(self.when(state))
