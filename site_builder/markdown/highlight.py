@@ -25,6 +25,8 @@ from __future__ import annotations
 import html
 import re
 import shlex
+from collections.abc import MutableMapping
+from typing import Any
 
 from markdown_it import MarkdownIt
 from pygments import highlight as _pygmentize
@@ -42,7 +44,7 @@ _OPTIONS = {"lineno-start", "emphasize-lines", "linenos", "caption"}
 _FORMATTER = HtmlFormatter(nowrap=True)
 
 
-def warn(env: dict, line0: int, col: int, message: str, hint: str = "") -> None:
+def warn(env: MutableMapping[str, Any], line0: int, col: int, message: str, hint: str = "") -> None:
     """Record a warning: the build goes on, and prints it with file:line:col."""
     env.setdefault("warnings", []).append(
         SourceError(env.get("path", "<string>"), env.get("line_offset", 0) + line0 + 1, col, message, hint)

@@ -6,11 +6,12 @@ import html
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import yaml
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
+from markdown_it.renderer import RendererHTML
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 from mdit_py_plugins.anchors import anchors_plugin
@@ -74,8 +75,8 @@ def _align_classes(state: StateCore) -> None:
     strict Content-Security-Policy (no 'unsafe-inline') refuses."""
     for token in state.tokens:
         if token.type in ("th_open", "td_open"):
-            style = token.attrGet("style")
-            if style and style.startswith("text-align:"):
+            style = str(token.attrGet("style") or "")
+            if style.startswith("text-align:"):
                 del token.attrs["style"]
                 token.attrJoin("class", "ex-align-" + style.split(":", 1)[1].strip())
 
@@ -256,7 +257,7 @@ def create_parser(raw_html: bool = False) -> MarkdownIt:
     for name in ("math_block", "math_block_label"):
         md.add_render_rule(name, _math_renderer(display=True))
     md.use(roles_plugin)  # {value}, {adjust}, {try}, {numref}, {eq}: prose bound to the page
-    role_rule = md.renderer.rules["prose_role"]
+    role_rule = cast(RendererHTML, md.renderer).rules["prose_role"]
 
     def render_role(self, tokens, idx, options, env) -> str:
         out = role_rule(tokens, idx, options, env)  # bound to the renderer already

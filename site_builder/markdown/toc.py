@@ -49,7 +49,7 @@ def heading_text(inline: Token, as_html: bool = False) -> str:
     parts = []
     skip = 0
     for child in inline.children or []:
-        if child.type == "link_open" and "header-anchor" in (child.attrGet("class") or ""):
+        if child.type == "link_open" and "header-anchor" in str(child.attrGet("class") or ""):
             skip += 1
         elif child.type == "link_close" and skip:
             skip -= 1
@@ -87,7 +87,7 @@ def _toc_rule(state: StateCore) -> None:
             (
                 i
                 for i, c in enumerate(children)
-                if c.type == "link_open" and "header-anchor" in (c.attrGet("class") or "")
+                if c.type == "link_open" and "header-anchor" in str(c.attrGet("class") or "")
             ),
             None,
         )
@@ -101,7 +101,7 @@ def _toc_rule(state: StateCore) -> None:
             before.content = f'<div class="ex-heading ex-heading-{token.tag}">\n'
             before.meta = {"part": token.tag == "h2" and token.level == 0}
             after.content = (
-                f'<a class="header-anchor" href="#{html.escape(anchor, quote=True)}" '
+                f'<a class="header-anchor" href="#{html.escape(str(anchor), quote=True)}" '
                 f'aria-label="{label}">#</a>\n</div>\n'
             )
             tokens.insert(index + 3, after)

@@ -16,6 +16,7 @@ into a <details> the reader opens; other classes are added to the box for the st
 from __future__ import annotations
 
 import re
+from typing import Literal
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
@@ -33,8 +34,9 @@ _CLASS = re.compile(r"^[A-Za-z][\w-]*$")
 
 def expand(state: StateCore, index: int, name: str, argument: str) -> int:
     token = state.tokens[index]
+    line0 = token.map[0] if token.map else 0  # (a directive's token has its lines)
     env = state.env
-    options, body, body_line0 = split_options(token.content, token.map[0] + 1)
+    options, body, body_line0 = split_options(token.content, line0 + 1)
     classes: list[str] = []
     for opt in options:
         if opt.name not in OPTIONS:
@@ -61,7 +63,7 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
     if not body.strip():
         report(
             env,
-            token.map[0],
+            line0,
             1,
             f"{{{name}}} is empty",
             f"write its text on the lines between ':::{{{name}}}' and the closing ':::'",
@@ -86,7 +88,7 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
     return 1  # go on into the body: it may hold directives too
 
 
-def _block(kind: str, tag: str, nesting: int, source_map) -> Token:
+def _block(kind: str, tag: str, nesting: Literal[-1, 0, 1], source_map) -> Token:
     token = Token(kind, tag, nesting)
     token.block = True
     token.map = source_map

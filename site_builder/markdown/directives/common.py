@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import MutableMapping
 from dataclasses import dataclass
+from typing import Any
 
 from markdown_it.token import Token
 
@@ -49,10 +51,10 @@ def fence_closed(token, lines: list[str]) -> bool:
     if end - start < 2 or end - 1 >= len(lines):
         return False
     match = _CLOSING.match(lines[end - 1].lstrip(" \t>"))
-    return bool(match) and len(match.group(1)) >= len(token.markup)
+    return match is not None and len(match.group(1)) >= len(token.markup)
 
 
-def check_closed(env: dict, token) -> bool:
+def check_closed(env: MutableMapping[str, Any], token) -> bool:
     """Report a colon fence that is never closed, at the line where it opened."""
     if fence_closed(token, env.get("lines") or []):
         return True
@@ -83,7 +85,7 @@ def check_closed(env: dict, token) -> bool:
     return False
 
 
-def found_in(env: dict, block, text: str, nth: int = 0) -> tuple[int, int]:
+def found_in(env: MutableMapping[str, Any], block, text: str, nth: int = 0) -> tuple[int, int]:
     """The 0-based line and 1-based column where ``text`` stands in the source lines of
     ``block`` (a paragraph, a list item), its ``nth`` time there (0: the first), for a
     message about something inside it; else its first line, column 1."""
@@ -100,7 +102,7 @@ def found_in(env: dict, block, text: str, nth: int = 0) -> tuple[int, int]:
     return first, 1
 
 
-def report(env: dict, line0: int, col: int, message: str, hint: str = "") -> None:
+def report(env: MutableMapping[str, Any], line0: int, col: int, message: str, hint: str = "") -> None:
     """Record an error at a 0-based line of the current source (nested bodies add an offset)."""
     env.setdefault("errors", []).append(
         SourceError(env.get("path", "<string>"), env.get("line_offset", 0) + line0 + 1, col, message, hint)

@@ -10,6 +10,8 @@ figure's instructions out of the running text.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
@@ -18,10 +20,11 @@ from .common import parse_body, report
 
 def expand(state: StateCore, index: int, name: str, argument: str) -> int:
     token = state.tokens[index]
+    line0 = token.map[0] if token.map else 0  # (a directive's token has its lines)
     if not argument:
         report(
             state.env,
-            token.map[0],
+            line0,
             len(token.markup) + len(name) + 3,
             "{details} needs a summary after the name",
             "write ':::{details} How to use this figure' then the folded text below it",
@@ -29,7 +32,7 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
     if not token.content.strip():
         report(
             state.env,
-            token.map[0],
+            line0,
             1,
             "{details} has nothing to fold",
             "write the folded text on the lines between the opening and closing fences",
@@ -42,13 +45,13 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
         _inline(argument, token.map),
         _block("details_summary_close", "summary", -1, token.map),
     ]
-    children = parse_body(state, token.content, token.map[0] + 1, token)
+    children = parse_body(state, token.content, line0 + 1, token)
     closing = _block("details_close", "details", -1, token.map)
     state.tokens[index : index + 1] = [opening, *summary, *children, closing]
     return 1  # go on into the body: it may hold directives too
 
 
-def _block(kind: str, tag: str, nesting: int, source_map) -> Token:
+def _block(kind: str, tag: str, nesting: Literal[-1, 0, 1], source_map) -> Token:
     token = Token(kind, tag, nesting)
     token.block = True
     token.map = source_map

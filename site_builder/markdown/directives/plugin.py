@@ -9,6 +9,8 @@ with a "did you mean". Errors go to ``env["errors"]`` with source lines.
 from __future__ import annotations
 
 import re
+from collections.abc import MutableMapping
+from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
@@ -74,14 +76,20 @@ def _directives_rule(state: StateCore) -> None:
                 (f"did you mean '{{{close}}}'?" if close else f"known directives: {', '.join(known_names())};")
                 + " `explorables figures` lists every figure and its options",
             )
-            report(state.env, token.map[0], len(token.markup) + 1, f"unknown directive '{{{clip(name)}}}'", hint)
+            report(
+                state.env,
+                token.map[0] if token.map else 0,
+                len(token.markup) + 1,
+                f"unknown directive '{{{clip(name)}}}'",
+                hint,
+            )
             token.type = "directive_error"
             if argument:  # most likely a figure's id: the prose quoting it stays quiet (roles.py)
                 state.env.setdefault("unmade_figures", set()).add(argument)
             index += 1
 
 
-def _site_folder(env: dict):
+def _site_folder(env: MutableMapping[str, Any]):
     """The folder the site's files are named from in messages (content/'s parent)."""
     content = env.get("content_root")
     return content.parent if content is not None else None
@@ -95,7 +103,7 @@ def _plain_div(state: StateCore, index: int) -> int:
     opening.attrSet("class", classes)
     opening.map = token.map
     closing = Token("div_close", "div", -1)
-    children = parse_body(state, token.content, token.map[0] + 1, token)
+    children = parse_body(state, token.content, (token.map[0] if token.map else 0) + 1, token)
     state.tokens[index : index + 1] = [opening, *children, closing]
     return 1
 

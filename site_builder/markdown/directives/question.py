@@ -8,6 +8,7 @@ The answer, in Markdown (math and figures allowed).
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
@@ -19,20 +20,21 @@ from .common import parse_body, report
 
 def expand(state: StateCore, index: int, name: str, argument: str) -> int:
     token = state.tokens[index]
+    line0 = token.map[0] if token.map else 0  # (a directive's token has its lines)
     env = state.env
     if not argument:
         report(
             env,
-            token.map[0],
+            line0,
             len(token.markup) + len(name) + 3,
             "{question} needs the question after the name",
             "write ':::{question} Why can the output never leave the hull?' then the answer below it",
         )
-    body_line0 = token.map[0] + 1
+    body_line0 = line0 + 1
     if not token.content.strip():
         report(
             env,
-            token.map[0],
+            line0,
             1,
             "{question} has no answer",
             "write the answer on the lines between the opening and closing fences",
@@ -68,8 +70,9 @@ def add_render_rules(md: MarkdownIt) -> None:
         # the title's own inline tokens: md.renderInline would also render what the core
         # rules add after them, such as the page's list of footnotes
         tokens = md.parseInline(text, env)
-        return md.renderer.renderInline(tokens[0].children or [], md.options, env) if tokens else ""
+        return renderer.renderInline(tokens[0].children or [], md.options, env) if tokens else ""
 
-    md.renderer.md_inline = md_inline  # titles may hold inline Markdown and math
+    renderer: Any = md.renderer  # a RendererHTML, given an attribute of the project's own:
+    renderer.md_inline = md_inline  # titles may hold inline Markdown and math
     md.add_render_rule("question_open", _open)
     md.add_render_rule("question_close", _close)

@@ -26,8 +26,10 @@ import html
 import os
 import posixpath
 import re
+from typing import cast
 
 from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
@@ -44,7 +46,7 @@ _TAG = re.compile(r"\\tag(\*?)\s*\{([^{}]*)\}")
 def _references_rule(state: StateCore) -> None:
     env = state.env
     figures: dict[str, int] = {}
-    equations: dict[str, int] = {}
+    equations: dict[str, str] = {}  # label -> its number as shown, "(2)"
     headings: dict[str, str] = {}
     counted_figures = 0  # every live figure and every image with a caption, in page order
     for i, token in enumerate(state.tokens):
@@ -78,7 +80,7 @@ def _references_rule(state: StateCore) -> None:
             headings[str(token.attrGet("id"))] = state.tokens[i + 1].content
     env["figure_numbers"] = figures  # for references from other lessons (resolve_figure_refs)
     env["figure_total"] = counted_figures  # with numbering: site, the next page goes on from here
-    referenced = set()
+    referenced: set[str] = set()
 
     for parent in state.tokens:
         if parent.type != "inline" or not parent.children:
@@ -285,8 +287,9 @@ def resolve_figure_refs(pages) -> list:
 
 def references_plugin(md: MarkdownIt) -> None:
     md.core.ruler.push("prose_references", _references_rule)  # after the headings get their ids
-    figure_rule = md.renderer.rules["figure"]
-    math_rule = md.renderer.rules.get("math_block_label")
+    rules = cast(RendererHTML, md.renderer).rules
+    figure_rule = rules["figure"]
+    math_rule = rules.get("math_block_label")
 
     def render_figure(self, tokens, idx, options, env) -> str:
         out = figure_rule(tokens, idx, options, env)
@@ -303,6 +306,7 @@ def references_plugin(md: MarkdownIt) -> None:
         return out[:end] + figcaption + out[end:]
 
     def render_equation(self, tokens, idx, options, env) -> str:
+        assert math_rule is not None  # registered only when there is one (below)
         out = math_rule(tokens, idx, options, env)
         token = tokens[idx]
         if 'class="ex-eq-number"' in out:  # its own \tag gives the number
