@@ -145,16 +145,16 @@ def _run(args: argparse.Namespace) -> int:
 
         started = time.perf_counter()
         try:
-            result = build_site(
+            built = build_site(
                 Path(args.content), Path(args.output), pyodide_source=args.pyodide, dev=args.live_reload, url=args.url
             )
         except (BuildError, PyodideError) as err:
             print(f"error: {err}", file=sys.stderr)
             return getattr(err, "exit_code", 1)
-        for warning in result.warnings:
+        for warning in built.warnings:
             print(f"warning: {warning}", file=sys.stderr)
         took = time.perf_counter() - started
-        print(f"Built {result.pages} pages with {result.figures} figures into {args.output}/ in {took:.2f} s.")
+        print(f"Built {built.pages} pages with {built.figures} figures into {args.output}/ in {took:.2f} s.")
         print(f"View it with: explorables serve   (or open {args.output}/index.html through any web server)")
         return 0
     from .serve import serve as run_server  # noqa: PLC0415

@@ -68,6 +68,11 @@ class _Reloads:
             self.message = {"kind": kind, "text": text}
             self.changed.notify_all()
 
+    def wait_past(self, seen: int, timeout: float) -> None:
+        """Wait (at most ``timeout`` s) for a rebuild after generation ``seen``."""
+        with self.changed:
+            self.changed.wait_for(lambda: self.generation != seen, timeout=timeout)
+
 
 def _handler(out_dir: Path, reloads: _Reloads):
     class Handler(http.server.SimpleHTTPRequestHandler):
@@ -101,8 +106,7 @@ def _handler(out_dir: Path, reloads: _Reloads):
                     self.wfile.write(b"data: " + json.dumps(last).encode() + b"\n\n")
                     self.wfile.flush()
                 while True:
-                    with reloads.changed:
-                        reloads.changed.wait_for(lambda seen=seen: reloads.generation != seen, timeout=15)
+                    reloads.wait_past(seen, timeout=15)
                     if reloads.generation != seen:  # one message a rebuild; the stream stays open
                         with reloads.changed:
                             seen, message = reloads.generation, reloads.message
@@ -205,6 +209,8 @@ class DevServer:
     @property
     def url(self) -> str:
         host = "127.0.0.1" if self.host in ("0.0.0.0", "") else self.host
+        if self.server is None:
+            raise RuntimeError("the server has not started")
         return f"http://{host}:{self.server.server_address[1]}/"
 
     def start(self) -> bool:

@@ -35,9 +35,12 @@ class Builder:
         if self.process is None or self.process.poll() is not None:
             self.process = subprocess.Popen(COMMAND, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         try:
-            self.process.stdin.write(json.dumps(args) + "\n")
-            self.process.stdin.flush()
-            reply = json.loads(self.process.stdout.readline())
+            stdin, stdout = self.process.stdin, self.process.stdout
+            if stdin is None or stdout is None:  # (both are pipes: Popen above)
+                raise OSError("the builder process has no pipes")
+            stdin.write(json.dumps(args) + "\n")
+            stdin.flush()
+            reply = json.loads(stdout.readline())
             return int(reply["code"]), reply["out"], reply["err"]
         except (OSError, ValueError, KeyError, TypeError):  # the process died: a fresh one, this once
             self.stop()
@@ -53,7 +56,8 @@ class Builder:
     def stop(self) -> None:
         if self.process is not None:
             try:
-                self.process.stdin.close()
+                if self.process.stdin is not None:
+                    self.process.stdin.close()
                 self.process.wait(timeout=5)
             except (OSError, subprocess.TimeoutExpired):
                 self.process.kill()

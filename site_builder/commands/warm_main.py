@@ -31,7 +31,7 @@ def main() -> None:
                 code = cli.main(json.loads(line))
             except SystemExit as stop:  # as Python itself ends: no code is 0, a message is 1
                 if stop.code is None or isinstance(stop.code, int):
-                    code = stop.code
+                    code = stop.code or 0
                 else:
                     print(stop.code, file=sys.stderr)
                     code = 1

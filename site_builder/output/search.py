@@ -22,6 +22,7 @@ import re
 import unicodedata
 from functools import lru_cache
 from html.parser import HTMLParser
+from typing import TypedDict
 
 STOP = frozenset(
     [
@@ -134,6 +135,13 @@ def _linear(tag: str, parts: list[str]) -> str:
     return text + " " if tag == "mo" and text == "," else text
 
 
+class _Section(TypedDict):
+    id: str  # the heading's anchor ("" before the first heading)
+    heading: str
+    text: list[str]  # the pieces of its text, joined when read
+    caption: list[str]
+
+
 class _Sections(HTMLParser):
     """Split a rendered lesson body into sections of heading, text and captions; a
     formula as one line of text ("the rows of Kᵀ"), for snippets without holes."""
@@ -144,7 +152,7 @@ class _Sections(HTMLParser):
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.math: list[tuple[str, list[str]]] = []  # the open MathML elements, with their parts
-        self.sections = [{"id": "", "heading": "", "text": [], "caption": []}]
+        self.sections: list[_Section] = [{"id": "", "heading": "", "text": [], "caption": []}]
         self.skip = 0
         self.stack: list[str] = []
         self.in_heading = False

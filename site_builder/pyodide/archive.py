@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import zipfile
+from collections.abc import Sequence
 from pathlib import Path
 
 from ...engine import locale
@@ -18,7 +19,7 @@ from . import release as pyodide
 from .ahead import DATE, kept, read_compiled, sha
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
-TOP = Path(__import__("explorables").__file__).resolve().parent  # the package holding __init__.py and figures.py
+TOP = Path(str(__import__("explorables").__file__)).resolve().parent  # the package holding __init__.py and figures.py
 ZIP_DATE = DATE  # every file's date, as in the compiled modules' own zip
 ARTIFACT = Path(__file__).resolve().parent.parent / "engine-bytecode.zip"  # the engine compiled ahead (bytecode.py)
 
@@ -58,7 +59,7 @@ def stale(sources: dict[str, bytes]) -> list[str]:
     return sorted(name for name in sources if name not in fresh)
 
 
-def engine_archive(extra: list[tuple[str, bytes]] = (), language: str = "en") -> bytes:
+def engine_archive(extra: Sequence[tuple[str, bytes]] = (), language: str = "en") -> bytes:
     """The engine archive; ``extra`` adds (name, bytes) files: the site's own figures. A
     module compiled ahead for Pyodide (bytecode.py) goes as its ``.pyc``, any other as its
     source. Of the catalogues it holds English and the site's ``language`` (each other one

@@ -150,6 +150,8 @@ def _from_cache(original: bytes) -> bytes:
     if not modules:
         return original
     path = cache_file(original)
+    if path is None:  # no bytecode made ahead to name the cache after (compiled() found some, so not here)
+        return _assemble(original, modules)
     try:
         made = path.read_bytes()
         with zipfile.ZipFile(io.BytesIO(made)) as archive:
