@@ -23,6 +23,66 @@ CHROMIUM_FLAGS = [
 TEST_ONLY_FLAGS = ["--js-flags=--liftoff-only"]
 
 
+# Waits for a loaded machine: two cores shared with builds, other browsers and Pyodide
+# starting in the other test worker make a page many times slower than on an idle one.
+# Every context the tests open (the ``page`` fixture's, browser.new_context, new_page)
+# gets these defaults, and no wait gets less than WAIT_FLOOR, whatever a test asked:
+# a wait that succeeds returns as soon as its condition holds, so only a failing test
+# waits longer. (No test waits for something *not* to happen with a timeout.)
+NAVIGATION_TIMEOUT = 120_000  # ms: goto, reload, back and forward
+ACTION_TIMEOUT = 60_000  # ms: a click, typing, a wait given no timeout of its own
+WAIT_FLOOR = 30_000  # ms: the least any wait gets
+
+
+def _generous(context):
+    context.set_default_timeout(ACTION_TIMEOUT)
+    context.set_default_navigation_timeout(NAVIGATION_TIMEOUT)
+    return context
+
+
+def _floored(method):
+    @functools.wraps(method)
+    def wait(self, *args, **kwargs):
+        timeout = kwargs.get("timeout")
+        if timeout is not None and 0 < timeout < WAIT_FLOOR:  # 0 is "no limit"
+            kwargs["timeout"] = WAIT_FLOOR
+        return method(self, *args, **kwargs)
+    wait.floored = True
+    return wait
+
+
+def _patch_playwright() -> None:
+    """Give every browser context the generous defaults and every wait WAIT_FLOOR."""
+    try:
+        from playwright.sync_api import Browser, Frame, Locator, Page
+    except ImportError:  # the tests without a browser
+        return
+    if getattr(Browser.new_context, "generous", False):
+        return
+    new_context, new_page = Browser.new_context, Browser.new_page
+
+    @functools.wraps(new_context)
+    def generous_context(self, *args, **kwargs):
+        return _generous(new_context(self, *args, **kwargs))
+
+    @functools.wraps(new_page)
+    def generous_page(self, *args, **kwargs):
+        page = new_page(self, *args, **kwargs)
+        _generous(page.context)
+        return page
+    generous_context.generous = True
+    Browser.new_context, Browser.new_page = generous_context, generous_page
+    for owner in (Page, Frame):
+        for name in ("wait_for_function", "wait_for_selector", "wait_for_url", "wait_for_load_state",
+                     "wait_for_event", "expect_event", "goto", "reload", "go_back", "go_forward"):
+            if hasattr(owner, name):
+                setattr(owner, name, _floored(getattr(owner, name)))
+    Locator.wait_for = _floored(Locator.wait_for)
+
+
+_patch_playwright()
+
+
 def chromium_path() -> str | None:
     """Debian's Chromium when present (or EXPLORABLES_CHROMIUM); else Playwright's own.
     The benchmarks' browser: the whole of Chromium, as readers have it."""

@@ -12,7 +12,7 @@ from explorables.engine.figures import FIGURES
 def open_figure(page, url: str, figure_id: str):
     """Open a lesson, wait until the engine is live, return a locator of the figure."""
     page.goto(url)
-    page.wait_for_function("() => window.explorables && window.explorables.figures", timeout=10_000)
+    page.wait_for_function("() => window.explorables && window.explorables.figures")  # conftest's timeouts
     page.evaluate("() => window.explorables.ready")
     root = page.locator(f"figure#{figure_id}")
     root.and_(page.locator(".ex-live")).wait_for()
