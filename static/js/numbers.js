@@ -7,48 +7,38 @@
   "use strict";
   const ex = window.explorables;
   const ENGLISH = { decimal: ".", group: "", group_min: 5, percent: "{}%", list: ", " };  // numbers.Rules()
-  function rule(key) { return ex.words.messages["number." + key] ?? ENGLISH[key]; }
+  const rule = (key) => ex.words.messages["number." + key] ?? ENGLISH[key];
 
   /* x.toFixed(d), but a tie goes to the even neighbour, as Python's format does (0.125 -> "0.12"). */
   function decimals(x, d) {
-    const t = Math.abs(x) * Math.pow(10, d);
-    return (t % 1 === 0.5 && Math.floor(t) % 2 === 0 ? x - Math.sign(x) * Math.pow(10, -d) / 4 : x).toFixed(d);
+    const t = Math.abs(x) * 10 ** d;
+    return (t % 1 === 0.5 && Math.floor(t) % 2 === 0 ? x - Math.sign(x) * 10 ** -d / 4 : x).toFixed(d);
   }
 
   /* A number written the JavaScript way ("-1234.50") in the language (numbers.localized). */
   function localized(text) {
+    const [, sign, whole, fraction] = /^(-?)([^.]*)(?:\.(.*))?$/.exec(text);
     const group = rule("group");
-    let body = String(text);
-    const sign = body.startsWith("-") ? "\u2212" : "";
-    if (sign) body = body.slice(1);
-    const dot = body.indexOf(".");
-    let whole = dot < 0 ? body : body.slice(0, dot);
-    if (group && /^\d+$/.test(whole) && whole.length >= Number(rule("group_min"))) {
-      whole = whole.replace(/\B(?=(\d{3})+$)/g, group);
-    }
-    return sign + whole + (dot < 0 ? "" : rule("decimal") + body.slice(dot + 1));
+    const grouped = group && /^\d+$/.test(whole) && whole.length >= Number(rule("group_min"))
+      ? whole.replace(/\B(?=(\d{3})+$)/g, group) : whole;
+    return (sign ? "\u2212" : "") + grouped + (fraction === undefined ? "" : rule("decimal") + fraction);
   }
   /* ``digits`` decimals (2 unless given), never "−0.00"; "—" for what is not a number. */
-  function fixed(x, digits) {
+  function fixed(x, digits = 2) {
     if (typeof x !== "number" || !isFinite(x)) return "—";
-    const s = decimals(x, digits === undefined ? 2 : digits);
+    const s = decimals(x, digits);
     return localized(Number(s) === 0 ? s.replace("-", "") : s);
   }
-  /* At most ``digits`` decimals, no trailing zeros: "0.5", "3". */
-  function trimmed(x, digits) {
-    let s = decimals(x, digits === undefined ? 2 : digits);
-    if (s.indexOf(".") >= 0) s = s.replace(/\.?0+$/, "");
-    return localized(s === "-0" ? "0" : s);
-  }
-  /* A weight: one decimal below 10%, whole numbers above. */
-  function percent(w) {
-    return rule("percent").replace("{}", w === 0 ? "0" : localized(decimals(100 * w, w < 0.1 ? 1 : 0)));
-  }
-  function listSeparator() { return rule("list"); }
-  function vector(xs, digits) {
-    return "(" + xs.map(function (x) { return fixed(x, digits); }).join(listSeparator()) + ")";
-  }
-  ex.number = { localized: localized, fixed: fixed, trimmed: trimmed, percent: percent, vector: vector };
+  const listSeparator = () => rule("list");
+  ex.number = {
+    localized: localized,
+    fixed: fixed,
+    /* at most ``digits`` decimals, no trailing zeros: "0.5", "3" */
+    trimmed: (x, digits = 2) => localized(decimals(x, digits).replace(/\.0*$|(\.\d*?)0+$/, "$1").replace(/^-0$/, "0")),
+    /* a weight: one decimal below 10%, whole numbers above */
+    percent: (w) => rule("percent").replace("{}", w === 0 ? "0" : localized(decimals(100 * w, w < 0.1 ? 1 : 0))),
+    vector: (xs, digits) => "(" + xs.map((x) => fixed(x, digits)).join(listSeparator()) + ")",
+  };
   ex.localize = localized;
   ex.fmt = fixed;
   ex.listSeparator = listSeparator;
