@@ -42,7 +42,8 @@ def test_the_zip_holds_one_folder_named_after_the_site(bundle):
     top = "attention-by-hand/"
     for page in ("index.html", "one-query-row.html", "attention-heatmap.html"):
         assert top + page in files
-    assert result.pages == 6 and result.figures == 5
+    lessons = len(list((ROOT / "content").glob("0*.md")))  # one figure each, and the index
+    assert result.pages == lessons + 1 and result.figures == lessons
 
 
 def asset_name(files: dict[str, bytes], plain: str) -> str:
@@ -138,7 +139,9 @@ def test_the_folder_form_writes_a_runnable_folder(tmp_path, capsys):
     assert main(["bundle", str(ROOT / "content"), "--folder", str(target)]) == 0
     assert (target / "index.html").is_file() and "bundle/pyodide-data.js" in names_in(target)
     out = capsys.readouterr().out
-    assert "Bundled 6 pages with 5 figures" in out and "Copy the folder anywhere" in out and "Unzip" not in out
+    lessons = len(list((ROOT / "content").glob("0*.md")))
+    assert f"Bundled {lessons + 1} pages with {lessons} figures" in out
+    assert "Copy the folder anywhere" in out and "Unzip" not in out
     assert main(["bundle", str(ROOT / "content"), "--folder", str(target)]) == 0  # its own folder: replaced
 
 

@@ -10,7 +10,8 @@ import pytest
 from conftest import serve_folder
 
 PAGES = [("index.html", None), ("one-query-row.html", "explorer"), ("attention-heatmap.html", "table"),
-         ("attention-lab.html", "lab"), ("two-heads.html", "heads"), ("positional-encoding.html", "clocks")]
+         ("attention-lab.html", "lab"), ("two-heads.html", "heads"), ("positional-encoding.html", "clocks"),
+         ("rotary-positions.html", "rope"), ("generating-text.html", "kv")]
 # (in reading order)
 
 
