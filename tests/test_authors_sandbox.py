@@ -9,10 +9,13 @@ from __future__ import annotations
 import builtins
 import importlib
 import os
+import sys
+import threading
 
 import pytest
 
 from explorables.site_builder.authors import loader as authors
+from explorables.site_builder.authors.guard import Stopped, fenced
 from explorables.site_builder.commands.cli import main
 from author_site import broken, lay_out
 from figure_helpers import ROOT
@@ -24,6 +27,7 @@ TOP = "NAMES = (\"a\", \"b\", \"c\")\n"  # a module-level line of the sample, af
 COMPUTE = "        weights = softmax([s[n] for n in NAMES])\n"
 DRAW = "    def draw(self, s, v):\n"
 PATH = "figures/softmax_bars.py"
+REAL_IMPORT = builtins.__import__
 
 
 @pytest.fixture
@@ -54,6 +58,8 @@ HANGS = {
     "loop-at-import": (TOP, "while True: pass\n", "the module did not finish within 0.5 s when imported"),
     "sleep-at-import": (TOP, "import time; time.sleep(60)\n", "the module did not finish within 0.5 s when imported"),
     "loop-swallowing-exceptions": (TOP, "while True:\n    try: sum(range(9))\n    except Exception: sum(range(3))\n",
+                                   "the module did not finish within 0.5 s when imported"),
+    "loop-swallowing-everything": (TOP, "while True:\n    try: sum(range(9))\n    except BaseException: pass\n",
                                    "the module did not finish within 0.5 s when imported"),
     "loop-in-first-frame": (COMPUTE, "        while True: s = dict(s)\n",
                             "figure 'softmax-bars': drawing its first frame did not finish within 0.5 s"),
@@ -179,3 +185,32 @@ def test_what_the_browser_has_still_builds_and_the_fence_comes_down(site, added)
     real = builtins.__import__, importlib.import_module, os.system
     assert main(["build"]) == 0
     assert (builtins.__import__, importlib.import_module, os.system) == real
+
+
+def test_the_fence_stops_code_off_the_main_thread_too(monkeypatch):
+    """Where no signal can reach (a thread of a server that builds), a line tracer does."""
+    monkeypatch.setenv("EXPLORABLES_AUTHOR_LIMIT", "0.3")
+    said = []
+
+    def spin():
+        while True:
+            pass
+
+    def run():
+        try:
+            with fenced():
+                spin()
+        except Stopped as err:
+            said.append(err.text)
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(10)
+    assert said == ["did not finish within 0.3 s"]
+    assert sys.gettrace() is None or "guard" not in getattr(sys.gettrace(), "__module__", "")
+
+
+def test_ctrl_c_still_stops_the_build():
+    with pytest.raises(KeyboardInterrupt):
+        with fenced():
+            raise KeyboardInterrupt()
+    assert builtins.__import__ is REAL_IMPORT

@@ -86,3 +86,41 @@ def test_what_the_exercise_kit_writes_is_kept(kept):
 
 def test_text_is_kept_and_escaped():
     assert clean("a < b & c > d") == "a &lt; b &amp; c &gt; d"
+
+
+FIGURE = '''"""shown: a figure whose words hold markup."""
+from explorables.figures import Figure, Slider, bars, register, text
+
+WORDS = {words!r}
+
+
+@register
+class Shown(Figure):
+    name = "shown"
+    summary = "Words."
+    title = WORDS
+    params = (Slider("a", "a", 1.0, lo=0, hi=2, doc="A."),)
+
+    def draw(self, s, v):
+        return [bars("w", [s["a"]], label=[WORDS], title=WORDS), text("t", WORDS)]
+
+    def status(self, s, v):
+        return WORDS
+'''
+
+
+@pytest.mark.parametrize("hostile, banned", [HOSTILE[k] for k in ("img-onerror-no-space", "svg-onload", "script",
+                                                                    "meta-refresh", "iframe-srcdoc")],
+                         ids=["img-onerror", "svg-onload", "script", "meta-refresh", "iframe-srcdoc"])
+def test_a_figures_words_reach_the_pages_escaped(site, hostile, banned):
+    """A figure's title, labels, text panel and status are words, never markup: the
+    still and the noscript line escape them, the embedded frame writes '<' as \\u003c."""
+    (site / "figures" / "shown.py").write_text(FIGURE.format(words=hostile))
+    (site / "content" / "02-shown.md").write_text("---\ntitle: Shown\norder: 2\n---\n\n:::{shown} s\n:::\n")
+    assert main(["build"]) == 0
+    for page, ident in (("shown.html", "s"), ("print.html", "shown--s")):
+        text = (site / "_site" / page).read_text()
+        figure = text.split(f'<figure class="ex-figure" id="{ident}"')[1].split("</figure>")[0]
+        assert re.search(re.escape(hostile.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+                                   .replace('"', "&quot;").replace("'", "&#x27;")), figure), page
+        assert hostile not in figure and not re.search(r"<(img|svg onload|script>alert|meta|iframe)", figure), page

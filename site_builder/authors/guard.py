@@ -22,6 +22,7 @@ so that ``checks.author_line`` finds the line."""
 from __future__ import annotations
 
 import builtins
+import contextlib
 import functools
 import importlib
 import inspect
@@ -141,14 +142,21 @@ def fenced():
     main = threading.current_thread() is threading.main_thread()
     armed = [True]  # the timer fires again every 50 ms (a bare except may swallow it), until the fence comes down
 
-    def time_up(*_):
-        if armed[0]:
-            raise _TimeUp()
+    def time_up(signum, frame):
+        if not armed[0]:
+            return
+        if sys.gettrace() is not every_line:  # from now on each line raises too, in the handler of a bare except
+            sys.settrace(every_line)
+            while frame is not None:
+                frame.f_trace = every_line
+                frame = frame.f_back
+        raise _TimeUp()
+    every_line = _tracer(0, armed, authors_only=True)
+    old_trace = sys.gettrace()
     if main:
         previous = signal.signal(signal.SIGALRM, time_up)
         signal.setitimer(signal.ITIMER_REAL, seconds, 0.05)
     else:
-        old_trace = sys.gettrace()
         sys.settrace(_tracer(seconds, armed))
     builtins.__import__, importlib.import_module = _import, _import_module
     for name, call in _refusing_os.items():
@@ -161,8 +169,7 @@ def fenced():
             if main:
                 signal.setitimer(signal.ITIMER_REAL, 0, 0)
                 signal.signal(signal.SIGALRM, previous)
-            else:
-                sys.settrace(old_trace)
+            sys.settrace(old_trace)
             builtins.__import__, importlib.import_module = _real_import, _real_import_module
             for name, call in _real_os.items():
                 setattr(os, name, call)
@@ -181,13 +188,17 @@ def fenced():
                       "exception with a message instead, e.g. ValueError(\"...\")").with_traceback(err.__traceback__)
 
 
-def _tracer(seconds: float, armed: list):
-    """A line tracer that raises once ``seconds`` have passed (outside the main thread,
-    where no signal can interrupt)."""
+def _tracer(seconds: float, armed: list, authors_only: bool = False):
+    """A line tracer that raises once ``seconds`` have passed: outside the main thread,
+    where no signal can interrupt (in any frame but the fence's own); and after the
+    first signal, on every line of the author's own code, so that a bare ``except``
+    there cannot swallow it for ever."""
     end = time.monotonic() + seconds
+    own = (__file__, contextlib.__file__)
 
     def trace(frame, event, arg):
-        if armed[0] and time.monotonic() > end:
+        if event == "line" and armed[0] and time.monotonic() > end and frame.f_code.co_filename not in own and (
+                not authors_only or frame.f_globals.get("__name__", "").startswith(_rules[4] + ".")):
             raise _TimeUp()
         return trace
     return trace
