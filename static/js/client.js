@@ -52,7 +52,7 @@
     try {
       tried = sessionStorage.getItem(RELOADED) === ex.build;
       if (!tried) sessionStorage.setItem(RELOADED, ex.build);
-    } catch (err) { /* no storage */ }
+    } catch { /* no storage */ }
     if (tried) return false;
     console.warn("Explorables: " + why + "; reloading the page once");
     location.reload();
@@ -67,7 +67,7 @@
   }
 
   function sameBuild() {
-    try { sessionStorage.removeItem(RELOADED); } catch (err) { /* no storage */ }
+    try { sessionStorage.removeItem(RELOADED); } catch { /* no storage */ }
   }
 
   function notify(status, detail) {
@@ -111,7 +111,7 @@
     clearTimeout(startTimer);
     clearTimeout(watchdog);
     watchdog = null;
-    if (worker) { try { worker.terminate(); } catch (err) { /* already gone */ } worker = null; }
+    if (worker) { try { worker.terminate(); } catch { /* already gone */ } worker = null; }
     pending.forEach(function (p) { p.sent = 0; });  // sent again once the engine is live
     stopped = reason;
     console.error("Explorables: the engine stopped (" + reason + ")");
@@ -128,7 +128,7 @@
       // A page kept by a cache from before a deploy names files the deploy removed: a
       // fresh copy of the page names the new ones.
       if (missing && first && !dead && reloadOnce("a file of the engine is missing (" + message + ")")) {
-        if (worker) { try { worker.terminate(); } catch (err) { /* gone */ } worker = null; }
+        if (worker) { try { worker.terminate(); } catch { /* gone */ } worker = null; }
         clearTimeout(startTimer);
         return;
       }
@@ -136,7 +136,7 @@
       if (first && !dead) { ex._settleReady(false, error); dead = error; clearTimeout(startTimer);
         pending.forEach(function (p) { p.reject(error); });
         pending.clear();
-        if (worker) { try { worker.terminate(); } catch (err) { /* gone */ } worker = null; } }
+        if (worker) { try { worker.terminate(); } catch { /* gone */ } worker = null; } }
       else died(message);  // a restart that failed: the reader may try again
     };
     try {
@@ -162,7 +162,7 @@
         if (msg.build !== ex.build) {
           const error = otherBuild(msg.build);
           if (error) fail(error.message);
-          else { try { worker.terminate(); } catch (err) { /* gone */ } worker = null; }
+          else { try { worker.terminate(); } catch { /* gone */ } worker = null; }
           return;
         }
         sameBuild();

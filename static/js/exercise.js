@@ -29,7 +29,7 @@
   }
 
   function decode(text) {
-    try { return decodeURIComponent(text); } catch (err) { return text; }  // a stray "%": kept as typed
+    try { return decodeURIComponent(text); } catch { return text; }  // a stray "%": kept as typed
   }
 
   /* The seeds the address gives, by exercise id: "#ex-2=417&ex-3=9". */

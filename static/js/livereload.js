@@ -55,7 +55,7 @@
     source.onopen = function () { document.documentElement.dataset.livereload = "open"; };
     source.onmessage = function (event) {
       let msg;
-      try { msg = JSON.parse(event.data); } catch (err) { msg = { kind: "reload" }; }
+      try { msg = JSON.parse(event.data); } catch { msg = { kind: "reload" }; }
       if (msg.kind === "error") { show(msg.text || window.explorables.t("runtime.build_failed")); return; }
       clear();
       const ex = window.explorables;

@@ -65,7 +65,7 @@
   /* A page's build id and asset map, from its head: {build, assets}, or {}. */
   function manifestOf(doc) {
     const manifest = doc.getElementById("ex-build");
-    try { return manifest ? JSON.parse(manifest.textContent) : {}; } catch (err) { return {}; }
+    try { return manifest ? JSON.parse(manifest.textContent) : {}; } catch { return {}; }
   }
 
   /* What the page would load from ``url``: {title, nodes (its parsed body), attrs,
@@ -185,7 +185,7 @@
         const place = JSON.parse(sessionStorage.getItem(PLACE) || "null");
         return place && place.page === (page || ex.pages.current) && typeof place.scroll === "number"
           ? place.scroll : undefined;
-      } catch (err) { return undefined; }
+      } catch { return undefined; }
     },
     source: fetched,  // url -> Promise of {title, nodes or body, attrs} or null; a bundle sets its own
     landing: null,  // where the page last swapped in lands: "top", or "place" (an anchor, a kept scroll)
@@ -231,7 +231,7 @@
           // the figures of the page after this one, made ready while the reader reads
           if (page.engine && page.engine.next && ex.client) ex.client.ahead(page.engine.next);
           return true;
-        }).catch(function (err) {
+        }).catch(function () {
           if (how.reload) { location.reload(); return false; }
           if (location.protocol === "file:" && !how.push) return false;
           location.assign(target.href);
@@ -300,6 +300,6 @@
   window.addEventListener("pagehide", function () {
     try {
       sessionStorage.setItem(PLACE, JSON.stringify({ page: ex.pages.current, scroll: window.scrollY }));
-    } catch (err) { /* storage refused: a reload starts at the top */ }
+    } catch { /* storage refused: a reload starts at the top */ }
   });
 })();

@@ -81,7 +81,7 @@
     }
     const hash = location.hash;
     let target = null;
-    try { target = hash && document.getElementById(decodeURIComponent(hash.slice(1))); } catch (err) { return; }
+    try { target = hash && document.getElementById(decodeURIComponent(hash.slice(1))); } catch { return; }
     if (target) keep(function () { if (location.hash === hash && target.isConnected) target.scrollIntoView(); });
   }
 

@@ -23,7 +23,7 @@
   try {
     manifest = JSON.parse(document.getElementById("ex-build").textContent);
     words = JSON.parse(document.getElementById("ex-words").textContent);
-  } catch (err) {
+  } catch {
     return;  // the runtime says what is wrong
   }
   if (!document.currentScript) return;
@@ -57,7 +57,7 @@
   let worker;
   try {
     worker = new Worker(asset("worker"), { type: "module", name: "explorables-engine" });
-  } catch (err) {
+  } catch {
     return;  // the runtime tries again, and says why it cannot
   }
   const early = { worker: worker, script: asset("worker"), message: message, started: performance.now(), events: [] };

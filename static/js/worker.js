@@ -94,14 +94,14 @@ async function pyodideFromSite(msg, options) {
   try {
     loader = await import(indexURL + "pyodide.mjs");
   } catch (err) {
-    throw new Error(say("runtime.loader_failed", { error: text(err) }));
+    throw new Error(say("runtime.loader_failed", { error: text(err) }), { cause: err });
   }
   const warn = console.warn;
   try {
     const where = msg.stdlib ? { indexURL: indexURL, stdLibURL: msg.stdlib } : { indexURL: indexURL };
     return await Promise.race([loader.loadPyodide(Object.assign(where, options)), wasmFailure(warn)]);
   } catch (err) {
-    throw new Error(say("runtime.python_failed", { error: text(err) }));
+    throw new Error(say("runtime.python_failed", { error: text(err) }), { cause: err });
   } finally {
     console.warn = warn;
   }
@@ -164,7 +164,7 @@ function fetchEngine(url) {
 /* The build id inside the unpacked engine archive ("" for a build that wrote none). */
 function buildOf(pyodide) {
   try { return pyodide.FS.readFile("/lib/explorables/explorables/BUILD", { encoding: "utf8" }).trim(); }
-  catch (err) { return ""; }
+  catch { return ""; }
 }
 
 /* The snapshot's bytes: the build stores it gzip-compressed (a host may send an unknown

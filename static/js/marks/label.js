@@ -211,7 +211,7 @@
     });
     marks.forEach(function (m, order) {
       if (m.kind !== "arrow" || !m.label) return;
-      const x1 = view.sx(m.x1), y1 = view.sy(m.y1), x = view.sx(m.x2), y = view.sy(m.y2);
+      const x1 = view.sx(m.x1), x = view.sx(m.x2), y = view.sy(m.y2);
       // beyond the tip first, on the side the arrow points to
       const ahead = x >= x1 ? ["above-right", "right", "below-right"] : ["above-left", "left", "below-left"];
       const sides = ahead.concat(SIDES.filter(function (s) { return ahead.indexOf(s) < 0; }));
