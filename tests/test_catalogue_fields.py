@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from explorables.engine import locale
 from explorables.site_builder.commands.build import build_site
 from explorables.site_builder.errors import BuildError
 
@@ -47,8 +48,6 @@ def build_error(site: Path, out: Path) -> str:
     ("number.percent", "{!r}%", "{!r}"),
 ])
 def test_a_tool_text_with_more_than_a_plain_field_is_an_error_at_its_line(tmp_path, key, text, field):
-    from explorables.engine import locale
-
     site = make_site(tmp_path, "de", {"de": {"page.next": "Weiter", key: text}})
     message = build_error(site, tmp_path / "out")
     assert (f"locales/de.json:3:1: the text of '{key}' has {field}, which is not a plain field\n"

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import shutil
 from pathlib import Path
+from urllib.parse import quote
 from xml.sax.saxutils import escape
 
 from markupsafe import Markup, escape as html_escape
@@ -39,6 +40,13 @@ def page_url(page) -> str:
     return getattr(page, "url", "") or ("index.html" if page.slug == "index" else f"{page.slug}.html")
 
 
+def address(page) -> str:
+    """The page's file as a web address writes it: its non-ASCII letters percent-encoded
+    (größen/übung.html -> gr%C3%B6%C3%9Fen/%C3%BCbung.html), as a sitemap must have it.
+    (A name with characters an address reserves is refused: sections.unsafe_name.)"""
+    return quote(page_url(page), safe="/")
+
+
 def meta_tags(config, page, root: str = "") -> Markup:
     """The head tags of one page (``page`` is None for the site's own pages)."""
     meta = page.meta if page is not None else {}
@@ -54,8 +62,8 @@ def meta_tags(config, page, root: str = "") -> Markup:
         tags.append(f'<meta property="og:description" content="{html_escape(description)}">')
     base = _base(config)
     if base and page is not None:
-        tags.append(f'<meta property="og:url" content="{html_escape(base + page_url(page))}">')
-        tags.append(f'<link rel="canonical" href="{html_escape(base + page_url(page))}">')
+        tags.append(f'<meta property="og:url" content="{html_escape(base + address(page))}">')
+        tags.append(f'<link rel="canonical" href="{html_escape(base + address(page))}">')
     if base and meta.get("image"):
         tags.append(f'<meta property="og:image" content="{html_escape(base + meta["image"])}">')
     favicon = getattr(config, "favicon", "")
@@ -113,7 +121,7 @@ def sitemap(config, pages) -> str | None:
     base = _base(config)
     if not base:
         return None
-    urls = [base + "index.html"] + [base + page_url(p) for p in pages if page_url(p) != "index.html"]
+    urls = [base + "index.html"] + [base + address(p) for p in pages if page_url(p) != "index.html"]
     entries = "".join(f"  <url><loc>{escape(u)}</loc></url>\n" for u in urls)
     return ('<?xml version="1.0" encoding="UTF-8"?>\n'
             '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' + entries + "</urlset>\n")
