@@ -20,6 +20,7 @@ LESSONS = {  # lesson -> (figure directive, figure id)
     "03-attention-lab.md": ("attention-lab", "lab"),
     "04-two-heads.md": ("attention-heads", "heads"),
     "05-positional-encoding.md": ("positional-encoding", "clocks"),
+    "06-rotary-positions.md": ("rotary-positions", "rope"),
 }
 
 # Numbers the lessons quote about the figure's first frame: each must be the figure's ({value}).
@@ -34,6 +35,7 @@ BOUND = {
                         "heads.head_outputs[1][6][1]", "heads.concat[6][3]", "heads.contributions[1][6][0]",
                         "heads.outputs[6][1]"],
     "05-positional-encoding.md": ["clocks.similarity_at_offset"],
+    "06-rotary-positions.md": ["rope.content:first", "rope.score:first", "rope.offset", "rope.score"],
 }
 
 
