@@ -12,8 +12,9 @@ import pytest
 from sections_site import make_site
 
 from explorables.site_builder.commands.build import build_site
-from explorables.site_builder.commands.bundle import _zip, bundle_site, entry_problem
+from explorables.site_builder.commands.bundle import _check_names, _zip, bundle_site, entry_problem
 from explorables.site_builder.errors import BuildError
+from explorables.site_builder.output.images import copy_images
 
 LAST = "1 error; nothing was written (there is no previous site)."
 HINT = "    rename it with letters, digits, '-', '_' and '.' only\n"
@@ -106,3 +107,26 @@ def test_a_bundle_of_such_a_site_leaves_the_previous_zip(tmp_path):
     assert target.read_bytes() == b"previous bundle"
     assert not any(p.name.endswith(".partial") for p in Path(tmp_path).iterdir())
     assert os.listdir(tmp_path / "content" / "files") == ["x\\..\\..\\..\\evil.txt"]
+
+
+@pytest.mark.parametrize("name", ["x\\..\\evil.txt", "c:evil.txt", "bell\x07.txt"])
+def test_the_folder_form_checks_the_same_names(tmp_path, name):
+    site = tmp_path / "site"
+    (site / "files").mkdir(parents=True)
+    (site / "files" / name).write_text("evil")
+    with pytest.raises(BuildError, match=r"^the bundle would hold a file named 'lessons/files/"):
+        _check_names(site, "lessons")
+
+
+@pytest.mark.parametrize("name", ["x\\..\\evil.png", "c:evil.png", "tab\tname.png"])
+def test_an_image_copied_on_its_own_is_checked_too(tmp_path, name):
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / name).write_bytes(b"png")
+
+    class Page:
+        env = {"images": [(content / name, name)]}
+    with pytest.raises(BuildError) as info:
+        copy_images([Page()], content, tmp_path / "site")
+    assert str(info.value).startswith(f"content/{name}: the name ")
+    assert not (tmp_path / "site" / name).exists()

@@ -61,6 +61,7 @@ def bundle_site(content: Path, output: Path | None = None, *, folder: Path | Non
         if folder is not None:
             target = Path(folder).resolve()
             _refuse_foreign(target)
+            _check_names(site, target.name)  # the same names as a zip's, on a disk of any system
             staging = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=_parent(target)))
             shutil.rmtree(staging)
             shutil.copytree(site, staging)
@@ -105,18 +106,25 @@ def entry_problem(name: str) -> str:
     return ""
 
 
+def _check_names(site: Path, slug: str) -> None:
+    """A BuildError for the first file of ``site`` whose name under ``slug`` is unsafe."""
+    for path in sorted(site.rglob("*")):
+        name = f"{slug}/{path.relative_to(site).as_posix()}"
+        problem = entry_problem(name)
+        if problem:
+            shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in name)
+            raise BuildError(f"the bundle would hold a file named '{shown}': {problem}; rename the "
+                             f"file in the content folder (nothing was written)")
+
+
 def _zip(site: Path, target: Path, slug: str) -> None:
     """The site under one top folder named ``slug``; text compressed, the rest stored.
-    Every entry's name is checked before it is written (entry_problem)."""
+    Every entry's name is checked before anything is written (entry_problem)."""
+    _check_names(site, slug)
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as archive:
         for path in sorted(site.rglob("*")):
             if path.is_file():
                 name = f"{slug}/{path.relative_to(site).as_posix()}"
-                problem = entry_problem(name)
-                if problem:
-                    shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in name)
-                    raise BuildError(f"the bundle would hold a file named '{shown}': {problem}; rename the "
-                                     f"file in the content folder (nothing was written)")
                 info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
                 info.external_attr = 0o644 << 16
                 archive.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)

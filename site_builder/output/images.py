@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..errors import BuildError, SourceError
 from ..structure.active_svg import active_message
+from ..structure.files import unsafe_file_name
 
 EXTENSIONS = {".png", ".gif", ".jpg", ".jpeg", ".webp", ".svg", ".avif"}
 
@@ -185,6 +186,10 @@ def copy_images(pages, content: Path, staging: Path) -> None:
             found = active_message(file) if file.suffix.lower() == ".svg" and not target.exists() else None
             if found:
                 raise BuildError([SourceError(file, *found)], root=Path(content).parent)
+            named = next((problem for part in (file, *file.parents) if part != content and content in part.parents
+                          and (problem := unsafe_file_name(part))), None)
+            if named and not target.exists():  # an image beside the lessons, not in a folder copied whole
+                raise BuildError([named], root=Path(content).parent)
             if not target.exists():
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(file, target)
