@@ -1,6 +1,7 @@
 """The build's output folder: refused when replacing it would lose an author's files,
 and replaced whole (a staging folder swapped in) so that a failed build leaves the
 previous site as it was; and the author's folders of images and files that go into it."""
+
 from __future__ import annotations
 
 import os
@@ -17,16 +18,22 @@ def check_output(content: Path, out_dir: Path) -> None:
     """Refuse an output folder whose replacement would lose an author's files."""
     fix = "choose another output folder with -o, e.g. -o _site"
     if out_dir == content or out_dir in content.parents:
-        raise BuildError(f"the output folder {out_dir} holds the content folder {content}; "
-                         f"building there would replace your lessons: {fix}")
+        raise BuildError(
+            f"the output folder {out_dir} holds the content folder {content}; "
+            f"building there would replace your lessons: {fix}"
+        )
     if content in out_dir.parents:
         top = out_dir.relative_to(content).parts[0]
         if not top.startswith(("_", ".")):
-            raise BuildError(f"the output folder {out_dir} is inside the content folder, where it would be "
-                             f"copied into the next build as lesson files; {fix}, or name it with a leading '_'")
+            raise BuildError(
+                f"the output folder {out_dir} is inside the content folder, where it would be "
+                f"copied into the next build as lesson files; {fix}, or name it with a leading '_'"
+            )
     if out_dir.is_dir() and any(out_dir.iterdir()) and not (out_dir / MARKER).exists():
-        raise BuildError(f"{out_dir} already holds files that no build made; the build replaces its output "
-                         f"folder whole, so it will not touch this one: {fix}, or empty the folder first")
+        raise BuildError(
+            f"{out_dir} already holds files that no build made; the build replaces its output "
+            f"folder whole, so it will not touch this one: {fix}, or empty the folder first"
+        )
     if out_dir.exists() and not out_dir.is_dir():
         raise BuildError(f"{out_dir} is a file, not a folder: {fix}")
 
@@ -49,8 +56,9 @@ def swap(staging: Path, out_dir: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-def author_folders(content: Path, out_dir: Path, outputs: dict[str, str], errors: list[SourceError],
-                    sections: tuple[str, ...] = ("",)) -> list[Path]:
+def author_folders(
+    content: Path, out_dir: Path, outputs: dict[str, str], errors: list[SourceError], sections: tuple[str, ...] = ("",)
+) -> list[Path]:
     """The author's folders of images and files, at the top of content/ and in every
     section, copied into the site at the same place. Names that start with '.' or '_'
     are private (and _explorables/ is the site's own); a section is not copied (its
@@ -73,8 +81,11 @@ def author_folders(content: Path, out_dir: Path, outputs: dict[str, str], errors
                 continue
             copy_tree(extra, None, content, errors)  # every link inside it checked before anything is written
             if rel in outputs or extra.name in (MARKER, ".nojekyll"):
-                errors.append(SourceError(extra, 0, 0, f"the folder {rel} has the name of a page of the site",
-                                          "rename the folder"))
+                errors.append(
+                    SourceError(
+                        extra, 0, 0, f"the folder {rel} has the name of a page of the site", "rename the folder"
+                    )
+                )
                 continue
             folders.append(extra)
     return folders

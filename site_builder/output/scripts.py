@@ -4,6 +4,7 @@ another, the worker and the print page's scroller script each on their own, all
 minified except in a preview (``explorables serve``), where a stack trace should point
 at readable code; and what a page's head tells them of the engine it needs (its figures,
 and the next page's)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -16,13 +17,29 @@ from .minify import minified
 # order into one file, js/explorables.js, that pages load with `defer` (minified except in
 # a preview, where a stack trace should point at readable code).
 RUNTIME = (
-    "js/core.js", "js/numbers.js", "js/geometry.js",
-    "js/marks/point.js", "js/marks/arrow.js", "js/marks/line.js", "js/marks/polygon.js",
-    "js/marks/label.js", "js/marks/circle.js",
-    "js/panels/plane.js", "js/panels/cells.js", "js/panels/bars.js", "js/panels/chart.js",
-    "js/panels/steps.js", "js/panels/text.js",
-    "js/controls.js", "js/figure.js", "js/figure-engine.js", "js/client.js", "js/pages.js", "js/parts.js",
-    "js/toc.js", "js/scrollers.js",
+    "js/core.js",
+    "js/numbers.js",
+    "js/geometry.js",
+    "js/marks/point.js",
+    "js/marks/arrow.js",
+    "js/marks/line.js",
+    "js/marks/polygon.js",
+    "js/marks/label.js",
+    "js/marks/circle.js",
+    "js/panels/plane.js",
+    "js/panels/cells.js",
+    "js/panels/bars.js",
+    "js/panels/chart.js",
+    "js/panels/steps.js",
+    "js/panels/text.js",
+    "js/controls.js",
+    "js/figure.js",
+    "js/figure-engine.js",
+    "js/client.js",
+    "js/pages.js",
+    "js/parts.js",
+    "js/toc.js",
+    "js/scrollers.js",
     "js/boot.js",
 )
 # What a reader needs only after the first frame (what figures say of a change, live
@@ -31,7 +48,7 @@ RUNTIME = (
 LATER = ("js/figure-speech.js", "js/prose.js", "js/code.js", "js/search.js", "js/exercise.js")
 LATER_FILE = "js/later.js"
 # An offline bundle's runtime also swaps pages from the content it carries.
-BUNDLE_RUNTIME = RUNTIME[:-1] + ("js/bundle.js", RUNTIME[-1])
+BUNDLE_RUNTIME = (*RUNTIME[:-1], "js/bundle.js", RUNTIME[-1])
 RUNTIME_FILE = "js/explorables.js"
 SCRIPTS = (RUNTIME_FILE,)
 # The engine's early start (js/start.js): a small script in the head of a served site's
