@@ -121,7 +121,11 @@ CAPTIONS = {  # the caption, the role it holds
     "adjust": ("Move {adjust}`three.a` to see.", "adjust"),
     "late-in-a-long-caption": ("Three bars, one for each score; their weights sum to one, {value}`three.top`.",
                                "value"),
+    "numref": ("As in {numref}`three`.", "numref"),
+    "eq": ("By {eq}`e1`.", "eq"),
 }
+WHY = {"numref": "a caption's words are plain Markdown, and the role would show as code",
+       "eq": "a caption's words are plain Markdown, and the role would show as code"}
 
 
 @pytest.mark.parametrize("caption, role", CAPTIONS.values(), ids=CAPTIONS.keys())
@@ -130,7 +134,7 @@ def test_a_live_role_in_a_caption_is_refused_at_its_line(site, capsys, caption, 
     col = len(":caption: ") + caption.index("{") + 1
     assert errors_of(capsys) == [
         1, f"error: content/01-mine.md:10:{col}: {{softmax-bars}} three: a caption cannot hold the role {{{role}}}: "
-           f"it is written once, beside the figure, and never changes",
+           f"{WHY.get(role, 'it is written once, beside the figure, and never changes')}",
         f"    put the {{{role}}} in the prose around the figure, or write the caption's words plainly"]
 
 

@@ -75,12 +75,15 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> None:
                "a figure takes only ':option: value' lines; put prose outside the ':::' fence")
 
     caption = raw.pop("caption", None)  # the figure's caption: references.py numbers and renders it
-    if caption and _live_role(caption):
-        role = _live_role(caption)
+    if caption and _role_in_caption(caption):
+        role = _role_in_caption(caption)
         where = lines["caption"]
+        held = role.group(1)
+        why = ("it is written once, beside the figure, and never changes" if held in ("value", "adjust", "try")
+               else "a caption's words are plain Markdown, and the role would show as code")
         report(env, where.line, where.value_col + role.start(), f"{label} {fig_id}: a caption cannot hold the role "
-               f"{{{role.group(1)}}}: it is written once, beside the figure, and never changes",
-               f"put the {{{role.group(1)}}} in the prose around the figure, or write the caption's words plainly")
+               f"{{{held}}}: {why}", f"put the {{{held}}} in the prose around the figure, or write the caption's "
+               f"words plainly")
         caption = None
     model = FIGURES[name]
     try:
@@ -101,11 +104,11 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> None:
                   "caption": caption}
 
 
-_LIVE_ROLE = re.compile(r"\{(value|adjust|try)\}`")  # the prose's live roles (roles.py): a caption has none
+_CAPTION_ROLE = re.compile(r"\{(value|adjust|try|numref|eq)\}`")  # the prose's roles (roles.py): a caption has none
 
 
-def _live_role(caption: str) -> re.Match | None:
-    return _LIVE_ROLE.search(caption)
+def _role_in_caption(caption: str) -> re.Match | None:
+    return _CAPTION_ROLE.search(caption)
 
 
 def _hint(model, option: str) -> str:
