@@ -262,6 +262,7 @@ def test_each_experiment_sets_the_controls_and_says_what_to_look_for(name):
 def test_experiment_messages_quote_the_engine():
     start = first_state()
     msg = FIG.apply(start, {"type": "action", "name": "step"})["message"]
+    assert msg.startswith("Press Play, or move the token slider")
     assert "2·L·D = 2.62 × 10⁵ a token" in msg and "by 512 KiB a token" in msg
     state = FIG.apply(start, {"type": "action", "name": "no-cache"})
     c, f, _, _ = counts(7, 32, 4096, 32, 128)

@@ -1,5 +1,5 @@
 """The kv-cache figure of lesson 7 in real Chromium, used as a reader uses it: the token
-slider and the adjustable token in the prose by keyboard, Generate, the cache switch,
+slider and the adjustable token in the prose by keyboard, Play, the cache switch,
 the sharing menu and an experiment. The live numbers in the prose follow, every shown
 number equals the CPython engine's, and the guard fails the test on any console error.
 Nothing in the figure is draggable: its marks are cells, which the keyboard reaches."""
@@ -78,6 +78,7 @@ def test_the_token_in_the_prose_moves_the_figure(kv):
 
 def test_generate_turn_the_cache_off_and_share(kv):
     play = kv.locator(f"figure#{FIG} button.ex-play")
+    assert play.inner_text() == "Play"  # what the experiment's message tells the reader to press
     play.scroll_into_view_if_needed()
     play.focus()
     kv.keyboard.press("Enter")
