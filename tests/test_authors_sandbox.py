@@ -125,12 +125,19 @@ def test_os_exit_is_refused_where_it_is_called(site, capsys):
         "    raise an exception with a message instead, e.g. ValueError(\"...\")")
 
 
-def test_an_exit_in_an_exercise_type_is_an_error(site, capsys):
-    source = DOT.replace("        return dot(p[\"a\"], p[\"b\"])", "        raise SystemExit(0)")
-    line = 1 + source.split("raise SystemExit")[0].count("\n")
+@pytest.mark.parametrize("old, new, said", [
+    ("        return dot(p[\"a\"], p[\"b\"])", "        raise SystemExit(0)", "called sys.exit(0)"),
+    ("lambda p: p[\"a\"][0] * p[\"b\"][0]", "lambda p: exit(2)", "called sys.exit(2)"),
+    ("        rng = random.Random(seed)", "        raise SystemExit('no seed')\n        rng = random.Random(seed)",
+     "raised SystemExit('no seed')"),
+], ids=["in-solve", "in-a-mistake", "in-generate"])
+def test_an_exit_in_an_exercise_type_is_an_error(site, capsys, old, new, said):
+    assert old in DOT
+    source = DOT.replace(old, new)
+    line = 1 + source.split(new.strip().split("\n")[0])[0].count("\n")
     err = broken(site, capsys, "dot_product.py", source)
-    assert (f"error: figures/dot_product.py:{line}:1: exercise type 'dot-2': making the problem of seed 0 called "
-            f"sys.exit(0)\n{EXIT_FIX}\n") in err
+    assert (f"error: figures/dot_product.py:{line}:1: exercise type 'dot-2': making the problem of seed 0 {said}"
+            f"\n{EXIT_FIX}\n") in err
 
 
 BROWSER_FIX = ("    Pyodide has the standard library but for a few modules: no curses, readline, tkinter, turtle, dbm, "

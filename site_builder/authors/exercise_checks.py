@@ -12,7 +12,7 @@ from ...engine.exercises import KINDS, Mistake, parse_seed
 from ...engine.figures.base import closest
 from ..errors import SourceError
 from .checks import _NAME, attribute_line, author_line, class_line, param_line
-from .guard import Stopped
+from .guard import Stopped, fenced
 
 
 CHECKED_SEEDS = range(8)  # the seeds an exercise type is tried with at build time (1 is the default)
@@ -48,34 +48,37 @@ def validate_exercise(model, path: Path, tree: ast.AST) -> list[SourceError]:
                      attribute_line(tree, type(model).__name__, "mistakes", where))
     for seed in CHECKED_SEEDS:
         try:
-            p = model.generate(parse_seed(seed))
-            answer = model.solve(p)
-            shape = _shape(answer)
-            if shape is None:
-                return error(f"solve gave {answer!r} for seed {seed}, not a number or a list of numbers",
-                             "return a float, or a list of floats for a vector")
-            if (model.kind == "vector") != (shape > 0):
-                return error(f"kind is {model.kind!r} but solve gave {answer!r} for seed {seed}",
-                             "a vector answer is a list of numbers, and kind = \"vector\"; "
-                             "any other answer is one number")
-            for mistake in model.mistakes:
-                if _shape(mistake.value(p)) != shape:
-                    return error(f"the mistake '{mistake.name}' gives {mistake.value(p)!r} for seed {seed}, "
-                                 "not an answer of the same form as solve's",
-                                 "a mistake's value is the answer that mistake gives", param_line(tree, mistake.name, where))
-            for comma in (False, True):
-                problem = model.problem(seed, comma)
-                json.dumps(problem, allow_nan=False)
-                if not isinstance(problem["statement"], str) or not problem["statement"].strip():
-                    return error(f"statement gave {problem['statement']!r} for seed {seed}",
-                                 "return the problem as HTML text, e.g. with mathml, eq, mvec and plain")
-            typed = _typed(answer)
-            if not model.grade(seed, typed).ok:
-                return error(f"its own right answer {typed} is not graded right for seed {seed}",
-                             "check solve and close (the answer is compared within the tolerance)")
+            with fenced():  # a mistake's value too: it is the author's code
+                p = model.generate(parse_seed(seed))
+                answer = model.solve(p)
+                shape = _shape(answer)
+                if shape is None:
+                    return error(f"solve gave {answer!r} for seed {seed}, not a number or a list of numbers",
+                                 "return a float, or a list of floats for a vector")
+                if (model.kind == "vector") != (shape > 0):
+                    return error(f"kind is {model.kind!r} but solve gave {answer!r} for seed {seed}",
+                                 "a vector answer is a list of numbers, and kind = \"vector\"; "
+                                 "any other answer is one number")
+                for mistake in model.mistakes:
+                    if _shape(mistake.value(p)) != shape:
+                        return error(f"the mistake '{mistake.name}' gives {mistake.value(p)!r} for seed {seed}, "
+                                     "not an answer of the same form as solve's",
+                                     "a mistake's value is the answer that mistake gives",
+                                     param_line(tree, mistake.name, where))
+                for comma in (False, True):
+                    problem = model.problem(seed, comma)
+                    json.dumps(problem, allow_nan=False)
+                    if not isinstance(problem["statement"], str) or not problem["statement"].strip():
+                        return error(f"statement gave {problem['statement']!r} for seed {seed}",
+                                     "return the problem as HTML text, e.g. with mathml, eq, mvec and plain")
+                typed = _typed(answer)
+                if not model.grade(seed, typed).ok:
+                    return error(f"its own right answer {typed} is not graded right for seed {seed}",
+                                 "check solve and close (the answer is compared within the tolerance)")
         except Exception as err:
             if isinstance(err, Stopped):
-                return error(f"making the problem of seed {seed} {err.text}", err.fix, author_line(err, path, where))
+                return error(f"making the problem of seed {seed} {err.text}", err.fix,
+                             author_line(err, path, where))
             return error(f"making the problem of seed {seed} raised {type(err).__name__}: {err}",
                          "generate, solve and statement must work for every seed",
                          author_line(err, path, where))
