@@ -76,6 +76,34 @@ def test_the_language_as_yaml_reads_it_is_checked_at_its_key(tmp_path, value, co
             f"    did you mean '{guess}'? {HINT}\n1 error;") in text
 
 
+@pytest.mark.parametrize("value, written, read", [
+    ("no", "no", "false"),  # Norwegian, as YAML 1.1 reads it
+    ("No", "No", "false"),
+    ("yes", "yes", "true"),
+    ("off   # the lessons' language", "off", "false"),
+    ("on", "on", "true"),
+])
+def test_a_language_yaml_reads_as_true_or_false_says_to_quote_it(tmp_path, value, written, read):
+    site = make_site(tmp_path, value)
+    text = build_error(site, tmp_path / "out")
+    assert text == (f"site.yml:3:1: key 'language' expects text, but YAML reads {written} as {read}\n"
+                    f'    put it in quotes: language: "{written}"\n'
+                    "1 error; nothing was written (there is no previous site).")
+
+
+@pytest.mark.parametrize("value, got", [
+    ("{code: en}", "{'code': 'en'}"),  # a mapping
+    ("\n  code: en", "{'code': 'en'}"),  # a mapping on the next lines
+    ("[en, de]", "['en', 'de']"),
+    ("\n  - en", "['en']"),
+])
+def test_a_language_that_is_no_text_is_an_error_at_its_key(tmp_path, value, got):
+    site = make_site(tmp_path, value)
+    text = build_error(site, tmp_path / "out")
+    assert text.startswith(f"site.yml:3:1: key 'language' expects str, got {got}\n    The language of the lessons")
+    assert text.endswith("1 error; nothing was written (there is no previous site).")
+
+
 def test_a_value_like_no_language_says_how_a_code_is_written(tmp_path):
     site = make_site(tmp_path, "klingon")
     text = build_error(site, tmp_path / "out")

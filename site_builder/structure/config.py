@@ -129,6 +129,11 @@ def load_config(path: Path) -> tuple[SiteConfig, list[SourceError]]:
             errors.append(SourceError(path, line, 1, f"key '{key}' is empty",
                                       f"write its value after the colon, or remove the line ({option.doc})"))
             continue
+        if option.type is str and isinstance(value, bool):  # language: no (Norwegian), title: yes
+            written = text.split("\n")[line - 1].split(":", 1)[-1].split("#")[0].strip() or str(value).lower()
+            errors.append(SourceError(path, line, 1, f"key '{key}' expects text, but YAML reads {written} as "
+                                      f"{str(value).lower()}", f'put it in quotes: {key}: "{written}"'))
+            continue
         if not isinstance(value, option.type):
             errors.append(SourceError(path, line, 1,
                                       f"key '{key}' expects {option.type.__name__}, got {quote(value)}",
