@@ -221,3 +221,26 @@ def test_ctrl_c_still_stops_the_build():
         with fenced():
             raise KeyboardInterrupt()
     assert builtins.__import__ is REAL_IMPORT
+
+
+@pytest.mark.parametrize("added, said", [
+    ("while True: pass\n", "the module did not finish within 0.5 s when imported"),
+    ("import sys; sys.exit(0)\n", "the module called sys.exit(0) when imported"),
+    ("import os; os._exit(0)\n", "the module calls os._exit while it runs, which would end the build"),
+], ids=["loop", "sys-exit", "os-exit"])
+def test_serves_warm_build_process_is_fenced_and_lives_on(site, added, said):
+    """`explorables serve` builds in a kept process (commands/warm.py): the fence works
+    there (its builds run in that process's main thread), and the process stays."""
+    from explorables.site_builder.commands.warm import Builder
+    builder = Builder()
+    try:
+        assert builder.run(["build"])[0] == 0
+        source, line = edited(TOP, added)
+        (site / "figures" / "softmax_bars.py").write_text(source)
+        code, _, err = builder.run(["build"])
+        assert code == 1 and f"error: {PATH}:{line}:1: {said}\n" in err, err
+        process = builder.process
+        (site / "figures" / "softmax_bars.py").write_text(SAMPLE)
+        assert builder.run(["build"])[0] == 0 and builder.process is process  # the same process built again
+    finally:
+        builder.stop()
