@@ -74,7 +74,7 @@ class Option:
     min: float | None = None  # inclusive lower bound for numbers, length bound for words
     max: float | None = None  # inclusive upper bound
     choices: tuple[str, ...] = ()  # allowed values for "choice"
-    check: Callable[[Any], None] | None = field(default=None, compare=False)  # extra rule
+    check: Callable[[Any], object] | None = field(default=None, compare=False)  # extra rule
     renamed_from: str = ""  # an old name still read, with a DeprecationWarning, for one minor version
 
     def expected(self) -> str:
@@ -164,7 +164,7 @@ def closest(name: str, known, cutoff: float = 0.6, begun: bool = True) -> str | 
     return starting[0] if len(starting) == 1 else None
 
 
-def not_plain(value: Any, path: str = "") -> str | None:
+def not_plain(value: Any, path: object = "") -> str | None:
     """Where ``value`` (a scene, a state) holds what JSON cannot carry to the page, and
     what: "values.top = nan", "panel 'weights'.label[2] = a set", or None when all of it
     is plain (finite numbers, text, True/False/None, lists and dicts with text keys)."""
@@ -184,7 +184,7 @@ def not_plain(value: Any, path: str = "") -> str | None:
         for i, item in enumerate(value):
             here = f"{path}[{i}]"
             if (
-                (path == "panels" or path.endswith(".panels"))
+                (path == "panels" or str(path).endswith(".panels"))
                 and isinstance(item, dict)
                 and isinstance(item.get("id"), str)
             ):

@@ -341,7 +341,10 @@ class Matrix(Param):
 
     def read_cell(self, state: dict, field: str, value: Any) -> list[list[float]]:
         """The matrix with the typed cell ``field`` changed (the state is not touched)."""
-        r, c = self.cell(field)
+        cell = self.cell(field)
+        if cell is None:  # (callers ask cell() first)
+            raise FieldError(field, f"{self.name} has no cell named {field!r}")
+        r, c = cell
         M = copy.deepcopy(state[self.name])
         M[r][c] = parse_cell(field, value, self.cell_label(r, c))
         return M

@@ -212,6 +212,8 @@ class Figure(HookChecks):
     def set_param(self, state: dict[str, Any], name: str, value: Any) -> dict[str, Any]:
         """A reader's value for the parameter ``name``: parsed, stored, its step lit."""
         param = self.param(name)
+        if param is None:  # (apply sends only its own parameters here)
+            raise FieldError(name, f"{self.name} has no control named {name!r}")
         state[name] = param.read(value, state)
         if param.step is not None:
             state["step"] = param.step
@@ -302,7 +304,7 @@ class Figure(HookChecks):
             out.append(self.experiment_control(state, near=self.experiments_near))
         return out
 
-    def hint_text(self) -> str:
+    def hint_text(self) -> Text:
         """The hint in the site's language (a figure's own hint as it wrote it)."""
         return t("figure.hint") if self.hint == HINT else self.hint
 

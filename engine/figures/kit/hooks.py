@@ -109,7 +109,7 @@ class HookChecks:
         folders = {_folder(f) for f in (getattr(module, "__file__", None), code and code.co_filename) if f}
         frames = [f for f in traceback.extract_tb(err.__traceback__) if _folder(f.filename) in folders]
         if frames:
-            return f" ({_file_line(frames[-1].filename, frames[-1].lineno)})"
+            return f" ({_file_line(frames[-1].filename, frames[-1].lineno or 0)})"
         return f" ({_file_line(code.co_filename, code.co_firstlineno)})" if code is not None else ""
 
     def located(self, hook: str, method: Any, *args: Any) -> Any:
