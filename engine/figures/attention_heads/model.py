@@ -228,13 +228,20 @@ class AttentionHeads(Figure):
     def controls(self, s: dict, v: dict) -> list[dict]:
         """Sentence and asker, the experiments by the plane, each head's menu and matrices,
         then the two blocks of W_O with their presets."""
+
+        def control(name: str) -> dict:
+            param = self.param(name)
+            if param is None:  # (each name is a parameter declared above)
+                raise KeyError(name)
+            return param.control_dict(s)
+
         out = [
-            self.param("sentence").control_dict(s),
-            self.param("query").control_dict(s),
+            control("sentence"),
+            control("query"),
             self.experiment_control(s, near="outputs"),
         ]
         for h, name in enumerate(HEADS):
-            out.append(self.param(name).control_dict(s))
+            out.append(control(name))
             out += [
                 matrix_control(f"h{h + 1}.{m}", f"{matrix_name(m)}{words.SUP[h + 1]}", s["heads"][h][m], near=name)
                 for m in MATRICES

@@ -43,7 +43,7 @@ VECTORS = ("queries", "keys", "values")  # the options that hold an author's own
 OPTION_ORDER = ("preset", "tokens", *VECTORS, "view", "length", "causal", "padding", "query")
 
 
-def preset_choices(state: dict) -> list[tuple[str, str]]:
+def preset_choices(state: dict) -> list[tuple[str, str | Say]]:
     """The presets, after the author's own tokens if the directive gave some."""
     pairs = [(p.name, W.PRESETS.get(p.name, p.label)) for p in PRESETS.values()]
     return ([("custom", W.CUSTOM_LABEL)] if has_own_tokens(state["options"]) else []) + pairs
@@ -162,7 +162,7 @@ class AttentionHeatmap(Figure):
     experiments = EXPERIMENTS
 
     @property
-    def options(self) -> tuple[Option, ...]:  # type: ignore[override]
+    def options(self) -> tuple[Option, ...]:
         by_name = {o.name: o for o in super().options}
         return tuple(by_name[name] for name in OPTION_ORDER)
 

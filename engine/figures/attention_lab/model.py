@@ -158,7 +158,7 @@ class AttentionLab(Figure):
         chosen = sentence(state["sentence"])
         query = str(state["query"]).strip()
         for m in MATRICES:
-            state[m] = self.param(m).read(state[m], state)  # (2, 2), from the option's text
+            state[m] = self._matrix(m).read(state[m], state)  # (2, 2), from the option's text
         state["emb"] = default_embeddings()  # word -> e(word), for every preset word
         use_sentence(state, chosen, resolve_query(query, chosen.tokens) if query else None)
         state["step"] = STEP_SCORE
@@ -171,10 +171,17 @@ class AttentionLab(Figure):
         fresh["options"] = state.get("options") or {}
         return fresh
 
+    def _matrix(self, name: str) -> Matrix:
+        """The matrix parameter ``name``, one of MATRICES."""
+        param = self.param(name)
+        if not isinstance(param, Matrix):  # (each is declared above)
+            raise KeyError(name)
+        return param
+
     def run_experiment(self, state: dict, name: str) -> dict:
         experiment = next(e for e in self.experiments if e.name == name)
         state = super().run_experiment(state, name)
-        lit = [self.param(k).step for k in experiment.set if self.param(k) and self.param(k).step is not None]
+        lit = [p.step for k in experiment.set if (p := self.param(k)) and p.step is not None]
         state["step"] = lit[0] if lit else STEP_SCORE
         state["selected"] = state["tokens"][state["query"]]
         return state
@@ -187,7 +194,7 @@ class AttentionLab(Figure):
         return state
 
     def on_set(self, state: dict, name: str, value: Any) -> dict:
-        matrix = next((self.param(m) for m in MATRICES if self.param(m).cell(name)), None)
+        matrix = next((self._matrix(m) for m in MATRICES if self._matrix(m).cell(name)), None)
         if matrix is None:
             raise FieldError(name, f"{self.name} has no control named {name!r}")
         state[matrix.name] = matrix.read_cell(state, name, value)
@@ -219,7 +226,7 @@ class AttentionLab(Figure):
 
     def on_action(self, state: dict, name: str) -> dict:
         matrix, _, preset = name.partition("=")
-        param = self.param(matrix) if matrix in MATRICES else None
+        param = self._matrix(matrix) if matrix in MATRICES else None
         if param is None or not preset:
             names = ", ".join(e.name for e in self.experiments)
             raise ValueError(
@@ -276,5 +283,5 @@ class AttentionLab(Figure):
         return (
             [p.control_dict(s) for p in shown if p.name not in MATRICES]
             + [self.experiment_control(s, near="steps")]
-            + [self.param(m).control_dict(s) for m in MATRICES]
+            + [self._matrix(m).control_dict(s) for m in MATRICES]
         )

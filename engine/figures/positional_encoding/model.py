@@ -134,7 +134,7 @@ class PositionalEncoding(Figure):
     # --- options -> first state -------------------------------------------------------
 
     @property
-    def options(self) -> tuple[Option, ...]:  # type: ignore[override]
+    def options(self) -> tuple[Option, ...]:
         return (self.position, *super().options)  # the position first, as authors know them
 
     def check_options(self, values: dict[str, Any]) -> None:
@@ -152,7 +152,10 @@ class PositionalEncoding(Figure):
 
     def on_set(self, state: dict, name: str, value: Any) -> dict:
         if name == "base_text":  # the field beside the menu: any base, typed
-            state["base"] = replace(self.param("base"), name=name).read(value, state)
+            base = self.param("base")
+            if base is None:  # (declared above)
+                raise KeyError("base")
+            state["base"] = replace(base, name=name).read(value, state)
             return state
         return super().on_set(state, name, value)
 
@@ -209,8 +212,9 @@ class PositionalEncoding(Figure):
         )
 
     def controls(self, state: dict[str, Any], v: dict[str, Any]) -> list[dict]:
+        shown = {p.name: p for p in self.params}
         return [
-            *(self.param(n).control_dict(state) for n in ("playing", "t", "offset", "dim", "base")),
+            *(shown[n].control_dict(state) for n in ("playing", "t", "offset", "dim", "base")),
             scene.typed_base(state),
             self.experiment_control(state, near="similarity"),
         ]

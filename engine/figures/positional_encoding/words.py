@@ -19,7 +19,8 @@ def sig(x: float) -> str:
     German 0,316); from 100 on whole and grouped: 10,000 (in German 10.000)."""
     text = f"{x:,.0f}" if x >= 100 else f"{x:.3g}"
     decimal, group = number_format()[:2]
-    return text if decimal == "." else text.translate(str.maketrans({".": decimal, ",": group or ","}))
+    marks: dict[str, str | int | None] = {".": decimal, ",": group or ","}
+    return text if decimal == "." else text.translate(str.maketrans(marks))
 
 
 def signed(offset: int) -> str:
@@ -95,7 +96,7 @@ CELL_DETAIL = ("PE({t}){e} = {fn}(θ{i}·t) = {fn}({theta} × {t})", "= {fn}({an
 
 READOUT_TITLE = Say("figure.positional_encoding.readout_title")
 READOUT = (Say("figure.positional_encoding.readout_same"), Say("figure.positional_encoding.readout_clocks"))
-READOUT_ITEMS = (
+READOUT_ITEMS: tuple[str | Say, ...] = (
     Say("figure.positional_encoding.item_t"),
     Say("figure.positional_encoding.item_offset"),
     Say("figure.positional_encoding.item_dim"),
