@@ -98,62 +98,107 @@ def _number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
-def _typed(value: Any, kind: str, where: str) -> None:
+def _points(v: Any) -> bool:
+    return isinstance(v, (list, tuple)) and all(
+        isinstance(p, (list, tuple)) and len(p) == 2 and _number(p[0]) and _number(p[1]) for p in v)
+
+
+_SIMPLE = {
+    "text": lambda v: isinstance(v, str), "number": _number, "bool": lambda v: isinstance(v, bool),
+    "int": lambda v: isinstance(v, int) and not isinstance(v, bool), "list": lambda v: isinstance(v, (list, tuple)),
+    "dict": lambda v: isinstance(v, dict), "any": lambda v: True,
+    "range": lambda v: isinstance(v, (list, tuple)) and len(v) == 2 and _number(v[0]) and _number(v[1]),
+    "points": _points,
+}
+
+
+class _Wrong(Exception):
+    """What is wrong (" is 'a', not number"); the path to it is added as it is raised
+    through each level, so that a scene with nothing wrong pays for no path."""
+
+    def __init__(self, problem: str):
+        super().__init__(problem)
+        self.problem, self.path = problem, []
+
+
+def _typed(value: Any, kind: str) -> None:
     if kind.endswith("|null"):
         if value is None:
             return
         kind = kind[:-5]
-    ok = {"text": lambda v: isinstance(v, str), "number": _number, "bool": lambda v: isinstance(v, bool),
-          "int": lambda v: isinstance(v, int) and not isinstance(v, bool), "list": lambda v: isinstance(v, (list, tuple)),
-          "dict": lambda v: isinstance(v, dict), "any": lambda v: True,
-          "range": lambda v: isinstance(v, (list, tuple)) and len(v) == 2 and all(map(_number, v)),
-          "points": lambda v: isinstance(v, (list, tuple)) and all(
-              isinstance(p, (list, tuple)) and len(p) == 2 and all(map(_number, p)) for p in v)}.get(kind)
+    ok = _SIMPLE.get(kind)
     if ok is not None:
         if not ok(value):
-            raise SceneError(f"{where} is {value!r}, not {kind}")
+            raise _Wrong(f" is {value!r}, not {kind}")
         return
     inner = kind[1:-1]  # "[mark]" or "[[cell]]"
     if not isinstance(value, (list, tuple)):
-        raise SceneError(f"{where} is {value!r}, not a list")
+        raise _Wrong(f" is {value!r}, not a list")
+    check = _typed if inner.startswith("[") else _element
     for i, element in enumerate(value):
-        if inner.startswith("["):
-            _typed(element, inner, f"{where}[{i}]")
-        else:
-            _element(element, inner, f"{where}[{i}]")
+        try:
+            check(element, inner)
+        except _Wrong as err:
+            err.path.append(f"[{i}]")
+            raise
 
 
-def _element(value: Any, name: str, where: str) -> None:
+def _element(value: Any, name: str) -> None:
     if not isinstance(value, dict):
-        raise SceneError(f"{where} is {value!r}, not a dict")
-    if name in ("panel", "mark", "control"):
-        kinds = {"panel": PANELS, "mark": MARKS, "control": CONTROLS}[name]
-        if value.get("kind") not in kinds:
-            raise SceneError(f"{where}: no {name} kind {value.get('kind')!r}; the kinds: {', '.join(kinds)}")
-        fields = fields_of(name, value["kind"])
-        where = f"{where} ({value['kind']}{' ' + repr(value['id']) if isinstance(value.get('id'), str) else ''})"
-    else:
-        fields = ELEMENTS[name]
-    check_fields(value, fields, where)
+        raise _Wrong(f" is {value!r}, not a dict")
+    if name not in _GROUPS:
+        _check(value, _declared("element", name))
+        return
+    kind = value.get("kind")
+    if kind not in _GROUPS[name][1]:
+        raise _Wrong(f": no {name} kind {kind!r}; the kinds: {', '.join(_GROUPS[name][1])}")
+    try:
+        _check(value, _declared(name, kind))
+    except _Wrong as err:
+        err.path.append(f" ({kind}{' ' + repr(value['id']) if isinstance(value.get('id'), str) else ''})")
+        raise
 
 
-def check_fields(value: dict, fields: dict[str, str], where: str) -> None:
-    """``value`` has every field of ``fields`` it must, of its type, and no other."""
-    declared = {f.rstrip("?"): (kind, f.endswith("?")) for f, kind in fields.items()}
+_GROUPS = {"panel": (PANEL, PANELS), "mark": (MARK, MARKS), "control": (CONTROL, CONTROLS)}
+_DECLARED: dict[tuple[str, str], tuple[dict[str, str], tuple[str, ...]]] = {}
+
+
+def _declared(group: str, kind: str) -> tuple[dict[str, str], tuple[str, ...]]:
+    """(field -> type, the fields that must be there) of a kind, worked out once."""
+    key = (group, kind)
+    if key not in _DECLARED:
+        fields = ELEMENTS[kind] if group == "element" else SCENE if group == "scene" else fields_of(group, kind)
+        types = {f.rstrip("?"): t for f, t in fields.items()}
+        optional = {f.rstrip("?") for f in fields if f.endswith("?")}
+        _DECLARED[key] = types, tuple(f for f in types if f not in optional)
+    return _DECLARED[key]
+
+
+def _check(value: dict, declared: tuple[dict[str, str], tuple[str, ...]]) -> None:
+    types, required = declared
     for key, item in value.items():
-        if key not in declared:
-            raise SceneError(f"{where}: no field {key!r} is read; its fields: {', '.join(declared)}")
-        _typed(item, declared[key][0], f"{where}.{key}")
-    missing = [f for f, (_, optional) in declared.items() if not optional and f not in value]
+        kind = types.get(key)
+        if kind is None:
+            raise _Wrong(f": no field {key!r} is read; its fields: {', '.join(types)}")
+        try:
+            _typed(item, kind)
+        except _Wrong as err:
+            err.path.append(f".{key}")
+            raise
+    missing = [f for f in required if f not in value]
     if missing:
-        raise SceneError(f"{where}: {', '.join(missing)} missing")
+        raise _Wrong(f": {', '.join(missing)} missing")
 
 
 def check_scene(scene: Any) -> None:
-    """Raise SceneError at the first field of ``scene`` the renderer would misread."""
+    """Raise SceneError at the first field of ``scene`` the renderer would misread, with
+    its path: "scene.panels[0] (plane 'keys').marks[3] (point): no field 'colour' is read"."""
     if not isinstance(scene, dict):
         raise SceneError(f"the scene is {scene!r}, not a dict")
-    check_fields(scene, SCENE, "scene")
+    try:
+        _check(scene, _declared("scene", ""))
+    except _Wrong as err:
+        raise SceneError("scene" + "".join(reversed(err.path)) + err.problem) from None
 
 
 def reference() -> str:
