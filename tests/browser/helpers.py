@@ -222,11 +222,13 @@ def shared_page(own: bool = False):
 
 
 # A page the next module can swap its lessons into: its engine is live, no figure failed.
+# An engine still starting on a busy machine is waited for (20 s), not thrown away: a new
+# page would start Pyodide again, which a busy machine can least afford.
 HEALTHY = """async () => {
     const ex = window.explorables;
     if (!ex || !ex.pages || !ex.ready) return false;
     const live = await Promise.race([ex.ready.then(() => true, () => false),
-                                     new Promise(r => setTimeout(() => r(false), 3000))]);
+                                     new Promise(r => setTimeout(() => r(false), 20000))]);
     return live && !document.querySelector("figure.ex-failed");
 }"""
 
