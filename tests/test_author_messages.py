@@ -85,13 +85,15 @@ def test_a_value_missing_only_for_the_lessons_options_is_said_at_the_directive(s
 
 BROKEN = {  # the two modules as they are broken, and the one error the build gives (line, message)
     "syntax-error-annotated-name": (
-        SAMPLE.replace('    name = "softmax-bars"', '    name: str = "softmax-bars"').replace("def draw(", "def draw(("),
+        SAMPLE.replace('    name = "softmax-bars"', '    name: str = "softmax-bars"')
+              .replace("def draw(", "def draw(("),
         DOT.replace('    name = "dot-2"', '    name: str = "dot-2"').replace("def solve(", "def solve(("),
         ["figures/dot_product.py:", "figures/softmax_bars.py:"]),
     "raises-with-constant-names": (
-        SAMPLE.replace('    name = "softmax-bars"', '    name = NAME').replace('NAMES = ("a", "b", "c")\n',
-                                                                           'NAMES = ("a", "b", "c")\nNAME = "softmax-bars"\n1 / 0\n'),
-        DOT.replace('    name = "dot-2"', '    name = TYPE').replace("@register", 'TYPE = "dot-" + "2"\n[][1]\n@register'),
+        SAMPLE.replace('    name = "softmax-bars"', '    name = NAME')
+              .replace('NAMES = ("a", "b", "c")\n', 'NAMES = ("a", "b", "c")\nNAME = "softmax-bars"\n1 / 0\n'),
+        DOT.replace('    name = "dot-2"', '    name = TYPE')
+           .replace("@register", 'TYPE = "dot-" + "2"\n[][1]\n@register'),
         ["figures/dot_product.py:", "figures/softmax_bars.py:"]),
     "refused-import": ("import yaml\n" + SAMPLE, "import curses\n" + DOT,
                        ["figures/dot_product.py:1:1:", "figures/softmax_bars.py:1:1:"]),

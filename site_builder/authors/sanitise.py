@@ -18,7 +18,8 @@ TAGS = MATHML | TEXT
 ATTRIBUTES = {
     "*": {"class"},
     "math": {"xmlns", "display"},
-    "mi": {"mathvariant"}, "mn": {"mathvariant"}, "mtext": {"mathvariant"}, "mstyle": {"mathvariant", "displaystyle", "scriptlevel"},
+    "mi": {"mathvariant"}, "mn": {"mathvariant"}, "mtext": {"mathvariant"},
+    "mstyle": {"mathvariant", "displaystyle", "scriptlevel"},
     "mo": {"stretchy", "lspace", "rspace", "fence", "separator", "form", "largeop", "movablelimits", "symmetric",
            "minsize", "maxsize", "accent"},
     "mover": {"accent"}, "munder": {"accentunder"}, "munderover": {"accent", "accentunder"},

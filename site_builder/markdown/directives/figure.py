@@ -261,8 +261,8 @@ def _sizes(state: StateCore) -> None:
             continue
         data = drawn[token.meta["id"]]
         try:
-            size = len(json.dumps(first_frame({"figure": data["figure"], "state": data["state"], "scene": data["scene"]}),
-                                  allow_nan=False, ensure_ascii=False, separators=(",", ":")).encode())
+            frame = first_frame({"figure": data["figure"], "state": data["state"], "scene": data["scene"]})
+            size = len(json.dumps(frame, allow_nan=False, ensure_ascii=False, separators=(",", ":")).encode())
         except (TypeError, ValueError):
             continue  # the render says what the page cannot show
         if size > SCENE_LIMIT:
