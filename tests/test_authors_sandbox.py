@@ -244,3 +244,20 @@ def test_serves_warm_build_process_is_fenced_and_lives_on(site, added, said):
         assert builder.run(["build"])[0] == 0 and builder.process is process  # the same process built again
     finally:
         builder.stop()
+
+
+@pytest.mark.parametrize("body, said", [
+    ("            while raw: pass\n", "did not finish within 0.5 s"),
+    ("            raise SystemExit(1)\n", "called sys.exit(1)"),
+    ("            __import__('sub' + 'process')\n", "imports 'subprocess' while it runs, which only the build's machine has"),
+], ids=["loop", "exit", "import"])
+def test_options_read_by_the_authors_own_code_are_fenced_too(site, capsys, body, said):
+    """A figure may read a lesson's options with code of its own (parse_options): only
+    for the lesson's options here, so its module's checks pass and the lesson says it."""
+    hook = "    def parse_options(self, raw):\n        if raw.get('a') == '1':\n" + body + \
+           "        return super().parse_options(raw)\n\n"
+    source, _ = edited(DRAW, hook, after=False)
+    line = 1 + source.split(body)[0].count("\n")
+    err = _error(site, capsys, source)
+    assert err.split("\n")[0] == (f"error: content/01-mine.md:8:1: {{softmax-bars}} three: reading its options "
+                                  f"{said} (softmax_bars.py:{line})")

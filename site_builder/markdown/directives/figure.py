@@ -99,6 +99,16 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> None:
         token.type = "directive_error"
         env.setdefault("unmade_figures", set()).add(fig_id)  # the prose quoting it stays quiet (roles.py)
         return
+    except Exception as err:  # an author's figure that reads its options with code of its own
+        if not is_authors(model):
+            raise
+        if not failed(model):
+            env.setdefault("errors", []).append(_authors_error(
+                err, model, {"figure": name, "id": fig_id, "line": env.get("line_offset", 0) + fence_line + 1}, env,
+                "reading its options"))
+        token.type = "directive_error"
+        env.setdefault("unmade_figures", set()).add(fig_id)
+        return
     token.type = "figure"
     token.meta = {"figure": name, "id": fig_id, "options": parsed, "line": env.get("line_offset", 0) + fence_line + 1,
                   "caption": caption}
@@ -222,13 +232,13 @@ def _render_figure(self, tokens, idx, options, env) -> str:
     )
 
 
-def _authors_error(err: Exception, model, meta: dict, env) -> SourceError:
-    """What an author's figure raised drawing its first frame with the directive's options,
-    at the directive, naming the module's line (a declared Value that compute does not
+def _authors_error(err: Exception, model, meta: dict, env, doing: str = "drawing its first frame") -> SourceError:
+    """What an author's figure raised ``doing`` its work with the directive's options, at
+    the directive, naming the module's line (a declared Value that compute does not
     give: the line of its ``Value(...)``)."""
     module = sys.modules.get(type(model).__module__)
     path = Path(getattr(module, "__file__", "") or ".")
-    label = f"{{{meta['figure']}}} {meta['id']}: drawing its first frame"
+    label = f"{{{meta['figure']}}} {meta['id']}: {doing}"
     try:
         tree = ast.parse(path.read_bytes())
     except (OSError, SyntaxError, ValueError):
