@@ -53,6 +53,7 @@ def test_a_lesson_of_a_section_may_take_such_a_name(tmp_path):
 @pytest.mark.parametrize("folder, url", [
     ("intro.html", "intro.html"),  # beside 01-intro.md
     ("print.html", "print.html"),
+    ("Print.HTML", "Print.HTML"),  # the same file on a disk that ignores case
     ("notices.html", "notices.html"),
     ("404.html", "404.html"),
     ("index.html", "index.html"),

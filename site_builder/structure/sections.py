@@ -155,7 +155,7 @@ def sources(content: Path, out_dir: Path, errors: list[SourceError]) -> tuple[li
                                                 f"add {rel}/index.md (title, order, summary) to make it a section"))
                 continue
             problem = outside(sub, content) or looped(sub, above) or unsafe_name(sub, "section folder")
-            if problem is None and sub.name in pages:
+            if problem is None and sub.name.lower() in pages:  # Print.HTML/ is print.html on macOS and Windows
                 problem = SourceError(sub, 0, 0, f"the section folder {rel}/ has the name of a page the build "
                                       f"writes ({rel})", f"rename the folder, e.g. {Path(sub.name).stem}/")
             if problem is None and depth + 1 > SECTION_DEPTH:
