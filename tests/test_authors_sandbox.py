@@ -140,7 +140,8 @@ def test_an_exit_in_an_exercise_type_is_an_error(site, capsys, old, new, said):
             f"\n{EXIT_FIX}\n") in err
 
 
-BROWSER_FIX = ("    Pyodide has the standard library but for a few modules: no curses, readline, tkinter, turtle, dbm, "
+BROWSER_FIX = ("    Pyodide has the standard library but for a few modules: no curses, readline, tkinter, turtle, "
+               "dbm, "
                "pwd or resource (nothing for a terminal, a window or the machine's users), and none of those Python "
                "3.13 removed (imghdr, cgi, telnetlib, ...); draw with the kit's scene builders instead")
 BUILD_FIX = ("    the reader's browser (Pyodide) has no processes, sockets or threads: compute the figure's numbers "
@@ -249,7 +250,8 @@ def test_serves_warm_build_process_is_fenced_and_lives_on(site, added, said):
 @pytest.mark.parametrize("body, said", [
     ("            while raw: pass\n", "did not finish within 0.5 s"),
     ("            raise SystemExit(1)\n", "called sys.exit(1)"),
-    ("            __import__('sub' + 'process')\n", "imports 'subprocess' while it runs, which only the build's machine has"),
+    ("            __import__('sub' + 'process')\n",
+     "imports 'subprocess' while it runs, which only the build's machine has"),
 ], ids=["loop", "exit", "import"])
 def test_options_read_by_the_authors_own_code_are_fenced_too(site, capsys, body, said):
     """A figure may read a lesson's options with code of its own (parse_options): only
