@@ -106,19 +106,18 @@ def _refused_call(name: str):
 
 
 _refusing_os = {name: _refused_call(name) for name in _real_os}
-_real_import = builtins.__import__
-_real_import_module = importlib.import_module
+_real = [builtins.__import__, importlib.import_module]  # what the fence found in place, put back after it
 
 
 def _import(name, globals=None, locals=None, fromlist=(), level=0):
     _author_import(name, globals if globals is not None else sys._getframe(1).f_globals, level)  # __import__("x")
-    return _real_import(name, globals, locals, fromlist, level)
+    return _real[0](name, globals, locals, fromlist, level)
 
 
 def _import_module(name, package=None):
     if not name.startswith("."):
         _author_import(name, sys._getframe(1).f_globals)
-    return _real_import_module(name, package)
+    return _real[1](name, package)
 
 
 @contextmanager
@@ -158,6 +157,7 @@ def fenced():
         signal.setitimer(signal.ITIMER_REAL, seconds, 0.05)
     else:
         sys.settrace(_tracer(seconds, armed))
+    _real[:] = builtins.__import__, importlib.import_module
     builtins.__import__, importlib.import_module = _import, _import_module
     for name, call in _refusing_os.items():
         setattr(os, name, call)
@@ -170,7 +170,7 @@ def fenced():
                 signal.setitimer(signal.ITIMER_REAL, 0, 0)
                 signal.signal(signal.SIGALRM, previous)
             sys.settrace(old_trace)
-            builtins.__import__, importlib.import_module = _real_import, _real_import_module
+            builtins.__import__, importlib.import_module = _real
             for name, call in _real_os.items():
                 setattr(os, name, call)
             _inside.depth = 0
