@@ -1,0 +1,69 @@
+"""The exercise "residual-sum": a word's vector x, its attention output o and the layer's
+W_O (2 x 2); the vector the block passes on, x + o W_O (lesson 8). Written as an author
+writes an exercise type, with the public kit only, and registered with it: the
+cross-attention figure's package imports this module.
+"""
+from __future__ import annotations
+
+import random
+
+from explorables.figures import Exercise, Mistake, Say, eq, mathml, mi, mn, mo, mvec, plain, random_vector, register, t
+
+HALVES = (-1.0, -0.5, 0.0, 0.5, 1.0)  # W_O's entries: whole numbers and halves, multiplied by hand
+
+
+def times(v: list[float], W: list[list[float]]) -> list[float]:
+    """The row vector v times W."""
+    return [sum(v[r] * W[r][c] for r in range(len(v))) for c in range(len(W[0]))]
+
+
+def plus(a: list[float], b: list[float]) -> list[float]:
+    return [x + y for x, y in zip(a, b)]
+
+
+def transposed(W: list[list[float]]) -> list[list[float]]:
+    return [list(col) for col in zip(*W)]
+
+
+def matrix(W: list[list[float]], c: bool) -> str:
+    """A matrix in MathML, one <mtr> a row."""
+    rows = "".join("<mtr>" + "".join(f"<mtd>{mn(x, c)}</mtd>" for x in row) + "</mtr>" for row in W)
+    return f"<mrow><mo>(</mo><mtable>{rows}</mtable><mo>)</mo></mrow>"
+
+
+@register
+class ResidualSum(Exercise):
+    """x + o W_O for a 2-D x and o and a 2 x 2 W_O."""
+
+    name = "residual-sum"
+    kind = "vector"
+    tolerance = 0.01
+    mistakes = (
+        Mistake("no-residual", Say("exercise.residual_sum.no_residual"), lambda p: times(p["o"], p["W_O"])),
+        Mistake("no-w-o", Say("exercise.residual_sum.no_w_o"), lambda p: plus(p["x"], p["o"])),
+        Mistake("columns", Say("exercise.residual_sum.columns"),
+                lambda p: plus(p["x"], times(p["o"], transposed(p["W_O"])))),
+        Mistake("x-times-w-o", Say("exercise.residual_sum.x_times_w_o"),
+                lambda p: plus(times(p["x"], p["W_O"]), p["o"])),
+    )
+
+    def generate(self, seed: int) -> dict:
+        """Numbers from the seed, drawn again while a known mistake lands near the right answer."""
+        rng = random.Random(seed)  # only the seed decides: the build and the browser agree
+        for _ in range(100):
+            p = {"x": random_vector(rng, 2), "o": random_vector(rng, 2),
+                 "W_O": [[rng.choice(HALVES) for _ in range(2)] for _ in range(2)]}
+            right = self.solve(p)
+            if all(max(abs(a - b) for a, b in zip(m.value(p), right)) > 3 * self.tolerance for m in self.mistakes):
+                return p
+        return p
+
+    def solve(self, p: dict) -> list[float]:
+        return plus(p["x"], times(p["o"], p["W_O"]))
+
+    def statement(self, p: dict, decimal_comma: bool = False) -> str:
+        c = decimal_comma
+        out = mathml(mi("x"), mo("+"), mi("o"), mi("W", "O"))
+        return plain(t("exercise.residual_sum.statement")).format(
+            x=eq(mi("x"), mvec(p["x"], c)), o=eq(mi("o"), mvec(p["o"], c)), W_O=eq(mi("W", "O"), matrix(p["W_O"], c)),
+            out=out, form="(x; y)" if c else "(x, y)")
