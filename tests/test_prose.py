@@ -362,7 +362,7 @@ def test_a_seed_makes_the_same_problem_and_seeds_differ(name):
 @pytest.mark.parametrize("text, message", [
     (":::{exercise} softmax-weigth\n:::\n",
      "page.md:1:15: {exercise}: unknown exercise type 'softmax-weigth'\n"
-     "    did you mean 'softmax-weight'? types: scaled-score, softmax-weight, output-vector"),
+     "    did you mean 'softmax-weight'? types: " + ", ".join(EXERCISES)),
     (":::{exercise} scaled-score\n:seed: two\n:::\n",
      "page.md:2:8: {exercise}: seed must be a whole number from 0 to 2147483647, got 'two'\n    :seed: 3"),
 ])

@@ -1,5 +1,5 @@
 """Every word a reader meets comes from the catalogue (engine/locales/): the browser
-runtime (static/js) and the exercises (engine/exercises.py) hold no English sentence of
+runtime (static/js) and the exercises (engine/exercises/) hold no English sentence of
 their own, and a German site's exercises, grid, Play button and notices speak German,
 in the build and in the worker that grades an answer."""
 from __future__ import annotations
@@ -110,18 +110,22 @@ EXERCISE_NOT_READER_WORDS = (
 
 
 def english_in_exercises() -> list[str]:
-    path = ROOT / "engine" / "exercises.py"
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
-                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body
-                  and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    """Sentences written into the exercise package's modules rather than taken from the
+    catalogue, as ``path:line: text``."""
     found = []
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Constant) or not isinstance(node.value, str) or id(node) in docstrings:
-            continue
-        text = re.sub(r"<[^>]*>", " ", node.value)  # MathML's tags are no words
-        if not node.value.startswith(EXERCISE_NOT_READER_WORDS) and reads_as_words(text) and not text.startswith(" "):
-            found.append(f"engine/exercises.py:{node.lineno}: {node.value!r}")
+    for path in sorted((ROOT / "engine" / "exercises").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                      if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body
+                      and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Constant) or not isinstance(node.value, str) or id(node) in docstrings:
+                continue
+            if node.value.isidentifier():  # a Python name, as in __all__, is no sentence
+                continue
+            text = re.sub(r"<[^>]*>", " ", node.value)  # MathML's tags are no words
+            if not node.value.startswith(EXERCISE_NOT_READER_WORDS) and reads_as_words(text) and not text.startswith(" "):
+                found.append(f"engine/exercises/{path.name}:{node.lineno}: {node.value!r}")
     return found
 
 
