@@ -41,19 +41,20 @@ def errors_of(capsys) -> list[str]:
                                                                                "was left as it was."))]
 
 
-NOT_UTF8 = {  # the module's bytes, the bad byte's line and column, what Python calls it
-    "comment-on-line-2": (b'"""Mine."""\n# caf\xe9 au lait\n', 2, 6, "invalid continuation byte", 0xe9),
-    "string-on-line-3": (b'"""Mine."""\nx = 1\ny = "\xff"\n', 3, 6, "invalid start byte", 0xff),
-    "first-byte": (b'\xfe"""Mine."""\n', 1, 1, "invalid start byte", 0xfe),
-    "after-utf8-letters": ('"""Mine."""\n# é ü '.encode() + b"\xe9x\n", 2, 7, "invalid continuation byte", 0xe9),
+NOT_UTF8 = {  # the module's bytes, the bad byte's line and column (in characters, as an editor counts)
+    "comment-on-line-2": (b'"""Mine."""\n# caf\xe9 au lait\n', 2, 6, 0xe9),
+    "string-on-line-3": (b'"""Mine."""\nx = 1\ny = "\xff"\n', 3, 6, 0xff),
+    "first-byte": (b'\xfe"""Mine."""\n', 1, 1, 0xfe),
+    "after-utf8-letters": ('"""Mine."""\n# é ü '.encode() + b"\xe9x\n", 2, 7, 0xe9),
 }
 
 
-@pytest.mark.parametrize("source, line, col, reason, byte", NOT_UTF8.values(), ids=NOT_UTF8.keys())
-def test_a_module_that_is_not_utf8_is_said_at_its_bad_byte(site, capsys, source, line, col, reason, byte):
+@pytest.mark.parametrize("source, line, col, byte", NOT_UTF8.values(), ids=NOT_UTF8.keys())
+def test_a_module_that_is_not_utf8_is_said_at_its_bad_byte(site, capsys, source, line, col, byte):
     (site / "figures" / "extra.py").write_bytes(source)
-    assert errors_of(capsys) == [1, f"error: figures/extra.py:{line}:{col}: the file is not UTF-8 text ({reason}: "
-                                    f"byte 0x{byte:02x})", "    save it as UTF-8"]
+    assert errors_of(capsys) == [1, f"error: figures/extra.py:{line}:{col}: the file is not UTF-8 text (byte "
+                                    f"0x{byte:02x} cannot be read)", "    save it as UTF-8 in your editor (e.g. "
+                                    "iconv -f latin1 -t utf-8 FILE > NEW)"]
 
 
 MISSING_FIX = '    return it from compute, e.g. {"top": ...}, or remove its Value'

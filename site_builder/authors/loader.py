@@ -243,8 +243,9 @@ def _load_module(path: Path, words=None) -> tuple[AuthorModule | None, list[Sour
     except UnicodeDecodeError as err:  # at the bad byte, as a lesson's is
         line = source.count(b"\n", 0, err.start) + 1
         col = len(source[source.rfind(b"\n", 0, err.start) + 1:err.start].decode("utf-8", "replace")) + 1
-        return None, [SourceError(path, line, col, f"the file is not UTF-8 text ({err.reason}: byte "
-                                  f"0x{source[err.start]:02x})", "save it as UTF-8")]
+        return None, [SourceError(path, line, col, f"the file is not UTF-8 text (byte 0x{source[err.start]:02x} "
+                                  f"cannot be read)", "save it as UTF-8 in your editor "
+                                  "(e.g. iconv -f latin1 -t utf-8 FILE > NEW)")]
     except SyntaxError as err:
         return None, [SourceError(path, err.lineno or 1, err.offset or 1, f"syntax error: {err.msg}",
                                   "fix the line (the figure module must run under Python 3.11 and newer)")]
