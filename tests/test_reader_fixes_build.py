@@ -91,9 +91,8 @@ def test_every_inline_formula_of_the_built_site_keeps_its_punctuation(built_site
         for match in re.finditer(r"([^\s>]+)<math\b", html):
             assert html.endswith(f"{SPAN}", 0, match.start()), (path.name, html[match.start() - 40:match.end() + 40])
     assert glued > 100
-    heatmap = (built_site / "attention-heatmap.html").read_text(encoding="utf-8")
-    assert "<mi>D</mi></mrow></math>.</span> The square dominates" in heatmap
     heads = (built_site / "two-heads.html").read_text(encoding="utf-8")
+    assert "<mi>D</mi></mrow></math>.</span> The square dominates" in heads
     assert '<mn>0.50</mn><mo stretchy="false">)</mo></mrow></math>.</span> The output becomes' in heads
     clocks = (built_site / "positional-encoding.html").read_text(encoding="utf-8")
     assert "</math>,</span> a model could learn" in clocks
@@ -121,9 +120,9 @@ def test_search_reads_the_same_words_as_before(built_site):
         assert search.sections_of(body) == search.sections_of(NOBR.sub(r"\1", body))
     index = next((built_site / "_explorables").glob("search-index*.js")).read_text(encoding="utf-8")
     assert "\u2060" not in index and "ex-nowrap" not in index
-    heatmap = (built_site / "attention-heatmap.html").read_text(encoding="utf-8").split("<main", 1)[1]
+    heads = (built_site / "two-heads.html").read_text(encoding="utf-8").split("<main", 1)[1]
     assert any("cost about 2n²D. The square dominates only once" in section["text"]
-               for section in search.sections_of(heatmap))  # the formula as a line of text, then its words
+               for section in search.sections_of(heads))  # the formula as a line of text, then its words
 
 
 # --- 2. print.html holds its exercises on paper -----------------------------------------------
