@@ -157,7 +157,8 @@ def fenced():
         signal.setitimer(signal.ITIMER_REAL, seconds, 0.05)
     else:
         sys.settrace(_tracer(seconds, armed))
-    _real[:] = builtins.__import__, importlib.import_module
+    if builtins.__import__ is not _import:  # (a fence up in another thread has them saved already)
+        _real[:] = builtins.__import__, importlib.import_module
     builtins.__import__, importlib.import_module = _import, _import_module
     for name, call in _refusing_os.items():
         setattr(os, name, call)
