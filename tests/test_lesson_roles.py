@@ -21,6 +21,7 @@ LESSONS = {  # lesson -> (figure directive, figure id)
     "04-two-heads.md": ("attention-heads", "heads"),
     "05-positional-encoding.md": ("positional-encoding", "clocks"),
     "06-rotary-positions.md": ("rotary-positions", "rope"),
+    "08-cross-attention.md": ("cross-attention", "cross"),
 }
 
 # Numbers the lessons quote about the figure's first frame: each must be the figure's ({value}).
@@ -36,6 +37,8 @@ BOUND = {
                         "heads.outputs[6][1]"],
     "05-positional-encoding.md": ["clocks.similarity_at_offset"],
     "06-rotary-positions.md": ["rope.content:first", "rope.score:first", "rope.offset", "rope.score"],
+    "08-cross-attention.md": ["cross.top:first", "cross.weights[3][3]:first", "cross.weights[3][4]:first",
+                              "cross.x:first", "cross.moved:first", "cross.new:first", "cross.top", "cross.new"],
 }
 
 
@@ -97,7 +100,7 @@ def test_the_track_s_exercises_are_built_in_types():
             found.setdefault(kind, []).append(path.name)
     assert set(found) <= set(EXERCISES)
     assert {"scaled-score", "softmax-weight", "output-vector", "projected-score", "head-concat",
-            "offset-similarity"} <= set(found)
+            "offset-similarity", "residual-sum"} <= set(found)
     assert found["output-vector"] == ["02-attention-heatmap.md"]  # after the worked 3-token problem
 
 

@@ -31,7 +31,7 @@ COLOURED = {(1280, "light"), (390, "dark")}
 BEFORE_LIVE = [(1280, "dark"), (390, "light")]
 FIGURES = {"one-query-row.html": "explorer", "attention-heatmap.html": "table", "attention-lab.html": "lab",
            "two-heads.html": "heads", "positional-encoding.html": "clocks", "rotary-positions.html": "rope",
-           "generating-text.html": "kv"}
+           "generating-text.html": "kv", "cross-attention.html": "cross"}
 PAGES = ["index.html", *FIGURES, "notices.html", "print.html", "404.html"]
 
 
