@@ -189,7 +189,7 @@ def test_an_experiment_that_fails_is_named_at_its_line(site, capsys):
     """Pins an author's finding: an experiment setting a value out of its slider's range,
     or raising, was reported as "drawing its first frame raised", at the class's line."""
     source = SAMPLE.read_text()
-    line = 1 + source.splitlines().index('        Experiment("tie", "Tie a and b", title="Give a and b the same score",')
+    line = 1 + next(i for i, text in enumerate(source.splitlines()) if "Experiment(" in text)  # the call's line
     err = broken(site, capsys, "softmax_bars.py", source.replace('set={"a": 1.0, "b": 1.0}', 'set={"a": 100.0, "b": 1.0}'))
     assert err.startswith(f"error: figures/softmax_bars.py:{line}:1: figure 'softmax-bars': the experiment 'tie' "
                           "sets a value its parameter refuses: Score a must be from -5 to 5, got 100\n"), err
