@@ -7,7 +7,7 @@ from explorables.figures import arrows, cells, formula, heading, labels, num, pl
 from . import words as W
 from .maths import SOURCE, TARGET, Z
 
-REACH = 1.7  # the plane's half-width: x (length 1) plus o W_O (at most about 0.6) fits
+REACH = 1.6  # the plane's half-width: x (length 1) plus o W_O (at most about 0.6) fits
 
 
 def pair(v: list[float]) -> str:
@@ -37,9 +37,9 @@ def stream(state: dict, v: dict) -> dict:
     tail = x if on else [0.0, 0.0]
     return plane(
         "plane",
-        points("source", [[1.1 * c for c in z] for z in Z], role="key", shape="circle", size=2,
+        points("source", Z, role="key", shape="circle", size=3.5,
                name=[W.SOURCE_NAME.format(word=quote(w)) for w in SOURCE]),
-        labels([[1.3 * c for c in z] for z in Z], list(SOURCE), align="center", size=11, role="muted"),
+        labels([[1.25 * c for c in z] for z in Z], list(SOURCE), align="center", size=11, role="muted"),
         arrows("x", (0.0, 0.0), [x], role="own", width=3, label=W.ARROW_X, draggable=True, dashed=not on,
                name=f"x = {vec(x)}"),
         arrows("moved", tail, [[a + b for a, b in zip(tail, moved)]], role="output", width=2.5,
