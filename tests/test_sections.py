@@ -279,7 +279,8 @@ def test_a_flat_site_keeps_its_flat_navigation(tmp_path):
     lessons = len(list((ROOT / "content").glob("0*.md")))
     assert 'data-assets="_explorables/"' in html and f"Lesson 1 of {lessons}</p>" in html
     assert sorted(p.name for p in (tmp_path / "_site").glob("*.html")) == [
-        "404.html", "attention-heatmap.html", "attention-lab.html", "generating-text.html", "index.html",
+        "404.html", "attention-heatmap.html", "attention-lab.html", "cross-attention.html", "generating-text.html",
+        "index.html",
         "notices.html", "one-query-row.html", "positional-encoding.html", "print.html", "rotary-positions.html",
         "two-heads.html"]
 

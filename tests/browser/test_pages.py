@@ -11,7 +11,8 @@ from conftest import serve_folder
 
 PAGES = [("index.html", None), ("one-query-row.html", "explorer"), ("attention-heatmap.html", "table"),
          ("attention-lab.html", "lab"), ("two-heads.html", "heads"), ("positional-encoding.html", "clocks"),
-         ("rotary-positions.html", "rope"), ("generating-text.html", "kv")]
+         ("rotary-positions.html", "rope"), ("generating-text.html", "kv"),
+         ("cross-attention.html", "cross")]
 # (in reading order)
 
 
