@@ -65,7 +65,7 @@ def test_defaults_and_options():
     state = first_state()
     assert (state["i"], state["T"], state["residual"]) == (2, 1.0, True)
     assert np.allclose(state["X"], directions(TARGET_ANGLES))
-    assert [o.name for o in FIG.options] == ["i", "T", "residual"]
+    assert [o.name for o in FIG.options] == ["i", "T", "residual", "norm"]
     assert all(o.doc.strip() for o in FIG.options)
     state = first_state(i=0, T="0.5", residual="false")
     assert (state["i"], state["T"], state["residual"]) == (0, 0.5, False)
@@ -165,6 +165,22 @@ def test_the_residual_switch_removes_the_sum_arrow_and_says_so():
     assert f"x + o W_O = {vec(on['values']['x'])} + " in panel(on, "sum")["paragraphs"][0]
     assert on["status"] == f"“Katze” puts {num(on['values']['top'])} on “cat”; the block passes on " \
                            f"{vec(on['values']['new'])}"
+
+
+@settings(max_examples=60, deadline=None)
+@given(x=st.lists(coords, min_size=2, max_size=2), T=st.floats(0.1, 3.0), on=st.booleans())
+def test_the_norm_rescales_the_sum_to_length_root_2_and_keeps_its_direction(x, T, on):
+    state = {**first_state(norm="true"), "T": T, "residual": on}
+    state = FIG.apply(state, {"type": "drag", "mark": "x", "index": 0, "x": x[0], "y": x[1]})
+    scene = FIG.scene(state)
+    new, normed = np.asarray(scene["values"]["new"]), np.asarray(scene["values"]["normed"])
+    if np.linalg.norm(new) > 1e-6:
+        assert np.allclose(normed, new / np.sqrt(np.mean(new ** 2)), atol=1e-9)  # numpy's RMS norm
+        assert np.linalg.norm(normed) == pytest.approx(math.sqrt(2), abs=1e-9)
+    assert any(m.get("id", "").startswith("normed") for m in panel(scene, "plane")["marks"])
+    assert "After the RMS norm" in panel(scene, "sum")["paragraphs"][-1]
+    plain = FIG.scene({**state, "norm": False})
+    assert not any(m.get("id", "").startswith("normed") for m in panel(plain, "plane")["marks"])
 
 
 # --- experiments ----------------------------------------------------------------------------------
@@ -271,6 +287,11 @@ def test_the_lesson_states_the_figure_s_numbers():
     assert vec(x) in built and vec(moved) in built and vec(x + moved) in built
     text = " ".join(LESSON.read_text(encoding="utf-8").split())
     assert "$W_K = W_V = I$ and $W_Q = 4I$" in text and "hidden layer $4D$ wide" in text
+    # "in two entries, once the mean is taken away, only (1, -1) or (-1, 1) is left"
+    for v in np.random.default_rng(8).normal(size=(50, 2)):
+        centred = v - v.mean()
+        assert np.allclose(np.abs(centred / centred.std()), [1, 1])
+    assert "only $(1, -1)$ or $(-1, 1)$ is left" in text and "length $\\sqrt{2}$, whatever its size" in text
 
 
 # --- the same numbers under Pyodide (Node, tests/node/run_archive.mjs) -----------------------------

@@ -39,3 +39,10 @@ def residual(x: list[float], o: list[float], on: bool = True) -> tuple[list[floa
     """(o W_O, the block's new vector): x + o W_O with the residual, o W_O alone without."""
     moved = matmul([o], W_O)[0]
     return moved, [a + b for a, b in zip(x, moved)] if on else list(moved)
+
+
+def rms_norm(v: list[float]) -> list[float]:
+    """v divided by the root of its entries' mean square (the RMS norm, gain 1): length sqrt(D).
+    Lesson 8's layer norm also subtracts the mean, which in two entries leaves only +-(1, -1)."""
+    rms = math.sqrt(sum(c * c for c in v) / len(v))
+    return [c / rms for c in v] if rms else list(v)

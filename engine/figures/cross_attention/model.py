@@ -9,7 +9,7 @@ from typing import Any
 from explorables.figures import (Experiment, Figure, Slider, Toggle, Value, element_id, num, quote, register)
 
 from . import scene, words as W
-from .maths import SOURCE, TARGET, X0, cross, residual
+from .maths import SOURCE, TARGET, X0, cross, residual, rms_norm
 
 SHARP = 0.3  # the temperature "Sharpen the alignment" sets
 
@@ -53,13 +53,14 @@ class CrossAttention(Figure):
         Slider("i", W.I, 2, lo=0, hi=len(TARGET) - 1, integer=True, what=W.WHAT_I, doc=W.DOC_I, near="table"),
         Slider("T", W.T, 1.0, lo=0.1, hi=3.0, by=0.05, what=W.WHAT_T, help=W.T_HELP, doc=W.DOC_T, near="table"),
         Toggle("residual", W.RESIDUAL, True, help=W.RESIDUAL_HELP, doc=W.DOC_RESIDUAL, near="plane"),
+        Toggle("norm", W.NORM, False, help=W.NORM_HELP, doc=W.DOC_NORM, near="plane"),
     )
     values = (
         Value("i", "integer", W.V_I), Value("word", "text", W.V_WORD), Value("source", "text", W.V_SOURCE),
         Value("top", "decimal", W.V_TOP, announce=W.V_TOP_SAY), Value("weights", "matrix", W.V_WEIGHTS),
         Value("row", "list", W.V_ROW), Value("output", "vector", W.V_OUTPUT), Value("moved", "vector", W.V_MOVED),
         Value("x", "vector", W.V_X), Value("new", "vector", W.V_NEW), Value("entropy", "decimal", W.V_ENTROPY),
-        Value("T", "decimal", W.V_T), Value("residual", "bool", W.V_RESIDUAL),
+        Value("T", "decimal", W.V_T), Value("residual", "bool", W.V_RESIDUAL), Value("normed", "vector", W.V_NORMED),
     )
     experiments_near = "plane"
     experiments = (
@@ -94,7 +95,8 @@ class CrossAttention(Figure):
         moved, new = residual(x, result.outputs[i], state["residual"])
         return {"i": i, "word": TARGET[i], "source": SOURCE[top], "top": row[top], "weights": result.weights,
                 "scores": result.scores, "row": row, "output": result.outputs[i], "moved": moved, "x": x,
-                "new": new, "entropy": result.entropy[i], "T": state["T"], "residual": state["residual"]}
+                "new": new, "entropy": result.entropy[i], "T": state["T"], "residual": state["residual"],
+                "normed": rms_norm(new), "norm": state["norm"]}
 
     def draw(self, state: dict[str, Any], v: dict[str, Any]) -> list[dict]:
         return [scene.table(state, v), scene.stream(state, v), scene.readout(state, v)]

@@ -2,7 +2,9 @@
 word, and the read-out, from the numbers ``CrossAttention.compute`` made."""
 from __future__ import annotations
 
-from explorables.figures import arrows, cells, formula, heading, labels, num, plane, points, quote, text, vec
+import math
+
+from explorables.figures import arrows, cells, circles, formula, heading, labels, num, plane, points, quote, text, vec
 
 from . import words as W
 from .maths import SOURCE, TARGET, Z
@@ -46,12 +48,16 @@ def stream(state: dict, v: dict) -> dict:
                label=W.ARROW_MOVED, name=f"o W_O = {vec(moved)}"),
         *([arrows("new", (0.0, 0.0), [new], role="accent", width=3, label=W.ARROW_SUM,
                   name=f"x + o W_O = {vec(new)}")] if on else []),
+        *([circles([(0.0, 0.0)], math.sqrt(2), role="grid"),
+           arrows("normed", (0.0, 0.0), [v["normed"]], role="value", width=2, dashed=True, label=W.ARROW_NORM,
+                  name=f"RMSNorm = {vec(v['normed'])}")] if v["norm"] else []),
         x=[-REACH, REACH], y=[-REACH, REACH], square=True, grid=0.5, keyboard={"step": 0.1, "big": 0.5},
         axes=["x₀", "x₁"], title=W.PLANE_TITLE.format(word=quote(v["word"])),
         caption=(W.PLANE_CAPTION if on else W.PLANE_CAPTION_OFF).format(word=quote(v["word"])),
         legend=[{"role": "own", "label": W.ARROW_X, "shape": "line"},
                 {"role": "output", "label": W.ARROW_MOVED, "shape": "line"},
-                *([{"role": "accent", "label": W.ARROW_SUM, "shape": "line"}] if on else [])],
+                *([{"role": "accent", "label": W.ARROW_SUM, "shape": "line"}] if on else []),
+                *([{"role": "value", "label": W.ARROW_NORM, "shape": "line"}] if v["norm"] else [])],
     )
 
 
@@ -61,4 +67,6 @@ def readout(state: dict, v: dict) -> dict:
         lines = [formula(W.SUM_ON.format(**fill)), W.WHY_ON.format(**fill)]
     else:
         lines = [formula(W.SUM_OFF.format(**fill)), W.WHY_OFF.format(**fill)]
+    if v["norm"]:
+        lines.append(W.NORM_LINE.format(normed=vec(v["normed"]), length=num(math.sqrt(2))))
     return text("sum", *lines, title=W.READOUT_TITLE.format(word=quote(v["word"])))

@@ -14,6 +14,12 @@ WHAT_T = Say("figure.cross_attention.what_t")
 T_HELP = Say("figure.cross_attention.t_help")
 RESIDUAL, RESIDUAL_HELP = Say("figure.cross_attention.residual"), Say("figure.cross_attention.residual_help")
 
+NORM, NORM_HELP = Say("figure.cross_attention.norm"), Say("figure.cross_attention.norm_help")
+NORM_LINE = Say("figure.cross_attention.norm_line")
+ARROW_NORM = "RMSNorm"
+DOC_NORM = "Whether the plane also draws RMSNorm(x + o W_O), the sum rescaled to length sqrt(2)."
+V_NORMED = "RMSNorm of the block's new vector: divided by the root of its entries' mean square."
+
 DOC_I = "The target word whose row is selected first (0 to 3)."
 DOC_T = "The temperature T that divides the scores (0.1 to 3)."
 DOC_RESIDUAL = "Whether the block adds o W_O back to x (on) or replaces x with it (off)."
