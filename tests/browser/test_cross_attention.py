@@ -1,6 +1,6 @@
 """The cross-attention figure in real Chromium, used as a reader uses it: the target word's
 slider by keyboard, a row clicked, the temperature adjusted in the text, x dragged by
-mouse and moved by keys, the residual switched off, and the live numbers of the lesson's
+mouse and moved by keys, the residual and the norm switched, and the live numbers of the lesson's
 prose following the figure. Every shown number is checked against the CPython engine;
 the guard fails a test on any console error."""
 from __future__ import annotations
@@ -95,6 +95,12 @@ def test_the_residual_switch_and_an_experiment_from_the_text(cross):
     values = assert_matches_cpython(cross, FIG, NAME)
     assert values["residual"] is False and values["new"] == values["moved"]
     assert all(shown == wanted for shown, wanted in prose(cross))
+    norm = cross.locator(f'figure#{FIG} input[name="norm"]')
+    norm.focus()
+    cross.keyboard.press("Space")
+    values = assert_matches_cpython(cross, FIG, NAME)
+    assert state_of(cross, FIG)["norm"] is True
+    assert sum(c * c for c in values["normed"]) == pytest.approx(2.0, abs=1e-9)  # length sqrt(2)
     cross.locator(f'.ex-try[data-figure="{FIG}"][data-experiment="follow"]').click()
     values = assert_matches_cpython(cross, FIG, NAME)
     assert values["word"] == "schläft" and state_of(cross, FIG)["experiment"] == "follow"
