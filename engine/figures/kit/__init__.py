@@ -7,6 +7,7 @@ scene builders (``plane``, ``points``, ``arrows``, ``bars``, ``cells``, ...).
 """
 
 from ..base import FieldError, Option, OptionError, OptionErrors, parse_number
+from .events import cell_of, held, raise_all, unselectable
 from .experiments import HINT, REVEAL, Experiment
 from .figure import Figure
 from .geometry import Vector, read_rows, read_vector, rows_checker
@@ -61,6 +62,7 @@ __all__ = [
     "arrows",
     "bars",
     "best",
+    "cell_of",
     "cells",
     "channel",
     "chart",
@@ -71,6 +73,7 @@ __all__ = [
     "field_text",
     "formula",
     "heading",
+    "held",
     "labels",
     "line",
     "lines",
@@ -84,6 +87,7 @@ __all__ = [
     "polygon",
     "query_field",
     "quote",
+    "raise_all",
     "read_rows",
     "read_vector",
     "resolve_query",
@@ -95,6 +99,7 @@ __all__ = [
     "t",
     "text",
     "typed",
+    "unselectable",
     "vec",
     "words",
 ]

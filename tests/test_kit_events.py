@@ -1,0 +1,33 @@
+"""The kit's helpers for option checks and event hooks (kit/events.py)."""
+
+import pytest
+
+from explorables.figures import FieldError, OptionError, OptionErrors, cell_of, held, raise_all, unselectable
+
+
+def test_raise_all_raises_nothing_the_one_error_or_all_together():
+    raise_all([])
+    one = OptionError("keys", "expected 3 rows")
+    with pytest.raises(OptionError) as caught:
+        raise_all([one])
+    assert caught.value is one
+    with pytest.raises(OptionErrors) as both:
+        raise_all([one, OptionError("query", "no such word")])
+    assert "keys" in str(both.value) and "query" in str(both.value)
+
+
+def test_held_keeps_a_dragged_point_inside_and_rounds_it():
+    assert held(3.456, "-0.123", 2.4) == [2.4, -0.12]
+    with pytest.raises(FieldError):
+        held("far", 0, 2.4)
+
+
+def test_cell_of_reads_a_grid_field_within_its_shape():
+    assert cell_of("key.3.1", "key", (5, 2)) == (3, 1)
+    assert cell_of("h1.W_Q.0.1", "h1.W_Q", (2, 2)) == (0, 1)
+    for name in ("key.5.1", "key.3.2", "key.3", "keys.1.1", "xkey.1.1", "key.1.x", "key.-1.0", "key.².0"):
+        assert cell_of(name, "key", (5, 2)) is None, name
+
+
+def test_unselectable_names_the_figure_and_the_element():
+    assert str(unselectable("attention-row", "a", (1, 2))) == "attention-row cannot select the mark 'a-1-2'"
