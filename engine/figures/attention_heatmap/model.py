@@ -16,19 +16,20 @@ from explorables.figures import (
     Hidden,
     Option,
     OptionError,
-    OptionErrors,
     Say,
     Slider,
     Toggle,
     Value,
-    element_id,
+    cell_of,
     num,
     parse_number,
     query_field,
     quote,
+    raise_all,
     register,
     resolve_query,
     rows_checker,
+    unselectable,
     words,
 )
 
@@ -62,11 +63,9 @@ def preset_of(name: str, options: dict):
 
 def coordinate(state: dict, name: str) -> tuple[str | None, int, int]:
     """("k", 3, 1) for the field "k.3.1" of a token and coordinate that exist, else None."""
-    parts = name.split(".")
-    if len(parts) == 3 and parts[0] in ("q", "k", "v") and parts[1].isdigit() and parts[2].isdigit():
-        which, i, c = parts[0], int(parts[1]), int(parts[2])
-        if i < len(state["tokens"]) and c < len(state[which][i]):
-            return which, i, c
+    for which in ("q", "k", "v"):
+        if cell := cell_of(name, which, (len(state["tokens"]), len(state[which][0]))):
+            return which, cell[0], cell[1]
     return None, 0, 0
 
 
@@ -160,6 +159,7 @@ class AttentionHeatmap(Figure):
         ),
     )
     experiments = EXPERIMENTS
+    experiments_near = "table"
 
     @property
     def options(self) -> tuple[Option, ...]:
@@ -232,10 +232,7 @@ class AttentionHeatmap(Figure):
                             f"expected a token among the first {n} (the table's length), got {values['query']!r}",
                         )
                     )
-        if len(errors) == 1:
-            raise errors[0]
-        if errors:
-            raise OptionErrors(errors)
+        raise_all(errors)
 
     def setup(self, state: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
         preset = preset_of("custom" if has_own_tokens(options) else options["preset"], options)
@@ -294,7 +291,7 @@ class AttentionHeatmap(Figure):
         ):
             state["query"] = row
             return state
-        raise ValueError(f"{self.name} cannot select the mark {element_id(mark, i)!r}")
+        raise unselectable(self.name, mark, i)
 
     # --- the scene ------------------------------------------------------------------------
 
@@ -336,8 +333,4 @@ class AttentionHeatmap(Figure):
         return text + (W.STATUS_UNSCALED() if state["view"] == "unscaled" else "")
 
     def controls(self, state: dict[str, Any], v: dict[str, Any]) -> list[dict[str, Any]]:
-        return (
-            [p.control_dict(state) for p in self.params if p.control]
-            + [self.experiment_control(state, near="table")]
-            + scene.vector_grids(state)
-        )
+        return super().controls(state, v) + scene.vector_grids(state)

@@ -11,21 +11,22 @@ from explorables.figures import (
     Hidden,
     Option,
     OptionError,
-    OptionErrors,
     Say,
     Slider,
     Toggle,
     Value,
     best,
-    element_id,
+    cell_of,
     extent,
     field_text,
-    parse_number,
+    held,
     quote,
+    raise_all,
     register,
     resolve_query,
     rows_checker,
     t,
+    unselectable,
     words,
 )
 
@@ -102,6 +103,7 @@ class AttentionRow(Figure):
         Value("keys", "matrix", "The key vectors, one x,y pair a word."),
     )
     experiments = EXPERIMENTS
+    experiments_near = "formula"
 
     @property
     def options(self) -> tuple[Option, ...]:  # the order authors read them in
@@ -142,10 +144,7 @@ class AttentionRow(Figure):
             if str(values["query"]).strip() == "chased" and "chased" not in tokens:
                 message += " ('chased' is the default, which fits only the built-in sentence: add :query:)"
             errors.append(OptionError("query", message))
-        if len(errors) == 1:
-            raise errors[0]
-        if errors:
-            raise OptionErrors(errors)
+        raise_all(errors)
 
     def setup(self, state: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
         state["tokens"] = words(options["tokens"])
@@ -158,7 +157,10 @@ class AttentionRow(Figure):
 
     def on_set(self, state: dict, name: str, value: Any) -> dict:
         """A typed key coordinate, ``key.i.c``."""
-        i, c = key_cell(name, len(state["tokens"]))
+        cell = cell_of(name, "key", (len(state["tokens"]), 2))
+        if cell is None:
+            raise FieldError(name, f"attention-row has no control named {name!r}")
+        i, c = cell
         what = t("figure.attention_row.key_coordinate", axis="xy"[c], word=quote(state["tokens"][i]))
         typed = Slider(name, what, 0.0, lo=-COORD_LIMIT, hi=COORD_LIMIT)  # the kit's reader of a number in a range
         state["k"][i][c] = typed.read(value, state)
@@ -168,8 +170,7 @@ class AttentionRow(Figure):
     def on_drag(self, state: dict, mark: str, i: Any, x: Any, y: Any) -> dict:
         if mark != "key" or not isinstance(i, int) or not 0 <= i < len(state["tokens"]):
             raise ValueError(f"only keys can be dragged, got mark {mark!r} {i!r}")
-        limit = key_extent(state) - EDGE
-        state["k"][i] = [round(min(limit, max(-limit, parse_number(c, axis))), 2) for axis, c in (("x", x), ("y", y))]
+        state["k"][i] = held(x, y, key_extent(state) - EDGE)
         state["selected"], state["step"] = i, STEP_MATCH
         return state
 
@@ -179,7 +180,7 @@ class AttentionRow(Figure):
             or not isinstance(i, int)
             or i >= len(state["tokens"])
         ):
-            raise ValueError(f"attention-row cannot select the mark {element_id(mark, i)!r}")
+            raise unselectable(self.name, mark, i)
         state["query"], state["step"] = i, STEP_MATCH
         return state
 
@@ -205,18 +206,11 @@ class AttentionRow(Figure):
             "keys": [list(p) for p in state["k"]],
         }
 
-    def draw(self, state: dict, v: dict) -> list:
-        return scene.panels(state, v)
-
-    def status(self, state: dict, v: dict) -> str:
-        return scene.status(state, v)
+    draw = staticmethod(scene.panels)
+    status = staticmethod(scene.status)
 
     def controls(self, state: dict, v: dict) -> list[dict]:
-        return [
-            *(p.control_dict(state) for p in self.params if p.control),
-            self.experiment_control(state, near="formula"),
-            key_grid(state),
-        ]
+        return [*super().controls(state, v), key_grid(state)]
 
 
 def key_grid(state: dict) -> dict:
@@ -237,10 +231,3 @@ def key_grid(state: dict) -> dict:
         ],
     }
 
-
-def key_cell(name: str, n: int) -> tuple[int, int]:
-    """``key.i.c`` -> (i, c); FieldError for any other name."""
-    parts = name.split(".")
-    if len(parts) == 3 and parts[0] == "key" and parts[1].isdigit() and parts[2] in ("0", "1") and int(parts[1]) < n:
-        return int(parts[1]), int(parts[2])
-    raise FieldError(name, f"attention-row has no control named {name!r}")
