@@ -28,16 +28,18 @@ from explorables.figures import (
     Say,
     Value,
     best,
-    element_id,
+    cell_of,
     num,
     quote,
     register,
     resolve_query,
     t,
+    unselectable,
     vec,
 )
 
-from ..sentences import SENTENCE_CHOICES, Asker, check_query_option, matrix_control, matrix_name, parse_cell, sentence
+from ..matrices import matrix_control, matrix_name, parse_cell
+from ..sentences import SENTENCE_CHOICES, Asker, check_query_option, sentence
 from . import words
 from .experiments import EXPERIMENTS, attend
 from .heads import BLOCK_PRESETS, HEAD_KEYS, MATRICES, W_O_PRESETS, block, head_matrices, head_preset_of, w_o
@@ -174,7 +176,7 @@ class AttentionHeads(Figure):
         if (cell or point) and max(i if cell else (i,)) < len(state["tokens"]):
             state["query"] = i[0] if cell else i
             return state
-        raise ValueError(f"attention-heads cannot select the mark {element_id(mark, i)!r}")
+        raise unselectable(self.name, mark, i)
 
     def on_action(self, state: dict, name: str) -> dict:
         target, _, preset = name.partition("=")
@@ -209,8 +211,7 @@ class AttentionHeads(Figure):
             "tokens": list(s["tokens"]),
         }
 
-    def draw(self, s: dict, v: dict) -> list:
-        return draw(s, v)
+    draw = staticmethod(draw)
 
     def status(self, s: dict, v: dict) -> str:
         tokens, i, m = s["tokens"], s["query"], v["m"]
@@ -264,19 +265,10 @@ class AttentionHeads(Figure):
 
 def _cell(name: str) -> tuple[tuple, str]:
     """(where, label) of a matrix cell's field name, or FieldError."""
-    parts = name.split(".")
-    if len(parts) == 3 and parts[0] == "W_O" and parts[1] in ("0", "1", "2", "3") and parts[2] in ("0", "1"):
-        r, c = int(parts[1]), int(parts[2])
-        return ("W_O", r, c), t("figure.matrix.cell", matrix="Wo", row=r + 1, column=c + 1)
-    if (
-        len(parts) == 4
-        and parts[0] in ("h1", "h2")
-        and parts[1] in MATRICES
-        and parts[2] in ("0", "1")
-        and parts[3] in ("0", "1")
-    ):
-        h, r, c = int(parts[0][1]), int(parts[2]), int(parts[3])
-        return (h - 1, parts[1], r, c), t(
-            "figure.matrix.cell", matrix=f"{matrix_name(parts[1])}{words.SUP[h]}", row=r + 1, column=c + 1
-        )
+    if cell := cell_of(name, "W_O", (4, 2)):
+        return ("W_O", *cell), t("figure.matrix.cell", matrix="Wo", row=cell[0] + 1, column=cell[1] + 1)
+    for h, m in ((h, m) for h in (1, 2) for m in MATRICES):
+        if cell := cell_of(name, f"h{h}.{m}", (2, 2)):
+            label = f"{matrix_name(m)}{words.SUP[h]}"
+            return (h - 1, m, *cell), t("figure.matrix.cell", matrix=label, row=cell[0] + 1, column=cell[1] + 1)
     raise FieldError(name, f"attention-heads has no control named {name!r}")

@@ -22,13 +22,13 @@ from explorables.figures import (
     Toggle,
     Value,
     best,
-    element_id,
+    held,
     num,
-    parse_number,
     quote,
     register,
     resolve_query,
     t,
+    unselectable,
     vec,
 )
 
@@ -206,9 +206,7 @@ class AttentionLab(Figure):
         if mark != "word" or not isinstance(i, int) or not 0 <= i < len(shown):
             raise ValueError(f"only the words of the embedding plane can be dragged, got mark {mark!r} {i!r}")
         word = shown[i]
-        state["emb"][word] = [
-            round(min(WORD_LIMIT, max(-WORD_LIMIT, parse_number(c, axis))), 2) for axis, c in (("x", x), ("y", y))
-        ]
+        state["emb"][word] = held(x, y, WORD_LIMIT)
         state["selected"] = word
         state["step"] = STEP_EMBED
         return state
@@ -220,7 +218,7 @@ class AttentionLab(Figure):
         elif mark in SELECTABLE and isinstance(i, int) and i < n:
             state["query"] = i
         else:
-            raise ValueError(f"attention-lab cannot select the mark {element_id(mark, i)!r}")
+            raise unselectable(self.name, mark, i)
         state["step"] = STEP_SCORE
         return state
 
@@ -263,8 +261,7 @@ class AttentionLab(Figure):
             "tokens": list(s["tokens"]),
         }
 
-    def draw(self, s: dict, v: dict) -> list:
-        return draw(s, v)
+    draw = staticmethod(draw)
 
     def status(self, s: dict, v: dict) -> str:
         tokens, i, top, r = s["tokens"], s["query"], v["top"], v["r"]
