@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from explorables import engine
 from explorables.engine import runtime
 from explorables.engine.figures import FIGURES, FieldError
-from explorables.engine.figures import sentences as shared
+from explorables.engine.figures import matrices, sentences as shared
 from explorables.engine.figures import attention_lab as lab
 from explorables.engine.figures.attention_lab import maths, scene as lab_scene
 from explorables.figures import HINT, best, num, vec
@@ -292,15 +292,15 @@ def test_matrix_presets():
 
 def test_rotate_preset_turns_row_vectors_anticlockwise():
     """x W with W = rotate sends the first axis to the second: (1, 0) -> (0, 1)."""
-    assert engine.matmul([[1.0, 0.0]], shared.preset_matrix("rotate")) == [[0.0, 1.0]]
+    assert engine.matmul([[1.0, 0.0]], matrices.preset_matrix("rotate")) == [[0.0, 1.0]]
 
 
 def test_look_back_preset_turns_the_position_code_back_one_step():
     """Issue 15: a Wq preset that makes every token look one place back. For row vectors
     p_t Wq = p_(t-1) (to the 3 decimals the preset keeps), so the position part of every
     score, (p_i Wq)·p_j = cos 0.6(i − 1 − j), is largest at j = i − 1."""
-    W = shared.preset_matrix("back1")
-    assert W == [[0.825, 0.565], [-0.565, 0.825]] == [list(r) for r in shared.look_back(1)]
+    W = matrices.preset_matrix("back1")
+    assert W == [[0.825, 0.565], [-0.565, 0.825]] == [list(r) for r in matrices.look_back(1)]
     for t in range(1, 9):
         (turned,) = engine.matmul([engine.position_code(t, engine.OMEGA)], W)
         assert turned == pytest.approx(engine.position_code(t - 1, engine.OMEGA), abs=1e-3)
@@ -317,7 +317,7 @@ def test_look_back_preset_makes_every_token_read_the_one_before(key):
     plain = FIG.scene(state)["values"]["weights"]
     assert [best(row) for row in plain] == list(range(len(state["tokens"])))
     state = act(state, "W_Q=back1")
-    assert state["W_Q"] == shared.preset_matrix("back1")
+    assert state["W_Q"] == matrices.preset_matrix("back1")
     values = FIG.scene(state)["values"]
     _, r = direct(state)
     assert values["weights"] == r.weights
@@ -329,7 +329,7 @@ def test_look_back_preset_makes_every_token_read_the_one_before(key):
 def test_look_back_experiment_centres_the_words_and_every_token_reads_the_one_before():
     state = act(first_state(), "look-back")
     X, r = direct(state)
-    assert state["W_Q"] == shared.preset_matrix("back1") and state["s"] == 2.0 and state["step"] == maths.STEP_PROJECT
+    assert state["W_Q"] == matrices.preset_matrix("back1") and state["s"] == 2.0 and state["step"] == maths.STEP_PROJECT
     assert all(state["emb"][w] == [0.0, 0.0] for w in state["tokens"])
     assert [best(row) for row in r.weights][1:] == list(range(6))
     assert f"puts {num(r.weights[4][3])} on “because”" in state["message"]
@@ -798,7 +798,7 @@ def test_panels_read_in_the_order_of_the_steps_and_alpha_is_the_position_strengt
                                   "positional-encoding"])
 def test_figure_text_has_no_pseudo_tex(name):
     """Regression: "W_Q (queries)", "Weights a_ij", "x_t = …", "W_O¹ = W_O² = ½I" showed
-    their underscores. Figure text writes Wq, aᵢⱼ, xₜ, Wo¹ (shared.matrix_name)."""
+    their underscores. Figure text writes Wq, aᵢⱼ, xₜ, Wo¹ (matrices.matrix_name)."""
     fig = FIGURES[name]
     for where, state in one_click_states(fig):
         scene = fig.scene(state)

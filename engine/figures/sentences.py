@@ -24,21 +24,7 @@ from .base import OptionError
 from .kit.inputs import query_field, resolve_query
 from .kit.params import Choice, Slider, resolve
 from .kit.text import Say, quote
-from .matrices import (  # the 2 x 2 matrices, read from here as before
-    LOOK_BACK,
-    MATRIX_LIMIT,
-    MATRIX_PRESETS,
-    PRESET_NAMES,
-    Matrix,
-    MatrixPreset,
-    look_back,
-    matrix_control,
-    matrix_name,
-    parse_cell,
-    parse_matrix,
-    preset_matrix,
-    preset_of,
-)
+from .kit.values import Value
 
 MAX_TOKENS = 8  # words a sentence preset may have (a T x T table still fits a phone)
 EMBED_AXES = (Say("figure.axis.thing"), Say("figure.axis.event"))  # the names of the embedding plane's two axes
@@ -105,6 +91,20 @@ def sentence(key: str) -> Sentence:
 def default_embeddings() -> dict[str, list[float]]:
     """A fresh copy of the word embeddings, as a figure's state keeps them."""
     return {w: [float(x), float(y)] for w, (x, y) in VOCAB.items()}
+
+
+def sentence_menu(label: Any, doc: str, near: str, **more: Any) -> Choice:
+    """The menu of sentence presets the lab and the heads share ("pronoun" first)."""
+    return Choice("sentence", label, "pronoun", choices=SENTENCE_CHOICES, doc=doc, near=near, **more)
+
+
+def sentence_values(announce_query: Say) -> tuple[Value, ...]:
+    """The values a figure on a sentence preset names first: the preset, its tokens, the asker."""
+    return (
+        Value("sentence", "token", "The sentence preset."),
+        Value("tokens", "list", "The tokens of the sentence."),
+        Value("query", "integer", "The position of the asking token.", announce=announce_query),
+    )
 
 
 def check_query_option(values: dict[str, Any]) -> None:
@@ -191,13 +191,9 @@ def grid_step(half_width: float) -> float:
 
 __all__ = [
     "EMBED_AXES",
-    "LOOK_BACK",
-    "MATRIX_LIMIT",
-    "MATRIX_PRESETS",
     "MAX_TOKENS",
     "OUTPUT_DIAMOND",
     "OWN_RING",
-    "PRESET_NAMES",
     "SENTENCES",
     "SENTENCE_CHOICES",
     "SENTENCE_KEYS",
@@ -205,23 +201,16 @@ __all__ = [
     "T_MIN",
     "VOCAB",
     "Asker",
-    "Matrix",
-    "MatrixPreset",
     "Sentence",
     "check_query_option",
     "column_labels",
     "default_embeddings",
     "distinct",
     "grid_step",
-    "look_back",
-    "matrix_control",
-    "matrix_name",
-    "parse_cell",
-    "parse_matrix",
-    "preset_matrix",
-    "preset_of",
     "row_labels",
     "sentence",
+    "sentence_menu",
+    "sentence_values",
     "sub",
     "temperature",
     "token_label",

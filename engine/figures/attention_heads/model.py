@@ -11,7 +11,7 @@ rows split into one 2 x 2 block a head (Vaswani et al. 2017, section 3.2.2)::
 
     MultiHead_i = [o^1_i, o^2_i] W_O = o^1_i W_O^1 + o^2_i W_O^2
 
-The sentences and embeddings are the kit's (shared with the attention lab); the maths
+The sentences and embeddings are shared with the attention lab (``..sentences``); the maths
 is the engine's; the presets are in ``heads``.
 """
 
@@ -39,7 +39,7 @@ from explorables.figures import (
 )
 
 from ..matrices import matrix_control, matrix_name, parse_cell
-from ..sentences import SENTENCE_CHOICES, Asker, check_query_option, sentence
+from ..sentences import Asker, check_query_option, sentence, sentence_menu, sentence_values
 from . import words
 from .experiments import EXPERIMENTS, attend
 from .heads import BLOCK_PRESETS, HEAD_KEYS, MATRICES, W_O_PRESETS, block, head_matrices, head_preset_of, w_o
@@ -72,21 +72,14 @@ def _sync(state: dict) -> dict:
 
 @register
 class AttentionHeads(Figure):
-    """Two heads on the kit's sentences, with their outputs joined by W_O."""
+    """Two heads on the lab's sentences, with their outputs joined by W_O."""
 
     name = "attention-heads"
     subject = ("sentence", "tokens", "head1", "head2", "W_O")
     summary = words.SUMMARY
     title = words.TITLE
     params = (
-        Choice(
-            "sentence",
-            words.LABEL["sentence"],
-            "pronoun",
-            choices=SENTENCE_CHOICES,
-            doc=words.DOC["sentence"],
-            near="head1",
-        ),
+        sentence_menu(words.LABEL["sentence"], words.DOC["sentence"], near="head1"),
         Asker("query", words.LABEL["query"], "", doc=words.DOC["query"], near="head1"),
         *(
             HeadChoice(
@@ -109,14 +102,7 @@ class AttentionHeads(Figure):
         ),
     )
     values = (
-        Value("sentence", "token", "The sentence preset."),
-        Value("tokens", "list", "The tokens of the sentence."),
-        Value(
-            "query",
-            "integer",
-            "The position of the asking token.",
-            announce=Say("figure.attention_heads.announce_query"),
-        ),
+        *sentence_values(Say("figure.attention_heads.announce_query")),
         Value("X", "matrix", "The token vectors e(word), (T, 2)."),
         Value("heads", "list", "Each head's matrices W_Q, W_K, W_V."),
         Value("weights", "list", "Each head's weights, (2, T, T)."),

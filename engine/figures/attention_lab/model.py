@@ -4,8 +4,8 @@ from word embeddings in five steps (the formulas are in ``maths``).
 This is ``softmax(Q K^T / sqrt(d_k)) V`` of Vaswani et al. (2017), "Attention Is All
 You Need", for every token at once, with the projections W_Q, W_K, W_V made editable
 2 x 2 matrices and the lessons' 2-D position code p_t = (sin 0.6t, cos 0.6t) added with
-strength α. The sentences, their word embeddings and the matrix presets are the kit's
-(``explorables.figures``: SENTENCES, VOCAB, Matrix); every number is the engine's.
+strength α. The sentences and their word embeddings (``..sentences``) and the matrix presets
+(``..matrices``) are shared with attention-heads; every number is the engine's.
 """
 
 from __future__ import annotations
@@ -32,14 +32,15 @@ from explorables.figures import (
     vec,
 )
 
+from ..matrices import Matrix
 from ..sentences import (
-    SENTENCE_CHOICES,
     Asker,
-    Matrix,
     check_query_option,
     default_embeddings,
     distinct,
     sentence,
+    sentence_menu,
+    sentence_values,
     temperature,
 )
 from . import words
@@ -69,14 +70,11 @@ class AttentionLab(Figure):
     summary = words.SUMMARY
     title = words.TITLE
     params = (
-        Choice(
-            "sentence",
+        sentence_menu(
             words.LABEL["sentence"],
-            "pronoun",
-            choices=SENTENCE_CHOICES,
-            doc=words.DOC["sentence"],
-            help=lambda s: words.sentence_help(sentence(s["sentence"]).about),
+            words.DOC["sentence"],
             near="embed",
+            help=lambda s: words.sentence_help(sentence(s["sentence"]).about),
             step=STEP_SCORE,
         ),
         Asker("query", words.LABEL["query"], "", doc=words.DOC["query"], near="embed", step=STEP_SCORE),
@@ -127,11 +125,7 @@ class AttentionLab(Figure):
         Hidden("selected", "Selected word", "", doc=words.DOC["selected"], parse=_word),
     )
     values = (
-        Value("sentence", "token", "The sentence preset."),
-        Value("tokens", "list", "The tokens of the sentence."),
-        Value(
-            "query", "integer", "The position of the asking token.", announce=Say("figure.attention_lab.announce_query")
-        ),
+        *sentence_values(Say("figure.attention_lab.announce_query")),
         Value("E", "matrix", "The embedding e(word) of each token, (T, 2)."),
         Value("X", "matrix", "The inputs x = e + α·p, (T, 2)."),
         Value("Q", "matrix", "The queries q = xWq, (T, 2)."),
