@@ -9,7 +9,6 @@ from __future__ import annotations
 import ast
 import copy
 import re
-import sys
 import traceback
 from pathlib import Path
 
@@ -18,32 +17,10 @@ from ...engine.figures.base import not_plain
 from ...engine.figures.kit.figure import Misused, described
 from ..errors import SourceError
 from ..structure.language import OWN_KEY
-from .guard import BUILD_ONLY, BUILD_ONLY_FIX, Stopped
+from .guard import Stopped
+from .rules import BUILD_ONLY, BUILD_ONLY_FIX, NOT_IN_BROWSER, NOT_IN_BROWSER_FIX, RULE, allowed
 
-ALLOWED = ("explorables.figures", "explorables.engine")  # besides the standard library
-# The standard library's modules that the reader's browser cannot import: those Pyodide
-# leaves out (no terminal, window, processes or users there), and those Python 3.13
-# removed (the browser runs Pyodide's Python 3.14; a build on 3.11 or 3.12 still has
-# them). tests/test_engine_pyodide.py imports every standard module under Pyodide and
-# checks this list against what fails.
-NOT_IN_BROWSER = frozenset({
-    "_aix_support", "_bootsubprocess", "_compression", "_crypt", "_curses", "_curses_panel", "_dbm", "_gdbm",
-    "_hashlib", "_msi", "_multiprocessing", "_osx_support", "_overlapped", "_posixshmem", "_pydecimal",
-    "_scproxy", "_sha256", "_sha512", "_tkinter", "_uuid", "_winapi",
-    "aifc", "asynchat", "asyncore", "audioop", "cgi", "cgitb", "chunk", "crypt", "curses", "dbm", "distutils",
-    "ensurepip", "grp", "idlelib", "imghdr", "imp", "lib2to3", "mailcap", "msilib", "msvcrt", "nis", "nntplib",
-    "nt", "ossaudiodev", "pipes", "pwd", "pydoc_data", "readline", "resource", "smtpd", "sndhdr", "spwd",
-    "sunau", "syslog", "telnetlib", "tkinter", "turtle", "turtledemo", "uu", "venv", "winreg", "winsound",
-    "xdrlib",
-})
-NOT_IN_BROWSER_FIX = ("Pyodide has the standard library but for a few modules: no curses, readline, tkinter, "
-                      "turtle, dbm, pwd or resource (nothing for a terminal, a window or the machine's users), "
-                      "and none of those Python 3.13 removed (imghdr, cgi, telnetlib, ...); draw with the kit's "
-                      "scene builders instead")
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
-RULE = ("an author's figure may import the standard library, explorables.figures, explorables.engine and "
-        "the figures folder's own modules (from . import helpers), and nothing else (the reader's browser has "
-        "nothing else)")
 
 
 def siblings(tree: ast.AST) -> list[tuple[ast.ImportFrom, str]]:
@@ -146,13 +123,6 @@ def check_keys(path: Path, tree: ast.AST, words) -> list[tuple[str, SourceError]
             if problem:
                 errors.append((node.value, SourceError(path, node.lineno, node.col_offset + 1, *problem)))
     return sorted(errors, key=lambda found: (found[1].line, found[1].col))
-
-
-def allowed(module: str) -> bool:
-    top = module.split(".")[0]
-    if top == "explorables":
-        return any(module == a or module.startswith(a + ".") for a in ALLOWED)
-    return top in sys.stdlib_module_names and top not in NOT_IN_BROWSER
 
 
 def is_directive_name(name: str) -> bool:

@@ -33,13 +33,9 @@ import threading
 import time
 from contextlib import contextmanager
 
+from .rules import BUILD_ONLY, BUILD_ONLY_FIX, NOT_IN_BROWSER, NOT_IN_BROWSER_FIX, PACKAGE, RULE, allowed
+
 LIMIT = 10.0  # seconds one call into an author's code may take at build time
-# What runs at build time but not in the reader's browser (Pyodide has no processes,
-# sockets or threads): refused while an author's code runs, as the browser's absent modules are.
-BUILD_ONLY = frozenset({"subprocess", "_posixsubprocess", "asyncio.subprocess", "pty", "socket", "socketserver",
-                        "multiprocessing", "threading", "_thread", "concurrent"})
-BUILD_ONLY_FIX = ("the reader's browser (Pyodide) has no processes, sockets or threads: compute the figure's "
-                  "numbers with plain Python in the module")
 
 
 class Stopped(Exception):
@@ -63,7 +59,6 @@ def limit() -> float:
 
 
 _inside = threading.local()  # depth of the fence in this thread
-_rules: list = []  # what checks.py and loader.py say an author's module may import
 
 
 class _TimeUp(BaseException):
@@ -71,12 +66,11 @@ class _TimeUp(BaseException):
     ``except Exception`` does not swallow it; the timer fires again if a bare except does)."""
 
 
-def _author_import(name: str, importer: dict | None, level: int = 0) -> None:
-    """Refuse ``name`` if an author's module (``importer``'s globals) imports it while
-    the fence is up: a module the browser lacks, or one that works only at build time."""
-    NOT_IN_BROWSER, NOT_IN_BROWSER_FIX, RULE, allowed, PACKAGE = _rules  # noqa: N806 (read before the fence)
-    if level or not isinstance(name, str) or not (importer or {}).get("__name__", "").startswith(PACKAGE + "."):
-        return
+def _author_import(name: str) -> None:
+    """Refuse ``name`` (absolute), which an author's module imports while the fence is up,
+    if it is a module the browser lacks, or one that works only at build time."""
+    if name == PACKAGE or name.startswith(PACKAGE + "."):
+        return  # the figures folder's own modules
     top = name.split(".")[0]
     if top in BUILD_ONLY or name in BUILD_ONLY:
         raise Refused(f"imports '{name}' while it runs, which only the build's machine has", BUILD_ONLY_FIX)
@@ -106,18 +100,73 @@ def _refused_call(name: str):
 
 
 _refusing_os = {name: _refused_call(name) for name in _real_os}
-_real = [builtins.__import__, importlib.import_module]  # what the fence found in place, put back after it
+# Every door into the import machinery that an author's code can reach while it runs: each is
+# swapped, while the fence is up, for one that checks what it imports. (``import x``, and
+# __builtins__["__import__"], go through builtins.__import__; importlib.__import__ is
+# importlib._bootstrap.__import__; a name bound before, ``from importlib import
+# import_module``, is the same function.)
+DOORS = ((builtins, "__import__"), (importlib, "import_module"), (importlib, "__import__"),
+         (importlib._bootstrap, "__import__"), (importlib._bootstrap, "_gcd_import"))
+_real = [getattr(module, name) for module, name in DOORS]  # what the fence found in place, put back after it
+_MACHINERY = (__file__, importlib.__file__, "<frozen importlib._bootstrap>", "<frozen importlib._bootstrap_external>")
+
+
+def _asked_by_author() -> bool:
+    """Whether the code that opened the door is an author's module: the nearest frame that
+    is neither the import machinery's nor the fence's (whatever globals it passed)."""
+    frame = sys._getframe(2)
+    while frame is not None and frame.f_code.co_filename in _MACHINERY:
+        frame = frame.f_back
+    return frame is not None and frame.f_globals.get("__name__", "").startswith(PACKAGE + ".")
+
+
+def _checked(name, package, level: int, fromlist=()) -> None:
+    """Check an import an author's code asked for: ``name`` relative to ``package`` when
+    ``level`` says so (a name that does not resolve is left to the machinery to refuse)."""
+    if not isinstance(name, str) or not _asked_by_author():
+        return
+    try:
+        name = importlib._bootstrap._resolve_name(name, package, level) if level else name
+    except (ImportError, ValueError, TypeError, AttributeError):
+        return
+    for each in [name, *(f"{name}.{item}" for item in fromlist or () if isinstance(item, str) and item != "*")]:
+        _author_import(each)
+
+
+def _package(globals, level: int):
+    try:
+        return importlib._bootstrap._calc___package__(globals) if level and globals else None
+    except (ImportError, ValueError, TypeError, AttributeError):
+        return None
 
 
 def _import(name, globals=None, locals=None, fromlist=(), level=0):
-    _author_import(name, globals if globals is not None else sys._getframe(1).f_globals, level)  # __import__("x")
+    _checked(name, _package(globals, level), level, fromlist)
     return _real[0](name, globals, locals, fromlist, level)
 
 
 def _import_module(name, package=None):
-    if not name.startswith("."):
-        _author_import(name, sys._getframe(1).f_globals)
+    dots = len(name) - len(name.lstrip(".")) if isinstance(name, str) else 0
+    _checked(name[dots:] if dots else name, package, dots)
     return _real[1](name, package)
+
+
+def _importlib_import(name, globals=None, locals=None, fromlist=(), level=0):
+    _checked(name, _package(globals, level), level, fromlist)
+    return _real[2](name, globals, locals, fromlist, level)
+
+
+def _bootstrap_import(name, globals=None, locals=None, fromlist=(), level=0):
+    _checked(name, _package(globals, level), level, fromlist)
+    return _real[3](name, globals, locals, fromlist, level)
+
+
+def _gcd_import(name, package=None, level=0):
+    _checked(name, package, level)
+    return _real[4](name, package, level)
+
+
+_FENCED = [_import, _import_module, _importlib_import, _bootstrap_import, _gcd_import]
 
 
 @contextmanager
@@ -133,10 +182,6 @@ def fenced():
             _inside.depth = depth
         return
     _inside.depth = 1
-    if not _rules:  # imported once, before the import hook is in place
-        from .checks import NOT_IN_BROWSER, NOT_IN_BROWSER_FIX, RULE, allowed
-        from .loader import PACKAGE
-        _rules.extend((NOT_IN_BROWSER, NOT_IN_BROWSER_FIX, RULE, allowed, PACKAGE))
     seconds = limit()
     main = threading.current_thread() is threading.main_thread()
     armed = [True]  # the timer fires again every 50 ms (a bare except may swallow it), until the fence comes down
@@ -158,8 +203,9 @@ def fenced():
     else:
         sys.settrace(_tracer(seconds, armed))
     if builtins.__import__ is not _import:  # (a fence up in another thread has them saved already)
-        _real[:] = builtins.__import__, importlib.import_module
-    builtins.__import__, importlib.import_module = _import, _import_module
+        _real[:] = [getattr(module, name) for module, name in DOORS]
+    for (module, name), door in zip(DOORS, _FENCED, strict=True):
+        setattr(module, name, door)
     for name, call in _refusing_os.items():
         setattr(os, name, call)
     try:
@@ -171,7 +217,8 @@ def fenced():
                 signal.setitimer(signal.ITIMER_REAL, 0, 0)
                 signal.signal(signal.SIGALRM, previous)
             sys.settrace(old_trace)
-            builtins.__import__, importlib.import_module = _real
+            for (module, name), real in zip(DOORS, _real, strict=True):
+                setattr(module, name, real)
             for name, call in _real_os.items():
                 setattr(os, name, call)
             _inside.depth = 0
@@ -199,7 +246,7 @@ def _tracer(seconds: float, armed: list, authors_only: bool = False):
 
     def trace(frame, event, arg):
         if event == "line" and armed[0] and time.monotonic() > end and frame.f_code.co_filename not in own and (
-                not authors_only or frame.f_globals.get("__name__", "").startswith(_rules[4] + ".")):
+                not authors_only or frame.f_globals.get("__name__", "").startswith(PACKAGE + ".")):
             raise _TimeUp()
         return trace
     return trace

@@ -41,13 +41,13 @@ from ...engine.figures.kit.params import DeclarationError
 from .checks import author_line, check_imports, check_keys, class_line, column_at, siblings, validate
 from .exercise_checks import validate_exercise
 from .guard import Refused, Stopped, fence_model, fenced
+from .rules import PACKAGE
 from .failures import FAILED, FOLDER_FAILED, MISSING, UNREGISTERED, named_in_failed, unknown_hint  # noqa: F401
 from ..errors import SourceError
 from ..markdown.directives.names import TEACHING
 from ..structure.config import config_path, load_config
 from ..structure.files import outside
 
-PACKAGE = "explorables.site_figures"  # the import name of an author's modules, here and in the browser
 _MODULE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
