@@ -28,6 +28,7 @@ COMPUTE = "        weights = softmax([s[n] for n in NAMES])\n"
 DRAW = "    def draw(self, s, v):\n"
 PATH = "figures/softmax_bars.py"
 REAL_IMPORT = builtins.__import__
+REAL_DOORS = [importlib.import_module, importlib.__import__]
 
 
 @pytest.fixture
@@ -183,6 +184,46 @@ def test_build_time_only_capabilities_are_refused_at_their_line(site, capsys, an
     assert _error(site, capsys, source) == f"error: {PATH}:{line}:{col}: {said}\n{fix}"
 
 
+# Every door into the import machinery, named while the module runs: (added after TOP, the
+# module it imports). The first four were fenced before; the others got past the fence.
+DOORS = {
+    "importlib-import-module": ("import importlib as il; il.import_module('sub' + 'process')\n", "subprocess"),
+    "import-module-by-name": ("from importlib import import_module; import_module('sock' + 'et')\n", "socket"),
+    "builtins-dunder-import": ("import builtins; builtins.__import__('sub' + 'process')\n", "subprocess"),
+    "builtins-dict": ("b = __builtins__; (b if isinstance(b, dict) else vars(b))['__import__']('sub' + 'process')\n",
+                      "subprocess"),
+    "import-module-relative": ("import importlib; importlib.import_module('.pro' + 'cess', 'multiprocessing')\n",
+                               "multiprocessing.process"),
+    "importlib-dunder-import": ("import importlib; importlib.__import__('sub' + 'process')\n", "subprocess"),
+    "other-globals": ("__import__('sub' + 'process', {'__name__': 'json'})\n", "subprocess"),
+    "relative-to-another-package": ("__import__('pro' + 'cess', {'__package__': 'multiprocessing'}, None, (), 1)\n",
+                                    "multiprocessing.process"),
+    "fromlist": ("__import__('asyncio', fromlist=['sub' + 'process'])\n", "asyncio.subprocess"),
+    "bootstrap-gcd-import": ("import importlib; importlib._bootstrap._gcd_import('sub' + 'process')\n",
+                             "subprocess"),
+    "bootstrap-dunder-import": ("import importlib; importlib._bootstrap.__import__('sock' + 'et')\n", "socket"),
+}
+
+
+@pytest.mark.parametrize("added, module", DOORS.values(), ids=DOORS.keys())
+def test_every_door_into_the_import_machinery_is_fenced(site, capsys, added, module):
+    source, line = edited(TOP, added)
+    assert _error(site, capsys, source) == (f"error: {PATH}:{line}:1: the module imports '{module}' while it "
+                                            f"runs, which only the build's machine has\n{BUILD_FIX}")
+    assert [getattr(importlib, name) for name in ("import_module", "__import__")] == REAL_DOORS
+
+
+def test_the_doors_still_open_on_what_the_browser_has(site):
+    """The folder's own modules, by their full name too (refused before), and the standard
+    library's, with names to take from them."""
+    (site / "figures" / "helpers.py").write_text("HALF = 0.5\n")
+    source, _ = edited(TOP, "import importlib; importlib.import_module('explorables.site_figures.' + 'helpers')\n"
+                            "importlib.import_module('.helpers', __package__)\n"
+                            "importlib.__import__('decimal', fromlist=['Decimal'])\n")
+    (site / "figures" / "softmax_bars.py").write_text(source)
+    assert main(["build"]) == 0
+
+
 @pytest.mark.parametrize("added", [
     "import logging, queue, json, decimal\n",  # the standard library's own imports (of threading) are its own
     "try:\n    __import__('num' + 'py')\nexcept ImportError:\n    pass\n",  # as the browser would answer
@@ -190,9 +231,11 @@ def test_build_time_only_capabilities_are_refused_at_their_line(site, capsys, an
 def test_what_the_browser_has_still_builds_and_the_fence_comes_down(site, added):
     source, _ = edited(TOP, added)
     (site / "figures" / "softmax_bars.py").write_text(source)
-    real = builtins.__import__, importlib.import_module, os.system
+    real = builtins.__import__, importlib.import_module, importlib.__import__, importlib._bootstrap._gcd_import, \
+        os.system
     assert main(["build"]) == 0
-    assert (builtins.__import__, importlib.import_module, os.system) == real
+    assert (builtins.__import__, importlib.import_module, importlib.__import__, importlib._bootstrap._gcd_import,
+            os.system) == real
 
 
 def test_the_fence_stops_code_off_the_main_thread_too(monkeypatch):
