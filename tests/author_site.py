@@ -1,24 +1,54 @@
-"""A site laid out as `explorables new` makes it (site.yml, content/, figures/) with one
-author's module and one lesson, and a build that breaks it: shared by the tests of
-authors' figures and exercise types.
+"""An author's site laid out as `explorables new` makes it (site.yml, content/, figures/,
+locales/), written from arguments, and a build that breaks it: shared by the tests of
+authors' figures, exercise types, words and catalogues. The ``author_site`` fixture
+(tests/conftest.py) writes one into the test's folder and forgets what its build
+registered afterwards.
 
 tests/ is no package, so the tests import this module at the top level."""
 from __future__ import annotations
 
+import json
+import shutil
 from pathlib import Path
 
 from explorables.site_builder.commands.cli import main
 
 
+def write_site(folder: Path, *, site_yml: str = 'title: "Mine"\n', lessons: dict[str, str | bytes] | None = None,
+               figures: dict[str, str] | None = None, locales: dict[str, dict | str] | None = None,
+               copy: Path | None = None) -> Path:
+    """Write an author's site into ``folder`` and return it: ``copy`` (a folder copied
+    first, e.g. a fixture's figures/ and locales/), site.yml, content/ with ``lessons``
+    (file name -> text; a name may hold a folder), figures/ with ``figures`` (module
+    file -> source) and locales/ with ``locales`` (code -> words, written as JSON, or
+    the file's text as it is)."""
+    folder = Path(folder)
+    if copy is not None:
+        shutil.copytree(copy, folder)
+    (folder / "content").mkdir(parents=True, exist_ok=True)
+    (folder / "site.yml").write_text(site_yml, encoding="utf-8")
+    for place, files in (("content", lessons), ("figures", figures)):
+        if files is None:
+            continue
+        (folder / place).mkdir(exist_ok=True)
+        for name, text in files.items():
+            path = folder / place / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(text, bytes):
+                path.write_bytes(text)
+            else:
+                path.write_text(text, encoding="utf-8")
+    if locales is not None:
+        (folder / "locales").mkdir(exist_ok=True)
+        for code, words in locales.items():
+            text = words if isinstance(words, str) else json.dumps(words, ensure_ascii=False, indent=1)
+            (folder / "locales" / f"{code}.json").write_text(text, encoding="utf-8")
+    return folder
+
+
 def lay_out(folder: Path, lesson_file: str, lesson: str, module_file: str, source: str) -> Path:
     """``folder`` as a site whose figures/ holds ``module_file`` and content/ one lesson."""
-    (folder / "content").mkdir()
-    (folder / "figures").mkdir()
-    (folder / "site.yml").write_text('title: "Mine"\n')
-    (folder / "content" / "index.md").write_text("# Mine\n")
-    (folder / "content" / lesson_file).write_text(lesson)
-    (folder / "figures" / module_file).write_text(source)
-    return folder
+    return write_site(folder, lessons={"index.md": "# Mine\n", lesson_file: lesson}, figures={module_file: source})
 
 
 def files_of(folder: Path) -> dict[str, bytes]:

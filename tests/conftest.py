@@ -125,6 +125,26 @@ def browser_type_launch_args(browser_type_launch_args):
     return args
 
 
+@pytest.fixture
+def author_site(tmp_path, monkeypatch):
+    """Write an author's site: ``author_site(folder="", chdir=True, **parts)`` writes
+    author_site.write_site(tmp_path / folder, **parts) (site.yml, content/, figures/,
+    locales/), makes it the working folder unless ``chdir`` is False, and returns it.
+    After the test, every figure and exercise type a build registered from it (FIGURES,
+    EXERCISES, the loaded modules) is forgotten."""
+    from author_site import write_site
+
+    from explorables.site_builder.authors import loader
+
+    def make(folder: str = "", chdir: bool = True, **parts) -> Path:
+        site = write_site(tmp_path / folder, **parts)
+        if chdir:
+            monkeypatch.chdir(site)
+        return site
+    yield make
+    loader.unload()
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
     """content/ built once per test run."""

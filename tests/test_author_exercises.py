@@ -18,7 +18,7 @@ from explorables.engine.exercises import EXERCISES
 from explorables.site_builder.authors import loader as authors
 from explorables.site_builder.output.assets import names_in
 from explorables.site_builder.commands.cli import main
-from author_site import broken, lay_out
+from author_site import broken
 from figure_helpers import ROOT
 from engine_archive import unpack_for_cpython
 
@@ -28,12 +28,10 @@ BUILT_IN = {"scaled-score", "softmax-weight", "output-vector"}  # among others t
 
 
 @pytest.fixture
-def site(tmp_path, monkeypatch):
+def site(author_site):
     """A site whose figures/ folder holds the guide's exercise type and a lesson using it."""
-    lay_out(tmp_path, "01-dots.md", LESSON, "dot_product.py", SAMPLE.read_text())
-    monkeypatch.chdir(tmp_path)
-    yield tmp_path
-    authors.unload()
+    return author_site(lessons={"index.md": "# Mine\n", "01-dots.md": LESSON},
+                       figures={"dot_product.py": SAMPLE.read_text()})
 
 
 def _line(source: str, needle: str) -> int:

@@ -15,7 +15,7 @@ from explorables.figures import FIGURES
 from explorables.site_builder.authors import checks as author_checks, loader as authors
 from explorables.site_builder.output.assets import names_in
 from explorables.site_builder.commands.cli import main
-from author_site import broken, lay_out
+from author_site import broken
 from figure_helpers import ROOT
 
 SAMPLE = ROOT / "site_builder" / "starter" / "figures" / "softmax_bars.py"
@@ -24,12 +24,10 @@ LESSON = "---\ntitle: Mine\norder: 1\n---\n\nText.\n\n:::{softmax-bars} three\n:
 
 
 @pytest.fixture
-def site(tmp_path, monkeypatch):
+def site(author_site):
     """A site as `explorables new` lays it out: site.yml, content/, figures/."""
-    lay_out(tmp_path, "01-mine.md", LESSON, "softmax_bars.py", SAMPLE.read_text())
-    monkeypatch.chdir(tmp_path)
-    yield tmp_path
-    authors.unload()
+    return author_site(lessons={"index.md": "# Mine\n", "01-mine.md": LESSON},
+                       figures={"softmax_bars.py": SAMPLE.read_text()})
 
 
 def test_the_sample_figure_is_built_listed_and_shipped(site, capsys):

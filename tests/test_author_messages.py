@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from explorables.site_builder.authors import loader as authors
 from explorables.site_builder.commands.cli import main
 from explorables.site_builder.markdown.directives.figure import SCENE_LIMIT
-from author_site import lay_out
 from figure_helpers import ROOT
 
 SAMPLE = (ROOT / "site_builder" / "starter" / "figures" / "softmax_bars.py").read_text()
@@ -23,12 +21,9 @@ TOP_LINE = 1 + SAMPLE.split('Value("top"')[0].count("\n")  # where the sample de
 
 
 @pytest.fixture
-def site(tmp_path, monkeypatch):
-    lay_out(tmp_path, "01-mine.md", LESSON, "softmax_bars.py", SAMPLE)
-    (tmp_path / "figures" / "dot_product.py").write_text(DOT)
-    monkeypatch.chdir(tmp_path)
-    yield tmp_path
-    authors.unload()
+def site(author_site):
+    return author_site(lessons={"index.md": "# Mine\n", "01-mine.md": LESSON},
+                       figures={"softmax_bars.py": SAMPLE, "dot_product.py": DOT})
 
 
 def errors_of(capsys) -> list[str]:

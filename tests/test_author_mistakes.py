@@ -17,7 +17,7 @@ from explorables.site_builder.authors import loader as authors
 from explorables.site_builder.authors.checks import allowed
 from explorables.site_builder.commands.cli import main
 from explorables.engine.figures.kit.params import DeclarationError
-from author_site import broken, lay_out
+from author_site import broken
 from figure_helpers import ROOT
 
 SAMPLE = (ROOT / "site_builder" / "starter" / "figures" / "softmax_bars.py").read_text()
@@ -25,11 +25,8 @@ LESSON = "---\ntitle: Mine\norder: 1\n---\n\nText.\n\n:::{softmax-bars} three\n:
 
 
 @pytest.fixture
-def site(tmp_path, monkeypatch):
-    lay_out(tmp_path, "01-mine.md", LESSON, "softmax_bars.py", SAMPLE)
-    monkeypatch.chdir(tmp_path)
-    yield tmp_path
-    authors.unload()
+def site(author_site):
+    return author_site(lessons={"index.md": "# Mine\n", "01-mine.md": LESSON}, figures={"softmax_bars.py": SAMPLE})
 
 
 def edited(*pairs: tuple[str, str]) -> str:

@@ -8,7 +8,6 @@ and a misspelt key of the tool's is still refused with "did you mean"."""
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -23,6 +22,7 @@ from explorables.site_builder.output.assets import names_in
 from explorables.site_builder.commands.build import build_site
 from explorables.site_builder.commands.cli import main
 from explorables.site_builder.errors import BuildError
+from author_site import write_site
 from figure_helpers import ROOT
 from test_locale_catalogue import first_frame, words_block
 from engine_archive import unpack_for_cpython
@@ -32,13 +32,8 @@ LESSON = "---\ntitle: Anteile\norder: 1\n---\n\nText.\n\n:::{shares} anteile\n:a
 
 
 def make_site(tmp_path: Path, language: str) -> Path:
-    site = tmp_path / "site"
-    shutil.copytree(FIXTURE, site)
-    (site / "content").mkdir()
-    (site / "site.yml").write_text(f"title: Anteile\nlanguage: {language}\n", encoding="utf-8")
-    (site / "content" / "index.md").write_text("# Anteile\n", encoding="utf-8")
-    (site / "content" / "01-anteile.md").write_text(LESSON, encoding="utf-8")
-    return site
+    return write_site(tmp_path / "site", copy=FIXTURE, site_yml=f"title: Anteile\nlanguage: {language}\n",
+                      lessons={"index.md": "# Anteile\n", "01-anteile.md": LESSON})
 
 
 @pytest.fixture(autouse=True)

@@ -13,18 +13,14 @@ from explorables.engine import locale
 from explorables.site_builder.commands.build import build_site
 from explorables.site_builder.errors import BuildError
 
+from author_site import write_site
+
 LESSON = "---\ntitle: One\n---\n\n# One\n\nSome text.\n"
 
 
 def make_site(tmp_path: Path, language: str, catalogues: dict[str, dict]) -> Path:
-    site = tmp_path / "site"
-    (site / "content").mkdir(parents=True)
-    (site / "site.yml").write_text(f"title: Test\nlanguage: {language}\n", encoding="utf-8")
-    (site / "content" / "01-one.md").write_text(LESSON, encoding="utf-8")
-    (site / "locales").mkdir()
-    for code, words in catalogues.items():
-        (site / "locales" / f"{code}.json").write_text(json.dumps(words, indent=1), encoding="utf-8")
-    return site
+    return write_site(tmp_path / "site", site_yml=f"title: Test\nlanguage: {language}\n", lessons={"01-one.md": LESSON},
+                      locales={code: json.dumps(words, indent=1) for code, words in catalogues.items()})
 
 
 def build_error(site: Path, out: Path) -> str:

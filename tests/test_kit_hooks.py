@@ -11,9 +11,7 @@ import pytest
 from explorables.engine import runtime
 from explorables.figures import (FIGURES, Experiment, Figure, Hidden, OptionErrors, Slider, Value, arrows, bars, cells, chart,
                                  circles, heading, labels, line, lines, plane, points, polygon, series)
-from explorables.site_builder.authors import loader as authors
 from explorables.site_builder.commands.cli import main
-from author_site import lay_out
 from figure_helpers import ROOT
 
 VECTORS = ROOT / "tests" / "fixtures" / "figures" / "vector_drag.py"
@@ -272,11 +270,9 @@ def test_what_a_hidden_options_parse_refuses_is_that_options_error():
 # --- an author's site ---------------------------------------------------------------------
 
 @pytest.fixture
-def site(tmp_path, monkeypatch):
-    lay_out(tmp_path, "01-vectors.md", LESSON, "vector_drag.py", VECTORS.read_text())
-    monkeypatch.chdir(tmp_path)
-    yield tmp_path
-    authors.unload()
+def site(author_site):
+    return author_site(lessons={"index.md": "# Mine\n", "01-vectors.md": LESSON},
+                       figures={"vector_drag.py": VECTORS.read_text()})
 
 
 def failed_build(site, capsys, lesson: str | None = None, source: str | None = None) -> str:

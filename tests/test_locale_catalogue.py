@@ -18,6 +18,8 @@ from explorables.site_builder.commands.build import build_site
 from explorables.site_builder.commands.cli import main
 from explorables.site_builder.errors import BuildError
 
+from author_site import write_site
+
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ("en", "de", "he")
 # A key is named in code as a string literal: t("page.next"), ex.t("runtime.copy"),
@@ -143,16 +145,9 @@ Nur Text.
 
 
 def make_site(tmp_path: Path, language: str, own: dict | None = None) -> Path:
-    site = tmp_path / "site"
-    (site / "content").mkdir(parents=True)
-    (site / "site.yml").write_text(f"title: Test\nlanguage: {language}\n", encoding="utf-8")
-    (site / "content" / "01-eine-frage.md").write_text(LESSON_1, encoding="utf-8")
-    (site / "content" / "02-zweite.md").write_text(LESSON_2, encoding="utf-8")
-    if own is not None:
-        (site / "locales").mkdir()
-        (site / "locales" / f"{language}.json").write_text(json.dumps(own, ensure_ascii=False, indent=1),
-                                                          encoding="utf-8")
-    return site
+    return write_site(tmp_path / "site", site_yml=f"title: Test\nlanguage: {language}\n",
+                      lessons={"01-eine-frage.md": LESSON_1, "02-zweite.md": LESSON_2},
+                      locales=None if own is None else {language: own})
 
 
 def first_frame(html: str, figure: str = "explorer") -> dict:

@@ -18,19 +18,15 @@ from explorables.site_builder.commands.build import build_site
 from explorables.site_builder.commands.cli import main
 from explorables.site_builder.errors import BuildError, PyodideError
 
+from author_site import write_site
+
 LESSON = "---\ntitle: One\n---\n\n# One\n\nSome text.\n"
 
 
 def make_site(tmp_path: Path, language: str, catalogue: dict | None = None) -> Path:
-    site = tmp_path / "site"
-    (site / "content").mkdir(parents=True)
-    (site / "site.yml").write_text(f"title: Test\n# the lessons' language\nlanguage: {language}\n", encoding="utf-8")
-    (site / "content" / "01-one.md").write_text(LESSON, encoding="utf-8")
-    if catalogue is not None:
-        (site / "locales").mkdir()
-        code = language.strip("\"'")
-        (site / "locales" / f"{code}.json").write_text(json.dumps(catalogue, indent=1), encoding="utf-8")
-    return site
+    return write_site(tmp_path / "site", site_yml=f"title: Test\n# the lessons' language\nlanguage: {language}\n",
+                      lessons={"01-one.md": LESSON},
+                      locales=None if catalogue is None else {language.strip("\"'"): json.dumps(catalogue, indent=1)})
 
 
 def build_error(site: Path, out: Path) -> str:
