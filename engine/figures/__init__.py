@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+from typing import TypeVar
 
 from ..exercises import EXERCISES, Exercise
 from .base import FieldError, Option, OptionError, OptionErrors
@@ -22,7 +23,11 @@ from .kit.figure import Figure
 FIGURES: dict[str, Figure] = {}
 
 
-def register(figure_class: type[Figure]) -> type[Figure]:
+# What ``register`` takes and gives back: a figure class or an exercise type, as it is.
+Registered = TypeVar("Registered", bound=type[Figure] | type[Exercise])
+
+
+def register(figure_class: Registered) -> Registered:
     """Class decorator: make a figure available under its directive name, or an exercise
     type (a subclass of ``Exercise``) under its name for the ``{exercise}`` directive."""
     if isinstance(figure_class, type) and issubclass(figure_class, Exercise):
@@ -36,21 +41,20 @@ ON_DEMAND = os.environ.get("EXPLORABLES_FIGURES") == "on-demand"  # the worker's
 
 
 def modules() -> list[str]:
-    """The figure modules of this package (their short names), imported or not: its
-    subpackages and modules, as source or compiled (the engine archive ships compiled
-    modules as ``.pyc`` alone, site_builder/bytecode.py)."""
+    """The figure packages of this package (their short names), imported or not, as
+    source or compiled (the engine archive ships compiled modules as ``.pyc`` alone,
+    site_builder/pyodide/bytecode.py). Every built-in figure is a package; the modules
+    beside them (``base``, ``sentences``, ``matrices``) are code the figures share."""
     found = set()
     for folder in __path__:
         for entry in os.scandir(folder):
-            stem, _, suffix = entry.name.partition(".")
             if (
                 entry.is_dir()
-                and "." not in entry.name
-                and stem.isidentifier()
+                and entry.name.isidentifier()
                 and any(os.path.isfile(os.path.join(entry.path, "__init__" + end)) for end in (".py", ".pyc"))
-            ) or (entry.is_file() and suffix in ("py", "pyc") and stem.isidentifier()):
-                found.add(stem)
-    return sorted(found - {"__init__", "base", "kit", "sentences"})
+            ):
+                found.add(entry.name)
+    return sorted(found - {"kit"})
 
 
 def unloaded() -> list[str]:
