@@ -275,13 +275,13 @@ def test_lesson_1_adding_a_constant_changes_no_weight():
 
 def test_lesson_1_says_what_the_track_leaves_out():
     """Corrects: the promise that later lessons add the feed-forward network, residuals
-    and normalisation. Per layer and model width D: attention's W_Q, W_K, W_V, W_O hold
+    and normalisation (lesson 8 now does: lesson 1 sends the reader there). Per layer and model width D: attention's W_Q, W_K, W_V, W_O hold
     4 D^2 numbers, a feed-forward network of hidden width 4 D holds 2 * 4 D^2."""
     D = 512
     attention_params, ffn_params = 4 * D * D, 2 * D * (4 * D)
     assert ffn_params / (attention_params + ffn_params) == pytest.approx(2 / 3)
     has("01-one-query-row.md", "hidden layer is about 4 times as wide as the model",
-        "holds about two thirds of a layer's parameters", "This track leaves all of that out")
+        "holds about two thirds of a layer's parameters", "Lesson 8 puts attention in that block")
     assert "The later lessons add these pieces" not in text_of("01-one-query-row.md")
 
 
