@@ -25,7 +25,6 @@ from explorables.figures import (
     Choice,
     FieldError,
     Figure,
-    Say,
     Value,
     best,
     cell_of,
@@ -102,19 +101,14 @@ class AttentionHeads(Figure):
         ),
     )
     values = (
-        *sentence_values(Say("figure.attention_heads.announce_query")),
+        *sentence_values(words.ANNOUNCE["query"]),
         Value("X", "matrix", "The token vectors e(word), (T, 2)."),
         Value("heads", "list", "Each head's matrices W_Q, W_K, W_V."),
         Value("weights", "list", "Each head's weights, (2, T, T)."),
         Value("head_outputs", "list", "Each head's outputs o¹, o², (2, T, 2)."),
         Value("concat", "matrix", "[o¹, o²] for every token, (T, 4)."),
         Value("contributions", "list", "o¹Wo¹ and o²Wo² for every token, (2, T, 2)."),
-        Value(
-            "outputs",
-            "matrix",
-            "The multi-head outputs [o¹, o²] Wo, (T, 2).",
-            announce=Say("figure.attention_heads.announce_outputs"),
-        ),
+        Value("outputs", "matrix", "The multi-head outputs [o¹, o²] Wo, (T, 2).", announce=words.ANNOUNCE["outputs"]),
         Value("W_O", "matrix", "The output matrix, (4, 2): block 1 above block 2."),
     )
     experiments = EXPERIMENTS

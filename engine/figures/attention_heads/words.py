@@ -10,6 +10,10 @@ from explorables.figures import Say, quote, t, vec
 
 TITLE = Say("figure.attention_heads.title")
 SUMMARY = Say("figure.attention_heads.summary")
+ANNOUNCE = {
+    "query": Say("figure.attention_heads.announce_query"),
+    "outputs": Say("figure.attention_heads.announce_outputs"),
+}
 SUP = {1: "¹", 2: "²"}
 DOC = {
     "sentence": "The sentence preset, shared with the attention lab: repeat, pronoun, river or money.",

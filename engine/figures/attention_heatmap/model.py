@@ -138,12 +138,7 @@ class AttentionHeatmap(Figure):
     values = (
         Value("tokens", "list", "The table's tokens: the first n words, then the [PAD]s."),
         Value("n", "integer", "How many words of the sentence the table uses."),
-        Value(
-            "view",
-            "text",
-            "What the table shows: weights, scores or unscaled.",
-            announce=Say("figure.attention_heatmap.announce_view"),
-        ),
+        Value("view", "text", "What the table shows: weights, scores or unscaled.", announce=W.ANNOUNCE["view"]),
         Value("query", "integer", "The picked row, from 0."),
         Value("scores", "matrix", "The scaled scores, one row a query (masked: minus infinity)."),
         Value("weights", "matrix", "The weights, one row a query; each row sums to 1."),
@@ -151,12 +146,7 @@ class AttentionHeatmap(Figure):
         Value("outputs", "matrix", "The outputs, one row a query."),
         Value("causal", "bool", "Whether the causal mask is on."),
         Value("padding", "integer", "How many [PAD] tokens follow the words."),
-        Value(
-            "cells",
-            "integer",
-            "The cells of the table: (n + padding)².",
-            announce=Say("figure.attention_heatmap.announce_cells"),
-        ),
+        Value("cells", "integer", "The cells of the table: (n + padding)².", announce=W.ANNOUNCE["cells"]),
     )
     experiments = EXPERIMENTS
     experiments_near = "table"

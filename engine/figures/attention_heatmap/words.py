@@ -60,6 +60,10 @@ def value_names(names: list[str]) -> list[str]:
 
 SUMMARY = Say("figure.attention_heatmap.summary")
 TITLE = Say("figure.attention_heatmap.title")
+ANNOUNCE = {
+    "view": Say("figure.attention_heatmap.announce_view"),
+    "cells": Say("figure.attention_heatmap.announce_cells"),
+}
 STATUS = Say("figure.attention_heatmap.status")
 STATUS_PADS = Say("figure.attention_heatmap.status_pads")
 STATUS_UNSCALED = Say("figure.attention_heatmap.status_unscaled")

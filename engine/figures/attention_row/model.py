@@ -11,7 +11,6 @@ from explorables.figures import (
     Hidden,
     Option,
     OptionError,
-    Say,
     Slider,
     Toggle,
     Value,
@@ -34,6 +33,7 @@ from ..sentences import Asker, temperature
 from . import scene
 from .experiments import EXPERIMENTS, STEP_MASK, STEP_MATCH, STEP_SOFTMAX, STEP_TEMPERATURE
 from .vectors import COORD_LIMIT, MAX_TOKENS, TOKENS, parse_pairs, row, tied, vectors
+from .words import ANNOUNCE_OUTPUT as ANNOUNCE
 from .words import (
     CAUSAL_HELP,
     CAUSAL_LABEL,
@@ -92,10 +92,7 @@ class AttentionRow(Figure):
         Value("scores", "list", "The scaled scores q·k / √dₖ of the asking word, one a word."),
         Value("weights", "list", "The attention weights of the asking word, one a word; they add up to 1."),
         Value(
-            "output",
-            "vector",
-            "The asking word's new vector: the weights applied to the values.",
-            announce=Say("figure.attention_row.announce_output"),
+            "output", "vector", "The asking word's new vector: the weights applied to the values.", announce=ANNOUNCE
         ),
         Value("entropy", "decimal", "The entropy of the weights, in nats."),
         Value("temperature", "decimal", "The temperature T."),
@@ -230,4 +227,3 @@ def key_grid(state: dict) -> dict:
             for j, w in enumerate(state["tokens"])
         ],
     }
-

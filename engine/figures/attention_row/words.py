@@ -15,6 +15,7 @@ from ..sentences import token_text
 
 TITLE = Say("figure.attention_row.title")
 SUMMARY = Say("figure.attention_row.summary")
+ANNOUNCE_OUTPUT = Say("figure.attention_row.announce_output")
 
 DOC = {  # the directive options, for `explorables figures attention-row` and the guide
     "tokens": "The sentence, as words separated by spaces (up to 8). The built-in vectors fit "
