@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 from ..locale import t, typed
 from ..positional import OMEGA
 from .base import FieldError, Option, closest, parse_number
+from .kit.events import cell_of
 from .kit.geometry import read_rows
 from .kit.params import Param, resolve
 from .kit.text import Say, field_text, spoken
@@ -173,10 +174,8 @@ class Matrix(Param):
 
     def cell(self, field: str) -> tuple[int, int] | None:
         """(row, column) of a field name ``NAME.r.c``, or None if it is not one of ours."""
-        parts = field.split(".")
-        if len(parts) == 3 and parts[0] == self.name and parts[1] in ("0", "1") and parts[2] in ("0", "1"):
-            return int(parts[1]), int(parts[2])
-        return None
+        cell = cell_of(field, self.name, (2, 2))
+        return (cell[0], cell[1]) if cell else None
 
     def read_cell(self, state: dict, field: str, value: Any) -> list[list[float]]:
         """The matrix with the typed cell ``field`` changed (the state is not touched)."""
