@@ -111,15 +111,12 @@ def keys(s: dict, v: dict, hidden: list[bool]) -> dict:
         arrows(
             None, (0, 0), [q], id="query", role="query", link=f"t{i}", width=3, label=f"q ({w.mark_label(tokens[i])})"
         ),  # the renderer puts it by the tip
-        points(
+        token_points(
             "key",
             K,
-            role="key",
-            shape=lambda j: "ring" if j == i else "circle",
-            label=[w.mark_label(t) for t in tokens],
-            link=lambda j: f"t{j}",
+            s,
+            hidden,
             draggable=True,
-            muted=hidden,
             name=lambda j: w.key_name(j, tokens[j], j == i, K[j], hidden[j], r.scores[j], r.weights[j]),
         ),
         x=[-half, half],
@@ -135,6 +132,14 @@ def keys(s: dict, v: dict, hidden: list[bool]) -> dict:
     )
 
 
+def token_points(role: str, P: list, s: dict, hidden: list[bool], **more) -> list[dict]:
+    """A point a token, in the colour ``role``: labelled with its word and linked to it, the
+    asking token's a ring, the hidden ones muted."""
+    label = [w.mark_label(t) for t in s["tokens"]]
+    shape = ["ring" if j == s["query"] else "circle" for j in range(len(P))]
+    return points(role, P, role=role, shape=shape, label=label, link=lambda j: f"t{j}", muted=hidden, **more)
+
+
 def values(s: dict, r, hidden: list[bool]) -> dict:
     tokens, i, V, o = s["tokens"], s["query"], s["v"], r.output
     half = extent(V, VALUE_PLANE)
@@ -144,17 +149,7 @@ def values(s: dict, r, hidden: list[bool]) -> dict:
     return plane(
         "values",
         shade,
-        points(
-            "value",
-            V,
-            role="value",
-            shape=lambda j: "ring" if j == i else "circle",
-            label=[w.mark_label(t) for t in tokens],
-            link=lambda j: f"t{j}",
-            select=True,
-            muted=hidden,
-            name=lambda j: w.value_name(tokens[j], V[j], r.weights[j]),
-        ),
+        token_points("value", V, s, hidden, select=True, name=lambda j: w.value_name(tokens[j], V[j], r.weights[j])),
         arrows(None, [V[i]], [o], id="moved", role="output", dashed=True, link=f"t{i}") if moved else None,
         points(
             None,
