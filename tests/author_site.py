@@ -51,6 +51,42 @@ def lay_out(folder: Path, lesson_file: str, lesson: str, module_file: str, sourc
     return write_site(folder, lessons={"index.md": "# Mine\n", lesson_file: lesson}, figures={module_file: source})
 
 
+# The lesson of ``one_lesson_site`` (tests/conftest.py): a content folder built once.
+ONE_LESSON = "---\ntitle: A\norder: 1\n---\nText.\n"
+
+
+def failed(content: Path, out: Path, capsys) -> str:
+    """Build through the command line; assert exit 1 and the previous site untouched;
+    return what was printed."""
+    from test_build import tree_digest
+
+    before = tree_digest(out)
+    code = main(["build", str(content), "-o", str(out)])
+    err = capsys.readouterr().err
+    assert code == 1, err
+    assert "Traceback" not in err
+    assert tree_digest(out) == before
+    return err.removeprefix("error: ")
+
+
+def fails_with(content: Path, out: Path, capsys, files: dict[str, bytes], expected: list) -> None:
+    """Write ``files`` (a name ending in "/x" with no bytes: only its folder) into the
+    built ``content``; the build fails at every line of ``expected``, keeps the previous
+    site, and prints no line longer than 500 characters."""
+    for name, data in files.items():
+        path = content / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not name.endswith("/x") or data:
+            path.write_bytes(data)
+    printed = failed(content, out, capsys)
+    lines = printed.splitlines()
+    for expect in expected:
+        if isinstance(expect, bytes):
+            expect = expect.decode()
+        assert expect.replace("\u2026", "…") in lines, f"{expect!r} not in {lines}"
+    assert all(len(line) <= 500 for line in lines)
+
+
 def files_of(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 

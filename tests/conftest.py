@@ -145,6 +145,21 @@ def author_site(tmp_path, monkeypatch):
     loader.unload()
 
 
+@pytest.fixture
+def one_lesson_site(tmp_path) -> tuple[Path, Path]:
+    """A content folder with one good lesson (author_site.ONE_LESSON), already built once:
+    (content, out). No site.yml: the build's defaults."""
+    from author_site import ONE_LESSON
+    from test_build import write
+
+    from explorables.site_builder.commands.build import build_site
+
+    content = write(tmp_path / "content", {"01-a.md": ONE_LESSON})
+    out = tmp_path / "_site"
+    build_site(content, out)
+    return content, out
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
     """content/ built once per test run."""

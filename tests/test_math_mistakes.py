@@ -1,5 +1,6 @@
 """Mistakes an author makes in TeX: each is a build error at the formula's place, in plain
-words, with the fix; never a brace drawn as if closed, nor the converter's own names."""
+words, with the fix; never a brace drawn as if closed, nor the converter's own names. A
+dollar that opens no formula ("$5") stays text."""
 from __future__ import annotations
 
 import re
@@ -8,7 +9,9 @@ import pytest
 from latex2mathml import exceptions
 
 from explorables.site_builder.markdown.parser import create_parser, parse_page, render_page
+from explorables.site_builder.commands.build import build_site
 from explorables.site_builder.markdown.math import MathError, _explain, tex_to_mathml
+from author_site import ONE_LESSON as LESSON, fails_with
 
 HINT = "\n    math is TeX between $...$ (inline) or $$...$$ (display)"
 
@@ -194,3 +197,27 @@ def test_begingroup_is_an_error_of_the_formula_not_of_the_builder():
     with pytest.raises(MathError) as err:
         tex_to_mathml("\\begingroup x \\endgroup", False)
     assert "cannot read the TeX" in str(err.value)
+
+
+# A formula nested too deep, and dollars that are no formula, in a built site.
+
+MATH_MISTAKES = {
+    "nested underbrace": ({"02-b.md": b"Math $" + b"\\underbrace{" * 300 + b"x" + b"}" * 300 + b"$.\n"}, [
+        "content/02-b.md:1:6: the TeX '" + "\\underbrace{" * 5 + "…' (3901 characters) nests groups "
+        "300 deep; at most 40 are allowed"]),
+}
+
+
+@pytest.mark.parametrize("case", list(MATH_MISTAKES), ids=list(MATH_MISTAKES))
+def test_a_formula_nested_too_deep_names_its_place_and_keeps_the_previous_site(one_lesson_site, capsys, case):
+    content, out = one_lesson_site
+    fails_with(content, out, capsys, *MATH_MISTAKES[case])
+
+
+def test_dollars_for_money_stay_text(one_lesson_site):
+    content, out = one_lesson_site
+    (content / "01-a.md").write_text(LESSON + "\nIt costs $5 and $x, or \\$3; but $x^2$ is math.\n")
+    build_site(content, out)
+    html = (out / "a.html").read_text()
+    assert "It costs $5 and $x, or $3; but <math" in html
+    assert html.count("<math") == 1

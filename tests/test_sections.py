@@ -1,8 +1,9 @@
 """Sections: subfolders of content/ with an index.md, built without a browser. URLs
 follow the folders, every relative address of every page reaches a file of the site,
 prev/next walk the whole site, the navigation shows the reader's section open, and two
-pages on one URL stop the build at file:line:col. Images with a caption are numbered
-with the live figures."""
+pages on one URL stop the build at file:line:col, as two lessons with one order are
+warned. Images with a caption are numbered with the live figures. (Links between the
+folders: tests/test_links.py.)"""
 from __future__ import annotations
 
 import json
@@ -19,6 +20,7 @@ from explorables.site_builder.output.offline import _pages
 from explorables.site_builder.errors import BuildError
 from conftest import ROOT
 from sections_site import READING, make_site
+from test_build import write
 
 
 class _Page(HTMLParser):
@@ -183,14 +185,6 @@ def test_the_navigation_opens_the_reader_s_section_only(built):
                                                               "advanced/deeper/more.html"]
 
 
-def test_links_between_lessons_follow_the_folders(built):
-    _, site, _ = built
-    assert 'href="basics/softmax.html#why"' in (site / "intro.html").read_text()
-    scores = (site / "basics" / "scores.html").read_text()
-    assert 'href="../intro.html"' in scores and 'src="img/dot.svg"' in scores
-    assert 'href="scores.html"' in (site / "basics" / "softmax.html").read_text()
-
-
 def test_images_and_live_figures_share_one_numbering(built):
     _, site, _ = built
     html = (site / "basics" / "softmax.html").read_text()
@@ -245,14 +239,6 @@ def test_one_name_in_two_folders_is_two_pages(tmp_path):
     build_site(content, tmp_path / "_site")
     assert "Softmax, later" in (tmp_path / "_site" / "advanced" / "softmax.html").read_text()
     assert "<h1>Softmax</h1>" in (tmp_path / "_site" / "basics" / "softmax.html").read_text()
-
-
-def test_a_broken_link_across_folders_is_an_error_at_its_place(tmp_path):
-    content = make_site(tmp_path)
-    (content / "basics" / "01-scores.md").write_text("---\ntitle: Scores\n---\nSee [heads](../advanced/01-head.md).\n")
-    with pytest.raises(BuildError) as err:
-        build_site(content, tmp_path / "_site")
-    assert "content/basics/01-scores.md:4:13: the link '../advanced/01-head.md' names no lesson" in str(err.value)
 
 
 def test_a_folder_of_markdown_without_index_is_published_as_files_with_a_warning(tmp_path):
@@ -317,3 +303,12 @@ def test_an_image_named_like_a_figure_is_an_error_at_its_line(tmp_path):
     with pytest.raises(BuildError) as err:
         build_site(content, tmp_path / "_site")
     assert "content/basics/02-softmax.md:9:1: image name 'explorer' is also the id of a heading or a figure" in str(err.value)
+
+
+def test_two_lessons_with_one_order_are_warned(one_lesson_site):
+    content, out = one_lesson_site
+    write(content, {"02-b.md": "---\ntitle: B\norder: 1\n---\nB.\n"})
+    result = build_site(content, out)
+    assert result.warnings == [
+        "content/02-b.md:3:1: order 1 is also the order of 01-a.md; 01-a.md comes first (by page name)\n"
+        "    give each lesson its own order"]

@@ -1,6 +1,7 @@
 """`explorables serve` builds in a kept process (site_builder/builder.py): an edit to a
 lesson is built by the same warm process, an edit to a figure's Python by a fresh one
-that imports it anew, and a process that died is replaced without losing the build."""
+that imports it anew, and a process that died is replaced without losing the build.
+What it watches: the files a link points at, and no dot file."""
 from __future__ import annotations
 
 import json
@@ -9,12 +10,14 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
 from explorables.site_builder.commands.serve import DevServer
 from author_site import lay_out
 from figure_helpers import ROOT
+from test_build import write
 
 SAMPLE = ROOT / "site_builder" / "starter" / "figures" / "softmax_bars.py"
 LESSON = "---\ntitle: Mine\norder: 1\n---\n\nText.\n\n:::{softmax-bars} three\n:a: 1\n:::\n"
@@ -93,3 +96,14 @@ def test_the_replies_keep_the_standard_output_and_python_s_exit_codes(ends, code
     assert [r["code"] for r in replies] == [code, code]
     assert all(r["err"].strip() == err for r in replies)
     assert ("stray" in done.stderr) == ("stray" in ends)
+
+
+def test_serve_watches_links_and_leaves_dot_files_out(tmp_path):
+    from explorables.site_builder.commands.serve import snapshot
+
+    write(tmp_path / "content", {"01-a.md": "x", ".swp": "y"})
+    write(tmp_path / "content" / ".git", {"HEAD": "z"})
+    (tmp_path / "content" / "gone.md").symlink_to(tmp_path / "nowhere.md")
+    (tmp_path / "content" / ".#01-a.md").symlink_to("author@laptop")
+    stamps = snapshot([tmp_path / "content"])
+    assert sorted(Path(p).name for p in stamps) == ["01-a.md", "gone.md"]
