@@ -24,20 +24,36 @@ Whether a language writes a decimal comma is decided in one place,
 The package mirrors figures/: ``kit`` (seeds, answers, ``Exercise``), ``mathml`` (the
 statements' formulas) and one module an exercise type.
 """
+
 from __future__ import annotations
 
-from .kit import (KINDS, MINUS, SEED_LIMIT, AnswerError, Exercise, Mistake, SeedError, Verdict, expected_form,
-                  parse_seed, random_vector, read_answer, uses_decimal_comma)
-from .mathml import eq, mathml, mi, mn, mo, mvec, plain, said
 from .head_concat import HeadConcat
+from .kit import (
+    KINDS,
+    MINUS,
+    SEED_LIMIT,
+    AnswerError,
+    Exercise,
+    Mistake,
+    SeedError,
+    Verdict,
+    expected_form,
+    parse_seed,
+    random_vector,
+    read_answer,
+    uses_decimal_comma,
+)
+from .mathml import eq, mathml, mi, mn, mo, mvec, plain, said
 from .offset_similarity import OffsetSimilarity
 from .output_vector import OutputVector
 from .projected_score import ProjectedScore
 from .scaled_score import ScaledScore
 from .softmax_weight import SoftmaxWeight
 
-EXERCISES: dict[str, Exercise] = {e.name: e for e in (ScaledScore(), SoftmaxWeight(), OutputVector(), ProjectedScore(),
-                                                      HeadConcat(), OffsetSimilarity())}
+EXERCISES: dict[str, Exercise] = {
+    e.name: e
+    for e in (ScaledScore(), SoftmaxWeight(), OutputVector(), ProjectedScore(), HeadConcat(), OffsetSimilarity())
+}
 
 
 def glyphs() -> str:
@@ -45,10 +61,39 @@ def glyphs() -> str:
     build keeps these in the subset math font, since fresh problems are written in the
     browser after the build."""
     numbers = mn(-0.123456789, False) + mn(1.5, True) + mvec([1, 2], True) + mvec([1, 2], False)
-    return "".join(e.statement(e.generate(1), comma) for e in EXERCISES.values() for comma in (False, True)) \
-        + mathml(numbers, "<mn>0123456789</mn>")
+    return "".join(e.statement(e.generate(1), comma) for e in EXERCISES.values() for comma in (False, True)) + mathml(
+        numbers, "<mn>0123456789</mn>"
+    )
 
 
-__all__ = ["EXERCISES", "KINDS", "MINUS", "SEED_LIMIT", "AnswerError", "Exercise", "HeadConcat", "Mistake",
-           "OffsetSimilarity", "OutputVector", "ProjectedScore", "ScaledScore", "SeedError", "SoftmaxWeight", "Verdict", "eq", "expected_form", "glyphs", "mathml", "mi",
-           "mn", "mo", "mvec", "parse_seed", "plain", "random_vector", "read_answer", "said", "uses_decimal_comma"]
+__all__ = [
+    "EXERCISES",
+    "KINDS",
+    "MINUS",
+    "SEED_LIMIT",
+    "AnswerError",
+    "Exercise",
+    "HeadConcat",
+    "Mistake",
+    "OffsetSimilarity",
+    "OutputVector",
+    "ProjectedScore",
+    "ScaledScore",
+    "SeedError",
+    "SoftmaxWeight",
+    "Verdict",
+    "eq",
+    "expected_form",
+    "glyphs",
+    "mathml",
+    "mi",
+    "mn",
+    "mo",
+    "mvec",
+    "parse_seed",
+    "plain",
+    "random_vector",
+    "read_answer",
+    "said",
+    "uses_decimal_comma",
+]

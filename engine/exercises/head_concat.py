@@ -1,5 +1,6 @@
 """The exercise "head-concat": two heads' outputs joined, [o^1, o^2] W_O (lesson 4).
 Written with the public kit's names and the engine only, as an author's exercise type is."""
+
 from __future__ import annotations
 
 import random
@@ -22,13 +23,13 @@ def _blocks(p: dict) -> tuple[list[list[float]], list[list[float]]]:
 
 
 def _plus(a: list[float], b: list[float]) -> list[float]:
-    return [x + y for x, y in zip(a, b)]
+    return [x + y for x, y in zip(a, b, strict=True)]
 
 
 def _matrix(W: list[list[float]], c: bool) -> str:
     """A matrix in MathML, one <mtr> a row (the public kit writes vectors, not matrices)."""
     rows = "".join("<mtr>" + "".join(f"<mtd>{mn(x, c)}</mtd>" for x in row) + "</mtr>" for row in W)
-    return f'<mrow><mo>(</mo><mtable>{rows}</mtable><mo>)</mo></mrow>'
+    return f"<mrow><mo>(</mo><mtable>{rows}</mtable><mo>)</mo></mrow>"
 
 
 class HeadConcat(Exercise):
@@ -38,14 +39,18 @@ class HeadConcat(Exercise):
     kind = "vector"
     tolerance = 0.01
     mistakes = (
-        Mistake("added-heads", Say("exercise.head_concat.added_heads"),
-                lambda p: _times(_plus(p["o1"], p["o2"]), _blocks(p)[0])),
-        Mistake("head-1-only", Say("exercise.head_concat.head_1_only"),
-                lambda p: _times(p["o1"], _blocks(p)[0])),
-        Mistake("swapped-blocks", Say("exercise.head_concat.swapped_blocks"),
-                lambda p: _plus(_times(p["o1"], _blocks(p)[1]), _times(p["o2"], _blocks(p)[0]))),
-        Mistake("no-w-o", Say("exercise.head_concat.no_w_o"),
-                lambda p: _plus(p["o1"], p["o2"])),
+        Mistake(
+            "added-heads",
+            Say("exercise.head_concat.added_heads"),
+            lambda p: _times(_plus(p["o1"], p["o2"]), _blocks(p)[0]),
+        ),
+        Mistake("head-1-only", Say("exercise.head_concat.head_1_only"), lambda p: _times(p["o1"], _blocks(p)[0])),
+        Mistake(
+            "swapped-blocks",
+            Say("exercise.head_concat.swapped_blocks"),
+            lambda p: _plus(_times(p["o1"], _blocks(p)[1]), _times(p["o2"], _blocks(p)[0])),
+        ),
+        Mistake("no-w-o", Say("exercise.head_concat.no_w_o"), lambda p: _plus(p["o1"], p["o2"])),
     )
 
     def _draw(self, rng: random.Random) -> dict:
@@ -67,7 +72,9 @@ class HeadConcat(Exercise):
     def _apart(self, p: dict) -> bool:
         """Whether every known mistake is more than three tolerances from the right answer."""
         right = self.solve(p)
-        return all(max(abs(x - y) for x, y in zip(m.value(p), right)) > 3 * self.tolerance for m in self.mistakes)
+        return all(
+            max(abs(x - y) for x, y in zip(m.value(p), right, strict=True)) > 3 * self.tolerance for m in self.mistakes
+        )
 
     def solve(self, p: dict) -> list[float]:
         return _times(p["o1"] + p["o2"], p["W_O"])  # the concatenation, a row of 4, times W_O
@@ -77,6 +84,10 @@ class HeadConcat(Exercise):
         head = lambda r: f"<msup>{mi('o')}<mn>{r}</mn></msup>"  # noqa: E731
         output = mathml(mi("MultiHead"), mo("="), mo("["), head(1), mo(","), head(2), mo("]"), mi("W", "O"))
         words = plain(t("exercise.head_concat.statement"))
-        return words.format(o1=eq(head(1), mvec(p["o1"], c)), o2=eq(head(2), mvec(p["o2"], c)),
-                            W_O=eq(mi("W", "O"), _matrix(p["W_O"], c)), output=output,
-                            form="(x; y)" if c else "(x, y)")
+        return words.format(
+            o1=eq(head(1), mvec(p["o1"], c)),
+            o2=eq(head(2), mvec(p["o2"], c)),
+            W_O=eq(mi("W", "O"), _matrix(p["W_O"], c)),
+            output=output,
+            form="(x; y)" if c else "(x, y)",
+        )

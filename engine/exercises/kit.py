@@ -1,13 +1,15 @@
 """The exercise kit: seeds, reading an answer in the reader's notation, and the
 ``Exercise`` base class with its ``Mistake``s and ``Verdict``s (see the package's
 docstring for the life of an exercise)."""
+
 from __future__ import annotations
 
 import math
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from .. import numbers
 from ..locale import Say, base_language, catalogue, t, unisolated
@@ -21,12 +23,14 @@ def _escape(text: str, quote: bool = True) -> str:
 
 
 MINUS = numbers.MINUS
-SEED_LIMIT = 2 ** 31  # seeds are whole numbers from 0 to SEED_LIMIT - 1
+SEED_LIMIT = 2**31  # seeds are whole numbers from 0 to SEED_LIMIT - 1
 
 # Languages (primary subtags of an HTML lang code) whose readers write 0,45 for 0.45.
-_DECIMAL_COMMA = frozenset(
+_DECIMAL_COMMA_LANGUAGES = (
     "af az be bg bs ca cs da de el es et eu fi fo fr gl hr hu hy id is it ka kk ky lt lv mk mn nb "
-    "nl nn no pl pt ro ru sk sl sq sr sv tr uk uz vi".split())
+    "nl nn no pl pt ro ru sk sl sq sr sv tr uk uz vi"
+)
+_DECIMAL_COMMA = frozenset(_DECIMAL_COMMA_LANGUAGES.split())
 
 
 def uses_decimal_comma(language: str) -> bool:
@@ -68,6 +72,7 @@ def parse_seed(text: Any) -> int:
 
 # --- reading an answer ------------------------------------------------------------------------
 
+
 class AnswerError(ValueError):
     """What the reader typed is not of the expected form; the message says which form."""
 
@@ -90,8 +95,10 @@ def _number(text: str, decimal_comma: bool) -> float:
 def expected_form(kind: str, n: int = 2, decimal_comma: bool = False) -> str:
     """How the expected answer is described to the reader, in the reader's notation and
     the words of the page's language (engine/locale.py)."""
+
     def number(text: str) -> str:
         return text.replace(".", ",") if decimal_comma else text
+
     if kind == "vector":
         example = ("; " if decimal_comma else ", ").join(number(x) for x in ["1.2", f"{MINUS}0.4", "0.5"][:n])
         return t("runtime.answer_vector", n=n, example=example)
@@ -125,6 +132,7 @@ def read_answer(text: str, kind: str, n: int = 2, decimal_comma: bool = False) -
 # --- exercise types ---------------------------------------------------------------------------
 
 KINDS = ("number", "percent", "vector", "weight")  # how answers are read; "weight" is "percent"
+
 
 @dataclass(frozen=True)
 class Mistake:
@@ -176,9 +184,14 @@ class Exercise:
         """What a page shows for ``seed``: the statement and the form an answer takes."""
         p = self.generate(seed)
         n = self.answer_size(p)
-        return {"type": self.name, "seed": seed, "kind": self.kind, "n": n,
-                "statement": self.statement(p, decimal_comma),
-                "form": expected_form(self.kind, n, decimal_comma)}
+        return {
+            "type": self.name,
+            "seed": seed,
+            "kind": self.kind,
+            "n": n,
+            "statement": self.statement(p, decimal_comma),
+            "form": expected_form(self.kind, n, decimal_comma),
+        }
 
     def grade(self, seed: int, typed: str, decimal_comma: bool = False) -> Verdict:
         """The verdict on ``typed`` for the problem of ``seed``."""
@@ -190,7 +203,7 @@ class Exercise:
         two decimals, 1.67 and 1.68, are right."""
         slack = self.tolerance * (1 + 1e-9)
         if isinstance(a, list):
-            return len(a) == len(b) and all(abs(x - y) <= slack for x, y in zip(a, b))
+            return len(a) == len(b) and all(abs(x - y) <= slack for x, y in zip(a, b, strict=True))
         return abs(a - b) <= slack
 
     def check(self, p: dict, typed: str, decimal_comma: bool = False) -> Verdict:
@@ -204,7 +217,11 @@ class Exercise:
         for mistake in self.mistakes:
             if self.close(answer, mistake.value(p)):
                 return Verdict(False, str(mistake.hint), mistake.name)  # a hint may be a Say
-        if self.kind == "weight" and not -self.tolerance <= answer <= 1 + self.tolerance:
+        if (
+            self.kind == "weight"
+            and not isinstance(answer, list)
+            and not -self.tolerance <= answer <= 1 + self.tolerance
+        ):
             return Verdict(False, t("runtime.answer_weight_range"))  # "150%": no weight is
         return Verdict(False, t("runtime.answer_wrong"))
 
@@ -215,7 +232,7 @@ def random_vector(rng: random.Random, d: int) -> list[float]:
 
 
 def _dot(a: list[float], b: list[float]) -> float:
-    return sum(x * y for x, y in zip(a, b))
+    return sum(x * y for x, y in zip(a, b, strict=True))
 
 
 _POINT, _COMMA = numbers.Rules(), numbers.Rules(decimal=",")  # a statement groups no thousands

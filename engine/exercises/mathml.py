@@ -4,6 +4,7 @@ A statement is HTML: words, and inline formulas made with ``mathml`` (or ``eq``)
 variables (``mi``), numbers (``mn``), operators (``mo``) and vectors (``mvec``). The
 numbers take ``decimal_comma`` so that they are written in the reader's notation.
 """
+
 from __future__ import annotations
 
 from ..locale import t
@@ -42,8 +43,9 @@ def mvec(v: list[float], decimal_comma: bool = False) -> str:
 
 def mathml(*parts: str) -> str:
     """An inline formula of the parts, e.g. mathml(mi("q"), mo("\u22c5"), mi("k"))."""
-    return ('<math xmlns="http://www.w3.org/1998/Math/MathML" display="inline"><mrow>'
-            + "".join(parts) + "</mrow></math>")
+    return (
+        '<math xmlns="http://www.w3.org/1998/Math/MathML" display="inline"><mrow>' + "".join(parts) + "</mrow></math>"
+    )
 
 
 def eq(left: str, right: str) -> str:
@@ -52,10 +54,16 @@ def eq(left: str, right: str) -> str:
 
 
 DK = mi("d", "k")
-SCALED = "".join([mi("s"), "<mo>=</mo>", mi("q"), "<mo>\u22c5</mo>", mi("k"), "<mo>/</mo>",
-                   f"<msqrt>{DK}</msqrt>"])
-OUTPUT = "".join([mi("o"), "<mo>=</mo>", "<munder><mo movablelimits=\"true\">\u2211</mo><mi>j</mi></munder>",
-                   mi("a", "j"), mi("v", "j")])
+SCALED = "".join([mi("s"), "<mo>=</mo>", mi("q"), "<mo>\u22c5</mo>", mi("k"), "<mo>/</mo>", f"<msqrt>{DK}</msqrt>"])
+OUTPUT = "".join(
+    [
+        mi("o"),
+        "<mo>=</mo>",
+        '<munder><mo movablelimits="true">\u2211</mo><mi>j</mi></munder>',
+        mi("a", "j"),
+        mi("v", "j"),
+    ]
+)
 
 
 def plain(words: str) -> str:

@@ -1,6 +1,7 @@
 """The exercise "offset-similarity": PE(t) . PE(t + k) / (D/2), the similarity of two
 sinusoidal position codes k places apart (lesson 5). Written with the public kit's names
 and the engine only, as an author's exercise type is."""
+
 from __future__ import annotations
 
 import math
@@ -32,12 +33,14 @@ class OffsetSimilarity(Exercise):
     kind = "number"
     tolerance = 0.01
     mistakes = (
-        Mistake("not-averaged", Say("exercise.offset_similarity.not_averaged"),
-                lambda p: math.fsum(pe_similarity_terms(p["k"], p["D"], p["base"]))),
+        Mistake(
+            "not-averaged",
+            Say("exercise.offset_similarity.not_averaged"),
+            lambda p: math.fsum(pe_similarity_terms(p["k"], p["D"], p["base"])),
+        ),
         Mistake("degrees", Say("exercise.offset_similarity.degrees"), _degrees),
         Mistake("exponent-without-2", Say("exercise.offset_similarity.exponent_without_2"), _no_two),
-        Mistake("fastest-clock-only", Say("exercise.offset_similarity.fastest_clock_only"),
-                lambda p: math.cos(p["k"])),
+        Mistake("fastest-clock-only", Say("exercise.offset_similarity.fastest_clock_only"), lambda p: math.cos(p["k"])),
     )
 
     def _draw(self, rng: random.Random) -> dict:
@@ -63,8 +66,29 @@ class OffsetSimilarity(Exercise):
 
     def statement(self, p: dict, decimal_comma: bool = False) -> str:
         c = decimal_comma
-        similarity = mathml(mi("PE"), mo("("), mi("t"), mo(")"), mo("\u22c5"), mi("PE"), mo("("), mi("t"), mo("+"),
-                            mi("k"), mo(")"), mo("/"), mo("("), mi("D"), mo("/"), mn(2, c), mo(")"))
+        similarity = mathml(
+            mi("PE"),
+            mo("("),
+            mi("t"),
+            mo(")"),
+            mo("\u22c5"),
+            mi("PE"),
+            mo("("),
+            mi("t"),
+            mo("+"),
+            mi("k"),
+            mo(")"),
+            mo("/"),
+            mo("("),
+            mi("D"),
+            mo("/"),
+            mn(2, c),
+            mo(")"),
+        )
         words = plain(t("exercise.offset_similarity.statement"))
-        return words.format(D=eq(mi("D"), mn(p["D"], c)), base=eq(mi("b"), mn(p["base"], c)),
-                            k=eq(mi("k"), mn(p["k"], c)), similarity=similarity)
+        return words.format(
+            D=eq(mi("D"), mn(p["D"], c)),
+            base=eq(mi("b"), mn(p["base"], c)),
+            k=eq(mi("k"), mn(p["k"], c)),
+            similarity=similarity,
+        )

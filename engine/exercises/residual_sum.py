@@ -3,6 +3,7 @@ W_O (2 x 2); the vector the block passes on, x + o W_O (lesson 8). Written as an
 writes an exercise type, with the public kit only, and registered with it: the
 cross-attention figure's package imports this module.
 """
+
 from __future__ import annotations
 
 import random
@@ -18,11 +19,11 @@ def times(v: list[float], W: list[list[float]]) -> list[float]:
 
 
 def plus(a: list[float], b: list[float]) -> list[float]:
-    return [x + y for x, y in zip(a, b)]
+    return [x + y for x, y in zip(a, b, strict=True)]
 
 
 def transposed(W: list[list[float]]) -> list[list[float]]:
-    return [list(col) for col in zip(*W)]
+    return [list(col) for col in zip(*W, strict=True)]
 
 
 def matrix(W: list[list[float]], c: bool) -> str:
@@ -41,20 +42,28 @@ class ResidualSum(Exercise):
     mistakes = (
         Mistake("no-residual", Say("exercise.residual_sum.no_residual"), lambda p: times(p["o"], p["W_O"])),
         Mistake("no-w-o", Say("exercise.residual_sum.no_w_o"), lambda p: plus(p["x"], p["o"])),
-        Mistake("columns", Say("exercise.residual_sum.columns"),
-                lambda p: plus(p["x"], times(p["o"], transposed(p["W_O"])))),
-        Mistake("x-times-w-o", Say("exercise.residual_sum.x_times_w_o"),
-                lambda p: plus(times(p["x"], p["W_O"]), p["o"])),
+        Mistake(
+            "columns", Say("exercise.residual_sum.columns"), lambda p: plus(p["x"], times(p["o"], transposed(p["W_O"])))
+        ),
+        Mistake(
+            "x-times-w-o", Say("exercise.residual_sum.x_times_w_o"), lambda p: plus(times(p["x"], p["W_O"]), p["o"])
+        ),
     )
 
     def generate(self, seed: int) -> dict:
         """Numbers from the seed, drawn again while a known mistake lands near the right answer."""
         rng = random.Random(seed)  # only the seed decides: the build and the browser agree
         for _ in range(100):
-            p = {"x": random_vector(rng, 2), "o": random_vector(rng, 2),
-                 "W_O": [[rng.choice(HALVES) for _ in range(2)] for _ in range(2)]}
+            p = {
+                "x": random_vector(rng, 2),
+                "o": random_vector(rng, 2),
+                "W_O": [[rng.choice(HALVES) for _ in range(2)] for _ in range(2)],
+            }
             right = self.solve(p)
-            if all(max(abs(a - b) for a, b in zip(m.value(p), right)) > 3 * self.tolerance for m in self.mistakes):
+            if all(
+                max(abs(a - b) for a, b in zip(m.value(p), right, strict=True)) > 3 * self.tolerance
+                for m in self.mistakes
+            ):
                 return p
         return p
 
@@ -65,5 +74,9 @@ class ResidualSum(Exercise):
         c = decimal_comma
         out = mathml(mi("x"), mo("+"), mi("o"), mi("W", "O"))
         return plain(t("exercise.residual_sum.statement")).format(
-            x=eq(mi("x"), mvec(p["x"], c)), o=eq(mi("o"), mvec(p["o"], c)), W_O=eq(mi("W", "O"), matrix(p["W_O"], c)),
-            out=out, form="(x; y)" if c else "(x, y)")
+            x=eq(mi("x"), mvec(p["x"], c)),
+            o=eq(mi("o"), mvec(p["o"], c)),
+            W_O=eq(mi("W", "O"), matrix(p["W_O"], c)),
+            out=out,
+            form="(x; y)" if c else "(x, y)",
+        )

@@ -6,6 +6,7 @@ turned clockwise by theta per position (lesson 5's rotation R); their score.
 Written as an author writes an exercise type, with the public kit only, and registered
 with it: the rotary-positions figure's package imports this module.
 """
+
 from __future__ import annotations
 
 import math
@@ -51,7 +52,7 @@ class RotaryScore(Exercise):
             theta, (t_, u) = rng.choice(ANGLES), rng.sample(range(1, 7), 2)
             p = {"q": q, "k": k, "theta": theta, "t": t_, "u": u}
             answers = sorted([self.solve(p), *(m.value(p) for m in self.mistakes)])
-            if min(b - a for a, b in zip(answers, answers[1:])) > 0.05:
+            if min(answers[i + 1] - answers[i] for i in range(len(answers) - 1)) > 0.05:
                 return p
 
     def solve(self, p: dict) -> float:
@@ -60,6 +61,10 @@ class RotaryScore(Exercise):
     def statement(self, p: dict, decimal_comma: bool = False) -> str:
         c = decimal_comma
         return plain(t("exercise.rotary_score.statement")).format(
-            q=eq(mi("q"), mvec(p["q"], c)), t=eq(mi("t"), mn(p["t"], c)), k=eq(mi("k"), mvec(p["k"], c)),
-            u=eq(mi("u"), mn(p["u"], c)), theta=eq(mi("θ"), mn(p["theta"], c) + mo("°")),
-            score=mathml(mi("q", "t"), mo("⋅"), mi("k", "u")))
+            q=eq(mi("q"), mvec(p["q"], c)),
+            t=eq(mi("t"), mn(p["t"], c)),
+            k=eq(mi("k"), mvec(p["k"], c)),
+            u=eq(mi("u"), mn(p["u"], c)),
+            theta=eq(mi("θ"), mn(p["theta"], c) + mo("°")),
+            score=mathml(mi("q", "t"), mo("⋅"), mi("k", "u")),
+        )

@@ -1,4 +1,5 @@
 """The exercise "scaled-score": s = q . k / sqrt(d_k) for one query and one key."""
+
 from __future__ import annotations
 
 import math
@@ -15,10 +16,10 @@ class ScaledScore(Exercise):
     name = "scaled-score"
     kind = "number"
     mistakes = (
-        Mistake("forgot-sqrt-d", Say("exercise.scaled_score.forgot_sqrt_d"),
-                lambda p: _dot(p["q"], p["k"])),
-        Mistake("divided-by-d", Say("exercise.scaled_score.divided_by_d"),
-                lambda p: _dot(p["q"], p["k"]) / len(p["q"])),
+        Mistake("forgot-sqrt-d", Say("exercise.scaled_score.forgot_sqrt_d"), lambda p: _dot(p["q"], p["k"])),
+        Mistake(
+            "divided-by-d", Say("exercise.scaled_score.divided_by_d"), lambda p: _dot(p["q"], p["k"]) / len(p["q"])
+        ),
     )
 
     def generate(self, seed: int) -> dict:
@@ -31,5 +32,10 @@ class ScaledScore(Exercise):
 
     def statement(self, p: dict, decimal_comma: bool = False) -> str:
         c = decimal_comma
-        return said("exercise.scaled_score.statement", q=eq(mi("q"), mvec(p["q"], c)),
-                    k=eq(mi("k"), mvec(p["k"], c)), d_k=eq(DK, mn(len(p["q"]), c)), score=mathml(SCALED))
+        return said(
+            "exercise.scaled_score.statement",
+            q=eq(mi("q"), mvec(p["q"], c)),
+            k=eq(mi("k"), mvec(p["k"], c)),
+            d_k=eq(DK, mn(len(p["q"]), c)),
+            score=mathml(SCALED),
+        )
