@@ -19,6 +19,7 @@ which no shipped catalogue has and the tool never uses. The build reads them fro
 site's ``locales/*.json`` and hands them over with ``own_words``, in the site's language;
 the engine archive carries them to the worker, which does the same before ``use``.
 """
+
 from __future__ import annotations
 
 import json
@@ -26,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from . import numbers
-from .numbers import MINUS, Rules
+from .numbers import Rules
 
 LOCALES = Path(__file__).resolve().parent / "locales"
 RTL = ("ar", "he", "fa", "ur")  # languages written right to left: pages get dir="rtl"
@@ -53,12 +54,12 @@ def catalogue(language: str) -> dict[str, str]:
 
 
 def base_language(language: str) -> str:
-    """"de-CH" -> "de": the part of an HTML lang code a catalogue is named by."""
+    """The part of an HTML lang code a catalogue is named by: "de-CH" -> "de"."""
     return str(language).strip().lower().replace("_", "-").split("-")[0]
 
 
 def direction(language: str) -> str:
-    """"rtl" for a language written right to left, else "ltr"."""
+    """The direction a language is written in: "rtl" right to left, else "ltr"."""
     return "rtl" if base_language(language) in RTL else "ltr"
 
 
@@ -83,10 +84,9 @@ def use(language: str, messages: dict[str, str] | str | None = None) -> None:
     catalogue as the page carries it, over the shipped one (the page leaves out the
     figures' words the shipped catalogue already has), or None for the shipped one."""
     global _language, _messages
-    if isinstance(messages, str):
-        messages = json.loads(messages)
+    given = json.loads(messages) if isinstance(messages, str) else messages
     _language = language
-    _messages = {**resolve(language)[0], **_own, **(messages or {})}
+    _messages = {**resolve(language)[0], **_own, **(given or {})}
     _settle()
 
 
@@ -112,8 +112,10 @@ def t(key: str, /, **fields: Any) -> str:
     text = _messages.get(key)
     if text is None:
         if key.startswith(OWN):  # an author's key the site's catalogues lack
-            raise MissingWord(f"no catalogue of the site has the key {key!r}: add it to the site's "
-                              f"locales/{base_language(_language)}.json")
+            raise MissingWord(
+                f"no catalogue of the site has the key {key!r}: add it to the site's "
+                f"locales/{base_language(_language)}.json"
+            )
         text = ENGLISH[key]  # a key no catalogue has is a bug: KeyError names it
     return text.format(**fields) if fields else text
 
@@ -128,7 +130,7 @@ class Say:
     callable with the state, as a label that depends on the state is. Exercises name
     their hints the same way (engine/exercises.py), and the kit exports it."""
 
-    __slots__ = ("key", "fields")
+    __slots__ = ("fields", "key")
 
     def __init__(self, key: str, **fields: Any) -> None:
         self.key, self.fields = key, fields

@@ -16,9 +16,11 @@ tests/node/numbers.mjs in Node).
 
 Stdlib only: the engine runs in Pyodide.
 """
+
 from __future__ import annotations
 
-from typing import Iterable, Mapping, NamedTuple
+from collections.abc import Iterable, Mapping
+from typing import NamedTuple
 
 MINUS = "\u2212"  # the typographic minus sign
 
@@ -35,8 +37,13 @@ class Rules(NamedTuple):
     @classmethod
     def of(cls, messages: Mapping[str, str]) -> Rules:
         """The rules a catalogue's number.* words give."""
-        return cls(messages["number.decimal"], messages["number.group"], int(messages["number.group_min"]),
-                   messages["number.percent"], messages["number.list"])
+        return cls(
+            messages["number.decimal"],
+            messages["number.group"],
+            int(messages["number.group_min"]),
+            messages["number.percent"],
+            messages["number.list"],
+        )
 
 
 ENGLISH = Rules()

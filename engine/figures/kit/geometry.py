@@ -5,19 +5,22 @@ dragging, whose option is read by that parser.
     params = (Vector("u", "u", [1.0, 0.0], doc="The vector u, as x, y."),)
     extra_options = (Option("keys", "str", "", "x,y for each token", check=rows_checker("keys", width=2)),)
 """
+
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from ..base import FieldError, Option
 from .params import Hidden
 from .text import MINUS
 
 
-def read_rows(text: Any, what: str, *, width: int | None = None, most: int | None = None,
-              limit: float | None = None) -> list[list[float]]:
+def read_rows(
+    text: Any, what: str, *, width: int | None = None, most: int | None = None, limit: float | None = None
+) -> list[list[float]]:
     """Rows of numbers written ``"0.5,1; -1,0.2"``: one row a token, its numbers separated
     by commas, a trailing ';' allowed. ``width`` is the numbers a row must have (2: the
     rows are pairs x,y), else every row has the first one's, at most ``most``; ``limit``
@@ -50,8 +53,9 @@ def read_rows(text: Any, what: str, *, width: int | None = None, most: int | Non
         if most is not None and len(row) > most:
             raise ValueError(f"{where} has {len(row)} numbers; vectors may have at most {most}")
         if rows and len(row) != len(rows[0]):
-            raise ValueError(f"{where} has {len(row)} numbers but {noun} 1 has {len(rows[0])}; "
-                             f"every {noun} needs the same length")
+            raise ValueError(
+                f"{where} has {len(row)} numbers but {noun} 1 has {len(rows[0])}; every {noun} needs the same length"
+            )
         rows.append(row)
     return rows
 
@@ -71,8 +75,12 @@ def read_vector(value: Any, size: int = 2) -> list[float]:
     (an experiment's value, a script's); ValueError saying what is expected otherwise."""
     parts = list(value) if isinstance(value, (list, tuple)) else str(value).split(",")
     try:
-        numbers = [float(p) if isinstance(p, (int, float)) and not isinstance(p, bool)
-                   else float(str(p).strip().replace(MINUS, "-")) for p in parts]
+        numbers = [
+            float(p)
+            if isinstance(p, (int, float)) and not isinstance(p, bool)
+            else float(str(p).strip().replace(MINUS, "-"))
+            for p in parts
+        ]
     except ValueError:
         numbers = []
     if len(numbers) != size or not all(math.isfinite(x) for x in numbers):

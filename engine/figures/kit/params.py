@@ -13,14 +13,16 @@ Any of ``lo``, ``hi``, ``choices``, ``label`` and ``help`` may be a function of 
 state instead of a constant, for controls whose range follows the figure (a position
 slider that ends at the last token).
 """
+
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar
+from typing import Any, ClassVar
 
-from ..base import FieldError, Option, parse_number
 from ...locale import t, typed
+from ..base import FieldError, Option, Text, parse_number
 from .text import Say, field_text, shown, spoken
 
 
@@ -51,7 +53,7 @@ class Param:
     """Base of every parameter. Subclasses set ``kind`` and implement read and control."""
 
     name: str  # the state key, the option name, the control name
-    label: str  # the control's label
+    label: Text | Callable[[dict], Text]  # the control's label (or a function of the state)
     default: Any  # the value when the author writes no option
     doc: str = ""  # the option's docstring (explorables figures, the guide)
     help: Any = ""  # one sentence under the control (or a function of the state)
@@ -82,9 +84,16 @@ class Param:
     def manifest(self) -> dict[str, Any]:
         spec = self.option_spec()
         label = spoken(self.label) if isinstance(self.label, (str, Say)) else ""
-        return {"name": self.name, "kind": self.kind, "label": label,
-                "default": self.default, "expected": spec.expected(), "doc": self.doc,
-                "option": self.option, "control": self.control}
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "label": label,
+            "default": self.default,
+            "expected": spec.expected(),
+            "doc": self.doc,
+            "option": self.option,
+            "control": self.control,
+        }
 
 
 @dataclass(frozen=True)
@@ -97,7 +106,7 @@ class Slider(Param):
     digits: int = 2  # decimals shown beside the slider
     log: bool = False  # the thumb moves along log(value)
     integer: bool = False  # whole numbers only
-    what: str = ""  # how messages call the number (default: the label)
+    what: Text = ""  # how messages call the number (default: the label)
     even: bool = False  # even whole numbers only: the slider steps by 2
     bounds: tuple = ()  # the option's (min, max) where lo or hi are functions of the state
 
@@ -113,15 +122,21 @@ class Slider(Param):
             value = getattr(self, end)
             finite = _constant_number(value) and (math.isfinite(value) or (self.open_ended and not math.isnan(value)))
             if not (callable(value) or finite):
-                raise DeclarationError(f"{kind} {self.name!r}: {end} is {value!r}, not a number",
-                                       f"give {end} a finite number, or a function of the state "
-                                       f"(e.g. {end}=lambda s: len(s[\"tokens\"]) - 1)")
+                raise DeclarationError(
+                    f"{kind} {self.name!r}: {end} is {value!r}, not a number",
+                    f"give {end} a finite number, or a function of the state "
+                    f'(e.g. {end}=lambda s: len(s["tokens"]) - 1)',
+                )
         if _constant_number(self.lo) and _constant_number(self.hi) and self.lo > self.hi:
-            raise DeclarationError(f"{kind} {self.name!r}: its range is upside down, lo={self.lo!r} is above "
-                                   f"hi={self.hi!r}", f"swap them: lo={self.hi!r}, hi={self.lo!r}")
+            raise DeclarationError(
+                f"{kind} {self.name!r}: its range is upside down, lo={self.lo!r} is above hi={self.hi!r}",
+                f"swap them: lo={self.hi!r}, hi={self.lo!r}",
+            )
         if self.log and _constant_number(self.lo) and self.lo <= 0:
-            raise DeclarationError(f"{kind} {self.name!r}: log=True needs lo above 0, got lo={self.lo!r}",
-                                   "give lo a number above 0 (the thumb moves along log(value)), or drop log=True")
+            raise DeclarationError(
+                f"{kind} {self.name!r}: log=True needs lo above 0, got lo={self.lo!r}",
+                "give lo a number above 0 (the thumb moves along log(value)), or drop log=True",
+            )
 
     @property
     def option_kind(self) -> str:  # type: ignore[override]
@@ -131,8 +146,15 @@ class Slider(Param):
         lo = self.lo if not callable(self.lo) and math.isfinite(self.lo) else None  # an open end: no bound
         hi = self.hi if not callable(self.hi) and math.isfinite(self.hi) else None
         lo, hi = self.bounds or (lo, hi)
-        return Option(self.name, self.option_kind, self.default, self.doc, min=lo, max=hi,
-                      check=self._check_even if self.even else None)
+        return Option(
+            self.name,
+            self.option_kind,
+            self.default,
+            self.doc,
+            min=lo,
+            max=hi,
+            check=self._check_even if self.even else None,
+        )
 
     def _check_even(self, value: int) -> None:
         if value % 2:
@@ -147,21 +169,29 @@ class Slider(Param):
         lo, hi = resolve(self.lo, state), resolve(self.hi, state)
         if self.integer:
             if x != int(x) or not lo <= x <= hi:
-                raise FieldError(self.name, t("figure.whole_range", what=what, lo=typed(f"{lo:g}"),
-                                               hi=typed(f"{hi:g}"), value=shown(value)))
+                raise FieldError(
+                    self.name,
+                    t("figure.whole_range", what=what, lo=typed(f"{lo:g}"), hi=typed(f"{hi:g}"), value=shown(value)),
+                )
             if self.even and x % 2:
                 raise FieldError(self.name, t(ODD, what=what, got=int(x)))
             return int(x)
         if not lo <= x <= hi:
-            raise FieldError(self.name, t("figure.range", what=what, lo=typed(f"{lo:g}"), hi=typed(f"{hi:g}"),
-                                           value=field_text(x)))
+            raise FieldError(
+                self.name, t("figure.range", what=what, lo=typed(f"{lo:g}"), hi=typed(f"{hi:g}"), value=field_text(x))
+            )
         return x
 
     def control_dict(self, state: dict) -> dict[str, Any]:
         out = super().control_dict(state)
         step = 2 if self.even else 1 if self.integer else self.by
-        out.update(min=resolve(self.lo, state), max=resolve(self.hi, state), step=step,
-                   value=state[self.name], digits=0 if self.integer else self.digits)
+        out.update(
+            min=resolve(self.lo, state),
+            max=resolve(self.hi, state),
+            step=step,
+            value=state[self.name],
+            digits=0 if self.integer else self.digits,
+        )
         if self.log:
             out.update(log=True, log_steps=self.log_steps)
         return out
@@ -212,22 +242,25 @@ class Choice(Param):
     def __post_init__(self) -> None:
         if callable(self.choices):
             return
-        example = "choices=((\"weights\", \"Weights\"), (\"scores\", \"Scores\"))"
+        example = 'choices=(("weights", "Weights"), ("scores", "Scores"))'
         if not isinstance(self.choices, (str, bytes, dict)) and hasattr(self.choices, "__iter__"):
             object.__setattr__(self, "choices", tuple(self.choices))  # MODES.items(), a generator: kept as pairs
         if not isinstance(self.choices, tuple) or not self.choices:
-            raise DeclarationError(f"Choice {self.name!r}: choices is {self.choices!r}, not a tuple of "
-                                   f"(value, label) pairs", f"write them as pairs, e.g. {example}")
+            raise DeclarationError(
+                f"Choice {self.name!r}: choices is {self.choices!r}, not a tuple of (value, label) pairs",
+                f"write them as pairs, e.g. {example}",
+            )
         for item in self.choices:
             if not (isinstance(item, (tuple, list)) and len(item) == 2):
-                raise DeclarationError(f"Choice {self.name!r}: each of its choices is a (value, label) pair, "
-                                       f"got {item!r}", f"write each as a pair, e.g. {example}")
+                raise DeclarationError(
+                    f"Choice {self.name!r}: each of its choices is a (value, label) pair, got {item!r}",
+                    f"write each as a pair, e.g. {example}",
+                )
 
     def option_spec(self) -> Option:
         if callable(self.choices):
             return Option(self.name, "str", self.default, self.doc)
-        return Option(self.name, "choice", self.default, self.doc,
-                      choices=tuple(str(v) for v, _ in self.choices))
+        return Option(self.name, "choice", self.default, self.doc, choices=tuple(str(v) for v, _ in self.choices))
 
     def read(self, value: Any, state: dict) -> Any:
         pairs = resolve(self.choices, state)
@@ -239,8 +272,11 @@ class Choice(Param):
 
     def control_dict(self, state: dict) -> dict[str, Any]:
         pairs = resolve(self.choices, state)
-        return {**super().control_dict(state), "value": str(state[self.name]),
-                "options": [{"value": str(v), "label": spoken(label)} for v, label in pairs]}
+        return {
+            **super().control_dict(state),
+            "value": str(state[self.name]),
+            "options": [{"value": str(v), "label": spoken(label)} for v, label in pairs],
+        }
 
 
 @dataclass(frozen=True)
@@ -276,7 +312,7 @@ class NumberChoice(Param):
     presets: tuple = ()
     lo: float = 0.0
     hi: float = 1.0
-    what: Any = ""  # how messages call the number
+    what: Text = ""  # how messages call the number
     show: Callable[[float], str] | None = None
 
     kind: ClassVar[str] = "select"
@@ -292,15 +328,20 @@ class NumberChoice(Param):
         except FieldError as err:
             raise FieldError(self.name, err.message) from None
         if not self.lo <= x <= self.hi:
-            raise FieldError(self.name, t("figure.range", what=what, lo=typed(f"{self.lo:g}"),
-                                           hi=typed(f"{self.hi:g}"), value=shown(value)))
+            raise FieldError(
+                self.name,
+                t("figure.range", what=what, lo=typed(f"{self.lo:g}"), hi=typed(f"{self.hi:g}"), value=shown(value)),
+            )
         return x
 
     def control_dict(self, state: dict) -> dict[str, Any]:
         x = state[self.name]
-        choices = self.presets if x in self.presets else sorted(self.presets + (x,))
-        return {**super().control_dict(state), "value": field_text(x),
-                "options": [{"value": field_text(c), "label": (self.show or field_text)(c)} for c in choices]}
+        choices = self.presets if x in self.presets else sorted((*self.presets, x))
+        return {
+            **super().control_dict(state),
+            "value": field_text(x),
+            "options": [{"value": field_text(c), "label": (self.show or field_text)(c)} for c in choices],
+        }
 
 
 @dataclass(frozen=True)
@@ -317,6 +358,5 @@ class Play(Toggle):
 
     def control_dict(self, state: dict) -> dict[str, Any]:
         out = Param.control_dict(self, state)  # a toggle's "value" is "playing" here
-        out.update(playing=bool(state[self.name]), interval=self.interval,
-                   event={"type": "action", "name": self.tick})
+        out.update(playing=bool(state[self.name]), interval=self.interval, event={"type": "action", "name": self.tick})
         return out

@@ -12,6 +12,7 @@ A field is ``name: type``; a name ending in "?" may be left out. Types: ``text``
 ([[x, y], ...]), ``list``, ``dict``, ``any``, ``T|null`` (None allowed), and
 ``[NAME]``: a list of the elements declared as ELEMENTS[NAME] (``[[NAME]]``: rows of them).
 """
+
 from __future__ import annotations
 
 import math
@@ -24,27 +25,67 @@ CHECKED = sys.platform != "emscripten"
 
 SCENE = {"title?": "text|null", "status?": "text|null", "panels": "[panel]", "controls": "[control]", "values": "dict"}
 
-PANEL = {"kind": "text", "id": "text", "title?": "text", "caption?": "text", "wide?": "bool",
-         "description?": "text"}
-PLANE = {"x": "range", "y": "range", "square?": "bool", "ratio?": "number", "ticks?": "dict", "grid?": "number",
-         "axes?": "list", "keyboard?": "dict", "legend?": "[legend]", "selected?": "text", "marks?": "[mark]"}
+PANEL = {"kind": "text", "id": "text", "title?": "text", "caption?": "text", "wide?": "bool", "description?": "text"}
+PLANE = {
+    "x": "range",
+    "y": "range",
+    "square?": "bool",
+    "ratio?": "number",
+    "ticks?": "dict",
+    "grid?": "number",
+    "axes?": "list",
+    "keyboard?": "dict",
+    "legend?": "[legend]",
+    "selected?": "text",
+    "marks?": "[mark]",
+}
 PANELS = {
     "plane": PLANE,
     "chart": {**PLANE, "x_label?": "text", "y_label?": "text", "series?": "[series]"},
-    "cells": {"rows": "[[cell]]", "col_labels?": "[heading]", "row_labels?": "[heading]",
-              "active_row?": "int|null", "key?": "[key]", "detail_later?": "bool"},
+    "cells": {
+        "rows": "[[cell]]",
+        "col_labels?": "[heading]",
+        "row_labels?": "[heading]",
+        "active_row?": "int|null",
+        "key?": "[key]",
+        "detail_later?": "bool",
+    },
     "bars": {"bars": "[bar]", "max": "number", "footer?": "text"},
     "steps": {"steps": "[step]", "formula?": "text", "active": "int|null"},
     "text": {"paragraphs?": "list", "items?": "list", "collapsible?": "text", "mono?": "bool"},
 }
 
-MARK = {"kind": "text", "id?": "text", "role?": "text", "link?": "text", "muted?": "bool", "name?": "text",
-        "label?": "text"}
+MARK = {
+    "kind": "text",
+    "id?": "text",
+    "role?": "text",
+    "link?": "text",
+    "muted?": "bool",
+    "name?": "text",
+    "label?": "text",
+}
 MARKS = {
-    "point": {"x": "number", "y": "number", "anchor?": "text", "shape?": "text", "size?": "number",
-              "draggable?": "bool", "ref?": "dict", "select?": "bool"},
-    "arrow": {"x1": "number", "y1": "number", "x2": "number", "y2": "number", "dashed?": "bool",
-              "width?": "number", "gap?": "number", "draggable?": "bool", "ref?": "dict"},
+    "point": {
+        "x": "number",
+        "y": "number",
+        "anchor?": "text",
+        "shape?": "text",
+        "size?": "number",
+        "draggable?": "bool",
+        "ref?": "dict",
+        "select?": "bool",
+    },
+    "arrow": {
+        "x1": "number",
+        "y1": "number",
+        "x2": "number",
+        "y2": "number",
+        "dashed?": "bool",
+        "width?": "number",
+        "gap?": "number",
+        "draggable?": "bool",
+        "ref?": "dict",
+    },
     "line": {"points": "points", "dashed?": "bool", "dotted?": "bool", "width?": "number"},
     "polygon": {"points": "points"},
     "label": {"x": "number", "y": "number", "text": "text", "align?": "text", "size?": "number"},
@@ -53,8 +94,15 @@ MARKS = {
 
 CONTROL = {"kind": "text", "name": "text", "label": "text", "help?": "text", "near?": "text"}
 CONTROLS = {
-    "slider": {"min": "number", "max": "number", "step": "number", "value": "number", "digits?": "int",
-               "log?": "bool", "log_steps?": "int"},
+    "slider": {
+        "min": "number",
+        "max": "number",
+        "step": "number",
+        "value": "number",
+        "digits?": "int",
+        "log?": "bool",
+        "log_steps?": "int",
+    },
     "toggle": {"value": "bool"},
     "select": {"value": "any", "options": "[option]"},
     "buttons": {"name?": "text", "label?": "text", "items": "[item]", "message?": "text", "reveal?": "text"},
@@ -68,13 +116,30 @@ CONTROLS = {
 ELEMENTS = {
     "legend": {"role": "text", "label": "text", "shape?": "text"},
     "series": {"points": "points", "role?": "text", "width?": "number", "dashed?": "bool", "link?": "text"},
-    "cell": {"text?": "text", "tone?": "number", "link?": "text", "id?": "text", "select?": "bool",
-             "active?": "bool", "muted?": "bool", "title?": "text", "detail?": "list"},
-    "heading": {"text": "text", "link?": "text", "active?": "bool", "select?": "bool", "id?": "text",
-                "title?": "text"},
+    "cell": {
+        "text?": "text",
+        "tone?": "number",
+        "link?": "text",
+        "id?": "text",
+        "select?": "bool",
+        "active?": "bool",
+        "muted?": "bool",
+        "title?": "text",
+        "detail?": "list",
+    },
+    "heading": {"text": "text", "link?": "text", "active?": "bool", "select?": "bool", "id?": "text", "title?": "text"},
     "key": {"tone": "number", "label": "text"},
-    "bar": {"label": "text", "value": "number", "text": "text", "link?": "text", "role?": "text", "muted?": "bool",
-            "active?": "bool", "select?": "bool", "id?": "text"},
+    "bar": {
+        "label": "text",
+        "value": "number",
+        "text": "text",
+        "link?": "text",
+        "role?": "text",
+        "muted?": "bool",
+        "active?": "bool",
+        "select?": "bool",
+        "id?": "text",
+    },
     "step": {"label": "text", "note": "text", "detail?": "text"},
     "option": {"value": "any", "label": "text"},
     "item": {"name": "text", "label": "text", "active?": "bool", "title?": "text"},
@@ -100,13 +165,18 @@ def _number(value: Any) -> bool:
 
 def _points(v: Any) -> bool:
     return isinstance(v, (list, tuple)) and all(
-        isinstance(p, (list, tuple)) and len(p) == 2 and _number(p[0]) and _number(p[1]) for p in v)
+        isinstance(p, (list, tuple)) and len(p) == 2 and _number(p[0]) and _number(p[1]) for p in v
+    )
 
 
 _SIMPLE = {
-    "text": lambda v: isinstance(v, str), "number": _number, "bool": lambda v: isinstance(v, bool),
-    "int": lambda v: isinstance(v, int) and not isinstance(v, bool), "list": lambda v: isinstance(v, (list, tuple)),
-    "dict": lambda v: isinstance(v, dict), "any": lambda v: True,
+    "text": lambda v: isinstance(v, str),
+    "number": _number,
+    "bool": lambda v: isinstance(v, bool),
+    "int": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "list": lambda v: isinstance(v, (list, tuple)),
+    "dict": lambda v: isinstance(v, dict),
+    "any": lambda v: True,
     "range": lambda v: isinstance(v, (list, tuple)) and len(v) == 2 and _number(v[0]) and _number(v[1]),
     "points": _points,
 }
@@ -118,7 +188,8 @@ class _Wrong(Exception):
 
     def __init__(self, problem: str):
         super().__init__(problem)
-        self.problem, self.path = problem, []
+        self.problem = problem
+        self.path: list[str] = []
 
 
 def _typed(value: Any, kind: str) -> None:
@@ -204,8 +275,12 @@ def check_scene(scene: Any) -> None:
 def reference() -> str:
     """The tables of engine/figures/SCENE.md's "Fields" section, written from the declarations."""
     out = []
-    for title, common, kinds in (("Panels", PANEL, PANELS), ("Marks", MARK, MARKS), ("Controls", CONTROL, CONTROLS),
-                                 ("Elements of lists", None, ELEMENTS)):
+    for title, common, kinds in (
+        ("Panels", PANEL, PANELS),
+        ("Marks", MARK, MARKS),
+        ("Controls", CONTROL, CONTROLS),
+        ("Elements of lists", None, ELEMENTS),
+    ):
         out.append(f"### {title}\n")
         if common:
             out.append(f"Every one: {_fields(common)}.\n")

@@ -8,12 +8,15 @@ engine/locale.py): a decimal comma
 and "50 %" in German, grouped thousands in both; in Hebrew each number (a whole vector,
 a percentage) is an isolated left-to-right run, so it reads the same inside Hebrew words.
 """
+
 from __future__ import annotations
 
 from typing import Any
 
 from ... import numbers
-from ...locale import MINUS, Say, isolated, number_format, t, typed
+from ...locale import Say, isolated, number_format, t, typed
+
+MINUS = numbers.MINUS  # the typographic minus sign the kit writes
 
 
 def spoken(words: Any) -> Any:
