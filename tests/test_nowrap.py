@@ -1,13 +1,11 @@
-"""Two defects a reader met, pinned at build time.
+"""A formula keeps the text that touches it (engine/nowrap.py), pinned at build time.
 
-1. Punctuation after inline maths wrapped onto a line of its own (". The square
-   dominates", ", a model could learn", a lone ")" after T = 1 in an exercise): Chromium
-   lays a formula out as one box and breaks the line after it, before a full stop, and a
-   word joiner (U+2060) does not stop it. The text touching a formula is now kept with it
-   in a span.ex-nowrap (tests/browser/test_print_exercises.py measures the lines).
-2. On print.html an exercise's Check button submitted its form as a plain GET: the page
-   reloaded as print.html? at its top and the answer was lost (the page runs no exercise
-   script). Exercises are now on paper there: the problem, a blank line, no form.
+Punctuation after inline maths wrapped onto a line of its own (". The square
+dominates", ", a model could learn", a lone ")" after T = 1 in an exercise): Chromium
+lays a formula out as one box and breaks the line after it, before a full stop, and a
+word joiner (U+2060) does not stop it. The text touching a formula is now kept with it
+in a span.ex-nowrap (tests/browser/test_print_exercises.py measures the lines); so is
+the text touching a Try button or a live number.
 """
 from __future__ import annotations
 
@@ -18,7 +16,6 @@ import pytest
 
 from explorables.engine.exercises import EXERCISES
 from explorables.site_builder.output import search
-from explorables.site_builder.output.printpage import BLANK, on_paper
 from explorables.site_builder.markdown.parser import create_parser, parse_page, render_page
 from explorables.engine.nowrap import keep_formulas_with_text
 from explorables.site_builder.markdown.math import tex_to_mathml
@@ -36,9 +33,6 @@ def render(text: str, tmp_path: Path) -> tuple[str, list]:
 
 def inline(tex: str) -> str:
     return tex_to_mathml(tex, False)
-
-
-# --- 1. a formula keeps the text that touches it ---------------------------------------------
 
 
 @pytest.mark.parametrize("markdown, html", [
@@ -123,58 +117,6 @@ def test_search_reads_the_same_words_as_before(built_site):
     heads = (built_site / "two-heads.html").read_text(encoding="utf-8").split("<main", 1)[1]
     assert any("cost about 2n²D. The square dominates only once" in section["text"]
                for section in search.sections_of(heads))  # the formula as a line of text, then its words
-
-
-# --- 2. print.html holds its exercises on paper -----------------------------------------------
-
-
-def _exercises(html: str) -> list[str]:
-    return re.findall(r'<div class="ex-exercise".*?\n</div>\n', html, re.S)
-
-
-def test_print_html_has_no_exercise_form_to_submit(built_site):
-    printed = (built_site / "print.html").read_text(encoding="utf-8")
-    lessons = [(built_site / f"{name}.html").read_text(encoding="utf-8")
-               for name in ("one-query-row", "attention-heatmap", "attention-lab")]
-    on_lessons = [block for html in lessons for block in _exercises(html)]
-    on_paper_ = _exercises(printed)
-    assert len(on_paper_) == len(on_lessons) >= 3
-    assert "<form" not in printed and "<input" not in printed
-    assert 'type="submit"' not in printed and "ex-exercise-data" not in printed and "ex-new-numbers" not in printed
-    for live, paper in zip(on_lessons, on_paper_):
-        assert '<form class="ex-answer"' in live  # the lesson keeps its live exercise
-        problem = re.search(r'<p class="ex-problem">.*?</p>\n', live, re.S).group()
-        assert problem in paper  # the question and its numbers, as the lesson shows them
-        form = re.search(r'placeholder="([^"]*)"', live).group(1)
-        assert f'<p class="ex-answer-line">Your answer: <span aria-hidden="true">{BLANK}</span> <small>({form})</small></p>' \
-            in paper
-        label = re.search(r'aria-labelledby="([^"]*)"', paper).group(1)
-        assert re.search(rf'<p class="ex-exercise-label" id="{label}">Exercise \d+</p>', paper)
-        assert label.startswith(("one-query-row--", "attention-heatmap--", "attention-lab--"))
-
-
-def test_on_paper_leaves_everything_but_an_exercise_s_live_part_alone(built_site):
-    row = (built_site / "one-query-row.html").read_text(encoding="utf-8")
-    body = row.split("<main", 1)[1]
-    paper = on_paper(body)
-    live = _exercises(body)[0]
-    assert paper.replace(_exercises(paper)[0], "") == body.replace(live, "")
-    assert on_paper(paper) == paper
-
-
-def test_the_notices_link_each_source_and_keep_each_licence_name_whole(built_site):
-    """Pins a reader's finding: the sources were bare text, and on a phone "MPL-2.0"
-    broke after its hyphen; the table, cut at the screen's edge, gave no sign it scrolls."""
-    html = (built_site / "notices.html").read_text(encoding="utf-8")
-    rows = re.findall(r"<tr><td>.*?</tr>", html, re.S)
-    assert len(rows) >= 4
-    for row in rows:
-        source = re.findall(r"<td>(.*?)</td>", row, re.S)[-1]
-        assert re.fullmatch(r'<a href="https://[^"]+">[^<]+</a>', source), source
-    css = (Path(__file__).resolve().parent.parent / "static" / "explorables.css").read_text(encoding="utf-8")
-    assert ".ex-notices td:nth-child(3) { white-space: nowrap; }" in css
-    shadowed = css[:css.index("background: linear-gradient(to right, var(--ex-behind)")]
-    assert ".ex-lesson table:not(.ex-cells):not(.ex-grid):not(.ex-matrix) {" in shadowed.rsplit("}", 1)[-1]
 
 
 def test_a_try_button_keeps_the_brackets_touching_it_on_its_line(built_site):
