@@ -6,6 +6,7 @@ layer, for width D = h·d_k and g key/value heads (g = h, the groups, or 1):
     step i without it           (i+1)·projections + (i+1)(i+2)·D   (rows 0..i again)
     the cache after n tokens    2 · n · L · g · d_k · bytes    (K and V, every layer)
 """
+
 from __future__ import annotations
 
 import math

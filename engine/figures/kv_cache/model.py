@@ -1,11 +1,11 @@
+# fmt: off
+# Laid out by hand: tests/test_figure_kv_cache.py holds the package, words aside, to 250 lines.
 """The ``kv-cache`` figure: generating text one token at a time. Under the causal mask earlier
 keys and values never change, so a decoder keeps them (the KV cache) and computes one row a
 step; without it each step runs the prefix again. Counters: L layers of width D = h·d_k.
 """
-from __future__ import annotations
-
 from explorables.figures import (Choice, Experiment, Figure, Option, OptionError, Play, Slider, Toggle, Value, num,
-                                 register)
+                                 register)  # isort: skip_file
 
 from . import scene, words as W
 from .maths import LAST, TOKENS, cache_bytes, decode, divisors, kv_heads, recompute, step_cost, vectors
@@ -18,8 +18,7 @@ def step_message(s: dict) -> str:
 
 def off_message(s: dict) -> str:
     cost = [s["layers"] * step_cost(LAST, s["heads"] * s["d_k"], kv_heads(s), s["d_k"], c) for c in (True, False)]
-    return W.X_OFF[2].format(n=LAST, full=W.count(cost[1]), cached=W.count(cost[0]),
-                             ratio=num(cost[1] / cost[0], 1))
+    return W.X_OFF[2].format(n=LAST, full=W.count(cost[1]), cached=W.count(cost[0]), ratio=num(cost[1] / cost[0], 1))
 
 
 def share_message(s: dict) -> str:

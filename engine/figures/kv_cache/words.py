@@ -1,5 +1,6 @@
 """The figure's wording: keys of the catalogue (engine/locales/), ``figure.kv_cache.*``,
 looked up when they are shown or filled in; the option docs stay English."""
+
 from __future__ import annotations
 
 from explorables.figures import Say, formula, num
@@ -23,14 +24,36 @@ T = Say("figure.kv_cache.t")
 CACHE = Say("figure.kv_cache.cache")
 LAYERS, HEADS, DK = Say("figure.kv_cache.layers"), Say("figure.kv_cache.heads"), Say("figure.kv_cache.d_k")
 SHARE, GROUPS, BYTES = Say("figure.kv_cache.share"), Say("figure.kv_cache.groups"), Say("figure.kv_cache.bytes")
-SHARE_CHOICES = (("none", Say("figure.kv_cache.share_none")), ("grouped", Say("figure.kv_cache.share_grouped")),
-                 ("one", Say("figure.kv_cache.share_one")))
+SHARE_CHOICES = (
+    ("none", Say("figure.kv_cache.share_none")),
+    ("grouped", Say("figure.kv_cache.share_grouped")),
+    ("one", Say("figure.kv_cache.share_one")),
+)
 BYTES_CHOICES = ((4, "4 (fp32)"), (2, "2 (fp16, bf16)"), (1, "1 (int8)"))
 
-INTEGERS = ("t", "n", "D", "kv_heads", "context", "step_cached", "step_full", "total_cached", "total_full",
-            "cache_bytes", "token_bytes", "context_bytes")
-TEXTS = ("step_cached_text", "step_full_text", "total_cached_text", "total_full_text", "cache_text", "token_text",
-         "context_text")
+INTEGERS = (
+    "t",
+    "n",
+    "D",
+    "kv_heads",
+    "context",
+    "step_cached",
+    "step_full",
+    "total_cached",
+    "total_full",
+    "cache_bytes",
+    "token_bytes",
+    "context_bytes",
+)
+TEXTS = (
+    "step_cached_text",
+    "step_full_text",
+    "total_cached_text",
+    "total_full_text",
+    "cache_text",
+    "token_text",
+    "context_text",
+)
 DOCS = {
     "t": "The token being generated, t (from 0).",
     "n": "The keys its query reads, n = t + 1.",
@@ -49,8 +72,12 @@ DOCS = {
     "outputs": "The outputs o_0 .. o_t.",
     "playing": "Whether Play is running.",
 }
-DOCS.update({name: DOCS[name[:-5] + ("_bytes" if name[:-5] + "_bytes" in DOCS else "")] + " Written for people."
-             for name in TEXTS})
+DOCS.update(
+    {
+        name: DOCS[name[:-5] + ("_bytes" if name[:-5] + "_bytes" in DOCS else "")] + " Written for people."
+        for name in TEXTS
+    }
+)
 SAY_MEMORY = Say("figure.kv_cache.announce_memory")
 
 TABLE_TITLE = Say("figure.kv_cache.table_title")
@@ -68,18 +95,24 @@ KEPT_KEY = (Say("figure.kv_cache.kept_key"), Say("figure.kv_cache.new_key"), Say
 KEPT_TIP = Say("figure.kv_cache.kept_tip")
 
 COUNT_TITLE = Say("figure.kv_cache.count_title")
-COUNT_ITEMS = (Say("figure.kv_cache.step_with"), Say("figure.kv_cache.step_without"),
-               Say("figure.kv_cache.total_with"), Say("figure.kv_cache.total_without"))
+COUNT_ITEMS = (
+    Say("figure.kv_cache.step_with"),
+    Say("figure.kv_cache.step_without"),
+    Say("figure.kv_cache.total_with"),
+    Say("figure.kv_cache.total_without"),
+)
 COUNT_NOTE = Say("figure.kv_cache.count_note")
 MEMORY_TITLE = Say("figure.kv_cache.memory_title")
-MEMORY_ITEMS = (Say("figure.kv_cache.memory_now"), Say("figure.kv_cache.memory_token"),
-                Say("figure.kv_cache.memory_context"))
+MEMORY_ITEMS = (
+    Say("figure.kv_cache.memory_now"),
+    Say("figure.kv_cache.memory_token"),
+    Say("figure.kv_cache.memory_context"),
+)
 MEMORY_NOTE = Say("figure.kv_cache.memory_note")
 
 X_STEP = (Say("figure.kv_cache.x_step"), Say("figure.kv_cache.x_step_title"), Say("figure.kv_cache.x_step_see"))
 X_OFF = (Say("figure.kv_cache.x_off"), Say("figure.kv_cache.x_off_title"), Say("figure.kv_cache.x_off_see"))
-X_SHARE = (Say("figure.kv_cache.x_share"), Say("figure.kv_cache.x_share_title"),
-           Say("figure.kv_cache.x_share_see"))
+X_SHARE = (Say("figure.kv_cache.x_share"), Say("figure.kv_cache.x_share_title"), Say("figure.kv_cache.x_share_see"))
 
 UNITS = ("B", "KiB", "MiB", "GiB", "TiB")
 
@@ -102,4 +135,4 @@ def count(n: int) -> str:
     if n < 100_000:
         return num(n, 0)
     power = len(str(int(n))) - 1
-    return formula(f"{num(n / 10 ** power, 2)} × 10{str(power).translate(SUPERSCRIPT)}")
+    return formula(f"{num(n / 10**power, 2)} × 10{str(power).translate(SUPERSCRIPT)}")

@@ -2,6 +2,7 @@
 by theta_i = b^(-2i/D) times the position as lesson 5's R turns its hands, PE(t) = PE(0) R_t
 (rotate), or PE(t) added (add). Turned, (q R_t) . (k R_u) = q R_(t-u) . k: the offset only.
 """
+
 from __future__ import annotations
 
 import math
@@ -23,23 +24,23 @@ def placed(v: list[float], position: int, mode: str) -> list[float]:
     """The vector ``v`` at ``position``: each pair turned by theta_i * position (rotate),
     or the position code PE(position) added to it (add)."""
     if mode == "add":
-        return [a + b for a, b in zip(v, sinusoidal(position, DIM, BASE))]
+        return [a + b for a, b in zip(v, sinusoidal(position, DIM, BASE), strict=True)]
     out: list[float] = []
     for i, theta in enumerate(frequencies(DIM, BASE)):
-        out += rotate(v[2 * i:2 * i + 2], theta * position)
+        out += rotate(v[2 * i : 2 * i + 2], theta * position)
     return out
 
 
 def unplaced(w: list[float], position: int, mode: str, i: int) -> list[float]:
     """The pair ``i`` of the content vector that ``placed`` puts at ``w`` (a dragged head)."""
     if mode == "add":
-        return [a - b for a, b in zip(w, sinusoidal(position, DIM, BASE)[2 * i:2 * i + 2])]
+        return [a - b for a, b in zip(w, sinusoidal(position, DIM, BASE)[2 * i : 2 * i + 2], strict=True)]
     return rotate(w, -frequencies(DIM, BASE)[i] * position)
 
 
 def pair_scores(q: list[float], k: list[float]) -> list[float]:
     """The dot product pair by pair: the score is their sum."""
-    return [dot(q[2 * i:2 * i + 2], k[2 * i:2 * i + 2]) for i in range(len(q) // 2)]
+    return [dot(q[2 * i : 2 * i + 2], k[2 * i : 2 * i + 2]) for i in range(len(q) // 2)]
 
 
 def terms(q: list[float], k: list[float], t: int, u: int) -> list[float]:

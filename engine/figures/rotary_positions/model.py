@@ -1,10 +1,10 @@
+# fmt: off
+# Laid out by hand: tests/test_figure_rotary_positions.py holds the package, words aside, to 250 lines.
 """The ``rotary-positions`` figure: a query and a key at positions t and u, turned by their
 positions (rotary positions, Su et al. 2021, "RoFormer") or with lesson 5's code added
 (maths.py). "Move both" keeps t - u while one moves: turned, the score stays; added, the
 two terms that mix content with one position change it.
 """
-from __future__ import annotations
-
 from typing import Any
 
 from explorables.engine import dot
@@ -57,13 +57,11 @@ class RotaryPositions(Figure):
     )
     subject = ("q", "k")
     values = (
-        Value("t", "integer", words.V_T),
-        Value("u", "integer", words.V_U),
+        Value("t", "integer", words.V_T), Value("u", "integer", words.V_U),
         Value("offset", "integer", words.V_OFFSET),
         Value("score", "decimal", words.V_SCORE, announce=words.V_SCORE_SAY),
         Value("content", "decimal", words.V_CONTENT),
-        Value("q_t", "vector", words.V_QT),
-        Value("k_u", "vector", words.V_KU),
+        Value("q_t", "vector", words.V_QT), Value("k_u", "vector", words.V_KU),
         Value("parts", "list", words.V_PAIRS),
         Value("mode", "text", words.V_MODE),
     )

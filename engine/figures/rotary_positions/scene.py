@@ -1,7 +1,7 @@
+# fmt: off
+# Laid out by hand: tests/test_figure_rotary_positions.py holds the package, words aside, to 250 lines.
 """The panels: the query/key plane (pair 0), the clocks (one a pair), and the read-out,
 from the numbers ``RotaryPositions.compute`` made."""
-from __future__ import annotations
-
 import math
 
 from explorables.engine import frequencies
@@ -48,7 +48,8 @@ def clocks(state: dict, v: dict) -> dict:
     centres = [(LEFT + GAP * i, TOP) for i in range(len(thetas))]
 
     def hands(at: int, r: float) -> list[tuple[float, float]]:  # (sin, cos): clockwise from 12
-        return [(x + r * math.sin(th * at), y + r * math.cos(th * at)) for (x, y), th in zip(centres, thetas)]
+        return [(x + r * math.sin(th * at), y + r * math.cos(th * at))
+                for (x, y), th in zip(centres, thetas, strict=True)]
 
     def name(i: int) -> str:
         return words.CLOCK_NAME.format(i=i, theta=num(thetas[i], 1), t=t, u=u,
@@ -80,6 +81,5 @@ def readout(state: dict, v: dict) -> dict:
         lines = [formula(words.ROTATE_SUM.format(t=t, u=u, parts=p, score=num(v["score"]))),
                  words.ROTATE_WHY.format(offset=num(v["offset"], 0), content=num(v["content"]))]
     else:
-        lines = [formula(words.ADD_SUM.format(t=v["t"], u=v["u"], parts=p, score=num(v["score"]))),
-                 words.ADD_WHY()]
+        lines = [formula(words.ADD_SUM.format(t=v["t"], u=v["u"], parts=p, score=num(v["score"]))), words.ADD_WHY()]
     return text("score", *lines, title=words.READOUT_TITLE())

@@ -1,5 +1,6 @@
 """The figure's wording: keys of the catalogue (engine/locales/), ``figure.rotary_positions.*``,
 looked up when they are shown or filled in; option docs and value docs stay English."""
+
 from __future__ import annotations
 
 from explorables.figures import Say
