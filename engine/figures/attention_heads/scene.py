@@ -40,6 +40,9 @@ def table_panel(s: dict, v: dict, h: int) -> dict:
             t("figure.attention_heads.cell_head", h=h + 1, pair=f"{tokens[a]}{sub(a)} → {tokens[b]}{sub(b)}"),
             f"s = q·k / √2 = {num(head.scores[a][b], 3)};  a = {num(W[a][b], 3)}",
         ],
+        tip=lambda a, b: t(
+            "figure.attention_heads.cell_title", h=h + 1, a=tokens[a], i=a, b=tokens[b], j=b, weight=num(W[a][b])
+        ),
         caption=words.TABLE_CAPTION(),
         col_labels=column_labels(tokens),
         row_labels=row_labels(tokens, i),
@@ -47,12 +50,7 @@ def table_panel(s: dict, v: dict, h: int) -> dict:
         active_row=i,
         wide=False,
     )
-    for a, row in enumerate(panel["rows"]):  # a cell's title: cells() reads title as the panel's
-        for b, cell in enumerate(row):
-            cell["title"] = t(
-                "figure.attention_heads.cell_title", h=h + 1, a=tokens[a], i=a, b=tokens[b], j=b, weight=num(W[a][b])
-            )
-    panel["title"] = words.table_title(h + 1, head_preset_of(s["heads"][h]))
+    panel["title"] = words.table_title(h + 1, head_preset_of(s["heads"][h]))  # last, as the words are read
     return panel
 
 

@@ -244,6 +244,7 @@ def table_panel(s: dict, v: dict) -> dict:
         active=lambda a, b: a == i and b == tops[a],
         muted=lambda a, b: not r.mask[a][b],
         detail=detail,
+        tip=title,
         caption=words.TABLE_CAPTION(),
         key=(
             [(0.1, t("figure.key.little_weight")), (1, t("figure.key.much_weight"))]
@@ -254,10 +255,7 @@ def table_panel(s: dict, v: dict) -> dict:
         row_labels=row_labels(tokens, i),
         active_row=i,
     )
-    for a, row in enumerate(panel["rows"]):  # a cell's title: cells() reads title as the panel's
-        for b, cell in enumerate(row):
-            cell["title"] = title(a, b)
-    panel["title"] = words.TABLE_TITLE[s["table"]]()
+    panel["title"] = words.TABLE_TITLE[s["table"]]()  # last, as the words are read
     return panel
 
 

@@ -203,13 +203,12 @@ def scores(s: dict, r, hidden: list[bool]) -> dict:
         active=lambda _, j: j == i,
         muted=lambda _, j: hidden[j],
         detail=detail,
+        tip=lambda _, j: w.score_tip(tokens[j], r.scores[j], hidden[j]),
         title=t("figure.attention_row.scores_title"),
         key=[(-1, t("figure.key.low_score")), (1, t("figure.key.high_score"))],
         col_labels=heading(len(tokens), text=tokens, link=lambda j: f"t{j}"),
         row_labels=heading(1, text=tokens[i], link=f"t{i}"),
     )
-    for j, cell in enumerate(grid["rows"][0]):  # a cell's tooltip: `title` in cells() names the panel's
-        cell["title"] = w.score_tip(tokens[j], r.scores[j], hidden[j])
     return grid
 
 

@@ -157,6 +157,7 @@ def vector(state: dict, v: dict) -> dict:
         text=lambda i, j: num(pe[2 * i + j]),
         tone=lambda i, j: max(-1.0, min(1.0, pe[2 * i + j])),
         detail=detail,
+        tip=lambda i, j: words.CELL_TITLE.format(t=t, e=2 * i + j, x=num(pe[2 * i + j], 3)),
         title=words.VECTOR_TITLE.format(t=t),
         caption=words.VECTOR_CAPTION(),
         wide=len(thetas) > MANY,
@@ -164,9 +165,6 @@ def vector(state: dict, v: dict) -> dict:
         col_labels=heading(2, text=words.VECTOR_COLUMNS),
         row_labels=heading(len(thetas), text=lambda i: f"i={i}"),
     )
-    for i, row in enumerate(grid["rows"]):  # a cell's tooltip ("title" names the panel's title above)
-        for j, cell in enumerate(row):
-            cell["title"] = words.CELL_TITLE.format(t=t, e=2 * i + j, x=num(pe[2 * i + j], 3))
     return grid
 
 
