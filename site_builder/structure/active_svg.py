@@ -2,6 +2,7 @@
 opened by itself (a reader follows the image's address, or a link to it) is a document of
 the site's origin: its scripts and event handlers run with the site's cookies and storage.
 The build publishes no SVG that holds any (``active_part``), wherever it sits in content/."""
+
 from __future__ import annotations
 
 import re
@@ -14,8 +15,9 @@ ACTIVE_ELEMENTS = {"script", "foreignobject", "iframe", "object", "embed", "hand
 ANIMATIONS = {"set", "animate"}
 _JAVASCRIPT = re.compile(r"^\s*(javascript|vbscript|data\s*:\s*text/html)\s*:?", re.I)
 # For a file that is not well-formed XML (browsers show an error, but say so anyway).
-_LOOSE = re.compile(r"<\s*(script|foreignobject|iframe|object|embed|handler)\b|(?<=\s)on[a-z]+\s*=|javascript\s*:",
-                    re.I)
+_LOOSE = re.compile(
+    r"<\s*(script|foreignobject|iframe|object|embed|handler)\b|(?<=\s)on[a-z]+\s*=|javascript\s*:", re.I
+)
 
 
 def _local(name: str) -> str:
@@ -47,11 +49,15 @@ def active_part(path: Path) -> tuple[int, int, str] | None:
                 found.append((*where, f"the event attribute {key}= on <{tag}>"))
             elif _JAVASCRIPT.match(value or ""):
                 found.append((*where, f"a script address in {key}= on <{tag}>"))
-            elif tag in ANIMATIONS and key == "attributename" and (value.lower().startswith("on")
-                                                                    or _local(value) == "href"):
+            elif (
+                tag in ANIMATIONS
+                and key == "attributename"
+                and (value.lower().startswith("on") or _local(value) == "href")
+            ):
                 found.append((*where, f"an animation of {value} on <{tag}>"))
             if found:
                 return
+
     parser.StartElementHandler = start
     try:
         parser.Parse(data, True)
@@ -60,8 +66,9 @@ def active_part(path: Path) -> tuple[int, int, str] | None:
         if match and not found:
             text = data.decode("utf-8", "replace")
             line = text.count("\n", 0, match.start()) + 1
-            found.append((line, match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1,
-                          f"'{match.group(0).strip()}'"))
+            found.append(
+                (line, match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1, f"'{match.group(0).strip()}'")
+            )
     return found[0] if found else None
 
 
@@ -72,5 +79,9 @@ def active_message(path: Path) -> tuple[int, int, str, str] | None:
     if part is None:
         return None
     line, col, what = part
-    return (line, col, f"the SVG image {path.name} holds {what}; opened by itself, an SVG runs its scripts as a "
-            f"page of the site", "remove it (an image needs no script), or save the image as PNG")
+    return (
+        line,
+        col,
+        f"the SVG image {path.name} holds {what}; opened by itself, an SVG runs its scripts as a page of the site",
+        "remove it (an image needs no script), or save the image as PNG",
+    )

@@ -5,6 +5,7 @@ quoted value in a message to a readable length).
 Each check returns SourceErrors (never raises on an author's mistake), so the build can
 report every problem of a run together.
 """
+
 from __future__ import annotations
 
 import os
@@ -32,18 +33,32 @@ def outside(path: Path, root: Path, what: str = "content folder") -> SourceError
     """An error if ``path`` (a link, or inside a linked folder) resolves outside ``root``
     (the ``what``), or points nowhere. ``root`` must be resolved."""
     if path.is_symlink() and not path.exists():
-        return SourceError(path, 0, 0, f"{path.name} is a symbolic link to {_where(path)}, which does not exist",
-                           "remove the link, or point it at a file inside the content folder")
+        return SourceError(
+            path,
+            0,
+            0,
+            f"{path.name} is a symbolic link to {_where(path)}, which does not exist",
+            "remove the link, or point it at a file inside the content folder",
+        )
     real = path.resolve()
     if real != root and root not in real.parents:
         named = next((p for p in (path, *path.parents) if p.is_symlink()), None)
         if named is None:
-            return SourceError(path, 0, 0, f"{path.name} is outside the {what} (it is {real}); the build reads "
-                               f"nothing from outside it",
-                               f"move it into the {what}")
-        return SourceError(named, 0, 0, f"{named.name} is a symbolic link to {real}, which is outside the {what}; "
-                           f"the build publishes nothing from outside it",
-                           f"copy the file into the {what} instead of linking to it")
+            return SourceError(
+                path,
+                0,
+                0,
+                f"{path.name} is outside the {what} (it is {real}); the build reads nothing from outside it",
+                f"move it into the {what}",
+            )
+        return SourceError(
+            named,
+            0,
+            0,
+            f"{named.name} is a symbolic link to {real}, which is outside the {what}; "
+            f"the build publishes nothing from outside it",
+            f"copy the file into the {what} instead of linking to it",
+        )
     return None
 
 
@@ -53,8 +68,13 @@ def looped(entry: Path, above: tuple[Path, ...]) -> SourceError | None:
     real = entry.resolve()
     if real not in above:
         return None
-    return SourceError(entry, 0, 0, f"{entry.name} is a symbolic link to {real}, a folder that holds the link itself",
-                       "remove the link; it would read the folder again inside itself, forever")
+    return SourceError(
+        entry,
+        0,
+        0,
+        f"{entry.name} is a symbolic link to {real}, a folder that holds the link itself",
+        "remove the link; it would read the folder again inside itself, forever",
+    )
 
 
 # Characters a published file's name may not hold: a backslash (which an unzipper on
@@ -75,9 +95,14 @@ def unsafe_file_name(entry: Path) -> SourceError | None:
     if not found:
         return None
     shown = ", ".join("a backslash" if c == "\\" else "':'" if c == ":" else repr(c) for c in found)
-    return SourceError(entry, 0, 0, f"the name {shown_name(entry.name)} holds {shown}, which other systems read "
-                       f"as part of a path (unzipped, it could land outside its folder)",
-                       "rename it with letters, digits, '-', '_' and '.' only")
+    return SourceError(
+        entry,
+        0,
+        0,
+        f"the name {shown_name(entry.name)} holds {shown}, which other systems read "
+        f"as part of a path (unzipped, it could land outside its folder)",
+        "rename it with letters, digits, '-', '_' and '.' only",
+    )
 
 
 def read_source(path: Path, root: Path) -> tuple[str | None, list[SourceError]]:
@@ -88,25 +113,44 @@ def read_source(path: Path, root: Path) -> tuple[str | None, list[SourceError]]:
     if problem:
         return None, [problem]
     if path.is_dir():
-        return None, [SourceError(path, 0, 0, f"{path.name} is a folder, but its name makes it a "
-                                  f"{'site config' if path.name == 'site.yml' else 'lesson'}",
-                                  f"rename the folder (e.g. {path.stem}/) or move it out of the content folder")]
+        return None, [
+            SourceError(
+                path,
+                0,
+                0,
+                f"{path.name} is a folder, but its name makes it a "
+                f"{'site config' if path.name == 'site.yml' else 'lesson'}",
+                f"rename the folder (e.g. {path.stem}/) or move it out of the content folder",
+            )
+        ]
     if not path.is_file():
-        return None, [SourceError(path, 0, 0, f"{path.name} is not a regular file",
-                                  "lessons and site.yml must be plain text files")]
+        return None, [
+            SourceError(
+                path, 0, 0, f"{path.name} is not a regular file", "lessons and site.yml must be plain text files"
+            )
+        ]
     try:
         data = path.read_bytes()
     except OSError as err:
-        return None, [SourceError(path, 0, 0, f"{path.name} cannot be read ({err.strerror or err})",
-                                  "check the file's permissions")]
+        return None, [
+            SourceError(
+                path, 0, 0, f"{path.name} cannot be read ({err.strerror or err})", "check the file's permissions"
+            )
+        ]
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         line = data.count(b"\n", 0, err.start) + 1
         col = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
-        return None, [SourceError(path, line, col, f"the file is not UTF-8 text (byte 0x{data[err.start]:02x} "
-                                  f"cannot be read)", "save it as UTF-8 in your editor "
-                                  "(e.g. iconv -f latin1 -t utf-8 FILE > NEW)")]
+        return None, [
+            SourceError(
+                path,
+                line,
+                col,
+                f"the file is not UTF-8 text (byte 0x{data[err.start]:02x} cannot be read)",
+                "save it as UTF-8 in your editor (e.g. iconv -f latin1 -t utf-8 FILE > NEW)",
+            )
+        ]
     if text.startswith("\ufeff"):
         text = text[1:]
     return text.replace("\r\n", "\n").replace("\r", "\n"), []
@@ -119,12 +163,14 @@ class _Loader(yaml.SafeLoader):
     def compose_node(self, parent, index):
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()
-            raise yaml.MarkedYAMLError(None, None, "aliases (*name) are not allowed; write the value out",
-                                       event.start_mark)
+            raise yaml.MarkedYAMLError(
+                None, None, "aliases (*name) are not allowed; write the value out", event.start_mark
+            )
         depth = getattr(self, "_depth", 0)
         if depth >= YAML_DEPTH:
-            raise yaml.MarkedYAMLError(None, None, f"values nest more than {YAML_DEPTH} levels deep",
-                                       self.peek_event().start_mark)
+            raise yaml.MarkedYAMLError(
+                None, None, f"values nest more than {YAML_DEPTH} levels deep", self.peek_event().start_mark
+            )
         self._depth = depth + 1
         try:
             return super().compose_node(parent, index)
@@ -137,7 +183,8 @@ class _Loader(yaml.SafeLoader):
             key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
             if key is not None and key in seen:
                 raise yaml.MarkedYAMLError(
-                    None, None, f"'{clip(key, 40)}' is given twice; YAML would keep this one", key_node.start_mark)
+                    None, None, f"'{clip(key, 40)}' is given twice; YAML would keep this one", key_node.start_mark
+                )
             seen.add(key)
         return super().construct_mapping(node, deep)
 
@@ -145,15 +192,17 @@ class _Loader(yaml.SafeLoader):
 def load_yaml(text: str):
     """yaml.safe_load, refusing aliases, deep nesting and repeated keys (raises
     yaml.YAMLError)."""
-    return yaml.load(text, Loader=_Loader)  # noqa: S506 (a SafeLoader subclass)
+    return yaml.load(text, Loader=_Loader)
 
 
 # Where PyYAML notices a mistake is often a line or more past it (at the end of the
 # text, for a quote never closed); for these it also marks where the mistake began,
 # which is where the author has to look.
 _BEGUN = {
-    "while scanning a quoted scalar": ("a quoted value is never closed",
-                                       "end it with the same quote mark it starts with, on the same line"),
+    "while scanning a quoted scalar": (
+        "a quoted value is never closed",
+        "end it with the same quote mark it starts with, on the same line",
+    ),
     "while scanning a simple key": ("this line has no ':' after its key", "write `key: value`"),
     "while parsing a flow sequence": ("a '[' list is never closed", "end it with ']'"),
     "while parsing a flow mapping": ("a '{' mapping is never closed", "end it with '}'"),
@@ -169,16 +218,20 @@ def _culprit(text: str, upto: int) -> tuple[int, int, str, str] | None:
     ones, so that it reports the mistake there: a key with no ':' (its words join the
     next line's key) or a quote not closed on its line (a quoted value may go on for
     lines). Front matter and site.yml write neither on purpose."""
-    for number, line in enumerate(text.split("\n")[:max(0, upto - 1)], 1):
+    for number, line in enumerate(text.split("\n")[: max(0, upto - 1)], 1):
         if not line.strip() or line.lstrip().startswith("#") or line[0] in " \t-":
             continue
         match = _KEY_LINE.match(line)
         if not match:
             return number, 1, "this line has no ':' after its key", "write `key: value`"
-        value = line[match.end():]
+        value = line[match.end() :]
         if value[:1] in ("'", '"') and value[0] not in value[1:]:
-            return (number, match.end() + 1, "a quoted value is never closed",
-                    "end it with the same quote mark it starts with, on the same line")
+            return (
+                number,
+                match.end() + 1,
+                "a quoted value is never closed",
+                "end it with the same quote mark it starts with, on the same line",
+            )
     return None
 
 
@@ -196,10 +249,10 @@ def yaml_problem(err: yaml.YAMLError, text: str = "") -> tuple[int, int, str, st
     problem = clip(str(getattr(err, "problem", None) or err).split("\n")[0], 120)
     hint = "keep one of them" if problem.endswith("YAML would keep this one") else YAML_HINT
     if problem == "mapping values are not allowed here":
-        before = (text.split("\n")[line - 1] if 0 < line <= text.count("\n") + 1 else "")[:col - 1]
+        before = (text.split("\n")[line - 1] if 0 < line <= text.count("\n") + 1 else "")[: col - 1]
         if ": " in before.strip():  # a second ': ' on the line, inside the value
             problem = "the value holds ': ', which YAML reads as another key"
-            hint = f"put the value in quotes: {before.split(': ', 1)[0].strip()}: \"...\""
+            hint = f'put the value in quotes: {before.split(": ", 1)[0].strip()}: "..."'
     return line, col, problem, hint
 
 
@@ -208,6 +261,7 @@ def copy_tree(source: Path, dest: Path | None, root: Path, errors: list[SourceEr
     check it). Links are followed only while they stay inside the content folder; a link
     out of it, a link to nowhere and a link loop are errors (and nothing of theirs is
     copied)."""
+
     def walk(folder: Path, target: Path | None, above: tuple[Path, ...]) -> None:
         if target is not None:
             target.mkdir(parents=True, exist_ok=True)
@@ -220,13 +274,20 @@ def copy_tree(source: Path, dest: Path | None, root: Path, errors: list[SourceEr
                 continue
             if entry.is_dir():
                 walk(entry, None if target is None else target / entry.name, (*above, entry.resolve()))
-            elif entry.is_file() and entry.suffix.lower() == ".svg" and active_message(entry):
-                errors.append(SourceError(entry, *active_message(entry)))  # an SVG that would run code
+            elif entry.is_file() and entry.suffix.lower() == ".svg" and (active := active_message(entry)):
+                errors.append(SourceError(entry, *active))  # an SVG that would run code
             elif entry.is_file() and target is not None:
                 try:
                     shutil.copyfile(entry, target / entry.name)
                 except OSError as err:
-                    errors.append(SourceError(entry, 0, 0, f"{entry.name} cannot be copied into the site "
-                                              f"({err.strerror or err})", "check the file's permissions"))
+                    errors.append(
+                        SourceError(
+                            entry,
+                            0,
+                            0,
+                            f"{entry.name} cannot be copied into the site ({err.strerror or err})",
+                            "check the file's permissions",
+                        )
+                    )
 
     walk(source, dest, (*source.resolve().parents, source.resolve()))

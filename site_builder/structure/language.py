@@ -15,6 +15,7 @@ text, the site's ``locales/en.json`` stands in (with a warning) for what it lack
 their ``{fields}`` must be the same in both. They travel to the worker in the engine
 archive (authors/loader.py), not in every page.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -24,12 +25,13 @@ import string
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
 from ...engine import locale
+from ...engine.figures.base import closest
 from ..errors import SourceError
 from .files import read_source
-from ...engine.figures.base import closest
+from .language_tags import is_language_tag as is_language_tag  # (imported from here too)
+from .language_tags import language_problem, line_of_language
+from .language_tags import suggest_language as suggest_language
 
 NAMED = 8  # missing keys a warning names before it counts the rest
 OWN_KEY = re.compile(r"^own(\.[A-Za-z0-9_-]+)+$")  # a key of the site's own words: own.shares.title
@@ -70,13 +72,18 @@ class Words:
                 return None
             close = closest(key, list(self.own))
             english = "" if here == "locales/en.json" else " (nor in locales/en.json)"
-            return (f"the key '{key}' has no text in {here}{english}",
-                    (f"did you mean '{close}'? " if close else "") + f'add "{key}": "…" to {here}')
+            return (
+                f"the key '{key}' has no text in {here}{english}",
+                (f"did you mean '{close}'? " if close else "") + f'add "{key}": "…" to {here}',
+            )
         if key in locale.ENGLISH:
             return None
         close = closest(key, list(locale.ENGLISH))
-        return (f"unknown key '{key}'", (f"did you mean '{close}'? " if close else "")
-                + f"a word of your own takes a key starting with {locale.OWN}, with its text in {here}")
+        return (
+            f"unknown key '{key}'",
+            (f"did you mean '{close}'? " if close else "")
+            + f"a word of your own takes a key starting with {locale.OWN}, with its text in {here}",
+        )
 
     def stand_in(self, keys) -> None:
         """Give own keys that have no text their own name as text, for the rest of a build
@@ -93,9 +100,15 @@ class Words:
         bundle's (``runtime.bundle_*``) only in a bundle."""
         shipped = locale.resolve(self.language)[0]
         left_out = [_PAGE_ONLY] + ([] if dev else [_PREVIEW_ONLY]) + ([] if bundle else [_BUNDLE_ONLY])
-        data = {"language": self.language, "dir": self.direction,
-                "messages": {k: v for k, v in self.messages.items() if not any(r.match(k) for r in left_out)
-                             and not (k.count(".") >= 2 and shipped.get(k) == v)}}
+        data = {
+            "language": self.language,
+            "dir": self.direction,
+            "messages": {
+                k: v
+                for k, v in self.messages.items()
+                if not any(r.match(k) for r in left_out) and not (k.count(".") >= 2 and shipped.get(k) == v)
+            },
+        }
         return json.dumps(data, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
 
 
@@ -116,12 +129,17 @@ def site_words(language: str, site_yml: Path) -> Words:
     elif missing:
         named = _named(missing)
         shipped = "has no catalogue" if not locale.catalogue(language) and not mine.tool else "lacks some words"
-        words.warnings.append(SourceError(
-            site_yml, _line_of_language(site_yml), 1,
-            f"the language '{language}' {shipped}: {len(missing)} of {len(locale.ENGLISH)} words stay English "
-            f"({named})",
-            f"add them to {path.relative_to(site_yml.parent)} (`explorables words {language}` lists every key "
-            f"with its English text)"))
+        words.warnings.append(
+            SourceError(
+                site_yml,
+                line_of_language(site_yml),
+                1,
+                f"the language '{language}' {shipped}: {len(missing)} of {len(locale.ENGLISH)} words stay English "
+                f"({named})",
+                f"add them to {path.relative_to(site_yml.parent)} (`explorables words {language}` lists every key "
+                f"with its English text)",
+            )
+        )
 
     # The site's own words: its language's text, else the English catalogue's.
     words.own = dict(mine.own)
@@ -132,23 +150,32 @@ def site_words(language: str, site_yml: Path) -> Words:
             theirs = english.own.get(key)
             if theirs is not None and _slots(text) != _slots(theirs):
                 words.own[key] = theirs  # the build goes on, to report every mistake of the run
-                words.errors.append(SourceError(
-                    path, mine.lines[key], 1,
-                    f"the text of '{key}' has the fields {_field_list(text)}, the English one in "
-                    f"locales/en.json:{english.lines[key]} has {_field_list(theirs)}",
-                    "use the same {names} in every language: the figure fills in the same fields"))
+                words.errors.append(
+                    SourceError(
+                        path,
+                        mine.lines[key],
+                        1,
+                        f"the text of '{key}' has the fields {_field_list(text)}, the English one in "
+                        f"locales/en.json:{english.lines[key]} has {_field_list(theirs)}",
+                        "use the same {names} in every language: the figure fills in the same fields",
+                    )
+                )
         fallback = [key for key in english.own if key not in mine.own]
         for key in fallback:
             words.own[key] = english.own[key]
             words.sources[key] = (english.path, english.lines[key])
         if fallback:
-            where = (path, 1) if path.is_file() else (site_yml, _line_of_language(site_yml))
-            words.warnings.append(SourceError(
-                *where, 1,
-                f"{len(fallback)} of the site's own words have no '{language}' text and stay English "
-                f"({_named(fallback)})",
-                f"add them to {path.relative_to(site_yml.parent)} (`explorables words {language}` lists "
-                f"them with where each comes from)"))
+            where = (path, 1) if path.is_file() else (site_yml, line_of_language(site_yml))
+            words.warnings.append(
+                SourceError(
+                    *where,
+                    1,
+                    f"{len(fallback)} of the site's own words have no '{language}' text and stay English "
+                    f"({_named(fallback)})",
+                    f"add them to {path.relative_to(site_yml.parent)} (`explorables words {language}` lists "
+                    f"them with where each comes from)",
+                )
+            )
     return words
 
 
@@ -173,11 +200,18 @@ def _read_catalogue(path: Path) -> SiteCatalogue:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        found.errors = [SourceError(path, err.lineno, err.colno, f"not valid JSON: {err.msg}",
-                                    'write one "key": "text" pair a line, inside { }')]
+        found.errors = [
+            SourceError(
+                path,
+                err.lineno,
+                err.colno,
+                f"not valid JSON: {err.msg}",
+                'write one "key": "text" pair a line, inside { }',
+            )
+        ]
         return found
     if not isinstance(data, dict):
-        found.errors = [SourceError(path, 1, 1, "a catalogue must be a JSON object of \"key\": \"text\" pairs")]
+        found.errors = [SourceError(path, 1, 1, 'a catalogue must be a JSON object of "key": "text" pairs')]
         return found
     lines = text.splitlines()
     for key, value in data.items():
@@ -185,30 +219,58 @@ def _read_catalogue(path: Path) -> SiteCatalogue:
         found.lines[key] = line
         if key.startswith(locale.OWN):
             if not OWN_KEY.match(key):
-                found.errors.append(SourceError(path, line, 1, f"the key '{key}' is not a key of your own words",
-                                                "write own. and then words joined by dots, e.g. own.shares.title"))
+                found.errors.append(
+                    SourceError(
+                        path,
+                        line,
+                        1,
+                        f"the key '{key}' is not a key of your own words",
+                        "write own. and then words joined by dots, e.g. own.shares.title",
+                    )
+                )
             elif not isinstance(value, str):
-                found.errors.append(SourceError(path, line, 1, f"the key '{key}' must be text, got {json.dumps(value)}"))
+                found.errors.append(
+                    SourceError(path, line, 1, f"the key '{key}' must be text, got {json.dumps(value)}")
+                )
             else:
                 try:
                     _slots(value)
                     unplain = _unplain(value)
                 except ValueError as err:
-                    found.errors.append(SourceError(path, line, 1, f"the text of '{key}' is not a template: {err}",
-                                                    "write a field as {name} and a brace as {{ or }}"))
+                    found.errors.append(
+                        SourceError(
+                            path,
+                            line,
+                            1,
+                            f"the text of '{key}' is not a template: {err}",
+                            "write a field as {name} and a brace as {{ or }}",
+                        )
+                    )
                 else:
                     if unplain:
-                        found.errors.append(SourceError(path, line, 1, f"the text of '{key}' has {unplain}, which "
-                                                        f"is not a plain field", "write each field as {name} and "
-                                                        "nothing more (a brace itself is written {{ or }})"))
+                        found.errors.append(
+                            SourceError(
+                                path,
+                                line,
+                                1,
+                                f"the text of '{key}' has {unplain}, which is not a plain field",
+                                "write each field as {name} and nothing more (a brace itself is written {{ or }})",
+                            )
+                        )
                     else:
                         found.own[key] = value
         elif key not in locale.ENGLISH:
             close = closest(key, list(locale.ENGLISH))
-            found.errors.append(SourceError(
-                path, line, 1, f"unknown key '{key}'",
-                (f"did you mean '{close}'? " if close else "") + "`explorables words en` lists the tool's keys; "
-                f"a word of your own takes a key starting with {locale.OWN}, e.g. {locale.OWN}my_figure.title"))
+            found.errors.append(
+                SourceError(
+                    path,
+                    line,
+                    1,
+                    f"unknown key '{key}'",
+                    (f"did you mean '{close}'? " if close else "") + "`explorables words en` lists the tool's keys; "
+                    f"a word of your own takes a key starting with {locale.OWN}, e.g. {locale.OWN}my_figure.title",
+                )
+            )
         elif not isinstance(value, str):
             found.errors.append(SourceError(path, line, 1, f"the key '{key}' must be text, got {json.dumps(value)}"))
         else:
@@ -231,8 +293,10 @@ def _field_problem(key: str, text: str) -> tuple[str, str] | None:
     known = _slots(english)
     unplain = _unplain(text, "" in known)
     if unplain:
-        return (f"the text of '{key}' has {unplain}, which is not a plain field",
-                f"write each field as the English text does ({english!r}): {{name}} and nothing more")
+        return (
+            f"the text of '{key}' has {unplain}, which is not a plain field",
+            f"write each field as the English text does ({english!r}): {{name}} and nothing more",
+        )
     if "" in known:  # {0} is the English {} spelt out
         mine = {"" if name == "0" else name for name in mine}
     stray = sorted(mine - known)
@@ -279,96 +343,3 @@ def _unplain(text: str, bare: bool = False) -> str:
 def _field_list(text: str) -> str:
     names = sorted(_slots(text))
     return ", ".join("{" + name + "}" for name in names) if names else "no fields"
-
-
-# A language tag as HTML's lang takes it (BCP 47, well-formed): a language of two or three
-# letters, then a script (Hant), a region (BR, 419), variants, extensions, a private part.
-LANGUAGE_TAG = re.compile(r"""(?ix)^[a-z]{2,3} (-[a-z]{3}){0,3} (-[a-z]{4})? (-([a-z]{2}|[0-9]{3}))?
-                          (-([a-z0-9]{5,8}|[0-9][a-z0-9]{3}))* (-[0-9a-wyz](-[a-z0-9]{2,8})+)*
-                          (-x(-[a-z0-9]{1,8})+)?$""")
-# Languages as an author may name them, in English or in their own words -> their code.
-LANGUAGE_NAMES = {
-    "english": "en", "german": "de", "deutsch": "de", "french": "fr", "français": "fr", "francais": "fr",
-    "spanish": "es", "español": "es", "espanol": "es", "castellano": "es", "italian": "it", "italiano": "it",
-    "portuguese": "pt", "português": "pt", "portugues": "pt", "brazilian portuguese": "pt-BR",
-    "dutch": "nl", "nederlands": "nl", "flemish": "nl", "danish": "da", "dansk": "da", "swedish": "sv",
-    "svenska": "sv", "norwegian": "nb", "norsk": "nb", "bokmål": "nb", "nynorsk": "nn", "finnish": "fi",
-    "suomi": "fi", "icelandic": "is", "polish": "pl", "polski": "pl", "czech": "cs", "čeština": "cs",
-    "slovak": "sk", "slovenian": "sl", "slovene": "sl", "croatian": "hr", "serbian": "sr", "bosnian": "bs",
-    "hungarian": "hu", "magyar": "hu", "romanian": "ro", "bulgarian": "bg", "greek": "el", "russian": "ru",
-    "ukrainian": "uk", "belarusian": "be", "estonian": "et", "latvian": "lv", "lithuanian": "lt",
-    "irish": "ga", "welsh": "cy", "catalan": "ca", "català": "ca", "basque": "eu", "galician": "gl",
-    "turkish": "tr", "türkçe": "tr", "hebrew": "he", "ivrit": "he", "arabic": "ar", "persian": "fa",
-    "farsi": "fa", "urdu": "ur", "hindi": "hi", "bengali": "bn", "bangla": "bn", "punjabi": "pa",
-    "tamil": "ta", "telugu": "te", "marathi": "mr", "gujarati": "gu", "chinese": "zh", "mandarin": "zh",
-    "cantonese": "yue", "simplified chinese": "zh-Hans", "traditional chinese": "zh-Hant", "japanese": "ja",
-    "korean": "ko", "vietnamese": "vi", "thai": "th", "indonesian": "id", "malay": "ms", "tagalog": "tl",
-    "filipino": "fil", "swahili": "sw", "afrikaans": "af", "amharic": "am", "esperanto": "eo", "latin": "la",
-}
-
-
-def is_language_tag(language: str) -> bool:
-    """Whether ``language`` is shaped like an HTML lang code (en, de-CH, pt-BR, zh-Hant)."""
-    return bool(LANGUAGE_TAG.match(language))
-
-
-def suggest_language(language: str) -> str:
-    """The code an author most likely meant by ``language`` ("German" -> "de", "en_US" ->
-    "en-US"), or "" when nothing is close."""
-    said = " ".join(language.strip().lower().replace("_", " ").replace("-", " ").split())
-    if said in LANGUAGE_NAMES:
-        return LANGUAGE_NAMES[said]
-    joined = said.replace(" ", "-")
-    if is_language_tag(joined):  # en_US, pt br, EN-us: the code with its parts in their usual case
-        parts = joined.split("-")
-        return "-".join([parts[0]] + [p.upper() if len(p) == 2 else p.title() if len(p) == 4 else p
-                                      for p in parts[1:]])
-    shipped = sorted(p.stem for p in locale.LOCALES.glob("*.json"))
-    close = closest(said, list(LANGUAGE_NAMES) + shipped, 0.75)
-    if close:
-        return LANGUAGE_NAMES.get(close, close)
-    head = said.split(" ")[0]  # "english (uk)", "german language"
-    return LANGUAGE_NAMES.get(head, "")
-
-
-def language_problem(language: str, site_yml: Path) -> SourceError | None:
-    """A SourceError at ``language:`` in site.yml when its value is not shaped like a
-    language code, or None. A language given elsewhere (a command's argument) is the
-    command's to check: is_language_tag and suggest_language."""
-    if is_language_tag(language):
-        return None
-    line, col = _language_at(site_yml)
-    guess = suggest_language(language)
-    shipped = ", ".join(sorted(p.stem for p in locale.LOCALES.glob("*.json")))
-    message = (f"the language '{language}' is not a language code" if language.strip() else
-               "the language is empty, not a language code")
-    return SourceError(site_yml, line, col, message,
-                       (f"did you mean '{guess}'? " if guess else "") +
-                       f"write an HTML lang code (BCP 47): two or three letters, then a region or script if "
-                       f"needed, e.g. en, de-CH, pt-BR, zh-Hant; {shipped} ship with their words")
-
-
-def _language_at(site_yml: Path) -> tuple[int, int]:
-    """The line of the ``language:`` key in site.yml and the column of its value (of the
-    key, when the value starts on a later line), as YAML reads them: a quoted value with
-    escapes, a value on the next line, a value in a flow mapping ({language: x})."""
-    try:
-        node = yaml.compose(read_source(site_yml, site_yml.parent.resolve())[0] or "", Loader=yaml.SafeLoader)
-    except (yaml.YAMLError, OSError):
-        node = None
-    if isinstance(node, yaml.MappingNode):
-        for key, value in node.value:
-            if isinstance(key, yaml.ScalarNode) and key.value == "language":
-                same = value.start_mark.line == key.start_mark.line
-                return key.start_mark.line + 1, (value.start_mark.column if same else key.start_mark.column) + 1
-    return _line_of_language(site_yml), 1
-
-
-def _line_of_language(site_yml: Path) -> int:
-    try:
-        for number, line in enumerate(site_yml.read_text(encoding="utf-8").splitlines(), start=1):
-            if line.split(":", 1)[0].strip() == "language":
-                return number
-    except OSError:
-        pass
-    return 1

@@ -10,6 +10,7 @@ and sitemap.xml.
 - ``favicon`` in site.yml names an icon file in content/ (.svg, .png or .ico);
   without it the site uses its built-in dot.
 """
+
 from __future__ import annotations
 
 import re
@@ -18,13 +19,16 @@ from pathlib import Path
 from urllib.parse import quote
 from xml.sax.saxutils import escape
 
-from markupsafe import Markup, escape as html_escape
+from markupsafe import Markup
+from markupsafe import escape as html_escape
 
-from .config import config_path
 from ..errors import SourceError
+from .config import config_path
 
-DEFAULT_ICON = ("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E"
-                "%3Ccircle cx='8' cy='8' r='6' fill='%236b46c1'/%3E%3C/svg%3E")
+DEFAULT_ICON = (
+    "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E"
+    "%3Ccircle cx='8' cy='8' r='6' fill='%236b46c1'/%3E%3C/svg%3E"
+)
 ICON_TYPES = {".svg": "image/svg+xml", ".png": "image/png", ".ico": "image/x-icon"}
 
 
@@ -83,26 +87,54 @@ def check(config, content: Path, pages) -> list[SourceError]:
 
     def line_of(key, lines=text):
         return next((i + 1 for i, line in enumerate(lines) if line.split(":", 1)[0].strip() == key), 1)
+
     url = getattr(config, "url", "")
     if url and not re.match(r"^https?://[^/\s]+(/\S*)?$", url):
-        errors.append(SourceError(site, line_of("url"), 1, f"url must be the site's web address, got '{url}'",
-                                  "e.g. url: https://example.org/attention/"))
+        errors.append(
+            SourceError(
+                site,
+                line_of("url"),
+                1,
+                f"url must be the site's web address, got '{url}'",
+                "e.g. url: https://example.org/attention/",
+            )
+        )
     favicon = getattr(config, "favicon", "")
     if favicon:
         file = (content / favicon).resolve()
         if Path(favicon).suffix.lower() not in ICON_TYPES:
-            errors.append(SourceError(site, line_of("favicon"), 1, f"favicon '{favicon}' is not an icon file",
-                                      "use an .svg, .png or .ico file in the content folder"))
+            errors.append(
+                SourceError(
+                    site,
+                    line_of("favicon"),
+                    1,
+                    f"favicon '{favicon}' is not an icon file",
+                    "use an .svg, .png or .ico file in the content folder",
+                )
+            )
         elif content.resolve() not in file.parents or not file.is_file():
-            errors.append(SourceError(site, line_of("favicon"), 1, f"favicon file '{favicon}' does not exist",
-                                      f"looked for {file}; the path is relative to the content folder"))
+            errors.append(
+                SourceError(
+                    site,
+                    line_of("favicon"),
+                    1,
+                    f"favicon file '{favicon}' does not exist",
+                    f"looked for {file}; the path is relative to the content folder",
+                )
+            )
     for page in pages:
         image = page.meta.get("image")
         if image and not (content / image).resolve().is_file():
             lines = page.env.get("lines") or []
-            errors.append(SourceError(page.path, line_of("image", lines), 1,
-                                      f"front matter image '{image}' does not exist",
-                                      "the path is relative to the content folder, e.g. img/preview.png"))
+            errors.append(
+                SourceError(
+                    page.path,
+                    line_of("image", lines),
+                    1,
+                    f"front matter image '{image}' does not exist",
+                    "the path is relative to the content folder, e.g. img/preview.png",
+                )
+            )
     return errors
 
 
@@ -123,5 +155,7 @@ def sitemap(config, pages) -> str | None:
         return None
     urls = [base + "index.html"] + [base + address(p) for p in pages if page_url(p) != "index.html"]
     entries = "".join(f"  <url><loc>{escape(u)}</loc></url>\n" for u in urls)
-    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
-            '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' + entries + "</urlset>\n")
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' + entries + "</urlset>\n"
+    )

@@ -2,6 +2,7 @@
 folder or an author's folder may not take one of them (or a page name the same as one
 of theirs), or the built file would silently replace the author's page or fail to be
 written. tests/test_reserved_names.py checks that a built site writes nothing else."""
+
 from __future__ import annotations
 
 from pathlib import PurePosixPath
@@ -9,8 +10,17 @@ from pathlib import PurePosixPath
 # Every file and folder the build writes at the site's top (output/pages, printpage,
 # notices, metadata's sitemap, assets, folder's marker); the search index and the bundle's
 # data are inside _explorables/.
-WRITTEN = ("index.html", "404.html", "notices.html", "print.html", "sitemap.xml", ".nojekyll",
-           ".explorables-site", "_explorables", "search-index.js")
+WRITTEN = (
+    "index.html",
+    "404.html",
+    "notices.html",
+    "print.html",
+    "sitemap.xml",
+    ".nojekyll",
+    ".explorables-site",
+    "_explorables",
+    "search-index.js",
+)
 
 # The page names (a lesson's file name without its number and .md) that would write one of
 # them, or a page of the same name beside it: 'print' for print.html, 'sitemap' for sitemap.xml.

@@ -1,15 +1,21 @@
 """A site's pages as a tree of sections: every folder of content/ with an index.md is a
 section holding its lessons and sections in order; the top folder is the site itself.
 Prev/next walk the tree in reading order; URLs follow the folders."""
+
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import SourceError
 from . import reserved
 from .files import looped, outside, shown_name
+
+if TYPE_CHECKING:  # the parser imports the whole Markdown stack, which the tree does not need to run
+    from ..markdown.parser import Page
 
 
 def slug_of(path: Path) -> str:
@@ -27,8 +33,8 @@ class Lesson:
     summary: str
     order: int
     url: str  # relative to the site's root: 'softmax.html', 'basics/softmax.html'
-    page: object = None
-    section: "Section | None" = None  # the section (folder) it belongs to
+    page: Page
+    section: Section | None = None  # the section (folder) it belongs to
     position: int = 0  # its place among its section's lessons, from 1
 
 
@@ -38,8 +44,8 @@ class Section:
     reading order. The site itself is the section of folder ''."""
 
     folder: str  # '' for the site, 'basics', 'basics/more'
-    page: object = None  # the parsed index.md
-    parent: "Section | None" = None
+    page: Page | None = None  # the parsed index.md
+    parent: Section | None = None
     items: list = field(default_factory=list)  # Lesson and Section, ordered by order then name
     position: int = 0
 
@@ -62,7 +68,7 @@ class Section:
         return f"{self.folder}/index.html" if self.folder else "index.html"
 
     @property
-    def section(self) -> "Section | None":
+    def section(self) -> Section | None:
         return self.parent
 
     @property
@@ -72,10 +78,10 @@ class Section:
     def lessons(self) -> list[Lesson]:
         return [item for item in self.items if isinstance(item, Lesson)]
 
-    def sections(self) -> list["Section"]:
+    def sections(self) -> list[Section]:
         return [item for item in self.items if isinstance(item, Section)]
 
-    def all_sections(self) -> list["Section"]:
+    def all_sections(self) -> list[Section]:
         found = [self]
         for child in self.sections():
             found += child.all_sections()
@@ -115,11 +121,17 @@ def unsafe_name(path: Path, what: str) -> SourceError | None:
     found = list(dict.fromkeys(UNSAFE.findall(path.name)))
     if not found:
         return None
-    shown = ", ".join("a space" if c == " " else repr(c) if not c.isprintable() or c.isspace() else f"'{c}'"
-                      for c in found)
-    return SourceError(path, 0, 0, f"the {what} name {shown_name(path.name)} holds {shown}, which a web address "
-                       f"cannot hold as it is (links to its page would lead nowhere)",
-                       "rename it with letters, digits, '-' and '_' only, e.g. 02-first-steps")
+    shown = ", ".join(
+        "a space" if c == " " else repr(c) if not c.isprintable() or c.isspace() else f"'{c}'" for c in found
+    )
+    return SourceError(
+        path,
+        0,
+        0,
+        f"the {what} name {shown_name(path.name)} holds {shown}, which a web address "
+        f"cannot hold as it is (links to its page would lead nowhere)",
+        "rename it with letters, digits, '-' and '_' only, e.g. 02-first-steps",
+    )
 
 
 def sources(content: Path, out_dir: Path, errors: list[SourceError]) -> tuple[list[Path], list[SourceError]]:
@@ -150,18 +162,34 @@ def sources(content: Path, out_dir: Path, errors: list[SourceError]) -> tuple[li
             rel = sub.relative_to(content).as_posix()
             if not (sub / "index.md").is_file():
                 if lessons_in(sub):
-                    warnings.append(SourceError(sub, 0, 0, f"the folder {rel}/ holds Markdown files but no index.md, "
-                                                f"so it is published as files, not read as a section",
-                                                f"add {rel}/index.md (title, order, summary) to make it a section"))
+                    warnings.append(
+                        SourceError(
+                            sub,
+                            0,
+                            0,
+                            f"the folder {rel}/ holds Markdown files but no index.md, "
+                            f"so it is published as files, not read as a section",
+                            f"add {rel}/index.md (title, order, summary) to make it a section",
+                        )
+                    )
                 continue
             problem = outside(sub, content) or looped(sub, above) or unsafe_name(sub, "section folder")
             if problem is None and sub.name.lower() in pages:  # Print.HTML/ is print.html on macOS and Windows
-                problem = SourceError(sub, 0, 0, f"the section folder {rel}/ has the name of a page the build "
-                                      f"writes ({rel})", f"rename the folder, e.g. {Path(sub.name).stem}/")
+                problem = SourceError(
+                    sub,
+                    0,
+                    0,
+                    f"the section folder {rel}/ has the name of a page the build writes ({rel})",
+                    f"rename the folder, e.g. {Path(sub.name).stem}/",
+                )
             if problem is None and depth + 1 > SECTION_DEPTH:
-                problem = SourceError(sub, 0, 0, f"sections nest more than {SECTION_DEPTH} levels deep here",
-                                      "put fewer sections inside each other (a symbolic link or a script "
-                                      "may have made these folders)")
+                problem = SourceError(
+                    sub,
+                    0,
+                    0,
+                    f"sections nest more than {SECTION_DEPTH} levels deep here",
+                    "put fewer sections inside each other (a symbolic link or a script may have made these folders)",
+                )
             if problem:
                 errors.append(problem)
                 continue
@@ -184,13 +212,23 @@ def tree(pages) -> Section:
         if page.slug == "index":
             section.page = page
         else:
-            section.items.append(Lesson(page.slug, page.title, page.meta.get("summary", ""),
-                                        page.meta.get("order", 0), page.url, page, section))
+            section.items.append(
+                Lesson(
+                    page.slug,
+                    page.title,
+                    page.meta.get("summary", ""),
+                    page.meta.get("order", 0),
+                    page.url,
+                    page,
+                    section,
+                )
+            )
 
     def key(item):
         if isinstance(item, Lesson):
             return (item.page.meta.get("order", LAST), item.slug)
         return (item.order, item.folder.rsplit("/", 1)[-1])
+
     for section in tree.values():
         section.items.sort(key=key)
         for position, lesson in enumerate(section.lessons(), start=1):
@@ -208,14 +246,21 @@ def root_of(page) -> str:
 def order_ties(lessons_pages) -> list[SourceError]:
     """Two lessons with the same ``order``: a warning that says which one comes first."""
     warnings = []
-    for before, after in zip(lessons_pages, lessons_pages[1:]):
+    for before, after in itertools.pairwise(lessons_pages):
         order = after.meta.get("order")
         if order is not None and before.meta.get("order") == order:
             lines = after.env.get("lines") or []
             line = next((i + 1 for i, text in enumerate(lines[:100]) if re.match(r"order\s*:", text)), 1)
-            warnings.append(SourceError(after.path, line, 1, f"order {order} is also the order of "
-                                        f"{before.path.name}; {before.path.name} comes first (by page name)",
-                                        "give each lesson its own order"))
+            warnings.append(
+                SourceError(
+                    after.path,
+                    line,
+                    1,
+                    f"order {order} is also the order of "
+                    f"{before.path.name}; {before.path.name} comes first (by page name)",
+                    "give each lesson its own order",
+                )
+            )
     return warnings
 
 
@@ -226,15 +271,36 @@ def slug_clashes(pages) -> list[SourceError]:
     for page in pages:
         where = "the track's front page" if not page.folder else f"the page of the section {page.folder}/"
         if not page.folder and page.slug != "index" and reserved.reserved_page(page.slug):
-            errors.append(SourceError(page.path, 0, 0, f"the file name {page.path.name} makes the page {page.url}, "
-                                      f"a name the build gives a page of its own ({', '.join(reserved.PAGE_NAMES)})",
-                                      f"rename the file, e.g. {page.path.stem}-page.md"))
+            errors.append(
+                SourceError(
+                    page.path,
+                    0,
+                    0,
+                    f"the file name {page.path.name} makes the page {page.url}, "
+                    f"a name the build gives a page of its own ({', '.join(reserved.PAGE_NAMES)})",
+                    f"rename the file, e.g. {page.path.stem}-page.md",
+                )
+            )
         elif page.slug == "index" and page.path.stem != "index":
-            errors.append(SourceError(page.path, 1, 1, f"the file name {page.path.name} makes the page "
-                                      f"{page.url}, which is {where}", "rename the file, e.g. 03-overview.md"))
+            errors.append(
+                SourceError(
+                    page.path,
+                    1,
+                    1,
+                    f"the file name {page.path.name} makes the page {page.url}, which is {where}",
+                    "rename the file, e.g. 03-overview.md",
+                )
+            )
         elif page.url in seen:
-            errors.append(SourceError(page.path, 1, 1, f"{page.path.name} and {seen[page.url].name} would both "
-                                      f"be written to {page.url}", "rename one of the two files"))
+            errors.append(
+                SourceError(
+                    page.path,
+                    1,
+                    1,
+                    f"{page.path.name} and {seen[page.url].name} would both be written to {page.url}",
+                    "rename one of the two files",
+                )
+            )
         else:
             seen[page.url] = page.path
     return errors
