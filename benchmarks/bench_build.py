@@ -1,0 +1,196 @@
+"""Time a whole build against MkDocs on the same generated pages, with peak memory.
+
+    pip install -e .[bench]
+    python benchmarks/bench_build.py [--pages 200 2000] [--runs 3] [--alone 20000]
+
+Writes N pages of Markdown: sections (folders of twenty lessons, each with an index.md),
+paragraphs with inline and display math, a code block, a table, links to the previous
+lesson, to an anchor of the section's page and to the site's front page, and one page in
+twenty a built-in figure (``attention-row``). MkDocs gets the same Markdown files with a
+config of its own (its navigation made from the folders; math and figure blocks stay text).
+
+What is timed: the whole command in a child process, from the interpreter's start to its
+exit (imports included), `explorables build` against `mkdocs build`, runs interleaved
+(Explorables, MkDocs, Explorables, ...) so that the machine's load falls on both alike.
+Explorables' build links the Pyodide core files from the user's cache (os.link, no copy):
+its fixed cost is printed as the time of a one-page site. Peak memory is the child's
+maximum resident set (os.wait4's rusage). ``--alone N`` times Explorables alone at N pages
+(MkDocs' time grows past what a benchmark can wait for there).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+PER_SECTION = 20  # lessons in each folder
+FIGURE_EVERY = 20  # one page in twenty has a figure
+
+WORDS = ["attention", "query", "key", "value", "softmax", "weight", "score", "token", "vector", "matrix", "row",
+         "column", "head", "layer", "position", "sentence", "product", "average", "temperature", "mask", "scale",
+         "dimension", "embedding", "sum"]
+
+
+def _words(n: int, count: int) -> str:
+    return " ".join(WORDS[(n * 7 + i * 3 + i * i) % len(WORDS)] for i in range(count))
+
+
+def lesson(n: int, section: int, first: bool) -> str:
+    """The Markdown of lesson ``n`` (from 0) of folder ``section``; about 5 KB, like a real one."""
+    prev = "" if first else f"See the [previous lesson](lesson-{n - 1:05d}.md#the-table) first. "
+    figure = (f"\n:::{{attention-row}} row{n}\n:caption: One row of attention in lesson {n}.\n:query: chased\n"
+              f":temperature: 1\n:::\n" if n % FIGURE_EVERY == FIGURE_EVERY - 1 else "")
+    rows = "\n".join(f"| {WORDS[(n + i) % len(WORDS)]} | {i * 0.25:.2f} | {(n * i) % 97} |" for i in range(6))
+    paragraphs = "\n\n".join(f"{_words(n + k, 60).capitalize()}, with $q_{k} \\cdot k_{k} / \\sqrt{{d_k}}$ "
+                             f"as the score of word {k} and {_words(n * k, 25)}." for k in range(3))
+    return f"""---
+title: Lesson {n + 1} on {WORDS[n % len(WORDS)]}
+order: {n + 1}
+summary: Lesson {n + 1} reads {_words(n, 12)}.
+---
+
+{prev}The [section's page](index.md#overview) says where this lesson stands; the
+[front page](../index.md) lists every section. Lesson {n + 1} works term{n} out by hand.
+
+## The scores
+
+{paragraphs}
+
+$$
+a_{{ij}} = \\frac{{e^{{s_{{ij}}}}}}{{\\sum_l e^{{s_{{il}}}}}}
+$$
+
+### A worked case
+
+{_words(n + 3, 80).capitalize()}.
+{figure}
+## The table
+
+| word | weight | count |
+|---|---|---|
+{rows}
+
+## The code
+
+```python
+def softmax(scores):
+    top = max(scores)
+    weights = [math.exp(s - top) for s in scores]
+    total = sum(weights)
+    return [w / total for w in weights]  # lesson {n + 1}
+```
+
+{_words(n + 5, 70).capitalize()}.
+"""
+
+
+def generate(folder: Path, pages: int) -> Path:
+    """A site of ``pages`` Markdown files (index pages counted) in ``folder``."""
+    if folder.exists():
+        shutil.rmtree(folder)
+    docs = folder / "docs"
+    docs.mkdir(parents=True)
+    (folder / "site.yml").write_text('title: "Benchmark"\ndescription: "Generated lessons."\n', encoding="utf-8")
+    (docs / "index.md").write_text("---\ntitle: Benchmark\nsummary: Generated lessons.\n---\n\n"
+                                   "Every section of the benchmark.\n\n## Overview\n\nThe sections follow.\n",
+                                   encoding="utf-8")
+    written, n, section = 1, 0, 0
+    while written < pages:
+        here = docs / f"{section + 1:04d}-part-{section + 1}"
+        here.mkdir()
+        (here / "index.md").write_text(f"---\ntitle: Part {section + 1}\norder: {section + 1}\n"
+                                       f"summary: Part {section + 1} of the benchmark.\n---\n\n"
+                                       f"## Overview\n\n{_words(section, 40).capitalize()}.\n", encoding="utf-8")
+        written += 1
+        for k in range(min(PER_SECTION, pages - written)):
+            (here / f"lesson-{n:05d}.md").write_text(lesson(n, section, k == 0), encoding="utf-8")
+            n, written = n + 1, written + 1
+        section += 1
+    (folder / "mkdocs.yml").write_text("site_name: Benchmark\ndocs_dir: docs\nsite_dir: mkdocs-site\n"
+                                       "theme: mkdocs\n", encoding="utf-8")
+    return folder
+
+
+def timed(command: list[str], cwd: Path) -> tuple[float, float]:
+    """Run ``command``; its wall time (s) and peak memory (MB)."""
+    start = time.perf_counter()
+    child = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(child.pid, 0)
+    elapsed = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)
+    errors = child.stderr.read().decode(errors="replace") if child.stderr else ""
+    if child.stderr:
+        child.stderr.close()
+    if child.returncode:
+        raise SystemExit(f"{' '.join(command)} failed ({child.returncode}):\n{errors[-3000:]}")
+    return elapsed, usage.ru_maxrss / 1024
+
+
+def explorables(site: Path) -> list[str]:
+    return [sys.executable, "-m", "explorables.site_builder.commands.cli", "build", "docs", "-o", "_site"]
+
+
+MKDOCS = [sys.executable, "-m", "mkdocs", "build", "--quiet"]
+
+
+def _row(pages: int, name: str, results: list[tuple[float, float]]) -> str:
+    times = [t for t, _ in results]
+    best, median = min(times), statistics.median(times)
+    memory = max(m for _, m in results)
+    return (f"{pages:>7} | {name:<11} | {best:8.2f} s | {median:8.2f} s | {1000 * median / pages:7.2f} ms "
+            f"| {memory:7.0f} MB | {', '.join(f'{t:.2f}' for t in times)}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--pages", type=int, nargs="+", default=[200, 2000],
+                        help="site sizes timed against MkDocs (default: 200 2000)")
+    parser.add_argument("--runs", type=int, default=3, help="runs of each tool at each size (default: 3)")
+    parser.add_argument("--alone", type=int, nargs="*", default=[],
+                        help="site sizes timed for Explorables alone, e.g. 20000")
+    parser.add_argument("--no-mkdocs", action="store_true", help="time Explorables alone at every size")
+    parser.add_argument("--keep", type=Path, help="write the sites here and keep them (default: a temporary folder)")
+    args = parser.parse_args(argv)
+    with_mkdocs = not args.no_mkdocs and _has_mkdocs()
+    if not with_mkdocs and not args.no_mkdocs:
+        print("MkDocs is not installed (pip install -e .[bench]): timing Explorables alone", file=sys.stderr)
+    work = args.keep or Path(tempfile.mkdtemp(prefix="bench-build-"))
+    print("  pages | tool        |       best |     median |   per page |   peak RSS | runs (s)")
+    try:
+        fixed = [timed(explorables(site), site) for site in [generate(work / "one", 1)] for _ in range(args.runs)]
+        print(_row(1, "Explorables", fixed), "(fixed cost: a one-page site)")
+        sizes = [(n, with_mkdocs) for n in args.pages] + [(n, False) for n in args.alone]
+        for pages, against in sizes:
+            site = generate(work / f"site-{pages}", pages)
+            ours: list[tuple[float, float]] = []
+            theirs: list[tuple[float, float]] = []
+            for _ in range(args.runs if pages < 10000 else 1):
+                ours.append(timed(explorables(site), site))
+                if against:
+                    theirs.append(timed(MKDOCS, site))
+            print(_row(pages, "Explorables", ours), flush=True)
+            if against:
+                ratio = statistics.median(t for t, _ in ours) / statistics.median(t for t, _ in theirs)
+                print(_row(pages, "MkDocs", theirs), f"(Explorables: {ratio:.2f}x MkDocs)", flush=True)
+            if not args.keep:
+                shutil.rmtree(site)
+    finally:
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+def _has_mkdocs() -> bool:
+    return importlib.util.find_spec("mkdocs") is not None
+
+
+if __name__ == "__main__":
+    sys.exit(main())
