@@ -12,10 +12,12 @@ so the bundle carries what the served site fetches as *classic scripts of data*:
   worker's code, which the page starts from a Blob.
 
 The build writes them (``build_site(bundle=True)`` calls output/offline.py), under
-hashed names like every asset, and the page's asset map names them for js/bundle.js. The pipeline here: build the site into a temporary folder, zip it
-(or copy it with ``--folder``), then swap the result in, so that a failed bundle leaves
-the previous one untouched.
+hashed names like every asset, and the page's asset map names them for js/bundle.js.
+The pipeline here: build the site into a temporary folder, zip it (or copy it with
+``--folder``), then swap the result in, so that a failed bundle leaves the previous one
+untouched.
 """
+
 from __future__ import annotations
 
 import os
@@ -26,11 +28,10 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from .build import build_site
+from ..errors import BuildError
 from ..output.folder import swap
 from ..structure.config import config_path, load_config
-from ..errors import BuildError
-
+from .build import build_site
 
 
 @dataclass
@@ -47,8 +48,9 @@ def site_slug(title: str) -> str:
     return slug or "lessons"
 
 
-def bundle_site(content: Path, output: Path | None = None, *, folder: Path | None = None,
-                pyodide_source: str | None = None) -> BundleResult:
+def bundle_site(
+    content: Path, output: Path | None = None, *, folder: Path | None = None, pyodide_source: str | None = None
+) -> BundleResult:
     content = Path(content).resolve()
     config, _ = load_config(config_path(content))
     slug = site_slug(config.title)
@@ -113,8 +115,10 @@ def _check_names(site: Path, slug: str) -> None:
         problem = entry_problem(name)
         if problem:
             shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in name)
-            raise BuildError(f"the bundle would hold a file named '{shown}': {problem}; rename the "
-                             f"file in the content folder (nothing was written)")
+            raise BuildError(
+                f"the bundle would hold a file named '{shown}': {problem}; rename the "
+                f"file in the content folder (nothing was written)"
+            )
 
 
 def _zip(site: Path, target: Path, slug: str) -> None:
@@ -134,5 +138,7 @@ def _refuse_foreign(target: Path) -> None:
     if target.is_file():
         raise BuildError(f"{target} is a file, not a folder: choose another folder for --folder")
     if target.is_dir() and any(target.iterdir()) and not (target / ".explorables-bundle").exists():
-        raise BuildError(f"{target} already holds files that no bundle made; the bundle replaces the folder whole, "
-                         f"so it will not touch this one: choose another folder, or empty it first")
+        raise BuildError(
+            f"{target} already holds files that no bundle made; the bundle replaces the folder whole, "
+            f"so it will not touch this one: choose another folder, or empty it first"
+        )

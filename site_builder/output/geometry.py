@@ -1,6 +1,7 @@
 """The drawings' geometry (paddings, radii, px), declared once in static/js/geometry.js:
 the runtime runs it as a script, and the stills (svg.py) read its object literal, which
 is JSON."""
+
 from __future__ import annotations
 
 import json
@@ -13,7 +14,7 @@ def read_geometry(path: Path = STATIC / "js" / "geometry.js") -> dict:
     """The object literal that geometry.js gives ``explorables.geometry``."""
     text = path.read_text(encoding="utf-8")
     start = text.index("{", text.index("explorables.geometry ="))
-    return json.loads(text[start:text.index("};", start) + 1])
+    return json.loads(text[start : text.index("};", start) + 1])
 
 
 GEOMETRY = read_geometry()

@@ -5,13 +5,16 @@
 ``height`` and the text never shifts while it loads. ``copy_images`` copies every
 image a page referenced into the built site, at the same path relative to content/.
 """
+
 from __future__ import annotations
 
 import posixpath
 import re
 import shutil
 import struct
+from collections.abc import MutableMapping
 from pathlib import Path
+from typing import Any
 
 from ..errors import BuildError, SourceError
 from ..structure.active_svg import active_message
@@ -63,9 +66,11 @@ def read_size(path: Path) -> tuple[int, int] | None:
         raise SizeError(f"the {kind} file is cut short or its header is broken")
     width, height = size
     if not (0 < width <= LARGEST and 0 < height <= LARGEST):
-        raise SizeError(f"the {kind} file says it is {_said(width)} by {_said(height)} pixels; "
-                        f"an image is 1 to {LARGEST:,} pixels on a side")
-    return width, height
+        raise SizeError(
+            f"the {kind} file says it is {_said(width)} by {_said(height)} pixels; "
+            f"an image is 1 to {LARGEST:,} pixels on a side"
+        )
+    return int(width), int(height)  # whole already (_whole): what is not is out of range above
 
 
 def _said(number: float) -> str:
@@ -114,9 +119,9 @@ def _jpeg_size(data: bytes) -> tuple[int, int] | None:
         if data[at] != 0xFF:
             return None
         marker = data[at + 1]
-        length = struct.unpack(">H", data[at + 2:at + 4])[0]
+        length = struct.unpack(">H", data[at + 2 : at + 4])[0]
         if marker in (0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF):
-            height, width = struct.unpack(">HH", data[at + 5:at + 9])
+            height, width = struct.unpack(">HH", data[at + 5 : at + 9])
             return width, height
         if length < 2:  # a segment's length counts its own two bytes
             return None
@@ -133,6 +138,7 @@ def _svg_size(text: str) -> tuple[float, float] | None:
     def number(name):
         found = re.search(rf'\b{name}\s*=\s*["\']\s*([\d.]+)\s*(px)?\s*["\']', tag)
         return float(found.group(1)) if found else None
+
     width, height = number("width"), number("height")
     if width and height:
         return _whole(width), _whole(height)
@@ -148,7 +154,7 @@ def _whole(number: float) -> float:
     return round(number) if abs(number) < 1e18 else number
 
 
-def resolve(env: dict, src: str) -> tuple[Path, str] | None:
+def resolve(env: MutableMapping[str, Any], src: str) -> tuple[Path, str] | None:
     """The file a page's relative image path names, and its path in the built site.
 
     None for addresses (http:, data:, /absolute) that are not the site's own files."""
@@ -164,7 +170,7 @@ def resolve(env: dict, src: str) -> tuple[Path, str] | None:
     return file, url
 
 
-def page_src(env: dict, url: str) -> str:
+def page_src(env: MutableMapping[str, Any], url: str) -> str:
     """The address of an image (``url``: its path under the site's root) as written in
     the page: relative to the page's own folder, which mirrors its folder in content/."""
     page = Path(env.get("path", "."))
@@ -186,8 +192,14 @@ def copy_images(pages, content: Path, staging: Path) -> None:
             found = active_message(file) if file.suffix.lower() == ".svg" and not target.exists() else None
             if found:
                 raise BuildError([SourceError(file, *found)], root=Path(content).parent)
-            named = next((problem for part in (file, *file.parents) if part != content and content in part.parents
-                          and (problem := unsafe_file_name(part))), None)
+            named = next(
+                (
+                    problem
+                    for part in (file, *file.parents)
+                    if part != content and content in part.parents and (problem := unsafe_file_name(part))
+                ),
+                None,
+            )
             if named and not target.exists():  # an image beside the lessons, not in a folder copied whole
                 raise BuildError([named], root=Path(content).parent)
             if not target.exists():

@@ -18,6 +18,7 @@ sets the SVGs' direction), an SVG text with right-to-left letters is a right-to-
 isolate (so "chased החדשה" keeps its word order), and an HTML text with none (a formula,
 a vector) is a ``<bdi dir="ltr">``, as the browser's renderer writes them.
 """
+
 from __future__ import annotations
 
 from html import escape
@@ -29,28 +30,35 @@ from .svg_marks import MARKS, PAD, _attr, _cls, _grid, _line, _n, _role, _svg_wo
 # The words this module writes for readers, in one place.
 
 CELL_H = 24  # a row of a cells panel
-BAR_H = 22   # a bar
+BAR_H = 22  # a bar
 
 
 def _svg(width: float, height: float, label: str, body: str, sized: bool = False) -> str:
     """An <svg>; ``sized`` ones keep their natural size (a table of numbers), the
     others take the panel's width."""
     size = f' width="{_n(width)}" height="{_n(height)}"' if sized else ""
-    return (f'<svg class="ex-svg" viewBox="0 0 {_n(width)} {_n(height)}"{size} role="img" aria-label="{_attr(label)}">'
-            f"{body}</svg>")
+    return (
+        f'<svg class="ex-svg" viewBox="0 0 {_n(width)} {_n(height)}"{size} role="img" aria-label="{_attr(label)}">'
+        f"{body}</svg>"
+    )
 
 
 def plane_svg(spec: dict) -> str:
     """A plane or a chart: grid and axes under one element a mark (a chart's series
     first, as lines, as chart.js draws them)."""
     if spec.get("kind") == "chart":
-        spec = dict(spec, square=False, grid=spec.get("grid", 0),
-                    axes=spec.get("axes") or [spec.get("x_label") or "", spec.get("y_label") or ""])
+        spec = dict(
+            spec,
+            square=False,
+            grid=spec.get("grid", 0),
+            axes=spec.get("axes") or [spec.get("x_label") or "", spec.get("y_label") or ""],
+        )
     v = _View(spec)
-    v.discs = [(v.x(m["x"]), v.y(m["y"]), radius(m) + 2)
-               for m in spec.get("marks") or [] if m.get("kind") == "point"]
-    marks = [_line(dict(s, role=s.get("role") or "accent"), v, "accent", 2.0).replace("mk ln", "mk ln se", 1)
-             for s in spec.get("series") or []]
+    v.discs = [(v.x(m["x"]), v.y(m["y"]), radius(m) + 2) for m in spec.get("marks") or [] if m.get("kind") == "point"]
+    marks = [
+        _line(dict(s, role=s.get("role") or "accent"), v, "accent", 2.0).replace("mk ln", "mk ln se", 1)
+        for s in spec.get("series") or []
+    ]
     marks += [MARKS[m["kind"]](m, v) for m in spec.get("marks") or [] if m.get("kind") in MARKS]
     return _svg(v.w, v.h, spec.get("title") or spec.get("id", ""), _grid(spec, v) + "".join(marks))
 
@@ -67,29 +75,40 @@ def cells_svg(spec: dict) -> str:
     cols = max((len(r) for r in rows), default=0)
     row_labels = spec.get("row_labels") or []
     col_labels = spec.get("col_labels") or []
-    cell_w = 7 * max([_chars(c.get("text", "")) for r in rows for c in r] + [_chars(c.get("text", "")) for c in col_labels]
-                     + [4]) + 14
+    cell_w = (
+        7
+        * max(
+            [_chars(c.get("text", "")) for r in rows for c in r] + [_chars(c.get("text", "")) for c in col_labels] + [4]
+        )
+        + 14
+    )
     left = 8 * max([_chars(c.get("text", "")) for c in row_labels] + [0]) + (14 if row_labels else 0)
     top = CELL_H if col_labels else 0
     out = []
     for j, label in enumerate(col_labels):
-        out.append(f'<text class="hd" x="{_n(left + (j + .5) * cell_w)}" y="{_n(top / 2)}" text-anchor="middle"'
-                   f'>{_svg_words(label.get("text", ""))}</text>')
+        out.append(
+            f'<text class="hd" x="{_n(left + (j + 0.5) * cell_w)}" y="{_n(top / 2)}" text-anchor="middle"'
+            f">{_svg_words(label.get('text', ''))}</text>"
+        )
     for i, row in enumerate(rows):
         y = top + i * CELL_H
         if i < len(row_labels):
             active = " on" if row_labels[i].get("active") or spec.get("active_row") == i else ""
-            out.append(f'<text class="hd{active}" x="{_n(left - 8)}" y="{_n(y + CELL_H / 2)}" text-anchor="end"'
-                       f'>{_svg_words(row_labels[i].get("text", ""))}</text>')
+            out.append(
+                f'<text class="hd{active}" x="{_n(left - 8)}" y="{_n(y + CELL_H / 2)}" text-anchor="end"'
+                f">{_svg_words(row_labels[i].get('text', ''))}</text>"
+            )
         for j, cell in enumerate(row):
             x = left + j * cell_w
             tone = max(-1.0, min(1.0, float(cell.get("tone") or 0)))
             sign = "c-positive" if tone >= 0 else "c-negative"
             cls = _cls("mk ce", "on" if cell.get("active") else "", "faded" if cell.get("muted") else "")
-            alpha = f"{abs(tone) * .55:.2f}".lstrip("0")
-            out.append(f'<g class="{cls} {sign}"><rect x="{_n(x + 1)}" y="{_n(y + 1)}" width="{_n(cell_w - 2)}" '
-                       f'height="{CELL_H - 2}" fill-opacity="{alpha}"/>'
-                       f'<text x="{_n(x + cell_w / 2)}" y="{_n(y + CELL_H / 2)}">{_svg_words(cell.get("text", ""))}</text></g>')
+            alpha = f"{abs(tone) * 0.55:.2f}".lstrip("0")
+            out.append(
+                f'<g class="{cls} {sign}"><rect x="{_n(x + 1)}" y="{_n(y + 1)}" width="{_n(cell_w - 2)}" '
+                f'height="{CELL_H - 2}" fill-opacity="{alpha}"/>'
+                f'<text x="{_n(x + cell_w / 2)}" y="{_n(y + CELL_H / 2)}">{_svg_words(cell.get("text", ""))}</text></g>'
+            )
     width = left + cols * cell_w
     height = top + len(rows) * CELL_H
     return _svg(max(width, 1), max(height, 1), spec.get("title") or spec.get("id", ""), "".join(out), True)
@@ -106,12 +125,16 @@ def bars_svg(spec: dict) -> str:
         y = i * BAR_H
         length = max(0.0, min(1.0, float(b.get("value") or 0) / top)) * track
         cls = _cls("mk br", _role(b, "accent"), "on" if b.get("active") else "", "faded" if b.get("muted") else "")
-        out.append(f'<g class="{cls}"><text class="hd" x="{_n(left - 8)}" y="{_n(y + BAR_H / 2)}" text-anchor="end"'
-                   f'>{_svg_words(b.get("label", ""))}</text>'
-                   f'<rect x="{left}" y="{_n(y + 4)}" width="{_n(length)}" height="{BAR_H - 8}"/>'
-                   f'<text class="hd" x="{_n(left + length + 6)}" y="{_n(y + BAR_H / 2)}"'
-                   f'>{_svg_words(b.get("text", ""))}</text></g>')
-    return _svg(left + track + 60, max(1, len(bars) * BAR_H), spec.get("title") or spec.get("id", ""), "".join(out), True)
+        out.append(
+            f'<g class="{cls}"><text class="hd" x="{_n(left - 8)}" y="{_n(y + BAR_H / 2)}" text-anchor="end"'
+            f">{_svg_words(b.get('label', ''))}</text>"
+            f'<rect x="{left}" y="{_n(y + 4)}" width="{_n(length)}" height="{BAR_H - 8}"/>'
+            f'<text class="hd" x="{_n(left + length + 6)}" y="{_n(y + BAR_H / 2)}"'
+            f">{_svg_words(b.get('text', ''))}</text></g>"
+        )
+    return _svg(
+        left + track + 60, max(1, len(bars) * BAR_H), spec.get("title") or spec.get("id", ""), "".join(out), True
+    )
 
 
 def _steps_html(spec: dict) -> str:
@@ -119,7 +142,7 @@ def _steps_html(spec: dict) -> str:
     for i, step in enumerate(spec.get("steps") or []):
         on = ' class="on"' if spec.get("active") == i else ""
         detail = f' <span class="ex-still-detail">{_words(step["detail"])}</span>' if step.get("detail") else ""
-        items.append(f'<li{on}><b>{_words(step.get("label", ""))}</b> {_words(step.get("note", ""))}{detail}</li>')
+        items.append(f"<li{on}><b>{_words(step.get('label', ''))}</b> {_words(step.get('note', ''))}{detail}</li>")
     formula = f'<p class="ex-still-formula">{escape(spec["formula"])}</p>' if spec.get("formula") else ""
     return f'{formula}<ol class="ex-still-steps">{"".join(items)}</ol>'
 
@@ -127,8 +150,11 @@ def _steps_html(spec: dict) -> str:
 def _text_html(spec: dict) -> str:
     out = []
     if spec.get("items"):
-        out.append('<dl class="ex-still-items">' + "".join(
-            f"<dt>{_words(k)}</dt><dd>{_words(val)}</dd>" for k, val in spec["items"]) + "</dl>")
+        out.append(
+            '<dl class="ex-still-items">'
+            + "".join(f"<dt>{_words(k)}</dt><dd>{_words(val)}</dd>" for k, val in spec["items"])
+            + "</dl>"
+        )
     mono = ' class="ex-still-mono"' if spec.get("mono") else ""
     out += [f"<p{mono}>{escape(str(p)) if mono else _words(p)}</p>" for p in spec.get("paragraphs") or []]
     return "".join(out)
@@ -188,7 +214,8 @@ def actions(scene: dict) -> str:
     if "play" in kinds:
         found.append(t("page.still_play"))
     if any(c.get("select") for p in panels for r in p.get("rows") or [] for c in r) or any(
-            m.get("select") for p in panels for m in p.get("marks") or []):
+        m.get("select") for p in panels for m in p.get("marks") or []
+    ):
         found.append(t("page.still_pick"))
     if "buttons" in kinds:
         found.append(t("page.still_try"))

@@ -3,6 +3,7 @@ draws them (static/js/marks/, static/js/panels/plane.js), with the geometry both
 (static/js/geometry.js): a view from data to px, the names placed beside points and
 arrows, the grid and the axes. Text is escaped here and, on a right-to-left page,
 isolated as the browser's renderer isolates it."""
+
 from __future__ import annotations
 
 import math
@@ -73,7 +74,7 @@ class _View:
         self.ox = (self.w - kx * (xs[1] - xs[0])) / 2
         self.oy = (self.h - ky * (ys[1] - ys[0])) / 2
         self.placed: list[tuple] = []  # names placed so far (x0, y0, x1, y1)
-        self.discs: list[tuple] = []   # every point (x, y, r) a name must not cover
+        self.discs: list[tuple] = []  # every point (x, y, r) a name must not cover
 
     def x(self, x: float) -> float:
         return self.ox + (x - self.xs[0]) * self.kx
@@ -117,11 +118,14 @@ def _name(text: str, x: float, y: float, anchor: str | None, reach: float, view:
         free = not any((px - x) ** 2 + (py - y) ** 2 > 1 and _hits(box, px, py, r) for px, py, r in view.discs)
         if inside and clear and free:
             break
-    else:
-        side, box = first
+    else:  # no spot is free: the first one tried (SIDES is never empty)
+        if first is not None:
+            side, box = first
     view.placed.append(box)
     mid = (box[0] + box[2]) / 2
-    return f'<text class="nm" x="{_n(mid)}" y="{_n((box[1] + box[3]) / 2)}" text-anchor="middle">{_svg_words(text)}</text>'
+    return (
+        f'<text class="nm" x="{_n(mid)}" y="{_n((box[1] + box[3]) / 2)}" text-anchor="middle">{_svg_words(text)}</text>'
+    )
 
 
 def _hits(box, x: float, y: float, r: float) -> bool:
@@ -138,7 +142,9 @@ def _point(m: dict, v: _View) -> str:
     own = "" if m.get("label") else f' class="{cls}"'  # a named point is a group: its shape and its name
     if shape == "diamond":
         d = r * 1.4
-        body = f'<polygon{own} points="{_n(x)},{_n(y - d)} {_n(x + d)},{_n(y)} {_n(x)},{_n(y + d)} {_n(x - d)},{_n(y)}"/>'
+        body = (
+            f'<polygon{own} points="{_n(x)},{_n(y - d)} {_n(x + d)},{_n(y)} {_n(x)},{_n(y + d)} {_n(x - d)},{_n(y)}"/>'
+        )
     elif shape == "square":
         body = f'<rect{own} x="{_n(x - r)}" y="{_n(y - r)}" width="{_n(2 * r)}" height="{_n(2 * r)}"/>'
     else:
@@ -159,11 +165,14 @@ def _arrow(m: dict, v: _View) -> str:
     if length > 0.5:
         head = min(GEOMETRY["head"], length * GEOMETRY["head_share"])
         ux, uy = (x2 - x1) / length, (y2 - y1) / length
-        parts.append(f'<path d="M{_n(x1)} {_n(y1)}L{_n(x2 - ux * head * .8)} {_n(y2 - uy * head * .8)}"'
-                     f'{_stroke(m, 2.5)}/>')
-        parts.append(f'<polygon points="{_n(x2)},{_n(y2)} {_n(x2 - ux * head - uy * head * .45)},'
-                     f'{_n(y2 - uy * head + ux * head * .45)} {_n(x2 - ux * head + uy * head * .45)},'
-                     f'{_n(y2 - uy * head - ux * head * .45)}"/>')
+        parts.append(
+            f'<path d="M{_n(x1)} {_n(y1)}L{_n(x2 - ux * head * 0.8)} {_n(y2 - uy * head * 0.8)}"{_stroke(m, 2.5)}/>'
+        )
+        parts.append(
+            f'<polygon points="{_n(x2)},{_n(y2)} {_n(x2 - ux * head - uy * head * 0.45)},'
+            f"{_n(y2 - uy * head + ux * head * 0.45)} {_n(x2 - ux * head + uy * head * 0.45)},"
+            f'{_n(y2 - uy * head - ux * head * 0.45)}"/>'
+        )
     if m.get("label"):
         anchor = "right" if x2 >= x1 else "left"
         parts.append(_name(m["label"], x2, y2, anchor, 6, v))
@@ -180,17 +189,21 @@ def _polygon(m: dict, v: _View) -> str:
 
 
 def _label(m: dict, v: _View) -> str:
-    align = {"center": ' text-anchor="middle"', "right": ' text-anchor="end"'}.get(m.get("align"), "")
+    align = {"center": ' text-anchor="middle"', "right": ' text-anchor="end"'}.get(m.get("align") or "", "")
     size = f' font-size="{_n(m["size"])}"' if m.get("size") and m["size"] != 12 else ""
-    return (f'<text class="mk lb {_role(m, "text")}" x="{_n(v.x(m["x"]))}" y="{_n(v.y(m["y"]))}"'
-            f'{align}{size}>{_svg_words(m.get("text", ""))}</text>')
+    return (
+        f'<text class="mk lb {_role(m, "text")}" x="{_n(v.x(m["x"]))}" y="{_n(v.y(m["y"]))}"'
+        f"{align}{size}>{_svg_words(m.get('text', ''))}</text>"
+    )
 
 
 def _circle(m: dict, v: _View) -> str:
     rx, ry = abs(v.x(m["r"]) - v.x(0)), abs(v.y(m["r"]) - v.y(0))
     cls = _cls("mk ci", _role(m, "grid"), "dash" if m.get("dashed") else "")
-    return (f'<ellipse class="{cls}" cx="{_n(v.x(m["x"]))}" cy="{_n(v.y(m["y"]))}" rx="{_n(rx)}" ry="{_n(ry)}"'
-            f'{_stroke(m, 1.2)}/>')
+    return (
+        f'<ellipse class="{cls}" cx="{_n(v.x(m["x"]))}" cy="{_n(v.y(m["y"]))}" rx="{_n(rx)}" ry="{_n(ry)}"'
+        f"{_stroke(m, 1.2)}/>"
+    )
 
 
 MARKS = {"point": _point, "arrow": _arrow, "line": _line, "polygon": _polygon, "label": _label, "circle": _circle}
@@ -222,15 +235,20 @@ def _grid(spec: dict, v: _View) -> str:
     if names:
         if names[0]:
             y0 = v.y(max(v.ys[0], min(0, v.ys[1]))) - 4
-            out.append(f'<text class="tk" x="{_n(v.x(v.xs[1]) - 2)}" y="{_n(y0)}" text-anchor="end">{_svg_words(names[0])}</text>')
+            x_end = _n(v.x(v.xs[1]) - 2)
+            out.append(f'<text class="tk" x="{x_end}" y="{_n(y0)}" text-anchor="end">{_svg_words(names[0])}</text>')
         if len(names) > 1 and names[1]:
             x0 = v.x(max(v.xs[0], min(0, v.xs[1]))) + 4
             out.append(f'<text class="tk" x="{_n(x0)}" y="{_n(v.y(v.ys[1]) + 10)}">{_svg_words(names[1])}</text>')
     ticks = spec.get("ticks") or {}
     for at in ticks.get("x") or []:  # a tick's number as the page writes numbers (a minus sign)
-        out.append(f'<text class="tk" x="{_n(v.x(at))}" y="{_n(v.y(v.ys[0]) + 12)}" text-anchor="middle">'
-                   f'{localized(_n(at))}</text>')
+        out.append(
+            f'<text class="tk" x="{_n(v.x(at))}" y="{_n(v.y(v.ys[0]) + 12)}" text-anchor="middle">'
+            f"{localized(_n(at))}</text>"
+        )
     for at in ticks.get("y") or []:  # the lowest above its tick, clear of the x axis's first number
-        out.append(f'<text class="tk" x="{_n(v.x(v.xs[0]) - 3)}" y="{_n(v.y(at) + (-2 if at <= v.ys[0] else 3))}" '
-                   f'text-anchor="end">{localized(_n(at))}</text>')
+        out.append(
+            f'<text class="tk" x="{_n(v.x(v.xs[0]) - 3)}" y="{_n(v.y(at) + (-2 if at <= v.ys[0] else 3))}" '
+            f'text-anchor="end">{localized(_n(at))}</text>'
+        )
     return "".join(out)
