@@ -337,15 +337,6 @@ def test_figure_data_survives_script_breaking_text(tmp_path):
     assert json.loads(data)["state"]["tokens"] == ["a", "<!--b", "</script>", "c&d", "e", "."]
 
 
-def test_a_figure_id_that_is_also_a_heading_anchor_is_an_error(tmp_path):
-    """Pins a bug: the heading "Clocks" and the figure "clocks" shared id="clocks"."""
-    content = write(tmp_path / "content", {"01-a.md": "## Explorer\n\n:::{attention-row} explorer\n:::\n"})
-    with pytest.raises(BuildError) as info:
-        build_site(content, tmp_path / "_site")
-    assert str(info.value).startswith(
-        "content/01-a.md:3:1: figure id 'explorer' is also the id of a heading on this page")
-
-
 def test_the_figures_command_lists_every_directive_and_its_options(capsys):
     assert main(["figures"]) == 0
     out = capsys.readouterr().out

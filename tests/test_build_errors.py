@@ -1,6 +1,6 @@
 """Every author mistake is a message with its place (path:line:col and what to do),
 never a traceback, and a failed build leaves the previous site byte for byte: the
-mistakes of blocks, ids, images and options (those of links, files, YAML and TeX are
+mistakes of blocks, images and options (those of links, ids, files, YAML and TeX are
 tested with their feature), an internal error (exit 2), a file gone while building, a
 long hint cut between words, and any Markdown at all (a property)."""
 from __future__ import annotations
@@ -27,15 +27,7 @@ ERROR_CASES = {
             "closed the {question} block of line 1 around it first",
             "    give the outer block more colons than the inner one: '::::{question} Why?' ... '::::' around "
             "':::{attention-row} x' ... ':::'",
-            "1 error; the previous site was left as it was."]),  # the fence left over says nothing more,
-    "an equation label given twice": ({"02-b.md": b"$$ x = 1 $$ (one)\n\nText.\n\n$$ y = 2 $$ (one)\n"}, [
-        "content/02-b.md:5:13: the equation label 'one' is already the id of the equation on line 1 on this page",
-        "    give the equation a label of its own: a link or {eq} to it would land on the other"]),
-    "an attribute id that is a figure's or given twice": (
-        {"02-b.md": b":::{attention-row} fig\n:::\n\nSee [this]{#fig} and [that]{#here}, [again]{#here}.\n"}, [
-            "content/02-b.md:4:11: the id 'fig' is already the id of a figure on this page",
-            "    give it an id of its own: a link to it would land on the other",
-            "content/02-b.md:4:44: the id 'here' is already the id of the {#here} on line 4 on this page"]),
+            "1 error; the previous site was left as it was."]),  # the fence left over says nothing more
     "an image that is not there, inside a paragraph": (
         {"02-b.md": b"A paragraph\nwith ![a picture](img/none.png) in it.\n\n- item\n- and ![b](img/no.png)\n"}, [
             "content/02-b.md:2:19: image 'img/none.png' does not exist",
@@ -46,10 +38,6 @@ ERROR_CASES = {
         "tokens, query, temperature, causal, queries, keys, values)"]),
     "an exercise with no type": ({"02-b.md": b":::{exercise}\n:::\n"}, [
         "content/02-b.md:1:15: {exercise}: no exercise type after {exercise}"]),
-    "repeated figure ids": ({"02-b.md": b":::{attention-row} fig\n:::\n\n:::{attention-row} fig\n:::\n"}, [
-        "content/02-b.md:4:20: {attention-row}: figure id 'fig' is used twice on this page",
-        "    give each figure its own id",
-        "1 error; the previous site was left as it was."]),
     "a long option value": ({"02-b.md": b":::{attention-row} x\n:temperature: " + b"9" * 10000 + b"x\n:::\n"}, [
         f"content/02-b.md:2:15: {{attention-row}} x: option 'temperature': expected a number from 0.05 to 5, got "
         f"'{'9' * 60}…' (10001 characters)"]),
@@ -87,17 +75,6 @@ def test_a_file_gone_while_building_is_no_internal_error(one_lesson_site, capsys
     monkeypatch.setattr(build_module, "render_page", gone)
     assert failed(content, out, capsys) == ("content/01-a.md went missing while the site was built (moved or deleted "
                                             "meanwhile); build again. The previous site was left as it was.\n")
-
-
-def test_a_figure_id_that_is_a_heading_is_reported_once(one_lesson_site, capsys):
-    """Pins a bug: two figures with one id (no heading at all) were reported as a heading
-    clash, twice."""
-    content, out = one_lesson_site
-    write(content, {"02-b.md": "## Fig\n\n:::{attention-row} fig\n:::\n"})
-    lines = failed(content, out, capsys).splitlines()
-    assert lines == ["content/02-b.md:3:1: figure id 'fig' is also the id of a heading on this page",
-                     "    give the figure another id (the word after the directive name)",
-                     "1 error; the previous site was left as it was."]
 
 
 def test_a_long_hint_is_cut_between_words_and_keeps_what_to_do():

@@ -1,8 +1,8 @@
 """Links between pages (site_builder/structure/links.py): a link to a lesson's .md file
-becomes its page's address, across section folders too; a link may land on any id the
-page writes (a heading, figure, equation, exercise or {#id}) or on a file the site
-copies; and a link that leads nowhere is an error at its line and column, with the
-previous site kept."""
+becomes its page's address, across section folders too and for a non-ASCII name written
+or percent-encoded; a link may land on any id the page writes (a heading, figure,
+equation, exercise or {#id}) or on a file the site copies; and a link that leads
+nowhere is an error at its line and column, with the previous site kept."""
 from __future__ import annotations
 
 import pytest
@@ -12,6 +12,9 @@ from explorables.site_builder.errors import BuildError
 from author_site import fails_with
 from sections_site import make_site
 from test_build import write
+
+INDEX = "---\ntitle: Part\n---\nA section.\n"
+LESSON = "---\ntitle: A lesson\n---\nSome words.\n"
 
 LINK_MISTAKES = {
     "link to a missing lesson": ({"02-b.md": b"See [the first](01-a.md) and\n[the third](03-c.md).\n"}, [
@@ -109,3 +112,17 @@ def test_a_broken_link_across_folders_is_an_error_at_its_place(tmp_path):
     with pytest.raises(BuildError) as err:
         build_site(content, tmp_path / "_site")
     assert "content/basics/01-scores.md:4:13: the link '../advanced/01-head.md' names no lesson" in str(err.value)
+
+
+@pytest.mark.parametrize("link", ["01-übung.md", "01-%C3%BCbung.md", "übung.html", "%C3%BCbung.html"])
+def test_non_ascii_pages_are_linked_as_written_or_encoded_and_encoded_in_the_sitemap(tmp_path, link):
+    content = make_site(tmp_path)
+    (content.parent / "site.yml").write_text("title: Sections\nurl: https://example.org/s/\n", encoding="utf-8")
+    (content / "größen").mkdir()
+    (content / "größen" / "index.md").write_text(INDEX + f"\nOn to [the lesson]({link}).\n", encoding="utf-8")
+    (content / "größen" / "01-übung.md").write_text(LESSON, encoding="utf-8")
+    build_site(content, tmp_path / "out")
+    encoded = "https://example.org/s/gr%C3%B6%C3%9Fen/%C3%BCbung.html"
+    assert f"  <url><loc>{encoded}</loc></url>\n" in (tmp_path / "out" / "sitemap.xml").read_text(encoding="utf-8")
+    lesson = (tmp_path / "out" / "größen" / "übung.html").read_text(encoding="utf-8")
+    assert f'<link rel="canonical" href="{encoded}">' in lesson

@@ -132,17 +132,3 @@ def test_sections_as_deep_as_the_limit_build(tmp_path):
     build_site(content, tmp_path / "out")
     deepest = "/".join(f"s{level}" for level in range(SECTION_DEPTH))
     assert (tmp_path / "out" / deepest / "index.html").is_file()
-
-
-@pytest.mark.parametrize("link", ["01-übung.md", "01-%C3%BCbung.md", "übung.html", "%C3%BCbung.html"])
-def test_non_ascii_pages_are_linked_as_written_or_encoded_and_encoded_in_the_sitemap(tmp_path, link):
-    content = make_site(tmp_path)
-    (content.parent / "site.yml").write_text("title: Sections\nurl: https://example.org/s/\n", encoding="utf-8")
-    (content / "größen").mkdir()
-    (content / "größen" / "index.md").write_text(INDEX + f"\nOn to [the lesson]({link}).\n", encoding="utf-8")
-    (content / "größen" / "01-übung.md").write_text(LESSON, encoding="utf-8")
-    build_site(content, tmp_path / "out")
-    encoded = "https://example.org/s/gr%C3%B6%C3%9Fen/%C3%BCbung.html"
-    assert f"  <url><loc>{encoded}</loc></url>\n" in (tmp_path / "out" / "sitemap.xml").read_text(encoding="utf-8")
-    lesson = (tmp_path / "out" / "größen" / "übung.html").read_text(encoding="utf-8")
-    assert f'<link rel="canonical" href="{encoded}">' in lesson
