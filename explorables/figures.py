@@ -13,7 +13,7 @@ layer. A figure module defines a ``Figure`` subclass and registers it::
 
 An exercise type is written the same way: a subclass of ``Exercise`` with a ``name``,
 registered with ``@register``; its statement is written with ``mathml``, ``eq``, ``mi``,
-``mn``, ``mo``, ``mvec`` and ``plain``, each known mistake is a ``Mistake``.
+``mn``, ``mo``, ``mvec``, ``mmatrix`` and ``plain``, each known mistake is a ``Mistake``.
 
 See the author guide (docs/) for a walk through a whole figure and an exercise type, and
 ``explorables figures NAME`` for any figure's parameters, values and experiments.
@@ -21,7 +21,7 @@ See the author guide (docs/) for a walk through a whole figure and an exercise t
 
 import warnings
 
-from .engine.exercises import Exercise, Mistake, eq, mathml, mi, mn, mo, mvec, plain, random_vector
+from .engine.exercises import Exercise, Mistake, eq, mathml, mi, mmatrix, mn, mo, mvec, plain, random_vector
 from .engine.figures import FIGURES, register
 from .engine.figures.kit import (
     EDGE,
@@ -141,6 +141,7 @@ __all__ = [
     "mark_ref",
     "mathml",
     "mi",
+    "mmatrix",
     "mn",
     "mo",
     "mvec",

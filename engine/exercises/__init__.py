@@ -43,7 +43,7 @@ from .kit import (
     read_answer,
     uses_decimal_comma,
 )
-from .mathml import eq, mathml, mi, mn, mo, mvec, plain, said
+from .mathml import eq, mathml, mi, mmatrix, mn, mo, mvec, plain, said
 from .offset_similarity import OffsetSimilarity
 from .output_vector import OutputVector
 from .projected_score import ProjectedScore
@@ -87,6 +87,7 @@ __all__ = [
     "glyphs",
     "mathml",
     "mi",
+    "mmatrix",
     "mn",
     "mo",
     "mvec",

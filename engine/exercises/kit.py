@@ -161,11 +161,35 @@ class Exercise:
     kind = "number"  # how answers are read: number, percent (0.45 or 45 %; "weight" too) or vector
     tolerance = 0.005  # an answer within this of the true one (each coordinate) is right
     mistakes: tuple[Mistake, ...] = ()
+    draws = 50  # how often ``generate`` draws again while a mistake's answer lands near the right one
 
     def generate(self, seed: int) -> dict:
         """The problem's numbers for ``seed``, drawn with ``random.Random(seed)`` only, so
-        that the build and the reader's browser make the same problem."""
+        that the build and the reader's browser make the same problem. By default ``draw``
+        makes them, drawn again (up to ``draws`` times) until each mistake is ``apart``
+        from the right answer, so that every mistake can earn its hint."""
+        rng = random.Random(seed)
+        for _ in range(self.draws):
+            p = self.draw(rng)
+            if self.apart(p):
+                break
+        return p
+
+    def draw(self, rng: random.Random) -> dict:
+        """One problem's numbers, from ``rng`` only (``generate`` calls it)."""
         raise NotImplementedError
+
+    def apart(self, p: dict) -> bool:
+        """Whether every known mistake's answer is more than three tolerances from the right
+        one (for a vector, in some coordinate)."""
+        right = self.solve(p)
+
+        def gap(answer: Any) -> float:
+            if isinstance(right, list):
+                return max(abs(x - y) for x, y in zip(answer, right, strict=True))
+            return abs(answer - right)
+
+        return all(gap(m.value(p)) > 3 * self.tolerance for m in self.mistakes)
 
     def solve(self, p: dict) -> Any:
         """The right answer: a number, or a list of numbers for a vector."""

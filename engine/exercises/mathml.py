@@ -41,6 +41,12 @@ def mvec(v: list[float], decimal_comma: bool = False) -> str:
     return f'<mo stretchy="false">(</mo>{inner}<mo stretchy="false">)</mo>'
 
 
+def mmatrix(W: list[list[float]], decimal_comma: bool = False) -> str:
+    """A matrix in round brackets, one row of ``W`` a row, in the reader's notation."""
+    rows = "".join("<mtr>" + "".join(f"<mtd>{mn(x, decimal_comma)}</mtd>" for x in row) + "</mtr>" for row in W)
+    return f"<mrow><mo>(</mo><mtable>{rows}</mtable><mo>)</mo></mrow>"
+
+
 def mathml(*parts: str) -> str:
     """An inline formula of the parts, e.g. mathml(mi("q"), mo("\u22c5"), mi("k"))."""
     return (
