@@ -43,23 +43,8 @@ class OffsetSimilarity(Exercise):
         Mistake("fastest-clock-only", Say("exercise.offset_similarity.fastest_clock_only"), lambda p: math.cos(p["k"])),
     )
 
-    def _draw(self, rng: random.Random) -> dict:
+    def draw(self, rng: random.Random) -> dict:
         return {"D": rng.choice([4, 6, 8]), "base": rng.choice([100, 1000, 10000]), "k": rng.randint(2, 16)}
-
-    def generate(self, seed: int) -> dict:
-        """Numbers drawn from the seed, drawn again (up to 50 times) while a known mistake
-        gives an answer near the right one, so that every mistake can earn its hint."""
-        rng = random.Random(seed)
-        for _ in range(50):
-            p = self._draw(rng)
-            if self._apart(p):
-                break
-        return p
-
-    def _apart(self, p: dict) -> bool:
-        """Whether every known mistake is more than three tolerances from the right answer."""
-        right = self.solve(p)
-        return all(abs(m.value(p) - right) > 3 * self.tolerance for m in self.mistakes)
 
     def solve(self, p: dict) -> float:
         return pe_similarity(p["k"], p["D"], p["base"])

@@ -10,7 +10,7 @@ import random
 from ..linalg import dot, matmul, transpose
 from ..locale import Say, t
 from .kit import Exercise, Mistake, random_vector
-from .mathml import eq, mathml, mi, mn, mo, mvec, plain
+from .mathml import eq, mathml, mi, mmatrix, mn, mo, mvec, plain
 
 
 def _row(x: list[float], W: list[list[float]]) -> list[float]:
@@ -20,12 +20,6 @@ def _row(x: list[float], W: list[list[float]]) -> list[float]:
 
 def _raw(x_i: list[float], W_Q: list[list[float]], x_j: list[float], W_K: list[list[float]]) -> float:
     return dot(_row(x_i, W_Q), _row(x_j, W_K))
-
-
-def _matrix(W: list[list[float]], c: bool) -> str:
-    """A matrix in MathML, one <mtr> a row (the public kit writes vectors, not matrices)."""
-    rows = "".join("<mtr>" + "".join(f"<mtd>{mn(x, c)}</mtd>" for x in row) + "</mtr>" for row in W)
-    return f"<mrow><mo>(</mo><mtable>{rows}</mtable><mo>)</mo></mrow>"
 
 
 class ProjectedScore(Exercise):
@@ -62,26 +56,11 @@ class ProjectedScore(Exercise):
         ),
     )
 
-    def _draw(self, rng: random.Random) -> dict:
+    def draw(self, rng: random.Random) -> dict:
         def matrix() -> list[list[float]]:  # whole numbers from -2 to 2, easy to multiply by hand
             return [[float(rng.randint(-2, 2)) for _ in range(2)] for _ in range(2)]
 
         return {"x_i": random_vector(rng, 2), "x_j": random_vector(rng, 2), "W_Q": matrix(), "W_K": matrix()}
-
-    def generate(self, seed: int) -> dict:
-        """Numbers drawn from the seed, drawn again (up to 50 times) while a known mistake
-        gives an answer near the right one, so that every mistake can earn its hint."""
-        rng = random.Random(seed)
-        for _ in range(50):
-            p = self._draw(rng)
-            if self._apart(p):
-                break
-        return p
-
-    def _apart(self, p: dict) -> bool:
-        """Whether every known mistake is more than three tolerances from the right answer."""
-        right = self.solve(p)
-        return all(abs(m.value(p) - right) > 3 * self.tolerance for m in self.mistakes)
 
     def solve(self, p: dict) -> float:
         return _raw(p["x_i"], p["W_Q"], p["x_j"], p["W_K"]) / math.sqrt(2)
@@ -96,8 +75,8 @@ class ProjectedScore(Exercise):
         return words.format(
             x_i=eq(mi("x", "i"), mvec(p["x_i"], c)),
             x_j=eq(mi("x", "j"), mvec(p["x_j"], c)),
-            W_Q=eq(mi("W", "Q"), _matrix(p["W_Q"], c)),
-            W_K=eq(mi("W", "K"), _matrix(p["W_K"], c)),
+            W_Q=eq(mi("W", "Q"), mmatrix(p["W_Q"], c)),
+            W_K=eq(mi("W", "K"), mmatrix(p["W_K"], c)),
             d_k=eq(mi("d", "k"), mn(2, c)),
             score=score,
             i=mathml(mi("i")),

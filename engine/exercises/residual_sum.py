@@ -8,7 +8,21 @@ from __future__ import annotations
 
 import random
 
-from explorables.figures import Exercise, Mistake, Say, eq, mathml, mi, mn, mo, mvec, plain, random_vector, register, t
+from explorables.figures import (
+    Exercise,
+    Mistake,
+    Say,
+    eq,
+    mathml,
+    mi,
+    mmatrix,
+    mo,
+    mvec,
+    plain,
+    random_vector,
+    register,
+    t,
+)
 
 HALVES = (-1.0, -0.5, 0.0, 0.5, 1.0)  # W_O's entries: whole numbers and halves, multiplied by hand
 
@@ -24,12 +38,6 @@ def plus(a: list[float], b: list[float]) -> list[float]:
 
 def transposed(W: list[list[float]]) -> list[list[float]]:
     return [list(col) for col in zip(*W, strict=True)]
-
-
-def matrix(W: list[list[float]], c: bool) -> str:
-    """A matrix in MathML, one <mtr> a row."""
-    rows = "".join("<mtr>" + "".join(f"<mtd>{mn(x, c)}</mtd>" for x in row) + "</mtr>" for row in W)
-    return f"<mrow><mo>(</mo><mtable>{rows}</mtable><mo>)</mo></mrow>"
 
 
 @register
@@ -50,22 +58,12 @@ class ResidualSum(Exercise):
         ),
     )
 
-    def generate(self, seed: int) -> dict:
-        """Numbers from the seed, drawn again while a known mistake lands near the right answer."""
-        rng = random.Random(seed)  # only the seed decides: the build and the browser agree
-        for _ in range(100):
-            p = {
-                "x": random_vector(rng, 2),
-                "o": random_vector(rng, 2),
-                "W_O": [[rng.choice(HALVES) for _ in range(2)] for _ in range(2)],
-            }
-            right = self.solve(p)
-            if all(
-                max(abs(a - b) for a, b in zip(m.value(p), right, strict=True)) > 3 * self.tolerance
-                for m in self.mistakes
-            ):
-                return p
-        return p
+    draws = 100
+
+    def draw(self, rng: random.Random) -> dict:
+        """Numbers from the seed (``generate`` draws again while a mistake lands near the answer)."""
+        x, o = random_vector(rng, 2), random_vector(rng, 2)
+        return {"x": x, "o": o, "W_O": [[rng.choice(HALVES) for _ in range(2)] for _ in range(2)]}
 
     def solve(self, p: dict) -> list[float]:
         return plus(p["x"], times(p["o"], p["W_O"]))
@@ -76,7 +74,7 @@ class ResidualSum(Exercise):
         return plain(t("exercise.residual_sum.statement")).format(
             x=eq(mi("x"), mvec(p["x"], c)),
             o=eq(mi("o"), mvec(p["o"], c)),
-            W_O=eq(mi("W", "O"), matrix(p["W_O"], c)),
+            W_O=eq(mi("W", "O"), mmatrix(p["W_O"], c)),
             out=out,
             form="(x; y)" if c else "(x, y)",
         )
