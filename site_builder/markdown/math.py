@@ -3,20 +3,31 @@
 Chromium draws MathML Core natively; the stylesheet picks a math font when the reader has
 one and falls back to the system serif otherwise.
 """
+
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 import xml.etree.ElementTree as ET
+from functools import lru_cache
 
-from latex2mathml import commands as _commands, exceptions as _exceptions
+from latex2mathml import commands as _commands
+from latex2mathml import exceptions as _exceptions
 from latex2mathml.converter import convert
 from latex2mathml.symbols_parser import SYMBOLS as _SYMBOLS
 
-from ..quoting import clip, quoted
-from .math_output import (BAR_NAMES, BARS_AS, CLOSING_BAR, OPENING_BAR_MINUS, TRAILING_RELATION, UNARY_MINUS,
-                          compact, fences)
 from ...engine.figures.base import closest
+from ..quoting import clip, quoted
+from .math_groups import MathError, check_groups, group_depth, uncommented
+from .math_output import (
+    BAR_NAMES,
+    BARS_AS,
+    CLOSING_BAR,
+    OPENING_BAR_MINUS,
+    TRAILING_RELATION,
+    UNARY_MINUS,
+    compact,
+    fences,
+)
 
 MAX_DEPTH = 40  # groups ({...}, \left...\right, environments) inside each other
 MAX_LENGTH = 5000  # characters of TeX in one formula
@@ -33,15 +44,19 @@ _BARE_AMP = re.compile(r"&(?!#x[0-9A-Fa-f]+;|#[0-9]+;|[A-Za-z]+;)")
 _NS = "{http://www.w3.org/1998/Math/MathML}"
 # MathML Core elements and the attributes latex2mathml writes; anything else (a link,
 # a style, markup smuggled through \text) is refused.
-_ELEMENTS = set(
+_ELEMENT_NAMES = (
     "math mrow mi mn mo ms mtext mspace msub msup msubsup munder mover munderover mfrac msqrt "
     "mroot mstyle merror mpadded mphantom menclose mtable mtr mtd mlabeledtr maligngroup "
-    "malignmark semantics annotation mmultiscripts mprescripts none".split())
-_ATTRIBUTES = set(
+    "malignmark semantics annotation mmultiscripts mprescripts none"
+)
+_ATTRIBUTE_NAMES = (
     "display mathvariant stretchy fence form separator lspace rspace width height depth "
     "columnalign columnspacing columnlines rowalign rowspacing rowlines frame framespacing "
     "linethickness accent accentunder movablelimits minsize maxsize symmetric scriptlevel "
-    "displaystyle largeop notation align equalrows equalcolumns".split())
+    "displaystyle largeop notation align equalrows equalcolumns"
+)
+_ELEMENTS = set(_ELEMENT_NAMES.split())
+_ATTRIBUTES = set(_ATTRIBUTE_NAMES.split())
 
 
 # What latex2mathml gets wrong, put right before it reads the TeX:
@@ -52,15 +67,19 @@ _TAG = re.compile(r"\\tag(\*?)\s*\{([^{}]*)\}")
 # \operatorname{softmax} (it writes an operator, <mo>): a name, upright, as \sin is.
 _OPERATOR = re.compile(r"\\operatorname(\*?)\s*\{([^{}]*)\}")
 _OPERATOR_MARK = "exoperatorname"
-_OPERATOR_OUT = re.compile(r"(?<!<msub>)(?<!<msup>)(?<!<msubsup>)<mi>\\" + _OPERATOR_MARK + r"([A-Za-z]+)</mi>(?!<mo[^>]*>&#x00028;)")
+_OPERATOR_OUT = re.compile(
+    r"(?<!<msub>)(?<!<msup>)(?<!<msubsup>)<mi>\\" + _OPERATOR_MARK + r"([A-Za-z]+)</mi>(?!<mo[^>]*>&#x00028;)"
+)
 _OPERATOR_PAREN = re.compile(r"<mi>\\" + _OPERATOR_MARK + r"([A-Za-z]+)</mi>")
 # A named function (or \operatorname) after a letter, number, script or closing
 # bracket: latex2mathml sets "a_j \ln a_j" as "aⱼln aⱼ", TeX puts a thin space before the
 # name too. The name may carry a script of its own (log₂).
-_AFTER_ORDINARY = (r"(</mi>|</mn>|</msub>|</msup>|</msubsup>|</mrow>|<mo[^>]*>(?:&#x00029;|\]|&#x0005[dD];)</mo>|"
-                   + CLOSING_BAR + ")")
-_FUNCTION_BEFORE = re.compile(_AFTER_ORDINARY + r"((?:<msub>|<msup>|<msubsup>)?<mi>(?:" + _NAMES
-                              + r"|\\" + _OPERATOR_MARK + r"[A-Za-z]+)</mi>)")
+_AFTER_ORDINARY = (
+    r"(</mi>|</mn>|</msub>|</msup>|</msubsup>|</mrow>|<mo[^>]*>(?:&#x00029;|\]|&#x0005[dD];)</mo>|" + CLOSING_BAR + ")"
+)
+_FUNCTION_BEFORE = re.compile(
+    _AFTER_ORDINARY + r"((?:<msub>|<msup>|<msubsup>)?<mi>(?:" + _NAMES + r"|\\" + _OPERATOR_MARK + r"[A-Za-z]+)</mi>)"
+)
 
 
 # \mathrm{softmax} (it writes one <mi> a letter, which a screen reader spells out): a
@@ -74,160 +93,41 @@ def _word(match: re.Match) -> str:
     return "<mi>" + "".join(_UPRIGHT_LETTER.findall(match.group(1))) + "</mi>"
 
 
-class MathError(ValueError):
-    """TeX that cannot be turned into MathML; the message says what to fix."""
-
-
-def _depth(tex: str) -> int:
-    r"""How deep groups nest: braces, \left/\right and \begin/\end."""
-    depth = most = 0
-    for match in re.finditer(r"\\[{}]|\\(?:left|begin)\b|\\(?:right|end)\b|[{}]", tex):
-        token = match.group()
-        if token in ("{", "\\left", "\\begin"):
-            depth += 1
-            most = max(most, depth)
-        elif token in ("}", "\\right", "\\end"):
-            depth -= 1
-    return most
-
-
-# The TeX cut into what _check_groups looks at: a whole \begin{name} or \end{name}, a
-# command, an escaped character (\{ is a brace to draw, not a group), a brace, or any
-# other character but space.
-_GROUP_TOKEN = re.compile(r"\\(?:begin|end)\s*\{[^{}]*\}|\\[A-Za-z]+|\\.|[{}]|\S", re.S)
-# Commands whose argument is text: inside it \left, \begin, ... are words, not groups.
-_TEXT_COMMANDS = {"\\text", "\\textrm", "\\textit", "\\textbf", "\\textsf", "\\texttt", "\\textup",
-                  "\\textmd", "\\textnormal", "\\mbox", "\\hbox", "\\fbox", "\\emph"}
-# The delimiter \right takes to close what \left opened.
-_CLOSER = {"(": ")", "[": "]", "\\{": "\\}", "\\lbrace": "\\rbrace", "\\langle": "\\rangle",
-           "\\lvert": "\\rvert", "\\lVert": "\\rVert", "\\lfloor": "\\rfloor", "\\lceil": "\\rceil",
-           "\\lbrack": "\\rbrack", "<": ">"}
-_OPENER = {closer: opener for opener, closer in _CLOSER.items()}
-
-
-def _place(tex: str, pos: int) -> str:
-    """Where in ``tex`` the character at ``pos`` is, in words an author finds it by."""
-    before = tex[:pos].rstrip()
-    if not before:
-        return "at the start"
-    return "after " + (quoted(before) if len(before) <= 16 else quoted("…" + before[-15:].lstrip()))
-
-
-def _open_group_error(entry: tuple[str, str, int], tex: str, shown: str, before: str = "") -> MathError:
-    """The error for a group opened at ``entry`` and not closed (``before``: by what came first)."""
-    kind, label, pos = entry
-    where = _place(tex, pos)
-    until = f" before {before}" if before else ""
-    if kind == "{":
-        problem = f"the '{{' {where} is never closed{until}"
-        fix = "add '}' where its group ends (or write \\{ to show a brace)"
-    elif kind == "left":
-        problem = f"the \\left{label} {where} has no matching \\right{until}"
-        fix = f"add \\right{_CLOSER.get(label, label)} where the bracket closes (or \\right. for none)"
-    else:
-        problem = f"the \\begin{{{label}}} {where} has no \\end{{{label}}}{until}"
-        fix = f"add \\end{{{label}}} after its last line"
-    return MathError(f"cannot read the TeX {shown}: {problem}; {fix}")
-
-
-_COMMENT = re.compile(r"(?<!\\)%[^\n]*")  # a TeX comment, to the end of its line (not \\%)
-
-
-def _uncommented(tex: str) -> str:
-    """``tex`` with its comments blanked out, each character's place kept."""
-    return _COMMENT.sub(lambda found: " " * len(found.group()), tex)
-
-
-def _check_groups(tex: str, shown: str) -> None:
-    r"""Every '{' closed by a '}', every \left by a \right and every \begin by its \end, each
-    inside the one around it, as TeX requires; latex2mathml would close what is left open at
-    the end of the formula and draw it as if the author had."""
-    stack: list[tuple[str, str, int]] = []  # ("{" | "left" | "begin", delimiter or name, position)
-    tokens = list(_GROUP_TOKEN.finditer(_uncommented(tex)))
-    text = 0  # how many text arguments ({...} after \text) the scan is inside
-    for i, match in enumerate(tokens):
-        token, pos = match.group(), match.start()
-        if token == "{":
-            in_text = i > 0 and tokens[i - 1].group() in _TEXT_COMMANDS
-            text += in_text
-            stack.append(("{", "text" if in_text else "", pos))
-        elif token == "}":
-            if not stack:
-                raise MathError(f"cannot read the TeX {shown}: the '}}' {_place(tex, pos)} has no '{{' opening it; "
-                                "remove it, or add the '{' its group starts with (or write \\} to show a brace)")
-            if stack[-1][0] != "{":
-                raise _open_group_error(stack[-1], tex, shown, f"the '}}' {_place(tex, pos)}")
-            text -= stack.pop()[1] == "text"
-        elif text:
-            continue
-        elif token in ("\\left", "\\right", "\\middle"):
-            if i + 1 == len(tokens):
-                raise MathError(f"cannot read the TeX {shown}: {token} at the end has no bracket after it; "
-                                f"write e.g. {token}( or {token}| (or {token}. for none)")
-            delimiter = tokens[i + 1].group()
-            if token == "\\left":
-                stack.append(("left", delimiter, pos))
-            elif token == "\\middle":
-                if not any(kind == "left" for kind, _, _ in stack) or stack[-1][0] == "begin":
-                    raise MathError(f"cannot read the TeX {shown}: the \\middle{delimiter} {_place(tex, pos)} is not "
-                                    "between a \\left and its \\right; put it inside \\left( ... \\right), "
-                                    f"or write \\mid or {delimiter} alone")
-            elif not stack:
-                opener = _OPENER.get(delimiter, delimiter)
-                raise MathError(f"cannot read the TeX {shown}: the \\right{delimiter} {_place(tex, pos)} has no "
-                                f"matching \\left; add \\left{opener} where the bracket opens (or \\left. for none), "
-                                f"or write {delimiter} alone")
-            elif stack[-1][0] != "left":
-                raise _open_group_error(stack[-1], tex, shown, f"\\right{delimiter}")
-            else:
-                stack.pop()
-        elif token.startswith(("\\begin", "\\end")) and "{" in token:  # not \\begingroup, \\endgroup
-            name = token[token.index("{") + 1:-1].strip()
-            if token.startswith("\\begin"):
-                stack.append(("begin", name, pos))
-            elif not stack:
-                raise MathError(f"cannot read the TeX {shown}: the \\end{{{name}}} {_place(tex, pos)} has no "
-                                f"\\begin{{{name}}}; add \\begin{{{name}}} before its first line, or remove it")
-            elif stack[-1][:2] != ("begin", name):
-                raise _open_group_error(stack[-1], tex, shown, f"\\end{{{name}}}")
-            else:
-                stack.pop()
-    if stack:
-        raise _open_group_error(stack[-1], tex, shown)
-
-
 # What each error latex2mathml raises means, in an author's words, and how to put it right.
 _EXPLAINED = {
-    _exceptions.NumeratorNotFoundError:
+    _exceptions.NumeratorNotFoundError: (
         "a fraction written with \\over, \\atop or \\choose has nothing before it; "
-        "write \\frac{a}{b} (or \\binom{n}{k})",
-    _exceptions.DenominatorNotFoundError:
-        "a fraction written with \\over, \\atop or \\choose has nothing after it; "
-        "write \\frac{a}{b} (or \\binom{n}{k})",
-    _exceptions.DoubleSubscriptsError:
+        "write \\frac{a}{b} (or \\binom{n}{k})"
+    ),
+    _exceptions.DenominatorNotFoundError: (
+        "a fraction written with \\over, \\atop or \\choose has nothing after it; write \\frac{a}{b} (or \\binom{n}{k})"
+    ),
+    _exceptions.DoubleSubscriptsError: (
         "one letter has two subscripts (as in x_a_b); put them in one group, x_{ab}, "
-        "or give the first its own braces, {x_a}_b",
-    _exceptions.DoubleSuperscriptsError:
+        "or give the first its own braces, {x_a}_b"
+    ),
+    _exceptions.DoubleSuperscriptsError: (
         "one letter has two superscripts (as in x^a^b); put them in one group, x^{ab}, "
-        "or give the first its own braces, {x^a}^b",
-    _exceptions.InvalidStyleForGenfracError:
-        "the fourth argument of \\genfrac, the style, is not 0, 1, 2 or 3; write one of them, "
-        "or {} for none",
-    _exceptions.InvalidAlignmentError:
-        "the letters in [...] after a \\begin{...} may be only l, c, r and |; e.g. \\begin{array}{lcr}",
-    _exceptions.InvalidWidthError:
-        "\\skew has no width in whole mu before its accent; write one, e.g. \\skew{3}\\hat{A}",
-    _exceptions.LimitsMustFollowMathOperatorError:
-        "\\limits or \\nolimits must come right after an operator such as \\sum or \\int; "
-        "e.g. \\sum\\limits_{i=1}^{n}",
-    RecursionError:
-        "a \\newcommand or \\def uses itself and never ends; make its body not name itself",
+        "or give the first its own braces, {x^a}^b"
+    ),
+    _exceptions.InvalidStyleForGenfracError: (
+        "the fourth argument of \\genfrac, the style, is not 0, 1, 2 or 3; write one of them, or {} for none"
+    ),
+    _exceptions.InvalidAlignmentError: (
+        "the letters in [...] after a \\begin{...} may be only l, c, r and |; e.g. \\begin{array}{lcr}"
+    ),
+    _exceptions.InvalidWidthError: (
+        "\\skew has no width in whole mu before its accent; write one, e.g. \\skew{3}\\hat{A}"
+    ),
+    _exceptions.LimitsMustFollowMathOperatorError: (
+        "\\limits or \\nolimits must come right after an operator such as \\sum or \\int; e.g. \\sum\\limits_{i=1}^{n}"
+    ),
+    RecursionError: "a \\newcommand or \\def uses itself and never ends; make its body not name itself",
 }
 
 
 # Fractions written between their two parts, as {a \over b}.
-_INFIX = {"\\over", "\\atop", "\\choose", "\\brace", "\\brack", "\\above", "\\abovewithdelims",
-          "\\atopwithdelims"}
+_INFIX = {"\\over", "\\atop", "\\choose", "\\brace", "\\brack", "\\above", "\\abovewithdelims", "\\atopwithdelims"}
 
 
 def _explain(err: Exception, tex: str) -> str:
@@ -237,13 +137,14 @@ def _explain(err: Exception, tex: str) -> str:
     sign = re.search(r"(?<!\\)([\^_])\s*$", tex)
     if isinstance(err, _exceptions.MissingSuperScriptOrSubscriptError) or sign:
         which = f"the '{sign.group(1)}' at the end" if sign else "a '^' or '_'"
-        return (f"{which} has nothing after it to raise or lower; "
-                "write the script after it, e.g. x^{2} or x_{i}")
-    if isinstance(err, _exceptions.MissingEndError):  # _check_groups names the \begin first
+        return f"{which} has nothing after it to raise or lower; write the script after it, e.g. x^{{2}} or x_{{i}}"
+    if isinstance(err, _exceptions.MissingEndError):  # check_groups names the \begin first
         return "a \\begin{...} has no matching \\end{...}; add it after the environment's last line"
     if isinstance(err, _exceptions.ExtraLeftOrMissingRightError):  # and the \left
-        return ("a \\left has no matching \\right, or a \\right or \\middle no \\left; "
-                "pair them, e.g. \\left( x \\right) (\\left. or \\right. for an empty side)")
+        return (
+            "a \\left has no matching \\right, or a \\right or \\middle no \\left; "
+            "pair them, e.g. \\left( x \\right) (\\left. or \\right. for an empty side)"
+        )
     names = re.findall(r"\\[A-Za-z]+", tex)
     if isinstance(err, (_exceptions.NoAvailableTokensError, StopIteration)) and names:
         # The formula ended while a command waited for what it acts on ("\mathcal",
@@ -253,8 +154,10 @@ def _explain(err: Exception, tex: str) -> str:
             return f"it ends before {name} has what goes under it; write it after {name}, e.g. {{a {name} b}}"
         example = f"{name}{{a}}{{b}}" if name in _commands.COMMANDS_WITH_TWO_PARAMETERS else f"{name}{{x}}"
         return f"it ends before {name} has what it acts on; give it its argument in braces, e.g. {example}"
-    return ("a command lacks what it acts on, or a '^' or '_' its script; give each its arguments "
-            "in braces, e.g. \\frac{a}{b}, x^{2}")
+    return (
+        "a command lacks what it acts on, or a '^' or '_' its script; give each its arguments "
+        "in braces, e.g. \\frac{a}{b}, x^{2}"
+    )
 
 
 def _known_commands() -> list[str]:
@@ -276,7 +179,8 @@ _KNOWN: list[str] = []
 
 
 def _did_you_mean(name: str) -> str:
-    """"; did you mean \\frac?" for \\fracc, or "" when no known command is close."""
+    """The hint for an unknown command: "; did you mean \\frac?" for \\fracc, or "" when
+    no known command is close."""
     if not _KNOWN:
         _KNOWN.extend(_known_commands())
     close = closest(name, _KNOWN, 0.75, begun=False)  # \foo is no \footnote
@@ -291,9 +195,9 @@ def _check_fonts(tex: str, shown: str) -> None:
     silently (\\mathbbb{R} is drawn as a plain R): such a name is an unknown command."""
     if not _KNOWN:
         _KNOWN.extend(_known_commands())
-    tex = _uncommented(tex)
+    tex = uncommented(tex)
     for found in _MATH_COMMAND.finditer(tex):
-        if found.group() not in _KNOWN and tex[found.start() - 1:found.start()] != "\\":
+        if found.group() not in _KNOWN and tex[found.start() - 1 : found.start()] != "\\":
             raise MathError(f"unknown TeX command {clip(found.group())} in {shown}{_did_you_mean(found.group())}")
 
 
@@ -303,8 +207,10 @@ def _prepare(tex: str, display: bool) -> tuple[str, str]:
     tag = ""
     if tags:
         if not display:
-            raise MathError(f"\\tag numbers a display equation, not inline math: {quoted(tex)}; "
-                            "write the equation between $$ and $$")
+            raise MathError(
+                f"\\tag numbers a display equation, not inline math: {quoted(tex)}; "
+                "write the equation between $$ and $$"
+            )
         if len(tags) > 1:
             raise MathError(f"an equation takes one \\tag, this one has {len(tags)}: {quoted(tex)}")
         star, text = tags[0]
@@ -315,11 +221,15 @@ def _prepare(tex: str, display: bool) -> tuple[str, str]:
     def operator(match: re.Match) -> str:
         star, name = match.groups()
         if star:
-            raise MathError(f"\\operatorname* (limits under the name) is not supported: {quoted(tex)}; "
-                            "write \\operatorname{...}_j, with the subscript beside the name")
+            raise MathError(
+                f"\\operatorname* (limits under the name) is not supported: {quoted(tex)}; "
+                "write \\operatorname{...}_j, with the subscript beside the name"
+            )
         if not re.fullmatch(r"[A-Za-z]+", name.strip()):
-            raise MathError(f"\\operatorname takes a name of letters, got '{name}' in {quoted(tex)}; "
-                            "e.g. \\operatorname{softmax} or \\operatorname{argmax}")
+            raise MathError(
+                f"\\operatorname takes a name of letters, got '{name}' in {quoted(tex)}; "
+                "e.g. \\operatorname{softmax} or \\operatorname{argmax}"
+            )
         return f"\\{_OPERATOR_MARK}{name.strip()} "
 
     return BAR_NAMES.sub(lambda m: BARS_AS[m.group(1)], _OPERATOR.sub(operator, tex)), tag
@@ -333,10 +243,10 @@ def tex_to_mathml(tex: str, display: bool) -> str:
     shown = quoted(tex.strip())
     if len(tex) > MAX_LENGTH:
         raise MathError(f"the TeX {shown} is longer than {MAX_LENGTH} characters; split it into several formulas")
-    depth = _depth(tex)
+    depth = group_depth(tex)
     if depth > MAX_DEPTH:
         raise MathError(f"the TeX {shown} nests groups {depth} deep; at most {MAX_DEPTH} are allowed")
-    _check_groups(tex.strip(), shown)
+    check_groups(tex.strip(), shown)
     _check_fonts(tex, shown)
     source, tag = _prepare(tex.strip(), display)
     try:
@@ -352,8 +262,10 @@ def tex_to_mathml(tex: str, display: bool) -> str:
     mathml = _OPERATOR_OUT.sub(r'<mi>\1</mi><mspace width="0.1667em"></mspace>', mathml)
     mathml = _OPERATOR_PAREN.sub(r"<mi>\1</mi>", mathml)
     if "<mi>&</mi>" in mathml:
-        raise MathError(f"'&' separates columns, but {shown} has one outside a table; "
-                        "use it inside \\begin{aligned}, \\begin{cases} or a matrix, or write \\& for the sign")
+        raise MathError(
+            f"'&' separates columns, but {shown} has one outside a table; "
+            "use it inside \\begin{aligned}, \\begin{cases} or a matrix, or write \\& for the sign"
+        )
     unknown = _UNKNOWN.search(mathml)
     if unknown:
         raise MathError(f"unknown TeX command {clip(unknown.group(1))} in {shown}{_did_you_mean(unknown.group(1))}")
@@ -370,8 +282,6 @@ def tex_to_mathml(tex: str, display: bool) -> str:
         tag = tag.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
         mathml += f'<span class="ex-eq-number">{tag}</span>'
     return mathml
-
-
 
 
 def _escape_text(match: re.Match) -> str:
@@ -391,5 +301,7 @@ def _check_safe(mathml: str, tex: str) -> None:
             raise MathError(f"the TeX {tex} makes a <{name}> element, which lesson math may not hold")
         for attribute in element.attrib:
             if attribute not in _ATTRIBUTES:
-                raise MathError(f"the TeX {tex} sets '{attribute}', which lesson math may not set "
-                                f"(\\href, \\style and \\class are not allowed)")
+                raise MathError(
+                    f"the TeX {tex} sets '{attribute}', which lesson math may not set "
+                    f"(\\href, \\style and \\class are not allowed)"
+                )

@@ -1,5 +1,6 @@
 """MathML put right after latex2mathml wrote it: bars spaced as TeX spaces them, and the
 markup made compact as an HTML page reads it; math.py calls both."""
+
 from __future__ import annotations
 
 import re
@@ -28,8 +29,8 @@ def fences(mathml: str) -> str:
         opened[kind] = not opened[kind]
         sized = re.findall(r' (?:minsize|maxsize)="[^"]*"', attributes)  # \big|
         stretchy = "true" if sized else "false"
-        return (f'<mo fence="true" form="{form}" stretchy="{stretchy}" lspace="0" rspace="0"{"".join(sized)}>'
-                f"{char}</mo>")
+        return f'<mo fence="true" form="{form}" stretchy="{stretchy}" lspace="0" rspace="0"{"".join(sized)}>{char}</mo>'
+
     return _BAR.sub(fence, mathml)
 
 
@@ -51,8 +52,10 @@ def compact(mathml: str) -> str:
     parser gives <math> its own) and characters as themselves, not as references
     ("&#x02211;" is "∑"), except those markup needs escaped and the invisible ones:
     about 0.2 KB less of a lesson's first frame, compressed."""
+
     def character(match: re.Match) -> str:
         char = chr(int(match.group(1), 16))
         return match.group(0) if char in "<>&\"'" or not char.isprintable() else char
+
     mathml = mathml.replace(' xmlns="http://www.w3.org/1998/Math/MathML"', "", 1)
     return _CHARACTER.sub(character, mathml)

@@ -131,7 +131,7 @@ def split_options(content: str, first_line0: int) -> tuple[list[OptionLine], str
     return options, body, first_line0 + used
 
 
-def where(env: dict, parent: Token, token: Token) -> tuple[int, int]:
+def where(env: MutableMapping[str, Any], parent: Token, token: Token) -> tuple[int, int]:
     """0-based source line and 1-based column of a role, for error messages."""
     line0 = parent.map[0] if parent.map else 0
     before = parent.content[: token.meta["pos"]]
