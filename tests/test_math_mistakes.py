@@ -1,6 +1,7 @@
-"""Mistakes an author makes in TeX: each is a build error at the formula's place, in plain
-words, with the fix; never a brace drawn as if closed, nor the converter's own names. A
-dollar that opens no formula ("$5") stays text."""
+"""Mistakes an author makes in TeX: each is a build error at the formula's place (its
+own line of a paragraph: tests/fixtures/errors/ holds Markdown and the errors it must
+give), in plain words, with the fix; never a brace drawn as if closed, nor the
+converter's own names. A dollar that opens no formula ("$5") stays text."""
 from __future__ import annotations
 
 import re
@@ -12,7 +13,9 @@ from explorables.site_builder.markdown.parser import create_parser, parse_page, 
 from explorables.site_builder.commands.build import build_site
 from explorables.site_builder.markdown.math import MathError, _explain, tex_to_mathml
 from author_site import ONE_LESSON as LESSON, fails_with
+from figure_helpers import ROOT
 
+ERRORS = sorted((ROOT / "tests" / "fixtures" / "errors").glob("*.md"))  # Markdown, and .errors beside it
 HINT = "\n    math is TeX between $...$ (inline) or $$...$$ (display)"
 
 
@@ -221,3 +224,15 @@ def test_dollars_for_money_stay_text(one_lesson_site):
     html = (out / "a.html").read_text()
     assert "It costs $5 and $x, or $3; but <math" in html
     assert html.count("<math") == 1
+
+
+@pytest.mark.parametrize("source", ERRORS, ids=[s.stem for s in ERRORS])
+def test_a_math_error_names_its_own_line_and_column(source):
+    md = create_parser(raw_html=False)
+    page = parse_page(md, source, source.stem)
+    render_page(md, page)
+    expected = source.with_suffix(".errors").read_text(encoding="utf-8")
+    assert "".join(e.format(source.parent) + "\n" for e in page.errors) == expected
+    lines = source.read_text(encoding="utf-8").split("\n")
+    for error in page.errors:  # each points at the opening $ of its formula
+        assert lines[error.line - 1][error.col - 1] == "$", error.format(source.parent)

@@ -1,6 +1,6 @@
-"""Figures numbered across a site (site.yml ``numbering: site``) and math errors that
-name their own line of a paragraph; each checked against a fixture: a small site in
-tests/fixtures/numbering/, Markdown and the errors it must give in tests/fixtures/errors/."""
+"""Figures numbered across a site (site.yml ``numbering: site``) or per lesson, checked
+against a small site in tests/fixtures/numbering/. (The math errors of
+tests/fixtures/errors/ are tested in test_math_mistakes.py.)"""
 from __future__ import annotations
 
 import re
@@ -11,11 +11,9 @@ import pytest
 from explorables.site_builder.commands.build import build_site
 from explorables.site_builder.structure.config import load_config
 from explorables.site_builder.errors import BuildError
-from explorables.site_builder.markdown.parser import create_parser, parse_page, render_page
 from figure_helpers import ROOT
 
 FIXTURES = ROOT / "tests" / "fixtures"
-ERRORS = sorted((FIXTURES / "errors").glob("*.md"))
 
 
 def numbers(page: str) -> dict[str, list[str]]:
@@ -99,18 +97,6 @@ def test_an_unknown_numbering_is_an_error_at_its_line(site):
         build_site(site, site.parent / "_site")
 
 
-@pytest.mark.parametrize("source", ERRORS, ids=[s.stem for s in ERRORS])
-def test_a_math_error_names_its_own_line_and_column(source):
-    md = create_parser(raw_html=False)
-    page = parse_page(md, source, source.stem)
-    render_page(md, page)
-    expected = source.with_suffix(".errors").read_text(encoding="utf-8")
-    assert "".join(e.format(source.parent) + "\n" for e in page.errors) == expected
-    lines = source.read_text(encoding="utf-8").split("\n")
-    for error in page.errors:  # each points at the opening $ of its formula
-        assert lines[error.line - 1][error.col - 1] == "$", error.format(source.parent)
-
-
 def test_site_numbering_walks_into_sections_and_references_climb_out(site, tmp_path):
     part = site / "part"
     part.mkdir()
@@ -120,42 +106,3 @@ def test_site_numbering_walks_into_sections_and_references_climb_out(site, tmp_p
     build_site(site, tmp_path / "_site")
     third = (tmp_path / "_site" / "part" / "third.html").read_text(encoding="utf-8")
     assert numbers(third) == {"captions": ["Figure 4."], "refs": ["../first.html#one: Figure 1"]}
-
-
-@pytest.mark.parametrize("tex, signs", [
-    ("(0.20, -1.50)", 1), ("H = -\\sum_j a_j", 1), ("-x", 1), ("e^{-x}", 1),
-    ("x - 1", 0), ("(a) - b", 0), ("a_j - b_j", 0),
-])
-def test_a_minus_that_is_a_sign_is_set_as_one(tex, signs):
-    """Pins a reader's finding: "(0.20, − 1.50)", the sign spaced as a subtraction."""
-    from explorables.site_builder.markdown.math import tex_to_mathml
-    mathml = tex_to_mathml(tex, display=False)
-    assert mathml.count('<mo form="prefix">−</mo>') == signs and mathml.count("−") == 1
-
-
-def test_a_relation_that_ends_a_formula_leaves_the_space_to_the_text():
-    """Pins a reader's finding: "$s =$ {value}" read "s =  1.75", MathML's space after
-    "=" and the text's own."""
-    from explorables.site_builder.markdown.math import tex_to_mathml
-    assert tex_to_mathml("s =", display=False).endswith('<mo rspace="0">=</mo></mrow></math>')
-    assert 'rspace' not in tex_to_mathml("s = 1", display=False)
-
-
-@pytest.mark.parametrize("tex, spaced", [
-    ("a_j \\ln a_j", True), ("0.40 \\ln(0.40)", True), ("(a) \\ln b", True), ("x \\log_2 y", True),
-    ("2 \\operatorname{softmax}(x)", True), ("\\ln 6", False), ("(\\ln 2)", False), ("a + \\ln b", False),
-])
-def test_a_function_name_after_a_letter_or_number_has_a_thin_space_before_it(tex, spaced):
-    """Pins a reader's finding: "aᵢⱼln aᵢⱼ", the name set against the letter before it.
-    After an operator or an opening bracket, the operator's own space (or none) is right."""
-    from explorables.site_builder.markdown.math import tex_to_mathml
-    mathml = tex_to_mathml(tex, display=False)
-    name = re.search(r"(?:<msub>)?<mi>(?:ln|log|softmax)</mi>", mathml)
-    assert mathml[:name.start()].endswith('<mspace width="0.1667em"></mspace>') == spaced, mathml
-
-
-def test_infinity_is_a_symbol_not_an_operator():
-    """Pins a reader's finding: "− ∞" with wide gaps, \\infty set as an operator."""
-    from explorables.site_builder.markdown.math import tex_to_mathml
-    assert tex_to_mathml("-\\infty", display=False) == \
-        '<math display="inline"><mrow><mo form="prefix">−</mo><mi>∞</mi></mrow></math>'
