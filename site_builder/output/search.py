@@ -21,7 +21,7 @@ import json
 import re
 import unicodedata
 from functools import lru_cache
-from html.parser import HTMLParser
+from html import unescape
 from typing import TypedDict
 
 STOP = frozenset(
@@ -74,14 +74,28 @@ SUB, SUB_END, SUP, SUP_END = "\ue000", "\ue001", "\ue002", "\ue003"
 _UNMARKED = str.maketrans({SUB: "", SUB_END: "", SUP: "^", SUP_END: " "})
 
 
+class _Marks(dict):
+    """The table for str.translate that drops marks (accents, Hebrew points): a character's
+    Unicode category is looked up the first time a text has it, then kept."""
+
+    def __missing__(self, code: int) -> int | None:
+        self[code] = None if unicodedata.category(chr(code)).startswith("M") else code
+        return self[code]
+
+
+_MARKS = _Marks()
+_WORD = re.compile(r"[^\W_]+")
+
+
 def words(text: str) -> list[str]:
     """Runs of letters and digits of any script ("attention", "קשב", "0"), lower-cased,
     without accents or Hebrew points (marks, after NFKD), as js/search.js reads a query.
     A subscript is part of its letter's word, written "d_k", "dₖ" (NFKD: "dk") or marked
     (SUB ... SUB_END); a superscript is a word of its own."""
     text = unicodedata.normalize("NFKD", text.lower().translate(_UNMARKED)).replace("_", "")
-    text = "".join(c for c in text if not unicodedata.category(c).startswith("M"))
-    return re.findall(r"[^\W_]+", text)
+    if not text.isascii():  # an ASCII text has no marks
+        text = text.translate(_MARKS)
+    return _WORD.findall(text)
 
 
 def stem(word: str) -> str:
@@ -95,8 +109,14 @@ def stem(word: str) -> str:
     return word
 
 
+_TERMS: dict[str, str] = {}  # word -> its term ("" for a stop word), each word stemmed once
+
+
 def terms(text: str) -> list[str]:
-    return [stem(w) for w in words(text) if w not in STOP]
+    found = words(text)
+    for word in set(found).difference(_TERMS):
+        _TERMS[word] = "" if word in STOP else stem(word)
+    return [term for term in map(_TERMS.__getitem__, found) if term]
 
 
 STILL = re.compile(r'<div class="ex-still">.*?</div>\n(?=<figcaption|</figure>)', re.S)
@@ -142,7 +162,7 @@ class _Section(TypedDict):
     caption: list[str]
 
 
-class _Sections(HTMLParser):
+class _Sections:
     """Split a rendered lesson body into sections of heading, text and captions; a
     formula as one line of text ("the rows of Kᵀ"), for snippets without holes."""
 
@@ -150,7 +170,6 @@ class _Sections(HTMLParser):
     MATH_SKIP = frozenset({"annotation", "annotation-xml"})
 
     def __init__(self):
-        super().__init__(convert_charrefs=True)
         self.math: list[tuple[str, list[str]]] = []  # the open MathML elements, with their parts
         self.sections: list[_Section] = [{"id": "", "heading": "", "text": [], "caption": []}]
         self.skip = 0
@@ -208,7 +227,8 @@ class _Sections(HTMLParser):
         if self.math:
             self.math[-1][1].append(" " if tag == "mspace" else "")
         else:
-            super().handle_startendtag(tag, attrs)
+            self.handle_starttag(tag, attrs)
+            self.handle_endtag(tag)
 
     def handle_data(self, data):
         if self.math:
@@ -233,6 +253,52 @@ class _Sections(HTMLParser):
             section["text"].append(data)
 
 
+# A tag, a comment, a declaration; the attributes' quoted values may hold ">".
+_TAG = re.compile(
+    r"""<(?:(/?)([a-zA-Z][^\t\n\r\f />\x00]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|!--.*?-->|[!?][^>]*>)""", re.S
+)
+_ATTR = re.compile(r"""([^\s/>=][^\s/=>]*)(?:\s*=+\s*('[^']*'|"[^"]*"|(?!['"])[^>\s]*))?""")
+_READ = frozenset({"h2", "h3", "a", "script"})  # the tags whose attributes _Sections reads
+_RAW = {"script": re.compile(r"</script\s*>", re.I), "style": re.compile(r"</style\s*>", re.I)}
+
+
+def _feed(parser: _Sections, html: str) -> None:
+    """Read ``html`` into ``parser``'s handlers as html.parser would, in one pass of one
+    regular expression over the body (the builder's HTML: tags closed, text escaped):
+    text between tags unescaped, a script's or a style's text as it is."""
+    at = 0
+    while (tag := _TAG.search(html, at)) is not None:
+        if tag.start() > at:
+            parser.handle_data(unescape(html[at : tag.start()]))
+        at = tag.end()
+        closing, name, rest = tag.groups()
+        if name is None:
+            continue  # a comment or a declaration
+        name = name.lower()
+        if closing:
+            parser.handle_endtag(name)
+            continue
+        attrs = [  # only the tags the sections are told apart by have attributes read
+            (key.lower(), None if value is None else unescape(value[1:-1] if value[:1] in ("'", '"') else value))
+            for key, value in _ATTR.findall(rest.rstrip("/"))
+        ] if name in _READ and not parser.math else []
+        if rest.endswith("/"):
+            parser.handle_startendtag(name, attrs)
+            continue
+        parser.handle_starttag(name, attrs)
+        if name in _RAW:  # its text is read as it is, up to its end tag
+            end = _RAW[name].search(html, at)
+            stop = end.start() if end else len(html)
+            if stop > at:
+                parser.handle_data(html[at:stop])
+            if end is None:
+                return
+            parser.handle_endtag(name)
+            at = end.end()
+    if at < len(html):
+        parser.handle_data(unescape(html[at:]))
+
+
 def _scene_words(scene) -> list[str]:
     """The words a figure names itself and its panels by: titles and captions. Not the
     tooltips of its cells and marks, which repeat a word once a row ("entropy" 25 times
@@ -252,7 +318,7 @@ def sections_of(body: str) -> list[dict]:
 @lru_cache(maxsize=256)
 def _sections_of(body: str) -> tuple[dict, ...]:
     parser = _Sections()
-    parser.feed(STILL.sub("", body))  # a figure's still repeats its first frame's words
+    _feed(parser, STILL.sub("", body))  # a figure's still repeats its first frame's words
     out = []
     for section in parser.sections:
         text = re.sub(r"\s+", " ", "".join(section["text"])).strip()
