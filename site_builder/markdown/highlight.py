@@ -26,6 +26,7 @@ import html
 import re
 import shlex
 from collections.abc import MutableMapping
+from functools import lru_cache
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -114,6 +115,13 @@ def _fence_options(token, env) -> tuple[str, dict[str, str], str]:
     return language, values, token.content
 
 
+@lru_cache(maxsize=64)
+def _lexer(language: str):
+    """Pygments' lexer of ``language``, found once a build (finding it imports and searches
+    Pygments' list of lexers: longer than highlighting a short block)."""
+    return get_lexer_by_name(language, stripnl=False, ensurenl=False)
+
+
 def _prepare(token, env: dict) -> dict:
     """Read a code block's language and options, reporting mistakes (at parse time)."""
     language, options, code = _fence_options(token, env)
@@ -121,7 +129,7 @@ def _prepare(token, env: dict) -> dict:
     lexer = None
     if language:
         try:
-            lexer = get_lexer_by_name(language, stripnl=False, ensurenl=False)
+            lexer = _lexer(language)
         except ClassNotFound:
             close = closest(language.lower(), [a for _, aliases, _, _ in get_all_lexers() for a in aliases], 0.8)
             warn(
