@@ -60,9 +60,11 @@ def test_every_asset_is_named_by_its_content(site):
 def test_every_asset_is_named_by_a_page_a_stylesheet_or_the_asset_map(site):
     texts = outputs(site)
     html = "".join(t for p, t in texts.items() if p.suffix == ".html")
-    css = "".join(t for p, t in texts.items() if p.suffix == ".css")
     named = set(re.findall(r'(?:src|href)="_explorables/([^"]+)"', html))
-    named |= set(re.findall(r'url\("?([^")]+)"?\)', css))
+    for path, text in texts.items():  # a url() is relative to its stylesheet's folder
+        if path.suffix == ".css":
+            folder = path.parent.relative_to(site / ASSETS).as_posix()
+            named |= {f"{folder}/{url}".removeprefix("./") for url in re.findall(r'url\("?([^")]+)"?\)', text)}
     named |= set(manifest((site / "index.html").read_text())["assets"].values())
     for path in own_files(site):
         name = path.relative_to(site / ASSETS).as_posix()
@@ -82,12 +84,28 @@ def test_no_output_names_an_asset_by_its_plain_name(site):
             assert not re.search(pattern, text), f"{path.relative_to(site)} names {base}"
 
 
-def test_the_stylesheet_loads_the_hashed_font(site):
+def test_each_page_links_the_face_of_its_own_hashed_font(site):
+    """The math font is each page's own subset: its head links a small stylesheet (named
+    by its content) whose @font-face loads the font (named by its content); the site's
+    stylesheet declares no font of its own."""
     names = assets.names_in(site)
-    css = (site / ASSETS / names["explorables.css"]).read_text()
-    font = names["fonts/noto-sans-math.woff2"]
-    assert f'url("{font}")' in css
-    assert (site / ASSETS / font).is_file()
+    assert "@font-face" not in (site / ASSETS / names["explorables.css"]).read_text()
+    fonts = set()
+    for page in sorted(site.glob("*.html")):
+        linked = re.findall(r'<link rel="stylesheet" href="_explorables/(fonts/math\.[0-9a-f]{8}\.css)" '
+                            r'data-ex-font="_explorables/fonts/([^"]+)">', page.read_text(encoding="utf-8"))
+        if "<math" not in page.read_text(encoding="utf-8"):
+            assert linked == [], page.name
+            continue
+        assert len(linked) == 1, page.name
+        face = (site / ASSETS / linked[0][0]).read_text()
+        font = re.fullmatch(r'@font-face \{ font-family: "Explorables Math"; src: url\("(noto-sans-math\.[0-9a-f]{8}'
+                            r'\.woff2)"\) format\("woff2"\); font-display: swap; \}\n', face)
+        assert font, face
+        assert (site / ASSETS / "fonts" / font.group(1)).is_file()
+        assert linked[0][1] == font.group(1)  # js/pages.js loads it for a swap
+        fonts.add(font.group(1))
+    assert len(fonts) >= 5  # the lessons' formulas differ: so do their fonts
 
 
 def test_pyodide_lives_in_its_versions_folder(site):

@@ -9,10 +9,10 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from fontTools import subset
 from fontTools.ttLib import TTFont
 
 from explorables.site_builder.output import fonts
-from explorables.site_builder.output.assets import names_in
 from explorables.site_builder.commands.build import ASSETS, STATIC, build_site
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,17 +70,77 @@ def site(tmp_path_factory):
     return out
 
 
-def test_the_subset_font_covers_every_character_of_the_built_pages_math(site):
-    needed = set()
+def page_font(site: Path, page: Path) -> Path | None:
+    """The font a page's head names: its linked @font-face's url()."""
+    face = re.search(r'<link rel="stylesheet" href="([^"]+)" data-ex-font="([^"]+)">', page.read_text(encoding="utf-8"))
+    if face is None:
+        return None
+    css = page.parent / face.group(1)
+    font = css.parent / re.search(r'url\("([^"]+)"\)', css.read_text(encoding="utf-8")).group(1)
+    assert font == page.parent / face.group(2)  # the font js/pages.js loads when it swaps the page in
+    return font
+
+
+def cmap(font: Path) -> set[str]:
+    return {chr(code) for code in TTFont(font).getBestCmap()}
+
+
+def test_each_page_s_font_covers_every_character_of_its_math(site):
+    checked = 0
     for page in site.glob("*.html"):
         parser = MathText()
         parser.feed(page.read_text(encoding="utf-8"))
+        needed = set()
         for token in parser.tokens:
             needed |= drawn(*token)
-    assert len(needed) > 20  # the lessons have formulas: the check checks something
-    cmap = TTFont(site / ASSETS / names_in(site)["fonts/noto-sans-math.woff2"]).getBestCmap()
-    missing = sorted(c for c in needed if ord(c) not in cmap)
-    assert not missing, f"the subset font lacks {[f'U+{ord(c):04X} {c}' for c in missing]}"
+        if not needed:
+            continue
+        missing = sorted(needed - cmap(page_font(site, page)))
+        assert not missing, f"{page.name}'s font lacks {[f'U+{ord(c):04X} {c}' for c in missing]}"
+        checked += len(needed) > 20  # a lesson has formulas: the check checks something
+    assert checked >= 5
+
+
+def test_each_page_s_font_holds_exactly_its_characters_and_its_exercises(site):
+    """A page's subset holds what its formulas draw and what its exercises' statements
+    can draw after the build ("New numbers"), and nothing of the other pages."""
+    whole, exercised = cmap(WHOLE), 0
+    for page in sorted(site.glob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        if "<math" not in html:
+            continue
+        wanted = fonts.math_characters([html, fonts.exercise_math(html)])
+        font = page_font(site, page)
+        assert font.read_bytes() == fonts.subset(WHOLE.read_bytes(), wanted), page.name  # made of these
+        # (the layout's closure may keep a glyph or two more: > beside a stretched one)
+        assert wanted & whole <= cmap(font) and len(cmap(font) - wanted - {" "}) <= 2, page.name
+        exercised += 'data-exercise="' in html
+        if 'data-exercise="scaled-score"' in html:  # a statement's own characters, written in the browser
+            assert fonts.math_characters([fonts.exercise_math(html)]) - fonts.math_characters([html])
+    assert exercised >= 3
+
+
+def test_pages_with_other_formulas_get_other_fonts_and_the_same_share_one(tmp_path, monkeypatch):
+    monkeypatch.setattr(fonts, "_cache", lambda: tmp_path / "cache")
+    made = fonts.PageFonts(tmp_path, WHOLE.read_bytes(), lambda html: "")
+    a = made("<p><math><mi>x</mi><mo>+</mo><mn>1</mn></math></p>")
+    b = made("<p><math><mi>y</mi><mo>−</mo><mn>2</mn></math></p>")
+    again = made("<h1>Other words</h1><math><mn>1</mn><mo>+</mo><mi>x</mi></math>")
+    assert a != b and a == again
+    assert made("<p>no formula</p>") is None
+    assert sorted(p.name for p in (tmp_path / "fonts").iterdir()) == sorted(Path(n).name for n in (*a, *b))
+    assert "𝑥" in cmap(tmp_path / a[1]) and "𝑦" not in cmap(tmp_path / a[1])  # italic x, not y
+    assert "𝑦" in cmap(tmp_path / b[1])
+
+
+def test_a_failed_subset_gives_every_page_the_whole_font_with_one_warning(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(fonts, "_cache", lambda: tmp_path / "cache")
+    monkeypatch.setattr(subset.Subsetter, "subset", lambda *a, **k: 1 / 0)
+    made = fonts.PageFonts(tmp_path, WHOLE.read_bytes(), lambda html: "")
+    a, b = made("<math><mi>x</mi></math>"), made("<math><mi>y</mi></math>")
+    assert a == b
+    assert (tmp_path / a[1]).read_bytes() == WHOLE.read_bytes()
+    assert capsys.readouterr().err.count("ships whole") == 1
 
 
 def test_a_root_keeps_its_radical_sign(site):
@@ -89,37 +149,47 @@ def test_a_root_keeps_its_radical_sign(site):
     assert "\u221a" in fonts.math_characters(["<math><msqrt><mi>d</mi></msqrt></math>"])
     assert "\u221a" in fonts.math_characters(["<math><mroot><mi>x</mi><mn>3</mn></mroot></math>"])
     assert "\u221a" not in fonts.math_characters(["<math><mfrac><mi>a</mi><mi>b</mi></mfrac></math>"])
-    assert any("<msqrt" in page.read_text(encoding="utf-8") for page in site.glob("*.html"))
-    cmap = TTFont(site / ASSETS / names_in(site)["fonts/noto-sans-math.woff2"]).getBestCmap()
-    assert 0x221A in cmap
+    rooted = [page for page in site.glob("*.html") if "<msqrt" in page.read_text(encoding="utf-8")]
+    assert rooted
+    for page in rooted:
+        assert "\u221a" in cmap(page_font(site, page)), page.name
 
 
-def test_the_subset_is_a_small_part_of_the_whole_font_and_keeps_its_math_table(site):
-    subset = site / ASSETS / names_in(site)["fonts/noto-sans-math.woff2"]
-    assert subset.stat().st_size < WHOLE.stat().st_size / 4
-    font = TTFont(subset)
+def test_a_lesson_s_font_is_a_small_part_of_the_whole_font_and_keeps_its_math_table(site):
+    cut = page_font(site, site / "attention-heatmap.html")
+    assert cut.stat().st_size < 8_000  # the whole track's was 10.5 KB, and grew with every lesson
+    font = TTFont(cut)
     assert "MATH" in font  # Chromium stretches brackets and radicals with it
     assert len(font.getGlyphOrder()) < len(TTFont(WHOLE).getGlyphOrder()) / 4
 
 
-def test_a_page_with_formulas_names_the_font_its_stylesheet_names(site):
+def test_a_page_with_formulas_names_the_font_its_head_links(site):
     """js/start.js fetches the font its page's head names (``font`` in #ex-build), with
     the stylesheet, so that it is there for the page's first layout, which then sets the
     formulas in it instead of asking the system for a fallback font character by
     character and setting them again when the font comes. The print page, made for
-    printing and with no script, leaves it to its stylesheet."""
-    names = names_in(site)
-    css = (site / ASSETS / names["explorables.css"]).read_text(encoding="utf-8")
-    named = re.findall(r"url\(\"?(fonts/noto-sans-math\.[0-9a-f]+\.woff2)\"?\)", css)
-    assert set(named) == {names["fonts/noto-sans-math.woff2"]}
+    printing and with no script, leaves it to its linked @font-face."""
     checked = 0
     for page in site.glob("*.html"):
         html = page.read_text(encoding="utf-8")
         head = re.search(r'<script type="application/json" id="ex-build">(.*?)</script>', html).group(1)
         wanted = "<math" in html and page.name != "print.html"
-        assert json.loads(head).get("font") == (names["fonts/noto-sans-math.woff2"] if wanted else None), page.name
+        font = page_font(site, page)
+        named = font.relative_to(site / ASSETS).as_posix() if wanted else None
+        assert json.loads(head).get("font") == named, page.name
         checked += wanted
     assert checked >= 5  # every lesson has formulas
+
+
+def test_an_offline_bundle_s_pages_share_one_font(tmp_path):
+    """Its carried pages are swapped in without their heads: every page names the one
+    subset of the whole site's math."""
+    out = tmp_path / "bundle"
+    build_site(ROOT / "content", out, bundle=True)
+    pages = [page.read_text(encoding="utf-8") for page in out.glob("*.html")]
+    named = {page_font(out, page) for page in out.glob("*.html") if "<math" in page.read_text(encoding="utf-8")}
+    assert len(named) == 1
+    assert fonts.math_characters(pages) & cmap(WHOLE) <= cmap(named.pop())
 
 
 @pytest.mark.parametrize("variant", ["italic", "bold", "bold-italic"])
@@ -130,8 +200,6 @@ def test_styled_letters_are_the_ones_unicode_names(variant):
 
 
 def test_a_failed_subset_ships_the_whole_font_with_a_warning(tmp_path, monkeypatch, capsys):
-    from fontTools import subset
-
     font = tmp_path / "noto-sans-math.woff2"
     font.write_bytes(WHOLE.read_bytes())
     monkeypatch.setattr(fonts, "_cache", lambda: tmp_path / "cache")
@@ -151,8 +219,6 @@ def test_a_subset_is_reused_from_the_cache(tmp_path, monkeypatch):
     first.write_bytes(WHOLE.read_bytes())
     assert fonts.subset_math_font(first, ["<math><mi>y</mi><mo>=</mo><mn>2</mn></math>"])
     assert len(list((tmp_path / "cache").iterdir())) == 1
-    from fontTools import subset
-
     monkeypatch.setattr(subset.Subsetter, "subset", lambda *a, **k: 1 / 0)  # would fail if called
     second = tmp_path / "b.woff2"
     second.write_bytes(WHOLE.read_bytes())

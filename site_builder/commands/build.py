@@ -309,8 +309,8 @@ def _render(run: _Run, read: _Read, parsed: _Parsed) -> _Rendered:
 def _write(run: _Run, read: _Read, parsed: _Parsed, rendered: _Rendered) -> Path:
     """Stage 4, write, into a fresh folder beside the output (returned; removed if the
     stage fails): the runtime's files and the engine archive under hashed names, the
-    site's standard library, the snapshot, the math font cut to the glyphs used, the
-    search index, then the pages that name them, the author's files and Pyodide."""
+    site's standard library, the snapshot, the search index, then the pages that name
+    them with each page's math font cut to its glyphs, the author's files and Pyodide."""
     content, root, errors, config, bundle = run.content, run.root, run.errors, read.config, run.bundle
     common, renders, outputs = rendered.common, rendered.renders, rendered.outputs
     run.out_dir.parent.mkdir(parents=True, exist_ok=True)
@@ -333,14 +333,18 @@ def _write(run: _Run, read: _Read, parsed: _Parsed, rendered: _Rendered) -> Path
                     parsed.warnings.append(made)
                 else:
                     (assets / "snapshot.bin").write_bytes(made)  # readers who save data start cold (client.js)
-            # only the glyphs the math uses, and those of the problems exercises make in the browser
-            fonts.subset_math_font(assets / fonts.MATH_FONT, [*rendered.bodies, exercise_glyphs()])
+            # each page its own math font, of the glyphs its math and its exercises' new problems
+            # draw (fonts.py); a bundle's carried pages have no head to name theirs: one for all
+            whole = (assets / fonts.MATH_FONT).read_bytes()
+            (assets / fonts.MATH_FONT).unlink()
             (assets / "search-index.js").write_text(search.index_script(search.build_index(rendered.searched)),
                                                     encoding="utf-8")
             if bundle:
                 offline.write_data(assets, engine, python_lib, run.pyodide_source)
             names = site_assets.hash_folder(assets)
-            render = renderer(rendered.env, common, renders, build, names)
+            shared = "".join([*rendered.bodies, exercise_glyphs()]) if bundle else None
+            page_fonts = fonts.PageFonts(assets, whole, fonts.exercise_math, shared)
+            render = renderer(rendered.env, common, renders, build, names, page_fonts)
             if bundle:  # every page's content, carried for the bundle's page swaps
                 drafts = {name: render(name, "bundle/pages.js") for name in renders
                           if name != PRINT_PAGE}  # no scripts: it opens as a file of its own

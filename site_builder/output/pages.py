@@ -5,13 +5,13 @@ have their hashed names.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
 import jinja2
 
 from ..structure import metadata
 from . import assets as site_assets
-from . import fonts
 from .assets import ASSETS, TEMPLATES
 from .scripts import engine_needs
 
@@ -49,11 +49,19 @@ def environment(t) -> jinja2.Environment:
 
 
 def renderer(
-    env: jinja2.Environment, common: dict, renders: dict[str, tuple[str, dict]], build: str, names: dict[str, str]
+    env: jinja2.Environment,
+    common: dict,
+    renders: dict[str, tuple[str, dict]],
+    build: str,
+    names: dict[str, str],
+    math_font: Callable[[str], tuple[str, str] | None] = lambda html: None,
 ):
     """render(page file) -> its HTML. The templates name assets with ``asset(name)``; the
     page's head carries the build id and the map of what its scripts load. ``pending``
-    names an asset not written yet: its plain name stands in (a draft of the page)."""
+    names an asset not written yet: its plain name stands in (a draft of the page).
+    ``math_font(html)`` gives the page's own math font (its fonts.FACE and fonts.MATH_FONT,
+    hashed, or None): made from the page as rendered without it, whose head
+    then links its @font-face, and names the font for js/pages.js's swaps."""
 
     def render(name: str, pending: str | None = None) -> str:
         known = {**names, pending: pending} if pending else names
@@ -68,12 +76,20 @@ def renderer(
         engine = engine_needs(variables.get("page"), getattr(variables.get("next"), "page", None))
         if engine is not None:
             manifest["engine"] = engine
+        page = env.get_template(template)
+        html = page.render(asset=asset, manifest=manifest, math_face=None, math_font=None, **variables, **common)
+        font = math_font(html)
+        if font is None:
+            return html
+        face, woff2 = font
         # a page with formulas has js/start.js fetch the math font at once, not at its first
         # layout: that layout then sets them in it, rather than asking the system for a
-        # fallback font character by character and setting them again once it comes
+        # fallback font character by character and setting them again once it comes (the
+        # print page runs no script)
         if common["start"] and "<math" in variables.get("body", ""):
-            manifest["font"] = known[fonts.MATH_FONT.as_posix()]
-        return env.get_template(template).render(asset=asset, manifest=manifest, **variables, **common)
+            manifest["font"] = woff2
+        return page.render(asset=asset, manifest=manifest, math_face=f"{ASSETS}/{face}",
+                           math_font=f"{ASSETS}/{woff2}", **variables, **common)
 
     return render
 

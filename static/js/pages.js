@@ -85,7 +85,7 @@
         Array.from(doc.body.attributes).forEach(function (a) { attrs[a.name] = a.value; });
         // the parsed body itself: the swap moves its nodes in rather than parsing it again
         return { title: doc.title, nodes: doc.body, attrs: attrs, assets: manifest.assets,
-          engine: manifest.engine || null };
+          engine: manifest.engine || null, font: fontOf(doc, url) };
       });
     });
   }
@@ -98,7 +98,10 @@
     if (ex.pages.source !== fetched || location.protocol === "file:" || ex.saving()) return;
     const pageKey = key(url);
     if (pageKey === ex.pages.current || ahead[pageKey]) return;
-    ahead[pageKey] = fetched(url).catch(function () { return null; });
+    ahead[pageKey] = fetched(url).then(function (page) {
+      if (page && page.font) mathFace(page.font);  // loaded ahead: its first layout sets its math in it
+      return page;
+    }).catch(function () { return null; });
   }
   /* The link is read against the address of the page shown, not location: going back,
      the address changes before the page it names is swapped in. */
@@ -156,10 +159,36 @@
     // the same build, maybe a later deploy of its lessons: their search index, say, is new
     if (page.assets) ex.assetNames = page.assets;
     if (page.engine !== undefined) ex.engineNeeds = page.engine;
+    if (page.font !== undefined) mathFont(page.font);
     if (page.nodes) document.body.replaceChildren.apply(document.body, Array.from(page.nodes.childNodes));
     else document.body.innerHTML = page.body;
     Object.keys(page.attrs || {}).forEach(function (name) { document.body.setAttribute(name, page.attrs[name]); });
     if (announcer) document.body.append(announcer);
+  }
+
+  /* Each page has a math font of its own characters (site_builder/output/fonts.py). The
+     head's @font-face is the one of the page the browser loaded; a page swapped in brings
+     its font as a FontFace of the same family, loaded ahead with the page when it is
+     fetched ahead, and added in the swap (no stylesheet to load and apply then): while
+     it is shown, it is the one document.fonts holds beside the head's, and is matched
+     first. An offline bundle's pages share one font, and name none. */
+  const FAMILY = "Explorables Math";
+  const faces = {};  // a font's address -> its FontFace
+  function fontOf(doc, base) {
+    const link = doc.querySelector("head link[data-ex-font]");
+    return link ? new URL(link.getAttribute("data-ex-font"), base).href : null;
+  }
+  const ownFont = fontOf(document, location.href);
+  function mathFace(href) {
+    if (!faces[href] && window.FontFace) {
+      faces[href] = new FontFace(FAMILY, "url(" + JSON.stringify(href) + ")", { display: "swap" });
+      faces[href].load().catch(function () { /* the system's math font stands in */ });
+    }
+    return faces[href];
+  }
+  function mathFont(href) {
+    Object.keys(faces).forEach(function (other) { if (other !== href) document.fonts.delete(faces[other]); });
+    if (href && href !== ownFont && mathFace(href)) document.fonts.add(faces[href]);
   }
 
   function land(hash, scroll) {
