@@ -83,3 +83,31 @@ def test_an_own_text_with_more_than_a_plain_field_is_an_error_at_its_line(tmp_pa
     message = build_error(site, tmp_path / "out")
     assert (f"locales/{language}.json:3:1: the text of 'own.shares.count' has {field}, which is not a plain field\n"
             "    write each field as {name} and nothing more (a brace itself is written {{ or }})\n") in message
+
+
+# A field the English text has not, misspelt, or a brace that is no field.
+
+def test_a_field_where_the_english_text_has_none_says_so_plainly(tmp_path):
+    site = make_site(tmp_path, "de", {"de": {"page.next": "Weiter {nxt}"}})
+    text = build_error(site, tmp_path / "out")
+    assert ("locales/de.json:2:1: the text of 'page.next' has a field the English one has not: 'nxt'\n"
+            "    the English text has no fields: write it without {…} (a brace itself is written {{ or }})\n") in text
+    assert "use only no fields" not in text
+
+
+def test_a_misspelt_field_is_named_with_the_one_meant(tmp_path):
+    site = make_site(tmp_path, "de", {"de": {"page.lesson_of": "Lektion {nn} von {totl}",
+                                             "page.figure_number": "Abbildung {numer}"}})
+    text = build_error(site, tmp_path / "out")
+    assert ("locales/de.json:2:1: the text of 'page.lesson_of' has fields the English one has not: 'nn', 'totl'\n"
+            "    did you mean '{n}' and '{total}'? the English text has the fields {n}, {total}: use only those\n"
+            ) in text
+    assert ("locales/de.json:3:1: the text of 'page.figure_number' has a field the English one has not: 'numer'\n"
+            "    did you mean '{n}'? the English text has the fields {n}: use only those\n") in text
+
+
+def test_a_stray_brace_is_not_called_a_field(tmp_path):
+    site = make_site(tmp_path, "de", {"de": {"page.figure_number": "Abbildung {n"}})
+    text = build_error(site, tmp_path / "out")
+    assert ("locales/de.json:2:1: the text of 'page.figure_number' is not a template: expected '}' before end "
+            "of string\n    write a field as {name} and a brace as {{ or }}\n") in text
