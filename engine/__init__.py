@@ -9,7 +9,8 @@ tuples) of floats; a mask is a list of booleans, True where an entry may be read
     [0.67, 0.33]
 
 Modules, one concept each: ``linalg`` (lists as vectors and matrices, input checks),
-``attention`` (softmax, scores, masks, attention), ``positional`` (position codes),
+``attention`` (softmax, scores, attention), ``masks`` (which keys a query reads),
+``projections`` (queries, keys and values from tokens), ``positional`` (position codes),
 ``heads`` (multi-head attention), ``geometry`` (hull and projections). The figure models
 live in the ``engine.figures`` subpackage, imported on its own.
 """

@@ -28,7 +28,6 @@ import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import compress
-from typing import Any, TypeGuard
 
 from .linalg import (
     Matrix,
@@ -43,10 +42,11 @@ from .linalg import (
     exponent,
     fsum_saturating,
     ldexp_clamped,
-    matmul,
     scale,
     transpose,
 )
+from .masks import causal_mask, visibility
+from .projections import projections
 
 # ---------------------------------------------------------------------------------------
 # results
@@ -210,15 +210,6 @@ def softmax(scores: Vector, temperature: float = 1.0, mask: Sequence[bool] | Non
     return [e / total for e in exps]
 
 
-def causal_mask(T_q: int, T_k: int | None = None) -> list[list[bool]]:
-    """(T_q, T_k) mask where query i may read key j exactly when j <= i."""
-    for name, n in (("T_q", T_q), ("T_k", T_k if T_k is not None else T_q)):
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise ValueError(f"{name} must be an integer >= 1, got {describe(n)}")
-    T_k = T_q if T_k is None else T_k
-    return [[j <= i for j in range(T_k)] for i in range(T_q)]  # (T_q, T_k)
-
-
 def scaled_scores(Q: Matrix, K: Matrix) -> list[list[float]]:
     """S = Q K^T / sqrt(d_k), shape (T_q, T_k); saturates at +-FLOAT_MAX."""
     Q = as_matrix("Q", Q)
@@ -230,36 +221,6 @@ def scaled_scores(Q: Matrix, K: Matrix) -> list[list[float]]:
         dots, E = _dot_row(q, K)
         S.append([_unscale(d / sqrt_d_k, E) for d in dots])
     return S
-
-
-def _mask_rows(mask: object) -> TypeGuard[Sequence[Any]]:
-    """Whether ``mask`` is a matrix: non-empty, each row with a length (a list, a numpy array...)."""
-    rows: Any = mask  # anything with a length, a Sequence or not (numpy's arrays are not)
-    return hasattr(rows, "__len__") and len(rows) > 0 and all(hasattr(r, "__len__") for r in rows)
-
-
-def _visibility(T_q: int, T_k: int, causal: bool, mask: object) -> list[list[bool]]:
-    """The (T_q, T_k) mask actually used: the explicit mask AND the causal mask.
-
-    ``mask`` may be None, one row of T_k booleans used for every query (a key mask), or a
-    (T_q, T_k) matrix of booleans.
-    """
-    if mask is None:
-        visible = [[True] * T_k for _ in range(T_q)]
-    elif _mask_rows(mask):
-        if len(mask) != T_q:
-            raise ValueError(f"mask has {len(mask)} rows but there are {T_q} queries")
-        visible = [as_mask(f"mask[{i}]", row, T_k) for i, row in enumerate(mask)]
-    else:
-        row = as_mask("mask", mask, T_k)
-        visible = [list(row) for _ in range(T_q)]
-    if causal:
-        visible = [[seen and j <= i for j, seen in enumerate(row)] for i, row in enumerate(visible)]
-    for i, row in enumerate(visible):
-        if not any(row):
-            why = " (with the causal mask)" if causal else ""
-            raise ValueError(f"mask hides every key from query {i}{why}; each row needs one True")
-    return visible  # (T_q, T_k)
 
 
 def _row(
@@ -367,7 +328,7 @@ def attention(
     V = as_matrix("V", V, rows=len(K), rows_of=f"K has {len(K)}; every key needs one value")
     temperature = _check_temperature(temperature)
     causal = _check_flag("causal", causal)
-    visible = _visibility(len(Q), len(K), causal, mask)  # (T_q, T_k)
+    visible = visibility(len(Q), len(K), causal, mask)  # (T_q, T_k)
 
     sqrt_d_k = math.sqrt(d_k)
     V_T = transpose(V)  # (d_v, T_k): one column of values per output coordinate
@@ -393,42 +354,6 @@ def attention(
         K=K,
         V=V,
     )
-
-
-# ---------------------------------------------------------------------------------------
-# from token vectors to queries, keys and values
-
-
-def projections(
-    X: Matrix,
-    W_Q: Matrix,
-    W_K: Matrix,
-    W_V: Matrix,
-    *,
-    names: tuple[str, str, str, str] = ("X", "W_Q", "W_K", "W_V"),
-) -> tuple[list[list[float]], list[list[float]], list[list[float]]]:
-    """Q = X W_Q, K = X W_K, V = X W_V for token vectors X of shape (T, D).
-
-    W_Q and W_K are (D, d_k), W_V is (D, d_v). ``names`` label the error messages.
-    """
-    x, wq, wk, wv = names
-    X = as_matrix(x, X)
-    D = len(X[0])
-    rows_of = f"{x} has {D} columns; each W needs one row per coordinate of a token vector"
-    W_Q = as_matrix(wq, W_Q, rows=D, rows_of=rows_of)
-    W_K = as_matrix(
-        wk,
-        W_K,
-        rows=D,
-        rows_of=rows_of,
-        cols=len(W_Q[0]),
-        cols_of=f"{wq} has {len(W_Q[0])}; queries and keys must have the same length d_k",
-    )
-    W_V = as_matrix(wv, W_V, rows=D, rows_of=rows_of)
-    Q = matmul(X, W_Q, names=(x, wq))  # (T, d_k)
-    K = matmul(X, W_K, names=(x, wk))  # (T, d_k)
-    V = matmul(X, W_V, names=(x, wv))  # (T, d_v)
-    return Q, K, V
 
 
 def self_attention(
