@@ -1,4 +1,5 @@
-"""The builder end to end: pages, assets, relative URLs, author errors, atomic output."""
+"""The builder end to end: pages, assets, relative URLs, author errors. (The output
+folder's staged swap: test_output_folder.py; Pyodide's release: test_pyodide_release.py.)"""
 from __future__ import annotations
 
 import hashlib

@@ -1,4 +1,4 @@
-"""`explorables serve` builds in a kept process (site_builder/builder.py): an edit to a
+"""`explorables serve` builds in a kept process (site_builder/commands/warm.py): an edit to a
 lesson is built by the same warm process, an edit to a figure's Python by a fresh one
 that imports it anew, and a process that died is replaced without losing the build.
 What it watches: the files a link points at, and no dot file."""
