@@ -5,14 +5,17 @@ expression used to look for a few spellings, and missed `<img src="x"/onerror=..
 `javascript:` links and `<meta http-equiv="refresh">`."""
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
 from explorables.engine.exercises import EXERCISES
 from explorables.site_builder.authors import loader as authors
+from explorables.site_builder.authors import sanitise
 from explorables.site_builder.authors.sanitise import clean
 from explorables.site_builder.commands.cli import main
+from explorables.site_builder.output.scripts import LATER, RUNTIME
 from author_site import lay_out
 from figure_helpers import ROOT
 
@@ -124,3 +127,18 @@ def test_a_figures_words_reach_the_pages_escaped(site, hostile, banned):
         assert re.search(re.escape(hostile.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
                                    .replace('"', "&quot;").replace("'", "&#x27;")), figure), page
         assert hostile not in figure and not re.search(r"<(img|svg onload|script>alert|meta|iframe)", figure), page
+
+
+def test_the_allow_list_is_declared_once_for_the_build_and_the_browser():
+    """static/js/statement-markup.js is the one list: sanitise.py gives nh3 what it holds,
+    and the runtime loads it after the first frame, just before js/exercise.js, which
+    cleans the statements the engine makes in the reader's browser with it."""
+    text = (ROOT / "static" / "js" / "statement-markup.js").read_text()
+    start = text.index("{", text.index("window.explorables.statementMarkup ="))
+    markup = json.loads(text[start : text.index("};", start) + 1])
+    assert set(markup["mathml"]) | set(markup["text"]) == sanitise.TAGS
+    assert {tag: set(names) for tag, names in markup["attributes"].items()} == sanitise.ATTRIBUTES
+    assert set(markup["drop_content"]) == sanitise.DROP_CONTENT and not sanitise.URL_SCHEMES
+    assert "js/statement-markup.js" not in RUNTIME  # nothing more in the first frame
+    assert LATER.index("js/statement-markup.js") == LATER.index("js/exercise.js") - 1
+    assert "ex.statementMarkup" in (ROOT / "static" / "js" / "exercise.js").read_text()

@@ -3,35 +3,42 @@ with nh3 (the Python binding of the Rust ammonia crate) to an allow-list: the Ma
 exercise kit writes and plain text formatting, each with only the attributes it needs.
 Anything else (a script, an event attribute, a ``javascript:`` or ``data:`` link, a
 ``<meta http-equiv>``, a style, a form, a frame) is dropped, whatever its spelling: the
-text is parsed as a browser parses it, never matched with a pattern."""
+text is parsed as a browser parses it, never matched with a pattern.
+
+The allow-list is declared once, in static/js/statement-markup.js: the reader's browser
+cleans to it the statements the engine makes there (js/exercise.js), and this module
+reads its object literal, which is JSON."""
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 import nh3
 
-MATHML = frozenset({
-    "math", "mi", "mn", "mo", "ms", "mrow", "msub", "msup", "msubsup", "mfrac", "msqrt", "mroot", "mtable",
-    "mtr", "mtd", "mtext", "mspace", "mover", "munder", "munderover", "mpadded", "mphantom", "menclose",
-    "mstyle", "semantics", "annotation",
-})
-TEXT = frozenset({"p", "em", "strong", "b", "i", "code", "span", "sub", "sup", "br"})
+from ..output.assets import STATIC
+
+MARKUP_FILE = STATIC / "js" / "statement-markup.js"
+
+
+def read_markup(path: Path = MARKUP_FILE) -> dict:
+    """The object literal that statement-markup.js gives ``explorables.statementMarkup``."""
+    text = path.read_text(encoding="utf-8")
+    start = text.index("{", text.index("explorables.statementMarkup ="))
+    return json.loads(text[start : text.index("};", start) + 1])
+
+
+MARKUP = read_markup()
+MATHML = frozenset(MARKUP["mathml"])
+TEXT = frozenset(MARKUP["text"])
 TAGS = MATHML | TEXT
-ATTRIBUTES = {
-    "*": {"class"},
-    "math": {"xmlns", "display"},
-    "mi": {"mathvariant"}, "mn": {"mathvariant"}, "mtext": {"mathvariant"},
-    "mstyle": {"mathvariant", "displaystyle", "scriptlevel"},
-    "mo": {"stretchy", "lspace", "rspace", "fence", "separator", "form", "largeop", "movablelimits", "symmetric",
-           "minsize", "maxsize", "accent"},
-    "mover": {"accent"}, "munder": {"accentunder"}, "munderover": {"accent", "accentunder"},
-    "mfrac": {"linethickness"}, "mspace": {"width", "height", "depth"},
-    "mpadded": {"width", "height", "depth", "lspace", "voffset"}, "menclose": {"notation"},
-    "mtd": {"columnspan", "rowspan"}, "annotation": {"encoding"},
-}
+ATTRIBUTES = {tag: frozenset(names) for tag, names in MARKUP["attributes"].items()}
+URL_SCHEMES = frozenset(MARKUP["url_schemes"])
+DROP_CONTENT = frozenset(MARKUP["drop_content"])
 
 
 def clean(html: str) -> str:
     """``html`` with only the allowed elements and attributes (the text of a dropped
     element stays, but a script's or style's content goes with it)."""
     return nh3.clean(html, tags=set(TAGS), attributes={k: set(v) for k, v in ATTRIBUTES.items()},
-                     url_schemes=set(), link_rel=None, strip_comments=True,
-                     clean_content_tags={"script", "style", "template", "iframe", "noscript", "object", "embed"})
+                     url_schemes=set(URL_SCHEMES), link_rel=None, strip_comments=True,
+                     clean_content_tags=set(DROP_CONTENT))

@@ -1,0 +1,184 @@
+"""An exercise type's statement made in the reader's browser ("New numbers", a seed in
+the address) is cleaned there to the allow-list the build cleans its pages to
+(static/js/statement-markup.js, read by site_builder/authors/sanitise.py too). Before,
+js/exercise.js wrote the engine's statement with innerHTML: an author's <img onerror>,
+javascript: link or <svg onload> reached the reader's page, only the built page was clean."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from explorables.engine.exercises import EXERCISES
+from explorables.site_builder.authors.sanitise import clean
+from author_site import write_site
+from figure_helpers import ROOT
+from helpers import fresh_lesson, later_loaded, module_page, served_site
+
+FIG = "explorer"
+# The seed goes into each piece, so that a fresh problem's statement is not the page's.
+HOSTILE = ('<img src="x{n}" onerror="window.pwned=1;alert({n})">'
+           '<a href="javascript:window.pwned=2;alert({n})" title="t">go {n}</a>'
+           '<svg onload="window.pwned=3;alert({n})"><circle r="{n}"/><a href="javascript:alert(3)">s</a></svg>'
+           '<math><mi onclick="window.pwned=4" href="javascript:alert(4)" mathvariant="bold">x</mi>'
+           '<mtext><img src=y onerror="window.pwned=5"></mtext></math>'
+           '<iframe src="javascript:alert(6)"></iframe><object data="javascript:alert(7)"></object>'
+           '<embed src="javascript:alert(8)"><script>window.pwned=9;alert(9)</script>'
+           '<span onmouseover="window.pwned=10" class="ex-nowrap" style="color:red">s {n}</span>'
+           '<form action="javascript:alert(11)"><button formaction="javascript:alert(12)">b</button></form>'
+           '<template><img src=z onerror="window.pwned=13"></template><!-- {n} -->'
+           '<noscript><img src=w onerror="window.pwned=14"></noscript><details open ontoggle="window.pwned=15">d'
+           '</details><IMG SRC=v ONERROR="window.pwned=16"><img src="u"/onerror="window.pwned=17">')
+TYPE = f'''"""hostile: an exercise type whose statement holds what must never run in a page."""
+from explorables.figures import Exercise, eq, mi, mn, register
+
+HOSTILE = {HOSTILE!r}
+
+
+@register
+class Hostile(Exercise):
+    name = "hostile"
+    kind = "number"
+
+    def generate(self, seed):
+        return {{"n": seed % 1000}}
+
+    def solve(self, p):
+        return p["n"]
+
+    def statement(self, p, decimal_comma=False):
+        return HOSTILE.format(n=p["n"]) + f"What is {{eq(mi('n'), mn(p['n']))}}?"
+'''
+LESSON = """---
+title: Clean
+order: 1
+---
+
+:::{attention-row} explorer
+:::
+
+:::{exercise} hostile
+:seed: 4
+:::
+
+:::{exercise} dot-2
+:seed: 4
+:::
+"""
+# Nothing of the author's markup that can run or load: anywhere in the document, an on*
+# attribute or a javascript: URL; in a statement, any element that runs or loads.
+LEFT = """() => {
+    const all = Array.from(document.querySelectorAll("*"));
+    const on = all.flatMap(el => Array.from(el.attributes).filter(a => /^on/i.test(a.name))
+                                          .map(a => el.localName + "[" + a.name + "]"));
+    const urls = all.flatMap(el => Array.from(el.attributes).filter(a => /javascript:/i.test(a.value))
+                                            .map(a => el.localName + "[" + a.name + "]"));
+    const kinds = "script, iframe, object, embed, img, svg, a, form, button, template, noscript, details, [style]";
+    const elements = Array.from(document.querySelectorAll(".ex-problem")).flatMap(
+        p => Array.from(p.querySelectorAll(kinds)).map(el => el.localName));
+    return {on: on, urls: urls, elements: elements, pwned: window.pwned || null};
+}"""
+CLEAN = {"on": [], "urls": [], "elements": [], "pwned": None}
+
+
+@pytest.fixture(scope="module")
+def clean_url(tmp_path_factory):
+    site = write_site(tmp_path_factory.mktemp("clean"), lessons={"index.md": "# Mine\n", "01-clean.md": LESSON},
+                      figures={"hostile.py": TYPE, "dot_product.py":
+                               (ROOT / "tests" / "fixtures" / "exercises" / "dot_product.py").read_text()})
+    yield from served_site(site)
+
+
+@pytest.fixture(scope="module")
+def shared(browser, clean_url, browser_context_args):
+    opened = module_page(browser, clean_url, browser_context_args)
+    page, guard = next(opened)
+    dialogs = guard.dialogs = []  # alert(), confirm(): none may open
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    yield page, guard
+    opened.close()  # its context with it
+
+
+@pytest.fixture
+def lesson(shared, clean_url):
+    page, guard = shared
+    fresh_lesson(page, guard, clean_url + "clean.html", FIG)
+    # Chromium reports the page's CSP for an on* or style attribute as soon as it parses
+    # one, even into a document of its own where nothing runs (DOMPurify's parse gets the
+    # same): "The action has been blocked". Any other console error, a failed request (an
+    # <img> that loaded) or a dialog still fails the test.
+    guard.allowed.append("Content Security Policy directive")
+    yield page
+    guard.check()
+    assert guard.dialogs == []
+
+
+def section_of(page, name: str):
+    return page.locator(f'.ex-exercise[data-exercise="{name}"]')
+
+
+def parsed(page, html: str) -> str:
+    """``html`` as the browser parses it into the page: how it serialises."""
+    return page.evaluate("h => { const t = document.createElement('template'); t.innerHTML = h; "
+                         "return t.innerHTML; }", html)
+
+
+def shown(section) -> str:
+    return section.locator(".ex-problem").evaluate("p => p.innerHTML")
+
+
+def new_numbers(page, section) -> int:
+    """Press New numbers with the mouse; the fresh seed once its problem is shown."""
+    key = section.get_attribute("id")
+    before = section.get_attribute("data-seed")
+    section.get_by_role("button", name="New numbers").click()
+    page.wait_for_function("([key, before]) => { const m = location.hash.match(new RegExp(key + '=(\\\\d+)'));"
+                           " return m && m[1] !== before && document.getElementById(key).dataset.seed === m[1]; }",
+                           arg=[key, before])
+    return int(section.get_attribute("data-seed"))
+
+
+def test_new_numbers_shows_the_authors_statement_cleaned_as_the_build_cleans_it(lesson):
+    lesson.evaluate("() => window.explorables.ready")
+    section = section_of(lesson, "hostile")
+    section.scroll_into_view_if_needed()
+    assert lesson.evaluate(LEFT) == CLEAN  # the built page, cleaned by nh3
+    seed = new_numbers(lesson, section)
+    statement = EXERCISES["hostile"].problem(seed)["statement"]
+    assert f"alert({seed % 1000})" in statement  # the worker had the author's markup to write
+    assert lesson.evaluate(LEFT) == CLEAN
+    # the same allow-list on both sides: what the browser kept is what nh3 keeps
+    assert shown(section) == parsed(lesson, clean(statement))
+    assert f"go {seed % 1000}" in section.locator(".ex-problem").inner_text()  # a dropped element's text stays
+    mi = section.locator(".ex-problem mi").first
+    assert mi.evaluate("el => [el.namespaceURI, el.getAttribute('mathvariant'), el.attributes.length]") == [
+        "http://www.w3.org/1998/Math/MathML", "bold", 1]
+    section.locator(".ex-problem").hover()  # where an onmouseover would have run
+    assert lesson.evaluate("() => window.pwned || null") is None
+
+
+def test_a_seeded_address_shows_the_statement_cleaned(shared, lesson, clean_url):
+    page, _ = shared
+    key = section_of(page, "hostile").get_attribute("id")
+    page.goto(clean_url)  # then the address, as a reader opens a link to it
+    later_loaded(page)
+    page.goto(f"{clean_url}clean.html#{key}=777")
+    section = section_of(page, "hostile")
+    page.wait_for_function("key => document.getElementById(key).dataset.seed === '777'", arg=key)
+    page.evaluate("() => window.explorables.ready")
+    assert "777" in section.locator(".ex-problem").inner_text()
+    assert page.evaluate(LEFT) == CLEAN
+    assert shown(section) == parsed(page, clean(EXERCISES["hostile"].problem(777)["statement"]))
+
+
+def test_a_normal_statements_mathml_is_intact(lesson):
+    lesson.evaluate("() => window.explorables.ready")
+    section = section_of(lesson, "dot-2")
+    section.scroll_into_view_if_needed()
+    seed = new_numbers(lesson, section)
+    statement = EXERCISES["dot-2"].problem(seed)["statement"]
+    assert clean(statement) == statement  # nothing in it for the cleaner to take
+    assert shown(section) == parsed(lesson, statement)
+    maths = section.locator(".ex-problem math")
+    assert maths.count() == len(re.findall(r"<math\b", statement)) == 3
+    assert maths.evaluate_all("ms => ms.every(m => m.namespaceURI === 'http://www.w3.org/1998/Math/MathML')")
