@@ -17,6 +17,7 @@ import pytest
 from explorables.engine import locale
 from explorables.engine.figures import FIGURES
 from explorables.engine.figures.sentences import SENTENCES
+from author_site import write_site
 from figure_helpers import split_scene
 
 # the figures whose words are all in the catalogue
@@ -136,12 +137,9 @@ def test_what_a_screen_reader_hears_of_a_live_value_is_german(tmp_path):
     becomes "neuer Vektor {}") and the manifest follows the language."""
     from explorables.site_builder.commands.build import build_site
 
-    site = tmp_path / "site"
-    (site / "content").mkdir(parents=True)
-    (site / "site.yml").write_text("title: Test\nlanguage: de\n", encoding="utf-8")
-    (site / "content" / "01-a.md").write_text(
+    site = write_site(tmp_path / "site", site_yml="title: Test\nlanguage: de\n", lessons={"01-a.md": (
         "---\ntitle: A\n---\n\nDer neue Vektor ist {value}`explorer.output`.\n\n"
-        ":::{attention-row} explorer\n:::\n", encoding="utf-8")
+        ":::{attention-row} explorer\n:::\n")})
     build_site(site / "content", tmp_path / "out")
     html = (tmp_path / "out" / "a.html").read_text(encoding="utf-8")
     assert 'data-say="neuer Vektor {}"' in html

@@ -14,6 +14,7 @@ import pytest
 from explorables.engine import locale, runtime
 from explorables.engine.exercises import EXERCISES, MINUS
 from explorables.site_builder.commands.build import build_site
+from author_site import write_site
 
 ROOT = Path(__file__).resolve().parent.parent
 JS = sorted((ROOT / "static" / "js").rglob("*.js"))
@@ -163,10 +164,8 @@ Die Temperatur ist {adjust}`explorer.temperature`.
 
 @pytest.fixture(scope="module")
 def german_site(tmp_path_factory):
-    site = tmp_path_factory.mktemp("deutsch")
-    (site / "content").mkdir()
-    (site / "site.yml").write_text("title: Test\nlanguage: de\nlicense: CC BY 4.0\n", encoding="utf-8")
-    (site / "content" / "01-uebung.md").write_text(LESSON, encoding="utf-8")
+    site = write_site(tmp_path_factory.mktemp("deutsch"), site_yml="title: Test\nlanguage: de\nlicense: CC BY 4.0\n",
+                      lessons={"01-uebung.md": LESSON})
     result = build_site(site / "content", site / "_site")
     locale.use("en")
     assert result.warnings == []
