@@ -13,8 +13,9 @@ Inside the fence:
   ``GeneratorExit``) becomes an author's error at its line, so the build never ends with
   the author's exit code and no site (Ctrl+C still stops the build);
 - imports the author's own code makes while it runs (``__import__(name)``,
-  ``importlib.import_module(name)``, an ``import`` inside ``compute``) are checked as the
-  module's written imports are: what the reader's browser lacks, and what only the build's
+  ``importlib.import_module(name)``, an ``import`` inside ``compute``: every door into
+  the import machinery, ``DOORS``) are checked as the module's written imports are (the
+  rules are in rules.py): what the reader's browser lacks, and what only the build's
   machine can do (processes, sockets, threads), is refused at its line.
 
 Each of these raises ``Stopped`` (an Exception), whose traceback keeps the author's frames
