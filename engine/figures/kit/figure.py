@@ -57,6 +57,7 @@ from typing import Any
 
 from ...locale import t
 from ..base import FieldError, Option, OptionError, OptionErrors, Text, read_options
+from .experiment_runs import buttons, run
 from .experiments import HINT, Experiment
 from .geometry import Vector
 from .hooks import HookChecks, HookFailed, Misused, _a, described, old_signature  # noqa: F401  (described: reports')
@@ -251,31 +252,8 @@ class Figure(HookChecks):
         return self.reset(state)
 
     def run_experiment(self, state: dict[str, Any], name: str) -> dict[str, Any]:
-        experiment = next(e for e in self.experiments if e.name == name)
-        state = self.returned("start", self.start(state))
-        if not experiment.applies(state):
-            raise ValueError(f"the experiment {name!r} needs {spoken(experiment.needs) or 'other settings'}")
-        for key, value in experiment.set.items():  # as a reader's change: read, then ``changed``
-            param = self.param(key)
-            if param is None:
-                state[key] = copy.deepcopy(value)
-                continue
-            state[key] = param.read(value, state)
-            state = self.returned("changed", self.changed(state, key))
-        if experiment.run is not None:
-            changed = experiment.run(state)  # the state changed in place, or the next one returned
-            if changed is not None:
-                if not isinstance(changed, dict):
-                    raise Misused(
-                        f"{self.name}: the run of the experiment {name!r} returned a "
-                        f"{type(changed).__name__}, not the state",
-                        "change the state it is given, or return it",
-                        experiment.run,
-                    )
-                state = changed
-        state["experiment"] = name
-        state["message"] = experiment.message(state)
-        return state
+        """The state the experiment ``name`` leaves, its message with it (experiment_runs.py)."""
+        return run(self, state, name)
 
     def end_experiment(self, state: dict[str, Any]) -> dict[str, Any]:
         """No experiment runs any more: no button lit, the hint back."""
@@ -311,31 +289,7 @@ class Figure(HookChecks):
     def experiment_control(self, state: dict[str, Any], near: str | None = None) -> dict[str, Any]:
         """The "Try this" buttons: those that apply from where experiments start, then
         Reset, and the message of the one last run, folded under REVEAL."""
-        shown_here = list(self.experiments)
-        if any(e.when is not None for e in shown_here):
-            begin = self.returned("start", self.start(copy.deepcopy(state)))
-            shown_here = [e for e in shown_here if e.applies(begin)]
-        control: dict[str, Any] = {
-            "kind": "buttons",
-            "name": "experiments",
-            "label": t("figure.try_this"),
-            "items": [
-                {
-                    "name": e.name,
-                    "label": spoken(e.label),
-                    "title": spoken(e.title),
-                    "active": state.get("experiment") == e.name,
-                }
-                for e in shown_here
-            ]
-            + [{"name": "reset", "label": t("figure.reset"), "title": t("figure.reset_title")}],
-            "message": state.get("message") or self.hint_text(),
-        }
-        if state.get("experiment") and state.get("message"):
-            control["reveal"] = t("figure.reveal")
-        if near:
-            control["near"] = near
-        return control
+        return buttons(self, state, near)
 
     def scene(self, state: dict[str, Any]) -> dict[str, Any]:
         v = self.located("compute", self.compute, state)
