@@ -1,4 +1,4 @@
-"""The kit's helpers for option checks and event hooks (kit/events.py), and Experiment.keyed."""
+"""The kit's helpers for option checks and event hooks (kit/events.py)."""
 
 import pytest
 
@@ -32,18 +32,3 @@ def test_cell_of_reads_a_grid_field_within_its_shape():
 def test_unselectable_names_the_figure_and_the_element():
     assert str(unselectable("attention-row", "a", (1, 2))) == "attention-row cannot select the mark 'a-1-2'"
 
-
-def test_keyed_experiments_take_their_words_from_the_catalogue():
-    from explorables.figures import Experiment, Say
-
-    trial = Experiment.keyed("figure.attention_lab")
-    sharp = trial("same-word-position", fields={"alpha": 1}, set={"s": 1.0})
-    assert (sharp.label.key, sharp.label.fields, sharp.title.key) == (
-        "figure.attention_lab.same_word_position",
-        {"alpha": 1},
-        "figure.attention_lab.same_word_position_title",
-    )
-    assert sharp.set == {"s": 1.0}
-    own = trial("double-query", "Wq = 2I")
-    assert own.label == "Wq = 2I" and isinstance(own.title, Say)
-    assert sharp.manifest()["label"] not in ("", sharp.label.key)  # the words, looked up

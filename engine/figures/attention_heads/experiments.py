@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 
 from explorables.engine import multi_head
-from explorables.figures import Experiment, best, num, quote, t, vec
+from explorables.figures import Experiment, Say, best, num, quote, t, vec
 
 from ..sentences import VOCAB, sentence
 from .heads import head_matrices, w_o
@@ -65,8 +65,19 @@ def copy_message(state: dict) -> str:
     )
 
 
-trial = Experiment.keyed("figure.attention_heads")  # words: figure.attention_heads.two_views, ..._title
 EXPERIMENTS = (
-    trial("two-views", run=two_views, see=two_views_message),
-    trial("copy", run=copy_head, see=copy_message),
+    Experiment(
+        "two-views",
+        Say("figure.attention_heads.two_views"),
+        Say("figure.attention_heads.two_views_title"),
+        run=two_views,
+        see=two_views_message,
+    ),
+    Experiment(
+        "copy",
+        Say("figure.attention_heads.copy"),
+        Say("figure.attention_heads.copy_title"),
+        run=copy_head,
+        see=copy_message,
+    ),
 )

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..base import Text
-from .text import Say, spoken
+from .text import spoken
 
 HINT = "Pick an experiment: it sets the figure and says what to look for."
 REVEAL = "What you should see"  # the summary an experiment's result stays folded under
@@ -37,19 +37,6 @@ class Experiment:
     see: str | Callable[[dict], str] = ""  # what to look for (a function of the state for numbers)
     when: Callable[[dict], bool] | None = None  # does it apply to the state it starts from?
     needs: Text = ""  # what it needs where it does not apply, for the error message
-
-    @classmethod
-    def keyed(cls, prefix: str) -> Callable[..., Experiment]:
-        """A maker of experiments whose words are catalogue keys under ``prefix``: with
-        ``trial = Experiment.keyed("own.vectors")``, ``trial("turn-u", set=...)`` is labelled
-        ``Say("own.vectors.turn_u")`` and titled ``Say("own.vectors.turn_u_title")``. A label
-        given after the name replaces the key's; ``fields`` fill the label's fields."""
-
-        def make(name: str, label: Text | None = None, /, *, fields: Mapping[str, Any] | None = None, **more: Any):
-            key = f"{prefix}.{name.replace('-', '_')}"
-            return cls(name, Say(key, **(fields or {})) if label is None else label, Say(f"{key}_title"), **more)
-
-        return make
 
     def applies(self, state: dict) -> bool:
         return self.when is None or bool(self.when(state))
