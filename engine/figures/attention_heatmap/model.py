@@ -300,15 +300,7 @@ class AttentionHeatmap(Figure):
             "kinds": [kind_of_row(H, m) for H, m in zip(r.entropy, visible, strict=True)],
         }
 
-    def draw(self, state: dict[str, Any], v: dict[str, Any]) -> list[Any]:
-        r = v["r"]
-        return [
-            scene.table_panel(state, r),
-            scene.entropy_panel(state, r, v["visible"], v["kinds"]),
-            scene.outputs_panel(state, r),
-            scene.row_panel(state, r, v["visible"], v["kinds"]),
-            scene.cost_panel(state, r),
-        ]
+    draw = staticmethod(scene.panels)
 
     def status(self, state: dict[str, Any], v: dict[str, Any]) -> str:
         n, p, i = state["n"], state["padding"], state["query"]

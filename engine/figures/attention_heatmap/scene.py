@@ -223,6 +223,18 @@ def cost_panel(state: dict, r) -> dict:
     )
 
 
+def panels(state: dict, v: dict) -> list[dict]:
+    """The panels, in order: the table, the rows' entropy, the outputs, the picked row, the cost."""
+    r, visible, kinds = v["r"], v["visible"], v["kinds"]
+    return [
+        table_panel(state, r),
+        entropy_panel(state, r, visible, kinds),
+        outputs_panel(state, r),
+        row_panel(state, r, visible, kinds),
+        cost_panel(state, r),
+    ]
+
+
 def vector_grids(state: dict) -> list[dict]:
     """Typed entries of the picked token's q, k and v, one row a coordinate: one grid, or
     two when the values are not as long as the queries."""
