@@ -2,7 +2,8 @@
 locales/), written from arguments, and a build that breaks it: shared by the tests of
 authors' figures, exercise types, words and catalogues. The ``author_site`` fixture
 (tests/conftest.py) writes one into the test's folder and forgets what its build
-registered afterwards.
+registered afterwards. And for a content folder built once (``one_lesson_site``), a
+build that fails: ``failed`` and ``fails_with``, which runs one row of a mistake table.
 
 tests/ is no package, so the tests import this module at the top level."""
 from __future__ import annotations
