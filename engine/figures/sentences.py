@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import OptionError
+from .kit.events import unselectable
 from .kit.inputs import query_field, resolve_query
 from .kit.params import Choice, Slider, resolve
 from .kit.text import Say, quote
@@ -116,6 +117,17 @@ def check_query_option(values: dict[str, Any]) -> None:
             raise OptionError("query", str(err)) from None
 
 
+def clicked(figure: str, state: dict, mark: str, i: Any, points: tuple = (), cells: tuple = ()) -> int:
+    """The token a click makes ask: the token of a point of the marks ``points``, or the row
+    of a cell (i = (row, column)) of the T x T tables ``cells``; ``unselectable`` otherwise."""
+    n = len(state["tokens"])
+    if mark in cells and isinstance(i, tuple) and max(i) < n:
+        return i[0]
+    if mark in points and isinstance(i, int) and i < n:
+        return i
+    raise unselectable(figure, mark, i)
+
+
 def distinct(tokens) -> list[str]:
     """The words of a sentence in order of first appearance."""
     return list(dict.fromkeys(tokens))
@@ -203,6 +215,7 @@ __all__ = [
     "Asker",
     "Sentence",
     "check_query_option",
+    "clicked",
     "column_labels",
     "default_embeddings",
     "distinct",

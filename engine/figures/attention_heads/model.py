@@ -33,12 +33,11 @@ from explorables.figures import (
     register,
     resolve_query,
     t,
-    unselectable,
     vec,
 )
 
 from ..matrices import matrix_control, matrix_name, parse_cell
-from ..sentences import Asker, check_query_option, sentence, sentence_menu, sentence_values
+from ..sentences import Asker, check_query_option, clicked, sentence, sentence_menu, sentence_values
 from . import words
 from .experiments import EXPERIMENTS, attend
 from .heads import BLOCK_PRESETS, HEAD_KEYS, MATRICES, W_O_PRESETS, block, head_matrices, head_preset_of, w_o
@@ -151,12 +150,8 @@ class AttentionHeads(Figure):
         return _sync(state)
 
     def on_select(self, state: dict, mark: str, i: Any) -> dict:
-        cell = mark in ("a1", "a2") and isinstance(i, tuple)  # a cell of a head's table: its row asks
-        point = mark in ("x", "value") and isinstance(i, int)  # a token's point
-        if (cell or point) and max(i if cell else (i,)) < len(state["tokens"]):
-            state["query"] = i[0] if cell else i
-            return state
-        raise unselectable(self.name, mark, i)
+        state["query"] = clicked(self.name, state, mark, i, points=("x", "value"), cells=("a1", "a2"))
+        return state
 
     def on_action(self, state: dict, name: str) -> dict:
         target, _, preset = name.partition("=")

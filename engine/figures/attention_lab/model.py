@@ -28,7 +28,6 @@ from explorables.figures import (
     register,
     resolve_query,
     t,
-    unselectable,
     vec,
 )
 
@@ -36,6 +35,7 @@ from ..matrices import Matrix
 from ..sentences import (
     Asker,
     check_query_option,
+    clicked,
     default_embeddings,
     distinct,
     sentence,
@@ -206,13 +206,7 @@ class AttentionLab(Figure):
         return state
 
     def on_select(self, state: dict, mark: str, i: Any) -> dict:
-        n = len(state["tokens"])
-        if mark == "a" and isinstance(i, tuple) and max(i) < n:
-            state["query"] = i[0]  # a cell of the table: its row asks
-        elif mark in SELECTABLE and isinstance(i, int) and i < n:
-            state["query"] = i
-        else:
-            raise unselectable(self.name, mark, i)
+        state["query"] = clicked(self.name, state, mark, i, points=SELECTABLE, cells=("a",))
         state["step"] = STEP_SCORE
         return state
 

@@ -25,11 +25,10 @@ from explorables.figures import (
     resolve_query,
     rows_checker,
     t,
-    unselectable,
     words,
 )
 
-from ..sentences import Asker, temperature
+from ..sentences import Asker, clicked, temperature
 from . import scene
 from .experiments import EXPERIMENTS, STEP_MASK, STEP_MATCH, STEP_SOFTMAX, STEP_TEMPERATURE
 from .vectors import COORD_LIMIT, MAX_TOKENS, TOKENS, parse_pairs, row, tied, vectors
@@ -172,13 +171,8 @@ class AttentionRow(Figure):
         return state
 
     def on_select(self, state: dict, mark: str, i: Any) -> dict:
-        if (
-            mark not in ("score", "bar", "value", "key", "weight", "t")
-            or not isinstance(i, int)
-            or i >= len(state["tokens"])
-        ):
-            raise unselectable(self.name, mark, i)
-        state["query"], state["step"] = i, STEP_MATCH
+        marks = ("score", "bar", "value", "key", "weight", "t")
+        state["query"], state["step"] = clicked(self.name, state, mark, i, points=marks), STEP_MATCH
         return state
 
     # --- the scene ----------------------------------------------------------------------
