@@ -1,8 +1,8 @@
-"""The kit's helpers for option checks and event hooks (kit/events.py)."""
+"""The kit's helpers for option checks and event hooks (kit/events.py), and a square plane by its half-width."""
 
 import pytest
 
-from explorables.figures import FieldError, OptionError, OptionErrors, cell_of, held, raise_all, unselectable
+from explorables.figures import FieldError, OptionError, OptionErrors, cell_of, held, plane, points, raise_all, unselectable
 
 
 def test_raise_all_raises_nothing_the_one_error_or_all_together():
@@ -32,3 +32,11 @@ def test_cell_of_reads_a_grid_field_within_its_shape():
 def test_unselectable_names_the_figure_and_the_element():
     assert str(unselectable("attention-row", "a", (1, 2))) == "attention-row cannot select the mark 'a-1-2'"
 
+
+
+def test_a_plane_by_its_half_width_is_square_and_centred():
+    made = plane("p", points("a", [[1, 2]]), half=2.5, grid=1.0)
+    assert made["x"] == made["y"] == [-2.5, 2.5] and made["square"] is True and made["grid"] == 1.0
+    assert made == plane("p", points("a", [[1, 2]]), x=[-2.5, 2.5], y=[-2.5, 2.5], square=True, grid=1.0)
+    with pytest.raises(TypeError, match="needs x="):
+        plane("p", points("a", [[1, 2]]))

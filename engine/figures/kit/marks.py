@@ -228,10 +228,22 @@ def circles(centres: Sequence[Sequence[float]], r: Any, **channels: Any) -> list
 # --- panels ------------------------------------------------------------------------------
 
 
-def plane(id: str, *marks: Any, x: Sequence[float], y: Sequence[float], **options: Any) -> dict[str, Any]:
-    """A 2-D canvas holding ``marks`` (marks, lists of marks, None to leave one out).
-    Options as in SCENE.md: title, caption, square, ratio, ticks, grid, axes, keyboard,
-    legend, selected, wide. Only its points and arrows may be draggable."""
+def plane(
+    id: str,
+    *marks: Any,
+    x: Sequence[float] = (),
+    y: Sequence[float] = (),
+    half: float | None = None,
+    **options: Any,
+) -> dict[str, Any]:
+    """A 2-D canvas holding ``marks`` (marks, lists of marks, None to leave one out), from
+    ``x`` and ``y`` ([lo, hi] each), or with ``half`` a square one from -half to half on
+    both axes. Options as in SCENE.md: title, caption, square, ratio, ticks, grid, axes,
+    keyboard, legend, selected, wide. Only its points and arrows may be draggable."""
+    if half is not None:
+        x, y, options = (-half, half), (-half, half), {"square": True, **options}
+    elif not x or not y:
+        raise TypeError(f"plane {id!r} needs x=[lo, hi] and y=[lo, hi], or half=")
     return _panel("plane", id, {"x": list(x), "y": list(y), **options, "marks": _flat(marks)})
 
 
