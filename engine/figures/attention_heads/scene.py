@@ -119,9 +119,7 @@ def plane_panel(s: dict, v: dict) -> dict:
             gap=round(OUTPUT_DIAMOND * 1.4 * 1.3 + 1, 1),
         ),  # its tip at the hovered diamond's edge
         values(False),
-        x=[-half, half],
-        y=[-half, half],
-        square=True,
+        half=half,
         grid=grid_step(half),
         axes=[spoken(a) for a in EMBED_AXES],
         title=words.plane_title(tokens[i], i),

@@ -47,16 +47,7 @@ KEYBOARD = {"step": 0.1, "big": 0.5}  # arrow-key steps on the embedding plane (
 
 def square(id: str, *marks, half: float, axes, **options) -> dict:
     """A square plane from -half to half, its grid and axis names."""
-    return plane(
-        id,
-        *marks,
-        x=[-half, half],
-        y=[-half, half],
-        square=True,
-        grid=grid_step(half),
-        axes=[spoken(a) for a in axes],
-        **options,
-    )
+    return plane(id, *marks, half=half, grid=grid_step(half), axes=[spoken(a) for a in axes], **options)
 
 
 def legend(*entries) -> list[dict]:
