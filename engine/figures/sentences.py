@@ -117,6 +117,13 @@ def check_query_option(values: dict[str, Any]) -> None:
             raise OptionError("query", str(err)) from None
 
 
+def asked(state: dict, default: int | None) -> int | None:
+    """The author's :query: (in the state at ``setup``) as a token of the :sentence: preset, or
+    ``default`` where the option is empty."""
+    query = str(state["query"]).strip()
+    return resolve_query(query, sentence(state["sentence"]).tokens) if query else default
+
+
 def clicked(figure: str, state: dict, mark: str, i: Any, points: tuple = (), cells: tuple = ()) -> int:
     """The token a click makes ask: the token of a point of the marks ``points``, or the row
     of a cell (i = (row, column)) of the T x T tables ``cells``; ``unselectable`` otherwise."""
@@ -214,6 +221,7 @@ __all__ = [
     "VOCAB",
     "Asker",
     "Sentence",
+    "asked",
     "check_query_option",
     "clicked",
     "column_labels",

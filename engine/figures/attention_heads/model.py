@@ -31,13 +31,12 @@ from explorables.figures import (
     num,
     quote,
     register,
-    resolve_query,
     t,
     vec,
 )
 
 from ..matrices import matrix_control, matrix_name, parse_cell
-from ..sentences import Asker, check_query_option, clicked, sentence, sentence_menu, sentence_values
+from ..sentences import Asker, asked, check_query_option, clicked, sentence, sentence_menu, sentence_values
 from . import words
 from .experiments import EXPERIMENTS, attend
 from .heads import BLOCK_PRESETS, HEAD_KEYS, MATRICES, W_O_PRESETS, block, head_matrices, head_preset_of, w_o
@@ -116,10 +115,8 @@ class AttentionHeads(Figure):
         check_query_option(values)
 
     def setup(self, state: dict, options: dict) -> dict:
-        tokens = sentence(state["sentence"]).tokens
-        query = str(state["query"]).strip()
-        state["tokens"] = tokens
-        state["query"] = resolve_query(query, tokens) if query else len(tokens) - 1
+        state["tokens"] = sentence(state["sentence"]).tokens
+        state["query"] = asked(state, len(state["tokens"]) - 1)
         state["heads"] = [head_matrices(state[name]) for name in HEADS]
         state["W_O"] = w_o(state["W_O"])  # (4, 2): rows 0-1 are W_O^1, rows 2-3 W_O^2
         return state

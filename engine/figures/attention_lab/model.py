@@ -26,7 +26,6 @@ from explorables.figures import (
     num,
     quote,
     register,
-    resolve_query,
     t,
     vec,
 )
@@ -34,6 +33,7 @@ from explorables.figures import (
 from ..matrices import Matrix
 from ..sentences import (
     Asker,
+    asked,
     check_query_option,
     clicked,
     default_embeddings,
@@ -149,12 +149,10 @@ class AttentionLab(Figure):
         check_query_option(values)
 
     def setup(self, state: dict, options: dict) -> dict:
-        chosen = sentence(state["sentence"])
-        query = str(state["query"]).strip()
         for m in MATRICES:
             state[m] = self._matrix(m).read(state[m], state)  # (2, 2), from the option's text
         state["emb"] = default_embeddings()  # word -> e(word), for every preset word
-        use_sentence(state, chosen, resolve_query(query, chosen.tokens) if query else None)
+        use_sentence(state, sentence(state["sentence"]), asked(state, None))
         state["step"] = STEP_SCORE
         return state
 
