@@ -1,8 +1,22 @@
-"""The kit's helpers for option checks and event hooks (kit/events.py), and a square plane by its half-width."""
+"""The kit's helpers for option checks and event hooks (kit/events.py), a square plane by its
+half-width, and the order a figure lists its options in."""
 
 import pytest
 
-from explorables.figures import FieldError, OptionError, OptionErrors, cell_of, held, plane, points, raise_all, unselectable
+from explorables.figures import (
+    FieldError,
+    Figure,
+    Option,
+    OptionError,
+    OptionErrors,
+    Slider,
+    cell_of,
+    held,
+    plane,
+    points,
+    raise_all,
+    unselectable,
+)
 
 
 def test_raise_all_raises_nothing_the_one_error_or_all_together():
@@ -40,3 +54,15 @@ def test_a_plane_by_its_half_width_is_square_and_centred():
     assert made == plane("p", points("a", [[1, 2]]), x=[-2.5, 2.5], y=[-2.5, 2.5], square=True, grid=1.0)
     with pytest.raises(TypeError, match="needs x="):
         plane("p", points("a", [[1, 2]]))
+
+
+def test_option_order_lists_the_named_options_first_and_the_rest_as_declared():
+    class Ordered(Figure):
+        name = "ordered-test"
+        params = (Slider("a", "a", 0.5, lo=0, hi=1), Slider("b", "b", 0.5, lo=0, hi=1))
+        extra_options = (Option("c", "str", "", "c"), Option("d", "str", "", "d"))
+        option_order = ("d", "b")
+
+    assert [o.name for o in Ordered().options] == ["d", "b", "a", "c"]
+    Ordered.option_order = ()
+    assert [o.name for o in Ordered().options] == ["a", "b", "c", "d"]

@@ -83,6 +83,7 @@ class Figure(HookChecks):
     experiments: tuple[Experiment, ...] = ()
     hint: Text = HINT  # what the experiment box says while no experiment runs
     experiments_near: str | None = None  # the panel the "Try this" buttons sit under on a narrow screen
+    option_order: tuple[str, ...] = ()  # options listed first, in this order (the rest follow as declared)
     # The state keys that make the figure's example (its tokens, their vectors): prose
     # that quotes an element by position ({value}`table.weights[2][3]`) speaks of the
     # lesson's example, so once the reader changes one of these, it keeps the lesson's
@@ -98,7 +99,9 @@ class Figure(HookChecks):
             for p in self.params
             if p.option
         )
-        return tuple(specs) + tuple(self.extra_options)
+        declared = (*specs, *self.extra_options)
+        first = [o for name in self.option_order for o in declared if o.name == name]
+        return (*first, *(o for o in declared if o.name not in self.option_order))
 
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)
