@@ -41,7 +41,6 @@ from .table import PAD_MAX, kind_of_row, shown, table
 from .words import plural
 
 VECTORS = ("queries", "keys", "values")  # the options that hold an author's own vectors
-OPTION_ORDER = ("preset", "tokens", *VECTORS, "view", "length", "causal", "padding", "query")
 
 
 def preset_choices(state: dict) -> list[tuple[str, str | Say]]:
@@ -150,11 +149,7 @@ class AttentionHeatmap(Figure):
     )
     experiments = EXPERIMENTS
     experiments_near = "table"
-
-    @property
-    def options(self) -> tuple[Option, ...]:
-        by_name = {o.name: o for o in super().options}
-        return tuple(by_name[name] for name in OPTION_ORDER)
+    option_order = ("preset", "tokens", *VECTORS, "view", "length", "causal", "padding", "query")
 
     table = staticmethod(table)  # the lesson's tests rebuild the table as the figure does
 

@@ -100,11 +100,7 @@ class AttentionRow(Figure):
     )
     experiments = EXPERIMENTS
     experiments_near = "formula"
-
-    @property
-    def options(self) -> tuple[Option, ...]:  # the order authors read them in
-        by_name = {o.name: o for o in super().options}
-        return tuple(by_name[n] for n in ("tokens", "query", "temperature", "causal", "queries", "keys", "values"))
+    option_order = ("tokens", "query", "temperature", "causal", "queries", "keys", "values")  # as authors read them
 
     # --- options -> first state -------------------------------------------------------
 

@@ -117,8 +117,11 @@ class PositionalEncoding(Figure):
             near="similarity",
         ),
     )
-    position = Option("position", "int", 0, words.DOC_POSITION, min=0, max=POSITIONS_MAX)  # sets t
-    extra_options = (Option("positions", "int", 64, words.DOC_POSITIONS, min=POSITIONS_MIN, max=POSITIONS_MAX),)
+    extra_options = (
+        Option("position", "int", 0, words.DOC_POSITION, min=0, max=POSITIONS_MAX),  # sets t
+        Option("positions", "int", 64, words.DOC_POSITIONS, min=POSITIONS_MIN, max=POSITIONS_MAX),
+    )
+    option_order = ("position",)  # first, as authors know them
     values = (
         Value("t", "integer", words.V_T),
         Value("D", "integer", words.V_D),
@@ -132,10 +135,6 @@ class PositionalEncoding(Figure):
     experiments = EXPERIMENTS
 
     # --- options -> first state -------------------------------------------------------
-
-    @property
-    def options(self) -> tuple[Option, ...]:
-        return (self.position, *super().options)  # the position first, as authors know them
 
     def check_options(self, values: dict[str, Any]) -> None:
         for name in ("position", "offset"):
