@@ -135,6 +135,16 @@ def clicked(figure: str, state: dict, mark: str, i: Any, points: tuple = (), cel
     raise unselectable(figure, mark, i)
 
 
+def count_errors(rows: dict[str, list], tokens: list[str], unit: str = "rows") -> list[OptionError]:
+    """An error on each option of ``rows`` (name -> its rows) that has not one row a token."""
+    n, listed = len(tokens), " ".join(tokens)
+    return [
+        OptionError(name, f"expected {n} {unit}, one for each token of '{listed}', got {len(r)}")
+        for name, r in rows.items()
+        if len(r) != n
+    ]
+
+
 def distinct(tokens) -> list[str]:
     """The words of a sentence in order of first appearance."""
     return list(dict.fromkeys(tokens))
@@ -225,6 +235,7 @@ __all__ = [
     "check_query_option",
     "clicked",
     "column_labels",
+    "count_errors",
     "default_embeddings",
     "distinct",
     "grid_step",

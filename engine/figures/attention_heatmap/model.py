@@ -33,6 +33,7 @@ from explorables.figures import (
     words,
 )
 
+from ..sentences import count_errors
 from . import scene
 from . import words as W
 from .experiments import EXPERIMENTS, load
@@ -158,7 +159,7 @@ class AttentionHeatmap(Figure):
     def check_options(self, values: dict[str, Any]) -> None:
         own = has_own_tokens(values)
         tokens = words(values["tokens"]) if own else list(PRESETS[values["preset"]].tokens)
-        n_tokens, listed = len(tokens), " ".join(tokens)
+        n_tokens = len(tokens)
         given = [m for m in VECTORS if str(values[m]).strip()]
         errors: list[OptionError] = []
         if own:
@@ -176,11 +177,7 @@ class AttentionHeatmap(Figure):
                     )
                 )
             rows = {m: parse_rows(values[m], m) for m in given}
-            errors += [
-                OptionError(m, f"expected {n_tokens} rows, one for each token of '{listed}', got {len(rows[m])}")
-                for m in given
-                if len(rows[m]) != n_tokens
-            ]
+            errors += count_errors(rows, tokens)
             if "queries" in rows and "keys" in rows and len(rows["queries"][0]) != len(rows["keys"][0]):
                 errors.append(
                     OptionError(

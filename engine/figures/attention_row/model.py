@@ -28,7 +28,7 @@ from explorables.figures import (
     words,
 )
 
-from ..sentences import Asker, clicked, temperature
+from ..sentences import Asker, clicked, count_errors, temperature
 from . import scene
 from .experiments import EXPERIMENTS, STEP_MASK, STEP_MATCH, STEP_SOFTMAX, STEP_TEMPERATURE
 from .vectors import COORD_LIMIT, MAX_TOKENS, TOKENS, parse_pairs, row, tied, vectors
@@ -47,6 +47,7 @@ from .words import (
 )
 
 KEY_PLANE = 2.5  # half-width of the key plane while every key fits inside it
+VECTORS = ("queries", "keys", "values")  # the options that hold an author's own vectors
 
 
 def whole(name: str, hi) -> Any:
@@ -80,10 +81,7 @@ class AttentionRow(Figure):
     )
     extra_options = (
         Option("tokens", "words", list(TOKENS), DOC["tokens"], min=1, max=MAX_TOKENS),
-        *(
-            Option(name, "str", "", DOC[name], check=rows_checker(name, width=2, limit=COORD_LIMIT))
-            for name in ("queries", "keys", "values")
-        ),
+        *(Option(name, "str", "", DOC[name], check=rows_checker(name, width=2, limit=COORD_LIMIT)) for name in VECTORS),
     )
     values = (
         Value("tokens", "list", "The words of the sentence."),
@@ -108,7 +106,7 @@ class AttentionRow(Figure):
         tokens = words(values["tokens"])
         n = len(tokens)
         errors: list[OptionError] = []
-        missing = [name for name in ("queries", "keys", "values") if not str(values[name]).strip()]
+        missing = [name for name in VECTORS if not str(values[name]).strip()]
         if tuple(tokens) != TOKENS and missing:
             listed = " and ".join(filter(None, [", ".join(f":{m}:" for m in missing[:-1]), f":{missing[-1]}:"]))
             errors.append(
@@ -119,16 +117,8 @@ class AttentionRow(Figure):
                     f"pair{'s' if n != 1 else ''} each, like '0.5,1; -1,0.2'",
                 )
             )
-        for name in ("queries", "keys", "values"):
-            text = str(values[name]).strip()
-            if text and len(parse_pairs(text, name)) != n:
-                errors.append(
-                    OptionError(
-                        name,
-                        f"expected {n} x,y pairs, one for each token of '{' '.join(tokens)}', "
-                        f"got {len(parse_pairs(text, name))}",
-                    )
-                )
+        given = {m: parse_pairs(str(values[m]).strip(), m) for m in VECTORS if m not in missing}
+        errors += count_errors(given, tokens, "x,y pairs")
         try:
             resolve_query(values["query"], tokens)
         except ValueError as err:
@@ -140,7 +130,7 @@ class AttentionRow(Figure):
 
     def setup(self, state: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
         state["tokens"] = words(options["tokens"])
-        state["q"], state["k"], state["v"] = (vectors(options, name) for name in ("queries", "keys", "values"))
+        state["q"], state["k"], state["v"] = (vectors(options, name) for name in VECTORS)
         state["query"] = state["selected"] = resolve_query(options["query"], state["tokens"])
         state["temperature"] = float(state["temperature"])
         return state
