@@ -8,6 +8,7 @@ as it was.
 """
 from __future__ import annotations
 
+import itertools
 import re
 import shutil
 import tempfile
@@ -349,8 +350,8 @@ def _write(run: _Run, read: _Read, parsed: _Parsed, rendered: _Rendered) -> Path
                 drafts = {name: render(name, "bundle/pages.js") for name in renders
                           if name != PRINT_PAGE}  # no scripts: it opens as a file of its own
                 names["bundle/pages.js"] = site_assets.add(assets, "bundle/pages.js", offline.pages_script(drafts))
-            outputs.update({name: render(name) for name in renders})
-            for name, text in outputs.items():
+            pages = ((name, render(name)) for name in renders)  # each written once made: not every page held at once
+            for name, text in itertools.chain(outputs.items(), pages):
                 (staging / name).parent.mkdir(parents=True, exist_ok=True)
                 (staging / name).write_text(text, encoding="utf-8")
             for extra in rendered.extras:  # images and other files of the lessons
