@@ -66,3 +66,6 @@ def test_option_order_lists_the_named_options_first_and_the_rest_as_declared():
     assert [o.name for o in Ordered().options] == ["d", "b", "a", "c"]
     Ordered.option_order = ()
     assert [o.name for o in Ordered().options] == ["a", "b", "c", "d"]
+    assert Ordered().declared("b").name == "b" and Ordered().param("c") is None
+    with pytest.raises(KeyError, match="declares no parameter 'c'"):
+        Ordered().declared("c")

@@ -106,6 +106,13 @@ class Figure(HookChecks):
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)
 
+    def declared(self, name: str) -> Param:
+        """The parameter ``name``, which the figure declares: KeyError if it does not."""
+        param = self.param(name)
+        if param is None:
+            raise KeyError(f"{self.name} declares no parameter {name!r}")
+        return param
+
     def option(self, name: str) -> Option | None:
         return next((o for o in self.options if o.name == name), None)
 
