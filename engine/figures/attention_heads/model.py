@@ -201,20 +201,13 @@ class AttentionHeads(Figure):
     def controls(self, s: dict, v: dict) -> list[dict]:
         """Sentence and asker, the experiments by the plane, each head's menu and matrices,
         then the two blocks of W_O with their presets."""
-
-        def control(name: str) -> dict:
-            param = self.param(name)
-            if param is None:  # (each name is a parameter declared above)
-                raise KeyError(name)
-            return param.control_dict(s)
-
         out = [
-            control("sentence"),
-            control("query"),
+            self.declared("sentence").control_dict(s),
+            self.declared("query").control_dict(s),
             self.experiment_control(s, near="outputs"),
         ]
         for h, name in enumerate(HEADS):
-            out.append(control(name))
+            out.append(self.declared(name).control_dict(s))
             out += [
                 matrix_control(f"h{h + 1}.{m}", f"{matrix_name(m)}{words.SUP[h + 1]}", s["heads"][h][m], near=name)
                 for m in MATRICES

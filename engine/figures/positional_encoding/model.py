@@ -151,10 +151,7 @@ class PositionalEncoding(Figure):
 
     def on_set(self, state: dict, name: str, value: Any) -> dict:
         if name == "base_text":  # the field beside the menu: any base, typed
-            base = self.param("base")
-            if base is None:  # (declared above)
-                raise KeyError("base")
-            state["base"] = replace(base, name=name).read(value, state)
+            state["base"] = replace(self.declared("base"), name=name).read(value, state)
             return state
         return super().on_set(state, name, value)
 
