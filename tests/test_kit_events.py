@@ -69,3 +69,20 @@ def test_option_order_lists_the_named_options_first_and_the_rest_as_declared():
     assert Ordered().declared("b").name == "b" and Ordered().param("c") is None
     with pytest.raises(KeyError, match="declares no parameter 'c'"):
         Ordered().declared("c")
+
+
+def test_a_play_tick_reaches_on_tick_and_other_actions_name_it():
+    from explorables.figures import Play
+
+    class Counter(Figure):
+        name = "counter-test"
+        params = (Play("playing", "Play", False),)
+
+        def on_tick(self, state):
+            state["n"] = state.get("n", 0) + 1
+            return state
+
+    fig = Counter()
+    assert fig.on_action({"playing": True}, "tick") == {"playing": True, "n": 1}
+    with pytest.raises(ValueError, match=r"no action 'jump' \(known: tick, reset\)"):
+        fig.on_action({}, "jump")

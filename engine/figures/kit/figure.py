@@ -62,7 +62,7 @@ from .experiments import HINT, Experiment
 from .geometry import Vector
 from .hooks import HookChecks, HookFailed, Misused, _a, described, old_signature  # noqa: F401  (described: reports')
 from .marks import element_id, mark_ref
-from .params import Hidden, Param
+from .params import Hidden, Param, Play
 from .schema import CHECKED, SceneError, check_scene
 from .text import spoken
 from .values import Value
@@ -250,8 +250,16 @@ class Figure(HookChecks):
     on_drag.unsupported = on_select.unsupported = True  # type: ignore[attr-defined]
 
     def on_action(self, state: dict[str, Any], name: str) -> dict[str, Any]:
-        known = ", ".join(["reset"] + [e.name for e in self.experiments])
+        """An action no experiment has: a ``Play`` parameter's tick goes to ``on_tick``."""
+        ticks = [p.tick for p in self.params if isinstance(p, Play)]
+        if name in ticks:
+            return self.returned("on_tick", self.on_tick(state))
+        known = ", ".join([*ticks, "reset"] + [e.name for e in self.experiments])
         raise ValueError(f"{self.name} has no action {name!r} (known: {known})")
+
+    def on_tick(self, state: dict[str, Any]) -> dict[str, Any]:
+        """One step of a playing ``Play`` parameter (every ``interval`` ms): return the next state."""
+        raise NotImplementedError
 
     def reset(self, state: dict[str, Any]) -> dict[str, Any]:
         """Back to the first settings: by default the first state again."""

@@ -348,7 +348,7 @@ class NumberChoice(Param):
 class Play(Toggle):
     """Play and Pause: while on, the page sends the action ``tick`` every ``interval`` ms
     (only while the figure is on screen); with reduced motion each press sends one tick.
-    The figure's ``on_action`` takes the tick."""
+    The figure's ``on_tick(state)`` takes the tick (``on_action`` hands it on)."""
 
     interval: int = 700  # ms between two ticks
     tick: str = "tick"  # the action a tick sends
