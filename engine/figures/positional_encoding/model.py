@@ -167,12 +167,10 @@ class PositionalEncoding(Figure):
             state["side"] = 1 if s > t else -1
         return state
 
-    def on_action(self, state: dict, name: str) -> dict:
-        if name == "tick":  # one step of Play: the next position, back to 0 after the last
-            state["t"] = 0 if state["t"] >= last(state) else state["t"] + 1
-            return state
-        known = ", ".join(["tick", "reset"] + [e.name for e in self.experiments])
-        raise ValueError(f"{self.name} has no action {name!r} (known: {known})")
+    def on_tick(self, state: dict) -> dict:
+        """One step of Play: the next position, back to 0 after the last."""
+        state["t"] = 0 if state["t"] >= last(state) else state["t"] + 1
+        return state
 
     # --- scene ------------------------------------------------------------------------
 
