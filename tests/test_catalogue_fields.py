@@ -68,8 +68,8 @@ def test_plain_fields_still_build(tmp_path, key, text):
     ("{count.__class__.__mro__} shares", "{count.__class__.__mro__}"),
     ("{count!r} shares", "{count!r}"),
     ("{count:>999999} shares", "{count:>999999}"),
-    ("{0} shares", "{0}"),
-    ("{} shares", "{}"),
+    ("{0.__class__} shares", "{0.__class__}"),
+    ("{!r} shares", "{!r}"),
     ("{count[0]} shares", "{count[0]}"),
 ])
 @pytest.mark.parametrize("language", ["en", "de"])
@@ -83,6 +83,16 @@ def test_an_own_text_with_more_than_a_plain_field_is_an_error_at_its_line(tmp_pa
     message = build_error(site, tmp_path / "out")
     assert (f"locales/{language}.json:3:1: the text of 'own.shares.count' has {field}, which is not a plain field\n"
             "    write each field as {name} and nothing more (a brace itself is written {{ or }})\n") in message
+
+
+@pytest.mark.parametrize("text", ["top weight {}", "top weight {0}"])
+def test_an_own_announcement_fills_a_bare_field(tmp_path, text):
+    """Regression: the plain-field check refused the bare {} that a Value's announcement
+    is filled through (docs/writing-a-figure.md writes "own.shares.announce": "top weight {}")."""
+    words = {"en": {"own.shares.title": "Shares", "own.shares.announce": text}}
+    site = make_site(tmp_path, "en", words)
+    build_site(site / "content", tmp_path / "out")
+    assert (tmp_path / "out" / "one.html").is_file()
 
 
 # A field the English text has not, misspelt, or a brace that is no field.

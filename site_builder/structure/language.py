@@ -235,7 +235,7 @@ def _read_catalogue(path: Path) -> SiteCatalogue:
             else:
                 try:
                     _slots(value)
-                    unplain = _unplain(value)
+                    unplain = _unplain(value, bare=True)  # a value's announcement fills a bare {}
                 except ValueError as err:
                     found.errors.append(
                         SourceError(
