@@ -13,8 +13,9 @@ What is timed: the whole command in a child process, from the interpreter's star
 exit (imports included), `explorables build` against `mkdocs build`, runs interleaved
 (Explorables, MkDocs, Explorables, ...) so that the machine's load falls on both alike.
 Explorables' build links the Pyodide core files from the user's cache (os.link, no copy):
-its fixed cost is printed as the time of a one-page site. Peak memory is the child's
-maximum resident set (os.wait4's rusage). ``--alone N`` times Explorables alone at N pages
+its fixed cost is printed as the time of a one-page site. Processor time (user and
+system) and peak memory (the maximum resident set) are the child's, from os.wait4's
+rusage: on a machine other programs share, the processor time moves less than the wall. ``--alone N`` times Explorables alone at N pages
 (MkDocs' time grows past what a benchmark can wait for there).
 """
 
@@ -119,8 +120,9 @@ def generate(folder: Path, pages: int) -> Path:
     return folder
 
 
-def timed(command: list[str], cwd: Path) -> tuple[float, float]:
-    """Run ``command``; its wall time (s) and peak memory (MB)."""
+def timed(command: list[str], cwd: Path) -> tuple[float, float, float]:
+    """Run ``command``; its wall time (s), processor time (s: user and system, which the
+    other programs of a busy machine change less) and peak memory (MB)."""
     start = time.perf_counter()
     child = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(child.pid, 0)
@@ -131,7 +133,7 @@ def timed(command: list[str], cwd: Path) -> tuple[float, float]:
         child.stderr.close()
     if child.returncode:
         raise SystemExit(f"{' '.join(command)} failed ({child.returncode}):\n{errors[-3000:]}")
-    return elapsed, usage.ru_maxrss / 1024
+    return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def explorables(site: Path) -> list[str]:
@@ -141,19 +143,20 @@ def explorables(site: Path) -> list[str]:
 MKDOCS = [sys.executable, "-m", "mkdocs", "build", "--quiet"]
 
 
-def _row(pages: int, name: str, results: list[tuple[float, float]]) -> str:
-    times = [t for t, _ in results]
-    best, median = min(times), statistics.median(times)
-    memory = max(m for _, m in results)
-    return (f"{pages:>7} | {name:<11} | {best:8.2f} s | {median:8.2f} s | {1000 * median / pages:7.2f} ms "
-            f"| {memory:7.0f} MB | {', '.join(f'{t:.2f}' for t in times)}")
+def _row(pages: int, name: str, results: list[tuple[float, float, float]]) -> str:
+    times = [t for t, _, _ in results]
+    median, cpu = statistics.median(times), statistics.median(c for _, c, _ in results)
+    memory = max(m for _, _, m in results)
+    return (f"{pages:>7} | {name:<11} | {min(times):8.2f} s | {median:8.2f} s | {cpu:8.2f} s "
+            f"| {1000 * median / pages:8.2f} ms | {memory:6.0f} MB | {', '.join(f'{t:.2f}' for t in times)}")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pages", type=int, nargs="+", default=[200, 2000],
                         help="site sizes timed against MkDocs (default: 200 2000)")
-    parser.add_argument("--runs", type=int, default=3, help="runs of each tool at each size (default: 3)")
+    parser.add_argument("--runs", type=int, default=3,
+                        help="runs of each tool at each size (default: 3; one past 10,000 pages)")
     parser.add_argument("--alone", type=int, nargs="*", default=[],
                         help="site sizes timed for Explorables alone, e.g. 20000")
     parser.add_argument("--no-mkdocs", action="store_true", help="time Explorables alone at every size")
@@ -163,23 +166,24 @@ def main(argv: list[str] | None = None) -> int:
     if not with_mkdocs and not args.no_mkdocs:
         print("MkDocs is not installed (pip install -e .[bench]): timing Explorables alone", file=sys.stderr)
     work = args.keep or Path(tempfile.mkdtemp(prefix="bench-build-"))
-    print("  pages | tool        |       best |     median |   per page |   peak RSS | runs (s)")
+    print("  pages | tool        |  wall best | wall median | cpu median |    per page | peak RSS | runs (s)")
     try:
         fixed = [timed(explorables(site), site) for site in [generate(work / "one", 1)] for _ in range(args.runs)]
         print(_row(1, "Explorables", fixed), "(fixed cost: a one-page site)")
         sizes = [(n, with_mkdocs) for n in args.pages] + [(n, False) for n in args.alone]
         for pages, against in sizes:
             site = generate(work / f"site-{pages}", pages)
-            ours: list[tuple[float, float]] = []
-            theirs: list[tuple[float, float]] = []
+            ours: list[tuple[float, float, float]] = []
+            theirs: list[tuple[float, float, float]] = []
             for _ in range(args.runs if pages < 10000 else 1):
                 ours.append(timed(explorables(site), site))
                 if against:
                     theirs.append(timed(MKDOCS, site))
             print(_row(pages, "Explorables", ours), flush=True)
             if against:
-                ratio = statistics.median(t for t, _ in ours) / statistics.median(t for t, _ in theirs)
-                print(_row(pages, "MkDocs", theirs), f"(Explorables: {ratio:.2f}x MkDocs)", flush=True)
+                ratio = statistics.median(t for t, _, _ in ours) / statistics.median(t for t, _, _ in theirs)
+                cpu = statistics.median(c for _, c, _ in ours) / statistics.median(c for _, c, _ in theirs)
+                print(_row(pages, "MkDocs", theirs), f"(Explorables: {ratio:.2f}x MkDocs, cpu {cpu:.2f}x)", flush=True)
             if not args.keep:
                 shutil.rmtree(site)
     finally:
