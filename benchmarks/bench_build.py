@@ -15,8 +15,9 @@ exit (imports included), `explorables build` against `mkdocs build`, runs interl
 Explorables' build links the Pyodide core files from the user's cache (os.link, no copy):
 its fixed cost is printed as the time of a one-page site. Processor time (user and
 system) and peak memory (the maximum resident set) are the child's, from os.wait4's
-rusage: on a machine other programs share, the processor time moves less than the wall. ``--alone N`` times Explorables alone at N pages
-(MkDocs' time grows past what a benchmark can wait for there).
+rusage: on a machine other programs share, the processor time moves less than the wall.
+``--alone N`` times Explorables alone at N pages (MkDocs' time grows past what a
+benchmark can wait for there).
 """
 
 from __future__ import annotations
