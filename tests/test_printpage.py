@@ -7,8 +7,13 @@ script). Exercises are now on paper there: the problem, a blank line, no form.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from explorables.site_builder.output.printpage import BLANK, on_paper
+
+CONTENT = Path(__file__).resolve().parent.parent / "content"
+# every lesson of the track, in order: "01-one-query-row.md" is the page one-query-row.html
+LESSONS = [path.stem.split("-", 1)[1] for path in sorted(CONTENT.glob("[0-9]*.md"))]
 
 
 def _exercises(html: str) -> list[str]:
@@ -17,8 +22,7 @@ def _exercises(html: str) -> list[str]:
 
 def test_print_html_has_no_exercise_form_to_submit(built_site):
     printed = (built_site / "print.html").read_text(encoding="utf-8")
-    lessons = [(built_site / f"{name}.html").read_text(encoding="utf-8")
-               for name in ("one-query-row", "attention-heatmap", "attention-lab")]
+    lessons = [(built_site / f"{name}.html").read_text(encoding="utf-8") for name in LESSONS]
     on_lessons = [block for html in lessons for block in _exercises(html)]
     on_paper_ = _exercises(printed)
     assert len(on_paper_) == len(on_lessons) >= 3
@@ -33,14 +37,17 @@ def test_print_html_has_no_exercise_form_to_submit(built_site):
             in paper
         label = re.search(r'aria-labelledby="([^"]*)"', paper).group(1)
         assert re.search(rf'<p class="ex-exercise-label" id="{label}">Exercise \d+</p>', paper)
-        assert label.startswith(("one-query-row--", "attention-heatmap--", "attention-lab--"))
+        assert label.startswith(tuple(f"{name}--" for name in LESSONS))
 
 
 def test_on_paper_leaves_everything_but_an_exercise_s_live_part_alone(built_site):
     row = (built_site / "one-query-row.html").read_text(encoding="utf-8")
     body = row.split("<main", 1)[1]
     paper = on_paper(body)
-    live = _exercises(body)[0]
-    assert paper.replace(_exercises(paper)[0], "") == body.replace(live, "")
     assert on_paper(paper) == paper
+    lives, papers = _exercises(body), _exercises(paper)
+    assert len(papers) == len(lives) >= 1
+    for live, printed in zip(lives, papers, strict=True):
+        body, paper = body.replace(live, "", 1), paper.replace(printed, "", 1)
+    assert paper == body  # everything but the exercises' live parts is left as it was
 
