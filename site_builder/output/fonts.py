@@ -13,9 +13,10 @@ its exercises write in the browser: a lesson's first frame carries 6-7 KB of fon
 the whole track's, which grew with every lesson. A subset is named by its bytes, so
 pages that draw the same characters share one file. Its ``@font-face`` is a small
 stylesheet of its own beside it (``fonts/math.<hash>.css``), which the page's head
-links with ``data-ex-font``: the strict Content-Security-Policy allows no inline style,
-and js/pages.js swaps that link when it swaps the next lesson in. An offline bundle,
-whose carried pages have no head, gives every page the one subset of the whole site.
+links, naming the font in ``data-ex-font``: the strict Content-Security-Policy allows no
+inline style, and js/pages.js loads that font (as a FontFace) for a lesson it swaps in.
+An offline bundle, whose carried pages have no head, gives every page the one subset
+of the whole site.
 
 The result is cached per user by the font's and the characters' digest, so that each
 rebuild of ``explorables serve`` does not subset again.
