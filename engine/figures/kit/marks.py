@@ -207,22 +207,22 @@ def polygon(P: Sequence[Sequence[float]], role: str = "hull", **channels: Any) -
     return out
 
 
+def _placed(kind: str, P: Sequence[Sequence[float]], channels: dict[str, Any]) -> list[dict[str, Any]]:
+    """One element of ``kind`` at each point of P, with its channels (none of them draggable)."""
+    found = _sorted(channels)
+    out = [_element({"kind": kind, "x": float(p[0]), "y": float(p[1])}, found, i) for i, p in enumerate(P)]
+    _held(kind, out)
+    return out
+
+
 def labels(P: Sequence[Sequence[float]], text: Any, **channels: Any) -> list[dict[str, Any]]:
     """Text at the points P, centred on y. Channels: role, align (which end sits at x), size."""
-    channels["text"] = text
-    found = _sorted(channels)
-    out = [_element({"kind": "label", "x": float(p[0]), "y": float(p[1])}, found, i) for i, p in enumerate(P)]
-    _held("label", out)
-    return out
+    return _placed("label", P, {**channels, "text": text})
 
 
 def circles(centres: Sequence[Sequence[float]], r: Any, **channels: Any) -> list[dict[str, Any]]:
     """Circles of radius ``r`` (data units) round the centres. Channels: role, dashed, width."""
-    channels["r"] = r
-    found = _sorted(channels)
-    out = [_element({"kind": "circle", "x": float(c[0]), "y": float(c[1])}, found, i) for i, c in enumerate(centres)]
-    _held("circle", out)
-    return out
+    return _placed("circle", centres, {**channels, "r": r})
 
 
 # --- panels ------------------------------------------------------------------------------
