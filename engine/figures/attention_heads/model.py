@@ -183,7 +183,8 @@ class AttentionHeads(Figure):
             "tokens": list(s["tokens"]),
         }
 
-    draw = staticmethod(draw)
+    def draw(self, s: dict, v: dict) -> list:
+        return draw(s, v)
 
     def status(self, s: dict, v: dict) -> str:
         tokens, i, m = s["tokens"], s["query"], v["m"]

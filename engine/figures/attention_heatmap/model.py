@@ -292,7 +292,8 @@ class AttentionHeatmap(Figure):
             "kinds": [kind_of_row(H, m) for H, m in zip(r.entropy, visible, strict=True)],
         }
 
-    draw = staticmethod(scene.panels)
+    def draw(self, state: dict[str, Any], v: dict[str, Any]) -> list[Any]:
+        return scene.panels(state, v)
 
     def status(self, state: dict[str, Any], v: dict[str, Any]) -> str:
         n, p, i = state["n"], state["padding"], state["query"]

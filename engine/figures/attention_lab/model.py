@@ -247,7 +247,8 @@ class AttentionLab(Figure):
             "tokens": list(s["tokens"]),
         }
 
-    draw = staticmethod(draw)
+    def draw(self, s: dict, v: dict) -> list:
+        return draw(s, v)
 
     def status(self, s: dict, v: dict) -> str:
         tokens, i, top, r = s["tokens"], s["query"], v["top"], v["r"]

@@ -183,8 +183,11 @@ class AttentionRow(Figure):
             "keys": [list(p) for p in state["k"]],
         }
 
-    draw = staticmethod(scene.panels)
-    status = staticmethod(scene.status)
+    def draw(self, state: dict, v: dict) -> list:
+        return scene.panels(state, v)
+
+    def status(self, state: dict, v: dict) -> str:
+        return scene.status(state, v)
 
     def controls(self, state: dict, v: dict) -> list[dict]:
         return [*super().controls(state, v), key_grid(state)]

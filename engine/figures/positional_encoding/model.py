@@ -197,7 +197,8 @@ class PositionalEncoding(Figure):
             "fine": fine,
         }
 
-    draw = staticmethod(scene.panels)
+    def draw(self, state: dict[str, Any], v: dict[str, Any]) -> list[Any]:
+        return scene.panels(state, v)
 
     def status(self, state: dict[str, Any], v: dict[str, Any]) -> str:
         return words.STATUS.format(
