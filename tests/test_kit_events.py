@@ -86,3 +86,6 @@ def test_a_play_tick_reaches_on_tick_and_other_actions_name_it():
     assert fig.on_action({"playing": True}, "tick") == {"playing": True, "n": 1}
     with pytest.raises(ValueError, match=r"no action 'jump' \(known: tick, reset\)"):
         fig.on_action({}, "jump")
+    Counter.on_tick = Figure.on_tick
+    with pytest.raises(ValueError, match=r"counter-test has a Play parameter but no on_tick\(state\)"):
+        fig.on_action({}, "tick")

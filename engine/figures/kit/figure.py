@@ -259,7 +259,7 @@ class Figure(HookChecks):
 
     def on_tick(self, state: dict[str, Any]) -> dict[str, Any]:
         """One step of a playing ``Play`` parameter (every ``interval`` ms): return the next state."""
-        raise NotImplementedError
+        raise ValueError(f"{self.name} has a Play parameter but no on_tick(state) to take its ticks: write one")
 
     def reset(self, state: dict[str, Any]) -> dict[str, Any]:
         """Back to the first settings: by default the first state again."""
