@@ -694,6 +694,7 @@ def test_the_lesson_states_the_engine_numbers():
 
 def test_the_lesson_places_the_figure_with_valid_options():
     text, options = lesson_figure(LESSON, FIG, "lab")
+    assert options.pop("caption")  # every figure of the track is captioned (tests/test_lessons.py)
     assert options == {"sentence": "pronoun", "query": "it"}
     assert questions(text) >= 3
 

@@ -325,7 +325,7 @@ def test_the_lesson_states_the_engine_numbers():
         "A context of 4,096 tokens takes 2 GiB",
         "2 GiB of 4,096 tokens become 512 MiB, and with one pair for all heads ($g = 1$), 64 MiB",
         "overtakes the projections at $n = 3D/2 = 6{,}144$ tokens",
-        f"the figure's cache after 4,096 tokens takes {v['context_text']}",
+        f"the cache of {{numref}}`kv` after 4,096 tokens takes {v['context_text']}",
         f"its query reads {v['n']} keys counting its own",
         f"spends {v['step_cached_text']} multiply-adds on the step",
     ]
