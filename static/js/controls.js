@@ -27,9 +27,10 @@
     const f = frame(spec, ex.el("div", { class: "ex-slider-head" }, label, output));
     f.el.insertBefore(input, f.el.lastChild);
     let digits = 2, r = spec;
-    /* A log slider moves along log(value) (ex.range); the engine always gets the value itself. */
+    /* A log slider moves along log(value) in whole steps (ex.range.track); the engine always
+       gets the value itself. */
     function fromInput() {
-      const value = ex.range.of(r, Number(input.value));
+      const value = ex.range.fromTrack(r, Number(input.value));
       return ex.range.log(r) ? Number(value.toPrecision(4)) : value;
     }
     let labelText = spec.label;
@@ -49,12 +50,12 @@
       digits = next.digits === undefined ? 2 : next.digits;
       r = next;
       ex.setText(label, labelText = next.label);
-      input.min = ex.range.at(r, next.min); input.max = ex.range.at(r, next.max);
-      input.step = ex.range.step(r) || "any";
+      const track = ex.range.track(r);
+      input.min = track.min; input.max = track.max; input.step = track.step;
       // while the reader moves the slider, an older answer must not pull it (or its
       // spoken value) back
       const moving = document.activeElement === input && (figure.busy || figure.queue.length);
-      if (!moving) { input.value = ex.range.at(r, next.value); show(Number(next.value)); }
+      if (!moving) { input.value = ex.range.toTrack(r, next.value); show(Number(next.value)); }
       f.help(next);
     }
     update(spec);

@@ -120,13 +120,31 @@
   };
   /* A slider's range as its control declares it (kit/params.py Slider.control_dict): a log
      range is crossed along log(value) in log_steps steps. at: a value's place on the
-     track; of: the value at a place; step: one step, in places; next: k steps on. */
+     track; of: the value at a place; step: one step, in places; next: k steps on.
+     track: the range input's min, max and step; a log range's input counts whole steps
+     (0 to log_steps), so its ends are whole numbers the browser reaches exactly, where a
+     step of log(max/min)/log_steps lost the last one to rounding. fromTrack and toTrack
+     map the input's value to the number and back; the ends map to min and max exactly. */
   ex.range = {
     log: function (r) { return r.log && r.min > 0; },
     at: function (r, v) { return ex.range.log(r) ? Math.log(v) : v; },
     of: function (r, x) { return ex.range.log(r) ? Math.exp(x) : x; },
     step: function (r) { return ex.range.log(r) ? Math.log(r.max / r.min) / r.log_steps : r.step; },
-    next: function (r, v, k) { return ex.range.of(r, ex.range.at(r, v) + k * ex.range.step(r)); },
+    track: function (r) {
+      return ex.range.log(r) ? { min: 0, max: r.log_steps, step: 1 } : { min: r.min, max: r.max, step: r.step || "any" };
+    },
+    toTrack: function (r, v) {
+      return ex.range.log(r) ? (Math.log(v) - Math.log(r.min)) / ex.range.step(r) : v;
+    },
+    fromTrack: function (r, x) {
+      if (!ex.range.log(r)) return x;
+      if (x <= 0) return r.min;
+      if (x >= r.log_steps) return r.max;
+      return Math.exp(Math.log(r.min) + x * ex.range.step(r));
+    },
+    next: function (r, v, k) {
+      return ex.range.log(r) ? ex.range.fromTrack(r, ex.range.toTrack(r, v) + k) : v + k * r.step;
+    },
   };
 
   ex.reducedMotion = function () {

@@ -119,3 +119,95 @@ def test_an_even_only_number_keeps_its_steps_of_2(even_page, even_url):
     dim = state_of(page, "clocks")["dim"]
     assert dim % 2 == 0 and dim > start - 2 and number.inner_text() == str(dim)
     guard.check()
+
+
+# Sliders whose ends are not a whole number of steps away in floating point: 0 to 1 by 0.1,
+# -3 to 3 by 0.2, and a log range (0.05 to 5 in 200 steps of log(100)/200, which lost its
+# last step: End gave 4.886).
+STEPS = '''from explorables.figures import Figure, Slider, Value, bars, register
+
+
+@register
+class Steps(Figure):
+    name = "steps"
+    summary = "Three sliders whose steps do not divide their range exactly."
+    params = (
+        Slider("a", "a", 0.4, lo=0, hi=1, by=0.1, doc="0 to 1 by 0.1."),
+        Slider("b", "b", 0.0, lo=-3, hi=3, by=0.2, doc="-3 to 3 by 0.2."),
+        Slider("c", "c", 1.0, lo=0.05, hi=5, by=0.01, log=True, doc="0.05 to 5 on a log scale."),
+    )
+    values = (Value("sum", "decimal", "a + b + c."),)
+
+    def compute(self, s):
+        return {"sum": s["a"] + s["b"] + s["c"]}
+
+    def draw(self, s, v):
+        return [bars("sum", [abs(v["sum"])], max=10, label=["a+b+c"])]
+'''
+ENDS = """---
+title: Ends
+order: 1
+---
+
+Take a = {adjust}`ends.a`, b = {adjust}`ends.b` and c = {adjust}`ends.c`.
+
+:::{steps} ends
+:::
+"""
+LIMITS = {"a": (0, 1), "b": (-3, 3), "c": (0.05, 5)}
+
+
+@pytest.fixture(scope="module")
+def ends_url(tmp_path_factory):
+    from author_site import lay_out
+
+    yield from served_site(lay_out(tmp_path_factory.mktemp("ends"), "01-ends.md", ENDS, "steps.py", STEPS))
+
+
+@pytest.fixture(scope="module")
+def ends_page(browser, ends_url, browser_context_args):
+    yield from module_page(browser, ends_url, browser_context_args)
+
+
+@pytest.mark.parametrize("name", sorted(LIMITS))
+def test_every_slider_reaches_both_ends_by_keyboard_drag_and_steps(ends_page, ends_url, name):
+    page, guard = ends_page
+    open_figure(page, ends_url + "ends.html", "ends")
+    lo, hi = LIMITS[name]
+    slider = page.locator(f"figure#ends input[type=range][name={name}]")
+    slider.scroll_into_view_if_needed()
+    slider.focus()
+    for key, end in (("End", hi), ("Home", lo), ("End", hi)):
+        page.keyboard.press(key)
+        idle(page, "ends")
+        assert state_of(page, "ends")[name] == end, key
+    for _ in range(3):  # steps back from the end and forth again land on it exactly
+        page.keyboard.press("ArrowLeft")
+    for _ in range(4):
+        page.keyboard.press("ArrowRight")
+    idle(page, "ends")
+    assert state_of(page, "ends")[name] == hi
+    box = slider.bounding_box()
+    y = box["y"] + box["height"] / 2
+    for start, past, end in ((box["x"] + box["width"] - 4, box["x"] - 40, lo), (box["x"] + 4, box["x"] + box["width"] + 40, hi)):
+        page.mouse.move(start, y)
+        page.mouse.down()
+        page.mouse.move(past, y, steps=6)  # beyond the track's end
+        page.mouse.up()
+        idle(page, "ends")
+        assert state_of(page, "ends")[name] == end
+    # the number in the sentence reaches the same ends, by keyboard and by steps
+    number = page.locator(f'.ex-adjust[data-param="{name}"]')
+    number.scroll_into_view_if_needed()
+    number.focus()
+    for key, end in (("Home", lo), ("End", hi)):
+        page.keyboard.press(key)
+        idle(page, "ends")
+        assert state_of(page, "ends")[name] == end, key
+        assert number.get_attribute("aria-valuenow") == f"{end:g}"
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    idle(page, "ends")
+    assert state_of(page, "ends")[name] == hi
+    guard.check()
