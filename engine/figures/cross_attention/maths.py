@@ -6,6 +6,7 @@ target's queries against the source's keys and values:
 
 an n' x n table with no mask. The block adds o_i W_O back to x_i (the residual stream).
 """
+
 from __future__ import annotations
 
 import math
@@ -38,7 +39,7 @@ def cross(X: list[list[float]], temperature: float):
 def residual(x: list[float], o: list[float], on: bool = True) -> tuple[list[float], list[float]]:
     """(o W_O, the block's new vector): x + o W_O with the residual, o W_O alone without."""
     moved = matmul([o], W_O)[0]
-    return moved, [a + b for a, b in zip(x, moved)] if on else list(moved)
+    return moved, [a + b for a, b in zip(x, moved, strict=True)] if on else list(moved)
 
 
 def rms_norm(v: list[float]) -> list[float]:

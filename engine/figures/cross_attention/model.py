@@ -1,3 +1,5 @@
+# fmt: off
+# Laid out by hand: tests/test_figure_cross_attention.py holds the package, words aside, to 250 lines.
 """The ``cross-attention`` figure: a German sentence's queries read an English sentence's keys
 and values (maths.py), a rectangular table with no mask; then the block adds the selected
 word's o W_O back to its vector x (the residual stream), or, switched off, replaces x.
@@ -6,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorables.figures import (Experiment, Figure, Slider, Toggle, Value, element_id, num, quote, register)
+from explorables.figures import Experiment, Figure, Slider, Toggle, Value, element_id, num, quote, register
 
-from . import scene, words as W
+from . import scene
+from . import words as W
 from .maths import SOURCE, TARGET, X0, cross, residual, rms_norm
 
 SHARP = 0.3  # the temperature "Sharpen the alignment" sets
@@ -28,7 +31,7 @@ def follow_see(state: dict) -> str:
 
 
 def off_see(state: dict) -> str:
-    x, (w, o) = state["X"][state["i"]], row_of(state)
+    x, (_, o) = state["X"][state["i"]], row_of(state)
     moved, on = residual(x, o)
     return W.X_OFF[2].format(word=quote(TARGET[state["i"]]), moved=scene.pair(moved), x=scene.pair(x),
                              sum=scene.pair(on))
@@ -50,7 +53,7 @@ class CrossAttention(Figure):
     summary = W.SUMMARY
     title = W.TITLE
     params = (
-        Slider("i", W.I, 2, lo=0, hi=len(TARGET) - 1, integer=True, what=W.WHAT_I, doc=W.DOC_I, near="table"),
+        Slider("i", W.LABEL_I, 2, lo=0, hi=len(TARGET) - 1, integer=True, what=W.WHAT_I, doc=W.DOC_I, near="table"),
         Slider("T", W.T, 1.0, lo=0.1, hi=3.0, by=0.05, what=W.WHAT_T, help=W.T_HELP, doc=W.DOC_T, near="table"),
         Toggle("residual", W.RESIDUAL, True, help=W.RESIDUAL_HELP, doc=W.DOC_RESIDUAL, near="plane"),
         Toggle("norm", W.NORM, False, help=W.NORM_HELP, doc=W.DOC_NORM, near="plane"),

@@ -1,3 +1,5 @@
+# fmt: off
+# Laid out by hand: tests/test_figure_cross_attention.py holds the package, words aside, to 250 lines.
 """The panels: the rectangular table of weights, the residual plane of the selected target
 word, and the read-out, from the numbers ``CrossAttention.compute`` made."""
 from __future__ import annotations
@@ -44,7 +46,7 @@ def stream(state: dict, v: dict) -> dict:
         labels([[1.25 * c for c in z] for z in Z], list(SOURCE), align="center", size=11, role="muted"),
         arrows("x", (0.0, 0.0), [x], role="own", width=3, label=W.ARROW_X, draggable=True, dashed=not on,
                name=f"x = {vec(x)}"),
-        arrows("moved", tail, [[a + b for a, b in zip(tail, moved)]], role="output", width=2.5,
+        arrows("moved", tail, [[a + b for a, b in zip(tail, moved, strict=True)]], role="output", width=2.5,
                label=W.ARROW_MOVED, name=f"o W_O = {vec(moved)}"),
         *([arrows("new", (0.0, 0.0), [new], role="accent", width=3, label=W.ARROW_SUM,
                   name=f"x + o W_O = {vec(new)}")] if on else []),
@@ -62,7 +64,7 @@ def stream(state: dict, v: dict) -> dict:
 
 
 def readout(state: dict, v: dict) -> dict:
-    fill = dict(x=vec(v["x"]), moved=vec(v["moved"]), new=vec(v["new"]), word=quote(v["word"]))
+    fill = {"x": vec(v["x"]), "moved": vec(v["moved"]), "new": vec(v["new"]), "word": quote(v["word"])}
     if v["residual"]:
         lines = [formula(W.SUM_ON.format(**fill)), W.WHY_ON.format(**fill)]
     else:

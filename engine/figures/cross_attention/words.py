@@ -1,5 +1,6 @@
 """The figure's wording: keys of the catalogue (engine/locales/), ``figure.cross_attention.*``,
 looked up when they are shown or filled in; option docs and value docs stay English."""
+
 from __future__ import annotations
 
 from explorables.figures import Say
@@ -8,7 +9,7 @@ SUMMARY = Say("figure.cross_attention.summary")
 TITLE = Say("figure.cross_attention.title")
 STATUS = Say("figure.cross_attention.status")
 
-I, WHAT_I = Say("figure.cross_attention.i"), Say("figure.cross_attention.what_i")
+LABEL_I, WHAT_I = Say("figure.cross_attention.i"), Say("figure.cross_attention.what_i")
 T = Say("figure.cross_attention.t")
 WHAT_T = Say("figure.cross_attention.what_t")
 T_HELP = Say("figure.cross_attention.t_help")
@@ -52,12 +53,18 @@ READOUT_TITLE = Say("figure.cross_attention.readout_title")
 SUM_ON, SUM_OFF = "x + o W_O = {x} + {moved} = {new}", "o W_O = {moved}"
 WHY_ON, WHY_OFF = Say("figure.cross_attention.why_on"), Say("figure.cross_attention.why_off")
 
-X_FOLLOW = (Say("figure.cross_attention.x_follow"),
-            Say("figure.cross_attention.x_follow_title"),
-            Say("figure.cross_attention.x_follow_see"))
-X_OFF = (Say("figure.cross_attention.x_off"),
-         Say("figure.cross_attention.x_off_title"),
-         Say("figure.cross_attention.x_off_see"))
-X_SHARP = (Say("figure.cross_attention.x_sharp"),
-           Say("figure.cross_attention.x_sharp_title"),
-           Say("figure.cross_attention.x_sharp_see"))
+X_FOLLOW = (
+    Say("figure.cross_attention.x_follow"),
+    Say("figure.cross_attention.x_follow_title"),
+    Say("figure.cross_attention.x_follow_see"),
+)
+X_OFF = (
+    Say("figure.cross_attention.x_off"),
+    Say("figure.cross_attention.x_off_title"),
+    Say("figure.cross_attention.x_off_see"),
+)
+X_SHARP = (
+    Say("figure.cross_attention.x_sharp"),
+    Say("figure.cross_attention.x_sharp_title"),
+    Say("figure.cross_attention.x_sharp_see"),
+)
