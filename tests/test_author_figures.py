@@ -191,7 +191,7 @@ def test_an_experiment_that_fails_is_named_at_its_line(site, capsys):
     err = broken(site, capsys, "softmax_bars.py", source.replace('set={"a": 1.0, "b": 1.0}', 'set={"a": 100.0, "b": 1.0}'))
     assert err.startswith(f"error: figures/softmax_bars.py:{line}:1: figure 'softmax-bars': the experiment 'tie' "
                           "sets a value its parameter refuses: Score a must be from -5 to 5, got 100\n"), err
-    raising = source.replace('see="a and b share', 'run=lambda s: 1 / 0, see="a and b share')
+    raising = source.replace("see=TIE", "run=lambda s: 1 / 0, see=TIE")
     (site / "figures" / "softmax_bars.py").write_text(source)
     err = broken(site, capsys, "softmax_bars.py", raising)
     assert "figure 'softmax-bars': running the experiment 'tie' raised ZeroDivisionError" in err and "first frame" not in err

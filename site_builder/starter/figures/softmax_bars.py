@@ -1,8 +1,10 @@
 """softmax-bars: three scores on sliders and their softmax weights as bars."""
+
 from explorables.engine import softmax
 from explorables.figures import Experiment, Figure, Slider, Value, bars, pct, register, text
 
 NAMES = ("a", "b", "c")
+TIE = "a and b share the weight equally; c gets less."
 
 
 @register
@@ -12,15 +14,14 @@ class SoftmaxBars(Figure):
     title = "Softmax of three scores"
     params = tuple(
         Slider(n, f"Score {n}", default, lo=-5, hi=5, doc=f"The score of {n}.", near="weights")
-        for n, default in zip(NAMES, (2.0, 1.0, 0.0))
+        for n, default in zip(NAMES, (2.0, 1.0, 0.0), strict=True)
     )
     values = (
         Value("weights", "list", "The three softmax weights, in order."),
         Value("top", "percent", "The largest weight.", announce="top weight {}"),
     )
     experiments = (
-        Experiment("tie", "Tie a and b", title="Give a and b the same score",
-                   set={"a": 1.0, "b": 1.0}, see="a and b share the weight equally; c gets less."),
+        Experiment("tie", "Tie a and b", title="Give a and b the same score", set={"a": 1.0, "b": 1.0}, see=TIE),
     )
 
     def compute(self, s):
