@@ -1,20 +1,43 @@
 """Running an experiment and drawing its buttons, for the kit's Figure (figure.py), whose
-``run_experiment`` and ``experiment_control`` call these: a figure may override either."""
+``run_experiment`` and ``experiment_control`` call these: a figure may override either.
+What they read of the figure is the protocol ``Runs``, so this module needs nothing of
+figure.py, which imports it."""
 
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ...locale import t
+from ..base import Text
+from .experiments import Experiment
 from .hooks import Misused
+from .params import Param
 from .text import spoken
 
-if TYPE_CHECKING:  # figure.py imports this module
-    from .figure import Figure
+
+class Runs(Protocol):
+    """What running an experiment and drawing its buttons read of a figure: the kit's
+    Figure has all of it."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def experiments(self) -> tuple[Experiment, ...]: ...
+
+    def start(self, state: dict[str, Any]) -> dict[str, Any]: ...
+
+    def changed(self, state: dict[str, Any], name: str) -> dict[str, Any]: ...
+
+    def returned(self, hook: str, state: Any) -> dict[str, Any]: ...
+
+    def param(self, name: str) -> Param | None: ...
+
+    def hint_text(self) -> Text: ...
 
 
-def run(figure: Figure, state: dict[str, Any], name: str) -> dict[str, Any]:
+def run(figure: Runs, state: dict[str, Any], name: str) -> dict[str, Any]:
     """The state after the experiment ``name``: from where experiments start, its ``set``
     values read as a reader's input, then its ``run``; its message is what to look for."""
     experiment = next(e for e in figure.experiments if e.name == name)
@@ -44,7 +67,7 @@ def run(figure: Figure, state: dict[str, Any], name: str) -> dict[str, Any]:
     return state
 
 
-def buttons(figure: Figure, state: dict[str, Any], near: str | None = None) -> dict[str, Any]:
+def buttons(figure: Runs, state: dict[str, Any], near: str | None = None) -> dict[str, Any]:
     """The "Try this" buttons: those that apply from where experiments start, then
     Reset, and the message of the one last run, folded under REVEAL."""
     shown_here = list(figure.experiments)
