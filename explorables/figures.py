@@ -13,7 +13,9 @@ layer. A figure module defines a ``Figure`` subclass and registers it::
 
 An exercise type is written the same way: a subclass of ``Exercise`` with a ``name``,
 registered with ``@register``; its statement is written with ``mathml``, ``eq``, ``mi``,
-``mn``, ``mo``, ``mvec``, ``mmatrix`` and ``plain``, each known mistake is a ``Mistake``.
+``mn``, ``mo``, ``mvec``, ``mmatrix``, ``plain`` and ``said`` (a catalogue's words with
+formulas in their fields, each formula kept on the line of its punctuation); each known
+mistake is a ``Mistake``.
 
 See the author guide (docs/) for a walk through a whole figure and an exercise type, and
 ``explorables figures NAME`` for any figure's parameters, values and experiments.
@@ -21,7 +23,7 @@ See the author guide (docs/) for a walk through a whole figure and an exercise t
 
 import warnings
 
-from .engine.exercises import Exercise, Mistake, eq, mathml, mi, mmatrix, mn, mo, mvec, plain, random_vector
+from .engine.exercises import Exercise, Mistake, eq, mathml, mi, mmatrix, mn, mo, mvec, plain, random_vector, said
 from .engine.figures import FIGURES, register
 from .engine.figures.kit import (
     EDGE,
@@ -162,6 +164,7 @@ __all__ = [
     "register",
     "resolve_query",
     "rows_checker",
+    "said",
     "series",
     "shown",
     "spoken",

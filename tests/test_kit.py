@@ -9,6 +9,8 @@ import json
 import pytest
 
 from explorables import engine
+from explorables import figures as public
+from explorables.engine.figures import kit
 from explorables.figures import (FIGURES, Field, FieldError, OptionErrors, Slider, Value, arrows, bars, cells,
                                  channel, plane, points)
 from figure_helpers import ROOT, split_scene
@@ -219,3 +221,15 @@ def test_the_star_import_is_the_whole_kit_and_nothing_of_the_built_in_figures():
     assert {"Figure", "Vector", "NumberChoice", "Play", "read_rows", "read_vector", "rows_checker", "Exercise",
             "mathml", "register"} <= set(namespace)
     assert not {"SENTENCES", "VOCAB", "Asker", "Matrix", "token_text", "sentence"} & set(namespace)
+
+
+def test_the_public_kit_lists_every_name_of_the_kit_and_the_statement_helpers():
+    """explorables/figures.py spells its names out: each of the figure kit's, and the
+    exercises' public part, ``said`` among them (a statement keeps a formula's
+    punctuation on its line with it)."""
+    names = public.__all__
+    assert len(set(names)) == len(names) and all(hasattr(public, name) for name in names)
+    assert set(kit.__all__) <= set(names)
+    q, k, d, s = (f"<math><mi>{x}</mi></math>" for x in "qkds")
+    statement = public.said("exercise.scaled_score.statement", q=q, k=k, d_k=d, score=s)
+    assert '<span class="ex-nowrap">' in statement

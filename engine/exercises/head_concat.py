@@ -7,9 +7,9 @@ import random
 
 from ..heads import split_blocks
 from ..linalg import matmul
-from ..locale import Say, t
+from ..locale import Say
 from .kit import Exercise, Mistake, random_vector
-from .mathml import eq, mathml, mi, mmatrix, mo, mvec, plain
+from .mathml import eq, mathml, mi, mmatrix, mo, mvec, said
 
 
 def _times(v: list[float], W: list[list[float]]) -> list[float]:
@@ -60,8 +60,8 @@ class HeadConcat(Exercise):
         c = decimal_comma
         head = lambda r: f"<msup>{mi('o')}<mn>{r}</mn></msup>"  # noqa: E731
         output = mathml(mi("MultiHead"), mo("="), mo("["), head(1), mo(","), head(2), mo("]"), mi("W", "O"))
-        words = plain(t("exercise.head_concat.statement"))
-        return words.format(
+        return said(
+            "exercise.head_concat.statement",
             o1=eq(head(1), mvec(p["o1"], c)),
             o2=eq(head(2), mvec(p["o2"], c)),
             W_O=eq(mi("W", "O"), mmatrix(p["W_O"], c)),

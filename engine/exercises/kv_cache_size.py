@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from explorables.figures import Exercise, Mistake, Say, eq, mi, mn, register, t
+from explorables.figures import Exercise, Mistake, Say, eq, mi, mn, register, said
 
 MIB = 2**20
 
@@ -56,7 +56,7 @@ class KVCacheSize(Exercise):
         def given(name: str, sub: str | None = None, key: str = "") -> str:
             return eq(mi(name, sub), mn(p[key or name], c))
 
-        return t(
+        return said(
             "exercise.kv_cache_size.statement",
             n=given("n"),
             L=given("L"),

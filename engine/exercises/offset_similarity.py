@@ -7,10 +7,10 @@ from __future__ import annotations
 import math
 import random
 
-from ..locale import Say, t
+from ..locale import Say
 from ..positional import frequencies, pe_similarity, pe_similarity_terms
 from .kit import Exercise, Mistake
-from .mathml import eq, mathml, mi, mn, mo, plain
+from .mathml import eq, mathml, mi, mn, mo, said
 
 
 def _degrees(p: dict) -> float:
@@ -70,8 +70,8 @@ class OffsetSimilarity(Exercise):
             mn(2, c),
             mo(")"),
         )
-        words = plain(t("exercise.offset_similarity.statement"))
-        return words.format(
+        return said(
+            "exercise.offset_similarity.statement",
             D=eq(mi("D"), mn(p["D"], c)),
             base=eq(mi("b"), mn(p["base"], c)),
             k=eq(mi("k"), mn(p["k"], c)),

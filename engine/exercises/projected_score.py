@@ -8,9 +8,9 @@ import math
 import random
 
 from ..linalg import dot, matmul, transpose
-from ..locale import Say, t
+from ..locale import Say
 from .kit import Exercise, Mistake, random_vector
-from .mathml import eq, mathml, mi, mmatrix, mn, mo, mvec, plain
+from .mathml import eq, mathml, mi, mmatrix, mn, mo, mvec, said
 
 
 def _row(x: list[float], W: list[list[float]]) -> list[float]:
@@ -71,8 +71,8 @@ class ProjectedScore(Exercise):
         score = mathml(
             s_ij, mo("="), mi("q", "i"), mo("\u22c5"), mi("k", "j"), mo("/"), f"<msqrt>{mi('d', 'k')}</msqrt>"
         )
-        words = plain(t("exercise.projected_score.statement"))
-        return words.format(
+        return said(
+            "exercise.projected_score.statement",
             x_i=eq(mi("x", "i"), mvec(p["x_i"], c)),
             x_j=eq(mi("x", "j"), mvec(p["x_j"], c)),
             W_Q=eq(mi("W", "Q"), mmatrix(p["W_Q"], c)),

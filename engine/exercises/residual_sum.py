@@ -18,10 +18,9 @@ from explorables.figures import (
     mmatrix,
     mo,
     mvec,
-    plain,
     random_vector,
     register,
-    t,
+    said,
 )
 
 HALVES = (-1.0, -0.5, 0.0, 0.5, 1.0)  # W_O's entries: whole numbers and halves, multiplied by hand
@@ -71,7 +70,8 @@ class ResidualSum(Exercise):
     def statement(self, p: dict, decimal_comma: bool = False) -> str:
         c = decimal_comma
         out = mathml(mi("x"), mo("+"), mi("o"), mi("W", "O"))
-        return plain(t("exercise.residual_sum.statement")).format(
+        return said(
+            "exercise.residual_sum.statement",
             x=eq(mi("x"), mvec(p["x"], c)),
             o=eq(mi("o"), mvec(p["o"], c)),
             W_O=eq(mi("W", "O"), mmatrix(p["W_O"], c)),

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import random
 
-from explorables.figures import Exercise, Mistake, Say, eq, mathml, mi, mn, mo, mvec, plain, random_vector, register, t
+from explorables.figures import Exercise, Mistake, Say, eq, mathml, mi, mn, mo, mvec, random_vector, register, said
 
 ANGLES = (30, 45, 60, 90)  # degrees a position: cosines and sines a reader knows
 
@@ -60,7 +60,8 @@ class RotaryScore(Exercise):
 
     def statement(self, p: dict, decimal_comma: bool = False) -> str:
         c = decimal_comma
-        return plain(t("exercise.rotary_score.statement")).format(
+        return said(
+            "exercise.rotary_score.statement",
             q=eq(mi("q"), mvec(p["q"], c)),
             t=eq(mi("t"), mn(p["t"], c)),
             k=eq(mi("k"), mvec(p["k"], c)),
