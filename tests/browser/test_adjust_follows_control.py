@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from author_site import lay_out
 from helpers import idle, in_lesson, module_page, open_figure, served_site, shared_page, state_of
 
 shared = shared_page()
@@ -159,8 +160,6 @@ LIMITS = {"a": (0, 1), "b": (-3, 3), "c": (0.05, 5)}
 
 @pytest.fixture(scope="module")
 def ends_url(tmp_path_factory):
-    from author_site import lay_out
-
     yield from served_site(lay_out(tmp_path_factory.mktemp("ends"), "01-ends.md", ENDS, "steps.py", STEPS))
 
 
@@ -189,7 +188,8 @@ def test_every_slider_reaches_both_ends_by_keyboard_drag_and_steps(ends_page, en
     assert state_of(page, "ends")[name] == hi
     box = slider.bounding_box()
     y = box["y"] + box["height"] / 2
-    for start, past, end in ((box["x"] + box["width"] - 4, box["x"] - 40, lo), (box["x"] + 4, box["x"] + box["width"] + 40, hi)):
+    left, right = box["x"], box["x"] + box["width"]
+    for start, past, end in ((right - 4, left - 40, lo), (left + 4, right + 40, hi)):
         page.mouse.move(start, y)
         page.mouse.down()
         page.mouse.move(past, y, steps=6)  # beyond the track's end
