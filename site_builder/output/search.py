@@ -240,7 +240,7 @@ class _Sections:
                 scene = json.loads(data).get("scene", {})
             except ValueError:
                 return
-            section["caption"].extend(_scene_words(scene))
+            section["caption"].extend(f" {words} " for words in _scene_words(scene))  # each a phrase apart
             return
         if self.skip or self.in_anchor:
             return
@@ -327,7 +327,7 @@ def _sections_of(body: str) -> tuple[dict, ...]:
                 "id": section["id"],
                 "heading": section["heading"].strip(),
                 "text": text,
-                "caption": " ".join(section["caption"]),
+                "caption": re.sub(r"\s+", " ", "".join(section["caption"])).strip(),  # read as the text is
             }
         )
     return tuple(out)
