@@ -1,7 +1,8 @@
 """Errors an author can meet, each naming the file, line and column and how to fix it."""
+
 from __future__ import annotations
 
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,10 +38,8 @@ class SourceError:
     def format(self, root: Path | None = None) -> str:
         path = Path(self.path)
         if root is not None:
-            try:
+            with suppress(ValueError):
                 path = path.relative_to(root)
-            except ValueError:
-                pass
         where = f"{path}:{self.line}:{self.col}" if self.line else f"{path}"
         text = f"{where}: {_bounded(self.message)}"
         if self.hint:
@@ -85,10 +84,8 @@ class InternalError(BuildError):
     def __init__(self, where: Path | str, error: BaseException, root: Path | None = None):
         where = Path(where)
         if root is not None:
-            try:
+            with suppress(ValueError):
                 where = where.relative_to(root)
-            except ValueError:
-                pass
         detail = _bounded(f"{type(error).__name__}: {error}".split("\n")[0])
         self.where = where
         super().__init__(f"internal error while building {where}: {detail} (please report); {LEFT}")
@@ -118,5 +115,6 @@ def vanished(err: Exception, root: Path) -> BuildError | None:
         path = Path(err.filename).resolve().relative_to(Path(root).resolve())
     except ValueError:
         return None  # not the site's: a file of the tool itself, a bug
-    return BuildError(f"{path} went missing while the site was built (moved or deleted meanwhile); build again. "
-                      + LEFT.capitalize())
+    return BuildError(
+        f"{path} went missing while the site was built (moved or deleted meanwhile); build again. " + LEFT.capitalize()
+    )

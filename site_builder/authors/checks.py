@@ -4,6 +4,7 @@ exercise type it registers (a spec that parses, a first frame and experiments th
 JSON; problems that compute and grade their own right answer). Each mistake is a
 SourceError at the author's line, found in the module's ``ast`` or in a traceback's
 frame of the author's file."""
+
 from __future__ import annotations
 
 import ast
@@ -26,7 +27,7 @@ _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 def siblings(tree: ast.AST) -> list[tuple[ast.ImportFrom, str]]:
     """The modules of its own folder a module imports (``from . import helpers``, ``from
     .helpers import money``), each with its import statement."""
-    found = []
+    found: list[tuple[ast.ImportFrom, str]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.level == 1:
             names = [node.module.split(".")[0]] if node.module else [alias.name for alias in node.names]
@@ -38,18 +39,30 @@ def check_imports(path: Path, tree: ast.AST) -> list[SourceError]:
     """Every import of the module is the standard library, the kit, the engine or another
     module of the figures folder."""
     errors = []
-    for node, name in siblings(tree):
+    for statement, name in siblings(tree):
         if name.startswith("_") or not (path.parent / f"{name}.py").is_file():
             modules = ", ".join(sorted(p.stem for p in path.parent.glob("*.py") if not p.name.startswith((".", "_"))))
-            errors.append(SourceError(path, node.lineno, node.col_offset + 1,
-                                      f"the figure module imports '.{name}', but the figures folder has no {name}.py "
-                                      f"it loads", f"its modules: {modules} (a name starting with _ is not loaded)"))
+            errors.append(
+                SourceError(
+                    path,
+                    statement.lineno,
+                    statement.col_offset + 1,
+                    f"the figure module imports '.{name}', but the figures folder has no {name}.py it loads",
+                    f"its modules: {modules} (a name starting with _ is not loaded)",
+                )
+            )
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.level:
             if node.level > 1:
-                errors.append(SourceError(path, node.lineno, node.col_offset + 1,
-                                          "an import from above the figures folder is not allowed",
-                                          f"{RULE}, and the folder's own modules (from . import helpers)"))
+                errors.append(
+                    SourceError(
+                        path,
+                        node.lineno,
+                        node.col_offset + 1,
+                        "an import from above the figures folder is not allowed",
+                        f"{RULE}, and the folder's own modules (from . import helpers)",
+                    )
+                )
             continue
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
@@ -57,44 +70,73 @@ def check_imports(path: Path, tree: ast.AST) -> list[SourceError]:
             names = [node.module or ""]
             if node.module == "explorables":  # from explorables import figures, engine
                 names = [f"explorables.{alias.name}" for alias in node.names]
-        elif _imported_by_call(node):  # importlib.import_module("yaml"), __import__("yaml")
-            names = [node.args[0].value]
+        elif isinstance(node, ast.Call) and (called := _imported_by_call(node)) is not None:
+            names = [called]  # importlib.import_module("yaml"), __import__("yaml")
         else:
             continue
         for name in names:
             top = name.split(".")[0]
             if top in BUILD_ONLY or name in BUILD_ONLY:
-                errors.append(SourceError(path, node.lineno, node.col_offset + 1,
-                                          f"the figure module imports '{name}', which only the build's machine "
-                                          f"has", BUILD_ONLY_FIX))
+                errors.append(
+                    SourceError(
+                        path,
+                        node.lineno,
+                        node.col_offset + 1,
+                        f"the figure module imports '{name}', which only the build's machine has",
+                        BUILD_ONLY_FIX,
+                    )
+                )
             elif top in NOT_IN_BROWSER:
-                errors.append(SourceError(path, node.lineno, node.col_offset + 1,
-                                          f"the figure module imports '{name}', which the Python in the reader's "
-                                          f"browser (Pyodide) does not have", NOT_IN_BROWSER_FIX))
+                errors.append(
+                    SourceError(
+                        path,
+                        node.lineno,
+                        node.col_offset + 1,
+                        f"the figure module imports '{name}', which the Python in the reader's "
+                        f"browser (Pyodide) does not have",
+                        NOT_IN_BROWSER_FIX,
+                    )
+                )
             elif (path.parent / f"{top}.py").is_file() and not top.startswith("_") and not allowed(name):
-                errors.append(SourceError(path, node.lineno, node.col_offset + 1,
-                                          f"the figure module imports '{name}' as if it were installed; {top}.py "
-                                          f"is a module of the figures folder",
-                                          f"import it with a dot, from the folder: from . import {top}"
-                                          + (f" (or from .{top} import {', '.join(a.name for a in node.names)})"
-                                             if isinstance(node, ast.ImportFrom) else "")))
+                errors.append(
+                    SourceError(
+                        path,
+                        node.lineno,
+                        node.col_offset + 1,
+                        f"the figure module imports '{name}' as if it were installed; {top}.py "
+                        f"is a module of the figures folder",
+                        f"import it with a dot, from the folder: from . import {top}"
+                        + (
+                            f" (or from .{top} import {', '.join(a.name for a in node.names)})"
+                            if isinstance(node, ast.ImportFrom)
+                            else ""
+                        ),
+                    )
+                )
             elif not allowed(name):
-                errors.append(SourceError(path, node.lineno, node.col_offset + 1,
-                                          f"the figure module imports '{name}', which it may not", RULE))
+                errors.append(
+                    SourceError(
+                        path,
+                        node.lineno,
+                        node.col_offset + 1,
+                        f"the figure module imports '{name}', which it may not",
+                        RULE,
+                    )
+                )
     return errors
 
 
-def _imported_by_call(node: ast.AST) -> bool:
-    """Whether ``node`` imports a module named by a string written out: at build time
-    the builder's own packages are there to import, in the reader's browser they are not.
+def _imported_by_call(node: ast.Call) -> str | None:
+    """The module the call imports by a string written out, or None (at build time the
+    builder's own packages are there to import, in the reader's browser they are not).
     (A name put together while the module runs cannot be checked here; the browser then
     reports that module's failure on its own figures.)"""
-    if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)
-            and isinstance(node.args[0].value, str)):
-        return False
+    if not (node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+        return None
+    module = node.args[0].value
     func = node.func
     name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
-    return name in ("import_module", "__import__") and not node.args[0].value.startswith(".")
+    return module if name in ("import_module", "__import__") and not module.startswith(".") else None
 
 
 KEY_CALLS = ("Say", "t")  # the kit's ways to name a catalogue key: Say("own.x"), t("own.x", ...)
@@ -135,8 +177,15 @@ def validate(model, path: Path, tree: ast.AST) -> list[SourceError]:
     where = class_line(tree, type(model).__name__)
     label = f"figure '{model.name}'"
     if not is_directive_name(model.name):
-        return [SourceError(path, where, 1, f"the figure name {model.name!r} is not a directive name",
-                            "use lower-case words joined by '-', e.g. name = \"softmax-bars\"")]
+        return [
+            SourceError(
+                path,
+                where,
+                1,
+                f"the figure name {model.name!r} is not a directive name",
+                "use lower-case words joined by '-', e.g. name = \"softmax-bars\"",
+            )
+        ]
     errors = []
     for option in model.options:
         default = option.default
@@ -145,16 +194,28 @@ def validate(model, path: Path, tree: ast.AST) -> list[SourceError]:
         try:
             option.parse(text)
         except ValueError as err:
-            errors.append(SourceError(path, param_line(tree, option.name, where), 1,
-                                      f"{label}: the default of '{option.name}' is not one of its own values: "
-                                      f"{getattr(err, 'message', err)}",
-                                      "change the default or the range so that the default lies inside it"))
+            errors.append(
+                SourceError(
+                    path,
+                    param_line(tree, option.name, where),
+                    1,
+                    f"{label}: the default of '{option.name}' is not one of its own values: "
+                    f"{getattr(err, 'message', err)}",
+                    "change the default or the range so that the default lies inside it",
+                )
+            )
     for experiment in getattr(model, "experiments", ()):
         for key in experiment.set:
             if model.param(key) is None:
-                errors.append(SourceError(path, param_line(tree, experiment.name, where), 1,
-                                          f"{label}: the experiment '{experiment.name}' sets '{key}', which is "
-                                          f"not a parameter", "set only names listed in params"))
+                errors.append(
+                    SourceError(
+                        path,
+                        param_line(tree, experiment.name, where),
+                        1,
+                        f"{label}: the experiment '{experiment.name}' sets '{key}', which is not a parameter",
+                        "set only names listed in params",
+                    )
+                )
     errors.extend(check_hooks(tree, type(model).__name__, path, label))
     if errors:
         return errors
@@ -169,44 +230,80 @@ def validate(model, path: Path, tree: ast.AST) -> list[SourceError]:
         said = stopped_or_missing(err, model, path, tree, where, f"{label}: drawing its first frame")
         if said:
             return [said]
-        return [SourceError(path, author_line(err, path, where), 1,
-                            f"{label}: drawing its first frame raised {described(err)}", _fix(err))]
+        return [
+            SourceError(
+                path,
+                author_line(err, path, where),
+                1,
+                f"{label}: drawing its first frame raised {described(err)}",
+                _fix(err),
+            )
+        ]
     unplain = not_plain(frame)
     if unplain:
         line = hook_line(tree, type(model).__name__, "compute", where)
-        return [SourceError(path, line, column_at(tree, line),
-                            f"{label}: its first frame holds what the page cannot show: {unplain}", _PLAIN)]
+        return [
+            SourceError(
+                path,
+                line,
+                column_at(tree, line),
+                f"{label}: its first frame holds what the page cannot show: {unplain}",
+                _PLAIN,
+            )
+        ]
     for experiment in getattr(model, "experiments", ()):
         line = param_line(tree, experiment.name, where)
         try:
             frame = model.scene(model.apply(copy.deepcopy(state), {"type": "action", "name": experiment.name}))
         except FieldError as err:  # a value of its `set` that the parameter refuses
-            return [SourceError(path, line, 1, f"{label}: the experiment '{experiment.name}' sets a value its "
-                                f"parameter refuses: {err.message}", "set a value inside the parameter's range")]
+            return [
+                SourceError(
+                    path,
+                    line,
+                    1,
+                    f"{label}: the experiment '{experiment.name}' sets a value its parameter refuses: {err.message}",
+                    "set a value inside the parameter's range",
+                )
+            ]
         except Misused as err:
             at = author_line(err, path, line)
             return [SourceError(path, at, column_at(tree, at), err.problem, err.fix)]
         except Exception as err:
-            said = stopped_or_missing(err, model, path, tree, line, f"{label}: running the experiment "
-                                      f"'{experiment.name}'")
+            said = stopped_or_missing(
+                err, model, path, tree, line, f"{label}: running the experiment '{experiment.name}'"
+            )
             if said:
                 return [said]
-            return [SourceError(path, author_line(err, path, line), 1,
-                                f"{label}: running the experiment '{experiment.name}' raised "
-                                f"{described(err)}", _fix(err, "runs each experiment from the first "
-                                                              "settings, as a reader's press does"))]
+            return [
+                SourceError(
+                    path,
+                    author_line(err, path, line),
+                    1,
+                    f"{label}: running the experiment '{experiment.name}' raised {described(err)}",
+                    _fix(err, "runs each experiment from the first settings, as a reader's press does"),
+                )
+            ]
         unplain = not_plain(frame)
         if unplain:
-            return [SourceError(path, line, 1, f"{label}: after the experiment '{experiment.name}', its frame "
-                                f"holds what the page cannot show: {unplain}", _PLAIN)]
+            return [
+                SourceError(
+                    path,
+                    line,
+                    1,
+                    f"{label}: after the experiment '{experiment.name}', its frame "
+                    f"holds what the page cannot show: {unplain}",
+                    _PLAIN,
+                )
+            ]
     return []
 
 
 _MISSING = re.compile(r"the value '([^']+)' is neither computed nor in the state")
 
 
-def stopped_or_missing(err: BaseException, model, path: Path, tree: ast.AST, fallback: int,
-                       doing: str) -> SourceError | None:
+def stopped_or_missing(
+    err: BaseException, model, path: Path, tree: ast.AST, fallback: int, doing: str
+) -> SourceError | None:
     """The error for what the fence stopped (a time limit, sys.exit, a refused import) at
     the author's line, or for a declared Value that compute does not give, at the
     ``Value(...)`` that declares it; else None."""
@@ -218,24 +315,35 @@ def stopped_or_missing(err: BaseException, model, path: Path, tree: ast.AST, fal
     if missing or (isinstance(err, KeyError) and len(err.args) == 1 and err.args[0] in declared):
         name = missing.group(1) if missing else err.args[0]  # v["top"] in draw or status: compute did not give it
         line, col = value_line(tree, name, fallback)
-        return SourceError(path, line, col, f"{doing} raised KeyError: compute does not return the value "
-                           f"'{name}' declared on line {line} (nor does the state hold it)",
-                           f"return it from compute, e.g. {{\"{name}\": ...}}, or remove its Value")
+        return SourceError(
+            path,
+            line,
+            col,
+            f"{doing} raised KeyError: compute does not return the value "
+            f"'{name}' declared on line {line} (nor does the state hold it)",
+            f'return it from compute, e.g. {{"{name}": ...}}, or remove its Value',
+        )
     return None
 
 
 def value_line(tree: ast.AST, name: str, fallback: int) -> tuple[int, int]:
     """The line and column of the ``Value("name", ...)`` that declares ``name``."""
     for node in ast.walk(tree):
-        if (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)
-                and node.args[0].value == name
-                and (node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")) == "Value"):
+        if (
+            isinstance(node, ast.Call)
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and node.args[0].value == name
+            and (node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")) == "Value"
+        ):
             return node.lineno, node.col_offset + 1
     return fallback, 1
 
 
-_PLAIN = ("a frame is finite numbers, text, True/False, lists and dicts: look for a division by zero, log(0) "
-          "or an overflow (nan, inf), or a set or an object where a list or a number belongs")
+_PLAIN = (
+    "a frame is finite numbers, text, True/False, lists and dicts: look for a division by zero, log(0) "
+    "or an overflow (nan, inf), or a set or an object where a list or a number belongs"
+)
 STATE_HOOKS = ("setup", "changed", "on_set", "on_drag", "on_select", "on_action", "reset", "start")
 
 
@@ -243,8 +351,10 @@ def _fix(err: BaseException, what: str = "draws the first frame with the default
     """How to mend the error a hook raised on the first frame or an experiment (``what``
     the build did)."""
     if isinstance(err, KeyError):
-        return ("a state key is a parameter's name or one setup adds; a value's key is one compute "
-                "returns: check the name at that line")
+        return (
+            "a state key is a parameter's name or one setup adds; a value's key is one compute "
+            "returns: check the name at that line"
+        )
     return f"fix the line; the build {what}"
 
 
@@ -254,15 +364,25 @@ def check_hooks(tree: ast.AST, class_name: str, path: Path, label: str) -> list[
     fail only when a reader first used it."""
     errors = []
     for node in _class_body(tree, class_name):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in STATE_HOOKS \
-                and not node.decorator_list:  # a decorator may return the state for it
+        if (
+            isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.name in STATE_HOOKS
+            and not node.decorator_list
+        ):  # a decorator may return the state for it
             inside = list(_own_nodes(node))
-            if not any(isinstance(n, ast.Return) and n.value is not None for n in inside) and \
-                    not any(isinstance(n, ast.Raise) for n in inside):
+            if not any(isinstance(n, ast.Return) and n.value is not None for n in inside) and not any(
+                isinstance(n, ast.Raise) for n in inside
+            ):
                 given = node.args.args[1].arg if len(node.args.args) > 1 else "state"
-                errors.append(SourceError(path, node.lineno, node.col_offset + 1,
-                                          f"{label}: {node.name} returns nothing, and the kit takes what it "
-                                          f"returns as the next state", f"end it with `return {given}`"))
+                errors.append(
+                    SourceError(
+                        path,
+                        node.lineno,
+                        node.col_offset + 1,
+                        f"{label}: {node.name} returns nothing, and the kit takes what it returns as the next state",
+                        f"end it with `return {given}`",
+                    )
+                )
     return errors
 
 
@@ -288,8 +408,14 @@ def _own_nodes(function: ast.AST):
 
 def hook_line(tree: ast.AST, class_name: str, hook: str, fallback: int) -> int:
     """The line where the class ``class_name`` defines ``hook``, else ``fallback``."""
-    return next((n.lineno for n in _class_body(tree, class_name)
-                 if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == hook), fallback)
+    return next(
+        (
+            n.lineno
+            for n in _class_body(tree, class_name)
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == hook
+        ),
+        fallback,
+    )
 
 
 def column_at(tree: ast.AST, line: int, kinds: tuple[str, ...] = ()) -> int:
@@ -298,8 +424,13 @@ def column_at(tree: ast.AST, line: int, kinds: tuple[str, ...] = ()) -> int:
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and node.lineno == line:
             return node.col_offset + 1
-    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call) and node.lineno == line
-             and (node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")) in kinds]
+    calls = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and node.lineno == line
+        and (node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")) in kinds
+    ]
     return min(call.col_offset for call in calls) + 1 if calls else 1
 
 
@@ -310,7 +441,7 @@ def author_line(err: BaseException, path: Path, fallback: int = 1) -> int:
     if isinstance(err, Misused) and err.filename and Path(err.filename) == path:
         return err.line  # a hook of the file gave what the kit cannot use: its def line
     frames = [f for f in traceback.extract_tb(err.__traceback__) if Path(f.filename) == path]
-    return frames[-1].lineno if frames else fallback
+    return (frames[-1].lineno or fallback) if frames else fallback
 
 
 def class_line(tree: ast.AST, class_name: str) -> int:
@@ -321,8 +452,11 @@ def class_line(tree: ast.AST, class_name: str) -> int:
 def attribute_line(tree: ast.AST, class_name: str, attribute: str, fallback: int) -> int:
     """The line where the class ``class_name`` sets ``attribute`` (``kind = ...``)."""
     for statement in _class_body(tree, class_name):
-        targets = statement.targets if isinstance(statement, ast.Assign) else (
-            [statement.target] if isinstance(statement, ast.AnnAssign) else [])
+        targets = (
+            statement.targets
+            if isinstance(statement, ast.Assign)
+            else ([statement.target] if isinstance(statement, ast.AnnAssign) else [])
+        )
         if any(isinstance(t, ast.Name) and t.id == attribute for t in targets):
             return statement.lineno
     return fallback
@@ -331,7 +465,11 @@ def attribute_line(tree: ast.AST, class_name: str, attribute: str, fallback: int
 def param_line(tree: ast.AST, name: str, fallback: int) -> int:
     """The line of a call whose first argument is the string ``name`` (a Slider, an Experiment)."""
     for node in ast.walk(tree):
-        if (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)
-                and node.args[0].value == name):
+        if (
+            isinstance(node, ast.Call)
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and node.args[0].value == name
+        ):
             return node.lineno
     return fallback

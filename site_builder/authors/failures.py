@@ -2,6 +2,7 @@
 it), for the lessons' "unknown directive" and "unknown exercise type" messages to point
 at the cause, or to say nothing more when the cause is said already: one mistake, one
 error."""
+
 from __future__ import annotations
 
 import re
@@ -42,19 +43,27 @@ def unknown_hint(name: str, root: Path | None, usual: str) -> str:
     """The hint for an unknown figure or exercise type ``name``: what the last load of
     the site's figures folder says of it (a class named so but not registered, a module
     that failed), else the ``usual`` hint."""
+
     def shown(path: Path) -> str:
         try:
             return path.relative_to(root).as_posix() if root else path.name
         except ValueError:
             return path.name
+
     if name in UNREGISTERED:
         path, line, cls = UNREGISTERED[name]
-        return (f"{shown(path)}:{line} defines class {cls} with name '{name}' but does not register it: "
-                f"put @register on the line above `class {cls}`")
+        return (
+            f"{shown(path)}:{line} defines class {cls} with name '{name}' but does not register it: "
+            f"put @register on the line above `class {cls}`"
+        )
     if FAILED:
-        return (f"if it is one of your own: {', '.join(shown(p) for p in FAILED)} could not be loaded (its "
-                f"error is listed first). Else: {usual}")
+        return (
+            f"if it is one of your own: {', '.join(shown(p) for p in FAILED)} could not be loaded (its "
+            f"error is listed first). Else: {usual}"
+        )
     if MISSING and "did you mean" not in usual:
-        return (f"if it is one of your own: there is no folder {shown(MISSING[0])}/ to load it from (site.yml's "
-                f"`figures:` names the folder). Else: {usual}")
+        return (
+            f"if it is one of your own: there is no folder {shown(MISSING[0])}/ to load it from (site.yml's "
+            f"`figures:` names the folder). Else: {usual}"
+        )
     return usual

@@ -20,6 +20,7 @@ Inside the fence:
 
 Each of these raises ``Stopped`` (an Exception), whose traceback keeps the author's frames
 so that ``checks.author_line`` finds the line."""
+
 from __future__ import annotations
 
 import builtins
@@ -33,6 +34,7 @@ import sys
 import threading
 import time
 from contextlib import contextmanager
+from types import FrameType
 
 from .rules import BUILD_ONLY, BUILD_ONLY_FIX, NOT_IN_BROWSER, NOT_IN_BROWSER_FIX, PACKAGE, RULE, allowed
 
@@ -76,16 +78,41 @@ def _author_import(name: str) -> None:
     if top in BUILD_ONLY or name in BUILD_ONLY:
         raise Refused(f"imports '{name}' while it runs, which only the build's machine has", BUILD_ONLY_FIX)
     if top in NOT_IN_BROWSER:
-        raise Refused(f"imports '{name}' while it runs, which the Python in the reader's browser (Pyodide) "
-                      f"does not have", NOT_IN_BROWSER_FIX)
+        raise Refused(
+            f"imports '{name}' while it runs, which the Python in the reader's browser (Pyodide) does not have",
+            NOT_IN_BROWSER_FIX,
+        )
     if not allowed(name):
         raise Refused(f"imports '{name}' while it runs, which it may not", RULE)
 
 
 # The os functions that start a process: refused too while an author's code runs.
-PROCESS_CALLS = ("system", "popen", "fork", "forkpty", "execv", "execve", "execvp", "execvpe", "execl", "execle",
-                 "execlp", "execlpe", "spawnv", "spawnve", "spawnvp", "spawnvpe", "spawnl", "spawnle", "posix_spawn",
-                 "posix_spawnp", "_exit", "abort", "kill", "killpg")
+PROCESS_CALLS = (
+    "system",
+    "popen",
+    "fork",
+    "forkpty",
+    "execv",
+    "execve",
+    "execvp",
+    "execvpe",
+    "execl",
+    "execle",
+    "execlp",
+    "execlpe",
+    "spawnv",
+    "spawnve",
+    "spawnvp",
+    "spawnvpe",
+    "spawnl",
+    "spawnle",
+    "posix_spawn",
+    "posix_spawnp",
+    "_exit",
+    "abort",
+    "kill",
+    "killpg",
+)
 ENDING = ("_exit", "abort", "kill", "killpg")  # of those, the ones that would end the build
 _real_os = {name: getattr(os, name) for name in PROCESS_CALLS if hasattr(os, name)}
 
@@ -93,10 +120,14 @@ _real_os = {name: getattr(os, name) for name in PROCESS_CALLS if hasattr(os, nam
 def _refused_call(name: str):
     def call(*args, **kwargs):
         if name in ENDING:
-            raise Refused(f"calls os.{name} while it runs, which would end the build",
-                          "raise an exception with a message instead, e.g. ValueError(\"...\")")
-        raise Refused(f"calls os.{name} while it runs, which starts a process only the build's machine has",
-                      BUILD_ONLY_FIX)
+            raise Refused(
+                f"calls os.{name} while it runs, which would end the build",
+                'raise an exception with a message instead, e.g. ValueError("...")',
+            )
+        raise Refused(
+            f"calls os.{name} while it runs, which starts a process only the build's machine has", BUILD_ONLY_FIX
+        )
+
     return call
 
 
@@ -106,8 +137,13 @@ _refusing_os = {name: _refused_call(name) for name in _real_os}
 # __builtins__["__import__"], go through builtins.__import__; importlib.__import__ is
 # importlib._bootstrap.__import__; a name bound before, ``from importlib import
 # import_module``, is the same function.)
-DOORS = ((builtins, "__import__"), (importlib, "import_module"), (importlib, "__import__"),
-         (importlib._bootstrap, "__import__"), (importlib._bootstrap, "_gcd_import"))
+DOORS = (
+    (builtins, "__import__"),
+    (importlib, "import_module"),
+    (importlib, "__import__"),
+    (importlib._bootstrap, "__import__"),
+    (importlib._bootstrap, "_gcd_import"),
+)
 _real = [getattr(module, name) for module, name in DOORS]  # what the fence found in place, put back after it
 _MACHINERY = (__file__, importlib.__file__, "<frozen importlib._bootstrap>", "<frozen importlib._bootstrap_external>")
 
@@ -115,7 +151,7 @@ _MACHINERY = (__file__, importlib.__file__, "<frozen importlib._bootstrap>", "<f
 def _asked_by_author() -> bool:
     """Whether the code that opened the door is an author's module: the nearest frame that
     is neither the import machinery's nor the fence's (whatever globals it passed)."""
-    frame = sys._getframe(2)
+    frame: FrameType | None = sys._getframe(2)
     while frame is not None and frame.f_code.co_filename in _MACHINERY:
         frame = frame.f_back
     return frame is not None and frame.f_globals.get("__name__", "").startswith(PACKAGE + ".")
@@ -127,7 +163,8 @@ def _checked(name, package, level: int, fromlist=()) -> None:
     if not isinstance(name, str) or not _asked_by_author():
         return
     try:
-        name = importlib._bootstrap._resolve_name(name, package, level) if level else name
+        # the machinery's own resolution, as __import__ does it: private, so typeshed has no stub of it
+        name = importlib._bootstrap._resolve_name(name, package, level) if level else name  # type: ignore[attr-defined]
     except (ImportError, ValueError, TypeError, AttributeError):
         return
     for each in [name, *(f"{name}.{item}" for item in fromlist or () if isinstance(item, str) and item != "*")]:
@@ -136,7 +173,8 @@ def _checked(name, package, level: int, fromlist=()) -> None:
 
 def _package(globals, level: int):
     try:
-        return importlib._bootstrap._calc___package__(globals) if level and globals else None
+        # private like _resolve_name: the package __import__ itself would resolve against
+        return importlib._bootstrap._calc___package__(globals) if level and globals else None  # type: ignore[attr-defined]
     except (ImportError, ValueError, TypeError, AttributeError):
         return None
 
@@ -196,6 +234,7 @@ def fenced():
                 frame.f_trace = every_line
                 frame = frame.f_back
         raise _TimeUp()
+
     every_line = _tracer(0, armed, authors_only=True)
     old_trace = sys.gettrace()
     if main:
@@ -226,15 +265,22 @@ def fenced():
     except (KeyboardInterrupt, Exception):
         raise
     except _TimeUp as err:
-        raise Stopped(f"did not finish within {seconds:g} s",
-                      "look for an endless loop: the build runs the figure's code as a reader's browser will "
-                      "(EXPLORABLES_AUTHOR_LIMIT sets the seconds it may take)").with_traceback(err.__traceback__)
+        raise Stopped(
+            f"did not finish within {seconds:g} s",
+            "look for an endless loop: the build runs the figure's code as a reader's browser will "
+            "(EXPLORABLES_AUTHOR_LIMIT sets the seconds it may take)",
+        ).with_traceback(err.__traceback__) from None
     except BaseException as err:  # sys.exit(), SystemExit("..."), GeneratorExit: they would end the build itself
-        said = (f"called sys.exit({'' if err.code is None else repr(err.code)})"
-                if isinstance(err, SystemExit) and not isinstance(err.code, str)
-                else f"raised {type(err).__name__}({', '.join(map(repr, err.args))})")
-        raise Stopped(said, "the build runs the module as part of itself, and this would end it: raise an "
-                      "exception with a message instead, e.g. ValueError(\"...\")").with_traceback(err.__traceback__)
+        said = (
+            f"called sys.exit({'' if err.code is None else repr(err.code)})"
+            if isinstance(err, SystemExit) and not isinstance(err.code, str)
+            else f"raised {type(err).__name__}({', '.join(map(repr, err.args))})"
+        )
+        raise Stopped(
+            said,
+            "the build runs the module as part of itself, and this would end it: raise an "
+            'exception with a message instead, e.g. ValueError("...")',
+        ).with_traceback(err.__traceback__) from err
 
 
 def _tracer(seconds: float, armed: list, authors_only: bool = False):
@@ -246,16 +292,37 @@ def _tracer(seconds: float, armed: list, authors_only: bool = False):
     own = (__file__, contextlib.__file__)
 
     def trace(frame, event, arg):
-        if event == "line" and armed[0] and time.monotonic() > end and frame.f_code.co_filename not in own and (
-                not authors_only or frame.f_globals.get("__name__", "").startswith(PACKAGE + ".")):
+        if (
+            event == "line"
+            and armed[0]
+            and time.monotonic() > end
+            and frame.f_code.co_filename not in own
+            and (not authors_only or frame.f_globals.get("__name__", "").startswith(PACKAGE + "."))
+        ):
             raise _TimeUp()
         return trace
+
     return trace
 
 
 # The methods of a figure or an exercise type through which the build calls the author's code.
-ENTRIES = ("parse_options", "initial_state", "scene", "apply", "manifest", "values_of", "patch",
-           "problem", "generate", "solve", "statement", "grade", "check", "answer_size", "close")
+ENTRIES = (
+    "parse_options",
+    "initial_state",
+    "scene",
+    "apply",
+    "manifest",
+    "values_of",
+    "patch",
+    "problem",
+    "generate",
+    "solve",
+    "statement",
+    "grade",
+    "check",
+    "answer_size",
+    "close",
+)
 
 
 def fence_model(model) -> None:
@@ -278,4 +345,5 @@ def fence_model(model) -> None:
                 if err.text.startswith("did not finish"):
                     model.__dict__.setdefault("_explorables_hung", {})[_method.__name__] = err
                 raise
+
         setattr(model, name, entry)

@@ -8,12 +8,12 @@ Before a module runs, its imports are read with ``ast`` and checked against the 
 author guide states: the standard library, ``explorables.figures``,
 ``explorables.engine`` and the folder's other modules (``from . import helpers``),
 nothing else (the browser's Python has nothing else). Then the module runs (after the
-modules of the folder it imports), and every figure it registers is validated: its name is new (no built-in
-is shadowed), its options' defaults are acceptable values, and its first frame and each
-experiment compute and give JSON. An exercise type likewise: a new name, a known answer
-kind, and problems that compute, read their own right answer and give JSON. The modules then travel in the engine archive as the
-package ``explorables.site_figures``, which the browser's runtime imports beside the
-built-ins.
+modules of the folder it imports), and every figure it registers is validated: its name
+is new (no built-in is shadowed), its options' defaults are acceptable values, and its
+first frame and each experiment compute and give JSON. An exercise type likewise: a new
+name, a known answer kind, and problems that compute, read their own right answer and
+give JSON. The modules then travel in the engine archive as the package
+``explorables.site_figures``, which the browser's runtime imports beside the built-ins.
 
 A module's words are keys of the site's catalogues (``Say("own.shares.title")``,
 ``t("own.shares.sum", ...)``; see language.py): every key written out in the module is
@@ -24,6 +24,7 @@ Every mistake is a SourceError with the author's file and line (the author's fra
 traceback, never ours), so the build stops with exit 1 and the previous site stays. The
 checks themselves are in checks.py; this module loads, registers and unloads.
 """
+
 from __future__ import annotations
 
 import ast
@@ -35,18 +36,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...engine.exercises import EXERCISES, Exercise
-from ...engine.locale import OWN
 from ...engine.figures import FIGURES, Figure
 from ...engine.figures.kit.params import DeclarationError
-from .checks import author_line, check_imports, check_keys, class_line, column_at, siblings, validate
-from .exercise_checks import validate_exercise
-from .guard import Refused, Stopped, fence_model, fenced
-from .rules import PACKAGE
-from .failures import FAILED, FOLDER_FAILED, MISSING, UNREGISTERED, named_in_failed, unknown_hint  # noqa: F401
+from ...engine.locale import OWN
 from ..errors import SourceError
 from ..markdown.directives.names import TEACHING
 from ..structure.config import config_path, load_config
 from ..structure.files import outside
+from .checks import author_line, check_imports, check_keys, class_line, column_at, siblings, validate
+from .exercise_checks import validate_exercise
+from .failures import FAILED, FOLDER_FAILED, MISSING, UNREGISTERED, named_in_failed, unknown_hint  # noqa: F401
+from .guard import Refused, Stopped, fence_model, fenced
+from .rules import PACKAGE
 
 _MODULE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
@@ -85,21 +86,24 @@ class AuthorFigures:
         # Each module imported on its own: one that fails in the browser when it imported at
         # build time (a module the browser lacks, named while it runs) takes down its own
         # figures and exercises, whose steps say why (engine/runtime.py), not the engine.
-        init = ['"""The site\'s own figures (written by `explorables build`): importing this registers them."""',
-                "import importlib",
-                "from explorables.engine import locale",
-                "WORDS = " + repr(dict(sorted((words or {}).items()))),
-                "locale.own_words(WORDS)  # before the modules: their words are the site's",
-                "SOURCES = " + repr({m.name: m.path.name for m in self.modules}),
-                "MADE = " + repr({m.name: sorted(m.figures + m.exercises) for m in self.modules}),
-                "FAILED = {}  # module -> the exception its import raised here",
-                "for _name in SOURCES:",
-                "    try:",
-                "        importlib.import_module(__name__ + '.' + _name)",
-                "    except Exception as _err:",
-                "        FAILED[_name] = _err"]
-        return ([(f"{base}/__init__.py", ("\n".join(init) + "\n").encode())]
-                + [(f"{base}/{m.name}.py", m.source) for m in self.modules])
+        init = [
+            '"""The site\'s own figures (written by `explorables build`): importing this registers them."""',
+            "import importlib",
+            "from explorables.engine import locale",
+            "WORDS = " + repr(dict(sorted((words or {}).items()))),
+            "locale.own_words(WORDS)  # before the modules: their words are the site's",
+            "SOURCES = " + repr({m.name: m.path.name for m in self.modules}),
+            "MADE = " + repr({m.name: sorted(m.figures + m.exercises) for m in self.modules}),
+            "FAILED = {}  # module -> the exception its import raised here",
+            "for _name in SOURCES:",
+            "    try:",
+            "        importlib.import_module(__name__ + '.' + _name)",
+            "    except Exception as _err:",
+            "        FAILED[_name] = _err",
+        ]
+        return [(f"{base}/__init__.py", ("\n".join(init) + "\n").encode())] + [
+            (f"{base}/{m.name}.py", m.source) for m in self.modules
+        ]
 
 
 def failed(model) -> bool:
@@ -144,9 +148,16 @@ def _clash(name: str, first, path: Path, line: int) -> list[SourceError]:
     except (OSError, SyntaxError, ValueError):
         other_line = 1
     FAILED.append(other)
-    return [SourceError(where, at, 1, f"the figure name '{name}' is defined in {also.name} of the figures folder too",
-                        "give each figure its own name")
-            for where, at, also in ((other, other_line, path), (path, line, other))]
+    return [
+        SourceError(
+            where,
+            at,
+            1,
+            f"the figure name '{name}' is defined in {also.name} of the figures folder too",
+            "give each figure its own name",
+        )
+        for where, at, also in ((other, other_line, path), (path, line, other))
+    ]
 
 
 def _unregistered(module, path: Path, tree: ast.Module) -> dict[str, tuple[Path, int, str]]:
@@ -201,7 +212,7 @@ def load(folder: Path, words=None) -> AuthorFigures:
             found.modules.append(module)
         elif errors:
             FAILED.append(path)
-    package.SOURCES = {m.name: m.path.name for m in found.modules}  # as the archive's package has it
+    vars(package)["SOURCES"] = {m.name: m.path.name for m in found.modules}  # as the archive's package has it
     return found  # the good modules stay registered, so lessons using them report nothing more
 
 
@@ -234,21 +245,41 @@ def _imported_first(paths: list[Path]) -> list[Path]:
 
 def _load_module(path: Path, words=None) -> tuple[AuthorModule | None, list[SourceError]]:
     if not _MODULE.match(path.stem):
-        return None, [SourceError(path, 1, 1, f"{path.name} is not a Python module name",
-                                  "name the file with letters, digits and _ only, e.g. softmax_bars.py")]
+        return None, [
+            SourceError(
+                path,
+                1,
+                1,
+                f"{path.name} is not a Python module name",
+                "name the file with letters, digits and _ only, e.g. softmax_bars.py",
+            )
+        ]
     source = path.read_bytes()
     try:
         text = source.decode("utf-8")
         tree = ast.parse(text, filename=str(path))
     except UnicodeDecodeError as err:  # at the bad byte, as a lesson's is
         line = source.count(b"\n", 0, err.start) + 1
-        col = len(source[source.rfind(b"\n", 0, err.start) + 1:err.start].decode("utf-8", "replace")) + 1
-        return None, [SourceError(path, line, col, f"the file is not UTF-8 text (byte 0x{source[err.start]:02x} "
-                                  f"cannot be read)", "save it as UTF-8 in your editor "
-                                  "(e.g. iconv -f latin1 -t utf-8 FILE > NEW)")]
+        col = len(source[source.rfind(b"\n", 0, err.start) + 1 : err.start].decode("utf-8", "replace")) + 1
+        return None, [
+            SourceError(
+                path,
+                line,
+                col,
+                f"the file is not UTF-8 text (byte 0x{source[err.start]:02x} cannot be read)",
+                "save it as UTF-8 in your editor (e.g. iconv -f latin1 -t utf-8 FILE > NEW)",
+            )
+        ]
     except SyntaxError as err:
-        return None, [SourceError(path, err.lineno or 1, err.offset or 1, f"syntax error: {err.msg}",
-                                  "fix the line (the figure module must run under Python 3.11 and newer)")]
+        return None, [
+            SourceError(
+                path,
+                err.lineno or 1,
+                err.offset or 1,
+                f"syntax error: {err.msg}",
+                "fix the line (the figure module must run under Python 3.11 and newer)",
+            )
+        ]
     errors = check_imports(path, tree)
     if errors:
         return None, errors
@@ -266,6 +297,7 @@ def _load_module(path: Path, words=None) -> tuple[AuthorModule | None, list[Sour
     builtin_types = builtin_exercises()
     name = path.stem
     spec = importlib.util.spec_from_file_location(f"{PACKAGE}.{name}", path)
+    assert spec is not None and spec.loader is not None  # a .py file's location always gives both
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     try:
@@ -279,14 +311,28 @@ def _load_module(path: Path, words=None) -> tuple[AuthorModule | None, list[Sour
         EXERCISES.update(before_exercises)
         line = author_line(err, path)
         if isinstance(err, Stopped):
-            return None, [SourceError(path, line, column_at(tree, line), f"the module {err.text}"
-                                      + ("" if isinstance(err, Refused) else " when imported"),
-                                      err.fix)]
+            return None, [
+                SourceError(
+                    path,
+                    line,
+                    column_at(tree, line),
+                    f"the module {err.text}" + ("" if isinstance(err, Refused) else " when imported"),
+                    err.fix,
+                )
+            ]
         if isinstance(err, DeclarationError):  # a parameter no figure could use: said as the kit says it
-            return None, [SourceError(path, line, column_at(tree, line, ("Slider", "Field", "Choice")), str(err),
-                                      err.fix)]
-        return None, [SourceError(path, line, 1, f"the module raised {type(err).__name__} when imported: {err}",
-                                  "fix the line; the build imports every module in the figures folder")]
+            return None, [
+                SourceError(path, line, column_at(tree, line, ("Slider", "Field", "Choice")), str(err), err.fix)
+            ]
+        return None, [
+            SourceError(
+                path,
+                line,
+                1,
+                f"the module raised {type(err).__name__} when imported: {err}",
+                "fix the line; the build imports every module in the figures folder",
+            )
+        ]
     added = [n for n in FIGURES if n not in before or FIGURES[n] is not before[n]]
     added_types = [n for n in EXERCISES if n not in before_exercises or EXERCISES[n] is not before_exercises[n]]
     for model in {id(m): m for m in [*(FIGURES[n] for n in added), *(EXERCISES[n] for n in added_types)]}.values():
@@ -296,8 +342,15 @@ def _load_module(path: Path, words=None) -> tuple[AuthorModule | None, list[Sour
         model = FIGURES[figure_name]
         line = class_line(tree, type(model).__name__)
         if figure_name in builtins or figure_name in _directives():
-            errors.append(SourceError(path, line, 1, f"the figure name '{figure_name}' is a built-in figure's",
-                                      "give your figure a name of its own, e.g. 'my-" + figure_name + "'"))
+            errors.append(
+                SourceError(
+                    path,
+                    line,
+                    1,
+                    f"the figure name '{figure_name}' is a built-in figure's",
+                    "give your figure a name of its own, e.g. 'my-" + figure_name + "'",
+                )
+            )
             if figure_name in before:
                 FIGURES[figure_name] = before[figure_name]
             else:
@@ -311,13 +364,27 @@ def _load_module(path: Path, words=None) -> tuple[AuthorModule | None, list[Sour
         model = EXERCISES[type_name]
         line = class_line(tree, type(model).__name__)
         if type_name in builtin_types:
-            errors.append(SourceError(path, line, 1, f"the exercise type '{type_name}' is a built-in type's",
-                                      "give your exercise type a name of its own, e.g. 'my-" + type_name + "'"))
+            errors.append(
+                SourceError(
+                    path,
+                    line,
+                    1,
+                    f"the exercise type '{type_name}' is a built-in type's",
+                    "give your exercise type a name of its own, e.g. 'my-" + type_name + "'",
+                )
+            )
             EXERCISES[type_name] = before_exercises[type_name]
         elif type_name in before_exercises:
             other = type(before_exercises[type_name]).__module__.rsplit(".", 1)[-1] + ".py"
-            errors.append(SourceError(path, line, 1, f"the exercise type '{type_name}' is defined in {other} of "
-                                      f"the figures folder too", "give each exercise type its own name"))
+            errors.append(
+                SourceError(
+                    path,
+                    line,
+                    1,
+                    f"the exercise type '{type_name}' is defined in {other} of the figures folder too",
+                    "give each exercise type its own name",
+                )
+            )
             EXERCISES[type_name] = before_exercises[type_name]
         else:
             errors.extend(validate_exercise(model, path, tree))
@@ -342,8 +409,9 @@ def own_figures(folder: Path, site: Path, errors: list[SourceError], words):
         if problem:
             problems.append(problem)
         elif folder.is_dir():
-            problems += [p for p in (outside(path, site.resolve(), "site folder") for path in sorted(folder.glob("*.py")))
-                         if p]
+            problems += [
+                p for p in (outside(path, site.resolve(), "site folder") for path in sorted(folder.glob("*.py"))) if p
+            ]
     if problems:
         unload()
         for problem in problems:

@@ -8,6 +8,7 @@ text is parsed as a browser parses it, never matched with a pattern.
 The allow-list is declared once, in static/js/statement-markup.js: the reader's browser
 cleans to it the statements the engine makes there (js/exercise.js), and this module
 reads its object literal, which is JSON."""
+
 from __future__ import annotations
 
 import json
@@ -39,6 +40,12 @@ DROP_CONTENT = frozenset(MARKUP["drop_content"])
 def clean(html: str) -> str:
     """``html`` with only the allowed elements and attributes (the text of a dropped
     element stays, but a script's or style's content goes with it)."""
-    return nh3.clean(html, tags=set(TAGS), attributes={k: set(v) for k, v in ATTRIBUTES.items()},
-                     url_schemes=set(URL_SCHEMES), link_rel=None, strip_comments=True,
-                     clean_content_tags=set(DROP_CONTENT))
+    return nh3.clean(
+        html,
+        tags=set(TAGS),
+        attributes={k: set(v) for k, v in ATTRIBUTES.items()},
+        url_schemes=set(URL_SCHEMES),
+        link_rel=None,
+        strip_comments=True,
+        clean_content_tags=set(DROP_CONTENT),
+    )

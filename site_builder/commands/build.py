@@ -6,6 +6,7 @@ under content-hashed names first, then the pages that name them), swap. A failed
 raises BuildError with every error of the run and leaves the previous site byte for byte
 as it was.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -26,14 +27,16 @@ from ..errors import BuildError, InternalError, PyodideError, SourceError, build
 from ..markdown.directives.references import resolve_figure_refs
 from ..markdown.ids import id_clashes
 from ..markdown.parser import Page, create_parser, parse_page, render_page
-from ..output import assets as site_assets, fonts, offline, scripts, search  # offline: a bundle's data scripts
+from ..output import assets as site_assets  # offline: a bundle's data scripts
+from ..output import fonts, offline, scripts, search
 from ..output.assets import ASSETS, STATIC
 from ..output.folder import MARKER, author_folders, check_output, swap
 from ..output.images import copy_images
 from ..output.notices import COMPONENTS
 from ..output.pages import environment, page_policy, renderer, site_path
 from ..output.printpage import PRINT_PAGE, print_body, print_prefix
-from ..pyodide import release as pyodide, snapshot, stdlib
+from ..pyodide import release as pyodide
+from ..pyodide import snapshot, stdlib
 from ..pyodide.archive import engine_archive, with_file
 from ..structure import metadata, sections
 from ..structure.config import SiteConfig, _line_of, config_path, load_config
@@ -56,8 +59,15 @@ def megabytes(size: int) -> str:
     return f"{size / 1e6:.1f} MB"
 
 
-def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = None, dev: bool = False,
-               bundle: bool = False, url: str | None = None) -> BuildResult:
+def build_site(
+    content: Path,
+    out_dir: Path,
+    *,
+    pyodide_source: str | None = None,
+    dev: bool = False,
+    bundle: bool = False,
+    url: str | None = None,
+) -> BuildResult:
     """Build ``content`` into ``out_dir``. An author's mistakes raise BuildError (every
     one of the run); a bug of the builder raises InternalError naming the file it was
     building. Never a bare traceback; either way the previous site stays as it was.
@@ -72,10 +82,11 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
             raise
         except Exception as err:  # a bug met outside any one file's stage
             raise vanished(err, Path(content).resolve().parent) or InternalError(
-                Path(content), err, Path(content).resolve().parent) from err
+                Path(content), err, Path(content).resolve().parent
+            ) from err
     except BuildError as err:
         if not (Path(out_dir) / MARKER).is_file() or not (Path(out_dir) / ASSETS).is_dir():
-            raise err.first_build()  # no site of an earlier build there to keep
+            err.first_build()  # no site of an earlier build there to keep: the message says so
         raise
     finally:
         locale.own_words({})
@@ -85,6 +96,7 @@ def build_site(content: Path, out_dir: Path, *, pyodide_source: str | None = Non
 @dataclass
 class _Run:
     """One build: where it reads and writes, how, and the errors its stages have found."""
+
     content: Path  # resolved
     out_dir: Path  # resolved
     pyodide_source: str | None
@@ -98,8 +110,9 @@ class _Run:
         return self.content.parent
 
 
-def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: bool, bundle: bool,
-              url: str | None = None) -> BuildResult:
+def _pipeline(
+    content: Path, out_dir: Path, pyodide_source: str | None, dev: bool, bundle: bool, url: str | None = None
+) -> BuildResult:
     run = _Run(content.resolve(), out_dir.resolve(), pyodide_source, dev, bundle)
     _check_folders(run)
     # Read: the site config, the site's own figures and every Markdown file, as UTF-8
@@ -116,20 +129,28 @@ def _pipeline(content: Path, out_dir: Path, pyodide_source: str | None, dev: boo
     staging = _write(run, read, parsed, rendered)
     # Swap: the new site replaces the old one only now that it is complete.
     swap(staging, run.out_dir)
-    return BuildResult(out_dir=run.out_dir, pages=rendered.pages_written, figures=rendered.figures,
-                       warnings=[w.format(run.root) for w in parsed.warnings])
+    return BuildResult(
+        out_dir=run.out_dir,
+        pages=rendered.pages_written,
+        figures=rendered.figures,
+        warnings=[w.format(run.root) for w in parsed.warnings],
+    )
 
 
 def _check_folders(run: _Run) -> None:
     """Refuse a missing content folder, an output folder the build may not replace, and
     an installation without the browser runtime, before anything is read."""
     if not run.content.is_dir():
-        raise BuildError(f"content folder {run.content} does not exist; run the build from the project folder "
-                         f"or pass the folder: explorables {'bundle' if run.bundle else 'build'} CONTENT")
+        raise BuildError(
+            f"content folder {run.content} does not exist; run the build from the project folder "
+            f"or pass the folder: explorables {'bundle' if run.bundle else 'build'} CONTENT"
+        )
     check_output(run.content, run.out_dir)
     if not (STATIC / "js" / "core.js").is_file():
-        raise BuildError(f"the browser runtime is missing ({STATIC}); install the project from its source "
-                         f"folder with `pip install -e .`")
+        raise BuildError(
+            f"the browser runtime is missing ({STATIC}); install the project from its source "
+            f"folder with `pip install -e .`"
+        )
 
 
 @dataclass
@@ -152,8 +173,9 @@ def _read(run: _Run, url: str | None) -> _Read:
         errors.extend(found)
         if url is not None:
             if not re.match(r"^https?://[^/\s]+(/\S*)?$", url):
-                raise BuildError(f"--url must be the site's web address, got '{url}'; "
-                                 f"e.g. --url https://example.org/attention/")
+                raise BuildError(
+                    f"--url must be the site's web address, got '{url}'; e.g. --url https://example.org/attention/"
+                )
             config.url = url
     words = site_words(config.language, config_path(content))  # the tool's words in the site's language
     errors.extend(words.errors)
@@ -164,9 +186,15 @@ def _read(run: _Run, url: str | None) -> _Read:
     errors.extend(own.errors)
     sources, warnings = sections.sources(content, run.out_dir, errors)
     if config_path(content) != content / "site.yml" and (content / "site.yml").is_file():
-        warnings.append(SourceError(content / "site.yml", 1, 1, "this site.yml is not read: the one "
-                                    "beside the content folder is", "move what it says into that one, "
-                                    "and delete this one"))
+        warnings.append(
+            SourceError(
+                content / "site.yml",
+                1,
+                1,
+                "this site.yml is not read: the one beside the content folder is",
+                "move what it says into that one, and delete this one",
+            )
+        )
     if not sources:
         raise BuildError(f"{content} holds no Markdown lessons (*.md); add one, e.g. 01-first-lesson.md")
     texts: dict[Path, str] = {}
@@ -196,20 +224,29 @@ def _parse(run: _Run, read: _Read) -> _Parsed:
     pages = []
     for path, text in read.texts.items():
         with building(path, root):
-            page = parse_page(md, path, "index" if path.stem == "index" else slug_of(path), text,
-                              content_root=content, language=config.language)
+            page = parse_page(
+                md,
+                path,
+                "index" if path.stem == "index" else slug_of(path),
+                text,
+                content_root=content,
+                language=config.language,
+            )
             page.folder = path.parent.relative_to(content).as_posix().removeprefix(".")
             page.url = (f"{page.folder}/" if page.folder else "") + f"{page.slug}.html"
             pages.append(page)
     errors.extend(sections.slug_clashes(pages))
     with building(content, root):
-        errors.extend(resolve_links(pages, content, tuple(p.relative_to(content).as_posix()
-                                                          for p in read.sources if p not in read.texts)))
+        errors.extend(
+            resolve_links(
+                pages, content, tuple(p.relative_to(content).as_posix() for p in read.sources if p not in read.texts)
+            )
+        )
     site = sections.tree(pages)
     reading = site.reading_order()
     warnings = read.words.warnings + [w for page in pages for w in page.warnings] + read.warnings
     for section in site.all_sections():
-        warnings += sections.order_ties([p for p in section.lesson_pages])
+        warnings += sections.order_ties(list(section.lesson_pages))
     if config.numbering == "site":  # Figure 3 on lesson 2 goes on from lesson 1's two, in reading order
         offset = 0
         for entry in reading:
@@ -244,13 +281,20 @@ def _render(run: _Run, read: _Read, parsed: _Parsed) -> _Rendered:
     errors.extend(metadata.check(config, content, pages))
     own_files = read.own.archive_files(words.own)  # the site's modules and words, for the engine archive
     plain_engine = engine_archive(own_files, config.language)  # before the build id is known
-    common = {"engine_size": "",  # on the Start button of readers who save data: set once Pyodide is at hand
-              "config": config, "lessons": site.lessons(), "site": site,
-              "scripts": scripts.BUNDLE_SCRIPTS if run.bundle else scripts.SCRIPTS,
-              "start": None if run.bundle else scripts.START_FILE,  # the engine's early start (js/start.js)
-              "assets": f"{ASSETS}/", "csp": page_policy(config.csp, run.bundle),
-              "dev": run.dev, "version": __version__, "dir": words.direction,
-              "words": words.page_data(dev=run.dev, bundle=run.bundle)}
+    common = {
+        "engine_size": "",  # on the Start button of readers who save data: set once Pyodide is at hand
+        "config": config,
+        "lessons": site.lessons(),
+        "site": site,
+        "scripts": scripts.BUNDLE_SCRIPTS if run.bundle else scripts.SCRIPTS,
+        "start": None if run.bundle else scripts.START_FILE,  # the engine's early start (js/start.js)
+        "assets": f"{ASSETS}/",
+        "csp": page_policy(config.csp, run.bundle),
+        "dev": run.dev,
+        "version": __version__,
+        "dir": words.direction,
+        "words": words.page_data(dev=run.dev, bundle=run.bundle),
+    }
     renders: dict[str, tuple[str, dict]] = {}
     bodies: list[str] = []
     printed: list[tuple[str, str, str, str]] = []  # (url, title, summary, body) of every page in order, for print.html
@@ -268,9 +312,20 @@ def _render(run: _Run, read: _Read, parsed: _Parsed) -> _Rendered:
             prev = reading[at - 1] if at > 0 else None
             nxt = reading[at + 1] if at + 1 < len(reading) else None
             template = "section.html" if isinstance(entry, sections.Section) else "lesson.html"
-            renders[page.url] = (template, dict(page=page, body=body, position=entry.position, prev=prev, next=nxt,
-                                                section=entry.section, entry=entry, root=sections.root_of(page),
-                                                here=page.folder))
+            renders[page.url] = (
+                template,
+                {
+                    "page": page,
+                    "body": body,
+                    "position": entry.position,
+                    "prev": prev,
+                    "next": nxt,
+                    "section": entry.section,
+                    "entry": entry,
+                    "root": sections.root_of(page),
+                    "here": page.folder,
+                },
+            )
             printed.append((page.url, page.title, page.meta.get("summary", ""), body))
     index_page = site.page
     with building(index_page.path if index_page else content, root):
@@ -278,27 +333,33 @@ def _render(run: _Run, read: _Read, parsed: _Parsed) -> _Rendered:
         bodies.append(index_body)
         if index_page:
             searched.insert(0, ("index.html", index_page.title, config.description, index_body, index_page.title))
-        renders["index.html"] = ("index.html", dict(page=index_page, body=index_body, root="", here="", section=site))
+        renders["index.html"] = (
+            "index.html",
+            {"page": index_page, "body": index_body, "root": "", "here": "", "section": site},
+        )
     pages_written = len(renders)
     # Every site: a 404 page in its style (GitHub Pages serves it) and its notices.
     # A host serves it for a missing address in any folder: with the site's address known,
     # its links and assets start at the site's path, so they work from every folder.
     # (`explorables serve` serves the site at the server's root, whatever its address.)
     missing_root = "/" if run.dev else "" if run.bundle else site_path(config.url)
-    renders["404.html"] = ("404.html", dict(page=None, root=missing_root, here=None))
-    renders["notices.html"] = ("notices.html", dict(page=None, components=COMPONENTS, root="", here=None))
+    renders["404.html"] = ("404.html", {"page": None, "root": missing_root, "here": None})
+    renders["notices.html"] = ("notices.html", {"page": None, "components": COMPONENTS, "root": "", "here": None})
     # The whole track on one page, figures as their stills, for print and "Save as PDF".
     on_print = {url for url, *_ in printed}
-    printed_pages = [(print_prefix(url), title, summary, print_body(body, url, on_print))
-                     for url, title, summary, body in printed]
-    renders[PRINT_PAGE] = ("print.html", dict(page=None, printed=printed_pages, root="", here=None))
+    printed_pages = [
+        (print_prefix(url), title, summary, print_body(body, url, on_print)) for url, title, summary, body in printed
+    ]
+    renders[PRINT_PAGE] = ("print.html", {"page": None, "printed": printed_pages, "root": "", "here": None})
     outputs: dict[str, str] = {}
-    if metadata.sitemap(config, pages):
-        outputs["sitemap.xml"] = metadata.sitemap(config, pages)
+    sitemap = metadata.sitemap(config, pages)
+    if sitemap:
+        outputs["sitemap.xml"] = sitemap
     for page in pages:
         errors.extend(page.errors)
-    extras = author_folders(content, run.out_dir, {**renders, **outputs}, errors,
-                            tuple(sec.folder for sec in site.all_sections()))
+    extras = author_folders(
+        content, run.out_dir, {*renders, *outputs}, errors, tuple(sec.folder for sec in site.all_sections())
+    )
     if errors:
         # the site's own files first (site.yml, figure modules, word files): a mistake there
         # is often the cause of what the lessons then report
@@ -338,8 +399,9 @@ def _write(run: _Run, read: _Read, parsed: _Parsed, rendered: _Rendered) -> Path
             # draw (fonts.py); a bundle's carried pages have no head to name theirs: one for all
             whole = (assets / fonts.MATH_FONT).read_bytes()
             (assets / fonts.MATH_FONT).unlink()
-            (assets / "search-index.js").write_text(search.index_script(search.build_index(rendered.searched)),
-                                                    encoding="utf-8")
+            (assets / "search-index.js").write_text(
+                search.index_script(search.build_index(rendered.searched)), encoding="utf-8"
+            )
             if bundle:
                 offline.write_data(assets, engine, python_lib, run.pyodide_source)
             names = site_assets.hash_folder(assets)
@@ -347,8 +409,9 @@ def _write(run: _Run, read: _Read, parsed: _Parsed, rendered: _Rendered) -> Path
             page_fonts = fonts.PageFonts(assets, whole, fonts.exercise_math, shared)
             render = renderer(rendered.env, common, renders, build, names, page_fonts)
             if bundle:  # every page's content, carried for the bundle's page swaps
-                drafts = {name: render(name, "bundle/pages.js") for name in renders
-                          if name != PRINT_PAGE}  # no scripts: it opens as a file of its own
+                drafts = {
+                    name: render(name, "bundle/pages.js") for name in renders if name != PRINT_PAGE
+                }  # no scripts: it opens as a file of its own
                 names["bundle/pages.js"] = site_assets.add(assets, "bundle/pages.js", offline.pages_script(drafts))
             pages = ((name, render(name)) for name in renders)  # each written once made: not every page held at once
             for name, text in itertools.chain(outputs.items(), pages):
@@ -383,5 +446,6 @@ def _snapshot(engine: bytes, python_lib: bytes, pyodide_source: str | None, wher
 
 def _runtime_files(assets: Path) -> dict[str, bytes]:
     """The browser runtime as copied into ``assets``: what the build id is made of."""
-    return {path.relative_to(assets).as_posix(): path.read_bytes() for path in sorted(assets.rglob("*"))
-            if path.is_file()}
+    return {
+        path.relative_to(assets).as_posix(): path.read_bytes() for path in sorted(assets.rglob("*")) if path.is_file()
+    }

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Collection
 from pathlib import Path
 
 from ..errors import BuildError, SourceError
@@ -57,7 +58,7 @@ def swap(staging: Path, out_dir: Path) -> None:
 
 
 def author_folders(
-    content: Path, out_dir: Path, outputs: dict[str, str], errors: list[SourceError], sections: tuple[str, ...] = ("",)
+    content: Path, out_dir: Path, outputs: Collection[str], errors: list[SourceError], sections: tuple[str, ...] = ("",)
 ) -> list[Path]:
     """The author's folders of images and files, at the top of content/ and in every
     section, copied into the site at the same place. Names that start with '.' or '_'

@@ -19,6 +19,7 @@ built-in ones and those the site's figures/ folder registers (site_builder/autho
 carries says which type, which seed and which language. Unknown types and bad seeds
 are errors at path:line:col.
 """
+
 from __future__ import annotations
 
 import html
@@ -33,12 +34,12 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from ....engine.exercises import EXERCISES, SEED_LIMIT, SeedError, parse_seed, uses_decimal_comma
+from ....engine.figures.base import closest
+from ....engine.locale import t
 from ...authors.guard import Stopped
 from ...authors.loader import PACKAGE, failed, named_in_failed, unknown_hint
 from ...authors.sanitise import clean
 from .common import parse_body, report, split_options
-from ....engine.locale import t
-from ....engine.figures.base import closest
 
 _NAME = re.compile(r"^[A-Za-z][\w-]*$")
 _RESERVED = re.compile(r"^ex-\d+$")  # the ids of unnamed exercises
@@ -47,7 +48,7 @@ _RESERVED = re.compile(r"^ex-\d+$")  # the ids of unnamed exercises
 def expand(state: StateCore, index: int, name: str, argument: str) -> int:
     token = state.tokens[index]
     env = state.env
-    fence = token.map[0]
+    fence = token.map[0] if token.map else 0  # (a directive's token has its lines)
     exercise = EXERCISES.get(argument)
     if exercise is None and argument and named_in_failed(argument):  # its module's error is listed already
         token.type = "directive_error"
@@ -56,9 +57,17 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
         close = closest(argument, EXERCISES)
         what = f"unknown exercise type '{argument}'" if argument else "no exercise type after {exercise}"
         content = env.get("content_root")
-        report(env, fence, len(token.markup) + len("{exercise}") + 2, f"{{exercise}}: {what}",
-               unknown_hint(argument, content.parent if content is not None else None,
-                            (f"did you mean '{close}'? " if close else "") + f"types: {', '.join(EXERCISES)}"))
+        report(
+            env,
+            fence,
+            len(token.markup) + len("{exercise}") + 2,
+            f"{{exercise}}: {what}",
+            unknown_hint(
+                argument,
+                content.parent if content is not None else None,
+                (f"did you mean '{close}'? " if close else "") + f"types: {', '.join(EXERCISES)}",
+            ),
+        )
         token.type = "directive_error"
         return 1
     options, body, body_line0 = split_options(token.content, fence + 1)
@@ -69,25 +78,45 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
         if opt.name == "name":
             taken = env.setdefault("exercise_names", {})
             if not _NAME.match(opt.value) or _RESERVED.match(opt.value):
-                report(env, opt.line, opt.value_col, f"{{exercise}}: the name {opt.value!r} cannot be an id",
-                       ":name: softmax-drill (a letter, then letters, digits, '-' or '_'; not ex- and a number)")
+                report(
+                    env,
+                    opt.line,
+                    opt.value_col,
+                    f"{{exercise}}: the name {opt.value!r} cannot be an id",
+                    ":name: softmax-drill (a letter, then letters, digits, '-' or '_'; not ex- and a number)",
+                )
             elif opt.value in taken:
-                report(env, opt.line, opt.value_col, f"{{exercise}}: the name '{opt.value}' is taken by the "
-                       f"exercise on line {taken[opt.value]}", "give each exercise a name of its own")
+                report(
+                    env,
+                    opt.line,
+                    opt.value_col,
+                    f"{{exercise}}: the name '{opt.value}' is taken by the exercise on line {taken[opt.value]}",
+                    "give each exercise a name of its own",
+                )
             else:
                 taken[opt.value] = opt.line + 1
                 ident = opt.value
             continue
         if opt.name != "seed":
-            report(env, opt.line, opt.name_col, f"{{exercise}}: unknown option '{opt.name}'",
-                   "an exercise takes ':seed: N' (a whole number), ':name: an-id' (its key in the page's "
-                   "address) and Markdown before the problem")
+            report(
+                env,
+                opt.line,
+                opt.name_col,
+                f"{{exercise}}: unknown option '{opt.name}'",
+                "an exercise takes ':seed: N' (a whole number), ':name: an-id' (its key in the page's "
+                "address) and Markdown before the problem",
+            )
             continue
         try:
             seed = parse_seed(opt.value)
         except SeedError:
-            report(env, opt.line, opt.value_col, f"{{exercise}}: seed must be a whole number from 0 to "
-                   f"{SEED_LIMIT - 1}, got {opt.value!r}", ":seed: 3")
+            report(
+                env,
+                opt.line,
+                opt.value_col,
+                f"{{exercise}}: seed must be a whole number from 0 to {SEED_LIMIT - 1}, got {opt.value!r}",
+                ":seed: 3",
+            )
     language = env.get("language") or "en"
     try:
         problem = exercise.problem(seed, uses_decimal_comma(language))
@@ -100,8 +129,13 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
         else:
             said = f"failed to make the problem of seed {seed}: {type(err).__name__}: {err}{_where(err)}"
             fix = "fix the type, or choose another :seed:"
-        report(env, fence, len(token.markup) + len("{exercise}") + 2,
-               f"{{exercise}}: the exercise type '{exercise.name}' {said}", fix)
+        report(
+            env,
+            fence,
+            len(token.markup) + len("{exercise}") + 2,
+            f"{{exercise}}: the exercise type '{exercise.name}' {said}",
+            fix,
+        )
         token.type = "directive_error"
         return 1
     # An author's type writes its own HTML: only MathML and plain text formatting reach the
@@ -119,7 +153,7 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
     closing.block = True
     closing.meta = dict(opening.meta)
     intro = parse_body(state, body, body_line0) if body.strip() else []
-    state.tokens[index:index + 1] = [opening, *intro, statement, closing]
+    state.tokens[index : index + 1] = [opening, *intro, statement, closing]
     return 1
 
 
@@ -136,10 +170,12 @@ def _open(self, tokens, idx, options, env) -> str:
     meta = tokens[idx].meta
     # a labelled group (a div: a labelled section would be a region landmark, and a page,
     # or the print page of the whole track, may hold many; landmarks must be few and apart)
-    return (f'<div class="ex-exercise" id="{meta["id"]}" data-exercise="{meta["data"]["type"]}" '
-            f'role="group" aria-labelledby="{meta["id"]}-label">\n'
-            f'<p class="ex-exercise-label" id="{meta["id"]}-label">'
-            f'{html.escape(t("page.exercise_number", n=meta["number"]))}</p>\n')
+    return (
+        f'<div class="ex-exercise" id="{meta["id"]}" data-exercise="{meta["data"]["type"]}" '
+        f'role="group" aria-labelledby="{meta["id"]}-label">\n'
+        f'<p class="ex-exercise-label" id="{meta["id"]}-label">'
+        f"{html.escape(t('page.exercise_number', n=meta['number']))}</p>\n"
+    )
 
 
 def _statement(self, tokens, idx, options, env) -> str:
@@ -152,18 +188,20 @@ def _close(self, tokens, idx, options, env) -> str:
     meta = tokens[idx].meta
     payload = json.dumps(meta["data"], allow_nan=False, separators=(",", ":"))
     payload = payload.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    field = f'{meta["id"]}-answer'
+    field = f"{meta['id']}-answer"
     form = html.escape(meta["problem"]["form"], quote=True)
-    return (f'<form class="ex-answer" novalidate>\n'
-            f'<label for="{field}">{html.escape(t("page.your_answer"))}</label> '
-            f'<input id="{field}" type="text" inputmode="decimal" autocomplete="off" spellcheck="false" '
-            f'placeholder="{form}"> '
-            f'<button type="submit">{html.escape(t("page.check"))}</button> '
-            f'<button type="button" class="ex-new-numbers">{html.escape(t("page.new_numbers"))}</button>\n'
-            f'<span class="ex-pending"></span>\n</form>\n'
-            f'<p class="ex-feedback" role="status" aria-live="polite"></p>\n'
-            f'<script type="application/json" class="ex-exercise-data">{payload}</script>\n'
-            f"</div>\n")
+    return (
+        f'<form class="ex-answer" novalidate>\n'
+        f'<label for="{field}">{html.escape(t("page.your_answer"))}</label> '
+        f'<input id="{field}" type="text" inputmode="decimal" autocomplete="off" spellcheck="false" '
+        f'placeholder="{form}"> '
+        f'<button type="submit">{html.escape(t("page.check"))}</button> '
+        f'<button type="button" class="ex-new-numbers">{html.escape(t("page.new_numbers"))}</button>\n'
+        f'<span class="ex-pending"></span>\n</form>\n'
+        f'<p class="ex-feedback" role="status" aria-live="polite"></p>\n'
+        f'<script type="application/json" class="ex-exercise-data">{payload}</script>\n'
+        f"</div>\n"
+    )
 
 
 # An exercise's live part as _close writes it: its form, its feedback and its data for

@@ -4,6 +4,7 @@ The options are validated by the figure's own spec (engine.figures); the render 
 computes the first state and scene with the same Python model the browser runs, and
 embeds them in the page so the figure is drawn before Python has loaded.
 """
+
 from __future__ import annotations
 
 import ast
@@ -20,14 +21,14 @@ from markdown_it.rules_core import StateCore
 from ....engine.figures import FIGURES, OptionErrors
 from ....engine.figures.base import not_plain
 from ....engine.figures.kit.figure import described
-
-from ...errors import SourceError
-from ...quoting import clip, clip_quotes, quote
-from ...output.svg import still
-from .common import report, split_options
 from ....engine.locale import t
 from ...authors.checks import stopped_or_missing
 from ...authors.loader import failed, is_authors
+from ...errors import SourceError
+from ...output.svg import still
+from ...quoting import clip, clip_quotes, quote
+from .common import report, split_options
+from .roles import page_figures
 
 _ID = re.compile(r"^[A-Za-z][\w-]*$")
 RESERVED_IDS = {"content"}  # ids the page layout uses
@@ -36,7 +37,7 @@ RESERVED_IDS = {"content"}  # ids the page layout uses
 def expand(state: StateCore, index: int, name: str, argument: str) -> None:
     token = state.tokens[index]
     env = state.env
-    fence_line = token.map[0]
+    fence_line = token.map[0] if token.map else 0  # (a directive's token has its lines)
     label = f"{{{name}}}"
     options, body, _ = split_options(token.content, fence_line + 1)
 
@@ -46,56 +47,91 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> None:
         env["figure_count"][name] = count
         fig_id = f"{name}-{count}"
     elif fig_id in RESERVED_IDS:
-        report(env, fence_line, len(token.markup) + len(label) + 2,
-               f"{label}: figure id '{fig_id}' is taken by the page itself", "choose another id, e.g. 'explorer'")
+        report(
+            env,
+            fence_line,
+            len(token.markup) + len(label) + 2,
+            f"{label}: figure id '{fig_id}' is taken by the page itself",
+            "choose another id, e.g. 'explorer'",
+        )
     elif not _ID.match(fig_id):
-        report(env, fence_line, len(token.markup) + len(label) + 2,
-               f"{label}: figure id {quote(fig_id)} is not a simple name",
-               "use letters, digits, '-' and '_', starting with a letter, e.g. ':::{attention-row} explorer'")
+        report(
+            env,
+            fence_line,
+            len(token.markup) + len(label) + 2,
+            f"{label}: figure id {quote(fig_id)} is not a simple name",
+            "use letters, digits, '-' and '_', starting with a letter, e.g. ':::{attention-row} explorer'",
+        )
         fig_id = clip(fig_id, 40)  # the later messages name it
     ids = env.setdefault("figure_ids", set())
     if fig_id in ids:
-        report(env, fence_line, len(token.markup) + len(label) + 2,
-               f"{label}: figure id '{fig_id}' is used twice on this page", "give each figure its own id")
+        report(
+            env,
+            fence_line,
+            len(token.markup) + len(label) + 2,
+            f"{label}: figure id '{fig_id}' is used twice on this page",
+            "give each figure its own id",
+        )
     ids.add(fig_id)
 
     raw: dict[str, str] = {}
     lines = {}
     for opt in options:
         if opt.name in raw:
-            report(env, opt.line, opt.name_col, f"{label} {fig_id}: option '{opt.name}' is given twice",
-                   "keep one of the two lines")
+            report(
+                env,
+                opt.line,
+                opt.name_col,
+                f"{label} {fig_id}: option '{opt.name}' is given twice",
+                "keep one of the two lines",
+            )
             continue
         raw[opt.name] = opt.value
         lines[opt.name] = opt
     if body.strip():
         first = next(i for i, text in enumerate(body.split("\n")) if text.strip())
-        report(env, fence_line + 1 + len(options) + first, 1,
-               f"{label} {fig_id}: unexpected text inside the figure directive: {quote(body.strip().splitlines()[0])}",
-               "a figure takes only ':option: value' lines; put prose outside the ':::' fence")
+        report(
+            env,
+            fence_line + 1 + len(options) + first,
+            1,
+            f"{label} {fig_id}: unexpected text inside the figure directive: {quote(body.strip().splitlines()[0])}",
+            "a figure takes only ':option: value' lines; put prose outside the ':::' fence",
+        )
 
     caption = raw.pop("caption", None)  # the figure's caption: references.py numbers and renders it
-    if caption and _role_in_caption(caption):
-        role = _role_in_caption(caption)
+    if caption and (role := _role_in_caption(caption)):
         where = lines["caption"]
         held = role.group(1)
-        why = ("it is written once, beside the figure, and never changes" if held in ("value", "adjust", "try")
-               else "a caption's words are plain Markdown, and the role would show as code")
-        report(env, where.line, where.value_col + role.start(), f"{label} {fig_id}: a caption cannot hold the role "
-               f"{{{held}}}: {why}", f"put the {{{held}}} in the prose around the figure, or write the caption's "
-               f"words plainly")
+        why = (
+            "it is written once, beside the figure, and never changes"
+            if held in ("value", "adjust", "try")
+            else "a caption's words are plain Markdown, and the role would show as code"
+        )
+        report(
+            env,
+            where.line,
+            where.value_col + role.start(),
+            f"{label} {fig_id}: a caption cannot hold the role {{{held}}}: {why}",
+            f"put the {{{held}}} in the prose around the figure, or write the caption's words plainly",
+        )
         caption = None
     model = FIGURES[name]
     try:
         parsed = model.parse_options(raw)
     except OptionErrors as errs:
         for err in errs.errors:
-            where = lines.get(err.option)
+            given = lines.get(err.option)
             known = model.option(err.option) is not None
-            line0 = where.line if where else fence_line
-            col = (where.value_col if known else where.name_col) if where else 1
+            line0 = given.line if given else fence_line
+            col = (given.value_col if known else given.name_col) if given else 1
             prefix = f"{label} {fig_id}: option '{err.option}': " if known else f"{label} {fig_id}: "
-            report(env, line0, col, prefix + clip_quotes(err.message), _hint(model, err.option) if known else _unknown_hint(model))
+            report(
+                env,
+                line0,
+                col,
+                prefix + clip_quotes(err.message),
+                _hint(model, err.option) if known else _unknown_hint(model),
+            )
         token.type = "directive_error"
         env.setdefault("unmade_figures", set()).add(fig_id)  # the prose quoting it stays quiet (roles.py)
         return
@@ -103,15 +139,26 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> None:
         if not is_authors(model):
             raise
         if not failed(model):
-            env.setdefault("errors", []).append(_authors_error(
-                err, model, {"figure": name, "id": fig_id, "line": env.get("line_offset", 0) + fence_line + 1}, env,
-                "reading its options"))
+            env.setdefault("errors", []).append(
+                _authors_error(
+                    err,
+                    model,
+                    {"figure": name, "id": fig_id, "line": env.get("line_offset", 0) + fence_line + 1},
+                    env,
+                    "reading its options",
+                )
+            )
         token.type = "directive_error"
         env.setdefault("unmade_figures", set()).add(fig_id)
         return
     token.type = "figure"
-    token.meta = {"figure": name, "id": fig_id, "options": parsed, "line": env.get("line_offset", 0) + fence_line + 1,
-                  "caption": caption}
+    token.meta = {
+        "figure": name,
+        "id": fig_id,
+        "options": parsed,
+        "line": env.get("line_offset", 0) + fence_line + 1,
+        "caption": caption,
+    }
 
 
 _CAPTION_ROLE = re.compile(r"\{(value|adjust|try|numref|eq)\}`")  # the prose's roles (roles.py): a caption has none
@@ -151,8 +198,11 @@ def first_frame(data: dict) -> dict:
     for panel in data["scene"].get("panels") or []:
         rows = panel.get("rows") if panel.get("kind") == "cells" else None
         if rows and any(cell.get("detail") for row in rows for cell in row):
-            panel = dict(panel, detail_later=True,
-                         rows=[[dict(cell, detail=[]) if "detail" in cell else cell for cell in row] for row in rows])
+            panel = dict(
+                panel,
+                detail_later=True,
+                rows=[[dict(cell, detail=[]) if "detail" in cell else cell for cell in row] for row in rows],
+            )
         if panel.get("kind") == "chart" and panel.get("series"):
             panel = dict(panel, series=[_rounded_series(panel, series) for series in panel["series"]])
         panels.append(panel)
@@ -180,6 +230,7 @@ def _rounded_series(panel: dict, series: dict) -> dict:
         if isinstance(p, list) and len(p) == 2 and all(isinstance(v, float) for v in p):
             return [round(p[0], dx), round(p[1], dy)]
         return p
+
     return dict(series, points=[point(p) for p in points])
 
 
@@ -199,16 +250,27 @@ def _render_figure(self, tokens, idx, options, env) -> str:
             payload = json.dumps(frame, allow_nan=False, ensure_ascii=False, separators=(",", ":"))
         except (TypeError, ValueError):  # nan, a set: the figure's bug with these options, not a refused option
             if not failed(model):  # else its module's checks said so already
-                env.setdefault("errors", []).append(SourceError(
-                    env.get("path", "<string>"), meta["line"], 1,
-                    f"{{{meta['figure']}}} {meta['id']}: with these options its first frame holds what the "
-                    f"page cannot show: {not_plain(data['scene']) or not_plain(frame)}", "look in the figure's compute and draw for a "
-                    "division by zero, log(0) or an overflow that these options cause"))
+                env.setdefault("errors", []).append(
+                    SourceError(
+                        env.get("path", "<string>"),
+                        meta["line"],
+                        1,
+                        f"{{{meta['figure']}}} {meta['id']}: with these options its first frame holds what the "
+                        f"page cannot show: {not_plain(data['scene']) or not_plain(frame)}",
+                        "look in the figure's compute and draw for a "
+                        "division by zero, log(0) or an overflow that these options cause",
+                    )
+                )
             return ""
     except ValueError as err:
         env.setdefault("errors", []).append(
-            SourceError(env.get("path", "<string>"), meta["line"], 1,
-                        f"{{{meta['figure']}}} {meta['id']}: {clip_quotes(str(err))}"))
+            SourceError(
+                env.get("path", "<string>"),
+                meta["line"],
+                1,
+                f"{{{meta['figure']}}} {meta['id']}: {clip_quotes(str(err))}",
+            )
+        )
         return ""
     except Exception as err:  # a bug of an author's figure (a word missing, a division by zero): theirs to fix
         model = FIGURES[meta["figure"]]
@@ -245,12 +307,18 @@ def _authors_error(err: Exception, model, meta: dict, env, doing: str = "drawing
         tree = ast.Module(body=[], type_ignores=[])
     said = stopped_or_missing(err, model, path, tree, 0, label)
     if said is not None and said.line:
-        return SourceError(env.get("path", "<string>"), meta["line"], 1, f"{said.message} ({path.name}:{said.line})",
-                           said.hint)
+        return SourceError(
+            env.get("path", "<string>"), meta["line"], 1, f"{said.message} ({path.name}:{said.line})", said.hint
+        )
     frames = [f for f in traceback.extract_tb(err.__traceback__) if Path(f.filename) == path]
     where = f" ({path.name}:{frames[-1].lineno})" if frames else ""
-    return SourceError(env.get("path", "<string>"), meta["line"], 1, f"{label} raised {clip_quotes(described(err))}"
-                       f"{where}", "fix the figure module at that line")
+    return SourceError(
+        env.get("path", "<string>"),
+        meta["line"],
+        1,
+        f"{label} raised {clip_quotes(described(err))}{where}",
+        "fix the figure module at that line",
+    )
 
 
 def _esc(text: str) -> str:
@@ -264,8 +332,7 @@ def _sizes(state: StateCore) -> None:
     """Warn of a figure whose first frame, as the page embeds it, is above SCENE_LIMIT
     (a figure with 100,000 points: 13.5 MB in the lesson and as much again in print.html),
     at its directive."""
-    from .roles import page_figures  # drawn there once, for the prose and the render alike
-    drawn = page_figures(state)
+    drawn = page_figures(state)  # drawn there once, for the prose and the render alike
     for token in state.tokens:
         if token.type != "figure" or "scene" not in drawn.get(token.meta["id"], {}):
             continue
@@ -276,12 +343,17 @@ def _sizes(state: StateCore) -> None:
         except (TypeError, ValueError):
             continue  # the render says what the page cannot show
         if size > SCENE_LIMIT:
-            state.env.setdefault("warnings", []).append(SourceError(
-                state.env.get("path", "<string>"), token.meta["line"], 1,
-                f"{{{token.meta['figure']}}} {token.meta['id']}: its first frame is {size / 1e6:.1f} MB of the page "
-                f"(and as much again in print.html); a phone may not load a page this big",
-                f"draw fewer points or marks with these options: keep a figure's first frame under "
-                f"{SCENE_LIMIT / 1e6:g} MB (docs/writing-a-figure.md)"))
+            state.env.setdefault("warnings", []).append(
+                SourceError(
+                    state.env.get("path", "<string>"),
+                    token.meta["line"],
+                    1,
+                    f"{{{token.meta['figure']}}} {token.meta['id']}: its first frame is {size / 1e6:.1f} MB "
+                    f"of the page (and as much again in print.html); a phone may not load a page this big",
+                    f"draw fewer points or marks with these options: keep a figure's first frame under "
+                    f"{SCENE_LIMIT / 1e6:g} MB (docs/writing-a-figure.md)",
+                )
+            )
 
 
 def add_render_rules(md: MarkdownIt) -> None:
