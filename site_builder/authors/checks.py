@@ -10,7 +10,6 @@ from __future__ import annotations
 import ast
 import copy
 import re
-import traceback
 from pathlib import Path
 
 from ...engine.figures import FieldError
@@ -19,6 +18,7 @@ from ...engine.figures.kit.figure import Misused, described
 from ..errors import SourceError
 from ..structure.language import OWN_KEY
 from .guard import Stopped
+from .lines import author_line, class_body, class_line, column_at, hook_line, param_line, value_line
 from .rules import BUILD_ONLY, BUILD_ONLY_FIX, NOT_IN_BROWSER, NOT_IN_BROWSER_FIX, RULE, allowed
 
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
@@ -326,20 +326,6 @@ def stopped_or_missing(
     return None
 
 
-def value_line(tree: ast.AST, name: str, fallback: int) -> tuple[int, int]:
-    """The line and column of the ``Value("name", ...)`` that declares ``name``."""
-    for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.Call)
-            and node.args
-            and isinstance(node.args[0], ast.Constant)
-            and node.args[0].value == name
-            and (node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")) == "Value"
-        ):
-            return node.lineno, node.col_offset + 1
-    return fallback, 1
-
-
 _PLAIN = (
     "a frame is finite numbers, text, True/False, lists and dicts: look for a division by zero, log(0) "
     "or an overflow (nan, inf), or a set or an object where a list or a number belongs"
@@ -363,7 +349,7 @@ def check_hooks(tree: ast.AST, class_name: str, path: Path, label: str) -> list[
     ...) returns something: one that changes the state in place and returns nothing would
     fail only when a reader first used it."""
     errors = []
-    for node in _class_body(tree, class_name):
+    for node in class_body(tree, class_name):
         if (
             isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
             and node.name in STATE_HOOKS
@@ -386,16 +372,6 @@ def check_hooks(tree: ast.AST, class_name: str, path: Path, label: str) -> list[
     return errors
 
 
-def _class_of(tree: ast.AST, class_name: str) -> ast.ClassDef | None:
-    """The module's class ``class_name`` (the first of that name), or None."""
-    return next((node for node in ast.walk(tree) if isinstance(node, ast.ClassDef) and node.name == class_name), None)
-
-
-def _class_body(tree: ast.AST, class_name: str) -> list[ast.stmt]:
-    node = _class_of(tree, class_name)
-    return node.body if node is not None else []
-
-
 def _own_nodes(function: ast.AST):
     """The nodes of ``function``'s body, not those of a function or lambda inside it."""
     todo = list(ast.iter_child_nodes(function))
@@ -404,72 +380,3 @@ def _own_nodes(function: ast.AST):
         yield node
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
             todo.extend(ast.iter_child_nodes(node))
-
-
-def hook_line(tree: ast.AST, class_name: str, hook: str, fallback: int) -> int:
-    """The line where the class ``class_name`` defines ``hook``, else ``fallback``."""
-    return next(
-        (
-            n.lineno
-            for n in _class_body(tree, class_name)
-            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == hook
-        ),
-        fallback,
-    )
-
-
-def column_at(tree: ast.AST, line: int, kinds: tuple[str, ...] = ()) -> int:
-    """The column of what a message at ``line`` is about: the ``def`` (or lambda) that
-    starts there, else the first call there of one of ``kinds`` (``Slider(``), else 1."""
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and node.lineno == line:
-            return node.col_offset + 1
-    calls = [
-        node
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Call)
-        and node.lineno == line
-        and (node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")) in kinds
-    ]
-    return min(call.col_offset for call in calls) + 1 if calls else 1
-
-
-def author_line(err: BaseException, path: Path, fallback: int = 1) -> int:
-    """The line of the author's file where ``err`` was raised (the deepest such frame)."""
-    if isinstance(err, SyntaxError) and err.filename == str(path):
-        return err.lineno or fallback
-    if isinstance(err, Misused) and err.filename and Path(err.filename) == path:
-        return err.line  # a hook of the file gave what the kit cannot use: its def line
-    frames = [f for f in traceback.extract_tb(err.__traceback__) if Path(f.filename) == path]
-    return (frames[-1].lineno or fallback) if frames else fallback
-
-
-def class_line(tree: ast.AST, class_name: str) -> int:
-    node = _class_of(tree, class_name)
-    return node.lineno if node is not None else 1
-
-
-def attribute_line(tree: ast.AST, class_name: str, attribute: str, fallback: int) -> int:
-    """The line where the class ``class_name`` sets ``attribute`` (``kind = ...``)."""
-    for statement in _class_body(tree, class_name):
-        targets = (
-            statement.targets
-            if isinstance(statement, ast.Assign)
-            else ([statement.target] if isinstance(statement, ast.AnnAssign) else [])
-        )
-        if any(isinstance(t, ast.Name) and t.id == attribute for t in targets):
-            return statement.lineno
-    return fallback
-
-
-def param_line(tree: ast.AST, name: str, fallback: int) -> int:
-    """The line of a call whose first argument is the string ``name`` (a Slider, an Experiment)."""
-    for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.Call)
-            and node.args
-            and isinstance(node.args[0], ast.Constant)
-            and node.args[0].value == name
-        ):
-            return node.lineno
-    return fallback

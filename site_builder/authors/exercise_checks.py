@@ -12,8 +12,9 @@ from pathlib import Path
 from ...engine.exercises import KINDS, Mistake, parse_seed
 from ...engine.figures.base import closest
 from ..errors import SourceError
-from .checks import _NAME, attribute_line, author_line, class_line, param_line
+from .checks import _NAME
 from .guard import Stopped, fenced
+from .lines import attribute_line, author_line, class_line, param_line
 
 CHECKED_SEEDS = range(8)  # the seeds an exercise type is tried with at build time (1 is the default)
 

@@ -19,7 +19,7 @@ Inside the fence:
   machine can do (processes, sockets, threads), is refused at its line.
 
 Each of these raises ``Stopped`` (an Exception), whose traceback keeps the author's frames
-so that ``checks.author_line`` finds the line."""
+so that ``lines.author_line`` finds the line."""
 
 from __future__ import annotations
 

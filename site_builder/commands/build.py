@@ -16,17 +16,14 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import jinja2
-from markdown_it import MarkdownIt
-
 from ... import __version__
 from ...engine import locale
 from ...engine.exercises import glyphs as exercise_glyphs
-from ..authors.loader import AuthorFigures, own_figures
+from ..authors.loader import own_figures
 from ..errors import BuildError, InternalError, PyodideError, SourceError, building, vanished
 from ..markdown.directives.references import resolve_figure_refs
 from ..markdown.ids import id_clashes
-from ..markdown.parser import Page, create_parser, parse_page, render_page
+from ..markdown.parser import create_parser, parse_page, render_page
 from ..output import assets as site_assets  # offline: a bundle's data scripts
 from ..output import fonts, offline, scripts, search
 from ..output.assets import ASSETS, STATIC
@@ -39,11 +36,12 @@ from ..pyodide import release as pyodide
 from ..pyodide import snapshot, stdlib
 from ..pyodide.archive import engine_archive, with_file
 from ..structure import metadata, sections
-from ..structure.config import SiteConfig, _line_of, config_path, load_config
+from ..structure.config import _line_of, config_path, load_config
 from ..structure.files import copy_tree, read_source
-from ..structure.language import Words, site_words
+from ..structure.language import site_words
 from ..structure.links import missing_targets, resolve_links
 from ..structure.sections import slug_of
+from .build_stages import Parsed, Read, Rendered, Run
 
 
 @dataclass
@@ -93,27 +91,10 @@ def build_site(
         locale.use("en")  # the engine speaks English again outside a build
 
 
-@dataclass
-class _Run:
-    """One build: where it reads and writes, how, and the errors its stages have found."""
-
-    content: Path  # resolved
-    out_dir: Path  # resolved
-    pyodide_source: str | None
-    dev: bool
-    bundle: bool
-    errors: list[SourceError] = field(default_factory=list)
-
-    @property
-    def root(self) -> Path:
-        """The site's folder (content's parent): paths in messages are relative to it."""
-        return self.content.parent
-
-
 def _pipeline(
     content: Path, out_dir: Path, pyodide_source: str | None, dev: bool, bundle: bool, url: str | None = None
 ) -> BuildResult:
-    run = _Run(content.resolve(), out_dir.resolve(), pyodide_source, dev, bundle)
+    run = Run(content.resolve(), out_dir.resolve(), pyodide_source, dev, bundle)
     _check_folders(run)
     # Read: the site config, the site's own figures and every Markdown file, as UTF-8
     # text from inside content/.
@@ -137,7 +118,7 @@ def _pipeline(
     )
 
 
-def _check_folders(run: _Run) -> None:
+def _check_folders(run: Run) -> None:
     """Refuse a missing content folder, an output folder the build may not replace, and
     an installation without the browser runtime, before anything is read."""
     if not run.content.is_dir():
@@ -153,17 +134,7 @@ def _check_folders(run: _Run) -> None:
         )
 
 
-@dataclass
-class _Read:
-    config: SiteConfig
-    words: Words
-    own: AuthorFigures  # the site's own figures, beside the built-ins
-    sources: list[Path]  # every Markdown file of the site
-    texts: dict[Path, str]  # those that could be read
-    warnings: list[SourceError]  # of the sections and site.yml
-
-
-def _read(run: _Run, url: str | None) -> _Read:
+def _read(run: Run, url: str | None) -> Read:
     """Stage 1, read: site.yml (and ``--url``), the tool's and the site's words in its
     language (which the engine speaks from here on), the site's own figure modules and
     every lesson's text. Nothing is read from outside content/ and its site folder."""
@@ -203,19 +174,10 @@ def _read(run: _Run, url: str | None) -> _Read:
         errors.extend(problems)
         if text is not None:
             texts[path] = text
-    return _Read(config, words, own, sources, texts, warnings)
+    return Read(config, words, own, sources, texts, warnings)
 
 
-@dataclass
-class _Parsed:
-    md: MarkdownIt  # the parser, which renders the pages too
-    pages: list[Page]  # every page, in the order of the sources
-    site: sections.Section  # the tree of sections
-    reading: list  # every lesson and section page, in the order prev/next walk
-    warnings: list[SourceError]  # of the whole run so far
-
-
-def _parse(run: _Run, read: _Read) -> _Parsed:
+def _parse(run: Run, read: Read) -> Parsed:
     """Stage 2, parse and validate: each page's Markdown into tokens (directives check
     their options against the figure specs), then what spans pages: clashing slugs,
     links, the sections' tree and reading order, figure numbers and references."""
@@ -254,24 +216,10 @@ def _parse(run: _Run, read: _Read) -> _Parsed:
             offset += int(entry.page.env.get("figure_total", 0))
     with building(content, root):
         errors.extend(resolve_figure_refs(pages))  # {numref}`02-lesson.md#figure`
-    return _Parsed(md, pages, site, reading, warnings)
+    return Parsed(md, pages, site, reading, warnings)
 
 
-@dataclass
-class _Rendered:
-    env: jinja2.Environment
-    common: dict  # what every template is given
-    renders: dict[str, tuple[str, dict]]  # page file -> (template, its variables)
-    outputs: dict[str, str]  # other files written as they are: page file -> text
-    bodies: list[str]  # every page's Markdown body: what the math font must draw
-    searched: list[tuple]  # (url, title, summary, body, label) of every page, for the search index
-    extras: list[Path]  # the author's folders and files copied as they are
-    plain_engine: bytes  # the engine archive, before the build id is known
-    figures: int
-    pages_written: int  # the author's pages; the others are the tool's
-
-
-def _render(run: _Run, read: _Read, parsed: _Parsed) -> _Rendered:
+def _render(run: Run, read: Read, parsed: Parsed) -> Rendered:
     """Stage 3, render: every page's Markdown body into HTML in reading order, then the
     index, the 404 page, the notices and the print page, each as a template and its
     variables. The run's errors so far are raised here, sorted: nothing is written."""
@@ -365,10 +313,10 @@ def _render(run: _Run, read: _Read, parsed: _Parsed) -> _Rendered:
         # is often the cause of what the lessons then report
         errors.sort(key=lambda e: (Path(e.path).is_relative_to(content), str(e.path), e.line, e.col))
         raise BuildError(errors, root=root)
-    return _Rendered(env, common, renders, outputs, bodies, searched, extras, plain_engine, figures, pages_written)
+    return Rendered(env, common, renders, outputs, bodies, searched, extras, plain_engine, figures, pages_written)
 
 
-def _write(run: _Run, read: _Read, parsed: _Parsed, rendered: _Rendered) -> Path:
+def _write(run: Run, read: Read, parsed: Parsed, rendered: Rendered) -> Path:
     """Stage 4, write, into a fresh folder beside the output (returned; removed if the
     stage fails): the runtime's files and the engine archive under hashed names, the
     site's standard library, the snapshot, the search index, then the pages that name
