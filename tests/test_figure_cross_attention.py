@@ -255,7 +255,8 @@ def test_the_exercise_solves_as_the_reference_and_hints_each_mistake(seed):
 
 def test_the_exercise_statement_is_mathml_in_either_notation():
     problem = EXERCISE.problem(1)
-    assert problem["statement"].startswith("A word's vector is <math") and "<mtable>" in problem["statement"]
+    statement = problem["statement"]  # a formula glued to its punctuation sits in a nowrap span
+    assert statement.startswith('A word\'s vector is <span class="ex-nowrap"><math') and "<mtable>" in statement
     assert "<mo>;</mo>" in EXERCISE.problem(1, True)["statement"]
     reply = json.loads(runtime.handle(json.dumps({"exercise": "residual-sum", "seed": 1, "answer": "abc"})))
     assert reply["ok"] and reply["right"] is False
