@@ -181,6 +181,21 @@ def test_a_page_with_formulas_names_the_font_its_head_links(site):
     assert checked >= 5  # every lesson has formulas
 
 
+def test_the_next_link_names_the_next_lesson_s_font(site):
+    """js/pages.js loads it while the reader reads, beside the next lesson's page: set in
+    it from the moment "Next" swaps that lesson in, with no second layout when it comes."""
+    checked = 0
+    for page in site.glob("*.html"):
+        link = re.search(r'<a class="ex-next" rel="next" href="([^"]+)"(?: data-ex-font="([^"]+)")?>',
+                         page.read_text(encoding="utf-8"))
+        if link is None:
+            continue
+        font = page_font(site, page.parent / link.group(1))
+        assert link.group(2) and page.parent / link.group(2) == font, page.name
+        checked += 1
+    assert checked >= 5
+
+
 def test_an_offline_bundle_s_pages_share_one_font(tmp_path):
     """Its carried pages are swapped in without their heads: every page names the one
     subset of the whole site's math."""

@@ -63,7 +63,14 @@ def renderer(
     hashed, or None): made from the page as rendered without it, whose head
     then links its @font-face, and names the font for js/pages.js's swaps."""
 
-    def render(name: str, pending: str | None = None) -> str:
+    found: dict[str, tuple[str, str] | None] = {}  # page file -> its math font
+
+    def font_of(name: str, pending: str | None) -> tuple[str, str] | None:
+        if name not in found:  # made from the page rendered without one
+            found[name] = math_font(render(name, pending, draft=True))
+        return found[name]
+
+    def render(name: str, pending: str | None = None, draft: bool = False) -> str:
         known = {**names, pending: pending} if pending else names
 
         def asset(plain: str) -> str:
@@ -76,20 +83,20 @@ def renderer(
         engine = engine_needs(variables.get("page"), getattr(variables.get("next"), "page", None))
         if engine is not None:
             manifest["engine"] = engine
-        page = env.get_template(template)
-        html = page.render(asset=asset, manifest=manifest, math_face=None, math_font=None, **variables, **common)
-        font = math_font(html)
-        if font is None:
-            return html
-        face, woff2 = font
+        font = None if draft else font_of(name, pending)
         # a page with formulas has js/start.js fetch the math font at once, not at its first
         # layout: that layout then sets them in it, rather than asking the system for a
         # fallback font character by character and setting them again once it comes (the
         # print page runs no script)
-        if common["start"] and "<math" in variables.get("body", ""):
-            manifest["font"] = woff2
-        return page.render(asset=asset, manifest=manifest, math_face=f"{ASSETS}/{face}",
-                           math_font=f"{ASSETS}/{woff2}", **variables, **common)
+        if font and common["start"] and "<math" in variables.get("body", ""):
+            manifest["font"] = font[1]
+        # the next lesson's font, which js/pages.js loads while the reader reads this one
+        after = getattr(variables.get("next"), "url", None)
+        ahead = font_of(after, pending) if not draft and after in renders else None
+        return env.get_template(template).render(
+            asset=asset, manifest=manifest, math_face=font and f"{ASSETS}/{font[0]}",
+            math_font=font and f"{ASSETS}/{font[1]}", next_font=ahead and f"{ASSETS}/{ahead[1]}",
+            **variables, **common)
 
     return render
 

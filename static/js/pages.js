@@ -94,10 +94,11 @@
      needs no network. Not when the reader saves data, nor from an offline bundle (its
      pages are here already); a preview's edit forgets what was fetched. */
   let ahead = {};  // page key (an address) -> Promise of what fetched() gives
-  function prefetch(url) {
+  function prefetch(url, font) {
     if (ex.pages.source !== fetched || location.protocol === "file:" || ex.saving()) return;
     const pageKey = key(url);
     if (pageKey === ex.pages.current || ahead[pageKey]) return;
+    if (font) mathFace(font);  // beside the page, and come before it: set in it from its swap
     ahead[pageKey] = fetched(url).then(function (page) {
       if (page && page.font) mathFace(page.font);  // loaded ahead: its first layout sets its math in it
       return page;
@@ -107,7 +108,11 @@
      the address changes before the page it names is swapped in. */
   function prefetchNext() {
     const link = document.querySelector("a[rel=next]");
-    if (link) prefetch(new URL(link.getAttribute("href"), ex.pages.current).href);
+    if (link) {
+      const font = link.getAttribute("data-ex-font");
+      prefetch(new URL(link.getAttribute("href"), ex.pages.current).href,
+        font && new URL(font, ex.pages.current).href);
+    }
   }
   const SWAPPED_AFTER = 1000;  // ms
   function nextWhenLive(swapped) {
