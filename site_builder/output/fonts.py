@@ -143,8 +143,11 @@ def exercise_math(html: str) -> str:
     if not kinds <= EXERCISES.keys():
         return glyphs()  # a type the engine does not list: every statement it knows
     numbers = mn(-0.123456789, False) + mn(1.5, True) + mvec([1, 2], True) + mvec([1, 2], False)
-    statements = (EXERCISES[kind].statement(EXERCISES[kind].generate(1), comma) for kind in sorted(kinds)
-                  for comma in (False, True))
+    statements = (
+        EXERCISES[kind].statement(EXERCISES[kind].generate(1), comma)
+        for kind in sorted(kinds)
+        for comma in (False, True)
+    )
     return "".join(statements) + mathml(numbers, "<mn>0123456789</mn>")
 
 
@@ -225,8 +228,10 @@ class PageFonts:
                 _warn(MATH_FONT.name, self.whole, err)
                 self.failed, data = True, self.whole
         font = site_assets.add(self.assets, MATH_FONT.as_posix(), data)
-        face = (f'@font-face {{ font-family: "{FAMILY}"; src: url("{Path(font).name}") format("woff2"); '
-                f"font-display: swap; }}\n")
+        face = (
+            f'@font-face {{ font-family: "{FAMILY}"; src: url("{Path(font).name}") format("woff2"); '
+            f"font-display: swap; }}\n"
+        )
         return site_assets.add(self.assets, FACE, face.encode("utf-8")), font
 
 

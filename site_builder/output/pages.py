@@ -94,9 +94,14 @@ def renderer(
         after = getattr(variables.get("next"), "url", None)
         ahead = font_of(after, pending) if not draft and after in renders else None
         return env.get_template(template).render(
-            asset=asset, manifest=manifest, math_face=font and f"{ASSETS}/{font[0]}",
-            math_font=font and f"{ASSETS}/{font[1]}", next_font=ahead and f"{ASSETS}/{ahead[1]}",
-            **variables, **common)
+            asset=asset,
+            manifest=manifest,
+            math_face=font and f"{ASSETS}/{font[0]}",
+            math_font=font and f"{ASSETS}/{font[1]}",
+            next_font=ahead and f"{ASSETS}/{ahead[1]}",
+            **variables,
+            **common,
+        )
 
     return render
 

@@ -45,8 +45,7 @@ RUNTIME = (
 # What a reader needs only after the first frame (what figures say of a change, live
 # prose, copy buttons, search, exercises): joined into js/later.js, which the runtime
 # loads once the figures are drawn.
-LATER = ("js/figure-speech.js", "js/prose.js", "js/code.js", "js/search.js", "js/statement-markup.js",
-         "js/exercise.js")
+LATER = ("js/figure-speech.js", "js/prose.js", "js/code.js", "js/search.js", "js/statement-markup.js", "js/exercise.js")
 LATER_FILE = "js/later.js"
 # An offline bundle's runtime also swaps pages from the content it carries.
 BUNDLE_RUNTIME = (*RUNTIME[:-1], "js/bundle.js", RUNTIME[-1])

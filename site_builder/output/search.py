@@ -278,10 +278,14 @@ def _feed(parser: _Sections, html: str) -> None:
         if closing:
             parser.handle_endtag(name)
             continue
-        attrs = [  # only the tags the sections are told apart by have attributes read
-            (key.lower(), None if value is None else unescape(value[1:-1] if value[:1] in ("'", '"') else value))
-            for key, value in _ATTR.findall(rest.rstrip("/"))
-        ] if name in _READ and not parser.math else []
+        attrs = (
+            [  # only the tags the sections are told apart by have attributes read
+                (key.lower(), None if value is None else unescape(value[1:-1] if value[:1] in ("'", '"') else value))
+                for key, value in _ATTR.findall(rest.rstrip("/"))
+            ]
+            if name in _READ and not parser.math
+            else []
+        )
         if rest.endswith("/"):
             parser.handle_startendtag(name, attrs)
             continue
