@@ -474,7 +474,7 @@ def test_every_control_sits_near_the_panel_it_changes():
 
 def test_at_the_last_position_the_readout_names_the_probe_left_of_t():
     """Regression: at t = 64 the read-out said "PE(64) and PE(65)" and the label "k = 1"
-    (cut at the right edge) while the probe was drawn at s = 63, left of t."""
+    (cut at the right edge) while the probe was drawn at u = 63, left of t."""
     state = set_(set_(first_state(), "t", 64), "offset", 1)
     scene = FIG.scene(state)
     probe = next(m for m in panel(scene, "similarity")["marks"] if m.get("id") == "probe")
@@ -482,7 +482,7 @@ def test_at_the_last_position_the_readout_names_the_probe_left_of_t():
     assert probe["x"] == 63 and probe["label"] == f"k = −1: {at}"
     assert panel(scene, "readout")["paragraphs"][0].startswith(f"PE(64) and PE(63) have similarity {at}.")
     assert scene["status"].endswith(f"PE(64) and PE(63) have similarity {at}")
-    assert panel(scene, "clocks")["legend"][1]["label"] == "hand at s = 63"
+    assert panel(scene, "clocks")["legend"][1]["label"] == "hand at u = 63"
 
 
 def test_fast_and_slow_says_it_sets_t_and_k_and_play_says_what_it_plays():

@@ -223,8 +223,8 @@ def test_the_similarity_curve_has_a_text_equivalent(clocks):
     canvas = clocks.locator(f'figure#{CLOCKS} [data-key="chart:similarity"] canvas')
     ids = canvas.get_attribute("aria-describedby").split()
     about = clocks.locator(f"#{ids[0]}").text_content()
-    assert about.startswith("Curve, similarity by position s, at 0: 1.00; 8: 0.66;")
-    assert "Highest 1.00 at position s = 0, lowest " in about
+    assert about.startswith("Curve, similarity by position u, at 0: 1.00; 8: 0.66;")
+    assert "Highest 1.00 at position u = 0, lowest " in about
     assert clocks.locator(f"#{ids[1]} li").first.text_content().startswith("probe at position 8")
 
 

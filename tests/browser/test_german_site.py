@@ -177,8 +177,8 @@ def test_the_play_button_and_a_chart_s_description_speak_german(shared, german_u
     assert page.locator("figure#clocks .ex-play").inner_text() == "Abspielen"
     canvas = page.locator('figure#clocks [data-key="chart:similarity"] canvas')
     about = page.locator("#" + canvas.get_attribute("aria-describedby").split()[0]).text_content()
-    assert about.startswith("Kurve, Ähnlichkeit über Position s, bei 0: 1,00; 8: 0,66;")
-    assert "Höchstwert 1,00 bei Position s = 0, Tiefstwert " in about
+    assert about.startswith("Kurve, Ähnlichkeit über Position u, bei 0: 1,00; 8: 0,66;")
+    assert "Höchstwert 1,00 bei Position u = 0, Tiefstwert " in about
     guard.check()
 
 
