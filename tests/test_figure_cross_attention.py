@@ -301,37 +301,11 @@ def test_the_lesson_states_the_figure_s_numbers():
 def test_the_figure_agrees_under_pyodide(tmp_path):
     """The figure shipped in the engine archive and imported as the worker imports it: its
     first frame and a reader's events give the same numbers under Pyodide as in CPython."""
-    import importlib.util
-    import shutil
-    import subprocess
-
-    from explorables.site_builder.pyodide.archive import engine_archive
-    from explorables.site_builder.pyodide.release import ensure_pyodide
-    from test_engine_pyodide import NODE_DIR, _compare
-
-    node = shutil.which("node")
-    assert node is not None, "the agreement test needs node"
-    (tmp_path / "engine.zip").write_bytes(engine_archive())
     inputs = {"figure": FIG.name, "options": {"i": "1", "T": "0.7"},
               "events": [{"type": "set", "name": "i", "value": 3}, {"type": "select", "mark": "cell-0-2"},
                          {"type": "drag", "mark": "x", "index": 0, "x": 0.4, "y": -1.1},
                          {"type": "set", "name": "T", "value": "x"}, {"type": "action", "name": "off"},
                          {"type": "patch", "patch": {"T": 2.5}}]}
-    (tmp_path / "inputs.json").write_text(json.dumps(inputs))
-    spec = importlib.util.spec_from_file_location("figure_checks", NODE_DIR / "figure_checks.py")
-    checks = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(checks)
-    in_cpython = json.loads(json.dumps(checks.main(inputs), allow_nan=False))
-    run = subprocess.run([node, str(NODE_DIR / "run_archive.mjs"), str(ensure_pyodide()), str(tmp_path / "engine.zip"),
-                          str(NODE_DIR / "figure_checks.py"), str(tmp_path / "inputs.json")],
-                         capture_output=True, text=True, timeout=180)
-    assert run.returncode == 0, f"node failed:\n{run.stderr[-3000:]}"
-    in_pyodide = json.loads(run.stdout)
-    assert (in_pyodide["platform"], in_pyodide["python"]) == ("emscripten", [3, 14])
-    for key in ("platform", "python", "site_figures"):
-        del in_pyodide[key], in_cpython[key]
-    mismatches: list[str] = []
-    _compare("result", in_pyodide, in_cpython, mismatches)
-    assert not mismatches, f"{len(mismatches)} differences, first ones:\n" + "\n".join(mismatches[:20])
+    in_cpython = figure_helpers.agrees_under_pyodide(tmp_path, inputs)
     assert [s["ok"] for s in in_cpython["steps"]] == [True, True, True, False, True, True]
     assert in_cpython["steps"][2]["state"]["X"][0] == [0.4, -1.1]  # the cell selected row 0, the drag moved it

@@ -13,7 +13,6 @@ import ast
 import json
 import re
 from functools import partial
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -340,37 +339,11 @@ def test_the_lesson_states_the_engine_numbers():
 def test_the_figure_agrees_under_pyodide(tmp_path):
     """The first frame and a reader's events, run by the engine archive's modules under
     Pyodide (Node, no browser), give the CPython numbers within 1e-12 and the same words."""
-    import importlib.util
-    import shutil
-    import subprocess
-
-    from explorables.site_builder.pyodide.archive import engine_archive
-    from explorables.site_builder.pyodide.release import ensure_pyodide
-    from test_engine_pyodide import NODE_DIR, _compare
-
-    node = shutil.which("node")
-    assert node, "node is needed"
-    (tmp_path / "engine.zip").write_bytes(engine_archive())
     inputs = {"figure": "kv-cache", "options": {"t": "2", "heads": "12", "share": "grouped"},
               "events": [{"type": "set", "name": "t", "value": "7"}, {"type": "action", "name": "tick"},
                          {"type": "set", "name": "cache", "value": False}, {"type": "action", "name": "share"},
                          {"type": "set", "name": "groups", "value": "5"}, {"type": "patch", "patch": {"d_k": 64}}]}
-    (tmp_path / "inputs.json").write_text(json.dumps(inputs))
-    spec = importlib.util.spec_from_file_location("figure_checks", NODE_DIR / "figure_checks.py")
-    checks = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(checks)
-    in_cpython = json.loads(json.dumps(checks.main(inputs), allow_nan=False))
-    run = subprocess.run([node, str(NODE_DIR / "run_archive.mjs"), str(ensure_pyodide()), str(tmp_path / "engine.zip"),
-                          str(NODE_DIR / "figure_checks.py"), str(tmp_path / "inputs.json")],
-                         capture_output=True, text=True, timeout=180)
-    assert run.returncode == 0, f"node failed:\n{run.stderr[-3000:]}"
-    in_pyodide = json.loads(run.stdout)
-    assert (in_pyodide["platform"], in_pyodide["python"]) == ("emscripten", [3, 14])
-    for key in ("platform", "python", "site_figures"):
-        del in_pyodide[key], in_cpython[key]
-    mismatches: list[str] = []
-    _compare("result", in_pyodide, in_cpython, mismatches)
-    assert not mismatches, "\n".join(mismatches[:20])
+    in_cpython = figure_helpers.agrees_under_pyodide(tmp_path, inputs)
     assert [s["ok"] for s in in_cpython["steps"]] == [True, True, True, True, False, True]
     assert in_cpython["first"]["values"]["kv_heads"] == 6  # 8 groups do not divide 12 heads
     assert in_cpython["steps"][3]["state"]["groups"] == 6  # nor does the experiment give them 8

@@ -329,38 +329,12 @@ def test_experiments_near_puts_the_try_this_buttons_under_a_panel_without_overri
 def test_the_figure_agrees_under_pyodide(tmp_path):
     """The figure shipped in the engine archive and imported as the worker imports it: its
     first frame and a reader's events give the same numbers under Pyodide as in CPython."""
-    import importlib.util
-    import shutil
-    import subprocess
-
-    from explorables.site_builder.pyodide.archive import engine_archive
-    from explorables.site_builder.pyodide.release import ensure_pyodide
-    from test_engine_pyodide import NODE_DIR, _compare
-
-    node = shutil.which("node")
-    assert node is not None, "the agreement test needs node"
-    (tmp_path / "engine.zip").write_bytes(engine_archive())
     inputs = {"figure": FIG.name, "options": {"t": "5", "mode": "rotate"},
               "events": [{"type": "set", "name": "together", "value": True}, {"type": "set", "name": "t", "value": 9},
                          {"type": "drag", "mark": "qt", "index": 0, "x": 0.4, "y": -1.1},
                          {"type": "set", "name": "u", "value": "x"}, {"type": "action", "name": "add"},
                          {"type": "patch", "patch": {"t": 12}}]}
-    (tmp_path / "inputs.json").write_text(json.dumps(inputs))
-    spec = importlib.util.spec_from_file_location("figure_checks", NODE_DIR / "figure_checks.py")
-    checks = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(checks)
-    in_cpython = json.loads(json.dumps(checks.main(inputs), allow_nan=False))
-    run = subprocess.run([node, str(NODE_DIR / "run_archive.mjs"), str(ensure_pyodide()), str(tmp_path / "engine.zip"),
-                          str(NODE_DIR / "figure_checks.py"), str(tmp_path / "inputs.json")],
-                         capture_output=True, text=True, timeout=180)
-    assert run.returncode == 0, f"node failed:\n{run.stderr[-3000:]}"
-    in_pyodide = json.loads(run.stdout)
-    assert (in_pyodide["platform"], in_pyodide["python"]) == ("emscripten", [3, 14])
-    for key in ("platform", "python", "site_figures"):
-        del in_pyodide[key], in_cpython[key]
-    mismatches: list[str] = []
-    _compare("result", in_pyodide, in_cpython, mismatches)
-    assert not mismatches, f"{len(mismatches)} differences, first ones:\n" + "\n".join(mismatches[:20])
+    in_cpython = figure_helpers.agrees_under_pyodide(tmp_path, inputs)
     assert [s["ok"] for s in in_cpython["steps"]] == [True, True, True, False, True, True]
     assert in_cpython["steps"][1]["state"]["u"] == 5  # Move both kept the offset: 5 - 1 = 9 - 5
     assert in_cpython["steps"][3]["error"] == "position u must be a number, got 'x'"
