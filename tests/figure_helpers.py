@@ -242,3 +242,26 @@ def agrees_under_pyodide(tmp_path: Path, inputs: dict) -> dict:
     _compare("result", in_pyodide, in_cpython, mismatches)
     assert not mismatches, f"{len(mismatches)} differences, first ones:\n" + "\n".join(mismatches[:20])
     return in_cpython
+
+
+PUBLIC = ("__future__", "typing", "explorables.figures", "explorables.engine", "explorables.engine.exercises")
+
+
+def outside_the_public_kit(paths) -> list[str]:
+    """The imports of ``paths`` (an author's figure and exercise modules) that reach past
+    the public kit and engine, or past math and random, as ``file: module``."""
+    import ast
+
+    found = []
+    for path in paths:
+        for node in ast.walk(ast.parse(Path(path).read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module not in PUBLIC:
+                found.append(f"{Path(path).name}: {node.module}")
+            elif isinstance(node, ast.Import):
+                found += [f"{Path(path).name}: {a.name}" for a in node.names if a.name not in ("math", "random")]
+    return found
+
+
+def lines_words_aside(package: Path) -> int:
+    """The lines of a figure package, its words.py left out."""
+    return sum(len(p.read_text(encoding="utf-8").splitlines()) for p in package.glob("*.py") if p.name != "words.py")

@@ -8,7 +8,6 @@ vectors by it; the figure turns pairs one by one with the engine's frequencies.
 """
 from __future__ import annotations
 
-import ast
 import json
 import math
 import re
@@ -218,17 +217,12 @@ def test_experiment_messages_quote_the_reference():
 # --- the kit only, and its size -----------------------------------------------------------------
 
 def test_the_figure_imports_only_the_public_kit_and_the_engine():
-    for path in [*PACKAGE.glob("*.py"), ROOT / "engine" / "exercises" / "rotary_score.py"]:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.level == 0:
-                assert node.module in ("__future__", "typing", "explorables.figures", "explorables.engine",
-                                       "explorables.engine.exercises"), (path.name, node.module)
-            elif isinstance(node, ast.Import):
-                assert all(a.name in ("math", "random") for a in node.names), path.name
+    paths = [*PACKAGE.glob("*.py"), ROOT / "engine" / "exercises" / "rotary_score.py"]
+    assert figure_helpers.outside_the_public_kit(paths) == []
 
 
 def test_the_figure_is_at_most_250_lines_words_aside():
-    lines = sum(len(p.read_text(encoding="utf-8").splitlines()) for p in PACKAGE.glob("*.py") if p.name != "words.py")
+    lines = figure_helpers.lines_words_aside(PACKAGE)
     assert lines <= 250, lines
 
 
