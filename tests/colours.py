@@ -5,12 +5,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-CSS = Path(__file__).resolve().parent.parent / "static" / "explorables.css"
+from explorables.site_builder.output.scripts import stylesheet
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
 
 
 def scheme(name: str, css: str | None = None) -> dict[str, str]:
     """Every `--ex-*` property that `:root` holds in the light or dark scheme."""
-    css = css if css is not None else CSS.read_text()
+    css = css if css is not None else stylesheet(STATIC)
     css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
     found: dict[str, str] = {}
     dark = r"@media (?:screen and )?\(prefers-color-scheme: dark\) \{\s*:root \{(.*?)\}\s*\}"

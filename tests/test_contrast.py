@@ -1,5 +1,5 @@
 """Contrast of the stylesheet's colours in both schemes (issue 12, WCAG 2.1 1.4.3 and
-1.4.11), computed exactly from the custom properties in static/explorables.css: text at
+1.4.11), computed exactly from the custom properties in static/css/ (joined into explorables.css): text at
 4.5:1, marks and component borders at 3:1. The browser test (tests/browser/test_axe.py)
 checks the colours the page really computes for every cell."""
 from __future__ import annotations

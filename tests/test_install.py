@@ -96,7 +96,7 @@ def test_the_wheel_carries_the_runtime_templates_fonts_engine_kit_and_starter(wh
     for needed in ("explorables/__init__.py", "explorables/figures.py", "explorables/engine/runtime.py",
                    "explorables/engine/figures/kit/figure.py", "explorables/site_builder/templates/base.html",
                    "explorables/static/js/worker.js", "explorables/static/js/marks/point.js",
-                   "explorables/static/explorables.css", "explorables/static/fonts/noto-sans-math.woff2",
+                   "explorables/static/css/page.css", "explorables/static/fonts/noto-sans-math.woff2",
                    "explorables/site_builder/starter/figures/softmax_bars.py",
                    "explorables/site_builder/starter/pages.yml", "explorables/site_builder/starter/gitignore",
                    "explorables/site_builder/engine-bytecode.zip",  # the engine compiled for Pyodide

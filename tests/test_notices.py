@@ -4,6 +4,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from explorables.site_builder.output.scripts import stylesheet
+
 
 def test_the_notices_link_each_source_and_keep_each_licence_name_whole(built_site):
     """Pins a reader's finding: the sources were bare text, and on a phone "MPL-2.0"
@@ -14,7 +16,7 @@ def test_the_notices_link_each_source_and_keep_each_licence_name_whole(built_sit
     for row in rows:
         source = re.findall(r"<td>(.*?)</td>", row, re.S)[-1]
         assert re.fullmatch(r'<a href="https://[^"]+">[^<]+</a>', source), source
-    css = (Path(__file__).resolve().parent.parent / "static" / "explorables.css").read_text(encoding="utf-8")
+    css = stylesheet(Path(__file__).resolve().parent.parent / "static")
     assert ".ex-notices td:nth-child(3) { white-space: nowrap; }" in css
     shadowed = css[:css.index("background: linear-gradient(to right, var(--ex-behind)")]
     assert ".ex-lesson table:not(.ex-cells):not(.ex-grid):not(.ex-matrix) {" in shadowed.rsplit("}", 1)[-1]

@@ -11,12 +11,13 @@ import pytest
 
 from explorables.engine.figures import FIGURES
 from explorables.site_builder.output import assets, svg
+from explorables.site_builder.output.scripts import stylesheet
 from explorables.site_builder.pyodide import release as pyodide
 from explorables.site_builder.commands.build import ASSETS, PRINT_PAGE, megabytes
 from explorables.site_builder.markdown.directives.figure import initial
 
 ROOT = Path(__file__).resolve().parent.parent
-CSS = (ROOT / "static" / "explorables.css").read_text(encoding="utf-8")
+CSS = stylesheet(ROOT / "static")
 NS = "{http://www.w3.org/2000/svg}"
 
 

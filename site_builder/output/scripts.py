@@ -7,6 +7,7 @@ and the next page's)."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import rcssmin
@@ -47,6 +48,11 @@ RUNTIME = (
 # loads once the figures are drawn.
 LATER = ("js/figure-speech.js", "js/prose.js", "js/code.js", "js/search.js", "js/statement-markup.js", "js/exercise.js")
 LATER_FILE = "js/later.js"
+# The stylesheet, in parts a concern each (static/css/), joined in this order into
+# explorables.css, the one stylesheet pages link: the focus ring comes last, so that no
+# rule before it hides it.
+STYLES = ("css/page.css", "css/figures.css", "css/text.css", "css/finish.css")
+STYLE_FILE = "explorables.css"
 # An offline bundle's runtime also swaps pages from the content it carries.
 BUNDLE_RUNTIME = (*RUNTIME[:-1], "js/bundle.js", RUNTIME[-1])
 RUNTIME_FILE = "js/explorables.js"
@@ -74,7 +80,8 @@ def join_scripts(assets: Path, names: tuple[str, ...], minify: bool) -> str:
 def write_runtime(assets: Path, *, bundle: bool, dev: bool) -> None:
     """Replace the runtime's files copied into ``assets`` by what pages load: js/explorables.js,
     js/later.js, js/worker.js, js/scrollers.js, js/start.js (not in a bundle) and
-    js/livereload.js in a preview, minified with the stylesheet unless ``dev``."""
+    js/livereload.js in a preview, and explorables.css joined from its parts, all minified
+    unless ``dev``."""
     files = {
         RUNTIME_FILE: join_scripts(assets, BUNDLE_RUNTIME if bundle else RUNTIME, minify=not dev),
         LATER_FILE: join_scripts(assets, LATER, minify=not dev),
@@ -90,9 +97,14 @@ def write_runtime(assets: Path, *, bundle: bool, dev: bool) -> None:
             script.unlink()
     for name, text in files.items():
         (assets / name).write_text(text, encoding="utf-8")
-    if not dev:
-        style = assets / "explorables.css"
-        style.write_text(rcssmin.cssmin(style.read_text(encoding="utf-8")), encoding="utf-8")
+    style = stylesheet(assets)
+    shutil.rmtree(assets / "css")
+    (assets / STYLE_FILE).write_text(style if dev else rcssmin.cssmin(style), encoding="utf-8")
+
+
+def stylesheet(static: Path) -> str:
+    """explorables.css as pages get it before minifying: the parts in STYLES, in order."""
+    return "".join((static / name).read_text(encoding="utf-8") for name in STYLES)
 
 
 def figures_of(page) -> list[str]:
