@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from explorables.site_builder.commands import build as build_module
+from explorables.site_builder.commands import build_write
 from explorables.site_builder.commands.build import build_site
 from explorables.site_builder.commands.cli import main
 from author_site import ONE_LESSON as LESSON, failed, fails_with
@@ -104,7 +105,7 @@ PIECES = st.sampled_from([
 def light_site(tmp_path, monkeypatch):
     """A site built without Pyodide's 17 MB (the property is about Markdown), so that
     each example takes a few milliseconds."""
-    monkeypatch.setattr(build_module.pyodide, "vendor", lambda dest, source=None: None)
+    monkeypatch.setattr(build_write.pyodide, "vendor", lambda dest, source=None: None)
     content = write(tmp_path / "content", {"01-a.md": LESSON})
     out = tmp_path / "_site"
     build_site(content, out)

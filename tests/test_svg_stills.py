@@ -13,7 +13,8 @@ from explorables.engine.figures import FIGURES
 from explorables.site_builder.output import assets, svg
 from explorables.site_builder.output.scripts import stylesheet
 from explorables.site_builder.pyodide import release as pyodide
-from explorables.site_builder.commands.build import ASSETS, PRINT_PAGE, megabytes
+from explorables.site_builder.commands.build import ASSETS, PRINT_PAGE
+from explorables.site_builder.commands.build_write import megabytes
 from explorables.site_builder.markdown.directives.figure import initial
 
 ROOT = Path(__file__).resolve().parent.parent

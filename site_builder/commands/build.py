@@ -2,46 +2,39 @@
 
 The build is one straight pipeline (``build_site``), in five named stages: read, parse
 (and validate), render, write into a temporary folder beside the output (the assets
-under content-hashed names first, then the pages that name them), swap. A failed build
+under content-hashed names first, then the pages that name them: build_write.py), swap. A failed build
 raises BuildError with every error of the run and leaves the previous site byte for byte
 as it was.
 """
 
 from __future__ import annotations
 
-import itertools
 import re
-import shutil
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ... import __version__
 from ...engine import locale
-from ...engine.exercises import glyphs as exercise_glyphs
 from ..authors.loader import own_figures
 from ..errors import BuildError, InternalError, PyodideError, SourceError, building, vanished
 from ..markdown.directives.references import resolve_figure_refs
 from ..markdown.ids import id_clashes
 from ..markdown.parser import create_parser, parse_page, render_page
-from ..output import assets as site_assets  # offline: a bundle's data scripts
-from ..output import fonts, offline, scripts, search
+from ..output import scripts
 from ..output.assets import ASSETS, STATIC
 from ..output.folder import MARKER, author_folders, check_output, swap
-from ..output.images import copy_images
 from ..output.notices import COMPONENTS
-from ..output.pages import environment, page_policy, renderer, site_path
+from ..output.pages import environment, page_policy, site_path
 from ..output.printpage import PRINT_PAGE, print_body, print_prefix
-from ..pyodide import release as pyodide
-from ..pyodide import snapshot, stdlib
-from ..pyodide.archive import engine_archive, with_file
+from ..pyodide.archive import engine_archive
 from ..structure import metadata, sections
-from ..structure.config import _line_of, config_path, load_config
-from ..structure.files import copy_tree, read_source
+from ..structure.config import config_path, load_config
+from ..structure.files import read_source
 from ..structure.language import site_words
-from ..structure.links import missing_targets, resolve_links
+from ..structure.links import resolve_links
 from ..structure.sections import slug_of
 from .build_stages import Parsed, Read, Rendered, Run
+from .build_write import write
 
 
 @dataclass
@@ -50,11 +43,6 @@ class BuildResult:
     pages: int
     figures: int
     warnings: list[str] = field(default_factory=list)  # formatted, path:line:col first
-
-
-def megabytes(size: int) -> str:
-    """13_652_045 -> '13.7 MB' (decimal megabytes, as download sizes are given)."""
-    return f"{size / 1e6:.1f} MB"
 
 
 def build_site(
@@ -107,7 +95,7 @@ def _pipeline(
     rendered = _render(run, read, parsed)
     # Write: the assets under their hashed names first (the pages name them), then the
     # pages, the author's files and Pyodide, into a fresh folder beside the output.
-    staging = _write(run, read, parsed, rendered)
+    staging = write(run, read, parsed, rendered)
     # Swap: the new site replaces the old one only now that it is complete.
     swap(staging, run.out_dir)
     return BuildResult(
@@ -314,86 +302,3 @@ def _render(run: Run, read: Read, parsed: Parsed) -> Rendered:
         errors.sort(key=lambda e: (Path(e.path).is_relative_to(content), str(e.path), e.line, e.col))
         raise BuildError(errors, root=root)
     return Rendered(env, common, renders, outputs, bodies, searched, extras, plain_engine, figures, pages_written)
-
-
-def _write(run: Run, read: Read, parsed: Parsed, rendered: Rendered) -> Path:
-    """Stage 4, write, into a fresh folder beside the output (returned; removed if the
-    stage fails): the runtime's files and the engine archive under hashed names, the
-    site's standard library, the snapshot, the search index, then the pages that name
-    them with each page's math font cut to its glyphs, the author's files and Pyodide."""
-    content, root, errors, config, bundle = run.content, run.root, run.errors, read.config, run.bundle
-    common, renders, outputs = rendered.common, rendered.renders, rendered.outputs
-    run.out_dir.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{run.out_dir.name}-build-", dir=run.out_dir.parent))
-    try:
-        with building(run.out_dir, root):
-            assets = staging / ASSETS
-            shutil.copytree(STATIC, assets, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
-            scripts.write_runtime(assets, bundle=bundle, dev=run.dev)
-            build = site_assets.build_id({**_runtime_files(assets), "engine.zip": rendered.plain_engine})
-            engine = with_file(rendered.plain_engine, site_assets.BUILD_FILE, build.encode("ascii"))
-            (assets / "engine.zip").write_bytes(engine)
-            python_lib = stdlib.site_stdlib(pyodide.ensure_pyodide(run.pyodide_source))
-            if not bundle:  # a bundle carries it in its Pyodide data
-                (assets / "stdlib.zip").write_bytes(python_lib)
-            common["engine_size"] = megabytes(pyodide.SITE_BYTES + len(python_lib) + len(engine))
-            if config.snapshot and not run.dev and not bundle:  # serve rebuilds stay quick; a bundle carries files
-                made = _snapshot(engine, python_lib, run.pyodide_source, config_path(content))
-                if isinstance(made, SourceError):
-                    parsed.warnings.append(made)
-                else:
-                    (assets / "snapshot.bin").write_bytes(made)  # readers who save data start cold (client.js)
-            # each page its own math font, of the glyphs its math and its exercises' new problems
-            # draw (fonts.py); a bundle's carried pages have no head to name theirs: one for all
-            whole = (assets / fonts.MATH_FONT).read_bytes()
-            (assets / fonts.MATH_FONT).unlink()
-            (assets / "search-index.js").write_text(
-                search.index_script(search.build_index(rendered.searched)), encoding="utf-8"
-            )
-            if bundle:
-                offline.write_data(assets, engine, python_lib, run.pyodide_source)
-            names = site_assets.hash_folder(assets)
-            shared = "".join([*rendered.bodies, exercise_glyphs()]) if bundle else None
-            page_fonts = fonts.PageFonts(assets, whole, fonts.exercise_math, shared)
-            render = renderer(rendered.env, common, renders, build, names, page_fonts)
-            if bundle:  # every page's content, carried for the bundle's page swaps
-                drafts = {
-                    name: render(name, "bundle/pages.js") for name in renders if name != PRINT_PAGE
-                }  # no scripts: it opens as a file of its own
-                names["bundle/pages.js"] = site_assets.add(assets, "bundle/pages.js", offline.pages_script(drafts))
-            pages = ((name, render(name)) for name in renders)  # each written once made: not every page held at once
-            for name, text in itertools.chain(outputs.items(), pages):
-                (staging / name).parent.mkdir(parents=True, exist_ok=True)
-                (staging / name).write_text(text, encoding="utf-8")
-            for extra in rendered.extras:  # images and other files of the lessons
-                copy_tree(extra, staging / extra.relative_to(content), content, errors)
-            copy_images(parsed.pages, content, staging)  # images beside the lessons, referenced from Markdown
-            metadata.copy_files(config, content, parsed.pages, staging)  # favicon, link preview images
-            errors.extend(missing_targets(parsed.pages, staging))
-            if errors:
-                raise BuildError(errors, root=root)
-            (staging / ".nojekyll").write_text("")  # GitHub Pages: serve _explorables/ as it is
-            (staging / MARKER).write_text("Made by `explorables build`; the next build replaces this folder.\n")
-            if not bundle:
-                pyodide.vendor(assets / site_assets.PYODIDE, run.pyodide_source)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    return staging
-
-
-def _snapshot(engine: bytes, python_lib: bytes, pyodide_source: str | None, where: Path) -> bytes | SourceError:
-    """The gzip-compressed memory snapshot of the engine (snapshot.py), or a warning
-    at site.yml's `snapshot` line saying why there is none."""
-    line = _line_of(where.read_text(encoding="utf-8"), "snapshot")
-    try:
-        return snapshot.make(pyodide.ensure_pyodide(pyodide_source), engine, python_lib)
-    except snapshot.SnapshotError as err:
-        return SourceError(where, line, 1, str(err), "install Node, or remove `snapshot: true` from site.yml")
-
-
-def _runtime_files(assets: Path) -> dict[str, bytes]:
-    """The browser runtime as copied into ``assets``: what the build id is made of."""
-    return {
-        path.relative_to(assets).as_posix(): path.read_bytes() for path in sorted(assets.rglob("*")) if path.is_file()
-    }
