@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 import jinja2
 
-from ..structure import metadata
+from ..structure import metadata, sections
 from . import assets as site_assets
 from .assets import ASSETS, TEMPLATES
 from .scripts import engine_needs
@@ -45,7 +45,41 @@ def environment(t) -> jinja2.Environment:
     )
     env.globals["meta_tags"] = metadata.meta_tags  # description, Open Graph, favicon
     env.globals["t"] = t
+    env.globals["menu"] = menu
     return env
+
+
+# How much of one level of a large site's menu a page carries: the entries about the
+# reader's own, and a "more" entry on either side leading to the level's own page,
+# which lists every one (a page's size then stays that of a small site's).
+MENU_LESSONS, MENU_SECTIONS = 40, 12  # a level with more of either is cut to a window
+MENU_AROUND = 4  # entries kept on either side of the reader's in a cut level
+
+
+def menu(owner: sections.Section, here: str | None, url: str | None = None) -> list[tuple[str, object]]:
+    """The entries of ``owner``'s level of the menu of a page of folder ``here`` (None:
+    a page outside every section) and address ``url``, as (kind, item): "lesson", "open"
+    (the section holding the page, shown with its own entries), "folded" (any other
+    section: one entry, its title, linking to its page) or "more" (the entries left
+    out of a long level: item is ``owner``, whose page lists them all)."""
+    items = owner.items
+    entries = [
+        ("open" if item.holds(here) else "folded", item) if isinstance(item, sections.Section) else ("lesson", item)
+        for item in items
+    ]
+    lessons = sum(kind == "lesson" for kind, _ in entries)
+    if lessons <= MENU_LESSONS and len(entries) - lessons <= MENU_SECTIONS:
+        return entries
+    at = next(
+        (k for k, (kind, item) in enumerate(entries) if kind == "open" or (url is not None and item.url == url)), 0
+    )
+    start = max(0, min(at - MENU_AROUND, len(entries) - 2 * MENU_AROUND - 1))
+    shown = entries[start : start + 2 * MENU_AROUND + 1]
+    return (
+        ([("more", owner)] if start > 0 else [])
+        + shown
+        + ([("more", owner)] if start + len(shown) < len(entries) else [])
+    )
 
 
 def renderer(
