@@ -11,7 +11,7 @@ from pathlib import Path
 from ...engine.exercises import glyphs as exercise_glyphs
 from ..errors import BuildError, SourceError, building
 from ..output import assets as site_assets  # offline: a bundle's data scripts
-from ..output import fonts, offline, scripts, search
+from ..output import fonts, offline, scripts, search, track
 from ..output.assets import ASSETS, STATIC
 from ..output.folder import MARKER
 from ..output.images import copy_images
@@ -68,6 +68,7 @@ def write(run: Run, read: Read, parsed: Parsed, rendered: Rendered) -> Path:
             )
             if bundle:
                 offline.write_data(assets, engine, python_lib, run.pyodide_source)
+            track.write_track(assets, parsed.reading)  # the lessons, for the reader's progress (progress.js)
             names = site_assets.hash_folder(assets)
             shared = "".join([*rendered.bodies, exercise_glyphs()]) if bundle else None
             page_fonts = fonts.PageFonts(assets, whole, fonts.exercise_math, shared)

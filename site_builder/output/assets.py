@@ -46,6 +46,7 @@ SCRIPT_KEYS = {
     "stdlib": "stdlib.zip",  # Python's standard library, modules compiled ahead (site_builder/pyodide/stdlib.py)
     "snapshot": "snapshot.bin",  # only with `snapshot: true` (site_builder/pyodide/snapshot.py)
     "search": "search-index.js",
+    "track": "track.js",  # the lessons, their exercises and questions (track.py), for progress.js
     "bundle-worker": "bundle/worker-source.js",
     "bundle-engine": "bundle/engine-data.js",
     "bundle-pyodide": "bundle/pyodide-data.js",

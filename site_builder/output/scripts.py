@@ -46,12 +46,21 @@ RUNTIME = (
 # What a reader needs only after the first frame (what figures say of a change, live
 # prose, copy buttons, search, exercises): joined into js/later.js, which the runtime
 # loads once the figures are drawn.
-LATER = ("js/figure-speech.js", "js/prose.js", "js/code.js", "js/search.js", "js/statement-markup.js", "js/exercise.js")
+LATER = (
+    "js/figure-speech.js",
+    "js/prose.js",
+    "js/code.js",
+    "js/search.js",
+    "js/statement-markup.js",
+    "js/exercise.js",
+    "js/progress.js",
+    "js/progress-marks.js",
+)
 LATER_FILE = "js/later.js"
 # The stylesheet, in parts a concern each (static/css/), joined in this order into
 # explorables.css, the one stylesheet pages link: the focus ring comes last, so that no
 # rule before it hides it.
-STYLES = ("css/page.css", "css/figures.css", "css/text.css", "css/finish.css")
+STYLES = ("css/page.css", "css/figures.css", "css/text.css", "css/progress.css", "css/finish.css")
 STYLE_FILE = "explorables.css"
 # An offline bundle's runtime also swaps pages from the content it carries.
 BUNDLE_RUNTIME = (*RUNTIME[:-1], "js/bundle.js", RUNTIME[-1])

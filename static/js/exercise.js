@@ -207,9 +207,24 @@
     return ask(section, ex.t("runtime.exercise_checking"), { seed: data.seed, answer: typed }).then(function (reply) {
       if (!reply) return;
       if (!reply.ok) { say(section, reply.error, "wrong", true); return; }
-      say(section, reply.message, reply.right ? "right" : reply.mistake ? "mistake" : "wrong", !reply.right);
+      const verdict = reply.right ? "right" : reply.mistake ? "mistake" : "wrong";
+      say(section, reply.message, verdict, !reply.right);
+      // graded: anyone may listen (js/progress.js keeps what the reader solved)
+      if (section.isConnected) {
+        document.dispatchEvent(new CustomEvent("explorables:exercise", { detail: { id: section.id, verdict: verdict } }));
+      }
     }, function (err) { say(section, engineFailed(err), "wrong"); });
   }
+
+  /* A check-yourself question's answer opened: "explorables:question" with its id, "q-" and
+     its place among the page's questions (as site_builder/output/track.py names it). */
+  document.addEventListener("toggle", function (event) {
+    const question = event.target;
+    if (!(question instanceof HTMLDetailsElement) || !question.open || !question.classList.contains("ex-question")) return;
+    const place = Array.prototype.indexOf.call(document.querySelectorAll("main details.ex-question"), question);
+    if (place < 0) return;
+    document.dispatchEvent(new CustomEvent("explorables:question", { detail: { id: "q-" + (place + 1) } }));
+  }, true);  // toggle does not bubble
 
   /* The problems the address asks for, on this page. */
   function mount(root) {

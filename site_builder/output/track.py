@@ -1,0 +1,58 @@
+"""The track's data for the reader's progress: which pages are lessons, in reading order,
+and the exercises and check-yourself questions each holds.
+
+The build writes it as ``track.HASH.js`` in the site's asset folder, a classic script of
+data that sets ``window.explorablesTrack``; the page's asset map names it (key
+``track``), and js/progress.js loads it after the first frame, from a server and from an
+offline bundle on disk alike (file:// pages may not fetch, but may load scripts)::
+
+    window.explorablesTrack = {"lessons": [
+      {"url": "02-attention-heatmap.html", "title": "Attention as a table",
+       "exercises": ["heatmap-entropy", "ex-2"], "questions": ["q-1", "q-2"]}, ...]}
+
+A lesson's ``url`` is its page key: its path from the site's root, as the build writes
+it, which a new deploy keeps. An exercise is named by its id in the page (its ``:name:``,
+or ``ex-`` and its place); a question by ``q-`` and its place among the page's questions,
+which is how js/exercise.js names it when the reader opens its answer.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TypedDict
+
+from ..markdown.parser import Page
+
+TRACK_FILE = "track.js"  # in the asset folder, before its name is hashed (assets.SCRIPT_KEYS["track"])
+
+
+class Lesson(TypedDict):
+    url: str  # the page key: its path from the site's root ('basics/softmax.html')
+    title: str
+    exercises: list[str]  # ids, in the page's order
+    questions: list[str]  # 'q-1', 'q-2', ... in the page's order
+
+
+def lesson_of(page: Page) -> Lesson:
+    """What the reader's progress knows of one page: its key, title, exercises and questions."""
+    exercises = [token.meta["id"] for token in page.tokens if token.type == "exercise_open"]
+    questions = [f"q-{token.meta['number']}" for token in page.tokens if token.type == "question_open"]
+    return {"url": page.url, "title": page.title, "exercises": exercises, "questions": questions}
+
+
+def track_data(reading: list) -> dict:
+    """{"lessons": [...]} for the pages prev/next walk (lessons and sections' pages, in
+    reading order: ``Parsed.reading``); the site's own index is the start, not a lesson."""
+    return {"lessons": [lesson_of(entry.page) for entry in reading if entry.page is not None]}
+
+
+def track_script(data: dict) -> str:
+    """The classic script that hands ``data`` to the page."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return f"window.explorablesTrack = {text};\n"
+
+
+def write_track(assets: Path, reading: list) -> None:
+    """Write the track's data into ``assets`` (the asset folder, before it is hashed)."""
+    (assets / TRACK_FILE).write_text(track_script(track_data(reading)), encoding="utf-8")
