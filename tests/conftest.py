@@ -32,6 +32,8 @@ TEST_ONLY_FLAGS = ["--js-flags=--liftoff-only"]
 NAVIGATION_TIMEOUT = 120_000  # ms: goto, reload, back and forward
 ACTION_TIMEOUT = 60_000  # ms: a click, typing, a wait given no timeout of its own
 WAIT_FLOOR = 30_000  # ms: the least any wait gets
+# What Playwright logs where a page registers a service worker in a context that blocks them
+SERVICE_WORKER_BLOCKED = "Service Worker registration blocked by Playwright"
 
 
 def _generous(context):
@@ -63,6 +65,9 @@ def _patch_playwright() -> None:
 
     @functools.wraps(new_context)
     def generous_context(self, *args, **kwargs):
+        # a published site's service worker (offline reading) would answer the page's
+        # requests before page.route sees them: only tests/browser/test_offline*.py allow it
+        kwargs.setdefault("service_workers", "block")
         return _generous(new_context(self, *args, **kwargs))
 
     @functools.wraps(new_page)
@@ -237,6 +242,8 @@ class Guard:
         page.context.route("**/*", route)
 
     def _console(self, message):
+        if message.text == SERVICE_WORKER_BLOCKED:
+            return
         if message.type in ("error", "warning") and not any(a in message.text for a in self.allowed):
             # "Failed to load resource" does not say which: its location does
             where = message.location.get("url") if message.text.startswith("Failed to load resource") else ""

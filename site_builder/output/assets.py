@@ -47,6 +47,7 @@ SCRIPT_KEYS = {
     "snapshot": "snapshot.bin",  # only with `snapshot: true` (site_builder/pyodide/snapshot.py)
     "search": "search-index.js",
     "track": "track.js",  # the lessons, their exercises and questions (track.py), for progress.js
+    "offline": "sw.js",  # the service worker, at the site's root (serviceworker.py), for offline.js
     "bundle-worker": "bundle/worker-source.js",
     "bundle-engine": "bundle/engine-data.js",
     "bundle-pyodide": "bundle/pyodide-data.js",

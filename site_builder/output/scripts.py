@@ -55,12 +55,13 @@ LATER = (
     "js/exercise.js",
     "js/progress.js",
     "js/progress-marks.js",
+    "js/offline.js",
 )
 LATER_FILE = "js/later.js"
 # The stylesheet, in parts a concern each (static/css/), joined in this order into
 # explorables.css, the one stylesheet pages link: the focus ring comes last, so that no
 # rule before it hides it.
-STYLES = ("css/page.css", "css/figures.css", "css/text.css", "css/progress.css", "css/finish.css")
+STYLES = ("css/page.css", "css/figures.css", "css/text.css", "css/progress.css", "css/offline.css", "css/finish.css")
 STYLE_FILE = "explorables.css"
 # An offline bundle's runtime also swaps pages from the content it carries.
 BUNDLE_RUNTIME = (*RUNTIME[:-1], "js/bundle.js", RUNTIME[-1])

@@ -104,6 +104,14 @@ OPTIONS: tuple[ConfigOption, ...] = (
         "Node at build time): the figures go live about half a second sooner, for about 5 MB more "
         "to download on a reader's first visit. Without Node the build says so and goes on without it.",
     ),
+    ConfigOption(
+        "offline",
+        bool,
+        True,
+        "Keep the published site in each reader's browser after their first visit (a service "
+        "worker): later visits start from there and work offline, and a new deploy is taken up whole. "
+        "false turns it off.",
+    ),
 )
 NUMBERING = ("page", "site")
 
@@ -123,6 +131,7 @@ class SiteConfig:
     favicon: str = ""
     numbering: str = "page"
     snapshot: bool = False
+    offline: bool = True
 
 
 def _line_of(text: str, key: str) -> int:
