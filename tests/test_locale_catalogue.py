@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from explorables.engine import locale
-from explorables.figures import FieldError, parse_number
+from explorables.figures import FieldError, Words, parse_number
 from explorables.figures import num, pct, quote, vec
 from explorables.site_builder.commands.build import build_site
 from explorables.site_builder.commands.cli import main
@@ -30,10 +30,14 @@ SOURCES = [*(ROOT / "site_builder" / "templates").glob("*.html"), *(ROOT / "stat
 
 
 def keys_in_code() -> dict[str, Path]:
-    found = {}
+    """Keys written whole in the sources, and the keys the built-in figures' words.py
+    declare under their prefix (``say = Words("figure.kv_cache")``, loaded on import)."""
+    found = dict.fromkeys(sorted(Words.declared), ROOT / "engine" / "figures")
+    prefixes = {key.rsplit(".", 1)[0] for key in Words.declared}
     for path in SOURCES:
         for key in KEY.findall(path.read_text(encoding="utf-8")):
-            found.setdefault(key, path)
+            if key not in prefixes:  # Words("figure.kv_cache") names a prefix, not a key
+                found.setdefault(key, path)
     return found
 
 

@@ -11,6 +11,8 @@ from ..locale import t
 from ..nowrap import keep_formulas_with_text
 from .kit import MINUS, _escape, _fmt
 
+__all__ = ["eq", "mathml", "mi", "mmatrix", "mn", "mo", "mvec", "plain", "said"]  # a statement's builders
+
 
 def mi(name: str, sub: str | int | None = None) -> str:
     """A variable, with a subscript (a letter or a position)."""

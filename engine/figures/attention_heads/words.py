@@ -6,14 +6,12 @@ are for authors and stay English."""
 
 from __future__ import annotations
 
-from explorables.figures import Say, quote, t, vec
+from explorables.figures import Words, quote, t, vec
 
-TITLE = Say("figure.attention_heads.title")
-SUMMARY = Say("figure.attention_heads.summary")
-ANNOUNCE = {
-    "query": Say("figure.attention_heads.announce_query"),
-    "outputs": Say("figure.attention_heads.announce_outputs"),
-}
+say = Words("figure.attention_heads")  # the figure's catalogue keys, figure.attention_heads.*
+
+TITLE, SUMMARY = say.all("title summary")
+ANNOUNCE = say.table(query="announce_query", outputs="announce_outputs")
 SUP = {1: "¹", 2: "²"}
 DOC = {
     "sentence": "The sentence preset, shared with the attention lab: repeat, pronoun, river or money.",
@@ -24,42 +22,21 @@ DOC = {
     "head2": "Head 2's matrices: axis1, axis2 or whole.",
     "W_O": "The output matrix: average (½I, ½I), sum (I, I), head1 (I, 0) or head2 (0, I).",
 }
-HEAD_LABELS = {
-    "axis1": Say("figure.attention_heads.head_axis1"),
-    "axis2": Say("figure.attention_heads.head_axis2"),
-    "whole": Say("figure.attention_heads.head_whole"),
-    "custom": Say("figure.attention_heads.head_custom"),
-}
-W_O_LABELS = {
-    "average": Say("figure.attention_heads.w_o_average"),
-    "sum": Say("figure.attention_heads.w_o_sum"),
-    "head1": Say("figure.attention_heads.w_o_head1"),
-    "head2": Say("figure.attention_heads.w_o_head2"),
-}
-LABEL = {
-    "sentence": Say("figure.attention_heads.label_sentence"),
-    "query": Say("figure.attention_heads.label_query"),
-    "head1": Say("figure.attention_heads.label_head1"),
-    "head2": Say("figure.attention_heads.label_head2"),
-    "W_O": Say("figure.attention_heads.label_w_o"),
-}
-TABLE_CAPTION = Say("figure.attention_heads.table_caption")
-PLANE_CAPTION = Say("figure.attention_heads.plane_caption")
-LEGEND = (
-    ("head1", Say("figure.attention_heads.legend_head1"), "diamond"),
-    ("head2", Say("figure.attention_heads.legend_head2"), "diamond"),
-    ("output", Say("figure.attention_heads.legend_output"), "diamond"),
-    ("value", Say("figure.attention_heads.legend_values"), None),
+HEAD_LABELS = say.table(axis1="head_axis1", axis2="head_axis2", whole="head_whole", custom="head_custom")
+W_O_LABELS = say.table(average="w_o_average", sum="w_o_sum", head1="w_o_head1", head2="w_o_head2")
+LABEL = say.table(
+    sentence="label_sentence", query="label_query", head1="label_head1", head2="label_head2", W_O="label_w_o"
 )
-COMBINE_TITLE = Say("figure.attention_heads.combine_title")
-READOUT_TITLE = Say("figure.attention_heads.readout_title")
-SAME_HEADS = Say("figure.attention_heads.same_heads")
-MULTI_HEAD = Say("figure.attention_heads.label_multi_head")
-OUTPUT_NAMES = {
-    "o1": Say("figure.attention_heads.head1_output"),
-    "o2": Say("figure.attention_heads.head2_output"),
-    "combined": Say("figure.attention_heads.multi_head_output"),
-}
+TABLE_CAPTION, PLANE_CAPTION = say.all("table_caption plane_caption")
+LEGEND = (
+    ("head1", say("legend_head1"), "diamond"),
+    ("head2", say("legend_head2"), "diamond"),
+    ("output", say("legend_output"), "diamond"),
+    ("value", say("legend_values"), None),
+)
+COMBINE_TITLE, READOUT_TITLE, SAME_HEADS = say.all("combine_title readout_title same_heads")
+MULTI_HEAD = say("label_multi_head")
+OUTPUT_NAMES = say.table(o1="head1_output", o2="head2_output", combined="multi_head_output")
 
 
 def table_title(h: int, preset: str) -> str:

@@ -9,10 +9,12 @@ with ``num``, ``pct`` and ``quote``. Every template is a key of the catalogue
 
 from __future__ import annotations
 
-from explorables.figures import Say
+from explorables.figures import Words
 
 from .presets import MAX_DIM, MAX_TOKENS
 from .table import PAD_MAX, PAD_TOKEN
+
+say = Words("figure.attention_heatmap")  # the figure's catalogue keys, figure.attention_heatmap.*
 
 
 def plural(count: int, word: str) -> str:
@@ -21,10 +23,10 @@ def plural(count: int, word: str) -> str:
 
 
 COUNTS = {  # word: (one, more), for what a reader reads
-    "token": (Say("figure.attention_heatmap.count_token"), Say("figure.attention_heatmap.count_tokens")),
-    "cell": (Say("figure.attention_heatmap.count_cell"), Say("figure.attention_heatmap.count_cells")),
-    "score": (Say("figure.attention_heatmap.count_score"), Say("figure.attention_heatmap.count_scores")),
-    "key": (Say("figure.attention_heatmap.count_key"), Say("figure.attention_heatmap.count_keys")),
+    "token": say.all("count_token count_tokens"),
+    "cell": say.all("count_cell count_cells"),
+    "score": say.all("count_score count_scores"),
+    "key": say.all("count_key count_keys"),
 }
 
 
@@ -33,40 +35,27 @@ def count(n: int, word: str) -> str:
     return COUNTS[word][0 if n == 1 else 1].format(n=n)
 
 
-KINDS = {  # a row's kind (table.kind_of_row) in words
-    "peaked": Say("figure.attention_heatmap.kind_peaked"),
-    "flat": Say("figure.attention_heatmap.kind_flat"),
-    "in between": Say("figure.attention_heatmap.kind_between"),
-    "one key": Say("figure.attention_heatmap.kind_one_key"),
-    "2 keys": Say("figure.attention_heatmap.kind_two_keys"),
-}
+KINDS = say.table(  # a row's kind (table.kind_of_row) in words
+    {"peaked": "kind_peaked", "flat": "kind_flat", "in between": "kind_between"},
+    **{"one key": "kind_one_key", "2 keys": "kind_two_keys"},
+)
 
 
 def kind(name: str) -> str:
     return KINDS[name]()
 
 
-VALUE_NAMES = {  # the built-in sentence's value coordinates; an author's (v1, v2, ...) stay as they are
-    "noun": Say("figure.attention_heatmap.value_noun"),
-    "verb": Say("figure.attention_heatmap.value_verb"),
-    "det/adj": Say("figure.attention_heatmap.value_det_adj"),
-    "other": Say("figure.attention_heatmap.value_other"),
-}
+# the built-in sentence's value coordinates; an author's (v1, v2, ...) stay as they are
+VALUE_NAMES = say.table({"det/adj": "value_det_adj"}, noun="value_noun", verb="value_verb", other="value_other")
 
 
 def value_names(names: list[str]) -> list[str]:
     return [VALUE_NAMES[name]() if name in VALUE_NAMES else name for name in names]
 
 
-SUMMARY = Say("figure.attention_heatmap.summary")
-TITLE = Say("figure.attention_heatmap.title")
-ANNOUNCE = {
-    "view": Say("figure.attention_heatmap.announce_view"),
-    "cells": Say("figure.attention_heatmap.announce_cells"),
-}
-STATUS = Say("figure.attention_heatmap.status")
-STATUS_PADS = Say("figure.attention_heatmap.status_pads")
-STATUS_UNSCALED = Say("figure.attention_heatmap.status_unscaled")
+SUMMARY, TITLE = say.all("summary title")
+ANNOUNCE = say.table(view="announce_view", cells="announce_cells")
+STATUS, STATUS_PADS, STATUS_UNSCALED = say.all("status status_pads status_unscaled")
 
 # --- options and controls ----------------------------------------------------------------
 
@@ -89,151 +78,77 @@ DOCS = {
     "Empty: the preset's choice.",
     "n": "How many tokens the table uses (set by :length:).",
 }
-VIEW_LABEL = Say("figure.attention_heatmap.view_label")
+VIEW_LABEL = say("view_label")
 VIEW_CHOICES = (
-    ("weights", Say("figure.attention_heatmap.view_weights")),
-    ("scores", Say("figure.attention_heatmap.view_scores")),
-    ("unscaled", Say("figure.attention_heatmap.view_unscaled")),
+    ("weights", say("view_weights")),
+    ("scores", say("view_scores")),
+    ("unscaled", say("view_unscaled")),
 )
-N_LABEL, N_WHAT = Say("figure.attention_heatmap.n_label"), Say("figure.attention_heatmap.n_what")
-N_HELP = Say("figure.attention_heatmap.n_help")
-N_HELP_PADDED = Say("figure.attention_heatmap.n_help_padded")
-CAUSAL_LABEL = Say("figure.attention_heatmap.causal_label")
-PADDING_LABEL = Say("figure.attention_heatmap.padding_label")
-PADDING_WHAT = Say("figure.attention_heatmap.padding_what")
-PADDING_HELP = Say("figure.attention_heatmap.padding_help")
-PRESET_LABEL = Say("figure.attention_heatmap.preset_label")
-PRESETS = {
-    "sentence": Say("figure.attention_heatmap.preset_sentence"),
-    "random": Say("figure.attention_heatmap.preset_random"),
-}
-CUSTOM_LABEL = Say("figure.attention_heatmap.custom_label")
-QUERY_LABEL = Say("figure.attention_heatmap.query_label")
-WHAT = {
-    "q": Say("figure.attention_heatmap.what_q"),
-    "k": Say("figure.attention_heatmap.what_k"),
-    "v": Say("figure.attention_heatmap.what_v"),
-}
-GRID_LABEL = Say("figure.attention_heatmap.grid_label")
-GRID_ROW = Say("figure.attention_heatmap.grid_row")
-GRID_CELL = Say("figure.attention_heatmap.grid_cell")
-COORDINATE = Say("figure.attention_heatmap.coordinate")
+N_LABEL, N_WHAT = say.all("n_label n_what")
+N_HELP, N_HELP_PADDED, CAUSAL_LABEL, PADDING_LABEL = say.all("n_help n_help_padded causal_label padding_label")
+PADDING_WHAT, PADDING_HELP, PRESET_LABEL = say.all("padding_what padding_help preset_label")
+PRESETS = say.table(sentence="preset_sentence", random="preset_random")
+CUSTOM_LABEL, QUERY_LABEL = say.all("custom_label query_label")
+WHAT = say.table(q="what_q", k="what_k", v="what_v")
+GRID_LABEL, GRID_ROW, GRID_CELL, COORDINATE = say.all("grid_label grid_row grid_cell coordinate")
 
 # --- the table -----------------------------------------------------------------------------
 
-TABLE_TITLE = {
-    "weights": Say("figure.attention_heatmap.table_title_weights"),
-    "scores": Say("figure.attention_heatmap.table_title_scores"),
-    "unscaled": Say("figure.attention_heatmap.table_title_unscaled"),
-}
-TABLE_TITLE_TAIL = Say("figure.attention_heatmap.table_title_tail")
-TABLE_SIZE = Say("figure.attention_heatmap.table_size")
-TABLE_SIZE_PADDED = Say("figure.attention_heatmap.table_size_padded")
-TABLE_CAPTION = Say("figure.attention_heatmap.table_caption")
-PICK_ROW = Say("figure.attention_heatmap.pick_row")
-CELL_WHAT = {
-    "scores": Say("figure.attention_heatmap.cell_score"),
-    "weights": Say("figure.attention_heatmap.cell_weight_word"),
-}
-CELL_TITLE = Say("figure.attention_heatmap.cell_title")
-CELL_TITLE_MASKED = Say("figure.attention_heatmap.cell_title_masked")
-CELL_PAIR = Say("figure.attention_heatmap.cell_pair")
-CELL_DOT = Say("figure.attention_heatmap.cell_dot")
-CELL_SCALED = Say("figure.attention_heatmap.cell_scaled")
-CELL_UNSCALED = Say("figure.attention_heatmap.cell_unscaled")
-CELL_PAD_ROW = Say("figure.attention_heatmap.cell_pad_row")
-CELL_MASKED = Say("figure.attention_heatmap.cell_masked")
-WHY_MASKED = {
-    "padding": Say("figure.attention_heatmap.why_masked_padding"),
-    "causal": Say("figure.attention_heatmap.why_masked_causal"),
-}
-CELL_SOFTMAX = Say("figure.attention_heatmap.cell_softmax")
-CELL_WEIGHT = Say("figure.attention_heatmap.cell_weight")
+TABLE_TITLE = say.table(weights="table_title_weights", scores="table_title_scores", unscaled="table_title_unscaled")
+TABLE_TITLE_TAIL, TABLE_SIZE, TABLE_SIZE_PADDED = say.all("table_title_tail table_size table_size_padded")
+TABLE_CAPTION, PICK_ROW = say.all("table_caption pick_row")
+CELL_WHAT = say.table(scores="cell_score", weights="cell_weight_word")
+CELL_TITLE, CELL_TITLE_MASKED, CELL_PAIR, CELL_DOT = say.all("cell_title cell_title_masked cell_pair cell_dot")
+CELL_SCALED, CELL_UNSCALED, CELL_PAD_ROW = say.all("cell_scaled cell_unscaled cell_pad_row")
+CELL_MASKED = say("cell_masked")
+WHY_MASKED = say.table(padding="why_masked_padding", causal="why_masked_causal")
+CELL_SOFTMAX, CELL_WEIGHT = say.all("cell_softmax cell_weight")
 
 # --- entropy, outputs, the picked row, the cost ---------------------------------------------
 
-ENTROPY_TITLE = Say("figure.attention_heatmap.entropy_title")
-ENTROPY_CAPTION = Say("figure.attention_heatmap.entropy_caption")
-ENTROPY_EVERY = Say("figure.attention_heatmap.entropy_every")
+ENTROPY_TITLE, ENTROPY_CAPTION, ENTROPY_EVERY = say.all("entropy_title entropy_caption entropy_every")
 ENTROPY_COLUMNS = (
     "H",
-    Say("figure.attention_heatmap.entropy_col_max"),
-    Say("figure.attention_heatmap.entropy_col_share"),
-    Say("figure.attention_heatmap.entropy_col_kind"),
+    say("entropy_col_max"),
+    say("entropy_col_share"),
+    say("entropy_col_kind"),
 )
-ENTROPY_TIPS = (
-    Say("figure.attention_heatmap.entropy_tip_h"),
-    Say("figure.attention_heatmap.entropy_tip_max"),
-    Say("figure.attention_heatmap.entropy_tip_share"),
-)
-OUTPUTS_TITLE = Say("figure.attention_heatmap.outputs_title")
-OUTPUTS_CAPTION = Say("figure.attention_heatmap.outputs_caption")
-OUTPUT_TIP = Say("figure.attention_heatmap.output_tip")
-OUTPUT_SUM = Say("figure.attention_heatmap.output_sum")
-OUTPUT_MORE = Say("figure.attention_heatmap.output_more")
-ROW_TITLE = Say("figure.attention_heatmap.row_title")
-ROW_ONE_KEY = Say("figure.attention_heatmap.row_one_key")
-ROW_GIVES = Say("figure.attention_heatmap.row_gives")
-ROW_AND = Say("figure.attention_heatmap.row_and")
-ROW_ENTROPY = Say("figure.attention_heatmap.row_entropy")
-ROW_TWO_KEYS = Say("figure.attention_heatmap.row_two_keys")
-ROW_KIND = Say("figure.attention_heatmap.row_kind")
-ROW_OUTPUT = Say("figure.attention_heatmap.row_output")
-ROW_REST = Say("figure.attention_heatmap.row_rest")
-ROW_MASKED = Say("figure.attention_heatmap.row_masked")
-COST_TITLE = Say("figure.attention_heatmap.cost_title")
-COST_TEXT = Say("figure.attention_heatmap.cost_text")
-COST_PADS = Say("figure.attention_heatmap.cost_pads")
+ENTROPY_TIPS = say.all("entropy_tip_h entropy_tip_max entropy_tip_share")
+OUTPUTS_TITLE, OUTPUTS_CAPTION, OUTPUT_TIP = say.all("outputs_title outputs_caption output_tip")
+OUTPUT_SUM, OUTPUT_MORE, ROW_TITLE, ROW_ONE_KEY = say.all("output_sum output_more row_title row_one_key")
+ROW_GIVES, ROW_AND, ROW_ENTROPY, ROW_TWO_KEYS = say.all("row_gives row_and row_entropy row_two_keys")
+ROW_KIND, ROW_OUTPUT, ROW_REST, ROW_MASKED = say.all("row_kind row_output row_rest row_masked")
+COST_TITLE, COST_TEXT, COST_PADS = say.all("cost_title cost_text cost_pads")
 COST_ITEMS = (
-    Say("figure.attention_heatmap.cost_item_tokens"),
-    Say("figure.attention_heatmap.cost_item_pads"),
-    Say("figure.attention_heatmap.cost_item_cells"),
-    Say("figure.attention_heatmap.cost_item_read"),
+    say("cost_item_tokens"),
+    say("cost_item_pads"),
+    say("cost_item_cells"),
+    say("cost_item_read"),
     "dₖ",
 )
 
 # --- experiments ----------------------------------------------------------------------------
 
-PEAKED_FLAT = Say("figure.attention_heatmap.peaked_flat")
-CAUSAL = Say("figure.attention_heatmap.causal")
-PADDING = Say("figure.attention_heatmap.padding")
-PADDING_ONE_ROW = Say("figure.attention_heatmap.padding_one_row")
-PADDING_ROWS = Say("figure.attention_heatmap.padding_rows")
-PADDING_EXACTLY = Say("figure.attention_heatmap.padding_exactly")
-GROW = Say("figure.attention_heatmap.grow")
-SCORES_ONE_KEY = Say("figure.attention_heatmap.scores_one_key")
-SCORES = Say("figure.attention_heatmap.scores")
-SCORES_OVER = Say("figure.attention_heatmap.scores_over")
-WHY_SCALE = Say("figure.attention_heatmap.why_scale")
+PEAKED_FLAT, CAUSAL, PADDING, PADDING_ONE_ROW = say.all("peaked_flat causal padding padding_one_row")
+PADDING_ROWS, PADDING_EXACTLY, GROW = say.all("padding_rows padding_exactly grow")
+SCORES_ONE_KEY, SCORES, SCORES_OVER, WHY_SCALE = say.all("scores_one_key scores scores_over why_scale")
 BUTTONS = {  # name: (label, title, what it needs where it does not apply)
-    "peaked-flat": (
-        Say("figure.attention_heatmap.button_peaked_flat"),
-        Say("figure.attention_heatmap.button_peaked_flat_title"),
-        Say("figure.attention_heatmap.button_peaked_flat_needs"),
-    ),
+    "peaked-flat": say.all("button_peaked_flat button_peaked_flat_title button_peaked_flat_needs"),
     "scores": (
-        Say("figure.attention_heatmap.button_scores"),
-        Say("figure.attention_heatmap.button_scores_title"),
+        say("button_scores"),
+        say("button_scores_title"),
         None,
     ),
-    "causal": (
-        Say("figure.attention_heatmap.button_causal"),
-        Say("figure.attention_heatmap.button_causal_title"),
-        Say("figure.attention_heatmap.button_causal_needs"),
-    ),
+    "causal": say.all("button_causal button_causal_title button_causal_needs"),
     "padding": (
-        Say("figure.attention_heatmap.button_padding"),
-        Say("figure.attention_heatmap.button_padding_title"),
+        say("button_padding"),
+        say("button_padding_title"),
         None,
     ),
-    "grow": (
-        Say("figure.attention_heatmap.button_grow"),
-        Say("figure.attention_heatmap.button_grow_title"),
-        Say("figure.attention_heatmap.button_grow_needs"),
-    ),
+    "grow": say.all("button_grow button_grow_title button_grow_needs"),
     "why-scale": (
-        Say("figure.attention_heatmap.button_why_scale"),
-        Say("figure.attention_heatmap.button_why_scale_title"),
+        say("button_why_scale"),
+        say("button_why_scale_title"),
         None,
     ),
 }

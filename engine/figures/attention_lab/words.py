@@ -7,12 +7,13 @@ are for authors and stay English."""
 
 from __future__ import annotations
 
-from explorables.figures import Say, num, quote, t
+from explorables.figures import Words, num, quote, t
 
 from ..sentences import sub
 
-TITLE = Say("figure.attention_lab.title")
-SUMMARY = Say("figure.attention_lab.summary")
+say = Words("figure.attention_lab")  # the figure's catalogue keys, figure.attention_lab.*
+
+TITLE, SUMMARY = say.all("title summary")
 
 # --- options and controls -------------------------------------------------------------------
 
@@ -40,29 +41,21 @@ MATRIX_DOC = (
     "one step, so that every token looks one place back."
 )
 MATRIX_WHAT = {"W_Q": "The query matrix", "W_K": "The key matrix", "W_V": "The value matrix"}
-MATRIX_TITLES = {
-    "W_Q": Say("figure.attention_lab.matrix_q"),
-    "W_K": Say("figure.attention_lab.matrix_k"),
-    "W_V": Say("figure.attention_lab.matrix_v"),
-}
+MATRIX_TITLES = say.table(W_Q="matrix_q", W_K="matrix_k", W_V="matrix_v")
 
-LABEL = {
-    "sentence": Say("figure.attention_lab.label_sentence"),
-    "query": Say("figure.attention_lab.label_query"),
-    "s": Say("figure.attention_lab.label_s"),
-    "temperature": Say("figure.attention_lab.label_temperature"),
-    "causal": Say("figure.attention_lab.label_causal"),
-    "table": Say("figure.attention_lab.label_table"),
-}
-TEMPERATURE_WHAT = Say("figure.attention_lab.what_temperature")
-HELP = {
-    "s": Say("figure.attention_lab.help_s"),
-    "temperature": Say("figure.attention_lab.help_temperature"),
-    "causal": Say("figure.attention_lab.help_causal"),
-}
+LABEL = say.table(
+    sentence="label_sentence",
+    query="label_query",
+    s="label_s",
+    temperature="label_temperature",
+    causal="label_causal",
+    table="label_table",
+)
+TEMPERATURE_WHAT = say("what_temperature")
+HELP = say.table(s="help_s", temperature="help_temperature", causal="help_causal")
 TABLE_CHOICES = (
-    ("weights", Say("figure.attention_lab.table_weights")),
-    ("scores", Say("figure.attention_lab.table_scores")),
+    ("weights", say("table_weights")),
+    ("scores", say("table_scores")),
 )
 
 
@@ -93,23 +86,17 @@ def steps_title(word: str, i: int) -> str:
 
 # --- panels -----------------------------------------------------------------------------------
 
-EMBED_TITLE = Say("figure.attention_lab.embed_title")
-QK_TITLE = Say("figure.attention_lab.qk_title")
-VALUES_TITLE = Say("figure.attention_lab.values_title")
-TABLE_TITLE = {
-    "weights": Say("figure.attention_lab.table_title_weights"),
-    "scores": Say("figure.attention_lab.table_title_scores"),
-}
-TABLE_CAPTION = Say("figure.attention_lab.table_caption")
-READOUT_TITLE = Say("figure.attention_lab.readout_title")
+EMBED_TITLE, QK_TITLE, VALUES_TITLE = say.all("embed_title qk_title values_title")
+TABLE_TITLE = say.table(weights="table_title_weights", scores="table_title_scores")
+TABLE_CAPTION, READOUT_TITLE = say.all("table_caption readout_title")
 LEGEND = {
-    "own": Say("figure.attention_lab.legend_own"),
+    "own": say("legend_own"),
     "x": "x = e + α·p",
-    "query": Say("figure.attention_lab.legend_query"),
-    "key": Say("figure.attention_lab.legend_key"),
-    "value": Say("figure.attention_lab.legend_value"),
-    "output": Say("figure.attention_lab.legend_output"),
-    "hull": Say("figure.attention_lab.legend_hull"),
+    "query": say("legend_query"),
+    "key": say("legend_key"),
+    "value": say("legend_value"),
+    "output": say("legend_output"),
+    "hull": say("legend_hull"),
 }
 
 

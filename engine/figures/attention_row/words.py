@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import math
 
-from explorables.figures import Say, num, pct, quote, t, vec
+from explorables.figures import Words, num, pct, quote, t, vec
 
 from ..sentences import token_text
 
-TITLE = Say("figure.attention_row.title")
-SUMMARY = Say("figure.attention_row.summary")
-ANNOUNCE_OUTPUT = Say("figure.attention_row.announce_output")
+say = Words("figure.attention_row")  # the figure's catalogue keys, figure.attention_row.*
+
+TITLE, SUMMARY, ANNOUNCE_OUTPUT = say.all("title summary announce_output")
 
 DOC = {  # the directive options, for `explorables figures attention-row` and the guide
     "tokens": "The sentence, as words separated by spaces (up to 8). The built-in vectors fit "
@@ -29,12 +29,8 @@ DOC = {  # the directive options, for `explorables figures attention-row` and th
     "values": "Value vectors, one x,y pair a token separated by ';'. Empty: the built-in ones.",
 }
 
-QUERY_LABEL = Say("figure.attention_row.query_label")
-TEMPERATURE_LABEL = Say("figure.attention_row.temperature_label")
-TEMPERATURE_HELP = Say("figure.attention_row.temperature_help")
-TEMPERATURE_WHAT = Say("figure.attention_row.temperature_what")
-CAUSAL_LABEL = Say("figure.attention_row.causal_label")
-CAUSAL_HELP = Say("figure.attention_row.causal_help")
+QUERY_LABEL, TEMPERATURE_LABEL, TEMPERATURE_HELP = say.all("query_label temperature_label temperature_help")
+TEMPERATURE_WHAT, CAUSAL_LABEL, CAUSAL_HELP = say.all("temperature_what causal_label causal_help")
 STEP_COUNT = 6  # the formula's steps, as steps() words them
 
 

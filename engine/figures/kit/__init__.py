@@ -33,7 +33,23 @@ from .marks import (
     text,
 )
 from .params import Choice, Field, Hidden, NumberChoice, Param, Play, Slider, Toggle
-from .text import MINUS, Say, clip, field_text, formula, num, number_format, pct, quote, shown, spoken, t, typed, vec
+from .text import (
+    MINUS,
+    Say,
+    Words,
+    clip,
+    field_text,
+    formula,
+    num,
+    number_format,
+    pct,
+    quote,
+    shown,
+    spoken,
+    t,
+    typed,
+    vec,
+)
 from .values import FORMATS, Value
 
 __all__ = [
@@ -59,6 +75,7 @@ __all__ = [
     "Toggle",
     "Value",
     "Vector",
+    "Words",
     "arrows",
     "bars",
     "best",

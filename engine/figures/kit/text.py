@@ -11,7 +11,7 @@ a percentage) is an isolated left-to-right run, so it reads the same inside Hebr
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from ... import numbers
 from ...locale import Say, isolated, number_format, t, typed
@@ -73,3 +73,35 @@ def clip(text: str, limit: int = 40) -> str:
     """A reader's or author's text quoted in a message, cut to ``limit`` characters."""
     text = str(text)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class Words:
+    """A figure's words: the catalogue keys under its prefix, declared as data.
+
+    ``say = Words("figure.kv_cache")`` then ``TITLE = say("title")`` is
+    ``Say("figure.kv_cache.title")``; ``say.all("x_grow x_grow_title")`` gives a tuple of
+    them, ``say.table(peaked="kind_peaked")`` (or a dict, for keys that are not names) a
+    dict. A key of another prefix is written whole: ``say("figure.key.positive")``. Every
+    key declared is kept in ``Words.declared``, which the catalogue test reads."""
+
+    declared: ClassVar[set[str]] = set()
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
+
+    def __call__(self, name: str) -> Say:
+        key = name if name.startswith("figure.") else f"{self.prefix}.{name}"
+        Words.declared.add(key)
+        return Say(key)
+
+    def all(self, names: str) -> tuple[Say, ...]:
+        """Several words, named in one string separated by spaces."""
+        return tuple(self(name) for name in names.split())
+
+    def button(self, name: str) -> tuple[Say, Say]:
+        """An experiment's label and title: ``name`` and ``name_title``."""
+        return self(name), self(f"{name}_title")
+
+    def table(self, names: dict[str, str] | None = None, **more: str) -> dict[str, Say]:
+        """A dict of words: {what: key}, in the order given."""
+        return {what: self(name) for what, name in {**(names or {}), **more}.items()}

@@ -3,11 +3,11 @@ looked up when they are shown or filled in; the option docs stay English."""
 
 from __future__ import annotations
 
-from explorables.figures import Say, formula, num
+from explorables.figures import Words, formula, num
 
-SUMMARY = Say("figure.kv_cache.summary")
-TITLE = Say("figure.kv_cache.title")
-STATUS = Say("figure.kv_cache.status")
+say = Words("figure.kv_cache")  # the figure's catalogue keys, figure.kv_cache.*
+
+SUMMARY, TITLE, STATUS = say.all("summary title status")
 
 DOC_T = "The token being generated first shown (0 to 7)."
 DOC_CACHE = "Whether the decoder keeps the keys and values of earlier tokens."
@@ -19,15 +19,14 @@ DOC_GROUPS = "The number of key/value groups g when shared in groups: a divisor 
 DOC_BYTES = "Bytes per number in the cache: 4, 2 or 1."
 DOC_CONTEXT = "The length N of text whose cache the memory counter also gives (1 to 500000)."
 
-PLAY, PLAY_HELP = Say("figure.kv_cache.play"), Say("figure.kv_cache.play_help")
-T = Say("figure.kv_cache.t")
-CACHE = Say("figure.kv_cache.cache")
-LAYERS, HEADS, DK = Say("figure.kv_cache.layers"), Say("figure.kv_cache.heads"), Say("figure.kv_cache.d_k")
-SHARE, GROUPS, BYTES = Say("figure.kv_cache.share"), Say("figure.kv_cache.groups"), Say("figure.kv_cache.bytes")
+PLAY, PLAY_HELP = say.all("play play_help")
+T, CACHE = say.all("t cache")
+LAYERS, HEADS, DK = say.all("layers heads d_k")
+SHARE, GROUPS, BYTES = say.all("share groups bytes")
 SHARE_CHOICES = (
-    ("none", Say("figure.kv_cache.share_none")),
-    ("grouped", Say("figure.kv_cache.share_grouped")),
-    ("one", Say("figure.kv_cache.share_one")),
+    ("none", say("share_none")),
+    ("grouped", say("share_grouped")),
+    ("one", say("share_one")),
 )
 BYTES_CHOICES = ((4, "4 (fp32)"), (2, "2 (fp16, bf16)"), (1, "1 (int8)"))
 
@@ -78,41 +77,26 @@ DOCS.update(
         for name in TEXTS
     }
 )
-SAY_MEMORY = Say("figure.kv_cache.announce_memory")
+SAY_MEMORY = say("announce_memory")
 
-TABLE_TITLE = Say("figure.kv_cache.table_title")
-TABLE_CAPTION = Say("figure.kv_cache.table_caption")
-CELL_TIP = Say("figure.kv_cache.cell_tip")
-CELL_MASKED = Say("figure.kv_cache.cell_masked")
-CELL_LATER = Say("figure.kv_cache.cell_later")
-CELL_DETAIL = Say("figure.kv_cache.cell_detail")
-KEY_LITTLE, KEY_MUCH = Say("figure.key.little_weight"), Say("figure.key.much_weight")
+TABLE_TITLE, TABLE_CAPTION, CELL_TIP, CELL_MASKED = say.all("table_title table_caption cell_tip cell_masked")
+CELL_LATER, CELL_DETAIL = say.all("cell_later cell_detail")
+KEY_LITTLE, KEY_MUCH = say.all("figure.key.little_weight figure.key.much_weight")
 
-KEPT_TITLE = Say("figure.kv_cache.kept_title")
-KEPT_CAPTION = Say("figure.kv_cache.kept_caption")
-KEPT, NEW, AGAIN = Say("figure.kv_cache.kept"), Say("figure.kv_cache.new"), Say("figure.kv_cache.again")
-KEPT_KEY = (Say("figure.kv_cache.kept_key"), Say("figure.kv_cache.new_key"), Say("figure.kv_cache.again_key"))
-KEPT_TIP = Say("figure.kv_cache.kept_tip")
+KEPT_TITLE, KEPT_CAPTION = say.all("kept_title kept_caption")
+KEPT, NEW, AGAIN = say.all("kept new again")
+KEPT_KEY = say.all("kept_key new_key again_key")
+KEPT_TIP = say("kept_tip")
 
-COUNT_TITLE = Say("figure.kv_cache.count_title")
-COUNT_ITEMS = (
-    Say("figure.kv_cache.step_with"),
-    Say("figure.kv_cache.step_without"),
-    Say("figure.kv_cache.total_with"),
-    Say("figure.kv_cache.total_without"),
-)
-COUNT_NOTE = Say("figure.kv_cache.count_note")
-MEMORY_TITLE = Say("figure.kv_cache.memory_title")
-MEMORY_ITEMS = (
-    Say("figure.kv_cache.memory_now"),
-    Say("figure.kv_cache.memory_token"),
-    Say("figure.kv_cache.memory_context"),
-)
-MEMORY_NOTE = Say("figure.kv_cache.memory_note")
+COUNT_TITLE = say("count_title")
+COUNT_ITEMS = say.all("step_with step_without total_with total_without")
+COUNT_NOTE, MEMORY_TITLE = say.all("count_note memory_title")
+MEMORY_ITEMS = say.all("memory_now memory_token memory_context")
+MEMORY_NOTE = say("memory_note")
 
-X_STEP = (Say("figure.kv_cache.x_step"), Say("figure.kv_cache.x_step_title"), Say("figure.kv_cache.x_step_see"))
-X_OFF = (Say("figure.kv_cache.x_off"), Say("figure.kv_cache.x_off_title"), Say("figure.kv_cache.x_off_see"))
-X_SHARE = (Say("figure.kv_cache.x_share"), Say("figure.kv_cache.x_share_title"), Say("figure.kv_cache.x_share_see"))
+X_STEP = (*say.button("x_step"), say("x_step_see"))
+X_OFF = (*say.button("x_off"), say("x_off_see"))
+X_SHARE = (*say.button("x_share"), say("x_share_see"))
 
 UNITS = ("B", "KiB", "MiB", "GiB", "TiB")
 

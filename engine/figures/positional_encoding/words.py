@@ -9,9 +9,11 @@ shown; the option docs and the author's option errors stay English.
 
 from __future__ import annotations
 
-from explorables.figures import Say, num, number_format
+from explorables.figures import Say, Words, num, number_format
 
 from .maths import DIM_MAX, DIM_MIN, POSITIONS_MAX, POSITIONS_MIN
+
+say = Words("figure.positional_encoding")  # the figure's catalogue keys, figure.positional_encoding.*
 
 
 def sig(x: float) -> str:
@@ -28,9 +30,7 @@ def signed(offset: int) -> str:
     return num(offset, 0)
 
 
-SUMMARY = Say("figure.positional_encoding.summary")
-TITLE = Say("figure.positional_encoding.title")
-STATUS = Say("figure.positional_encoding.status")
+SUMMARY, TITLE, STATUS = say.all("summary title status")
 
 # --- options, controls and the reader's mistakes -------------------------------------------
 
@@ -44,21 +44,10 @@ DOC_POSITIONS = (
 )
 PAST_LAST = "expected an integer from 0 to {last} (the value of :positions:), got {got}"
 
-PLAY = Say("figure.positional_encoding.play")
-PLAY_HELP = Say("figure.positional_encoding.play_help")
-T = Say("figure.positional_encoding.t")
-OFFSET = Say("figure.positional_encoding.offset")
-OFFSET_HELP = Say("figure.positional_encoding.offset_help")
-DIM = Say("figure.positional_encoding.dim")
-BASE = Say("figure.positional_encoding.base")
-WHAT = {
-    "t": Say("figure.positional_encoding.what_t"),
-    "dim": Say("figure.positional_encoding.what_dim"),
-    "base": Say("figure.positional_encoding.what_base"),
-    "offset": Say("figure.positional_encoding.what_offset"),
-}
-TYPED_BASE = Say("figure.positional_encoding.typed_base")
-TYPED_BASE_HELP = Say("figure.positional_encoding.typed_base_help")  # lo and hi as typed numbers
+PLAY, PLAY_HELP, T, OFFSET, OFFSET_HELP, DIM, BASE = say.all("play play_help t offset offset_help dim base")
+WHAT = say.table(t="what_t", dim="what_dim", base="what_base", offset="what_offset")
+TYPED_BASE = say("typed_base")
+TYPED_BASE_HELP = say("typed_base_help")  # lo and hi as typed numbers
 
 # --- values -------------------------------------------------------------------------------------
 
@@ -67,67 +56,50 @@ V_D = "The dimension D of the code."
 V_BASE = "The base b."
 V_OFFSET = "The offset k."
 V_AT_OFFSET = "PE(t)·PE(t+k)/(D/2): how alike two positions k apart are."
-V_AT_OFFSET_SAY = Say("figure.positional_encoding.announce_similarity")
+V_AT_OFFSET_SAY = say("announce_similarity")
 V_PE = "The code PE(t), D numbers."
 V_SIMILARITY = "(s, PE(t)·PE(s)/(D/2)) for every position s on the chart."
 V_PLAYING = "Whether Play is running."
 
 # --- the panels ---------------------------------------------------------------------------------
 
-CLOCKS_TITLE = Say("figure.positional_encoding.clocks_title")
-CLOCKS_CAPTION = Say("figure.positional_encoding.clocks_caption")
-HAND_AT_T = Say("figure.positional_encoding.hand_at_t")
-HAND_AT_S = Say("figure.positional_encoding.hand_at_s")
-CLOCK_NAME = Say("figure.positional_encoding.clock_name")
+CLOCKS_TITLE, CLOCKS_CAPTION, HAND_AT_T, HAND_AT_S = say.all("clocks_title clocks_caption hand_at_t hand_at_s")
+CLOCK_NAME = say("clock_name")
 
-CHART_TITLE = Say("figure.positional_encoding.chart_title")
-CHART_CAPTION = Say("figure.positional_encoding.chart_caption")
-X_LABEL, Y_LABEL = Say("figure.positional_encoding.x_label"), Say("figure.positional_encoding.y_label")
+CHART_TITLE, CHART_CAPTION = say.all("chart_title chart_caption")
+X_LABEL, Y_LABEL = say.all("x_label y_label")
 T_MARK = " t = {t} "
 PROBE = "k = {k}: {sim}"
-PROBE_NAME = Say("figure.positional_encoding.probe_name")
+PROBE_NAME = say("probe_name")
 
-VECTOR_TITLE = Say("figure.positional_encoding.vector_title")
-VECTOR_CAPTION = Say("figure.positional_encoding.vector_caption")
-KEY_NEGATIVE, KEY_POSITIVE = Say("figure.key.negative"), Say("figure.key.positive")
+VECTOR_TITLE, VECTOR_CAPTION = say.all("vector_title vector_caption")
+KEY_NEGATIVE, KEY_POSITIVE = say.all("figure.key.negative figure.key.positive")
 VECTOR_COLUMNS = ("2i: sin", "2i+1: cos")
-CELL_TITLE = Say("figure.positional_encoding.cell_title")
+CELL_TITLE = say("cell_title")
 CELL_DETAIL = ("PE({t}){e} = {fn}(θ{i}·t) = {fn}({theta} × {t})", "= {fn}({angle} rad) = {x}")  # e, i: subscripts
 
-READOUT_TITLE = Say("figure.positional_encoding.readout_title")
-READOUT = (Say("figure.positional_encoding.readout_same"), Say("figure.positional_encoding.readout_clocks"))
+READOUT_TITLE = say("readout_title")
+READOUT = say.all("readout_same readout_clocks")
 READOUT_ITEMS: tuple[str | Say, ...] = (
-    Say("figure.positional_encoding.item_t"),
-    Say("figure.positional_encoding.item_offset"),
-    Say("figure.positional_encoding.item_dim"),
-    Say("figure.positional_encoding.item_base"),
+    say("item_t"),
+    say("item_offset"),
+    say("item_dim"),
+    say("item_base"),
     "PE({t})·PE({s}) / {half}",
 )
-CLOCKS_OF = Say("figure.positional_encoding.clocks_of")
+CLOCKS_OF = say("clocks_of")
 
-SUM_FOLD = Say("figure.positional_encoding.sum_fold")
+SUM_FOLD = say("sum_fold")
 SUM_HEAD = "PE(t)·PE(t+{k}) / (D/2) = (2/D) Σᵢ cos(θᵢ·{k})"
 SUM_TERM = "i={i:<2}  θ = {theta:>9}   cos({angle}) = {term}"
-SUM_TAIL = Say("figure.positional_encoding.sum_tail")
+SUM_TAIL = say("sum_tail")
 
 # --- experiments --------------------------------------------------------------------------------
 
-X_BASE = (
-    Say("figure.positional_encoding.x_base"),
-    Say("figure.positional_encoding.x_base_title"),
-    Say("figure.positional_encoding.x_base_small_title"),
-)
-X_FAST_SLOW = (Say("figure.positional_encoding.x_fast_slow"), Say("figure.positional_encoding.x_fast_slow_title"))
-X_SHIFT = (
-    Say("figure.positional_encoding.x_shift"),
-    Say("figure.positional_encoding.x_shift_title"),
-    Say("figure.positional_encoding.x_shift_needs"),
-)
-X_FEW = (Say("figure.positional_encoding.x_few"), Say("figure.positional_encoding.x_few_title"))
+X_BASE = (*say.button("x_base"), say("x_base_small_title"))
+X_FAST_SLOW = say.button("x_fast_slow")
+X_SHIFT = (*say.button("x_shift"), say("x_shift_needs"))
+X_FEW = say.button("x_few")
 
-COMPARE = Say("figure.positional_encoding.compare")
-COMPARE_SMALL = Say("figure.positional_encoding.compare_small")
-COMPARE_LARGE = Say("figure.positional_encoding.compare_large")
-FAST_SLOW = Say("figure.positional_encoding.fast_slow")
-SHIFT = Say("figure.positional_encoding.shift")
-FEW = Say("figure.positional_encoding.few")
+COMPARE, COMPARE_SMALL, COMPARE_LARGE, FAST_SLOW = say.all("compare compare_small compare_large fast_slow")
+SHIFT, FEW = say.all("shift few")

@@ -3,18 +3,17 @@ looked up when they are shown or filled in; option docs and value docs stay Engl
 
 from __future__ import annotations
 
-from explorables.figures import Say
+from explorables.figures import Words
 
-SUMMARY = Say("figure.rotary_positions.summary")
-TITLE = Say("figure.rotary_positions.title")
-STATUS = Say("figure.rotary_positions.status")
-MODES = {"rotate": Say("figure.rotary_positions.mode_rotate"), "add": Say("figure.rotary_positions.mode_add")}
+say = Words("figure.rotary_positions")  # the figure's catalogue keys, figure.rotary_positions.*
 
-T, WHAT_T = Say("figure.rotary_positions.t"), Say("figure.rotary_positions.what_t")
-U, WHAT_U = Say("figure.rotary_positions.u"), Say("figure.rotary_positions.what_u")
-TOGETHER = Say("figure.rotary_positions.together")
-TOGETHER_HELP = Say("figure.rotary_positions.together_help")
-MODE, MODE_HELP = Say("figure.rotary_positions.mode"), Say("figure.rotary_positions.mode_help")
+SUMMARY, TITLE, STATUS = say.all("summary title status")
+MODES = say.table(rotate="mode_rotate", add="mode_add")
+
+T, WHAT_T = say.all("t what_t")
+U, WHAT_U = say.all("u what_u")
+TOGETHER, TOGETHER_HELP = say.all("together together_help")
+MODE, MODE_HELP = say.all("mode mode_help")
 
 DOC_T = "The query's position t shown first (0 to 15)."
 DOC_U = "The key's position u shown first (0 to 15)."
@@ -25,30 +24,28 @@ DOC_K = "The key's content k, four numbers (two pairs)."
 
 V_T, V_U, V_OFFSET = "The query's position t.", "The key's position u.", "The offset t - u."
 V_SCORE = "The score q_t . k_u of the placed query and key."
-V_SCORE_SAY = Say("figure.rotary_positions.announce_score")
+V_SCORE_SAY = say("announce_score")
 V_CONTENT = "The score q . k of the contents alone (no positions)."
 V_QT, V_KU = "The placed query q_t.", "The placed key k_u."
 V_PAIRS = "The score pair by pair (rotate) or its four terms (add)."
 V_MODE = "rotate or add."
 
-PLANE_TITLE = Say("figure.rotary_positions.plane_title")
-PLANE_CAPTION = Say("figure.rotary_positions.plane_caption")
-CONTENT_Q, CONTENT_K = Say("figure.rotary_positions.content_q"), Say("figure.rotary_positions.content_k")
+PLANE_TITLE, PLANE_CAPTION = say.all("plane_title plane_caption")
+CONTENT_Q, CONTENT_K = say.all("content_q content_k")
 ARROW_Q, ARROW_K = "q{t}", "k{u}"  # subscripts filled in
-CLOCKS_TITLE = Say("figure.rotary_positions.clocks_title")
-CLOCKS_CAPTION = Say("figure.rotary_positions.clocks_caption")
-HAND_T, HAND_U = Say("figure.rotary_positions.hand_t"), Say("figure.rotary_positions.hand_u")
-CLOCK_NAME = Say("figure.rotary_positions.clock_name")
+CLOCKS_TITLE, CLOCKS_CAPTION = say.all("clocks_title clocks_caption")
+HAND_T, HAND_U = say.all("hand_t hand_u")
+CLOCK_NAME = say("clock_name")
 
-READOUT_TITLE = Say("figure.rotary_positions.readout_title")
+READOUT_TITLE = say("readout_title")
 ROTATE_SUM = "q{t}·k{u} = {parts} = {score}"  # pair by pair
-ROTATE_WHY = Say("figure.rotary_positions.rotate_why")
+ROTATE_WHY = say("rotate_why")
 ADD_SUM = "(q + PE({t}))·(k + PE({u})) = {parts} = {score}"  # the four terms
-ADD_WHY = Say("figure.rotary_positions.add_why")
+ADD_WHY = say("add_why")
 
-X_BOTH = (Say("figure.rotary_positions.x_both"), Say("figure.rotary_positions.x_both_title"))
-X_BOTH_SEE = Say("figure.rotary_positions.x_both_see")
-X_OFFSET = (Say("figure.rotary_positions.x_offset"), Say("figure.rotary_positions.x_offset_title"))
-X_OFFSET_SEE = Say("figure.rotary_positions.x_offset_see")
-X_ADD = (Say("figure.rotary_positions.x_add"), Say("figure.rotary_positions.x_add_title"))
-X_ADD_SEE = Say("figure.rotary_positions.x_add_see")
+X_BOTH = say.button("x_both")
+X_BOTH_SEE = say("x_both_see")
+X_OFFSET = say.button("x_offset")
+X_OFFSET_SEE = say("x_offset_see")
+X_ADD = say.button("x_add")
+X_ADD_SEE = say("x_add_see")
