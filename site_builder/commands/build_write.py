@@ -11,7 +11,7 @@ from pathlib import Path
 from ...engine.exercises import glyphs as exercise_glyphs
 from ..errors import BuildError, SourceError, building
 from ..output import assets as site_assets  # offline: a bundle's data scripts
-from ..output import fonts, offline, scripts, search, serviceworker, track
+from ..output import fonts, offline, scripts, search_files, track
 from ..output.assets import ASSETS, STATIC
 from ..output.folder import MARKER
 from ..output.images import copy_images
@@ -63,14 +63,11 @@ def write(run: Run, read: Read, parsed: Parsed, rendered: Rendered) -> Path:
             # draw (fonts.py); a bundle's carried pages have no head to name theirs: one for all
             whole = (assets / fonts.MATH_FONT).read_bytes()
             (assets / fonts.MATH_FONT).unlink()
-            (assets / "search-index.js").write_text(
-                search.index_script(search.build_index(rendered.searched)), encoding="utf-8"
-            )
             if bundle:
                 offline.write_data(assets, engine, python_lib, run.pyodide_source)
             track.write_track(assets, parsed.reading)  # the lessons, for the reader's progress (progress.js)
             names = site_assets.hash_folder(assets)
-            serviceworker.announce(names, config.offline, dev=run.dev, bundle=bundle)  # pages register sw.js
+            names.update(search_files.write(assets, rendered.searched))  # one file, or split (large sites)
             shared = "".join([*rendered.bodies, exercise_glyphs()]) if bundle else None
             page_fonts = fonts.PageFonts(assets, whole, fonts.exercise_math, shared)
             render = renderer(rendered.env, common, renders, build, names, page_fonts)
@@ -94,7 +91,6 @@ def write(run: Run, read: Read, parsed: Parsed, rendered: Rendered) -> Path:
             (staging / MARKER).write_text("Made by `explorables build`; the next build replaces this folder.\n")
             if not bundle:
                 pyodide.vendor(assets / site_assets.PYODIDE, run.pyodide_source)
-            serviceworker.write(staging, build, config.offline, dev=run.dev, bundle=bundle)  # lists every file
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise

@@ -5,7 +5,8 @@
    server or from an offline bundle alike. Keyboard first: "/" focuses the box, the
    arrows move through the results (a combobox with a listbox), Enter opens the
    section, Escape closes. ``query(index, text)`` is the ranking, also run by the
-   relevance tests under Node. */
+   relevance tests under Node. A large site's index is split (search_files.py): its
+   first file holds the vocabulary, and ``querySplit`` loads the parts a query needs. */
 (function () {
   "use strict";
   const root = typeof window !== "undefined" ? window : globalThis;
@@ -50,11 +51,20 @@
     return prev[b.length];
   }
 
+  /* The index's vocabulary: a list, and a set to look words up in. */
+  function vocabOf(index) {
+    if (!index.vocabSet) {
+      if (!index.vocab) index.vocab = Object.keys(index.terms);
+      index.vocabSet = new Set(index.vocab);  // (not "constructor", as an object's keys would)
+    }
+    return index.vocab;
+  }
+
   /* The terms of the index a query word stands for: [term, factor]. */
   function expand(index, word, last) {
-    const vocab = index.vocab || (index.vocab = Object.keys(index.terms));
+    const vocab = vocabOf(index);
     const found = [];
-    if (Object.prototype.hasOwnProperty.call(index.terms, word)) found.push([word, 1]);  // (not "constructor", Object's)
+    if (index.vocabSet.has(word)) found.push([word, 1]);
     if (last && word.length >= 2) {
       vocab.forEach(function (t) { if (t !== word && t.startsWith(word)) found.push([t, 0.6]); });
     }
@@ -68,16 +78,22 @@
     return found;
   }
 
-  /* Ranked results: [{doc, score, lesson, heading, url, excerpt}]. */
-  function query(index, text) {
-    const raw = words(text);
-    const qs = raw.filter(function (w) { return !STOP.has(w); }).map(stem);
-    if (!qs.length) return [];
-    const n = index.docs.length;
+  /* [term, factor] of each of a query's words, stop words left out, plurals folded. */
+  function expanded(index, text) {
+    const qs = words(text).filter(function (w) { return !STOP.has(w); }).map(stem);
+    return qs.map(function (word, k) { return expand(index, word, k === qs.length - 1 && !/\s$/.test(text)); });
+  }
+
+  /* Ranked documents: [{doc, score}], best first. ``index.terms`` holds the postings of
+     every term the query stands for (of a split index: those loaded for it). */
+  function rank(index, text) {
+    const found = expanded(index, text);
+    if (!found.length) return [];
+    const n = index.n || index.docs.length;
     const scores = new Map(), hits = new Map();
-    qs.forEach(function (word, k) {
+    found.forEach(function (pairs) {
       const best = new Map();
-      expand(index, word, k === qs.length - 1 && !/\s$/.test(text)).forEach(function (pair) {
+      pairs.forEach(function (pair) {
         const postings = index.terms[pair[0]];
         const idf = Math.log(1 + n / (postings.length / 2));
         for (let i = 0; i < postings.length; i += 2) {
@@ -91,15 +107,72 @@
       });
     });
     const all = Array.from(scores.keys());
-    const complete = all.filter(function (d) { return hits.get(d) === qs.length; });
+    const complete = all.filter(function (d) { return hits.get(d) === found.length; });
     return (complete.length ? complete : all).map(function (doc) {
-      const d = index.docs[doc];
-      return { doc: doc, score: scores.get(doc) * (hits.get(doc) === qs.length ? 1 : 0.5),
-               lesson: index.lessons[d[0]][0], heading: d[1], url: d[2], excerpt: d[3] };
+      return { doc: doc, score: scores.get(doc) * (hits.get(doc) === found.length ? 1 : 0.5) };
     }).sort(function (a, b) { return b.score - a.score || a.doc - b.doc; });
   }
 
-  ex.search = { query: query, words: words, stem: stem, distance: distance };
+  /* A result as shown, from its document [lesson's name, heading, url, excerpt]. */
+  function described(r, d) {
+    return { doc: r.doc, score: r.score, lesson: d[0], heading: d[1], url: d[2], excerpt: d[3] };
+  }
+
+  /* Ranked results of a one-file index: [{doc, score, lesson, heading, url, excerpt}]. */
+  function query(index, text) {
+    return rank(index, text).map(function (r) {
+      const d = index.docs[r.doc];
+      return described(r, [index.lessons[d[0]][0], d[1], d[2], d[3]]);
+    });
+  }
+
+  /* A split index (version 2, site_builder/output/search_files.py): the part holding a
+     term's postings is the last whose first term is not after it. */
+  function partOf(index, term) {
+    let lo = 0, hi = index.terms.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (index.terms[mid][0] <= term) lo = mid; else hi = mid - 1;
+    }
+    return index.terms[lo];
+  }
+
+  /* The best ``max`` results of a split index: ``load(entry)`` gives a Promise of the
+     data of the part an entry [.., key, file] names; the parts of the query's terms are
+     loaded, then those holding the words of the results shown. */
+  function querySplit(index, text, load, max) {
+    vocabOf(index);
+    const view = { vocab: index.vocab, vocabSet: index.vocabSet, terms: Object.create(null), n: index.n };
+    const needed = new Map();  // part's key -> [its entry, the terms wanted of it]
+    expanded(index, text).forEach(function (pairs) {
+      pairs.forEach(function (pair) {
+        const entry = partOf(index, pair[0]);
+        if (!needed.has(entry[1])) needed.set(entry[1], [entry, []]);
+        needed.get(entry[1])[1].push(pair[0]);
+      });
+    });
+    return Promise.all(Array.from(needed.values()).map(function (want) {
+      return load(want[0]).then(function (part) {
+        want[1].forEach(function (term) {  // each document's distance from the one before, to its number
+          const gaps = part[term], postings = new Array(gaps.length);
+          for (let i = 0, doc = 0; i < gaps.length; i += 2) {
+            doc += gaps[i];
+            postings[i] = doc;
+            postings[i + 1] = gaps[i + 1];
+          }
+          view.terms[term] = postings;
+        });
+      });
+    })).then(function () {
+      return Promise.all(rank(view, text).slice(0, max).map(function (r) {
+        return load(index.docs[Math.floor(r.doc / index.per)]).then(function (docs) {
+          return described(r, docs[r.doc % index.per]);
+        });
+      }));
+    });
+  }
+
+  ex.search = { query: query, querySplit: querySplit, words: words, stem: stem, distance: distance };
   if (typeof document === "undefined") return;  // Node: the ranking only
 
   let loading = null;
@@ -116,6 +189,27 @@
       });
     }
     return loading;
+  }
+
+  /* A part of a split index, by its entry [.., key, file], loaded once: a classic script
+     that adds itself to ex.searchParts[key] (from file:// as from a server). */
+  const parts = new Map();
+  function part(entry) {
+    const key = entry[entry.length - 2];
+    if (!parts.has(key)) {
+      parts.set(key, new Promise(function (resolve, reject) {
+        const script = document.createElement("script");
+        const folder = new URL(document.body.dataset.assets || "_explorables/", location.href);
+        script.src = new URL(entry[entry.length - 1], folder).href;
+        script.onload = function () {
+          const data = ex.searchParts && ex.searchParts[key];
+          if (data) resolve(data); else reject(new Error(ex.t("runtime.search_empty")));
+        };
+        script.onerror = function () { parts.delete(key); reject(new Error(ex.t("runtime.search_not_loaded"))); };
+        document.body.appendChild(script);
+      }));
+    }
+    return parts.get(key);
   }
 
   /* A result's address: the index's are relative to the site's root, the folder above its assets. */
@@ -199,8 +293,11 @@
     function update() {
       const text = input.value;
       load().then(function (index) {
+        if (!text.trim()) return [];
+        return index.version === 2 ? querySplit(index, text, part, MAX) : query(index, text);
+      }).then(function (found) {
         if (input.value !== text) return;
-        results = text.trim() ? query(index, text) : [];
+        results = found;
         show();
       }, function (err) {
         status.textContent = ex.t("runtime.search_unavailable") + err.message;

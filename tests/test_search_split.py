@@ -1,0 +1,132 @@
+"""The search index of a large site, split (site_builder/output/search_files.py): a small
+first file of the vocabulary and where each term's postings and each section's words
+are, and parts loaded per query. js/search.js answers from the parts as it answers from
+one file; a small site keeps its one file. (A site of tens of thousands of pages, its
+first search's download and time: benchmarks/bench_build.py.)"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from explorables.site_builder.commands.build import build_site
+from explorables.site_builder.output import search_files
+from explorables.site_builder.output.assets import names_in
+from test_markdown_features import RELEVANCE
+
+ROOT = Path(__file__).parent.parent
+SEARCH_JS = ROOT / "static" / "js" / "search.js"
+
+# Node: the first file as a page loads it; parts read from the asset folder when asked,
+# each file's name and gzipped size noted; the queries answered by the split index's way.
+RUN_SPLIT = r"""
+globalThis.window = globalThis;
+require(process.argv[2]);
+const fs = require("fs"), path = require("path"), zlib = require("zlib");
+const folder = process.argv[3];
+const run = code => eval(code.replace(/document\.dispatchEvent.*/, ""));
+run(fs.readFileSync(path.join(folder, process.argv[4]), "utf8"));
+const index = window.explorables.searchIndex;
+const queries = JSON.parse(fs.readFileSync(0, "utf8"));
+(async () => {
+  const out = [];
+  for (const q of queries) {
+    const loaded = [];
+    const load = entry => {
+      const file = entry[entry.length - 1];
+      const text = fs.readFileSync(path.join(folder, file), "utf8");
+      loaded.push([file, zlib.gzipSync(text).length]);
+      run(text);
+      return Promise.resolve(window.explorables.searchParts[entry[entry.length - 2]]);
+    };
+    const found = await window.explorables.search.querySplit(index, q, load, 8);
+    out.push({urls: found.slice(0, 3).map(r => r.url), all: found.map(r => [r.url, r.excerpt, r.lesson]),
+              loaded: loaded});
+  }
+  console.log(JSON.stringify(out));
+})();
+"""
+
+RUN_ONE = r"""
+globalThis.window = globalThis;
+require(process.argv[2]);
+const fs = require("fs");
+eval(fs.readFileSync(process.argv[3], "utf8").replace(/document\.dispatchEvent.*/, ""));
+const queries = JSON.parse(fs.readFileSync(0, "utf8"));
+console.log(JSON.stringify(queries.map(q => window.explorables.search.query(window.explorables.searchIndex, q)
+  .slice(0, 8).map(r => [r.url, r.excerpt, r.lesson]))));
+"""
+
+
+def node() -> str:
+    found = shutil.which("node")
+    assert found, "node is needed to run js/search.js"
+    return found
+
+
+@pytest.fixture(scope="module")
+def sites(tmp_path_factory):
+    """The track built twice: its index in one file, and split into many small parts."""
+    one = build_site(ROOT / "content", tmp_path_factory.mktemp("one") / "_site").out_dir
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(search_files, "SPLIT_ABOVE", 0)
+        patch.setattr(search_files, "PART_SIZE", 3000)
+        patch.setattr(search_files, "DOCS_PER_PART", 7)
+        split = build_site(ROOT / "content", tmp_path_factory.mktemp("split") / "_site").out_dir
+    return one, split
+
+
+def test_a_small_site_keeps_one_file(sites):
+    one, _ = sites
+    names = names_in(one)
+    assert not [name for name in names if name.startswith("search/")]
+    text = (one / "_explorables" / names["search-index.js"]).read_text(encoding="utf-8")
+    assert json.loads(text[text.index("searchIndex = ") + 14 : text.index(";\n")])["version"] == 1
+
+
+def test_a_split_index_is_a_small_first_file_and_hashed_parts(sites):
+    _, split = sites
+    names = names_in(split)
+    parts = sorted(name for name in names if name.startswith("search/"))
+    assert len([p for p in parts if p.startswith("search/t")]) > 5 and len([p for p in parts if "/d" in p]) > 3
+    text = (split / "_explorables" / names["search-index.js"]).read_text(encoding="utf-8")
+    head = json.loads(text[text.index("searchIndex = ") + 14 : text.index(";\n")])
+    assert head["version"] == 2 and head["per"] == 7
+    assert head["vocab"] == sorted(head["vocab"]) and "softmax" in head["vocab"]
+    assert [entry[0] for entry in head["terms"]] == sorted(entry[0] for entry in head["terms"])
+    for entry in [*head["terms"], *head["docs"]]:  # each part named by its hashed name, there to load
+        assert re.fullmatch(r"search/[td]\d+\.[0-9a-f]{8}\.js", entry[-1]), entry
+        assert (split / "_explorables" / entry[-1]).is_file()
+    page = (split / "index.html").read_text(encoding="utf-8")
+    assert "search/t" not in page  # the pages name only the first file
+
+
+def test_the_split_index_answers_as_the_one_file_does(sites, tmp_path):
+    one, split = sites
+    queries = [q for q, _ in RELEVANCE] + ["zzzqqq", "the of and"]
+    script = tmp_path / "one.js"
+    script.write_text(RUN_ONE)
+    whole = one / "_explorables" / names_in(one)["search-index.js"]
+    done = subprocess.run([node(), str(script), str(SEARCH_JS), str(whole)], input=json.dumps(queries),
+                          capture_output=True, text=True, check=True, timeout=60)
+    expected = json.loads(done.stdout)
+    script = tmp_path / "split.js"
+    script.write_text(RUN_SPLIT)
+    folder = split / "_explorables"
+    done = subprocess.run([node(), str(script), str(SEARCH_JS), str(folder), names_in(split)["search-index.js"]],
+                          input=json.dumps(queries), capture_output=True, text=True, check=True, timeout=60)
+    got = json.loads(done.stdout)
+    assert [g["all"] for g in got] == expected  # the same results, in the same order, with the same words
+    wrong = [(q, want, g["urls"]) for (q, want), g in zip(RELEVANCE, got) if not g["urls"] or g["urls"][0] != want]
+    assert not wrong
+    # a query loads the parts of its terms and of its results, not the index
+    total = sum(len(gzip.compress(p.read_bytes())) for p in (folder / "search").iterdir())
+    first = got[[q for q, _ in RELEVANCE].index("softmx")]["loaded"]
+    assert 0 < sum(size for _, size in first) < total / 3, first
+    assert got[-1]["loaded"] == [] and got[-1]["urls"] == []  # stop words only: nothing to load
