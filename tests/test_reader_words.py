@@ -38,7 +38,7 @@ NOT_READER_WORDS = {
     "figure.js": {"input, button, select, textarea", "(prefers-color-scheme: dark)"},
     "livereload.js": {"a[href], button, input, select, textarea, summary, [tabindex]"},
     "label.js": {" leader", "13px system-ui, sans-serif", "600 13px system-ui, sans-serif", "px system-ui, sans-serif"},
-    "plane.js": {"11px system-ui, sans-serif"},
+    "plane-grid.js": {"11px system-ui, sans-serif"},
     "cells.js": {"td, th", "screen and (prefers-color-scheme: dark)"},
     "pages.js": {"head script[src]", "no page to swap in",  # caught: the browser then loads the page itself
                  "Explorables Math"},  # the math font's family name (site_builder/output/fonts.py FAMILY)

@@ -27,6 +27,7 @@ RUNTIME = (
     "js/marks/polygon.js",
     "js/marks/label.js",
     "js/marks/circle.js",
+    "js/panels/plane-grid.js",
     "js/panels/plane.js",
     "js/panels/cells.js",
     "js/panels/bars.js",
@@ -58,6 +59,9 @@ LATER = (
     "js/offline.js",
 )
 LATER_FILE = "js/later.js"
+# A SCORM package (explorables bundle --scorm) also reports the reader's progress to the
+# learning management system it plays in: at the end of its js/later.js, after progress.js.
+SCORM_LATER = ("js/scorm-data.js", "js/scorm.js")
 # The stylesheet, in parts a concern each (static/css/), joined in this order into
 # explorables.css, the one stylesheet pages link: the focus ring comes last, so that no
 # rule before it hides it.
@@ -87,14 +91,14 @@ def join_scripts(assets: Path, names: tuple[str, ...], minify: bool) -> str:
     return ";\n".join(parts) + "\n"
 
 
-def write_runtime(assets: Path, *, bundle: bool, dev: bool) -> None:
+def write_runtime(assets: Path, *, bundle: bool, dev: bool, scorm: bool = False) -> None:
     """Replace the runtime's files copied into ``assets`` by what pages load: js/explorables.js,
     js/later.js, js/worker.js, js/scrollers.js, js/start.js (not in a bundle) and
     js/livereload.js in a preview, and explorables.css joined from its parts, all minified
-    unless ``dev``."""
+    unless ``dev``; with ``scorm``, js/later.js ends with the SCORM runtime (SCORM_LATER)."""
     files = {
         RUNTIME_FILE: join_scripts(assets, BUNDLE_RUNTIME if bundle else RUNTIME, minify=not dev),
-        LATER_FILE: join_scripts(assets, LATER, minify=not dev),
+        LATER_FILE: join_scripts(assets, LATER + SCORM_LATER if scorm else LATER, minify=not dev),
         "js/worker.js": join_scripts(assets, ("js/worker.js",), minify=not dev),
         # the print page runs no figure, only this: a Tab stop for boxes that scroll sideways
         "js/scrollers.js": join_scripts(assets, ("js/scrollers.js",), minify=not dev),
