@@ -239,3 +239,17 @@ def test_a_subset_is_reused_from_the_cache(tmp_path, monkeypatch):
     second.write_bytes(WHOLE.read_bytes())
     assert fonts.subset_math_font(second, ["<math><mi>y</mi><mo>=</mo><mn>2</mn></math>"])
     assert second.read_bytes() == first.read_bytes()
+
+
+def test_the_math_font_s_family_is_named_once_in_the_stylesheet(site):
+    """The family <math> is set in is named once, as --ex-math-font in css/page.css: the
+    page's @font-face (fonts.py) and the stylesheet's rules name it through it, and no
+    other source of the runtime, the stylesheet or the builder spells it out."""
+    page_css = (STATIC / "css" / "page.css").read_text(encoding="utf-8")
+    assert re.findall(r'--ex-math-font: "([^"]+)"', page_css) == [fonts.FAMILY]
+    assert page_css.count(fonts.FAMILY) == 1 and "font-family: var(--ex-math-font), math" in page_css
+    sources = [*STATIC.rglob("*.js"), *STATIC.rglob("*.css"), *(STATIC.parent / "site_builder").rglob("*.py")]
+    spelt = [path.name for path in sources if fonts.FAMILY in path.read_text(encoding="utf-8")]
+    assert spelt == ["page.css"]
+    faces = list((site / ASSETS / "fonts").glob("math.*.css"))
+    assert faces and all(f'font-family: "{fonts.FAMILY}"' in face.read_text() for face in faces)

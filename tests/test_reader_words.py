@@ -40,8 +40,7 @@ NOT_READER_WORDS = {
     "label.js": {" leader", "13px system-ui, sans-serif", "600 13px system-ui, sans-serif", "px system-ui, sans-serif"},
     "plane-grid.js": {"11px system-ui, sans-serif"},
     "cells.js": {"td, th", "screen and (prefers-color-scheme: dark)"},
-    "pages.js": {"head script[src]", "no page to swap in",  # caught: the browser then loads the page itself
-                 "Explorables Math"},  # the math font's family name (site_builder/output/fonts.py FAMILY)
+    "pages.js": {"head script[src]", "no page to swap in"},  # caught: the browser then loads the page itself
     "scrollers.js": {"a[href], button, input, select, textarea, summary, [tabindex]"},  # alone on the print page
     "search.js": {"a an and are as at be by for from has have in into is it its of on or that the this ",
                   "to was were will with which we you your our can not"},  # English stop words of the index

@@ -38,7 +38,8 @@ from . import assets as site_assets
 
 MATH_FONT = Path("fonts") / "noto-sans-math.woff2"  # inside the assets folder
 FACE = "fonts/math.css"  # a subset's @font-face, beside it (named by its content too)
-FAMILY = "Explorables Math"  # the family explorables.css sets <math> in
+# The family <math> is set in, named once in static/css/page.css (--ex-math-font).
+FAMILY = re.search(r'--ex-math-font: "([^"]+)"', (site_assets.STATIC / "css" / "page.css").read_text("utf-8"))[1]
 
 _MATH = re.compile(r"<math\b.*?</math>", re.S)
 _TOKEN = re.compile(r"<(mi|mn|mo|mtext|ms)\b([^>]*)>(.*?)</\1>", re.S)

@@ -176,8 +176,8 @@
      its font as a FontFace of the same family, loaded ahead with the page when it is
      fetched ahead, and added in the swap (no stylesheet to load and apply then): while
      it is shown, it is the one document.fonts holds beside the head's, and is matched
-     first. An offline bundle's pages share one font, and name none. */
-  const FAMILY = "Explorables Math";
+     first. An offline bundle's pages share one font, and name none. The family is the
+     one the stylesheet names (--ex-math-font in css/page.css). */
   const faces = {};  // a font's address -> its FontFace
   function fontOf(doc, base) {
     const link = doc.querySelector("head link[data-ex-font]");
@@ -186,7 +186,8 @@
   const ownFont = fontOf(document, location.href);
   function mathFace(href) {
     if (!faces[href] && window.FontFace) {
-      faces[href] = new FontFace(FAMILY, "url(" + JSON.stringify(href) + ")", { display: "swap" });
+      const family = getComputedStyle(document.documentElement).getPropertyValue("--ex-math-font").trim();
+      faces[href] = new FontFace(family.replace(/^"|"$/g, ""), "url(" + JSON.stringify(href) + ")", { display: "swap" });
       faces[href].load().catch(function () { /* the system's math font stands in */ });
     }
     return faces[href];
