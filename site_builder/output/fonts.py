@@ -38,8 +38,17 @@ from . import assets as site_assets
 
 MATH_FONT = Path("fonts") / "noto-sans-math.woff2"  # inside the assets folder
 FACE = "fonts/math.css"  # a subset's @font-face, beside it (named by its content too)
-# The family <math> is set in, named once in static/css/page.css (--ex-math-font).
-FAMILY = re.search(r'--ex-math-font: "([^"]+)"', (site_assets.STATIC / "css" / "page.css").read_text("utf-8"))[1]
+
+
+def _family(css: str) -> str:
+    """The family <math> is set in, named once in static/css/page.css (--ex-math-font)."""
+    found = re.search(r'--ex-math-font: "([^"]+)"', css)
+    if found is None:
+        raise ValueError("static/css/page.css names no --ex-math-font")
+    return found[1]
+
+
+FAMILY = _family((site_assets.STATIC / "css" / "page.css").read_text("utf-8"))
 
 _MATH = re.compile(r"<math\b.*?</math>", re.S)
 _TOKEN = re.compile(r"<(mi|mn|mo|mtext|ms)\b([^>]*)>(.*?)</\1>", re.S)
