@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from explorables.engine.figures import OptionErrors
+from explorables.engine.figures.kit import schema
 
 ROOT = Path(__file__).resolve().parent.parent
 TOL = 1e-9  # floats of a golden scene may differ by this much
-ROLES = {"query", "key", "value", "output", "own", "muted", "hull", "accent", "head1", "head2",
-         "positive", "negative", "axis", "grid", "text"}  # SCENE.md's colour roles
+ROLES = set(schema.ROLES)  # the colour roles, declared in the kit's schema
 SHAPES = {"circle", "diamond", "ring", "square"}  # SCENE.md's point shapes
 
 

@@ -122,3 +122,15 @@ def test_every_field_the_renderer_reads_is_declared(script):
 def test_scene_md_lists_the_fields_as_declared():
     doc = (ROOT / "engine" / "figures" / "SCENE.md").read_text(encoding="utf-8")
     assert schema.reference() in doc, "write SCENE.md's Fields section anew from schema.reference()"
+
+
+def test_the_colour_roles_are_listed_as_declared_and_styled_in_both_schemes():
+    """The colour roles are declared once (schema.ROLES): the author guide and SCENE.md
+    carry the table written from it, and the stylesheet gives every role a colour in
+    the light scheme and in the dark one."""
+    table = schema.roles_table()
+    for doc in (ROOT / "engine" / "figures" / "SCENE.md", ROOT / "docs" / "writing-a-figure.md"):
+        assert table in doc.read_text(encoding="utf-8"), f"write {doc.name}'s roles table anew from roles_table()"
+    css = (ROOT / "static" / "css" / "page.css").read_text(encoding="utf-8")
+    for role in schema.ROLES:
+        assert len(re.findall(rf"--ex-{role}: #[0-9a-f]{{6}};", css)) == 2, role

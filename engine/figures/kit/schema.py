@@ -272,6 +272,34 @@ def check_scene(scene: Any) -> None:
         raise SceneError("scene" + "".join(reversed(err.path)) + err.problem) from None
 
 
+# The colour roles a mark, series, bar or legend entry may take: the stylesheet
+# (static/css/page.css, --ex-ROLE) gives each a light and a dark colour. Each with what it
+# suits in any figure, and what the built-in attention figures use it for.
+ROLES = {
+    "query": ("amber", "the first kind of thing, or the one asked about", "a query"),
+    "key": ("blue", "the second kind, compared with the first", "keys"),
+    "value": ("grey", "a third kind, or what is carried along", "values"),
+    "output": ("pink", "a result: what the figure computes from the rest", "an output"),
+    "own": ("green", "a thing of its own, set apart from the others", "the query's own key"),
+    "accent": ("violet", "one thing to look at now", "the picked row"),
+    "head1": ("blue", "the first of two parallel parts", "head 1"),
+    "head2": ("orange", "the second of two parallel parts", "head 2"),
+    "positive": ("orange", "a number above zero (cells' tones too)", "positive entries"),
+    "negative": ("teal", "a number below zero", "negative entries"),
+    "muted": ("grey", "what is shown but not in play", "masked keys"),
+    "hull": ("grey", "an area: the filled polygon's default", "the reach of the weights"),
+    "axis": ("dark grey", "a guide the reader must see: axes, a unit circle", "a clock face"),
+    "grid": ("light grey", "a guide the reader can do without (the one role under 3:1)", "the grid"),
+    "text": ("the text's", "words on the canvas: label marks' default", "labels"),
+}
+
+
+def roles_table() -> str:
+    """The colour roles as a Markdown table, for SCENE.md and docs/writing-a-figure.md."""
+    rows = [f"| `{role}` | {colour} | {use} | {attention} |" for role, (colour, use, attention) in ROLES.items()]
+    return "\n".join(["| role | colour | use it for | in the attention figures |", "|---|---|---|---|", *rows])
+
+
 def reference() -> str:
     """The tables of engine/figures/SCENE.md's "Fields" section, written from the declarations."""
     out = []
