@@ -29,7 +29,7 @@ import sys
 import traceback
 from typing import Any
 
-from . import figures
+from . import figures, locale
 from .exercises import EXERCISES, SEED_LIMIT, SeedError, parse_seed, uses_decimal_comma
 from .figures import FIGURES, FieldError
 from .figures.base import not_plain
@@ -195,8 +195,13 @@ def exercise(msg: dict[str, Any]) -> dict[str, Any]:
 
 def handle(message: str) -> str:
     """Entry point for the worker: ``{"figure", "state", "event", "lean"?: true}`` (or an
-    exercise's request, see ``exercise``) as JSON text."""
+    exercise's request, see ``exercise``, or ``{"words": the page's words block}``, which
+    the engine speaks from then on) as JSON text."""
     msg = json.loads(message)
+    if "words" in msg:  # the reader moved to a page in another language of the site (static/js/languages.js)
+        words = msg["words"]
+        locale.use(str(words["language"]), words.get("messages") or {})
+        return json.dumps({"ok": True, "language": locale.language()})
     if "exercise" in msg:
         return json.dumps(exercise(msg), allow_nan=False)
     answer = step(msg["figure"], msg["state"], msg["event"], msg.get("lean") is True)

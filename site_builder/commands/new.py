@@ -7,6 +7,11 @@ index page and two lessons (one with a built-in figure, one with the site's own)
 and ``.github/workflows/pages.yml``, which publishes the site on GitHub Pages. The
 starter files are package data in ``starter/``.
 
+With ``languages`` (``--languages en,de``) the site is in several languages
+(structure/languages.py): site.yml names them, and each language after the first has a
+folder of content/ that mirrors it, its lessons translated where the starter has them
+in that language (``starter/content-LANG/``), else the English ones to translate.
+
 A folder that holds anything is refused unless ``force`` is given, and even then no
 file that exists is overwritten: only the missing starter files are added.
 """
@@ -70,11 +75,21 @@ def title_of(folder: Path) -> str:
     return words[:1].upper() + words[1:] if words else "My lessons"
 
 
-def starter_files(title: str) -> dict[str, bytes]:
+def starter_files(title: str, languages: tuple[str, ...] | None = None) -> dict[str, bytes]:
     """Every file of a new site, by its path in the site."""
-    files = {"site.yml": documented_config({"title": title, "explorables": version_range()}).encode()}
+    settings: dict = {"title": title, "explorables": version_range()}
+    if languages and len(languages) > 1:
+        settings["languages"] = list(languages)
+    files = {"site.yml": documented_config(settings).encode()}
     for target, source in COPIED:
         files[target] = (STARTER / source).read_bytes()
+    for code in (languages or ())[1:]:  # each other language: content/ mirrored in content/CODE/
+        translated = STARTER / f"content-{code}"
+        for target, source in COPIED:
+            if target.startswith("content/"):
+                name = Path(source).name
+                mine = translated / name
+                files[f"content/{code}/{name}"] = (mine if mine.is_file() else STARTER / source).read_bytes()
     # the home page is titled as the site is (json.dumps: a YAML string whatever it holds)
     files["content/index.md"] = files["content/index.md"].replace(
         b"title: My lessons\n", f"title: {json.dumps(title, ensure_ascii=False)}\n".encode(), 1
@@ -83,8 +98,11 @@ def starter_files(title: str) -> dict[str, bytes]:
     return files
 
 
-def new_site(folder: Path, *, force: bool = False, title: str | None = None) -> NewSite:
-    """Write a new site into ``folder``; never overwrite a file that is there."""
+def new_site(
+    folder: Path, *, force: bool = False, title: str | None = None, languages: tuple[str, ...] | None = None
+) -> NewSite:
+    """Write a new site into ``folder``; never overwrite a file that is there. ``languages``:
+    a site in several, the default first."""
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
         raise NewSiteError(f"{folder} is a file; name a new folder: explorables new my-lessons")
@@ -96,7 +114,11 @@ def new_site(folder: Path, *, force: bool = False, title: str | None = None) -> 
             f"to add the starter files that are missing (no file of yours is overwritten)"
         )
     result = NewSite(folder)
-    for relative, data in starter_files(title or title_of(folder)).items():
+    if languages:
+        problem = _languages_problem(languages)
+        if problem:
+            raise NewSiteError(problem)
+    for relative, data in starter_files(title or title_of(folder), languages).items():
         target = folder / relative
         if target.exists() or target.is_symlink():
             result.kept.append(relative)
@@ -110,3 +132,23 @@ def new_site(folder: Path, *, force: bool = False, title: str | None = None) -> 
             continue
         result.written.append(relative)
     return result
+
+
+def _languages_problem(languages: tuple[str, ...]) -> str:
+    """What is wrong with ``--languages``, or "": codes, each once, each with its words."""
+    from ...engine import locale  # noqa: PLC0415
+    from ..structure.language import is_language_tag, suggest_language  # noqa: PLC0415
+
+    shipped = sorted(p.stem for p in locale.LOCALES.glob("*.json"))
+    for code in languages:
+        if not is_language_tag(code):
+            guess = suggest_language(code)
+            return f"--languages: '{code}' is not a language code" + (f"; did you mean '{guess}'?" if guess else "")
+        if not locale.catalogue(code):
+            return (
+                f"--languages: '{code}' has no words shipped ({', '.join(shipped)} have); start with those, then "
+                f"add locales/{locale.base_language(code)}.json (explorables words {code}) and the language in site.yml"
+            )
+    if len({locale.base_language(code) for code in languages}) < len(languages):
+        return "--languages: a language is named twice"
+    return ""

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import textwrap
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,7 @@ from ...engine.figures.base import closest
 from ..errors import SourceError
 from ..quoting import quote
 from .files import load_yaml, read_source, yaml_problem
+from .languages import check_languages
 
 # The Content-Security-Policy every page carries by default: nothing inline, nothing
 # from another origin; WebAssembly may compile (Pyodide), a worker may come from a Blob.
@@ -57,6 +58,15 @@ OPTIONS: tuple[ConfigOption, ...] = (
         "words (pager, footer, loading badge, figure messages) and numbers follow it: en, de and he "
         "are shipped; locales/LANG.json beside site.yml adds or corrects words; ar, he, fa and ur read "
         "right to left.",
+    ),
+    ConfigOption(
+        "languages",
+        list,
+        [],
+        "The languages of a site in several, the default first, e.g. [en, de, he] (then leave out "
+        "language). The default's lessons are content/ itself, each other's a folder of its code "
+        "mirroring it (content/de/01-intro.md); its pages are written under the code (de/intro.html). "
+        "A lesson missing in a language falls back to the default's, with a note.",
     ),
     ConfigOption("license", str, "", "The lessons' licence, e.g. CC BY 4.0; shown in every page's footer."),
     ConfigOption("raw_html", bool, False, "Allow raw HTML inside Markdown. Off by default: Markdown stays Markdown."),
@@ -122,6 +132,7 @@ class SiteConfig:
     description: str = ""
     author: str = ""
     language: str = "en"
+    languages: list[str] = field(default_factory=list)  # several: the default first (structure/languages.py)
     license: str = ""
     raw_html: bool = False
     csp: str = DEFAULT_CSP
@@ -220,6 +231,11 @@ def load_config(path: Path) -> tuple[SiteConfig, list[SourceError]]:
                 + "numbering: page (each lesson from Figure 1) or numbering: site (on across lessons)",
             )
         )
+    if values.get("languages"):  # [] (as `explorables new` writes it): a site in one language
+        values["languages"], found = check_languages(values["languages"], data, path, text)
+        errors.extend(found)
+        if values["languages"]:
+            values["language"] = values["languages"][0]  # the default language's words and pages
     if "explorables" in values:
         errors.extend(check_version(values["explorables"], path, _line_of(text, "explorables")))
     return SiteConfig(**values), errors
@@ -270,6 +286,9 @@ def documented_config(values: dict[str, Any] | None = None) -> str:
     for option in OPTIONS:
         lines += textwrap.wrap(option.doc, 86, initial_indent="# ", subsequent_indent="# ")
         value = values.get(option.name, option.default)
+        if option.name == "language" and values.get("languages"):  # the first of languages (one or the other)
+            lines += [f"# {option.name}: {json.dumps(value)}", ""]
+            continue
         shown = ("true" if value else "false") if isinstance(value, bool) else json.dumps(value, ensure_ascii=False)
         lines += [f"{option.name}: {shown}", ""]
     return "\n".join(lines)

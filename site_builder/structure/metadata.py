@@ -148,14 +148,33 @@ def copy_files(config, content: Path, pages, staging: Path) -> None:
             shutil.copy2(content / name, target)
 
 
-def sitemap(config, pages) -> str | None:
-    """sitemap.xml listing the index and every lesson, or None without ``url``."""
+def sitemap(config, pages, alternates: dict[str, list[tuple[str, str]]] | None = None) -> str | None:
+    """sitemap.xml listing the index and every lesson, or None without ``url``. In a site
+    of several languages (``alternates``: a page's file -> its translations, [(hreflang,
+    file)]) every page of each language, and each one's translations as xhtml:link."""
     base = _base(config)
     if not base:
         return None
-    urls = [base + "index.html"] + [base + address(p) for p in pages if page_url(p) != "index.html"]
-    entries = "".join(f"  <url><loc>{escape(u)}</loc></url>\n" for u in urls)
+    if alternates is None:
+        urls = [base + "index.html"] + [base + address(p) for p in pages if page_url(p) != "index.html"]
+        entries = "".join(f"  <url><loc>{escape(u)}</loc></url>\n" for u in urls)
+        return (
+            '<?xml version="1.0" encoding="UTF-8"?>\n'
+            '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' + entries + "</urlset>\n"
+        )
+    entries = ""
+    for page in pages:
+        if page.env.get("original"):  # a language's stand-in for a lesson it lacks: the original is listed
+            continue
+        links = "".join(
+            f'    <xhtml:link rel="alternate" hreflang="{escape(code)}" href="{escape(base + quote(url, safe="/"))}"/>'
+            "\n"
+            for code, url in alternates.get(page_url(page), [])
+        )
+        entries += f"  <url>\n    <loc>{escape(base + address(page))}</loc>\n{links}  </url>\n"
     return (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
-        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' + entries + "</urlset>\n"
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n'
+        + entries
+        + "</urlset>\n"
     )

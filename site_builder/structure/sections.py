@@ -48,6 +48,7 @@ class Section:
     parent: Section | None = None
     items: list = field(default_factory=list)  # Lesson and Section, ordered by order then name
     position: int = 0
+    prefix: str = ""  # the folder of its language's pages, 'de/' (none for the default language)
 
     @property
     def title(self) -> str:
@@ -65,7 +66,7 @@ class Section:
 
     @property
     def url(self) -> str:
-        return f"{self.folder}/index.html" if self.folder else "index.html"
+        return self.prefix + (f"{self.folder}/index.html" if self.folder else "index.html")
 
     @property
     def section(self) -> Section | None:
@@ -134,12 +135,15 @@ def unsafe_name(path: Path, what: str) -> SourceError | None:
     )
 
 
-def sources(content: Path, out_dir: Path, errors: list[SourceError]) -> tuple[list[Path], list[SourceError]]:
+def sources(
+    content: Path, out_dir: Path, errors: list[SourceError], skip: tuple[str, ...] = ()
+) -> tuple[list[Path], list[SourceError]]:
     """The Markdown files of the site: those at the top of content/ and those of every
     section, a folder with an index.md (sections nest, up to SECTION_DEPTH). A folder of
     Markdown files with no index.md is copied as files, with a warning. A section linked
     to a folder that holds it, a name a web address cannot hold, and a section named like
-    a page the build writes are errors."""
+    a page the build writes are errors. The folders of content/ named in ``skip`` (the
+    other languages' lessons: structure/languages.py) are not walked."""
     warnings: list[SourceError] = []
     found: list[Path] = []
     # (folder, the real folders above it and itself, its depth), walked in reading order
@@ -158,6 +162,8 @@ def sources(content: Path, out_dir: Path, errors: list[SourceError]) -> tuple[li
         inside = []
         for sub in sorted(folder.iterdir()):
             if not sub.is_dir() or sub.name.startswith((".", "_")) or sub.resolve() == out_dir:
+                continue
+            if not depth and sub.name in skip:
                 continue
             rel = sub.relative_to(content).as_posix()
             if not (sub / "index.md").is_file():

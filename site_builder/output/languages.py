@@ -1,0 +1,211 @@
+"""What the languages of a site in several share, and what tells them apart, as written
+(commands/build_languages.py builds each language's pages).
+
+- Each page names its translations in its head (``<link rel="alternate" hreflang>``, and
+  ``x-default`` for the default language's) and carries a language switch in its header:
+  each language in its own name, leading to the same page in that language (its own, or
+  the default's with a note), or to that language's front page when it has no such page.
+- One runtime and one engine serve every language. Each language has its own search
+  index (``search-index.de.js``, which its pages' asset map names as their "search"), and
+  its words as a classic script of data (``words/de.js``): js/languages.js hands them to
+  the page and to the engine's worker when the reader moves to a page in another
+  language without leaving the document (the engine is not started again).
+- The sitemap lists each page's translations (``xhtml:link`` alternates).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import ChainMap
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+import rcssmin
+from markupsafe import Markup, escape
+
+from ..structure import languages
+from . import search
+from .assets import STATIC
+from .minify import minified
+from .pages import renderer as page_renderer
+
+SCRIPT = "js/languages.js"
+STYLE = "css/languages.css"
+
+# The few words of the switch and the note, in the languages that ship with their words
+# (English stands in for any other).
+WORDS = {
+    "en": {
+        "switch": "Language",
+        "untranslated": "This lesson is not translated yet: here it is in its original language, {name}.",
+        "not_translated": "not translated yet",
+    },
+    "de": {
+        "switch": "Sprache",
+        "untranslated": "Diese Lektion ist noch nicht übersetzt: hier steht sie in ihrer Originalsprache, {name}.",
+        "not_translated": "noch nicht übersetzt",
+    },
+    "he": {
+        "switch": "שפה",
+        "untranslated": "השיעור הזה עדיין לא תורגם: הנה הוא בשפת המקור שלו, {name}.",
+        "not_translated": "עדיין לא תורגם",
+    },
+}
+
+
+def said(code: str, key: str, **fields: str) -> str:
+    text = WORDS.get(code.split("-")[0].lower(), WORDS["en"])[key]
+    return text.format(**fields) if fields else text
+
+
+def fallback_note(code: str, default: str) -> str:
+    """The note on a page of ``code``'s tree that shows the default language's lesson."""
+    text = escape(said(code, "untranslated", name=languages.own_name(default)))
+    return f'<p class="ex-untranslated" role="note" lang="{escape(code)}">{text}</p>\n'
+
+
+def page_words(words, default_words, block: str) -> str:
+    """A page's words block (language.py page_data): another language's also carries the
+    site's own words (``own.*``) where they differ from the default's, which the engine
+    archive holds (the worker is given them when the reader changes language)."""
+    if words.language == default_words.language:
+        return block
+    data = json.loads(block)
+    data["messages"].update({k: v for k, v in words.own.items() if default_words.own.get(k) != v})
+    return json.dumps(data, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+
+
+@dataclass
+class LanguageOutput:
+    """What the write stage writes for one language besides its pages."""
+
+    code: str
+    prefix: str
+    searched: list  # (url, title, summary, body, label) of its own pages
+    words: str  # its pages' words block (JSON)
+    names: frozenset[str]  # its page files, from the site's root
+
+
+def words_file(code: str) -> str:
+    return f"words/{code}.js"
+
+
+def search_file(code: str, default: str) -> str:
+    return "search-index.js" if code == default else f"search-index.{code}.js"
+
+
+def page_languages(key: str, tree, trees: dict, config, variables: dict) -> dict:
+    """The variables of a page of ``tree`` (``key``: its file from its language's root)
+    that name its translations: ``languages`` (the switch: code, name, href, current,
+    note), ``alternates`` (hreflang, href) and ``language_words`` (its words' file)."""
+    root = variables.get("root", "")
+    default = config.languages[0]
+    base = config.url if not config.url or config.url.endswith("/") else config.url + "/"
+    switch, alternates = [], []
+    for code, other in trees.items():
+        names = set(other.rendered.renders)
+        there = other.prefix + key
+        fallback = key in other.fallbacks
+        href = there if there in names else other.prefix + "index.html"
+        switch.append(
+            {
+                "code": code,
+                "name": languages.own_name(code),
+                "href": root + href,
+                "current": other is tree,
+                "words": words_file(code),  # its words, which js/languages.js hands over on the way there
+                "note": said(code, "not_translated") if fallback or there not in names else "",
+            }
+        )
+        if variables.get("page") is not None and there in names and not fallback:
+            alternates.append((code, (base + quote(there, safe="/")) if base else root + there))
+    if len(alternates) > 1 and alternates[0][0] == default:  # the default's page, when there is one
+        alternates.append(("x-default", alternates[0][1]))
+    return {
+        "languages": switch,
+        "alternates": alternates if len(alternates) > 1 else [],
+        "language_words": words_file(tree.code),
+        "home": tree.prefix,  # the language's own front page, notices and print page
+        "switch_label": said(tree.code, "switch"),
+    }
+
+
+def sitemap_alternates(trees) -> dict[str, list[tuple[str, str]]]:
+    """Each page's translations, by its file from the site's root: [(hreflang, file)]."""
+    found: dict[str, list[tuple[str, str]]] = {}
+    keys: dict[str, list[tuple[str, str]]] = {}
+    for tree in trees:
+        for page in tree.parsed.pages:
+            key = page.url.removeprefix(tree.prefix)
+            if key in tree.fallbacks:
+                continue
+            keys.setdefault(key, []).append((tree.code, page.url))
+    default = trees[0].code
+    for translations in keys.values():
+        if len(translations) > 1:
+            if translations[0][0] == default:  # for readers of any other language: the default's
+                translations.append(("x-default", translations[0][1]))
+            for code, url in translations:
+                if code != "x-default":
+                    found[url] = translations
+    return found
+
+
+def write_assets(assets: Path, rendered, dev: bool) -> None:
+    """The languages' own assets, before the assets are named by their content: each other
+    language's search index, each language's words, js/languages.js and its styles (at
+    the end of explorables.css). Nothing for a site in one language."""
+    trees = getattr(rendered, "languages", None)
+    if not trees:
+        return
+    default = trees[0].code
+    for tree in trees[1:]:
+        (assets / search_file(tree.code, default)).write_text(
+            search.index_script(search.build_index(tree.searched)), encoding="utf-8"
+        )
+    for tree in trees:
+        path = assets / words_file(tree.code)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(
+            "((window.explorables = window.explorables || {}).languageWords = window.explorables.languageWords"
+            f" || {{}})[{json.dumps(tree.code)}] = {tree.words};\n",
+            encoding="utf-8",
+        )
+    script = (STATIC / SCRIPT).read_text(encoding="utf-8")
+    (assets / SCRIPT).write_text(script if dev else minified(SCRIPT, script), encoding="utf-8")
+    style = (STATIC / STYLE).read_text(encoding="utf-8")
+    sheet = assets / "explorables.css"
+    sheet.write_text(sheet.read_text(encoding="utf-8") + (style if dev else rcssmin.cssmin(style)), encoding="utf-8")
+
+
+def renderer(rendered, env, common, renders, build, names, *more):
+    """render(page file) -> its HTML, as pages.renderer makes it; in a site of several
+    languages each language's pages name their own search index."""
+    trees = getattr(rendered, "languages", None)
+    if not trees:
+        return page_renderer(env, common, renders, build, names, *more)
+    default = trees[0].code
+    each = {
+        # a view of the names, not a copy: the write stage names more assets as it goes (bundle/pages.js)
+        tree.code: page_renderer(
+            env,
+            common,
+            renders,
+            build,
+            ChainMap({"search-index.js": names[search_file(tree.code, default)]}, names),
+            *more,
+        )
+        for tree in trees
+    }
+
+    def render(name: str, *args, **kwargs) -> str:
+        tree = next((tree for tree in trees[1:] if name in tree.names), trees[0])
+        return each[tree.code](name, *args, **kwargs)
+
+    return render
+
+
+def alternate_tags(alternates) -> Markup:
+    """The head's links to a page's translations."""
+    return Markup("".join(f'<link rel="alternate" hreflang="{escape(c)}" href="{escape(h)}">\n' for c, h in alternates))

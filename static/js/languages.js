@@ -1,0 +1,116 @@
+/* A site in several languages: moving to a page in another language keeps the engine.
+
+   Every page's header has a language switch (site_builder/output/languages.py): each
+   language in its own name, leading to the same lesson in that language. Its links are
+   the site's own, so js/pages.js swaps the page in place, as it does any other lesson,
+   and the engine's worker and its Python stay alive. What the new page's language
+   changes is done here, before its figures are drawn: the document's lang and
+   direction, the words of the runtime (ex.words, which ex.t and numbers read), the
+   words of the engine (sent to the worker, which speaks them from its next answer on:
+   engine/runtime.py), and the search index (each language has its own; the page's
+   asset map names it).
+
+   Each language's words are a small classic script of data (words/LANG.js), loaded
+   ahead once the page is live, so that the switch finds them at hand. */
+(function () {
+  "use strict";
+  const ex = window.explorables;
+  if (!ex || !ex.pages || !ex.words) return;  // the print page runs no runtime
+  const loading = {};  // a words script's address -> Promise of the language's words
+
+  /* The words of ``code``, from the script at ``src`` (the switch's link names it). */
+  function wordsOf(code, src) {
+    const known = ex.languageWords && ex.languageWords[code];
+    if (known) return Promise.resolve(known);
+    if (!loading[src]) {
+      loading[src] = new Promise(function (resolve, reject) {
+        const script = document.createElement("script");
+        script.src = src;
+        script.onload = function () {
+          const words = ex.languageWords && ex.languageWords[code];
+          if (words) resolve(words); else reject(new Error("no words for " + code));
+        };
+        script.onerror = function () { delete loading[src]; reject(new Error("no words for " + code)); };
+        document.body.appendChild(script);  // not the head: pages.js compares the heads' scripts
+      });
+    }
+    return loading[src];
+  }
+
+  /* The language of the page shown: its switch's, with the address of its words. */
+  function shown() {
+    const box = document.querySelector(".ex-languages");
+    if (!box) return null;
+    const link = box.querySelector("a[aria-current]");
+    return { code: box.dataset.language, dir: box.dataset.dir, words: link && link.dataset.words };
+  }
+
+  /* The engine speaks ``words`` from its next answer on: a message of its own, in the
+     queue of the figures' steps, so that every step after it is answered in them. */
+  let told = ex.words.language;  // what the worker was last told (it started in the page's)
+  function tell() {
+    const worker = ex.client && ex.client.worker;
+    if (!worker || told === ex.words.language) return;
+    told = ex.words.language;
+    worker.postMessage({ type: "step", id: "language", text: JSON.stringify({ words: ex.words }) });
+  }
+
+  /* Take ``words`` (the page's block of another language) as the page's own. The object
+     is kept (the engine's start reads it when it starts, or starts again). */
+  function adopt(words) {
+    if (words.language === ex.words.language) return;
+    ex.words.language = words.language;
+    ex.words.dir = words.dir;
+    ex.words.messages = words.messages;
+    tell();
+    // the index of the language the reader left, if it was loaded: the next search loads this one's
+    if (ex.searchIndex) {
+      ex.searchIndex = new Promise(function (resolve) {
+        const script = document.createElement("script");
+        script.src = ex.asset("search");
+        script.onload = function () { resolve(ex.searchIndex); };
+        script.onerror = function () { resolve({ version: 1, lessons: [], docs: [], terms: {} }); };
+        ex.searchIndex = null;
+        document.body.appendChild(script);
+      });
+    }
+  }
+
+  /* Before a page swapped in is drawn: its language, if another. */
+  function settle() {
+    const page = shown();
+    if (!page || page.code === ex.words.language) return Promise.resolve();
+    document.documentElement.lang = page.code;
+    document.documentElement.dir = page.dir;
+    return wordsOf(page.code, page.words).then(adopt, function (err) {
+      console.warn("Explorables: the words of " + page.code + " could not be loaded (" + err.message + ")");
+    });
+  }
+
+  const boot = ex.boot;
+  ex.boot = function () {
+    const page = shown();
+    const known = page && ex.languageWords && ex.languageWords[page.code];
+    if (known) {  // at hand (as they are once loaded ahead): adopted before a figure is drawn
+      document.documentElement.lang = page.code;
+      document.documentElement.dir = page.dir;
+      adopt(known);
+    } else settle();
+    return boot.apply(this, arguments);
+  };
+  // the worker is made after the first swap, or starts again after it stopped: told then
+  if (ex.client && ex.client.onStatus) ex.client.onStatus(function (status) { if (status === "live") { told = null; tell(); } });
+  ex.ready.then(tell, function () { /* no engine: nothing to tell */ });
+  ex.pages.on("mount", function () { ex.ready.then(tell, function () {}); });
+
+  // every language's words, once the page is live: the switch then finds them at hand
+  function ahead() {
+    document.querySelectorAll(".ex-languages a[data-words]").forEach(function (link) {
+      const code = link.getAttribute("hreflang");
+      if (code !== ex.words.language) wordsOf(code, link.dataset.words).catch(function () { /* loaded on the way */ });
+    });
+  }
+  settle().then(function () {
+    if (window.requestIdleCallback) window.requestIdleCallback(ahead, { timeout: 2000 }); else setTimeout(ahead, 500);
+  });
+})();
