@@ -53,6 +53,7 @@ def build_site(
     dev: bool = False,
     bundle: bool = False,
     url: str | None = None,
+    scorm: bool = False,
 ) -> BuildResult:
     """Build ``content`` into ``out_dir``. An author's mistakes raise BuildError (every
     one of the run); a bug of the builder raises InternalError naming the file it was
@@ -60,10 +61,11 @@ def build_site(
     With ``bundle`` the pages load the offline bundle's scripts, and Pyodide, the engine,
     the worker and every page's content are written as classic scripts of data instead
     of Pyodide's files (see bundle.py). Every asset is named by its content (assets.py).
-    ``url`` stands for site.yml's ``url`` (the address the site is published at)."""
+    ``url`` stands for site.yml's ``url`` (the address the site is published at).
+    ``scorm`` (with ``bundle``) adds the SCORM runtime to the pages' later scripts."""
     try:
         try:
-            return _pipeline(Path(content), Path(out_dir), pyodide_source, dev, bundle, url)
+            return _pipeline(Path(content), Path(out_dir), pyodide_source, dev, bundle, url, scorm=scorm)
         except (BuildError, PyodideError):
             raise
         except Exception as err:  # a bug met outside any one file's stage
@@ -80,9 +82,16 @@ def build_site(
 
 
 def _pipeline(
-    content: Path, out_dir: Path, pyodide_source: str | None, dev: bool, bundle: bool, url: str | None = None
+    content: Path,
+    out_dir: Path,
+    pyodide_source: str | None,
+    dev: bool,
+    bundle: bool,
+    url: str | None = None,
+    *,
+    scorm: bool = False,
 ) -> BuildResult:
-    run = Run(content.resolve(), out_dir.resolve(), pyodide_source, dev, bundle)
+    run = Run(content.resolve(), out_dir.resolve(), pyodide_source, dev, bundle, scorm=scorm)
     _check_folders(run)
     # Read: the site config, the site's own figures and every Markdown file, as UTF-8
     # text from inside content/.

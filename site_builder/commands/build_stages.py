@@ -28,6 +28,7 @@ class Run:
     dev: bool
     bundle: bool
     errors: list[SourceError] = field(default_factory=list)
+    scorm: bool = False  # a SCORM package (a bundle whose later scripts report to an LMS)
 
     @property
     def root(self) -> Path:

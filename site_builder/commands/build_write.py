@@ -45,7 +45,7 @@ def write(run: Run, read: Read, parsed: Parsed, rendered: Rendered) -> Path:
         with building(run.out_dir, root):
             assets = staging / ASSETS
             shutil.copytree(STATIC, assets, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
-            scripts.write_runtime(assets, bundle=bundle, dev=run.dev)
+            scripts.write_runtime(assets, bundle=bundle, dev=run.dev, scorm=run.scorm)
             build = site_assets.build_id({**_runtime_files(assets), "engine.zip": rendered.plain_engine})
             engine = with_file(rendered.plain_engine, site_assets.BUILD_FILE, build.encode("ascii"))
             (assets / "engine.zip").write_bytes(engine)

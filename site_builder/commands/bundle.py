@@ -16,6 +16,11 @@ hashed names like every asset, and the page's asset map names them for js/bundle
 The pipeline here: build the site into a temporary folder, zip it (or copy it with
 ``--folder``), then swap the result in, so that a failed bundle leaves the previous one
 untouched.
+
+With ``--scorm`` the bundle is a SCORM 1.2 package for a learning management system:
+its files at the zip's root with ``imsmanifest.xml`` beside index.html (output/scorm.py),
+and its later scripts ending with js/scorm.js, which reports the reader's progress to
+the LMS and does nothing when the bundle is opened from disk.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import BuildError
+from ..output import scorm as scorm_package
 from ..output.folder import swap
 from ..structure.config import config_path, load_config
 from .build import build_site
@@ -49,16 +55,26 @@ def site_slug(title: str) -> str:
 
 
 def bundle_site(
-    content: Path, output: Path | None = None, *, folder: Path | None = None, pyodide_source: str | None = None
+    content: Path,
+    output: Path | None = None,
+    *,
+    folder: Path | None = None,
+    pyodide_source: str | None = None,
+    scorm: bool = False,
 ) -> BundleResult:
     content = Path(content).resolve()
     config, _ = load_config(config_path(content))
     slug = site_slug(config.title)
+    top = "" if scorm else slug  # a SCORM package's manifest and index.html are at the zip's root
     with tempfile.TemporaryDirectory(prefix=".explorables-bundle-") as tmp:
         # Build: the site, its pages loading the bundle's scripts, with the pages, the
         # worker, the engine and Pyodide as classic scripts of data.
         site = Path(tmp) / slug
-        result = build_site(content, site, pyodide_source=pyodide_source, bundle=True)
+        result = build_site(content, site, pyodide_source=pyodide_source, bundle=True, scorm=scorm)
+        if scorm:
+            (site / scorm_package.MANIFEST).write_bytes(
+                scorm_package.manifest(site, slug, config.title, config.language, config.description)
+            )
         # Write and swap: a zip (or a folder) made beside its target, then moved in place.
         if folder is not None:
             target = Path(folder).resolve()
@@ -71,11 +87,12 @@ def bundle_site(
             swap(staging, target)  # the build's own swap: the old folder back if it fails
             size = sum(p.stat().st_size for p in target.rglob("*") if p.is_file())
         else:
-            target = Path(output).resolve() if output else Path.cwd() / f"{slug}.zip"
+            default = f"{slug}-scorm.zip" if scorm else f"{slug}.zip"
+            target = Path(output).resolve() if output else Path.cwd() / default
             fd, partial = tempfile.mkstemp(prefix=f".{target.name}-", suffix=".partial", dir=_parent(target))
             os.close(fd)
             try:
-                _zip(site, Path(partial), slug)
+                _zip(site, Path(partial), top)
                 os.chmod(partial, 0o644)
                 os.replace(partial, target)
             except BaseException:
@@ -109,9 +126,10 @@ def entry_problem(name: str) -> str:
 
 
 def _check_names(site: Path, slug: str) -> None:
-    """A BuildError for the first file of ``site`` whose name under ``slug`` is unsafe."""
+    """A BuildError for the first file of ``site`` whose name under the folder ``slug``
+    (at the zip's root if "") is unsafe."""
     for path in sorted(site.rglob("*")):
-        name = f"{slug}/{path.relative_to(site).as_posix()}"
+        name = _entry(site, path, slug)
         problem = entry_problem(name)
         if problem:
             shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in name)
@@ -121,14 +139,19 @@ def _check_names(site: Path, slug: str) -> None:
             )
 
 
+def _entry(site: Path, path: Path, slug: str) -> str:
+    name = path.relative_to(site).as_posix()
+    return f"{slug}/{name}" if slug else name
+
+
 def _zip(site: Path, target: Path, slug: str) -> None:
-    """The site under one top folder named ``slug``; text compressed, the rest stored.
-    Every entry's name is checked before anything is written (entry_problem)."""
+    """The site under one top folder named ``slug`` (at the zip's root if ""); each file
+    compressed. Every entry's name is checked before anything is written (entry_problem)."""
     _check_names(site, slug)
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as archive:
         for path in sorted(site.rglob("*")):
             if path.is_file():
-                name = f"{slug}/{path.relative_to(site).as_posix()}"
+                name = _entry(site, path, slug)
                 info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
                 info.external_attr = 0o644 << 16
                 archive.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)

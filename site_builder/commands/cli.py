@@ -73,6 +73,12 @@ def main(argv: list[str] | None = None) -> int:
     written = bundle.add_mutually_exclusive_group()  # a zip or a folder, not both
     written.add_argument("-o", "--output", default=None, help="the zip to write (default: SITE-SLUG.zip)")
     written.add_argument("--folder", default=None, help="write an unzipped folder instead of a zip")
+    bundle.add_argument(
+        "--scorm",
+        action="store_true",
+        help="write a SCORM 1.2 package for a learning management system (Moodle, Canvas, ...): "
+        "it reports each learner's progress and score (default: SITE-SLUG-scorm.zip)",
+    )
     figures = commands.add_parser("figures", help="list the figures, their options, values and experiments")
     figures.add_argument("name", nargs="?", help="one figure, e.g. attention-row")
     figures.add_argument(
@@ -125,6 +131,7 @@ def _run(args: argparse.Namespace) -> int:
                 Path(args.output) if args.output else None,
                 folder=Path(args.folder) if args.folder else None,
                 pyodide_source=args.pyodide,
+                scorm=args.scorm,
             )
         except (BuildError, PyodideError) as err:
             print(f"error: {err}", file=sys.stderr)
@@ -134,7 +141,12 @@ def _run(args: argparse.Namespace) -> int:
             f"Bundled {result.pages} pages with {result.figures} figures into {result.path} "
             f"({result.bytes / 1e6:.1f} MB) in {took:.2f} s."
         )
-        if args.folder:
+        if args.scorm:
+            print(
+                "Upload it to your learning management system as a SCORM package (in Moodle: Add an activity "
+                "or resource > SCORM package).\nUnzipped, its index.html also opens from disk, with no LMS."
+            )
+        elif args.folder:
             print("Copy the folder anywhere and open its index.html: no server and no network needed.")
         else:
             print("Unzip it anywhere and open index.html: no server and no network needed.")

@@ -1,0 +1,195 @@
+"""A SCORM package played inside a real SCORM 1.2 runtime: scorm-again (the API that
+learning management systems embed; tools/node_modules, installed by `npm ci --prefix
+tools`) is the parent page's window.API, and the unzipped package plays in its iframe,
+as an LMS plays it. A reader solves an exercise and reads a lesson; what scorm-again
+recorded is checked (status, score, objectives, suspend data); a second session, in a
+fresh browser with that record loaded into the API, brings the progress back. The same
+package opened from disk, with no LMS, works and logs no error."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from conftest import ROOT, Guard, serve_folder
+from helpers import answer_exercise
+from scorm_site import EXERCISES as SCORES
+from scorm_site import READING, make_package
+
+from explorables.engine.exercises import EXERCISES
+
+SCORM_AGAIN = ROOT / "tools" / "node_modules" / "scorm-again" / "dist" / "scorm12.js"
+
+# The LMS: scorm-again's SCORM 1.2 API as window.API, loaded with what an earlier session
+# left (window.__record, set before the page's scripts run), every call counted.
+LMS_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A learning management system</title>
+<script src="scorm12.js"></script>
+<script>
+  window.API = new Scorm12API({ logLevel: 5, autocommit: false });
+  if (window.__record) window.API.loadFromJSON(window.__record);
+  window.calls = [];
+  ["LMSInitialize", "LMSCommit", "LMSFinish"].forEach(function (name) {
+    window.API.on(name, function () { window.calls.push(name); });
+  });
+</script></head>
+<body><iframe id="sco" title="The lessons" src="package/index.html" style="width: 1100px; height: 700px"></iframe>
+</body></html>
+"""
+
+RECORDED = """() => {
+  const cmi = JSON.parse(JSON.stringify(window.API.cmi));  // as the LMS stores it, write-only elements too
+  const objectives = Object.values(cmi.objectives || {}).filter(function (o) { return o && o.id !== undefined; });
+  return { status: cmi.core.lesson_status, raw: cmi.core.score.raw, min: cmi.core.score.min,
+    max: cmi.core.score.max, suspend: cmi.suspend_data, location: cmi.core.lesson_location,
+    exit: cmi.core.exit, session: cmi.core.session_time, calls: window.calls,
+    objectives: objectives.map(function (o) { return { id: o.id, status: o.status, raw: o.score.raw }; }) };
+}"""
+
+
+@pytest.fixture(scope="module")
+def lms(tmp_path_factory):
+    """The LMS's folder, served: its page, scorm-again and the unzipped package."""
+    folder = tmp_path_factory.mktemp("lms")
+    _, package = make_package(folder / "made")
+    shutil.move(package, folder / "package")
+    shutil.copy(SCORM_AGAIN, folder / "scorm12.js")
+    (folder / "index.html").write_text(LMS_PAGE, encoding="utf-8")
+    server = serve_folder(folder)
+    yield f"http://127.0.0.1:{server.server_address[1]}/", folder
+    server.shutdown()
+
+
+def open_session(browser, url: str, record: dict | None = None):
+    """A fresh browser (no storage of an earlier session) on the LMS's page: (page, the
+    package's frame, guard)."""
+    context = browser.new_context(viewport={"width": 1200, "height": 800})
+    page = context.new_page()
+    guard = Guard(page, url)
+    if record is not None:
+        page.add_init_script(f"if (window === window.top) window.__record = {json.dumps(record)};")
+    page.goto(url)
+    frame = page.frame_locator("#sco")
+    sco = next(f for f in page.frames if f.url.endswith("package/index.html"))
+    sco.wait_for_function("() => window.explorables.scorm && window.explorables.scorm.ready")
+    sco.evaluate("() => window.explorables.scorm.ready")
+    return page, frame, sco, guard
+
+
+def typed(value) -> str:
+    return f"{value:.3f}".replace("-", "\u2212")
+
+
+def solve(page, frame, sco, place: int) -> None:
+    """Answer the place-th exercise of the scores lesson right, as a reader types it."""
+    section = frame.locator(f".ex-exercise#ex-{place}")
+    section.scroll_into_view_if_needed()
+    name = section.get_attribute("data-exercise")
+    seed = json.loads(section.locator("script.ex-exercise-data").text_content())["seed"]
+    exercise = EXERCISES[name]
+    assert answer_exercise(page, section, typed(exercise.solve(exercise.generate(seed)))) == ("Right.", "right")
+
+
+def recorded(page) -> dict:
+    return page.evaluate(RECORDED)
+
+
+def test_a_reader_s_progress_is_recorded_by_the_lms_and_comes_back(browser, lms):
+    url, _ = lms
+    page, frame, sco, guard = open_session(browser, url)
+    start = recorded(page)
+    assert start["calls"][:1] == ["LMSInitialize"] and start["calls"].count("LMSInitialize") == 1
+    assert start["status"] == "incomplete"  # from the start
+    assert start["exit"] == "suspend"
+    assert [o["id"] for o in start["objectives"]] == [SCORES, READING]
+
+    # The reader opens the scores lesson from the menu and solves its first exercise.
+    frame.get_by_role("navigation", name="Lessons").get_by_role("link", name="Scores").click()
+    sco.wait_for_function("() => window.explorables.progress.key() === 'scores.html'")
+    sco.evaluate("() => window.explorables.ready")
+    solve(page, frame, sco, 1)
+    page.wait_for_function("() => window.API.cmi.core.score.raw === '50'")
+    after = recorded(page)
+    assert (after["raw"], after["min"], after["max"]) == ("50", "0", "100")  # one exercise of two
+    assert after["status"] == "incomplete"
+    assert after["objectives"][0] == {"id": SCORES, "status": "incomplete", "raw": "50"}
+    assert after["location"] == SCORES
+    assert "LMSCommit" in after["calls"]  # a graded answer is committed at once
+
+    # Then reads the reading lesson to its end.
+    frame.get_by_role("navigation", name="Lessons").get_by_role("link", name="Reading").click()
+    sco.wait_for_function("() => window.explorables.progress.key() === 'reading.html'")
+    frame.locator("main p").first.click()
+    page.keyboard.press("End")
+    page.wait_for_function("() => window.API.cmi.objectives.childArray[1].status === 'completed'")
+    frame.locator("details.ex-question summary").click()  # and opens the question's answer
+    sco.wait_for_function("() => window.explorables.progress.data().lessons['reading.html'].questions['q-1']")
+    read = recorded(page)
+    assert read["status"] == "incomplete"  # one exercise is left
+    assert read["raw"] == "50"
+    assert 0 < len(read["suspend"]) <= 4096
+    kept = sco.evaluate("s => window.explorables.scorm.decode(s, window.explorablesTrack)", read["suspend"])
+    assert kept["last"] == READING
+    assert kept["lessons"][SCORES]["exercises"] == {"ex-1": {"solved": True, "tries": 1}}
+    assert kept["lessons"][READING]["read"] == 1 and kept["lessons"][READING]["questions"] == {"q-1": True}
+
+    # The reader leaves: the package says goodbye (pagehide) with the session's time.
+    page.locator("#sco").evaluate("frame => { frame.src = 'about:blank'; }")
+    page.wait_for_function("() => window.calls.includes('LMSFinish')")
+    left = recorded(page)
+    assert left["calls"][-1] == "LMSFinish"
+    assert left["session"].count(":") == 2 and left["session"] != "00:00:00"
+    guard.check()
+    page.context.close()
+
+    # A second session: a fresh browser, the LMS holding what the first one recorded.
+    record = {
+        "suspend_data": left["suspend"],
+        "core": {
+            "lesson_status": left["status"],
+            "lesson_location": left["location"],
+            "entry": "resume",
+            "score": {"raw": left["raw"]},
+        },
+    }
+    page, frame, sco, guard = open_session(browser, url, record)
+    back = sco.evaluate("() => window.explorables.progress.data()")
+    assert back["lessons"][SCORES]["exercises"]["ex-1"]["solved"] is True
+    assert back["lessons"][READING]["read"] == 1
+    assert sco.evaluate("k => window.explorables.progress.status(k).complete", READING) is True
+    assert recorded(page)["status"] == "incomplete"
+
+    # The reader solves the other exercise: every lesson is complete.
+    frame.get_by_role("navigation", name="Lessons").get_by_role("link", name="Scores").click()
+    sco.wait_for_function("() => window.explorables.progress.key() === 'scores.html'")
+    sco.evaluate("() => window.explorables.ready")
+    solve(page, frame, sco, 2)
+    page.wait_for_function("() => window.API.cmi.core.lesson_status === 'completed'")
+    done = recorded(page)
+    assert done["raw"] == "100"
+    assert [o["status"] for o in done["objectives"]] == ["completed", "completed"]
+    guard.check()
+    page.context.close()
+
+
+def test_the_package_opened_from_disk_is_a_bundle_with_no_lms(browser, lms):
+    _, folder = lms
+    context = browser.new_context(viewport={"width": 1200, "height": 800})
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda message: message.type in ("error", "warning") and errors.append(message.text))
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto((folder / "package" / "scores.html").as_uri())
+    page.evaluate("() => window.explorables.ready")
+    page.wait_for_function("() => window.explorables.scorm")  # js/later.js has come
+    section = page.locator(".ex-exercise#ex-1")
+    section.scroll_into_view_if_needed()
+    name = section.get_attribute("data-exercise")
+    seed = json.loads(section.locator("script.ex-exercise-data").text_content())["seed"]
+    exercise = EXERCISES[name]
+    assert answer_exercise(page, section, typed(exercise.solve(exercise.generate(seed)))) == ("Right.", "right")
+    assert page.evaluate("() => window.explorables.scorm.api") is None  # no LMS was found, none was called
+    assert page.evaluate("() => window.explorables.progress.status('scores.html').solved") == 1
+    assert errors == []
+    context.close()

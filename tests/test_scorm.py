@@ -1,0 +1,117 @@
+"""`explorables bundle --scorm`: a SCORM 1.2 package as learning management systems
+import it. The manifest follows the SCORM 1.2 content packaging rules (the IMS CP and
+ADL namespaces, schemaversion 1.2, unique identifiers, every identifierref resolving to
+a resource, one SCO launching index.html, every file listed and every listed file in the
+zip), the zip's entries have safe names, the lessons are listed in reading order, and
+only a SCORM package's pages carry the SCORM runtime."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import zipfile
+from urllib.parse import unquote
+from xml.etree import ElementTree as ET
+
+import pytest
+from scorm_site import EXERCISES, READING, TITLE, make_package
+
+from explorables.site_builder.commands.bundle import entry_problem
+from explorables.site_builder.commands.cli import main
+from explorables.site_builder.output import scripts
+from explorables.site_builder.output.assets import STATIC, names_in
+from explorables.site_builder.output.scorm import ADLCP, IMSCP, IMSMD, MANIFEST, lessons_of
+
+CP = f"{{{IMSCP}}}"
+MD = f"{{{IMSMD}}}"
+
+
+@pytest.fixture(scope="module")
+def package(tmp_path_factory):
+    """(the zip, its entries' names, the parsed manifest, the unzipped folder)."""
+    folder = tmp_path_factory.mktemp("scorm")
+    made, unzipped = make_package(folder)
+    with zipfile.ZipFile(made) as archive:
+        names = archive.namelist()
+        manifest = ET.fromstring(archive.read(MANIFEST))
+    return made, names, manifest, unzipped
+
+
+def test_the_manifest_and_the_launch_page_are_at_the_zip_s_root(package):
+    _, names, manifest, _ = package
+    assert MANIFEST in names and "index.html" in names
+    assert manifest.tag == f"{CP}manifest"  # the IMS content packaging namespace SCORM 1.2 uses
+
+
+def test_the_manifest_says_scorm_1_2(package):
+    _, _, manifest, _ = package
+    metadata = manifest.find(f"{CP}metadata")
+    assert metadata.findtext(f"{CP}schema") == "ADL SCORM"
+    assert metadata.findtext(f"{CP}schemaversion") == "1.2"
+
+
+def test_identifiers_are_unique_and_every_reference_resolves(package):
+    _, _, manifest, _ = package
+    identifiers = [el.get("identifier") for el in manifest.iter() if el.get("identifier") is not None]
+    assert len(identifiers) == len(set(identifiers)) >= 4  # manifest, organisation, item, resource
+    assert all(re.fullmatch(r"[A-Za-z_][\w.-]*", name) for name in identifiers)  # XML IDs (NCNames)
+    organizations = manifest.find(f"{CP}organizations")
+    default = organizations.get("default")
+    assert [org.get("identifier") for org in organizations.findall(f"{CP}organization")] == [default]
+    resources = {res.get("identifier"): res for res in manifest.find(f"{CP}resources").findall(f"{CP}resource")}
+    items = list(organizations.iter(f"{CP}item"))
+    assert items and all(item.get("identifierref") in resources for item in items)
+    assert organizations.find(f"{CP}organization").findtext(f"{CP}title") == TITLE
+
+
+def test_the_track_is_one_sco_launching_index_html(package):
+    _, _, manifest, _ = package
+    (resource,) = manifest.find(f"{CP}resources").findall(f"{CP}resource")
+    assert resource.get(f"{{{ADLCP}}}scormtype") == "sco"
+    assert resource.get("type") == "webcontent"
+    assert resource.get("href") == "index.html"
+
+
+def test_every_file_is_listed_and_every_listed_file_is_in_the_zip(package):
+    _, names, manifest, _ = package
+    (resource,) = manifest.find(f"{CP}resources").findall(f"{CP}resource")
+    listed = [unquote(file.get("href")) for file in resource.findall(f"{CP}file")]
+    assert len(listed) == len(set(listed))
+    assert sorted(listed) == sorted(name for name in names if name != MANIFEST)
+    assert resource.get("href") in listed
+
+
+def test_the_zip_s_entry_names_are_safe(package):
+    _, names, _, _ = package
+    assert [name for name in names if entry_problem(name)] == []
+    assert len(names) == len(set(names))
+
+
+def test_the_lessons_are_listed_in_reading_order(package):
+    _, _, manifest, unzipped = package
+    parts = manifest.find(f"{CP}metadata").find(f"{MD}lom").findall(f"{MD}relation")
+    assert [part.find(f"{MD}kind/{MD}value/{MD}langstring").text for part in parts] == ["HasPart", "HasPart"]
+    assert [part.findtext(f"{MD}resource/{MD}identifier") for part in parts] == [EXERCISES, READING]
+    assert [part.findtext(f"{MD}resource/{MD}description/{MD}langstring") for part in parts] == ["Scores", "Reading"]
+    assert [lesson["url"] for lesson in lessons_of(unzipped)] == [EXERCISES, READING]
+
+
+def test_only_a_scorm_package_carries_the_scorm_runtime(package, tmp_path):
+    _, _, _, unzipped = package
+    later = (unzipped / "_explorables" / names_in(unzipped)["js/later.js"]).read_text(encoding="utf-8")
+    assert "LMSInitialize" in later and "cmi.suspend_data" in later
+    site = tmp_path / "assets"
+    shutil.copytree(STATIC, site)
+    scripts.write_runtime(site, bundle=True, dev=False)  # a plain bundle's (and a site's) runtime
+    assert not any("LMSInitialize" in path.read_text(encoding="utf-8") for path in site.rglob("*.js"))
+
+
+def test_a_scorm_package_is_named_for_the_site_by_default(package, tmp_path, monkeypatch, capsys):
+    made, _, _, _ = package
+    content = made.parent / "site" / "content"
+    monkeypatch.chdir(tmp_path)
+    assert main(["bundle", str(content), "--scorm", "--folder", "unzipped"]) == 0
+    assert (tmp_path / "unzipped" / MANIFEST).is_file() and (tmp_path / "unzipped" / "index.html").is_file()
+    assert "SCORM package" in capsys.readouterr().out
+    assert main(["bundle", str(content), "--scorm"]) == 0
+    assert (tmp_path / "sums-by-hand-scorm.zip").is_file()
