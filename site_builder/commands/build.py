@@ -33,6 +33,7 @@ from ..structure.files import read_source
 from ..structure.language import site_words
 from ..structure.links import resolve_links
 from ..structure.sections import slug_of
+from . import parallel
 from .build_stages import Parsed, Read, Rendered, Run
 from .build_write import write
 
@@ -181,16 +182,11 @@ def _parse(run: Run, read: Read) -> Parsed:
     content, root, errors, config = run.content, run.root, run.errors, read.config
     md = create_parser(raw_html=config.raw_html)
     pages = []
-    for path, text in read.texts.items():
+    jobs = [(path, "index" if path.stem == "index" else slug_of(path), text) for path, text in read.texts.items()]
+    found = parallel.parse(md, jobs, content, config.language, parse_page)
+    for (path, _, _), parsed_page in zip(jobs, found, strict=True):
         with building(path, root):
-            page = parse_page(
-                md,
-                path,
-                "index" if path.stem == "index" else slug_of(path),
-                text,
-                content_root=content,
-                language=config.language,
-            )
+            page = parsed_page()  # parse_page's: on every core for a large site (parallel.py)
             page.folder = path.parent.relative_to(content).as_posix().removeprefix(".")
             page.url = (f"{page.folder}/" if page.folder else "") + f"{page.slug}.html"
             pages.append(page)
@@ -245,10 +241,13 @@ def _render(run: Run, read: Read, parsed: Parsed) -> Rendered:
     printed: list[tuple[str, str, str, str]] = []  # (url, title, summary, body) of every page in order, for print.html
     figures = 0
     searched = []
+    index_page = site.page
+    pages_in_order = [entry.page for entry in reading] + ([index_page] if index_page else [])
+    made = parallel.render(parsed.md, pages_in_order, render_page)
     for at, entry in enumerate(reading):
         page = entry.page
         with building(page.path, root):
-            body = render_page(parsed.md, page)
+            body = next(made)()  # render_page's: on every core for a large site (parallel.py)
             bodies.append(body)
             label = f"{entry.section.title} › {page.title}" if entry.section and entry.section.folder else page.title
             searched.append((page.url, page.title, page.meta.get("summary", ""), body, label))
@@ -272,9 +271,8 @@ def _render(run: Run, read: Read, parsed: Parsed) -> Rendered:
                 },
             )
             printed.append((page.url, page.title, page.meta.get("summary", ""), body))
-    index_page = site.page
     with building(index_page.path if index_page else content, root):
-        index_body = render_page(parsed.md, index_page) if index_page else ""
+        index_body = next(made)() if index_page else ""
         bodies.append(index_body)
         if index_page:
             searched.insert(0, ("index.html", index_page.title, config.description, index_body, index_page.title))
