@@ -6,13 +6,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pygments.lexers.python import PythonLexer
 
 from explorables.site_builder.commands import parallel
 from explorables.site_builder.commands.build import build_site
 from explorables.site_builder.errors import BuildError
 from sections_site import make_site
 
-MATH = "---\ntitle: Part {n}\norder: {n}\n---\n## Scores\n\nWith $q_{n} \\cdot k$ and\n\n$$\na_{{ij}} = {n}\n$$\n"
+MATH = ("---\ntitle: Part {n}\norder: {n}\n---\n## Scores\n\nWith $q_{n} \\cdot k$ and\n\n$$\na_{{ij}} = {n}\n$$\n\n"
+        "```python\ndef score(q, k):\n    return q @ k  # part {n}\n```\n")
 
 
 def site(folder: Path) -> Path:
@@ -33,6 +35,8 @@ def test_a_pool_writes_the_site_one_process_writes(tmp_path, monkeypatch):
     build_site(content, tmp_path / "serial")
     monkeypatch.setattr(parallel, "SERIAL_BELOW", 0)
     monkeypatch.setattr(parallel, "workers", lambda: 3)
+    # as in a fresh process: Pygments makes a lexer's rules on its class's first instance
+    monkeypatch.delattr(PythonLexer, "_tokens", raising=False)
     used = []
     real = parallel._run
     monkeypatch.setattr(parallel, "_run", lambda *args: used.append(args[2]) or real(*args))

@@ -55,7 +55,19 @@ def _parse_one(job: tuple[Path, str, str]) -> tuple[str, Any]:
     return "page", page
 
 
+def _revive(page: Page) -> Page:
+    """A page as it comes from another process, ready to render: Pygments makes a regular
+    expression lexer's rules on the first instance of its class, which an unpickled
+    lexer is not; one instance made here makes them."""
+    for token in page.tokens:
+        lexer = ((token.meta or {}).get("code") or {}).get("lexer")
+        if lexer is not None and not hasattr(lexer, "_tokens") and hasattr(type(lexer), "tokens"):
+            type(lexer)()
+    return page
+
+
 def _render_one(page: Page) -> tuple[str, Any]:
+    _revive(page)
     try:
         body = _WORK["render"](_WORK["md"], page)
     except Exception as err:
@@ -82,7 +94,7 @@ def parse(
             yield functools.partial(parse_page, md, path, slug, text, content_root=content, language=language)
         return
     for kind, value in _run(_parse_one, jobs, count):
-        yield _given(kind, value)
+        yield _given(kind, _revive(value) if kind == "page" else value)
 
 
 def render(md: MarkdownIt, pages: list[Page], render_page: Callable) -> Iterator[Callable[[], str]]:
