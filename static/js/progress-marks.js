@@ -100,11 +100,12 @@
     });
   }
 
-  /* "Forget my progress" at the end of the footer, when there is something to forget;
-     while the reader is asked, and once it is forgotten, the footer says so instead. */
+  /* "Forget my progress" on a line of its own at the end of the footer (the footer's
+     centred line would move), when there is something to forget; while the reader is
+     asked, and once it is forgotten, that line says so instead. */
   let asking = false;
   function forgetControl(data) {
-    const footer = document.querySelector(".ex-footer p");
+    const footer = document.querySelector(".ex-footer");
     if (!footer) return;
     let control = footer.querySelector(".ex-forget");
     if (control && (asking || control.dataset.said)) return;
@@ -113,11 +114,11 @@
       return;
     }
     if (!control) {
-      control = ex.el("span", { class: "ex-forget" });
+      control = ex.el("p", { class: "ex-forget" });
       footer.append(control);
     }
     if (control.querySelector(".ex-forget-button")) return;
-    control.replaceChildren(" · ", ex.el("button", { type: "button", class: "ex-link-button ex-forget-button",
+    control.replaceChildren(ex.el("button", { type: "button", class: "ex-link-button ex-forget-button",
       onclick: ask }, ex.t("runtime.progress_forget")));
   }
 
@@ -131,13 +132,13 @@
       const again = control.querySelector("button");
       if (again) again.focus();
     } }, ex.t("runtime.progress_forget_no"));
-    control.replaceChildren(" · ", ex.el("span", { role: "group", "aria-label": ex.t("runtime.progress_forget") },
+    control.replaceChildren(ex.el("span", { role: "group", "aria-label": ex.t("runtime.progress_forget") },
       ex.t("runtime.progress_forget_ask") + " ",
       ex.el("button", { type: "button", class: "ex-button ex-forget-yes", onclick: function () {
         asking = false;
         const said = ex.el("span", { tabindex: "-1" }, ex.t("runtime.progress_forgotten"));
         control.dataset.said = "1";
-        control.replaceChildren(" · ", said);
+        control.replaceChildren(said);
         progress.forget();
         said.focus();
         if (ex.pages && ex.pages.announce) ex.pages.announce(ex.t("runtime.progress_forgotten"));
@@ -153,6 +154,7 @@
       markContinue(data, entries);
       markExercises(data);
       forgetControl(data);
+      document.body.dataset.exProgressShown = progress.key();  // the marks of this page are drawn
     });
   }
 
