@@ -5,8 +5,8 @@
      score reaches the mastery score, when the LMS gives one. Never lowered;
    - cmi.core.score.raw (min 0, max 100): the track's exercises solved, in percent;
    - cmi.objectives: one a lesson, in the track's order, with its status and score;
-   - cmi.suspend_data: the progress itself (js/scorm-data.js), read back next session;
-     cmi.core.lesson_location: the page last shown.
+   - cmi.suspend_data: the progress itself (js/scorm-data.js), read back next session
+     instead of what the browser kept; cmi.core.lesson_location: the page last shown.
    It commits after a graded answer, a lesson done or another lesson shown, when the tab
    is hidden, and finishes on pagehide. Only a SCORM package carries this file (at the end
    of its js/later.js); opened with no LMS around it, it finds no API and does nothing. */
@@ -140,6 +140,9 @@
   ex.scorm.ready = !progress ? Promise.resolve() : progress.track().then(function (data) {
     if (finished) return;
     const lessons = data.lessons || [];
+    // The learner's record in the LMS is their progress, not what this browser kept: a
+    // class may share its computers, and one learner's exercises are not another's.
+    progress.forget();
     progress.useStore({
       load: function () {
         const kept = get("cmi.suspend_data");

@@ -61,14 +61,16 @@ def lms(tmp_path_factory):
     server.shutdown()
 
 
-def open_session(browser, url: str, record: dict | None = None):
-    """A fresh browser (no storage of an earlier session) on the LMS's page: (page, the
-    package's frame, guard)."""
+def open_session(browser, url: str, record: dict | None = None, kept: dict | None = None):
+    """A fresh browser (no storage of an earlier session, or ``kept`` as the progress this
+    browser kept of the package) on the LMS's page: (page, the package's frame, guard)."""
     context = browser.new_context(viewport={"width": 1200, "height": 800})
     page = context.new_page()
     guard = Guard(page, url)
     if record is not None:
         page.add_init_script(f"if (window === window.top) window.__record = {json.dumps(record)};")
+    if kept is not None:
+        page.add_init_script(f"localStorage.setItem('explorables-progress /package/', {json.dumps(json.dumps(kept))});")
     page.goto(url)
     frame = page.frame_locator("#sco")
     sco = next(f for f in page.frames if f.url.endswith("package/index.html"))
@@ -193,3 +195,22 @@ def test_the_package_opened_from_disk_is_a_bundle_with_no_lms(browser, lms):
     assert page.evaluate("() => window.explorables.progress.status('scores.html').solved") == 1
     assert errors == []
     context.close()
+
+
+def test_what_the_browser_kept_of_another_learner_is_not_reported(browser, lms):
+    """A class shares its computers: this browser holds another learner's progress in the
+    package (an exercise solved), and a new learner opens it with an empty record."""
+    url, _ = lms
+    other = {
+        "v": 1,
+        "last": SCORES,
+        "lessons": {SCORES: {"visited": 1, "read": 1, "exercises": {"ex-1": {"solved": True, "tries": 1}}}},
+    }
+    page, _, sco, guard = open_session(browser, url, kept=other)
+    assert sco.evaluate("k => window.explorables.progress.status(k).solved", SCORES) == 0
+    mine = recorded(page)
+    assert mine["raw"] == "0" and mine["status"] == "incomplete"
+    kept_now = json.loads(sco.evaluate("() => localStorage.getItem('explorables-progress /package/')") or "{}")
+    assert "ex-1" not in kept_now.get("lessons", {}).get(SCORES, {}).get("exercises", {})  # not kept for the next one
+    guard.check()
+    page.context.close()
