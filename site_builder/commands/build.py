@@ -33,7 +33,7 @@ from ..structure.files import read_source
 from ..structure.language import site_words
 from ..structure.links import resolve_links
 from ..structure.sections import slug_of
-from . import parallel
+from . import build_languages, parallel
 from .build_stages import Parsed, Read, Rendered, Run
 from .build_write import write
 
@@ -55,6 +55,8 @@ def build_site(
     bundle: bool = False,
     url: str | None = None,
     scorm: bool = False,
+    strict: bool = False,
+    languages: tuple[str, ...] | None = None,
 ) -> BuildResult:
     """Build ``content`` into ``out_dir``. An author's mistakes raise BuildError (every
     one of the run); a bug of the builder raises InternalError naming the file it was
@@ -63,10 +65,22 @@ def build_site(
     the worker and every page's content are written as classic scripts of data instead
     of Pyodide's files (see bundle.py). Every asset is named by its content (assets.py).
     ``url`` stands for site.yml's ``url`` (the address the site is published at).
-    ``scorm`` (with ``bundle``) adds the SCORM runtime to the pages' later scripts."""
+    ``scorm`` (with ``bundle``) adds the SCORM runtime to the pages' later scripts.
+    In a site of several languages (build_languages.py) ``strict`` makes a missing
+    translation an error, and ``languages`` names the ones built besides the default."""
     try:
         try:
-            return _pipeline(Path(content), Path(out_dir), pyodide_source, dev, bundle, url, scorm=scorm)
+            return _pipeline(
+                Path(content),
+                Path(out_dir),
+                pyodide_source,
+                dev,
+                bundle,
+                url,
+                scorm=scorm,
+                strict=strict,
+                only=languages,
+            )
         except (BuildError, PyodideError):
             raise
         except Exception as err:  # a bug met outside any one file's stage
@@ -91,6 +105,8 @@ def _pipeline(
     url: str | None = None,
     *,
     scorm: bool = False,
+    strict: bool = False,
+    only: tuple[str, ...] | None = None,
 ) -> BuildResult:
     run = Run(content.resolve(), out_dir.resolve(), pyodide_source, dev, bundle, scorm=scorm)
     _check_folders(run)
@@ -99,10 +115,13 @@ def _pipeline(
     read = _read(run, url)
     # Parse and validate: directives check their options against the figure specs; links,
     # sections and figure references are resolved across the pages.
-    parsed = _parse(run, read)
-    # Render: Markdown bodies (math and first frames happen here) and what each template
-    # is given; the templates are filled in once the assets have their hashed names (Write).
-    rendered = _render(run, read, parsed)
+    if build_languages.several(read.config):  # parse and render once a language, then joined
+        parsed, rendered = build_languages.stages(run, read, _parse, _render, only, strict)
+    else:
+        parsed = _parse(run, read)
+        # Render: Markdown bodies (math and first frames happen here) and what each template
+        # is given; the templates are filled in once the assets have their hashed names (Write).
+        rendered = _render(run, read, parsed)
     # Write: the assets under their hashed names first (the pages name them), then the
     # pages, the author's files and Pyodide, into a fresh folder beside the output.
     staging = write(run, read, parsed, rendered)
@@ -153,7 +172,7 @@ def _read(run: Run, url: str | None) -> Read:
     with building(content.parent / config.figures, root):
         own = own_figures(content.parent / config.figures, root, errors, words)  # beside the built-ins
     errors.extend(own.errors)
-    sources, warnings = sections.sources(content, run.out_dir, errors)
+    sources, warnings = sections.sources(content, run.out_dir, errors, tuple(config.languages[1:]))
     if config_path(content) != content / "site.yml" and (content / "site.yml").is_file():
         warnings.append(
             SourceError(
@@ -175,10 +194,11 @@ def _read(run: Run, url: str | None) -> Read:
     return Read(config, words, own, sources, texts, warnings)
 
 
-def _parse(run: Run, read: Read) -> Parsed:
+def _parse(run: Run, read: Read, fallbacks: list | None = None) -> Parsed:
     """Stage 2, parse and validate: each page's Markdown into tokens (directives check
     their options against the figure specs), then what spans pages: clashing slugs,
-    links, the sections' tree and reading order, figure numbers and references."""
+    links, the sections' tree and reading order, figure numbers and references.
+    ``fallbacks``: the default language's pages another language lacks (parsed already)."""
     content, root, errors, config = run.content, run.root, run.errors, read.config
     md = create_parser(raw_html=config.raw_html)
     pages = []
@@ -190,6 +210,7 @@ def _parse(run: Run, read: Read) -> Parsed:
             page.folder = path.parent.relative_to(content).as_posix().removeprefix(".")
             page.url = (f"{page.folder}/" if page.folder else "") + f"{page.slug}.html"
             pages.append(page)
+    pages += fallbacks or []
     errors.extend(sections.slug_clashes(pages))
     with building(content, root):
         errors.extend(

@@ -67,3 +67,4 @@ class Rendered:
     plain_engine: bytes  # the engine archive, before the build id is known
     figures: int
     pages_written: int  # the author's pages; the others are the tool's
+    languages: list = field(default_factory=list)  # of a site in several: output/languages.py LanguageOutput

@@ -11,11 +11,10 @@ from pathlib import Path
 from ...engine.exercises import glyphs as exercise_glyphs
 from ..errors import BuildError, SourceError, building
 from ..output import assets as site_assets  # offline: a bundle's data scripts
-from ..output import fonts, offline, scripts, search_files, track
+from ..output import fonts, languages, offline, scripts, search_files, track
 from ..output.assets import ASSETS, STATIC
 from ..output.folder import MARKER
 from ..output.images import copy_images
-from ..output.pages import renderer
 from ..output.printpage import PRINT_PAGE
 from ..pyodide import release as pyodide
 from ..pyodide import snapshot, stdlib
@@ -65,12 +64,13 @@ def write(run: Run, read: Read, parsed: Parsed, rendered: Rendered) -> Path:
             (assets / fonts.MATH_FONT).unlink()
             if bundle:
                 offline.write_data(assets, engine, python_lib, run.pyodide_source)
+            languages.write_assets(assets, rendered, run.dev)  # a site in several: each one's search and words
             track.write_track(assets, parsed.reading)  # the lessons, for the reader's progress (progress.js)
             names = site_assets.hash_folder(assets)
             names.update(search_files.write(assets, rendered.searched))  # one file, or split (large sites)
             shared = "".join([*rendered.bodies, exercise_glyphs()]) if bundle else None
             page_fonts = fonts.PageFonts(assets, whole, fonts.exercise_math, shared)
-            render = renderer(rendered.env, common, renders, build, names, page_fonts)
+            render = languages.renderer(rendered, rendered.env, common, renders, build, names, page_fonts)
             if bundle:  # every page's content, carried for the bundle's page swaps
                 drafts = {
                     name: render(name, "bundle/pages.js") for name in renders if name != PRINT_PAGE

@@ -61,6 +61,7 @@ def bundle_site(
     folder: Path | None = None,
     pyodide_source: str | None = None,
     scorm: bool = False,
+    languages: tuple[str, ...] | None = None,  # of a site in several: the default and these (None: every one)
 ) -> BundleResult:
     content = Path(content).resolve()
     config, _ = load_config(config_path(content))
@@ -70,7 +71,7 @@ def bundle_site(
         # Build: the site, its pages loading the bundle's scripts, with the pages, the
         # worker, the engine and Pyodide as classic scripts of data.
         site = Path(tmp) / slug
-        result = build_site(content, site, pyodide_source=pyodide_source, bundle=True, scorm=scorm)
+        result = build_site(content, site, pyodide_source=pyodide_source, bundle=True, scorm=scorm, languages=languages)
         if scorm:
             (site / scorm_package.MANIFEST).write_bytes(
                 scorm_package.manifest(site, slug, config.title, config.language, config.description)

@@ -46,6 +46,12 @@ def main(argv: list[str] | None = None) -> int:
     new.add_argument("folder", help="the new site's folder, e.g. my-lessons")
     new.add_argument("--title", default=None, help="the site's title (default: from the folder's name)")
     new.add_argument(
+        "--languages",
+        default=None,
+        metavar="LANG,LANG",
+        help="a site in several languages, the default first, e.g. --languages en,de",
+    )
+    new.add_argument(
         "--force",
         action="store_true",
         help="write into a folder that is not empty (existing files are never overwritten)",
@@ -58,6 +64,11 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         metavar="URL",
         help="the address the site is published at (instead of site.yml's url), e.g. https://example.org/attention/",
+    )
+    build.add_argument(
+        "--strict",
+        action="store_true",
+        help="a site in several languages: a lesson missing in one of them is an error, not a warning",
     )
     build.add_argument("--live-reload", action="store_true", help=argparse.SUPPRESS)  # used by serve
     serve = commands.add_parser("serve", help="build, serve on 127.0.0.1 and rebuild on every change")
@@ -78,6 +89,14 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="write a SCORM 1.2 package for a learning management system (Moodle, Canvas, ...): "
         "it reports each learner's progress and score (default: SITE-SLUG-scorm.zip)",
+    )
+    bundle.add_argument(
+        "--language",
+        action="append",
+        default=None,
+        metavar="LANG",
+        help="a site in several languages: carry this one beside the default (again, or LANG,LANG, for more; "
+        "default: every one)",
     )
     figures = commands.add_parser("figures", help="list the figures, their options, values and experiments")
     figures.add_argument("name", nargs="?", help="one figure, e.g. attention-row")
@@ -132,6 +151,7 @@ def _run(args: argparse.Namespace) -> int:
                 folder=Path(args.folder) if args.folder else None,
                 pyodide_source=args.pyodide,
                 scorm=args.scorm,
+                languages=_languages(args.language),
             )
         except (BuildError, PyodideError) as err:
             print(f"error: {err}", file=sys.stderr)
@@ -158,7 +178,12 @@ def _run(args: argparse.Namespace) -> int:
         started = time.perf_counter()
         try:
             built = build_site(
-                Path(args.content), Path(args.output), pyodide_source=args.pyodide, dev=args.live_reload, url=args.url
+                Path(args.content),
+                Path(args.output),
+                pyodide_source=args.pyodide,
+                dev=args.live_reload,
+                url=args.url,
+                strict=args.strict,
             )
         except (BuildError, PyodideError) as err:
             print(f"error: {err}", file=sys.stderr)
@@ -174,11 +199,17 @@ def _run(args: argparse.Namespace) -> int:
     return run_server(Path(args.content), port=args.port, pyodide_source=args.pyodide, host=args.host)
 
 
+def _languages(given: list[str | None] | None) -> tuple[str, ...] | None:
+    """``--language de --language he`` or ``--languages de,he`` as ("de", "he"); None if not given."""
+    codes = tuple(code.strip() for text in given or [] if text for code in text.split(",") if code.strip())
+    return codes or None
+
+
 def _new(args: argparse.Namespace) -> int:
     from .new import NewSiteError, new_site  # noqa: PLC0415
 
     try:
-        made = new_site(Path(args.folder), force=args.force, title=args.title)
+        made = new_site(Path(args.folder), force=args.force, title=args.title, languages=_languages([args.languages]))
     except NewSiteError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
