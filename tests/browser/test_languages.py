@@ -4,16 +4,20 @@ with the keyboard, lands on the same lesson in the other language, swapped in pl
 the same engine (one worker, never started again), whose figures then answer in the new
 language; the German stand-in for the lesson German lacks shows its note; Hebrew is right
 to left; each language's search finds its own pages; every first frame is <= 60 KB
-gzipped."""
+gzipped; an offline bundle of two of the languages switches from disk the same way."""
 
 from __future__ import annotations
 
 import gzip
+import zipfile
 from urllib.parse import urlparse
 
 import pytest
 from helpers import module_page, served_site
 from languages_site import make_site
+
+from explorables.site_builder.authors import loader
+from explorables.site_builder.commands.bundle import bundle_site
 
 FIRST_FRAME_LIMIT = 60 * 1024
 
@@ -175,3 +179,37 @@ def test_the_first_frame_of_every_language_is_small(browser, base, site_dir, bro
         for data in [(site_dir / "_site" / f).read_bytes()]
     )
     assert size <= FIRST_FRAME_LIMIT, (url, size, files)
+
+
+def test_an_offline_bundle_switches_language_from_disk_on_one_engine(browser, tmp_path):
+    content = make_site(tmp_path / "site")
+    try:
+        result = bundle_site(content, tmp_path / "three.zip", languages=("de",))
+    finally:
+        loader.unload()
+    with zipfile.ZipFile(result.path) as archive:
+        archive.extractall(tmp_path / "unzipped")
+    (top,) = (tmp_path / "unzipped").iterdir()
+    assert not (top / "he").exists()  # only the languages named
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.add_init_script(COUNT_WORKERS)
+    outside, errors = [], []
+    page.on("request", lambda r: r.url.startswith(("file:", "blob:", "data:")) or outside.append(r.url))
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    try:
+        page.goto((top / "rows.html").as_uri())
+        page.locator("figure#row.ex-live").wait_for(timeout=90_000)
+        page.evaluate("() => { window.__samePage = true; window.__worker = window.explorables.client.worker; }")
+        page.locator(".ex-languages summary").click()
+        page.locator(".ex-languages a[hreflang=de]").click()
+        page.wait_for_function("() => document.querySelector('main h1').textContent === 'Zeilen der Aufmerksamkeit'")
+        assert page.evaluate("() => document.documentElement.lang") == "de"
+        page.locator("figure#row.ex-live").wait_for(timeout=30_000)
+        experiment(page, "T auf 5 erhöhen")
+        assert "Die beste Übereinstimmung ist" in page.locator("figure#row").inner_text()
+        same_engine(page)
+    finally:
+        context.close()
+    assert not outside and not errors, (outside, errors)
