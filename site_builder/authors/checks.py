@@ -17,7 +17,7 @@ from ...engine.figures.base import not_plain
 from ...engine.figures.kit.figure import Misused, described
 from ..errors import SourceError
 from ..structure.language import OWN_KEY
-from .guard import Stopped
+from .guard import Stopped, stopped
 from .lines import author_line, class_body, class_line, column_at, hook_line, param_line, value_line
 from .rules import BUILD_ONLY, BUILD_ONLY_FIX, NOT_IN_BROWSER, NOT_IN_BROWSER_FIX, RULE, allowed
 
@@ -307,6 +307,7 @@ def stopped_or_missing(
     """The error for what the fence stopped (a time limit, sys.exit, a refused import) at
     the author's line, or for a declared Value that compute does not give, at the
     ``Value(...)`` that declares it; else None."""
+    err = stopped(err) or err
     if isinstance(err, Stopped):
         line = author_line(err, path, fallback)
         return SourceError(path, line, column_at(tree, line), f"{doing} {err.text}", err.fix)

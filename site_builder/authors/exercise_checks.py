@@ -13,7 +13,7 @@ from ...engine.exercises import KINDS, Mistake, parse_seed
 from ...engine.figures.base import closest
 from ..errors import SourceError
 from .checks import _NAME
-from .guard import Stopped, fenced
+from .guard import Stopped, fenced, stopped
 from .lines import attribute_line, author_line, class_line, param_line
 
 CHECKED_SEEDS = range(8)  # the seeds an exercise type is tried with at build time (1 is the default)
@@ -93,7 +93,8 @@ def validate_exercise(model, path: Path, tree: ast.AST) -> list[SourceError]:
                         f"its own right answer {typed} is not graded right for seed {seed}",
                         "check solve and close (the answer is compared within the tolerance)",
                     )
-        except Exception as err:
+        except Exception as caught:
+            err = stopped(caught) or caught
             if isinstance(err, Stopped):
                 return error(f"making the problem of seed {seed} {err.text}", err.fix, author_line(err, path, where))
             return error(

@@ -36,21 +36,44 @@ import time
 from contextlib import contextmanager
 from types import FrameType
 
+from . import capabilities, roads
 from .rules import BUILD_ONLY, BUILD_ONLY_FIX, NOT_IN_BROWSER, NOT_IN_BROWSER_FIX, PACKAGE, RULE, allowed
 
 LIMIT = 10.0  # seconds one call into an author's code may take at build time
 
 
 class Stopped(Exception):
-    """An author's code stopped by the fence: ``text`` says why, without the line."""
+    """An author's code stopped by the fence: ``text`` says why, without the line. ``where``
+    is the author's file and line it was made at (for lines.author_line, when a standard
+    module caught it before it reached the author's frame), and ``mention`` a name to look
+    for in the author's file when no frame of it was running (what it left behind)."""
 
-    def __init__(self, text: str, fix: str = ""):
+    def __init__(self, text: str, fix: str = "", mention: str = ""):
         super().__init__(text)
-        self.text, self.fix = text, fix
+        self.text, self.fix, self.mention = text, fix, mention
+        frame = capabilities.author_frame(sys._getframe(1))
+        self.where = (frame.f_code.co_filename, frame.f_lineno) if frame is not None else None
 
 
-class Refused(Stopped, ImportError):
-    """An import the author's code made while it ran, of a module it may not use."""
+class Refused(Stopped, ModuleNotFoundError):  # (what the standard library expects of a missing module)
+    """An import the author's code made while it ran, of a module it may not use, or a
+    capability it used that only the build's machine has (capabilities.py)."""
+
+
+capabilities._refusal = Refused
+
+
+def stopped(err: BaseException) -> Stopped | None:
+    """The fence's error that ``err`` is, or was raised in handling (a standard module may
+    wrap a refused import in an error of its own: pydoc.locate's ErrorDuringImport)."""
+    seen = set()
+    each: BaseException | None = err
+    while each is not None and id(each) not in seen:
+        if isinstance(each, Stopped):
+            return each
+        seen.add(id(each))
+        each = each.__cause__ or each.__context__
+    return None
 
 
 def limit() -> float:
@@ -61,7 +84,7 @@ def limit() -> float:
     return value if value > 0 else LIMIT
 
 
-_inside = threading.local()  # depth of the fence in this thread
+_inside = capabilities._fenced  # .depth: of the fence in this thread
 
 
 class _TimeUp(BaseException):
@@ -72,8 +95,8 @@ class _TimeUp(BaseException):
 def _author_import(name: str) -> None:
     """Refuse ``name`` (absolute), which an author's module imports while the fence is up,
     if it is a module the browser lacks, or one that works only at build time."""
-    if name == PACKAGE or name.startswith(PACKAGE + "."):
-        return  # the figures folder's own modules
+    if name == PACKAGE or name.startswith(PACKAGE + ".") or name == "explorables":
+        return  # the figures folder's own modules (and the package of the kit and the engine)
     top = name.split(".")[0]
     if top in BUILD_ONLY or name in BUILD_ONLY:
         raise Refused(f"imports '{name}' while it runs, which only the build's machine has", BUILD_ONLY_FIX)
@@ -86,52 +109,6 @@ def _author_import(name: str) -> None:
         raise Refused(f"imports '{name}' while it runs, which it may not", RULE)
 
 
-# The os functions that start a process: refused too while an author's code runs.
-PROCESS_CALLS = (
-    "system",
-    "popen",
-    "fork",
-    "forkpty",
-    "execv",
-    "execve",
-    "execvp",
-    "execvpe",
-    "execl",
-    "execle",
-    "execlp",
-    "execlpe",
-    "spawnv",
-    "spawnve",
-    "spawnvp",
-    "spawnvpe",
-    "spawnl",
-    "spawnle",
-    "posix_spawn",
-    "posix_spawnp",
-    "_exit",
-    "abort",
-    "kill",
-    "killpg",
-)
-ENDING = ("_exit", "abort", "kill", "killpg")  # of those, the ones that would end the build
-_real_os = {name: getattr(os, name) for name in PROCESS_CALLS if hasattr(os, name)}
-
-
-def _refused_call(name: str):
-    def call(*args, **kwargs):
-        if name in ENDING:
-            raise Refused(
-                f"calls os.{name} while it runs, which would end the build",
-                'raise an exception with a message instead, e.g. ValueError("...")',
-            )
-        raise Refused(
-            f"calls os.{name} while it runs, which starts a process only the build's machine has", BUILD_ONLY_FIX
-        )
-
-    return call
-
-
-_refusing_os = {name: _refused_call(name) for name in _real_os}
 # Every door into the import machinery that an author's code can reach while it runs: each is
 # swapped, while the fence is up, for one that checks what it imports. (``import x``, and
 # __builtins__["__import__"], go through builtins.__import__; importlib.__import__ is
@@ -145,14 +122,19 @@ DOORS = (
     (importlib._bootstrap, "_gcd_import"),
 )
 _real = [getattr(module, name) for module, name in DOORS]  # what the fence found in place, put back after it
-_MACHINERY = (__file__, importlib.__file__, "<frozen importlib._bootstrap>", "<frozen importlib._bootstrap_external>")
+_MACHINERY = {__file__, importlib.__file__, "<frozen importlib._bootstrap>", "<frozen importlib._bootstrap_external>"}
 
 
 def _asked_by_author() -> bool:
     """Whether the code that opened the door is an author's module: the nearest frame that
-    is neither the import machinery's nor the fence's (whatever globals it passed)."""
+    is neither the import machinery's, the fence's, nor a standard module's that resolves
+    a name given to it (roads.RESOLVERS: pkgutil.resolve_name, pydoc.locate, ...), whatever
+    globals it passed."""
     frame: FrameType | None = sys._getframe(2)
-    while frame is not None and frame.f_code.co_filename in _MACHINERY:
+    while frame is not None and (
+        frame.f_code.co_filename in _MACHINERY
+        or (frame.f_code.co_name != "<module>" and os.path.realpath(frame.f_code.co_filename) in roads.RESOLVERS)
+    ):
         frame = frame.f_back
     return frame is not None and frame.f_globals.get("__name__", "").startswith(PACKAGE + ".")
 
@@ -160,15 +142,19 @@ def _asked_by_author() -> bool:
 def _checked(name, package, level: int, fromlist=()) -> None:
     """Check an import an author's code asked for: ``name`` relative to ``package`` when
     ``level`` says so (a name that does not resolve is left to the machinery to refuse)."""
-    if not isinstance(name, str) or not _asked_by_author():
+    if not isinstance(name, str) or not getattr(_inside, "depth", 0):
         return
+    author = _asked_by_author()
     try:
         # the machinery's own resolution, as __import__ does it: private, so typeshed has no stub of it
         name = importlib._bootstrap._resolve_name(name, package, level) if level else name  # type: ignore[attr-defined]
     except (ImportError, ValueError, TypeError, AttributeError):
         return
     for each in [name, *(f"{name}.{item}" for item in fromlist or () if isinstance(item, str) and item != "*")]:
-        _author_import(each)
+        if author:
+            _author_import(each)
+        else:  # the standard library's own import, while the author's code runs: what the browser lacks
+            roads.check(each)
 
 
 def _package(globals, level: int):
@@ -221,6 +207,7 @@ def fenced():
             _inside.depth = depth
         return
     _inside.depth = 1
+    _inside.refused = None  # a capability refused, for when the author's code lets go of the error
     seconds = limit()
     main = threading.current_thread() is threading.main_thread()
     armed = [True]  # the timer fires again every 50 ms (a bare except may swallow it), until the fence comes down
@@ -229,7 +216,7 @@ def fenced():
         if not armed[0]:
             return
         if sys.gettrace() is not every_line:  # from now on each line raises too, in the handler of a bare except
-            sys.settrace(every_line)
+            capabilities.REAL_SETTRACE(every_line)
             while frame is not None:
                 frame.f_trace = every_line
                 frame = frame.f_back
@@ -237,32 +224,51 @@ def fenced():
 
     every_line = _tracer(0, armed, authors_only=True)
     old_trace = sys.gettrace()
+    before = capabilities.taken()  # what the build's Python runs on its own: put back, and said, if changed
     if main:
-        previous = signal.signal(signal.SIGALRM, time_up)
-        signal.setitimer(signal.ITIMER_REAL, seconds, 0.05)
+        previous = capabilities.REAL_SIGNAL(signal.SIGALRM, time_up)
+        capabilities.REAL_SETITIMER(signal.ITIMER_REAL, seconds, 0.05)
     else:
-        sys.settrace(_tracer(seconds, armed))
+        capabilities.REAL_SETTRACE(_tracer(seconds, armed))
     if builtins.__import__ is not _import:  # (a fence up in another thread has them saved already)
         _real[:] = [getattr(module, name) for module, name in DOORS]
     for (module, name), door in zip(DOORS, _FENCED, strict=True):
         setattr(module, name, door)
-    for name, call in _refusing_os.items():
-        setattr(os, name, call)
+    capabilities.swap_in()  # processes, threads, signals, ... refused where they are used
+    hidden = roads.close()  # modules the browser lacks, refused on every road to them
     try:
         try:
             yield
         finally:
             armed[0] = False
+            capabilities.swap_out()
             if main:
-                signal.setitimer(signal.ITIMER_REAL, 0, 0)
-                signal.signal(signal.SIGALRM, previous)
-            sys.settrace(old_trace)
+                capabilities.REAL_SETITIMER(signal.ITIMER_REAL, 0, 0)
+                capabilities.REAL_SIGNAL(signal.SIGALRM, previous)
+            capabilities.REAL_SETTRACE(old_trace)
             for (module, name), real in zip(DOORS, _real, strict=True):
                 setattr(module, name, real)
-            for name, call in _real_os.items():
-                setattr(os, name, call)
+            roads.reopen(hidden)
             _inside.depth = 0
-    except (KeyboardInterrupt, Exception):
+            changed = capabilities.left_behind(before)
+        kept = _inside.refused
+        if kept is not None:
+            raise kept[0].with_traceback(kept[1])
+        if changed:
+            raise Refused(
+                f"changes {changed} while it runs, which the build's own Python uses",
+                "keep the figure's functions in its module: the build would run this outside the figure, "
+                "and the reader's browser never calls it",
+                mention=changed,
+            )
+    except Stopped:
+        raise
+    except Exception as err:
+        kept = _inside.refused
+        if kept is not None:  # the author's code turned the refusal into an error of its own
+            raise kept[0].with_traceback(kept[1]) from err
+        raise
+    except KeyboardInterrupt:
         raise
     except _TimeUp as err:
         raise Stopped(

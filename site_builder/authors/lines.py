@@ -6,6 +6,8 @@ name their errors with these)."""
 from __future__ import annotations
 
 import ast
+import contextlib
+import re
 import traceback
 from pathlib import Path
 
@@ -71,7 +73,19 @@ def author_line(err: BaseException, path: Path, fallback: int = 1) -> int:
     if isinstance(err, Misused) and err.filename and Path(err.filename) == path:
         return err.line  # a hook of the file gave what the kit cannot use: its def line
     frames = [f for f in traceback.extract_tb(err.__traceback__) if Path(f.filename) == path]
-    return (frames[-1].lineno or fallback) if frames else fallback
+    if frames:
+        return frames[-1].lineno or fallback
+    where = getattr(err, "where", None)  # the fence's error, caught by a standard module before the author's frame
+    if where and Path(where[0]) == path:
+        return where[1]
+    mention = getattr(err, "mention", "")  # what the author's code left behind: the first line that names it
+    with contextlib.suppress(OSError):
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines() if mention else []
+        for name in (mention, mention.rsplit(".", 1)[-1]) if mention else ():
+            for number, text in enumerate(lines, 1):
+                if re.search(rf"\b{re.escape(name)}\b", text):
+                    return number
+    return fallback
 
 
 def class_line(tree: ast.AST, class_name: str) -> int:

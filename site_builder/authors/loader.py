@@ -46,7 +46,7 @@ from ..structure.files import outside
 from .checks import check_imports, check_keys, siblings, validate
 from .exercise_checks import validate_exercise
 from .failures import FAILED, FOLDER_FAILED, MISSING, UNREGISTERED, named_in_failed, unknown_hint  # noqa: F401
-from .guard import Refused, Stopped, fence_model, fenced
+from .guard import Refused, Stopped, fence_model, fenced, stopped
 from .lines import author_line, class_line, column_at
 from .modules import AuthorFigures, AuthorModule
 from .rules import PACKAGE
@@ -257,6 +257,7 @@ def _load_module(path: Path, words=None) -> tuple[AuthorModule | None, list[Sour
         FIGURES.update(before)
         EXERCISES.clear()
         EXERCISES.update(before_exercises)
+        err = stopped(err) or err  # a refusal a standard module wrapped (pydoc's ErrorDuringImport) is said as itself
         line = author_line(err, path)
         if isinstance(err, Stopped):
             return None, [
