@@ -11,6 +11,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+# Each test builds what it means to build: the build cache (commands/cache.py) stays off,
+# but in the tests of the cache, which give it a folder of their own.
+os.environ["EXPLORABLES_CACHE"] = "off"
 CHROMIUM_FLAGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
     "--disable-sync", "--no-first-run", "--disable-quic",

@@ -33,7 +33,7 @@ from ..structure.files import read_source
 from ..structure.language import site_words
 from ..structure.links import resolve_links
 from ..structure.sections import slug_of
-from . import build_languages, parallel
+from . import build_languages, cache, parallel
 from .build_stages import Parsed, Read, Rendered, Run
 from .build_write import write
 
@@ -68,6 +68,11 @@ def build_site(
     ``scorm`` (with ``bundle``) adds the SCORM runtime to the pages' later scripts.
     In a site of several languages (build_languages.py) ``strict`` makes a missing
     translation an error, and ``languages`` names the ones built besides the default."""
+    options = dict(locals())  # every argument: part of the key the build cache knows a site by
+    store = cache.begin(Path(content), Path(out_dir), options)
+    kept = store.kept() if store is not None else None
+    if kept is not None:  # built from these very files into that folder, which holds it still
+        return BuildResult(Path(out_dir).resolve(), kept["pages"], kept["figures"], kept["warnings"])
     try:
         try:
             return _pipeline(
@@ -127,6 +132,7 @@ def _pipeline(
     staging = write(run, read, parsed, rendered)
     # Swap: the new site replaces the old one only now that it is complete.
     swap(staging, run.out_dir)
+    cache.built(rendered.pages_written, rendered.figures, [w.format(run.root) for w in parsed.warnings])
     return BuildResult(
         out_dir=run.out_dir,
         pages=rendered.pages_written,
@@ -203,7 +209,7 @@ def _parse(run: Run, read: Read, fallbacks: list | None = None) -> Parsed:
     md = create_parser(raw_html=config.raw_html)
     pages = []
     jobs = [(path, "index" if path.stem == "index" else slug_of(path), text) for path, text in read.texts.items()]
-    found = parallel.parse(md, jobs, content, config.language, parse_page)
+    found = parallel.parse(md, jobs, content, config.language, parse_page, cache.current())
     for (path, _, _), parsed_page in zip(jobs, found, strict=True):
         with building(path, root):
             page = parsed_page()  # parse_page's: on every core for a large site (parallel.py)
@@ -264,7 +270,7 @@ def _render(run: Run, read: Read, parsed: Parsed) -> Rendered:
     searched = []
     index_page = site.page
     pages_in_order = [entry.page for entry in reading] + ([index_page] if index_page else [])
-    made = parallel.render(parsed.md, pages_in_order, render_page)
+    made = parallel.render(parsed.md, pages_in_order, render_page, cache.current())
     for at, entry in enumerate(reading):
         page = entry.page
         with building(page.path, root):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import multiprocessing
 import os
+import pickle
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from typing import Any
 from markdown_it import MarkdownIt
 
 from ..markdown.parser import Page
+from . import cache
 
 SERIAL_BELOW = 150  # pages: fewer are parsed and rendered in the build's own process
 
@@ -52,7 +54,15 @@ def _parse_one(job: tuple[Path, str, str]) -> tuple[str, Any]:
         page = _WORK["parse"](_WORK["md"], path, slug, text, content_root=_WORK["content"], language=_WORK["language"])
     except Exception as err:  # raised again in the build, inside the file's `building`
         return "raised", err
-    return "page", page
+    return "page", _dumped(page)
+
+
+def _dumped(value: Any) -> bytes | Any:
+    """``value`` pickled, as the build keeps it (cache.py), or as it is if it will not pickle."""
+    try:
+        return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:
+        return value
 
 
 def _revive(page: Page) -> Page:
@@ -72,7 +82,7 @@ def _render_one(page: Page) -> tuple[str, Any]:
         body = _WORK["render"](_WORK["md"], page)
     except Exception as err:
         return "raised", err
-    return "body", (body, page.env)
+    return "body", _dumped((body, page.env))
 
 
 def _run(fn: Callable, jobs: list, count: int) -> Iterator[tuple[str, Any]]:
@@ -82,39 +92,98 @@ def _run(fn: Callable, jobs: list, count: int) -> Iterator[tuple[str, Any]]:
 
 
 def parse(
-    md: MarkdownIt, jobs: list[tuple[Path, str, str]], content: Path, language: str, parse_page: Callable
+    md: MarkdownIt,
+    jobs: list[tuple[Path, str, str]],
+    content: Path,
+    language: str,
+    parse_page: Callable,
+    store: cache.Site | None = None,
 ) -> Iterator[Callable[[], Page]]:
     """For each (path, slug, text) in order, a call giving its Page (``parse_page``'s,
     markdown/parser.py) or raising what parsing it raised: called inside the file's
-    `building`."""
+    `building`. With ``store`` (cache.py) a page parsed by an earlier build is taken
+    from it, and each page parsed now is kept in it."""
     _WORK.update(md=md, content=content, language=language, parse=parse_page)
-    count = _pooled(len(jobs))
-    if not count:
-        for path, slug, text in jobs:
-            yield functools.partial(parse_page, md, path, slug, text, content_root=content, language=language)
-        return
-    for kind, value in _run(_parse_one, jobs, count):
-        yield _given(kind, _revive(value) if kind == "page" else value)
-
-
-def render(md: MarkdownIt, pages: list[Page], render_page: Callable) -> Iterator[Callable[[], str]]:
-    """For each page in order, a call giving its body (``render_page``'s: the errors
-    found while rendering join the page's) or raising what rendering it raised."""
-    _WORK.update(md=md, render=render_page)
-    count = _pooled(len(pages))
-    if not count:
-        for page in pages:
-            yield functools.partial(render_page, md, page)
-        return
-    for page, (kind, value) in zip(pages, _run(_render_one, pages, count), strict=True):
-        if kind == "body":
-            body, env = value
-            page.env.clear()
-            page.env.update(env)  # what rendering added: its errors and warnings, numbers, ids
-            page.errors, page.warnings = env["errors"], env["warnings"]
-            yield _given("body", body)
+    keys = [store.parse_key(path, text) if store else "" for path, _, text in jobs]
+    kept = [store.get(key) if store else None for key in keys]
+    missing = [job for job, page in zip(jobs, kept, strict=True) if page is None]
+    count = _pooled(len(missing))
+    made = iter(_run(_parse_one, missing, count) if count else [])
+    for (path, slug, text), key, page in zip(jobs, keys, kept, strict=True):
+        if page is not None:
+            yield _given("page", _revive(page))
+        elif count:
+            kind, value = next(made)
+            yield _given(kind, _kept(store, key, value) if kind == "page" else value)
         else:
+            yield functools.partial(_serial, store, key, parse_page, md, path, slug, text, content, language)
+
+
+def _serial(store, key, parse_page, md, path, slug, text, content, language) -> Page:
+    page = parse_page(md, path, slug, text, content_root=content, language=language)
+    _keep(store, key, page)
+    return page
+
+
+def _keep(store: cache.Site | None, key: str, value: Any) -> None:
+    if store is not None and isinstance(data := _dumped(value), bytes):
+        store.put(key, data)
+
+
+def _kept(store: cache.Site | None, key: str, value: bytes | Any) -> Any:
+    """What a worker made (pickled), kept in ``store`` under ``key``, and unpickled."""
+    if not isinstance(value, bytes):
+        return value
+    if store is not None:
+        store.put(key, value)
+    made = pickle.loads(value)
+    return _revive(made) if isinstance(made, Page) else made
+
+
+def render(
+    md: MarkdownIt,
+    pages: list[Page],
+    render_page: Callable,
+    store: cache.Site | None = None,
+) -> Iterator[Callable[[], str]]:
+    """For each page in order, a call giving its body (``render_page``'s: the errors
+    found while rendering join the page's) or raising what rendering it raised. With
+    ``store``, a body an earlier build rendered from the same page in the same site is
+    taken from it, and each body rendered now is kept."""
+    _WORK.update(md=md, render=render_page)
+    site = cache.summary(pages) if store else ""
+    keys = [cache.render_key(store, page, site) if store else "" for page in pages]
+    kept = [store.get(key) if store else None for key in keys]
+    missing = [page for page, done in zip(pages, kept, strict=True) if done is None]
+    count = _pooled(len(missing))
+    made = iter(_run(_render_one, missing, count) if count else [])
+    for page, key, done in zip(pages, keys, kept, strict=True):
+        if done is None and not count:
+            yield functools.partial(_serial_render, store, key, render_page, md, page)
+            continue
+        kind, value = ("body", done) if done is not None else next(made)
+        if kind != "body":
             yield _given(kind, value)
+            continue
+        body, env = _kept(store, key, value) if done is None else done
+        _restore(page, env)
+        yield _given("body", body)
+
+
+def _serial_render(store, key, render_page, md, page: Page) -> str:
+    body = render_page(md, page)
+    _keep(store, key, (body, page.env))
+    return body
+
+
+def _restore(page: Page, env: dict) -> None:
+    """The page as rendering left it: what rendering added to its env (errors, warnings,
+    numbers, ids)."""
+    if env is page.env:
+        return
+    page.env.clear()
+    page.env.update(env)
+    page.errors, page.warnings = env["errors"], env["warnings"]
 
 
 def _given(kind: str, value: Any) -> Callable[[], Any]:
