@@ -7,6 +7,7 @@ only a SCORM package's pages carry the SCORM runtime."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import zipfile
@@ -20,7 +21,7 @@ from explorables.site_builder.commands.bundle import entry_problem
 from explorables.site_builder.commands.cli import main
 from explorables.site_builder.output import scripts
 from explorables.site_builder.output.assets import STATIC, names_in
-from explorables.site_builder.output.scorm import ADLCP, IMSCP, IMSMD, MANIFEST, lessons_of
+from explorables.site_builder.output.scorm import ADLCP, IMSCP, IMSMD, MANIFEST, lessons_of, manifest
 
 CP = f"{{{IMSCP}}}"
 MD = f"{{{IMSMD}}}"
@@ -115,3 +116,30 @@ def test_a_scorm_package_is_named_for_the_site_by_default(package, tmp_path, mon
     assert "SCORM package" in capsys.readouterr().out
     assert main(["bundle", str(content), "--scorm"]) == 0
     assert (tmp_path / "sums-by-hand-scorm.zip").is_file()
+
+
+def test_a_site_in_several_languages_lists_the_default_language_s_lessons(tmp_path):
+    """A lesson and its translations are one lesson: the manifest names the default
+    language's page (js/scorm.js counts them as one too)."""
+    lessons = [
+        {"url": url, "title": title, "exercises": ["ex-1"], "questions": []}
+        for url, title in [
+            ("rows.html", "Rows"),
+            ("heads.html", "Heads"),
+            ("de/rows.html", "Zeilen"),
+            ("de/heads.html", "Köpfe"),
+            ("deep/dive.html", "A section"),
+        ]
+    ]
+    (tmp_path / "_explorables").mkdir()
+    (tmp_path / "_explorables" / "track.0123abcd.js").write_text(
+        "window.explorablesTrack = " + json.dumps({"lessons": lessons}) + ";\n", encoding="utf-8"
+    )
+    (tmp_path / "index.html").write_text("<!doctype html>", encoding="utf-8")
+    made = ET.fromstring(manifest(tmp_path, "rows", "Rows", "en", "", ["en", "de"]))
+    parts = made.find(f"{CP}metadata").find(f"{MD}lom").findall(f"{MD}relation")
+    assert [part.findtext(f"{MD}resource/{MD}identifier") for part in parts] == [
+        "rows.html",
+        "heads.html",
+        "deep/dive.html",  # a folder whose name starts like a language's is no translation
+    ]

@@ -74,7 +74,7 @@ def bundle_site(
         result = build_site(content, site, pyodide_source=pyodide_source, bundle=True, scorm=scorm, languages=languages)
         if scorm:
             (site / scorm_package.MANIFEST).write_bytes(
-                scorm_package.manifest(site, slug, config.title, config.language, config.description)
+                scorm_package.manifest(site, slug, config.title, config.language, config.description, config.languages)
             )
         # Write and swap: a zip (or a folder) made beside its target, then moved in place.
         if folder is not None:

@@ -10,8 +10,9 @@ The manifest lists:
 
 - the organisation, with one item, the track, launching ``index.html``;
 - the lessons, in reading order, in the manifest's metadata (IEEE LOM, "HasPart"
-  relations naming each lesson's page and title); at run time js/scorm.js reports each
-  as an objective (``cmi.objectives``) with its status and score;
+  relations naming each lesson's page and title; in a site of several languages, the
+  default language's: a lesson and its translations are one); at run time js/scorm.js
+  reports each as an objective (``cmi.objectives``) with its status and score;
 - one resource, ``adlcp:scormtype="sco"``, with every file of the package.
 
 Identifiers come from the site's title, so a new version of the package keeps them and
@@ -21,6 +22,7 @@ an LMS that updates the activity keeps its learners' records.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import quote
 from xml.etree import ElementTree as ET
@@ -60,14 +62,19 @@ def package_files(site: Path) -> list[str]:
     )
 
 
-def manifest(site: Path, slug: str, title: str, language: str, description: str = "") -> bytes:
-    """imsmanifest.xml for the built bundle in ``site``."""
+def manifest(
+    site: Path, slug: str, title: str, language: str, description: str = "", languages: Sequence[str] = ()
+) -> bytes:
+    """imsmanifest.xml for the built bundle in ``site``; ``languages``: a site's in several,
+    the default first (its lessons are listed; the others' are their translations)."""
     ids = f"explorables-{slug}"  # NCNames (xs:ID): a letter first, then letters, digits, '-'
     root = ET.Element(f"{{{IMSCP}}}manifest", {"identifier": f"MANIFEST-{ids}", "version": "1"})
     metadata = ET.SubElement(root, f"{{{IMSCP}}}metadata")
     ET.SubElement(metadata, f"{{{IMSCP}}}schema").text = "ADL SCORM"
     ET.SubElement(metadata, f"{{{IMSCP}}}schemaversion").text = "1.2"
-    metadata.append(_lom(title, language, description, lessons_of(site)))
+    folders = tuple(f"{code}/" for code in languages[1:])
+    lessons = [lesson for lesson in lessons_of(site) if not lesson["url"].startswith(folders)]
+    metadata.append(_lom(title, language, description, lessons))
 
     organizations = ET.SubElement(root, f"{{{IMSCP}}}organizations", {"default": f"ORG-{ids}"})
     organization = ET.SubElement(organizations, f"{{{IMSCP}}}organization", {"identifier": f"ORG-{ids}"})

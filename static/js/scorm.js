@@ -81,22 +81,41 @@
     return Math.round((100 * solved) / all);
   }
 
-  /* Status, score and objectives for the progress ``data``. */
+  /* The other languages' folders of a site in several ("de/"), from the language switch:
+     its links lead to this page in each language, the default's with no folder. */
+  function languageFolders(progress) {
+    const keys = Array.from(document.querySelectorAll(".ex-languages a[hreflang]")).map(function (link) {
+      return progress.keyOf(link.href);
+    }).filter(Boolean);
+    if (keys.length < 2) return [];
+    const page = keys.reduce(function (a, b) { return b.length < a.length ? b : a; });
+    return keys.filter(function (key) { return key !== page && key.slice(-page.length) === page; })
+      .map(function (key) { return key.slice(0, key.length - page.length); })
+      .filter(function (folder) { return /^[^/]+\/$/.test(folder); });
+  }
+
+  /* Status, score and objectives, from the progress of each lesson (its best page: a
+     lesson done in any of its languages is done). */
   function report(lessons, progress) {
     let solved = 0;
     let all = 0;
     let complete = lessons.length > 0;
     lessons.forEach(function (lesson, index) {
-      const status = progress.status(lesson.url) || {};
-      const count = (lesson.exercises || []).length;
-      const done = Math.min(Number(status.solved) || 0, count);
+      const count = lesson.exercises.length;
+      let done = 0, finished = false, visited = false;
+      lesson.pages.forEach(function (page) {
+        const status = progress.status(page) || {};
+        done = Math.max(done, Math.min(Number(status.solved) || 0, count));
+        finished = finished || !!status.complete;
+        visited = visited || !!status.visited;
+      });
       solved += done;
       all += count;
-      complete = complete && !!status.complete;
+      complete = complete && finished;
       if (!objectives) return;
       const at = "cmi.objectives." + index + ".";
       set(at + "id", objectiveId(lesson, index));
-      set(at + "status", status.complete ? "completed" : status.visited || done ? "incomplete" : "not attempted");
+      set(at + "status", finished ? "completed" : visited || done ? "incomplete" : "not attempted");
       if (count) {
         set(at + "score.min", 0);
         set(at + "score.max", 100);
@@ -139,7 +158,7 @@
   const progress = ex.progress;  // js/progress.js, before this file in js/later.js
   ex.scorm.ready = !progress ? Promise.resolve() : progress.track().then(function (data) {
     if (finished) return;
-    const lessons = data.lessons || [];
+    const lessons = ex.scorm.lessonsOf(data, languageFolders(progress));
     // The learner's record in the LMS is their progress, not what this browser kept: a
     // class may share its computers, and one learner's exercises are not another's.
     progress.forget();

@@ -123,3 +123,28 @@ def test_what_another_package_or_version_left_is_not_read(codec):
         (text[:-1] + "!", made["track"]),
     ]:
         assert codec.evaluate("([text, track]) => window.explorables.scorm.decode(text, track)", [kept, track]) is None
+
+
+def test_a_lesson_and_its_translations_count_as_one(codec):
+    track = {
+        "lessons": [
+            {"url": url, "title": url, "exercises": ["ex-1", "ex-2"][:n], "questions": []}
+            for url, n in [
+                ("rows.html", 2),
+                ("basics/heads.html", 0),
+                ("de/rows.html", 1),
+                ("he/rows.html", 2),
+                ("de/basics/heads.html", 0),
+                ("de/only.html", 1),
+                ("dev/notes.html", 1),
+            ]
+        ]
+    }
+    lessons = codec.evaluate("([track]) => window.explorables.scorm.lessonsOf(track, ['de/', 'he/'])", [track])
+    assert [(lesson["url"], lesson["pages"], len(lesson["exercises"])) for lesson in lessons] == [
+        ("rows.html", ["rows.html", "de/rows.html", "he/rows.html"], 2),  # the default language's exercises
+        ("basics/heads.html", ["basics/heads.html", "de/basics/heads.html"], 0),
+        ("de/only.html", ["de/only.html"], 1),  # in one language only: a lesson of its own
+        ("dev/notes.html", ["dev/notes.html"], 1),
+    ]
+    assert len(codec.evaluate("([track]) => window.explorables.scorm.lessonsOf(track, [])", [track])) == 7

@@ -10,14 +10,18 @@ from __future__ import annotations
 
 import json
 import shutil
+import zipfile
 
 import pytest
 from conftest import ROOT, Guard, serve_folder
 from helpers import answer_exercise
+from languages_site import make_site
 from scorm_site import EXERCISES as SCORES
 from scorm_site import READING, make_package
 
 from explorables.engine.exercises import EXERCISES
+from explorables.site_builder.authors import loader
+from explorables.site_builder.commands.cli import main
 
 SCORM_AGAIN = ROOT / "tools" / "node_modules" / "scorm-again" / "dist" / "scorm12.js"
 
@@ -48,17 +52,35 @@ RECORDED = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def lms(tmp_path_factory):
-    """The LMS's folder, served: its page, scorm-again and the unzipped package."""
-    folder = tmp_path_factory.mktemp("lms")
-    _, package = make_package(folder / "made")
-    shutil.move(package, folder / "package")
+def served_lms(folder, package_zip):
+    """Serve ``folder`` as the LMS: its page, scorm-again and the package unzipped."""
+    with zipfile.ZipFile(package_zip) as archive:
+        archive.extractall(folder / "package")
     shutil.copy(SCORM_AGAIN, folder / "scorm12.js")
     (folder / "index.html").write_text(LMS_PAGE, encoding="utf-8")
     server = serve_folder(folder)
     yield f"http://127.0.0.1:{server.server_address[1]}/", folder
     server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def lms(tmp_path_factory):
+    """The LMS's folder, served, with the package of tests/scorm_site.py."""
+    folder = tmp_path_factory.mktemp("lms")
+    package_zip, _ = make_package(folder / "made")
+    yield from served_lms(folder, package_zip)
+
+
+@pytest.fixture(scope="module")
+def lms_languages(tmp_path_factory):
+    """The LMS's folder, served, with a package of a site in English, German and Hebrew."""
+    folder = tmp_path_factory.mktemp("lms-languages")
+    content = make_site(folder / "site")
+    try:
+        assert main(["bundle", str(content), "--scorm", "-o", str(folder / "languages.zip")]) == 0
+    finally:
+        loader.unload()  # the site's own figure
+    yield from served_lms(folder, folder / "languages.zip")
 
 
 def open_session(browser, url: str, record: dict | None = None, kept: dict | None = None):
@@ -212,5 +234,27 @@ def test_what_the_browser_kept_of_another_learner_is_not_reported(browser, lms):
     assert mine["raw"] == "0" and mine["status"] == "incomplete"
     kept_now = json.loads(sco.evaluate("() => localStorage.getItem('explorables-progress /package/')") or "{}")
     assert "ex-1" not in kept_now.get("lessons", {}).get(SCORES, {}).get("exercises", {})  # not kept for the next one
+    guard.check()
+    page.context.close()
+
+
+def test_a_lesson_read_in_another_language_is_that_lesson_done(browser, lms_languages):
+    """In a site in several languages, a lesson and its translations are one objective,
+    named by the default language's page: reading the German one completes it."""
+    url, _ = lms_languages
+    page, frame, sco, guard = open_session(browser, url)
+    start = recorded(page)
+    assert [o["id"] for o in start["objectives"]] == ["rows.html", "shares.html", "heads.html"]
+    frame.locator(".ex-languages summary").click()
+    frame.locator(".ex-languages").get_by_role("link", name="Deutsch").click()
+    sco.wait_for_function("() => window.explorables.progress.key() === 'de/index.html'")
+    frame.locator("nav a", has_text="Zeilen der Aufmerksamkeit").first.click()
+    sco.wait_for_function("() => window.explorables.progress.key() === 'de/rows.html'")
+    frame.locator("main p").first.click()
+    page.keyboard.press("End")
+    page.wait_for_function("() => window.API.cmi.objectives.childArray[0].status === 'completed'")
+    read = recorded(page)
+    assert [o["status"] for o in read["objectives"]] == ["completed", "not attempted", "not attempted"]
+    assert read["status"] == "incomplete" and read["location"] == "de/rows.html"
     guard.check()
     page.context.close()
