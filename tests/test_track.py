@@ -11,6 +11,7 @@ import pytest
 import sections_site
 
 from explorables.site_builder.commands.build import build_site
+from explorables.site_builder.output import track
 from explorables.site_builder.output.assets import names_in
 
 EXERCISES = """---
@@ -115,3 +116,19 @@ def test_the_track_script_changes_with_the_lessons_and_nothing_else(site, tmp_pa
     build_site(content, tmp_path / "changed")
     assert names_in(tmp_path / "changed")["track.js"] != names_in(site)["track.js"]
     assert track_of(tmp_path / "changed")["lessons"][0]["questions"] == []
+
+
+def test_the_marks_words_come_with_it_in_the_site_s_language(site, tmp_path):
+    """They are needed after the first frame only: not in every page's words block."""
+    words = track_of(site)["words"]
+    assert list(words) == ["en"] and set(words["en"]) == set(track.WORDS)
+    assert words["en"]["page.progress_exercises"] == "{solved} of {total} exercises"
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "site.yml").write_text("title: Fortschritt\nlanguage: de\n", encoding="utf-8")
+    (content / "01-eins.md").write_text("---\ntitle: Eins\n---\nText.\n", encoding="utf-8")
+    build_site(content, tmp_path / "_site")
+    german = track_of(tmp_path / "_site")["words"]
+    assert list(german) == ["de"] and german["de"]["page.progress_visited"] == "Besucht"
+    html = (tmp_path / "_site" / "eins.html").read_text(encoding="utf-8")
+    assert "page.progress_" not in html and "Besucht" not in html

@@ -65,7 +65,7 @@ def write(run: Run, read: Read, parsed: Parsed, rendered: Rendered) -> Path:
             if bundle:
                 offline.write_data(assets, engine, python_lib, run.pyodide_source)
             languages.write_assets(assets, rendered, run.dev)  # a site in several: each one's search and words
-            track.write_track(assets, parsed.reading)  # the lessons, for the reader's progress (progress.js)
+            track.write_track(assets, parsed.reading, config.language, read.words.messages)  # for progress.js
             names = site_assets.hash_folder(assets)
             names.update(search_files.write(assets, rendered.searched))  # one file, or split (large sites)
             shared = "".join([*rendered.bodies, exercise_glyphs()]) if bundle else None

@@ -15,6 +15,15 @@
   const progress = ex.progress;
   if (!progress) return;
 
+  /* The marks' words, in the page's language: they come with the track's data (track.py). */
+  let words = {};
+  function say(key, fields) {
+    const text = words[key] === undefined ? key : words[key];
+    return text.replace(/\{(\w+)\}/g, function (whole, name) {
+      return fields && name in fields ? String(fields[name]) : whole;
+    });
+  }
+
   function trackEntries(track) {
     const entries = new Map();  // page key -> the track's lesson
     (track.lessons || []).forEach(function (lesson) { entries.set(lesson.url, lesson); });
@@ -38,12 +47,12 @@
   function exercisesSolved(status) {
     if (!status.exercises) return "";
     return status.exercises === 1
-      ? ex.t("runtime.progress_exercise", { solved: status.solved })
-      : ex.t("runtime.progress_exercises", { solved: status.solved, total: status.exercises });
+      ? say("page.progress_exercise", { solved: status.solved })
+      : say("page.progress_exercises", { solved: status.solved, total: status.exercises });
   }
 
   function stateWords(what) {
-    return what === "complete" ? ex.t("runtime.progress_complete") : ex.t("runtime.progress_visited");
+    return what === "complete" ? say("page.progress_complete") : say("page.progress_visited");
   }
 
   /* The menu: a mark after each lesson's link. */
@@ -57,9 +66,9 @@
 
   /* The lists of lessons: the state and the exercises solved, on the line kept under each title. */
   function markLists(entries) {
-    document.querySelectorAll("main .ex-track li > a[href]").forEach(function (link) {
+    document.querySelectorAll("main .ex-track a[href]").forEach(function (link) {
       const key = progress.keyOf(link.getAttribute("href"));
-      if (!entries.has(key)) return;
+      if (!entries.has(key) || link.parentElement.tagName !== "LI") return;  // a lesson's title
       const status = progress.status(key);
       const what = state(status);
       const solved = status.visited ? exercisesSolved(status) : "";
@@ -81,7 +90,7 @@
     const link = place.querySelector("a");
     if (link && link.getAttribute("href") === href) return;
     place.replaceChildren(ex.el("a", { href: href, class: "ex-continue-link" },
-      ex.t("runtime.progress_continue") + " ", ex.el("strong", { text: last.title })));
+      say("page.progress_continue") + " ", ex.el("strong", { text: last.title })));
   }
 
   /* Each exercise of the lesson shown: solved, and in how many tries. */
@@ -92,8 +101,8 @@
       const one = lesson && lesson.exercises[section.id];
       if (!label) return;
       if (one && one.solved) {
-        label.dataset.exSolved = one.tries === 1 ? ex.t("runtime.progress_solved_first")
-          : ex.t("runtime.progress_solved", { tries: one.tries });
+        label.dataset.exSolved = one.tries === 1 ? say("page.progress_solved_first")
+          : say("page.progress_solved", { tries: one.tries });
       } else {
         delete label.dataset.exSolved;
       }
@@ -119,7 +128,7 @@
     }
     if (control.querySelector(".ex-forget-button")) return;
     control.replaceChildren(ex.el("button", { type: "button", class: "ex-link-button ex-forget-button",
-      onclick: ask }, ex.t("runtime.progress_forget")));
+      onclick: ask }, say("page.progress_forget")));
   }
 
   function ask(event) {
@@ -131,23 +140,25 @@
       forgetControl(progress.data());
       const again = control.querySelector("button");
       if (again) again.focus();
-    } }, ex.t("runtime.progress_forget_no"));
-    control.replaceChildren(ex.el("span", { role: "group", "aria-label": ex.t("runtime.progress_forget") },
-      ex.t("runtime.progress_forget_ask") + " ",
+    } }, say("page.progress_forget_no"));
+    control.replaceChildren(ex.el("span", { role: "group", "aria-label": say("page.progress_forget") },
+      say("page.progress_forget_ask") + " ",
       ex.el("button", { type: "button", class: "ex-button ex-forget-yes", onclick: function () {
         asking = false;
-        const said = ex.el("span", { tabindex: "-1" }, ex.t("runtime.progress_forgotten"));
+        const said = ex.el("span", { tabindex: "-1" }, say("page.progress_forgotten"));
         control.dataset.said = "1";
         control.replaceChildren(said);
         progress.forget();
         said.focus();
-        if (ex.pages && ex.pages.announce) ex.pages.announce(ex.t("runtime.progress_forgotten"));
-      } }, ex.t("runtime.progress_forget_yes")), " ", keep));
+        if (ex.pages && ex.pages.announce) ex.pages.announce(say("page.progress_forgotten"));
+      } }, say("page.progress_forget_yes")), " ", keep));
     keep.focus();
   }
 
   function paint(data) {
     progress.track().then(function (track) {
+      const all = track.words || {};
+      words = all[ex.words.language] || all[Object.keys(all)[0]] || {};
       const entries = trackEntries(track);
       markMenu(entries);
       markLists(entries);
