@@ -18,12 +18,19 @@ system) and peak memory (the maximum resident set) are the child's, from os.wait
 rusage: on a machine other programs share, the processor time moves less than the wall.
 ``--alone N`` times Explorables alone at N pages (MkDocs' time grows past what a
 benchmark can wait for there).
+
+Each timed Explorables build starts from an empty build cache (EXPLORABLES_CACHE, a fresh
+folder). Then, at each size: a rebuild of the unchanged site with the cache of a build
+before it, a rebuild after one lesson's text was edited, the size of one lesson's page
+(the same Markdown at every size: the menu must not grow it), and a reader's first
+search (js/search.js under Node): what it downloads, gzipped, and when it answers.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import os
 import shutil
 import statistics
@@ -121,17 +128,24 @@ def generate(folder: Path, pages: int) -> Path:
     return folder
 
 
-def timed(command: list[str], cwd: Path) -> tuple[float, float, float]:
+def timed(command: list[str], cwd: Path, cache: Path | None = None) -> tuple[float, float, float]:
     """Run ``command``; its wall time (s), processor time (s: user and system, which the
-    other programs of a busy machine change less) and peak memory (MB)."""
+    other programs of a busy machine change less) and peak memory (MB). Explorables'
+    build cache is the folder ``cache``, or a fresh one (a build from nothing)."""
+    fresh = None
+    if cache is None:
+        fresh = cache = Path(tempfile.mkdtemp(prefix="bench-cache-"))
+    env = {**os.environ, "EXPLORABLES_CACHE": str(cache)}
     start = time.perf_counter()
-    child = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    child = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     _, status, usage = os.wait4(child.pid, 0)
     elapsed = time.perf_counter() - start
     child.returncode = os.waitstatus_to_exitcode(status)
     errors = child.stderr.read().decode(errors="replace") if child.stderr else ""
     if child.stderr:
         child.stderr.close()
+    if fresh is not None:
+        shutil.rmtree(fresh, ignore_errors=True)
     if child.returncode:
         raise SystemExit(f"{' '.join(command)} failed ({child.returncode}):\n{errors[-3000:]}")
     return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
@@ -180,17 +194,82 @@ def main(argv: list[str] | None = None) -> int:
                 ours.append(timed(explorables(site), site))
                 if against:
                     theirs.append(timed(MKDOCS, site))
-            print(_row(pages, "Explorables", ours), flush=True)
+            print(_row(pages, "Explorables", ours), f"(a lesson's page: {_lesson_size(site)})", flush=True)
             if against:
                 ratio = statistics.median(t for t, _, _ in ours) / statistics.median(t for t, _, _ in theirs)
                 cpu = statistics.median(c for _, c, _ in ours) / statistics.median(c for _, c, _ in theirs)
                 print(_row(pages, "MkDocs", theirs), f"(Explorables: {ratio:.2f}x MkDocs, cpu {cpu:.2f}x)", flush=True)
+            _rebuilds(site, pages)
+            _first_search(site)
             if not args.keep:
                 shutil.rmtree(site)
     finally:
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)
     return 0
+
+
+def _rebuilds(site: Path, pages: int) -> None:
+    """Explorables' rebuilds with its cache: of the unchanged site, and after one
+    lesson's text was edited."""
+    cache = Path(tempfile.mkdtemp(prefix="bench-cache-"))
+    try:
+        timed(explorables(site), site, cache)  # the build that fills the cache
+        print(_row(pages, "  unchanged", [timed(explorables(site), site, cache)]), "(rebuild, cached)", flush=True)
+        lesson = sorted((site / "docs").glob("*/lesson-*.md"))[0]
+        lesson.write_text(lesson.read_text(encoding="utf-8") + "\nOne more sentence.\n", encoding="utf-8")
+        print(_row(pages, "  one edit", [timed(explorables(site), site, cache)]), "(rebuild, cached)", flush=True)
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
+
+
+def _lesson_size(site: Path) -> str:
+    """The size of the first lesson's page (the same Markdown at every size)."""
+    page = site / "_site" / "0001-part-1" / "lesson-00000.html"
+    return f"{page.stat().st_size / 1000:.1f} KB" if page.is_file() else "-"
+
+
+FIRST_SEARCH = r"""
+globalThis.window = globalThis;
+require(process.argv[2]);
+const fs = require("fs"), path = require("path"), zlib = require("zlib");
+const folder = process.argv[3];
+const loaded = [];
+const run = file => {
+  const text = fs.readFileSync(path.join(folder, file), "utf8");
+  loaded.push(zlib.gzipSync(text).length);
+  eval(text.replace(/document\.dispatchEvent.*/, ""));
+};
+const start = performance.now();
+run(process.argv[4]);
+const index = window.explorables.searchIndex;
+const query = process.argv[5];
+const found = index.version === 2
+  ? window.explorables.search.querySplit(index, query, e => { run(e[e.length - 1]);
+      return Promise.resolve(window.explorables.searchParts[e[e.length - 2]]); }, 8)
+  : Promise.resolve(window.explorables.search.query(index, query).slice(0, 8));
+found.then(r => console.log(JSON.stringify({ms: performance.now() - start, kb: loaded.reduce((a, b) => a + b, 0) / 1000,
+                                             files: loaded.length, results: r.length})));
+"""
+
+
+def _first_search(site: Path) -> None:
+    """A reader's first search on the site: what it downloads (gzipped) and how long
+    Node takes to read the files and answer (js/search.js, the index as the site has it)."""
+    node = shutil.which("node")
+    assets = site / "_site" / "_explorables"
+    first = sorted(assets.glob("search-index.*.js"))
+    if node is None or not first:
+        return
+    script = site / "first-search.js"
+    script.write_text(FIRST_SEARCH, encoding="utf-8")
+    search_js = Path(__file__).resolve().parent.parent / "static" / "js" / "search.js"
+    for query in ["attention", "softmax temperature", "sentense"]:  # a common word, two, a typo
+        done = subprocess.run([node, str(script), str(search_js), str(assets), first[0].name, query],
+                              capture_output=True, text=True, check=True)
+        found = json.loads(done.stdout)
+        print(f"        first search '{query}': {found['kb']:.0f} KB gzipped in {found['files']} files, "
+              f"answered in {found['ms']:.0f} ms ({found['results']} results)", flush=True)
 
 
 def _has_mkdocs() -> bool:
