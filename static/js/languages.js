@@ -103,14 +103,17 @@
   ex.ready.then(tell, function () { /* no engine: nothing to tell */ });
   ex.pages.on("mount", function () { ex.ready.then(tell, function () {}); });
 
-  // every language's words, once the page is live: the switch then finds them at hand
+  // every language's words, once the page is live (not in its first frame): the switch
+  // then finds them at hand
   function ahead() {
     document.querySelectorAll(".ex-languages a[data-words]").forEach(function (link) {
       const code = link.getAttribute("hreflang");
       if (code !== ex.words.language) wordsOf(code, link.dataset.words).catch(function () { /* loaded on the way */ });
     });
   }
-  settle().then(function () {
+  function idle() {
     if (window.requestIdleCallback) window.requestIdleCallback(ahead, { timeout: 2000 }); else setTimeout(ahead, 500);
-  });
+  }
+  settle();
+  ex.ready.then(idle, idle);
 })();
