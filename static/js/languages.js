@@ -103,6 +103,18 @@
   ex.ready.then(tell, function () { /* no engine: nothing to tell */ });
   ex.pages.on("mount", function () { ex.ready.then(tell, function () {}); });
 
+  // the menu closes as others do: Escape (back to its button), or a click elsewhere
+  document.addEventListener("keydown", function (event) {
+    const open = event.key === "Escape" && document.querySelector(".ex-languages[open]");
+    if (!open || !open.contains(document.activeElement)) return;
+    open.open = false;
+    open.querySelector("summary").focus();
+  });
+  document.addEventListener("click", function (event) {
+    const open = document.querySelector(".ex-languages[open]");
+    if (open && !open.contains(event.target)) open.open = false;
+  });
+
   // every language's words, once the page is live (not in its first frame): the switch
   // then finds them at hand
   function ahead() {

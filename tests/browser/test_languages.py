@@ -94,6 +94,12 @@ def test_the_switch_keeps_the_lesson_and_the_engine_by_mouse_and_keyboard(shared
         if page.evaluate("() => document.activeElement.matches('.ex-languages summary')"):
             break
     page.keyboard.press("Enter")
+    assert page.locator(".ex-languages[open]").count() == 1
+    page.keyboard.press("Tab")
+    page.keyboard.press("Escape")  # closes the menu, back on its button
+    assert page.locator(".ex-languages[open]").count() == 0
+    assert page.evaluate("() => document.activeElement.matches('.ex-languages summary')")
+    page.keyboard.press("Enter")
     for _ in range(5):
         page.keyboard.press("Tab")
         if page.evaluate("() => document.activeElement.getAttribute('hreflang') === 'he'"):
