@@ -185,11 +185,12 @@ def test_a_missing_translation_falls_back_with_a_note_and_a_warning(built):
 
 
 def test_strict_makes_a_missing_translation_an_error(tmp_path, capsys):
-    content = make_site(tmp_path / "site")
+    content = make_site(tmp_path / "site", lessons={k: v for k, v in LESSONS.items() if k != "he/02-shares.md"})
     out = tmp_path / "_site"
     assert main(["build", str(content), "-o", str(out), "--strict"]) == 1
     err = capsys.readouterr().err
-    assert "content/03-heads.md:1:1: no 'de' translation of this lesson" in err
+    assert err.count("content/03-heads.md:1:1: no 'de' translation of this lesson") == 1
+    assert err.count("content/02-shares.md:1:1: no 'he' translation of this lesson") == 1
     assert not out.exists()
     assert main(["build", str(content), "-o", str(out)]) == 0  # without it: a warning
     assert "warning: content/03-heads.md:1:1: no 'de' translation" in capsys.readouterr().err
@@ -281,3 +282,20 @@ def test_the_engine_speaks_the_words_it_is_sent_without_starting_again():
     finally:
         locale.own_words({})
         locale.use("en")
+
+
+def test_a_section_a_language_lacks_falls_back_whole(tmp_path):
+    lessons = {
+        **LESSONS,
+        "basics/index.md": "---\ntitle: Basics\n---\n\nThe basics.\n",
+        "basics/01-dot.md": "---\ntitle: Dot\n---\n\nA dot: ![dot](img/dot.svg)\n",
+        "basics/img/dot.svg": '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>',
+    }
+    content = make_site(tmp_path / "site", lessons=lessons)
+    out = tmp_path / "_site"
+    result = build_site(content, out)
+    html = page(out, "de/basics/dot.html")
+    assert "ex-untranslated" in html and '<img src="img/dot.svg"' in html
+    assert (out / "de" / "basics" / "img" / "dot.svg").is_file()  # its image beside it, in the German tree
+    assert 'href="../../de/basics/index.html"' in html  # the German menu holds the section
+    assert sum("no 'de' translation" in w for w in result.warnings) == 3  # heads, basics/index, basics/dot

@@ -328,7 +328,11 @@ def _render(run: Run, read: Read, parsed: Parsed) -> Rendered:
     for page in pages:
         errors.extend(page.errors)
     extras = author_folders(
-        content, run.out_dir, {*renders, *outputs}, errors, tuple(sec.folder for sec in site.all_sections())
+        content,
+        run.out_dir,
+        {*renders, *outputs},
+        errors,
+        tuple(sec.folder for sec in site.all_sections() if (content / sec.folder).is_dir()),
     )
     if errors:
         # the site's own files first (site.yml, figure modules, word files): a mistake there

@@ -15,6 +15,7 @@ writes any site; output/languages.py adds what the languages share.
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -87,27 +88,42 @@ def stages(
         raise BuildError(f"--language {unknown[0]}: the site's languages are {', '.join(config.languages)} (site.yml)")
     default = Tree(config.language, "", run, read)
     run.errors.extend(languages.misplaced(read.sources, run.content, config.languages))
+    failed: list[SourceError] = []  # every language's mistakes, reported together
+
+    def attempt(stage: Callable[[], Rendered]) -> Rendered | None:
+        try:
+            return stage()
+        except BuildError as err:
+            if not err.errors:  # a message of its own, not an author's mistakes
+                raise
+            failed.extend(err.errors)
+            return None
+
     _speak(read)
-    default.parsed = parse(run, read)
-    default.rendered = render(run, read, default.parsed)
-    skip = set(config.languages[1:])
-    default.rendered.extras = [e for e in default.rendered.extras if e.relative_to(run.content).parts[0] not in skip]
+    default.parsed = parsed = parse(run, read)
+    default.rendered = render(run, read, parsed)  # its mistakes first: site.yml's are among them
     trees = [default]
     missing: list[SourceError] = []
     for code in codes:
         tree = _read(run, read, code)
         _speak(tree.read)
         fallbacks = _fallbacks(tree, default)
-        tree.parsed = parse(tree.run, tree.read, fallbacks)
-        missing += [_missing(page, code, tree, run) for page in fallbacks]
-        if strict and missing:
-            run.errors.extend(missing)
-        tree.rendered = render(tree.run, tree.read, tree.parsed)
+        tree.parsed = mine = parse(tree.run, tree.read, fallbacks)
+        lacking = [_missing(page, code, tree, run) for page in fallbacks]
+        missing += lacking
+        if strict:  # an error, reported with the rest of the language's
+            tree.run.errors.extend(lacking)
+        tree.rendered = attempt(functools.partial(render, tree.run, tree.read, mine))
         trees.append(tree)
     _speak(read)  # the default language again, for the write stage
+    if failed:
+        failed.sort(key=lambda e: (Path(e.path).is_relative_to(run.content), str(e.path), e.line, e.col))
+        raise BuildError(failed, root=run.root)
+    skip = set(config.languages[1:])
+    default.done[1].extras = [e for e in default.done[1].extras if e.relative_to(run.content).parts[0] not in skip]
     for tree in trees:
         _move(tree)
-    default.parsed.warnings += languages.missing_folders(run.content, [config.language, *codes]) + missing
+    default.done[0].warnings += languages.missing_folders(run.content, [config.language, *codes]) + missing
     return _join(trees, read)
 
 
@@ -121,8 +137,9 @@ def _read(run: Run, read: Read, code: str) -> Tree:
     """Stage 1 for one more language: its words and its lessons' text (the site's
     figures were read with the default language)."""
     content = run.content / code
-    lrun = LanguageRun(**{f.name: getattr(run, f.name) for f in fields(run)} | {"content": content}, site=run.root)
-    errors = run.errors
+    given = {f.name: getattr(run, f.name) for f in fields(run)} | {"content": content, "errors": []}
+    lrun = LanguageRun(**given, site=run.root)  # its own errors: each language's render reports its own
+    errors = lrun.errors
     words = site_words(code, config_path(run.content))
     errors.extend(words.errors)
     sources, warnings = sections.sources(content, run.out_dir, errors) if content.is_dir() else ([], [])

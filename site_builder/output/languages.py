@@ -19,6 +19,7 @@ import json
 from collections import ChainMap
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 from urllib.parse import quote
 
 import rcssmin
@@ -193,7 +194,7 @@ def renderer(rendered, env, common, renders, build, names, *more):
             common,
             renders,
             build,
-            ChainMap({"search-index.js": names[search_file(tree.code, default)]}, names),
+            cast(dict, ChainMap({"search-index.js": names[search_file(tree.code, default)]}, names)),
             *more,
         )
         for tree in trees
