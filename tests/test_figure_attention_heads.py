@@ -211,9 +211,9 @@ def test_refused_input_names_the_field_and_keeps_the_state(name, value, message)
 
 def test_select_a_cell_or_a_value():
     state = first_state()
-    assert FIG.apply(state, {"type": "select", "mark": "a1-2-0"})["query"] == 2
-    assert FIG.apply(state, {"type": "select", "mark": "a2-4-6"})["query"] == 4
-    assert FIG.apply(state, {"type": "select", "mark": "value-1"})["query"] == 1
+    assert FIG.apply(state, {"type": "select", "mark": "a1", "index": [2, 0]})["query"] == 2
+    assert FIG.apply(state, {"type": "select", "mark": "a2", "index": [4, 6]})["query"] == 4
+    assert FIG.apply(state, {"type": "select", "mark": "value", "index": 1})["query"] == 1
     for mark in ("a3-1-1", "a1-7-0", "o1", "value-9"):
         with pytest.raises(ValueError) as info:
             FIG.apply(state, {"type": "select", "mark": mark})
@@ -393,7 +393,7 @@ def test_the_lesson_places_the_figure_with_valid_options():
     {"type": "set", "name": "h1.W_Q.0.0", "value": "0.3"},
     {"type": "set", "name": "W_O.0.0", "value": "0.3"},
     {"type": "action", "name": "W_O2=0"},
-    {"type": "select", "mark": "a1-1-2"},
+    {"type": "select", "mark": "a1", "index": [1, 2]},
 ])
 def test_any_other_event_ends_the_experiment(event):
     """Regression: after "Give head 2 head 1's matrices" a W_O preset left the message

@@ -202,7 +202,7 @@ def test_padding_appends_pad_tokens_whose_keys_no_query_reads():
     assert all("select" not in label for label in table["row_labels"][12:])
     assert len(panel(scene, "entropy")["rows"]) == 12 and len(panel(scene, "outputs")["rows"]) == 12
     with pytest.raises(ValueError, match="cannot select the mark 'row-12'"):
-        FIG.apply(state, {"type": "select", "mark": "row-12"})
+        FIG.apply(state, {"type": "select", "mark": "row", "index": 12})
     with pytest.raises(FieldError, match="padding must be a whole number from 0 to 4, got 5"):
         set_(state, "padding", 5)
 
@@ -222,11 +222,12 @@ def test_causal_mask_hides_the_upper_triangle():
 
 def test_select_a_cell_or_a_row_label_picks_the_row():
     state = first_state()
-    assert FIG.apply(state, {"type": "select", "mark": "cell-5-0"})["query"] == 5
-    assert FIG.apply(state, {"type": "select", "mark": "row-11"})["query"] == 11
-    for bad in ("cell-12-0", "cell-1", "row-x", "t3"):
+    assert FIG.apply(state, {"type": "select", "mark": "cell", "index": [5, 0]})["query"] == 5
+    assert FIG.apply(state, {"type": "select", "mark": "row", "index": 11})["query"] == 11
+    for mark, index, bad in (("cell", [12, 0], "cell-12-0"), ("cell", 1, "cell-1"), ("row", [1, 2], "row-1-2"),
+                             ("row-x", None, "row-x"), ("t3", None, "t3")):
         with pytest.raises(ValueError, match=f"cannot select the mark '{bad}'"):
-            FIG.apply(state, {"type": "select", "mark": bad})
+            FIG.apply(state, {"type": "select", "mark": mark, "index": index})
     assert set_(state, "query", "garden")["query"] == 10
     with pytest.raises(FieldError):
         set_(state, "query", "cow")
@@ -538,7 +539,7 @@ def test_invariants_wherever_the_reader_goes(preset, n, padding, causal, view, q
     state = first_state(preset=preset)
     n = min(n, len(state["tokens"]))
     state = FIG.patch(state, {"n": n, "padding": padding, "causal": causal, "view": view})
-    state = FIG.apply(state, {"type": "select", "mark": f"row-{min(query, n - 1)}"})
+    state = FIG.apply(state, {"type": "select", "mark": "row", "index": min(query, n - 1)})
     for m, c, x in typed:
         d = len(state[m][0])
         state = set_(state, f"{m}.{state['query']}.{c % d}", repr(x))
@@ -689,7 +690,7 @@ def test_the_lesson_places_the_figure_with_valid_options():
     {"type": "set", "name": "n", "value": 5},
     {"type": "set", "name": "padding", "value": 1},
     {"type": "set", "name": "q.2.0", "value": "1"},
-    {"type": "select", "mark": "row-4"},
+    {"type": "select", "mark": "row", "index": 4},
 ])
 def test_any_other_event_ends_the_experiment(event):
     """Regression: after "Causal mask", unticking the mask still said "66 of 144 cells …
@@ -732,7 +733,7 @@ def test_a_row_of_two_keys_is_neither_peaked_nor_flat():
     scene = FIG.scene(set_(first_state(), "causal", True))
     kinds = [row[3]["text"] for row in panel(scene, "entropy")["rows"]]
     assert kinds[:3] == ["one key", "2 keys", kinds[2]] and kinds[2] not in ("one key", "2 keys")
-    row = FIG.scene(FIG.apply(set_(first_state(), "causal", True), {"type": "select", "mark": "row-1"}))
+    row = FIG.scene(FIG.apply(set_(first_state(), "causal", True), {"type": "select", "mark": "row", "index": 1}))
     assert "too few keys to call it peaked or flat" in " ".join(panel(row, "row")["paragraphs"])
 
 

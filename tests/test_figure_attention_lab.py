@@ -264,11 +264,11 @@ def test_bad_matrix_entries_are_refused_and_the_state_kept(text, message):
 
 def test_select_a_cell_or_a_point_makes_that_token_ask():
     state = first_state()
-    assert FIG.apply(state, {"type": "select", "mark": "a-2-5"})["query"] == 2  # the row asks
-    assert FIG.apply(state, {"type": "select", "mark": "key-6"})["query"] == 6
-    assert FIG.apply(state, {"type": "select", "mark": "value-0"})["query"] == 0
-    assert FIG.apply(state, {"type": "select", "mark": "out-3"})["query"] == 3
-    assert FIG.apply(state, {"type": "select", "mark": "x-1"})["query"] == 1
+    assert FIG.apply(state, {"type": "select", "mark": "a", "index": [2, 5]})["query"] == 2  # the row asks
+    assert FIG.apply(state, {"type": "select", "mark": "key", "index": 6})["query"] == 6
+    assert FIG.apply(state, {"type": "select", "mark": "value", "index": 0})["query"] == 0
+    assert FIG.apply(state, {"type": "select", "mark": "out", "index": 3})["query"] == 3
+    assert FIG.apply(state, {"type": "select", "mark": "x", "index": 1})["query"] == 1
     for mark in ("a-7-0", "a-1", "key-9", "word-cat", "q-1"):
         with pytest.raises(ValueError) as info:
             FIG.apply(state, {"type": "select", "mark": mark})
@@ -592,7 +592,7 @@ def test_every_experiment_gives_a_valid_scene():
         state = act(state, name)
         check_scene(FIG.scene(state), state)
     reply = json.loads(runtime.handle(json.dumps(
-        {"figure": "attention-lab", "state": state, "event": {"type": "select", "mark": "a-1-1"}})))
+        {"figure": "attention-lab", "state": state, "event": {"type": "select", "mark": "a", "index": [1, 1]}})))
     assert reply["ok"] is True and reply["state"]["query"] == 1
 
 
@@ -718,7 +718,7 @@ def test_column_heads_name_the_position_only_of_a_repeated_word():
     {"type": "set", "name": "W_Q.0.1", "value": "0.3"},
     {"type": "action", "name": "W_K=2I"},
     {"type": "drag", "mark": "word", "index": 1, "x": 0.5, "y": 0.5},
-    {"type": "select", "mark": "a-1-2"},
+    {"type": "select", "mark": "a", "index": [1, 2]},
 ])
 def test_any_other_event_ends_the_experiment(event):
     """Regression: after an experiment, a matrix preset or a slider left its message and

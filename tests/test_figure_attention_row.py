@@ -271,12 +271,12 @@ def test_unknown_controls_are_refused():
 
 def test_select_a_score_cell_or_a_value_makes_that_token_ask():
     state = first_state()
-    new = FIG.apply(state, {"type": "select", "mark": "score-4"})
+    new = FIG.apply(state, {"type": "select", "mark": "score", "index": 4})
     assert new["query"] == 4
     assert FIG.scene(new)["values"]["query"] == 4
-    assert FIG.apply(state, {"type": "select", "mark": "value-0"})["query"] == 0
+    assert FIG.apply(state, {"type": "select", "mark": "value", "index": 0})["query"] == 0
     with pytest.raises(ValueError, match="cannot select the mark 'score-6'"):
-        FIG.apply(state, {"type": "select", "mark": "score-6"})
+        FIG.apply(state, {"type": "select", "mark": "score", "index": 6})
 
 
 def test_clicking_a_weight_bar_makes_that_word_ask():
@@ -284,12 +284,12 @@ def test_clicking_a_weight_bar_makes_that_word_ask():
     bars = panel(FIG.scene(state), "weights")["bars"]
     assert [(b["select"], b["id"]) for b in bars] == [(True, f"bar-{j}") for j in range(6)]
     assert [b.get("active", False) for b in bars] == [j == 2 for j in range(6)]
-    new = FIG.apply(state, {"type": "select", "mark": "bar-4"})
+    new = FIG.apply(state, {"type": "select", "mark": "bar", "index": 4})
     assert new["query"] == 4 and new["step"] == ar.STEP_MATCH
     assert new["selected"] == state["selected"]  # the keyboard still moves the same key
     assert [b.get("active", False) for b in panel(FIG.scene(new), "weights")["bars"]] == [j == 4 for j in range(6)]
     masked = FIG.apply(FIG.apply(state, {"type": "set", "name": "causal", "value": True}),
-                       {"type": "select", "mark": "bar-5"})  # a hidden word may still ask
+                       {"type": "select", "mark": "bar", "index": 5})  # a hidden word may still ask
     assert masked["query"] == 5 and direct_row(masked).weights[5] > 0
     for bad in ("bar-6", "bar-", "bar-x", "bars-1"):
         with pytest.raises(ValueError, match=f"cannot select the mark '{bad}'"):
@@ -776,7 +776,7 @@ def test_the_whole_scene_is_json_with_no_nan():
         text = json.dumps(FIG.scene(state), allow_nan=False)
         assert json.loads(text)["values"]["tokens"] == state["tokens"]
     reply = json.loads(runtime.handle(json.dumps(
-        {"figure": "attention-row", "state": state, "event": {"type": "select", "mark": "score-5"}}
+        {"figure": "attention-row", "state": state, "event": {"type": "select", "mark": "score", "index": 5}}
     )))
     assert reply["ok"] is True and reply["state"]["query"] == 5
 
@@ -933,7 +933,7 @@ def test_ending_an_experiment_puts_the_hint_back_and_keeps_the_rest():
     {"type": "set", "name": "query", "value": "1"},
     {"type": "set", "name": "key.1.0", "value": "0.4"},
     {"type": "drag", "mark": "key", "index": 1, "x": 0.5, "y": 0.5},
-    {"type": "select", "mark": "bar-4"},
+    {"type": "select", "mark": "bar", "index": 4},
 ])
 def test_any_other_event_ends_the_experiment(event):
     """Regression: after "Lower T" a reader who moved the slider still read "T = 0.1 ..."

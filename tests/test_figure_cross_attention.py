@@ -91,9 +91,9 @@ def test_bad_input_is_refused_and_the_state_kept(name, value):
 
 def test_a_cell_or_a_row_label_selects_the_target_word():
     state = first_state()
-    assert FIG.apply(state, {"type": "select", "mark": "cell-3-1"})["i"] == 3
-    assert FIG.apply(state, {"type": "select", "mark": "row-0"})["i"] == 0
-    reply = runtime.step("cross-attention", state, {"type": "select", "mark": "cell-9-0"})
+    assert FIG.apply(state, {"type": "select", "mark": "cell", "index": [3, 1]})["i"] == 3
+    assert FIG.apply(state, {"type": "select", "mark": "row", "index": 0})["i"] == 0
+    reply = runtime.step("cross-attention", state, {"type": "select", "mark": "cell", "index": [9, 0]})
     assert reply["ok"] is False
 
 
@@ -296,7 +296,7 @@ def test_the_figure_agrees_under_pyodide(tmp_path):
     """The figure shipped in the engine archive and imported as the worker imports it: its
     first frame and a reader's events give the same numbers under Pyodide as in CPython."""
     inputs = {"figure": FIG.name, "options": {"i": "1", "T": "0.7"},
-              "events": [{"type": "set", "name": "i", "value": 3}, {"type": "select", "mark": "cell-0-2"},
+              "events": [{"type": "set", "name": "i", "value": 3}, {"type": "select", "mark": "cell", "index": [0, 2]},
                          {"type": "drag", "mark": "x", "index": 0, "x": 0.4, "y": -1.1},
                          {"type": "set", "name": "T", "value": "x"}, {"type": "action", "name": "off"},
                          {"type": "patch", "patch": {"T": 2.5}}]}

@@ -286,7 +286,7 @@ def test_reset_and_unknown_events():
     with pytest.raises(ValueError, match="no action 'jump'"):
         FIG.apply(start, {"type": "action", "name": "jump"})
     with pytest.raises(ValueError, match="does not know the event type 'select'"):
-        FIG.apply(start, {"type": "select", "mark": "tip-0"})
+        FIG.apply(start, {"type": "select", "mark": "tip", "index": 0})
 
 
 # --- scene invariants -------------------------------------------------------------------------

@@ -87,7 +87,7 @@ def line_of(name: str) -> int:
     ("setup", None),
     ("changed", {"type": "set", "name": "a", "value": 1.5}),
     ("on_drag", {"type": "drag", "mark": "dot", "index": 0, "x": 0.5, "y": 0.5}),
-    ("on_select", {"type": "select", "mark": "dot-0"}),
+    ("on_select", {"type": "select", "mark": "dot", "index": 0}),
 ])
 def test_a_hook_that_returns_no_state_is_named_at_its_line(hook, event):
     """Before: "TypeError: 'NoneType' object does not support item assignment", in the kit,
@@ -198,7 +198,7 @@ def test_a_drag_hook_written_before_the_index_gets_the_element_id_with_a_warning
     assert state["P"][0] == [1, 1]
 
 
-def test_a_click_gives_the_select_hook_the_mark_and_the_element_read_back_once():
+def test_a_click_gives_the_select_hook_the_mark_and_the_element_its_ref_names():
     class Picker(Two):
         def on_select(self, state, mark, i):
             state["picked"] = [mark, i]
@@ -206,8 +206,8 @@ def test_a_click_gives_the_select_hook_the_mark_and_the_element_read_back_once()
 
     fig = Picker()
     state = fig.initial_state({})
-    assert fig.apply(state, {"type": "select", "mark": "cell-2-3"})["picked"] == ["cell", (2, 3)]
-    assert fig.apply(state, {"type": "select", "mark": "key-12"})["picked"] == ["key", 12]
+    assert fig.apply(state, {"type": "select", "mark": "cell", "index": [2, 3]})["picked"] == ["cell", (2, 3)]
+    assert fig.apply(state, {"type": "select", "mark": "key", "index": 12})["picked"] == ["key", 12]
     assert fig.apply(state, {"type": "select", "mark": "probe"})["picked"] == ["probe", None]
 
     class Old(Two):
@@ -216,7 +216,7 @@ def test_a_click_gives_the_select_hook_the_mark_and_the_element_read_back_once()
             return state
 
     with pytest.warns(DeprecationWarning, match=r"write on_select\(state, mark, i\)"):
-        assert Old().apply(state, {"type": "select", "mark": "cell-2-3"})["picked"] == "cell-2-3"
+        assert Old().apply(state, {"type": "select", "mark": "cell", "index": [2, 3]})["picked"] == "cell-2-3"
 
 
 def test_an_experiment_setting_a_slider_runs_its_changed_hook():

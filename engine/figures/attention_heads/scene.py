@@ -35,6 +35,7 @@ def table_panel(s: dict, v: dict, h: int) -> dict:
         link=lambda a, b: f"t{b}",
         id=lambda a, b: f"a{h + 1}-{a}-{b}",
         select=True,
+        mark=f"a{h + 1}",
         active=lambda a, b: a == i and b == tops[a],
         detail=lambda a, b: [
             t("figure.attention_heads.cell_head", h=h + 1, pair=f"{tokens[a]}{sub(a)} → {tokens[b]}{sub(b)}"),
@@ -67,9 +68,9 @@ def plane_panel(s: dict, v: dict) -> dict:
         for V, role, sup in sets:
             js = [j for j in range(len(V)) if (j == i) is ring]
             out_marks += points(
-                None,
+                f"value{sup}",
                 [V[j] for j in js],
-                id=[f"value{sup}-{j}" if sup else f"value-{j}" for j in js],
+                index=js,
                 role=role,
                 size=OWN_RING if ring else 4,
                 muted=not sup and not ring,

@@ -93,6 +93,7 @@ def table_panel(state: dict, r) -> dict:
         tone=tone,
         id=lambda i, j: f"cell-{i}-{j}",
         select=lambda i, j: i < n,
+        mark="cell",
         link=lambda i, j: f"t{j}",
         active=lambda i, j: i == picked,
         muted=lambda i, j: hidden(i, j) or i >= n,
@@ -108,6 +109,7 @@ def table_panel(state: dict, r) -> dict:
         col_labels=heading(N, text=tokens, link=lambda j: f"t{j}"),
         row_labels=heading(
             N,
+            "row",
             text=tokens,
             link=lambda i: f"t{i}",
             id=lambda i: f"row-{i}" if i < n else None,

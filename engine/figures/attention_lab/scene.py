@@ -232,6 +232,7 @@ def table_panel(s: dict, v: dict) -> dict:
         link=lambda a, b: f"t{b}",
         id=lambda a, b: f"a-{a}-{b}",
         select=True,
+        mark="a",
         active=lambda a, b: a == i and b == tops[a],
         muted=lambda a, b: not r.mask[a][b],
         detail=detail,
@@ -260,9 +261,9 @@ def values_panel(s: dict, v: dict) -> dict:
 
     def value_points(js):
         return points(
-            None,
+            "value",
             [V[j] for j in js],
-            id=[f"value-{j}" for j in js],
+            index=js,
             role="value",
             shape=lambda n: "ring" if js[n] == i else "circle",
             label=lambda n: token_label(tokens, js[n]),
@@ -276,9 +277,9 @@ def values_panel(s: dict, v: dict) -> dict:
     # drawn in this order, so that nothing hides anything: the asking token's own value (a
     # ring wide enough to hold a diamond), the outputs, the other values' dots on top
     outputs = points(
-        None,
+        "out",
         [outs[j] for j in others],
-        id=[f"out-{j}" for j in others],
+        index=others,
         role="output",
         shape="diamond",
         size=2.5,

@@ -158,6 +158,8 @@ class AttentionRow(Figure):
 
     def on_select(self, state: dict, mark: str, i: Any) -> dict:
         marks = ("score", "bar", "value", "key", "weight", "t")
+        if mark == "score" and isinstance(i, tuple) and i[0] == 0:  # the scores' one row: a column is a token
+            i = i[1]
         state["query"], state["step"] = clicked(self.name, state, mark, i, points=marks), STEP_MATCH
         return state
 

@@ -26,10 +26,10 @@ def table(state: dict, v: dict) -> dict:
         return [W.CELL_DETAIL.format(s=num(v["scores"][r][j]), T=num(v["T"]), w=num(weights[r][j]))]
 
     return cells("table", m, n, text=lambda r, j: num(weights[r][j]), tone=lambda r, j: weights[r][j],
-                 id=lambda r, j: f"cell-{r}-{j}", select=lambda r, j: True, active=lambda r, j: r == i,
+                 id=lambda r, j: f"cell-{r}-{j}", select=lambda r, j: True, mark="cell", active=lambda r, j: r == i,
                  tip=lambda r, j: W.CELL_TIP.format(q=quote(TARGET[r]), k=quote(SOURCE[j]), w=num(weights[r][j])),
                  detail=detail, active_row=i,
-                 row_labels=heading(m, text=TARGET, id=lambda r: f"row-{r}", select=lambda r: True,
+                 row_labels=heading(m, "row", text=TARGET, id=lambda r: f"row-{r}", select=lambda r: True,
                                     active=lambda r: r == i, title=lambda r: W.PICK_ROW.format(word=quote(TARGET[r]))),
                  col_labels=heading(n, text=SOURCE), key=[(0, W.KEY_LITTLE()), (1, W.KEY_MUCH())],
                  title=W.TABLE_TITLE.format(m=m, n=n), caption=W.TABLE_CAPTION.format(m=m, n=n))

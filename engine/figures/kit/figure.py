@@ -40,8 +40,9 @@ never knows what a figure means), each to ``apply(state, event)`` -> the next st
 - ``{"type": "drag", "mark": M, "index": I, "x": X, "y": Y}``: the element I of the
   draggable mark M (its ``ref`` in the scene) moved to data coordinates (X, Y), by
   pointer or keyboard: ``on_drag(state, M, I, X, Y)``.
-- ``{"type": "select", "mark": ID}``: a selectable point, bar or cell was clicked:
-  ``on_select(state, mark, i)``, the id read back once, here (``mark_ref``).
+- ``{"type": "select", "mark": M, "index": I}``: the element I of the selectable mark M
+  (a point's or label's ``ref``, a cells or bars panel's ``mark`` with the cell's [row,
+  column] or the bar's index) was clicked: ``on_select(state, M, I)``.
 - ``{"type": "action", "name": N}``: a button: "reset", an experiment, else ``on_action``.
 
 A hook raises ``ValueError`` (or ``FieldError``, naming the control) for input it
@@ -61,7 +62,7 @@ from .experiment_runs import buttons, run
 from .experiments import HINT, Experiment
 from .geometry import Vector
 from .hooks import HookChecks, HookFailed, Misused, _a, described, old_signature  # noqa: F401  (described: reports')
-from .marks import element_id, mark_ref
+from .marks import element_id
 from .params import Hidden, Param, Play
 from .schema import CHECKED, SceneError, check_scene
 from .text import spoken
@@ -69,6 +70,12 @@ from .values import Value
 
 BOOKKEEPING = ("options", "experiment", "message")  # state keys the base class keeps
 EVENT_HOOKS = {"set": "on_set", "drag": "on_drag", "select": "on_select", "action": "on_action"}
+
+
+def _reference(event: dict[str, Any]) -> tuple[str, Any]:
+    """The mark and the element's index an event names: [row, column] as a tuple."""
+    index = event.get("index")
+    return str(event.get("mark", "")), tuple(index) if isinstance(index, list) else index
 
 
 class Figure(HookChecks):
@@ -205,20 +212,19 @@ class Figure(HookChecks):
         """A drag to ``on_drag(state, mark, i, x, y)``: the mark's name and the element's index,
         as the scene's ``ref`` gave them. ``on_drag(state, mark, x, y)`` (before 0.3) gets
         the element's id, with a warning."""
-        mark, index, x, y = str(event.get("mark", "")), event.get("index"), event.get("x"), event.get("y")
-        if "index" not in event:
-            mark, index = mark_ref(mark)
+        (mark, index), x, y = _reference(event), event.get("x"), event.get("y")
         if old_signature(self, "on_drag", 4, "on_drag(state, mark, i, x, y)"):
             return self.on_drag(state, element_id(mark, index), x, y)  # type: ignore[call-arg]
         return self.on_drag(state, mark, index, x, y)
 
     def selected(self, state: dict[str, Any], event: dict[str, Any]) -> Any:
-        """A click to ``on_select(state, mark, i)``: "a-1-2" (a cell) as ("a", (1, 2)), "key-3"
-        as ("key", 3). ``on_select(state, mark)`` (before 0.3) gets the id, with a warning."""
-        mark = str(event.get("mark", ""))
+        """A click to ``on_select(state, mark, i)``, as the element's ``ref`` (or its cells
+        panel's ``mark`` and its row and column) gave them: ("key", 3), ("cell", (1, 2)).
+        ``on_select(state, mark)`` (before 0.3) gets the element's id, with a warning."""
+        mark, index = _reference(event)
         if old_signature(self, "on_select", 2, "on_select(state, mark, i)"):
-            return self.on_select(state, mark)  # type: ignore[call-arg]
-        return self.on_select(state, *mark_ref(mark))
+            return self.on_select(state, element_id(mark, index))  # type: ignore[call-arg]
+        return self.on_select(state, mark, index)
 
     def set_param(self, state: dict[str, Any], name: str, value: Any) -> dict[str, Any]:
         """A reader's value for the parameter ``name``: parsed, stored, its step lit."""

@@ -83,26 +83,13 @@ def _element(base: dict[str, Any], channels: list[tuple[str, int, Any]], *index:
     return out
 
 
-def _ids(prefix: str | None, n: int) -> list[str | None]:
-    return [f"{prefix}-{i}" if prefix else None for i in range(n)]
-
-
-def mark_ref(id: str) -> tuple[str, Any]:
-    """The mark and the element's index in an id written as the builders write them (and
-    as figures name cells): "key-3" -> ("key", 3), "a-1-2" -> ("a", (1, 2)); any other id
-    -> (the id, None). The one place an id is read back."""
-    parts = id.split("-")
-    k = len(parts)
-    while k > 1 and parts[k - 1].isdigit():
-        k -= 1
-    digits = tuple(int(p) for p in parts[k:])
-    if not 1 <= len(digits) <= 2:
-        return id, None
-    return "-".join(parts[:k]), digits[0] if len(digits) == 1 else digits
+def _ids(prefix: str | None, index: Iterable[int]) -> list[str | None]:
+    return [f"{prefix}-{i}" if prefix else None for i in index]
 
 
 def element_id(mark: str, index: Any) -> str:
-    """The id ``mark_ref`` reads back: ("key", 3) -> "key-3", ("probe", None) -> "probe"."""
+    """An element's id as the builders write it, for messages: ("key", 3) -> "key-3",
+    ("cell", (1, 2)) -> "cell-1-2", ("probe", None) -> "probe"."""
     if index is None:
         return mark
     return "-".join([mark, *map(str, index if isinstance(index, (list, tuple)) else [index])])
@@ -147,13 +134,19 @@ def _panel(kind: str, id: str, options: dict[str, Any]) -> dict[str, Any]:
 # --- marks on a plane or a chart -------------------------------------------------------
 
 
-def points(prefix: str | None, P: Sequence[Sequence[float]], **channels: Any) -> list[dict[str, Any]]:
-    """One point a row of P (x, y). Ids are ``prefix-i`` unless an ``id`` channel is given.
-    Channels: role, label, shape, size, draggable, select, muted, name, link, anchor."""
-    channels.setdefault("id", _ids(prefix, len(P)))
+def points(
+    prefix: str | None, P: Sequence[Sequence[float]], *, index: Sequence[int] | None = None, **channels: Any
+) -> list[dict[str, Any]]:
+    """One point a row of P (x, y). Ids are ``prefix-i`` unless an ``id`` channel is given;
+    ``index`` gives each point the index it stands for where P is a part of a whole
+    (``points("value", [V[j] for j in js], index=js)``): its id and what a click or a drag
+    reports. Channels: role, label, shape, size, draggable, select, muted, name, link, anchor."""
+    channels.setdefault("id", _ids(prefix, index if index is not None else range(len(P))))
     found = _sorted(channels)
     return _referred(
-        prefix, [_element({"kind": "point", "x": float(p[0]), "y": float(p[1])}, found, i) for i, p in enumerate(P)]
+        prefix,
+        [_element({"kind": "point", "x": float(p[0]), "y": float(p[1])}, found, i) for i, p in enumerate(P)],
+        index,
     )
 
 
@@ -162,7 +155,7 @@ def arrows(prefix: str | None, tails: Any, heads: Sequence[Sequence[float]], **c
     ``prefix-i`` unless an ``id`` channel is given. Channels: role, dashed, label, link,
     muted, width, gap, draggable (the reader drags its head: on_drag gets the head's x, y)."""
     shared = len(tails) == 2 and not isinstance(tails[0], (list, tuple))
-    channels.setdefault("id", _ids(prefix, len(heads)))
+    channels.setdefault("id", _ids(prefix, range(len(heads))))
     found = _sorted(channels)
     out = []
     for i, head in enumerate(heads):
@@ -172,13 +165,15 @@ def arrows(prefix: str | None, tails: Any, heads: Sequence[Sequence[float]], **c
     return _referred(prefix, out)
 
 
-def _referred(prefix: str | None, elements: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Each draggable element given its ``ref``, ``{"mark": prefix, "index": i}``, which the
-    browser sends back with a drag: the figure's ``on_drag`` gets the mark and the index,
-    and never reads them back out of an id."""
+def _referred(
+    prefix: str | None, elements: list[dict[str, Any]], index: Sequence[int] | None = None
+) -> list[dict[str, Any]]:
+    """Each draggable or selectable element given its ``ref``, ``{"mark": prefix, "index":
+    i}``, which the browser sends back with a drag or a click: the figure's ``on_drag`` and
+    ``on_select`` get the mark and the index, and never read them back out of an id."""
     for i, element in enumerate(elements):
-        if element.get("draggable"):
-            element["ref"] = {"mark": prefix or element.get("id") or "", "index": i}
+        if element.get("draggable") or element.get("select"):
+            element["ref"] = {"mark": prefix or element.get("id") or "", "index": index[i] if index is not None else i}
     return elements
 
 
@@ -282,7 +277,8 @@ def bars(
     **channels_and_options: Any,
 ) -> dict[str, Any]:
     """Horizontal bars, one a value from 0 to ``max`` (a full bar). Channels: label, text,
-    link, role, muted, active, select, id. Panel options: title, caption, footer, wide.
+    link, role, muted, active, select, id. Panel options: title, caption, footer, wide,
+    mark: the name a click on bar i reports to ``on_select`` with i (default: the id).
     A value outside 0 to ``max`` is an error: drawn, it would be cut off without a word."""
     for v in values:
         if v < 0:
@@ -295,7 +291,7 @@ def bars(
                 f"bars '{id}': the value {v:g} is above max={max:g}, the value a full bar stands "
                 f"for; pass a larger max (e.g. max={_round_up(builtins.max(values))})"
             )
-    panel_keys = {"title", "caption", "wide"}
+    panel_keys = {"title", "caption", "wide", "mark"}
     options = {k: v for k, v in channels_and_options.items() if k in panel_keys}
     channels = {k: v for k, v in channels_and_options.items() if k not in panel_keys}
     channels.update(label=label, text=text if text is not None else [f"{v:.2f}" for v in values])
@@ -309,10 +305,11 @@ def cells(id: str, R: int, C: int, /, **channels_and_options: Any) -> dict[str, 
     """A grid of R rows and C columns of cells. Cell channels take (i, j): text, tone,
     link, id, select, active, muted, tip (the cell's tooltip, its "title"), detail.
     Panel options: title, caption, col_labels, row_labels (lists of label dicts, see
-    ``heading``), active_row, wide, and key: what the colours mean, as (tone, words)
+    ``heading``), active_row, wide, mark: the name a click on cell (i, j) reports to
+    ``on_select`` with (i, j) (default: the id), and key: what the colours mean, as (tone, words)
     pairs, e.g. ``key=[(-1, "poor match"), (1, "good match")]``, each shown as a swatch
     of that tone's fill beside its words."""
-    panel_keys = {"title", "caption", "col_labels", "row_labels", "active_row", "wide", "key"}
+    panel_keys = {"title", "caption", "col_labels", "row_labels", "active_row", "wide", "key", "mark"}
     options = {k: v for k, v in channels_and_options.items() if k in panel_keys}
     if "key" in options:
         options["key"] = [{"tone": float(tone), "label": str(label)} for tone, label in options["key"]]
@@ -335,13 +332,14 @@ def cells(id: str, R: int, C: int, /, **channels_and_options: Any) -> dict[str, 
     return _panel("cells", id, {**options, "rows": rows})
 
 
-def heading(n: int, **channels: Any) -> list[dict[str, Any]]:
+def heading(n: int, mark: str | None = None, **channels: Any) -> list[dict[str, Any]]:
     """Row or column labels of a cells panel, one a channel entry: text, link, active,
-    select, id, title."""
+    select, id, title. A click on a selectable label i reports ``mark`` (default: its id)
+    and i to ``on_select``."""
     found = _sorted(channels)
     out = [_element({}, found, i) for i in range(n)]
     _held("row or column label", out)
-    return out
+    return _referred(mark, out)
 
 
 def steps(id: str, items: Sequence[Sequence[str]], *, active: int | None, **options: Any) -> dict[str, Any]:

@@ -49,8 +49,9 @@ PANELS = {
         "active_row?": "int|null",
         "key?": "[key]",
         "detail_later?": "bool",
+        "mark?": "text",
     },
-    "bars": {"bars": "[bar]", "max": "number", "footer?": "text"},
+    "bars": {"bars": "[bar]", "max": "number", "footer?": "text", "mark?": "text"},
     "steps": {"steps": "[step]", "formula?": "text", "active": "int|null"},
     "text": {"paragraphs?": "list", "items?": "list", "collapsible?": "text", "mono?": "bool"},
 }
@@ -127,7 +128,15 @@ ELEMENTS = {
         "title?": "text",
         "detail?": "list",
     },
-    "heading": {"text": "text", "link?": "text", "active?": "bool", "select?": "bool", "id?": "text", "title?": "text"},
+    "heading": {
+        "text": "text",
+        "link?": "text",
+        "active?": "bool",
+        "select?": "bool",
+        "id?": "text",
+        "title?": "text",
+        "ref?": "dict",
+    },
     "key": {"tone": "number", "label": "text"},
     "bar": {
         "label": "text",

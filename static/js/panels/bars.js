@@ -14,12 +14,12 @@
       ex.setText(caption, next.caption || ""); caption.hidden = !next.caption;
       el.classList.toggle("ex-wide", !!next.wide);
       const max = next.max || Math.max.apply(null, (next.bars || []).map(function (b) { return Math.abs(b.value); }).concat([1e-12]));
-      list.replaceChildren.apply(list, (next.bars || []).map(function (bar) {
+      list.replaceChildren.apply(list, (next.bars || []).map(function (bar, i) {
         const pct = Math.max(0, Math.min(100, (Math.abs(bar.value) / max) * 100));
         const label = bar.select
           ? ex.el("button", { type: "button", class: "ex-bar-label ex-link-button", "aria-pressed": bar.active ? "true" : "false",
               dataset: { focusKey: "select:" + bar.id },
-              onclick: function () { figure.send({ type: "select", mark: bar.id }).catch(function () {}); } }, bar.label)
+              onclick: function () { figure.send({ type: "select", mark: next.mark || next.id, index: i }).catch(function () {}); } }, bar.label)
           : ex.el("span", { class: "ex-bar-label" }, bar.label);
         return ex.el("li", { class: "ex-bar" + (bar.muted ? " ex-muted" : "") + (bar.active ? " ex-active" : ""),
                              dataset: bar.link ? { link: bar.link } : undefined },

@@ -114,7 +114,7 @@
        rewritten in place (rebuilt, a table of 144 cells was 30-40 ms of every answer), so
        the handlers below ask these rather than holding a cell of their own. */
     const places = new WeakMap();  // td -> [row, column]
-    const marks = new WeakMap();  // button -> the mark it selects
+    const marks = new WeakMap();  // button -> what a click on it selects: {mark, index}
     function sceneCell(node) {
       const td = node && node.closest ? node.closest("td") : null;
       const at = td && table.contains(td) ? places.get(td) : null;
@@ -148,10 +148,10 @@
       if (item.select) node.append(ex.el("button", { type: "button", class: "ex-cell-button ex-focusable" }));
       return node;
     }
-    function writeButton(button, item) {
+    function writeButton(button, item, ref) {
       attr(button, "aria-label", item.title || item.text);
       attr(button, "data-focus-key", "select:" + item.id);
-      marks.set(button, item.id);
+      marks.set(button, ref || item.ref || { mark: item.id });
       text(button, item.text);
     }
     function writeLabel(node, item) {
@@ -170,8 +170,8 @@
       attr(td, "data-link", cell.link);
       tone(td, cell);
       places.set(td, at);
-      if (cell.select) {
-        writeButton(td.firstChild, cell);
+      if (cell.select) {  // a cell reports its panel's mark, and its row and column
+        writeButton(td.firstChild, cell, { mark: current.mark || current.id, index: at });
         attr(td.firstChild, "aria-pressed", cell.active ? "true" : "false");
       } else {
         text(td, cell.text);
@@ -258,7 +258,8 @@
     });
     table.addEventListener("click", function (event) {
       const button = event.target.closest && event.target.closest(".ex-cell-button");
-      if (button && marks.has(button)) figure.send({ type: "select", mark: marks.get(button) }).catch(function () {});
+      const ref = button && marks.get(button);
+      if (ref) figure.send({ type: "select", mark: ref.mark, index: ref.index }).catch(function () {});
     });
 
     /* Arrow keys move the focus to the nearest focusable cell or label in that direction;

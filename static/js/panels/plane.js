@@ -182,6 +182,10 @@
       const ref = mark.ref || { mark: mark.id };  // the mark and the element moved: {mark: "key", index: 3}
       figure.send({ type: "drag", mark: ref.mark, index: ref.index, x: x, y: y }).catch(function () {});
     }
+    function select(mark) {  // a click names the mark and the element as a drag does
+      const ref = mark.ref || { mark: mark.id };
+      figure.send({ type: "select", mark: ref.mark, index: ref.index }).catch(function () {});
+    }
 
     canvas.addEventListener("pointerdown", function (event) {
       const p = local(event);
@@ -195,7 +199,7 @@
         canvas.setPointerCapture(event.pointerId);
         canvas.classList.add("ex-dragging");
       } else if (m.select) {
-        figure.send({ type: "select", mark: m.id }).catch(function () {});
+        select(m);
       }
     });
     canvas.addEventListener("pointermove", function (event) {
@@ -263,7 +267,7 @@
         const picked = points.find(function (p) { return p.id === state.selected; });
         if (picked && picked.select) {
           event.preventDefault();
-          figure.send({ type: "select", mark: picked.id }).catch(function () {});
+          select(picked);
         }
         return;
       }
