@@ -42,6 +42,12 @@ LMS_PAGE = """<!doctype html>
 </body></html>
 """
 
+# The same LMS playing the package only where the test says: in a frame, the address
+# after its '#' (say of another origin), or in a window the test opens.
+BARE_PAGE = LMS_PAGE.replace('src="package/index.html" ', "").replace(
+    "</body>", "<script>if (location.hash) document.getElementById('sco').src = location.hash.slice(1);</script></body>"
+)
+
 RECORDED = """() => {
   const cmi = JSON.parse(JSON.stringify(window.API.cmi));  // as the LMS stores it, write-only elements too
   const objectives = Object.values(cmi.objectives || {}).filter(function (o) { return o && o.id !== undefined; });
@@ -58,6 +64,7 @@ def served_lms(folder, package_zip):
         archive.extractall(folder / "package")
     shutil.copy(SCORM_AGAIN, folder / "scorm12.js")
     (folder / "index.html").write_text(LMS_PAGE, encoding="utf-8")
+    (folder / "bare.html").write_text(BARE_PAGE, encoding="utf-8")
     server = serve_folder(folder)
     yield f"http://127.0.0.1:{server.server_address[1]}/", folder
     server.shutdown()
@@ -258,3 +265,49 @@ def test_a_lesson_read_in_another_language_is_that_lesson_done(browser, lms_lang
     assert read["status"] == "incomplete" and read["location"] == "de/rows.html"
     guard.check()
     page.context.close()
+
+
+def test_a_package_opened_in_a_new_window_finds_the_lms_through_its_opener(browser, lms):
+    """Moodle's "Display package: New window": the package in a window the LMS's page opened."""
+    url, _ = lms
+    context = browser.new_context(viewport={"width": 1200, "height": 800})
+    page = context.new_page()
+    guard = Guard(page, url)
+    page.goto(url + "bare.html")
+    with page.expect_popup() as opened:
+        page.evaluate("() => { window.open('package/index.html', 'sco'); }")
+    popup = opened.value
+    errors = []
+    popup.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    popup.on("pageerror", lambda err: errors.append(str(err)))
+    popup.wait_for_function("() => window.explorables && window.explorables.scorm && window.explorables.scorm.ready")
+    popup.evaluate("() => window.explorables.scorm.ready")
+    assert popup.evaluate("() => window.explorables.scorm.api === window.opener.API") is True
+    started = recorded(page)
+    assert started["calls"][0] == "LMSInitialize" and "LMSFinish" not in started["calls"]
+    assert started["status"] == "incomplete"
+    popup.close(run_before_unload=True)
+    page.wait_for_function("() => window.calls.includes('LMSFinish')")
+    assert errors == []
+    guard.check()
+    context.close()
+
+
+def test_a_parent_of_another_origin_is_no_lms(browser, lms):
+    """A page of another site around the package: its window.API cannot be reached, and
+    the package is a bundle like any other, with nothing in the console."""
+    url, _ = lms
+    context = browser.new_context(viewport={"width": 1200, "height": 800})
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    elsewhere = url.replace("127.0.0.1", "localhost") + "package/index.html"
+    page.goto(f"{url}bare.html#{elsewhere}")
+    page.frame_locator("#sco").locator("main").wait_for()
+    frame = next(f for f in page.frames if f.url == elsewhere)
+    frame.wait_for_function("() => window.explorables.scorm")  # js/later.js has come
+    assert frame.evaluate("() => window.explorables.scorm.api") is None
+    assert page.evaluate("() => window.calls") == []
+    assert errors == []
+    context.close()
