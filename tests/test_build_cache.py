@@ -18,6 +18,8 @@ from sections_site import READING, make_site
 def counted(tmp_path, monkeypatch):
     """A site, a cache of its own, and the pages parsed and rendered by each build."""
     monkeypatch.setenv("EXPLORABLES_CACHE", str(tmp_path / "cache"))
+    tool = cache.tool()  # the tool as it is now, whatever else changes its files meanwhile
+    monkeypatch.setattr(cache, "tool", lambda: tool)
     calls = {"parse": [], "render": []}
     parse, render = build_module.parse_page, build_module.render_page
 
@@ -84,10 +86,19 @@ def test_an_edit_makes_again_what_it_must(counted, monkeypatch):
 def test_a_change_of_the_tool_makes_everything_again(counted, monkeypatch):
     content, folder, build = counted
     build()
-    real = cache.tool
-    monkeypatch.setattr(cache, "tool", lambda: real() + "-changed")
+    tool = cache.tool()
+    monkeypatch.setattr(cache, "tool", lambda: tool + "-changed")
     made = build()
     assert len(made["parse"]) == len(READING) + 1 and len(made["render"]) == len(READING) + 1
+
+
+def test_the_tool_s_key_is_made_of_its_files(tmp_path):
+    assert cache.hash_files([tmp_path]) == cache.hash_files([tmp_path])
+    (tmp_path / "a.py").write_text("one")
+    first = cache.hash_files([tmp_path])
+    (tmp_path / "a.py").write_text("two")
+    assert cache.hash_files([tmp_path]) != first
+    assert {cache.BUILDER, cache.STATIC, cache.ENGINE} <= set(cache.TOOL_FOLDERS)
 
 
 def test_a_cache_that_cannot_be_written_is_passed_by(counted, monkeypatch):

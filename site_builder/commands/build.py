@@ -33,7 +33,7 @@ from ..structure.files import read_source
 from ..structure.language import site_words
 from ..structure.links import resolve_links
 from ..structure.sections import slug_of
-from . import build_languages, cache, parallel
+from . import build_languages, cache, incremental, parallel
 from .build_stages import Parsed, Read, Rendered, Run
 from .build_write import write
 
@@ -133,6 +133,7 @@ def _pipeline(
     # Swap: the new site replaces the old one only now that it is complete.
     swap(staging, run.out_dir)
     cache.built(rendered.pages_written, rendered.figures, [w.format(run.root) for w in parsed.warnings])
+    incremental.remember(run, read, parsed, rendered)  # what `serve` rebuilds one lesson's page from
     return BuildResult(
         out_dir=run.out_dir,
         pages=rendered.pages_written,

@@ -36,6 +36,7 @@ from ..pyodide.archive import ENGINE, TOP
 from ..structure.config import config_path
 
 BUILDER = Path(__file__).resolve().parents[1]  # site_builder/ (TEMPLATES is inside it)
+TOOL_FOLDERS = (BUILDER, ENGINE, TOP, STATIC, TEMPLATES)  # the tool's own files: a change makes everything again
 _KNOWN: dict[tuple, str] = {}  # a folder's listing (name, size, time) -> its files' hash, for this process
 
 
@@ -90,7 +91,7 @@ def hash_files(roots: list[Path]) -> str:
 
 def tool() -> str:
     """The tool's key: its files, its version and Python's."""
-    return _digest(__version__, sys.version, hash_files([BUILDER, ENGINE, TOP, STATIC, TEMPLATES]))
+    return _digest(__version__, sys.version, hash_files(list(TOOL_FOLDERS)))
 
 
 def _digest(*parts: Any) -> str:

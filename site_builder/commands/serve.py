@@ -146,12 +146,18 @@ def _handler(out_dir: Path, reloads: _Reloads):
     return Handler
 
 
-def _rebuild(builder: Builder, content: Path, out_dir: Path, pyodide_source: str | None) -> tuple[bool, str]:
+def _rebuild(
+    builder: Builder, content: Path, out_dir: Path, pyodide_source: str | None, lesson: str | None = None
+) -> tuple[bool, str]:
     """Build in the kept build process (warm.py); the server starts a fresh one when
-    code has changed, so that edits to engine/ or to a figure count at once."""
+    code has changed, so that edits to engine/ or to a figure count at once. With
+    ``lesson`` (the one file that changed) that lesson's page is rebuilt in place when
+    nothing else depends on the edit (incremental.py), else the whole site is."""
     command = ["build", str(Path(content).resolve()), "-o", str(Path(out_dir).resolve()), "--live-reload"]
     if pyodide_source:
         command += ["--pyodide", str(Path(pyodide_source).expanduser().resolve())]
+    if lesson is not None:
+        command = ["__page", str(Path(content).resolve()), str(Path(out_dir).resolve()), lesson, *command]
     code, out, err = builder.run(command)
     if code != 0:
         text = err.strip() or out.strip()
@@ -241,6 +247,8 @@ class DevServer:
         if now == self.before:
             return False
         changed = {path for path in set(now) | set(self.before) if now.get(path) != self.before.get(path)}
+        (edited,) = changed if len(changed) == 1 else ("",)
+        lesson = edited if edited.endswith(".md") and edited in now and edited in self.before else None
         config = str(config_path(self.content)) in changed
         if config:  # it may name another figures folder, another language
             self.watched = self._watched()
@@ -250,7 +258,8 @@ class DevServer:
             _inside(path, (self.content, TEMPLATES, STATIC)) and not path.endswith(".py") for path in changed
         ):
             self.builder.restart()  # code, the site's words or its settings changed: imported anew
-        ok, text = _rebuild(self.builder, self.content, self.out_dir, self.pyodide_source)
+        lesson = lesson if lesson and _inside(lesson, (self.content,)) else None
+        ok, text = _rebuild(self.builder, self.content, self.out_dir, self.pyodide_source, lesson)
         if not ok:
             self.reloads.bump("error", text)
             return False

@@ -13,7 +13,7 @@ import sys
 import traceback
 from contextlib import redirect_stderr, redirect_stdout
 
-from . import cli
+from . import cli, incremental
 
 
 def main() -> None:
@@ -28,7 +28,13 @@ def main() -> None:
         out, err = io.StringIO(), io.StringIO()
         with redirect_stdout(out), redirect_stderr(err):
             try:
-                code = cli.main(json.loads(line))
+                args = json.loads(line)
+                code = None
+                if args[:1] == ["__page"]:  # one lesson rebuilt in place, else the build after it
+                    code = incremental.main(args[:4])
+                    args = args[4:]
+                if code is None:
+                    code = cli.main(args)
             except SystemExit as stop:  # as Python itself ends: no code is 0, a message is 1
                 if stop.code is None or isinstance(stop.code, int):
                     code = stop.code or 0
@@ -40,6 +46,11 @@ def main() -> None:
                 code = 1
         answer.write(json.dumps({"code": code or 0, "out": out.getvalue(), "err": err.getvalue()}) + "\n")
         answer.flush()
+        try:  # once the server has its answer: what every page shares, brought up to date
+            with redirect_stdout(io.StringIO()):
+                incremental.catch_up()
+        except Exception:
+            traceback.print_exc()
 
 
 if __name__ == "__main__":
