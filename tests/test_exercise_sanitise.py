@@ -131,8 +131,9 @@ def test_a_figures_words_reach_the_pages_escaped(site, hostile, banned):
 
 def test_the_allow_list_is_declared_once_for_the_build_and_the_browser():
     """static/js/statement-markup.js is the one list: sanitise.py gives nh3 what it holds,
-    and the runtime loads it after the first frame, just before js/exercise.js, which
-    cleans the statements the engine makes in the reader's browser with it."""
+    and the runtime loads it after the first frame, just before js/statement.js, which
+    cleans with it the statements the engine makes in the reader's browser (js/exercise.js
+    shows them)."""
     text = (ROOT / "static" / "js" / "statement-markup.js").read_text()
     start = text.index("{", text.index("window.explorables.statementMarkup ="))
     markup = json.loads(text[start : text.index("};", start) + 1])
@@ -140,5 +141,6 @@ def test_the_allow_list_is_declared_once_for_the_build_and_the_browser():
     assert {tag: set(names) for tag, names in markup["attributes"].items()} == sanitise.ATTRIBUTES
     assert set(markup["drop_content"]) == sanitise.DROP_CONTENT and not sanitise.URL_SCHEMES
     assert "js/statement-markup.js" not in RUNTIME  # nothing more in the first frame
-    assert LATER.index("js/statement-markup.js") == LATER.index("js/exercise.js") - 1
-    assert "ex.statementMarkup" in (ROOT / "static" / "js" / "exercise.js").read_text()
+    assert LATER.index("js/statement-markup.js") + 1 == LATER.index("js/statement.js") < LATER.index("js/exercise.js")
+    assert "ex.statementMarkup" in (ROOT / "static" / "js" / "statement.js").read_text()
+    assert "ex.statement.cleaned(" in (ROOT / "static" / "js" / "exercise.js").read_text()

@@ -6,7 +6,7 @@ Anything else (a script, an event attribute, a ``javascript:`` or ``data:`` link
 text is parsed as a browser parses it, never matched with a pattern.
 
 The allow-list is declared once, in static/js/statement-markup.js: the reader's browser
-cleans to it the statements the engine makes there (js/exercise.js), and this module
+cleans to it the statements the engine makes there (js/statement.js), and this module
 reads its object literal, which is JSON."""
 
 from __future__ import annotations

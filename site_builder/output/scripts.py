@@ -53,6 +53,7 @@ LATER = (
     "js/code.js",
     "js/search.js",
     "js/statement-markup.js",
+    "js/statement.js",
     "js/exercise.js",
     "js/progress.js",
     "js/progress-marks.js",

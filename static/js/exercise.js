@@ -102,82 +102,13 @@
     return ex.t("runtime.exercise_no_engine", { error: (err && err.message) || err });
   }
 
-  /* An author's statement as nodes holding only the markup js/statement-markup.js allows,
-     as the build cleans the statements it writes (site_builder/authors/sanitise.py, nh3):
-     parsed into a document of its own (DOMParser: nothing there loads or runs, and the
-     page's CSP has nothing to refuse), walked, then moved into the page as nodes, never
-     parsed again. As nh3 does: an element not allowed goes and its children stay, each
-     checked again where it then stands, but for those of drop_content, which go with all
-     they hold, and an element in a namespace its parent cannot hold but through the
-     element that opens it (<svg> or <math> in HTML; MathML's token elements and SVG's
-     foreignObject out of theirs), which goes whole. An attribute not allowed goes, and a
-     URL attribute whose scheme is not allowed; so do comments. */
-  const MARKUP = ex.statementMarkup;
-  const HTML = "http://www.w3.org/1999/xhtml", MATHML = "http://www.w3.org/1998/Math/MathML";
-  const SVG = "http://www.w3.org/2000/svg";
-  const ALLOWED = {};
-  ALLOWED[HTML] = MARKUP.text;
-  ALLOWED[MATHML] = MARKUP.mathml;
-  const OPENS = {};  // the element through which a namespace is entered from HTML
-  OPENS[SVG] = "svg";
-  OPENS[MATHML] = "math";
-  const LEAVES = {};  // the elements whose children may be of another namespace
-  LEAVES[MATHML] = ["mi", "mo", "mn", "ms", "mtext", "annotation-xml"];
-  LEAVES[SVG] = ["foreignObject"];
-
-  function expected(parent, child) {
-    if (parent.namespaceURI === child.namespaceURI) return true;
-    if (parent.namespaceURI === HTML) return OPENS[child.namespaceURI] === child.localName;
-    return (LEAVES[parent.namespaceURI] || []).indexOf(parent.localName) >= 0;
-  }
-
-  function allowedAttribute(tag, attr) {
-    const name = attr.name.toLowerCase();
-    const listed = (MARKUP.attributes[tag] || []).concat(MARKUP.attributes["*"] || []);
-    if (listed.indexOf(name) < 0) return false;
-    if (MARKUP.url_attributes.indexOf(name) < 0) return true;
-    // The controls are the point: a browser ignores them in a URL ("java\tscript:" runs).
-    // eslint-disable-next-line no-control-regex
-    const scheme = /^\s*([a-z][a-z0-9+.-]*):/i.exec(attr.value.replace(/[\u0000-\u0020]/g, ""));
-    return !scheme || MARKUP.url_schemes.indexOf(scheme[1].toLowerCase()) >= 0;
-  }
-
-  function cleanChildren(parent) {
-    let node = parent.firstChild;
-    while (node) {
-      let next = node.nextSibling;
-      if (node.nodeType === Node.ELEMENT_NODE && MARKUP.drop_content.indexOf(node.localName) < 0
-          && expected(parent, node)) {
-        if ((ALLOWED[node.namespaceURI] || []).indexOf(node.localName) >= 0) {
-          Array.from(node.attributes).forEach(function (attr) {
-            if (!allowedAttribute(node.localName, attr)) node.removeAttributeNode(attr);
-          });
-          cleanChildren(node);
-        } else {  // its children take its place, and are looked at there
-          next = node.firstChild || next;
-          node.replaceWith.apply(node, Array.from(node.childNodes));
-        }
-      } else if (node.nodeType !== Node.TEXT_NODE) {
-        node.remove();
-      }
-      node = next;
-    }
-  }
-
-  function cleaned(html) {
-    const body = new DOMParser().parseFromString("<!DOCTYPE html><body>" + String(html), "text/html").body;
-    cleanChildren(body);
-    const nodes = document.createDocumentFragment();
-    nodes.append.apply(nodes, Array.from(body.childNodes));
-    return nodes;
-  }
-
   /* Show the engine's problem for a seed: statement, expected form, an empty field. */
   function show(section, problem) {
     const data = dataOf(section);
     data.seed = problem.seed;
     section.dataset.seed = String(problem.seed);
-    section.querySelector(".ex-problem").replaceChildren(cleaned(problem.statement));  // the engine's HTML
+    // the engine's HTML, cleaned to the statement markup without being parsed in the page first (js/statement.js)
+    section.querySelector(".ex-problem").replaceChildren(ex.statement.cleaned(problem.statement));
     const input = section.querySelector(".ex-answer input");
     input.value = "";
     input.placeholder = problem.form;

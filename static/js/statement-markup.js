@@ -1,7 +1,7 @@
 /* The markup an exercise statement may hold, declared once: the MathML the exercise kit
    writes and plain text formatting, each element with only the attributes it needs. The
    build cleans the statements it writes into pages to it (site_builder/authors/sanitise.py
-   reads this object as JSON and gives it to nh3), and js/exercise.js cleans to it the
+   reads this object as JSON and gives it to nh3), and js/statement.js cleans to it the
    statements the engine makes in the reader's browser (New numbers, a seed in the address).
    An element not listed is dropped and its text kept, but for those of "drop_content",
    which go with all they hold; a URL attribute ("url_attributes") stays only with a scheme
