@@ -42,6 +42,9 @@ NOT_READER_WORDS = {
     "cells.js": {"td, th", "screen and (prefers-color-scheme: dark)"},
     "pages.js": {"head script[src]", "no page to swap in"},  # caught: the browser then loads the page itself
     "scrollers.js": {"a[href], button, input, select, textarea, summary, [tabindex]"},  # alone on the print page
+    # the service worker's cache names and errors, which only its console hears
+    "serviceworker.js": {"explorables ", ": HTTP ", " is not the file of this version of the site",
+                         "the new version of the site could not be cached"},
     "search.js": {"a an and are as at be by for from has have in into is it its of on or that the this ",
                   "to was were will with which we you your our can not"},  # English stop words of the index
     "worker.js": {"wasm instantiation failed!", "explorables: module imports only", "pyodide.mjs",

@@ -48,6 +48,7 @@ def write(site: Path, build: str, offline: bool, *, dev: bool, bundle: bool) -> 
     that undoes an earlier worker (``offline: false``, a preview); none in a bundle."""
     if bundle:
         return
+    data: dict[str, object]
     if wanted(offline, dev=dev, bundle=bundle):
         files = site_files(site)
         digest = hashlib.sha256("".join(f"{path} {files[path]}\n" for path in sorted(files)).encode())

@@ -98,10 +98,12 @@
   }
 
   ex.pages.on("mount", show);
-  // once the first lesson is live (or has failed: its files are cached all the same), when idle
+  // once the first lesson is live (or has failed: its files are cached all the same), when
+  // idle; a reader who saves data may never start Python: for them, once the page is idle
   const idle = function () {
     if (window.requestIdleCallback) window.requestIdleCallback(start, { timeout: 2000 });
     else setTimeout(start, 0);
   };
-  ex.ready.then(idle, idle);
+  if (saving()) idle();
+  else ex.ready.then(idle, idle);
 })();

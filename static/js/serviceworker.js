@@ -190,21 +190,16 @@
   });
 
   /* A reload of the only page open while a new version waits: the new version takes
-     over, and the page is loaded again, from it (no page of the old one is left). */
+     over, and the page is loaded again, from it (no page of the old one is left). The
+     answer is at once: the new worker activates once this one has no request left. */
   function takeOver(request) {
     const waiting = self.registration.waiting;
     if (!waiting || request.mode !== "navigate") return Promise.resolve(null);
     return self.clients.matchAll({ type: "window" }).then(function (pages) {
       // the page reloaded is the only one open (a new tab beside another page is not)
       if (pages.length > 1 || (pages.length === 1 && pages[0].url !== request.url)) return null;
-      return new Promise(function (resolve) {
-        const done = function () { if (waiting.state === "activated") resolve(true); };
-        waiting.addEventListener("statechange", done);
-        setTimeout(function () { resolve(false); }, 5000);
-        waiting.postMessage({ type: "take-over" });
-      }).then(function (taken) {
-        return taken ? new Response("", { headers: { Refresh: "0" } }) : null;
-      });
+      waiting.postMessage({ type: "take-over" });
+      return new Response("", { headers: { Refresh: "0" } });
     });
   }
 

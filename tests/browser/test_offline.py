@@ -1,0 +1,233 @@
+"""A published site kept offline after the first visit (issue 35, section 1): the
+service worker (sw.js, static/js/serviceworker.js) and its page side (static/js/offline.js).
+The site is the starter `explorables new` writes, built and served by a plain static
+server; these contexts allow service workers (conftest blocks them elsewhere)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from types import SimpleNamespace
+from urllib.parse import urlsplit
+
+import pytest
+from conftest import Guard, serve_folder
+from helpers import later_loaded, whole
+
+from explorables.site_builder.authors import loader as authors
+from explorables.site_builder.commands.build import build_site
+from explorables.site_builder.commands.serve import DevServer
+from explorables.site_builder.output import serviceworker
+
+STARTER = Path(__file__).resolve().parents[2] / "site_builder" / "starter"
+LESSONS = {"one-query-row.html": "explorer", "softmax-of-three.html": "three"}
+NEW_TEXT = "A sentence written after the first deploy."
+CACHE_KEYS = "() => caches.keys()"
+
+
+@pytest.fixture
+def starter(tmp_path):
+    """The starter's lessons and figure (site_builder/starter/), built: (the site's folder,
+    the built site)."""
+    site = tmp_path / "mine"
+    for part in ("content", "figures"):
+        shutil.copytree(STARTER / part, site / part)
+    (site / "site.yml").write_text('title: "Mine"\noffline: true\n')
+    build_site(site / "content", site / "_site")
+    yield site, site / "_site"
+    authors.unload()
+
+
+@pytest.fixture
+def served(starter):
+    site, out = starter
+    server = serve_folder(out)
+    yield site, out, f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture
+def reader(browser, browser_context_args, served):
+    """A reader's browser that allows service workers, guarded: its page, and the site's
+    folder, built site and address."""
+    site, out, url = served
+    context = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
+    page = context.new_page()
+    guard = Guard(page, url)
+    yield SimpleNamespace(page=page, site=site, out=out, url=url)
+    context.close()
+    guard.check()
+
+
+def live(page, figure_id: str):
+    page.evaluate("() => window.explorables.ready")
+    root = page.locator(f"figure#{figure_id}")
+    root.and_(page.locator(".ex-live")).wait_for()
+    whole(page)
+    return root
+
+
+def answers_a_slider(page, figure_id: str) -> None:
+    """The reader moves the figure's first slider with the keyboard: the engine answers."""
+    before = page.evaluate("id => JSON.stringify(window.explorables.figures[id].state)", figure_id)
+    slider = page.locator(f"figure#{figure_id} input[type=range]").first
+    slider.focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(
+        "([id, before]) => JSON.stringify(window.explorables.figures[id].state) !== before", arg=[figure_id, before]
+    )
+    page.evaluate("id => window.explorables.figures[id].idle()", figure_id)
+
+
+def first_visit(page, url: str) -> None:
+    """Open the first lesson, live, and wait until the footer says the site is offline."""
+    page.goto(url + "one-query-row.html")
+    live(page, "explorer")
+    page.locator(".ex-footer .ex-offline").wait_for()
+    assert page.evaluate("() => !!navigator.serviceWorker.controller")
+
+
+def test_a_site_visited_once_opens_every_lesson_offline_and_live(reader):
+    page, out, url = reader.page, reader.out, reader.url
+    first_visit(page, url)
+    assert page.locator(".ex-offline").inner_text() == "Available offline: this site is kept in your browser."
+    version = serviceworker.read_data(out)["version"]
+    assert page.evaluate(CACHE_KEYS) == [f"explorables {url} {version}"]
+    page.context.set_offline(True)
+    menu = page.locator(".ex-nav a")
+    for name in [urlsplit(href).path.lstrip("/") for href in menu.evaluate_all("links => links.map(a => a.href)")]:
+        page.locator(".ex-nav a", has_text=page.locator(f'.ex-nav a[href$="{name}"]').inner_text()).first.click()
+        page.wait_for_url(url + name)
+        if name in LESSONS:
+            live(page, LESSONS[name])
+            answers_a_slider(page, LESSONS[name])
+        assert page.locator(".ex-footer .ex-offline").count() == 1  # said on every page swapped in
+    # a page loaded anew, offline: from the cache, and live
+    page.reload()
+    live(page, "three")
+    answers_a_slider(page, "three")
+
+
+def rebuild_with_a_new_sentence(site: Path) -> None:
+    lesson = site / "content" / "02-softmax-of-three.md"
+    lesson.write_text(lesson.read_text().replace("\n\n", f"\n\n{NEW_TEXT}\n\n", 1))
+    build_site(site / "content", site / "_site")
+
+
+@pytest.mark.parametrize("how", ["the note's button", "a plain reload"])
+def test_a_new_deploy_is_taken_up_whole_and_the_old_cache_goes(reader, how):
+    page, site, out, url = reader.page, reader.site, reader.out, reader.url
+    first_visit(page, url)
+    page.locator(".ex-nav a", has_text="Softmax").first.click()
+    live(page, "three")
+    old = serviceworker.read_data(out)
+    rebuild_with_a_new_sentence(site)
+    new = serviceworker.read_data(out)
+    assert new["version"] != old["version"]
+    # the reader comes back: the page they had, from the cache, says a new version is ready
+    page.reload()
+    note = page.get_by_role("region", name="A new version of this site is ready.")
+    note.wait_for()
+    assert NEW_TEXT not in page.locator("main").inner_text()  # nothing swapped under the reader
+    requested: list[str] = []
+    page.context.on("request", lambda request: requested.append(request.url))
+    if how == "the note's button":
+        note.get_by_role("button", name="Reload").click()
+    else:
+        page.reload()
+    page.locator("main", has_text=NEW_TEXT).wait_for()
+    live(page, "three")
+    answers_a_slider(page, "three")
+    assert page.evaluate(CACHE_KEYS) == [f"explorables {url} {new['version']}"]
+    # every file the new page and its engine used is a file of the new version
+    paths = {urlsplit(r).path.lstrip("/") for r in requested if r.startswith(url) and not r.endswith("sw.js")}
+    paths = {p or "index.html" for p in paths}
+    only_old = set(old["files"]) - set(new["files"])
+    assert paths and not paths & only_old
+    assert paths <= set(new["files"]) | {"softmax-of-three.html"}
+
+
+def test_a_reader_who_saves_data_keeps_only_what_they_open(reader):
+    page, url = reader.page, reader.url
+    page.add_init_script("Object.defineProperty(Navigator.prototype, 'connection', {get: () => ({saveData: true})})")
+    page.goto(url + "index.html")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    later_loaded(page)
+    page.locator(".ex-nav a", has_text="Softmax").first.click()
+    page.locator("figure#three").wait_for()
+    page.wait_for_function(
+        """url => caches.keys().then(names => names.length === 1 && caches.open(names[0]))
+            .then(cache => cache && cache.match(url)).then(Boolean)""",
+        arg=url + "softmax-of-three.html",
+    )
+    kept = page.evaluate(
+        "() => caches.keys().then(n => caches.open(n[0])).then(c => c.keys()).then(r => r.map(x => x.url))"
+    )
+    assert url + "softmax-of-three.html" in kept
+    assert url + "one-query-row.html" not in kept  # never opened
+    assert not any(k.endswith(".wasm") for k in kept)  # Python waits for the reader's Start
+    assert page.locator(".ex-offline").count() == 0
+
+
+def registrations(page) -> int:
+    return page.evaluate(
+        "() => navigator.serviceWorker ? navigator.serviceWorker.getRegistrations().then(r => r.length) : 0"
+    )
+
+
+def settled(page) -> None:
+    """The first lesson live, js/later.js run and the page idle once: where it would register."""
+    live(page, "explorer")
+    later_loaded(page)
+    page.evaluate("() => new Promise(done => requestIdleCallback(() => setTimeout(done, 50), {timeout: 3000}))")
+
+
+def test_offline_false_registers_nothing(reader):
+    page, site, url = reader.page, reader.site, reader.url
+    config = site / "site.yml"
+    config.write_text(config.read_text().replace("offline: true", "offline: false"))
+    build_site(site / "content", site / "_site")
+    page.goto(url + "one-query-row.html")
+    settled(page)
+    assert registrations(page) == 0
+    assert page.evaluate(CACHE_KEYS) == []
+
+
+def test_a_site_from_disk_registers_nothing(browser, browser_context_args, starter):
+    out = starter[1]
+    context = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
+    try:
+        page = context.new_page()  # (no Guard: its routing stops pages from disk)
+        errors: list[str] = []
+        said: list[str] = []
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        page.on("console", lambda message: said.append(message.text))
+        page.goto((out / "one-query-row.html").as_uri())
+        page.locator("#ex-search-input").wait_for(state="attached")  # js/later.js ran (search.js, offline.js)
+        page.evaluate("() => new Promise(done => requestIdleCallback(() => setTimeout(done, 50), {timeout: 3000}))")
+        # a page from disk can hold no worker (the browser refuses to list them): offline.js
+        # did not try one either (a refused registration would say "not kept offline")
+        assert page.evaluate("() => navigator.serviceWorker.getRegistrations().then(() => 'listed', e => e.name)") == (
+            "InvalidStateError"
+        )
+        assert errors == [] and not [text for text in said if "kept offline" in text]
+    finally:
+        context.close()
+
+
+def test_the_preview_registers_nothing(browser, browser_context_args, starter):
+    site, out = starter
+    shutil.rmtree(out)
+    server = DevServer(site / "content", port=0)
+    assert server.start()
+    context = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
+    try:
+        page = context.new_page()
+        guard = Guard(page, server.url)
+        page.goto(server.url + "one-query-row.html")
+        settled(page)
+        assert registrations(page) == 0
+        guard.check()
+    finally:
+        context.close()
+        server.stop()
