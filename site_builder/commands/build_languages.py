@@ -197,7 +197,7 @@ def _move(tree: Tree) -> None:
     rendered = tree.rendered
     for name, (_template, variables) in rendered.renders.items():
         if name in tree.fallbacks:
-            variables["body"] = out.fallback_note(tree.code, tree.read.config.languages[0]) + variables["body"]
+            variables["body"] = out.fallback_note(tree.read.words, tree.read.config.languages[0]) + variables["body"]
     if not prefix:
         return
     up = "../" * prefix.count("/")

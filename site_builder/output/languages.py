@@ -34,36 +34,12 @@ from .pages import renderer as page_renderer
 SCRIPT = "js/languages.js"
 STYLE = "css/languages.css"
 
-# The few words of the switch and the note, in the languages that ship with their words
-# (English stands in for any other).
-WORDS = {
-    "en": {
-        "switch": "Language",
-        "untranslated": "This lesson is not translated yet: here it is in its original language, {name}.",
-        "not_translated": "not translated yet",
-    },
-    "de": {
-        "switch": "Sprache",
-        "untranslated": "Diese Lektion ist noch nicht übersetzt: hier steht sie in ihrer Originalsprache, {name}.",
-        "not_translated": "noch nicht übersetzt",
-    },
-    "he": {
-        "switch": "שפה",
-        "untranslated": "השיעור הזה עדיין לא תורגם: הנה הוא בשפת המקור שלו, {name}.",
-        "not_translated": "עדיין לא תורגם",
-    },
-}
 
-
-def said(code: str, key: str, **fields: str) -> str:
-    text = WORDS.get(code.split("-")[0].lower(), WORDS["en"])[key]
-    return text.format(**fields) if fields else text
-
-
-def fallback_note(code: str, default: str) -> str:
-    """The note on a page of ``code``'s tree that shows the default language's lesson."""
-    text = escape(said(code, "untranslated", name=languages.own_name(default)))
-    return f'<p class="ex-untranslated" role="note" lang="{escape(code)}">{text}</p>\n'
+def fallback_note(words, default: str) -> str:
+    """The note, in ``words`` (a language's), on a page of its tree that shows the default
+    language's lesson."""
+    text = escape(words.t("page.untranslated", language=languages.own_name(default)))
+    return f'<p class="ex-untranslated" role="note" lang="{escape(words.language)}">{text}</p>\n'
 
 
 def page_words(words, default_words, block: str) -> str:
@@ -116,7 +92,7 @@ def page_languages(key: str, tree, trees: dict, config, variables: dict) -> dict
                 "href": root + href,
                 "current": other is tree,
                 "words": words_file(code),  # its words, which js/languages.js hands over on the way there
-                "note": said(code, "not_translated") if fallback or there not in names else "",
+                "note": other.read.words.t("page.not_translated") if fallback or there not in names else "",
             }
         )
         if variables.get("page") is not None and there in names and not fallback:
@@ -128,7 +104,7 @@ def page_languages(key: str, tree, trees: dict, config, variables: dict) -> dict
         "alternates": alternates if len(alternates) > 1 else [],
         "language_words": words_file(tree.code),
         "home": tree.prefix,  # the language's own front page, notices and print page
-        "switch_label": said(tree.code, "switch"),
+        "switch_label": tree.read.words.t("page.languages"),
     }
 
 
