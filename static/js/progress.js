@@ -221,12 +221,11 @@
     changed();
   });
 
-  // Another tab of the same site changed it (or forgot it).
+  // Another tab of the same site changed it, or forgot it: what it stored is the whole of
+  // it (every tab stores each change at once, and takes up the others' as they come).
   window.addEventListener("storage", function (event) {
     if (!store || event.key !== store.name) return;
-    let theirs;
-    try { theirs = cleaned(JSON.parse(event.newValue || "null")); } catch { return; }
-    data = event.newValue ? merge(data, theirs) : fresh();
+    try { data = cleaned(JSON.parse(event.newValue || "null")); } catch { return; }
     if (loaded) listeners.forEach(tell);
   });
 

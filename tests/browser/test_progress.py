@@ -37,6 +37,10 @@ One.
 """
 
 READING = "---\ntitle: Reading\norder: 2\n---\nA lesson to read, with no exercise.\n"
+LONG = "---\ntitle: Long read\norder: 3\n---\n" + "".join(
+    f"## Part {n}\n\n" + "A paragraph to read, line after line, with nothing to solve. " * 12 + "\n\n"
+    for n in range(1, 13)
+)
 
 
 def right_weight(seed: int) -> str:
@@ -51,6 +55,7 @@ def write_content(folder):
     (content / "index.md").write_text("# Progress\n\nTwo lessons.\n", encoding="utf-8")
     (content / "01-drills.md").write_text(DRILLS, encoding="utf-8")
     (content / "02-reading.md").write_text(READING, encoding="utf-8")
+    (content / "03-long-read.md").write_text(LONG, encoding="utf-8")
     return content
 
 
@@ -191,14 +196,52 @@ def test_the_marks_move_nothing_on_the_front_page(reader, site_url):
     assert page.evaluate("() => window.__shifts") == []
 
 
-DENIED = """(() => {
-    Object.defineProperty(window, "localStorage", {get() { throw new DOMException("denied", "SecurityError"); }});
-})()"""
-
-
-def test_with_storage_denied_the_lesson_still_works(reader, site_url):
+def test_a_lesson_with_no_exercise_is_complete_once_read_to_its_end(reader, site_url):
     page = reader
-    page.add_init_script(DENIED)
+    page.goto(site_url + "long-read.html")
+    loaded(page)
+    first = page.evaluate("() => window.explorables.progress.status('long-read.html')")
+    assert first["visited"] and 0 < first["read"] < 0.5 and not first["complete"]
+    assert mark_of(page, "Long read") == "visited"
+    page.mouse.move(600, 500)
+    for _ in range(40):  # as a reader reads: the wheel, a step at a time
+        page.mouse.wheel(0, 400)
+        if page.evaluate("() => window.explorables.progress.status('long-read.html').complete"):
+            break
+    page.wait_for_function("() => document.querySelector('.ex-nav a[data-ex-progress=complete]')")
+    assert mark_of(page, "Long read") == "complete"
+    assert stored(page)["lessons"]["long-read.html"]["read"] == 1
+
+
+def test_another_tab_of_the_site_sees_the_progress_change(reader, site_url):
+    page = reader
+    page.goto(site_url + "reading.html")
+    loaded(page)
+    other = page.context.new_page()
+    other.goto(site_url + "index.html")
+    loaded(other)
+    assert other.locator("main .ex-track a", has_text="Reading").get_attribute("data-ex-progress") == "complete"
+    page.get_by_role("button", name="Forget my progress").click()
+    page.get_by_role("button", name="Forget", exact=True).click()
+    other.wait_for_function("() => !document.querySelector('main .ex-track a[data-ex-progress]')")
+    assert other.locator("main .ex-continue a").count() == 0
+    other.close()
+
+
+DENIED = {
+    "turned off": """(() => {
+        Object.defineProperty(window, "localStorage", {get() { throw new DOMException("denied", "SecurityError"); }});
+    })()""",
+    "full": """(() => {
+        Storage.prototype.setItem = function () { throw new DOMException("full", "QuotaExceededError"); };
+    })()""",
+}
+
+
+@pytest.mark.parametrize("storage", list(DENIED))
+def test_with_storage_denied_the_lesson_still_works(reader, site_url, storage):
+    page = reader
+    page.add_init_script(DENIED[storage])
     page.goto(site_url + "drills.html")
     page.evaluate("() => window.explorables.ready")
     assert answer_exercise(page, page.locator("div#constructor"), right_weight(2))[1] == "right"
