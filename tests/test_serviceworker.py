@@ -55,9 +55,12 @@ def every_file(site: Path) -> dict[str, str]:
 
 
 def test_the_worker_lists_every_file_of_the_site_but_itself_with_its_digest(site):
+    """All but sw.js and the files for the host (.nojekyll, the build's marker), which a
+    reader never opens and a host need not serve."""
     data = serviceworker.read_data(site)
     files = every_file(site)
-    assert set(data["files"]) == set(files) - {"sw.js"}
+    assert {".nojekyll", ".explorables-site"} <= set(files)
+    assert set(data["files"]) == set(files) - {"sw.js", ".nojekyll", ".explorables-site"}
     for path, digest in data["files"].items():
         assert len(digest) == serviceworker.DIGITS
         assert files[path].startswith(digest), path

@@ -5,8 +5,9 @@ says how; static/js/offline.js registers it).
 Its address never changes (a browser looks for a new worker at the same address); its
 bytes name the build id and a digest of every file of the site, so a new deploy of
 anything, a lesson's text too, is a new worker, which takes the new version's files
-without mixing them with the old. It lists every file of the built site but itself, each
-with the first digits of its sha256, which the worker checks before it keeps a file.
+without mixing them with the old. It lists every file of the built site but itself and
+the host's dotfiles, each with the first digits of its sha256, which the worker checks
+before it keeps a file.
 
 A published site with ``offline: false`` and the preview of ``explorables serve`` get a
 worker with no files, which undoes an earlier one (a reader who visited the site before
@@ -62,11 +63,13 @@ def write(site: Path, build: str, offline: bool, *, dev: bool, bundle: bool) -> 
 
 def site_files(site: Path) -> dict[str, str]:
     """{path from the site's root: first DIGITS hex digits of its sha256} of every file
-    in ``site`` but the worker itself."""
+    in ``site`` a reader may open: all but the worker itself and the files for the host
+    (``.nojekyll``, the build's marker), which a host need not serve (one the worker
+    could not fetch would keep the whole site from being cached)."""
     found = {}
     for path in sorted(site.rglob("*")):
         name = path.relative_to(site).as_posix()
-        if path.is_file() and name != FILE:
+        if path.is_file() and name != FILE and not any(part.startswith(".") for part in name.split("/")):
             found[name] = hashlib.sha256(path.read_bytes()).hexdigest()[:DIGITS]
     return found
 

@@ -5,19 +5,23 @@ server; these contexts allow service workers (conftest blocks them elsewhere).""
 
 from __future__ import annotations
 
+import functools
+import http.server
 import shutil
+import threading
 from pathlib import Path
 from types import SimpleNamespace
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import Guard, serve_folder
+from conftest import Guard, _QuietHandler, serve_folder
 from helpers import later_loaded, whole
 
 from explorables.site_builder.authors import loader as authors
 from explorables.site_builder.commands.build import build_site
 from explorables.site_builder.commands.serve import DevServer
 from explorables.site_builder.output import serviceworker
+from explorables.site_builder.structure.config import DEFAULT_CSP
 
 STARTER = Path(__file__).resolve().parents[2] / "site_builder" / "starter"
 LESSONS = {"one-query-row.html": "explorer", "softmax-of-three.html": "three"}
@@ -102,10 +106,46 @@ def test_a_site_visited_once_opens_every_lesson_offline_and_live(reader):
             live(page, LESSONS[name])
             answers_a_slider(page, LESSONS[name])
         assert page.locator(".ex-footer .ex-offline").count() == 1  # said on every page swapped in
-    # a page loaded anew, offline: from the cache, and live
+    # a page loaded anew, offline: from the cache, and live; the site's address is its index
     page.reload()
     live(page, "three")
     answers_a_slider(page, "three")
+    page.goto(url)
+    assert page.locator(".ex-site-title").inner_text() == "Mine"
+
+
+def test_the_worker_keeps_to_a_strict_policy_sent_as_a_header(browser, browser_context_args, starter):
+    """The site's default policy as a host would send it, on the worker's own script too:
+    no violation in the page, and the worker caches and answers all the same."""
+    out = starter[1]
+
+    class Strict(_QuietHandler):
+        def end_headers(self):
+            self.send_header("Content-Security-Policy", DEFAULT_CSP)
+            super().end_headers()
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Strict, directory=str(out)))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    context = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
+    try:
+        page = context.new_page()
+        guard = Guard(page, url)
+        page.add_init_script(
+            """window.__violations = [];
+            document.addEventListener("securitypolicyviolation", e => window.__violations.push(e.effectiveDirective))"""
+        )
+        first_visit(page, url)
+        context.set_offline(True)
+        page.locator(".ex-nav a", has_text="Softmax").first.click()
+        live(page, "three")
+        answers_a_slider(page, "three")
+        assert page.evaluate("() => window.__violations") == []
+        guard.check()
+    finally:
+        context.close()
+        server.shutdown()
 
 
 def rebuild_with_a_new_sentence(site: Path) -> None:
