@@ -4,7 +4,8 @@ with the keyboard, lands on the same lesson in the other language, swapped in pl
 the same engine (one worker, never started again), whose figures then answer in the new
 language; the German stand-in for the lesson German lacks shows its note; Hebrew is right
 to left; each language's search finds its own pages; every first frame is <= 60 KB
-gzipped; an offline bundle of two of the languages switches from disk the same way."""
+gzipped; an offline bundle of two of the languages switches from disk the same way;
+axe finds nothing wrong with the switch, open, nor with the note, in either direction."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from urllib.parse import urlparse
 import pytest
 from helpers import module_page, served_site
 from languages_site import make_site
+from test_axe import violations
 
 from explorables.site_builder.authors import loader
 from explorables.site_builder.commands.bundle import bundle_site
@@ -219,3 +221,21 @@ def test_an_offline_bundle_switches_language_from_disk_on_one_engine(browser, tm
     finally:
         context.close()
     assert not outside and not errors, (outside, errors)
+
+
+@pytest.mark.parametrize(("width", "colour"), [(1280, "light"), (390, "dark")])
+def test_the_switch_and_the_note_pass_axe_in_both_directions(browser, base, browser_context_args, width, colour):
+    context = browser.new_context(**{**browser_context_args, "viewport": {"width": width, "height": 900}})
+    page = context.new_page()
+    try:
+        page.emulate_media(color_scheme=colour)
+        for url in ("de/heads.html", "he/rows.html"):
+            page.goto(base + url)
+            page.locator(".ex-languages summary").click()  # open: its links are checked too
+            page.locator(".ex-languages a[aria-current]").wait_for()
+            found = violations(page, url, ".ex-header") + violations(page, url, "main .ex-lesson-header ~ p")
+            assert found == [], (url, found)
+            box = page.locator(".ex-languages ul").bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width, (url, box)  # the menu stays on the screen
+    finally:
+        context.close()
