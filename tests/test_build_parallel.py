@@ -11,6 +11,7 @@ from pygments.lexers.python import PythonLexer
 from explorables.site_builder.commands import parallel
 from explorables.site_builder.commands.build import build_site
 from explorables.site_builder.errors import BuildError
+from explorables.site_builder.output import search
 from sections_site import make_site
 
 MATH = ("---\ntitle: Part {n}\norder: {n}\n---\n## Scores\n\nWith $q_{n} \\cdot k$ and\n\n$$\na_{{ij}} = {n}\n$$\n\n"
@@ -40,8 +41,13 @@ def test_a_pool_writes_the_site_one_process_writes(tmp_path, monkeypatch):
     used = []
     real = parallel._run
     monkeypatch.setattr(parallel, "_run", lambda *args: used.append(args[2]) or real(*args))
+    search._sections_of.cache_clear()
+    fed = []
+    real_feed = search._feed
+    monkeypatch.setattr(search, "_feed", lambda parser, html: fed.append(html) or real_feed(parser, html))
     build_site(content, tmp_path / "pooled")
     assert used == [3, 3]  # the pages were parsed, then rendered, in three processes
+    assert fed == []  # the search index took each body's sections from the worker that rendered it
     serial, pooled = tree(tmp_path / "serial"), tree(tmp_path / "pooled")
     assert len(serial) > 40
     assert sorted(set(serial) ^ set(pooled)) == []

@@ -22,9 +22,10 @@ from typing import Any
 from markdown_it import MarkdownIt
 
 from ..markdown.parser import Page
+from ..output import search
 from . import cache
 
-SERIAL_BELOW = 150  # pages: fewer are parsed and rendered in the build's own process
+SERIAL_BELOW = 400  # pages: fewer are parsed and rendered in the build's own process (at 200, a pool cost more)
 
 _WORK: dict[str, Any] = {}  # what the workers inherit when forked: the parser and the content's root
 
@@ -82,7 +83,7 @@ def _render_one(page: Page) -> tuple[str, Any]:
         body = _WORK["render"](_WORK["md"], page)
     except Exception as err:
         return "raised", err
-    return "body", _dumped((body, page.env))
+    return "body", _dumped((body, page.env, search.read_ahead(body)))  # its search sections too
 
 
 def _run(fn: Callable, jobs: list, count: int) -> Iterator[tuple[str, Any]]:
@@ -151,6 +152,7 @@ def render(
     ``store``, a body an earlier build rendered from the same page in the same site is
     taken from it, and each body rendered now is kept."""
     _WORK.update(md=md, render=render_page)
+    search.READ.clear()  # (an earlier build's, in a process that builds again)
     site = cache.summary(pages) if store else ""
     keys = [cache.render_key(store, page, site) if store else "" for page in pages]
     kept = [store.get(key) if store else None for key in keys]
@@ -165,14 +167,18 @@ def render(
         if kind != "body":
             yield _given(kind, value)
             continue
-        body, env = _kept(store, key, value) if done is None else done
+        body, env, *read = _kept(store, key, value) if done is None else done
+        if read:
+            search.READ[body] = read[0]
         _restore(page, env)
         yield _given("body", body)
 
 
 def _serial_render(store, key, render_page, md, page: Page) -> str:
     body = render_page(md, page)
-    _keep(store, key, (body, page.env))
+    if store is not None:
+        search.READ[body] = search.read_ahead(body)  # (read once: the index takes them from here)
+        _keep(store, key, (body, page.env, search.READ[body]))
     return body
 
 

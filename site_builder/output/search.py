@@ -316,7 +316,17 @@ def _scene_words(scene) -> list[str]:
 def sections_of(body: str) -> list[dict]:
     """The sections of a rendered page body (its id, heading, text and captions). Kept for
     the next build: a rebuild while serving reads only the pages that changed."""
-    return [dict(section) for section in _sections_of(body)]
+    return [dict(section) for section in (READ.get(body) or _sections_of(body))]
+
+
+# The sections of bodies read where they were rendered (a worker of commands/parallel.py,
+# or the build cache): the build's index takes them from here, not reading those bodies again.
+READ: dict[str, tuple[dict, ...]] = {}
+
+
+def read_ahead(body: str) -> tuple[dict, ...]:
+    """The sections of ``body``, to hand to the build with it (``READ``)."""
+    return _sections_of(body)
 
 
 @lru_cache(maxsize=256)

@@ -78,7 +78,7 @@ def split(index: dict) -> tuple[dict, dict[str, str]]:
         size += len(term) + 4 * len(postings) + 4
     close()
     labels = [label for label, _ in index["lessons"]]
-    docs = []
+    docs: list[list[str]] = []
     for first in range(0, len(index["docs"]), DOCS_PER_PART):
         key = f"d{len(docs)}"
         name = f"search/{key}.js"
