@@ -16,15 +16,13 @@ into a <details> the reader opens; other classes are added to the box for the st
 from __future__ import annotations
 
 import re
-from typing import Literal
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
-from markdown_it.token import Token
 
 from ....engine.figures.base import closest
 from ....engine.locale import t
-from .common import parse_body, report, split_options
+from .common import block_token, inline_token, parse_body, report, split_options
 
 KINDS = ("note", "tip", "warning", "important")
 TITLES = {"note": "page.note", "tip": "page.tip", "warning": "page.warning", "important": "page.important"}
@@ -72,35 +70,20 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
     title = argument or t(TITLES[name])
     css = " ".join(["ex-admonition", f"ex-{name}", *[c for c in classes if c != "dropdown"]])
 
-    opening = _block("admonition_open", "details" if dropdown else "aside", 1, token.map)
+    opening = block_token("admonition_open", "details" if dropdown else "aside", 1, token.map)
     opening.meta = {"kind": name, "classes": css, "dropdown": dropdown}
     heading = [
-        _block("admonition_title_open", "summary" if dropdown else "p", 1, token.map),
-        _inline(title, token.map),
-        _block("admonition_title_close", "summary" if dropdown else "p", -1, token.map),
+        block_token("admonition_title_open", "summary" if dropdown else "p", 1, token.map),
+        inline_token(title, token.map),
+        block_token("admonition_title_close", "summary" if dropdown else "p", -1, token.map),
     ]
     heading[0].meta = {"dropdown": dropdown}
     heading[2].meta = {"dropdown": dropdown}
     children = parse_body(state, body, body_line0)
-    closing = _block("admonition_close", "details" if dropdown else "aside", -1, token.map)
+    closing = block_token("admonition_close", "details" if dropdown else "aside", -1, token.map)
     closing.meta = {"dropdown": dropdown}
     state.tokens[index : index + 1] = [opening, *heading, *children, closing]
     return 1  # go on into the body: it may hold directives too
-
-
-def _block(kind: str, tag: str, nesting: Literal[-1, 0, 1], source_map) -> Token:
-    token = Token(kind, tag, nesting)
-    token.block = True
-    token.map = source_map
-    return token
-
-
-def _inline(text: str, source_map) -> Token:
-    token = Token("inline", "", 0)
-    token.content = text
-    token.map = source_map
-    token.children = []
-    return token
 
 
 def _open(self, tokens, idx, options, env) -> str:

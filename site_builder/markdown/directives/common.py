@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import MutableMapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from markdown_it.token import Token
 
@@ -42,6 +42,23 @@ def parse_body(state, body: str, first_line0: int, parent=None) -> list:
 
 
 _CLOSING = re.compile(r"^(:{3,})\s*$")
+
+
+def block_token(kind: str, tag: str, nesting: Literal[-1, 0, 1], source_map) -> Token:
+    """A block token a directive puts in place of its fence (an opening, a closing)."""
+    token = Token(kind, tag, nesting)
+    token.block = True
+    token.map = source_map
+    return token
+
+
+def inline_token(text: str, source_map) -> Token:
+    """A title's or summary's text, parsed as inline Markdown by the pipeline's inline stage."""
+    token = Token("inline", "", 0)
+    token.content = text
+    token.map = source_map
+    token.children = []
+    return token
 
 
 def fence_closed(token, lines: list[str]) -> bool:

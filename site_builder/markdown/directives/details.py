@@ -10,12 +10,9 @@ figure's instructions out of the running text.
 
 from __future__ import annotations
 
-from typing import Literal
-
 from markdown_it.rules_core import StateCore
-from markdown_it.token import Token
 
-from .common import parse_body, report
+from .common import block_token, inline_token, parse_body, report
 
 
 def expand(state: StateCore, index: int, name: str, argument: str) -> int:
@@ -38,30 +35,14 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
             "write the folded text on the lines between the opening and closing fences",
         )
 
-    opening = _block("details_open", "details", 1, token.map)
+    opening = block_token("details_open", "details", 1, token.map)
     opening.attrSet("class", "ex-details")
     summary = [
-        _block("details_summary_open", "summary", 1, token.map),
-        _inline(argument, token.map),
-        _block("details_summary_close", "summary", -1, token.map),
+        block_token("details_summary_open", "summary", 1, token.map),
+        inline_token(argument, token.map),
+        block_token("details_summary_close", "summary", -1, token.map),
     ]
     children = parse_body(state, token.content, line0 + 1, token)
-    closing = _block("details_close", "details", -1, token.map)
+    closing = block_token("details_close", "details", -1, token.map)
     state.tokens[index : index + 1] = [opening, *summary, *children, closing]
     return 1  # go on into the body: it may hold directives too
-
-
-def _block(kind: str, tag: str, nesting: Literal[-1, 0, 1], source_map) -> Token:
-    token = Token(kind, tag, nesting)
-    token.block = True
-    token.map = source_map
-    return token
-
-
-def _inline(text: str, source_map) -> Token:
-    """The summary's text, parsed as inline Markdown by the pipeline's inline stage."""
-    token = Token("inline", "", 0)
-    token.content = text
-    token.map = source_map
-    token.children = []
-    return token

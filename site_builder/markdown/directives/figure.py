@@ -41,37 +41,25 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> None:
     label = f"{{{name}}}"
     options, body, _ = split_options(token.content, fence_line + 1)
 
+    def refuse_id(message: str, hint: str) -> None:  # at the figure id, after the name
+        report(env, fence_line, len(token.markup) + len(label) + 2, f"{label}: figure id {message}", hint)
+
     fig_id = argument
     if not fig_id:
         count = env.setdefault("figure_count", {}).get(name, 0) + 1
         env["figure_count"][name] = count
         fig_id = f"{name}-{count}"
     elif fig_id in RESERVED_IDS:
-        report(
-            env,
-            fence_line,
-            len(token.markup) + len(label) + 2,
-            f"{label}: figure id '{fig_id}' is taken by the page itself",
-            "choose another id, e.g. 'explorer'",
-        )
+        refuse_id(f"'{fig_id}' is taken by the page itself", "choose another id, e.g. 'explorer'")
     elif not _ID.match(fig_id):
-        report(
-            env,
-            fence_line,
-            len(token.markup) + len(label) + 2,
-            f"{label}: figure id {quote(fig_id)} is not a simple name",
+        refuse_id(
+            f"{quote(fig_id)} is not a simple name",
             "use letters, digits, '-' and '_', starting with a letter, e.g. ':::{attention-row} explorer'",
         )
         fig_id = clip(fig_id, 40)  # the later messages name it
     ids = env.setdefault("figure_ids", set())
     if fig_id in ids:
-        report(
-            env,
-            fence_line,
-            len(token.markup) + len(label) + 2,
-            f"{label}: figure id '{fig_id}' is used twice on this page",
-            "give each figure its own id",
-        )
+        refuse_id(f"'{fig_id}' is used twice on this page", "give each figure its own id")
     ids.add(fig_id)
 
     raw: dict[str, str] = {}

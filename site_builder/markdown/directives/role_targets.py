@@ -11,8 +11,9 @@ from typing import Any
 from ....engine.figures import FIGURES
 from ....engine.figures.base import closest
 from ....engine.figures.kit.params import Slider
-from ....engine.figures.kit.text import Say, num, pct, vec
+from ....engine.figures.kit.text import Say, num
 from ....engine.figures.kit.text import spoken as in_words
+from ....engine.figures.kit.values import Value
 from .common import report
 
 _VALUE = re.compile(r"^([A-Za-z][\w-]*)\.([A-Za-z_]\w*)((?:\[\d+\]){0,3})(?::([a-z]+))?(?::(first))?$")
@@ -242,15 +243,5 @@ def resolve(env, figures, role, content, line0, col) -> dict | None:
 
 
 def write(raw: Any, format_: str, digits: int) -> str:
-    """A value written for people; mirrors kit.values.Value.text (and prose.js)."""
-    if format_ == "percent":
-        return pct(raw)
-    if format_ == "decimal":
-        return num(raw, digits)
-    if format_ == "integer":
-        return str(int(raw))
-    if format_ == "vector":
-        return vec(raw, digits)
-    if format_ == "bool":
-        return "on" if raw else "off"
-    return str(raw)
+    """A value written for people: the kit's own ``Value.text`` (prose.js is its twin)."""
+    return Value("", format_, "", digits).text(raw)
