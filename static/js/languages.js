@@ -128,4 +128,8 @@
   }
   settle();
   ex.ready.then(idle, idle);
+  // a reader who opens the menu before that: at once (toggle does not bubble: captured)
+  document.addEventListener("toggle", function (event) {
+    if (event.target.matches && event.target.matches(".ex-languages[open]")) ahead();
+  }, true);
 })();

@@ -239,3 +239,18 @@ def test_the_switch_and_the_note_pass_axe_in_both_directions(browser, base, brow
             assert box["x"] >= 0 and box["x"] + box["width"] <= width, (url, box)  # the menu stays on the screen
     finally:
         context.close()
+
+
+def test_opening_the_menu_fetches_the_other_languages_words_at_once(browser, base, browser_context_args):
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    page.route("**/pyodide/**", lambda route: None)  # the engine never starts: nothing is loaded ahead
+    try:
+        page.goto(base + "he/shares.html")
+        page.wait_for_function("() => window.explorables && window.explorables.pages")
+        assert page.evaluate("() => Object.keys(window.explorables.languageWords || {})") == []
+        page.locator(".ex-languages summary").click()
+        page.wait_for_function("() => Object.keys(window.explorables.languageWords || {}).length === 2")
+        assert sorted(page.evaluate("() => Object.keys(window.explorables.languageWords)")) == ["de", "en"]
+    finally:
+        context.close()
