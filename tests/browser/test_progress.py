@@ -132,6 +132,7 @@ def test_marks_survive_a_reload_and_the_swaps_between_lessons(reader, site_url):
     page.wait_for_function("() => window.explorables.progress.status('drills.html').complete")
     assert page.locator("div#ex-2 .ex-exercise-label").get_attribute("data-ex-solved") == "solved at the first try"
     assert mark_of(page, "Drills") == "complete"
+    assert menu(page).get_by_role("link", name="Drills Complete", exact=True).count() == 1  # said, not only drawn
     assert page.evaluate("() => window.explorables.progress.status('drills.html')") == {
         "visited": True,
         "read": 1,
