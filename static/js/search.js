@@ -28,27 +28,37 @@
     return w;
   }
 
-  /* Edit distance of a and b if at most max, else max + 1 (one row, early exit). */
+  /* Edit distance of a and b if at most max, else max + 1 (three rows, kept between
+     calls, and an early exit: it runs over a large site's whole vocabulary). */
+  let rows = [new Int32Array(32), new Int32Array(32), new Int32Array(32)];
   function distance(a, b, max) {
     if (Math.abs(a.length - b.length) > max) return max + 1;
-    let before = null;  // the row two back: a swap of two letters counts one edit
-    let prev = [];
-    for (let j = 0; j <= b.length; j++) prev.push(j);
+    const n = b.length;
+    if (n + 1 > rows[0].length) rows = [new Int32Array(n + 1), new Int32Array(n + 1), new Int32Array(n + 1)];
+    let before = rows[0], prev = rows[1], row = rows[2];  // before: the row two back (a swap of two letters is one edit)
+    for (let j = 0; j <= n; j++) prev[j] = j;
     for (let i = 1; i <= a.length; i++) {
-      const row = [i];
+      const ai = a.charCodeAt(i - 1);
+      row[0] = i;
       let best = i;
-      for (let j = 1; j <= b.length; j++) {
-        let d = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-        if (before && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2] + 1);
-        row.push(d);
+      for (let j = 1; j <= n; j++) {
+        const bj = b.charCodeAt(j - 1);
+        let d = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (ai === bj ? 0 : 1));
+        if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) d = Math.min(d, before[j - 2] + 1);
+        row[j] = d;
         if (d < best) best = d;
       }
-      // a swap reaches back two rows, so stop only when both are past max
-      if (best > max && (!before || Math.min.apply(null, prev) > max)) return max + 1;
+      if (best > max) {  // a swap reaches back two rows, so stop only when both are past max
+        let low = i === 1 ? 0 : max + 1;
+        for (let j = 0; i > 1 && j <= n; j++) if (prev[j] < low) low = prev[j];
+        if (i === 1 || low > max) return max + 1;
+      }
+      const spare = before;
       before = prev;
       prev = row;
+      row = spare;
     }
-    return prev[b.length];
+    return prev[n];
   }
 
   /* The index's vocabulary: a list, and a set to look words up in. */
@@ -70,7 +80,11 @@
     }
     if (!found.length && word.length >= 4) {
       const max = word.length >= 8 ? 2 : 1;
+      // the edit distance only of terms of about the length that start alike (the first
+      // letter, the second, or the two swapped): a large site's vocabulary is long
       vocab.forEach(function (t) {
+        if (Math.abs(t.length - word.length) > max) return;
+        if (t[0] !== word[0] && t[1] !== word[1] && (t[0] !== word[1] || t[1] !== word[0])) return;
         const d = distance(word, t, max);
         if (d <= max) found.push([t, d === 1 ? 0.5 : 0.3]);
       });
