@@ -83,6 +83,24 @@ def mark_position(page, figure_id: str, panel: str, mark: str) -> tuple[float, f
     return at["x"], at["y"]
 
 
+def past_settle(page) -> None:
+    """Until every figure has computed and drawn every event, and then a page timer a half
+    longer than the settle time has run. A figure's change and the live prose's numbers are
+    handed to the announcer once the page has been quiet for the settle time (SETTLE_MS, set
+    by js/figure-speech.js): their timers were set first, so they have run by then, however
+    busy the machine is. (No fixed wait: a machine too busy to run a timer in time runs
+    them late, in order.)"""
+    page.evaluate(
+        "() => Promise.all(Object.values(window.explorables.figures).map(f => f.idle()))"
+        ".then(() => new Promise(done => setTimeout(done, 1.5 * window.explorables.SETTLE_MS)))"
+    )
+
+
+def next_frame(page) -> None:
+    """Until the page has drawn its next frame."""
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => done()))")
+
+
 def touch_drag(page, x: float, y: float, dx: float, dy: float = 0, steps: int = 10) -> None:
     """A finger put down at (x, y), moved by (dx, dy) a frame at a time and lifted, as a
     touch screen sends it (the page needs a context with ``has_touch``)."""
@@ -91,7 +109,7 @@ def touch_drag(page, x: float, y: float, dx: float, dy: float = 0, steps: int = 
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": at(0)})
     for i in range(1, steps + 1):
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": at(i)})
-        page.wait_for_timeout(16)
+        next_frame(page)  # a finger moves a frame at a time
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     cdp.detach()
 

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from helpers import fresh_lesson, idle, mark_position, shared_page, state_of, values_of
+from helpers import fresh_lesson, idle, mark_position, past_settle, shared_page, state_of, values_of
 
 ROW, ROW_PAGE = "explorer", "one-query-row.html"
 LAB, LAB_PAGE = "lab", "attention-lab.html"
@@ -41,7 +41,21 @@ RECORD = """() => {
 
 
 def heard_last(page, text: str) -> None:
-    page.wait_for_function("t => window.__said[window.__said.length - 1] === t", arg=text, timeout=5000)
+    page.wait_for_function("t => window.__said[window.__said.length - 1] === t", arg=text)
+
+
+def written(page) -> None:
+    """Until the announcer has written what it was last given: js/pages.js empties it when
+    a text comes and writes the text a moment later (never an empty one)."""
+    page.wait_for_function("() => { const a = document.querySelector('.ex-announcer');"
+                           " return !a || a.textContent !== ''; }")
+
+
+def quiet(page) -> None:
+    """Until a change the figures or the prose would say has been said (helpers.past_settle)
+    and written: what was heard by then is all there is."""
+    past_settle(page)
+    written(page)
 
 
 def said(page) -> list[str]:
@@ -51,9 +65,9 @@ def said(page) -> list[str]:
 def settled(page, figure_id: str, count: int = 1) -> list[str]:
     """What was heard once the figure is quiet and its change has been said."""
     idle(page, figure_id)
-    page.wait_for_function("n => window.__said.length >= n", arg=count, timeout=5000)
-    page.wait_for_function("id => !window.explorables.figures[id].saying", arg=figure_id, timeout=5000)
-    page.wait_for_timeout(100)  # the announcer writes a moment after it is called
+    page.wait_for_function("n => window.__said.length >= n", arg=count)
+    page.wait_for_function("id => !window.explorables.figures[id].saying", arg=figure_id)
+    written(page)
     return said(page)
 
 
@@ -69,15 +83,15 @@ def open_lesson(shared, site_url, page_name, figure_id, motion="no-preference"):
     if swapped:
         # what the test before changed is said first (a change is said once the figure
         # has been quiet a while): it would be heard with the title otherwise
-        page.wait_for_function("() => !Object.values(window.explorables.figures).some(f => f.saying)", timeout=5000)
-        page.wait_for_timeout(100)  # the announcer writes a moment after it is called
+        page.wait_for_function("() => !Object.values(window.explorables.figures).some(f => f.saying)")
+        written(page)
         page.evaluate(RECORD)
     fresh_lesson(page, guard, site_url + page_name, figure_id)
     idle(page, figure_id)
     if swapped:
         # (heard alone, or after the last words of the test before, in one message)
         page.wait_for_function("() => window.__said.some(text => text.replace(/[.]$/, '')"
-                               ".endsWith(document.title.split(' · ')[0]))", timeout=5000)
+                               ".endsWith(document.title.split(' · ')[0]))")
     page.evaluate(RECORD)
     page.evaluate("() => { window.__said = []; }")
     return page, guard
@@ -178,8 +192,7 @@ def test_a_drag_says_where_the_point_went_and_its_new_weight_once(row):
     row.mouse.down()
     for step in range(1, 6):
         row.mouse.move(x - 8 * step, y + 6 * step)
-    idle(row, ROW)
-    row.wait_for_timeout(600)  # longer than the settle time: still nothing while held
+    quiet(row)  # past the settle time: still nothing while held
     assert said(row) == []
     row.mouse.up()
     heard = settled(row, ROW)
@@ -199,7 +212,7 @@ def test_play_ticks_are_silent_and_pause_says_where_it_stopped(clocks):
     button.scroll_into_view_if_needed()
     assert clocks.get_by_role("button", name="Play", exact=True).count() == 1
     button.click()
-    clocks.wait_for_function(f"() => window.explorables.figures.{CLOCKS}.values.t >= 3", timeout=10_000)
+    clocks.wait_for_function(f"() => window.explorables.figures.{CLOCKS}.values.t >= 3")
     assert said(clocks) == []  # three ticks and the start: nothing heard
     assert clocks.get_by_role("button", name="Pause", exact=True).count() == 1  # name holds the visible word
     button.click()
@@ -237,7 +250,7 @@ def test_hovering_cells_puts_nothing_in_a_live_region(heatmap):
         heatmap.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     detail = heatmap.locator(f"figure#{TABLE} .ex-detail").first
     assert detail.inner_text().strip()  # the arithmetic is shown to the eye
-    heatmap.wait_for_timeout(600)
+    quiet(heatmap)
     assert said(heatmap) == []
 
 
@@ -263,7 +276,7 @@ def test_arrow_keys_in_a_table_are_quiet_and_d_reads_the_arithmetic(heatmap):
     button.focus()
     heatmap.keyboard.press("ArrowRight")
     heatmap.keyboard.press("ArrowDown")
-    heatmap.wait_for_timeout(600)
+    quiet(heatmap)
     assert said(heatmap) == []
     detail = heatmap.locator(f"figure#{TABLE} .ex-detail").first.inner_text().strip().splitlines()
     heatmap.keyboard.press("d")

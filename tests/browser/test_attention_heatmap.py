@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from helpers import assert_matches_cpython, idle, in_lesson, shared_page, state_of
+from helpers import assert_matches_cpython, idle, in_lesson, past_settle, shared_page, state_of
 
 from explorables import engine
 from explorables.engine.figures import attention_heatmap as hm
@@ -118,7 +118,7 @@ def test_a_change_is_answered_without_the_arithmetic_which_follows_when_idle(hea
     cell_button(heat, 4, 0).click()  # picks the row of "a"
     idle(heat, FIG)
     assert state_of(heat, FIG)["query"] == 4
-    heat.wait_for_timeout(300)
+    past_settle(heat)  # what the pointer on the table would ask has been asked
     assert heat.evaluate("() => window.__lean") == [False]
     assert not heat.evaluate(LACKING, FIG)
 

@@ -264,8 +264,9 @@ def test_a_plane_far_from_the_view_is_drawn_when_the_reader_comes_near(row, shar
     for _ in range(40):  # the reader scrolls down to the figure
         if row.evaluate(f"() => document.querySelector('{CANVAS}').getBoundingClientRect().top < innerHeight"):
             break
+        y = row.evaluate("() => window.scrollY")
         row.mouse.wheel(0, 150)
-        row.wait_for_timeout(30)
+        row.wait_for_function("y => window.scrollY > y", arg=y)  # the wheel's scroll has come
     row.wait_for_function(f"sel => ({PIXELS})(sel).ink > 1000", arg=CANVAS)
     lazily = row.evaluate(PIXELS, CANVAS)
     # the same scene drawn again, in sight: the picture the reader got is the latest one

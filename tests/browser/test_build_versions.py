@@ -44,7 +44,8 @@ def other_build_archive(archive: bytes) -> bytes:
 def test_a_normal_load_does_not_reload(reader, site_url):
     page, guard, loads = reader
     open_figure(page, site_url + PAGE, FIG)
-    page.wait_for_timeout(300)
+    page.evaluate("() => window.explorables.ready")  # the engine's build was compared with the page's
+    page.wait_for_load_state("load")
     assert loads == [site_url + PAGE]
     build = page.evaluate("() => window.explorables.build")
     assert re.fullmatch(r"[0-9a-f]{12}", build)
@@ -115,7 +116,7 @@ def test_an_engine_of_another_build_reloads_once_then_says_so(reader, site_url, 
     text = error.inner_text()
     assert "two versions of the site" in text and OTHER in text
     assert "reload the page" in text
-    page.wait_for_timeout(500)
+    page.wait_for_load_state("load")  # the error says no reload comes: the reloaded page's own load is in
     assert loads == [site_url + PAGE, site_url + PAGE], "not exactly one reload"
     assert len(fetched) == 2  # the first load's engine and the reloaded page's
     assert page.locator(f"figure#{FIG}.ex-failed").count() == 1
@@ -143,6 +144,6 @@ def test_a_missing_engine_archive_reloads_once_then_names_it(reader, site_url, b
     page.goto(site_url + PAGE)
     page.locator(f"figure#{FIG}.ex-failed").wait_for(timeout=60_000)
     assert "could not load the engine archive (404)" in page.locator(f"figure#{FIG} .ex-error").inner_text()
-    page.wait_for_timeout(500)
+    page.wait_for_load_state("load")  # (as above)
     assert loads == [site_url + PAGE, site_url + PAGE], "not exactly one reload"
     guard.failed.clear()  # the archive refused on purpose

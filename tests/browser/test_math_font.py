@@ -127,7 +127,12 @@ def test_a_lesson_reached_by_next_sets_its_math_in_its_own_font(browser, built_s
         fresh_second = fresh_boxes(page, site_url + second)
         fresh_first = fresh_boxes(page, site_url + first)
         page.evaluate("() => { window.__sameDocument = true; }")
-        page.wait_for_timeout(1500)  # a reader reads a little: the next lesson is fetched ahead
+        # a reader reads a little: until the next lesson and its font are fetched ahead
+        page.wait_for_function("""() => {
+            const link = document.querySelector("a[rel=next]"), font = link.getAttribute("data-ex-font");
+            const got = performance.getEntriesByType("resource").map(e => e.name);
+            return [link.href].concat(font ? [new URL(font, location.href).href] : []).every(u => got.includes(u));
+        }""")
         page.locator("a[rel=next]").click()
         page.locator("figure#table.ex-live").wait_for()
         assert page.evaluate("() => window.__sameDocument")  # swapped in, not loaded

@@ -132,16 +132,15 @@ def test_a_reload_keeps_the_reader_s_place(page, guard, site_url):
     page.goto(site_url + "attention-lab.html")
     page.evaluate("() => window.explorables.ready")
     page.mouse.move(640, 400)
-    while page.evaluate("() => window.scrollY") < 4000:
+    while (y := page.evaluate("() => window.scrollY")) < 4000:
         page.mouse.wheel(0, 800)
-        page.wait_for_timeout(50)
+        page.wait_for_function("y => window.scrollY > y", arg=y)  # the wheel's scroll has come
     before = page.evaluate("() => window.scrollY")
     heading = page.evaluate("""() => [...document.querySelectorAll('main h2')]
         .filter(h => h.getBoundingClientRect().top < innerHeight / 2).pop().id""")
     page.reload()
     page.evaluate("() => window.explorables.ready")
-    page.wait_for_timeout(300)
-    assert abs(page.evaluate("() => window.scrollY") - before) < 5
+    page.wait_for_function("before => Math.abs(window.scrollY - before) < 5", arg=before)  # the place is put back
     top = page.evaluate(f"() => document.getElementById({heading!r}).getBoundingClientRect().top")
     assert top < page.viewport_size["height"] / 2  # the same section in view
 

@@ -93,8 +93,10 @@ def test_print_html_keeps_its_height_while_the_reader_scrolls_through_it(page, g
     page.mouse.move(640, 400)
     heights = set()
     for _ in range(12):
+        y = page.evaluate("() => scrollY")
         page.mouse.wheel(0, height / 12)
-        page.wait_for_timeout(50)
+        page.wait_for_function("y => scrollY > y || scrollY + innerHeight >= document.documentElement.scrollHeight",
+                               arg=y)  # the wheel's scroll has come (or the page's end)
         heights.add(page.evaluate("() => document.documentElement.scrollHeight"))
     assert heights == {height}
     assert page.evaluate("() => scrollY + innerHeight") >= height * 0.9  # it did scroll through

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from explorables.site_builder.markdown.directives.roles import write
-from helpers import cpython_values, idle, in_lesson, mark_position, shared_page, state_of, touch_drag
+from helpers import cpython_values, idle, in_lesson, mark_position, past_settle, shared_page, state_of, touch_drag
 
 FIG = "explorer"
 PAGE = "one-query-row.html"
@@ -45,8 +45,8 @@ def expected_numbers(page) -> list[str]:
 def settled_speech(page, expect: bool = False) -> list[str]:
     """What the announcer was given; with ``expect``, waits for something to be said."""
     if expect:
-        page.wait_for_function("() => window.__announced.length > 0", timeout=10_000)
-    page.wait_for_timeout(900)  # longer than the quiet time prose.js waits for
+        page.wait_for_function("() => window.__announced.length > 0")
+    past_settle(page)  # the quiet time prose.js waits for has passed, and its timer has run
     return page.evaluate("() => window.__announced")
 
 

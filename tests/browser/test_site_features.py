@@ -3,6 +3,7 @@ both colour schemes, the table of contents, image figures and search."""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 
@@ -174,7 +175,9 @@ def scroll_to_heading(page, heading_id):
         if top < 120:
             return
         page.mouse.wheel(0, min(400, top - 60))
-        page.wait_for_timeout(30)
+        page.wait_for_function(  # the wheel's scroll has come: no second turn while the first is on its way
+            "([id, top]) => document.getElementById(id).getBoundingClientRect().top !== top", arg=[heading_id, top]
+        )
     raise AssertionError(f"could not scroll to {heading_id}")
 
 
@@ -355,10 +358,9 @@ def test_slash_before_the_search_box_exists_focuses_it_when_it_comes(guarded, fe
     page.locator("body").click(position={"x": 5, "y": 300})
     assert page.locator("#ex-search-input").count() == 0
     page.keyboard.press("/")
-    for _ in range(50):
-        if held:
-            break
-        page.wait_for_timeout(100)
+    deadline = time.monotonic() + 120  # until the route has it (the page asks at once; a busy machine is slow)
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(20)  # lets Playwright hand the route over: a poll of ``held``, not a wait for time
     held[0].continue_()
     page.locator("#ex-search-input").wait_for()
     page.wait_for_function("() => document.activeElement.id === 'ex-search-input'")
