@@ -48,7 +48,7 @@ def _family(css: str) -> str:
     return found[1]
 
 
-FAMILY = _family((site_assets.STATIC / "css" / "page.css").read_text("utf-8"))
+FAMILY = _family((site_assets.STATIC / "css/page.css").read_text("utf-8"))
 
 _MATH = re.compile(r"<math\b.*?</math>", re.S)
 _TOKEN = re.compile(r"<(mi|mn|mo|mtext|ms)\b([^>]*)>(.*?)</\1>", re.S)
