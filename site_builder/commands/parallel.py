@@ -77,13 +77,20 @@ def _revive(page: Page) -> Page:
     return page
 
 
-def _render_one(page: Page) -> tuple[str, Any]:
-    _revive(page)
+def _render_one(at: int) -> tuple[str, Any]:
+    """Render the page ``at`` of those the worker was forked with (not sent: a page
+    pickled costs more than its rendering)."""
+    page = _revive(_WORK["pages"][at])
     try:
         body = _WORK["render"](_WORK["md"], page)
     except Exception as err:
         return "raised", err
-    return "body", _dumped((body, page.env, search.read_ahead(body)))  # its search sections too
+    return "body", _dumped((body, _rendered_env(page), search.read_ahead(body)))  # its search sections too
+
+
+def _rendered_env(page: Page) -> dict:
+    """A page's env as rendering left it, but its text's lines (the build has them)."""
+    return {key: value for key, value in page.env.items() if key != "lines"}
 
 
 def _run(fn: Callable, jobs: list, count: int) -> Iterator[tuple[str, Any]]:
@@ -158,7 +165,8 @@ def render(
     kept = [store.get(key) if store else None for key in keys]
     missing = [page for page, done in zip(pages, kept, strict=True) if done is None]
     count = _pooled(len(missing))
-    made = iter(_run(_render_one, missing, count) if count else [])
+    _WORK["pages"] = missing  # the workers, forked now, have them
+    made = iter(_run(_render_one, list(range(len(missing))), count) if count else [])
     for page, key, done in zip(pages, keys, kept, strict=True):
         if done is None and not count:
             yield functools.partial(_serial_render, store, key, render_page, md, page)
@@ -178,7 +186,7 @@ def _serial_render(store, key, render_page, md, page: Page) -> str:
     body = render_page(md, page)
     if store is not None:
         search.READ[body] = search.read_ahead(body)  # (read once: the index takes them from here)
-        _keep(store, key, (body, page.env, search.READ[body]))
+        _keep(store, key, (body, _rendered_env(page), search.READ[body]))
     return body
 
 
@@ -187,8 +195,10 @@ def _restore(page: Page, env: dict) -> None:
     numbers, ids)."""
     if env is page.env:
         return
+    lines = page.env.get("lines")
     page.env.clear()
     page.env.update(env)
+    page.env["lines"] = lines
     page.errors, page.warnings = env["errors"], env["warnings"]
 
 
