@@ -205,6 +205,7 @@ def test_the_kit_has_the_parameters_positional_encoding_wrote_for_itself():
     with pytest.raises(ValueError, match="expected an even integer from 2 to 64, got 13"):
         dim.option_spec().check(13)
     offset = Slider("k", "k", 8, lo=0, hi=lambda s: s["n"], integer=True, bounds=(0, 256))
+    assert offset.control_dict({"k": 8, "n": 9})["step"] == 1  # by=0.1 (the default) is no whole step
     assert (offset.option_spec().min, offset.option_spec().max) == (0, 256)
     base = NumberChoice("b", "Base", 100.0, presets=(10.0, 100.0), lo=2, hi=1000, what="the base")
     assert base.read("2.5", {"b": 100.0}) == 2.5
@@ -233,3 +234,31 @@ def test_the_public_kit_lists_every_name_of_the_kit_and_the_statement_helpers():
     q, k, d, s = (f"<math><mi>{x}</mi></math>" for x in "qkds")
     statement = public.said("exercise.scaled_score.statement", q=q, k=k, d_k=d, score=s)
     assert '<span class="ex-nowrap">' in statement
+
+
+def test_a_whole_number_slider_steps_by_a_whole_by():
+    """An author's whole-number slider may step by more than 1 (before, only even=True
+    stepped by 2): by=8 counts from lo, in the control, in a reader's value and in an
+    author's option."""
+    width = Slider("w", "Width", 16, lo=0, hi=64, integer=True, by=8, what="the width")
+    assert width.control_dict({"w": 16})["step"] == 8 and width.read("24", {"w": 16}) == 24
+    with pytest.raises(FieldError, match="the width moves in steps of 8 from 0: 13 is not one of them"):
+        width.read("13", {"w": 16})
+    with pytest.raises(ValueError, match="expected an integer from 0 to 64 in steps of 8 from 0, got 13"):
+        width.option_spec().check(13)
+    from_one = Slider("n", "n", 1, lo=1, hi=31, integer=True, by=5)
+    assert from_one.read("26", {"n": 1}) == 26 and from_one.control_dict({"n": 1})["min"] == 1
+
+
+def test_the_integer_format_groups_thousands_as_the_language_does():
+    """Value(..., "integer") wrote str(int(x)): 1048576 in every language. It now groups as
+    the language's numbers do (German 1.048.576; English, whose rules group none, as before)."""
+    from explorables.engine import locale
+
+    cache = Value("cache_bytes", "integer", "Bytes.")
+    assert cache.text(1048576.0) == "1048576" and cache.text(-3.7) == "−3"
+    try:
+        locale.use("de")
+        assert cache.text(1048576) == "1.048.576" and cache.text(1234) == "1234"
+    finally:
+        locale.use("en")

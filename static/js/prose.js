@@ -22,7 +22,7 @@
   function write(raw, format, digits) {
     if (format === "percent") return number.percent(raw);
     if (format === "decimal") return number.fixed(raw, digits);
-    if (format === "integer") return String(Math.trunc(raw));
+    if (format === "integer") return number.fixed(Math.trunc(raw), 0);
     if (format === "vector") return number.vector(raw, digits);
     if (format === "bool") return raw ? ex.t("runtime.on") : ex.t("runtime.off");
     return String(raw);

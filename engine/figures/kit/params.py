@@ -102,7 +102,7 @@ class Slider(Param):
 
     lo: Any = 0.0  # inclusive lower bound (or a function of the state)
     hi: Any = 1.0  # inclusive upper bound
-    by: float = 0.1  # the slider's step
+    by: float = 0.1  # the slider's step (with integer=True: a whole step of 1 or more, counted from lo)
     digits: int = 2  # decimals shown beside the slider
     log: bool = False  # the thumb moves along log(value)
     integer: bool = False  # whole numbers only
@@ -153,12 +153,17 @@ class Slider(Param):
             self.doc,
             min=lo,
             max=hi,
-            check=self._check_even if self.even else None,
+            check=self._check_step if self.integer and self.whole_step() > 1 else None,
         )
 
-    def _check_even(self, value: int) -> None:
-        if value % 2:
+    def _check_step(self, value: int) -> None:
+        if self.even and value % 2:
             raise ValueError(f"expected an even integer from {self.lo} to {self.hi}, got {value}")
+        step, lo = self.whole_step(), self.lo if not callable(self.lo) else 0
+        if not self.even and (value - lo) % step:
+            raise ValueError(
+                f"expected an integer from {self.lo} to {self.hi} in steps of {step} from {lo}, got {value}"
+            )
 
     def read(self, value: Any, state: dict) -> Any:
         what = spoken(self.what) or (spoken(self.label) if isinstance(self.label, (str, Say)) else self.name)
@@ -175,6 +180,11 @@ class Slider(Param):
                 )
             if self.even and x % 2:
                 raise FieldError(self.name, t(ODD, what=what, got=int(x)))
+            step = self.whole_step()
+            if step > 1 and (x - lo) % step:
+                raise FieldError(
+                    self.name, t("figure.whole_step", what=what, step=step, lo=typed(f"{lo:g}"), value=shown(value))
+                )
             return int(x)
         if not lo <= x <= hi:
             raise FieldError(
@@ -182,9 +192,16 @@ class Slider(Param):
             )
         return x
 
+    def whole_step(self) -> int:
+        """A whole-number slider's step: 2 for even numbers, ``by`` where it is a whole
+        number above 1 (``Slider("n", "n", 8, lo=0, hi=64, integer=True, by=8)``), else 1."""
+        if self.even:
+            return 2
+        return int(self.by) if self.by >= 1 and float(self.by).is_integer() else 1
+
     def control_dict(self, state: dict) -> dict[str, Any]:
         out = super().control_dict(state)
-        step = 2 if self.even else 1 if self.integer else self.by
+        step = self.whole_step() if self.integer else self.by
         out.update(
             min=resolve(self.lo, state),
             max=resolve(self.hi, state),

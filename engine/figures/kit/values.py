@@ -37,8 +37,8 @@ class Value:
             return pct(raw)
         if self.format == "decimal":
             return num(raw, self.digits)
-        if self.format == "integer":
-            return str(int(raw))
+        if self.format == "integer":  # grouped as the language groups thousands: 12,345 in Hebrew
+            return num(int(raw), 0)
         if self.format == "vector":
             return vec(raw, self.digits)
         if self.format == "bool":
