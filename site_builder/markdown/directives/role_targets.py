@@ -41,24 +41,31 @@ def _page_figure(env, figures, role, fig_id, line0, col) -> dict | None:
     return None
 
 
+def _read(env, role, pattern, content, line0, col, example: str, labelled: bool = True):
+    """(the words before a <target>, the target's match), or None with the error reported:
+    "{value}`cat's weight <explorer.weights[1]>`" reads "cat's weight" and the target."""
+    words, target = "", content
+    found = _LABELLED.match(content) if labelled else None
+    if found:
+        words, target = found.group(1).strip(), found.group(2).strip()
+    match = pattern.match(target)
+    if match is None:
+        report(env, line0, col, f"{{{role}}}: cannot read {content!r}", example)
+        return None
+    return words, match
+
+
 def resolve(env, figures, role, content, line0, col) -> dict | None:
     if role == "value":
-        spoken = ""  # what a screen reader hears before the number: "cat's weight <explorer.weights[1]>"
-        labelled = _LABELLED.match(content)
-        if labelled:
-            spoken, content = labelled.group(1).strip(), labelled.group(2).strip()
-        match = _VALUE.match(content)
-        if match is None:
-            report(
-                env,
-                line0,
-                col,
-                f"{{value}}: cannot read {content!r}",
-                "write the figure id and a value name, e.g. {value}`explorer.entropy`, "
-                "{value}`explorer.weights[1]:percent` or, the first frame's number only, "
-                "{value}`explorer.weights[1]:percent:first`",
-            )
+        # spoken: what a screen reader hears before the number: "cat's weight <explorer.weights[1]>"
+        example = (
+            "write the figure id and a value name, e.g. {value}`explorer.entropy`, {value}`explorer.weights[1]:percent`"
+            " or, the first frame's number only, {value}`explorer.weights[1]:percent:first`"
+        )
+        read = _read(env, role, _VALUE, content, line0, col, example)
+        if read is None:
             return None
+        spoken, match = read
         fig_id, name, index, fmt, first = match.groups()
         if fmt == "first" and not first:  # `explorer.entropy:first`: the first frame's number, no format
             fmt, first = None, "first"
@@ -160,17 +167,11 @@ def resolve(env, figures, role, content, line0, col) -> dict | None:
         }
 
     if role == "adjust":
-        match = _TARGET.match(content)
-        if match is None:
-            report(
-                env,
-                line0,
-                col,
-                f"{{adjust}}: cannot read {content!r}",
-                "write the figure id and a slider's name, e.g. {adjust}`explorer.temperature`",
-            )
+        example = "write the figure id and a slider's name, e.g. {adjust}`explorer.temperature`"
+        read = _read(env, role, _TARGET, content, line0, col, example, labelled=False)
+        if read is None:
             return None
-        fig_id, name = match.groups()
+        fig_id, name = read[1].groups()
         fig = _page_figure(env, figures, role, fig_id, line0, col)
         if fig is None:
             return None
@@ -201,22 +202,13 @@ def resolve(env, figures, role, content, line0, col) -> dict | None:
         }
 
     # role == "try"
-    words = ""
-    target = content
-    labelled = _LABELLED.match(content)
-    if labelled:
-        words, target = labelled.group(1).strip(), labelled.group(2).strip()
-    match = _TARGET.match(target)
-    if match is None:
-        report(
-            env,
-            line0,
-            col,
-            f"{{try}}: cannot read {content!r}",
-            "write the figure id and an experiment, e.g. {try}`explorer.sharpen` "
-            "or {try}`Cool it down <explorer.sharpen>`",
-        )
+    example = (
+        "write the figure id and an experiment, e.g. {try}`explorer.sharpen` or {try}`Cool it down <explorer.sharpen>`"
+    )
+    read = _read(env, role, _TARGET, content, line0, col, example)
+    if read is None:
         return None
+    words, match = read
     fig_id, name = match.groups()
     fig = _page_figure(env, figures, role, fig_id, line0, col)
     if fig is None:
