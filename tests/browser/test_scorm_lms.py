@@ -311,3 +311,20 @@ def test_a_parent_of_another_origin_is_no_lms(browser, lms):
     assert page.evaluate("() => window.calls") == []
     assert errors == []
     context.close()
+
+
+def test_in_review_mode_the_lms_records_nothing(browser, lms):
+    """A teacher (or a learner after the course) reviews the package: the lessons work, and
+    nothing the reader does is written into the record."""
+    url, _ = lms
+    page, frame, sco, guard = open_session(browser, url, {"core": {"lesson_mode": "review"}})
+    frame.get_by_role("navigation", name="Lessons").get_by_role("link", name="Reading").click()
+    sco.wait_for_function("() => window.explorables.progress.key() === 'reading.html'")
+    frame.locator("main p").first.click()
+    page.keyboard.press("End")
+    sco.wait_for_function("k => window.explorables.progress.status(k).complete", arg=READING)
+    seen = recorded(page)
+    assert (seen["status"], seen["suspend"], seen["raw"], seen["objectives"]) == ("not attempted", "", "", [])
+    assert seen["calls"] == ["LMSInitialize"]
+    guard.check()
+    page.context.close()
