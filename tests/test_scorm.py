@@ -71,6 +71,7 @@ def test_the_track_is_one_sco_launching_index_html(package):
     assert resource.get(f"{{{ADLCP}}}scormtype") == "sco"
     assert resource.get("type") == "webcontent"
     assert resource.get("href") == "index.html"
+    assert manifest.find(f".//{CP}item/{{{ADLCP}}}masteryscore") is None  # completed, not passed, by default
 
 
 def test_every_file_is_listed_and_every_listed_file_is_in_the_zip(package):
@@ -118,6 +119,38 @@ def test_a_scorm_package_is_named_for_the_site_by_default(package, tmp_path, mon
     assert (tmp_path / "sums-by-hand-scorm.zip").is_file()
 
 
+def fake_site(folder, lessons: list[dict]):
+    """A built site's files as the manifest reads them: its track's data and index.html."""
+    (folder / "_explorables").mkdir()
+    (folder / "_explorables" / "track.0123abcd.js").write_text(
+        "window.explorablesTrack = " + json.dumps({"lessons": lessons}) + ";\n", encoding="utf-8"
+    )
+    (folder / "index.html").write_text("<!doctype html>", encoding="utf-8")
+    return folder
+
+
+def test_a_mastery_score_goes_to_the_lms_in_the_manifest(tmp_path):
+    site = fake_site(tmp_path, [{"url": "a.html", "title": "A", "exercises": ["ex-1"], "questions": []}])
+    made = ET.fromstring(manifest(site, "a", "A", "en", mastery_score=80))
+    (item,) = made.iter(f"{CP}item")
+    assert item.findtext(f"{{{ADLCP}}}masteryscore") == "80"
+    assert [child.tag for child in item] == [f"{CP}title", f"{{{ADLCP}}}masteryscore"]  # SCORM 1.2's order
+
+
+@pytest.mark.parametrize("value", ["101", "-1", "eighty", "80.5"])
+def test_a_mastery_score_is_a_whole_percentage(value, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["bundle", "content", "--scorm", "--mastery-score", value])
+    assert stopped.value.code == 2
+    assert f"'{value}' is no percentage: give a whole number from 0 to 100" in capsys.readouterr().err
+
+
+def test_a_mastery_score_is_for_a_scorm_package(tmp_path, capsys):
+    assert main(["bundle", str(tmp_path), "--mastery-score", "80"]) == 2
+    assert "--mastery-score is for a SCORM package: add --scorm" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []  # nothing was built
+
+
 def test_a_site_in_several_languages_lists_the_default_language_s_lessons(tmp_path):
     """A lesson and its translations are one lesson: the manifest names the default
     language's page (js/scorm.js counts them as one too)."""
@@ -131,12 +164,7 @@ def test_a_site_in_several_languages_lists_the_default_language_s_lessons(tmp_pa
             ("deep/dive.html", "A section"),
         ]
     ]
-    (tmp_path / "_explorables").mkdir()
-    (tmp_path / "_explorables" / "track.0123abcd.js").write_text(
-        "window.explorablesTrack = " + json.dumps({"lessons": lessons}) + ";\n", encoding="utf-8"
-    )
-    (tmp_path / "index.html").write_text("<!doctype html>", encoding="utf-8")
-    made = ET.fromstring(manifest(tmp_path, "rows", "Rows", "en", "", ["en", "de"]))
+    made = ET.fromstring(manifest(fake_site(tmp_path, lessons), "rows", "Rows", "en", "", ["en", "de"]))
     parts = made.find(f"{CP}metadata").find(f"{MD}lom").findall(f"{MD}relation")
     assert [part.findtext(f"{MD}resource/{MD}identifier") for part in parts] == [
         "rows.html",

@@ -61,6 +61,7 @@ def bundle_site(
     folder: Path | None = None,
     pyodide_source: str | None = None,
     scorm: bool = False,
+    mastery_score: int | None = None,
     languages: tuple[str, ...] | None = None,  # of a site in several: the default and these (None: every one)
 ) -> BundleResult:
     content = Path(content).resolve()
@@ -74,7 +75,9 @@ def bundle_site(
         result = build_site(content, site, pyodide_source=pyodide_source, bundle=True, scorm=scorm, languages=languages)
         if scorm:
             (site / scorm_package.MANIFEST).write_bytes(
-                scorm_package.manifest(site, slug, config.title, config.language, config.description, config.languages)
+                scorm_package.manifest(
+                    site, slug, config.title, config.language, config.description, config.languages, mastery_score
+                )
             )
         # Write and swap: a zip (or a folder) made beside its target, then moved in place.
         if folder is not None:

@@ -33,6 +33,17 @@ def _common(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _percent(text: str) -> int:
+    """--mastery-score's value: a whole number from 0 to 100."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"'{text}' is no percentage: give a whole number from 0 to 100, e.g. 80")
+    return value
+
+
 def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
     """Warnings (a renamed option, say) as one plain line each, not a Python trace."""
     print(f"warning: {message}", file=file or sys.stderr)
@@ -91,6 +102,14 @@ def main(argv: list[str] | None = None) -> int:
         "it reports each learner's progress and score (default: SITE-SLUG-scorm.zip)",
     )
     bundle.add_argument(
+        "--mastery-score",
+        type=_percent,
+        default=None,
+        metavar="PERCENT",
+        help="with --scorm: the share of the exercises a learner must solve to pass (0 to 100); "
+        'the LMS is then told "passed" rather than "completed"',
+    )
+    bundle.add_argument(
         "--language",
         action="append",
         default=None,
@@ -143,6 +162,9 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "bundle":
         from .bundle import bundle_site  # noqa: PLC0415
 
+        if args.mastery_score is not None and not args.scorm:
+            print("error: --mastery-score is for a SCORM package: add --scorm", file=sys.stderr)
+            return 2
         started = time.perf_counter()
         try:
             result = bundle_site(
@@ -151,6 +173,7 @@ def _run(args: argparse.Namespace) -> int:
                 folder=Path(args.folder) if args.folder else None,
                 pyodide_source=args.pyodide,
                 scorm=args.scorm,
+                mastery_score=args.mastery_score,
                 languages=_languages(args.language),
             )
         except (BuildError, PyodideError) as err:

@@ -8,7 +8,8 @@ records): the bundle swaps its lessons in place and keeps one engine running, an
 score counts the exercises of every lesson, so the reader's session is the whole track.
 The manifest lists:
 
-- the organisation, with one item, the track, launching ``index.html``;
+- the organisation, with one item, the track, launching ``index.html`` (with the
+  mastery score, if the author gives one: ``--mastery-score``);
 - the lessons, in reading order, in the manifest's metadata (IEEE LOM, "HasPart"
   relations naming each lesson's page and title; in a site of several languages, the
   default language's: a lesson and its translations are one); at run time js/scorm.js
@@ -63,10 +64,17 @@ def package_files(site: Path) -> list[str]:
 
 
 def manifest(
-    site: Path, slug: str, title: str, language: str, description: str = "", languages: Sequence[str] = ()
+    site: Path,
+    slug: str,
+    title: str,
+    language: str,
+    description: str = "",
+    languages: Sequence[str] = (),
+    mastery_score: int | None = None,
 ) -> bytes:
     """imsmanifest.xml for the built bundle in ``site``; ``languages``: a site's in several,
-    the default first (its lessons are listed; the others' are their translations)."""
+    the default first (its lessons are listed; the others' are their translations);
+    ``mastery_score``: the score (percent) that passes, which the LMS gives the package."""
     ids = f"explorables-{slug}"  # NCNames (xs:ID): a letter first, then letters, digits, '-'
     root = ET.Element(f"{{{IMSCP}}}manifest", {"identifier": f"MANIFEST-{ids}", "version": "1"})
     metadata = ET.SubElement(root, f"{{{IMSCP}}}metadata")
@@ -85,6 +93,8 @@ def manifest(
         {"identifier": f"ITEM-{ids}", "identifierref": f"RES-{ids}", "isvisible": "true"},
     )
     ET.SubElement(item, f"{{{IMSCP}}}title").text = title
+    if mastery_score is not None:  # cmi.student_data.mastery_score: js/scorm.js says passed at it
+        ET.SubElement(item, f"{{{ADLCP}}}masteryscore").text = str(mastery_score)
 
     resources = ET.SubElement(root, f"{{{IMSCP}}}resources")
     resource = ET.SubElement(

@@ -328,3 +328,19 @@ def test_in_review_mode_the_lms_records_nothing(browser, lms):
     assert seen["calls"] == ["LMSInitialize"]
     guard.check()
     page.context.close()
+
+
+def test_with_a_mastery_score_the_package_passes_at_that_score(browser, lms):
+    """An LMS that gives the package a mastery score (cmi.student_data.mastery_score)
+    expects "passed" rather than "completed": here once half the exercises are solved."""
+    url, _ = lms
+    page, frame, sco, guard = open_session(browser, url, {"student_data": {"mastery_score": "50"}})
+    assert recorded(page)["status"] == "incomplete"
+    frame.get_by_role("navigation", name="Lessons").get_by_role("link", name="Scores").click()
+    sco.wait_for_function("() => window.explorables.progress.key() === 'scores.html'")
+    sco.evaluate("() => window.explorables.ready")
+    solve(page, frame, sco, 1)
+    page.wait_for_function("() => window.API.cmi.core.lesson_status === 'passed'")
+    assert recorded(page)["raw"] == "50"
+    guard.check()
+    page.context.close()
