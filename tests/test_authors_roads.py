@@ -137,7 +137,8 @@ CAPABILITIES = {
     "machine-code": (
         "import ctypes; ctypes.CDLL(None)\n",
         "runs machine code (ctypes.dlopen) while it runs, which only the build's machine can",
-        BUILD_FIX,
+        "    the reader's browser (Pyodide) loads no machine code a figure brings: compute the figure's numbers "
+        "with plain Python in the module",
     ),
     "swallowed-by-a-console": (
         "import code; quiet = type('Q', (code.InteractiveInterpreter,), {'write': print}); "
@@ -376,10 +377,13 @@ def test_the_builds_own_threads_are_not_refused_while_an_authors_code_runs():
     assert done == ["thread", "socket"] and not errors
 
 
-def test_a_capability_reached_later_by_the_build_is_refused_in_the_authors_function(site):
+@pytest.mark.parametrize("renamed", ["", "__name__ = 'json'\n"], ids=["as-it-is", "module-renamed"])
+def test_a_capability_reached_later_by_the_build_is_refused_in_the_authors_function(site, renamed):
     """A function of the author's module the build calls outside the fence (a finaliser,
-    a replaced standard function) is still refused, by the audit hook that sees it."""
-    source = SAMPLE.replace(TOP, TOP + "def later():\n    __import__('os').system('true')\n", 1)
+    a replaced standard function) is still refused, by the audit hook that sees it: by
+    its module's globals, whatever name the module gives itself."""
+    added = renamed + "def later():\n    __import__('os').system('true')\n"
+    source = SAMPLE.replace(TOP, TOP + added, 1)
     (site / "figures" / "softmax_bars.py").write_text(source)
     assert main(["build"]) == 0
     module = sys.modules["explorables.site_figures.softmax_bars"]

@@ -43,6 +43,10 @@ LIMITS = (
 )
 ENDING_FIX = 'raise an exception with a message instead, e.g. ValueError("...")'
 SIGNAL_FIX = "the reader's browser (Pyodide) has no signals; the build keeps its own time limit with them"
+MACHINE_CODE_FIX = (
+    "the reader's browser (Pyodide) loads no machine code a figure brings: compute the figure's numbers "
+    "with plain Python in the module"
+)
 LATER_FIX = (
     "the reader's browser never runs it, and the build would run it outside the figure's time limit: "
     "do the work in the figure's own hooks"
@@ -140,7 +144,8 @@ def _audit(event: str, args: tuple) -> None:
     if did is None:
         return
     if inside() or _authors_on_stack(sys._getframe(1)):
-        raise refuse(f"{did} ({event}) while it runs, which only the build's machine can", BUILD_ONLY_FIX)
+        fix = MACHINE_CODE_FIX if event.startswith("ctypes.") else BUILD_ONLY_FIX
+        raise refuse(f"{did} ({event}) while it runs, which only the build's machine can", fix)
 
 
 sys.addaudithook(_audit)  # once, for the process: idle outside an author's code
