@@ -45,7 +45,7 @@ class _Kept:
     read: Any
     parsed: Any
     rendered: Any
-    ids: dict[str, set[str]] = field(default_factory=dict)  # page url -> the ids a link may land on
+    stand_ins: dict[str, SimpleNamespace] = field(default_factory=dict)  # page url -> its stand-in
     render: Any = None  # the template renderer, made on first use
     deferred: list = field(default_factory=list)  # the shared files to bring up to date
 
@@ -132,10 +132,12 @@ def slug_of_page(path: Path) -> str:
 def _stand_in(kept: _Kept, page) -> SimpleNamespace:
     """A kept page as resolve_links reads it: its file, its address and its ids (read
     once), with no links of its own left to resolve."""
-    if page.url not in kept.ids:
-        kept.ids[page.url] = page_ids(page)
-    marks = [SimpleNamespace(type="math_block_label", info=i, children=None) for i in kept.ids[page.url]]
-    return SimpleNamespace(path=page.path, url=page.url, slug=page.slug, tokens=marks, env={"links": []})
+    if page.url not in kept.stand_ins:
+        marks = [SimpleNamespace(type="math_block_label", info=i, children=None) for i in page_ids(page)]
+        kept.stand_ins[page.url] = SimpleNamespace(
+            path=page.path, url=page.url, slug=page.slug, tokens=marks, env={"links": []}
+        )
+    return kept.stand_ins[page.url]
 
 
 def _replace(kept: _Kept, old, page, body: str) -> None:
@@ -182,8 +184,15 @@ def catch_up() -> None:
     """After the answer: the search index and the print page of the edited pages,
     written over the files the pages already load."""
     kept = _KEPT[0]
-    if kept is None or not kept.deferred:
+    if kept is None:
         return
+    if not kept.deferred:  # a whole build's answer: what the first edit will need, made now
+        if kept.render is None:
+            _renderer(kept)
+            for page in kept.parsed.pages:
+                _stand_in(kept, page)
+        return
+    edited = set(kept.deferred)
     kept.deferred.clear()
     out, rendered = kept.run.out_dir, kept.rendered
     names = names_in(out)
@@ -202,8 +211,8 @@ def catch_up() -> None:
         urls = _urls(variables["printed"])
         on_print = set(urls)
         bodies = {url: given["body"] for url, (_, given) in rendered.renders.items() if "body" in given}
-        printed = [
-            (prefix, title, summary, print_body(bodies[url], url, on_print) if url in bodies else body)
+        printed = [  # each edited page's part again (a part depends on its page alone)
+            (prefix, title, summary, print_body(bodies[url], url, on_print) if url in edited else body)
             for (prefix, title, summary, body), url in zip(variables["printed"], urls, strict=True)
         ]
         rendered.renders[PRINT_PAGE] = (template, {**variables, "printed": printed})
