@@ -262,3 +262,19 @@ def test_the_integer_format_groups_thousands_as_the_language_does():
         assert cache.text(1048576) == "1.048.576" and cache.text(1234) == "1234"
     finally:
         locale.use("en")
+
+
+def test_a_figure_takes_its_summary_and_title_from_its_words():
+    """``class X(Figure, words=W)`` reads W.SUMMARY and W.TITLE, as every built-in figure
+    declares them, instead of two lines of the same shape in each figure's class."""
+    from types import SimpleNamespace
+
+    from explorables.figures import Figure, Say
+
+    said = SimpleNamespace(SUMMARY=Say("figure.cross_attention.summary"), TITLE="A title")
+
+    class Worded(Figure, words=said):
+        name = "worded"
+
+    assert (Worded.summary, Worded.title) == (said.SUMMARY, "A title") and Figure.title == ""
+    assert FIGURES["cross-attention"].manifest()["summary"] == said.SUMMARY()

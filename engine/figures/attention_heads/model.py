@@ -68,13 +68,11 @@ def _sync(state: dict) -> dict:
 
 
 @register
-class AttentionHeads(Figure):
+class AttentionHeads(Figure, words=words):
     """Two heads on the lab's sentences, with their outputs joined by W_O."""
 
     name = "attention-heads"
     subject = ("sentence", "tokens", "head1", "head2", "W_O")
-    summary = words.SUMMARY
-    title = words.TITLE
     params = (
         sentence_menu(words.LABEL["sentence"], words.DOC["sentence"], near="head1"),
         Asker("query", words.LABEL["query"], "", doc=words.DOC["query"], near="head1"),

@@ -70,15 +70,13 @@ def coordinate(state: dict, name: str) -> tuple[str | None, int, int]:
 
 
 @register
-class AttentionHeatmap(Figure):
+class AttentionHeatmap(Figure, words=W):
     """The full attention table for up to 16 tokens with vectors of up to 8 numbers."""
 
     name = "attention-heatmap"
     # the causal mask too: the lesson's sentences about rows (three identical rows, a
     # peaked row) are about its table without the mask; padding leaves the real rows be
     subject = ("preset", "tokens", "n", "q", "k", "v", "causal")
-    summary = W.SUMMARY
-    title = W.TITLE
     params = (
         Choice("view", W.VIEW_LABEL, "weights", choices=W.VIEW_CHOICES, doc=W.DOCS["view"], near="table"),
         Slider(

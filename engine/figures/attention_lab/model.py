@@ -62,13 +62,11 @@ def _word(value: Any, state: dict) -> str:
 
 
 @register
-class AttentionLab(Figure):
+class AttentionLab(Figure, words=words):
     """Self-attention on a short sentence, from word embeddings to outputs."""
 
     name = "attention-lab"
     subject = ("sentence", "tokens", "emb", "W_Q", "W_K", "W_V", "s")
-    summary = words.SUMMARY
-    title = words.TITLE
     params = (
         sentence_menu(
             words.LABEL["sentence"],

@@ -30,6 +30,7 @@ from explorables.figures import (
 
 from ..sentences import Asker, clicked, count_errors, temperature
 from . import scene
+from . import words as W
 from .experiments import EXPERIMENTS, STEP_MASK, STEP_MATCH, STEP_SOFTMAX, STEP_TEMPERATURE
 from .vectors import COORD_LIMIT, MAX_TOKENS, TOKENS, parse_pairs, row, tied, vectors
 from .words import ANNOUNCE_OUTPUT as ANNOUNCE
@@ -39,11 +40,9 @@ from .words import (
     DOC,
     QUERY_LABEL,
     STEP_COUNT,
-    SUMMARY,
     TEMPERATURE_HELP,
     TEMPERATURE_LABEL,
     TEMPERATURE_WHAT,
-    TITLE,
 )
 
 KEY_PLANE = 2.5  # half-width of the key plane while every key fits inside it
@@ -61,13 +60,11 @@ def key_extent(state: dict) -> float:
 
 
 @register
-class AttentionRow(Figure):
+class AttentionRow(Figure, words=W):
     """One query row on a few tokens with 2-D queries, keys and values."""
 
     name = "attention-row"
     subject = ("tokens",)
-    summary = SUMMARY
-    title = TITLE
     params = (
         Asker("query", QUERY_LABEL, "chased", DOC["query"], near="scores", step=STEP_MATCH),
         temperature(

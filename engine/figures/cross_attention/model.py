@@ -46,12 +46,10 @@ def sharp_see(state: dict) -> str:
 
 
 @register
-class CrossAttention(Figure):
+class CrossAttention(Figure, words=W):
     """A target sentence's queries over a source sentence's keys and values, and the residual."""
 
     name = "cross-attention"
-    summary = W.SUMMARY
-    title = W.TITLE
     params = (
         Slider("i", W.LABEL_I, 2, lo=0, hi=len(TARGET) - 1, integer=True, what=W.WHAT_I, doc=W.DOC_I, near="table"),
         Slider("T", W.T, 1.0, lo=0.1, hi=3.0, by=0.05, what=W.WHAT_T, help=W.T_HELP, doc=W.DOC_T, near="table"),

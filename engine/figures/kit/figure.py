@@ -97,6 +97,12 @@ class Figure(HookChecks):
     # number, marked as such, until the example is the lesson's again (static/js/prose.js).
     subject: tuple[str, ...] = ()
 
+    def __init_subclass__(cls, words: Any = None, **kwargs: Any) -> None:
+        """``class X(Figure, words=W)``: the summary and the title are W.SUMMARY and W.TITLE."""
+        super().__init_subclass__(**kwargs)
+        if words is not None:
+            cls.summary, cls.title = words.SUMMARY, words.TITLE
+
     # --- declarations -------------------------------------------------------------------
 
     @property

@@ -37,12 +37,10 @@ EXPERIMENTS = (
 
 
 @register
-class KVCache(Figure):
+class KVCache(Figure, words=W):
     """The causal table filling row by row, the kept keys and values, and what they cost."""
 
     name = "kv-cache"
-    summary = W.SUMMARY
-    title = W.TITLE
     params = (
         Play("playing", W.PLAY, False, help=W.PLAY_HELP, near="table", interval=900),
         Slider("t", W.T, 0, lo=0, hi=LAST, integer=True, doc=W.DOC_T, near="table"),

@@ -63,12 +63,10 @@ def last(state: dict) -> int:
 
 
 @register
-class PositionalEncoding(Figure):
+class PositionalEncoding(Figure, words=words):
     """Sinusoidal position codes: one clock a dimension pair, and the similarity curve."""
 
     name = "positional-encoding"
-    summary = words.SUMMARY
-    title = words.TITLE
     params = (
         Play(
             "playing",

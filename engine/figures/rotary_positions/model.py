@@ -40,12 +40,10 @@ def position(name: str, label: Any, default: int, what: Any, doc: str) -> Slider
 
 
 @register
-class RotaryPositions(Figure):
+class RotaryPositions(Figure, words=words):
     """A query and a key at positions t and u, turned or added to; their score."""
 
     name = "rotary-positions"
-    summary = words.SUMMARY
-    title = words.TITLE
     params = (
         position("t", words.T, 3, words.WHAT_T, words.DOC_T),
         position("u", words.U, 1, words.WHAT_U, words.DOC_U),
