@@ -17,8 +17,9 @@ from xml.etree import ElementTree as ET
 import pytest
 from scorm_site import EXERCISES, READING, TITLE, make_package
 
-from explorables.site_builder.commands.bundle import entry_problem
+from explorables.site_builder.commands.bundle import _zip, entry_problem
 from explorables.site_builder.commands.cli import main
+from explorables.site_builder.errors import BuildError
 from explorables.site_builder.output import scripts
 from explorables.site_builder.output.assets import STATIC, names_in
 from explorables.site_builder.output.scorm import ADLCP, IMSCP, IMSMD, MANIFEST, lessons_of, manifest
@@ -171,3 +172,22 @@ def test_a_site_in_several_languages_lists_the_default_language_s_lessons(tmp_pa
         "heads.html",
         "deep/dive.html",  # a folder whose name starts like a language's is no translation
     ]
+
+
+def test_the_manifest_leaves_out_what_xml_forbids(tmp_path):
+    lessons = [{"url": "a.html", "title": "Lesson\x01 one\ufffe", "exercises": [], "questions": []}]
+    made = ET.fromstring(manifest(fake_site(tmp_path, lessons), "a", "Attention\vexplained\x1b[31m", "en"))
+    assert made.find(f".//{CP}organization/{CP}title").text == "Attentionexplained[31m"
+    assert made.find(f".//{MD}relation/{MD}resource/{MD}description/{MD}langstring").text == "Lesson one"
+
+
+@pytest.mark.parametrize("first, second", [("DE/index.html", "de/index.html"), ("caf\u00e9.html", "cafe\u0301.html")])
+def test_a_package_never_holds_two_names_for_one_file(tmp_path, first, second):
+    """Unzipped on Windows or macOS, names that differ only in case (or in how an accent is
+    written) are one file: the second would replace the first."""
+    for name in (first, second):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(name, encoding="utf-8")
+    with pytest.raises(BuildError, match="differ only in case"):
+        _zip(tmp_path, tmp_path.parent / "out.zip", "")
+    assert not (tmp_path.parent / "out.zip").exists()

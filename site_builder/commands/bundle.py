@@ -29,6 +29,7 @@ import os
 import re
 import shutil
 import tempfile
+import unicodedata
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -131,16 +132,29 @@ def entry_problem(name: str) -> str:
 
 def _check_names(site: Path, slug: str) -> None:
     """A BuildError for the first file of ``site`` whose name under the folder ``slug``
-    (at the zip's root if "") is unsafe."""
+    (at the zip's root if "") is unsafe, or names the same file as another's where case
+    and Unicode normalisation do not count (Windows and macOS: one would replace the other)."""
+    seen: dict[str, str] = {}
     for path in sorted(site.rglob("*")):
         name = _entry(site, path, slug)
         problem = entry_problem(name)
         if problem:
-            shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in name)
             raise BuildError(
-                f"the bundle would hold a file named '{shown}': {problem}; rename the "
+                f"the bundle would hold a file named '{_shown(name)}': {problem}; rename the "
                 f"file in the content folder (nothing was written)"
             )
+        same = unicodedata.normalize("NFC", name).casefold()
+        if same in seen:
+            raise BuildError(
+                f"the bundle would hold both '{_shown(seen[same])}' and '{_shown(name)}', which differ only in "
+                f"case or in how a letter is written: unzipped on Windows or macOS, one would replace the other; "
+                f"rename one of them in the content folder (nothing was written)"
+            )
+        seen[same] = name
+
+
+def _shown(name: str) -> str:
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in name)
 
 
 def _entry(site: Path, path: Path, slug: str) -> str:

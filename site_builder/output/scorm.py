@@ -23,6 +23,7 @@ an LMS that updates the activity keeps its learners' records.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import quote
@@ -37,6 +38,10 @@ IMSMD = "http://www.imsglobal.org/xsd/imsmd_rootv1p2p1"
 XML = "http://www.w3.org/XML/1998/namespace"
 LAUNCH = "index.html"
 _TRACK_START = "window.explorablesTrack = "
+# What XML 1.0 allows in text: no C0 control but tab and newlines, no lone surrogate, no
+# U+FFFE or U+FFFF. A title holding one (a YAML escape such as "\v") would make the
+# manifest unreadable to every LMS: such characters are left out of it.
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 ET.register_namespace("", IMSCP)
 ET.register_namespace("adlcp", ADLCP)
@@ -86,13 +91,13 @@ def manifest(
 
     organizations = ET.SubElement(root, f"{{{IMSCP}}}organizations", {"default": f"ORG-{ids}"})
     organization = ET.SubElement(organizations, f"{{{IMSCP}}}organization", {"identifier": f"ORG-{ids}"})
-    ET.SubElement(organization, f"{{{IMSCP}}}title").text = title
+    ET.SubElement(organization, f"{{{IMSCP}}}title").text = _xml(title)
     item = ET.SubElement(
         organization,
         f"{{{IMSCP}}}item",
         {"identifier": f"ITEM-{ids}", "identifierref": f"RES-{ids}", "isvisible": "true"},
     )
-    ET.SubElement(item, f"{{{IMSCP}}}title").text = title
+    ET.SubElement(item, f"{{{IMSCP}}}title").text = _xml(title)
     if mastery_score is not None:  # cmi.student_data.mastery_score: js/scorm.js says passed at it
         ET.SubElement(item, f"{{{ADLCP}}}masteryscore").text = str(mastery_score)
 
@@ -123,10 +128,15 @@ def _lom(title: str, language: str, description: str, lessons: list[dict]) -> ET
         _langstring(ET.SubElement(kind, f"{{{IMSMD}}}source"), "LOMv1.0", "x-none")
         _langstring(ET.SubElement(kind, f"{{{IMSMD}}}value"), "HasPart", "x-none")
         part = ET.SubElement(relation, f"{{{IMSMD}}}resource")
-        ET.SubElement(part, f"{{{IMSMD}}}identifier").text = lesson["url"]
+        ET.SubElement(part, f"{{{IMSMD}}}identifier").text = _xml(lesson["url"])
         _langstring(ET.SubElement(part, f"{{{IMSMD}}}description"), lesson["title"], language)
     return lom
 
 
 def _langstring(parent: ET.Element, text: str, language: str) -> None:
-    ET.SubElement(parent, f"{{{IMSMD}}}langstring", {f"{{{XML}}}lang": language}).text = text
+    ET.SubElement(parent, f"{{{IMSMD}}}langstring", {f"{{{XML}}}lang": _xml(language)}).text = _xml(text)
+
+
+def _xml(text: str) -> str:
+    """``text`` without the characters XML 1.0 forbids."""
+    return _NOT_XML.sub("", text)
