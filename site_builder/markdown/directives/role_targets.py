@@ -41,9 +41,10 @@ def _page_figure(env, figures, role, fig_id, line0, col) -> dict | None:
     return None
 
 
-def _read(env, role, pattern, content, line0, col, example: str, labelled: bool = True):
-    """(the words before a <target>, the target's match), or None with the error reported:
-    "{value}`cat's weight <explorer.weights[1]>`" reads "cat's weight" and the target."""
+def _read(env, figures, role, pattern, content, line0, col, example: str, labelled: bool = True):
+    """(the words before a <target>, the target's match, the page's figure it names), or
+    None with the error reported: "{value}`cat's weight <explorer.weights[1]>`" reads
+    "cat's weight" and the target, whose first part is the figure's id."""
     words, target = "", content
     found = _LABELLED.match(content) if labelled else None
     if found:
@@ -52,7 +53,8 @@ def _read(env, role, pattern, content, line0, col, example: str, labelled: bool 
     if match is None:
         report(env, line0, col, f"{{{role}}}: cannot read {content!r}", example)
         return None
-    return words, match
+    fig = _page_figure(env, figures, role, match.group(1), line0, col)
+    return None if fig is None else (words, match, fig)
 
 
 def resolve(env, figures, role, content, line0, col) -> dict | None:
@@ -62,16 +64,13 @@ def resolve(env, figures, role, content, line0, col) -> dict | None:
             "write the figure id and a value name, e.g. {value}`explorer.entropy`, {value}`explorer.weights[1]:percent`"
             " or, the first frame's number only, {value}`explorer.weights[1]:percent:first`"
         )
-        read = _read(env, role, _VALUE, content, line0, col, example)
+        read = _read(env, figures, role, _VALUE, content, line0, col, example)
         if read is None:
             return None
-        spoken, match = read
+        spoken, match, fig = read
         fig_id, name, index, fmt, first = match.groups()
         if fmt == "first" and not first:  # `explorer.entropy:first`: the first frame's number, no format
             fmt, first = None, "first"
-        fig = _page_figure(env, figures, role, fig_id, line0, col)
-        if fig is None:
-            return None
         model = FIGURES[fig["figure"]]
         spec = next((v for v in model.values if v.name == name), None)
         if spec is None:
@@ -168,13 +167,11 @@ def resolve(env, figures, role, content, line0, col) -> dict | None:
 
     if role == "adjust":
         example = "write the figure id and a slider's name, e.g. {adjust}`explorer.temperature`"
-        read = _read(env, role, _TARGET, content, line0, col, example, labelled=False)
+        read = _read(env, figures, role, _TARGET, content, line0, col, example, labelled=False)
         if read is None:
             return None
-        fig_id, name = read[1].groups()
-        fig = _page_figure(env, figures, role, fig_id, line0, col)
-        if fig is None:
-            return None
+        _, match, fig = read
+        fig_id, name = match.groups()
         model = FIGURES[fig["figure"]]
         sliders = [p for p in model.params if isinstance(p, Slider) and p.control]
         param = next((p for p in sliders if p.name == name), None)
@@ -205,14 +202,11 @@ def resolve(env, figures, role, content, line0, col) -> dict | None:
     example = (
         "write the figure id and an experiment, e.g. {try}`explorer.sharpen` or {try}`Cool it down <explorer.sharpen>`"
     )
-    read = _read(env, role, _TARGET, content, line0, col, example)
+    read = _read(env, figures, role, _TARGET, content, line0, col, example)
     if read is None:
         return None
-    words, match = read
+    words, match, fig = read
     fig_id, name = match.groups()
-    fig = _page_figure(env, figures, role, fig_id, line0, col)
-    if fig is None:
-        return None
     model = FIGURES[fig["figure"]]
     experiment = next((e for e in model.experiments if e.name == name), None)
     if experiment is None:
