@@ -11,14 +11,16 @@ fresh browser context each round (cold HTTP cache):
 - first: the lesson's first visit, navigation start -> ``explorables.ready``, with
   service workers allowed; then the time until the footer says "available offline"
   (the whole site cached, after the lesson is live and the page idle);
-- repeat: the same lesson in a new tab of that context, answered by the worker's cache;
-- offline: the same again with the network off;
+- second, third: the same lesson in a new tab of that context, answered by the
+  worker's cache (the third also by the compiled WebAssembly Chromium keeps beside a
+  cached response once it has compiled it from there);
+- fourth, offline: the same again with the network off;
 - and as a baseline, in another context that blocks service workers: a first visit
-  (the first visit must not get slower) and a repeat visit from the HTTP cache alone.
+  (the first visit must not get slower), a second and a third from the HTTP cache alone.
 
-Prints each measure's median in ms and its ratio to bare (the issue's yardstick: a first
-visit is about 0.5 of... live / bare; a repeat visit should be well under it). The
-machine may be shared and noisy: compare figures within one run.
+Prints each measure's median in ms and its ratio to bare, the issue's yardstick (live /
+bare: a first visit was about 0.5; a repeat visit should be under it, and the first must
+not grow). The machine may be shared and noisy: compare figures within one run.
 
 Usage: python benchmarks/bench_repeat_visit.py [--runs 5] [--content PATH] [--lesson one-query-row]
 """
@@ -30,6 +32,7 @@ import shutil
 import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,7 +62,17 @@ BARE_WORKER = """self.onmessage = async function (e) {
   self.postMessage("ready");
 };"""
 LIVE = "() => window.explorables.ready.then(() => performance.now())"
-MEASURES = ("bare", "first", "offline note", "repeat", "repeat offline", "first, no worker", "repeat, HTTP cache")
+MEASURES = (
+    "bare",
+    "first",
+    "offline note",
+    "second",
+    "third",
+    "fourth, offline",
+    "first, no worker",
+    "second, HTTP cache",
+    "third, HTTP cache",
+)
 
 
 def site_folder(tmp: Path, content: Path | None) -> Path:
@@ -88,31 +101,41 @@ def visit(context, url: str) -> tuple:
     return page, page.evaluate(LIVE)
 
 
-def round_of(browser, lesson: str, bare_url: str) -> dict[str, float]:
+def with_worker(browser, lesson: str, times: dict[str, float]) -> None:
+    context = browser.new_context(service_workers="allow")
+    page, times["first"] = visit(context, lesson)
+    page.locator(".ex-offline").wait_for(timeout=120_000)
+    times["offline note"] = page.evaluate("() => performance.now()")
+    page.close()
+    for name in ("second", "third"):
+        page, times[name] = visit(context, lesson)
+        page.close()
+    context.set_offline(True)
+    page, times["fourth, offline"] = visit(context, lesson)
+    context.close()
+
+
+def without_worker(browser, lesson: str, times: dict[str, float]) -> None:
+    context = browser.new_context(service_workers="block")
+    for name in ("first, no worker", "second, HTTP cache", "third, HTTP cache"):
+        page, times[name] = visit(context, lesson)
+        page.wait_for_timeout(1000)  # its files in the HTTP cache, its prefetches done
+        page.close()
+    context.close()
+
+
+def round_of(browser, lesson: str, bare_url: str, run: int) -> dict[str, float]:
+    """One of each measure; the two sites' contexts in turn first (every other round), a
+    second's pause before each: the browser's work after a load weighs on the next."""
     times: dict[str, float] = {}
     context = browser.new_context()
     page = context.new_page()
     page.goto(bare_url)
     times["bare"] = page.evaluate("() => window.__bare")
     context.close()
-
-    context = browser.new_context(service_workers="allow")
-    page, times["first"] = visit(context, lesson)
-    page.locator(".ex-offline").wait_for(timeout=120_000)
-    times["offline note"] = page.evaluate("() => performance.now()")
-    page.close()
-    page, times["repeat"] = visit(context, lesson)
-    page.close()
-    context.set_offline(True)
-    page, times["repeat offline"] = visit(context, lesson)
-    context.close()
-
-    context = browser.new_context(service_workers="block")
-    page, times["first, no worker"] = visit(context, lesson)
-    page.wait_for_timeout(1000)  # its files in the HTTP cache, its prefetches done
-    page.close()
-    page, times["repeat, HTTP cache"] = visit(context, lesson)
-    context.close()
+    for measure in (with_worker, without_worker) if run % 2 == 0 else (without_worker, with_worker):
+        time.sleep(1)
+        measure(browser, lesson, times)
     return times
 
 
@@ -137,10 +160,11 @@ def main() -> None:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(**benchmark_launch())
                 for run in range(args.runs):
-                    times = round_of(browser, lesson, bare_url)
+                    times = round_of(browser, lesson, bare_url, run)
                     for name, value in times.items():
                         rows[name].append(value)
-                    print(f"  round {run + 1}: " + ", ".join(f"{k} {v:.0f}" for k, v in times.items()), flush=True)
+                    shown = ", ".join(f"{name} {times[name]:.0f}" for name in MEASURES)
+                    print(f"  round {run + 1}: {shown}", flush=True)
                 browser.close()
         finally:
             server.shutdown()
@@ -156,7 +180,7 @@ def main() -> None:
         median = statistics.median(values)
         print(f"{name:<22}{median:>8.0f}{median / anchor:>9.2f}   ({min(values):.0f}, {max(values):.0f})")
     print("first, offline note: navigation start -> live, -> the whole site cached and said so;")
-    print("repeat: a new tab of the same browser, from the worker's cache (offline: with the network off).")
+    print("second, third, fourth: new tabs of the same browser, from the worker's cache (the fourth offline).")
 
 
 if __name__ == "__main__":
