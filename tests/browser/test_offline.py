@@ -114,6 +114,31 @@ def test_a_site_visited_once_opens_every_lesson_offline_and_live(reader):
     assert page.locator(".ex-site-title").inner_text() == "Mine"
 
 
+def test_a_site_under_a_folder_keeps_itself_in_that_folder(browser, browser_context_args, starter, tmp_path):
+    """As on GitHub Pages, under /REPO/: the worker's scope, its cache and its answers are
+    the site's folder's, beside another site of the same origin."""
+    shutil.copytree(starter[1], tmp_path / "www" / "repo")
+    server = serve_folder(tmp_path / "www")
+    origin = f"http://127.0.0.1:{server.server_address[1]}/"
+    context = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
+    try:
+        page = context.new_page()
+        guard = Guard(page, origin)
+        first_visit(page, origin + "repo/")
+        scopes = "() => navigator.serviceWorker.getRegistrations().then(r => r.map(x => x.scope))"
+        assert page.evaluate(scopes) == [origin + "repo/"]
+        assert [name.split(" ")[1] for name in page.evaluate(CACHE_KEYS)] == [origin + "repo/"]
+        context.set_offline(True)
+        page.locator(".ex-nav a", has_text="Softmax").first.click()
+        page.wait_for_url(origin + "repo/softmax-of-three.html")
+        live(page, "three")
+        answers_a_slider(page, "three")
+        guard.check()
+    finally:
+        context.close()
+        server.shutdown()
+
+
 def test_the_worker_keeps_to_a_strict_policy_sent_as_a_header(browser, browser_context_args, starter):
     """The site's default policy as a host would send it, on the worker's own script too:
     no violation in the page, and the worker caches and answers all the same."""
