@@ -20,6 +20,7 @@ def main() -> None:
     # Ctrl+C in the terminal reaches this process too: the server stops it by closing
     # its input, and a traceback here would only clutter the terminal.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    incremental.KEPT_PROCESS = True
     # The replies keep the standard output to themselves: whatever else writes there (a
     # program a build runs, a C library) goes to standard error instead.
     answer = os.fdopen(os.dup(1), "w", encoding="utf-8")
