@@ -34,7 +34,7 @@
   // Tags that end <svg> or <math> where they stand, and the elements inside those that hold HTML again.
   const BREAKOUT = ("b big blockquote body br center code dd div dl dt em embed h1 h2 h3 h4 h5 h6 head hr i img " +
     "li listing menu meta nobr ol p pre ruby s small span strong strike sub sup table tt u ul var").split(" ");
-  const HTML_INSIDE = ["mi", "mo", "mn", "ms", "mtext", "annotation-xml", "foreignobject", "desc", "title"];
+  const HTML_INSIDE = { svg: ["foreignobject", "desc", "title"], math: ["mi", "mo", "mn", "ms", "mtext"] };
   // Attributes that change how the page's parser builds the tree: kept so that it builds what nh3 saw.
   const SHAPING = { font: ["color", "face", "size"], "annotation-xml": ["encoding"], input: ["type"] };
 
@@ -107,6 +107,15 @@
     return at < 0 ? html.length : at;
   }
 
+  /* What an element opened in SVG or MathML (under ``parent``) holds: HTML at the
+     integration points, SVG under MathML's annotation-xml, else its parent's kind. */
+  function inside(parent, tag) {
+    if (parent.name === "annotation-xml" && tag.name === "svg") return { name: "svg", ns: "svg" };
+    const html = HTML_INSIDE[parent.ns].indexOf(tag.name) >= 0 || (parent.ns === "math" && tag.name === "annotation-xml"
+      && tag.attrs.some(function (a) { return a[0] === "encoding" && /^(text\/html|application\/xhtml\+xml)$/i.test(a[1]); }));
+    return { name: tag.name, ns: html ? "html" : parent.ns };
+  }
+
   function escapeText(text) {
     return text.replace(/</g, "&lt;");
   }
@@ -115,9 +124,9 @@
     html = String(html);
     let out = "";
     let i = 0;
-    const open = [];  // SVG and MathML elements open, and HTML inside them: {name, foreign}
+    const open = [];  // SVG and MathML elements open, and the elements of theirs that hold HTML: {name, ns}
     let dropping = null;  // {name, depth}: inside a drop_content element, whose content goes too
-    const foreign = function () { return open.length > 0 && open[open.length - 1].foreign; };
+    const foreign = function () { return open.length > 0 && open[open.length - 1].ns !== "html"; };
     while (i < html.length) {
       const lt = html.indexOf("<", i);
       if (lt < 0) { if (!dropping) out += escapeText(html.slice(i)); break; }
@@ -141,14 +150,17 @@
           if (dropping && dropping.foreign) dropping = null;  // the dropped element of SVG or MathML ended too
         }
         const inForeign = foreign();
+        // whether it holds what follows: HTML ignores "/>" but on a void element; SVG and MathML do not
+        const opens = inForeign ? !tag.selfClosing : VOID.indexOf(tag.name) < 0;
         if (dropping) {
-          if (tag.name === dropping.name && !tag.selfClosing) dropping.depth++;
+          if (!inForeign && tag.name === "plaintext") break;  // the rest is its text, dropped with it
+          if (tag.name === dropping.name && opens) dropping.depth++;
           else if (!inForeign && RAW.indexOf(tag.name) >= 0) i = html.indexOf(">", rawEnd(html, i, tag.name)) + 1 || html.length;
           continue;
         }
         if (MARKUP.drop_content.indexOf(tag.name) >= 0) {
           if (!inForeign && RAW.indexOf(tag.name) >= 0) i = html.indexOf(">", rawEnd(html, i, tag.name)) + 1 || html.length;
-          else if (VOID.indexOf(tag.name) < 0 && !tag.selfClosing) dropping = { name: tag.name, depth: 1, foreign: inForeign };
+          else if (opens) dropping = { name: tag.name, depth: 1, foreign: inForeign };
           continue;
         }
         const seen = {};
@@ -165,10 +177,14 @@
         } else if (!inForeign && tag.name === "plaintext") {
           out += html.slice(i);
           break;
-        } else if (!tag.selfClosing && VOID.indexOf(tag.name) < 0) {
-          if (!inForeign && (tag.name === "svg" || tag.name === "math")) open.push({ name: tag.name, foreign: true });
-          else if (inForeign) open.push({ name: tag.name, foreign: HTML_INSIDE.indexOf(tag.name) < 0 });
+        } else if (!tag.selfClosing && inForeign) {
+          open.push(inside(open[open.length - 1], tag));
+        } else if (!tag.selfClosing && (tag.name === "svg" || tag.name === "math")) {
+          open.push({ name: tag.name, ns: tag.name });
         }
+      } else if (c === "/" && lt + 2 >= html.length) {  // "</" at the very end: text
+        if (!dropping) out += "&lt;/";
+        break;
       } else if (c === "!" || c === "?" || c === "/") {
         const other = readOther(html, lt, foreign());
         if (other.text && !dropping) out += escapeText(other.text);
