@@ -70,6 +70,30 @@
     if (loadLater) loadLater();
   });
 
+  /* What the engine said to the figures drawn so far ("live", or the error it failed
+     with): a figure drawn after that is told at once. */
+  let told = null;
+  function tell(figure) {
+    if (!told && figure) downloading(figure);
+    if (!told || !figure) return;
+    if (told === "live") {
+      figure.setLive();
+      if (ex.client.stopped && ex.engineSays) ex.engineSays(figure, "stopped", ex.client.stopped);
+    } else {
+      figure.fail(told);
+    }
+  }
+
+  /* How much of Python and the engine has come, on the figure's badge while it waits
+     ("Python 4.1 of 14.3 MB"), then what it said before ("Starting Python…"). */
+  function downloading(figure) {
+    const total = parseFloat(document.body.dataset.engineSize) * 1e6;
+    const done = ex.client.downloaded;
+    if (figure.live || figure.failed || !done || !(total > 0)) return;
+    figure.badge.textContent = done >= total ? ex.t("runtime.starting")
+      : ex.t("runtime.downloaded", { done: ex.fmt(done / 1e6, 1), total: ex.fmt(total / 1e6, 1) });
+  }
+
   /* One figure from its build-time scene (null if it cannot be drawn). */
   function make(root) {
     const data = root.querySelector("script.ex-data");
@@ -84,13 +108,20 @@
   const SHOWN_AT_ONCE = 2;  // panels of a figure laid out in the frame that first shows it
 
   let generation = 0;  // a page swapped in while the first one's figures were being drawn wins
+  // a figure this near the reader's view (a screen above or below it) is drawn before
+  // the first frame; the others when they come as near, or once Python is live
+  const NEAR = "100% 0px";
 
   /* Draw the page's figures and start the engine. The page the browser loaded draws
-     them one per task (`gradually`): each figure's first drawing is tens of milliseconds,
-     and together with the page's first layout they were one long task, in which the
-     page could not answer a reader. A page swapped in place (pages.js) draws them at
-     once, as its mount hooks expect, and so does a page opened at an anchor or
-     reloaded (parts.js): the browser keeps its place while the page is loading. */
+     them one per task (`gradually`): each figure's first drawing is tens of milliseconds
+     (four times that on a phone), and together with the page's first layout they were
+     one long task, in which the page could not answer a reader. Only the figures near
+     the reader's view are drawn before the first frame; a figure further down shows its
+     still (the build's drawing of its first frame) until it comes near, or until the
+     page is idle once Python is live, and is then drawn in a task of its own. A page
+     swapped in place (pages.js) draws them at once, as its mount hooks expect, and so
+     does a page opened at an anchor or reloaded (parts.js): the browser keeps its place
+     while the page is loading. */
   function boot(gradually) {
     const mine = ++generation;
     const roots = Array.from(document.querySelectorAll("figure.ex-figure[data-figure]"));
@@ -104,18 +135,47 @@
       drawn(roots, exercises, waiting);
       return;
     }
+    // (a reader who starts Python with a button gets one on every figure: all drawn)
+    const lazy = roots.length > 0 && !waiting && window.IntersectionObserver && window.requestIdleCallback;
+    const left = roots.slice();  // not drawn yet, in the page's order
+    let near = lazy ? null : left.slice();  // to draw now: null until the observer first says
+    let busy = false, first = true;
     const next = function () {
+      busy = false;
       if (mine !== generation) return;
-      const root = roots.shift();
+      const root = near && near.shift();
       if (root) {
+        busy = true;
+        if (left.indexOf(root) >= 0) left.splice(left.indexOf(root), 1);
         const figure = root.isConnected ? make(root) : null;
+        tell(figure);  // drawn after Python was live
         if (figure) figure.unfold(SHOWN_AT_ONCE).then(function () { setTimeout(next, 0); });
         else setTimeout(next, 0);
-      } else {
-        drawn(Array.from(document.querySelectorAll("figure.ex-figure[data-figure]")), exercises, waiting);
+        return;
       }
+      if (first) {  // the first frame: every figure near the view drawn
+        first = false;
+        drawn(roots, exercises, waiting);
+        if (lazy && left.length) ex.ready.then(rest, function () {});
+      }
+      if (!left.length && observer) observer.disconnect();
     };
-    setTimeout(next, 0);
+    /* Once Python is live, the figures still waiting, one per idle moment. */
+    const rest = function () {
+      if (mine !== generation || !left.length) return;
+      if (!busy && !(near && near.length)) { near = [left[0]]; next(); }
+      window.requestIdleCallback(rest, { timeout: 1000 });
+    };
+    const observer = lazy ? new IntersectionObserver(function (entries) {
+      if (mine !== generation) { observer.disconnect(); return; }
+      const coming = entries.filter(function (e) { return e.isIntersecting && left.indexOf(e.target) >= 0; })
+        .map(function (e) { return e.target; });
+      near = (near || []).concat(coming.filter(function (root) { return near === null || near.indexOf(root) < 0; }));
+      near.sort(function (a, b) { return left.indexOf(a) - left.indexOf(b); });
+      if (!busy) next();
+    }, { rootMargin: NEAR }) : null;
+    if (observer) roots.forEach(function (root) { observer.observe(root); });
+    else setTimeout(next, 0);
   }
 
   /* Once the page's figures are drawn. */
@@ -130,19 +190,18 @@
     if (!ex._watchingEngine) {  // once per visit: pages swapped in place share the engine
       ex._watchingEngine = true;
       ex.client.onStatus(function (status, detail) {  // said by figure-speech.js (js/later.js)
-        if (ex.engineSays) Object.values(ex.figures).forEach(function (f) { ex.engineSays(f, status, detail); });
+        if (status === "progress") Object.values(ex.figures).forEach(downloading);
+        else if (ex.engineSays) Object.values(ex.figures).forEach(function (f) { ex.engineSays(f, status, detail); });
       });
     }
     if (waiting) offerStart(Array.from(roots, function (root) { return ex.figures[root.id]; }).filter(Boolean));
     else ex.client.start();
     ex.ready.then(
       function () {  // a page swapped in while the engine is stopped says so at once
-        Object.values(ex.figures).forEach(function (f) {
-          f.setLive();
-          if (ex.client.stopped && ex.engineSays) ex.engineSays(f, "stopped", ex.client.stopped);
-        });
+        told = "live";
+        Object.values(ex.figures).forEach(tell);
       },
-      function (err) { Object.values(ex.figures).forEach(function (f) { f.fail(err); }); }
+      function (err) { told = err; Object.values(ex.figures).forEach(tell); }
     );
   }
 

@@ -174,6 +174,8 @@
           notify("live");
           pending.forEach(function (p, id) { post(id, p); });
         }
+      } else if (msg.type === "progress") {  // bytes of the engine's files downloaded so far
+        if (first && !live) { ex.client.downloaded = msg.loaded; notify("progress", msg.loaded); }
       } else if (msg.type === "failed") {
         fail(msg.message, msg.missing);
       } else if (msg.type === "violation") {
@@ -231,7 +233,9 @@
     timings: {},
     violations: [],  // Content-Security-Policy violations the worker reported
     limits: LIMITS,
-    /* fn(status, detail): "stopped" (why), "restarting", "live" (after a restart). */
+    downloaded: 0,  // bytes of Python and the engine the worker has received, while it starts
+    /* fn(status, detail): "stopped" (why), "restarting", "live" (after a restart),
+       "progress" (bytes downloaded so far, while Python first comes). */
     onStatus: function (fn) { listeners.push(fn); },
     get worker() { return worker; },
     get dead() { return dead; },  // the error, once the engine could not start

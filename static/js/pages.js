@@ -135,11 +135,26 @@
     const states = (kept[ex.pages.current || here] = Object.create(null));  // by figure id
     Object.keys(ex.figures).forEach(function (id) {
       const figure = ex.figures[id];
-      states[id] = { state: figure.state, scene: figure.scene, built: figure.built };
+      // what the reader did that the engine has not computed yet (Python still on its
+      // way): done again when the page is back
+      const waiting = (figure.queue || []).map(function (item) { return item.event; });
+      states[id] = { state: figure.state, scene: figure.scene, built: figure.built, waiting: waiting };
       Object.values(figure.controlViews || {}).forEach(function (view) { if (view.stop) view.stop(); });
     });
     hooks.unmount.forEach(function (fn) { fn(document.body); });
     ex.figures = Object.create(null);
+  }
+
+  /* ``scene`` with its controls showing the values the reader set in ``events`` (sent
+     again, not computed yet): a slider moved before Python came stays where it was left. */
+  function asSet(scene, events) {
+    const sets = events.filter(function (e) { return e.type === "set"; });
+    if (!sets.length || !scene || !scene.controls) return scene;
+    const controls = scene.controls.map(function (control) {
+      const set = sets.filter(function (e) { return e.name === control.name; }).pop();
+      return set ? Object.assign({}, control, { value: set.value }) : control;
+    });
+    return Object.assign({}, scene, { controls: controls });
   }
 
   /* Mount the page swapped in. ``restore``: each figure takes the state it had when the
@@ -153,8 +168,10 @@
       const figure = ex.figures[id];
       if (!figure) return;
       if (restore === "unchanged" && JSON.stringify(figure.built) !== JSON.stringify(states[id].built)) return;
+      const waiting = states[id].waiting || [];
       figure.state = states[id].state;
-      figure.render(states[id].scene);
+      figure.render(asSet(states[id].scene, waiting));
+      waiting.forEach(function (event) { figure.send(event).catch(function () { /* the figure says why */ }); });
     });
     hooks.mount.forEach(function (fn) { fn(document.body); });
   }

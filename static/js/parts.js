@@ -3,8 +3,8 @@
    screen, not the whole lesson, whose first layout (text shaped and formulas set for the
    first time) is the longest task of a page's start. After that frame the parts are laid
    out one at a time, each in its own task while the page is idle, and are then blocks like
-   any other (`.ex-shown`): once Python is live the page is laid out whole, as it would be
-   without parts.
+   any other (`.ex-shown`): once Python is live the rest follow a part a task without
+   waiting for idle moments, and the page is soon whole, as it would be without parts.
 
    A page opened at an anchor, reloaded or reached through the history, shows its parts
    at once: the scroll position it lands on must be measured on the real heights, not on
@@ -22,6 +22,7 @@
   let pending = [];  // parts not shown yet, in the page's order
   let waiting = [];  // functions to call once they are
   let idle = 0;
+  let soon = 0;  // once Python is live: the next part in the next task, idle or not
 
   function flush() {
     waiting.splice(0).forEach(function (fn) { fn(); });
@@ -29,18 +30,27 @@
 
   function showAll() {
     if (idle) { window.cancelIdleCallback(idle); idle = 0; }
+    if (soon) { clearTimeout(soon); soon = 0; }
     pending.splice(0).forEach(function (part) { part.classList.add("ex-shown"); });
     flush();
   }
 
+  let hurry = false;  // Python is live: no more waiting for idle moments
+  function schedule() {
+    if (idle || soon || !pending.length) return;
+    if (hurry) soon = setTimeout(next, 0);
+    else idle = window.requestIdleCallback(next, { timeout: 250 });
+  }
+
   function next() {
     idle = 0;
+    soon = 0;
     const part = pending.shift();
     if (part && part.isConnected) {
       part.classList.add("ex-shown");
       void part.offsetHeight;  // its layout now, in this task, not with the next part's
     }
-    if (pending.length) idle = window.requestIdleCallback(next, { timeout: 250 });
+    if (pending.length) schedule();
     else flush();
   }
 
@@ -94,12 +104,15 @@
     if (!pending.length) { flush(); return; }
     if (!window.requestIdleCallback || !(how === "top" || (how === "first" && gradually()))) { showAll(); return; }
     const mine = pending;
+    hurry = false;
     requestAnimationFrame(function () {
-      setTimeout(function () { if (pending === mine && pending.length && !idle) idle = window.requestIdleCallback(next, { timeout: 250 }); }, 0);
+      setTimeout(function () { if (pending === mine) schedule(); }, 0);
     });
-    // by the time Python is live the page is whole, whatever the idle time was (unless
-    // another page has been swapped in meanwhile: it is shown as its own landing says)
-    const whole = function () { if (pending === mine) showAll(); };
+    // once Python is live the page is made whole soon, whatever the idle time is: a part
+    // a task (all in one, on a phone, was a task of hundreds of milliseconds as the
+    // figures went live), unless another page has been swapped in meanwhile (it is shown
+    // as its own landing says)
+    const whole = function () { if (pending === mine) { hurry = true; schedule(); } };
     if (how === "first") ex.ready.then(whole, whole);
   }
 
