@@ -33,6 +33,11 @@ Per lesson and profile:
 - MB: every byte the page and its worker received before live, compressed as sent
   (Playwright's sizes of each request finished).
 
+With ``--baseline DIR`` a site built by another version (``explorables build content DIR``
+with the installed release, say) is served too and its lessons timed in the same run,
+interleaved with this version's: its rows are marked ``(baseline)``. The machine may be
+shared and noisy: compare within one run, and take ``--runs 3`` or more.
+
 With ``--lighthouse`` each lesson is then run through the npm ``lighthouse`` package
 (12.2.3: 13 wants Node 22), its mobile profile (simulated throttling), against Debian's
 Chromium: the performance score and its metrics. It is installed on first use into
@@ -40,6 +45,7 @@ benchmarks/node_modules from benchmarks/package.json (a benchmark tool: CI does 
 
 Usage: python benchmarks/bench_phone.py [--runs 1] [--lesson one-query-row] [--no-network]
        [--lighthouse] [--lighthouse-only] [--site DIR]
+       [--baseline DIR]
 """
 
 from __future__ import annotations
@@ -210,7 +216,7 @@ def cell(value, width: int, unit: str = "ms", digits: int = 0, scale: float = 1)
 
 def print_table(results: dict[tuple[str, str], list[dict]], slugs: list[str], profiles: list[str]) -> None:
     head = (
-        f"{'lesson':<22} {'profile':<19} {'1st frame':>10} {'live':>10} {'longest':>9} {'TBT':>9} "
+        f"{'lesson':<33} {'profile':<19} {'1st frame':>10} {'live':>10} {'longest':>9} {'TBT':>9} "
         f"{'shift':>6} {'1st fr gz':>9} {'received':>9}"
     )
     print(head)
@@ -220,7 +226,7 @@ def print_table(results: dict[tuple[str, str], list[dict]], slugs: list[str], pr
             rows = results.get((slug, profile), [])
             shift = median(rows, "shift")
             print(
-                f"{slug:<22} {profile:<19} {cell(median(rows, 'frame'), 10)} {cell(median(rows, 'live'), 10)} "
+                f"{slug:<33} {profile:<19} {cell(median(rows, 'frame'), 10)} {cell(median(rows, 'live'), 10)} "
                 f"{cell(median(rows, 'longest'), 9)} {cell(median(rows, 'tbt'), 9)} "
                 f"{'—' if shift is None else f'{shift:.3f}':>6} {cell(median(rows, 'gz'), 9, 'KB', 1, 1024)} "
                 f"{cell(median(rows, 'received'), 9, 'MB', 1, 1e6)}"
@@ -301,12 +307,12 @@ def print_lighthouse(rows: dict[str, dict]) -> None:
     print(
         "Lighthouse 12.2.3, mobile profile (simulated: 4x CPU, 150 ms, 1.6 Mbit/s), performance score and metrics (ms)"
     )
-    head = f"{'lesson':<22} {'score':>6} " + " ".join(f"{name:>7}" for _, name in AUDITS)
+    head = f"{'lesson':<33} {'score':>6} " + " ".join(f"{name:>7}" for _, name in AUDITS)
     print(head)
     print("-" * len(head))
     for slug, row in rows.items():
         if "error" in row:
-            print(f"{slug:<22} {row['error']}")
+            print(f"{slug:<33} {row['error']}")
             continue
         values = [
             f"{row[name]:>7.3f}"
@@ -316,7 +322,7 @@ def print_lighthouse(rows: dict[str, dict]) -> None:
             else f"{'—':>7}"
             for _, name in AUDITS
         ]
-        print(f"{slug:<22} {row['score'] * 100:>6.0f} " + " ".join(values))
+        print(f"{slug:<33} {row['score'] * 100:>6.0f} " + " ".join(values))
     print("target: score >= 90 on every lesson")
 
 
@@ -327,7 +333,14 @@ def main() -> None:
     parser.add_argument("--no-network", action="store_true", help="skip the slow-network profile (minutes)")
     parser.add_argument("--lighthouse", action="store_true", help="also run Lighthouse's mobile profile")
     parser.add_argument("--lighthouse-only", action="store_true", help="only the Lighthouse runs")
-    parser.add_argument("--site", type=Path, help="serve this site, built already (another version's, say)")
+    parser.add_argument("--site", type=Path, help="serve this site, built already, rather than build content/")
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        action="append",
+        default=[],
+        help="a site built by another version, timed in the same run, interleaved; repeatable",
+    )
     args = parser.parse_args()
 
     slugs = [slug_of(p) for p in sorted((ROOT / "content").glob("*.md")) if p.stem != "index"]
@@ -340,6 +353,11 @@ def main() -> None:
             build_site(ROOT / "content", site)
         server = serve(site)
         base = f"http://127.0.0.1:{server.server_address[1]}/"
+        versions = [("", site, base)]  # (label, site folder, its address)
+        for folder in args.baseline:
+            other = serve(folder)
+            label = " (baseline)" if len(args.baseline) == 1 else f" ({folder.name})"
+            versions.append((label, folder, f"http://127.0.0.1:{other.server_address[1]}/"))
         if not args.lighthouse_only:
             results: dict[tuple[str, str], list[dict]] = {}
             with sync_playwright() as p:
@@ -350,26 +368,29 @@ def main() -> None:
                 )
                 for slug in slugs:
                     for _ in range(args.runs):
-                        for profile in profiles:  # interleaved: a noisy moment spreads over all three
-                            row = load(browser, site, base + f"{slug}.html", profile)
-                            results.setdefault((slug, profile), []).append(row)
-                            print(
-                                f"  {slug} {profile}: first frame {row['frame'] or 0:.0f} ms, live "
-                                f"{row['live']:.0f} ms, longest {row['longest']:.0f} ms, TBT {row['tbt']:.0f} ms",
-                                file=sys.stderr,
-                                flush=True,
-                            )
+                        # interleaved: a noisy moment of a shared machine spreads over every row
+                        for label, folder, address in versions:
+                            for profile in profiles:
+                                row = load(browser, folder, address + f"{slug}.html", profile)
+                                results.setdefault((slug + label, profile), []).append(row)
+                                print(
+                                    f"  {slug}{label} {profile}: first frame {row['frame'] or 0:.0f} ms, live "
+                                    f"{row['live']:.0f} ms, longest {row['longest']:.0f} ms, TBT {row['tbt']:.0f} ms",
+                                    file=sys.stderr,
+                                    flush=True,
+                                )
                 browser.close()
             print(f"{args.runs} cold load(s) a lesson and profile; medians")
-            print_table(results, slugs, profiles)
+            print_table(results, [slug + label for slug in slugs for label, _, _ in versions], profiles)
         if args.lighthouse or args.lighthouse_only:
             rows: dict[str, dict] = {}
             for slug in slugs:
-                try:
-                    rows[slug] = lighthouse(base + f"{slug}.html", Path(tmp))
-                except (RuntimeError, subprocess.TimeoutExpired) as err:
-                    rows[slug] = {"error": str(err)}
-                print(f"  lighthouse {slug}: {rows[slug]}", file=sys.stderr, flush=True)
+                for label, _, address in versions:
+                    try:
+                        rows[slug + label] = lighthouse(address + f"{slug}.html", Path(tmp))
+                    except (RuntimeError, subprocess.TimeoutExpired) as err:
+                        rows[slug + label] = {"error": str(err)}
+                    print(f"  lighthouse {slug}{label}: {rows[slug + label]}", file=sys.stderr, flush=True)
             print_lighthouse(rows)
         server.shutdown()
 
