@@ -307,3 +307,37 @@ def test_useStore_merges_what_the_other_store_holds(reader, site_url):
     assert merged["data"]["lessons"]["reading.html"]["read"] == 0.5
     assert merged["saved"] == merged["data"] and merged["told"] == 2  # once on registering, once merged
     assert merged["status"] == {"visited": True, "read": 1, "solved": 1, "exercises": 2, "complete": False}
+
+
+def test_a_new_deploy_keeps_the_marks(browser, tmp_path):
+    """Progress is keyed by page and exercise id, not by build: after a rebuild that changes
+    the lessons (and so the track's data and the pages' asset names), the marks are there."""
+    content = write_content(tmp_path)
+    build_site(content, tmp_path / "_site")
+    server = serve_folder(tmp_path / "_site")
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    guard = Guard(page, base)
+    try:
+        page.goto(base + "drills.html")
+        page.evaluate("() => window.explorables.ready")
+        assert answer_exercise(page, page.locator("div#constructor"), right_weight(2))[1] == "right"
+        page.locator("div#constructor .ex-exercise-label[data-ex-solved]").wait_for()
+        track = page.evaluate("() => window.explorables.assetNames.track")
+        (content / "01-drills.md").write_text(DRILLS.replace("Two exercises", "Still two exercises"), encoding="utf-8")
+        (content / "02-reading.md").write_text(READING + "\n:::{exercise} softmax-weight\n:::\n", encoding="utf-8")
+        build_site(content, tmp_path / "_site")  # the next deploy
+        page.goto(base + "index.html")
+        loaded(page)
+        assert page.evaluate("() => window.explorables.assetNames.track") != track
+        drills = page.locator("main .ex-track a", has_text="Drills")
+        assert drills.get_attribute("data-ex-progress-note") == "Visited · 1 of 2 exercises"
+        page.get_by_role("link", name="Continue where you left off: Drills").click()
+        page.locator("div#constructor .ex-exercise-label[data-ex-solved]").wait_for()
+        assert "Still two exercises" in page.locator("main").inner_text()
+        page.evaluate("() => window.explorables.ready")
+        guard.check()
+    finally:
+        context.close()
+        server.shutdown()
