@@ -389,3 +389,16 @@ def test_a_capability_reached_later_by_the_build_is_refused_in_the_authors_funct
     module = sys.modules["explorables.site_figures.softmax_bars"]
     with pytest.raises(Refused, match=r"starts a process \(os.system\)"):
         module.later()
+
+
+def test_the_standard_librarys_own_clean_ups_are_not_refused():
+    """logging registers its shutdown with atexit when first imported, weakref.finalize
+    when first used: the standard library's own, while an author's code runs, is not
+    the author's (an author's atexit.register is, CAPABILITIES)."""
+
+    def clean_up():
+        return None
+
+    with fenced():
+        exec("import atexit\natexit.register(clean_up)", {"__name__": "logging", "clean_up": clean_up})
+    importlib.import_module("atexit").unregister(clean_up)

@@ -151,12 +151,17 @@ def _audit(event: str, args: tuple) -> None:
 sys.addaudithook(_audit)  # once, for the process: idle outside an author's code
 
 
-def _refused(said: str, fix: str, real):
+def _refused(said: str, fix: str, real, direct: bool = False):
     """A stand-in for ``real`` that refuses in an author's code, and calls ``real`` for the
-    build's own (another thread of ``explorables serve`` answering a request)."""
+    build's own (another thread of ``explorables serve`` answering a request). ``direct``:
+    only when the author's own function calls it (the standard library registers its own
+    clean-ups as it is first imported or used: logging, weakref.finalize)."""
 
     def call(*args, **kwargs):
-        if inside() or _authors_on_stack(sys._getframe(1)):
+        caller = sys._getframe(1)
+        if direct and author_frame(caller) is not caller:
+            return real(*args, **kwargs)
+        if inside() or _authors_on_stack(caller):
             raise refuse(said, fix)
         return real(*args, **kwargs)
 
@@ -173,12 +178,12 @@ def _swaps() -> list[tuple[ModuleType, str, object]]:
     raises no audit event of its own."""
     found: list[tuple[ModuleType, str, object]] = []
 
-    def add(modules, names, said, fix):
+    def add(modules, names, said, fix, direct=False):
         for module in modules:
             for name in names:
                 if hasattr(module, name):
                     text = said.format(name=name, module=module.__name__)
-                    found.append((module, name, _refused(text, fix, getattr(module, name))))
+                    found.append((module, name, _refused(text, fix, getattr(module, name), direct)))
 
     oses = [os, *_modules("posix", "nt")]
     add(oses, ("_exit", "abort"), "calls {module}.{name} while it runs, which would end the build", ENDING_FIX)
@@ -214,7 +219,8 @@ def _swaps() -> list[tuple[ModuleType, str, object]]:
         "calls faulthandler.{name} while it runs, which would end the build",
         ENDING_FIX,
     )
-    add([atexit], ("register",), "calls atexit.register while it runs: code to run when the build ends", LATER_FIX)
+    later = "calls atexit.register while it runs: code to run when the build ends"
+    add([atexit], ("register",), later, LATER_FIX, direct=True)
     add(
         [sys, threading],
         ("settrace", "setprofile", "settrace_all_threads", "setprofile_all_threads"),
