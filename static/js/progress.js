@@ -154,6 +154,31 @@
     return tracking;
   }
 
+  /* Only what the track can use is kept: the lessons it lists, their exercises and
+     questions. A store holding other pages (another site's leftovers under the same key,
+     a lesson deleted since, or a store planted there) is not carried on and written again
+     at every change. Until the track's data has come (or if it could not), all is kept. */
+  function pruned(from) {
+    if (lessons.size === 0) return from;
+    const data = fresh();
+    Object.keys(from.lessons).forEach(function (key) {
+      const entry = lessons.get(key);
+      if (!entry) return;
+      const lesson = (data.lessons[key] = blankLesson());
+      lesson.visited = from.lessons[key].visited;
+      lesson.read = from.lessons[key].read;
+      entry.exercises.forEach(function (id) {
+        const one = from.lessons[key].exercises[id];
+        if (one) lesson.exercises[id] = one;
+      });
+      entry.questions.forEach(function (id) {
+        if (from.lessons[key].questions[id]) lesson.questions[id] = true;
+      });
+    });
+    if (from.last in data.lessons) data.last = from.last;
+    return data;
+  }
+
   function lessonAt(key) { return data.lessons[key] || (data.lessons[key] = blankLesson()); }
 
   function status(key) {
@@ -225,7 +250,7 @@
   // it (every tab stores each change at once, and takes up the others' as they come).
   window.addEventListener("storage", function (event) {
     if (!store || event.key !== store.name) return;
-    try { data = cleaned(JSON.parse(event.newValue || "null")); } catch { return; }
+    try { data = pruned(cleaned(JSON.parse(event.newValue || "null"))); } catch { return; }
     if (loaded) listeners.forEach(tell);
   });
 
@@ -241,7 +266,7 @@
     },
     useStore: function (given) {
       store = given;
-      merge(data, loadFrom(given));
+      data = pruned(merge(data, loadFrom(given)));
       changed();
     },
     status: status,
@@ -255,6 +280,7 @@
   // noted for every lesson shown, the first and each one swapped in.
   track().then(function () {
     loaded = true;
+    data = pruned(data);
     visit();
     changed();
     if (ex.pages && ex.pages.on) {

@@ -296,6 +296,7 @@ def test_useStore_merges_what_the_other_store_holds(reader, site_url):
         p.useStore({
             load: () => ({v: 1, last: "reading.html", lessons: {
                 "reading.html": {visited: 1, read: 0.5, exercises: {}, questions: {}},
+                "gone.html": {visited: 1, read: 1, exercises: {}, questions: {}},
                 "drills.html": {visited: 1, read: 0, exercises: {constructor: {solved: true, tries: 3}},
                                 questions: {}}}}),
             save: data => { saved = data; },
@@ -305,6 +306,7 @@ def test_useStore_merges_what_the_other_store_holds(reader, site_url):
     assert merged["data"]["last"] == "drills.html"  # visited here later than there
     assert merged["data"]["lessons"]["drills.html"]["exercises"]["constructor"] == {"solved": True, "tries": 3}
     assert merged["data"]["lessons"]["reading.html"]["read"] == 0.5
+    assert "gone.html" not in merged["data"]["lessons"]  # no lesson of the track: not carried on
     assert merged["saved"] == merged["data"] and merged["told"] == 2  # once on registering, once merged
     assert merged["status"] == {"visited": True, "read": 1, "solved": 1, "exercises": 2, "complete": False}
 
