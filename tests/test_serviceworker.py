@@ -84,6 +84,24 @@ def test_the_worker_names_the_build_and_the_pages_name_the_worker(site):
     assert manifest(site / "index.html")["assets"]["offline"] == "../sw.js"
 
 
+def test_the_worker_brings_its_notes_words_in_every_language(tmp_path):
+    """Not in every page's words block: the site's own words in its language (a site's
+    locales/de.json corrects them), the shipped ones in the others."""
+    content = make(tmp_path, "language: de\n")
+    (tmp_path / "locales").mkdir()
+    (tmp_path / "locales" / "de.json").write_text('{"page.offline_reload": "Jetzt neu laden"}')
+    build_site(content, tmp_path / "_site")
+    found = serviceworker.read_data(tmp_path / "_site")["words"]
+    assert found["de"] == {
+        "page.offline_ready": "Offline verfügbar: Diese Website ist in Ihrem Browser gespeichert.",
+        "page.offline_update": "Eine neue Version dieser Website ist bereit.",
+        "page.offline_reload": "Jetzt neu laden",
+    }
+    assert found["en"]["page.offline_reload"] == "Reload"
+    assert found["he"]["page.offline_reload"] == "טעינה מחדש"
+    assert "page.offline_ready" not in (tmp_path / "_site" / "a.html").read_text(encoding="utf-8")
+
+
 def test_the_worker_s_code_is_a_script_that_runs(site, tmp_path):
     """Its data, then the code of static/js/serviceworker.js (minified), which Node parses."""
     text = (site / "sw.js").read_text()

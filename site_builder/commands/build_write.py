@@ -11,7 +11,7 @@ from pathlib import Path
 from ...engine.exercises import glyphs as exercise_glyphs
 from ..errors import BuildError, SourceError, building
 from ..output import assets as site_assets  # offline: a bundle's data scripts
-from ..output import fonts, languages, offline, scripts, search_files, track
+from ..output import fonts, languages, offline, scripts, search_files, serviceworker, track
 from ..output.assets import ASSETS, STATIC
 from ..output.folder import MARKER
 from ..output.images import copy_images
@@ -68,6 +68,7 @@ def write(run: Run, read: Read, parsed: Parsed, rendered: Rendered) -> Path:
             track.write_track(assets, parsed.reading, config.language, read.words.messages)  # for progress.js
             names = site_assets.hash_folder(assets)
             names.update(search_files.write(assets, rendered.searched))  # one file, or split (large sites)
+            serviceworker.announce(names, config.offline, dev=run.dev, bundle=bundle)  # pages register sw.js
             shared = "".join([*rendered.bodies, exercise_glyphs()]) if bundle else None
             page_fonts = fonts.PageFonts(assets, whole, fonts.exercise_math, shared)
             render = languages.renderer(rendered, rendered.env, common, renders, build, names, page_fonts)
@@ -91,6 +92,7 @@ def write(run: Run, read: Read, parsed: Parsed, rendered: Rendered) -> Path:
             (staging / MARKER).write_text("Made by `explorables build`; the next build replaces this folder.\n")
             if not bundle:
                 pyodide.vendor(assets / site_assets.PYODIDE, run.pyodide_source)
+            serviceworker.write(staging, build, config, read.words, dev=run.dev, bundle=bundle)  # lists every file
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise

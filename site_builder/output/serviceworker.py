@@ -21,6 +21,7 @@ import hashlib
 import json
 from pathlib import Path
 
+from ...engine import locale
 from .assets import STATIC
 from .minify import minified
 
@@ -30,6 +31,8 @@ DIGITS = 16  # hex digits of each file's sha256 the worker checks
 # The page's asset map names the worker under this key, relative to the assets folder
 # (js/offline.js registers what it names; no key: nothing to register).
 KEY_NAME = "../" + FILE
+# What the page says of it (js/offline.js), in the catalogues (engine/locales/*.json)
+WORDS = ("page.offline_ready", "page.offline_update", "page.offline_reload")
 
 
 def wanted(offline: bool, *, dev: bool, bundle: bool) -> bool:
@@ -44,21 +47,37 @@ def announce(names: dict[str, str], offline: bool, *, dev: bool, bundle: bool) -
         names[FILE] = KEY_NAME
 
 
-def write(site: Path, build: str, offline: bool, *, dev: bool, bundle: bool) -> None:
-    """Write ``sw.js`` into the finished ``site``: the worker with every file, or the one
-    that undoes an earlier worker (``offline: false``, a preview); none in a bundle."""
+def write(site: Path, build: str, config, words, *, dev: bool, bundle: bool) -> None:
+    """Write ``sw.js`` into the finished ``site``: the worker with every file and the
+    words of its notes (``words``: the site's, in its language), or the one that undoes
+    an earlier worker (``offline: false`` in ``config``, a preview); none in a bundle."""
     if bundle:
         return
     data: dict[str, object]
-    if wanted(offline, dev=dev, bundle=bundle):
+    if wanted(config.offline, dev=dev, bundle=bundle):
         files = site_files(site)
         digest = hashlib.sha256("".join(f"{path} {files[path]}\n" for path in sorted(files)).encode())
-        data = {"build": build, "version": f"{build}-{digest.hexdigest()[:12]}", "files": files}
+        version = f"{build}-{digest.hexdigest()[:12]}"
+        notes = notes_words(config.language, words.messages)
+        data = {"build": build, "version": version, "files": files, "words": notes}
     else:
         data = {"build": build, "version": None, "files": None}
     source = (STATIC / SOURCE).read_text(encoding="utf-8")
     code = source if dev else minified(SOURCE, source)
     (site / FILE).write_text(worker_text(data, code), encoding="utf-8")
+
+
+def notes_words(language: str, messages: dict[str, str]) -> dict[str, dict[str, str]]:
+    """The notes' words (``page.offline_*``), by language: the site's own in its language,
+    the shipped catalogues' in every other (a page written in another language, a site in
+    several). They come with the worker's answers, needed only then: not in every page's
+    words block."""
+    found = {language: {key: messages.get(key, locale.ENGLISH[key]) for key in WORDS}}
+    for path in sorted(locale.LOCALES.glob("*.json")):
+        if path.stem not in found:
+            shipped = locale.resolve(path.stem)[0]
+            found[path.stem] = {key: shipped[key] for key in WORDS}
+    return found
 
 
 def site_files(site: Path) -> dict[str, str]:

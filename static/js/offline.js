@@ -18,7 +18,16 @@
   const workers = navigator.serviceWorker;
   if (!workers || !/^https?:$/.test(location.protocol) || ex.bundle || !ex.assetNames.offline) return;
 
-  const state = { whole: false, next: null, asked: false, shown: false };
+  const state = { whole: false, next: null, asked: false, shown: false, words: null };
+
+  /* The notes' words come with the worker's answer (they are not in the page's words
+     block, which every page carries): in the page's language, else its base language's. */
+  function say(key) {
+    const words = state.words || {};
+    const language = ex.words.language || "en";
+    const mine = words[language] || words[language.split("-")[0]] || words.en || {};
+    return mine[key] || key;
+  }
 
   function saving() {
     return ex.saving() || !!(window.matchMedia && window.matchMedia("(prefers-reduced-data: reduce)").matches);
@@ -26,16 +35,17 @@
 
   /* The notes, put back after each page swap (the swap replaces the body). */
   function show() {
+    if (!state.words) return;  // until the worker has answered
     const footer = document.querySelector(".ex-footer");
     if (state.whole && footer && !footer.querySelector(".ex-offline")) {
-      footer.append(ex.el("p", { class: "ex-offline" }, ex.t("runtime.offline_ready")));
+      footer.append(ex.el("p", { class: "ex-offline" }, say("page.offline_ready")));
     }
     if (state.next && !document.querySelector(".ex-update")) {
       const button = ex.el("button", { type: "button", class: "ex-update-reload", onclick: reload },
-        ex.t("runtime.offline_reload"));
-      document.body.append(ex.el("div", { class: "ex-update", role: "region", "aria-label": ex.t("runtime.offline_update") },
-        ex.el("p", null, ex.t("runtime.offline_update")), button));
-      if (!state.shown) ex.pages.announce(ex.t("runtime.offline_update"));
+        say("page.offline_reload"));
+      document.body.append(ex.el("div", { class: "ex-update", role: "region", "aria-label": say("page.offline_update") },
+        ex.el("p", null, say("page.offline_update")), button));
+      if (!state.shown) ex.pages.announce(say("page.offline_update"));
       state.shown = true;
     }
   }
@@ -71,8 +81,9 @@
 
   workers.addEventListener("message", function (event) {
     const data = event.data || {};
-    if (data.type === "offline" && data.whole) {
-      state.whole = true;
+    if (data.type === "offline") {
+      state.words = data.words || state.words;
+      state.whole = state.whole || !!data.whole;
       show();
     }
   });

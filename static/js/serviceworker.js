@@ -1,8 +1,9 @@
 /* The site's service worker: the whole site kept in the browser after the first visit,
    so that later visits, online or offline, start from there (site_builder/output/
    serviceworker.py writes it as sw.js at the site's root, with the build's data first:
-   self.explorablesOffline = {build, version, files: {path: digest}}; js/offline.js
-   registers it).
+   self.explorablesOffline = {build, version, files: {path: digest}, words: {language:
+   {key: text}}}; js/offline.js registers it, and says what the worker answers it, in
+   the words it sends).
 
    - One cache per version of the site (the build id and a digest of every file), named
      after the worker's scope too: several sites on one origin (USER.github.io/a/ and
@@ -184,7 +185,9 @@
     } else if (data.type === "cache") {
       const asked = data.whole ? cacheWhole() : isWhole(CACHE);
       event.waitUntil(asked.then(function (whole) {
-        if (event.source) event.source.postMessage({ type: "offline", whole: whole, version: site.version });
+        if (event.source) {
+          event.source.postMessage({ type: "offline", whole: whole, version: site.version, words: site.words });
+        }
       }));
     }
   });
