@@ -3,7 +3,7 @@ and its mistakes, the layout (content/de/ mirrors content/, 01-intro.de.md is re
 one tree of pages a language, the translations each page names (hreflang, sitemap,
 switch), the missing translation (a note, a warning, an error with --strict), each
 language's search index, the bundle's languages, the two-language starter, and the
-engine's words switched in place. The browser's side: browser/test_languages.py."""
+engine's words switched in place. The browser's side: browser/test_languages_in_browser.py."""
 
 from __future__ import annotations
 
