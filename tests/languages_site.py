@@ -1,5 +1,5 @@
 """A site in three languages (site.yml ``languages: [en, de, he]``), for the tests of
-test_languages.py and browser/test_languages.py: English, German and Hebrew lessons,
+test_languages.py and browser/test_languages_in_browser.py: English, German and Hebrew lessons,
 one figures/ folder (the guide's own figure with its words in locales/), and one lesson,
 heads, missing in German."""
 
