@@ -20,6 +20,27 @@ let runtime = null;  // explorables.engine.runtime, once imported
 let started = false;
 let restoring = false;  // a snapshot is being restored: its failures are not the start's
 const queue = [];
+/* Bytes of Python and the engine received so far, told to the page (at most every
+   100 ms) while Python first comes, so that a slow network shows how far it has got:
+   every fetch of the start counts its response's body as it streams through. */
+let downloaded = 0;
+let toldAt = 0;
+const plainFetch = self.fetch.bind(self);
+function tellDownloaded(now) {
+  if (started || (!now && performance.now() - toldAt < 100)) return;
+  toldAt = performance.now();
+  self.postMessage({ type: "progress", loaded: downloaded });
+}
+self.fetch = function (url, options) {
+  return plainFetch(url, options).then(function (response) {
+    if (started || !response.body || !response.ok) return response;
+    const counted = response.body.pipeThrough(new TransformStream({
+      transform: function (chunk, out) { downloaded += chunk.byteLength; tellDownloaded(false); out.enqueue(chunk); },
+      flush: function () { tellDownloaded(true); },
+    }));
+    return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+  });
+};
 let words = {};  // the page's words (its "init" message): what a failure to start says
 
 /* say("runtime.python_failed", {error: ...}): the page's words, fields filled in as the

@@ -6,6 +6,8 @@ has come loses nothing of what they set."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from conftest import Guard
 
@@ -154,6 +156,35 @@ def test_a_slider_moved_before_python_came_is_kept_across_pages(browser, site_ur
         state = page.evaluate("() => window.explorables.figures.explorer.state")
         value = float(spoken.split()[-1])
         assert abs(state["temperature"] - value) < 0.01 * max(1, abs(value)), (state, spoken)
+        guard.check()
+    finally:
+        context.close()
+
+
+def test_the_figure_says_how_much_of_python_has_come(browser, site_url):
+    """On a slow network the figure's badge counts Python's download in megabytes, the
+    count rises as the files stream in, and the badge goes once the figure is live."""
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        guard = Guard(page, site_url)
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions",
+                 {"offline": False, "latency": 20, "downloadThroughput": 2_500_000, "uploadThroughput": 750_000})
+        page.add_init_script("""window.__said = [];
+          new MutationObserver(() => {
+            const badge = document.querySelector("figure#explorer .ex-badge");
+            if (badge && !badge.hidden) window.__said.push(badge.textContent);
+          }).observe(document, { subtree: true, childList: true, characterData: true });""")
+        page.goto(site_url + "one-query-row.html")
+        scroll_to(page, "explorer")
+        page.locator("figure#explorer.ex-live").wait_for(timeout=120_000)
+        said = page.evaluate("() => window.__said")
+        counts = [float(m.group(1)) for m in map(re.compile(r"Python ([\d.]+) of ([\d.]+) MB").search, said) if m]
+        assert len(set(counts)) >= 3, said
+        assert counts == sorted(counts), said
+        assert page.locator("figure#explorer .ex-badge").is_hidden()
         guard.check()
     finally:
         context.close()
