@@ -45,6 +45,10 @@ NOT_READER_WORDS = {
     # the service worker's cache names and errors, which only its console hears
     "serviceworker.js": {"explorables ", ": HTTP ", " is not the file of this version of the site",
                          "the new version of the site could not be cached"},
+    "languages.js": {"no words for "},  # caught: the switch then loads the other language's page itself
+    "scorm.js": {"not attempted"},  # a value of SCORM 1.2's cmi.core.lesson_status, for the LMS
+    "statement.js": {"b big blockquote body br center code dd div dl dt em embed h1 h2 h3 h4 h5 h6 head hr i img ",
+                     "li listing menu meta nobr ol p pre ruby s small span strong strike sub sup table tt u ul var"},
     "search.js": {"a an and are as at be by for from has have in into is it its of on or that the this ",
                   "to was were will with which we you your our can not"},  # English stop words of the index
     "worker.js": {"wasm instantiation failed!", "explorables: module imports only", "pyodide.mjs",

@@ -16,7 +16,7 @@ from explorables.site_builder.output.printpage import PRINT_PAGE
 from explorables.site_builder.structure import reserved
 
 INDEX = "---\ntitle: Part\n---\nA section.\n"
-NAMES = "index, 404, notices, print, sitemap, search-index"
+NAMES = "index, 404, notices, print, sitemap, search-index, sw"
 
 
 def build_error(content: Path, out: Path) -> str:

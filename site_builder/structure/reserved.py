@@ -20,6 +20,7 @@ WRITTEN = (
     ".explorables-site",
     "_explorables",
     "search-index.js",
+    "sw.js",  # the service worker (output/serviceworker.py)
 )
 
 # The page names (a lesson's file name without its number and .md) that would write one of
