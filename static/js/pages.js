@@ -214,9 +214,28 @@
     if (href && href !== ownFont && mathFace(href)) document.fonts.add(faces[href]);
   }
 
+  /* A kept scroll position the page is not yet tall enough for (the lines that later
+     scripts add at its end: the reader's progress, the offline note) is taken up as the
+     page grows, until it is reached, the reader scrolls, or three seconds have passed. */
+  function reach(scroll) {
+    if (window.scrollY >= scroll - 1 || !window.ResizeObserver) return;
+    const until = performance.now() + 3000;
+    const moves = ["wheel", "touchstart", "keydown", "pointerdown"];
+    const watch = new ResizeObserver(function () {
+      if (performance.now() < until) window.scrollTo(0, scroll);
+      if (window.scrollY >= scroll - 1 || performance.now() >= until) stop();
+    });
+    function stop() {
+      watch.disconnect();
+      moves.forEach(function (name) { window.removeEventListener(name, stop); });
+    }
+    moves.forEach(function (name) { window.addEventListener(name, stop, { passive: true }); });
+    watch.observe(document.body);
+  }
+
   function land(hash, scroll) {
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
-    if (typeof scroll === "number") window.scrollTo(0, scroll);
+    if (typeof scroll === "number") { window.scrollTo(0, scroll); reach(scroll); }
     else if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
     const focus = target || document.querySelector("main h1");
