@@ -34,11 +34,17 @@ function tellDownloaded(now) {
 self.fetch = function (url, options) {
   return plainFetch(url, options).then(function (response) {
     if (started || !response.body || !response.ok) return response;
-    const counted = response.body.pipeThrough(new TransformStream({
-      transform: function (chunk, out) { downloaded += chunk.byteLength; tellDownloaded(false); out.enqueue(chunk); },
-      flush: function () { tellDownloaded(true); },
-    }));
-    return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+    // a copy of the body read as it comes, the response itself left to its reader as it was
+    const reader = response.clone().body.getReader();
+    (function count() {
+      reader.read().then(function (part) {
+        if (part.done) { tellDownloaded(true); return; }
+        downloaded += part.value.byteLength;
+        tellDownloaded(false);
+        count();
+      }, function () { /* the response's own reader hears of a failure */ });
+    })();
+    return response;
   });
 };
 let words = {};  // the page's words (its "init" message): what a failure to start says
