@@ -33,7 +33,7 @@ def test_drags_are_coalesced_to_one_computation_in_flight(row):
             };
             const sent = [];
             for (let i = 0; i < 40; i++) {
-                sent.push(f.send({type: 'drag', mark: 'key-1', x: 0.5 + i * 0.02, y: 1.0}));
+                sent.push(f.send({type: 'drag', mark: 'key', index: 1, x: 0.5 + i * 0.02, y: 1.0}));
                 if (i % 8 == 0) await new Promise(r => setTimeout(r, 0));
             }
             await Promise.all(sent);
