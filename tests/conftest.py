@@ -232,7 +232,12 @@ class Guard:
         self.allowed: list[str] = []  # substrings of console errors a test expects
         page.on("console", self._console)
         page.on("pageerror", lambda err: self.errors.append(f"pageerror: {err}"))
-        page.on("requestfailed", lambda req: self.failed.append(f"{req.url} ({req.failure})"))
+        # a request cut short because the page went to another document (page.goto while
+        # a script or the engine's files were still coming) is no failure of the site's
+        self._documents = 0
+        self._issued: dict = {}
+        page.on("request", self._request)
+        page.on("requestfailed", self._request_failed)
 
         def route(route):
             url = route.request.url
@@ -251,6 +256,16 @@ class Guard:
             # "Failed to load resource" does not say which: its location does
             where = message.location.get("url") if message.text.startswith("Failed to load resource") else ""
             self.errors.append(f"{message.type}: {message.text}" + (f" ({where})" if where else ""))
+
+    def _request(self, req):
+        if req.is_navigation_request() and req.frame.parent_frame is None:
+            self._documents += 1  # a new document for the page: what the old one asked for may be cut short
+        self._issued[req] = self._documents
+
+    def _request_failed(self, req):
+        if "ERR_ABORTED" in (req.failure or "") and self._issued.get(req, self._documents) < self._documents:
+            return
+        self.failed.append(f"{req.url} ({req.failure})")
 
     def check(self):
         assert not self.outside, f"requests left the local server: {self.outside}"

@@ -19,6 +19,7 @@ from explorables.engine.exercises import EXERCISES
 from explorables.site_builder.authors.sanitise import clean
 from author_site import write_site
 from figure_helpers import ROOT
+from conftest import SERVICE_WORKER_BLOCKED
 from helpers import fresh_lesson, later_loaded, module_page, served_site
 
 FIG = "explorer"
@@ -116,7 +117,8 @@ def lesson(shared, clean_url):
     page, guard = shared
     fresh_lesson(page, guard, clean_url + "clean.html", FIG)
     said, asked = [], []  # every console message, of any kind; every request for an author's file
-    listen = (lambda m: said.append(f"{m.type}: {m.text}"), lambda r: asked.append(r.url))
+    listen = (lambda m: said.append(f"{m.type}: {m.text}") if SERVICE_WORKER_BLOCKED not in m.text else None,
+              lambda r: asked.append(r.url))  # (the tests' own block of the offline worker is not the page's)
     page.on("console", listen[0])
     page.on("request", listen[1])
     yield page
