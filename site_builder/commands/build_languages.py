@@ -88,6 +88,7 @@ def stages(
         raise BuildError(f"--language {unknown[0]}: the site's languages are {', '.join(config.languages)} (site.yml)")
     default = Tree(config.language, "", run, read)
     run.errors.extend(languages.misplaced(read.sources, run.content, config.languages))
+    run.errors.extend(languages.case_clashes(run.content, config.languages))
     failed: list[SourceError] = []  # every language's mistakes, reported together
 
     def attempt(stage: Callable[[], Rendered]) -> Rendered | None:

@@ -185,3 +185,26 @@ def missing_folders(content: Path, languages: list[str]) -> list[SourceError]:
                 )
             )
     return errors
+
+
+def case_clashes(content: Path, languages: list[str]) -> list[SourceError]:
+    """A folder of content/ named like a language's folder in another case (``content/DE``
+    beside ``languages: [en, de]``): its pages would be written to ``DE/`` beside the
+    language's ``de/``, two folders that Windows and macOS hold as one."""
+    codes = {code.lower(): code for code in languages[1:]}
+    errors = []
+    for folder in sorted(content.iterdir()) if content.is_dir() else []:
+        code = codes.get(folder.name.lower())
+        if folder.is_dir() and code is not None and folder.name != code:
+            errors.append(
+                SourceError(
+                    folder,
+                    0,
+                    0,
+                    f"the folder {folder.name}/ differs only in case from the folder of the language '{code}', "
+                    f"content/{code}/: both would be written into one folder on Windows and macOS",
+                    f"rename it (e.g. content/{folder.name.lower()}-section/), or, if it holds the "
+                    f"{code} lessons, name it content/{code}/",
+                )
+            )
+    return errors
