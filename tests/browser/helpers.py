@@ -118,14 +118,17 @@ def first_frame(page, url: str, figure_id: str) -> dict:
     """Open a page and, at once, before Python can be live, read what the figure shows.
 
     ``settled`` says whether the engine had already answered (then a test proves nothing);
-    ``counts`` holds how many of each selector the figure has drawn."""
+    ``counts`` holds how many of each selector the figure has drawn. A figure far down
+    the page is drawn as the reader comes near it (boot.js): the reader scrolls to it."""
     page.goto(url, wait_until="domcontentloaded")
     return page.evaluate(
         """async ([id, selectors]) => {
             const ex = window.explorables;
+            const fig = document.getElementById(id);
+            fig.scrollIntoView();
+            while (!fig.classList.contains('ex-drawn')) await new Promise(r => requestAnimationFrame(r));
             const settled = await Promise.race([ex.ready.then(() => true, () => true),
                                                 new Promise(r => setTimeout(() => r(false), 0))]);
-            const fig = document.getElementById(id);
             const counts = {};
             for (const sel of selectors) counts[sel] = fig.querySelectorAll(sel).length;
             return { settled, loading: fig.classList.contains('ex-loading'), counts,
