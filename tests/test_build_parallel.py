@@ -3,10 +3,13 @@ parallel.py): the site it writes is the one a build in one process writes, byte 
 and an author's mistake is reported alike."""
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+import threading
 from pathlib import Path
 
 import pytest
-from pygments.lexers.python import PythonLexer
 
 from explorables.site_builder.commands import parallel
 from explorables.site_builder.commands.build import build_site
@@ -30,28 +33,50 @@ def tree(folder: Path) -> dict[str, bytes]:
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+# A build in a process of its own, as `explorables build` runs: one thread, so it may fork
+# its pool (a test runner's process has threads of its own, and is never forked). It
+# says how many processes parsed and rendered, how often the search index read a body's
+# HTML again, and the build's error if any.
+POOLED = """
+import json, sys
+from pathlib import Path
+from explorables.site_builder.commands import parallel
+from explorables.site_builder.commands.build import build_site
+from explorables.site_builder.errors import BuildError
+from explorables.site_builder.output import search
+parallel.SERIAL_BELOW = 0
+parallel.workers = lambda: int(sys.argv[3])
+used, fed = [], []
+real, real_feed = parallel._run, search._feed
+parallel._run = lambda *args: used.append(args[2]) or real(*args)
+search._feed = lambda parser, html: fed.append(html) or real_feed(parser, html)
+try:
+    build_site(Path(sys.argv[1]), Path(sys.argv[2]))
+    error = None
+except BuildError as err:
+    error = str(err)
+print(json.dumps({"used": used, "fed": len(fed), "error": error}))
+"""
+
+
+def pooled(content: Path, out: Path, workers: int) -> dict:
+    done = subprocess.run([sys.executable, "-c", POOLED, str(content), str(out), str(workers)],
+                          capture_output=True, text=True, timeout=300, cwd=content.parent)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
 def test_a_pool_writes_the_site_one_process_writes(tmp_path, monkeypatch):
     content = site(tmp_path)
     monkeypatch.setattr(parallel, "SERIAL_BELOW", 10**9)
     build_site(content, tmp_path / "serial")
-    monkeypatch.setattr(parallel, "SERIAL_BELOW", 0)
-    monkeypatch.setattr(parallel, "workers", lambda: 3)
-    # as in a fresh process: Pygments makes a lexer's rules on its class's first instance
-    monkeypatch.delattr(PythonLexer, "_tokens", raising=False)
-    used = []
-    real = parallel._run
-    monkeypatch.setattr(parallel, "_run", lambda *args: used.append(args[2]) or real(*args))
-    search._sections_of.cache_clear()
-    fed = []
-    real_feed = search._feed
-    monkeypatch.setattr(search, "_feed", lambda parser, html: fed.append(html) or real_feed(parser, html))
-    build_site(content, tmp_path / "pooled")
-    assert used == [3, 3]  # the pages were parsed, then rendered, in three processes
-    assert fed == []  # the search index took each body's sections from the worker that rendered it
-    serial, pooled = tree(tmp_path / "serial"), tree(tmp_path / "pooled")
+    run = pooled(content, tmp_path / "pooled", 3)
+    assert run["used"] == [3, 3]  # the pages were parsed, then rendered, in three processes
+    assert run["fed"] == 0  # the search index took each body's sections from the worker that rendered it
+    serial, pooled_tree = tree(tmp_path / "serial"), tree(tmp_path / "pooled")
     assert len(serial) > 40
-    assert sorted(set(serial) ^ set(pooled)) == []
-    assert [name for name in serial if serial[name] != pooled[name]] == []
+    assert sorted(set(serial) ^ set(pooled_tree)) == []
+    assert [name for name in serial if serial[name] != pooled_tree[name]] == []
 
 
 def test_a_mistake_found_in_a_worker_is_reported_at_its_line(tmp_path, monkeypatch):
@@ -60,9 +85,28 @@ def test_a_mistake_found_in_a_worker_is_reported_at_its_line(tmp_path, monkeypat
     monkeypatch.setattr(parallel, "SERIAL_BELOW", 10**9)
     with pytest.raises(BuildError) as serial:
         build_site(content, tmp_path / "serial")
+    run = pooled(content, tmp_path / "pooled", 2)
+    assert run["used"] and set(run["used"]) == {2}  # the pool found it
+    assert "content/basics/10-part-0.md:7:" in str(serial.value)
+    assert run["error"] == str(serial.value)
+
+
+def test_a_process_with_other_threads_builds_in_its_own(tmp_path, monkeypatch):
+    """Forking a process while another of its threads holds a lock leaves that lock held
+    in the child for ever: `serve`, whose server answers in threads, builds in its own."""
+    content = site(tmp_path)
     monkeypatch.setattr(parallel, "SERIAL_BELOW", 0)
     monkeypatch.setattr(parallel, "workers", lambda: 2)
-    with pytest.raises(BuildError) as pooled:
-        build_site(content, tmp_path / "pooled")
-    assert "content/basics/10-part-0.md:7:" in str(serial.value)
-    assert str(pooled.value) == str(serial.value)
+    used = []
+    real = parallel._run
+    monkeypatch.setattr(parallel, "_run", lambda *args: used.append(args[2]) or real(*args))
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        build_site(content, tmp_path / "out")
+    finally:
+        stop.set()
+        other.join()
+    assert used == []
+    assert (tmp_path / "out" / "index.html").is_file()

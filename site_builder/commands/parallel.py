@@ -6,7 +6,8 @@ site's words, its own figures and the parser's settings as the build has them). 
 needs the whole site (links, sections, numbering across lessons, the search index, the
 menus) stays in the build, done once. A site of fewer than ``SERIAL_BELOW`` pages, or a
 machine with one core, is built in the build's own process: there a pool costs more to
-start than it saves. The output is the same byte for byte either way (tested).
+start than it saves. So is a site built by a process that runs other threads (``serve``):
+forking it is safe only with one thread. The output is the same byte for byte either way (tested).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import functools
 import multiprocessing
 import os
 import pickle
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -45,6 +47,8 @@ def _pooled(count: int) -> int:
     """How many workers for ``count`` pages (0: none, the build's own process)."""
     if count < SERIAL_BELOW or "fork" not in multiprocessing.get_all_start_methods():
         return 0
+    if threading.active_count() > 1:  # `serve`'s server, a test runner: a lock another thread
+        return 0  # holds at the fork would stay held in the child for ever
     n = workers()
     return n if n > 1 else 0
 
