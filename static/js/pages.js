@@ -216,10 +216,10 @@
 
   /* A kept scroll position the page is not yet tall enough for (the lines that later
      scripts add at its end: the reader's progress, the offline note) is taken up as the
-     page grows, until it is reached, the reader scrolls, or three seconds have passed. */
+     page grows, until it is reached, the reader scrolls, or ten seconds have passed. */
   function reach(scroll) {
     if (window.scrollY >= scroll - 1 || !window.ResizeObserver) return;
-    const until = performance.now() + 3000;
+    const until = performance.now() + 10000;
     const moves = ["wheel", "touchstart", "keydown", "pointerdown"];
     const watch = new ResizeObserver(function () {
       if (performance.now() < until) window.scrollTo(0, scroll);
