@@ -29,7 +29,7 @@ from ..output.printpage import PRINT_PAGE, print_body, print_prefix
 from ..pyodide.archive import engine_archive
 from ..structure import metadata, sections
 from ..structure.config import config_path, load_config
-from ..structure.files import read_source
+from ..structure.files import read_sources
 from ..structure.language import site_words
 from ..structure.links import resolve_links
 from ..structure.sections import slug_of
@@ -192,12 +192,7 @@ def _read(run: Run, url: str | None) -> Read:
         )
     if not sources:
         raise BuildError(f"{content} holds no Markdown lessons (*.md); add one, e.g. 01-first-lesson.md")
-    texts: dict[Path, str] = {}
-    for path in sources:
-        text, problems = read_source(path, content)
-        errors.extend(problems)
-        if text is not None:
-            texts[path] = text
+    texts = read_sources(sources, content, errors)
     return Read(config, words, own, sources, texts, warnings)
 
 

@@ -26,7 +26,7 @@ from ..output import languages as out
 from ..pyodide.archive import engine_archive
 from ..structure import languages, metadata, sections
 from ..structure.config import config_path
-from ..structure.files import read_source
+from ..structure.files import read_sources
 from ..structure.language import site_words
 from .build_stages import Parsed, Read, Rendered, Run
 
@@ -145,12 +145,7 @@ def _read(run: Run, read: Read, code: str) -> Tree:
     errors.extend(words.errors)
     sources, warnings = sections.sources(content, run.out_dir, errors) if content.is_dir() else ([], [])
     errors.extend(languages.misplaced(sources, content, read.config.languages))
-    texts: dict[Path, str] = {}
-    for path in sources:
-        text, problems = read_source(path, content)
-        errors.extend(problems)
-        if text is not None:
-            texts[path] = text
+    texts = read_sources(sources, content, errors)
     config = replace(read.config, language=code, favicon="")  # the favicon is the site's: checked once
     mine = replace(read, config=config, words=words, sources=sources, texts=texts, warnings=warnings)
     return Tree(code, f"{code}/", lrun, mine)

@@ -321,3 +321,15 @@ def copy_tree(source: Path, dest: Path | None, root: Path, errors: list[SourceEr
                     )
 
     walk(source, dest, (*source.resolve().parents, source.resolve()))
+
+
+def read_sources(sources: list[Path], content: Path, errors: list) -> dict[Path, str]:
+    """Every lesson of ``sources`` that could be read, by path (``read_source``); what
+    could not be read goes into ``errors``."""
+    texts: dict[Path, str] = {}
+    for path in sources:
+        text, problems = read_source(path, content)
+        errors.extend(problems)
+        if text is not None:
+            texts[path] = text
+    return texts
