@@ -78,6 +78,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
+from bare import write_bare  # noqa: E402
 from conftest import benchmark_launch, serve_folder  # noqa: E402
 from explorables.site_builder.output.assets import PYODIDE  # noqa: E402
 from explorables.site_builder.pyodide.release import ensure_pyodide  # noqa: E402
@@ -86,22 +87,6 @@ from explorables.site_builder.commands.build import build_site, slug_of  # noqa:
 BUDGET_BYTES = 60 * 1024
 SETTLE_MS = 1000  # a new context's first page on about:blank, before the address
 READ_MS = 3000  # "read next": how long the reader stays on a live lesson before Next
-
-BARE_HTML = """<!doctype html><meta charset="utf-8"><title>bare loadPyodide</title>
-<script>
-window.__bare = new Promise(function (resolve, reject) {
-  const w = new Worker("__bare_worker.js", { type: "module" });
-  w.onmessage = function (e) { resolve(performance.now()); };
-  w.onerror = function (e) { reject(new Error(e.message)); };
-  w.postMessage(new URL("_explorables/PYODIDE", location.href).href);
-});
-</script>"""
-BARE_WORKER = """self.onmessage = async function (e) {
-  const { loadPyodide } = await import(e.data + "pyodide.mjs");
-  const pyodide = await loadPyodide({ indexURL: e.data });
-  pyodide.runPython("1 + 1");
-  self.postMessage("ready");
-};"""
 
 # the lesson's own worker and "init" message (as js/start.js makes them) from an empty page
 ENGINE_HTML = """<!doctype html><meta charset="utf-8"><title>engine alone</title>
@@ -248,10 +233,9 @@ def main() -> None:
         result = build_site(content, site)
         if args.snapshot and [w for w in result.warnings if "snapshot" in w]:
             sys.exit("no snapshot was made: " + "; ".join(result.warnings))
-        (site / "__bare.html").write_text(BARE_HTML.replace("PYODIDE", PYODIDE))
+        write_bare(site, f"_explorables/{PYODIDE}")
         # the anchor is Pyodide as published, its own standard library (sources only)
         shutil.copy2(ensure_pyodide() / "python_stdlib.zip", site / "_explorables" / PYODIDE / "python_stdlib.zip")
-        (site / "__bare_worker.js").write_text(BARE_WORKER)
         for slug in slugs:  # a lesson with no figure nor exercise starts no engine: no floor to time
             html = (site / f"{slug}.html").read_text(encoding="utf-8")
             manifest = re.search(r'<script type="application/json" id="ex-build">(.*?)</script>', html, re.S)

@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
+from bare import write_bare  # noqa: E402
 from conftest import benchmark_launch, serve_folder  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
@@ -46,21 +47,6 @@ from explorables.site_builder.commands.build import build_site  # noqa: E402
 from explorables.site_builder.output.assets import PYODIDE  # noqa: E402
 from explorables.site_builder.pyodide.release import ensure_pyodide  # noqa: E402
 
-BARE_HTML = """<!doctype html><meta charset="utf-8"><title>bare loadPyodide</title>
-<script>
-window.__bare = new Promise(function (resolve, reject) {
-  const w = new Worker("__bare_worker.js", { type: "module" });
-  w.onmessage = function () { resolve(performance.now()); };
-  w.onerror = function (e) { reject(new Error(e.message)); };
-  w.postMessage(new URL("pyodide/", location.href).href);
-});
-</script>"""
-BARE_WORKER = """self.onmessage = async function (e) {
-  const { loadPyodide } = await import(e.data + "pyodide.mjs");
-  const pyodide = await loadPyodide({ indexURL: e.data });
-  pyodide.runPython("1 + 1");
-  self.postMessage("ready");
-};"""
 LIVE = "() => window.explorables.ready.then(() => performance.now())"
 MEASURES = (
     "bare",
@@ -90,8 +76,7 @@ def bare_folder(tmp: Path) -> Path:
     """Pyodide as published (its own standard library) beside the bare page."""
     folder = tmp / "bare"
     shutil.copytree(ensure_pyodide(), folder / "pyodide")
-    (folder / "__bare.html").write_text(BARE_HTML, encoding="utf-8")
-    (folder / "__bare_worker.js").write_text(BARE_WORKER, encoding="utf-8")
+    write_bare(folder, "pyodide/")
     return folder
 
 
