@@ -8,6 +8,7 @@ swapped in after it; started again, the figure answers the input that was waitin
 from __future__ import annotations
 
 from conftest import Guard
+from playwright.sync_api import expect
 from helpers import answer_exercise, idle, later_loaded, open_figure, state_of
 
 STOPPED = "The engine stopped ({why}); the figure keeps its last state."
@@ -28,7 +29,8 @@ def stopped(page, figure_id: str, why: str):
     figure = page.locator(f"figure#{figure_id}")
     button = figure.get_by_role("button", name="Start the engine again")
     button.wait_for(timeout=60_000)
-    assert figure.locator(".ex-error").inner_text() == STOPPED.format(why=why)
+    # (a figure swapped in is drawn, then told: the words follow the button within a frame)
+    expect(figure.locator(".ex-error")).to_have_text(STOPPED.format(why=why))
     assert "ex-stopped" in figure.get_attribute("class") and "ex-failed" not in figure.get_attribute("class")
     return button
 
