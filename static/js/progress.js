@@ -201,10 +201,19 @@
     const seen = box.height > 0 ? (window.innerHeight - box.top) / box.height : 1;
     return seen >= 1 ? 1 : Math.max(0, Math.floor(seen * READ_STEP) / READ_STEP);
   }
+  /* The key of the page shown, made once a page (it is read at every scrolled frame). */
+  let shownAt = null;
+  let shownKey = null;
+  function keyShown() {
+    const at = address();
+    if (at !== shownAt) { shownAt = at; shownKey = keyOf(at); }
+    return shownKey;
+  }
   function noteRead() {
-    const key = keyOf(address());
+    const key = keyShown();
     if (!lessons.has(key)) return;
     const lesson = lessonAt(key);
+    if (lesson.read >= 1) return;  // read to its end: no layout to measure any more
     const read = readSoFar();
     if (read > lesson.read) { lesson.read = read; changed(); }
   }
