@@ -46,7 +46,7 @@ VECTORS = ("queries", "keys", "values")  # the options that hold an author's own
 
 def preset_choices(state: dict) -> list[tuple[str, str | Say]]:
     """The presets, after the author's own tokens if the directive gave some."""
-    pairs = [(p.name, W.PRESETS.get(p.name, p.label)) for p in PRESETS.values()]
+    pairs = [(name, W.PRESETS[name]) for name in PRESETS]
     return ([("custom", W.CUSTOM_LABEL)] if has_own_tokens(state["options"]) else []) + pairs
 
 

@@ -11,7 +11,8 @@ standard normal distribution (seeded), for the statistics of the scores.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from functools import partial
+from typing import NamedTuple
 
 from explorables.engine import position_code
 from explorables.figures import read_rows
@@ -19,20 +20,19 @@ from explorables.figures import read_rows
 MAX_TOKENS = 16
 MAX_DIM = 8
 COORD_LIMIT = 10.0  # typed or authored coordinates must lie in [-10, 10]
+parse_rows = partial(read_rows, most=MAX_DIM, limit=COORD_LIMIT)  # (text, what): "1, 0, 0.5; 0, 2, -1; ..."
 
 
-@dataclass(frozen=True)
-class Preset:
+class Preset(NamedTuple):
     """A sentence with its vectors."""
 
-    name: str  # the option value and the select's value
-    label: str  # the select's text
+    name: str  # the option value and the menu's value
     tokens: tuple[str, ...]
     q: tuple[tuple[float, ...], ...]  # (T, d_k)
     k: tuple[tuple[float, ...], ...]  # (T, d_k)
     v: tuple[tuple[float, ...], ...]  # (T, d_v)
     value_names: tuple[str, ...]  # a name for each coordinate of the values
-    query: int  # the row picked first
+    query: int = 0  # the row picked first
 
 
 SENTENCE = ["the", "old", "dog", "chased", "a", "small", "cat", "across", "the", "quiet", "garden", "."]
@@ -52,57 +52,43 @@ SEEKS = (  # (what kind of word the query looks for, how many places away), per 
     (None, -3),  # garden -> across, by position only
     (None, None),  # . -> asks nothing: a zero query
 )
+VALUES = {"noun": ("noun",), "verb": ("verb",), "det/adj": ("det", "adj"), "other": ("prep", "punct")}  # kinds marked
 OMEGA = 0.5  # radians per position of the sentence's position code
 KEY_SIZE, QUERY_SIZE = 1.5, 3.0  # lengths of the key and query parts
 RANDOM_SEED = 4
 
 
+def _rounded(xs) -> tuple[float, ...]:
+    """Two decimals, so that every entry can be typed back exactly (and no -0.0)."""
+    return tuple(round(x, 2) + 0.0 for x in xs)
+
+
+def _named(d: int) -> tuple[str, ...]:
+    return tuple(f"v{c + 1}" for c in range(d))
+
+
 def _sentence() -> Preset:
     """Keys: (is noun, is verb, position code) scaled by 1.5. Queries: (looks for a noun,
-    looks for a verb, the position code of the place it looks at) scaled by 3. Rounded to
-    two decimals, so that every entry can be typed back exactly."""
-
-    def r(xs):
-        return tuple(round(x, 2) + 0.0 for x in xs)
-
-    keys, queries = [], []
-    for j, kind in enumerate(KINDS):
-        p = position_code(j, OMEGA)
-        keys.append(r([KEY_SIZE * (kind == "noun"), KEY_SIZE * (kind == "verb"), KEY_SIZE * p[0], KEY_SIZE * p[1]]))
-    for i, (seek, away) in enumerate(SEEKS):
-        p = [0.0, 0.0] if away is None else position_code(i + away, OMEGA)
-        queries.append(
-            r([QUERY_SIZE * (seek == "noun"), QUERY_SIZE * (seek == "verb"), QUERY_SIZE * p[0], QUERY_SIZE * p[1]])
-        )
-    values = tuple(
-        (float(kind == "noun"), float(kind == "verb"), float(kind in ("det", "adj")), float(kind in ("prep", "punct")))
-        for kind in KINDS
-    )
-    return Preset(
-        "sentence",
-        "A sentence (12 words, dₖ = 4)",
-        tuple(SENTENCE),
-        tuple(queries),
-        tuple(keys),
-        values,
-        ("noun", "verb", "det/adj", "other"),
-        query=2,
-    )
+    looks for a verb, the position code of the place it looks at) scaled by 3."""
+    keys = [
+        _rounded(KEY_SIZE * x for x in (kind == "noun", kind == "verb", *position_code(j, OMEGA)))
+        for j, kind in enumerate(KINDS)
+    ]
+    queries = [
+        _rounded(QUERY_SIZE * x for x in (seek == "noun", seek == "verb", *position_code(i + away, OMEGA)))
+        if away is not None
+        else (0.0,) * 4
+        for i, (seek, away) in enumerate(SEEKS)
+    ]
+    values = tuple(tuple(float(kind in kinds) for kinds in VALUES.values()) for kind in KINDS)
+    return Preset("sentence", tuple(SENTENCE), tuple(queries), tuple(keys), values, tuple(VALUES), query=2)
 
 
 def _random() -> Preset:
-    """Sixteen tokens whose q, k, v entries are standard normal numbers (seed 4), rounded
-    to two decimals."""
+    """Sixteen tokens whose q, k, v entries are standard normal numbers (seed 4), rounded."""
     rng = random.Random(RANDOM_SEED)
-
-    def matrix():
-        return tuple(tuple(round(rng.gauss(0.0, 1.0), 2) + 0.0 for _ in range(8)) for _ in range(16))
-
-    q, k, v = matrix(), matrix(), matrix()
-    tokens = tuple(f"x{j + 1}" for j in range(16))
-    return Preset(
-        "random", "Random vectors (16 tokens, dₖ = 8)", tokens, q, k, v, tuple(f"v{c + 1}" for c in range(8)), query=0
-    )
+    q, k, v = (tuple(_rounded(rng.gauss(0.0, 1.0) for _ in range(8)) for _ in range(16)) for _ in "qkv")
+    return Preset("random", tuple(f"x{j + 1}" for j in range(16)), q, k, v, _named(8))
 
 
 PRESETS = {p.name: p for p in (_sentence(), _random())}
@@ -110,18 +96,4 @@ PRESETS = {p.name: p for p in (_sentence(), _random())}
 
 def custom(tokens: list[str], q, k, v) -> Preset:
     """The author's own tokens and vectors as a preset: values named v1, v2, ..."""
-    return Preset(
-        "custom",
-        "The author's tokens",
-        tuple(tokens),
-        tuple(map(tuple, q)),
-        tuple(map(tuple, k)),
-        tuple(map(tuple, v)),
-        tuple(f"v{c + 1}" for c in range(len(v[0]))),
-        query=0,
-    )
-
-
-def parse_rows(text: str, what: str) -> list[list[float]]:
-    """Vectors written as ``"1, 0, 0.5; 0, 2, -1; ..."``: one row a token, all of one length (the kit's reader)."""
-    return read_rows(text, what, most=MAX_DIM, limit=COORD_LIMIT)
+    return Preset("custom", tuple(tokens), *(tuple(map(tuple, m)) for m in (q, k, v)), _named(len(v[0])))
