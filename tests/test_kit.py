@@ -278,3 +278,42 @@ def test_a_figure_takes_its_summary_and_title_from_its_words():
 
     assert (Worded.summary, Worded.title) == (said.SUMMARY, "A title") and Figure.title == ""
     assert FIGURES["cross-attention"].manifest()["summary"] == said.SUMMARY()
+
+
+def test_a_legend_entry_may_be_written_as_a_tuple():
+    """Figures wrote each legend entry as a dict, and the lab a helper of its own to make
+    them: a plane now takes (role, label) or (role, label, shape), its label a Say read in
+    the page's language, beside the dicts it took before."""
+    from explorables.engine import locale
+    from explorables.figures import Say
+
+    made = plane("p", x=[0, 1], y=[0, 1], legend=[("query", "q", "line"), ("key", Say("figure.key.positive"))])
+    assert made["legend"] == [{"role": "query", "label": "q", "shape": "line"}, {"role": "key", "label": "positive"}]
+    try:
+        locale.use("de")
+        german = plane("p", x=[0, 1], y=[0, 1],
+                       legend=[("key", Say("figure.key.positive")), {"role": "a", "label": "b"}])
+    finally:
+        locale.use("en")
+    assert german["legend"] == [{"role": "key", "label": "positiv"}, {"role": "a", "label": "b"}]
+
+
+def test_a_grid_of_typed_numbers_is_one_call():
+    """Two figures wrote a grid of typed numbers as nested dicts: ``grid`` makes it from
+    rows of (label, link, cells), each number written as a field shows it."""
+    from explorables.engine import locale
+    from explorables.figures import grid
+
+    made = grid("keys", "Keys", ["x", "y"], [("cat", "t1", [("key.1.0", 0.5), ("key.1.1", -2.0, "y of cat")])],
+                near="k")
+    assert made == {
+        "kind": "grid", "name": "keys", "near": "k", "label": "Keys", "col_labels": ["x", "y"],
+        "rows": [{"label": "cat", "link": "t1", "cells": [
+            {"name": "key.1.0", "value": "0.5"}, {"name": "key.1.1", "value": "-2", "label": "y of cat"}]}],
+    }
+    assert "near" not in grid("g", "G", [], [])
+    try:
+        locale.use("de")
+        assert grid("g", "G", ["x"], [("a", "t0", [("a.0", 0.25)])])["rows"][0]["cells"][0]["value"] == "0,25"
+    finally:
+        locale.use("en")

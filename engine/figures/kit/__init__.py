@@ -7,6 +7,7 @@ scene builders (``plane``, ``points``, ``arrows``, ``bars``, ``cells``, ...).
 """
 
 from ..base import FieldError, Option, OptionError, OptionErrors, parse_number
+from .controls import grid
 from .events import cell_of, held, raise_all, unselectable
 from .experiments import HINT, REVEAL, Experiment
 from .figure import Figure
@@ -88,6 +89,7 @@ __all__ = [
     "extent",
     "field_text",
     "formula",
+    "grid",
     "heading",
     "held",
     "labels",

@@ -24,6 +24,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextvars import ContextVar
 from typing import Any
 
+from .text import spoken
+
 # Whether a scene being drawn may leave its cells' arithmetic for later (see ``lean``).
 _LEAN: ContextVar[bool] = ContextVar("lean", default=False)
 
@@ -128,7 +130,14 @@ def _panel(kind: str, id: str, options: dict[str, Any]) -> dict[str, Any]:
             _held(str(mark.get("kind") or "mark"), [mark])  # a mark written as a dict of its own
     out: dict[str, Any] = {"kind": kind, "id": id}
     out.update({k: v for k, v in options.items() if v is not None})
+    if out.get("legend"):
+        out["legend"] = [_legend_entry(*e) if isinstance(e, (tuple, list)) else e for e in out["legend"]]
     return out
+
+
+def _legend_entry(role: str, label: Any, shape: str | None = None) -> dict[str, Any]:
+    """A legend entry written (role, label) or (role, label, shape), the label a Say or text."""
+    return {"role": role, "label": spoken(label), **({"shape": shape} if shape else {})}
 
 
 # --- marks on a plane or a chart -------------------------------------------------------
@@ -234,7 +243,8 @@ def plane(
     """A 2-D canvas holding ``marks`` (marks, lists of marks, None to leave one out), from
     ``x`` and ``y`` ([lo, hi] each), or with ``half`` a square one from -half to half on
     both axes. Options as in SCENE.md: title, caption, square, ratio, ticks, grid, axes,
-    keyboard, legend, selected, wide. Only its points and arrows may be draggable."""
+    keyboard, legend, selected, wide; a legend entry may be written (role, label) or
+    (role, label, shape). Only its points and arrows may be draggable."""
     if half is not None:
         x, y, options = (-half, half), (-half, half), {"square": True, **options}
     elif not x or not y:
