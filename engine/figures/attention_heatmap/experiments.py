@@ -11,7 +11,7 @@ from explorables.figures import Experiment, Say, num, pct, quote, typed
 
 from . import words as W
 from .presets import PRESETS
-from .table import choosing_rows, dot_spread, judged_rows, normalised, readable, result, table, unscaled
+from .table import dot_spread, normalised, readable, result, rows_reading, table, unscaled
 
 PAD = 3  # [PAD] tokens the padding experiment adds
 GROW_FROM = 6  # tokens the growth experiment starts from
@@ -19,27 +19,19 @@ GROW_FROM = 6  # tokens the growth experiment starts from
 
 def load(state: dict, preset) -> None:
     """Tokens and vectors of a preset, the whole of it in the table, none padded."""
-    state.update(
-        tokens=list(preset.tokens),
-        q=[list(r) for r in preset.q],
-        k=[list(r) for r in preset.k],
-        v=[list(r) for r in preset.v],
-        value_names=list(preset.value_names),
-        preset=preset.name,
-        n=len(preset.tokens),
-        padding=0,
-        query=preset.query,
-    )
+    state["tokens"] = list(preset.tokens)
+    state.update({m: [list(row) for row in getattr(preset, m)] for m in "qkv"}, value_names=list(preset.value_names))
+    state.update(preset=preset.name, n=len(preset.tokens), padding=0, query=preset.query)
 
 
 def pick_most_peaked(state: dict) -> None:
     r = result(state)
-    state["query"] = min(judged_rows(state, r), key=lambda i: normalised(r, i))
+    state["query"] = min(rows_reading(state, r, 3), key=lambda i: normalised(r, i))
 
 
 def peaked_flat(state: dict) -> str:
     r, tokens, low = result(state), state["tokens"], state["query"]
-    high = max(judged_rows(state, r), key=lambda i: normalised(r, i))
+    high = max(rows_reading(state, r, 3), key=lambda i: normalised(r, i))
     top = max(readable(r, low), key=lambda j: r.weights[low][j])
     m = sum(r.mask[high])
     return W.PEAKED_FLAT.format(
@@ -59,7 +51,7 @@ def causal(state: dict) -> str:
     N, i = state["n"] + state["padding"], state["query"]
     j = max(range(state["n"]), key=lambda j: r.weights[i][j])
     return W.CAUSAL.format(
-        hidden=N * N - sum(sum(m) for m in r.mask),
+        hidden=N * N - sum(map(sum, r.mask)),
         cells=N * N,
         word=quote(state["tokens"][i]),
         a=pct(r.weights[i][j]),
@@ -70,18 +62,15 @@ def causal(state: dict) -> str:
 
 def padding(state: dict) -> str:
     r, unpadded = result(state), result(dict(state, padding=0))
-    _, Q, K, V = table(state)
-    readable_pads = attention(Q, K, V, causal=state["causal"])  # the same table, [PAD] keys readable
+    readable_pads = attention(*table(state)[1:], causal=state["causal"])  # the same table, [PAD] keys readable
     n, p, i = state["n"], state["padding"], state["query"]
-    newly = sum(map(sum, readable_pads.mask)) - sum(map(sum, r.mask))  # cells the padding mask hides
-    same = all(r.weights[a][:n] == unpadded.weights[a] for a in range(n))
     return W.PADDING.format(
         p=p,
         last=quote(state["tokens"][n - 1]),
-        newly=W.count(newly, "cell"),
+        newly=W.count(sum(map(sum, readable_pads.mask)) - sum(map(sum, r.mask)), "cell"),  # hidden by the padding
         cells=(n + p) ** 2,
         rows=W.PADDING_ONE_ROW() if n == 1 else W.PADDING_ROWS.format(n=n),
-        exactly=W.PADDING_EXACTLY() if same else "",
+        exactly=W.PADDING_EXACTLY() if all(r.weights[a][:n] == unpadded.weights[a] for a in range(n)) else "",
         word=quote(state["tokens"][i]),
         keys=W.count(sum(r.mask[i]), "key"),
         H=num(r.entropy[i]),
@@ -106,10 +95,9 @@ def scores(state: dict) -> str:
     if len(keys) == 1:
         return W.SCORES_ONE_KEY.format(word=quote(tokens[i]), key=quote(tokens[keys[0]]), s=num(row[keys[0]]))
     hi, lo = max(keys, key=lambda j: row[j]), min(keys, key=lambda j: row[j])
-    over = W.SCORES_OVER.format(m=len(keys)) if len(keys) < len(row) else ""
     return W.SCORES.format(
         word=quote(tokens[i]),
-        over=over,
+        over=W.SCORES_OVER.format(m=len(keys)) if len(keys) < len(row) else "",
         lo=num(row[lo]),
         lo_word=quote(tokens[lo]),
         hi=num(row[hi]),
@@ -121,12 +109,11 @@ def scores(state: dict) -> str:
 
 
 def why_scale(state: dict) -> str:
-    d = len(state["q"][0])
-    raw, scaled = dot_spread(state)
-    r, u = result(state), unscaled(state)
-    rows = choosing_rows(state, r)  # a row that reads one key has nothing to choose
-
     import statistics  # noqa: PLC0415  here, not at import: the worker starts faster
+
+    d, (raw, scaled) = len(state["q"][0]), dot_spread(state)
+    r, u = result(state), unscaled(state)
+    rows = rows_reading(state, r, 2)  # a row that reads one key has nothing to choose
 
     def mean(f):
         return statistics.fmean(f(i) for i in rows)
@@ -154,7 +141,7 @@ EXPERIMENTS = (
         set={"view": "weights"},
         run=pick_most_peaked,
         see=peaked_flat,
-        when=lambda s: bool(judged_rows(s, result(s))),
+        when=lambda s: bool(rows_reading(s, result(s), 3)),
     ),
     Experiment(**_button("scores"), set={"view": "scores"}, see=scores),
     Experiment(**_button("causal"), set={"causal": True, "view": "weights"}, see=causal, when=lambda s: s["n"] >= 2),

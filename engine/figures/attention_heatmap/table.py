@@ -16,41 +16,31 @@ PEAKED, FLAT = 0.5, 0.9  # a row of 3 keys or more is peaked below H/ln m = 0.5,
 
 
 def table(state: dict) -> tuple[list[str], list, list, list]:
-    """The tokens and the Q, K, V of the table: the first n tokens, then ``padding``
-    [PAD] tokens with zero vectors."""
+    """The tokens and the Q (n + p, d_k), K (n + p, d_k) and V (n + p, d_v) of the table:
+    the first n tokens, then ``padding`` [PAD] tokens with zero vectors."""
     n, p = state["n"], state["padding"]
-    d_k, d_v = len(state["q"][0]), len(state["v"][0])
-    tokens = state["tokens"][:n] + [PAD_TOKEN] * p
-    Q = state["q"][:n] + [[0.0] * d_k for _ in range(p)]  # (n + p, d_k)
-    K = state["k"][:n] + [[0.0] * d_k for _ in range(p)]  # (n + p, d_k)
-    V = state["v"][:n] + [[0.0] * d_v for _ in range(p)]  # (n + p, d_v)
-    return tokens, Q, K, V
+    Q, K, V = (state[m][:n] + [[0.0] * len(state[m][0]) for _ in range(p)] for m in "qkv")
+    return state["tokens"][:n] + [PAD_TOKEN] * p, Q, K, V
 
 
-def visible_keys(state: dict) -> list[bool]:
-    """The padding mask over the table's keys: False for the [PAD] tokens."""
-    n, p = state["n"], state["padding"]
-    return [j < n for j in range(n + p)]
-
-
-def result(state: dict):
-    """The engine's attention over the table with both masks."""
+def result(state: dict, scaled: bool = True):
+    """The engine's attention over the table with both masks; not ``scaled``: without the
+    division by sqrt(d_k), i.e. with q_i multiplied by sqrt(d_k)."""
     _, Q, K, V = table(state)
-    return attention(Q, K, V, causal=state["causal"], mask=visible_keys(state))
+    if not scaled:
+        root = math.sqrt(len(Q[0]))
+        Q = [[root * x for x in q] for q in Q]
+    return attention(Q, K, V, causal=state["causal"], mask=[j < state["n"] for j in range(len(K))])
 
 
 def unscaled(state: dict):
-    """The same table without the division by sqrt(d_k): q_i multiplied by sqrt(d_k)."""
-    _, Q, K, V = table(state)
-    root = math.sqrt(len(state["q"][0]))
-    Q = [[root * x for x in q] for q in Q]
-    return attention(Q, K, V, causal=state["causal"], mask=visible_keys(state))
+    return result(state, scaled=False)
 
 
 def shown(state: dict):
     """What the table shows: the attention, or with the view "unscaled" the attention as
     it would be without the division by sqrt(d_k)."""
-    return unscaled(state) if state["view"] == "unscaled" else result(state)
+    return result(state, scaled=state["view"] != "unscaled")
 
 
 def dot_spread(state: dict) -> tuple[float, float]:
@@ -79,16 +69,11 @@ def readable(r, i: int) -> list[int]:
     return [j for j, seen in enumerate(r.mask[i]) if seen]
 
 
-def choosing_rows(state: dict, r, least: int = 2) -> list[int]:
+def rows_reading(state: dict, r, least: int) -> list[int]:
     """The words' rows (not the [PAD]s') that read ``least`` keys or more. A row that can
     read one key only gives it all of the weight whatever the scores say, and one of two
-    keys is too short to call peaked or flat."""
+    keys is too short to call peaked or flat (the entropy column judges from 3 keys)."""
     return [i for i in range(state["n"]) if sum(r.mask[i]) >= least]
-
-
-def judged_rows(state: dict, r) -> list[int]:
-    """The rows the entropy column calls peaked, flat or in between: 3 keys or more."""
-    return choosing_rows(state, r, 3)
 
 
 def normalised(r, i: int) -> float:
