@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from explorables.engine import dot, sinusoidal
+from explorables.engine import dot, frequencies, pe_similarity, pe_similarity_terms, sinusoidal
 
 DIM_MIN, DIM_MAX = 4, 64  # the dimension slider's range (even numbers only)
 BASES = (10.0, 100.0, 1000.0, 10000.0, 100000.0)  # the base menu's choices
@@ -40,3 +40,28 @@ def probe_position(state: dict) -> int:
         if 0 <= s <= last:
             return s
     return t + k
+
+
+def numbers(state: dict) -> dict:
+    """Everything the panels show, for the figure's ``compute``."""
+    t, D, b, k = state["t"], state["dim"], state["base"], state["offset"]
+    s = probe_position(state)  # the position compared with t: t + k, or t − k near an end
+    # the line is sampled between positions too (the similarity is defined for any
+    # offset), so a short code's swings are drawn smooth; the values keep the positions
+    xs = [x / SAMPLES for x in range(state["positions"] * SAMPLES + 1)]
+    fine = [list(point) for point in zip(xs, similarities(t, xs, D, b), strict=True)]
+    return {
+        "t": t,
+        "D": D,
+        "base": b,
+        "offset": k,
+        "playing": state["playing"],
+        "s": s,
+        "similarity_at_offset": pe_similarity(k, D, b),
+        "pe": sinusoidal(t, D, b),  # (D,): the hands
+        "later": sinusoidal(s, D, b),  # (D,): the dashed hands
+        "thetas": frequencies(D, b),  # (D/2,)
+        "terms": pe_similarity_terms(k, D, b),  # (D/2,): cos(θᵢ k)
+        "similarity": fine[::SAMPLES],
+        "fine": fine,
+    }

@@ -26,36 +26,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from explorables.engine import frequencies, pe_similarity, pe_similarity_terms, sinusoidal
-from explorables.figures import (
-    Figure,
-    NumberChoice,
-    Option,
-    OptionError,
-    Play,
-    Slider,
-    Value,
-    field_text,
-    num,
-    parse_number,
-    register,
-)
+from explorables.figures import Figure, NumberChoice, Option, OptionError, Play, Slider, Value, parse_number, register
 
-from . import scene, words
+from . import maths, scene
+from . import words as W
 from .experiments import EXPERIMENTS
-from .maths import (
-    BASE_MAX,
-    BASE_MIN,
-    BASES,
-    DIM_MAX,
-    DIM_MIN,
-    INTERVAL,
-    POSITIONS_MAX,
-    POSITIONS_MIN,
-    SAMPLES,
-    probe_position,
-    similarities,
-)
+from .maths import BASE_MAX, BASE_MIN, BASES, DIM_MAX, DIM_MIN, INTERVAL, POSITIONS_MAX, POSITIONS_MIN
 
 
 def last(state: dict) -> int:
@@ -63,72 +39,42 @@ def last(state: dict) -> int:
 
 
 @register
-class PositionalEncoding(Figure, words=words):
+class PositionalEncoding(Figure, words=W):
     """Sinusoidal position codes: one clock a dimension pair, and the similarity curve."""
 
     name = "positional-encoding"
     params = (
-        Play(
-            "playing",
-            words.PLAY,
-            False,
-            help=lambda s: words.PLAY_HELP.format(last=last(s)),
-            near="clocks",
-            interval=INTERVAL,
-        ),
-        Slider("t", words.T, 0, lo=0, hi=last, integer=True, what=words.WHAT["t"], near="clocks", option=False),
-        Slider(
-            "dim",
-            words.DIM,
-            32,
-            lo=DIM_MIN,
-            hi=DIM_MAX,
-            integer=True,
-            even=True,
-            what=words.WHAT["dim"],
-            doc=words.DOC_DIM,
-            near="clocks",
-        ),
+        Play("playing", default=False, near="clocks", interval=INTERVAL, **W.PARAMS["playing"]),
+        Slider("t", default=0, lo=0, hi=last, integer=True, near="clocks", option=False, **W.PARAMS["t"]),
+        Slider("dim", default=32, lo=DIM_MIN, hi=DIM_MAX, integer=True, even=True, near="clocks", **W.PARAMS["dim"]),
         NumberChoice(
-            "base",
-            words.BASE,
-            10000.0,
-            presets=BASES,
-            lo=BASE_MIN,
-            hi=BASE_MAX,
-            what=words.WHAT["base"],
-            doc=words.DOC_BASE,
-            near="clocks",
-            show=lambda c: words.sig(c) if c == int(c) else field_text(c),
+            "base", default=10000.0, presets=BASES, lo=BASE_MIN, hi=BASE_MAX, near="clocks", **W.PARAMS["base"]
         ),
         Slider(
             "offset",
-            words.OFFSET,
-            8,
+            default=8,
             lo=0,
             hi=last,
             integer=True,
             bounds=(0, POSITIONS_MAX),
-            what=words.WHAT["offset"],
-            help=words.OFFSET_HELP,
-            doc=words.DOC_OFFSET,
             near="similarity",
+            **W.PARAMS["offset"],
         ),
     )
     extra_options = (
-        Option("position", "int", 0, words.DOC_POSITION, min=0, max=POSITIONS_MAX),  # sets t
-        Option("positions", "int", 64, words.DOC_POSITIONS, min=POSITIONS_MIN, max=POSITIONS_MAX),
+        Option("position", "int", 0, W.DOC_POSITION, min=0, max=POSITIONS_MAX),  # sets t
+        Option("positions", "int", 64, W.DOC_POSITIONS, min=POSITIONS_MIN, max=POSITIONS_MAX),
     )
     option_order = ("position",)  # first, as authors know them
     values = (
-        Value("t", "integer", words.V_T),
-        Value("D", "integer", words.V_D),
-        Value("base", "decimal", words.V_BASE, digits=0),
-        Value("offset", "integer", words.V_OFFSET),
-        Value("similarity_at_offset", "decimal", words.V_AT_OFFSET, announce=words.V_AT_OFFSET_SAY),
-        Value("pe", "vector", words.V_PE),
-        Value("similarity", "matrix", words.V_SIMILARITY),
-        Value("playing", "bool", words.V_PLAYING),
+        Value("t", "integer", W.V_T),
+        Value("D", "integer", W.V_D),
+        Value("base", "decimal", W.V_BASE, digits=0),
+        Value("offset", "integer", W.V_OFFSET),
+        Value("similarity_at_offset", "decimal", W.V_AT_OFFSET, announce=W.V_AT_OFFSET_SAY),
+        Value("pe", "vector", W.V_PE),
+        Value("similarity", "matrix", W.V_SIMILARITY),
+        Value("playing", "bool", W.V_PLAYING),
     )
     experiments = EXPERIMENTS
 
@@ -137,7 +83,7 @@ class PositionalEncoding(Figure, words=words):
     def check_options(self, values: dict[str, Any]) -> None:
         for name in ("position", "offset"):
             if values[name] > values["positions"]:
-                raise OptionError(name, words.PAST_LAST.format(last=values["positions"], got=values[name]))
+                raise OptionError(name, W.PAST_LAST.format(last=values["positions"], got=values[name]))
 
     def setup(self, state: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
         state["t"] = int(options["position"])
@@ -173,40 +119,18 @@ class PositionalEncoding(Figure, words=words):
     # --- scene ------------------------------------------------------------------------
 
     def compute(self, state: dict[str, Any]) -> dict[str, Any]:
-        t, D, b, k = state["t"], state["dim"], state["base"], state["offset"]
-        s = probe_position(state)  # the position compared with t: t + k, or t − k near an end
-        # the line is sampled between positions too (the similarity is defined for any
-        # offset), so a short code's swings are drawn smooth; the values keep the positions
-        xs = [x / SAMPLES for x in range(last(state) * SAMPLES + 1)]
-        fine = [list(point) for point in zip(xs, similarities(t, xs, D, b), strict=True)]
-        return {
-            "t": t,
-            "D": D,
-            "base": b,
-            "offset": k,
-            "playing": state["playing"],
-            "s": s,
-            "similarity_at_offset": pe_similarity(k, D, b),
-            "pe": sinusoidal(t, D, b),  # (D,): the hands
-            "later": sinusoidal(s, D, b),  # (D,): the dashed hands
-            "thetas": frequencies(D, b),  # (D/2,)
-            "terms": pe_similarity_terms(k, D, b),  # (D/2,): cos(θᵢ k)
-            "similarity": fine[::SAMPLES],
-            "fine": fine,
-        }
+        return maths.numbers(state)
 
     def draw(self, state: dict[str, Any], v: dict[str, Any]) -> list[Any]:
         return scene.panels(state, v)
 
     def status(self, state: dict[str, Any], v: dict[str, Any]) -> str:
-        return words.STATUS.format(
-            t=v["t"], D=v["D"], b=field_text(v["base"]), s=v["s"], sim=num(v["similarity_at_offset"])
-        )
+        return scene.status(v)
 
     def controls(self, state: dict[str, Any], v: dict[str, Any]) -> list[dict]:
-        shown = {p.name: p for p in self.params}
+        typed = scene.typed_base(state)  # the field beside the base menu, which takes any base
         return [
-            *(shown[n].control_dict(state) for n in ("playing", "t", "offset", "dim", "base")),
-            scene.typed_base(state),
+            *(self.declared(n).control_dict(state) for n in ("playing", "t", "offset", "dim", "base")),
+            typed,
             self.experiment_control(state, near="similarity"),
         ]

@@ -211,6 +211,13 @@ def terms(state: dict, v: dict) -> dict:
     )
 
 
+def status(v: dict) -> str:
+    """The status line: the position, the code and the similarity read out."""
+    return words.STATUS.format(
+        t=v["t"], D=v["D"], b=field_text(v["base"]), s=v["s"], sim=num(v["similarity_at_offset"])
+    )
+
+
 def typed_base(state: dict) -> dict:
     """The field that takes any base, beside the menu of round ones."""
     return {

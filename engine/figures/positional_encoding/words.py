@@ -9,7 +9,9 @@ shown; the option docs and the author's option errors stay English.
 
 from __future__ import annotations
 
-from explorables.figures import Say, Words, num, number_format
+from typing import Any
+
+from explorables.figures import Say, Words, field_text, num, number_format
 
 from .maths import DIM_MAX, DIM_MIN, POSITIONS_MAX, POSITIONS_MIN
 
@@ -46,6 +48,21 @@ PAST_LAST = "expected an integer from 0 to {last} (the value of :positions:), go
 
 PLAY, PLAY_HELP, T, OFFSET, OFFSET_HELP, DIM, BASE = say.all("play play_help t offset offset_help dim base")
 WHAT = say.table(t="what_t", dim="what_dim", base="what_base", offset="what_offset")
+
+
+def base_label(b: float) -> str:
+    """A base in the menu: 10,000 (grouped), or as a field shows it where it is not whole."""
+    return sig(b) if b == int(b) else field_text(b)
+
+
+# each control's words, by its name
+PARAMS: dict[str, dict[str, Any]] = {
+    "playing": {"label": PLAY, "help": lambda s: PLAY_HELP.format(last=s["positions"])},
+    "t": {"label": T, "what": WHAT["t"]},
+    "dim": {"label": DIM, "what": WHAT["dim"], "doc": DOC_DIM},
+    "base": {"label": BASE, "what": WHAT["base"], "doc": DOC_BASE, "show": base_label},
+    "offset": {"label": OFFSET, "what": WHAT["offset"], "help": OFFSET_HELP, "doc": DOC_OFFSET},
+}
 TYPED_BASE = say("typed_base")
 TYPED_BASE_HELP = say("typed_base_help")  # lo and hi as typed numbers
 
@@ -96,10 +113,10 @@ SUM_TAIL = say("sum_tail")
 
 # --- experiments --------------------------------------------------------------------------------
 
-X_BASE = (*say.button("x_base"), say("x_base_small_title"))
+X_BASE, X_BASE_TITLE, X_BASE_SMALL_TITLE = say.all("x_base x_base_title x_base_small_title")
 X_FAST_SLOW = say.button("x_fast_slow")
-X_SHIFT = (*say.button("x_shift"), say("x_shift_needs"))
-X_FEW = say.button("x_few")
+X_SHIFT, X_SHIFT_TITLE, X_SHIFT_NEEDS = say.all("x_shift x_shift_title x_shift_needs")
+X_FEW, X_FEW_TITLE = say.button("x_few")
 
 COMPARE, COMPARE_SMALL, COMPARE_LARGE, FAST_SLOW = say.all("compare compare_small compare_large fast_slow")
 SHIFT, FEW = say.all("shift few")
