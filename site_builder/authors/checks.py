@@ -16,8 +16,8 @@ from ...engine.figures import FieldError
 from ...engine.figures.base import not_plain
 from ...engine.figures.kit.figure import Misused, described
 from ..errors import SourceError
-from ..structure.language import OWN_KEY
 from .guard import Stopped, stopped
+from .keys import check_keys as check_keys  # (imported from here too)
 from .lines import author_line, class_body, class_line, column_at, hook_line, param_line, value_line
 from .rules import BUILD_ONLY, BUILD_ONLY_FIX, NOT_IN_BROWSER, NOT_IN_BROWSER_FIX, RULE, allowed
 
@@ -137,34 +137,6 @@ def _imported_by_call(node: ast.Call) -> str | None:
     func = node.func
     name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
     return module if name in ("import_module", "__import__") and not module.startswith(".") else None
-
-
-KEY_CALLS = ("Say", "t")  # the kit's ways to name a catalogue key: Say("own.x"), t("own.x", ...)
-_KEY = re.compile(r"^[a-z_]+(\.[A-Za-z0-9_-]+)+$")  # what reads as a key, not as words
-
-
-def check_keys(path: Path, tree: ast.AST, words) -> list[tuple[str, SourceError]]:
-    """Every catalogue key the module writes out has a text: a string that is a key of
-    the site's own words (``"own.shares.title"``, wherever it stands, so a key kept in a
-    constant counts), and the first argument of ``Say`` or ``t``. A key put together
-    while the module runs (an f-string) is looked up when it is shown instead. Returns
-    each key with no text and its error."""
-    pieces = {id(part) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for part in node.values}
-    named = set()  # the first arguments of Say and t
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
-            func = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
-            if func in KEY_CALLS:
-                named.add(id(node.args[0]))
-    errors = []
-    for node in ast.walk(tree):
-        if not (isinstance(node, ast.Constant) and isinstance(node.value, str)) or id(node) in pieces:
-            continue
-        if OWN_KEY.match(node.value) or (id(node) in named and _KEY.match(node.value)):
-            problem = words.key_problem(node.value)
-            if problem:
-                errors.append((node.value, SourceError(path, node.lineno, node.col_offset + 1, *problem)))
-    return sorted(errors, key=lambda found: (found[1].line, found[1].col))
 
 
 def is_directive_name(name: str) -> bool:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 from ...engine import locale
+from ..authors import keys
 from ..errors import BuildError, SourceError
 from ..output import languages as out
 from ..pyodide.archive import engine_archive
@@ -135,14 +136,21 @@ def _speak(read: Read) -> None:
 
 
 def _read(run: Run, read: Read, code: str) -> Tree:
-    """Stage 1 for one more language: its words and its lessons' text (the site's
-    figures were read with the default language)."""
+    """Stage 1 for one more language: its words and its lessons' text. The site's figures
+    were read with the default language; the keys they write out are checked in this one
+    too (authors/keys.py)."""
     content = run.content / code
     given = {f.name: getattr(run, f.name) for f in fields(run)} | {"content": content, "errors": []}
     lrun = LanguageRun(**given, site=run.root)  # its own errors: each language's render reports its own
     errors = lrun.errors
     words = site_words(code, config_path(run.content))
     errors.extend(words.errors)
+    mistakes, uses = keys.check_language(read.own.modules, words)  # the site's figures' words in it
+    errors.extend(mistakes)
+    english = {key for key, (file, _) in words.sources.items() if file != words.catalogue}
+    if english and len(uses) == len(english):  # each key said where it is used, not in one line for all
+        words.warnings = [w for w in words.warnings if "of the site's own words have no" not in w.message]
+    words.warnings += uses
     sources, warnings = sections.sources(content, run.out_dir, errors) if content.is_dir() else ([], [])
     errors.extend(languages.misplaced(sources, content, read.config.languages))
     texts = read_sources(sources, content, errors)
