@@ -96,4 +96,5 @@ PRESETS = {p.name: p for p in (_sentence(), _random())}
 
 def custom(tokens: list[str], q, k, v) -> Preset:
     """The author's own tokens and vectors as a preset: values named v1, v2, ..."""
-    return Preset("custom", tuple(tokens), *(tuple(map(tuple, m)) for m in (q, k, v)), _named(len(v[0])))
+    Q, K, V = (tuple(map(tuple, m)) for m in (q, k, v))
+    return Preset("custom", tuple(tokens), Q, K, V, _named(len(v[0])))
