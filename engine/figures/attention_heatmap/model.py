@@ -11,7 +11,6 @@ from typing import Any
 
 from explorables.figures import (
     Choice,
-    FieldError,
     Figure,
     Hidden,
     Option,
@@ -22,7 +21,6 @@ from explorables.figures import (
     Value,
     cell_of,
     num,
-    parse_number,
     query_field,
     quote,
     raise_all,
@@ -44,29 +42,56 @@ from .words import plural
 VECTORS = ("queries", "keys", "values")  # the options that hold an author's own vectors
 
 
-def preset_choices(state: dict) -> list[tuple[str, str | Say]]:
-    """The presets, after the author's own tokens if the directive gave some."""
-    pairs = [(name, W.PRESETS[name]) for name in PRESETS]
-    return ([("custom", W.CUSTOM_LABEL)] if has_own_tokens(state["options"]) else []) + pairs
-
-
-def has_own_tokens(options: dict) -> bool:
-    return bool(str(options.get("tokens") or "").strip())
+def own_tokens(options: dict) -> list[str]:
+    """The author's :tokens: ([] where the directive gives none)."""
+    return words(str(options.get("tokens") or ""))
 
 
 def preset_of(name: str, options: dict):
     """The preset ``name``, or with "custom" the author's tokens and vectors."""
     if name != "custom":
         return PRESETS[name]
-    return custom(words(options["tokens"]), *(parse_rows(options[m], m) for m in VECTORS))
+    return custom(own_tokens(options), *(parse_rows(options[m], m) for m in VECTORS))
 
 
-def coordinate(state: dict, name: str) -> tuple[str | None, int, int]:
-    """("k", 3, 1) for the field "k.3.1" of a token and coordinate that exist, else None."""
-    for which in ("q", "k", "v"):
-        if cell := cell_of(name, which, (len(state["tokens"]), len(state[which][0]))):
-            return which, cell[0], cell[1]
-    return None, 0, 0
+def own_errors(tokens: list[str], rows: dict[str, list]) -> list[OptionError]:
+    """What is wrong with an author's own :tokens: and the vectors ``rows`` given for them."""
+    errors, missing = [], [m for m in VECTORS if m not in rows]
+    if len(tokens) > MAX_TOKENS:
+        errors.append(
+            OptionError("tokens", f"expected 1 to {MAX_TOKENS} words separated by spaces, got {len(tokens)} words")
+        )
+    if missing:
+        errors.append(
+            OptionError(
+                missing[0],
+                f"your own :tokens: need their vectors: add {', '.join(f':{m}:' for m in missing)} "
+                f"with {plural(len(tokens), 'row')} each, like '1, 0, 0.5; 0, 2, -1'",
+            )
+        )
+    errors += count_errors(rows, tokens)
+    if "queries" in rows and "keys" in rows and len(rows["queries"][0]) != len(rows["keys"][0]):
+        errors.append(
+            OptionError(
+                "keys",
+                f"the keys have {len(rows['keys'][0])} numbers a row but the queries have "
+                f"{len(rows['queries'][0])}; queries and keys must have the same length d_k",
+            )
+        )
+    return errors
+
+
+def preset_choices(state: dict) -> list[tuple[str, Say]]:
+    """The presets, after the author's own tokens if the directive gave some."""
+    own = [("custom", W.CUSTOM_LABEL)] if own_tokens(state["options"]) else []
+    return own + [(name, W.PRESETS[name]) for name in PRESETS]
+
+
+def n_help(s: dict) -> str:
+    """Under the length slider: how many cells the table has, [PAD]s included."""
+    if s["padding"]:
+        return W.N_HELP_PADDED.format(p=s["padding"], cells=W.count((s["n"] + s["padding"]) ** 2, "cell"))
+    return W.N_HELP.format(cells=W.count(s["n"] ** 2, "cell"))
 
 
 @register
@@ -88,11 +113,7 @@ class AttentionHeatmap(Figure, words=W):
             integer=True,
             what=W.N_WHAT,
             option=False,
-            help=lambda s: (
-                W.N_HELP_PADDED.format(p=s["padding"], cells=W.count((s["n"] + s["padding"]) ** 2, "cell"))
-                if s["padding"]
-                else W.N_HELP.format(cells=W.count(s["n"] ** 2, "cell"))
-            ),
+            help=n_help,
             doc=W.DOCS["n"],
             near="table",
         ),
@@ -155,67 +176,42 @@ class AttentionHeatmap(Figure, words=W):
     # --- options -> first state -----------------------------------------------------------
 
     def check_options(self, values: dict[str, Any]) -> None:
-        own = has_own_tokens(values)
-        tokens = words(values["tokens"]) if own else list(PRESETS[values["preset"]].tokens)
-        n_tokens = len(tokens)
-        given = [m for m in VECTORS if str(values[m]).strip()]
-        errors: list[OptionError] = []
-        if own:
-            if n_tokens > MAX_TOKENS:
-                errors.append(
-                    OptionError("tokens", f"expected 1 to {MAX_TOKENS} words separated by spaces, got {n_tokens} words")
-                )
-            missing = [m for m in VECTORS if m not in given]
-            if missing:
-                errors.append(
-                    OptionError(
-                        missing[0],
-                        f"your own :tokens: need their vectors: add {', '.join(f':{m}:' for m in missing)} "
-                        f"with {plural(n_tokens, 'row')} each, like '1, 0, 0.5; 0, 2, -1'",
-                    )
-                )
-            rows = {m: parse_rows(values[m], m) for m in given}
-            errors += count_errors(rows, tokens)
-            if "queries" in rows and "keys" in rows and len(rows["queries"][0]) != len(rows["keys"][0]):
-                errors.append(
-                    OptionError(
-                        "keys",
-                        f"the keys have {len(rows['keys'][0])} numbers a row but the queries have "
-                        f"{len(rows['queries'][0])}; queries and keys must have the same length d_k",
-                    )
-                )
-        elif given:
+        own = own_tokens(values)
+        tokens = own or list(PRESETS[values["preset"]].tokens)
+        given = {m: parse_rows(values[m], m) for m in VECTORS if str(values[m]).strip()}
+        errors = own_errors(own, given) if own else []
+        if given and not own:
             errors.append(
                 OptionError(
-                    given[0],
-                    f"vectors need your own :tokens: (one word a row); the preset "
-                    f"'{values['preset']}' has vectors of its own",
+                    next(iter(given)),
+                    f"vectors need your own :tokens: (one word a row); the preset '{values['preset']}' has "
+                    "vectors of its own",
                 )
             )
-        n = values["length"] or n_tokens
-        if values["length"] > n_tokens:
+        n = values["length"] or len(tokens)
+        if values["length"] > len(tokens):
             errors.append(
                 OptionError(
-                    "length", f"expected an integer from 0 to {n_tokens} (the number of tokens), got {values['length']}"
+                    "length",
+                    f"expected an integer from 0 to {len(tokens)} (the number of tokens), got {values['length']}",
                 )
             )
-        if str(values["query"]).strip() and n_tokens <= MAX_TOKENS:
+        if (query := values["query"]).strip() and len(tokens) <= MAX_TOKENS:
             try:
-                i = resolve_query(values["query"], tokens)
+                i = resolve_query(query, tokens)
             except ValueError as err:
                 errors.append(OptionError("query", str(err)))
             else:
                 if i >= n:
                     errors.append(
                         OptionError(
-                            "query",
-                            f"expected a token among the first {n} (the table's length), got {values['query']!r}",
+                            "query", f"expected a token among the first {n} (the table's length), got {query!r}"
                         )
                     )
         raise_all(errors)
 
     def setup(self, state: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
-        preset = preset_of("custom" if has_own_tokens(options) else options["preset"], options)
+        preset = preset_of("custom" if own_tokens(options) else options["preset"], options)
         load(state, preset)
         n = options["length"] or len(preset.tokens)
         query = resolve_query(options["query"], state["tokens"]) if str(options["query"]).strip() else preset.query
@@ -246,32 +242,24 @@ class AttentionHeatmap(Figure, words=W):
 
     def on_set(self, state: dict[str, Any], name: str, value: Any) -> dict[str, Any]:
         """A typed coordinate "q.i.c", "k.i.c" or "v.i.c" of token i; it picks that row."""
-        which, i, c = coordinate(state, name)
-        if which is None:
-            return super().on_set(state, name, value)
-        what = W.COORDINATE.format(c=c + 1, what=W.WHAT[which], word=quote(state["tokens"][i]))
-        try:
-            x = parse_number(value, what)
-        except FieldError as err:
-            raise FieldError(name, err.message) from None
-        if abs(x) > COORD_LIMIT:
-            raise FieldError(name, f"{what} must be from -{COORD_LIMIT:g} to {COORD_LIMIT:g}, got {str(value).strip()}")
-        state[which][i][c] = x
-        state["query"] = i if i < state["n"] else state["query"]
-        return state
+        for which in "qkv":
+            if cell := cell_of(name, which, (len(state["tokens"]), len(state[which][0]))):
+                (i, c), word = cell, quote(state["tokens"][cell[0]])
+                what = W.COORDINATE.format(c=c + 1, what=W.WHAT[which], word=word)
+                state[which][i][c] = Slider(name, what, 0.0, lo=-COORD_LIMIT, hi=COORD_LIMIT).read(value, state)
+                state["query"] = i if i < state["n"] else state["query"]
+                return state
+        return super().on_set(state, name, value)
 
     def on_select(self, state: dict[str, Any], mark: str, i: Any) -> dict[str, Any]:
         """A cell ("cell", (i, j)) or a row label ("row", i) picks the query row i (a word's,
         not a [PAD]'s: their rows are not used)."""
-        row, col = (i if isinstance(i, tuple) else (i, 0)) if i is not None else (None, None)
-        if (
-            (mark, type(i)) in (("cell", tuple), ("row", int))
-            and row < state["n"]
-            and col < state["n"] + state["padding"]
-        ):
-            state["query"] = row
-            return state
-        raise unselectable(self.name, mark, i)
+        kind = (mark, type(i))
+        row, col = i if kind == ("cell", tuple) else (i, 0) if kind == ("row", int) else (None, None)
+        if row is None or row >= state["n"] or col >= state["n"] + state["padding"]:
+            raise unselectable(self.name, mark, i)
+        state["query"] = row
+        return state
 
     # --- the scene ------------------------------------------------------------------------
 
@@ -291,7 +279,7 @@ class AttentionHeatmap(Figure, words=W):
         }
 
     def draw(self, state: dict[str, Any], v: dict[str, Any]) -> list[Any]:
-        return scene.panels(state, v)
+        return [panel(state, v) for panel in scene.PANELS]
 
     def status(self, state: dict[str, Any], v: dict[str, Any]) -> str:
         n, p, i = state["n"], state["padding"], state["query"]

@@ -11,18 +11,17 @@ from explorables.figures import cells, field_text, formula, heading, num, pct, q
 from . import words as W
 from .table import FLAT, PEAKED, table
 
-ENTROPY_TONES = {"peaked": 0.8, "in between": 0.0, "flat": -0.5, "one key": 0.0, "2 keys": 0.0}
+ENTROPY_TONES = {"peaked": 0.8, "flat": -0.5}  # a row's kind as a fill; the other kinds none
 
 
-def table_panel(state: dict, r) -> dict:
+def table_panel(state: dict, v: dict) -> dict:
     """N x N cells (N = n tokens and the [PAD]s): weights or scores, with each cell's
     arithmetic as its detail. A [PAD]'s own row is computed but muted."""
-    n, picked, view = state["n"], state["query"], state["view"]
+    r, n, picked, view = v["r"], state["n"], state["query"], state["view"]
     tokens, Q, K, _ = table(state)
-    N = len(tokens)
-    d = len(state["q"][0])
-    seen = [s for row, m in zip(r.scores, r.mask, strict=True) for s, ok in zip(row, m, strict=True) if ok]
-    biggest = max((abs(s) for s in seen), default=0.0) or 1.0
+    N, d = len(tokens), len(state["q"][0])
+    seen = (abs(s) for row, m in zip(r.scores, r.mask, strict=True) for s, ok in zip(row, m, strict=True) if ok)
+    biggest = max(seen, default=0.0) or 1.0
     top = max(max(row) for row in r.weights) or 1.0
 
     def hidden(i, j):
@@ -121,9 +120,9 @@ def table_panel(state: dict, r) -> dict:
     )
 
 
-def entropy_panel(state: dict, r, visible: list[int], kinds: list[str]) -> dict:
+def entropy_panel(state: dict, v: dict) -> dict:
     """One row a word: H, ln m (its most), H / ln m, and peaked, flat or in between."""
-    n, picked = state["n"], state["query"]
+    r, visible, kinds, n, picked = v["r"], v["visible"], v["kinds"], state["n"], state["query"]
     tokens = state["tokens"][:n]
 
     def column(i, j):
@@ -141,7 +140,7 @@ def entropy_panel(state: dict, r, visible: list[int], kinds: list[str]) -> dict:
         n,
         4,
         text=column,
-        tone=lambda i, j: ENTROPY_TONES[kinds[i]] if j == 3 else 0.0,
+        tone=lambda i, j: ENTROPY_TONES.get(kinds[i], 0.0) if j == 3 else 0.0,
         tip=tip,
         active=lambda i, j: j == 3 and i == picked,
         title=W.ENTROPY_TITLE(),
@@ -153,9 +152,9 @@ def entropy_panel(state: dict, r, visible: list[int], kinds: list[str]) -> dict:
     )
 
 
-def outputs_panel(state: dict, r) -> dict:
+def outputs_panel(state: dict, v: dict) -> dict:
     """One row a word, one column a coordinate of the values; each cell's sum as detail."""
-    n = state["n"]
+    r, n = v["r"], state["n"]
     tokens, names = state["tokens"][:n], W.value_names(state["value_names"])
     biggest = max((abs(x) for row in r.outputs for x in row), default=0.0) or 1.0
 
@@ -186,9 +185,9 @@ def outputs_panel(state: dict, r) -> dict:
     )
 
 
-def row_panel(state: dict, r, visible: list[int], kinds: list[str]) -> dict:
+def row_panel(state: dict, v: dict) -> dict:
     """The picked row in words: where its weight goes, its entropy, its output."""
-    n, i = state["n"], state["query"]
+    r, visible, n, i = v["r"], v["visible"], state["n"], state["query"]
     tokens = state["tokens"][:n]
     a = r.weights[i]
     order = sorted((j for j in range(n) if r.mask[i][j]), key=lambda j: -a[j])
@@ -200,7 +199,7 @@ def row_panel(state: dict, r, visible: list[int], kinds: list[str]) -> dict:
             W.ROW_GIVES.format(word=word, a=pct(a[order[0]]), best=best)
             + (W.ROW_AND.format(a=pct(a[order[1]]), second=quote(tokens[order[1]])) if len(order) > 1 else "")
             + W.ROW_ENTROPY.format(H=num(r.entropy[i]), m=m, ln=num(math.log(m)))
-            + (W.ROW_TWO_KEYS() if m == 2 else W.ROW_KIND.format(kind=W.kind(kinds[i])))
+            + (W.ROW_TWO_KEYS() if m == 2 else W.ROW_KIND.format(kind=W.kind(v["kinds"][i])))
         )
     terms = " + ".join(f"{num(a[j])}·v({tokens[j]})" for j in order[:3])
     rest = W.ROW_REST.format(more=len(order) - 3) if len(order) > 3 else ""
@@ -211,12 +210,12 @@ def row_panel(state: dict, r, visible: list[int], kinds: list[str]) -> dict:
     return text("row", *paragraphs, title=W.ROW_TITLE.format(word=quote(tokens[i])))
 
 
-def cost_panel(state: dict, r) -> dict:
+def cost_panel(state: dict, v: dict) -> dict:
     """n² scores: the table's size, what the masks leave, d_k."""
     n, p = state["n"], state["padding"]
     N = n + p
     pads = W.COST_PADS.format(tokens=W.count(n, "token"), p=p) if p else ""
-    numbers = (n, p, N * N, sum(sum(m) for m in r.mask), len(state["q"][0]))
+    numbers = (n, p, N * N, sum(v["visible"]), len(state["q"][0]))
     return text(
         "cost",
         W.COST_TEXT.format(N=N, scores=W.count(N * N, "score"), pads=pads, N2=2 * N, cells2=4 * N * N),
@@ -225,16 +224,7 @@ def cost_panel(state: dict, r) -> dict:
     )
 
 
-def panels(state: dict, v: dict) -> list[dict]:
-    """The panels, in order: the table, the rows' entropy, the outputs, the picked row, the cost."""
-    r, visible, kinds = v["r"], v["visible"], v["kinds"]
-    return [
-        table_panel(state, r),
-        entropy_panel(state, r, visible, kinds),
-        outputs_panel(state, r),
-        row_panel(state, r, visible, kinds),
-        cost_panel(state, r),
-    ]
+PANELS = (table_panel, entropy_panel, outputs_panel, row_panel, cost_panel)  # in order, each of (state, v)
 
 
 def vector_grids(state: dict) -> list[dict]:
