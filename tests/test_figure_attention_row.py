@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 from explorables import engine
 from explorables.engine import runtime
 from explorables.engine.figures import FIGURES, FieldError
-from explorables.engine.figures import attention_row as ar
+from explorables.engine.figures.attention_row import experiments as ar_x, scene as ar_scene, vectors as ar_v
+from explorables.engine.figures.sentences import token_text
 from explorables.figures import HINT, Value, num, pct, vec
 from figure_helpers import (
     ROLES, ROOT, SHAPES, check_golden_split, control, is_num, lesson_figure, links, panel, questions, texts,
@@ -31,7 +32,7 @@ import figure_helpers
 FIG = FIGURES["attention-row"]
 GOLDEN = ROOT / "tests" / "golden" / "attention_row.json"
 LESSON = ROOT / "content" / "01-one-query-row.md"
-EXPERIMENTS = [e.name for e in ar.EXPERIMENTS]
+EXPERIMENTS = [e.name for e in ar_x.EXPERIMENTS]
 
 
 first_state = partial(figure_helpers.first_state, FIG)  # first_state(query="it")
@@ -57,9 +58,9 @@ def test_defaults_give_the_built_in_sentence():
     assert state["query"] == 2
     assert state["temperature"] == 1.0
     assert state["causal"] is False
-    assert state["q"] == [list(p) for p in ar.QUERIES]
-    assert state["k"] == [list(p) for p in ar.KEYS]
-    assert state["v"] == [list(p) for p in ar.VALUES]
+    assert state["q"] == [list(p) for p in ar_v.QUERIES]
+    assert state["k"] == [list(p) for p in ar_v.KEYS]
+    assert state["v"] == [list(p) for p in ar_v.VALUES]
     assert json.loads(json.dumps(state, allow_nan=False)) == state
 
 
@@ -180,7 +181,7 @@ def test_another_sentence_with_its_vectors():
 def test_built_in_sentence_may_override_some_vectors():
     state = first_state(keys="1,0; 0,1; 1,1; -1,0; 0,-1; 0.5,0.5")
     assert state["k"][3] == [-1.0, 0.0]
-    assert state["q"] == [list(p) for p in ar.QUERIES]
+    assert state["q"] == [list(p) for p in ar_v.QUERIES]
 
 
 # --- events: state + event -> state -------------------------------------------------------
@@ -191,8 +192,8 @@ def test_drag_moves_a_key_clamped_to_the_plane_and_rounded():
     new = FIG.apply(state, {"type": "drag", "mark": "key", "index": 3, "x": 0.123456, "y": -9.0})
     assert new["k"][3] == [0.12, -2.4]  # the plane is [-2.5, 2.5]; keys stop 0.1 inside
     assert new["selected"] == 3
-    assert new["step"] == ar.STEP_MATCH
-    assert state["k"][3] == list(ar.KEYS[3])  # the old state is untouched
+    assert new["step"] == ar_x.STEP_MATCH
+    assert state["k"][3] == list(ar_v.KEYS[3])  # the old state is untouched
     assert FIG.scene(new)["values"]["keys"][3] == [0.12, -2.4]
 
 
@@ -200,9 +201,9 @@ def test_keyboard_steps_do_not_drift():
     state = first_state()
     x, y = state["k"][1]
     for _ in range(3):
-        x += ar.STEP
+        x += ar_scene.STEP
         state = FIG.apply(state, {"type": "drag", "mark": "key", "index": 1, "x": x, "y": y})
-    assert state["k"][1] == [round(ar.KEYS[1][0] + 0.3, 2), ar.KEYS[1][1]]  # exactly, no 1e-16 drift
+    assert state["k"][1] == [round(ar_v.KEYS[1][0] + 0.3, 2), ar_v.KEYS[1][1]]  # exactly, no 1e-16 drift
 
 
 def test_drag_changes_the_weights():
@@ -221,7 +222,7 @@ def test_only_keys_are_draggable():
 def test_typed_key_coordinates_are_kept_exactly():
     state = first_state()
     new = FIG.apply(state, {"type": "set", "name": "key.1.0", "value": " 0.123 "})
-    assert new["k"][1] == [0.123, ar.KEYS[1][1]]
+    assert new["k"][1] == [0.123, ar_v.KEYS[1][1]]
     new = FIG.apply(new, {"type": "set", "name": "key.1.1", "value": "\u22122.5"})
     assert new["k"][1] == [0.123, -2.5]
     assert new["selected"] == 1
@@ -258,7 +259,7 @@ def test_bad_typed_input_is_refused_and_the_state_kept(text, message):
     assert info.value.message == message
     reply = runtime.step("attention-row", state, {"type": "set", "name": "key.1.0", "value": text})
     assert reply == {"ok": False, "error": message, "field": "key.1.0"}
-    assert state["k"][1] == list(ar.KEYS[1])
+    assert state["k"][1] == list(ar_v.KEYS[1])
 
 
 def test_unknown_controls_are_refused():
@@ -285,7 +286,7 @@ def test_clicking_a_weight_bar_makes_that_word_ask():
     assert [(b["select"], b["id"]) for b in bars] == [(True, f"bar-{j}") for j in range(6)]
     assert [b.get("active", False) for b in bars] == [j == 2 for j in range(6)]
     new = FIG.apply(state, {"type": "select", "mark": "bar", "index": 4})
-    assert new["query"] == 4 and new["step"] == ar.STEP_MATCH
+    assert new["query"] == 4 and new["step"] == ar_x.STEP_MATCH
     assert new["selected"] == state["selected"]  # the keyboard still moves the same key
     assert [b.get("active", False) for b in panel(FIG.scene(new), "weights")["bars"]] == [j == 4 for j in range(6)]
     masked = FIG.apply(FIG.apply(state, {"type": "set", "name": "causal", "value": True}),
@@ -326,7 +327,7 @@ def test_temperature_event():
     state = first_state()
     new = FIG.apply(state, {"type": "set", "name": "temperature", "value": 0.5})
     assert new["temperature"] == 0.5
-    assert new["step"] == ar.STEP_TEMPERATURE
+    assert new["step"] == ar_x.STEP_TEMPERATURE
     top = max(FIG.scene(new)["values"]["weights"])
     assert top > max(FIG.scene(state)["values"]["weights"])
     for bad, message in [
@@ -343,7 +344,7 @@ def test_temperature_event():
 def test_mask_hides_later_words_with_weight_exactly_zero():
     state = first_state()
     new = FIG.apply(state, {"type": "set", "name": "causal", "value": True})
-    assert new["causal"] is True and new["step"] == ar.STEP_MASK
+    assert new["causal"] is True and new["step"] == ar_x.STEP_MASK
     scene = FIG.scene(new)
     weights = scene["values"]["weights"]
     assert weights[3:] == [0.0, 0.0, 0.0]
@@ -361,7 +362,7 @@ def test_patch_sets_several_controls():
     state = FIG.patch(first_state(), {"query": 0, "causal": True, "temperature": 2})
     values = FIG.scene(state)["values"]
     assert values["weights"] == [1.0, 0.0, 0.0, 0.0, 0.0, 0.0]
-    assert values["output"] == list(ar.VALUES[0])
+    assert values["output"] == list(ar_v.VALUES[0])
 
 
 @pytest.mark.parametrize("name", EXPERIMENTS)
@@ -386,7 +387,7 @@ def test_experiment_messages_quote_the_engine():
     start = first_state()
     r1 = direct_row(start)
     msg = FIG.apply(start, {"type": "action", "name": "sharpen"})["message"]
-    sharp = direct_row(dict(start, temperature=ar.SHARP_T))
+    sharp = direct_row(dict(start, temperature=ar_x.SHARP_T))
     assert f"“cat” takes {pct(sharp.weights[1])} (it had {pct(r1.weights[1])} at T = 1)" in msg
     assert f"“mouse” gets {pct(sharp.weights[4])}, and the other 4 words share " in msg
 
@@ -415,7 +416,7 @@ def test_experiment_messages_quote_the_engine():
     state = FIG.apply(start, {"type": "action", "name": "first-word"})
     first = direct_row(state)
     assert first.weights == [1.0, 0.0, 0.0, 0.0, 0.0, 0.0]
-    assert first.output == list(ar.VALUES[0])
+    assert first.output == list(ar_v.VALUES[0])
 
     state = FIG.apply(start, {"type": "action", "name": "double-keys"})
     doubled = direct_row(state)
@@ -495,9 +496,9 @@ def pairs(vectors) -> str:
 @given(n=st.integers(1, 6), causal=st.booleans(), query=st.integers(0, 5),
        temperature=st.sampled_from(["0.5", "1", "2"]))
 def test_every_shown_experiment_runs_and_says_true_things(n, causal, query, temperature):
-    start = first_state(tokens=" ".join(ar.TOKENS[:n]), query=min(query, n - 1), causal=str(causal).lower(),
-                        temperature=temperature, queries=pairs(ar.QUERIES[:n]), keys=pairs(ar.KEYS[:n]),
-                        values=pairs(ar.VALUES[:n]))
+    start = first_state(tokens=" ".join(ar_v.TOKENS[:n]), query=min(query, n - 1), causal=str(causal).lower(),
+                        temperature=temperature, queries=pairs(ar_v.QUERIES[:n]), keys=pairs(ar_v.KEYS[:n]),
+                        values=pairs(ar_v.VALUES[:n]))
     shown = buttons(start)[:-1]
     for name in EXPERIMENTS:
         if name not in shown:
@@ -515,8 +516,8 @@ def test_every_shown_experiment_runs_and_says_true_things(n, causal, query, temp
 def test_pulling_a_key_that_already_wins_says_it_stays():
     """Regression: in "The cat" asked by "The", the only key to pull is cat's, which already
     had 98% of the weight, and the message said "its weight rises from 98% to 98%"."""
-    start = first_state(tokens="The cat", query="The", temperature="0.5", queries=pairs(ar.QUERIES[:2]),
-                        keys=pairs(ar.KEYS[:2]), values=pairs(ar.VALUES[:2]))
+    start = first_state(tokens="The cat", query="The", temperature="0.5", queries=pairs(ar_v.QUERIES[:2]),
+                        keys=pairs(ar_v.KEYS[:2]), values=pairs(ar_v.VALUES[:2]))
     state = FIG.apply(start, {"type": "action", "name": "pull-key"})
     w = direct_row(state).weights[1]
     assert f"its weight stays at {pct(w)}, the best match." in state["message"]
@@ -620,11 +621,11 @@ def check_scene(scene, state):
         assert [m["x"], m["y"]] == state["k"][j]
         assert m["role"] == "key" and m["draggable"] is True and m["link"] == f"t{j}"
         assert m.get("muted", False) is hidden[j]
-        assert m["label"] == ar.mark_label(state["tokens"][j])  # its own word, never shared
+        assert m["label"] == token_text(state["tokens"][j])  # its own word, never shared
         assert (m["shape"] == "ring") is (j == i)
     (arrow,) = [m for m in keys["marks"] if m["kind"] == "arrow"]
     assert arrow["role"] == "query" and [arrow["x2"], arrow["y2"]] == state["q"][i]
-    assert arrow["id"] == "query" and arrow["label"] == f"q ({ar.mark_label(state['tokens'][i])})"
+    assert arrow["id"] == "query" and arrow["label"] == f"q ({token_text(state['tokens'][i])})"
     if any(state["q"][i]):
         dotted = [m for m in keys["marks"] if m["kind"] == "line" and m.get("dotted")]
         assert len(dotted) == n
@@ -690,7 +691,7 @@ def check_scene(scene, state):
     buttons = control(scene, "experiments")
     names = [item["name"] for item in buttons["items"]]
     assert names[-1] == "reset" and names[:-1] == [e for e in EXPERIMENTS if e in names] and buttons["message"]
-    if state["tokens"] == list(ar.TOKENS) and not FIG.reset(dict(state))["causal"]:
+    if state["tokens"] == list(ar_v.TOKENS) and not FIG.reset(dict(state))["causal"]:
         assert len(names) >= 6  # every word reads all six: every experiment applies
 
     # values: exactly the engine's numbers
@@ -807,7 +808,7 @@ def test_the_manifest_declares_every_control_value_and_experiment():
         ("query", "select", True), ("temperature", "slider", True), ("causal", "toggle", True),
         ("selected", "hidden", False), ("step", "hidden", False)]
     assert [e["name"] for e in manifest["experiments"]] == EXPERIMENTS
-    assert manifest["experiments"][0]["sets"] == {"temperature": 0.1, "step": ar.STEP_TEMPERATURE}
+    assert manifest["experiments"][0]["sets"] == {"temperature": 0.1, "step": ar_x.STEP_TEMPERATURE}
     scene = FIG.scene(first_state())
     assert [v["name"] for v in manifest["values"]] == list(scene["values"])
     assert all(v["doc"] for v in manifest["values"])
@@ -861,8 +862,8 @@ def lesson_numbers():
     chased = direct_row(start)
     period = direct_row(dict(start, query=5))
     masked = direct_row(dict(start, causal=True))
-    sharp = direct_row(dict(start, temperature=ar.SHARP_T))
-    flat = direct_row(dict(start, temperature=ar.FLAT_T))
+    sharp = direct_row(dict(start, temperature=ar_x.SHARP_T))
+    flat = direct_row(dict(start, temperature=ar_x.FLAT_T))
     same = direct_row(FIG.apply(start, {"type": "action", "name": "same-keys"}))
     doubled = direct_row(FIG.apply(start, {"type": "action", "name": "double-keys"}))
     pulled = direct_row(FIG.apply(start, {"type": "action", "name": "pull-key"}))
@@ -879,7 +880,7 @@ def lesson_numbers():
         f"{num(math.hypot(*start['q'][2]))} for *chased*",
         f"from {pct(min(period.weights))}\nto {pct(max(period.weights))}, close to an even split",
         f"*cat* takes {pct(sharp.weights[1])} of the weight of *chased* and *mouse* "
-        f"{pct(sharp.weights[4])}, while the other four words\nshare {ar.share(1 - sharp.weights[1] - sharp.weights[4])}",
+        f"{pct(sharp.weights[4])}, while the other four words\nshare {ar_x.share(1 - sharp.weights[1] - sharp.weights[4])}",
         f"the weights run only from {pct(min(flat.weights))} to {pct(max(flat.weights))}",
         f"*cat* climbs to {pct(masked.weights[1])}",
         f"each word gets {pct(same.weights[0])} and the new vector is\n${tex(vec(same.output))}$",

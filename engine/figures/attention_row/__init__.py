@@ -13,43 +13,6 @@ package declares the figure (model.py), draws it (scene.py), runs its experiment
 (experiments.py) and words it (words.py).
 """
 
-from ..sentences import T_MAX, T_MIN
-from .experiments import (
-    EXPERIMENTS,
-    FLAT_T,
-    SHARP_T,
-    STEP_BLEND,
-    STEP_MASK,
-    STEP_MATCH,
-    STEP_SCALE,
-    STEP_SOFTMAX,
-    STEP_TEMPERATURE,
-    share,
-)
 from .model import AttentionRow
-from .scene import STEP
-from .vectors import KEYS, QUERIES, TOKENS, VALUES, parse_pairs
-from .words import mark_label
 
-__all__ = [
-    "EXPERIMENTS",
-    "FLAT_T",
-    "KEYS",
-    "QUERIES",
-    "SHARP_T",
-    "STEP",
-    "STEP_BLEND",
-    "STEP_MASK",
-    "STEP_MATCH",
-    "STEP_SCALE",
-    "STEP_SOFTMAX",
-    "STEP_TEMPERATURE",
-    "TOKENS",
-    "T_MAX",
-    "T_MIN",
-    "VALUES",
-    "AttentionRow",
-    "mark_label",
-    "parse_pairs",
-    "share",
-]
+__all__ = ["AttentionRow"]

@@ -17,7 +17,7 @@ from explorables.figures import (
     best,
     cell_of,
     extent,
-    field_text,
+    grid,
     held,
     quote,
     raise_all,
@@ -33,17 +33,6 @@ from . import scene
 from . import words as W
 from .experiments import EXPERIMENTS, STEP_MASK, STEP_MATCH, STEP_SOFTMAX, STEP_TEMPERATURE
 from .vectors import COORD_LIMIT, MAX_TOKENS, TOKENS, parse_pairs, row, tied, vectors
-from .words import ANNOUNCE_OUTPUT as ANNOUNCE
-from .words import (
-    CAUSAL_HELP,
-    CAUSAL_LABEL,
-    DOC,
-    QUERY_LABEL,
-    STEP_COUNT,
-    TEMPERATURE_HELP,
-    TEMPERATURE_LABEL,
-    TEMPERATURE_WHAT,
-)
 
 KEY_PLANE = 2.5  # half-width of the key plane while every key fits inside it
 VECTORS = ("queries", "keys", "values")  # the options that hold an author's own vectors
@@ -66,33 +55,26 @@ class AttentionRow(Figure, words=W):
     name = "attention-row"
     subject = ("tokens",)
     params = (
-        Asker("query", QUERY_LABEL, "chased", DOC["query"], near="scores", step=STEP_MATCH),
+        Asker("query", W.QUERY_LABEL, "chased", W.DOC["query"], near="scores", step=STEP_MATCH),
         temperature(
-            TEMPERATURE_LABEL, DOC["temperature"], TEMPERATURE_HELP, TEMPERATURE_WHAT, "weights", STEP_TEMPERATURE
+            W.TEMPERATURE_LABEL,
+            W.DOC["temperature"],
+            W.TEMPERATURE_HELP,
+            W.TEMPERATURE_WHAT,
+            "weights",
+            STEP_TEMPERATURE,
         ),
-        Toggle("causal", CAUSAL_LABEL, False, DOC["causal"], CAUSAL_HELP, near="weights", step=STEP_MASK),
+        Toggle("causal", W.CAUSAL_LABEL, False, W.DOC["causal"], W.CAUSAL_HELP, near="weights", step=STEP_MASK),
         Hidden("selected", "The key the keyboard moves", 0, parse=whole("selected", lambda s: len(s["tokens"]) - 1)),
         Hidden(
-            "step", "The highlighted step of the formula", STEP_SOFTMAX, parse=whole("step", lambda s: STEP_COUNT - 1)
+            "step", "The highlighted step of the formula", STEP_SOFTMAX, parse=whole("step", lambda s: W.STEP_COUNT - 1)
         ),
     )
     extra_options = (
-        Option("tokens", "words", list(TOKENS), DOC["tokens"], min=1, max=MAX_TOKENS),
-        *(Option(name, "str", "", DOC[name], check=rows_checker(name, width=2, limit=COORD_LIMIT)) for name in VECTORS),
+        Option("tokens", "words", list(TOKENS), W.DOC["tokens"], min=1, max=MAX_TOKENS),
+        *(Option(m, "str", "", W.DOC[m], check=rows_checker(m, width=2, limit=COORD_LIMIT)) for m in VECTORS),
     )
-    values = (
-        Value("tokens", "list", "The words of the sentence."),
-        Value("query", "integer", "The position of the asking word, from 0."),
-        Value("scores", "list", "The scaled scores q·k / √dₖ of the asking word, one a word."),
-        Value("weights", "list", "The attention weights of the asking word, one a word; they add up to 1."),
-        Value(
-            "output", "vector", "The asking word's new vector: the weights applied to the values.", announce=ANNOUNCE
-        ),
-        Value("entropy", "decimal", "The entropy of the weights, in nats."),
-        Value("temperature", "decimal", "The temperature T."),
-        Value("causal", "bool", "Whether the future is hidden."),
-        Value("keys", "matrix", "The key vectors, one x,y pair a word."),
-    )
+    values = tuple(Value(*v, announce=W.ANNOUNCE_OUTPUT if v[0] == "output" else "") for v in W.VALUES)
     experiments = EXPERIMENTS
     experiments_near = "formula"
     option_order = ("tokens", "query", "temperature", "causal", "queries", "keys", "values")  # as authors read them
@@ -101,28 +83,22 @@ class AttentionRow(Figure, words=W):
 
     def check_options(self, values: dict[str, Any]) -> None:
         tokens = words(values["tokens"])
-        n = len(tokens)
-        errors: list[OptionError] = []
+        n, errors = len(tokens), list[OptionError]()
         missing = [name for name in VECTORS if not str(values[name]).strip()]
         if tuple(tokens) != TOKENS and missing:
             listed = " and ".join(filter(None, [", ".join(f":{m}:" for m in missing[:-1]), f":{missing[-1]}:"]))
-            errors.append(
-                OptionError(
-                    missing[0],
-                    f"the built-in vectors fit only the sentence '{' '.join(TOKENS)}'; "
-                    f"for '{' '.join(tokens)}' add {listed} with {n} x,y "
-                    f"pair{'s' if n != 1 else ''} each, like '0.5,1; -1,0.2'",
-                )
+            message = (
+                f"the built-in vectors fit only the sentence '{' '.join(TOKENS)}'; for '{' '.join(tokens)}' "
+                f"add {listed} with {n} x,y pair{'s' if n != 1 else ''} each, like '0.5,1; -1,0.2'"
             )
-        given = {m: parse_pairs(str(values[m]).strip(), m) for m in VECTORS if m not in missing}
-        errors += count_errors(given, tokens, "x,y pairs")
+            errors.append(OptionError(missing[0], message))
+        errors += count_errors({m: parse_pairs(values[m], m) for m in VECTORS if m not in missing}, tokens, "x,y pairs")
         try:
             resolve_query(values["query"], tokens)
         except ValueError as err:
-            message = str(err)
-            if str(values["query"]).strip() == "chased" and "chased" not in tokens:
-                message += " ('chased' is the default, which fits only the built-in sentence: add :query:)"
-            errors.append(OptionError("query", message))
+            default = str(values["query"]).strip() == "chased" and "chased" not in tokens
+            hint = " ('chased' is the default, which fits only the built-in sentence: add :query:)" if default else ""
+            errors.append(OptionError("query", f"{err}{hint}"))
         raise_all(errors)
 
     def setup(self, state: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
@@ -140,7 +116,7 @@ class AttentionRow(Figure, words=W):
         if cell is None:
             raise FieldError(name, f"attention-row has no control named {name!r}")
         i, c = cell
-        what = t("figure.attention_row.key_coordinate", axis="xy"[c], word=quote(state["tokens"][i]))
+        what = W.KEY_COORDINATE.format(axis="xy"[c], word=quote(state["tokens"][i]))
         typed = Slider(name, what, 0.0, lo=-COORD_LIMIT, hi=COORD_LIMIT)  # the kit's reader of a number in a range
         state["k"][i][c] = typed.read(value, state)
         state["selected"], state["step"] = i, STEP_MATCH
@@ -154,58 +130,33 @@ class AttentionRow(Figure, words=W):
         return state
 
     def on_select(self, state: dict, mark: str, i: Any) -> dict:
-        marks = ("score", "bar", "value", "key", "weight", "t")
         if mark == "score" and isinstance(i, tuple) and i[0] == 0:  # the scores' one row: a column is a token
             i = i[1]
+        marks = ("score", "bar", "value", "key", "weight", "t")
         state["query"], state["step"] = clicked(self.name, state, mark, i, points=marks), STEP_MATCH
         return state
 
     # --- the scene ----------------------------------------------------------------------
 
     def compute(self, state: dict) -> dict:
+        """What the panels need, then the declared values the state does not hold."""
         r = row(state)
         hidden = [state["causal"] and j > state["query"] for j in range(len(state["tokens"]))]  # masked words
-        return {
-            "row": r,
-            "hidden": hidden,
-            "best": best(r.weights),
-            "tie": tied(r.weights, hidden),
-            "half": key_extent(state),  # what the panels need, then the declared values
-            "tokens": list(state["tokens"]),
-            "query": state["query"],
-            "scores": list(r.scores),
-            "weights": list(r.weights),
-            "output": list(r.output),
-            "entropy": r.entropy,
-            "temperature": state["temperature"],
-            "causal": state["causal"],
-            "keys": [list(p) for p in state["k"]],
-        }
+        out = {"row": r, "hidden": hidden, "best": best(r.weights), "tie": tied(r.weights, hidden)}
+        out.update(half=key_extent(state), scores=list(r.scores), weights=list(r.weights), output=list(r.output))
+        return {**out, "entropy": r.entropy, "keys": [list(p) for p in state["k"]]}
 
     def draw(self, state: dict, v: dict) -> list:
         return scene.panels(state, v)
 
     def status(self, state: dict, v: dict) -> str:
-        return scene.status(state, v)
+        top = v["best"]
+        return W.status(state["tokens"][state["query"]], state["tokens"][top], v["weights"][top], v["tie"])
 
     def controls(self, state: dict, v: dict) -> list[dict]:
-        return [*super().controls(state, v), key_grid(state)]
-
-
-def key_grid(state: dict) -> dict:
-    """The key coordinates as typed numbers: a row a token, x and y."""
-    return {
-        "kind": "grid",
-        "name": "keys",
-        "near": "keys",
-        "label": t("figure.attention_row.key_grid"),
-        "col_labels": ["x", "y"],
-        "rows": [
-            {
-                "label": w,
-                "link": f"t{j}",
-                "cells": [{"name": f"key.{j}.{c}", "value": field_text(state["k"][j][c])} for c in range(2)],
-            }
-            for j, w in enumerate(state["tokens"])
-        ],
-    }
+        """The parameters' controls, then the key coordinates as typed numbers: a row a token, x and y."""
+        rows = [
+            (w, f"t{j}", [(f"key.{j}.{c}", state["k"][j][c]) for c in range(2)]) for j, w in enumerate(state["tokens"])
+        ]
+        keys = grid("keys", t("figure.attention_row.key_grid"), ["x", "y"], rows, near="keys")
+        return [*super().controls(state, v), keys]

@@ -28,6 +28,7 @@ from explorables.figures import (
     vec,
 )
 
+from ..sentences import token_text
 from . import words as w
 
 VALUE_PLANE = 2.0  # half-width of the value plane while every value fits inside it
@@ -37,37 +38,22 @@ STEP, BIG_STEP = 0.1, 0.5  # keyboard steps on the key plane (arrow, Shift+arrow
 def panels(s: dict, v: dict) -> list[dict]:
     """The panels, in order, from the state and what the model computed (``v``)."""
     i, r, hidden, top = s["query"], v["row"], v["hidden"], v["best"]
+    stats = (len(s["q"][i]), s["temperature"], r.weights[top], s["tokens"][top], v["tie"], sum(r.weights))
     return [
         formula(s, r, top),
         keys(s, v, hidden),
         values(s, r, hidden),
         scores(s, r, hidden),
         weights(s, r, hidden, top),
-        text(
-            "readout",
-            *w.readout(s["tokens"], i, r, hidden, top, v["tie"], s["v"][i]),
-            title=t("figure.attention_row.readout_title"),
-        ),
-        text("arithmetic", *arithmetic(s, r, top), collapsible=t("figure.attention_row.arithmetic"), mono=True),
-        text(
-            "stats",
-            items=w.stats(
-                len(s["q"][i]),
-                s["temperature"],
-                r.weights[top],
-                s["tokens"][top],
-                v["tie"],
-                sum(r.weights),
-                r.output,
-                r.entropy,
-            ),
-        ),
+        text("readout", *w.readout(s["tokens"], i, r, hidden, top, v["tie"], s["v"][i]), title=w.say("readout_title")),
+        text("arithmetic", *arithmetic(s, r, top), collapsible=w.say("arithmetic"), mono=True),
+        text("stats", items=w.stats(*stats, r.output, r.entropy)),
     ]
 
 
-def status(s: dict, v: dict) -> str:
-    top = v["best"]
-    return w.status(s["tokens"][s["query"]], s["tokens"][top], v["row"].weights[top], v["tie"])
+def products(a, b) -> str:
+    """q·k written out: "0.50×1.00 + 1.20×−0.30"."""
+    return " + ".join(f"{num(x)}×{num(y)}" for x, y in zip(a, b, strict=True))
 
 
 def formula(s: dict, r, top: int) -> dict:
@@ -80,37 +66,33 @@ def formula(s: dict, r, top: int) -> dict:
         t("figure.attention_row.detail_gets", word=tokens[top], weight=num(r.weights[top], 3)),
         t("figure.attention_row.detail_new_vector", output=vec(r.output)),
     ]
-    return steps(
-        "formula",
-        [(label, note, detail) for (label, note), detail in zip(w.steps(), details, strict=True)],
-        active=s["step"],
-        title=t("figure.attention_row.formula_title"),
-        formula=t("figure.attention_row.formula"),
-    )
+    items = [(label, note, detail) for (label, note), detail in zip(w.steps(), details, strict=True)]
+    return steps("formula", items, active=s["step"], title=w.say("formula_title"), formula=w.say("formula")())
+
+
+def token_points(role: str, P: list, s: dict, hidden: list[bool], **more) -> list[dict]:
+    """A point a token, in the colour ``role``: labelled with its word and linked to it, the
+    asking token's a ring, the hidden ones muted."""
+    label = [token_text(word) for word in s["tokens"]]
+    shape = ["ring" if j == s["query"] else "circle" for j in range(len(P))]
+    return points(role, P, role=role, shape=shape, label=label, link=lambda j: f"t{j}", muted=hidden, **more)
 
 
 def keys(s: dict, v: dict, hidden: list[bool]) -> dict:
-    tokens, i, K, r = s["tokens"], s["query"], s["k"], v["row"]
-    q, half = s["q"][i], v["half"]
-    reach = None
+    tokens, i, K, r, half = s["tokens"], s["query"], s["k"], v["row"], v["half"]
+    q, reach = s["q"][i], None
     if any(q):  # the query's direction across the plane, and where each key's reach lands on it
         far = half / max(abs(q[0]), abs(q[1]))
+        role = ["muted" if h else "key" for h in hidden]
         reach = [
             line([(-far * q[0], -far * q[1]), (far * q[0], far * q[1])], role="grid", dashed=True, width=1),
-            lines(
-                [(k, vector_projection(k, q)) for k in K],
-                role=lambda j: "muted" if hidden[j] else "key",
-                dotted=True,
-                link=lambda j: f"t{j}",
-                width=1,
-            ),
+            lines([(k, vector_projection(k, q)) for k in K], role=role, dotted=True, link=lambda j: f"t{j}", width=1),
         ]
+    asking = f"q ({token_text(tokens[i])})"  # the renderer puts it by the tip
     return plane(
         "keys",
         reach,
-        arrows(
-            None, (0, 0), [q], id="query", role="query", link=f"t{i}", width=3, label=f"q ({w.mark_label(tokens[i])})"
-        ),  # the renderer puts it by the tip
+        arrows(None, (0, 0), [q], id="query", role="query", link=f"t{i}", width=3, label=asking),
         token_points(
             "key",
             K,
@@ -124,46 +106,29 @@ def keys(s: dict, v: dict, hidden: list[bool]) -> dict:
         axes=["x1", "x2"],
         keyboard={"step": STEP, "big": BIG_STEP},
         selected=f"key-{s['selected']}",
-        title=t("figure.attention_row.keys_title"),
+        title=w.say("keys_title"),
         caption=w.keys_caption(tokens, i),
         legend=w.keys_legend(tokens[i], any(hidden)),
     )
 
 
-def token_points(role: str, P: list, s: dict, hidden: list[bool], **more) -> list[dict]:
-    """A point a token, in the colour ``role``: labelled with its word and linked to it, the
-    asking token's a ring, the hidden ones muted."""
-    label = [w.mark_label(t) for t in s["tokens"]]
-    shape = ["ring" if j == s["query"] else "circle" for j in range(len(P))]
-    return points(role, P, role=role, shape=shape, label=label, link=lambda j: f"t{j}", muted=hidden, **more)
-
-
 def values(s: dict, r, hidden: list[bool]) -> dict:
     tokens, i, V, o = s["tokens"], s["query"], s["v"], r.output
-    half = extent(V, VALUE_PLANE)
     hull = convex_hull([tuple(p) for p in V])
     shade = polygon(hull) if len(hull) >= 3 else line(hull, role="hull", width=3) if len(hull) == 2 else None
     moved = math.hypot(o[0] - V[i][0], o[1] - V[i][1]) > 1e-9
+    new = t("figure.attention_row.new_label", word=token_text(tokens[i]))
+    new_name = t("figure.attention_row.new_name", word=tokens[i], at=vec(o))
     return plane(
         "values",
         shade,
         token_points("value", V, s, hidden, select=True, name=lambda j: w.value_name(tokens[j], V[j], r.weights[j])),
         arrows(None, [V[i]], [o], id="moved", role="output", dashed=True, link=f"t{i}") if moved else None,
-        points(
-            None,
-            [o],
-            id="output",
-            role="output",
-            shape="diamond",
-            size=7,
-            link=f"t{i}",
-            label=t("figure.attention_row.new_label", word=w.mark_label(tokens[i])),
-            name=t("figure.attention_row.new_name", word=tokens[i], at=vec(o)),
-        ),
-        half=half,
+        points(None, [o], id="output", role="output", shape="diamond", size=7, link=f"t{i}", label=new, name=new_name),
+        half=extent(V, VALUE_PLANE),
         grid=1.0,
         axes=["x1", "x2"],
-        title=t("figure.attention_row.values_title"),
+        title=w.say("values_title"),
         caption=w.values_caption(tokens, i, len(hull) >= 2),
         legend=w.values_legend(tokens[i], len(hull) >= 2),
     )
@@ -179,15 +144,15 @@ def scores(s: dict, r, hidden: list[bool]) -> dict:
         m = r.trace[j]
         return [
             t("figure.attention_row.score_key", word=tokens[j], key=vec(K[j]), reach=num(reach[j])),
-            f"q·k = {' + '.join(f'{num(a)}×{num(b)}' for a, b in zip(q, K[j], strict=True))} = {num(m.dot, 3)}",
+            f"q·k = {products(q, K[j])} = {num(m.dot, 3)}",
             f"÷ √{len(q)} = {num(m.scaled, 3)}",
             f"÷ T = {num(m.tempered, 3)}",
-            t("figure.attention_row.score_hidden")
-            if hidden[j]
-            else t("figure.attention_row.score_weight", weight=num(r.weights[j], 3)),
+            t("figure.attention_row.score_weight", weight=num(r.weights[j], 3))
+            if not hidden[j]
+            else w.say("score_hidden")(),
         ]
 
-    grid = cells(
+    return cells(
         "scores",
         1,
         len(tokens),
@@ -201,12 +166,11 @@ def scores(s: dict, r, hidden: list[bool]) -> dict:
         muted=lambda _, j: hidden[j],
         detail=detail,
         tip=lambda _, j: w.score_tip(tokens[j], r.scores[j], hidden[j]),
-        title=t("figure.attention_row.scores_title"),
+        title=w.say("scores_title"),
         key=[(-1, t("figure.key.low_score")), (1, t("figure.key.high_score"))],
         col_labels=heading(len(tokens), text=tokens, link=lambda j: f"t{j}"),
         row_labels=heading(1, text=tokens[i], link=f"t{i}"),
     )
-    return grid
 
 
 def weights(s: dict, r, hidden: list[bool], top: int) -> dict:
@@ -222,7 +186,7 @@ def weights(s: dict, r, hidden: list[bool], top: int) -> dict:
         id=lambda j: f"bar-{j}",
         mark="bar",
         role=lambda j: "accent" if j == top else None,
-        title=t("figure.attention_row.weights_title"),
+        title=w.say("weights_title"),
         footer=f"Σ a = {num(sum(r.weights))}",
     )
 
@@ -231,16 +195,14 @@ def arithmetic(s: dict, r, top: int) -> list[str]:
     """The best match's numbers, step by step (monospace)."""
     tokens, i = s["tokens"], s["query"]
     q, k, v, m = s["q"][i], s["k"][top], s["v"][top], r.trace[top]
+    seen = w.say("arith_hidden") if m.masked else w.say("arith_visible")
     return [
         t("figure.attention_row.arith_asking", word=tokens[i], q=vec(q)),
         t("figure.attention_row.arith_best", word=tokens[top], k=vec(k), v=vec(v)),
-        f"1. q·k = {' + '.join(f'{num(a)}×{num(b)}' for a, b in zip(q, k, strict=True))} = {num(m.dot, 4)}",
+        f"1. q·k = {products(q, k)} = {num(m.dot, 4)}",
         f"2. ÷ √dₖ = {num(m.dot, 4)} ÷ {num(r.trace.sqrt_d_k, 4)} = {num(m.scaled, 4)}",
         f"3. ÷ T = {num(m.scaled, 4)} ÷ {num(s['temperature'])} = {num(m.tempered, 4)}",
-        t(
-            "figure.attention_row.arith_mask",
-            seen=t("figure.attention_row.arith_hidden") if m.masked else t("figure.attention_row.arith_visible"),
-        ),
+        t("figure.attention_row.arith_mask", seen=seen()),
         t(
             "figure.attention_row.arith_softmax",
             tempered=num(m.tempered, 4),
@@ -250,7 +212,5 @@ def arithmetic(s: dict, r, top: int) -> list[str]:
             weight=num(m.weight, 4),
         ),
         f"6. a·v = {num(m.weight, 4)} × {vec(v)} = {vec(m.weighted_value, 4)}",
-        "   Σ aᵢvᵢ = "
-        + " + ".join(vec(x.weighted_value, 3) for x in r.trace if not x.masked)
-        + f" = {vec(r.output, 4)}",
+        f"   Σ aᵢvᵢ = {' + '.join(vec(x.weighted_value, 3) for x in r.trace if not x.masked)} = {vec(r.output, 4)}",
     ]

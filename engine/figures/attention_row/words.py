@@ -11,8 +11,6 @@ import math
 
 from explorables.figures import Words, num, pct, quote, t, vec
 
-from ..sentences import token_text
-
 say = Words("figure.attention_row")  # the figure's catalogue keys, figure.attention_row.*
 
 TITLE, SUMMARY, ANNOUNCE_OUTPUT = say.all("title summary announce_output")
@@ -29,8 +27,21 @@ DOC = {  # the directive options, for `explorables figures attention-row` and th
     "values": "Value vectors, one x,y pair a token separated by ';'. Empty: the built-in ones.",
 }
 
+VALUES = (  # (name, format, doc): the figure's named values, for prose and `explorables figures`
+    ("tokens", "list", "The words of the sentence."),
+    ("query", "integer", "The position of the asking word, from 0."),
+    ("scores", "list", "The scaled scores q·k / √dₖ of the asking word, one a word."),
+    ("weights", "list", "The attention weights of the asking word, one a word; they add up to 1."),
+    ("output", "vector", "The asking word's new vector: the weights applied to the values."),
+    ("entropy", "decimal", "The entropy of the weights, in nats."),
+    ("temperature", "decimal", "The temperature T."),
+    ("causal", "bool", "Whether the future is hidden."),
+    ("keys", "matrix", "The key vectors, one x,y pair a word."),
+)
+
 QUERY_LABEL, TEMPERATURE_LABEL, TEMPERATURE_HELP = say.all("query_label temperature_label temperature_help")
 TEMPERATURE_WHAT, CAUSAL_LABEL, CAUSAL_HELP = say.all("temperature_what causal_label causal_help")
+KEY_GRID, KEY_COORDINATE = say.all("key_grid key_coordinate")  # the typed keys, and one of their fields
 STEP_COUNT = 6  # the formula's steps, as steps() words them
 
 
@@ -44,11 +55,6 @@ def steps() -> list[tuple[str, str]]:
         ("softmax", t("figure.attention_row.step_softmax")),
         ("Σ aᵢvᵢ", t("figure.attention_row.step_blend")),
     ]
-
-
-def mark_label(word: str) -> str:
-    """A token as a label on a plane (the kit's token_text)."""
-    return token_text(word)
 
 
 def keys_caption(tokens: list[str], i: int) -> str:

@@ -129,10 +129,13 @@ def _panel(kind: str, id: str, options: dict[str, Any]) -> dict[str, Any]:
         if isinstance(mark, dict) and mark.get("kind") not in DRAGGABLE:
             _held(str(mark.get("kind") or "mark"), [mark])  # a mark written as a dict of its own
     out: dict[str, Any] = {"kind": kind, "id": id}
-    out.update({k: v for k, v in options.items() if v is not None})
+    out.update({k: spoken(v) if k in _WORDED else v for k, v in options.items() if v is not None})
     if out.get("legend"):
         out["legend"] = [_legend_entry(*e) if isinstance(e, (tuple, list)) else e for e in out["legend"]]
     return out
+
+
+_WORDED = ("title", "caption", "footer", "collapsible")  # a panel's words: text, or a Say read when drawn
 
 
 def _legend_entry(role: str, label: Any, shape: str | None = None) -> dict[str, Any]:
