@@ -21,7 +21,7 @@ from explorables.engine import runtime
 from explorables import figures as common  # the kit: num, as the lesson's tests below write numbers
 from explorables.engine.figures import FIGURES, FieldError
 from explorables.engine.figures import positional_encoding as pe
-from explorables.engine.figures.positional_encoding import scene as pe_scene
+from explorables.engine.figures.positional_encoding import clocks as pe_clocks
 from explorables.figures import HINT, num
 from figure_helpers import ROLES, ROOT, check_golden_split, control, is_num, lesson_as_built, lesson_figure, panel, questions
 import figure_helpers
@@ -496,8 +496,8 @@ def test_clocks_come_four_a_row_up_to_sixteen_and_the_vector_one_row_a_clock():
     table lost its last columns even at 1280 px."""
     scene = FIG.scene(first_state())  # D = 32: 16 clocks
     clocks = panel(scene, "clocks")
-    assert clocks["x"][1] - clocks["x"][0] == 4 * pe_scene.CELL_W and not clocks["wide"]
+    assert clocks["x"][1] - clocks["x"][0] == 4 * pe_clocks.CELL_W and not clocks["wide"]
     table = panel(scene, "pe")
     assert len(table["rows"]) == 16 and len(table["col_labels"]) == 2 and not table["wide"]
     many = panel(FIG.scene(set_(first_state(), "dim", 64)), "clocks")
-    assert many["x"][1] - many["x"][0] == 8 * pe_scene.CELL_W and many["wide"]
+    assert many["x"][1] - many["x"][0] == 8 * pe_clocks.CELL_W and many["wide"]
