@@ -22,6 +22,7 @@ from explorables import engine
 from explorables.engine import runtime
 from explorables.engine.figures import FIGURES, FieldError
 from explorables.engine.figures import attention_heatmap as hm
+from explorables.engine.figures.attention_heatmap import table as hm_table
 from explorables.figures import HINT, num, pct, vec
 from figure_helpers import ROOT, check_golden_split, control, lesson_as_built, lesson_figure, panel, questions
 import figure_helpers
@@ -618,7 +619,7 @@ def lesson_claims() -> list[str]:
     causal = direct(dict(start, causal=True))
     both = direct(dict(start, causal=True, padding=3))
     padded = direct(dict(start, padding=3))
-    causal15 = engine.attention(*hm.AttentionHeatmap.table(dict(start, padding=3))[1:], causal=True)
+    causal15 = engine.attention(*hm_table.table(dict(start, padding=3))[1:], causal=True)
     newly = sum(map(sum, causal15.mask)) - sum(map(sum, both.mask))  # cells only the padding hides
     rand = FIG.apply(start, {"type": "action", "name": "why-scale"})
     raw, scaled = hm.dot_spread(rand)

@@ -54,30 +54,20 @@ def preset_of(name: str, options: dict):
     return custom(own_tokens(options), *(parse_rows(options[m], m) for m in VECTORS))
 
 
+def mistake(option: str, kind: str, **fields) -> OptionError:
+    """The option error ``kind`` of words.ERRORS, at ``option``."""
+    return OptionError(option, W.ERRORS[kind].format(**fields))
+
+
 def own_errors(tokens: list[str], rows: dict[str, list]) -> list[OptionError]:
     """What is wrong with an author's own :tokens: and the vectors ``rows`` given for them."""
-    errors, missing = [], [m for m in VECTORS if m not in rows]
-    if len(tokens) > MAX_TOKENS:
-        errors.append(
-            OptionError("tokens", f"expected 1 to {MAX_TOKENS} words separated by spaces, got {len(tokens)} words")
-        )
+    T, missing = len(tokens), [m for m in VECTORS if m not in rows]
+    errors = [mistake("tokens", "too_many", most=MAX_TOKENS, n=T)] if T > MAX_TOKENS else []
     if missing:
-        errors.append(
-            OptionError(
-                missing[0],
-                f"your own :tokens: need their vectors: add {', '.join(f':{m}:' for m in missing)} "
-                f"with {plural(len(tokens), 'row')} each, like '1, 0, 0.5; 0, 2, -1'",
-            )
-        )
+        errors.append(mistake(missing[0], "missing", add=", ".join(f":{m}:" for m in missing), rows=plural(T, "row")))
     errors += count_errors(rows, tokens)
     if "queries" in rows and "keys" in rows and len(rows["queries"][0]) != len(rows["keys"][0]):
-        errors.append(
-            OptionError(
-                "keys",
-                f"the keys have {len(rows['keys'][0])} numbers a row but the queries have "
-                f"{len(rows['queries'][0])}; queries and keys must have the same length d_k",
-            )
-        )
+        errors.append(mistake("keys", "d_k", k=len(rows["keys"][0]), q=len(rows["queries"][0])))
     return errors
 
 
@@ -171,8 +161,6 @@ class AttentionHeatmap(Figure, words=W):
     experiments_near = "table"
     option_order = ("preset", "tokens", *VECTORS, "view", "length", "causal", "padding", "query")
 
-    table = staticmethod(table)  # the lesson's tests rebuild the table as the figure does
-
     # --- options -> first state -----------------------------------------------------------
 
     def check_options(self, values: dict[str, Any]) -> None:
@@ -181,33 +169,16 @@ class AttentionHeatmap(Figure, words=W):
         given = {m: parse_rows(values[m], m) for m in VECTORS if str(values[m]).strip()}
         errors = own_errors(own, given) if own else []
         if given and not own:
-            errors.append(
-                OptionError(
-                    next(iter(given)),
-                    f"vectors need your own :tokens: (one word a row); the preset '{values['preset']}' has "
-                    "vectors of its own",
-                )
-            )
+            errors.append(mistake(next(iter(given)), "not_own", preset=values["preset"]))
         n = values["length"] or len(tokens)
         if values["length"] > len(tokens):
-            errors.append(
-                OptionError(
-                    "length",
-                    f"expected an integer from 0 to {len(tokens)} (the number of tokens), got {values['length']}",
-                )
-            )
+            errors.append(mistake("length", "length", n=len(tokens), length=values["length"]))
         if (query := values["query"]).strip() and len(tokens) <= MAX_TOKENS:
             try:
-                i = resolve_query(query, tokens)
+                if resolve_query(query, tokens) >= n:
+                    errors.append(mistake("query", "past", n=n, query=query))
             except ValueError as err:
                 errors.append(OptionError("query", str(err)))
-            else:
-                if i >= n:
-                    errors.append(
-                        OptionError(
-                            "query", f"expected a token among the first {n} (the table's length), got {query!r}"
-                        )
-                    )
         raise_all(errors)
 
     def setup(self, state: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:

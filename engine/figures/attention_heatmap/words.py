@@ -22,6 +22,16 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
+ERRORS = {  # an author's mistakes in the directive's options, in English as the build's messages are
+    "too_many": "expected 1 to {most} words separated by spaces, got {n} words",
+    "missing": "your own :tokens: need their vectors: add {add} with {rows} each, like '1, 0, 0.5; 0, 2, -1'",
+    "d_k": "the keys have {k} numbers a row but the queries have {q}; queries and keys must have the same length d_k",
+    "not_own": "vectors need your own :tokens: (one word a row); the preset '{preset}' has vectors of its own",
+    "length": "expected an integer from 0 to {n} (the number of tokens), got {length}",
+    "past": "expected a token among the first {n} (the table's length), got {query!r}",
+}
+
+
 COUNTS = {  # word: (one, more), for what a reader reads
     "token": say.all("count_token count_tokens"),
     "cell": say.all("count_cell count_cells"),
