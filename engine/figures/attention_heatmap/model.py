@@ -144,19 +144,7 @@ class AttentionHeatmap(Figure, words=W):
         *(Option(m, "str", "", W.DOCS[m], check=rows_checker(m, most=MAX_DIM, limit=COORD_LIMIT)) for m in VECTORS),
         Option("length", "int", 0, W.DOCS["length"], min=0, max=MAX_TOKENS),
     )
-    values = (
-        Value("tokens", "list", "The table's tokens: the first n words, then the [PAD]s."),
-        Value("n", "integer", "How many words of the sentence the table uses."),
-        Value("view", "text", "What the table shows: weights, scores or unscaled.", announce=W.ANNOUNCE["view"]),
-        Value("query", "integer", "The picked row, from 0."),
-        Value("scores", "matrix", "The scaled scores, one row a query (masked: minus infinity)."),
-        Value("weights", "matrix", "The weights, one row a query; each row sums to 1."),
-        Value("entropy", "list", "Each row's entropy in nats."),
-        Value("outputs", "matrix", "The outputs, one row a query."),
-        Value("causal", "bool", "Whether the causal mask is on."),
-        Value("padding", "integer", "How many [PAD] tokens follow the words."),
-        Value("cells", "integer", "The cells of the table: (n + padding)².", announce=W.ANNOUNCE["cells"]),
-    )
+    values = tuple(Value(*v, announce=W.ANNOUNCE.get(v[0], "")) for v in W.VALUES)
     experiments = EXPERIMENTS
     experiments_near = "table"
     option_order = ("preset", "tokens", *VECTORS, "view", "length", "causal", "padding", "query")

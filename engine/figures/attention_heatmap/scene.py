@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from explorables.engine import dot
-from explorables.figures import cells, field_text, formula, heading, num, pct, quote, spoken, t, text, vec
+from explorables.figures import cells, formula, grid, heading, num, pct, quote, spoken, t, text, vec
 
 from . import words as W
 from .table import FLAT, PEAKED, table
@@ -232,29 +232,18 @@ def vector_grids(state: dict) -> list[dict]:
     two when the values are not as long as the queries."""
     i = state["query"]
     word = quote(state["tokens"][i])
-    groups = [("q", "k", "v")] if len(state["q"][i]) == len(state["v"][i]) else [("q", "k"), ("v",)]
+
+    def row(c: int, group: str) -> tuple:
+        fields = [(f"{w}.{i}.{c}", state[w][i][c], W.GRID_CELL.format(what=W.WHAT[w], c=c + 1)) for w in group]
+        return W.GRID_ROW.format(c=c + 1), f"t{i}", fields
+
     return [
-        {
-            "kind": "grid",
-            "name": "vectors-" + "".join(group),
-            "near": "outputs",
-            "label": W.GRID_LABEL.format(word=word, what=", ".join(W.WHAT[w]() for w in group)),
-            "col_labels": [W.WHAT[w]() for w in group],
-            "rows": [
-                {
-                    "label": W.GRID_ROW.format(c=c + 1),
-                    "link": f"t{i}",
-                    "cells": [
-                        {
-                            "name": f"{w}.{i}.{c}",
-                            "value": field_text(state[w][i][c]),
-                            "label": W.GRID_CELL.format(what=W.WHAT[w], c=c + 1),
-                        }
-                        for w in group
-                    ],
-                }
-                for c in range(len(state[group[0]][i]))
-            ],
-        }
-        for group in groups
+        grid(
+            "vectors-" + group,
+            W.GRID_LABEL.format(word=word, what=", ".join(W.WHAT[w]() for w in group)),
+            [W.WHAT[w]() for w in group],
+            [row(c, group) for c in range(len(state[group[0]][i]))],
+            near="outputs",
+        )
+        for group in (["qkv"] if len(state["q"][i]) == len(state["v"][i]) else ["qk", "v"])
     ]

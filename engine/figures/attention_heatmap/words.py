@@ -64,7 +64,20 @@ def value_names(names: list[str]) -> list[str]:
 
 
 SUMMARY, TITLE = say.all("summary title")
-ANNOUNCE = say.table(view="announce_view", cells="announce_cells")
+ANNOUNCE = say.table(view="announce_view", cells="announce_cells")  # what a screen reader hears when they change
+VALUES = (  # (name, format, doc): the figure's named values, for prose and `explorables figures`
+    ("tokens", "list", "The table's tokens: the first n words, then the [PAD]s."),
+    ("n", "integer", "How many words of the sentence the table uses."),
+    ("view", "text", "What the table shows: weights, scores or unscaled."),
+    ("query", "integer", "The picked row, from 0."),
+    ("scores", "matrix", "The scaled scores, one row a query (masked: minus infinity)."),
+    ("weights", "matrix", "The weights, one row a query; each row sums to 1."),
+    ("entropy", "list", "Each row's entropy in nats."),
+    ("outputs", "matrix", "The outputs, one row a query."),
+    ("causal", "bool", "Whether the causal mask is on."),
+    ("padding", "integer", "How many [PAD] tokens follow the words."),
+    ("cells", "integer", "The cells of the table: (n + padding)²."),
+)
 STATUS, STATUS_PADS, STATUS_UNSCALED = say.all("status status_pads status_unscaled")
 
 # --- options and controls ----------------------------------------------------------------
