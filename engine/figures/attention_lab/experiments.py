@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import math
 
-from explorables.figures import Experiment, Say, best, num, quote, t, typed, vec
+from explorables.figures import Experiment, Say, best, num, quote, typed, vec
 
 from ..sentences import sentence
+from . import words as W
 from .maths import attend, attend_with, use_sentence
 
 SHARP_T, FLAT_T, HALF_T = 0.1, 3.0, 0.5
@@ -25,138 +26,91 @@ def written(x: float) -> str:
     return typed(f"{x:g}")
 
 
+def top(state: dict, r, i: int | None = None) -> tuple[int, int, str]:
+    """(i, j, word): the token i that asks (default: the state's), the token j it weighs
+    most, and j's word quoted."""
+    i = state["query"] if i is None else i
+    j = best(r.weights[i])
+    return i, j, quote(state["tokens"][j])
+
+
 def same_word(state: dict) -> str:
     _, r = attend(state)
-    return t("figure.attention_lab.same_word_see", output=vec(r.outputs[0]))
+    return W.SAME_WORD_SEE.format(output=vec(r.outputs[0]))
 
 
 def same_word_mask(state: dict) -> str:
     _, r = attend(state)
-    return t(
-        "figure.attention_lab.same_word_mask_see",
-        first=vec(r.outputs[0]),
-        weight=num(r.weights[4][0]),
-        second=vec(r.outputs[4]),
-    )
+    first, second = vec(r.outputs[0]), vec(r.outputs[4])
+    return W.SAME_WORD_MASK_SEE.format(first=first, weight=num(r.weights[4][0]), second=second)
 
 
 def same_word_position(state: dict) -> str:
     X, r = attend(state)
-    tokens = state["tokens"]
-    b0, b4 = best(r.weights[0]), best(r.weights[4])
-    return t(
-        "figure.attention_lab.same_word_position_see",
-        alpha=written(STRENGTH),
-        x0=vec(X[0]),
-        x4=vec(X[4]),
-        w0=num(r.weights[0][b0]),
-        b0=quote(tokens[b0]),
-        w4=num(r.weights[4][b4]),
-        b4=quote(tokens[b4]),
-        o0=vec(r.outputs[0]),
-        o4=vec(r.outputs[4]),
+    (_, b0, word0), (_, b4, word4) = top(state, r, 0), top(state, r, 4)
+    w0, w4, o0, o4 = num(r.weights[0][b0]), num(r.weights[4][b4]), vec(r.outputs[0]), vec(r.outputs[4])
+    x0, x4 = vec(X[0]), vec(X[4])
+    return W.SAME_WORD_POSITION_SEE.format(
+        alpha=written(STRENGTH), x0=x0, x4=x4, w0=w0, b0=word0, w4=w4, b4=word4, o0=o0, o4=o4
     )
 
 
 def sharp(state: dict) -> str:
     _, r = attend(state)
     _, before = attend_with(state, temperature=1.0)
-    i, tokens = state["query"], state["tokens"]
-    j = best(r.weights[i])
-    close = (
-        t("figure.attention_lab.sharp_matches")
-        if vec(r.outputs[i]) == vec(r.V[j])
-        else t("figure.attention_lab.sharp_close")
-    )
-    return t(
-        "figure.attention_lab.sharp_see",
-        t=written(SHARP_T),
-        weight=num(r.weights[i][j], 3),
-        word=quote(tokens[j]),
-        before=num(before.weights[i][j], 3),
-        output=vec(r.outputs[i]),
-        close=close,
-        value=vec(r.V[j]),
+    i, j, word = top(state, r)
+    weight, output, value = num(r.weights[i][j], 3), vec(r.outputs[i]), vec(r.V[j])
+    close = W.SHARP_CLOSE[output == value].format()
+    before_weight = num(before.weights[i][j], 3)
+    return W.SHARP_SEE.format(
+        t=written(SHARP_T), weight=weight, word=word, before=before_weight, output=output, close=close, value=value
     )
 
 
 def flat(state: dict) -> str:
     _, r = attend(state)
     i, n = state["query"], len(state["tokens"])
-    mean = [math.fsum(c) / n for c in zip(*r.V, strict=True)]
-    return t(
-        "figure.attention_lab.flat_see",
-        t=written(FLAT_T),
-        lo=num(min(r.weights[i])),
-        hi=num(max(r.weights[i])),
-        n=n,
-        even=num(1 / n),
-        output=vec(r.outputs[i]),
-        mean=vec(mean),
-    )
+    mean = vec([math.fsum(c) / n for c in zip(*r.V, strict=True)])
+    lo, hi = num(min(r.weights[i])), num(max(r.weights[i]))
+    return W.FLAT_SEE.format(t=written(FLAT_T), lo=lo, hi=hi, n=n, even=num(1 / n), output=vec(r.outputs[i]), mean=mean)
 
 
 def double_query(state: dict) -> str:
-    _, r = attend(state)
     identity = [[1.0, 0.0], [0.0, 1.0]]
+    _, r = attend(state)
     _, half = attend_with(state, W_Q=identity, temperature=HALF_T)
     _, plain = attend_with(state, W_Q=identity)
-    i = state["query"]
-    j = best(r.weights[i])
-    word = quote(state["tokens"][j])
-    same = (
-        t("figure.attention_lab.double_exactly") if r.weights == half.weights else t("figure.attention_lab.double_same")
-    )
-    return t(
-        "figure.attention_lab.double_query_see",
-        word=word,
-        weight=num(r.weights[i][j], 3),
-        plain=num(plain.weights[i][j], 3),
-        t=written(HALF_T),
-        same=same,
-        half=num(half.weights[i][j], 3),
+    i, j, word = top(state, r)
+    same = W.DOUBLE_SAME[r.weights == half.weights].format()
+    weight, plain_weight, half_weight = (num(x.weights[i][j], 3) for x in (r, plain, half))
+    return W.DOUBLE_QUERY_SEE.format(
+        word=word, weight=weight, plain=plain_weight, t=written(HALF_T), same=same, half=half_weight
     )
 
 
 def blank_query(state: dict) -> str:
     _, r = attend(state)
     n = len(state["tokens"])
-    return t("figure.attention_lab.blank_query_see", n=n, even=num(1 / n), output=vec(r.outputs[0]))
+    return W.BLANK_QUERY_SEE.format(n=n, even=num(1 / n), output=vec(r.outputs[0]))
 
 
 def blank_query_mask(state: dict) -> str:
     _, r = attend(state)
-    tokens = state["tokens"]
-    return t(
-        "figure.attention_lab.blank_query_mask_see",
-        weight=num(r.weights[2][0]),
-        words=", ".join(map(quote, tokens[:3])),
-        o0=vec(r.outputs[0]),
-        o1=vec(r.outputs[1]),
-        o2=vec(r.outputs[2]),
-    )
+    first = ", ".join(map(quote, state["tokens"][:3]))
+    o0, o1, o2 = (vec(o) for o in r.outputs[:3])
+    return W.BLANK_QUERY_MASK_SEE.format(weight=num(r.weights[2][0]), words=first, o0=o0, o1=o1, o2=o2)
 
 
 def bank(other_key: str):
     """The message of a "bank" experiment, which compares with the sentence ``other_key``."""
 
     def message(state: dict) -> str:
-        _, r = attend(state)
-        tokens, i = state["tokens"], state["query"]
-        j = best(r.weights[i])
         other = dict(state)
         use_sentence(other, sentence(other_key))
-        _, r2 = attend(other)
-        i2 = other["query"]
-        j2 = best(r2.weights[i2])
-        return t(
-            "figure.attention_lab.bank_see",
-            weight=num(r.weights[i][j]),
-            word=quote(tokens[j]),
-            output=vec(r.outputs[i]),
-            other=quote(other["tokens"][j2]),
-            other_output=vec(r2.outputs[i2]),
-        )
+        (_, r), (_, r2) = attend(state), attend(other)
+        (i, j, word), (i2, _, other_word) = top(state, r), top(other, r2)
+        weight, output, other_output = num(r.weights[i][j]), vec(r.outputs[i]), vec(r2.outputs[i2])
+        return W.BANK_SEE.format(weight=weight, word=word, output=output, other=other_word, other_output=other_output)
 
     return message
 
@@ -170,43 +124,30 @@ def centre_words(state: dict) -> None:
 def look_back(state: dict) -> str:
     _, r = attend(state)
     tokens, i = state["tokens"], state["query"]
-    every = all(best(row) == j - 1 for j, row in enumerate(r.weights) if j > 0)
-    return t(
-        "figure.attention_lab.look_back_see",
-        word=quote(tokens[i]),
-        weight=num(r.weights[i][i - 1]),
-        before=quote(tokens[i - 1]),
-        every=(t("figure.attention_lab.look_back_every") if every else t("figure.attention_lab.look_back_not_every")),
-    )
+    every = W.LOOK_BACK_EVERY[all(best(row) == j - 1 for j, row in enumerate(r.weights) if j > 0)].format()
+    word, before = quote(tokens[i]), quote(tokens[i - 1])
+    return W.LOOK_BACK_SEE.format(word=word, weight=num(r.weights[i][i - 1]), before=before, every=every)
 
 
-# A table, laid out by hand: a line or two to an experiment (each key written out, as the
-# catalogue's tests and translators find them).
-# fmt: off
+def experiment(name: str, see, fields: dict | None = None, **more) -> Experiment:
+    """The experiment ``name``, its button's words found by its name (``fields`` filled in
+    when it is shown), ``see`` its message."""
+    label, title = W.X[name]
+    return Experiment(name, Say(label.key, **fields) if fields else label, title, see=see, **more)
+
+
 EXPERIMENTS = (
-    Experiment("same-word", Say("figure.attention_lab.same_word"), Say("figure.attention_lab.same_word_title"),
-               run=repeat, see=same_word),
-    Experiment("same-word-mask", Say("figure.attention_lab.same_word_mask"),
-               Say("figure.attention_lab.same_word_mask_title"), set={"causal": True}, run=repeat, see=same_word_mask),
-    Experiment("same-word-position", Say("figure.attention_lab.same_word_position", alpha=lambda: written(STRENGTH)),
-               Say("figure.attention_lab.same_word_position_title"), set={"s": STRENGTH}, run=repeat,
-               see=same_word_position),
-    Experiment("sharp", Say("figure.attention_lab.sharp", t=lambda: written(SHARP_T)),
-               Say("figure.attention_lab.sharp_title"), set={"temperature": SHARP_T}, see=sharp),
-    Experiment("flat", Say("figure.attention_lab.flat", t=lambda: written(FLAT_T)),
-               Say("figure.attention_lab.flat_title"), set={"temperature": FLAT_T}, see=flat),
-    Experiment("double-query", "Wq = 2I", Say("figure.attention_lab.double_query_title"), set={"W_Q": "2I"},
-               see=double_query),
-    Experiment("blank-query", "Wq = 0", Say("figure.attention_lab.blank_query_title"), set={"W_Q": "0"},
-               see=blank_query),
-    Experiment("blank-query-mask", Say("figure.attention_lab.blank_query_mask"),
-               Say("figure.attention_lab.blank_query_mask_title"), set={"causal": True, "W_Q": "0", "query": 2},
-               see=blank_query_mask),
-    Experiment("look-back", Say("figure.attention_lab.look_back"), Say("figure.attention_lab.look_back_title"),
-               set={"W_Q": "back1", "s": LOOK_BACK_STRENGTH}, run=centre_words, see=look_back),
-    Experiment("river-bank", Say("figure.attention_lab.river_bank"), Say("figure.attention_lab.river_bank_title"),
-               run=lambda s: use_sentence(s, sentence("river")), see=bank("money")),
-    Experiment("money-bank", Say("figure.attention_lab.money_bank"), Say("figure.attention_lab.money_bank_title"),
-               run=lambda s: use_sentence(s, sentence("money")), see=bank("river")),
+    experiment("same-word", same_word, run=repeat),
+    experiment("same-word-mask", same_word_mask, set={"causal": True}, run=repeat),
+    experiment(
+        "same-word-position", same_word_position, {"alpha": lambda: written(STRENGTH)}, set={"s": STRENGTH}, run=repeat
+    ),
+    experiment("sharp", sharp, {"t": lambda: written(SHARP_T)}, set={"temperature": SHARP_T}),
+    experiment("flat", flat, {"t": lambda: written(FLAT_T)}, set={"temperature": FLAT_T}),
+    experiment("double-query", double_query, set={"W_Q": "2I"}),
+    experiment("blank-query", blank_query, set={"W_Q": "0"}),
+    experiment("blank-query-mask", blank_query_mask, set={"causal": True, "W_Q": "0", "query": 2}),
+    experiment("look-back", look_back, set={"W_Q": "back1", "s": LOOK_BACK_STRENGTH}, run=centre_words),
+    experiment("river-bank", bank("money"), run=lambda s: use_sentence(s, sentence("river"))),
+    experiment("money-bank", bank("river"), run=lambda s: use_sentence(s, sentence("money"))),
 )
-# fmt: on

@@ -117,3 +117,31 @@ def values_caption(i: int, word: str) -> str:
 
 def arithmetic_summary(word: str) -> str:
     return t("figure.attention_lab.arithmetic_summary", word=quote(word))
+
+
+# --- experiments ------------------------------------------------------------------------------
+
+X = {  # each experiment's button and its tooltip, by its name
+    name: say.button(name.replace("-", "_"))
+    for name in (
+        "same-word",
+        "same-word-mask",
+        "same-word-position",
+        "sharp",
+        "flat",
+        "blank-query-mask",
+        "look-back",
+        "river-bank",
+        "money-bank",
+    )
+}
+X["double-query"] = ("Wq = 2I", say("double_query_title"))
+X["blank-query"] = ("Wq = 0", say("blank_query_title"))
+SAME_WORD_SEE, SAME_WORD_MASK_SEE, SAME_WORD_POSITION_SEE = say.all(
+    "same_word_see same_word_mask_see same_word_position_see"
+)
+SHARP_SEE, SHARP_CLOSE = say("sharp_see"), {True: say("sharp_matches"), False: say("sharp_close")}
+FLAT_SEE, DOUBLE_QUERY_SEE = say.all("flat_see double_query_see")
+DOUBLE_SAME = {True: say("double_exactly"), False: say("double_same")}
+BLANK_QUERY_SEE, BLANK_QUERY_MASK_SEE, BANK_SEE = say.all("blank_query_see blank_query_mask_see bank_see")
+LOOK_BACK_SEE, LOOK_BACK_EVERY = say("look_back_see"), {True: say("look_back_every"), False: say("look_back_not_every")}
