@@ -7,7 +7,9 @@ are for authors and stay English."""
 
 from __future__ import annotations
 
-from explorables.figures import Words, num, quote, t
+from typing import Any
+
+from explorables.figures import Say, Words, num, quote, t
 
 from ..sentences import sub
 
@@ -121,7 +123,7 @@ def arithmetic_summary(word: str) -> str:
 
 # --- experiments ------------------------------------------------------------------------------
 
-X = {  # each experiment's button and its tooltip, by its name
+X: dict[str, tuple[Any, Say]] = {  # each experiment's button and its tooltip, by its name
     name: say.button(name.replace("-", "_"))
     for name in (
         "same-word",
