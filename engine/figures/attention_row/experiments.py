@@ -10,9 +10,11 @@ from __future__ import annotations
 import math
 
 from explorables.engine import unit
-from explorables.figures import Experiment, Say, best, num, pct, quote, t, typed, vec
+from explorables.figures import Experiment, best, num, pct, quote, typed, vec
 
+from . import words as W
 from .vectors import readable, row, vectors
+from .words import say
 
 STEP_MATCH, STEP_SCALE, STEP_TEMPERATURE, STEP_MASK, STEP_SOFTMAX, STEP_BLEND = range(6)  # the formula's steps
 
@@ -20,8 +22,7 @@ SHARP_T = 0.1  # the "lower T" experiment's temperature
 FLAT_T = 5.0  # the "raise T" experiment's temperature
 SAME_KEY = [1.0, 0.5]  # the key every token gets in "make every key the same"
 DETERMINERS = ("the", "a", "an")
-CHOICE = Say("figure.attention_row.needs_choice")
-TWO_WORDS = Say("figure.attention_row.needs_two")
+CHOICE, TWO_WORDS = say.all("needs_choice needs_two")
 
 
 def chooses(state: dict) -> bool:
@@ -40,12 +41,12 @@ def first_keys(state: dict) -> list[list[float]]:
 
 def some(m: int, n: int) -> str:
     """The words " of the m words it can read" when the mask hides some of the n words, else ""."""
-    return t("figure.attention_row.some", m=m) if m < n else ""
+    return W.SOME.format(m=m) if m < n else ""
 
 
 def share(w: float) -> str:
     """A small total weight in words: a percentage, or "less than 0.1%"."""
-    return t("figure.attention_row.less_than", share=pct(0.001)) if 0 < w < 0.001 else pct(w)
+    return W.LESS_THAN.format(share=pct(0.001)) if 0 < w < 0.001 else pct(w)
 
 
 def written(x: float) -> str:
@@ -54,82 +55,44 @@ def written(x: float) -> str:
 
 
 def sharpen_message(state: dict) -> str:
-    tokens = state["tokens"]
-    r = row(state)
+    tokens, r = state["tokens"], row(state)
     order = sorted(readable(state), key=lambda j: -r.weights[j])
-    j, second = order[0], order[1]
-    text = t(
-        "figure.attention_row.sharpen_see",
-        t=written(SHARP_T),
-        word=quote(tokens[j]),
-        share=pct(r.weights[j]),
-        before=pct(row(state, temperature=1.0).weights[j]),
-    )
+    j, second, shares = order[0], order[1], [pct(r.weights[m]) for m in order]
+    before = pct(row(state, temperature=1.0).weights[j])
+    text = W.SHARPEN_SEE.format(t=written(SHARP_T), word=quote(tokens[j]), share=shares[0], before=before)
     if len(order) == 2:
-        text += t("figure.attention_row.sharpen_two", word=quote(tokens[second]), share=share(r.weights[second]))
+        text += W.SHARPEN_TWO.format(word=quote(tokens[second]), share=share(r.weights[second]))
     elif len(order) == 3:
-        text += t(
-            "figure.attention_row.sharpen_three",
-            second=quote(tokens[second]),
-            share=pct(r.weights[second]),
-            third=quote(tokens[order[2]]),
-            third_share=share(r.weights[order[2]]),
-        )
+        third = {"third": quote(tokens[order[2]]), "third_share": share(r.weights[order[2]])}
+        text += W.SHARPEN_THREE.format(second=quote(tokens[second]), share=shares[1], **third)
     else:
-        rest = math.fsum(r.weights[m] for m in order[2:])
-        text += t(
-            "figure.attention_row.sharpen_more",
-            second=quote(tokens[second]),
-            share=pct(r.weights[second]),
-            n=len(order) - 2,
-            rest=share(rest),
-        )
-    return text + t("figure.attention_row.sharpen_end")
+        rest = share(math.fsum(r.weights[m] for m in order[2:]))
+        text += W.SHARPEN_MORE.format(second=quote(tokens[second]), share=shares[1], n=len(order) - 2, rest=rest)
+    return text + W.SHARPEN_END()
 
 
 def flatten_message(state: dict) -> str:
-    r = row(state)
-    keys = readable(state)
-    weights = [r.weights[j] for j in keys]
-    return t(
-        "figure.attention_row.flatten_see",
-        t=written(FLAT_T),
-        some=some(len(keys), len(state["tokens"])),
-        lo=pct(min(weights)),
-        hi=pct(max(weights)),
-        even=pct(1 / len(keys)),
+    keys, weights = readable(state), row(state).weights
+    seen = [weights[j] for j in keys]
+    some_words = some(len(keys), len(state["tokens"]))
+    return W.FLATTEN_SEE.format(
+        t=written(FLAT_T), some=some_words, lo=pct(min(seen)), hi=pct(max(seen)), even=pct(1 / len(keys))
     )
 
 
 def hide_future_message(state: dict) -> str:
-    tokens, i = state["tokens"], state["query"]
-    r = row(state)
+    tokens, i, r = state["tokens"], state["query"], row(state)
     later = tokens[i + 1 :]
     if not later:
-        return t("figure.attention_row.hide_last", word=quote(tokens[i]))
+        return W.HIDE_LAST.format(word=quote(tokens[i]))
     before = row(state, causal=False).weights
-    hidden = t(
-        "figure.attention_row.hide_one" if len(later) == 1 else "figure.attention_row.hide_many",
-        words=", ".join(map(quote, later)),
-    )
+    hidden = (W.HIDE_ONE if len(later) == 1 else W.HIDE_MANY).format(words=", ".join(map(quote, later)))
     if i == 0:
-        return t(
-            "figure.attention_row.hide_first",
-            word=quote(tokens[0]),
-            before=pct(before[0]),
-            output=vec(r.output),
-            hidden=hidden,
-        )
+        return W.HIDE_FIRST.format(word=quote(tokens[0]), before=pct(before[0]), output=vec(r.output), hidden=hidden)
     j = best(r.weights)
     was, now = pct(before[j]), pct(r.weights[j])
-    change = (
-        t("figure.attention_row.hide_rises", was=was, now=now)
-        if was != now
-        else t("figure.attention_row.hide_keeps", now=now)
-    )
-    return t(
-        "figure.attention_row.hide_rest", word=quote(tokens[i]), hidden=hidden, best=quote(tokens[j]), change=change
-    )
+    change = W.HIDE_RISES.format(was=was, now=now) if was != now else W.HIDE_KEEPS.format(now=now)
+    return W.HIDE_REST.format(word=quote(tokens[i]), hidden=hidden, best=quote(tokens[j]), change=change)
 
 
 def same_keys(state: dict) -> None:
@@ -137,25 +100,22 @@ def same_keys(state: dict) -> None:
 
 
 def same_keys_message(state: dict) -> str:
-    r = row(state)
-    n = len(state["tokens"])
-    keys = readable(state)
+    r, n, keys = row(state), len(state["tokens"]), readable(state)
     m = len(keys)
-    text = t(
-        "figure.attention_row.same_keys_see",
-        key=vec(SAME_KEY),
-        score=num(r.scores[0]),
-        some=some(m, n),
-        m=m,
-        share=pct(r.weights[keys[0]]),
-    )
+    weight = pct(r.weights[keys[0]])
+    text = W.SAME_KEYS_SEE.format(key=vec(SAME_KEY), score=num(r.scores[0]), some=some(m, n), m=m, share=weight)
     if m == n:
-        return text + " " + t("figure.attention_row.same_keys_all", output=vec(r.output))
-    return text + " " + t("figure.attention_row.same_keys_some", m=m, output=vec(r.output))
+        return text + " " + W.SAME_KEYS_ALL.format(output=vec(r.output))
+    return text + " " + W.SAME_KEYS_SOME.format(m=m, output=vec(r.output))
 
 
 def shortest_query(state: dict) -> int:
     return min(range(len(state["q"])), key=lambda j: math.hypot(*state["q"][j]))
+
+
+def short_chooses(state: dict) -> bool:
+    """Once the shortest query asks, it reads two words or more."""
+    return chooses(dict(state, query=shortest_query(state)))
 
 
 def short_query(state: dict) -> None:
@@ -163,13 +123,9 @@ def short_query(state: dict) -> None:
 
 
 def short_query_message(state: dict) -> str:
-    tokens, i = state["tokens"], state["query"]
-    r = row(state)
-    keys = readable(state)
-    scores = [r.scores[j] for j in keys]
-    weights = [r.weights[j] for j in keys]
-    return t(
-        "figure.attention_row.short_query_see",
+    tokens, i, r, keys = state["tokens"], state["query"], row(state), readable(state)
+    scores, weights = [r.scores[j] for j in keys], [r.weights[j] for j in keys]
+    return W.SHORT_QUERY_SEE.format(
         word=quote(tokens[i]),
         length=num(math.hypot(*state["q"][i])),
         some=some(len(keys), len(tokens)),
@@ -191,6 +147,11 @@ def determiner(state: dict) -> int:
     return min(others, key=lambda j: weights[j])
 
 
+def pullable(state: dict) -> bool:
+    """A choice to watch, and a question with a direction to lay a key along."""
+    return chooses(state) and any(state["q"][state["query"]])
+
+
 def pull_key(state: dict) -> None:
     """Lay the determiner's key along the question, as long as the best key."""
     j = determiner(state)
@@ -200,29 +161,23 @@ def pull_key(state: dict) -> None:
 
 
 def pull_key_message(state: dict) -> str:
-    tokens, i, j = state["tokens"], state["query"], state["selected"]
-    r = row(state)
-    before, after = row(state, k=first_keys(state)).weights[j], r.weights[j]
-    is_best = best(r.weights) == j
-    rank = t("figure.attention_row.pull_best") if is_best else t("figure.attention_row.pull_strong")
-    if pct(before) == pct(after):
-        change = t("figure.attention_row.pull_stays", share=pct(after), rank=rank)
-    elif after > before:
-        now = t("figure.attention_row.pull_now_best") if is_best else t("figure.attention_row.pull_now_strong")
-        change = t("figure.attention_row.pull_rises", before=pct(before), after=pct(after), now=now)
+    tokens, i, j, r = state["tokens"], state["query"], state["selected"], row(state)
+    was, now = row(state, k=first_keys(state)).weights[j], r.weights[j]
+    before, after, is_best = pct(was), pct(now), best(r.weights) == j
+    rank = (W.PULL_BEST if is_best else W.PULL_STRONG)()
+    if before == after:
+        change = W.PULL_STAYS.format(share=after, rank=rank)
+    elif now > was:
+        now = (W.PULL_NOW_BEST if is_best else W.PULL_NOW_STRONG)()
+        change = W.PULL_RISES.format(before=before, after=after, now=now)
     else:  # its key reached further along the question before
-        change = t("figure.attention_row.pull_falls", before=pct(before), after=pct(after), rank=rank)
-    return t("figure.attention_row.pull_key_see", key=quote(tokens[j]), asker=quote(tokens[i]), change=change)
+        change = W.PULL_FALLS.format(before=before, after=after, rank=rank)
+    return W.PULL_KEY_SEE.format(key=quote(tokens[j]), asker=quote(tokens[i]), change=change)
 
 
 def first_word_message(state: dict) -> str:
     r = row(state)
-    return t(
-        "figure.attention_row.first_word_see",
-        word=quote(state["tokens"][0]),
-        share=pct(r.weights[0]),
-        output=vec(r.output),
-    )
+    return W.FIRST_WORD_SEE.format(word=quote(state["tokens"][0]), share=pct(r.weights[0]), output=vec(r.output))
 
 
 def double_keys(state: dict) -> None:
@@ -230,48 +185,40 @@ def double_keys(state: dict) -> None:
 
 
 def double_keys_message(state: dict) -> str:
-    T = state["temperature"]
-    r = row(state)
+    T, r = state["temperature"], row(state)
     j = best(r.weights)
-    same = row(state, k=first_keys(state), temperature=T / 2).weights[j]
-    return t(
-        "figure.attention_row.double_keys_see",
-        word=quote(state["tokens"][j]),
-        weight=num(r.weights[j], 3),
-        t=written(T),
-        half=written(T / 2),
-        same=num(same, 3),
-    )
+    same = num(row(state, k=first_keys(state), temperature=T / 2).weights[j], 3)
+    word, weight = quote(state["tokens"][j]), num(r.weights[j], 3)
+    return W.DOUBLE_KEYS_SEE.format(word=word, weight=weight, t=written(T), half=written(T / 2), same=same)
 
 
-# A table, laid out by hand: a few lines to an experiment keeps the package's files under 300 lines.
-# fmt: off
+def tried(name: str, see, *, label=None, run=None, when=chooses, needs=CHOICE, **sets) -> Experiment:
+    """An experiment of this figure: its words are the catalogue's ``name`` and ``name_title``
+    (``-`` written ``_``), ``sets`` the parameters it sets, and by default it applies
+    where the asking word reads two words or more."""
+    key = name.replace("-", "_")
+    return Experiment(name, label or say(key), say(f"{key}_title"), set=sets, run=run, see=see, when=when, needs=needs)
+
+
+SHARPEN = say("sharpen", t=lambda: written(SHARP_T))  # "Lower T to 0.1", in the page's language
+FLATTEN = say("flatten", t=lambda: written(FLAT_T))
+SHORT, PULL = say.all("needs_short needs_pull")
 EXPERIMENTS = (
-    Experiment("sharpen", Say("figure.attention_row.sharpen", t=lambda: written(SHARP_T)),
-               Say("figure.attention_row.sharpen_title"),
-               set={"temperature": SHARP_T, "step": STEP_TEMPERATURE}, see=sharpen_message,
-               when=chooses, needs=CHOICE),
-    Experiment("flatten", Say("figure.attention_row.flatten", t=lambda: written(FLAT_T)),
-               Say("figure.attention_row.flatten_title"),
-               set={"temperature": FLAT_T, "step": STEP_TEMPERATURE}, see=flatten_message,
-               when=chooses, needs=CHOICE),
-    Experiment("hide-future", Say("figure.attention_row.hide_future"), Say("figure.attention_row.hide_future_title"),
-               set={"causal": True, "step": STEP_MASK}, see=hide_future_message,
-               when=two_words, needs=TWO_WORDS),
-    Experiment("same-keys", Say("figure.attention_row.same_keys"), Say("figure.attention_row.same_keys_title"),
-               set={"step": STEP_SOFTMAX}, run=same_keys, see=same_keys_message, when=chooses, needs=CHOICE),
-    Experiment("short-query", Say("figure.attention_row.short_query"), Say("figure.attention_row.short_query_title"),
-               set={"step": STEP_MATCH}, run=short_query, see=short_query_message,
-               when=lambda s: chooses(dict(s, query=shortest_query(s))),
-               needs=Say("figure.attention_row.needs_short")),
-    Experiment("pull-key", Say("figure.attention_row.pull_key"), Say("figure.attention_row.pull_key_title"),
-               set={"step": STEP_MATCH}, run=pull_key, see=pull_key_message,
-               when=lambda s: chooses(s) and any(s["q"][s["query"]]),
-               needs=Say("figure.attention_row.needs_pull")),
-    Experiment("first-word", Say("figure.attention_row.first_word"), Say("figure.attention_row.first_word_title"),
-               set={"query": 0, "selected": 0, "causal": True, "step": STEP_MASK}, see=first_word_message,
-               when=two_words, needs=TWO_WORDS),
-    Experiment("double-keys", Say("figure.attention_row.double_keys"), Say("figure.attention_row.double_keys_title"),
-               set={"step": STEP_MATCH}, run=double_keys, see=double_keys_message, when=chooses, needs=CHOICE),
+    tried("sharpen", sharpen_message, label=SHARPEN, temperature=SHARP_T, step=STEP_TEMPERATURE),
+    tried("flatten", flatten_message, label=FLATTEN, temperature=FLAT_T, step=STEP_TEMPERATURE),
+    tried("hide-future", hide_future_message, when=two_words, needs=TWO_WORDS, causal=True, step=STEP_MASK),
+    tried("same-keys", same_keys_message, run=same_keys, step=STEP_SOFTMAX),
+    tried("short-query", short_query_message, run=short_query, when=short_chooses, needs=SHORT, step=STEP_MATCH),
+    tried("pull-key", pull_key_message, run=pull_key, when=pullable, needs=PULL, step=STEP_MATCH),
+    tried(
+        "first-word",
+        first_word_message,
+        when=two_words,
+        needs=TWO_WORDS,
+        query=0,
+        selected=0,
+        causal=True,
+        step=STEP_MASK,
+    ),
+    tried("double-keys", double_keys_message, run=double_keys, step=STEP_MATCH),
 )
-# fmt: on

@@ -24,7 +24,6 @@ from explorables.figures import (
     register,
     resolve_query,
     rows_checker,
-    t,
     words,
 )
 
@@ -155,8 +154,7 @@ class AttentionRow(Figure, words=W):
 
     def controls(self, state: dict, v: dict) -> list[dict]:
         """The parameters' controls, then the key coordinates as typed numbers: a row a token, x and y."""
-        rows = [
-            (w, f"t{j}", [(f"key.{j}.{c}", state["k"][j][c]) for c in range(2)]) for j, w in enumerate(state["tokens"])
-        ]
-        keys = grid("keys", t("figure.attention_row.key_grid"), ["x", "y"], rows, near="keys")
+        K = state["k"]
+        rows = [(w, f"t{j}", [(f"key.{j}.{c}", K[j][c]) for c in range(2)]) for j, w in enumerate(state["tokens"])]
+        keys = grid("keys", W.KEY_GRID, ["x", "y"], rows, near="keys")
         return [*super().controls(state, v), keys]

@@ -45,8 +45,8 @@ def panels(s: dict, v: dict) -> list[dict]:
         values(s, r, hidden),
         scores(s, r, hidden),
         weights(s, r, hidden, top),
-        text("readout", *w.readout(s["tokens"], i, r, hidden, top, v["tie"], s["v"][i]), title=w.say("readout_title")),
-        text("arithmetic", *arithmetic(s, r, top), collapsible=w.say("arithmetic"), mono=True),
+        text("readout", *w.readout(s["tokens"], i, r, hidden, top, v["tie"], s["v"][i]), title=w.READOUT_TITLE),
+        text("arithmetic", *arithmetic(s, r, top), collapsible=w.ARITHMETIC, mono=True),
         text("stats", items=w.stats(*stats, r.output, r.entropy)),
     ]
 
@@ -63,11 +63,11 @@ def formula(s: dict, r, top: int) -> dict:
         f"{num(m.dot, 3)} ÷ √{len(s['q'][i])} = {num(m.scaled, 3)}",
         f"{num(m.scaled, 3)} ÷ {num(s['temperature'])} = {num(m.tempered, 3)}",
         w.mask_note(s["causal"], len(tokens) - 1 - i),
-        t("figure.attention_row.detail_gets", word=tokens[top], weight=num(r.weights[top], 3)),
-        t("figure.attention_row.detail_new_vector", output=vec(r.output)),
+        w.DETAIL_GETS.format(word=tokens[top], weight=num(r.weights[top], 3)),
+        w.DETAIL_NEW_VECTOR.format(output=vec(r.output)),
     ]
     items = [(label, note, detail) for (label, note), detail in zip(w.steps(), details, strict=True)]
-    return steps("formula", items, active=s["step"], title=w.say("formula_title"), formula=w.say("formula")())
+    return steps("formula", items, active=s["step"], title=w.FORMULA_TITLE, formula=w.FORMULA())
 
 
 def token_points(role: str, P: list, s: dict, hidden: list[bool], **more) -> list[dict]:
@@ -106,7 +106,7 @@ def keys(s: dict, v: dict, hidden: list[bool]) -> dict:
         axes=["x1", "x2"],
         keyboard={"step": STEP, "big": BIG_STEP},
         selected=f"key-{s['selected']}",
-        title=w.say("keys_title"),
+        title=w.KEYS_TITLE,
         caption=w.keys_caption(tokens, i),
         legend=w.keys_legend(tokens[i], any(hidden)),
     )
@@ -117,8 +117,8 @@ def values(s: dict, r, hidden: list[bool]) -> dict:
     hull = convex_hull([tuple(p) for p in V])
     shade = polygon(hull) if len(hull) >= 3 else line(hull, role="hull", width=3) if len(hull) == 2 else None
     moved = math.hypot(o[0] - V[i][0], o[1] - V[i][1]) > 1e-9
-    new = t("figure.attention_row.new_label", word=token_text(tokens[i]))
-    new_name = t("figure.attention_row.new_name", word=tokens[i], at=vec(o))
+    new = w.NEW_LABEL.format(word=token_text(tokens[i]))
+    new_name = w.NEW_NAME.format(word=tokens[i], at=vec(o))
     return plane(
         "values",
         shade,
@@ -128,7 +128,7 @@ def values(s: dict, r, hidden: list[bool]) -> dict:
         half=extent(V, VALUE_PLANE),
         grid=1.0,
         axes=["x1", "x2"],
-        title=w.say("values_title"),
+        title=w.VALUES_TITLE,
         caption=w.values_caption(tokens, i, len(hull) >= 2),
         legend=w.values_legend(tokens[i], len(hull) >= 2),
     )
@@ -143,13 +143,11 @@ def scores(s: dict, r, hidden: list[bool]) -> dict:
     def detail(_, j):
         m = r.trace[j]
         return [
-            t("figure.attention_row.score_key", word=tokens[j], key=vec(K[j]), reach=num(reach[j])),
+            w.SCORE_KEY.format(word=tokens[j], key=vec(K[j]), reach=num(reach[j])),
             f"q·k = {products(q, K[j])} = {num(m.dot, 3)}",
             f"÷ √{len(q)} = {num(m.scaled, 3)}",
             f"÷ T = {num(m.tempered, 3)}",
-            t("figure.attention_row.score_weight", weight=num(r.weights[j], 3))
-            if not hidden[j]
-            else w.say("score_hidden")(),
+            w.SCORE_WEIGHT.format(weight=num(r.weights[j], 3)) if not hidden[j] else w.SCORE_HIDDEN(),
         ]
 
     return cells(
@@ -166,7 +164,7 @@ def scores(s: dict, r, hidden: list[bool]) -> dict:
         muted=lambda _, j: hidden[j],
         detail=detail,
         tip=lambda _, j: w.score_tip(tokens[j], r.scores[j], hidden[j]),
-        title=w.say("scores_title"),
+        title=w.SCORES_TITLE,
         key=[(-1, t("figure.key.low_score")), (1, t("figure.key.high_score"))],
         col_labels=heading(len(tokens), text=tokens, link=lambda j: f"t{j}"),
         row_labels=heading(1, text=tokens[i], link=f"t{i}"),
@@ -186,7 +184,7 @@ def weights(s: dict, r, hidden: list[bool], top: int) -> dict:
         id=lambda j: f"bar-{j}",
         mark="bar",
         role=lambda j: "accent" if j == top else None,
-        title=w.say("weights_title"),
+        title=w.WEIGHTS_TITLE,
         footer=f"Σ a = {num(sum(r.weights))}",
     )
 
@@ -195,16 +193,15 @@ def arithmetic(s: dict, r, top: int) -> list[str]:
     """The best match's numbers, step by step (monospace)."""
     tokens, i = s["tokens"], s["query"]
     q, k, v, m = s["q"][i], s["k"][top], s["v"][top], r.trace[top]
-    seen = w.say("arith_hidden") if m.masked else w.say("arith_visible")
+    seen = w.ARITH_HIDDEN if m.masked else w.ARITH_VISIBLE
     return [
-        t("figure.attention_row.arith_asking", word=tokens[i], q=vec(q)),
-        t("figure.attention_row.arith_best", word=tokens[top], k=vec(k), v=vec(v)),
+        w.ARITH_ASKING.format(word=tokens[i], q=vec(q)),
+        w.ARITH_BEST.format(word=tokens[top], k=vec(k), v=vec(v)),
         f"1. q·k = {products(q, k)} = {num(m.dot, 4)}",
         f"2. ÷ √dₖ = {num(m.dot, 4)} ÷ {num(r.trace.sqrt_d_k, 4)} = {num(m.scaled, 4)}",
         f"3. ÷ T = {num(m.scaled, 4)} ÷ {num(s['temperature'])} = {num(m.tempered, 4)}",
-        t("figure.attention_row.arith_mask", seen=seen()),
-        t(
-            "figure.attention_row.arith_softmax",
+        w.ARITH_MASK.format(seen=seen()),
+        w.ARITH_SOFTMAX.format(
             tempered=num(m.tempered, 4),
             top=num(r.trace.max_tempered, 4),
             exp=num(m.exp, 4),

@@ -42,6 +42,35 @@ VALUES = (  # (name, format, doc): the figure's named values, for prose and `exp
 QUERY_LABEL, TEMPERATURE_LABEL, TEMPERATURE_HELP = say.all("query_label temperature_label temperature_help")
 TEMPERATURE_WHAT, CAUSAL_LABEL, CAUSAL_HELP = say.all("temperature_what causal_label causal_help")
 KEY_GRID, KEY_COORDINATE = say.all("key_grid key_coordinate")  # the typed keys, and one of their fields
+# The panels' fixed words
+FORMULA, FORMULA_TITLE, KEYS_TITLE, VALUES_TITLE, SCORES_TITLE = say.all(
+    "formula formula_title keys_title values_title scores_title"
+)
+SCORE_HIDDEN, WEIGHTS_TITLE, READOUT_TITLE, ARITHMETIC, ARITH_HIDDEN = say.all(
+    "score_hidden weights_title readout_title arithmetic arith_hidden"
+)
+ARITH_VISIBLE = say("arith_visible")
+# The panels' words filled in with numbers (scene.py)
+ARITH_ASKING, ARITH_BEST, ARITH_MASK, DETAIL_GETS = say.all("arith_asking arith_best arith_mask detail_gets")
+DETAIL_NEW_VECTOR, NEW_LABEL, NEW_NAME, SCORE_KEY = say.all("detail_new_vector new_label new_name score_key")
+SCORE_WEIGHT, ARITH_SOFTMAX = say.all("score_weight arith_softmax")
+# What the experiments say, filled in with the engine's numbers (experiments.py)
+SHARPEN_SEE, SHARPEN_TWO, SHARPEN_THREE, SHARPEN_MORE, SHARPEN_END = say.all(
+    "sharpen_see sharpen_two sharpen_three sharpen_more sharpen_end"
+)
+FLATTEN_SEE, SOME, LESS_THAN, HIDE_LAST, HIDE_ONE, HIDE_MANY, HIDE_FIRST = say.all(
+    "flatten_see some less_than hide_last hide_one hide_many hide_first"
+)
+HIDE_RISES, HIDE_KEEPS, HIDE_REST, SAME_KEYS_SEE, SAME_KEYS_ALL = say.all(
+    "hide_rises hide_keeps hide_rest same_keys_see same_keys_all"
+)
+SAME_KEYS_SOME, SHORT_QUERY_SEE, PULL_BEST, PULL_STRONG, PULL_STAYS = say.all(
+    "same_keys_some short_query_see pull_best pull_strong pull_stays"
+)
+PULL_NOW_BEST, PULL_NOW_STRONG, PULL_RISES, PULL_FALLS, PULL_KEY_SEE = say.all(
+    "pull_now_best pull_now_strong pull_rises pull_falls pull_key_see"
+)
+FIRST_WORD_SEE, DOUBLE_KEYS_SEE = say.all("first_word_see double_keys_see")
 STEP_COUNT = 6  # the formula's steps, as steps() words them
 
 

@@ -79,7 +79,8 @@ class Words:
     """A figure's words: the catalogue keys under its prefix, declared as data.
 
     ``say = Words("figure.kv_cache")`` then ``TITLE = say("title")`` is
-    ``Say("figure.kv_cache.title")``; ``say.all("x_grow x_grow_title")`` gives a tuple of
+    ``Say("figure.kv_cache.title")`` (``say("status", t=3)`` with fields, as ``Say`` takes
+    them); ``say.all("x_grow x_grow_title")`` gives a tuple of
     them, ``say.table(peaked="kind_peaked")`` (or a dict, for keys that are not names) a
     dict. A key of another prefix is written whole: ``say("figure.key.positive")``. Every
     key declared is kept in ``Words.declared``, which the catalogue test reads."""
@@ -89,10 +90,10 @@ class Words:
     def __init__(self, prefix: str) -> None:
         self.prefix = prefix
 
-    def __call__(self, name: str) -> Say:
+    def __call__(self, name: str, **fields: Any) -> Say:
         key = name if name.startswith("figure.") else f"{self.prefix}.{name}"
         Words.declared.add(key)
-        return Say(key)
+        return Say(key, **fields)
 
     def all(self, names: str) -> tuple[Say, ...]:
         """Several words, named in one string separated by spaces."""
