@@ -19,33 +19,28 @@ def table_panel(state: dict, v: dict) -> dict:
     arithmetic as its detail. A [PAD]'s own row is computed but muted."""
     r, n, picked, view = v["r"], state["n"], state["query"], state["view"]
     tokens, Q, K, _ = table(state)
-    N, d = len(tokens), len(state["q"][0])
+    N, d, scores = len(tokens), len(state["q"][0]), view == "scores"
     seen = (abs(s) for row, m in zip(r.scores, r.mask, strict=True) for s, ok in zip(row, m, strict=True) if ok)
     biggest = max(seen, default=0.0) or 1.0
     top = max(max(row) for row in r.weights) or 1.0
+    what, masked = W.CELL_WHAT["scores" if scores else "weights"](), W.CELL_TITLE_MASKED()
 
     def hidden(i, j):
         return not r.mask[i][j]
 
     def shown(i, j):
-        if view == "scores":
-            return "−∞" if hidden(i, j) else num(r.scores[i][j])
-        return "0" if hidden(i, j) else num(r.weights[i][j])
+        if hidden(i, j):
+            return "−∞" if scores else "0"
+        return num(r.scores[i][j] if scores else r.weights[i][j])
 
     def tone(i, j):
         if hidden(i, j):
             return 0.0
-        if view == "scores":
-            return max(-1.0, min(1.0, r.scores[i][j] / biggest))
-        return r.weights[i][j] / top
-
-    what = W.CELL_WHAT["scores" if view == "scores" else "weights"]()
-    masked = W.CELL_TITLE_MASKED()
+        return max(-1.0, min(1.0, r.scores[i][j] / biggest)) if scores else r.weights[i][j] / top
 
     def tip(i, j):
-        return W.CELL_TITLE.format(q=tokens[i], k=tokens[j], what=what, text=shown(i, j)) + (
-            masked if hidden(i, j) else ""
-        )
+        title = W.CELL_TITLE.format(q=tokens[i], k=tokens[j], what=what, text=shown(i, j))
+        return title + masked if hidden(i, j) else title
 
     # Each cell's arithmetic writes about twenty numbers, most of them its row's or its
     # column's: those are written once, with the first cell's, not once a cell (N² cells
@@ -99,11 +94,9 @@ def table_panel(state: dict, v: dict) -> dict:
         tip=tip,
         detail=detail,
         title=W.TABLE_TITLE[view]() + W.TABLE_TITLE_TAIL(),
-        key=(
-            [(-1, t("figure.key.low_score")), (1, t("figure.key.high_score"))]
-            if view == "scores"
-            else [(0.1, t("figure.key.little_weight")), (1, t("figure.key.much_weight"))]
-        ),
+        key=[(-1, t("figure.key.low_score")), (1, t("figure.key.high_score"))]
+        if scores
+        else [(0.1, t("figure.key.little_weight")), (1, t("figure.key.much_weight"))],
         caption=W.TABLE_CAPTION.format(size=size),
         col_labels=heading(N, text=tokens, link=lambda j: f"t{j}"),
         row_labels=heading(
