@@ -36,7 +36,7 @@ from . import scene
 from . import words as W
 from .experiments import EXPERIMENTS, load
 from .presets import COORD_LIMIT, MAX_DIM, MAX_TOKENS, PRESETS, custom, parse_rows
-from .table import PAD_MAX, kind_of_row, shown, table
+from .table import PAD_MAX, kind_of_row, result, table
 from .words import plural
 
 VECTORS = ("queries", "keys", "values")  # the options that hold an author's own vectors
@@ -223,7 +223,7 @@ class AttentionHeatmap(Figure, words=W):
     # --- the scene ------------------------------------------------------------------------
 
     def compute(self, state: dict[str, Any]) -> dict[str, Any]:
-        r = shown(state)
+        r = result(state, scaled=state["view"] != "unscaled")  # "unscaled": as if not divided by √d_k
         visible = [sum(m) for m in r.mask]
         return {
             "r": r,

@@ -37,12 +37,6 @@ def unscaled(state: dict):
     return result(state, scaled=False)
 
 
-def shown(state: dict):
-    """What the table shows: the attention, or with the view "unscaled" the attention as
-    it would be without the division by sqrt(d_k)."""
-    return result(state, scaled=state["view"] != "unscaled")
-
-
 def dot_spread(state: dict) -> tuple[float, float]:
     """Standard deviation of the raw dot products q_i·k_j and of the scaled scores."""
     import statistics  # noqa: PLC0415  here, not at import: it costs the worker's start a tenth of a second
