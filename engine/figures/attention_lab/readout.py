@@ -14,6 +14,19 @@ def _at(tokens, j: int) -> str:
     return t("figure.attention_lab.at", j=j) if tokens.count(tokens[j]) > 1 else ""
 
 
+def status(s: dict, v: dict) -> str:
+    """The status line: what the asking token reads most, and its output."""
+    tokens, i, top, r = s["tokens"], s["query"], v["top"], v["r"]
+    return t(
+        "figure.attention_lab.status",
+        word=quote(tokens[i]),
+        i=i,
+        weight=num(r.weights[i][top]),
+        best=quote(tokens[top]),
+        output=vec(r.outputs[i]),
+    )
+
+
 def readout(s: dict, v: dict) -> list[str]:
     tokens, i, X, r = s["tokens"], s["query"], v["X"], v["r"]
     n = len(tokens)

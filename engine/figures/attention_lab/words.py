@@ -11,7 +11,7 @@ from typing import Any
 
 from explorables.figures import Say, Words, num, quote, t
 
-from ..sentences import sub
+from ..sentences import sentence, sub
 
 say = Words("figure.attention_lab")  # the figure's catalogue keys, figure.attention_lab.*
 
@@ -63,6 +63,36 @@ TABLE_CHOICES = (
 
 def sentence_help(about) -> str:
     return t("figure.attention_lab.sentence_help", about=about)
+
+
+# each control's words, by its name
+PARAMS: dict[str, dict[str, Any]] = {
+    **{name: {"label": LABEL[name], "doc": DOC[name]} for name in LABEL},
+    **{m: {"label": MATRIX_TITLES[m], "doc": MATRIX_DOC.format(what=what)} for m, what in MATRIX_WHAT.items()},
+    "selected": {"label": "Selected word", "doc": DOC["selected"]},
+}
+for name, help_line in HELP.items():
+    PARAMS[name]["help"] = help_line
+PARAMS["sentence"]["help"] = lambda s: sentence_help(sentence(s["sentence"]).about)
+PARAMS["temperature"]["what"] = TEMPERATURE_WHAT
+
+VALUES = {  # what each named value is, for authors
+    "E": "The embedding e(word) of each token, (T, 2).",
+    "X": "The inputs x = e + α·p, (T, 2).",
+    "Q": "The queries q = xWq, (T, 2).",
+    "K": "The keys k = xWk, (T, 2).",
+    "V": "The values v = xWv, (T, 2).",
+    "scores": "The scores q·k / √2, (T, T).",
+    "weights": "The weights, softmax of each row of scores / T, (T, T).",
+    "outputs": "The outputs o = Σ a v, (T, 2).",
+    "temperature": "T, the temperature.",
+    "causal": "Whether the causal mask is on.",
+    "s": "α, the strength of the position code.",
+    "W_Q": "The query matrix.",
+    "W_K": "The key matrix.",
+    "W_V": "The value matrix.",
+}
+ANNOUNCE_QUERY, ANNOUNCE_S = say.all("announce_query announce_s")
 
 
 # --- the five steps -------------------------------------------------------------------------
