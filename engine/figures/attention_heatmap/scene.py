@@ -122,11 +122,6 @@ def entropy_panel(state: dict, v: dict) -> dict:
         H, m = r.entropy[i], visible[i]
         return (num(H), num(math.log(m)), pct(H / math.log(m)) if m > 1 else "—", W.kind(kinds[i]))[j]
 
-    def tip(i, j):
-        if j < 3:
-            return W.ENTROPY_TIPS[j].format(word=tokens[i], H=num(r.entropy[i], 3), m=visible[i])
-        return None
-
     every = W.ENTROPY_EVERY.format(n=n, ln=num(math.log(n))) if n > 1 else ""
     return cells(
         "entropy",
@@ -134,7 +129,9 @@ def entropy_panel(state: dict, v: dict) -> dict:
         4,
         text=column,
         tone=lambda i, j: ENTROPY_TONES.get(kinds[i], 0.0) if j == 3 else 0.0,
-        tip=tip,
+        tip=lambda i, j: (
+            W.ENTROPY_TIPS[j].format(word=tokens[i], H=num(r.entropy[i], 3), m=visible[i]) if j < 3 else None
+        ),
         active=lambda i, j: j == 3 and i == picked,
         title=W.ENTROPY_TITLE(),
         caption=W.ENTROPY_CAPTION.format(every=every, peaked=pct(PEAKED), flat=pct(FLAT)),
