@@ -14,18 +14,30 @@ from pathlib import Path
 from ...engine.figures.kit.figure import Misused
 
 
-def value_line(tree: ast.AST, name: str, fallback: int) -> tuple[int, int]:
-    """The line and column of the ``Value("name", ...)`` that declares ``name``."""
+def _called(node: ast.Call) -> str:
+    """The name a call calls: ``Slider`` in ``Slider(...)`` and in ``kit.Slider(...)``."""
+    return node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+
+
+def _call_naming(tree: ast.AST, name: str, kinds: tuple[str, ...] = ()) -> ast.Call | None:
+    """The first call whose first argument is the string ``name`` (a call of one of
+    ``kinds``, when given), or None."""
     for node in ast.walk(tree):
         if (
             isinstance(node, ast.Call)
             and node.args
             and isinstance(node.args[0], ast.Constant)
             and node.args[0].value == name
-            and (node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")) == "Value"
+            and (not kinds or _called(node) in kinds)
         ):
-            return node.lineno, node.col_offset + 1
-    return fallback, 1
+            return node
+    return None
+
+
+def value_line(tree: ast.AST, name: str, fallback: int) -> tuple[int, int]:
+    """The line and column of the ``Value("name", ...)`` that declares ``name``."""
+    node = _call_naming(tree, name, ("Value",))
+    return (node.lineno, node.col_offset + 1) if node is not None else (fallback, 1)
 
 
 def class_of(tree: ast.AST, class_name: str) -> ast.ClassDef | None:
@@ -57,11 +69,7 @@ def column_at(tree: ast.AST, line: int, kinds: tuple[str, ...] = ()) -> int:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and node.lineno == line:
             return node.col_offset + 1
     calls = [
-        node
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Call)
-        and node.lineno == line
-        and (node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")) in kinds
+        node for node in ast.walk(tree) if isinstance(node, ast.Call) and node.lineno == line and _called(node) in kinds
     ]
     return min(call.col_offset for call in calls) + 1 if calls else 1
 
@@ -108,12 +116,5 @@ def attribute_line(tree: ast.AST, class_name: str, attribute: str, fallback: int
 
 def param_line(tree: ast.AST, name: str, fallback: int) -> int:
     """The line of a call whose first argument is the string ``name`` (a Slider, an Experiment)."""
-    for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.Call)
-            and node.args
-            and isinstance(node.args[0], ast.Constant)
-            and node.args[0].value == name
-        ):
-            return node.lineno
-    return fallback
+    node = _call_naming(tree, name)
+    return node.lineno if node is not None else fallback

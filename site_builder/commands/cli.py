@@ -22,7 +22,8 @@ from ..errors import BuildError, PyodideError
 GUIDE = Path(__file__).resolve().parents[2] / "docs"
 
 
-def _common(parser: argparse.ArgumentParser) -> None:
+def _common(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """A command that reads a site: its content folder and a local Pyodide."""
     parser.add_argument("content", nargs="?", default="content", help="folder of Markdown lessons (default: content)")
     parser.add_argument(
         "--pyodide",
@@ -31,6 +32,7 @@ def _common(parser: argparse.ArgumentParser) -> None:
         help="a local Pyodide copy (unpacked npm package folder or pyodide-314.0.7.tgz), "
         "for machines with no network; also EXPLORABLES_PYODIDE",
     )
+    return parser
 
 
 def _percent(text: str) -> int:
@@ -67,8 +69,7 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="write into a folder that is not empty (existing files are never overwritten)",
     )
-    build = commands.add_parser("build", help="build the site into a folder (default _site)")
-    _common(build)
+    build = _common(commands.add_parser("build", help="build the site into a folder (default _site)"))
     build.add_argument("-o", "--output", default="_site", help="output folder (default: _site)")
     build.add_argument(
         "--url",
@@ -82,16 +83,16 @@ def main(argv: list[str] | None = None) -> int:
         help="a site in several languages: a lesson missing in one of them is an error, not a warning",
     )
     build.add_argument("--live-reload", action="store_true", help=argparse.SUPPRESS)  # used by serve
-    serve = commands.add_parser("serve", help="build, serve on 127.0.0.1 and rebuild on every change")
-    _common(serve)
+    serve = _common(commands.add_parser("serve", help="build, serve on 127.0.0.1 and rebuild on every change"))
     serve.add_argument("-p", "--port", type=int, default=8000, help="port (default: 8000)")
     serve.add_argument(
         "--host",
         default="127.0.0.1",
         help="address to listen on (default 127.0.0.1; 0.0.0.0 to preview on a phone on your network)",
     )
-    bundle = commands.add_parser("bundle", help="write an offline bundle: a zip whose index.html runs from disk")
-    _common(bundle)
+    bundle = _common(
+        commands.add_parser("bundle", help="write an offline bundle: a zip whose index.html runs from disk")
+    )
     written = bundle.add_mutually_exclusive_group()  # a zip or a folder, not both
     written.add_argument("-o", "--output", default=None, help="the zip to write (default: SITE-SLUG.zip)")
     written.add_argument("--folder", default=None, help="write an unzipped folder instead of a zip")
