@@ -37,7 +37,7 @@ from pygments.util import ClassNotFound
 
 from ...engine.figures.base import closest
 from ..errors import SourceError
-from .directives.common import split_options
+from .directives.common import known_options, report, split_options
 
 _BRACES = re.compile(r"^(\S*)\s*(?:\{(.*)\})?\s*$")
 _DIRECTIVE = re.compile(r"^\{(code-block|code|sourcecode)\}\s*(\S*)\s*$")
@@ -48,12 +48,6 @@ _FORMATTER = HtmlFormatter(nowrap=True)
 def warn(env: MutableMapping[str, Any], line0: int, col: int, message: str, hint: str = "") -> None:
     """Record a warning: the build goes on, and prints it with file:line:col."""
     env.setdefault("warnings", []).append(
-        SourceError(env.get("path", "<string>"), env.get("line_offset", 0) + line0 + 1, col, message, hint)
-    )
-
-
-def _report(env: dict, line0: int, col: int, message: str, hint: str = "") -> None:
-    env.setdefault("errors", []).append(
         SourceError(env.get("path", "<string>"), env.get("line_offset", 0) + line0 + 1, col, message, hint)
     )
 
@@ -79,17 +73,9 @@ def _fence_options(token, env) -> tuple[str, dict[str, str], str]:
     directive = _DIRECTIVE.match(info)
     if directive:
         options, body, _ = split_options(token.content, line0 + 1)
-        values = {}
-        for option in options:
-            if option.name not in _OPTIONS:
-                _report(
-                    env,
-                    option.line,
-                    option.name_col,
-                    f"{{code-block}} has no option ':{option.name}:'",
-                    f"options: {', '.join(sorted(_OPTIONS))}",
-                )
-            values[option.name] = option.value
+        listed = f"options: {', '.join(sorted(_OPTIONS))}"
+        known = known_options(env, options, _OPTIONS, lambda name: f"{{code-block}} has no option ':{name}:'", listed)
+        values = {name: option.value for name, option in known.items()}
         return directive.group(2), values, body.lstrip("\n") if options else token.content
     match = _BRACES.match(info)
     if not match:
@@ -103,7 +89,7 @@ def _fence_options(token, env) -> tuple[str, dict[str, str], str]:
     for word in words:
         name, _, value = word.partition("=")
         if name not in _OPTIONS:
-            _report(
+            report(
                 env,
                 line0,
                 len(token.markup) + 1,
@@ -147,7 +133,7 @@ def _prepare(token, env: dict) -> dict:
         try:
             start = int(options.get("lineno-start") or 1)
         except ValueError:
-            _report(
+            report(
                 env,
                 line0,
                 len(token.markup) + 1,
@@ -160,7 +146,7 @@ def _prepare(token, env: dict) -> dict:
         try:
             emphasized = _lines_spec(options["emphasize-lines"])
         except ValueError:
-            _report(
+            report(
                 env,
                 line0,
                 len(token.markup) + 1,

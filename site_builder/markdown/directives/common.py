@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import MutableMapping
+from collections.abc import Callable, Collection, MutableMapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -124,6 +124,24 @@ def report(env: MutableMapping[str, Any], line0: int, col: int, message: str, hi
     env.setdefault("errors", []).append(
         SourceError(env.get("path", "<string>"), env.get("line_offset", 0) + line0 + 1, col, message, hint)
     )
+
+
+def known_options(
+    env: MutableMapping[str, Any],
+    options: list[OptionLine],
+    known: Collection[str],
+    unknown: Callable[[str], str],
+    hint: str,
+) -> dict[str, OptionLine]:
+    """The options named in ``known``, by name; each other one is reported at its name,
+    ``unknown(name)`` saying what is wrong and ``hint`` which options there are."""
+    found = {}
+    for option in options:
+        if option.name in known:
+            found[option.name] = option
+        else:
+            report(env, option.line, option.name_col, unknown(option.name), hint)
+    return found
 
 
 def split_options(content: str, first_line0: int) -> tuple[list[OptionLine], str, int]:

@@ -20,7 +20,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from ...output import images
-from .common import found_in, parse_body, report, split_options
+from .common import found_in, known_options, parse_body, report, split_options
 
 OPTIONS = {
     "alt": "what the image shows, for readers who cannot see it",
@@ -38,18 +38,8 @@ def expand(state: StateCore, index: int, name: str, argument: str) -> int:
     label = f"{{{name}}}"
     arg_col = len(token.markup) + len(label) + 2
     options, body, body_line0 = split_options(token.content, line0 + 1)
-    values = {}
-    for option in options:
-        if option.name not in OPTIONS:
-            report(
-                env,
-                option.line,
-                option.name_col,
-                f"{label}: unknown option ':{option.name}:'",
-                "options: " + "; ".join(f":{k}: {v}" for k, v in OPTIONS.items()),
-            )
-            continue
-        values[option.name] = option
+    listed = "options: " + "; ".join(f":{k}: {v}" for k, v in OPTIONS.items())
+    values = known_options(env, options, OPTIONS, lambda option: f"{label}: unknown option ':{option}:'", listed)
     token.type = "directive_error"
     if not argument:
         report(
