@@ -8,9 +8,9 @@ engine. Ratios are of medians taken in the same run, so a busy machine shifts bo
 
 Usage: python benchmarks/bench_bundle.py [--runs 3] [--page one-query-row.html]
 """
+
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import tempfile
@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 from conftest import benchmark_launch, serve_folder  # noqa: E402
-from explorables.site_builder.commands.build import build_site  # noqa: E402
 from explorables.site_builder.commands.bundle import bundle_site  # noqa: E402
+from sites import lesson_args, timed_build  # noqa: E402
 
 READY = "() => window.explorables.ready.then(() => window.explorables.client.timings.total)"
 NEXT = """async () => {
@@ -36,17 +36,12 @@ NEXT = """async () => {
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--page", default="one-query-row.html")
-    args = parser.parse_args()
+    args = lesson_args()
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        started = time.perf_counter()
-        build_site(ROOT / "content", tmp / "site")
-        built = time.perf_counter() - started
+        built = timed_build(tmp / "site")
         started = time.perf_counter()
         result = bundle_site(ROOT / "content", tmp / "bundle.zip")
         bundled = time.perf_counter() - started
@@ -73,8 +68,11 @@ def main() -> None:
         server.shutdown()
     print(f"build {built:.2f} s; bundle {bundled:.2f} s, {result.bytes / 1e6:.1f} MB zip")
     print(f"{'':32} {'median':>9} {'min':>9} {'max':>9}")
-    for name, xs in (("served: ready (ms)", served), ("bundle from disk: ready (ms)", disk),
-                     ("bundle: Next -> figure answers", nexts)):
+    for name, xs in (
+        ("served: ready (ms)", served),
+        ("bundle from disk: ready (ms)", disk),
+        ("bundle: Next -> figure answers", nexts),
+    ):
         print(f"{name:32} {statistics.median(xs):9.0f} {min(xs):9.0f} {max(xs):9.0f}")
     print(f"ratio disk / served ready: {statistics.median(disk) / statistics.median(served):.2f}")
 

@@ -61,6 +61,7 @@ the live and next rows then start Python from the memory snapshot.
 Usage: python benchmarks/bench_lifecycle.py [--runs 3] [--lesson one-query-row] [--snapshot]
        [--baseline DIR]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -79,7 +80,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from bare import write_bare  # noqa: E402
-from conftest import benchmark_launch, serve_folder  # noqa: E402
+from sites import serve_versions  # noqa: E402
+from conftest import benchmark_launch  # noqa: E402
 from explorables.site_builder.output.assets import PYODIDE  # noqa: E402
 from explorables.site_builder.pyodide.release import ensure_pyodide  # noqa: E402
 from explorables.site_builder.commands.build import build_site, slug_of  # noqa: E402
@@ -178,8 +180,13 @@ def first_frame_bytes(site: Path, urls: list[str]) -> tuple[int, int]:
 def excluded(url: str) -> bool:
     # the worker's script is the engine's loader, asked for by the engine's start as
     # Pyodide is, beside the first frame and not needed to draw it
-    return ("/pyodide/" in url or re.search(r"/engine\.[0-9a-f]{8}\.zip$", url)
-            or re.search(r"/js/worker\.[0-9a-f]{8}\.js$", url) or "__bare" in url or "__livereload" in url)
+    return (
+        "/pyodide/" in url
+        or re.search(r"/engine\.[0-9a-f]{8}\.zip$", url)
+        or re.search(r"/js/worker\.[0-9a-f]{8}\.js$", url)
+        or "__bare" in url
+        or "__livereload" in url
+    )
 
 
 def median(values):
@@ -208,11 +215,18 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="cold loads of each lesson, and as many bare ones")
     parser.add_argument("--lesson", action="append", help="only this lesson (its slug); repeatable")
     parser.add_argument("--no-serve", action="store_true", help="skip the serve row")
-    parser.add_argument("--baseline", type=Path, action="append", default=[],
-                        help="a site built by another version, timed in the same run for comparison; "
-                             "repeatable")
-    parser.add_argument("--snapshot", action="store_true",
-                        help="build content/ with `snapshot: true` (Python restored from a memory snapshot)")
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        action="append",
+        default=[],
+        help="a site built by another version, timed in the same run for comparison; repeatable",
+    )
+    parser.add_argument(
+        "--snapshot",
+        action="store_true",
+        help="build content/ with `snapshot: true` (Python restored from a memory snapshot)",
+    )
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -241,17 +255,15 @@ def main() -> None:
             manifest = re.search(r'<script type="application/json" id="ex-build">(.*?)</script>', html, re.S)
             words = re.search(r'<script type="application/json" id="ex-words">(.*?)</script>', html, re.S)
             if '"engine": {' in manifest.group(1):
-                (site / f"__engine_{slug}.html").write_text(ENGINE_HTML.replace("MANIFEST", manifest.group(1))
-                                                            .replace("WORDS", words.group(1)), encoding="utf-8")
-            (site / f"__still_{slug}.html").write_text(re.sub(r"<script\b[^>]*\bsrc=[^>]*></script>", "", html),
-                                                       encoding="utf-8")
-        server = serve_folder(site)
-        base = f"http://127.0.0.1:{server.server_address[1]}/"
-        versions = [("", site, base)]  # (label, site folder, its address)
-        for folder in args.baseline:
-            other = serve_folder(folder)
-            label = " (baseline)" if len(args.baseline) == 1 else f" ({folder.name})"
-            versions.append((label, folder, f"http://127.0.0.1:{other.server_address[1]}/"))
+                (site / f"__engine_{slug}.html").write_text(
+                    ENGINE_HTML.replace("MANIFEST", manifest.group(1)).replace("WORDS", words.group(1)),
+                    encoding="utf-8",
+                )
+            (site / f"__still_{slug}.html").write_text(
+                re.sub(r"<script\b[^>]*\bsrc=[^>]*></script>", "", html), encoding="utf-8"
+            )
+        servers, versions = serve_versions(site, args.baseline)  # (label, site folder, its address)
+        base = versions[0][2]
         rows: dict[str, dict] = {}
         bare: list[float] = []
         floors: dict[str, dict] = {}
@@ -269,8 +281,12 @@ def main() -> None:
                 if init:
                     page.add_init_script(init)
                 fetched: list[str] = []
-                page.on("request", lambda r: fetched.append(r.url)
-                        if r.resource_type in FIRST_FRAME_TYPES and not excluded(r.url) else None)
+                page.on(
+                    "request",
+                    lambda r: (
+                        fetched.append(r.url) if r.resource_type in FIRST_FRAME_TYPES and not excluded(r.url) else None
+                    ),
+                )
                 page.goto(url)
                 return context, page, fetched
 
@@ -288,10 +304,21 @@ def main() -> None:
                     floor["still"].append(page.evaluate(STILL))
                     context.close()
                     for label, folder, address in versions:
-                        row = rows.setdefault(slug + label, {"live": [], "longest": [], "new window": [], "next": [], "next, read": [],
-                                                             "bytes": None,
-                                                             "started": [], "pyodide": [], "engine": [],
-                                                             "frame": []})
+                        row = rows.setdefault(
+                            slug + label,
+                            {
+                                "live": [],
+                                "longest": [],
+                                "new window": [],
+                                "next": [],
+                                "next, read": [],
+                                "bytes": None,
+                                "started": [],
+                                "pyodide": [],
+                                "engine": [],
+                                "frame": [],
+                            },
+                        )
                         context, page, fetched = cold(address + f"{slug}.html", LONG_TASKS)
                         result = page.evaluate(LIVE)
                         row["live"].append(result["ready"])
@@ -301,8 +328,9 @@ def main() -> None:
                         # what was asked for before the runtime marked its first frame drawn
                         # (later scripts, the search index and the like come after it)
                         before = set(page.evaluate(FIRST_FRAME))
-                        row["bytes"] = first_frame_bytes(folder, sorted({u for u in fetched
-                                                                         if u in before or u == page.url}))
+                        row["bytes"] = first_frame_bytes(
+                            folder, sorted({u for u in fetched if u in before or u == page.url})
+                        )
                         page.evaluate("() => { window.__sameDocument = true; }")
                         nxt = page.evaluate(NEXT)
                         if nxt is not None:
@@ -320,9 +348,12 @@ def main() -> None:
                         context.close()
                 for label, _, _ in versions:
                     row = rows[slug + label]
-                    print(f"  {slug}{label}: live {[round(v) for v in row['live']]} ms, bare so far "
-                          f"{median(bare):.0f} ms, next {[round(v) if v else v for v in row['next']]} ms",
-                          file=sys.stderr, flush=True)
+                    print(
+                        f"  {slug}{label}: live {[round(v) for v in row['live']]} ms, bare so far "
+                        f"{median(bare):.0f} ms, next {[round(v) if v else v for v in row['next']]} ms",
+                        file=sys.stderr,
+                        flush=True,
+                    )
 
             if not args.no_serve:
                 content = Path(tmp) / "content"
@@ -346,8 +377,10 @@ def main() -> None:
                         page.locator("main", has_text=marker).wait_for(timeout=60000)
                         text_s = time.perf_counter() - started
                         page.wait_for_function(FIGURES_LIVE, timeout=60000)
-                        page.evaluate("async () => { const f = Object.values(window.explorables.figures)[0]; "
-                                      "if (f) await f.update({}); }")
+                        page.evaluate(
+                            "async () => { const f = Object.values(window.explorables.figures)[0]; "
+                            "if (f) await f.update({}); }"
+                        )
                         live_s = time.perf_counter() - started
                         rows[slug]["serve"] = (text_s, live_s)
                     context.close()
@@ -356,39 +389,56 @@ def main() -> None:
                 finally:
                     dev.stop()
             browser.close()
-        server.shutdown()
+        for server in servers:
+            server.shutdown()
 
     anchor = median(bare)
-    print(f"bare loadPyodide in a module worker: median {anchor:.0f} ms of {len(bare)} cold loads "
-          f"(min {min(bare):.0f}, max {max(bare):.0f})")
+    print(
+        f"bare loadPyodide in a module worker: median {anchor:.0f} ms of {len(bare)} cold loads "
+        f"(min {min(bare):.0f}, max {max(bare):.0f})"
+    )
     print(f"{args.runs} cold loads a lesson; ratio = median live / median bare (target <= 1.0)")
     print()
-    table(None, f"{'live':>8} {'ratio':>6} {'next':>8} {'read next':>9} {'longest':>8} {'new window':>10} "
-                f"{'1st frame gz':>12} {'raw':>8} {'serve text':>10} {'serve live':>10}")
+    table(
+        None,
+        f"{'live':>8} {'ratio':>6} {'next':>8} {'read next':>9} {'longest':>8} {'new window':>10} "
+        f"{'1st frame gz':>12} {'raw':>8} {'serve text':>10} {'serve live':>10}",
+    )
     for slug, row in rows.items():
         live = median(row["live"])
         packed, raw = row["bytes"]
         serve = row.get("serve")
-        print(f"{slug:<33} {fmt(live)} {live / anchor:>6.2f} {fmt(median(row['next']))} "
-              f"{fmt(median(row['next, read']), width=9)} "
-              f"{fmt(median(row['longest']))} {fmt(median(row['new window']), width=10)} {packed / 1024:>9.1f} KB {raw / 1024:>5.0f} KB "
-              f"{fmt(serve[0] if serve else None, 's', 10, 2)} {fmt(serve[1] if serve else None, 's', 10, 2)}"
-              + ("  (Next loaded a new document)" if row.get("full_loads") else ""))
-    table("start: worker made and first frame drawn (ms after navigation start); in the worker, Python up, "
-          "then the engine imported", f"{'worker made':>11} {'1st frame':>10} {'python':>8} {'engine':>8}")
+        print(
+            f"{slug:<33} {fmt(live)} {live / anchor:>6.2f} {fmt(median(row['next']))} "
+            f"{fmt(median(row['next, read']), width=9)} "
+            f"{fmt(median(row['longest']))} {fmt(median(row['new window']), width=10)} {packed / 1024:>9.1f} KB {raw / 1024:>5.0f} KB "
+            f"{fmt(serve[0] if serve else None, 's', 10, 2)} {fmt(serve[1] if serve else None, 's', 10, 2)}"
+            + ("  (Next loaded a new document)" if row.get("full_loads") else "")
+        )
+    table(
+        "start: worker made and first frame drawn (ms after navigation start); in the worker, Python up, "
+        "then the engine imported",
+        f"{'worker made':>11} {'1st frame':>10} {'python':>8} {'engine':>8}",
+    )
     for slug, row in rows.items():
-        print(f"{slug:<33} {fmt(median(row['started']), width=11)} {fmt(median(row['frame']), width=10)} "
-              f"{fmt(median(row['pyodide']))} {fmt(median(row['engine']))}")
-    table("floors: the lesson's worker alone, from an empty page (navigation start -> ready), and the "
-          "longest task of the lesson's page with its scripts taken out",
-          f"{'engine alone':>12} {'ratio':>6} {'longest, no script':>18}")
+        print(
+            f"{slug:<33} {fmt(median(row['started']), width=11)} {fmt(median(row['frame']), width=10)} "
+            f"{fmt(median(row['pyodide']))} {fmt(median(row['engine']))}"
+        )
+    table(
+        "floors: the lesson's worker alone, from an empty page (navigation start -> ready), and the "
+        "longest task of the lesson's page with its scripts taken out",
+        f"{'engine alone':>12} {'ratio':>6} {'longest, no script':>18}",
+    )
     for slug, floor in floors.items():
         alone = median(floor["engine"])
         ratio = f"{alone / anchor:>6.2f}" if alone else f"{'—':>6}"
         print(f"{slug:<33} {fmt(alone, width=12)} {ratio} {fmt(median(floor['still']), width=18)}")
     print()
-    print("targets: ratio <= 1.0; next <= 200 ms; longest task < 50 ms; first frame <= 60 KB gzip; "
-          "serve text <= 1 s, live <= 1.5 s")
+    print(
+        "targets: ratio <= 1.0; next <= 200 ms; longest task < 50 ms; first frame <= 60 KB gzip; "
+        "serve text <= 1 s, live <= 1.5 s"
+    )
     over = [s for s, r in rows.items() if r["bytes"][0] > BUDGET_BYTES]
     print(f"first frame over {BUDGET_BYTES // 1024} KB gzip: {', '.join(over) if over else 'none'}")
 

@@ -10,13 +10,12 @@ Builds content/, serves it on 127.0.0.1 and, for each run in a fresh browser con
 
 Usage: python benchmarks/bench_page_load.py [--runs 3] [--page one-query-row.html]
 """
+
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from conftest import benchmark_launch, serve_folder  # noqa: E402
-from explorables.site_builder.commands.build import build_site  # noqa: E402
+from sites import lesson_args, timed_build  # noqa: E402
 
 LONG_TASKS = """
 window.__longTasks = [];
@@ -34,16 +33,11 @@ new PerformanceObserver(list => { for (const e of list.getEntries()) window.__lo
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--page", default="one-query-row.html")
-    args = parser.parse_args()
+    args = lesson_args()
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
-        started = time.perf_counter()
-        build_site(ROOT / "content", Path(tmp) / "_site")
-        build_s = time.perf_counter() - started
+        build_s = timed_build(Path(tmp) / "_site")
         server = serve_folder(Path(tmp) / "_site")
         url = f"http://127.0.0.1:{server.server_address[1]}/{args.page}"
         rows = []
@@ -61,7 +55,8 @@ def main() -> None:
                         const ready = performance.now();
                         const blocked = window.__longTasks.reduce((a, b) => a + b, 0);
                         return { ready, blocked, longest: Math.max(0, ...window.__longTasks),
-                                 timings: window.explorables.client.timings }; }""")
+                                 timings: window.explorables.client.timings }; }"""
+                )
                 fig = page.evaluate("() => Object.keys(window.explorables.figures)[0]")
                 # One round trip: the figure's first slider moved between its ends (else a menu).
                 trips = page.evaluate(
@@ -74,7 +69,9 @@ def main() -> None:
                                    patch = {[s.name]: s.step >= 1 ? Math.round(v) : v}; }
                           else patch = {[menu.name]: menu.options[i % menu.options.length].value};
                           await f.update(patch); out.push(performance.now() - t); }
-                        return out; }""", fig)
+                        return out; }""",
+                    fig,
+                )
                 # A drag: 60 moves of the first draggable point of any plane, if there is one.
                 drag = page.evaluate(
                     """async id => { const f = window.explorables.figures[id];
@@ -83,23 +80,40 @@ def main() -> None:
                         if (!m) return null;
                         const t = performance.now(); const all = [];
                         for (let i = 0; i < 60; i++) all.push(f.send({type: 'drag', mark: m.id, x: m.x + i / 200, y: m.y}));
-                        await Promise.all(all); await f.idle(); return performance.now() - t; }""", fig)
-                rows.append((first, result["ready"], result["blocked"], result["longest"],
-                             statistics.median(trips), drag, result["timings"]))
+                        await Promise.all(all); await f.idle(); return performance.now() - t; }""",
+                    fig,
+                )
+                rows.append(
+                    (
+                        first,
+                        result["ready"],
+                        result["blocked"],
+                        result["longest"],
+                        statistics.median(trips),
+                        drag,
+                        result["timings"],
+                    )
+                )
                 context.close()
             browser.close()
         server.shutdown()
 
     print(f"build of content/: {build_s * 1000:.0f} ms")
     print(f"page: {args.page}, {args.runs} cold runs (fresh context each)")
-    print(f"{'run':>3} {'first frame':>12} {'ready':>9} {'blocked':>9} {'longest':>9} {'round trip':>11} {'60 drags':>9}")
+    print(
+        f"{'run':>3} {'first frame':>12} {'ready':>9} {'blocked':>9} {'longest':>9} {'round trip':>11} {'60 drags':>9}"
+    )
     for i, (first, ready, blocked, longest, trip, drag, _) in enumerate(rows, 1):
         drag_text = f"{drag:>6.0f} ms" if drag is not None else "     —"
-        print(f"{i:>3} {first:>9.0f} ms {ready:>6.0f} ms {blocked:>6.0f} ms {longest:>6.0f} ms "
-              f"{trip:>8.2f} ms {drag_text}")
+        print(
+            f"{i:>3} {first:>9.0f} ms {ready:>6.0f} ms {blocked:>6.0f} ms {longest:>6.0f} ms "
+            f"{trip:>8.2f} ms {drag_text}"
+        )
     timings = rows[-1][6]
-    print(f"in the worker (last run): loadPyodide {timings['worker']['pyodide']:.0f} ms, "
-          f"engine unpack+import {timings['worker']['engine']:.0f} ms")
+    print(
+        f"in the worker (last run): loadPyodide {timings['worker']['pyodide']:.0f} ms, "
+        f"engine unpack+import {timings['worker']['engine']:.0f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -74,6 +74,7 @@ sys.path.insert(0, str(HERE))
 
 from bench_lifecycle import FIRST_FRAME, FIRST_FRAME_TYPES, LIVE, SETTLE_MS, excluded, first_frame_bytes  # noqa: E402
 from conftest import CHROMIUM_FLAGS, benchmark_launch  # noqa: E402
+from sites import serve_versions  # noqa: E402
 
 from explorables.site_builder.commands.build import build_site, slug_of  # noqa: E402
 
@@ -351,13 +352,7 @@ def main() -> None:
         site = args.site or Path(tmp) / "_site"
         if not args.site:
             build_site(ROOT / "content", site)
-        server = serve(site)
-        base = f"http://127.0.0.1:{server.server_address[1]}/"
-        versions = [("", site, base)]  # (label, site folder, its address)
-        for folder in args.baseline:
-            other = serve(folder)
-            label = " (baseline)" if len(args.baseline) == 1 else f" ({folder.name})"
-            versions.append((label, folder, f"http://127.0.0.1:{other.server_address[1]}/"))
+        servers, versions = serve_versions(site, args.baseline, serve)  # (label, site folder, its address)
         if not args.lighthouse_only:
             results: dict[tuple[str, str], list[dict]] = {}
             with sync_playwright() as p:
@@ -392,7 +387,8 @@ def main() -> None:
                         rows[slug + label] = {"error": str(err)}
                     print(f"  lighthouse {slug}{label}: {rows[slug + label]}", file=sys.stderr, flush=True)
             print_lighthouse(rows)
-        server.shutdown()
+        for server in servers:
+            server.shutdown()
 
 
 if __name__ == "__main__":
