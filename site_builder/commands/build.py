@@ -24,8 +24,8 @@ from ..output import scripts
 from ..output.assets import ASSETS, STATIC
 from ..output.folder import MARKER, author_folders, check_output, swap
 from ..output.notices import COMPONENTS
-from ..output.pages import environment, page_policy, site_path
-from ..output.printpage import PRINT_PAGE, print_body, print_prefix
+from ..output.pages import Printed, environment, page_policy, site_path
+from ..output.printpage import PRINT_PAGE
 from ..pyodide.archive import engine_archive
 from ..structure import metadata, sections
 from ..structure.config import config_path, load_config
@@ -312,11 +312,7 @@ def _render(run: Run, read: Read, parsed: Parsed) -> Rendered:
     renders["404.html"] = ("404.html", {"page": None, "root": missing_root, "here": None})
     renders["notices.html"] = ("notices.html", {"page": None, "components": COMPONENTS, "root": "", "here": None})
     # The whole track on one page, figures as their stills, for print and "Save as PDF".
-    on_print = {url for url, *_ in printed}
-    printed_pages = [
-        (print_prefix(url), title, summary, print_body(body, url, on_print)) for url, title, summary, body in printed
-    ]
-    renders[PRINT_PAGE] = ("print.html", {"page": None, "printed": printed_pages, "root": "", "here": None})
+    renders[PRINT_PAGE] = ("print.html", {"page": None, "printed": Printed(printed), "root": "", "here": None})
     outputs: dict[str, str] = {}
     sitemap = metadata.sitemap(config, pages)
     if sitemap:

@@ -3,7 +3,6 @@ pages into a fresh folder beside the output, which the swap then puts in its pla
 
 from __future__ import annotations
 
-import itertools
 import shutil
 import tempfile
 from pathlib import Path
@@ -77,10 +76,15 @@ def write(run: Run, read: Read, parsed: Parsed, rendered: Rendered) -> Path:
                     name: render(name, "bundle/pages.js") for name in renders if name != PRINT_PAGE
                 }  # no scripts: it opens as a file of its own
                 names["bundle/pages.js"] = site_assets.add(assets, "bundle/pages.js", offline.pages_script(drafts))
-            pages = ((name, render(name)) for name in renders)  # each written once made: not every page held at once
-            for name, text in itertools.chain(outputs.items(), pages):
+            for name, text in outputs.items():
                 (staging / name).parent.mkdir(parents=True, exist_ok=True)
                 (staging / name).write_text(text, encoding="utf-8")
+            for name in renders:  # each written once made: not every page held at once
+                (staging / name).parent.mkdir(parents=True, exist_ok=True)
+                if name == PRINT_PAGE:  # every lesson on one page: written as it is made
+                    render(name, into=staging / name)
+                    continue
+                (staging / name).write_text(render(name), encoding="utf-8")
             for extra in rendered.extras:  # images and other files of the lessons
                 copy_tree(extra, staging / extra.relative_to(content), content, errors)
             copy_images(parsed.pages, content, staging)  # images beside the lessons, referenced from Markdown

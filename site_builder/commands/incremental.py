@@ -34,7 +34,7 @@ from ..markdown.parser import parse_page, render_page
 from ..output import fonts, search_files
 from ..output.assets import ASSETS, STATIC, names_in
 from ..output.pages import renderer
-from ..output.printpage import PRINT_PAGE, print_body, print_prefix
+from ..output.printpage import PRINT_PAGE
 from ..structure.files import read_source
 from ..structure.links import page_ids, resolve_links
 from ..structure.sections import slug_of
@@ -215,22 +215,10 @@ def catch_up() -> None:
             leftover.rmdir() if leftover.is_dir() else leftover.unlink()
         fresh.rmdir()
     if PRINT_PAGE in rendered.renders and kept.render is not None:
-        template, variables = rendered.renders[PRINT_PAGE]
-        urls = _urls(variables["printed"])
-        on_print = set(urls)
-        bodies = {url: given["body"] for url, (_, given) in rendered.renders.items() if "body" in given}
-        printed = [  # each edited page's part again (a part depends on its page alone)
-            (prefix, title, summary, print_body(bodies[url], url, on_print) if url in edited else body)
-            for (prefix, title, summary, body), url in zip(variables["printed"], urls, strict=True)
-        ]
-        rendered.renders[PRINT_PAGE] = (template, {**variables, "printed": printed})
+        printed = rendered.renders[PRINT_PAGE][1]["printed"]  # pages.Printed
+        for url in edited:  # (a lesson's part of the page depends on its body alone)
+            printed.replace(url, rendered.renders[url][1]["body"])
         _write(out / PRINT_PAGE, kept.render(PRINT_PAGE))
-
-
-def _urls(printed: list) -> list[str]:
-    """The page each entry of the print page was made from (its prefix names it)."""
-    known = {print_prefix(url): url for url in _KEPT[0].rendered.renders} if _KEPT[0] else {}
-    return [known.get(prefix, "") for prefix, *_ in printed]
 
 
 def _write(path: Path, text: str) -> None:

@@ -25,7 +25,7 @@ from markdown_it import MarkdownIt
 
 from ..markdown.parser import Page
 from ..output import search
-from . import cache
+from . import cache, slim
 
 SERIAL_BELOW = 400  # pages: fewer are parsed and rendered in the build's own process (at 200, a pool cost more)
 
@@ -59,7 +59,10 @@ def _parse_one(job: tuple[Path, str, str]) -> tuple[str, Any]:
         page = _WORK["parse"](_WORK["md"], path, slug, text, content_root=_WORK["content"], language=_WORK["language"])
     except Exception as err:  # raised again in the build, inside the file's `building`
         return "raised", err
-    return "page", _dumped(page)
+    try:
+        return "split", slim.split(page)  # the build keeps it small until it is rendered
+    except Exception:
+        return "page", _dumped(page)
 
 
 def _dumped(value: Any) -> bytes | Any:
@@ -84,7 +87,7 @@ def _revive(page: Page) -> Page:
 def _render_one(at: int) -> tuple[str, Any]:
     """Render the page ``at`` of those the worker was forked with (not sent: a page
     pickled costs more than its rendering)."""
-    page = _revive(_WORK["pages"][at])
+    page = _revive(slim.whole(_WORK["pages"][at]))
     try:
         body = _WORK["render"](_WORK["md"], page)
     except Exception as err:
@@ -123,9 +126,12 @@ def parse(
     made = iter(_run(_parse_one, missing, count) if count else [])
     for (path, slug, text), key, page in zip(jobs, keys, kept, strict=True):
         if page is not None:
-            yield _given("page", _revive(page))
+            yield _given("page", slim.join(*page) if isinstance(page, tuple) else _revive(page))
         elif count:
             kind, value = next(made)
+            if kind == "split":
+                _keep(store, key, value)
+                kind, value = "page", slim.join(*value)
             yield _given(kind, _kept(store, key, value) if kind == "page" else value)
         else:
             yield functools.partial(_serial, store, key, parse_page, md, path, slug, text, content, language)
@@ -183,11 +189,13 @@ def render(
         if read:
             search.READ[body] = read[0]
         _restore(page, env)
+        page.packed = None  # its whole tokens: read no more
         yield _given("body", body)
 
 
 def _serial_render(store, key, render_page, md, page: Page) -> str:
-    body = render_page(md, page)
+    body = render_page(md, _revive(slim.whole(page)))
+    page.packed = None
     if store is not None:
         search.READ[body] = search.read_ahead(body)  # (read once: the index takes them from here)
         _keep(store, key, (body, _rendered_env(page), search.READ[body]))

@@ -273,6 +273,7 @@ class Page:
     warnings: list[SourceError] = field(default_factory=list)
     folder: str = ""  # its section's folder under content/ ('' at the top, 'basics', 'basics/more')
     url: str = ""  # its page in the site, relative to the site's root: 'basics/softmax.html'
+    packed: Any = None  # a small page's whole tokens, until it is rendered (commands/slim.py)
 
     @property
     def title(self) -> str:

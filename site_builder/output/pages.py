@@ -5,7 +5,9 @@ have their hashed names.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import jinja2
@@ -13,6 +15,7 @@ import jinja2
 from ..structure import metadata, sections
 from . import assets as site_assets
 from .assets import ASSETS, TEMPLATES
+from .printpage import print_body, print_prefix
 from .scripts import engine_needs
 
 
@@ -94,17 +97,33 @@ def renderer(
     page's head carries the build id and the map of what its scripts load. ``pending``
     names an asset not written yet: its plain name stands in (a draft of the page).
     ``math_font(html)`` gives the page's own math font (its fonts.FACE and fonts.MATH_FONT,
-    hashed, or None): made from the page as rendered without it, whose head
-    then links its @font-face, and names the font for js/pages.js's swaps."""
+    hashed, or None): made from the formulas and exercises of the page (``formulas``),
+    whose head then links its @font-face, and names the font for js/pages.js's swaps."""
 
     found: dict[str, tuple[str, str] | None] = {}  # page file -> its math font
 
     def font_of(name: str, pending: str | None) -> tuple[str, str] | None:
-        if name not in found:  # made from the page rendered without one
-            found[name] = math_font(render(name, pending, draft=True))
+        if name not in found:  # made from the formulas and exercises of the page
+            variables = renders[name][1]
+            if "body" in variables:  # a page's are its body's (its template writes none)
+                found[name] = math_font(formulas([variables["body"]]))
+            elif "printed" in variables:  # print.html's, its lessons'
+                found[name] = math_font(formulas(body for *_, body in variables["printed"]))
+            else:  # the page rendered without a font
+                found[name] = math_font(render(name, pending, draft=True))
         return found[name]
 
-    def render(name: str, pending: str | None = None, draft: bool = False) -> str:
+    def render(name: str, pending: str | None = None, draft: bool = False, into: Path | None = None) -> str:
+        """The page's HTML; with ``into``, written into that file as it is made (print.html
+        holds every lesson: never held whole) and "" returned."""
+        template, variables = filled(name, pending, draft)
+        if into is None:
+            return template.render(**variables)
+        with into.open("w", encoding="utf-8") as out:
+            out.writelines(template.generate(**variables))
+        return ""
+
+    def filled(name: str, pending: str | None, draft: bool) -> tuple[jinja2.Template, dict]:
         known = {**names, pending: pending} if pending else names
 
         def asset(plain: str) -> str:
@@ -127,7 +146,7 @@ def renderer(
         # the next lesson's font, which js/pages.js loads while the reader reads this one
         after = getattr(variables.get("next"), "url", None)
         ahead = font_of(after, pending) if not draft and after in renders else None
-        return env.get_template(template).render(
+        return env.get_template(template), dict(
             asset=asset,
             manifest=manifest,
             math_face=font and f"{ASSETS}/{font[0]}",
@@ -138,6 +157,44 @@ def renderer(
         )
 
     return render
+
+
+_FORMULA = re.compile(r"<math\b.*?</math>", re.S)  # as fonts.py reads a page's formulas
+_EXERCISE = re.compile(r'<div class="ex-exercise"[^>]* data-exercise="[^"]+"')  # and its exercises
+
+
+def formulas(pieces: Iterable[str]) -> str:
+    """What fonts.PageFonts reads of a page made of ``pieces`` (the template's output, a
+    lesson's body whole in one): each formula and exercise once."""
+    found: dict[str, None] = {}
+    for piece in pieces:
+        if "<" in piece:
+            found.update(dict.fromkeys(_FORMULA.findall(piece)))
+            found.update(dict.fromkeys(_EXERCISE.findall(piece)))
+    return "".join(found)
+
+
+class Printed(Sequence):
+    """print.html's lessons as its template reads them, (anchor prefix, title, summary,
+    body as print.html holds it), each made from the lesson's body when the template
+    comes to it: never every lesson's at once."""
+
+    def __init__(self, lessons: list[tuple[str, str, str, str]]) -> None:
+        self.lessons = lessons  # (url, title, summary, body) of each, in order
+        self.urls = {url for url, *_ in lessons}
+
+    def __len__(self) -> int:
+        return len(self.lessons)
+
+    def __getitem__(self, at):
+        if isinstance(at, slice):
+            return [self[i] for i in range(*at.indices(len(self)))]
+        url, title, summary, body = self.lessons[at]
+        return print_prefix(url), title, summary, print_body(body, url, self.urls)
+
+    def replace(self, url: str, body: str) -> None:
+        """Print lesson ``url`` with ``body`` from now on (`serve` rebuilt it)."""
+        self.lessons = [(at, title, summary, body if at == url else old) for at, title, summary, old in self.lessons]
 
 
 def site_path(url: str) -> str:
