@@ -23,7 +23,7 @@ from explorables.engine import runtime
 from explorables.engine.figures import FIGURES, FieldError
 from explorables.engine.figures import matrices, sentences as shared
 from explorables.engine.figures import attention_lab as lab
-from explorables.engine.figures.attention_lab import maths, scene as lab_scene
+from explorables.engine.figures.attention_lab import maths, planes as lab_planes
 from explorables.figures import HINT, best, num, vec
 from figure_helpers import (ROOT, check_golden_split, control, is_num, lesson_as_built, lesson_figure, links, panel,
                             questions, texts)
@@ -182,7 +182,7 @@ def test_keyboard_steps_do_not_drift():
     state = first_state()
     x, y = state["emb"]["it"]
     for _ in range(3):
-        x += lab_scene.KEYBOARD["step"]
+        x += lab_planes.KEYBOARD["step"]
         state = FIG.apply(state, {"type": "drag", **word("it", state), "x": x, "y": y})
     assert state["emb"]["it"] == [1.5, 0.2]
 

@@ -177,3 +177,16 @@ FLAT_SEE, DOUBLE_QUERY_SEE = say.all("flat_see double_query_see")
 DOUBLE_SAME = {True: say("double_exactly"), False: say("double_same")}
 BLANK_QUERY_SEE, BLANK_QUERY_MASK_SEE, BANK_SEE = say.all("blank_query_see blank_query_mask_see bank_see")
 LOOK_BACK_SEE, LOOK_BACK_EVERY = say("look_back_see"), {True: say("look_back_every"), False: say("look_back_not_every")}
+
+# --- the panels' marks and cells --------------------------------------------------------------
+
+X_NAME, KEY_NAME, VALUE_NAME, OUTPUT_NAME = say.all("x_name key_name value_name output_name")
+WORD_NAME = {False: say("word_name"), True: say("word_name_many")}  # by whether the word repeats
+DETAIL_LARGEST, DETAIL_SUMS, DETAIL_MASKED = say.all("detail_largest detail_sums detail_masked")
+CELL_TITLE, CELL_SHOWN, CELL_MASKED, DETAIL_MASKED_CELL = say.all(
+    "cell_title cell_shown cell_masked detail_masked_cell"
+)
+TABLE_KEY = {  # what the table's colours mean, by what it shows
+    "weights": ((0.1, say("figure.key.little_weight")), (1, say("figure.key.much_weight"))),
+    "scores": ((-1, say("figure.key.low_score")), (1, say("figure.key.high_score"))),
+}
