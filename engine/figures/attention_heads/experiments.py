@@ -6,9 +6,10 @@ from __future__ import annotations
 import copy
 
 from explorables.engine import multi_head
-from explorables.figures import Experiment, Say, best, num, quote, t, vec
+from explorables.figures import Experiment, best, num, quote, vec
 
 from ..sentences import VOCAB, sentence
+from . import words as W
 from .heads import head_matrices, w_o
 
 
@@ -18,33 +19,23 @@ def attend(state: dict):
     return X, multi_head(X, state["heads"], state["W_O"])
 
 
+def tops(state: dict, m=None) -> dict:
+    """Each head's strongest weight of the asking token, the word it falls on and the
+    head's output, as the messages write them (w1, b1, o1, w2, b2, o2), and the output;
+    ``m`` is the engine's result for ``state`` where it is at hand."""
+    m = m or attend(state)[1]
+    tokens, i, out = state["tokens"], state["query"], {"output": vec(m.outputs[state["query"]])}
+    for h, head in enumerate(m.heads, start=1):
+        b = best(head.weights[i])
+        out.update({f"w{h}": num(head.weights[i][b]), f"b{h}": quote(tokens[b]), f"o{h}": vec(head.outputs[i])})
+    return out
+
+
 def two_views(state: dict) -> None:
     tokens = sentence("pronoun").tokens
-    state.update(
-        sentence="pronoun",
-        tokens=tokens,
-        query=tokens.index("hungry"),
-        head1="axis1",
-        head2="axis2",
-        heads=[head_matrices("axis1"), head_matrices("axis2")],
-        W_O=w_o("average"),
-    )
-
-
-def two_views_message(state: dict) -> str:
-    _, m = attend(state)
-    tokens, i = state["tokens"], state["query"]
-    b1, b2 = best(m.heads[0].weights[i]), best(m.heads[1].weights[i])
-    return t(
-        "figure.attention_heads.two_views_see",
-        w1=num(m.heads[0].weights[i][b1]),
-        b1=quote(tokens[b1]),
-        w2=num(m.heads[1].weights[i][b2]),
-        b2=quote(tokens[b2]),
-        o1=vec(m.heads[0].outputs[i]),
-        o2=vec(m.heads[1].outputs[i]),
-        output=vec(m.outputs[i]),
-    )
+    heads = [head_matrices("axis1"), head_matrices("axis2")]
+    state.update(sentence="pronoun", tokens=tokens, query=tokens.index("hungry"), head1="axis1", head2="axis2")
+    state.update(heads=heads, W_O=w_o("average"))
 
 
 def copy_head(state: dict) -> None:
@@ -53,31 +44,11 @@ def copy_head(state: dict) -> None:
 
 
 def copy_message(state: dict) -> str:
-    _, m = attend(state)
-    tokens, i = state["tokens"], state["query"]
-    b = best(m.heads[0].weights[i])
-    return t(
-        "figure.attention_heads.copy_see",
-        weight=num(m.heads[0].weights[i][b]),
-        word=quote(tokens[b]),
-        o1=vec(m.heads[0].outputs[i]),
-        output=vec(m.outputs[i]),
-    )
+    top = tops(state)
+    return W.COPY_SEE.format(weight=top["w1"], word=top["b1"], o1=top["o1"], output=top["output"])
 
 
 EXPERIMENTS = (
-    Experiment(
-        "two-views",
-        Say("figure.attention_heads.two_views"),
-        Say("figure.attention_heads.two_views_title"),
-        run=two_views,
-        see=two_views_message,
-    ),
-    Experiment(
-        "copy",
-        Say("figure.attention_heads.copy"),
-        Say("figure.attention_heads.copy_title"),
-        run=copy_head,
-        see=copy_message,
-    ),
+    Experiment("two-views", *W.say.button("two_views"), run=two_views, see=lambda s: W.TWO_VIEWS_SEE.format(**tops(s))),
+    Experiment("copy", *W.say.button("copy"), run=copy_head, see=copy_message),
 )

@@ -21,28 +21,18 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
-from explorables.figures import (
-    Choice,
-    FieldError,
-    Figure,
-    Value,
-    best,
-    cell_of,
-    num,
-    quote,
-    register,
-    t,
-    vec,
-)
+from explorables.figures import Choice, FieldError, Figure, Value, cell_of, quote, register, t
 
 from ..matrices import matrix_control, matrix_name, parse_cell
 from ..sentences import Asker, asked, check_query_option, clicked, sentence, sentence_menu, sentence_values
-from . import words
-from .experiments import EXPERIMENTS, attend
-from .heads import BLOCK_PRESETS, HEAD_KEYS, MATRICES, W_O_PRESETS, block, head_matrices, head_preset_of, w_o
+from . import words as W
+from .experiments import EXPERIMENTS, attend, tops
+from .heads import BLOCK_PRESETS, HEAD_KEYS, MATRICES, block, head_matrices, head_preset_of, w_o
 from .scene import draw
 
 HEADS = ("head1", "head2")
+HEAD_CHOICES = tuple((k, W.HEAD_LABELS[k]) for k in HEAD_KEYS)  # (value, label) of a head's menu
+ACTIONS = [f"W_O{h}={key}" for h in (1, 2) for key, _, _ in BLOCK_PRESETS]  # a block of W_O set to a preset
 
 
 @dataclass(frozen=True)
@@ -56,7 +46,7 @@ class HeadChoice(Choice):
     def control_dict(self, state: dict) -> dict[str, Any]:
         out = super().control_dict(state)
         if state[self.name] == "custom":
-            out["options"].append({"value": "custom", "label": words.HEAD_LABELS["custom"]()})
+            out["options"].append({"value": "custom", "label": W.HEAD_LABELS["custom"]()})
         return out
 
 
@@ -68,44 +58,23 @@ def _sync(state: dict) -> dict:
 
 
 @register
-class AttentionHeads(Figure, words=words):
+class AttentionHeads(Figure, words=W):
     """Two heads on the lab's sentences, with their outputs joined by W_O."""
 
     name = "attention-heads"
     subject = ("sentence", "tokens", "head1", "head2", "W_O")
     params = (
-        sentence_menu(words.LABEL["sentence"], words.DOC["sentence"], near="head1"),
-        Asker("query", words.LABEL["query"], "", doc=words.DOC["query"], near="head1"),
+        sentence_menu(W.LABEL["sentence"], W.DOC["sentence"], near="head1"),
+        Asker("query", W.LABEL["query"], "", doc=W.DOC["query"], near="head1"),
         *(
-            HeadChoice(
-                name,
-                words.LABEL[name],
-                default,
-                choices=tuple((k, words.HEAD_LABELS[k]) for k in HEAD_KEYS),
-                doc=words.DOC[name],
-                near=name,
-            )
-            for h, (name, default) in enumerate(zip(HEADS, HEAD_KEYS, strict=False))
+            HeadChoice(name, W.LABEL[name], default, choices=HEAD_CHOICES, doc=W.DOC[name], near=name)
+            for name, default in zip(HEADS, HEAD_KEYS, strict=False)
         ),
-        Choice(
-            "W_O",
-            words.LABEL["W_O"],
-            "average",
-            choices=tuple((k, words.W_O_LABELS[k]) for k in W_O_PRESETS),
-            doc=words.DOC["W_O"],
-            control=False,
-        ),
+        Choice("W_O", W.LABEL["W_O"], "average", choices=tuple(W.W_O_LABELS.items()), doc=W.DOC["W_O"], control=False),
     )
     values = (
-        *sentence_values(words.ANNOUNCE["query"]),
-        Value("X", "matrix", "The token vectors e(word), (T, 2)."),
-        Value("heads", "list", "Each head's matrices W_Q, W_K, W_V."),
-        Value("weights", "list", "Each head's weights, (2, T, T)."),
-        Value("head_outputs", "list", "Each head's outputs o¹, o², (2, T, 2)."),
-        Value("concat", "matrix", "[o¹, o²] for every token, (T, 4)."),
-        Value("contributions", "list", "o¹Wo¹ and o²Wo² for every token, (2, T, 2)."),
-        Value("outputs", "matrix", "The multi-head outputs [o¹, o²] Wo, (T, 2).", announce=words.ANNOUNCE["outputs"]),
-        Value("W_O", "matrix", "The output matrix, (4, 2): block 1 above block 2."),
+        *sentence_values(W.ANNOUNCE["query"]),
+        *(Value(*v, announce=W.ANNOUNCE["outputs"] if v[0] == "outputs" else "") for v in W.VALUES),
     )
     experiments = EXPERIMENTS
 
@@ -149,80 +118,51 @@ class AttentionHeads(Figure, words=words):
         return state
 
     def on_action(self, state: dict, name: str) -> dict:
+        """A block of W_O set to a preset: ``W_O1=half``, ``W_O2=I``, ..."""
         target, _, preset = name.partition("=")
         if target in ("W_O1", "W_O2") and preset:
             try:
                 rows = block(preset)
             except ValueError:
                 raise ValueError(f"attention-heads has no preset {preset!r} for {target}") from None
-            start = 0 if target == "W_O1" else 2
+            start = 2 * int(target[-1]) - 2  # W_O1 is rows 0-1, W_O2 rows 2-3
             state["W_O"][start : start + 2] = rows
             return state
-        names = ", ".join(e.name for e in self.experiments)
-        raise ValueError(
-            f"attention-heads has no action {name!r} (known: reset, {names}, W_O1=half, W_O1=I, "
-            "W_O1=0, W_O2=half, W_O2=I, W_O2=0)"
-        )
+        known = ", ".join(["reset", *(e.name for e in self.experiments), *ACTIONS])
+        raise ValueError(f"attention-heads has no action {name!r} (known: {known})")
 
     # --- the numbers and the scene ------------------------------------------------------
 
     def compute(self, s: dict) -> dict:
         X, m = attend(s)
-        return {
-            "X": X,
-            "m": m,
-            "heads": copy.deepcopy(s["heads"]),
-            "weights": [h.weights for h in m.heads],
-            "head_outputs": [h.outputs for h in m.heads],
-            "concat": m.concat,
-            "contributions": m.contributions,
-            "outputs": m.outputs,
-            "W_O": copy.deepcopy(s["W_O"]),
-            "tokens": list(s["tokens"]),
-        }
+        out = {"X": X, "m": m, "heads": copy.deepcopy(s["heads"]), "W_O": copy.deepcopy(s["W_O"])}
+        out.update(weights=[h.weights for h in m.heads], head_outputs=[h.outputs for h in m.heads])
+        return {**out, "concat": m.concat, "contributions": m.contributions, "outputs": m.outputs}
 
     def draw(self, s: dict, v: dict) -> list:
         return draw(s, v)
 
     def status(self, s: dict, v: dict) -> str:
-        tokens, i, m = s["tokens"], s["query"], v["m"]
-        b1, b2 = (best(head.weights[i]) for head in m.heads)
-        return t(
-            "figure.attention_heads.status",
-            word=quote(tokens[i]),
-            w1=num(m.heads[0].weights[i][b1]),
-            b1=quote(tokens[b1]),
-            w2=num(m.heads[1].weights[i][b2]),
-            b2=quote(tokens[b2]),
-            output=vec(m.outputs[i]),
-        )
+        return W.STATUS.format(word=quote(s["tokens"][s["query"]]), **tops(s, v["m"]))
 
     def controls(self, s: dict, v: dict) -> list[dict]:
         """Sentence and asker, the experiments by the plane, each head's menu and matrices,
         then the two blocks of W_O with their presets."""
-        out = [
-            self.declared("sentence").control_dict(s),
-            self.declared("query").control_dict(s),
-            self.experiment_control(s, near="outputs"),
-        ]
+        out = [self.declared(n).control_dict(s) for n in ("sentence", "query")]
+        out.append(self.experiment_control(s, near="outputs"))
         for h, name in enumerate(HEADS):
             out.append(self.declared(name).control_dict(s))
             out += [
-                matrix_control(f"h{h + 1}.{m}", f"{matrix_name(m)}{words.SUP[h + 1]}", s["heads"][h][m], near=name)
+                matrix_control(f"h{h + 1}.{m}", f"{matrix_name(m)}{W.SUP[h + 1]}", s["heads"][h][m], near=name)
                 for m in MATRICES
             ]
         for h in (1, 2):
-            rows = s["W_O"][2 * h - 2 : 2 * h]
+            first = 2 * h - 2  # the block's first row in W_O
+            rows = s["W_O"][first : first + 2]
+            presets = [(f"W_O{h}={key}", label, rows == block(key)) for key, label, _ in BLOCK_PRESETS]
+            title = W.block_label(h)
             out.append(
-                matrix_control(
-                    f"W_O{h}",
-                    words.block_label(h),
-                    rows,
-                    near="combine",
-                    cells="W_O",
-                    first_row=2 * h - 2,
-                    presets=[(f"W_O{h}={key}", label, rows == block(key)) for key, label, _ in BLOCK_PRESETS],
-                )
+                matrix_control(f"W_O{h}", title, rows, near="combine", cells="W_O", first_row=first, presets=presets)
             )
         return out
 
@@ -233,6 +173,6 @@ def _cell(name: str) -> tuple[tuple, str]:
         return ("W_O", *cell), t("figure.matrix.cell", matrix="Wo", row=cell[0] + 1, column=cell[1] + 1)
     for h, m in ((h, m) for h in (1, 2) for m in MATRICES):
         if cell := cell_of(name, f"h{h}.{m}", (2, 2)):
-            label = f"{matrix_name(m)}{words.SUP[h]}"
+            label = f"{matrix_name(m)}{W.SUP[h]}"
             return (h - 1, m, *cell), t("figure.matrix.cell", matrix=label, row=cell[0] + 1, column=cell[1] + 1)
     raise FieldError(name, f"attention-heads has no control named {name!r}")

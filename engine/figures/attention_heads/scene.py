@@ -1,12 +1,12 @@
 """The two heads' panels, drawn with the kit's mark builders: two weight tables, the
-outputs plane and the join, in numbers and in plain words."""
+outputs plane and the join, in numbers and in plain W."""
 
 from __future__ import annotations
 
 from explorables.figures import arrows, best, cells, extent, line, num, plane, points, quote, spoken, t, text, vec
 
 from ..sentences import EMBED_AXES, OUTPUT_DIAMOND, OWN_RING, column_labels, grid_step, row_labels, sub, token_label
-from . import words
+from . import words as W
 from .heads import head_preset_of, w_o
 
 PLANE = 2.5  # smallest half-width of the outputs plane
@@ -18,40 +18,38 @@ def draw(s: dict, v: dict) -> list[dict]:
         table_panel(s, v, 1),
         plane_panel(s, v),
         combine_panel(s, v),
-        text("readout", *readout(s, v), title=words.READOUT_TITLE()),
+        text("readout", *readout(s, v), title=W.READOUT_TITLE),
     ]
 
 
 def table_panel(s: dict, v: dict, h: int) -> dict:
     tokens, i, head = s["tokens"], s["query"], v["m"].heads[h]
-    n, W = len(tokens), head.weights
-    tops = [best(row) for row in W]
+    n, A = len(tokens), head.weights
+    tops = [best(row) for row in A]
     panel = cells(
         f"head{h + 1}",
         n,
         n,
-        text=lambda a, b: num(W[a][b]),
-        tone=lambda a, b: W[a][b],
+        text=lambda a, b: num(A[a][b]),
+        tone=lambda a, b: A[a][b],
         link=lambda a, b: f"t{b}",
         id=lambda a, b: f"a{h + 1}-{a}-{b}",
         select=True,
         mark=f"a{h + 1}",
         active=lambda a, b: a == i and b == tops[a],
         detail=lambda a, b: [
-            t("figure.attention_heads.cell_head", h=h + 1, pair=f"{tokens[a]}{sub(a)} → {tokens[b]}{sub(b)}"),
-            f"s = q·k / √2 = {num(head.scores[a][b], 3)};  a = {num(W[a][b], 3)}",
+            W.CELL_HEAD.format(h=h + 1, pair=f"{tokens[a]}{sub(a)} → {tokens[b]}{sub(b)}"),
+            f"s = q·k / √2 = {num(head.scores[a][b], 3)};  a = {num(A[a][b], 3)}",
         ],
-        tip=lambda a, b: t(
-            "figure.attention_heads.cell_title", h=h + 1, a=tokens[a], i=a, b=tokens[b], j=b, weight=num(W[a][b])
-        ),
-        caption=words.TABLE_CAPTION(),
+        tip=lambda a, b: W.CELL_TITLE.format(h=h + 1, a=tokens[a], i=a, b=tokens[b], j=b, weight=num(A[a][b])),
+        caption=W.TABLE_CAPTION,
         col_labels=column_labels(tokens),
         row_labels=row_labels(tokens, i),
         key=[(0.1, t("figure.key.little_weight")), (1, t("figure.key.much_weight"))],
         active_row=i,
         wide=False,
     )
-    panel["title"] = words.table_title(h + 1, head_preset_of(s["heads"][h]))  # last, as the words are read
+    panel["title"] = W.table_title(h + 1, head_preset_of(s["heads"][h]))  # last, as the words are read
     return panel
 
 
@@ -78,25 +76,19 @@ def plane_panel(s: dict, v: dict) -> dict:
                 label=[token_label(tokens, j) + sup for j in js],
                 link=[f"t{j}" for j in js],
                 select=not sup,
-                name=[t("figure.attention_heads.value_name", sup=sup, word=tokens[j], j=j, at=vec(V[j])) for j in js],
+                name=[W.VALUE_NAME.format(sup=sup, word=tokens[j], j=j, at=vec(V[j])) for j in js],
             )
         return out_marks
 
     def diamond(id, p, role, label):
+        name = W.OUTPUT_NAME.format(what=W.OUTPUT_NAMES[id](), word=tokens[i], at=vec(p))
         return points(
-            None,
-            [p],
-            id=id,
-            role=role,
-            shape="diamond",
-            size=OUTPUT_DIAMOND,
-            label=label,
-            link=f"t{i}",
-            name=t("figure.attention_heads.output_name", what=words.OUTPUT_NAMES[id](), word=tokens[i], at=vec(p)),
+            None, [p], id=id, role=role, shape="diamond", size=OUTPUT_DIAMOND, label=label, link=f"t{i}", name=name
         )
 
     midpoint = line([o1, o2], role="muted", dotted=True, width=1.5) if s["W_O"] == w_o("average") else None
     half = extent(V1 + V2 + [o1, o2, c1, out, [0.0, 0.0]], PLANE)
+    gap = round(OUTPUT_DIAMOND * 1.4 * 1.3 + 1, 1)  # the second part's tip at the hovered diamond's edge
     # drawn in this order, so that nothing hides anything: the asking token's values (rings
     # wide enough to hold a diamond), the outputs, the arrows over them (an arrow's head
     # shows on the diamond it ends at), the other values' dots on top
@@ -106,29 +98,17 @@ def plane_panel(s: dict, v: dict) -> dict:
         values(True),
         diamond("o1", o1, "head1", "o¹"),
         diamond("o2", o2, "head2", "o²"),
-        diamond("combined", out, "output", words.MULTI_HEAD()),
+        diamond("combined", out, "output", W.MULTI_HEAD()),
         arrows(None, (0.0, 0.0), [c1], id="part1", role="head1", width=2, dashed=True),
         # o¹W_O¹ + o²W_O² = [o¹, o²] W_O: the second part ends at the engine's output
-        arrows(
-            None,
-            [c1],
-            [out],
-            id="part2",
-            role="head2",
-            width=2,
-            dashed=True,
-            gap=round(OUTPUT_DIAMOND * 1.4 * 1.3 + 1, 1),
-        ),  # its tip at the hovered diamond's edge
+        arrows(None, [c1], [out], id="part2", role="head2", width=2, dashed=True, gap=gap),
         values(False),
         half=half,
         grid=grid_step(half),
         axes=[spoken(a) for a in EMBED_AXES],
-        title=words.plane_title(tokens[i], i),
-        caption=words.PLANE_CAPTION(),
-        legend=[
-            {"role": role, "label": label(), **({"shape": shape} if shape else {})}
-            for role, label, shape in words.LEGEND
-        ],
+        title=W.plane_title(tokens[i], i),
+        caption=W.PLANE_CAPTION,
+        legend=W.LEGEND,
     )
 
 
@@ -142,7 +122,7 @@ def combine_panel(s: dict, v: dict) -> dict:
         f"[o¹, o²] = {vec(m.concat[i])}",
         f"[o¹, o²] Wo = {vec(m.outputs[i])}",
         f"o¹Wo¹ + o²Wo² = {vec(c1)} + {vec(c2)} = {vec(m.outputs[i])}",
-        title=words.COMBINE_TITLE(),
+        title=W.COMBINE_TITLE,
         mono=True,
     )
 
@@ -152,17 +132,10 @@ def readout(s: dict, v: dict) -> list[str]:
     out = []
     for h, head in enumerate(m.heads):
         b = best(head.weights[i])
-        out.append(
-            t(
-                "figure.attention_heads.readout_head",
-                h=h + 1,
-                weight=num(head.weights[i][b]),
-                word=quote(tokens[b]),
-                output=vec(head.outputs[i]),
-            )
-        )
+        weight, output = num(head.weights[i][b]), vec(head.outputs[i])
+        out.append(W.READOUT_HEAD.format(h=h + 1, weight=weight, word=quote(tokens[b]), output=output))
     if s["heads"][0] == s["heads"][1]:
-        out.append(words.SAME_HEADS())
+        out.append(W.SAME_HEADS())
     if s["W_O"] == w_o("average"):
-        out.append(words.midpoint(m.outputs[i]))
+        out.append(W.midpoint(m.outputs[i]))
     return out

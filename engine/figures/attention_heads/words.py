@@ -22,6 +22,16 @@ DOC = {
     "head2": "Head 2's matrices: axis1, axis2 or whole.",
     "W_O": "The output matrix: average (½I, ½I), sum (I, I), head1 (I, 0) or head2 (0, I).",
 }
+VALUES = (  # (name, format, doc) after the sentence's: the figure's named values
+    ("X", "matrix", "The token vectors e(word), (T, 2)."),
+    ("heads", "list", "Each head's matrices W_Q, W_K, W_V."),
+    ("weights", "list", "Each head's weights, (2, T, T)."),
+    ("head_outputs", "list", "Each head's outputs o¹, o², (2, T, 2)."),
+    ("concat", "matrix", "[o¹, o²] for every token, (T, 4)."),
+    ("contributions", "list", "o¹Wo¹ and o²Wo² for every token, (2, T, 2)."),
+    ("outputs", "matrix", "The multi-head outputs [o¹, o²] Wo, (T, 2)."),
+    ("W_O", "matrix", "The output matrix, (4, 2): block 1 above block 2."),
+)
 HEAD_LABELS = say.table(axis1="head_axis1", axis2="head_axis2", whole="head_whole", custom="head_custom")
 W_O_LABELS = say.table(average="w_o_average", sum="w_o_sum", head1="w_o_head1", head2="w_o_head2")
 LABEL = say.table(
@@ -34,6 +44,8 @@ LEGEND = (
     ("output", say("legend_output"), "diamond"),
     ("value", say("legend_values"), None),
 )
+STATUS, TWO_VIEWS_SEE, COPY_SEE, READOUT_HEAD = say.all("status two_views_see copy_see readout_head")
+CELL_HEAD, CELL_TITLE, VALUE_NAME, OUTPUT_NAME = say.all("cell_head cell_title value_name output_name")
 COMBINE_TITLE, READOUT_TITLE, SAME_HEADS = say.all("combine_title readout_title same_heads")
 MULTI_HEAD = say("label_multi_head")
 OUTPUT_NAMES = say.table(o1="head1_output", o2="head2_output", combined="multi_head_output")
