@@ -190,3 +190,14 @@ TABLE_KEY = {  # what the table's colours mean, by what it shows
     "weights": ((0.1, say("figure.key.little_weight")), (1, say("figure.key.much_weight"))),
     "scores": ((-1, say("figure.key.low_score")), (1, say("figure.key.high_score"))),
 }
+
+# --- the plain words and the arithmetic -------------------------------------------------------
+
+STATUS, AT = say.all("status at")
+READOUT_ALONE, READOUT_BEST, READOUT_SAME, READOUT_DIFFER = say.all(
+    "readout_alone readout_best readout_same readout_differ"
+)
+READOUT_HIDDEN = {True: say("readout_hidden"), False: say("readout_hidden_one")}  # by whether several are hidden
+CAUSE_POSITION, CAUSE_AND, CAUSE_ROWS = say.all("cause_position cause_and cause_rows")
+CAUSE_MASK = {True: say("cause_mask"), False: say("cause_mask_one")}  # by whether the first token reads several
+ARITH_THEN, ARITH_MASKED = say.all("arith_then arith_masked")
