@@ -199,20 +199,3 @@ class Matrix(Param):
             near=self.near,
             presets=[(f"{self.name}={p.key}", spoken(p.label), p.key == current) for p in self.presets()],
         )
-
-
-__all__ = [
-    "LOOK_BACK",
-    "MATRIX_LIMIT",
-    "MATRIX_PRESETS",
-    "PRESET_NAMES",
-    "Matrix",
-    "MatrixPreset",
-    "look_back",
-    "matrix_control",
-    "matrix_name",
-    "parse_cell",
-    "parse_matrix",
-    "preset_matrix",
-    "preset_of",
-]

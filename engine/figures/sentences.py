@@ -216,35 +216,3 @@ def grid_step(half_width: float) -> float:
         if half_width / step <= 6:
             return step
     return 50.0
-
-
-__all__ = [
-    "EMBED_AXES",
-    "MAX_TOKENS",
-    "OUTPUT_DIAMOND",
-    "OWN_RING",
-    "SENTENCES",
-    "SENTENCE_CHOICES",
-    "SENTENCE_KEYS",
-    "T_MAX",
-    "T_MIN",
-    "VOCAB",
-    "Asker",
-    "Sentence",
-    "asked",
-    "check_query_option",
-    "clicked",
-    "column_labels",
-    "count_errors",
-    "default_embeddings",
-    "distinct",
-    "grid_step",
-    "row_labels",
-    "sentence",
-    "sentence_menu",
-    "sentence_values",
-    "sub",
-    "temperature",
-    "token_label",
-    "token_text",
-]
