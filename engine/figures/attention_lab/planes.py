@@ -26,13 +26,6 @@ def square(id: str, *marks, half: float, axes, **options) -> dict:
     return plane(id, *marks, half=half, grid=grid_step(half), axes=[spoken(a) for a in axes], **options)
 
 
-def legend(*entries) -> list[dict]:
-    return [
-        {"role": role, "label": spoken(W.LEGEND[key]), **({"shape": shape} if shape else {})}
-        for key, role, shape in entries
-    ]
-
-
 def embed_panel(s: dict, v: dict) -> dict:
     tokens, i, X, E = s["tokens"], s["query"], v["X"], v["E"]
     shown = distinct(tokens)
@@ -78,11 +71,11 @@ def embed_panel(s: dict, v: dict) -> dict:
         words,
         half=half,
         axes=EMBED_AXES,
-        title=W.EMBED_TITLE(),
+        title=W.EMBED_TITLE,
         caption=W.embed_caption(len(shown), alpha),
         keyboard=KEYBOARD,
         selected=f"word-{s['selected']}" if s["selected"] in shown else None,
-        legend=legend(("own", "own", None), *([("x", "accent", "square")] if alpha else [])),
+        legend=[("own", W.LEGEND["own"]), *([("accent", W.LEGEND["x"], "square")] if alpha else [])],
     )
 
 
@@ -117,9 +110,9 @@ def qk_panel(s: dict, v: dict) -> dict:
         keys,
         half=half,
         axes=QK_AXES,
-        title=W.QK_TITLE(),
+        title=W.QK_TITLE,
         caption=W.qk_caption(i),
-        legend=legend(("query", "query", "line"), ("key", "key", None)),
+        legend=[("query", W.LEGEND["query"], "line"), ("key", W.LEGEND["key"])],
     )
 
 
@@ -181,7 +174,7 @@ def values_panel(s: dict, v: dict) -> dict:
         value_points(others),
         half=extent(V + outs, PLANE),
         axes=VALUE_AXES,
-        title=W.VALUES_TITLE(),
+        title=W.VALUES_TITLE,
         caption=W.values_caption(i, tokens[i]),
-        legend=legend(("value", "value", None), ("output", "output", "diamond"), ("hull", "hull", None)),
+        legend=[("value", W.LEGEND["value"]), ("output", W.LEGEND["output"], "diamond"), ("hull", W.LEGEND["hull"])],
     )

@@ -88,7 +88,7 @@ def table_panel(s: dict, v: dict) -> dict:
         muted=lambda a, b: not r.mask[a][b],
         detail=detail,
         tip=title,
-        caption=W.TABLE_CAPTION(),
+        caption=W.TABLE_CAPTION,
         key=[(tone, words()) for tone, words in W.TABLE_KEY[shows]],
         col_labels=column_labels(tokens),
         row_labels=row_labels(tokens, i),

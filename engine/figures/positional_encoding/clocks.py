@@ -59,10 +59,7 @@ def clocks(v: dict) -> dict:
         wide=pairs > MANY,
         title=W.CLOCKS_TITLE.format(t=t),
         caption=W.CLOCKS_CAPTION.format(s=s, k=signed(s - t)),
-        legend=[
-            {"role": "query", "label": W.HAND_AT_T.format(t=t), "shape": "line"},
-            {"role": "key", "label": W.HAND_AT_S.format(s=s), "shape": "line"},
-        ],
+        legend=[("query", W.HAND_AT_T.format(t=t), "line"), ("key", W.HAND_AT_S.format(s=s), "line")],
     )
 
 
@@ -83,7 +80,7 @@ def vector(v: dict) -> dict:
         detail=detail,
         tip=lambda i, j: W.CELL_TITLE.format(t=t, e=2 * i + j, x=num(pe[2 * i + j], 3)),
         title=W.VECTOR_TITLE.format(t=t),
-        caption=W.VECTOR_CAPTION(),
+        caption=W.VECTOR_CAPTION,
         wide=len(thetas) > MANY,
         key=[(-1, W.KEY_NEGATIVE()), (1, W.KEY_POSITIVE())],
         col_labels=heading(2, text=W.VECTOR_COLUMNS),

@@ -46,7 +46,7 @@ def similarity_chart(state: dict, v: dict) -> dict:
         series=[series(v["fine"], "accent")],
         wide=True,
         title=W.CHART_TITLE.format(t=t),
-        caption=W.CHART_CAPTION(),
+        caption=W.CHART_CAPTION,
         x_label=W.X_LABEL(),
         y_label=W.Y_LABEL(),
         ratio=0.6,
@@ -71,7 +71,7 @@ def readout(v: dict) -> dict:
     }
     shown = [str(t), str(k), W.CLOCKS_OF.format(D=D, half=D // 2), field_text(v["base"]), num(sim, 3)]
     items = [[name.format(**fill), value] for name, value in zip(W.READOUT_ITEMS, shown, strict=True)]
-    return text("readout", *(p.format(**fill) for p in W.READOUT), title=W.READOUT_TITLE(), items=items)
+    return text("readout", *(p.format(**fill) for p in W.READOUT), title=W.READOUT_TITLE, items=items)
 
 
 def terms(v: dict) -> dict:
