@@ -23,7 +23,6 @@ from explorables.figures import (
     points,
     polygon,
     steps,
-    t,
     text,
     vec,
 )
@@ -33,6 +32,7 @@ from . import words as w
 
 VALUE_PLANE = 2.0  # half-width of the value plane while every value fits inside it
 STEP, BIG_STEP = 0.1, 0.5  # keyboard steps on the key plane (arrow, Shift+arrow)
+GRID = {"grid": 1.0, "axes": ["x1", "x2"]}  # both planes' grid and axis names
 
 
 def panels(s: dict, v: dict) -> list[dict]:
@@ -89,21 +89,14 @@ def keys(s: dict, v: dict, hidden: list[bool]) -> dict:
             lines([(k, vector_projection(k, q)) for k in K], role=role, dotted=True, link=lambda j: f"t{j}", width=1),
         ]
     asking = f"q ({token_text(tokens[i])})"  # the renderer puts it by the tip
+    names = [w.key_name(j, tokens[j], j == i, K[j], hidden[j], r.scores[j], r.weights[j]) for j in range(len(K))]
     return plane(
         "keys",
         reach,
         arrows(None, (0, 0), [q], id="query", role="query", link=f"t{i}", width=3, label=asking),
-        token_points(
-            "key",
-            K,
-            s,
-            hidden,
-            draggable=True,
-            name=lambda j: w.key_name(j, tokens[j], j == i, K[j], hidden[j], r.scores[j], r.weights[j]),
-        ),
+        token_points("key", K, s, hidden, draggable=True, name=names),
         half=half,
-        grid=1.0,
-        axes=["x1", "x2"],
+        **GRID,
         keyboard={"step": STEP, "big": BIG_STEP},
         selected=f"key-{s['selected']}",
         title=w.KEYS_TITLE,
@@ -126,8 +119,7 @@ def values(s: dict, r, hidden: list[bool]) -> dict:
         arrows(None, [V[i]], [o], id="moved", role="output", dashed=True, link=f"t{i}") if moved else None,
         points(None, [o], id="output", role="output", shape="diamond", size=7, link=f"t{i}", label=new, name=new_name),
         half=extent(V, VALUE_PLANE),
-        grid=1.0,
-        axes=["x1", "x2"],
+        **GRID,
         title=w.VALUES_TITLE,
         caption=w.values_caption(tokens, i, len(hull) >= 2),
         legend=w.values_legend(tokens[i], len(hull) >= 2),
@@ -165,7 +157,7 @@ def scores(s: dict, r, hidden: list[bool]) -> dict:
         detail=detail,
         tip=lambda _, j: w.score_tip(tokens[j], r.scores[j], hidden[j]),
         title=w.SCORES_TITLE,
-        key=[(-1, t("figure.key.low_score")), (1, t("figure.key.high_score"))],
+        key=[(-1, w.LOW_SCORE), (1, w.HIGH_SCORE)],
         col_labels=heading(len(tokens), text=tokens, link=lambda j: f"t{j}"),
         row_labels=heading(1, text=tokens[i], link=f"t{i}"),
     )

@@ -43,6 +43,7 @@ QUERY_LABEL, TEMPERATURE_LABEL, TEMPERATURE_HELP = say.all("query_label temperat
 TEMPERATURE_WHAT, CAUSAL_LABEL, CAUSAL_HELP = say.all("temperature_what causal_label causal_help")
 KEY_GRID, KEY_COORDINATE = say.all("key_grid key_coordinate")  # the typed keys, and one of their fields
 # The panels' fixed words
+LOW_SCORE, HIGH_SCORE = say.all("figure.key.low_score figure.key.high_score")  # the score row's key
 FORMULA, FORMULA_TITLE, KEYS_TITLE, VALUES_TITLE, SCORES_TITLE = say.all(
     "formula formula_title keys_title values_title scores_title"
 )
