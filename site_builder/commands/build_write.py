@@ -63,10 +63,11 @@ def write(run: Run, read: Read, parsed: Parsed, rendered: Rendered) -> Path:
             (assets / fonts.MATH_FONT).unlink()
             if bundle:
                 offline.write_data(assets, engine, python_lib, run.pyodide_source)
-            languages.write_assets(assets, rendered, run.dev)  # a site in several: each one's search and words
-            track.write_track(assets, parsed.reading, config.language, read.words.messages)  # for progress.js
+            languages.write_assets(assets, rendered, run.dev)  # a site in several: each one's words
+            track.write_track(assets, parsed.reading, config.language, read.words.messages, config.languages)
             names = site_assets.hash_folder(assets)
             names.update(search_files.write(assets, rendered.searched))  # one file, or split (large sites)
+            names.update(languages.write_search(assets, rendered))  # a site in several: each one's own
             serviceworker.announce(names, config.offline, dev=run.dev, bundle=bundle)  # pages register sw.js
             shared = "".join([*rendered.bodies, exercise_glyphs()]) if bundle else None
             page_fonts = fonts.PageFonts(assets, whole, fonts.exercise_math, shared)

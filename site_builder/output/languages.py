@@ -6,7 +6,8 @@
   each language in its own name, leading to the same page in that language (its own, or
   the default's with a note), or to that language's front page when it has no such page.
 - One runtime and one engine serve every language. Each language has its own search
-  index (``search-index.de.js``, which its pages' asset map names as their "search"), and
+  index (``search-index.de.js``, which its pages' asset map names as their "search"; a
+  large one split, its parts under ``search/de/``: search_files.py), and
   its words as a classic script of data (``words/de.js``): js/languages.js hands them to
   the page and to the engine's worker when the reader moves to a page in another
   language without leaving the document (the engine is not started again).
@@ -26,7 +27,7 @@ import rcssmin
 from markupsafe import Markup, escape
 
 from ..structure import languages
-from . import search
+from . import search_files
 from .assets import STATIC
 from .minify import minified
 from .pages import renderer as page_renderer
@@ -129,18 +130,23 @@ def sitemap_alternates(trees) -> dict[str, list[tuple[str, str]]]:
     return found
 
 
+def write_search(assets: Path, rendered) -> dict[str, str]:
+    """Each other language's search index, once the assets are named (as search_files.write
+    writes the default's): {plain name: hashed name}. Nothing for a site in one language."""
+    trees = getattr(rendered, "languages", None) or []
+    names: dict[str, str] = {}
+    for tree in trees[1:]:
+        names.update(search_files.write(assets, tree.searched, search_file(tree.code, trees[0].code), tree.code))
+    return names
+
+
 def write_assets(assets: Path, rendered, dev: bool) -> None:
-    """The languages' own assets, before the assets are named by their content: each other
-    language's search index, each language's words, js/languages.js and its styles (at
-    the end of explorables.css). Nothing for a site in one language."""
+    """The languages' own assets, before the assets are named by their content: each
+    language's words, js/languages.js and its styles (at the end of explorables.css).
+    Nothing for a site in one language."""
     trees = getattr(rendered, "languages", None)
     if not trees:
         return
-    default = trees[0].code
-    for tree in trees[1:]:
-        (assets / search_file(tree.code, default)).write_text(
-            search.index_script(search.build_index(tree.searched)), encoding="utf-8"
-        )
     for tree in trees:
         path = assets / words_file(tree.code)
         path.parent.mkdir(parents=True, exist_ok=True)

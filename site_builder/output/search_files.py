@@ -15,6 +15,11 @@ site of tens of thousands of pages downloads a few hundred kilobytes, not the wh
 
 The postings of a part are delta-coded (each document as its distance from the one
 before), which keeps a common word's list short.
+
+A site in several languages has an index a language (output/languages.py). Each other
+language's is written the same way, its first file ``search-index.de.HASH.js`` and its
+parts under ``search/de/``, keyed ``de-t0``, ``de-d0``: a reader who changes language
+in place keeps the parts already loaded, and none is taken for another language's.
 """
 
 from __future__ import annotations
@@ -55,8 +60,10 @@ def _gaps(postings: list[int]) -> list[int]:
     return out
 
 
-def split(index: dict) -> tuple[dict, dict[str, str]]:
-    """The first file's data and {part's plain file name: its script} of ``index``."""
+def split(index: dict, language: str = "") -> tuple[dict, dict[str, str]]:
+    """The first file's data and {part's plain file name: its script} of ``index``;
+    ``language``: another language's, whose parts' keys and files are its own."""
+    tag, folder = (f"{language}-", f"search/{language}/") if language else ("", "search/")
     files: dict[str, str] = {}
     terms: list[list[str]] = []  # [first term, key, file] of each part of postings
     part: dict[str, list[int]] = {}
@@ -65,8 +72,8 @@ def split(index: dict) -> tuple[dict, dict[str, str]]:
     def close() -> None:
         nonlocal part, size
         if part:
-            key = f"t{len(terms)}"
-            name = f"search/{key}.js"
+            key = f"{tag}t{len(terms)}"
+            name = f"{folder}t{len(terms)}.js"
             files[name] = part_script(key, part)
             terms.append([next(iter(part)), key, name])
         part, size = {}, 0
@@ -80,8 +87,8 @@ def split(index: dict) -> tuple[dict, dict[str, str]]:
     labels = [label for label, _ in index["lessons"]]
     docs: list[list[str]] = []
     for first in range(0, len(index["docs"]), DOCS_PER_PART):
-        key = f"d{len(docs)}"
-        name = f"search/{key}.js"
+        key = f"{tag}d{len(docs)}"
+        name = f"{folder}d{len(docs)}.js"
         chunk = [[labels[d[0]], *d[1:]] for d in index["docs"][first : first + DOCS_PER_PART]]
         files[name] = part_script(key, chunk)
         docs.append([key, name])
@@ -96,17 +103,19 @@ def split(index: dict) -> tuple[dict, dict[str, str]]:
     return head, files
 
 
-def write(assets: Path, pages: list[tuple]) -> dict[str, str]:
+def write(assets: Path, pages: list[tuple], first: str = FIRST, language: str = "") -> dict[str, str]:
     """Write the search index of ``pages`` (search.build_index's) into the asset folder
     under hashed names, once the others have theirs: {plain name: hashed name}. The
-    first file names its parts by their hashed names, relative to the asset folder."""
+    first file names its parts by their hashed names, relative to the asset folder.
+    Another ``language``'s index: its ``first`` file ("search-index.de.js") and parts of
+    its own."""
     index = build_index(pages)
     whole = index_script(index)
     if len(whole) <= SPLIT_ABOVE:
-        return {FIRST: site_assets.add(assets, FIRST, whole.encode("utf-8"))}
-    head, files = split(index)
+        return {first: site_assets.add(assets, first, whole.encode("utf-8"))}
+    head, files = split(index, language)
     names = {name: site_assets.add(assets, name, text.encode("utf-8")) for name, text in files.items()}
     for entry in [*head["terms"], *head["docs"]]:
         entry[-1] = names[entry[-1]]
-    names[FIRST] = site_assets.add(assets, FIRST, index_script(head).encode("utf-8"))
+    names[first] = site_assets.add(assets, first, index_script(head).encode("utf-8"))
     return names
