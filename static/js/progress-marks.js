@@ -3,10 +3,12 @@
      or read to the end when it has none);
    - on the lists of lessons (the front page's, a section's page): the same, and how many
      of a lesson's exercises are solved ("2 of 3 exercises");
-   - on the front page, "Continue where you left off", leading to the last lesson shown
-     (only when there is one, and not every lesson is complete);
+   - on the front page, "Continue where you left off", leading to the last lesson shown,
+     in the page's language (its translation, or the default language's page), only when
+     there is one and not every lesson is complete;
    - beside an exercise's label, that it is solved and in how many tries;
    - in the footer, "Forget my progress", asked again before anything is forgotten.
+   In a site of several languages a lesson's marks show on each of its translations.
    Nothing moves when they come: each mark is drawn in space the stylesheet keeps for it
    from the first frame (css/progress.css), and the marks follow every page swapped in. */
 (function () {
@@ -82,7 +84,7 @@
   function markContinue(data, entries) {
     const place = document.querySelector("main .ex-continue");
     if (!place) return;
-    const last = entries.get(data.last);
+    const last = entries.get(progress.page(progress.lesson(data.last), ex.words.language));
     const all = Array.from(entries.keys());
     const done = all.length > 0 && all.every(function (key) { return progress.status(key).complete; });
     if (!last || done) { place.replaceChildren(); return; }
@@ -95,7 +97,7 @@
 
   /* Each exercise of the lesson shown: solved, and in how many tries. */
   function markExercises(data) {
-    const lesson = data.lessons[progress.key()];
+    const lesson = data.lessons[progress.lesson(progress.key())];
     document.querySelectorAll("main .ex-exercise").forEach(function (section) {
       const label = section.querySelector(".ex-exercise-label");
       const one = lesson && lesson.exercises[section.id];

@@ -2,22 +2,29 @@
    far they read, which exercises they solved and in how many tries, which questions'
    answers they opened. Nothing of it leaves the browser.
 
-   Everything is keyed by page key (a page's path from the site's root, as the build
-   writes it: "basics/softmax.html") and exercise id, never by build: a new deploy, the
-   same site under /repo/ and an offline bundle opened from disk read the same keys.
-   The track's data (site_builder/output/track.py, window.explorablesTrack) says which
-   pages are lessons and what each holds; it is loaded from the asset map after the
-   first frame, as this script is.
+   Everything is keyed by lesson key and exercise id, never by build: a new deploy, the
+   same site under /repo/ and an offline bundle opened from disk read the same keys. A
+   lesson's key is its page key (its path from the site's root, as the build writes it:
+   "basics/softmax.html"); in a site of several languages its translations ("de/basics/
+   softmax.html") are the same lesson, kept under the default language's page key, so
+   that what is solved in one language is solved in all (a store kept by the
+   translation's own key, as earlier builds kept it, is merged in when loaded). The
+   track's data (site_builder/output/track.py, window.explorablesTrack) says which pages
+   are lessons, what each holds and which lesson each translates; it is loaded from the
+   asset map after the first frame, as this script is.
 
    window.explorables.progress:
-   - data(): a copy of {v: 1, last: page key, lessons: {page key: {visited: ms, read: 0..1,
-     exercises: {id: {solved, tries}}, questions: {id: true}}}};
+   - data(): a copy of {v: 1, last: the page key of the lesson shown last (in the language
+     it was read in), lessons: {lesson key: {visited: ms, read: 0..1, exercises: {id:
+     {solved, tries}}, questions: {id: true}}}};
    - forget(); on(fn): fn(data) after every change, and once when loaded;
    - useStore({load, save}): keep it there instead of localStorage (a SCORM package keeps
      it in the LMS); what that store holds is merged in (solved stays solved, the larger
      tries and read win);
-   - status(page key): {visited, read, solved, exercises, complete};
-   - track(): a promise of the track's data; key(): the page key of the page shown.
+   - status(page key): {visited, read, solved, exercises, complete} of its lesson;
+   - track(): a promise of the track's data; key(): the page key of the page shown;
+     lesson(page key): its lesson's key; page(lesson key, language): the lesson's page in
+     that language (its translation, else the default language's page).
    Storage the browser refuses (turned off, full, a private window) or stored data that
    cannot be read cost the reader the marks only: progress is then kept for this visit.
    Keys are an author's and a reader's text: every store of them has no prototype, so an
@@ -77,24 +84,30 @@
       Object.keys(questions).forEach(function (id) { if (questions[id] === true) lesson.questions[id] = true; });
       data.lessons[key] = lesson;
     });
-    if (typeof raw.last === "string" && raw.last in data.lessons) data.last = raw.last;
+    // a page's key, its lesson's until the track's data says which (pruned)
+    if (typeof raw.last === "string" && raw.last.length <= 2048) data.last = raw.last;
     return data;
   }
-  /* ``from`` merged into ``into``: solved stays solved, the larger tries, read and visit win. */
+  /* Lesson ``b`` merged into ``a``: solved stays solved, the larger tries, read and visit win. */
+  function mergeLesson(a, b) {
+    a.visited = Math.max(a.visited, b.visited);
+    a.read = Math.max(a.read, b.read);
+    Object.keys(b.exercises).forEach(function (id) {
+      const mine = a.exercises[id] || (a.exercises[id] = { solved: false, tries: 0 });
+      mine.solved = mine.solved || b.exercises[id].solved;
+      mine.tries = Math.max(mine.tries, b.exercises[id].tries);
+    });
+    Object.keys(b.questions).forEach(function (id) { a.questions[id] = true; });
+  }
+  /* ``from`` merged into ``into``, lesson by lesson. */
   function merge(into, from) {
     Object.keys(from.lessons).forEach(function (key) {
-      const a = into.lessons[key] || (into.lessons[key] = blankLesson());
-      const b = from.lessons[key];
-      a.visited = Math.max(a.visited, b.visited);
-      a.read = Math.max(a.read, b.read);
-      Object.keys(b.exercises).forEach(function (id) {
-        const mine = a.exercises[id] || (a.exercises[id] = { solved: false, tries: 0 });
-        mine.solved = mine.solved || b.exercises[id].solved;
-        mine.tries = Math.max(mine.tries, b.exercises[id].tries);
-      });
-      Object.keys(b.questions).forEach(function (id) { a.questions[id] = true; });
+      mergeLesson(into.lessons[key] || (into.lessons[key] = blankLesson()), from.lessons[key]);
     });
-    const visited = function (data) { return data.last && data.lessons[data.last] ? data.lessons[data.last].visited : -1; };
+    const visited = function (data) {
+      const lesson = data.last && data.lessons[lessonOf(data.last)];
+      return lesson ? lesson.visited : -1;
+    };
     if (visited(from) > visited(into)) into.last = from.last;
     return into;
   }
@@ -134,7 +147,8 @@
 
   /* The track's data (track.py), loaded once, as a script: from a server and from disk. */
   let tracking = null;
-  let lessons = new Map();  // page key -> {url, title, exercises, questions}
+  let lessons = new Map();  // page key -> {url, title, exercises, questions, lesson?, language?}
+  let copies = new Map();  // lesson key -> {pages: [the track's entries], exercises: Set, questions: Set}
   function track() {
     if (!tracking) {
       tracking = new Promise(function (resolve) {
@@ -148,41 +162,67 @@
         document.body.appendChild(script);  // in <body>: pages.js compares the head's scripts
       }).then(function (found) {
         lessons = new Map((found.lessons || []).map(function (lesson) { return [lesson.url, lesson]; }));
+        copies = new Map();
+        lessons.forEach(function (lesson) {
+          const key = lesson.lesson || lesson.url;
+          if (!copies.has(key)) copies.set(key, { pages: [], exercises: new Set(), questions: new Set() });
+          const one = copies.get(key);
+          one.pages.push(lesson);
+          (lesson.exercises || []).forEach(function (id) { one.exercises.add(id); });
+          (lesson.questions || []).forEach(function (id) { one.questions.add(id); });
+        });
         return found;
       });
     }
     return tracking;
   }
 
+  /* The lesson a page is (a translation: the default language's page it translates). */
+  function lessonOf(key) {
+    const entry = lessons.get(key);
+    return entry && entry.lesson ? entry.lesson : key;
+  }
+  /* The page of lesson ``key`` in ``language``: its translation, else the default language's. */
+  function pageOf(key, language) {
+    const one = copies.get(key);
+    if (!one) return key;
+    const page = one.pages.find(function (p) { return p.language === language; }) ||
+      one.pages.find(function (p) { return !p.language; }) || one.pages[0];
+    return page.url;
+  }
+
   /* Only what the track can use is kept: the lessons it lists, their exercises and
      questions. A store holding other pages (another site's leftovers under the same key,
      a lesson deleted since, or a store planted there) is not carried on and written again
-     at every change. Until the track's data has come (or if it could not), all is kept. */
+     at every change. What a store keeps under a translation's own page key joins its
+     lesson's. Until the track's data has come (or if it could not), all is kept. */
   function pruned(from) {
     if (lessons.size === 0) return from;
     const data = fresh();
     Object.keys(from.lessons).forEach(function (key) {
-      const entry = lessons.get(key);
-      if (!entry) return;
-      const lesson = (data.lessons[key] = blankLesson());
-      lesson.visited = from.lessons[key].visited;
-      lesson.read = from.lessons[key].read;
-      entry.exercises.forEach(function (id) {
+      if (!lessons.has(key)) return;
+      const at = lessonOf(key);
+      const known = copies.get(at);
+      const kept = blankLesson();
+      kept.visited = from.lessons[key].visited;
+      kept.read = from.lessons[key].read;
+      known.exercises.forEach(function (id) {
         const one = from.lessons[key].exercises[id];
-        if (one) lesson.exercises[id] = one;
+        if (one) kept.exercises[id] = one;
       });
-      entry.questions.forEach(function (id) {
-        if (from.lessons[key].questions[id]) lesson.questions[id] = true;
+      known.questions.forEach(function (id) {
+        if (from.lessons[key].questions[id]) kept.questions[id] = true;
       });
+      mergeLesson(data.lessons[at] || (data.lessons[at] = blankLesson()), kept);
     });
-    if (from.last in data.lessons) data.last = from.last;
+    if (lessons.has(from.last) && lessonOf(from.last) in data.lessons) data.last = from.last;
     return data;
   }
 
   function lessonAt(key) { return data.lessons[key] || (data.lessons[key] = blankLesson()); }
 
   function status(key) {
-    const lesson = data.lessons[key];
+    const lesson = data.lessons[lessonOf(key)];
     const entry = lessons.get(key);
     const ids = entry ? entry.exercises : lesson ? Object.keys(lesson.exercises) : [];
     const solved = ids.filter(function (id) {
@@ -212,7 +252,7 @@
   function noteRead() {
     const key = keyShown();
     if (!lessons.has(key)) return;
-    const lesson = lessonAt(key);
+    const lesson = lessonAt(lessonOf(key));
     if (lesson.read >= 1) return;  // read to its end: no layout to measure any more
     const read = readSoFar();
     if (read > lesson.read) { lesson.read = read; changed(); }
@@ -226,10 +266,11 @@
 
   /* A lesson shown: visited now, the one to continue from. */
   function visit() {
-    const key = keyOf(address());
-    if (!lessons.has(key)) return;
+    const shown = keyOf(address());
+    if (!lessons.has(shown)) return;
+    const key = lessonOf(shown);
     lessonAt(key).visited = Date.now();
-    data.last = key;
+    data.last = shown;
     const read = readSoFar();
     if (read > data.lessons[key].read) data.lessons[key].read = read;
   }
@@ -237,7 +278,7 @@
   document.addEventListener("explorables:exercise", function (event) {
     const detail = event.detail || {};
     if (typeof detail.id !== "string") return;
-    const key = keyOf(address());
+    const key = lessonOf(keyOf(address()));
     const exercises = lessonAt(key).exercises;
     const one = exercises[detail.id] || (exercises[detail.id] = { solved: false, tries: 0 });
     if (one.solved) return;  // tries count to the first right answer
@@ -249,7 +290,7 @@
   document.addEventListener("explorables:question", function (event) {
     const detail = event.detail || {};
     if (typeof detail.id !== "string") return;
-    const lesson = lessonAt(keyOf(address()));
+    const lesson = lessonAt(lessonOf(keyOf(address())));
     if (lesson.questions[detail.id]) return;
     lesson.questions[detail.id] = true;
     changed();
@@ -282,6 +323,8 @@
     track: track,
     key: function () { return keyOf(address()); },
     keyOf: keyOf,  // a page's key from its address
+    lesson: lessonOf,  // the lesson a page is: its own key, or the one it translates
+    page: pageOf,  // a lesson's page in a language
     root: siteRoot,  // the site's root, as an address
   };
 

@@ -1,0 +1,194 @@
+"""A reader's progress follows them across the language switch, lesson for lesson (issue
+38): an exercise solved by typing its answer in the English lesson is solved in its
+German translation too (its mark beside the exercise, in the menu and on the German front
+page's count), "Continue where you left off" on the German front page leads to the
+German lesson (to the German stand-in of a lesson German lacks), and a store kept by a
+translation's own page key, as earlier builds kept it, is merged in, not lost. In a
+site of two languages (English and German) built once for the module."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from author_site import write_site
+from conftest import Guard
+from helpers import answer_exercise, served_site
+
+from explorables.engine.exercises import EXERCISES
+
+STORAGE = "explorables-progress /"  # localStorage's key for a site served at the root
+
+DRILLS = """---
+title: {title}
+order: 1
+---
+{text}
+
+:::{{exercise}} softmax-weight
+:seed: 2
+:name: weight
+:::
+
+:::{{exercise}} softmax-weight
+:seed: 4
+:name: again
+:::
+"""
+READING = "---\ntitle: Reading\norder: 2\n---\nA lesson to read, with no exercise.\n"
+LESSONS = {
+    "index.md": "# Two languages\n\nTwo lessons.\n",
+    "01-drills.md": DRILLS.format(title="Drills", text="Two exercises."),
+    "02-reading.md": READING,
+    "de/index.md": "# Zwei Sprachen\n\nZwei Lektionen.\n",
+    "de/01-drills.md": DRILLS.format(title="Übungen", text="Zwei Übungen."),
+    # no de/02-reading.md: German shows the English lesson, with a note
+}
+
+
+def right_weight(seed: int) -> str:
+    exercise = EXERCISES["softmax-weight"]
+    return f"{100 * exercise.solve(exercise.generate(seed)):.1f}%"
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory):
+    site = write_site(
+        tmp_path_factory.mktemp("languages-progress") / "site",
+        site_yml="title: Progress in two languages\nlanguages: [en, de]\n",
+        lessons=LESSONS,
+    )
+    yield from served_site(site)
+
+
+@pytest.fixture
+def reader(browser, base):
+    """A fresh browser profile (empty storage), guarded against console errors."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    guard = Guard(page, base)
+    try:
+        yield page
+        guard.check()
+    finally:
+        context.close()
+
+
+def loaded(page) -> None:
+    """The progress of the page shown is read and its marks drawn (after the first frame)."""
+    page.wait_for_function("""() => {
+        const p = window.explorables.progress;
+        return p && document.body.dataset.exProgressShown === p.key();
+    }""")
+
+
+def menu_mark(page, title: str) -> str | None:
+    return page.locator(".ex-header nav a", has_text=title).first.get_attribute("data-ex-progress")
+
+
+def switch_to(page, code: str) -> None:
+    """The language switch, by mouse: its menu, then the language."""
+    page.locator(".ex-languages summary").click()
+    page.locator(f".ex-languages a[hreflang={code}]").click()
+    page.wait_for_function("code => document.documentElement.lang === code", arg=code)
+
+
+def test_an_exercise_solved_in_english_is_solved_in_german(reader, base):
+    page = reader
+    page.goto(base + "drills.html")
+    page.evaluate("() => window.explorables.ready")
+    page.evaluate("() => { window.__samePage = true; }")
+    assert answer_exercise(page, page.locator("div#weight"), "12%")[1] == "wrong"
+    assert answer_exercise(page, page.locator("div#weight"), right_weight(2))[1] == "right"
+    page.locator("div#weight .ex-exercise-label[data-ex-solved]").wait_for()
+
+    switch_to(page, "de")
+    page.wait_for_function("() => document.querySelector('main h1').textContent === 'Übungen'")
+    assert page.evaluate("() => location.pathname") == "/de/drills.html"
+    loaded(page)
+    label = page.locator("div#weight .ex-exercise-label")
+    assert label.get_attribute("data-ex-solved") == "gelöst im 2. Versuch"  # the English tries, in German
+    assert page.locator("div#again .ex-exercise-label").get_attribute("data-ex-solved") is None
+    assert menu_mark(page, "Übungen") == "visited"
+    data = page.evaluate("() => window.explorables.progress.data()")
+    assert list(data["lessons"]) == ["drills.html"]  # one lesson, not two
+    assert data["last"] == "de/drills.html"  # the page read last, in its language (SCORM's lesson_location)
+
+    # the other exercise, solved in German, completes the lesson in English too
+    again = page.locator("div#again")
+    again.get_by_label("Ihre Antwort").click()
+    page.keyboard.type(right_weight(4))
+    page.keyboard.press("Enter")
+    assert again.locator(".ex-feedback[data-verdict]").get_attribute("data-verdict") == "right"
+    page.wait_for_function("() => window.explorables.progress.status('de/drills.html').complete")
+    assert menu_mark(page, "Übungen") == "complete"
+    switch_to(page, "en")
+    page.wait_for_function("() => document.querySelector('main h1').textContent === 'Drills'")
+    loaded(page)
+    assert menu_mark(page, "Drills") == "complete"
+    assert page.locator("div#again .ex-exercise-label").get_attribute("data-ex-solved") == "solved at the first try"
+    assert page.evaluate("() => window.__samePage") is True  # switched in place, not loaded anew
+
+
+def test_the_german_front_page_counts_and_continues_in_german(reader, base):
+    page = reader
+    page.goto(base + "drills.html")
+    page.evaluate("() => window.explorables.ready")
+    assert answer_exercise(page, page.locator("div#weight"), right_weight(2))[1] == "right"
+    page.locator("div#weight .ex-exercise-label[data-ex-solved]").wait_for()
+
+    switch_to(page, "de")
+    page.locator("a.ex-site-title").click()  # the German front page
+    page.wait_for_function("() => location.pathname === '/de/index.html' || location.pathname === '/de/'")
+    loaded(page)
+    drills = page.locator("main .ex-track a", has_text="Übungen")
+    assert drills.get_attribute("data-ex-progress-note") == "Besucht · 1 von 2 Übungen"
+    go_on = page.get_by_role("link", name="Weiterlesen, wo Sie aufgehört haben: Übungen")
+    go_on.click()
+    page.wait_for_function("() => document.querySelector('main h1').textContent === 'Übungen'")
+    assert page.evaluate("() => location.pathname") == "/de/drills.html"
+    loaded(page)
+    assert page.locator("div#weight .ex-exercise-label").get_attribute("data-ex-solved") == "im ersten Versuch gelöst"
+
+
+def test_continue_in_german_leads_to_the_stand_in_of_a_lesson_german_lacks(reader, base):
+    page = reader
+    page.goto(base + "reading.html")
+    loaded(page)
+    page.goto(base + "de/index.html")
+    loaded(page)
+    page.get_by_role("link", name="Weiterlesen, wo Sie aufgehört haben: Reading").click()
+    page.wait_for_function("() => location.pathname === '/de/reading.html'")
+    page.locator("p.ex-untranslated").wait_for()
+    loaded(page)
+    assert menu_mark(page, "Reading") == "complete"  # read in English: read in German
+
+
+def test_a_store_kept_by_a_translations_own_key_is_merged_in(reader, base):
+    """Builds before lessons were kept by the lesson kept a translation as a page of its own."""
+    page = reader
+    old = {
+        "v": 1,
+        "last": "de/drills.html",
+        "lessons": {
+            "de/drills.html": {"visited": 5, "read": 0.5, "exercises": {"weight": {"solved": True, "tries": 3}}},
+            "drills.html": {"visited": 4, "read": 0.2, "exercises": {"again": {"solved": False, "tries": 1}}},
+        },
+    }
+    page.add_init_script(f"localStorage.setItem({STORAGE!r}, {json.dumps(json.dumps(old))})")
+    page.goto(base + "index.html")
+    loaded(page)
+    assert page.locator("main .ex-track a", has_text="Drills").get_attribute("data-ex-progress-note") == (
+        "Visited · 1 of 2 exercises"
+    )
+    page.get_by_role("link", name="Continue where you left off: Drills").wait_for()
+    data = page.evaluate("() => window.explorables.progress.data()")
+    assert data["lessons"]["drills.html"]["exercises"] == {
+        "weight": {"solved": True, "tries": 3},
+        "again": {"solved": False, "tries": 1},
+    }
+    assert data["lessons"]["drills.html"]["read"] == 0.5 and "de/drills.html" not in data["lessons"]
+    assert data["last"] == "de/drills.html"  # kept: continued in the language of the page it is on
+    page.wait_for_function(  # stored merged
+        f"() => Object.keys(JSON.parse(localStorage.getItem({STORAGE!r})).lessons).join() === 'drills.html'"
+    )
