@@ -11,7 +11,11 @@
    asset map names it).
 
    Each language's words are a small classic script of data (words/LANG.js), loaded
-   ahead once the page is live, so that the switch finds them at hand. */
+   ahead once the page is live, so that the switch finds them at hand.
+
+   The head, which a swap keeps, then says the new page's language and translations
+   (<html lang dir>, <link rel="alternate" hreflang>): those of the page fetched, or, of
+   a bundle's pages (which carry no head), those its language switch names. */
 (function () {
   "use strict";
   const ex = window.explorables;
@@ -102,6 +106,42 @@
   if (ex.client && ex.client.onStatus) ex.client.onStatus(function (status) { if (status === "live") { told = null; tell(); } });
   ex.ready.then(tell, function () { /* no engine: nothing to tell */ });
   ex.pages.on("mount", function () { ex.ready.then(tell, function () {}); });
+
+  /* The head's translations of the page shown: [[hreflang, href]], from the page's own
+     <html> when it was fetched, else from its switch (as output/languages.py writes them:
+     each language that has the lesson itself, not a stand-in; the default's, which the
+     switch names first, again as x-default). */
+  function alternatesOf(html) {
+    if (html) {
+      return Array.from(html.querySelectorAll("head link[rel=alternate][hreflang]")).map(function (link) {
+        return [link.getAttribute("hreflang"), link.getAttribute("href")];
+      });
+    }
+    const links = Array.from(document.querySelectorAll(".ex-languages a[hreflang]"));
+    const found = links.filter(function (link) { return !link.querySelector("small"); }).map(function (link) {
+      return [link.getAttribute("hreflang"), new URL(link.getAttribute("href"), ex.pages.current || location.href).href];
+    });
+    if (found.length < 2) return [];
+    if (found[0][0] === links[0].getAttribute("hreflang")) found.push(["x-default", found[0][1]]);
+    return found;
+  }
+  let swapped;  // the <html> of the page swapped in (null: a bundle's), until it is mounted
+  ex.pages.on("head", function (html) { swapped = html; });
+  ex.pages.on("mount", function () {
+    if (swapped === undefined) return;
+    const html = swapped;
+    swapped = undefined;
+    if (html) {
+      document.documentElement.lang = html.lang;
+      document.documentElement.dir = html.dir;
+    }
+    document.querySelectorAll("head link[rel=alternate][hreflang]").forEach(function (link) { link.remove(); });
+    const words = document.getElementById("ex-words");
+    alternatesOf(html).forEach(function (pair) {
+      const link = ex.el("link", { rel: "alternate", hreflang: pair[0], href: pair[1] });
+      document.head.insertBefore(link, words && words.parentNode === document.head ? words : null);
+    });
+  });
 
   // the menu closes as others do: Escape (back to its button), or a click elsewhere
   document.addEventListener("keydown", function (event) {

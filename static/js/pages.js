@@ -11,11 +11,12 @@
      left it in, for the page it belongs to; scroll positions and #anchors are kept.
    - After a swap, focus moves to the new heading and the one shared announcer says
      the new title, for screen-reader users.
-   - Later page features hook in with ex.pages.on("mount" | "unmount", fn(root)). */
+   - Later page features hook in with ex.pages.on("mount" | "unmount", fn(root)); "head",
+     fn(html): the swapped page's <html> (its lang, dir and head; null from a bundle). */
 (function () {
   "use strict";
   const ex = window.explorables;
-  const hooks = { mount: [], unmount: [] };
+  const hooks = { mount: [], unmount: [], head: [] };
   const kept = {};  // page key (an address) -> {figure id: {state, scene}}
   let announcer = null;
   let pending = [];  // texts waiting to be written into the announcer together
@@ -85,7 +86,7 @@
         Array.from(doc.body.attributes).forEach(function (a) { attrs[a.name] = a.value; });
         // the parsed body itself: the swap moves its nodes in rather than parsing it again
         return { title: doc.title, nodes: doc.body, attrs: attrs, assets: manifest.assets,
-          engine: manifest.engine || null, font: fontOf(doc, url) };
+          engine: manifest.engine || null, font: fontOf(doc, url), html: doc.documentElement };
       });
     });
   }
@@ -186,6 +187,7 @@
     else document.body.innerHTML = page.body;
     Object.keys(page.attrs || {}).forEach(function (name) { document.body.setAttribute(name, page.attrs[name]); });
     if (announcer) document.body.append(announcer);
+    hooks.head.forEach(function (fn) { fn(page.html || null); });
   }
 
   /* Each page has a math font of its own characters (site_builder/output/fonts.py). The
