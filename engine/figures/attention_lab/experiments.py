@@ -8,7 +8,6 @@ import math
 
 from explorables.figures import Experiment, Say, best, num, quote, typed, vec
 
-from ..sentences import sentence
 from . import words as W
 from .maths import attend, attend_with, use_sentence
 
@@ -18,7 +17,7 @@ LOOK_BACK_STRENGTH = 2.0  # α in the "look back" experiment: the position code 
 
 
 def repeat(state: dict) -> None:
-    use_sentence(state, sentence("repeat"), query=4)
+    use_sentence(state, "repeat", query=4)
 
 
 def written(x: float) -> str:
@@ -106,7 +105,7 @@ def bank(other_key: str):
 
     def message(state: dict) -> str:
         other = dict(state)
-        use_sentence(other, sentence(other_key))
+        use_sentence(other, other_key)
         (_, r), (_, r2) = attend(state), attend(other)
         (i, j, word), (i2, _, other_word) = top(state, r), top(other, r2)
         weight, output, other_output = num(r.weights[i][j]), vec(r.outputs[i]), vec(r2.outputs[i2])
@@ -148,6 +147,6 @@ EXPERIMENTS = (
     experiment("blank-query", blank_query, set={"W_Q": "0"}),
     experiment("blank-query-mask", blank_query_mask, set={"causal": True, "W_Q": "0", "query": 2}),
     experiment("look-back", look_back, set={"W_Q": "back1", "s": LOOK_BACK_STRENGTH}, run=centre_words),
-    experiment("river-bank", bank("money"), run=lambda s: use_sentence(s, sentence("river"))),
-    experiment("money-bank", bank("river"), run=lambda s: use_sentence(s, sentence("money"))),
+    experiment("river-bank", bank("money"), run=lambda s: use_sentence(s, "river")),
+    experiment("money-bank", bank("river"), run=lambda s: use_sentence(s, "money")),
 )

@@ -13,6 +13,8 @@ import copy
 
 from explorables.engine import embed_with_position, self_attention
 
+from ..sentences import sentence
+
 STEP_EMBED, STEP_PROJECT, STEP_SCORE, STEP_SOFTMAX, STEP_MIX = range(5)  # the highlighted step
 
 
@@ -37,9 +39,10 @@ def attend_with(state: dict, **changes):
     return attend(trial)
 
 
-def use_sentence(state: dict, sentence, query: int | None = None) -> None:
-    """Put the preset ``sentence`` in the state, its own asking token (or ``query``) asking."""
-    state["sentence"] = sentence.key
-    state["tokens"] = sentence.tokens
-    state["query"] = sentence.query if query is None else query
+def use_sentence(state: dict, key: str, query: int | None = None) -> None:
+    """Put the sentence preset ``key`` in the state, its own asking token (or ``query``) asking."""
+    preset = sentence(key)
+    state["sentence"] = key
+    state["tokens"] = preset.tokens
+    state["query"] = preset.query if query is None else query
     state["selected"] = state["tokens"][state["query"]]

@@ -73,7 +73,7 @@ class AttentionLab(Figure, words=W):
         for m, matrix in MATRICES.items():
             state[m] = matrix.read(state[m], state)  # (2, 2), from the option's text
         state["emb"] = sentences.default_embeddings()  # word -> e(word), for every preset word
-        use_sentence(state, sentences.sentence(state["sentence"]), sentences.asked(state, None))
+        use_sentence(state, state["sentence"], sentences.asked(state, None))
         state["step"] = STEP_SCORE
         return state
 
@@ -96,7 +96,7 @@ class AttentionLab(Figure, words=W):
 
     def changed(self, state: dict, name: str) -> dict:
         if name == "sentence":
-            use_sentence(state, sentences.sentence(state["sentence"]))
+            use_sentence(state, state["sentence"])
         return state
 
     def on_set(self, state: dict, name: str, value: Any) -> dict:

@@ -26,14 +26,33 @@ def square(id: str, *marks, half: float, axes, **options) -> dict:
     return plane(id, *marks, half=half, grid=grid_step(half), axes=[spoken(a) for a in axes], **options)
 
 
+def token_points(prefix: str, P: list, s: dict, js: list[int], **more) -> list[dict]:
+    """A point for each token j of ``js``, in the colour ``prefix``: labelled, linked and
+    selectable, the asking token's a ring, the tokens the mask hides muted."""
+    i, tokens = s["query"], s["tokens"]
+    return points(
+        prefix,
+        P,
+        index=js,
+        role=prefix,
+        shape=["ring" if j == i else "circle" for j in js],
+        label=[token_label(tokens, j) for j in js],
+        link=[link(j) for j in js],
+        select=True,
+        muted=[s["causal"] and j > i for j in js],
+        **more,
+    )
+
+
 def embed_panel(s: dict, v: dict) -> dict:
     tokens, i, X, E = s["tokens"], s["query"], v["X"], v["E"]
     shown = distinct(tokens)
     alpha = s["s"] if s["s"] > 0 else None
     where = [[t for t, token in enumerate(tokens) if token == w] for w in shown]  # each word's positions
     half = extent(E + (X if alpha else []), EMBED_PLANE)
-    pushed = (
-        [
+    pushed = None
+    if alpha:  # each token moved by its position code, x = e + α·p
+        pushed = [
             circles([s["emb"][tokens[i]]], alpha, role="grid", dashed=True),
             arrows(None, E, X, role="accent", width=1, link=link, muted=lambda t: t != i, id=None),
             points(
@@ -48,9 +67,6 @@ def embed_panel(s: dict, v: dict) -> dict:
                 name=lambda j: W.X_NAME.format(t=j, word=tokens[j], sub=sub(j), x=vec(X[j])),
             ),
         ]
-        if alpha
-        else None
-    )
     at = [s["emb"][w] for w in shown]
     words = points(
         "word",
@@ -92,17 +108,8 @@ def qk_panel(s: dict, v: dict) -> dict:
         link=link,
         role=lambda j: "muted" if later[j] else "key",
     )
-    keys = points(
-        "key",
-        K,
-        role="key",
-        shape=lambda j: "ring" if j == i else "circle",
-        label=lambda j: token_label(tokens, j),
-        link=link,
-        select=True,
-        muted=later,
-        name=lambda j: W.KEY_NAME.format(word=tokens[j], j=j, at=vec(K[j]), score=num(r.scores[i][j])),
-    )
+    name = [W.KEY_NAME.format(word=tokens[j], j=j, at=vec(K[j]), score=num(r.scores[i][j])) for j in range(len(K))]
+    keys = token_points("key", K, s, list(range(len(K))), name=name)
     return square(
         "qk",
         reach,
@@ -124,18 +131,9 @@ def values_panel(s: dict, v: dict) -> dict:
     others = [j for j in range(len(tokens)) if j != i]
 
     def value_points(js):
-        return points(
-            "value",
-            [V[j] for j in js],
-            index=js,
-            role="value",
-            shape=["ring" if j == i else "circle" for j in js],
-            label=[token_label(tokens, j) for j in js],
-            link=[link(j) for j in js],
-            select=True,
-            muted=[s["causal"] and j > i for j in js],
-            name=[W.VALUE_NAME.format(word=tokens[j], j=j, at=vec(V[j])) for j in js],
-            size=[OWN_RING if j == i else None for j in js],
+        name = [W.VALUE_NAME.format(word=tokens[j], j=j, at=vec(V[j])) for j in js]
+        return token_points(
+            "value", [V[j] for j in js], s, js, name=name, size=[OWN_RING if j == i else None for j in js]
         )
 
     def output_name(j: int) -> str:
