@@ -218,6 +218,18 @@ def test_an_offline_bundle_switches_language_from_disk_on_one_engine(browser, tm
         experiment(page, "T auf 5 erhöhen")
         assert "Die beste Übereinstimmung ist" in page.locator("figure#row").inner_text()
         same_engine(page)
+        # the head names the German page's translations, from its switch (a bundle's pages carry no head)
+        page.locator(".ex-next").click()
+        page.wait_for_function("() => document.querySelector('main h1').textContent === 'Anteile am Gewicht'")
+        heads = page.evaluate(
+            "() => Array.from(document.head.querySelectorAll('link[rel=alternate]'))"
+            ".map(l => [l.hreflang, l.href.split('/').slice(-2).join('/')])"
+        )
+        assert heads == [
+            ["en", f"{top.name}/shares.html"],
+            ["de", "de/shares.html"],
+            ["x-default", f"{top.name}/shares.html"],
+        ]
     finally:
         context.close()
     assert not outside and not errors, (outside, errors)
