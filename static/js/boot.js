@@ -94,34 +94,36 @@
       : ex.t("runtime.downloaded", { done: ex.fmt(done / 1e6, 1), total: ex.fmt(total / 1e6, 1) });
   }
 
-  /* One figure from its build-time scene (null if it cannot be drawn). */
-  function make(root) {
+  /* One figure from its build-time scene (null if it cannot be drawn); `pieces`: the
+     panels made at once, the rest as it unfolds (figure.js). */
+  function make(root, pieces) {
     const data = root.querySelector("script.ex-data");
     try {
-      return (ex.figures[root.id] = new ex.Figure(root, JSON.parse(data.textContent)));
+      return (ex.figures[root.id] = new ex.Figure(root, JSON.parse(data.textContent), pieces));
     } catch (err) {
       root.append(ex.el("div", { class: "ex-error", role: "alert" }, ex.t("runtime.cannot_draw") + err.message));
       console.error("Explorables figure '" + root.id + "': " + err.message);
       return null;
     }
   }
-  const SHOWN_AT_ONCE = 2;  // panels of a figure laid out in the frame that first shows it
+  const MADE_AT_ONCE = 1;  // panels of a figure made and laid out in the task that first shows it
 
   let generation = 0;  // a page swapped in while the first one's figures were being drawn wins
-  // a figure this near the reader's view (a screen above or below it) is drawn before
-  // the first frame; the others when they come as near, or once Python is live
+  // a figure this near the reader's view (a screen above or below it) is drawn soon: before
+  // the first frame if the reader sees some of it, in the tasks after it if not; the others
+  // when they come as near, or once Python is live
   const NEAR = "100% 0px";
 
   /* Draw the page's figures and start the engine. The page the browser loaded draws
      them one per task (`gradually`): each figure's first drawing is tens of milliseconds
      (four times that on a phone), and together with the page's first layout they were
-     one long task, in which the page could not answer a reader. Only the figures near
-     the reader's view are drawn before the first frame; a figure further down shows its
-     still (the build's drawing of its first frame) until it comes near, or until the
-     page is idle once Python is live, and is then drawn in a task of its own. A page
-     swapped in place (pages.js) draws them at once, as its mount hooks expect, and so
-     does a page opened at an anchor or reloaded (parts.js): the browser keeps its place
-     while the page is loading. */
+     one long task, in which the page could not answer a reader. Only the figures in the
+     reader's view are drawn before the first frame, and those a screen from it just
+     after; a figure further down shows its still (the build's drawing of its first
+     frame) until it comes near, or until the page is idle once Python is live, and is
+     then drawn in a task of its own. A page swapped in place (pages.js) draws them at
+     once, as its mount hooks expect, and so does a page opened at an anchor or reloaded
+     (parts.js): the browser keeps its place while the page is loading. */
   function boot(gradually) {
     const mine = ++generation;
     const roots = Array.from(document.querySelectorAll("figure.ex-figure[data-figure]"));
@@ -131,7 +133,7 @@
     // saves data, at the first Start or the first exercise checked).
     if (!waiting && (roots.length || exercises || (ex.bundle && ex.bundle.carried()))) ex.client.start();
     if (gradually !== true || !ex.parts.gradually()) {
-      roots.forEach(make);
+      roots.forEach(function (root) { make(root); });
       drawn(roots, exercises, waiting);
       return;
     }
@@ -139,24 +141,32 @@
     const lazy = roots.length > 0 && !waiting && window.IntersectionObserver && window.requestIdleCallback;
     const left = roots.slice();  // not drawn yet, in the page's order
     let near = lazy ? null : left.slice();  // to draw now: null until the observer first says
+    const seen = lazy ? [] : left.slice();  // of those, the ones in the reader's view when the observer said
     let busy = false, first = true;
     const next = function () {
       busy = false;
       if (mine !== generation) return;
+      if (first && near && !near.some(function (root) { return seen.indexOf(root) >= 0; })) {
+        // the first frame: every figure in the reader's view drawn; those near it next,
+        // once the frame is painted
+        first = false;
+        drawn(roots, exercises, waiting);
+        if (lazy && left.length) ex.ready.then(rest, function () {});
+        if (near.length) {
+          busy = true;
+          requestAnimationFrame(function () { setTimeout(next, 0); });
+          return;
+        }
+      }
       const root = near && near.shift();
       if (root) {
         busy = true;
         if (left.indexOf(root) >= 0) left.splice(left.indexOf(root), 1);
-        const figure = root.isConnected ? make(root) : null;
+        const figure = root.isConnected ? make(root, MADE_AT_ONCE) : null;
         tell(figure);  // drawn after Python was live
-        if (figure) figure.unfold(SHOWN_AT_ONCE).then(function () { setTimeout(next, 0); });
+        if (figure) figure.unfold().then(function () { setTimeout(next, 0); });
         else setTimeout(next, 0);
         return;
-      }
-      if (first) {  // the first frame: every figure near the view drawn
-        first = false;
-        drawn(roots, exercises, waiting);
-        if (lazy && left.length) ex.ready.then(rest, function () {});
       }
       if (!left.length && observer) observer.disconnect();
     };
@@ -170,8 +180,16 @@
       if (mine !== generation) { observer.disconnect(); return; }
       const coming = entries.filter(function (e) { return e.isIntersecting && left.indexOf(e.target) >= 0; })
         .map(function (e) { return e.target; });
+      if (first) {
+        entries.forEach(function (e) {
+          const box = e.boundingClientRect;
+          if (e.isIntersecting && box.top < window.innerHeight && box.bottom > 0) seen.push(e.target);
+        });
+      }
       near = (near || []).concat(coming.filter(function (root) { return near === null || near.indexOf(root) < 0; }));
-      near.sort(function (a, b) { return left.indexOf(a) - left.indexOf(b); });
+      // those in view first, then in the page's order
+      const rank = function (root) { return (first && seen.indexOf(root) < 0 ? roots.length : 0) + left.indexOf(root); };
+      near.sort(function (a, b) { return rank(a) - rank(b); });
       if (!busy) next();
     }, { rootMargin: NEAR }) : null;
     if (observer) roots.forEach(function (root) { observer.observe(root); });

@@ -6,7 +6,9 @@
   const ex = window.explorables;
   const NARROW = "(max-width: 760px)";  // one column: the same width as the stylesheet's
 
-  function Figure(root, data) {
+  /* `pieces`: the number of panels to make now, the rest and the controls a piece a frame
+     after (unfold); left out, the whole figure is made at once. */
+  function Figure(root, data, pieces) {
     this.root = root;
     this.id = root.id;
     this.name = data.figure;
@@ -25,6 +27,9 @@
     this.hot = null;
     this.asking = false;  // the whole scene is to be asked for when the page is idle (complete)
     this.unwhole = null;  // the scene whose whole the engine could not draw
+    // while the figure is made in pieces (unfold): how many of its panels are made, and
+    // whether its controls are; null once it is whole
+    this.pieces = typeof pieces === "number" ? { panels: pieces, controls: false } : null;
     this.mount();
     this.render(data.scene);
   }
@@ -94,8 +99,9 @@
     ex.setText(this.titleEl, scene.title || "");
     this.titleEl.hidden = !scene.title;
     ex.setText(this.statusEl, scene.status || "");
-    this.sync(scene.panels || [], this.panelViews, ex.panels, "panel");
-    this.sync(scene.controls || [], this.controlViews, ex.controls, "control");
+    const pieces = this.pieces;  // a figure made in pieces: only the pieces made so far
+    this.sync((scene.panels || []).slice(0, pieces ? pieces.panels : undefined), this.panelViews, ex.panels, "panel");
+    this.sync(pieces && !pieces.controls ? [] : scene.controls || [], this.controlViews, ex.controls, "control");
     this.place();
     if (this.hot) this.hover(this.hot, true);
     if (focusKey && !this.root.contains(document.activeElement)) {
@@ -116,8 +122,9 @@
     return this.subject.some(function (kept) { return JSON.stringify(now[kept[0]]) !== kept[1]; });
   };
 
-  /* Create, update or remove one view a spec; place() puts them in order. */
-  Figure.prototype.sync = function (specs, views, kinds, what) {
+  /* Create, update or remove one view a spec; place() puts them in order. `adding`: only
+     create the views of `specs`, keeping the others (unfold). */
+  Figure.prototype.sync = function (specs, views, kinds, what, adding) {
     const seen = {};
     for (const spec of specs) {
       const key = spec.kind + ":" + (spec.id || spec.name);
@@ -132,6 +139,7 @@
         views[key].el.dataset.key = key;
       }
     }
+    if (adding) return;
     for (const key of Object.keys(views)) {
       if (!seen[key]) { if (views[key].stop) views[key].stop(); views[key].el.remove(); delete views[key]; }
     }
@@ -253,18 +261,32 @@
     }
   };
 
-  /* The page the browser loaded lays a new figure out over a few frames (boot.js): its
-     first `shown` panels at once, then its controls, then one more panel each frame.
-     Laid out whole (panels, tables, form controls) in one frame, a figure was the
-     longest task of a page's start. Resolves once every part shows. */
-  Figure.prototype.unfold = function (shown) {
-    const held = [this.controlsEl].concat(Array.from(this.panelsEl.children).slice(shown));
-    held.forEach(function (el) { el.classList.add("ex-held"); });
+  /* The page the browser loaded makes and lays out a new figure over a few frames
+     (boot.js): its first panels (the `pieces` it was made with) at once, then its
+     controls, then one more panel each frame, each made in the frame that shows it.
+     Made and laid out whole (panels, tables, form controls) in one task, a figure was the
+     longest task of a page's start, four times longer on a phone. Resolves once every
+     part shows. */
+  Figure.prototype.unfold = function () {
+    const self = this;
+    this.controlsEl.classList.add("ex-held");  // (an empty side column would take its place a frame early)
     return new Promise(function (resolve) {
       const next = function () {
-        const el = held.shift();
-        if (!el) { resolve(); return; }
-        el.classList.remove("ex-held");
+        const pieces = self.pieces;
+        if (!pieces) { self.controlsEl.classList.remove("ex-held"); resolve(); return; }
+        const panels = self.scene.panels || [];
+        if (!pieces.controls) {
+          pieces.controls = true;
+          self.sync(self.scene.controls || [], self.controlViews, ex.controls, "control");
+          self.controlsEl.classList.remove("ex-held");
+        } else if (pieces.panels < panels.length) {
+          const spec = panels[pieces.panels++];
+          self.sync([spec], self.panelViews, ex.panels, "panel", true);
+        }
+        if (pieces.panels >= panels.length) self.pieces = null;
+        self.place();
+        if (self.failed) self.disable();
+        if (self.hot) self.hover(self.hot, true);
         requestAnimationFrame(next);
       };
       requestAnimationFrame(next);
@@ -283,10 +305,15 @@
     this.complete();
   };
 
+  /* Every control of a figure that failed off (those it makes as it unfolds too). */
+  Figure.prototype.disable = function () {
+    this.root.querySelectorAll("input, button, select, textarea").forEach(function (c) { c.disabled = true; });
+  };
+
   Figure.prototype.fail = function (err, lead) {
     const message = (err && err.message) || String(err);
     this.failed = err || new Error(message);  // from now on send() refuses; controls are disabled
-    this.root.querySelectorAll("input, button, select, textarea").forEach(function (c) { c.disabled = true; });
+    this.disable();
     this.root.classList.remove("ex-loading");
     this.root.classList.add("ex-failed");
     // Python never started: the figure shows the build's still of its first frame, and

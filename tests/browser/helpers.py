@@ -126,7 +126,10 @@ def first_frame(page, url: str, figure_id: str) -> dict:
             const ex = window.explorables;
             const fig = document.getElementById(id);
             fig.scrollIntoView();
-            while (!fig.classList.contains('ex-drawn')) await new Promise(r => requestAnimationFrame(r));
+            // (drawn, and whole: a figure is made a few panels a frame, figure.js unfold)
+            while (!fig.classList.contains('ex-drawn') || (ex.figures[id] && ex.figures[id].pieces)) {
+                await new Promise(r => requestAnimationFrame(r));
+            }
             const settled = await Promise.race([ex.ready.then(() => true, () => true),
                                                 new Promise(r => setTimeout(() => r(false), 0))]);
             const counts = {};
