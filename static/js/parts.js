@@ -2,9 +2,10 @@
    with `content-visibility: auto` (explorables.css): the first frame lays out the first
    screen, not the whole lesson, whose first layout (text shaped and formulas set for the
    first time) is the longest task of a page's start. After that frame the parts are laid
-   out one at a time, each in its own task while the page is idle, and are then blocks like
-   any other (`.ex-shown`): once Python is live the rest follow a part a task without
-   waiting for idle moments, and the page is soon whole, as it would be without parts.
+   out in order, a few milliseconds a task while the page is idle (a long part a block at
+   a time: next), and are then blocks like any other (`.ex-shown`): once Python is live
+   the rest follow without waiting for idle moments, and the page is soon whole, as it
+   would be without parts.
 
    A page opened at an anchor, reloaded or reached through the history, shows its parts
    at once: the scroll position it lands on must be measured on the real heights, not on
@@ -31,7 +32,7 @@
   function showAll() {
     if (idle) { window.cancelIdleCallback(idle); idle = 0; }
     if (soon) { clearTimeout(soon); soon = 0; }
-    pending.splice(0).forEach(function (part) { part.classList.add("ex-shown"); });
+    pending.splice(0).forEach(function (part) { part.classList.remove("ex-opening"); part.classList.add("ex-shown"); });
     flush();
   }
 
@@ -42,16 +43,45 @@
     else idle = window.requestIdleCallback(next, { timeout: 250 });
   }
 
+  /* The parts waiting, laid out in order in this task, for a few milliseconds. A part
+     the browser draws already (near the view) is only marked shown; one it skips (further
+     down) is laid out a block at a time: while it is `.ex-opening` its blocks not laid out
+     yet skip their layout in turn (explorables.css), so that a long part, its formulas and
+     tables, is not one task of a few hundred milliseconds on a phone. Off screen, nothing
+     the reader sees moves. */
+  const BUDGET = 12;  // ms of a task
   function next() {
     idle = 0;
     soon = 0;
-    const part = pending.shift();
-    if (part && part.isConnected) {
-      part.classList.add("ex-shown");
-      void part.offsetHeight;  // its layout now, in this task, not with the next part's
+    const until = performance.now() + BUDGET;
+    while (pending.length && performance.now() < until) {
+      const part = pending[0];
+      if (!part.isConnected || layOut(part, until)) pending.shift();
     }
     if (pending.length) schedule();
     else flush();
+  }
+
+  /* Lay out `part`, or as much of it as fits before `until`: whether it is whole now. */
+  function layOut(part, until) {
+    if (!part.classList.contains("ex-opening")) {
+      const first = part.firstElementChild;
+      if (!first || !first.checkVisibility || first.checkVisibility({ contentVisibilityAuto: true })) {
+        part.classList.add("ex-shown");
+        void part.offsetHeight;  // its layout now, in this task, not with the next part's
+        return true;
+      }
+      part.classList.add("ex-opening");
+    }
+    for (const block of part.children) {
+      if (block.classList.contains("ex-laid")) continue;
+      if (performance.now() >= until) return false;
+      block.classList.add("ex-laid");
+      void block.offsetHeight;
+    }
+    part.classList.replace("ex-opening", "ex-shown");
+    for (const block of Array.from(part.querySelectorAll(":scope > .ex-laid"))) block.classList.remove("ex-laid");
+    return true;
   }
 
   /* Whether the page the browser loaded may be laid out and drawn bit by bit: not when

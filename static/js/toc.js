@@ -33,7 +33,10 @@
         else a.removeAttribute("aria-current");
       });
     }
-    function onScroll() { if (!frame) frame = requestAnimationFrame(mark); }
+    // (not before the first mark: measuring the headings of parts not laid out yet would
+    // lay them all out at once, as a phone's first resize did)
+    let marked = false;
+    function onScroll() { if (!frame && marked) frame = requestAnimationFrame(mark); }
     function keep() { if (media.matches && !details.open) details.open = true; }  // wide: always open
     function onClick(event) {
       if (event.target.closest("a") && !media.matches) details.open = false;  // phones: fold after choosing
@@ -48,7 +51,7 @@
     let firstTimer = 0;
     let firstFrame = 0;
     const cancelParts = ex.parts.then(function () {
-      firstFrame = requestAnimationFrame(function () { firstTimer = setTimeout(mark, 0); });
+      firstFrame = requestAnimationFrame(function () { firstTimer = setTimeout(function () { marked = true; mark(); }, 0); });
     });
     detach = function () {
       window.removeEventListener("scroll", onScroll);
