@@ -104,13 +104,9 @@ class AttentionHeads(Figure, words=W):
         return _sync(state)
 
     def on_set(self, state: dict, name: str, value: Any) -> dict:
-        where, label = _cell(name)
-        x = parse_cell(name, value, label)
-        if where[0] == "W_O":
-            state["W_O"][where[1]][where[2]] = x
-        else:
-            h, matrix, r, c = where
-            state["heads"][h][matrix][r][c] = x
+        """A typed entry of a matrix: ``h1.W_Q.r.c`` of a head's, ``W_O.r.c`` of the output matrix."""
+        M, (r, c), label = _cell(state, name)
+        M[r][c] = parse_cell(name, value, t("figure.matrix.cell", matrix=label, row=r + 1, column=c + 1))
         return _sync(state)
 
     def on_select(self, state: dict, mark: str, i: Any) -> dict:
@@ -167,12 +163,12 @@ class AttentionHeads(Figure, words=W):
         return out
 
 
-def _cell(name: str) -> tuple[tuple, str]:
-    """(where, label) of a matrix cell's field name, or FieldError."""
+def _cell(state: dict, name: str) -> tuple[list, tuple, str]:
+    """The matrix of ``state`` a typed cell's field name is in, the cell's (row, column)
+    and the matrix's name; FieldError for any other name."""
     if cell := cell_of(name, "W_O", (4, 2)):
-        return ("W_O", *cell), t("figure.matrix.cell", matrix="Wo", row=cell[0] + 1, column=cell[1] + 1)
+        return state["W_O"], cell, "Wo"
     for h, m in ((h, m) for h in (1, 2) for m in MATRICES):
         if cell := cell_of(name, f"h{h}.{m}", (2, 2)):
-            label = f"{matrix_name(m)}{W.SUP[h]}"
-            return (h - 1, m, *cell), t("figure.matrix.cell", matrix=label, row=cell[0] + 1, column=cell[1] + 1)
+            return state["heads"][h - 1][m], cell, f"{matrix_name(m)}{W.SUP[h]}"
     raise FieldError(name, f"attention-heads has no control named {name!r}")
