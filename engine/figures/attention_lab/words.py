@@ -153,20 +153,8 @@ def arithmetic_summary(word: str) -> str:
 
 # --- experiments ------------------------------------------------------------------------------
 
-X: dict[str, tuple[Any, Say]] = {  # each experiment's button and its tooltip, by its name
-    name: say.button(name.replace("-", "_"))
-    for name in (
-        "same-word",
-        "same-word-mask",
-        "same-word-position",
-        "sharp",
-        "flat",
-        "blank-query-mask",
-        "look-back",
-        "river-bank",
-        "money-bank",
-    )
-}
+NAMED = "same-word same-word-mask same-word-position sharp flat blank-query-mask look-back river-bank money-bank"
+X: dict[str, tuple[Any, Say]] = {name: say.button(name.replace("-", "_")) for name in NAMED.split()}  # by name
 X["double-query"] = ("Wq = 2I", say("double_query_title"))
 X["blank-query"] = ("Wq = 0", say("blank_query_title"))
 SAME_WORD_SEE, SAME_WORD_MASK_SEE, SAME_WORD_POSITION_SEE = say.all(
