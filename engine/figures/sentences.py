@@ -11,18 +11,21 @@ use it); no part of the public kit, so ``explorables.figures`` exports none of i
   description" (verbs and adjectives sit high on it).
 - ``Asker``: the asking token as a menu ("4: it"); a reader may also send a word or a
   position (``resolve_query``'s rule).
+- ``token_points``: a point a token, the asking token's a ring, the masked ones muted.
 - Labels that name tokens: ``sub`` (₀₁₂), ``token_label`` (the₀, the₄ only where a word
   repeats), ``column_labels`` and ``row_labels`` of a T x T table.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .base import OptionError
 from .kit.events import unselectable
 from .kit.inputs import query_field, resolve_query
+from .kit.marks import points
 from .kit.params import Choice, Slider, resolve
 from .kit.text import Say, quote
 from .kit.values import Value
@@ -208,6 +211,15 @@ def column_labels(tokens) -> list[dict]:
 def row_labels(tokens, i: int) -> list[dict]:
     """Row heads of a T x T table: word and position, the asking row active."""
     return [{"text": f"{w}{sub(j)}", "link": f"t{j}", "active": j == i} for j, w in enumerate(tokens)]
+
+
+def token_points(role: str, P: list, s: dict, js: Sequence[int] | None = None, **more: Any) -> list[dict]:
+    """A point for each token j of ``js`` (every token where None), in the colour ``role`` and
+    linked to its token: the asking token's a ring, those the causal mask hides from it
+    muted. Its labels and the rest are channels in ``more``."""
+    i, js = s["query"], range(len(P)) if js is None else js
+    shape, muted = ["ring" if j == i else "circle" for j in js], [s["causal"] and j > i for j in js]
+    return points(role, P, index=js, role=role, shape=shape, link=[f"t{j}" for j in js], muted=muted, **more)
 
 
 def grid_step(half_width: float) -> float:

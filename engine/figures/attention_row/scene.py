@@ -8,6 +8,7 @@ the weight bars; the row in plain words; the arithmetic of the best match; a few
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from explorables.engine import convex_hull, scalar_projection, vector_projection
 from explorables.figures import (
@@ -27,12 +28,12 @@ from explorables.figures import (
     vec,
 )
 
-from ..sentences import token_text
+from ..sentences import token_points, token_text
 from . import words as w
 
 VALUE_PLANE = 2.0  # half-width of the value plane while every value fits inside it
 STEP, BIG_STEP = 0.1, 0.5  # keyboard steps on the key plane (arrow, Shift+arrow)
-GRID = {"grid": 1.0, "axes": ["x1", "x2"]}  # both planes' grid and axis names
+GRID: dict[str, Any] = {"grid": 1.0, "axes": ["x1", "x2"]}  # both planes' grid and axis names
 
 
 def panels(s: dict, v: dict) -> list[dict]:
@@ -42,7 +43,7 @@ def panels(s: dict, v: dict) -> list[dict]:
     return [
         formula(s, r, top),
         keys(s, v, hidden),
-        values(s, r, hidden),
+        values(s, r),
         scores(s, r, hidden),
         weights(s, r, hidden, top),
         text("readout", *w.readout(s["tokens"], i, r, hidden, top, v["tie"], s["v"][i]), title=w.READOUT_TITLE),
@@ -70,14 +71,6 @@ def formula(s: dict, r, top: int) -> dict:
     return steps("formula", items, active=s["step"], title=w.FORMULA_TITLE, formula=w.FORMULA())
 
 
-def token_points(role: str, P: list, s: dict, hidden: list[bool], **more) -> list[dict]:
-    """A point a token, in the colour ``role``: labelled with its word and linked to it, the
-    asking token's a ring, the hidden ones muted."""
-    label = [token_text(word) for word in s["tokens"]]
-    shape = ["ring" if j == s["query"] else "circle" for j in range(len(P))]
-    return points(role, P, role=role, shape=shape, label=label, link=lambda j: f"t{j}", muted=hidden, **more)
-
-
 def keys(s: dict, v: dict, hidden: list[bool]) -> dict:
     tokens, i, K, r, half = s["tokens"], s["query"], s["k"], v["row"], v["half"]
     q, reach = s["q"][i], None
@@ -90,11 +83,12 @@ def keys(s: dict, v: dict, hidden: list[bool]) -> dict:
         ]
     asking = f"q ({token_text(tokens[i])})"  # the renderer puts it by the tip
     names = [w.key_name(j, tokens[j], j == i, K[j], hidden[j], r.scores[j], r.weights[j]) for j in range(len(K))]
+    labels = [token_text(word) for word in tokens]
     return plane(
         "keys",
         reach,
         arrows(None, (0, 0), [q], id="query", role="query", link=f"t{i}", width=3, label=asking),
-        token_points("key", K, s, hidden, draggable=True, name=names),
+        token_points("key", K, s, label=labels, draggable=True, name=names),
         half=half,
         **GRID,
         keyboard={"step": STEP, "big": BIG_STEP},
@@ -105,17 +99,18 @@ def keys(s: dict, v: dict, hidden: list[bool]) -> dict:
     )
 
 
-def values(s: dict, r, hidden: list[bool]) -> dict:
+def values(s: dict, r) -> dict:
     tokens, i, V, o = s["tokens"], s["query"], s["v"], r.output
     hull = convex_hull([tuple(p) for p in V])
     shade = polygon(hull) if len(hull) >= 3 else line(hull, role="hull", width=3) if len(hull) == 2 else None
     moved = math.hypot(o[0] - V[i][0], o[1] - V[i][1]) > 1e-9
     new = w.NEW_LABEL.format(word=token_text(tokens[i]))
     new_name = w.NEW_NAME.format(word=tokens[i], at=vec(o))
+    names = [w.value_name(tokens[j], V[j], r.weights[j]) for j in range(len(V))]
     return plane(
         "values",
         shade,
-        token_points("value", V, s, hidden, select=True, name=lambda j: w.value_name(tokens[j], V[j], r.weights[j])),
+        token_points("value", V, s, label=[token_text(word) for word in tokens], select=True, name=names),
         arrows(None, [V[i]], [o], id="moved", role="output", dashed=True, link=f"t{i}") if moved else None,
         points(None, [o], id="output", role="output", shape="diamond", size=7, link=f"t{i}", label=new, name=new_name),
         half=extent(V, VALUE_PLANE),
