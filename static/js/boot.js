@@ -53,6 +53,7 @@
       const script = document.createElement("script");
       script.src = ex.asset("later");
       document.body.append(script);
+      if (ex.pages.ahead) ex.pages.ahead();  // the next lesson's page, while the reader reads (pages.js)
     };
     if (window.requestIdleCallback) window.requestIdleCallback(loadLater, { timeout: 300 });
     else setTimeout(loadLater, 0);

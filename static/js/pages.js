@@ -73,37 +73,58 @@
      assets, engine (what it needs of the engine: {figures, next}, or null)}, or null.
      An offline bundle's pages give {title, body (as text), attrs}. */
   function fetched(url) {
+    return fetchedText(url).then(function (html) { return html && read(html, url); });
+  }
+  /* The page at ``url`` as text, or null if it is no page of this site. */
+  function fetchedText(url) {
     if (location.protocol === "file:") return Promise.resolve(null);
     return fetch(url, { credentials: "same-origin" }).then(function (response) {
       const type = response.headers.get("Content-Type") || "";
       if (!response.ok || type.indexOf("text/html") < 0) return null;
-      return response.text().then(function (html) {
-        const doc = new DOMParser().parseFromString(html, "text/html");
-        // another build's page (another build id, other scripts): only a full load can run it
-        const manifest = manifestOf(doc);
-        if (manifest.build !== ex.build || scripts(doc, url) !== ownScripts) return null;
-        const attrs = {};
-        Array.from(doc.body.attributes).forEach(function (a) { attrs[a.name] = a.value; });
-        // the parsed body itself: the swap moves its nodes in rather than parsing it again
-        return { title: doc.title, nodes: doc.body, attrs: attrs, assets: manifest.assets,
-          engine: manifest.engine || null, font: fontOf(doc, url), html: doc.documentElement };
-      });
+      return response.text();
     });
   }
+  /* A page's text, parsed: what fetched() gives. */
+  function read(html, url) {
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    // another build's page (another build id, other scripts): only a full load can run it
+    const manifest = manifestOf(doc);
+    if (manifest.build !== ex.build || scripts(doc, url) !== ownScripts) return null;
+    const attrs = {};
+    Array.from(doc.body.attributes).forEach(function (a) { attrs[a.name] = a.value; });
+    // the parsed body itself: the swap moves its nodes in rather than parsing it again
+    return { title: doc.title, nodes: doc.body, attrs: attrs, assets: manifest.assets,
+      engine: manifest.engine || null, font: fontOf(doc, url), html: doc.documentElement };
+  }
 
-  /* The next lesson, fetched ahead once this page is live: going there then
-     needs no network. Not when the reader saves data, nor from an offline bundle (its
-     pages are here already); a preview's edit forgets what was fetched. */
-  let ahead = {};  // page key (an address) -> Promise of what fetched() gives
+  /* The next lesson, fetched ahead while the reader reads: going there needs no network.
+     Parsed (tens of milliseconds on a phone) when the page is idle or when the reader goes
+     there, whichever comes first. Not when the reader saves data, nor from an offline
+     bundle (its pages are here); a preview's edit forgets what was fetched. */
+  let ahead = {};  // page key (an address) -> a function giving a Promise of what fetched() gives
   function prefetch(url, font) {
     if (ex.pages.source !== fetched || location.protocol === "file:" || ex.saving()) return;
     const pageKey = key(url);
     if (pageKey === ex.pages.current || ahead[pageKey]) return;
     if (font) mathFace(font);  // beside the page, and come before it: set in it from its swap
-    ahead[pageKey] = fetched(url).then(function (page) {
-      if (page && page.font) mathFace(page.font);  // loaded ahead: its first layout sets its math in it
+    const text = fetchedText(url).catch(function () { return null; });
+    let page = null;
+    ahead[pageKey] = function () {
+      if (!page) {
+        page = text.then(function (html) {
+          const got = html && read(html, url);
+          if (got && got.font) mathFace(got.font);  // loaded ahead: its first layout sets its math in it
+          return got;
+        }).catch(function () { return null; });
+      }
       return page;
-    }).catch(function () { return null; });
+    };
+  }
+  /* Parse what was fetched ahead, once the page is idle. */
+  function readAhead() {
+    const waiting = Object.keys(ahead).map(function (pageKey) { return ahead[pageKey]; });
+    const parse = function () { waiting.forEach(function (get) { get(); }); };
+    if (window.requestIdleCallback) window.requestIdleCallback(parse, { timeout: 1000 }); else setTimeout(parse, 0);
   }
   /* The link is read against the address of the page shown, not location: going back,
      the address changes before the page it names is swapped in. */
@@ -117,14 +138,14 @@
   }
   const SWAPPED_AFTER = 1000;  // ms
   function nextWhenLive(swapped) {
-    // The page the browser loaded: at once, a reader who goes on as soon as the figures
-    // answer waits for no fetch (waiting for an idle moment cost such a click 40 ms).
-    // A page swapped in: a second later, when idle. Parsing the page after it is tens of
-    // milliseconds, and at once it came while the new page's figures first answered.
+    // The page the browser loaded: fetched once the first frame is drawn (ex.pages.ahead,
+    // boot.js), parsed once live and idle: a click as the figures answer waits for no fetch
+    // (75-141 ms when fetched at live). A page swapped in: a second after live, when idle
+    // (at once, parsing it came while the new page's figures first answered).
     ex.ready.then(function () {
-      if (!swapped) { prefetchNext(); return; }
+      if (!swapped) { prefetchNext(); readAhead(); return; }
       const page = ex.pages.current;
-      const then = function () { if (ex.pages.current === page) prefetchNext(); };  // still there
+      const then = function () { if (ex.pages.current === page) { prefetchNext(); readAhead(); } };
       setTimeout(function () {
         if (window.requestIdleCallback) window.requestIdleCallback(then, { timeout: 1000 }); else then();
       }, SWAPPED_AFTER);
@@ -261,6 +282,7 @@
       } catch { return undefined; }
     },
     source: fetched,  // url -> Promise of {title, nodes or body, attrs} or null; a bundle sets its own
+    ahead: prefetchNext,  // the next lesson's page, fetched now (boot.js: once the first frame is drawn)
     landing: null,  // where the page last swapped in lands: "top", or "place" (an anchor, a kept scroll)
     announce: announce,
     on: function (event, fn) { hooks[event].push(fn); },
@@ -275,7 +297,7 @@
       busy = previous.then(function () {
         const early = !how.reload && ahead[pageKey];
         delete ahead[pageKey];
-        return (early || Promise.resolve(null)).then(function (page) {
+        return (early ? early() : Promise.resolve(null)).then(function (page) {
           return page || ex.pages.source(target.href);
         }).then(function (page) {
           if (!page) throw new Error("no page to swap in");

@@ -172,3 +172,34 @@ def test_a_long_part_below_is_laid_out_a_block_at_a_time_and_nothing_moves(brows
         for route in held:
             route.abort()
         context.close()
+
+
+# the page at ``href``: how many times it was fetched, and whether once to its end
+FETCHES = """href => performance.getEntriesByType("resource")
+  .filter(e => new URL(e.name).pathname.endsWith("/" + href)).map(e => e.responseEnd > 0)"""
+
+
+def test_the_next_lesson_is_fetched_before_python_comes_and_next_uses_it(browser, site_url):
+    """The next lesson's page is fetched once the first frame is drawn, while Python is
+    still on its way (fetched at live, it made a reader who goes on at once wait for
+    it); Next at the instant the figures go live swaps that copy in: one request in all."""
+    context, page, guard, held = open_phone(browser, site_url)
+    try:
+        href = page.locator("a[rel=next]").first.get_attribute("href")
+        page.wait_for_function(f"href => ({FETCHES})(href).includes(true)", arg=href)
+        assert page.evaluate("() => window.explorables.client.timings.worker") is None  # Python has not come
+        page.evaluate("() => { window.__sameDocument = true; }")
+        for route in held:
+            route.continue_()
+        held.clear()
+        page.evaluate("() => window.explorables.ready")
+        page.locator("a[rel=next]").first.click()
+        page.wait_for_url("**/" + href)
+        page.locator("main figure.ex-figure.ex-live").first.wait_for()
+        assert page.evaluate("() => window.__sameDocument") is True
+        assert page.evaluate(FETCHES, href) == [True]
+        guard.check()
+    finally:
+        for route in held:
+            route.abort()
+        context.close()
