@@ -317,3 +317,15 @@ def test_a_grid_of_typed_numbers_is_one_call():
         assert grid("g", "G", ["x"], [("a", "t0", [("a.0", 0.25)])])["rows"][0]["cells"][0]["value"] == "0,25"
     finally:
         locale.use("en")
+
+
+def test_an_experiment_button_is_found_by_the_experiments_name_with_fields():
+    """The row, the lab and the heatmap each wrote a helper that found an experiment's
+    label and title by its name and filled in a field: Words.button does both."""
+    from explorables.figures import Words
+
+    say = Words("figure.attention_row")
+    label, title = say.button("hide-future")
+    assert (label.key, title.key) == ("figure.attention_row.hide_future", "figure.attention_row.hide_future_title")
+    sharpen, _ = say.button("sharpen", t=lambda: "0.1")
+    assert "0.1" in sharpen() and "{t}" not in sharpen()

@@ -192,20 +192,18 @@ def double_keys_message(state: dict) -> str:
     return W.DOUBLE_KEYS_SEE.format(word=word, weight=weight, t=written(T), half=written(T / 2), same=same)
 
 
-def tried(name: str, see, *, label=None, run=None, when=chooses, needs=CHOICE, **sets) -> Experiment:
+def tried(name: str, see, *, t=None, run=None, when=chooses, needs=CHOICE, **sets) -> Experiment:
     """An experiment of this figure: its words are the catalogue's ``name`` and ``name_title``
-    (``-`` written ``_``), ``sets`` the parameters it sets, and by default it applies
-    where the asking word reads two words or more."""
-    key = name.replace("-", "_")
-    return Experiment(name, label or say(key), say(f"{key}_title"), set=sets, run=run, see=see, when=when, needs=needs)
+    (``t`` the temperature they name), ``sets`` the parameters it sets, and by default it
+    applies where the asking word reads two words or more."""
+    words = say.button(name, t=lambda: written(t)) if t is not None else say.button(name)
+    return Experiment(name, *words, set=sets, run=run, see=see, when=when, needs=needs)
 
 
-SHARPEN = say("sharpen", t=lambda: written(SHARP_T))  # "Lower T to 0.1", in the page's language
-FLATTEN = say("flatten", t=lambda: written(FLAT_T))
 SHORT, PULL = say.all("needs_short needs_pull")
 EXPERIMENTS = (
-    tried("sharpen", sharpen_message, label=SHARPEN, temperature=SHARP_T, step=STEP_TEMPERATURE),
-    tried("flatten", flatten_message, label=FLATTEN, temperature=FLAT_T, step=STEP_TEMPERATURE),
+    tried("sharpen", sharpen_message, t=SHARP_T, temperature=SHARP_T, step=STEP_TEMPERATURE),
+    tried("flatten", flatten_message, t=FLAT_T, temperature=FLAT_T, step=STEP_TEMPERATURE),
     tried("hide-future", hide_future_message, when=two_words, needs=TWO_WORDS, causal=True, step=STEP_MASK),
     tried("same-keys", same_keys_message, run=same_keys, step=STEP_SOFTMAX),
     tried("short-query", short_query_message, run=short_query, when=short_chooses, needs=SHORT, step=STEP_MATCH),

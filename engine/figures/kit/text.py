@@ -99,9 +99,11 @@ class Words:
         """Several words, named in one string separated by spaces."""
         return tuple(self(name) for name in names.split())
 
-    def button(self, name: str) -> tuple[Say, Say]:
-        """An experiment's label and title: ``name`` and ``name_title``."""
-        return self(name), self(f"{name}_title")
+    def button(self, name: str, **fields: Any) -> tuple[Say, Say]:
+        """An experiment's label and title: ``name`` and ``name_title``, an experiment's
+        ``-`` written ``_`` (``say.button("hide-future")``), ``fields`` filled in both."""
+        key = name.replace("-", "_")
+        return self(key, **fields), self(f"{key}_title", **fields)
 
     def table(self, names: dict[str, str] | None = None, **more: str) -> dict[str, Say]:
         """A dict of words: {what: key}, in the order given."""
