@@ -23,6 +23,7 @@ from explorables.engine import runtime
 from explorables.engine.figures import FIGURES, FieldError
 from explorables.engine.figures import attention_heatmap as hm
 from explorables.engine.figures.attention_heatmap import table as hm_table
+from explorables.engine.figures.kit.rounding import rounded
 from explorables.figures import HINT, num, pct, vec
 from figure_helpers import ROOT, check_golden_split, control, lesson_as_built, lesson_figure, panel, questions
 import figure_helpers
@@ -193,9 +194,9 @@ def test_padding_appends_pad_tokens_whose_keys_no_query_reads():
     scene = FIG.scene(state)
     weights = scene["values"]["weights"]
     assert len(weights) == 15 and all(row[12:] == [0.0, 0.0, 0.0] for row in weights)
-    assert all(math.fsum(row) == pytest.approx(1, abs=1e-12) for row in weights)
+    assert all(math.fsum(row) == pytest.approx(1, abs=1e-4) for row in weights)  # each weight to 5 decimals
     # the words' rows keep exactly the weights they had without the padding
-    assert [row[:12] for row in weights[:12]] == direct(first_state()).weights
+    assert [row[:12] for row in weights[:12]] == rounded(direct(first_state()).weights)
     table = panel(scene, "table")
     labels = [c["text"] for c in table["col_labels"]]
     assert labels == SENTENCE.split() + ["[PAD]"] * 3
@@ -211,7 +212,7 @@ def test_padding_appends_pad_tokens_whose_keys_no_query_reads():
 def test_causal_mask_hides_the_upper_triangle():
     state = set_(first_state(), "causal", True)
     r = direct(state)
-    assert FIG.scene(state)["values"]["weights"] == r.weights
+    assert FIG.scene(state)["values"]["weights"] == rounded(r.weights)
     assert all(r.weights[i][j] == 0.0 for i in range(12) for j in range(i + 1, 12))
     assert r.weights[0][0] == 1.0
     table = panel(FIG.scene(set_(state, "view", "scores")), "table")
@@ -243,7 +244,7 @@ def test_typed_vectors_change_the_numbers_exactly():
     assert state["query"] == 3  # the token whose vectors were typed is picked
     scene = FIG.scene(state)
     r = direct(state)
-    assert scene["values"]["weights"] == r.weights and scene["values"]["outputs"] == r.outputs
+    assert scene["values"]["weights"] == rounded(r.weights) and scene["values"]["outputs"] == rounded(r.outputs)
     (grid,) = [c for c in scene["controls"] if c["kind"] == "grid"]
     assert [[c["name"] for c in row["cells"]] for row in grid["rows"]] == [[f"{m}.3.{c}" for m in "qkv"] for c in range(4)]
     assert [row["cells"][1]["value"] for row in grid["rows"]] == ["0", "0.25", "1.5", "0.11"]
@@ -507,10 +508,11 @@ def check_scene(scene, state):
                       "causal", "padding", "cells"}
     assert (v["tokens"], v["n"], v["view"], v["query"]) == (tokens, n, state["view"], i)
     assert (v["causal"], v["padding"], v["cells"]) == (state["causal"], p, N * N)
-    assert v["scores"] == r.scores and v["weights"] == r.weights
-    assert v["entropy"] == r.entropy and v["outputs"] == r.outputs
+    # the engine's numbers, with the digits they are written with (test_figure_attention_heatmap_digits.py)
+    assert v["scores"] == rounded(r.scores) and v["weights"] == rounded(r.weights)
+    assert v["entropy"] == rounded(r.entropy) and v["outputs"] == rounded(r.outputs)
     for row in v["weights"]:
-        assert math.fsum(row) == pytest.approx(1.0, abs=1e-12)
+        assert math.fsum(row) == pytest.approx(1.0, abs=1e-4)
 
 
 def test_first_frame_invariants():
@@ -723,9 +725,9 @@ def test_the_unscaled_view_shows_what_why_scale_claims():
     assert "“weights without ÷√dₖ”" in state["message"]
     assert "unscaled" in [o["value"] for o in control(FIG.scene(state), "view")["options"]]
     scene = FIG.scene(set_(state, "view", "unscaled"))
-    assert scene["values"]["weights"] == u.weights
+    assert scene["values"]["weights"] == rounded(u.weights)
     assert panel(scene, "table")["title"].startswith("Weights without ÷√dₖ")
-    assert statistics.fmean(max(row) for row in scene["values"]["weights"]) == top_u
+    assert statistics.fmean(max(row) for row in scene["values"]["weights"]) == pytest.approx(top_u, abs=1e-6)
 
 
 def test_a_row_of_two_keys_is_neither_peaked_nor_flat():

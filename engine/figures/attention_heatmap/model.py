@@ -31,6 +31,7 @@ from explorables.figures import (
     words,
 )
 
+from ..kit.rounding import rounded
 from ..sentences import count_errors
 from . import scene
 from . import words as W
@@ -225,13 +226,13 @@ class AttentionHeatmap(Figure, words=W):
     def compute(self, state: dict[str, Any]) -> dict[str, Any]:
         r = result(state, scaled=state["view"] != "unscaled")  # "unscaled": as if not divided by √d_k
         visible = [sum(m) for m in r.mask]
-        return {
+        return {  # the panels draw from r; the values, in every scene, with the digits they are written with
             "r": r,
             "tokens": table(state)[0],
-            "scores": r.scores,
-            "weights": r.weights,
-            "entropy": r.entropy,
-            "outputs": r.outputs,
+            "scores": rounded(r.scores),
+            "weights": rounded(r.weights),
+            "entropy": rounded(r.entropy),
+            "outputs": rounded(r.outputs),
             "cells": len(visible) ** 2,
             "visible": visible,
             "kinds": [kind_of_row(H, m) for H, m in zip(r.entropy, visible, strict=True)],
