@@ -302,7 +302,7 @@ def test_a_grid_of_typed_numbers_is_one_call():
     """Two figures wrote a grid of typed numbers as nested dicts: ``grid`` makes it from
     rows of (label, link, cells), each number written as a field shows it."""
     from explorables.engine import locale
-    from explorables.figures import grid
+    from explorables.figures import Say, grid
 
     made = grid("keys", "Keys", ["x", "y"], [("cat", "t1", [("key.1.0", 0.5), ("key.1.1", -2.0, "y of cat")])],
                 near="k")
@@ -312,6 +312,8 @@ def test_a_grid_of_typed_numbers_is_one_call():
             {"name": "key.1.0", "value": "0.5"}, {"name": "key.1.1", "value": "-2", "label": "y of cat"}]}],
     }
     assert "near" not in grid("g", "G", [], [])
+    worded = grid("g", Say("figure.key.positive"), [Say("figure.key.positive")], [("a", "t0", [("a.0", 1, Say("figure.key.positive"))])])
+    assert worded["label"] == worded["col_labels"][0] == worded["rows"][0]["cells"][0]["label"] == "positive"
     try:
         locale.use("de")
         assert grid("g", "G", ["x"], [("a", "t0", [("a.0", 0.25)])])["rows"][0]["cells"][0]["value"] == "0,25"
