@@ -55,7 +55,6 @@ def numbers(state: dict) -> dict:
         "D": D,
         "base": b,
         "offset": k,
-        "playing": state["playing"],
         "s": s,
         "similarity_at_offset": pe_similarity(k, D, b),
         "pe": sinusoidal(t, D, b),  # (D,): the hands
