@@ -149,8 +149,6 @@ class AttentionLab(Figure, words=W):
             "top": best(r.weights[i]),
             "E": embeddings(s),
             **{name: getattr(r, name) for name in RESULTS},
-            **{m: [list(row) for row in s[m]] for m in MATRICES},
-            "tokens": list(s["tokens"]),
         }
 
     def draw(self, s: dict, v: dict) -> list:
