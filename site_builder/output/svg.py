@@ -98,21 +98,24 @@ def cells_svg(spec: dict) -> str:
                 f'<text class="hd{active}" x="{_n(left - 8)}" y="{_n(y + CELL_H / 2)}" text-anchor="end"'
                 f">{_svg_words(row_labels[i].get('text', ''))}</text>"
             )
-        # a cell is moved to its place as a whole, so that its square and its text are
-        # written at the same offsets in every cell: what gzip finds again (a table of 144
-        # cells is 0.7 KB smaller in the page's first frame than with each placed apart)
+        # a row is moved down to its place, and in it a cell to the right, as a whole: its
+        # square and its text are written at the same offsets in every cell, and a cell at
+        # the same offset in every row, which gzip finds again (a table of 144 cells is
+        # 1.2 KB smaller in the page's first frame than with each placed on the drawing)
         inner = f'<rect width="{_n(cell_w - 2)}" height="{CELL_H - 2}" fill-opacity="'
         centre = f'<text x="{_n(cell_w / 2 - 1)}" y="{_n(CELL_H / 2 - 1)}">'
+        cells = []
         for j, cell in enumerate(row):
-            x = left + j * cell_w
             tone = max(-1.0, min(1.0, float(cell.get("tone") or 0)))
             sign = "c-positive" if tone >= 0 else "c-negative"
             cls = _cls("mk ce", "on" if cell.get("active") else "", "faded" if cell.get("muted") else "")
             alpha = f"{abs(tone) * 0.55:.2f}".lstrip("0")
-            out.append(
-                f'<g class="{cls} {sign}" transform="translate({_n(x + 1)} {_n(y + 1)})">{inner}{alpha}"/>'
+            cells.append(
+                f'<g class="{cls} {sign}" transform="translate({_n(left + j * cell_w + 1)})">{inner}{alpha}"/>'
                 f"{centre}{_svg_words(cell.get('text', ''))}</text></g>"
             )
+        if cells:
+            out.append(f'<g transform="translate(0 {_n(y + 1)})">{"".join(cells)}</g>')
     width = left + cols * cell_w
     height = top + len(rows) * CELL_H
     return _svg(max(width, 1), max(height, 1), spec.get("title") or spec.get("id", ""), "".join(out), True)
