@@ -27,30 +27,27 @@ from typing import Any
 from markdown_it.token import Token
 
 from ..markdown.parser import Page
+from ..structure.links import _HTML_ID
 
 # The token types read after parsing: ids (links.ids_of, ids.id_clashes), figures
 # (references, scripts.figures_of), exercises and questions (track.py, scripts.engine_needs).
-KEPT_TYPES = frozenset(
-    {
-        "heading_open",
-        "image_figure_open",
-        "figure",
-        "exercise_open",
-        "question_open",
-        "math_block_label",
-        "html_block",
-        "html_inline",
-    }
-)
+KEPT_TYPES = frozenset({"figure", "exercise_open", "question_open", "math_block_label"})
+_HTML = frozenset({"html_block", "html_inline"})
 
 
 def kept(token: Token) -> bool:
     """Whether a page's top-level ``token`` stays in its small page: one of KEPT_TYPES,
-    one with an id (cache.summary), or an inline token with raw HTML or an id in it
-    (ids_of, ids._label_clashes)."""
+    one with an id (a heading's, an image's; cache.summary), raw HTML with an id in it,
+    or an inline token with such HTML or an id among its children (links.ids_of,
+    ids._label_clashes)."""
     if token.type in KEPT_TYPES or token.attrGet("id") or (isinstance(token.meta, dict) and "id" in token.meta):
         return True
-    return any(child.type == "html_inline" or child.attrGet("id") for child in token.children or ())
+    if token.type in _HTML:
+        return bool(_HTML_ID.search(token.content))
+    return any(
+        (child.type in _HTML and _HTML_ID.search(child.content)) or child.attrGet("id")
+        for child in token.children or ()
+    )
 
 
 def _objects(roots: list) -> list:

@@ -350,7 +350,8 @@ def _sections_of(body: str) -> tuple[dict, ...]:
 def build_index(pages: list[tuple]) -> dict:
     """``pages``: (url, title, summary, rendered body[, label]) per page, in the site's
     order; ``label`` names the page in the results ('Basics › Softmax'; default: its title)."""
-    docs, fields = [], []
+    docs = []
+    counted = []  # each section's terms in each field (not its text: a large site's would all be held)
     for lesson, (url, title, summary, body, *_) in enumerate(pages):
         for number, section in enumerate(sections_of(body)):
             if number == 0:
@@ -358,13 +359,12 @@ def build_index(pages: list[tuple]) -> dict:
                 if not text.strip() and not title:
                     continue
                 docs.append([lesson, "", url, section["text"][:EXCERPT]])
-                fields.append({"title": title, "heading": "", "caption": section["caption"], "text": text})
+                fields = {"title": title, "heading": "", "caption": section["caption"], "text": text}
             else:
                 docs.append([lesson, section["heading"], f"{url}#{section['id']}", section["text"][:EXCERPT]])
-                fields.append(
-                    {"title": "", "heading": section["heading"], "caption": section["caption"], "text": section["text"]}
-                )
-    counted = [{name: terms(value) for name, value in f.items()} for f in fields]
+                heading, caption = section["heading"], section["caption"]
+                fields = {"title": "", "heading": heading, "caption": caption, "text": section["text"]}
+            counted.append({name: terms(value) for name, value in fields.items()})
     average = {name: max(1.0, sum(len(c[name]) for c in counted) / max(1, len(counted))) for name in BOOST}
     postings: dict[str, list[int]] = {}
     for doc, fields_terms in enumerate(counted):
