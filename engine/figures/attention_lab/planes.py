@@ -6,7 +6,7 @@ from __future__ import annotations
 from explorables.engine import convex_hull, vector_projection
 from explorables.figures import arrows, circles, extent, line, lines, num, plane, points, polygon, spoken, vec
 
-from ..sentences import EMBED_AXES, OUTPUT_DIAMOND, OWN_RING, distinct, grid_step, sub, token_label
+from ..sentences import EMBED_AXES, OUTPUT_DIAMOND, OWN_RING, distinct, grid_step, sub, token_label, token_points
 from . import words as W
 
 EMBED_PLANE = 3.0  # half-width of the embedding plane while every point fits
@@ -24,24 +24,6 @@ def link(j: int) -> str:
 def square(id: str, *marks, half: float, axes, **options) -> dict:
     """A square plane from -half to half, its grid and axis names."""
     return plane(id, *marks, half=half, grid=grid_step(half), axes=[spoken(a) for a in axes], **options)
-
-
-def token_points(prefix: str, P: list, s: dict, js: list[int], **more) -> list[dict]:
-    """A point for each token j of ``js``, in the colour ``prefix``: labelled, linked and
-    selectable, the asking token's a ring, the tokens the mask hides muted."""
-    i, tokens = s["query"], s["tokens"]
-    return points(
-        prefix,
-        P,
-        index=js,
-        role=prefix,
-        shape=["ring" if j == i else "circle" for j in js],
-        label=[token_label(tokens, j) for j in js],
-        link=[link(j) for j in js],
-        select=True,
-        muted=[s["causal"] and j > i for j in js],
-        **more,
-    )
 
 
 def embed_panel(s: dict, v: dict) -> dict:
@@ -109,7 +91,8 @@ def qk_panel(s: dict, v: dict) -> dict:
         role=lambda j: "muted" if later[j] else "key",
     )
     name = [W.KEY_NAME.format(word=tokens[j], j=j, at=vec(K[j]), score=num(r.scores[i][j])) for j in range(len(K))]
-    keys = token_points("key", K, s, list(range(len(K))), name=name)
+    labels = [token_label(tokens, j) for j in range(len(K))]
+    keys = token_points("key", K, s, label=labels, select=True, name=name)
     return square(
         "qk",
         reach,
@@ -132,9 +115,9 @@ def values_panel(s: dict, v: dict) -> dict:
 
     def value_points(js):
         name = [W.VALUE_NAME.format(word=tokens[j], j=j, at=vec(V[j])) for j in js]
-        return token_points(
-            "value", [V[j] for j in js], s, js, name=name, size=[OWN_RING if j == i else None for j in js]
-        )
+        size = [OWN_RING if j == i else None for j in js]
+        labels = [token_label(tokens, j) for j in js]
+        return token_points("value", [V[j] for j in js], s, js, label=labels, select=True, name=name, size=size)
 
     def output_name(j: int) -> str:
         return W.OUTPUT_NAME.format(word=tokens[j], j=j, at=vec(outs[j]))
