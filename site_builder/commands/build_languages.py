@@ -208,9 +208,7 @@ def _move(tree: Tree) -> None:
     for page in tree.parsed.pages:
         page.url = prefix + page.url
         page.folder = (prefix + page.folder).rstrip("/")
-        page.env["images"] = [(file, prefix + url) for file, url in page.env.get("images", [])]
-        if page.meta.get("image"):  # a preview image beside the language's lessons
-            page.meta["image"] = prefix + page.meta["image"]
+        move_files(page, prefix)
     for section in tree.parsed.site.all_sections():
         section.prefix = prefix
         for lesson in section.lessons():
@@ -223,6 +221,14 @@ def _move(tree: Tree) -> None:
     rendered.renders = moved
     rendered.searched = [(prefix + url, *rest) for url, *rest in rendered.searched if url not in tree.fallbacks]
     rendered.outputs = {}  # the sitemap is the whole site's
+
+
+def move_files(page, prefix: str) -> None:
+    """The files a page of a language's tree names, under its prefix: its images, its
+    preview image (beside the language's lessons)."""
+    page.env["images"] = [(file, prefix + url) for file, url in page.env.get("images", [])]
+    if page.meta.get("image"):
+        page.meta["image"] = prefix + page.meta["image"]
 
 
 def _join(trees: list[Tree], read: Read) -> tuple[Parsed, Rendered]:
@@ -279,6 +285,10 @@ def _join(trees: list[Tree], read: Read) -> tuple[Parsed, Rendered]:
             tree.done[1].searched,
             out.page_words(tree.read.words, default.read.words, tree.done[1].common["words"]),
             frozenset(tree.done[1].renders),
+            tree.run.content,
+            tree.read.words,
+            tree.done[0].md,
+            frozenset(tree.fallbacks),
         )
         for tree in trees
     ]

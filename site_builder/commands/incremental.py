@@ -8,6 +8,8 @@ links and figure references resolved against the site kept, its body and its pag
 rendered and written over the old one. Then, once the server has its answer, what
 every page shares is brought up to date (the search index, the print page), under the
 names the pages already load (the server's private folder: nobody else sees them).
+In a site of several languages the lesson is rebuilt in its own language, whose index
+and print page follow it (incremental_languages.py).
 
 Whatever else may depend on the edit goes through a whole build (with the build cache,
 cache.py): a new title, summary or order (the menus, the neighbours' prev/next), new
@@ -31,13 +33,13 @@ from ...engine import locale
 from ..markdown.directives.references import resolve_figure_refs
 from ..markdown.ids import id_clashes
 from ..markdown.parser import parse_page, render_page
-from ..output import fonts, search_files
+from ..output import fonts, languages, search_files
 from ..output.assets import ASSETS, STATIC, names_in
-from ..output.pages import renderer
-from ..output.printpage import PRINT_PAGE
 from ..structure.files import read_source
 from ..structure.links import page_ids, resolve_links
 from ..structure.sections import slug_of
+from . import build_languages, incremental_languages
+from .incremental_languages import Language
 
 
 @dataclass
@@ -57,8 +59,7 @@ KEPT_PROCESS = False  # set by warm_main.py: this process builds for the server,
 
 def remember(run, read, parsed, rendered) -> None:
     """Keep what a build for the server made (nothing for other builds)."""
-    several = len(getattr(read.config, "languages", None) or ()) > 1  # each language's words: a whole build
-    _KEPT[0] = _Kept(run, read, parsed, rendered) if run.dev and not run.bundle and not several else None
+    _KEPT[0] = _Kept(run, read, parsed, rendered) if run.dev and not run.bundle else None
     # the kept site's millions of objects out of the cycle collector's way: a full pass
     # over them took half a second in the middle of a one-page rebuild
     if KEPT_PROCESS:
@@ -80,17 +81,20 @@ def rebuild(content: Path, out_dir: Path, path: Path) -> str | None:
     kept = _KEPT[0]
     if kept is None:
         return None
-    words = kept.read.words
-    locale.own_words(words.own)
-    locale.use(kept.read.config.language, words.messages)
+    old = next((page for page in kept.parsed.pages if page.path == path.resolve()), None)
+    language = incremental_languages.of(kept, old) if old is not None else None
+    if language is None:
+        return None
+    locale.own_words(language.words.own)
+    locale.use(language.code, language.words.messages)
     try:
-        return _rebuild(kept, content, out_dir, path)
+        return _rebuild(kept, content, out_dir, path, language)
     finally:
         locale.own_words({})
         locale.use("en")
 
 
-def _rebuild(kept: _Kept, content: Path, out_dir: Path, path: Path) -> str | None:
+def _rebuild(kept: _Kept, content: Path, out_dir: Path, path: Path, language: Language) -> str | None:
     started = time.perf_counter()
     if kept.run.content != content.resolve() or kept.run.out_dir != out_dir.resolve():
         return None
@@ -102,26 +106,26 @@ def _rebuild(kept: _Kept, content: Path, out_dir: Path, path: Path) -> str | Non
     text, problems = read_source(path, run.content)
     if problems or text is None:
         return None
-    config = kept.read.config
     page = parse_page(
-        parsed.md,
+        language.md,
         path,
         old.slug,
         text,
-        content_root=run.content,
-        language=config.language,
+        content_root=language.content,
+        language=language.code,
     )
     page.folder, page.url = old.folder, old.url
+    build_languages.move_files(page, language.prefix)
     if "figure_offset" in old.env:
         page.env["figure_offset"] = old.env["figure_offset"]
     if page.errors or page.warnings or _summary(page) != _summary(old) or page.slug != slug_of_page(path):
         return None
-    others = [_stand_in(kept, other) for other in parsed.pages if other is not old]
-    if resolve_links([page, *others], run.content):
+    mine = [other for other in incremental_languages.pages(kept, language) if other is not old]
+    if resolve_links([page, *[_stand_in(kept, other) for other in mine]], language.content):
         return None
-    if page.env.get("figure_refs") and resolve_figure_refs([page, *[p for p in parsed.pages if p is not old]]):
+    if page.env.get("figure_refs") and resolve_figure_refs([page, *mine]):
         return None
-    body = render_page(parsed.md, page)
+    body = render_page(language.md, page)
     if page.errors or id_clashes(page):
         return None
     _replace(kept, old, page, body)
@@ -165,10 +169,11 @@ def _replace(kept: _Kept, old, page, body: str) -> None:
                 item.page = page
     template, variables = rendered.renders[page.url]
     rendered.renders[page.url] = (template, {**variables, "page": page, "body": body})
-    rendered.searched[:] = [
-        (url, title, summary, body if url == page.url else text, *rest)
-        for url, title, summary, text, *rest in rendered.searched
-    ]
+    for searched in {id(s): s for s in [rendered.searched, *(each.searched for each in rendered.languages)]}.values():
+        searched[:] = [
+            (url, title, summary, body if url == page.url else text, *rest)
+            for url, title, summary, text, *rest in searched
+        ]
 
 
 def _renderer(kept: _Kept):
@@ -184,7 +189,9 @@ def _renderer(kept: _Kept):
         whole = (STATIC / fonts.MATH_FONT).read_bytes()
         page_fonts = fonts.PageFonts(out / ASSETS, whole, fonts.exercise_math)
         rendered = kept.rendered
-        kept.render = renderer(rendered.env, rendered.common, rendered.renders, build, names, page_fonts)
+        kept.render = languages.renderer(
+            rendered, rendered.env, rendered.common, rendered.renders, build, names, page_fonts
+        )
     return kept.render
 
 
@@ -204,21 +211,29 @@ def catch_up() -> None:
     kept.deferred.clear()
     out, rendered = kept.run.out_dir, kept.rendered
     names = names_in(out)
-    if "search-index.js" in names:
-        fresh = out / ".search-catch-up"
-        fresh.mkdir(exist_ok=True)
-        written = search_files.write(fresh, rendered.searched)
-        _write(out / ASSETS / names["search-index.js"], (fresh / written.pop("search-index.js")).read_text())
-        for hashed in written.values():  # a split index's parts, under their new names
-            _write(out / ASSETS / hashed, (fresh / hashed).read_text())
-        for leftover in sorted(fresh.rglob("*"), reverse=True):
-            leftover.rmdir() if leftover.is_dir() else leftover.unlink()
-        fresh.rmdir()
-    if PRINT_PAGE in rendered.renders and kept.render is not None:
-        printed = rendered.renders[PRINT_PAGE][1]["printed"]  # pages.Printed
-        for url in edited:  # (a lesson's part of the page depends on its body alone)
-            printed.replace(url, rendered.renders[url][1]["body"])
-        _write(out / PRINT_PAGE, kept.render(PRINT_PAGE))
+    for language in incremental_languages.each(kept):
+        urls = {url for url in edited if language.has(url)}
+        if urls and language.search in names:
+            _catch_up_search(out, language, names[language.search])
+        if urls and language.print_page in rendered.renders and kept.render is not None:
+            printed = rendered.renders[language.print_page][1]["printed"]  # pages.Printed
+            for url in urls:  # (a lesson's part of the page depends on its body alone; named from its root)
+                printed.replace(url.removeprefix(language.prefix), rendered.renders[url][1]["body"])
+            _write(out / language.print_page, kept.render(language.print_page))
+
+
+def _catch_up_search(out: Path, language: Language, loaded: str) -> None:
+    """A language's search index written anew: its first file under the name its pages
+    load (``loaded``), the parts of a split index under their new names."""
+    fresh = out / ".search-catch-up"
+    fresh.mkdir(exist_ok=True)
+    written = search_files.write(fresh, language.searched, language.search, language.prefix.rstrip("/"))
+    _write(out / ASSETS / loaded, (fresh / written.pop(language.search)).read_text())
+    for hashed in written.values():
+        _write(out / ASSETS / hashed, (fresh / hashed).read_text())
+    for leftover in sorted(fresh.rglob("*"), reverse=True):
+        leftover.rmdir() if leftover.is_dir() else leftover.unlink()
+    fresh.rmdir()
 
 
 def _write(path: Path, text: str) -> None:

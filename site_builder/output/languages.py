@@ -20,7 +20,7 @@ import json
 from collections import ChainMap
 from dataclasses import dataclass
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 from urllib.parse import quote
 
 import rcssmin
@@ -56,13 +56,18 @@ def page_words(words, default_words, block: str) -> str:
 
 @dataclass
 class LanguageOutput:
-    """What the write stage writes for one language besides its pages."""
+    """What the write stage writes for one language besides its pages; and what `serve`
+    rebuilds one of its pages from (commands/incremental_languages.py)."""
 
     code: str
     prefix: str
     searched: list  # (url, title, summary, body, label) of its own pages
     words: str  # its pages' words block (JSON)
     names: frozenset[str]  # its page files, from the site's root
+    content: Path | None = None  # its lessons' folder
+    site_words: Any = None  # its words (structure/language.py site_words)
+    md: Any = None  # the parser of its pages
+    fallbacks: frozenset[str] = frozenset()  # the default's pages it shows, from its root
 
 
 def words_file(code: str) -> str:
