@@ -41,7 +41,6 @@ RUNTIME = (
     "js/pages.js",
     "js/parts.js",
     "js/toc.js",
-    "js/scrollers.js",
     "js/boot.js",
 )
 # What a reader needs only after the first frame (what figures say of a change, live
@@ -58,6 +57,8 @@ LATER = (
     "js/progress.js",
     "js/progress-marks.js",
     "js/offline.js",
+    # a Tab stop for boxes that scroll sideways, checked once the page is laid out
+    "js/scrollers.js",
 )
 LATER_FILE = "js/later.js"
 # A SCORM package (explorables bundle --scorm) also reports the reader's progress to the
