@@ -14,6 +14,9 @@ bench_lifecycle.py. Three profiles:
 - phone, slow network: the phone and Lighthouse's mobile network (CDP
   ``Network.emulateNetworkConditions``: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s
   up), which the engine's worker's downloads share.
+- phone, CPU x4: the phone's viewport, not slowed, its longest task and TBT estimated
+  from each main-thread task's CPU time times 4 (phone_cpu.py): a shared machine's load
+  swings wall times 2-5 times, CPU times hardly.
 
 Per lesson and profile:
 
@@ -44,7 +47,7 @@ Chromium: the performance score and its metrics. It is installed on first use in
 benchmarks/node_modules from benchmarks/package.json (a benchmark tool: CI does not).
 
 Usage: python benchmarks/bench_phone.py [--runs 1] [--lesson one-query-row] [--no-network]
-       [--lighthouse] [--lighthouse-only] [--site DIR]
+       [--profile "phone, CPU x4"] [--lighthouse] [--lighthouse-only] [--site DIR]
        [--baseline DIR]
 """
 
@@ -53,9 +56,6 @@ from __future__ import annotations
 import argparse
 import gzip
 import http.server
-import json
-import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -72,8 +72,10 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(HERE))
 
+import phone_cpu  # noqa: E402
 from bench_lifecycle import FIRST_FRAME, FIRST_FRAME_TYPES, LIVE, SETTLE_MS, excluded, first_frame_bytes  # noqa: E402
-from conftest import CHROMIUM_FLAGS, benchmark_launch  # noqa: E402
+from conftest import benchmark_launch  # noqa: E402
+from phone_lighthouse import cell, lighthouse, print_lighthouse  # noqa: E402
 from sites import serve_versions  # noqa: E402
 
 from explorables.site_builder.commands.build import build_site, slug_of  # noqa: E402
@@ -83,10 +85,12 @@ DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 CPU_SLOWDOWN = 4
 # Lighthouse's mobile network ("slow 4G"): 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up
 MOBILE_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 750e3 / 8}
+SIMULATED = "phone, CPU x4"
 PROFILES = {
     "desktop": (DESKTOP, 1, None),
     "phone 4x": (PHONE, CPU_SLOWDOWN, None),
     "phone 4x, slow net": (PHONE, CPU_SLOWDOWN, MOBILE_NETWORK),
+    SIMULATED: (PHONE, 1, None),  # longest and TBT: CPU time x 4 (phone_cpu.py)
 }
 LIVE_TIMEOUT_MS = 600_000  # Python at 1.6 Mbit/s takes a minute and more
 TARGETS = "phone 4x: first frame <= 1000 ms, TBT <= 200 ms, longest task <= 200 ms; desktop: longest <= 50 ms"
@@ -190,9 +194,13 @@ def load(browser, site: Path, url: str, profile: str) -> dict:
         lambda r: fetched.append(r.url) if r.resource_type in FIRST_FRAME_TYPES and not excluded(r.url) else None,
     )
     page.set_default_timeout(LIVE_TIMEOUT_MS)
+    if profile == SIMULATED:
+        phone_cpu.start(browser, page)
     page.goto(url, timeout=LIVE_TIMEOUT_MS)
     live = page.evaluate(LIVE)
     row = page.evaluate(MEASURES, [live["ready"], live["frame"]])
+    if profile == SIMULATED:
+        row.update(phone_cpu.estimated(browser, row["fcp"], live["ready"], live["frame"], CPU_SLOWDOWN))
     before = set(page.evaluate(FIRST_FRAME))
     packed, _ = first_frame_bytes(site, sorted({u for u in fetched if u in before or u == page.url}))
     received = 0
@@ -207,12 +215,6 @@ def load(browser, site: Path, url: str, profile: str) -> dict:
 def median(rows: list[dict], key: str):
     values = [r[key] for r in rows if r.get(key) is not None]
     return statistics.median(values) if values else None
-
-
-def cell(value, width: int, unit: str = "ms", digits: int = 0, scale: float = 1) -> str:
-    if value is None:
-        return f"{'—':>{width}}"
-    return f"{value / scale:>{width - len(unit) - 1},.{digits}f} {unit}"
 
 
 def print_table(results: dict[tuple[str, str], list[dict]], slugs: list[str], profiles: list[str]) -> None:
@@ -235,6 +237,11 @@ def print_table(results: dict[tuple[str, str], list[dict]], slugs: list[str], pr
     print()
     print("targets:", TARGETS)
     phone = [(s, median(results.get((s, "phone 4x"), []), k)) for s in slugs for k in ("frame", "tbt", "longest")]
+    phone += [
+        (s + " (CPU x4)", None if k == "frame" else median(results.get((s, SIMULATED), []), k))
+        for s in slugs
+        for k in ("frame", "tbt", "longest")
+    ]
     limits = {0: 1000, 1: 200, 2: 200}
     over = [
         f"{s} {('first frame', 'TBT', 'longest')[i % 3]} {v:.0f} ms"
@@ -249,89 +256,12 @@ def print_table(results: dict[tuple[str, str], list[dict]], slugs: list[str], pr
     print("over target:", "; ".join(over + desktop) or "none")
 
 
-# --- Lighthouse --------------------------------------------------------------------------
-
-LIGHTHOUSE = HERE / "node_modules" / ".bin" / "lighthouse"
-LIGHTHOUSE_FLAGS = ["--headless=new", *CHROMIUM_FLAGS]
-AUDITS = (
-    ("first-contentful-paint", "FCP"),
-    ("largest-contentful-paint", "LCP"),
-    ("speed-index", "SI"),
-    ("total-blocking-time", "TBT"),
-    ("interactive", "TTI"),
-    ("cumulative-layout-shift", "CLS"),
-)
-
-
-def lighthouse_installed() -> Path:
-    """benchmarks/node_modules/.bin/lighthouse, installed from benchmarks/package.json the
-    first time."""
-    if not LIGHTHOUSE.exists():
-        npm = shutil.which("npm")
-        if not npm:
-            sys.exit("--lighthouse needs Node 18.16 or newer and npm")
-        command = "ci" if (HERE / "package-lock.json").exists() else "install"
-        print(f"installing Lighthouse: npm {command} --prefix benchmarks", file=sys.stderr, flush=True)
-        subprocess.run([npm, command, "--no-audit", "--no-fund", "--prefix", str(HERE)], check=True)
-    return LIGHTHOUSE
-
-
-def lighthouse(url: str, out: Path) -> dict:
-    """Lighthouse's mobile profile on ``url``: {"score", audit name: value}."""
-    chrome = benchmark_launch().get("executable_path") or "/usr/bin/chromium"
-    env = {**os.environ, "CHROME_PATH": chrome}
-    report = out / "report.json"
-    command = [
-        str(lighthouse_installed()),
-        url,
-        "--only-categories=performance",
-        "--output=json",
-        f"--output-path={report}",
-        "--quiet",
-        "--chrome-flags=" + " ".join(LIGHTHOUSE_FLAGS),
-    ]
-    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=600)
-    if done.returncode or not report.exists():
-        raise RuntimeError(f"lighthouse exited {done.returncode}: {done.stderr.strip()[-2000:]}")
-    data = json.loads(report.read_text(encoding="utf-8"))
-    report.unlink()
-    if data.get("runtimeError"):
-        raise RuntimeError(f"lighthouse: {data['runtimeError'].get('message')}")
-    row = {"score": data["categories"]["performance"]["score"]}
-    for audit, name in AUDITS:
-        row[name] = data["audits"].get(audit, {}).get("numericValue")
-    return row
-
-
-def print_lighthouse(rows: dict[str, dict]) -> None:
-    print()
-    print(
-        "Lighthouse 12.2.3, mobile profile (simulated: 4x CPU, 150 ms, 1.6 Mbit/s), performance score and metrics (ms)"
-    )
-    head = f"{'lesson':<33} {'score':>6} " + " ".join(f"{name:>7}" for _, name in AUDITS)
-    print(head)
-    print("-" * len(head))
-    for slug, row in rows.items():
-        if "error" in row:
-            print(f"{slug:<33} {row['error']}")
-            continue
-        values = [
-            f"{row[name]:>7.3f}"
-            if name == "CLS"
-            else cell(row[name], 7, "", 0)[:-1].rjust(7)
-            if row[name] is not None
-            else f"{'—':>7}"
-            for _, name in AUDITS
-        ]
-        print(f"{slug:<33} {row['score'] * 100:>6.0f} " + " ".join(values))
-    print("target: score >= 90 on every lesson")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=1, help="cold loads of each lesson in each profile")
     parser.add_argument("--lesson", action="append", help="only this lesson (its slug); repeatable")
     parser.add_argument("--no-network", action="store_true", help="skip the slow-network profile (minutes)")
+    parser.add_argument("--profile", action="append", choices=list(PROFILES), help="only this profile; repeatable")
     parser.add_argument("--lighthouse", action="store_true", help="also run Lighthouse's mobile profile")
     parser.add_argument("--lighthouse-only", action="store_true", help="only the Lighthouse runs")
     parser.add_argument("--site", type=Path, help="serve this site, built already, rather than build content/")
@@ -347,7 +277,7 @@ def main() -> None:
     slugs = [slug_of(p) for p in sorted((ROOT / "content").glob("*.md")) if p.stem != "index"]
     if args.lesson:
         slugs = [s for s in slugs if s in args.lesson]
-    profiles = [p for p in PROFILES if not (args.no_network and "net" in p)]
+    profiles = [p for p in PROFILES if not (args.no_network and "net" in p) and p in (args.profile or PROFILES)]
     with tempfile.TemporaryDirectory() as tmp:
         site = args.site or Path(tmp) / "_site"
         if not args.site:
