@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from explorables.figures import Experiment, Say, best, num, quote, typed, vec
+from explorables.figures import Experiment, best, num, quote, typed, vec
 
 from . import words as W
 from .maths import attend, attend_with, use_sentence
@@ -131,8 +131,7 @@ def look_back(state: dict) -> str:
 def experiment(name: str, see, fields: dict | None = None, **more) -> Experiment:
     """The experiment ``name``, its button's words found by its name (``fields`` filled in
     when it is shown), ``see`` its message."""
-    label, title = W.X[name]
-    return Experiment(name, Say(label.key, **fields) if fields else label, title, see=see, **more)
+    return Experiment(name, *W.say.button(name, **(fields or {})), see=see, **more)
 
 
 EXPERIMENTS = (
@@ -143,8 +142,8 @@ EXPERIMENTS = (
     ),
     experiment("sharp", sharp, {"t": lambda: written(SHARP_T)}, set={"temperature": SHARP_T}),
     experiment("flat", flat, {"t": lambda: written(FLAT_T)}, set={"temperature": FLAT_T}),
-    experiment("double-query", double_query, set={"W_Q": "2I"}),
-    experiment("blank-query", blank_query, set={"W_Q": "0"}),
+    Experiment("double-query", "Wq = 2I", W.DOUBLE_QUERY_TITLE, set={"W_Q": "2I"}, see=double_query),
+    Experiment("blank-query", "Wq = 0", W.BLANK_QUERY_TITLE, set={"W_Q": "0"}, see=blank_query),
     experiment("blank-query-mask", blank_query_mask, set={"causal": True, "W_Q": "0", "query": 2}),
     experiment("look-back", look_back, set={"W_Q": "back1", "s": LOOK_BACK_STRENGTH}, run=centre_words),
     experiment("river-bank", bank("money"), run=lambda s: use_sentence(s, "river")),

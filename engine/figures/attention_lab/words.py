@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorables.figures import Say, Words, num, quote, t
+from explorables.figures import Words, num, quote, t
 
 from ..sentences import sentence, sub
 
@@ -153,10 +153,7 @@ def arithmetic_summary(word: str) -> str:
 
 # --- experiments ------------------------------------------------------------------------------
 
-NAMED = "same-word same-word-mask same-word-position sharp flat blank-query-mask look-back river-bank money-bank"
-X: dict[str, tuple[Any, Say]] = {name: say.button(name.replace("-", "_")) for name in NAMED.split()}  # by name
-X["double-query"] = ("Wq = 2I", say("double_query_title"))
-X["blank-query"] = ("Wq = 0", say("blank_query_title"))
+DOUBLE_QUERY_TITLE, BLANK_QUERY_TITLE = say.all("double_query_title blank_query_title")  # "Wq = 2I", "Wq = 0"
 SAME_WORD_SEE, SAME_WORD_MASK_SEE, SAME_WORD_POSITION_SEE = say.all(
     "same_word_see same_word_mask_see same_word_position_see"
 )
