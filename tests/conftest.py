@@ -194,8 +194,20 @@ class _Server(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def serve_folder(folder: Path):
-    handler = functools.partial(_QuietHandler, directory=str(folder))
+class _PolicyHandler(_QuietHandler):
+    policy = ""  # the Content-Security-Policy header sent with every response
+
+    def end_headers(self):
+        self.send_header("Content-Security-Policy", self.policy)
+        super().end_headers()
+
+
+def serve_folder(folder: Path, policy: str | None = None):
+    """Serve ``folder`` on 127.0.0.1 at a free port, in a thread of its own; with ``policy``,
+    every response carries it as its Content-Security-Policy header, as a host would send
+    it (unlike the page's <meta>, a header governs a worker's script too)."""
+    quiet = _QuietHandler if policy is None else type("Handler", (_PolicyHandler,), {"policy": policy})
+    handler = functools.partial(quiet, directory=str(folder))
     server = _Server(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)

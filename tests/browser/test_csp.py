@@ -6,18 +6,15 @@ policy of its own response). Violations are counted by a `securitypolicyviolatio
 listener in the page and by the worker's own listener, which reports to the page."""
 from __future__ import annotations
 
-import functools
-import http.server
 import re
-import threading
 
 import pytest
 
-from conftest import Guard, _QuietHandler
+from conftest import Guard, serve_folder
 
 from explorables.site_builder.output.assets import names_in
 from explorables.site_builder.structure.config import DEFAULT_CSP
-from helpers import later_loaded
+from helpers import SAVE_DATA, later_loaded
 
 LISTEN = """
 window.__violations = [];
@@ -35,33 +32,24 @@ RADICALS = """() => [...document.querySelectorAll('msqrt, mroot')].map(root => {
 })"""
 
 
-def serve_with_policy(folder, policy: str):
-    class Handler(_QuietHandler):
-        def end_headers(self):
-            self.send_header("Content-Security-Policy", policy)
-            super().end_headers()
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
-
-
 @pytest.fixture(scope="module")
 def strict_url(built_site):
-    server = serve_with_policy(built_site, DEFAULT_CSP)
+    server = serve_folder(built_site, DEFAULT_CSP)
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
 
 
-def test_every_page_goes_live_cleanly_with_zero_violations_in_page_and_worker(page, strict_url, built_site):
-    """Each page opened on its own, as a reader landing from a search engine would: every
-    figure goes live, the navigation lists every lesson, formulas use the site's math
-    font, no NaN or undefined shows, and nothing breaks a strict policy, in the page or
-    the worker. Pins a bug: aligned table columns were style attributes, refused by
-    style-src (16 violations on two lessons, the alignment lost)."""
+def test_every_page_loads_and_goes_live_cleanly_with_zero_violations_in_page_and_worker(page, strict_url, built_site):
+    """Each page opened on its own, as a reader landing from a search engine would, by a
+    reader who saves data (Python waits for their Start: the engine's own start is not the
+    page's, and it is walked below): the navigation lists every lesson, formulas use the
+    site's math font, no NaN or undefined shows, and nothing breaks a strict policy. Then
+    every lesson swapped in after the first on one live engine, as a reader reads on:
+    every figure goes live and answers, with no violation in the page or the worker. Pins
+    a bug: aligned table columns were style attributes, refused by style-src (16
+    violations on two lessons, the alignment lost)."""
     guard = Guard(page, strict_url)
-    page.add_init_script(LISTEN)
+    page.add_init_script(SAVE_DATA + LISTEN)
     names = sorted(p.name for p in built_site.glob("*.html"))
     assert len(names) >= 6 and "index.html" in names
     lessons = [n for n in names if n not in ("index.html", "404.html", "notices.html", "print.html")]
@@ -74,13 +62,9 @@ def test_every_page_goes_live_cleanly_with_zero_violations_in_page_and_worker(pa
                 '<script defer src="_explorables/' + names_in(built_site)["js/scrollers.js"] + '"']
             continue
         page.goto(strict_url + name)
-        page.evaluate("() => window.explorables.ready")
-        for figure in page.locator("figure.ex-figure").all():
-            figure.and_(page.locator(".ex-live")).wait_for()
-        for figure_id in page.evaluate("() => Object.keys(window.explorables.figures)"):
-            page.evaluate("id => window.explorables.figures[id].update({})", figure_id)  # a round trip each
+        later_loaded(page)
+        assert page.evaluate("() => window.explorables.client.started") is None, name  # no engine: the reader's Start
         assert page.evaluate("() => window.__violations") == [], name
-        assert page.evaluate("() => window.explorables.client.violations || []") == [], name
         right = page.locator("td.ex-align-right")
         if right.count():
             assert right.first.evaluate("el => getComputedStyle(el).textAlign") == "right"
@@ -102,18 +86,40 @@ def test_every_page_goes_live_cleanly_with_zero_violations_in_page_and_worker(pa
             box = maths.nth(i).bounding_box()
             if box is not None:
                 assert box["width"] > 0 and box["height"] > 0, name
-        # what the page computes (figures, live numbers, exercises) never shows NaN or undefined;
-        # the prose may name NaN (lesson 2 says where −∞ gives it)
-        computed = page.locator("main figure, main .ex-value, main .ex-adjust, main .ex-exercise").all_inner_texts()
-        assert not re.search(r"\bNaN\b|undefined", "\n".join(computed)), name
-        later_loaded(page)  # before the next page is opened
+        assert_nothing_undefined(page, name)
     guard.check()
+
+    reader = page.context.new_page()  # no saving data: the engine starts with the first lesson
+    guard = Guard(reader, strict_url)
+    reader.add_init_script(LISTEN)
+    reader.goto(strict_url + lessons[0])
+    reader.evaluate("() => window.explorables.ready")
+    for name in lessons:
+        if name != lessons[0]:
+            assert reader.evaluate("url => window.explorables.pages.go(url)", strict_url + name), name
+            reader.wait_for_function("url => window.explorables.pages.current === url", arg=strict_url + name)
+        for figure in reader.locator("main figure.ex-figure").all():
+            figure.and_(reader.locator(".ex-live")).wait_for()
+        for figure_id in reader.evaluate("() => Object.keys(window.explorables.figures)"):
+            reader.evaluate("id => window.explorables.figures[id].update({})", figure_id)  # a round trip each
+        assert reader.evaluate("() => window.__violations") == [], name
+        assert reader.evaluate("() => window.explorables.client.violations || []") == [], name
+        assert_nothing_undefined(reader, name)
+    later_loaded(reader)
+    guard.check()
+
+
+def assert_nothing_undefined(page, name: str) -> None:
+    """What the page computes (figures, live numbers, exercises) never shows NaN or
+    undefined; the prose may name NaN (lesson 2 says where −∞ gives it)."""
+    computed = page.locator("main figure, main .ex-value, main .ex-adjust, main .ex-exercise").all_inner_texts()
+    assert not re.search(r"\bNaN\b|undefined", "\n".join(computed)), name
 
 
 def test_the_listeners_do_see_violations(page, built_site):
     """The checks above could fail: an inline style in the page, and a worker whose
     policy forbids WebAssembly, are both reported (and the figure says why it is still)."""
-    server = serve_with_policy(built_site, DEFAULT_CSP.replace(" 'wasm-unsafe-eval'", ""))
+    server = serve_folder(built_site, DEFAULT_CSP.replace(" 'wasm-unsafe-eval'", ""))
     try:
         url = f"http://127.0.0.1:{server.server_address[1]}/"
         page.add_init_script(LISTEN)
