@@ -9,6 +9,14 @@ import pytest
 from explorables.engine.figures import FIGURES
 
 
+# A browser that saves data (the Network Information API's saveData): the page starts no
+# Python until the reader clicks Start (js/start.js).
+SAVE_DATA = """
+Object.defineProperty(Navigator.prototype, "connection",
+  { configurable: true, get() { return { saveData: true, effectiveType: "4g", addEventListener() {} }; } });
+"""
+
+
 def open_figure(page, url: str, figure_id: str):
     """Open a lesson, wait until the engine is live, return a locator of the figure."""
     page.goto(url)
@@ -180,6 +188,41 @@ def served_site(site):
     finally:
         server.shutdown()
         authors.unload()
+
+
+def write_content(folder, files: dict[str, str]):
+    """``files`` (a file's name -> its text: site.yml, index.md, the lessons) written into
+    ``folder``/content; returns that folder."""
+    content = folder / "content"
+    content.mkdir(parents=True)
+    for name, text in files.items():
+        (content / name).write_text(text, encoding="utf-8")
+    return content
+
+
+def fresh_reader(browser, url: str):
+    """A fresh browser profile (empty storage) at 1200 x 900 on the site at ``url``, guarded
+    against console errors (a generator for a fixture: yields its page; the guard is
+    checked after the test)."""
+    from conftest import Guard
+
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    guard = Guard(page, url)
+    try:
+        yield page
+        guard.check()
+    finally:
+        context.close()
+
+
+def progress_shown(page) -> None:
+    """The reader's progress of the page shown is read and its marks drawn (they come after
+    the first frame)."""
+    page.wait_for_function("""() => {
+        const p = window.explorables.progress;
+        return p && document.body.dataset.exProgressShown === p.key();
+    }""")
 
 
 def each_fresh(shared, url: str, figure_id: str):

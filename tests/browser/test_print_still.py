@@ -10,11 +10,8 @@ import re
 import pytest
 
 from conftest import ROOT, Guard
+from helpers import SAVE_DATA
 
-SAVE_DATA = """
-Object.defineProperty(Navigator.prototype, "connection",
-  { configurable: true, get() { return { saveData: true, effectiveType: "4g", addEventListener() {} }; } });
-"""
 LOW_MEMORY = """
 Object.defineProperty(Navigator.prototype, "deviceMemory", { configurable: true, get() { return 1; } });
 """
