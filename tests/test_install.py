@@ -76,11 +76,15 @@ def wheel(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def venv(wheel, tmp_path_factory) -> Path:
-    """A fresh venv (no pip of its own: the test's pip installs into it) holding the wheel."""
+    """A fresh venv (no pip of its own: the test's pip installs into it) holding the wheel.
+    Installed without compiling every module ahead (``--no-compile``): Python compiles
+    what the test imports as it imports it, and compiling all of Pygments and fontTools
+    ahead was most of the install's time."""
     where = tmp_path_factory.mktemp("venv")
     _run([sys.executable, "-m", "venv", "--without-pip", str(where)], cwd=where)
     python = where / "bin" / "python"
-    _run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q", str(wheel)], cwd=where)
+    _run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-compile", str(wheel)],
+         cwd=where)
     return where / "bin"
 
 
