@@ -1,13 +1,19 @@
 """A site in three languages (site.yml ``languages: [en, de, he]``), for the tests of
-test_languages.py and browser/test_languages_in_browser.py: English, German and Hebrew lessons,
+test_languages*.py and browser/test_languages*.py: English, German and Hebrew lessons,
 one figures/ folder (the guide's own figure with its words in locales/), and one lesson,
-heads, missing in German."""
+heads, missing in German. ``served`` builds it once for the browser tests' process, with
+a lesson of exercises more and its search index split into small parts."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from author_site import write_site
+
+from explorables.site_builder.authors import loader
+from explorables.site_builder.commands.build import build_site
+from explorables.site_builder.output import search_files
 
 ROOT = Path(__file__).resolve().parents[1]
 WORDS = ROOT / "tests" / "fixtures" / "words"  # figures/shares.py and locales/{en,de}.json
@@ -43,3 +49,48 @@ def make_site(folder: Path, site_yml: str = SITE_YML, lessons: dict[str, str] | 
     """Write the site into ``folder`` (which must not exist); returns its content folder."""
     site = write_site(folder, site_yml=site_yml, lessons=lessons or LESSONS, copy=WORDS)
     return site / "content"
+
+
+DRILLS = """---
+title: {title}
+order: 4
+---
+{text}
+
+:::{{exercise}} softmax-weight
+:seed: 2
+:name: weight
+:::
+
+:::{{exercise}} softmax-weight
+:seed: 4
+:name: again
+:::
+"""
+BROWSER_LESSONS = {  # a lesson of two exercises in English and German (Hebrew shows the English)
+    **LESSONS,
+    "04-drills.md": DRILLS.format(title="Drills", text="Two exercises."),
+    "de/04-drills.md": DRILLS.format(title="Übungen", text="Zwei Übungen."),
+}
+_SERVED: dict[str, tuple[str, Path]] = {}
+
+
+def served(tmp_path_factory) -> tuple[str, Path]:
+    """The site of BROWSER_LESSONS, built and served once for the test process (the
+    browser modules share it: one build, one origin): (its address, its site folder).
+    Its search index is split in every language (into parts of a few lessons each)."""
+    if not _SERVED:
+        from conftest import serve_folder  # noqa: PLC0415 (the browser tests' conftest, not the others')
+
+        content = make_site(tmp_path_factory.mktemp("languages-served") / "site", lessons=BROWSER_LESSONS)
+        try:
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(search_files, "SPLIT_ABOVE", 0)
+                patch.setattr(search_files, "PART_SIZE", 200)
+                patch.setattr(search_files, "DOCS_PER_PART", 2)
+                build_site(content, content.parent / "_site")
+        finally:
+            loader.unload()  # the author's figures, which the build registered: the server needs none
+        server = serve_folder(content.parent / "_site")  # a daemon: it ends with the process
+        _SERVED["site"] = (f"http://127.0.0.1:{server.server_address[1]}/", content.parent)
+    return _SERVED["site"]

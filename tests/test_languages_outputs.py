@@ -3,7 +3,7 @@
 (js/progress.js keeps progress by the lesson), and a large site's search index is split
 in each language, each language's first file and parts under names of its own that
 cannot collide with another's. In Chromium: browser/test_languages_progress.py and
-browser/test_languages_swap.py."""
+browser/test_languages_in_browser.py."""
 
 from __future__ import annotations
 

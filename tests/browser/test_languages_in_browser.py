@@ -3,9 +3,14 @@ German) in real Chromium: the language switch in the header, used with the mouse
 with the keyboard, lands on the same lesson in the other language, swapped in place on
 the same engine (one worker, never started again), whose figures then answer in the new
 language; the German stand-in for the lesson German lacks shows its note; Hebrew is right
-to left; each language's search finds its own pages; every first frame is <= 60 KB
-gzipped; an offline bundle of two of the languages switches from disk the same way;
-axe finds nothing wrong with the switch, open, nor with the note, in either direction."""
+to left; each language's search finds its own pages, through parts of its own (the
+index split small: the parts of two languages have names and keys of their own); the
+head follows a page swapped in place, by the next link and by the language switch
+(<html lang dir> and <link rel="alternate" hreflang> are the new page's); every first
+frame is <= 60 KB gzipped; an offline bundle of two of the languages switches from disk
+the same way; axe finds nothing wrong with the switch, open, nor with the note, in
+either direction. The site is languages_site.served's, built once for the browser
+tests' process."""
 
 from __future__ import annotations
 
@@ -14,8 +19,8 @@ import zipfile
 from urllib.parse import urlparse
 
 import pytest
-from helpers import module_page, served_site
-from languages_site import make_site
+from helpers import module_page
+from languages_site import make_site, served
 from test_axe import violations
 
 from explorables.site_builder.authors import loader
@@ -29,14 +34,17 @@ COUNT_WORKERS = """(() => {
 })()"""
 
 
+SITE = "https://example.org/course/"
+
+
 @pytest.fixture(scope="module")
 def site_dir(tmp_path_factory):
-    return make_site(tmp_path_factory.mktemp("languages") / "site").parent
+    return served(tmp_path_factory)[1]
 
 
 @pytest.fixture(scope="module")
-def base(site_dir):
-    yield from served_site(site_dir)
+def base(tmp_path_factory):
+    return served(tmp_path_factory)[0]
 
 
 @pytest.fixture(scope="module")
@@ -59,6 +67,16 @@ def experiment(page, label: str) -> None:
     page.wait_for_function(
         "before => JSON.stringify(window.explorables.figures.row.state) !== before", arg=before, timeout=30_000
     )
+
+
+def open_in_place(page, base: str, url: str) -> None:
+    """Open ``url`` in the module's page: swapped in on the engine already running (as the
+    reader's links do; loaded the first time), so that each test does not start one."""
+    if not page.evaluate("() => !!(window.explorables && window.explorables.pages)"):
+        page.goto(base + url)
+        return
+    assert page.evaluate("url => window.explorables.pages.go(url, {push: true, scroll: 0})", base + url) is True
+    landed(page, base, url)
 
 
 def same_engine(page) -> None:
@@ -127,7 +145,7 @@ def test_the_switch_keeps_the_lesson_and_the_engine_by_mouse_and_keyboard(shared
 
 def test_a_lesson_german_lacks_leads_to_its_noted_stand_in(shared, base):
     page, guard = shared
-    page.goto(base + "he/heads.html")
+    open_in_place(page, base, "he/heads.html")
     page.evaluate("() => { window.__samePage = true; }")
     page.locator(".ex-languages summary").click()
     link = page.locator(".ex-languages a[hreflang=de]")
@@ -142,26 +160,98 @@ def test_a_lesson_german_lacks_leads_to_its_noted_stand_in(shared, base):
     guard.check()
 
 
-def test_each_language_s_search_finds_its_own_pages(shared, base):
-    page, guard = shared
-    page.goto(base + "shares.html")
-    page.evaluate("() => { window.__samePage = true; }")
+def search(page, text: str) -> list[str]:
+    """Type a search as a reader does ("/" then the words); the results' addresses."""
     page.locator("main h1").click()  # the page has the focus, not a field
-    page.keyboard.type("/heads")
+    page.keyboard.type("/" + text)
     page.locator("#ex-search-results [role=option]").first.wait_for(timeout=30_000)
+    found = page.locator("#ex-search-results a").evaluate_all("links => links.map(a => a.href)")
+    return found
+
+
+def test_each_language_s_search_finds_its_own_pages_through_its_own_parts(shared, base):
+    page, guard = shared
+    parts: list[str] = []
+    page.on("request", lambda r: "/search/" in r.url and parts.append(r.url.removeprefix(base)))
+    open_in_place(page, base, "shares.html")
+    page.evaluate("() => { window.__samePage = true; }")
+    assert base + "heads.html" in search(page, "heads")
     assert "Several heads" in page.locator("#ex-search-results").inner_text()
+    page.locator("#ex-search-input").fill("rows")
+    page.wait_for_function(
+        "url => Array.from(document.querySelectorAll('#ex-search-results a')).some(a => a.href === url)",
+        arg=base + "rows.html",
+    )
     page.keyboard.press("Escape")
+    english = list(parts)
+    assert english and all(p.startswith("_explorables/search/") and "/search/de/" not in p for p in english)
+
     page.locator(".ex-languages summary").click()
     page.locator(".ex-languages a[hreflang=de]").click()
     landed(page, base, "de/shares.html")
-    page.locator("main h1").click()
-    page.keyboard.type("/zeilen")
+    found = search(page, "zeilen")
+    assert found[0] == base + "de/rows.html" and all(url.startswith(base + "de/") for url in found)
+    assert "Zeilen der Aufmerksamkeit" in page.locator("#ex-search-results").inner_text()
+    german = parts[len(english) :]
+    assert german and all(p.startswith("_explorables/search/de/") for p in german), german
+    # words of the English pages are no German page's: nothing is found in German
+    for english_word in ("rows", "heads"):  # (heads: the English lesson German lacks is not among its pages)
+        page.locator("#ex-search-input").fill(english_word)
+        page.wait_for_function("() => !document.querySelector('#ex-search-results [role=option]')")
+    page.locator("#ex-search-input").fill("anteile")
     page.locator("#ex-search-results [role=option]").first.wait_for(timeout=30_000)
-    results = page.locator("#ex-search-results")
-    assert "Zeilen der Aufmerksamkeit" in results.inner_text()
-    assert results.locator("a").first.get_attribute("href") == base + "de/rows.html"
-    page.locator("#ex-search-input").fill("heads")  # the English lesson German lacks is not among its pages
-    page.wait_for_function("() => !document.querySelector('#ex-search-results [role=option]')")
+    assert page.locator("#ex-search-results a").first.get_attribute("href") == base + "de/shares.html"
+    page.keyboard.press("Escape")
+    assert page.evaluate("() => window.__samePage") is True  # all on one document
+    guard.check()
+
+
+def alternates(page) -> list[tuple[str, str]]:
+    return [
+        tuple(pair)
+        for pair in page.evaluate("""() => Array.from(document.head.querySelectorAll(
+            'link[rel=alternate][hreflang]')).map(l => [l.hreflang, l.href])""")
+    ]
+
+
+def switch_to(page, code: str) -> None:
+    page.locator(".ex-languages summary").click()
+    page.locator(f".ex-languages a[hreflang={code}]").click()
+    page.wait_for_function("code => document.querySelector('.ex-languages').dataset.language === code", arg=code)
+
+
+def test_the_head_follows_a_page_swapped_in_place(shared, base):
+    page, guard = shared
+    open_in_place(page, base, "rows.html")
+    page.evaluate("() => { window.__samePage = true; }")
+    assert ("de", SITE + "de/rows.html") in alternates(page)
+
+    page.locator("a.ex-next").click()  # the next lesson, swapped in
+    page.wait_for_function("() => document.querySelector('main h1').textContent === 'Shares of weight'")
+    page.wait_for_function("() => document.head.querySelector('link[hreflang=de]').href.endsWith('/de/shares.html')")
+    assert alternates(page) == [
+        ("en", SITE + "shares.html"),
+        ("de", SITE + "de/shares.html"),
+        ("he", SITE + "he/shares.html"),
+        ("x-default", SITE + "shares.html"),
+    ]
+
+    switch_to(page, "he")  # the switch, by mouse
+    page.wait_for_function("() => document.querySelector('main h1').textContent === 'חלקי המשקל'")
+    assert page.evaluate("() => [document.documentElement.lang, document.documentElement.dir]") == ["he", "rtl"]
+    page.locator("a.ex-next").click()  # to the lesson German lacks: no German translation named
+    page.wait_for_function("() => document.querySelector('main h1').textContent === 'כמה ראשים'")
+    page.wait_for_function("() => !document.head.querySelector('link[hreflang=de]')")
+    assert alternates(page) == [
+        ("en", SITE + "heads.html"),
+        ("he", SITE + "he/heads.html"),
+        ("x-default", SITE + "heads.html"),
+    ]
+    assert len(page.evaluate("() => Array.from(document.head.querySelectorAll('link[rel=alternate]'))")) == 3
+    switch_to(page, "de")  # its German stand-in: German, left to right, names no translation of its own
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    assert page.evaluate("() => document.documentElement.dir") == "ltr"
+    assert ("de", SITE + "de/heads.html") not in alternates(page)
     assert page.evaluate("() => window.__samePage") is True
     guard.check()
 
@@ -170,6 +260,7 @@ def test_each_language_s_search_finds_its_own_pages(shared, base):
 def test_the_first_frame_of_every_language_is_small(browser, base, site_dir, browser_context_args, url):
     context = browser.new_context(**browser_context_args)
     page = context.new_page()
+    page.route("**/pyodide/**", lambda route: None)  # the engine, not in the first frame, is not started
     try:
         page.goto(base + url)
         page.wait_for_function("() => performance.getEntriesByName('explorables:first-frame').length > 0")
@@ -235,20 +326,24 @@ def test_an_offline_bundle_switches_language_from_disk_on_one_engine(browser, tm
     assert not outside and not errors, (outside, errors)
 
 
-@pytest.mark.parametrize(("width", "colour"), [(1280, "light"), (390, "dark")])
-def test_the_switch_and_the_note_pass_axe_in_both_directions(browser, base, browser_context_args, width, colour):
-    context = browser.new_context(**{**browser_context_args, "viewport": {"width": width, "height": 900}})
+def test_the_switch_and_the_note_pass_axe_in_both_directions(browser, base, browser_context_args):
+    """Wide and light, then narrow and dark, in one context (the engine is not needed:
+    its download never answers)."""
+    context = browser.new_context(**browser_context_args)
     page = context.new_page()
+    page.route("**/pyodide/**", lambda route: None)
     try:
-        page.emulate_media(color_scheme=colour)
-        for url in ("de/heads.html", "he/rows.html"):
-            page.goto(base + url)
-            page.locator(".ex-languages summary").click()  # open: its links are checked too
-            page.locator(".ex-languages a[aria-current]").wait_for()
-            found = violations(page, url, ".ex-header") + violations(page, url, "main .ex-lesson-header ~ p")
-            assert found == [], (url, found)
-            box = page.locator(".ex-languages ul").bounding_box()
-            assert box["x"] >= 0 and box["x"] + box["width"] <= width, (url, box)  # the menu stays on the screen
+        for width, colour in [(1280, "light"), (390, "dark")]:
+            page.set_viewport_size({"width": width, "height": 900})
+            page.emulate_media(color_scheme=colour)
+            for url in ("de/heads.html", "he/rows.html"):
+                page.goto(base + url)
+                page.locator(".ex-languages summary").click()  # open: its links are checked too
+                page.locator(".ex-languages a[aria-current]").wait_for()
+                found = violations(page, url, ".ex-header") + violations(page, url, "main .ex-lesson-header ~ p")
+                assert found == [], (url, width, colour, found)
+                box = page.locator(".ex-languages ul").bounding_box()
+                assert box["x"] >= 0 and box["x"] + box["width"] <= width, (url, box)  # the menu stays on the screen
     finally:
         context.close()
 

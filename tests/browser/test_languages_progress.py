@@ -3,47 +3,22 @@
 German translation too (its mark beside the exercise, in the menu and on the German front
 page's count), "Continue where you left off" on the German front page leads to the
 German lesson (to the German stand-in of a lesson German lacks), and a store kept by a
-translation's own page key, as earlier builds kept it, is merged in, not lost. In a
-site of two languages (English and German) built once for the module."""
+translation's own page key, as earlier builds kept it, is merged in, not lost. In the
+three-language site the browser tests share (languages_site.served: its lesson of two
+exercises in English and German, its lesson "heads" missing in German)."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
-from author_site import write_site
 from conftest import Guard
-from helpers import answer_exercise, served_site
+from helpers import answer_exercise
+from languages_site import served
 
 from explorables.engine.exercises import EXERCISES
 
 STORAGE = "explorables-progress /"  # localStorage's key for a site served at the root
-
-DRILLS = """---
-title: {title}
-order: 1
----
-{text}
-
-:::{{exercise}} softmax-weight
-:seed: 2
-:name: weight
-:::
-
-:::{{exercise}} softmax-weight
-:seed: 4
-:name: again
-:::
-"""
-READING = "---\ntitle: Reading\norder: 2\n---\nA lesson to read, with no exercise.\n"
-LESSONS = {
-    "index.md": "# Two languages\n\nTwo lessons.\n",
-    "01-drills.md": DRILLS.format(title="Drills", text="Two exercises."),
-    "02-reading.md": READING,
-    "de/index.md": "# Zwei Sprachen\n\nZwei Lektionen.\n",
-    "de/01-drills.md": DRILLS.format(title="Übungen", text="Zwei Übungen."),
-    # no de/02-reading.md: German shows the English lesson, with a note
-}
 
 
 def right_weight(seed: int) -> str:
@@ -53,12 +28,7 @@ def right_weight(seed: int) -> str:
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory):
-    site = write_site(
-        tmp_path_factory.mktemp("languages-progress") / "site",
-        site_yml="title: Progress in two languages\nlanguages: [en, de]\n",
-        lessons=LESSONS,
-    )
-    yield from served_site(site)
+    return served(tmp_path_factory)[0]
 
 
 @pytest.fixture
@@ -94,6 +64,9 @@ def switch_to(page, code: str) -> None:
 
 
 def test_an_exercise_solved_in_english_is_solved_in_german(reader, base):
+    """One engine for the whole walk: solved in English, seen in German (the mark, the
+    menu, the German front page's count and its "continue"), completed in German, seen
+    complete in English."""
     page = reader
     page.goto(base + "drills.html")
     page.evaluate("() => window.explorables.ready")
@@ -113,6 +86,21 @@ def test_an_exercise_solved_in_english_is_solved_in_german(reader, base):
     data = page.evaluate("() => window.explorables.progress.data()")
     assert list(data["lessons"]) == ["drills.html"]  # one lesson, not two
     assert data["last"] == "de/drills.html"  # the page read last, in its language (SCORM's lesson_location)
+    assert page.evaluate("() => window.__samePage") is True  # switched in place, not loaded anew
+
+    # the German front page counts the English answer and continues in German
+    page.locator("a.ex-site-title").click()
+    page.wait_for_function("() => location.pathname === '/de/index.html' || location.pathname === '/de/'")
+    loaded(page)
+    drills = page.locator("main .ex-track a", has_text="Übungen")
+    assert drills.get_attribute("data-ex-progress-note") == "Besucht · 1 von 2 Übungen"
+    go_on = page.get_by_role("link", name="Weiterlesen, wo Sie aufgehört haben: Übungen")
+    go_on.click()
+    page.wait_for_function("() => document.querySelector('main h1').textContent === 'Übungen'")
+    assert page.evaluate("() => location.pathname") == "/de/drills.html"
+    loaded(page)
+    assert page.locator("div#weight .ex-exercise-label").get_attribute("data-ex-solved") == "gelöst im 2. Versuch"
+    page.evaluate("() => { window.__samePage = true; }")
 
     # the other exercise, solved in German, completes the lesson in English too
     again = page.locator("div#again")
@@ -130,38 +118,17 @@ def test_an_exercise_solved_in_english_is_solved_in_german(reader, base):
     assert page.evaluate("() => window.__samePage") is True  # switched in place, not loaded anew
 
 
-def test_the_german_front_page_counts_and_continues_in_german(reader, base):
-    page = reader
-    page.goto(base + "drills.html")
-    page.evaluate("() => window.explorables.ready")
-    assert answer_exercise(page, page.locator("div#weight"), right_weight(2))[1] == "right"
-    page.locator("div#weight .ex-exercise-label[data-ex-solved]").wait_for()
-
-    switch_to(page, "de")
-    page.locator("a.ex-site-title").click()  # the German front page
-    page.wait_for_function("() => location.pathname === '/de/index.html' || location.pathname === '/de/'")
-    loaded(page)
-    drills = page.locator("main .ex-track a", has_text="Übungen")
-    assert drills.get_attribute("data-ex-progress-note") == "Besucht · 1 von 2 Übungen"
-    go_on = page.get_by_role("link", name="Weiterlesen, wo Sie aufgehört haben: Übungen")
-    go_on.click()
-    page.wait_for_function("() => document.querySelector('main h1').textContent === 'Übungen'")
-    assert page.evaluate("() => location.pathname") == "/de/drills.html"
-    loaded(page)
-    assert page.locator("div#weight .ex-exercise-label").get_attribute("data-ex-solved") == "im ersten Versuch gelöst"
-
-
 def test_continue_in_german_leads_to_the_stand_in_of_a_lesson_german_lacks(reader, base):
     page = reader
-    page.goto(base + "reading.html")
+    page.goto(base + "heads.html")
     loaded(page)
     page.goto(base + "de/index.html")
     loaded(page)
-    page.get_by_role("link", name="Weiterlesen, wo Sie aufgehört haben: Reading").click()
-    page.wait_for_function("() => location.pathname === '/de/reading.html'")
+    page.get_by_role("link", name="Weiterlesen, wo Sie aufgehört haben: Several heads").click()
+    page.wait_for_function("() => location.pathname === '/de/heads.html'")
     page.locator("p.ex-untranslated").wait_for()
     loaded(page)
-    assert menu_mark(page, "Reading") == "complete"  # read in English: read in German
+    assert menu_mark(page, "Several heads") == "complete"  # read in English: read in German
 
 
 def test_a_store_kept_by_a_translations_own_key_is_merged_in(reader, base):
