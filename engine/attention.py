@@ -28,6 +28,7 @@ import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import compress
+from typing import Any
 
 from .linalg import (
     Matrix,
@@ -356,19 +357,12 @@ def attention(
     )
 
 
-def self_attention(
-    X: Matrix,
-    W_Q: Matrix,
-    W_K: Matrix,
-    W_V: Matrix,
-    *,
-    temperature: float = 1.0,
-    causal: bool = False,
-    mask: object = None,
-) -> Attention:
-    """attention(X W_Q, X W_K, X W_V): every token attends over the same sequence."""
-    Q, K, V = projections(X, W_Q, W_K, W_V)
-    return attention(Q, K, V, temperature=temperature, causal=causal, mask=mask)
+def self_attention(X: Matrix, W_Q: Matrix, W_K: Matrix, W_V: Matrix, **options: Any) -> Attention:
+    """attention(X W_Q, X W_K, X W_V, **options): every token attends over the same sequence.
+
+    The options are attention's, with its defaults: ``temperature``, ``causal`` and ``mask``.
+    """
+    return attention(*projections(X, W_Q, W_K, W_V), **options)
 
 
 __all__ = [
