@@ -262,10 +262,23 @@ _READ = frozenset({"h2", "h3", "a", "script"})  # the tags whose attributes _Sec
 _RAW = {"script": re.compile(r"</script\s*>", re.I), "style": re.compile(r"</style\s*>", re.I)}
 
 
-def _feed(parser: _Sections, html: str) -> None:
+_MATH_END = re.compile(r"</math\s*>", re.I)
+
+
+@lru_cache(maxsize=4096)
+def _math_text(formula: str) -> str:
+    """A formula (<math>...</math>) as one line of text, as _Sections reads it: the
+    lessons of a site write the same ones again and again."""
+    reader = _Sections()
+    _feed(reader, formula, whole_formulas=False)
+    return "".join(reader.sections[0]["text"])
+
+
+def _feed(parser: _Sections, html: str, whole_formulas: bool = True) -> None:
     """Read ``html`` into ``parser``'s handlers as html.parser would, in one pass of one
     regular expression over the body (the builder's HTML: tags closed, text escaped):
-    text between tags unescaped, a script's or a style's text as it is."""
+    text between tags unescaped, a script's or a style's text as it is; with
+    ``whole_formulas``, each formula's text as read before (``_math_text``)."""
     at = 0
     while (tag := _TAG.search(html, at)) is not None:
         if tag.start() > at:
@@ -277,6 +290,10 @@ def _feed(parser: _Sections, html: str) -> None:
         name = name.lower()
         if closing:
             parser.handle_endtag(name)
+            continue
+        if name == "math" and whole_formulas and not parser.math and (end := _MATH_END.search(html, at)) is not None:
+            parser.handle_data(_math_text(html[tag.start() : end.end()]))  # as read tag by tag, once a formula
+            at = end.end()
             continue
         attrs = (
             [  # only the tags the sections are told apart by have attributes read
