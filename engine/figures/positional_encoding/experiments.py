@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from explorables.engine import frequencies, pe_similarity
-from explorables.figures import Experiment, Say, field_text, num
+from explorables.figures import Experiment, field_text, num
 
 from . import words as W
 from .maths import period, similarity
@@ -63,17 +63,16 @@ def compare(base: float) -> dict:
 
 
 EXPERIMENTS = (
-    Experiment("base-10000", Say(W.X_BASE.key, b=10000), W.X_BASE_TITLE, compare(10000.0), see=compare_message),
-    Experiment("base-100", Say(W.X_BASE.key, b=100), W.X_BASE_SMALL_TITLE, compare(100.0), see=compare_message),
-    Experiment("fast-slow", *W.X_FAST_SLOW, set=settings(1, FAST_SLOW_D, 10000.0, 1), see=fast_slow_message),
+    Experiment("base-10000", W.say("x_base", b=10000), W.say("x_base_title"), compare(10000.0), see=compare_message),
+    Experiment("base-100", W.say("x_base", b=100), W.say("x_base_small_title"), compare(100.0), see=compare_message),
+    Experiment("fast-slow", *W.say.button("x_fast_slow"), settings(1, FAST_SLOW_D, 10000.0, 1), see=fast_slow_message),
     Experiment(
         "shift",
-        Say(W.X_SHIFT.key, t=SHIFT_T),
-        W.X_SHIFT_TITLE,
+        *W.say.button("x_shift", t=SHIFT_T),
         settings(SHIFT_T, COMPARE_D, 10000.0),
         see=shift_message,
         when=lambda state: state["positions"] >= SHIFT_T,
-        needs=Say(W.X_SHIFT_NEEDS.key, t=SHIFT_T),
+        needs=W.say("x_shift_needs", t=SHIFT_T),
     ),
-    Experiment("few", Say(W.X_FEW.key, n=FEW_D // 2), W.X_FEW_TITLE, settings(0, FEW_D, FEW_BASE), see=few_message),
+    Experiment("few", *W.say.button("x_few", n=FEW_D // 2), settings(0, FEW_D, FEW_BASE), see=few_message),
 )

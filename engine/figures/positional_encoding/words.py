@@ -111,12 +111,7 @@ SUM_HEAD = "PE(t)·PE(t+{k}) / (D/2) = (2/D) Σᵢ cos(θᵢ·{k})"
 SUM_TERM = "i={i:<2}  θ = {theta:>9}   cos({angle}) = {term}"
 SUM_TAIL = say("sum_tail")
 
-# --- experiments --------------------------------------------------------------------------------
-
-X_BASE, X_BASE_TITLE, X_BASE_SMALL_TITLE = say.all("x_base x_base_title x_base_small_title")
-X_FAST_SLOW = say.button("x_fast_slow")
-X_SHIFT, X_SHIFT_TITLE, X_SHIFT_NEEDS = say.all("x_shift x_shift_title x_shift_needs")
-X_FEW, X_FEW_TITLE = say.button("x_few")
+# --- experiments (their buttons are found by name: say.button("x_few") in experiments.py) -------
 
 COMPARE, COMPARE_SMALL, COMPARE_LARGE, FAST_SLOW = say.all("compare compare_small compare_large fast_slow")
 SHIFT, FEW = say.all("shift few")
