@@ -16,13 +16,14 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ...numbers import fixed, percent
-
 DECIMALS = 5  # the most decimals a value is written with (Value.digits, a cell's arithmetic: 4)
 
 
-def _writings(x: float) -> tuple:
-    return (percent(x), math.trunc(x), *(fixed(x, d) for d in range(DECIMALS + 1)))
+def _kept(x: float, y: float) -> bool:
+    """Whether y is written as x is. The candidates are x to ``DECIMALS`` decimals or
+    finer (see ``rounded``), so y is on x's side of every coarser rounding's ties: its
+    finest writing, its integer part and which way it is written as a percent suffice."""
+    return f"{y:.{DECIMALS}f}" == f"{x:.{DECIMALS}f}" and math.trunc(y) == math.trunc(x) and (y < 0.1) == (x < 0.1)
 
 
 def rounded(value: Any) -> Any:
@@ -30,14 +31,21 @@ def rounded(value: Any) -> Any:
     significant digits that keep every way it is written; anything else as it is."""
     if isinstance(value, (list, tuple)):
         return [rounded(v) for v in value]
-    if not isinstance(value, float) or not math.isfinite(value):
+    if type(value) is not float or value == 0.0 or not math.isfinite(value):
         return value
-    target = _writings(value)
-    for n in range(1, 17):
+    quick = round(value, DECIMALS)  # the usual answer (its finest writing is x's), without the loop below
+    if quick != 0.0 and math.trunc(quick) == math.trunc(value) and (quick < 0.1) == (value < 0.1):
+        text = repr(quick)
+        if text[-1] != "5" and "e" not in text:
+            return quick
+    # fewer digits than reach the last decimal written cannot keep it (unless the digits
+    # after are zeros, which "g" drops): start there, with x rounded to that decimal
+    first = max(1, math.floor(math.log10(abs(value))) + 1 + DECIMALS)
+    for n in range(first, 18):
         text = f"{value:.{n}g}"
         if text.split("e")[0].endswith("5"):
             continue
         candidate = float(text)
-        if _writings(candidate) == target:
+        if _kept(value, candidate):
             return candidate
     return value
