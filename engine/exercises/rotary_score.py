@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+from itertools import pairwise
 
 from explorables.figures import Exercise, Mistake, Say, eq, mathml, mi, mn, mo, mvec, random_vector, register, said
 
@@ -45,15 +46,16 @@ class RotaryScore(Exercise):
         Mistake("opposite-ways", Say("exercise.rotary_score.opposite_ways"), lambda p: score(p, p["t"], -p["u"])),
     )
 
-    def generate(self, seed: int) -> dict:
-        rng = random.Random(seed)
-        while True:  # two positions, neither 0, where the right answer and each mistake's differ
-            q, k = random_vector(rng, 2), random_vector(rng, 2)
-            theta, (t_, u) = rng.choice(ANGLES), rng.sample(range(1, 7), 2)
-            p = {"q": q, "k": k, "theta": theta, "t": t_, "u": u}
-            answers = sorted([self.solve(p), *(m.value(p) for m in self.mistakes)])
-            if min(answers[i + 1] - answers[i] for i in range(len(answers) - 1)) > 0.05:
-                return p
+    def draw(self, rng: random.Random) -> dict:
+        """Two positions, neither 0 (``generate`` draws again until the answers are ``apart``)."""
+        q, k = random_vector(rng, 2), random_vector(rng, 2)
+        theta, (t_, u) = rng.choice(ANGLES), rng.sample(range(1, 7), 2)
+        return {"q": q, "k": k, "theta": theta, "t": t_, "u": u}
+
+    def apart(self, p: dict) -> bool:
+        """The right answer and every mistake's more than 0.05 from each other: each hint is told apart."""
+        answers = sorted([self.solve(p), *(m.value(p) for m in self.mistakes)])
+        return min(b - a for a, b in pairwise(answers)) > 0.05
 
     def solve(self, p: dict) -> float:
         return score(p, p["t"], p["u"])
