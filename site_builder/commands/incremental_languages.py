@@ -76,10 +76,11 @@ def each(kept) -> list[Language]:
 
 
 def of(kept, page) -> Language | None:
-    """The language of a kept ``page``; None when another language shows it as its stand-in."""
+    """The language of a kept ``page``; None when another language shows it as its stand-in
+    (or it is no language's page): a whole build."""
     languages = each(kept)
-    mine = next(language for language in languages if language.has(page.url))
-    if any(page.url in language.fallbacks for language in languages if language is not mine):
+    mine = next((language for language in languages if language.has(page.url)), None)
+    if mine is None or any(page.url in language.fallbacks for language in languages if language is not mine):
         return None
     return mine
 
