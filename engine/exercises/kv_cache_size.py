@@ -26,7 +26,6 @@ class KVCacheSize(Exercise):
     """How many MiB the keys and values of n tokens take, with grouped-query attention."""
 
     name = "kv-cache-size"
-    kind = "number"
     tolerance = 0.01
     mistakes = (
         Mistake("one-of-k-and-v", Say("exercise.kv_cache_size.forgot_two"), lambda p: mib(p, kv=1)),

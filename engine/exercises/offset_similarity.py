@@ -30,7 +30,6 @@ class OffsetSimilarity(Exercise):
     """The similarity at offset k of the codes of D = 4, 6 or 8 dimensions with a given base."""
 
     name = "offset-similarity"
-    kind = "number"
     tolerance = 0.01
     mistakes = (
         Mistake(

@@ -26,7 +26,6 @@ class ProjectedScore(Exercise):
     """The score of token i for token j after the projections W_Q and W_K, with d_k = 2."""
 
     name = "projected-score"
-    kind = "number"
     tolerance = 0.01
     mistakes = (
         Mistake(

@@ -38,7 +38,6 @@ class RotaryScore(Exercise):
     """q_t . k_u for a 2-D query and key turned by theta times their positions."""
 
     name = "rotary-score"
-    kind = "number"
     tolerance = 0.01
     mistakes = (
         Mistake("not-turned", Say("exercise.rotary_score.not_turned"), lambda p: dot(p["q"], p["k"])),

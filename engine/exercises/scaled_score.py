@@ -14,7 +14,6 @@ class ScaledScore(Exercise):
     """s = q . k / sqrt(d_k) for one query and one key."""
 
     name = "scaled-score"
-    kind = "number"
     mistakes = (
         Mistake("forgot-sqrt-d", Say("exercise.scaled_score.forgot_sqrt_d"), lambda p: _dot(p["q"], p["k"])),
         Mistake(
