@@ -41,12 +41,15 @@ def test_every_page_of_the_track_is_checked(built_site):
 
 
 
-def violations(page, name: str = "", within: str | None = None, colours: bool = True) -> list[str]:
+def violations(page, name: str = "", within: str | None = None, colours: bool = True,
+               only_colours: bool = False) -> list[str]:
     """axe's violations on the page as it is now (or in the elements ``within`` selects),
-    one line each; without the colour rules when not ``colours``."""
+    one line each; without the colour rules when not ``colours``, only them with ``only_colours``."""
     if not page.evaluate("() => !!window.axe"):
         page.evaluate(AXE)
     options = RULES if colours else {**RULES, "rules": {rule: {"enabled": False} for rule in COLOUR_RULES}}
+    if only_colours:
+        options = {**RULES, "runOnly": {"type": "rule", "values": list(COLOUR_RULES)}}
     found = page.evaluate("([options, within]) => axe.run(within ? { include: [[within]] } : document, options)",
                           [options, within])["violations"]
     return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:5]}" for v in found]
@@ -97,6 +100,34 @@ def test_axe_finds_nothing_before_the_engine_is_live(waiting, site_url):
     guard.check()
 
 
+# The lessons' prose on the print page: the lessons' own markup and styles, whose colours
+# their own pages have in all four layouts (below)
+PROSE = (".ex-print-lesson :is(p, ul, ol, table, pre, blockquote, .ex-math, details, .ex-exercise)"
+         ":not(figure *, .ex-lesson-header *)")
+
+
+def test_axe_finds_nothing_on_the_print_page(waiting, site_url):
+    """print.html runs no engine (its figures are their stills): it is checked in this
+    module's own page, so that the page the live tests share keeps its engine. Its own
+    markup needs one width and scheme each. Every rule but the colour rules looks at all of
+    it; the colour rules (two thirds of axe's time on a page, most of it here spent on the
+    lessons' prose, checked on the lessons' pages) at what is left once the prose is taken
+    out: the cover, the lessons' headers and headings, the figures' stills and captions."""
+    page, guard = waiting
+    page.goto(site_url + "print.html")
+    found = []
+    for layout in each_layout(page, sorted(COLOURED)):
+        found += [f"{layout}: {v}" for v in violations(page, "print.html", colours=False)]
+    taken = page.evaluate("prose => { const all = document.querySelectorAll(prose); all.forEach(e => e.remove()); "
+                          "return all.length; }", PROSE)
+    assert taken > 20 and page.locator(".ex-print-lesson .ex-still svg").count() > 5  # the stills stay
+    for layout in each_layout(page, sorted(COLOURED)):
+        found += [f"{layout}: {v}" for v in violations(page, "print.html", only_colours=True)]
+    assert not found, "\n".join(found)
+    guard.failed[:] = [f for f in guard.failed if ".wasm " not in f]  # the lesson opened before
+    guard.check()
+
+
 # -- with the engine live -----------------------------------------------------------------
 
 shared = shared_page()
@@ -123,15 +154,12 @@ def visit(page, guard, url: str, figure: str | None):
         page.wait_for_load_state()
 
 
-@pytest.mark.parametrize("name", PAGES)
+@pytest.mark.parametrize("name", [name for name in PAGES if name != "print.html"])  # print.html: above
 def test_axe_finds_nothing_with_the_engine_live(live, site_url, name):
     page, guard = live
     visit(page, guard, site_url + name, FIGURES.get(name))
     found = []
-    # print.html holds every lesson's text, checked in all four layouts above: its own
-    # markup (stills, the lessons' headings) needs one width and scheme each
-    layouts = sorted(COLOURED) if name == "print.html" else LAYOUTS
-    for (width, colour), layout in zip(layouts, each_layout(page, layouts)):
+    for (width, colour), layout in zip(LAYOUTS, each_layout(page)):
         found += [f"{layout}: {v}" for v in violations(page, name, colours=(width, colour) in COLOURED)]
     assert not found, "\n".join(found)
 
