@@ -7,21 +7,36 @@ keeps its last frame and offers to start the engine again, on the page and on th
 swapped in after it; started again, the figure answers the input that was waiting."""
 from __future__ import annotations
 
-from conftest import Guard
+import pytest
 from playwright.sync_api import expect
-from helpers import answer_exercise, idle, later_loaded, open_figure, state_of
+from helpers import answer_exercise, clear, fresh_lesson, idle, later_loaded, module_page, state_of
 
 STOPPED = "The engine stopped ({why}); the figure keeps its last state."
 LIMIT = 4  # s: the least an answer is waited for, as these pages set it (client.js: 8 s unless set)
+ROW = "one-query-row.html"
 
 
-def guarded(page, site_url) -> Guard:
-    # a page may set the engine's limits before the runtime (window.explorables.options):
-    # these wait 4 s for an answer that will never come, not the 8 s a reader's page waits
-    page.add_init_script(f"window.explorables = {{options: {{stepTimeout: {LIMIT * 1000}}}}};")
-    guard = Guard(page, site_url)
+@pytest.fixture(scope="module")
+def shared(browser, site_url, browser_context_args):
+    """One page for the module, whose engine each test stops and starts again (so Python
+    starts once for the module, and once a test again). A page may set the engine's
+    limits before the runtime (window.explorables.options): this one waits 4 s for an
+    answer that will never come, not the 8 s a reader's page waits (at least: the page
+    waits 20 times a figure's slowest answer, and keeps that for its figure's name, so
+    the test that times out a figure comes first)."""
+    for page, guard in module_page(browser, site_url, browser_context_args):
+        page.add_init_script(f"window.explorables = {{options: {{stepTimeout: {LIMIT * 1000}}}}};")
+        yield page, guard
+
+
+def opened(shared, url: str, figure_id: str):
+    """The lesson swapped in anew on the module's page (loaded, the first time): the page,
+    its figure and its guard, which allows what a stopped engine says on purpose."""
+    page, guard = shared
+    figure = fresh_lesson(page, guard, url, figure_id)
+    clear(guard)
     guard.allowed += ["Explorables: the engine stopped", "Explorables figure '"]  # said on purpose
-    return guard
+    return page, figure, guard
 
 
 def stopped(page, figure_id: str, why: str):
@@ -35,9 +50,8 @@ def stopped(page, figure_id: str, why: str):
     return button
 
 
-def test_a_worker_that_stops_answering_is_noticed_and_started_again(page, site_url):
-    guard = guarded(page, site_url)
-    figure = open_figure(page, site_url + "one-query-row.html", "explorer")
+def test_a_worker_that_stops_answering_is_noticed_and_started_again(shared, site_url):
+    page, figure, guard = opened(shared, site_url + ROW, "explorer")
     before = state_of(page, "explorer")
     field = figure.locator('input[name="key.1.0"]')
 
@@ -62,9 +76,8 @@ def test_a_worker_that_stops_answering_is_noticed_and_started_again(page, site_u
     guard.check()
 
 
-def test_an_error_of_the_worker_stops_every_figure_and_pages_swapped_in_after_it(page, site_url):
-    guard = guarded(page, site_url)
-    open_figure(page, site_url + "one-query-row.html", "explorer")
+def test_an_error_of_the_worker_stops_every_figure_and_pages_swapped_in_after_it(shared, site_url):
+    page, _, guard = opened(shared, site_url + ROW, "explorer")
     page.evaluate("""() => window.explorables.client.worker.dispatchEvent(
         new ErrorEvent('error', {message: 'out of memory', cancelable: true}))""")
     stopped(page, "explorer", "out of memory")
@@ -83,9 +96,8 @@ def test_an_error_of_the_worker_stops_every_figure_and_pages_swapped_in_after_it
     guard.check()
 
 
-def test_an_exercise_waiting_for_a_stopped_engine_says_so_and_is_checked_once_it_is_started(page, site_url):
-    guard = guarded(page, site_url)
-    open_figure(page, site_url + "one-query-row.html", "explorer")
+def test_an_exercise_waiting_for_a_stopped_engine_says_so_and_is_checked_once_it_is_started(shared, site_url):
+    page, _, guard = opened(shared, site_url + ROW, "explorer")
     later_loaded(page)
     section = page.locator(".ex-exercise").first
     section.scroll_into_view_if_needed()
