@@ -5,16 +5,14 @@ server; these contexts allow service workers (conftest blocks them elsewhere).""
 
 from __future__ import annotations
 
-import functools
-import http.server
+import os
 import shutil
-import threading
 from pathlib import Path
 from types import SimpleNamespace
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import Guard, _QuietHandler, serve_folder
+from conftest import Guard, serve_folder
 from helpers import later_loaded, whole
 
 from explorables.site_builder.authors import loader as authors
@@ -29,17 +27,32 @@ NEW_TEXT = "A sentence written after the first deploy."
 CACHE_KEYS = "() => caches.keys()"
 
 
-@pytest.fixture
-def starter(tmp_path):
-    """The starter's lessons and figure (site_builder/starter/), built: (the site's folder,
-    the built site)."""
-    site = tmp_path / "mine"
+def write_starter(site: Path, offline: bool = True) -> Path:
+    """The starter's lessons and figure (site_builder/starter/) in ``site``."""
     for part in ("content", "figures"):
         shutil.copytree(STARTER / part, site / part)
-    (site / "site.yml").write_text('title: "Mine"\noffline: true\n')
+    (site / "site.yml").write_text(f'title: "Mine"\noffline: {"true" if offline else "false"}\n')
+    return site
+
+
+@pytest.fixture(scope="module")
+def builds(tmp_path_factory):
+    """The starter built once for the module, as first deployed, and its next deploy (a
+    sentence added to a lesson): (the site's folder, the first build, the next build).
+    The tests read these builds, and serve copies or links of them, never change them."""
+    site = write_starter(tmp_path_factory.mktemp("starter") / "mine")
     build_site(site / "content", site / "_site")
-    yield site, site / "_site"
+    lesson = site / "content" / "02-softmax-of-three.md"
+    lesson.write_text(lesson.read_text().replace("\n\n", f"\n\n{NEW_TEXT}\n\n", 1))
+    build_site(site / "content", site.parent / "next")
+    yield site, site / "_site", site.parent / "next"
     authors.unload()
+
+
+@pytest.fixture
+def starter(builds):
+    """The starter, built: (the site's folder, the built site)."""
+    return builds[0], builds[1]
 
 
 @pytest.fixture
@@ -50,14 +63,19 @@ def served(starter):
     server.shutdown()
 
 
+def open_reader(browser, browser_context_args, url: str):
+    """A reader's browser that allows service workers, guarded: (its context, page, guard)."""
+    context = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
+    page = context.new_page()
+    return context, page, Guard(page, url)
+
+
 @pytest.fixture
 def reader(browser, browser_context_args, served):
     """A reader's browser that allows service workers, guarded: its page, and the site's
     folder, built site and address."""
     site, out, url = served
-    context = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
-    page = context.new_page()
-    guard = Guard(page, url)
+    context, page, guard = open_reader(browser, browser_context_args, url)
     yield SimpleNamespace(page=page, site=site, out=out, url=url)
     context.close()
     guard.check()
@@ -120,10 +138,8 @@ def test_a_site_under_a_folder_keeps_itself_in_that_folder(browser, browser_cont
     shutil.copytree(starter[1], tmp_path / "www" / "repo")
     server = serve_folder(tmp_path / "www")
     origin = f"http://127.0.0.1:{server.server_address[1]}/"
-    context = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
+    context, page, guard = open_reader(browser, browser_context_args, origin)
     try:
-        page = context.new_page()
-        guard = Guard(page, origin)
         first_visit(page, origin + "repo/")
         scopes = "() => navigator.serviceWorker.getRegistrations().then(r => r.map(x => x.scope))"
         assert page.evaluate(scopes) == [origin + "repo/"]
@@ -142,21 +158,10 @@ def test_a_site_under_a_folder_keeps_itself_in_that_folder(browser, browser_cont
 def test_the_worker_keeps_to_a_strict_policy_sent_as_a_header(browser, browser_context_args, starter):
     """The site's default policy as a host would send it, on the worker's own script too:
     no violation in the page, and the worker caches and answers all the same."""
-    out = starter[1]
-
-    class Strict(_QuietHandler):
-        def end_headers(self):
-            self.send_header("Content-Security-Policy", DEFAULT_CSP)
-            super().end_headers()
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Strict, directory=str(out)))
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = serve_folder(starter[1], DEFAULT_CSP)
     url = f"http://127.0.0.1:{server.server_address[1]}/"
-    context = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
+    context, page, guard = open_reader(browser, browser_context_args, url)
     try:
-        page = context.new_page()
-        guard = Guard(page, url)
         page.add_init_script(
             """window.__violations = [];
             document.addEventListener("securitypolicyviolation", e => window.__violations.push(e.effectiveDirective))"""
@@ -173,43 +178,48 @@ def test_the_worker_keeps_to_a_strict_policy_sent_as_a_header(browser, browser_c
         server.shutdown()
 
 
-def rebuild_with_a_new_sentence(site: Path) -> None:
-    lesson = site / "content" / "02-softmax-of-three.md"
-    lesson.write_text(lesson.read_text().replace("\n\n", f"\n\n{NEW_TEXT}\n\n", 1))
-    build_site(site / "content", site / "_site")
-
-
 @pytest.mark.parametrize("how", ["the note's button", "a plain reload"])
-def test_a_new_deploy_is_taken_up_whole_and_the_old_cache_goes(reader, how):
-    page, site, out, url = reader.page, reader.site, reader.out, reader.url
-    first_visit(page, url)
-    page.locator(".ex-nav a", has_text="Softmax").first.click()
-    live(page, "three")
-    old = serviceworker.read_data(out)
-    rebuild_with_a_new_sentence(site)
-    new = serviceworker.read_data(out)
-    assert new["version"] != old["version"]
-    # the reader comes back: the page they had, from the cache, says a new version is ready
-    page.reload()
-    note = page.get_by_role("region", name="A new version of this site is ready.")
-    note.wait_for()
-    assert NEW_TEXT not in page.locator("main").inner_text()  # nothing swapped under the reader
-    requested: list[str] = []
-    page.context.on("request", lambda request: requested.append(request.url))
-    if how == "the note's button":
-        note.get_by_role("button", name="Reload").click()
-    else:
+def test_a_new_deploy_is_taken_up_whole_and_the_old_cache_goes(browser, browser_context_args, builds, tmp_path, how):
+    _, first, following = builds
+    deployed = tmp_path / "deployed"  # what the server serves: a link to the build deployed
+    deployed.symlink_to(first, target_is_directory=True)
+    server = serve_folder(deployed)
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    context, page, guard = open_reader(browser, browser_context_args, url)
+    try:
+        first_visit(page, url)
+        page.locator(".ex-nav a", has_text="Softmax").first.click()
+        live(page, "three")
+        old = serviceworker.read_data(first)
+        (tmp_path / "next").symlink_to(following, target_is_directory=True)
+        os.replace(tmp_path / "next", deployed)  # the next deploy, at once, as a host swaps it in
+        new = serviceworker.read_data(deployed)
+        assert new["version"] != old["version"]
+        # the reader comes back: the page they had, from the cache, says a new version is ready
         page.reload()
-    page.locator("main", has_text=NEW_TEXT).wait_for()
-    live(page, "three")
-    answers_a_slider(page, "three")
-    assert page.evaluate(CACHE_KEYS) == [f"explorables {url} {new['version']}"]
-    # every file the new page and its engine used is a file of the new version
-    paths = {urlsplit(r).path.lstrip("/") for r in requested if r.startswith(url) and not r.endswith("sw.js")}
-    paths = {p or "index.html" for p in paths}
-    only_old = set(old["files"]) - set(new["files"])
-    assert paths and not paths & only_old
-    assert paths <= set(new["files"]) | {"softmax-of-three.html"}
+        note = page.get_by_role("region", name="A new version of this site is ready.")
+        note.wait_for()
+        assert NEW_TEXT not in page.locator("main").inner_text()  # nothing swapped under the reader
+        requested: list[str] = []
+        page.context.on("request", lambda request: requested.append(request.url))
+        if how == "the note's button":
+            note.get_by_role("button", name="Reload").click()
+        else:
+            page.reload()
+        page.locator("main", has_text=NEW_TEXT).wait_for()
+        live(page, "three")
+        answers_a_slider(page, "three")
+        assert page.evaluate(CACHE_KEYS) == [f"explorables {url} {new['version']}"]
+        # every file the new page and its engine used is a file of the new version
+        paths = {urlsplit(r).path.lstrip("/") for r in requested if r.startswith(url) and not r.endswith("sw.js")}
+        paths = {p or "index.html" for p in paths}
+        only_old = set(old["files"]) - set(new["files"])
+        assert paths and not paths & only_old
+        assert paths <= set(new["files"]) | {"softmax-of-three.html"}
+        guard.check()
+    finally:
+        context.close()
+        server.shutdown()
 
 
 def test_a_reader_who_saves_data_keeps_only_what_they_open(reader):
@@ -247,15 +257,22 @@ def settled(page) -> None:
     page.evaluate("() => new Promise(done => requestIdleCallback(() => setTimeout(done, 50), {timeout: 3000}))")
 
 
-def test_offline_false_registers_nothing(reader):
-    page, site, url = reader.page, reader.site, reader.url
-    config = site / "site.yml"
-    config.write_text(config.read_text().replace("offline: true", "offline: false"))
+def test_offline_false_registers_nothing(browser, browser_context_args, tmp_path):
+    site = write_starter(tmp_path / "mine", offline=False)
     build_site(site / "content", site / "_site")
-    page.goto(url + "one-query-row.html")
-    settled(page)
-    assert registrations(page) == 0
-    assert page.evaluate(CACHE_KEYS) == []
+    authors.unload()
+    server = serve_folder(site / "_site")
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    context, page, guard = open_reader(browser, browser_context_args, url)
+    try:
+        page.goto(url + "one-query-row.html")
+        settled(page)
+        assert registrations(page) == 0
+        assert page.evaluate(CACHE_KEYS) == []
+        guard.check()
+    finally:
+        context.close()
+        server.shutdown()
 
 
 def test_a_site_from_disk_registers_nothing(browser, browser_context_args, starter):
@@ -280,15 +297,12 @@ def test_a_site_from_disk_registers_nothing(browser, browser_context_args, start
         context.close()
 
 
-def test_the_preview_registers_nothing(browser, browser_context_args, starter):
-    site, out = starter
-    shutil.rmtree(out)
+def test_the_preview_registers_nothing(browser, browser_context_args, tmp_path):
+    site = write_starter(tmp_path / "mine")
     server = DevServer(site / "content", port=0)
     assert server.start()
-    context = browser.new_context(**{**browser_context_args, "service_workers": "allow"})
+    context, page, guard = open_reader(browser, browser_context_args, server.url)
     try:
-        page = context.new_page()
-        guard = Guard(page, server.url)
         page.goto(server.url + "one-query-row.html")
         settled(page)
         assert registrations(page) == 0
@@ -296,3 +310,4 @@ def test_the_preview_registers_nothing(browser, browser_context_args, starter):
     finally:
         context.close()
         server.stop()
+        authors.unload()
