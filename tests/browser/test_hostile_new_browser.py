@@ -14,9 +14,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import Guard, serve_folder
-
-from explorables.site_builder.commands.build import build_site
+from helpers import fresh_reader, progress_shown, served_site, write_content
 
 STORAGE = "explorables-progress /"  # localStorage's key for a site served at the root
 LONG = "---\ntitle: Long read\norder: 1\n---\n" + "".join(
@@ -27,34 +25,15 @@ LONG = "---\ntitle: Long read\norder: 1\n---\n" + "".join(
 
 @pytest.fixture(scope="module")
 def site_url(tmp_path_factory):
-    content = tmp_path_factory.mktemp("hostile") / "content"
-    content.mkdir()
-    (content / "site.yml").write_text('title: "Hostile"\n', encoding="utf-8")
-    (content / "index.md").write_text("# Hostile\n\nOne lesson.\n", encoding="utf-8")
-    (content / "01-long-read.md").write_text(LONG, encoding="utf-8")
-    build_site(content, content.parent / "_site")
-    server = serve_folder(content.parent / "_site")
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
+    folder = tmp_path_factory.mktemp("hostile")
+    write_content(folder, {"site.yml": 'title: "Hostile"\n', "index.md": "# Hostile\n\nOne lesson.\n",
+                           "01-long-read.md": LONG})
+    yield from served_site(folder)
 
 
 @pytest.fixture
 def reader(browser, site_url):
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    page = context.new_page()
-    guard = Guard(page, site_url)
-    try:
-        yield page
-        guard.check()
-    finally:
-        context.close()
-
-
-def shown(page) -> None:
-    page.wait_for_function("""() => {
-        const p = window.explorables.progress;
-        return p && document.body.dataset.exProgressShown === p.key();
-    }""")
+    yield from fresh_reader(browser, site_url)
 
 
 def test_a_huge_store_of_lessons_the_track_does_not_have_is_not_carried_on(reader, site_url):
@@ -75,7 +54,7 @@ def test_a_huge_store_of_lessons_the_track_does_not_have_is_not_carried_on(reade
     # in the store before the page's first script runs (a page of this site open before would write its own)
     page.add_init_script(f"localStorage.setItem({json.dumps(STORAGE)}, {json.dumps(json.dumps(junk))})")
     page.goto(site_url + "long-read.html")
-    shown(page)
+    progress_shown(page)
     page.mouse.move(600, 400)
     while not page.evaluate("() => scrollY + innerHeight >= document.documentElement.scrollHeight - 2"):
         y = page.evaluate("() => scrollY")

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 from conftest import Guard, serve_folder
-from helpers import answer_exercise
+from helpers import answer_exercise, fresh_reader, progress_shown, served_site
+from helpers import write_content as write_lessons
 
 from explorables.engine.exercises import EXERCISES
 from explorables.site_builder.commands.build import build_site
@@ -49,48 +50,25 @@ def right_weight(seed: int) -> str:
 
 
 def write_content(folder):
-    content = folder / "content"
-    content.mkdir(parents=True)
-    (content / "site.yml").write_text('title: "Progress"\n', encoding="utf-8")
-    (content / "index.md").write_text("# Progress\n\nTwo lessons.\n", encoding="utf-8")
-    (content / "01-drills.md").write_text(DRILLS, encoding="utf-8")
-    (content / "02-reading.md").write_text(READING, encoding="utf-8")
-    (content / "03-long-read.md").write_text(LONG, encoding="utf-8")
-    return content
+    return write_lessons(folder, {"site.yml": 'title: "Progress"\n', "index.md": "# Progress\n\nTwo lessons.\n",
+                                  "01-drills.md": DRILLS, "02-reading.md": READING, "03-long-read.md": LONG})
 
 
 @pytest.fixture(scope="module")
 def site_url(tmp_path_factory):
     folder = tmp_path_factory.mktemp("progress")
-    build_site(write_content(folder), folder / "_site")
-    server = serve_folder(folder / "_site")
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
+    write_content(folder)
+    yield from served_site(folder)
 
 
 @pytest.fixture
 def reader(browser, site_url):
     """A fresh browser profile (empty storage), guarded against console errors."""
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    page = context.new_page()
-    guard = Guard(page, site_url)
-    try:
-        yield page
-        guard.check()
-    finally:
-        context.close()
+    yield from fresh_reader(browser, site_url)
 
 
 def menu(page):
     return page.get_by_role("navigation", name="Lessons")
-
-
-def loaded(page) -> None:
-    """The progress of the page shown is read and its marks drawn (after the first frame)."""
-    page.wait_for_function("""() => {
-        const p = window.explorables.progress;
-        return p && document.body.dataset.exProgressShown === p.key();
-    }""")
 
 
 def mark_of(page, title: str) -> str | None:
@@ -113,7 +91,7 @@ def test_marks_survive_a_reload_and_the_swaps_between_lessons(reader, site_url):
     assert stored(page)["lessons"]["drills.html"]["exercises"] == {"constructor": {"solved": True, "tries": 2}}
 
     page.reload()
-    loaded(page)
+    progress_shown(page)
     label = page.locator("div#constructor .ex-exercise-label")
     assert label.get_attribute("data-ex-solved") == "solved in 2 tries"
     assert page.locator("div#ex-2 .ex-exercise-label").get_attribute("data-ex-solved") is None
@@ -122,11 +100,11 @@ def test_marks_survive_a_reload_and_the_swaps_between_lessons(reader, site_url):
 
     menu(page).get_by_role("link", name="Reading").click()
     page.wait_for_function("() => document.querySelector('main h1').textContent === 'Reading'")
-    loaded(page)
+    progress_shown(page)
     assert mark_of(page, "Reading") == "complete"  # no exercise, and read to its end: it is short
     assert mark_of(page, "Drills") == "visited"
     menu(page).get_by_role("link", name="Drills").click()
-    loaded(page)
+    progress_shown(page)
     assert page.locator("div#constructor .ex-exercise-label").get_attribute("data-ex-solved") == "solved in 2 tries"
     assert answer_exercise(page, page.locator("div#ex-2"), right_weight(4))[1] == "right"
     page.wait_for_function("() => window.explorables.progress.status('drills.html').complete")
@@ -150,7 +128,7 @@ def test_the_front_page_counts_and_continues_and_forget_clears(reader, site_url)
     page.locator("div#constructor .ex-exercise-label[data-ex-solved]").wait_for()
 
     page.goto(site_url + "index.html")
-    loaded(page)
+    progress_shown(page)
     drills = page.locator("main .ex-track a", has_text="Drills")
     assert drills.get_attribute("data-ex-progress-note") == "Visited · 1 of 2 exercises"
     assert page.locator("main .ex-track a", has_text="Reading").get_attribute("data-ex-progress-note") is None
@@ -158,7 +136,7 @@ def test_the_front_page_counts_and_continues_and_forget_clears(reader, site_url)
     go_on.click()
     page.wait_for_function("() => document.querySelector('main h1').textContent === 'Drills'")
     assert page.evaluate("() => new URL(location.href).pathname") == "/drills.html"
-    loaded(page)
+    progress_shown(page)
     page.evaluate("() => window.explorables.ready")  # the engine the lesson started is up: nothing cut off
 
     forget = page.get_by_role("button", name="Forget my progress")
@@ -173,7 +151,7 @@ def test_the_front_page_counts_and_continues_and_forget_clears(reader, site_url)
     assert mark_of(page, "Drills") is None
     assert page.locator("div#constructor .ex-exercise-label").get_attribute("data-ex-solved") is None
     page.goto(site_url + "index.html")
-    loaded(page)
+    progress_shown(page)
     assert page.locator("main .ex-continue a").count() == 0  # nothing to continue
     assert page.get_by_role("button", name="Forget my progress").count() == 0  # nothing to forget
 
@@ -182,7 +160,7 @@ def test_the_marks_move_nothing_on_the_front_page(reader, site_url):
     """The marks come after the first frame, into space kept for them: no layout shift."""
     page = reader
     page.goto(site_url + "reading.html")
-    loaded(page)
+    progress_shown(page)
     page.add_init_script("""(() => {
         window.__shifts = [];  // each shift: its size, and what moved
         new PerformanceObserver(list => list.getEntries().forEach(e => window.__shifts.push(
@@ -190,7 +168,7 @@ def test_the_marks_move_nothing_on_the_front_page(reader, site_url):
             .observe({type: "layout-shift", buffered: true});
     })()""")
     page.goto(site_url + "index.html")
-    loaded(page)
+    progress_shown(page)
     page.get_by_role("link", name="Continue where you left off: Reading").wait_for()
     assert page.locator("main .ex-track a", has_text="Reading").get_attribute("data-ex-progress") == "complete"
     page.wait_for_timeout(300)  # a shift is reported in the frame after it
@@ -200,7 +178,7 @@ def test_the_marks_move_nothing_on_the_front_page(reader, site_url):
 def test_a_lesson_with_no_exercise_is_complete_once_read_to_its_end(reader, site_url):
     page = reader
     page.goto(site_url + "long-read.html")
-    loaded(page)
+    progress_shown(page)
     first = page.evaluate("() => window.explorables.progress.status('long-read.html')")
     assert first["visited"] and 0 < first["read"] < 0.5 and not first["complete"]
     assert mark_of(page, "Long read") == "visited"
@@ -217,10 +195,10 @@ def test_a_lesson_with_no_exercise_is_complete_once_read_to_its_end(reader, site
 def test_another_tab_of_the_site_sees_the_progress_change(reader, site_url):
     page = reader
     page.goto(site_url + "reading.html")
-    loaded(page)
+    progress_shown(page)
     other = page.context.new_page()
     other.goto(site_url + "index.html")
-    loaded(other)
+    progress_shown(other)
     assert other.locator("main .ex-track a", has_text="Reading").get_attribute("data-ex-progress") == "complete"
     page.get_by_role("button", name="Forget my progress").click()
     page.get_by_role("button", name="Forget", exact=True).click()
@@ -248,10 +226,10 @@ def test_with_storage_denied_the_lesson_still_works(reader, site_url, storage):
     assert answer_exercise(page, page.locator("div#constructor"), right_weight(2))[1] == "right"
     page.locator("div#constructor .ex-exercise-label[data-ex-solved]").wait_for()  # kept for this visit
     menu(page).get_by_role("link", name="Reading").click()
-    loaded(page)
+    progress_shown(page)
     assert mark_of(page, "Drills") == "visited"
     page.reload()
-    loaded(page)
+    progress_shown(page)
     assert mark_of(page, "Drills") is None  # nothing could be kept
 
 
@@ -269,11 +247,11 @@ def test_with_storage_denied_the_lesson_still_works(reader, site_url, storage):
 def test_stored_data_that_cannot_be_read_is_ignored(reader, site_url, kept):
     page = reader
     page.goto(site_url + "reading.html")
-    loaded(page)
+    progress_shown(page)
     page.evaluate("([key, text]) => localStorage.setItem(key, text)", [STORAGE, kept])
     page.goto(site_url + "drills.html")
     page.evaluate("() => window.explorables.ready")
-    loaded(page)
+    progress_shown(page)
     data = stored(page)
     assert data["v"] == 1 and data["last"] == "drills.html"
     drills = data["lessons"]["drills.html"]
@@ -288,7 +266,7 @@ def test_useStore_merges_what_the_other_store_holds(reader, site_url):
     """The interface a SCORM package uses: another store's progress merged in, kept there."""
     page = reader
     page.goto(site_url + "drills.html")
-    loaded(page)
+    progress_shown(page)
     merged = page.evaluate("""() => {
         const p = window.explorables.progress;
         let saved = null, told = 0;
@@ -331,7 +309,7 @@ def test_a_new_deploy_keeps_the_marks(browser, tmp_path):
         (content / "02-reading.md").write_text(READING + "\n:::{exercise} softmax-weight\n:::\n", encoding="utf-8")
         build_site(content, tmp_path / "_site")  # the next deploy
         page.goto(base + "index.html")
-        loaded(page)
+        progress_shown(page)
         assert page.evaluate("() => window.explorables.assetNames.track") != track
         drills = page.locator("main .ex-track a", has_text="Drills")
         assert drills.get_attribute("data-ex-progress-note") == "Visited · 1 of 2 exercises"

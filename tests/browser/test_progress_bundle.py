@@ -7,7 +7,7 @@ from __future__ import annotations
 import zipfile
 
 import pytest
-from helpers import answer_exercise
+from helpers import answer_exercise, progress_shown
 from test_progress import right_weight, write_content
 
 from explorables.site_builder.commands.bundle import bundle_site
@@ -21,13 +21,6 @@ def bundle_index(tmp_path_factory):
         archive.extractall(folder / "unzipped")
     (top,) = (folder / "unzipped").iterdir()
     return (top / "index.html").as_uri()
-
-
-def shown(page) -> None:
-    page.wait_for_function("""() => {
-        const p = window.explorables.progress;
-        return p && document.body.dataset.exProgressShown === p.key();
-    }""")
 
 
 def test_marks_survive_a_reload_of_the_bundle_from_disk(browser, bundle_index):
@@ -46,12 +39,12 @@ def test_marks_survive_a_reload_of_the_bundle_from_disk(browser, bundle_index):
         assert answer_exercise(page, page.locator("div#constructor"), right_weight(2))[1] == "right"
         menu.get_by_role("link", name="Reading").click()
         page.wait_for_function("() => document.querySelector('main h1').textContent === 'Reading'")
-        shown(page)
+        progress_shown(page)
         assert page.evaluate("() => location.protocol + window.explorables.progress.key()") == "file:reading.html"
 
         page.reload()  # the page keeps its address from disk, whichever lesson was shown
         page.evaluate("() => window.explorables.ready")
-        shown(page)
+        progress_shown(page)
         assert menu.get_by_role("link", name="Reading").get_attribute("data-ex-progress") == "complete"
         assert menu.get_by_role("link", name="Drills").get_attribute("data-ex-progress") == "visited"
         page.locator("a.ex-site-title").click()  # the front page, whichever page the reload showed
