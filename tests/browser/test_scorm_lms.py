@@ -112,8 +112,16 @@ def typed(value) -> str:
     return f"{value:.3f}".replace("-", "\u2212")
 
 
+def open_lesson(frame, sco, title: str, key: str) -> None:
+    """The reader opens a lesson from the package's menu (its page's key: ``key``)."""
+    frame.get_by_role("navigation", name="Lessons").get_by_role("link", name=title).click()
+    sco.wait_for_function("key => window.explorables.progress.key() === key", arg=key)
+
+
 def solve(page, frame, sco, place: int) -> None:
-    """Answer the place-th exercise of the scores lesson right, as a reader types it."""
+    """Answer the place-th exercise of the scores lesson right, as a reader types it, once
+    the engine is live (``frame``: where the lesson is, ``sco``: its frame's scripts)."""
+    sco.evaluate("() => window.explorables.ready")
     section = frame.locator(f".ex-exercise#ex-{place}")
     section.scroll_into_view_if_needed()
     name = section.get_attribute("data-exercise")
@@ -136,9 +144,7 @@ def test_a_reader_s_progress_is_recorded_by_the_lms_and_comes_back(browser, lms)
     assert [o["id"] for o in start["objectives"]] == [SCORES, READING]
 
     # The reader opens the scores lesson from the menu and solves its first exercise.
-    frame.get_by_role("navigation", name="Lessons").get_by_role("link", name="Scores").click()
-    sco.wait_for_function("() => window.explorables.progress.key() === 'scores.html'")
-    sco.evaluate("() => window.explorables.ready")
+    open_lesson(frame, sco, "Scores", "scores.html")
     solve(page, frame, sco, 1)
     page.wait_for_function("() => window.API.cmi.core.score.raw === '50'")
     after = recorded(page)
@@ -149,8 +155,7 @@ def test_a_reader_s_progress_is_recorded_by_the_lms_and_comes_back(browser, lms)
     assert "LMSCommit" in after["calls"]  # a graded answer is committed at once
 
     # Then reads the reading lesson to its end.
-    frame.get_by_role("navigation", name="Lessons").get_by_role("link", name="Reading").click()
-    sco.wait_for_function("() => window.explorables.progress.key() === 'reading.html'")
+    open_lesson(frame, sco, "Reading", "reading.html")
     frame.locator("main p").first.click()
     page.keyboard.press("End")
     page.wait_for_function("() => window.API.cmi.objectives.childArray[1].status === 'completed'")
@@ -192,9 +197,7 @@ def test_a_reader_s_progress_is_recorded_by_the_lms_and_comes_back(browser, lms)
     assert recorded(page)["status"] == "incomplete"
 
     # The reader solves the other exercise: every lesson is complete.
-    frame.get_by_role("navigation", name="Lessons").get_by_role("link", name="Scores").click()
-    sco.wait_for_function("() => window.explorables.progress.key() === 'scores.html'")
-    sco.evaluate("() => window.explorables.ready")
+    open_lesson(frame, sco, "Scores", "scores.html")
     solve(page, frame, sco, 2)
     page.wait_for_function("() => window.API.cmi.core.lesson_status === 'completed'")
     done = recorded(page)
@@ -212,14 +215,8 @@ def test_the_package_opened_from_disk_is_a_bundle_with_no_lms(browser, lms):
     page.on("console", lambda message: message.type in ("error", "warning") and errors.append(message.text))
     page.on("pageerror", lambda err: errors.append(str(err)))
     page.goto((folder / "package" / "scores.html").as_uri())
-    page.evaluate("() => window.explorables.ready")
     page.wait_for_function("() => window.explorables.scorm")  # js/later.js has come
-    section = page.locator(".ex-exercise#ex-1")
-    section.scroll_into_view_if_needed()
-    name = section.get_attribute("data-exercise")
-    seed = json.loads(section.locator("script.ex-exercise-data").text_content())["seed"]
-    exercise = EXERCISES[name]
-    assert answer_exercise(page, section, typed(exercise.solve(exercise.generate(seed)))) == ("Right.", "right")
+    solve(page, page, page, 1)  # the lesson is the page itself, no frame of an LMS
     assert page.evaluate("() => window.explorables.scorm.api") is None  # no LMS was found, none was called
     assert page.evaluate("() => window.explorables.progress.status('scores.html').solved") == 1
     assert errors == []
@@ -318,8 +315,7 @@ def test_in_review_mode_the_lms_records_nothing(browser, lms):
     nothing the reader does is written into the record."""
     url, _ = lms
     page, frame, sco, guard = open_session(browser, url, {"core": {"lesson_mode": "review"}})
-    frame.get_by_role("navigation", name="Lessons").get_by_role("link", name="Reading").click()
-    sco.wait_for_function("() => window.explorables.progress.key() === 'reading.html'")
+    open_lesson(frame, sco, "Reading", "reading.html")
     frame.locator("main p").first.click()
     page.keyboard.press("End")
     sco.wait_for_function("k => window.explorables.progress.status(k).complete", arg=READING)
@@ -336,9 +332,7 @@ def test_with_a_mastery_score_the_package_passes_at_that_score(browser, lms):
     url, _ = lms
     page, frame, sco, guard = open_session(browser, url, {"student_data": {"mastery_score": "50"}})
     assert recorded(page)["status"] == "incomplete"
-    frame.get_by_role("navigation", name="Lessons").get_by_role("link", name="Scores").click()
-    sco.wait_for_function("() => window.explorables.progress.key() === 'scores.html'")
-    sco.evaluate("() => window.explorables.ready")
+    open_lesson(frame, sco, "Scores", "scores.html")
     solve(page, frame, sco, 1)
     page.wait_for_function("() => window.API.cmi.core.lesson_status === 'passed'")
     assert recorded(page)["raw"] == "50"
