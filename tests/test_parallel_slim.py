@@ -9,7 +9,7 @@ import pickle
 from pathlib import Path
 
 import pytest
-from test_build_parallel import pooled, tree
+from test_build_parallel import pooled, site, tree
 
 from explorables.site_builder.commands import cache, parallel, slim
 from explorables.site_builder.commands.build import build_site
@@ -94,3 +94,21 @@ def test_the_track_built_in_a_pool_is_the_serial_build(tmp_path, monkeypatch):
     serial, in_pool = tree(tmp_path / "serial"), tree(tmp_path / "pooled")
     assert sorted(set(serial) ^ set(in_pool)) == []
     assert [name for name in serial if serial[name] != in_pool[name]] == []
+
+
+def test_a_pooled_build_kept_in_the_cache_builds_an_edit_alike(tmp_path, monkeypatch):
+    """The build cache keeps a pooled build's pages small (both pickles): a rebuild after
+    one lesson's edit takes the others from it, and writes what a build from nothing writes."""
+    content = site(tmp_path / "site")
+    monkeypatch.setenv("EXPLORABLES_CACHE", str(tmp_path / "cache"))
+    pooled(content, tmp_path / "pooled", 2)
+    lesson = content / "basics" / "10-part-0.md"
+    lesson.write_text(lesson.read_text(encoding="utf-8") + "\nOne more sentence.\n", encoding="utf-8")
+    run = pooled(content, tmp_path / "pooled", 2)
+    assert run["used"] == [2, 2] and run["fed"] == 0  # the edited page in the pool, the others from the cache
+    monkeypatch.setenv("EXPLORABLES_CACHE", "off")
+    monkeypatch.setattr(parallel, "SERIAL_BELOW", 10**9)
+    build_site(content, tmp_path / "serial")
+    serial, in_pool = tree(tmp_path / "serial"), tree(tmp_path / "pooled")
+    assert any(b"One more sentence." in page for page in in_pool.values())
+    assert [name for name in serial if serial[name] != in_pool.get(name)] == []

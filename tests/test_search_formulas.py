@@ -25,7 +25,7 @@ $$
 
 def _read(body: str, whole_formulas: bool) -> list[dict]:
     reader = search._Sections()
-    search._feed(reader, body, whole_formulas)
+    search._read_html(reader, body, whole_formulas)
     return reader.sections
 
 

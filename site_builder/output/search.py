@@ -270,11 +270,16 @@ def _math_text(formula: str) -> str:
     """A formula (<math>...</math>) as one line of text, as _Sections reads it: the
     lessons of a site write the same ones again and again."""
     reader = _Sections()
-    _feed(reader, formula, whole_formulas=False)
+    _read_html(reader, formula, whole_formulas=False)
     return "".join(reader.sections[0]["text"])
 
 
-def _feed(parser: _Sections, html: str, whole_formulas: bool = True) -> None:
+def _feed(parser: _Sections, html: str) -> None:
+    """Read a page's body ``html`` into ``parser`` (``_read_html``), each formula whole."""
+    _read_html(parser, html, whole_formulas=True)
+
+
+def _read_html(parser: _Sections, html: str, whole_formulas: bool) -> None:
     """Read ``html`` into ``parser``'s handlers as html.parser would, in one pass of one
     regular expression over the body (the builder's HTML: tags closed, text escaped):
     text between tags unescaped, a script's or a style's text as it is; with
