@@ -21,13 +21,12 @@ See the author guide (docs/) for a walk through a whole figure and an exercise t
 ``explorables figures NAME`` for any figure's parameters, values and experiments.
 """
 
-import warnings
-
 from .engine.exercises import Exercise, Mistake, random_vector
 from .engine.exercises.mathml import *  # noqa: F403  (a statement's builders: mathml.__all__)
 from .engine.exercises.mathml import __all__ as _statement_builders
 from .engine.figures import FIGURES, register
 from .engine.figures import kit as _kit
+from .engine.figures.base import warn_renamed
 from .engine.figures.kit import *  # noqa: F403  (the whole kit: kit.__all__)
 
 # The kit's names and the statements' builders come from their own modules' __all__, declared
@@ -43,12 +42,7 @@ RENAMED: dict[str, str] = {}
 
 def __getattr__(name: str):
     if name in RENAMED:
-        warnings.warn(
-            f"explorables.figures.{name} is now called {RENAMED[name]}; use the new name (the old "
-            f"one stops working in the next minor version)",
-            DeprecationWarning,
-            stacklevel=2,
-        )
+        warn_renamed(f"explorables.figures.{name}", RENAMED[name], "use the new name", 2)
         return globals()[RENAMED[name]]
     raise AttributeError(f"module 'explorables.figures' has no attribute {name!r}")
 

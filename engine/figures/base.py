@@ -200,6 +200,14 @@ def _fmt(x: float) -> str:
     return f"{x:g}"
 
 
+def warn_renamed(old: str, new: str, fix: str, stacklevel: int) -> None:
+    """Tell an author that ``old`` (a figure's option, a site.yml key, a kit name) is now
+    called ``new``, and how to write it (``fix``): an old name keeps working for one minor
+    version (CHANGELOG.md). ``stacklevel`` counts from the caller, as ``warnings.warn``'s."""
+    message = f"{old} is now called {new}; {fix} (the old name stops working in the next minor version)"
+    warnings.warn(message, DeprecationWarning, stacklevel=stacklevel + 1)
+
+
 def read_options(figure: Any, raw: dict[str, Any]) -> dict[str, Any]:
     """Validate every option an author wrote for ``figure`` (its ``name``, ``options`` and
     ``check_options``); defaults fill the rest. Raises every OptionError together (as
@@ -211,12 +219,7 @@ def read_options(figure: Any, raw: dict[str, Any]) -> dict[str, Any]:
         opt = by_name.get(key)
         renamed = next((o for o in figure.options if o.renamed_from and o.renamed_from == key), None)
         if opt is None and renamed is not None and renamed.name not in raw:
-            warnings.warn(
-                f"{figure.name}: the option '{key}' is now called '{renamed.name}'; write "
-                f":{renamed.name}: (the old name stops working in the next minor version)",
-                DeprecationWarning,
-                stacklevel=3,
-            )
+            warn_renamed(f"{figure.name}: the option '{key}'", f"'{renamed.name}'", f"write :{renamed.name}:", 3)
             opt, key = renamed, renamed.name
         if opt is None:
             close = closest(key, by_name)

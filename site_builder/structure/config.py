@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import textwrap
-import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,7 @@ from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import Version
 
 from ... import __version__
-from ...engine.figures.base import closest
+from ...engine.figures.base import closest, warn_renamed
 from ..errors import SourceError
 from ..quoting import quote
 from .files import load_yaml, read_source, yaml_problem
@@ -174,12 +173,7 @@ def load_config(path: Path) -> tuple[SiteConfig, list[SourceError]]:
         option = next((o for o in OPTIONS if o.name == key), None)
         renamed = next((o for o in OPTIONS if o.renamed_from and o.renamed_from == key), None)
         if option is None and renamed is not None:
-            warnings.warn(
-                f"{path}:{line}: the site.yml key '{key}' is now called '{renamed.name}'; "
-                f"rename it (the old name stops working in the next minor version)",
-                DeprecationWarning,
-                stacklevel=2,
-            )
+            warn_renamed(f"{path}:{line}: the site.yml key '{key}'", f"'{renamed.name}'", "rename it", 2)
             option, key = renamed, renamed.name
         if option is None:
             close = closest(str(key), names)
