@@ -90,11 +90,23 @@ def lms_languages(tmp_path_factory):
     yield from served_lms(folder, folder / "languages.zip")
 
 
+def fresh_page(browser):
+    """A page in a fresh browser (no storage of an earlier session) at the LMS's size."""
+    return browser.new_context(viewport={"width": 1200, "height": 800}).new_page()
+
+
+def errors_of(page, kinds=("error",)) -> list[str]:
+    """What the page says in the console of ``kinds`` and its uncaught errors, as they come."""
+    errors: list[str] = []
+    page.on("console", lambda message: message.type in kinds and errors.append(message.text))
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    return errors
+
+
 def open_session(browser, url: str, record: dict | None = None, kept: dict | None = None):
     """A fresh browser (no storage of an earlier session, or ``kept`` as the progress this
     browser kept of the package) on the LMS's page: (page, the package's frame, guard)."""
-    context = browser.new_context(viewport={"width": 1200, "height": 800})
-    page = context.new_page()
+    page = fresh_page(browser)
     guard = Guard(page, url)
     if record is not None:
         page.add_init_script(f"if (window === window.top) window.__record = {json.dumps(record)};")
@@ -209,18 +221,15 @@ def test_a_reader_s_progress_is_recorded_by_the_lms_and_comes_back(browser, lms)
 
 def test_the_package_opened_from_disk_is_a_bundle_with_no_lms(browser, lms):
     _, folder = lms
-    context = browser.new_context(viewport={"width": 1200, "height": 800})
-    page = context.new_page()
-    errors = []
-    page.on("console", lambda message: message.type in ("error", "warning") and errors.append(message.text))
-    page.on("pageerror", lambda err: errors.append(str(err)))
+    page = fresh_page(browser)
+    errors = errors_of(page, ("error", "warning"))
     page.goto((folder / "package" / "scores.html").as_uri())
     page.wait_for_function("() => window.explorables.scorm")  # js/later.js has come
     solve(page, page, page, 1)  # the lesson is the page itself, no frame of an LMS
     assert page.evaluate("() => window.explorables.scorm.api") is None  # no LMS was found, none was called
     assert page.evaluate("() => window.explorables.progress.status('scores.html').solved") == 1
     assert errors == []
-    context.close()
+    page.context.close()
 
 
 def test_what_the_browser_kept_of_another_learner_is_not_reported(browser, lms):
@@ -267,16 +276,13 @@ def test_a_lesson_read_in_another_language_is_that_lesson_done(browser, lms_lang
 def test_a_package_opened_in_a_new_window_finds_the_lms_through_its_opener(browser, lms):
     """Moodle's "Display package: New window": the package in a window the LMS's page opened."""
     url, _ = lms
-    context = browser.new_context(viewport={"width": 1200, "height": 800})
-    page = context.new_page()
+    page = fresh_page(browser)
     guard = Guard(page, url)
     page.goto(url + "bare.html")
     with page.expect_popup() as opened:
         page.evaluate("() => { window.open('package/index.html', 'sco'); }")
     popup = opened.value
-    errors = []
-    popup.on("console", lambda message: message.type == "error" and errors.append(message.text))
-    popup.on("pageerror", lambda err: errors.append(str(err)))
+    errors = errors_of(popup)
     popup.wait_for_function("() => window.explorables && window.explorables.scorm && window.explorables.scorm.ready")
     popup.evaluate("() => window.explorables.scorm.ready")
     assert popup.evaluate("() => window.explorables.scorm.api === window.opener.API") is True
@@ -287,18 +293,15 @@ def test_a_package_opened_in_a_new_window_finds_the_lms_through_its_opener(brows
     page.wait_for_function("() => window.calls.includes('LMSFinish')")
     assert errors == []
     guard.check()
-    context.close()
+    page.context.close()
 
 
 def test_a_parent_of_another_origin_is_no_lms(browser, lms):
     """A page of another site around the package: its window.API cannot be reached, and
     the package is a bundle like any other, with nothing in the console."""
     url, _ = lms
-    context = browser.new_context(viewport={"width": 1200, "height": 800})
-    page = context.new_page()
-    errors = []
-    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
-    page.on("pageerror", lambda err: errors.append(str(err)))
+    page = fresh_page(browser)
+    errors = errors_of(page)
     elsewhere = url.replace("127.0.0.1", "localhost") + "package/index.html"
     page.goto(f"{url}bare.html#{elsewhere}")
     page.frame_locator("#sco").locator("main").wait_for()
@@ -307,7 +310,7 @@ def test_a_parent_of_another_origin_is_no_lms(browser, lms):
     assert frame.evaluate("() => window.explorables.scorm.api") is None
     assert page.evaluate("() => window.calls") == []
     assert errors == []
-    context.close()
+    page.context.close()
 
 
 def test_in_review_mode_the_lms_records_nothing(browser, lms):
