@@ -130,18 +130,14 @@
   }
 
   /* The track's lessons as the LMS counts them: in a site in several languages a lesson
-     and its translations (the same page in a language's folder: "de/rows.html" beside
-     "rows.html") are one, named by the default language's page, whose exercises count.
-     ``folders``: the other languages' folders ("de/", "he/"). In reading order:
-     [{url, title, exercises, pages: [its page keys]}]. */
-  function lessonsOf(track, folders) {
+     and its translations (the track names the lesson each translates: "de/rows.html"
+     translates "rows.html") are one, named by the default language's page, whose
+     exercises count. In reading order: [{url, title, exercises, pages: [its page keys]}]. */
+  function lessonsOf(track) {
     const byUrl = new Map(track.lessons.map(function (lesson) { return [lesson.url, lesson]; }));
     const found = new Map();
     track.lessons.forEach(function (lesson) {
-      const folder = (folders || []).find(function (f) {
-        return f && lesson.url.indexOf(f) === 0 && byUrl.has(lesson.url.slice(f.length));
-      });
-      const base = byUrl.get(folder ? lesson.url.slice(folder.length) : lesson.url);
+      const base = byUrl.get(lesson.lesson) || lesson;
       if (!found.has(base.url)) {
         found.set(base.url, { url: base.url, title: base.title, exercises: base.exercises || [], pages: [] });
       }

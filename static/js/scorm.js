@@ -81,19 +81,6 @@
     return Math.round((100 * solved) / all);
   }
 
-  /* The other languages' folders of a site in several ("de/"), from the language switch:
-     its links lead to this page in each language, the default's with no folder. */
-  function languageFolders(progress) {
-    const keys = Array.from(document.querySelectorAll(".ex-languages a[hreflang]")).map(function (link) {
-      return progress.keyOf(link.href);
-    }).filter(Boolean);
-    if (keys.length < 2) return [];
-    const page = keys.reduce(function (a, b) { return b.length < a.length ? b : a; });
-    return keys.filter(function (key) { return key !== page && key.slice(-page.length) === page; })
-      .map(function (key) { return key.slice(0, key.length - page.length); })
-      .filter(function (folder) { return /^[^/]+\/$/.test(folder); });
-  }
-
   /* Status, score and objectives, from the progress of each lesson (its best page: a
      lesson done in any of its languages is done). */
   function report(lessons, progress) {
@@ -158,7 +145,7 @@
   const progress = ex.progress;  // js/progress.js, before this file in js/later.js
   ex.scorm.ready = !progress ? Promise.resolve() : progress.track().then(function (data) {
     if (finished) return;
-    const lessons = ex.scorm.lessonsOf(data, languageFolders(progress));
+    const lessons = ex.scorm.lessonsOf(data);
     // The learner's record in the LMS is their progress, not what this browser kept: a
     // class may share its computers, and one learner's exercises are not another's.
     progress.forget();
