@@ -103,13 +103,16 @@ def stages(
 
     _speak(read)
     default.parsed = parsed = parse(run, read)
+    # a page parsed in the pool is small until rendered, and its rendering frees its whole
+    # tokens (slim.py): kept for the stand-ins other languages make of it
+    packed = {page.url: page.packed for page in parsed.pages}
     default.rendered = render(run, read, parsed)  # its mistakes first: site.yml's are among them
     trees = [default]
     missing: list[SourceError] = []
     for code in codes:
         tree = _read(run, read, code)
         _speak(tree.read)
-        fallbacks = _fallbacks(tree, default)
+        fallbacks = _fallbacks(tree, default, packed)
         tree.parsed = mine = parse(tree.run, tree.read, fallbacks)
         lacking = [_missing(page, code, tree, run) for page in fallbacks]
         missing += lacking
@@ -159,9 +162,10 @@ def _read(run: Run, read: Read, code: str) -> Tree:
     return Tree(code, f"{code}/", lrun, mine)
 
 
-def _fallbacks(tree: Tree, default: Tree) -> list:
+def _fallbacks(tree: Tree, default: Tree, packed: dict) -> list:
     """The default language's pages ``tree`` has no file for, as pages of its own (their
-    links resolved already; a file of its folder's name, which does not exist)."""
+    links resolved already; a file of its folder's name, which does not exist), whole:
+    ``packed``, each page's tokens as parsing left them ({url: slim.Packed or None})."""
     assert default.parsed is not None
     have = {path.relative_to(tree.run.content).as_posix() for path in tree.read.sources}
     found = []
@@ -170,6 +174,7 @@ def _fallbacks(tree: Tree, default: Tree) -> list:
         if rel in have:
             continue
         twin = copy.copy(page)
+        twin.packed = packed.get(page.url)
         twin.path = tree.run.content / rel
         twin.env = {**page.env, "links": [], "original": page.path}
         twin.meta = {k: v for k, v in page.meta.items() if k != "image"}  # its preview image is the default's
