@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import random
-from itertools import pairwise
 
 from explorables.figures import Exercise, Mistake, Say, eq, mathml, mi, mn, mo, mvec, random_vector, register, said
 
@@ -54,7 +53,7 @@ class RotaryScore(Exercise):
     def apart(self, p: dict) -> bool:
         """The right answer and every mistake's more than 0.05 from each other: each hint is told apart."""
         answers = sorted([self.solve(p), *(m.value(p) for m in self.mistakes)])
-        return min(b - a for a, b in pairwise(answers)) > 0.05
+        return min(answers[i + 1] - answers[i] for i in range(len(answers) - 1)) > 0.05
 
     def solve(self, p: dict) -> float:
         return score(p, p["t"], p["u"])
