@@ -64,6 +64,24 @@
     return { solved: /[A-Z]/.test(exercises), text: [index.toString(36), visited, read.toString(36), exercises, questions].join(".") };
   }
 
+  /* What each page of the track keeps, in its order: a lesson's page its exercises and
+     questions, then those only a translation of it has (progress.js keeps a lesson's
+     answers given in any of its languages); any other page its own. */
+  function keptIds(track) {
+    const byUrl = new Map(track.lessons.map(function (page) { return [page.url, page]; }));
+    const ids = new Map();  // lesson key -> {exercises, questions}
+    track.lessons.forEach(function (page) {
+      const base = byUrl.get(page.lesson) || page;
+      if (!ids.has(base.url)) ids.set(base.url, { exercises: [], questions: [] });
+      const one = ids.get(base.url);
+      [base, page].forEach(function (from) {
+        (from.exercises || []).forEach(function (id) { if (one.exercises.indexOf(id) < 0) one.exercises.push(id); });
+        (from.questions || []).forEach(function (id) { if (one.questions.indexOf(id) < 0) one.questions.push(id); });
+      });
+    });
+    return track.lessons.map(function (page) { return ids.get(page.url) || page; });
+  }
+
   /* The progress ``data`` (progress.data()) as suspend_data for ``track``: at most
      ``limit`` characters. Too much for that, it keeps less: first no visits' times, then
      fewer lessons (the last ones with nothing solved go first). */
@@ -72,10 +90,11 @@
     const lessons = (data && data.lessons) || Object.create(null);
     const last = track.lessons.findIndex(function (lesson) { return data && lesson.url === data.last; });
     const head = [VERSION, fingerprint(track), last < 0 ? "" : last.toString(36)].join("~") + "~";
+    const known = keptIds(track);
     let records = [];
     for (const times of [true, false]) {
       records = track.lessons.map(function (lesson, index) {
-        return Object.prototype.hasOwnProperty.call(lessons, lesson.url) ? record(index, lesson, lessons[lesson.url], times) : null;
+        return Object.prototype.hasOwnProperty.call(lessons, lesson.url) ? record(index, known[index], lessons[lesson.url], times) : null;
       }).filter(Boolean);
       const text = head + records.map(function (r) { return r.text; }).join(";");
       if (text.length <= limit) return text;
@@ -101,6 +120,7 @@
     const parts = text.split("~");
     if (parts.length !== 4 || parts[0] !== VERSION || parts[1] !== fingerprint(track)) return null;
     const data = { v: 1, last: "", lessons: Object.create(null) };
+    const known = keptIds(track);
     if (parts[2]) {
       const last = track.lessons[parseInt(parts[2], 36)];
       if (!/^[0-9a-z]+$/.test(parts[2]) || !last) return null;
@@ -108,7 +128,8 @@
     }
     for (const entry of parts[3] ? parts[3].split(";") : []) {
       const match = /^([0-9a-z]+)\.([0-9a-z]*)\.([0-9a-z]+)\.([a-zA-Z]*)\.([0-9a-v]*)$/.exec(entry);
-      const lesson = match && track.lessons[parseInt(match[1], 36)];
+      const page = match && track.lessons[parseInt(match[1], 36)];
+      const lesson = page && known[parseInt(match[1], 36)];
       if (!lesson || match[4].length > (lesson.exercises || []).length) return null;
       const kept = { visited: match[2] ? parseInt(match[2], 36) * 60000 : 1, read: Math.min(parseInt(match[3], 36), 100) / 100,
         exercises: Object.create(null), questions: Object.create(null) };
@@ -124,7 +145,7 @@
           if (bits & (1 << i) && id !== undefined) kept.questions[id] = true;
         }
       });
-      data.lessons[lesson.url] = kept;
+      data.lessons[page.url] = kept;
     }
     return data;
   }

@@ -149,3 +149,31 @@ def test_a_lesson_and_its_translations_count_as_one(codec):
     ]
     alone = {"lessons": [{k: v for k, v in lesson.items() if k != "lesson"} for lesson in track["lessons"]]}
     assert len(codec.evaluate("([track]) => window.explorables.scorm.lessonsOf(track)", [alone])) == 7
+
+
+def test_an_exercise_only_a_translation_names_is_kept_with_its_lesson(codec):
+    """progress.js keeps a lesson's answers given in any of its languages, under the
+    default language's page: an exercise a translation names otherwise (its own
+    ``:name:``) comes back too."""
+    track = {
+        "lessons": [
+            {"url": "rows.html", "title": "Rows", "exercises": ["weight"], "questions": ["q-1"]},
+            {
+                "url": "de/rows.html",
+                "title": "Zeilen",
+                "exercises": ["gewicht"],
+                "questions": ["q-1", "q-2"],
+                "language": "de",
+                "lesson": "rows.html",
+            },
+        ]
+    }
+    kept = {
+        "visited": 1764900000000,
+        "read": 0.5,
+        "exercises": {"weight": {"solved": False, "tries": 2}, "gewicht": {"solved": True, "tries": 3}},
+        "questions": {"q-2": True},
+    }
+    data = {"v": 1, "last": "de/rows.html", "lessons": {"rows.html": kept}}
+    result = codec.evaluate(ROUND_TRIP, [track, data])
+    assert result["back"] == expected(data)
