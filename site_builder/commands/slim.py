@@ -8,17 +8,17 @@ handful of them: the tokens ``kept`` says, and what the page's env holds.
 
 So the worker of the pool (parallel.py) that parses a page hands it back in two pickles:
 ``small``, the page with only those tokens, its front matter and its env, which the build
-uses as it would the whole page; and ``rest``, every token (compressed), in which each
-object of the small page is a reference to it, not a copy. The worker that renders the
-page (forked from the build, so it holds the small page as the whole-site steps left it:
-links' addresses rewritten, figures referenced) makes the whole token list again with
-``whole``, with those very objects in it, and renders the page as parse_page made it.
+uses as it would the whole page; and ``rest``, the whole page (compressed). The worker
+that renders the page (forked from the build, so it holds the small page as the
+whole-site steps left it: links' addresses rewritten, figures referenced) unpickles the
+whole page and gives each of its objects that the small page has (``known``: found in
+the same order in both, from the same roots) what the small one holds now (``whole``),
+then renders the page as parse_page made it and the build changed it.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import io
 import pickle
 import zlib
 from pathlib import PurePath
@@ -77,30 +77,28 @@ def _objects(roots: list) -> list:
     return found
 
 
-class _Referring(pickle.Pickler):
-    """Pickles every object of ``known`` as its place in that list."""
-
-    def __init__(self, file: io.BytesIO, known: list) -> None:
-        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
-        self.places = {id(obj): at for at, obj in enumerate(known)}
-
-    def persistent_id(self, obj: Any) -> int | None:
-        return self.places.get(id(obj))
+def _roots(meta: dict, env: dict, tokens: list, errors: list, warnings: list) -> list:
+    """Where ``_objects`` starts in a page: the same in the small page and the whole."""
+    return [meta, env, [token for token in tokens if kept(token)], errors, warnings]
 
 
-class _Resolving(pickle.Unpickler):
-    def __init__(self, file: io.BytesIO, known: list) -> None:
-        super().__init__(file)
-        self.known = known
-
-    def persistent_load(self, pid: Any) -> Any:
-        return self.known[pid]
+def _graft(copy: Any, kept_now: Any) -> None:
+    """Give ``copy`` (an object of the whole page) what its twin in the small page holds."""
+    if isinstance(copy, Token):
+        for name in Token.__slots__:
+            setattr(copy, name, getattr(kept_now, name))
+    elif isinstance(copy, (dict, set)):
+        copy.clear()
+        copy.update(kept_now)
+    elif isinstance(copy, list):
+        copy[:] = kept_now
+    # (an object with attributes: its __dict__ is one of the dicts)
 
 
 @dataclasses.dataclass
 class Packed:
-    """A small page's tokens as parse_page made them, all of them: ``rest`` (pickled,
-    compressed) refers to the objects of ``known`` by their places in it."""
+    """A small page's whole (``rest``: pickled, compressed) and the objects ``_objects``
+    found in it when it was split (``known``), as the build has changed them since."""
 
     rest: bytes
     known: list
@@ -108,19 +106,28 @@ class Packed:
 
 def split(page: Page) -> tuple[bytes, bytes]:
     """The two pickles of ``page`` (the module's text): small and rest."""
-    slim = [token for token in page.tokens if kept(token)]
-    known = _objects([page.meta, page.env, slim, page.errors, page.warnings])
+    parts = (page.meta, page.env, page.tokens, page.errors, page.warnings)
+    roots = _roots(*parts)
     small = pickle.dumps(
-        (page.path, page.slug, page.meta, page.env, slim, page.errors, page.warnings, page.folder, page.url, known),
+        (
+            page.path,
+            page.slug,
+            page.meta,
+            page.env,
+            roots[2],
+            page.errors,
+            page.warnings,
+            page.folder,
+            page.url,
+            _objects(roots),
+        ),
         protocol=pickle.HIGHEST_PROTOCOL,
     )
-    out = io.BytesIO()
-    _Referring(out, known).dump(page.tokens)
-    return small, zlib.compress(out.getvalue(), 1)
+    return small, zlib.compress(pickle.dumps(parts, protocol=pickle.HIGHEST_PROTOCOL), 1)
 
 
 def join(small: bytes, rest: bytes) -> Page:
-    """The small page of ``split``'s pickles, its whole tokens at hand (``whole``)."""
+    """The small page of ``split``'s pickles, its whole at hand (``whole``)."""
     path, slug, meta, env, slim, errors, warnings, folder, url, known = pickle.loads(small)
     page = Page(path=path, slug=slug, meta=meta, tokens=slim, env=env, errors=errors, warnings=warnings)
     page.folder, page.url = folder, url
@@ -129,10 +136,15 @@ def join(small: bytes, rest: bytes) -> Page:
 
 
 def whole(page: Page) -> Page:
-    """``page`` with every token of its Markdown (itself if it is whole already): the
-    small page's objects, as the build has changed them, in their places."""
+    """``page`` with every token of its Markdown (itself if it is whole already), each
+    object the small page has holding what it holds now."""
     packed = page.packed
     if packed is None:
         return page
-    tokens = _Resolving(io.BytesIO(zlib.decompress(packed.rest)), packed.known).load()
-    return dataclasses.replace(page, tokens=tokens, packed=None)
+    parts = pickle.loads(zlib.decompress(packed.rest))
+    copies = _objects(_roots(*parts))
+    if len(copies) != len(packed.known):
+        raise ValueError(f"{page.path}: the small page and the whole differ ({len(packed.known)}, {len(copies)})")
+    for copy, kept_now in zip(copies, packed.known, strict=True):
+        _graft(copy, kept_now)
+    return dataclasses.replace(page, tokens=parts[2], packed=None)
