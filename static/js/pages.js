@@ -105,8 +105,8 @@
   function prefetch(url, font) {
     if (ex.pages.source !== fetched || location.protocol === "file:" || ex.saving()) return;
     const pageKey = key(url);
-    if (pageKey === ex.pages.current || ahead[pageKey]) return;
     if (font) mathFace(font);  // beside the page, and come before it: set in it from its swap
+    if (pageKey === ex.pages.current || ahead[pageKey]) return;
     const text = fetchedText(url).catch(function () { return null; });
     let page = null;
     ahead[pageKey] = function () {
@@ -128,10 +128,10 @@
   }
   /* The link is read against the address of the page shown, not location: going back,
      the address changes before the page it names is swapped in. */
-  function prefetchNext() {
+  function prefetchNext(early) {
     const link = document.querySelector("a[rel=next]");
     if (link) {
-      const font = link.getAttribute("data-ex-font");
+      const font = !early && link.getAttribute("data-ex-font");  // (early: its font once live)
       prefetch(new URL(link.getAttribute("href"), ex.pages.current).href,
         font && new URL(font, ex.pages.current).href);
     }
@@ -282,7 +282,7 @@
       } catch { return undefined; }
     },
     source: fetched,  // url -> Promise of {title, nodes or body, attrs} or null; a bundle sets its own
-    ahead: prefetchNext,  // the next lesson's page, fetched now (boot.js: once the first frame is drawn)
+    ahead: function () { prefetchNext(true); },  // the next lesson's page now (boot.js: at the first frame)
     landing: null,  // where the page last swapped in lands: "top", or "place" (an anchor, a kept scroll)
     announce: announce,
     on: function (event, fn) { hooks[event].push(fn); },

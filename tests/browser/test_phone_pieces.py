@@ -51,7 +51,7 @@ def test_a_figure_a_screen_below_is_drawn_after_the_first_frame_without_the_read
         assert page.evaluate("() => window.scrollY") == 0
         assert page.evaluate("() => window.explorables.client.timings.worker") is None  # Python has not come
         shifted = page.evaluate(f"() => window.__shifts.filter(s => s[0] > ({MARK})()).reduce((a, s) => a + s[1], 0)")
-        assert shifted == 0
+        assert shifted < 0.01  # (as test_phone.py: a late font may move a line a hair)
         guard.check()
     finally:
         for route in held:
@@ -158,7 +158,7 @@ def test_a_long_part_below_is_laid_out_a_block_at_a_time_and_nothing_moves(brows
         assert page.locator(".ex-opening, .ex-laid").count() == 0
         assert page.evaluate("() => window.scrollY") == 0
         shifted = page.evaluate(f"() => window.__shifts.filter(s => s[0] > ({MARK})()).reduce((a, s) => a + s[1], 0)")
-        assert shifted == 0
+        assert shifted < 0.01  # (as test_phone.py: a late font may move a line a hair)
         # the last part shows, as the reader scrolls down to it
         page.mouse.move(200, 400)
         page.locator(f"h2#{last}").scroll_into_view_if_needed()
