@@ -1,7 +1,7 @@
 """Time a whole build against MkDocs on the same generated pages, with peak memory.
 
     pip install -e .[bench]
-    python benchmarks/bench_build.py [--pages 200 2000] [--runs 3] [--alone 20000]
+    python benchmarks/bench_build.py [--pages 200 2000] [--runs 3] [--alone 20000] [--baseline REV]
 
 Writes N pages of Markdown: sections (folders of twenty lessons, each with an index.md),
 paragraphs with inline and display math, a code block, a table, links to the previous
@@ -17,7 +17,9 @@ its fixed cost is printed as the time of a one-page site. Processor time (user a
 system) and peak memory (the maximum resident set) are the child's, from os.wait4's
 rusage: on a machine other programs share, the processor time moves less than the wall.
 ``--alone N`` times Explorables alone at N pages (MkDocs' time grows past what a
-benchmark can wait for there).
+benchmark can wait for there). ``--baseline REV`` also times the tool as it was at the git
+revision REV (its files from ``git archive``, laid out as an import path), its runs
+interleaved with the working tree's: the before and after of a change, in one run.
 
 Each timed Explorables build starts from an empty build cache (EXPLORABLES_CACHE, a fresh
 folder). Then, at each size: a rebuild of the unchanged site with the cache of a build
@@ -30,15 +32,19 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import io
 import json
 import os
 import shutil
 import statistics
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from pathlib import Path
+
+REPOSITORY = Path(__file__).resolve().parent.parent
 
 PER_SECTION = 20  # lessons in each folder
 FIGURE_EVERY = 20  # one page in twenty has a figure
@@ -128,14 +134,16 @@ def generate(folder: Path, pages: int) -> Path:
     return folder
 
 
-def timed(command: list[str], cwd: Path, cache: Path | None = None) -> tuple[float, float, float]:
+def timed(command: list[str], cwd: Path, cache: Path | None = None,
+          tool: dict[str, str] | None = None) -> tuple[float, float, float]:
     """Run ``command``; its wall time (s), processor time (s: user and system, which the
     other programs of a busy machine change less) and peak memory (MB). Explorables'
-    build cache is the folder ``cache``, or a fresh one (a build from nothing)."""
+    build cache is the folder ``cache``, or a fresh one (a build from nothing); ``tool``,
+    the environment that runs another version of it (``baseline``)."""
     fresh = None
     if cache is None:
         fresh = cache = Path(tempfile.mkdtemp(prefix="bench-cache-"))
-    env = {**os.environ, "EXPLORABLES_CACHE": str(cache)}
+    env = {**os.environ, "EXPLORABLES_CACHE": str(cache), **(tool or {})}
     start = time.perf_counter()
     child = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     _, status, usage = os.wait4(child.pid, 0)
@@ -158,6 +166,21 @@ def explorables(site: Path) -> list[str]:
 MKDOCS = [sys.executable, "-m", "mkdocs", "build", "--quiet"]
 
 
+def baseline(revision: str, work: Path) -> dict[str, str]:
+    """The environment that runs the tool as it was at git ``revision``: its files laid
+    out under ``work`` as the installed package is (explorables/ holding engine/,
+    site_builder/, static/ and docs/), first on the import path."""
+    archive = subprocess.run(["git", "-C", str(REPOSITORY), "archive", "--format=tar", revision],
+                             capture_output=True, check=True).stdout
+    tree, package = work / f"tree-{revision}", work / f"path-{revision}" / "explorables"
+    with tarfile.open(fileobj=io.BytesIO(archive)) as files:
+        files.extractall(tree, filter="data")
+    shutil.copytree(tree / "explorables", package)
+    for folder in ("engine", "site_builder", "static", "docs"):
+        (package / folder).symlink_to(tree / folder, target_is_directory=True)
+    return {"PYTHONPATH": str(package.parent)}
+
+
 def _row(pages: int, name: str, results: list[tuple[float, float, float]]) -> str:
     times = [t for t, _, _ in results]
     median, cpu = statistics.median(times), statistics.median(c for _, c, _ in results)
@@ -176,11 +199,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="site sizes timed for Explorables alone, e.g. 20000")
     parser.add_argument("--no-mkdocs", action="store_true", help="time Explorables alone at every size")
     parser.add_argument("--keep", type=Path, help="write the sites here and keep them (default: a temporary folder)")
+    parser.add_argument("--baseline", metavar="REV",
+                        help="also time the tool at this git revision, interleaved (e.g. HEAD~3)")
     args = parser.parse_args(argv)
     with_mkdocs = not args.no_mkdocs and _has_mkdocs()
     if not with_mkdocs and not args.no_mkdocs:
         print("MkDocs is not installed (pip install -e .[bench]): timing Explorables alone", file=sys.stderr)
     work = args.keep or Path(tempfile.mkdtemp(prefix="bench-build-"))
+    before = baseline(args.baseline, work) if args.baseline else None
     print("  pages | tool        |  wall best | wall median | cpu median |    per page | peak RSS | runs (s)")
     try:
         fixed = [timed(explorables(site), site) for site in [generate(work / "one", 1)] for _ in range(args.runs)]
@@ -190,11 +216,19 @@ def main(argv: list[str] | None = None) -> int:
             site = generate(work / f"site-{pages}", pages)
             ours: list[tuple[float, float, float]] = []
             theirs: list[tuple[float, float, float]] = []
+            earlier: list[tuple[float, float, float]] = []
             for _ in range(args.runs if pages < 10000 else 1):
+                if before is not None:
+                    earlier.append(timed(explorables(site), site, tool=before))
                 ours.append(timed(explorables(site), site))
                 if against:
                     theirs.append(timed(MKDOCS, site))
             print(_row(pages, "Explorables", ours), f"(a lesson's page: {_lesson_size(site)})", flush=True)
+            if before is not None:
+                ratio = statistics.median(t for t, _, _ in ours) / statistics.median(t for t, _, _ in earlier)
+                cpu = statistics.median(c for _, c, _ in ours) / statistics.median(c for _, c, _ in earlier)
+                print(_row(pages, args.baseline[:11], earlier),
+                      f"(the working tree: {ratio:.2f}x its wall, {cpu:.2f}x its cpu)", flush=True)
             if against:
                 ratio = statistics.median(t for t, _, _ in ours) / statistics.median(t for t, _, _ in theirs)
                 cpu = statistics.median(c for _, c, _ in ours) / statistics.median(c for _, c, _ in theirs)
