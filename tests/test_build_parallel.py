@@ -43,13 +43,13 @@ from pathlib import Path
 from explorables.site_builder.commands import parallel
 from explorables.site_builder.commands.build import build_site
 from explorables.site_builder.errors import BuildError
-from explorables.site_builder.output import search
+from explorables.site_builder.output import search_sections
 parallel.SERIAL_BELOW = 0
 parallel.workers = lambda: int(sys.argv[3])
 used, fed = [], []
-real, real_feed = parallel._run, search._feed
+real, real_feed = parallel._run, search_sections._feed
 parallel._run = lambda *args: used.append(args[2]) or real(*args)
-search._feed = lambda parser, html: fed.append(html) or real_feed(parser, html)
+search_sections._feed = lambda parser, html: fed.append(html) or real_feed(parser, html)
 try:
     build_site(Path(sys.argv[1]), Path(sys.argv[2]))
     error = None

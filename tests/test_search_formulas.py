@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from explorables.site_builder.markdown.parser import create_parser, parse_page, render_page
-from explorables.site_builder.output import search
+from explorables.site_builder.output import search_sections
 
 LESSON = """---
 title: Scores
@@ -24,8 +24,8 @@ $$
 
 
 def _read(body: str, whole_formulas: bool) -> list[dict]:
-    reader = search._Sections()
-    search._read_html(reader, body, whole_formulas)
+    reader = search_sections._Sections()
+    search_sections._read_html(reader, body, whole_formulas)
     return reader.sections
 
 
@@ -45,8 +45,8 @@ def test_a_formula_is_read_once_for_every_page_that_writes_it(tmp_path):
     bodies = [
         render_page(md, parse_page(md, tmp_path / f"{n}.md", str(n), LESSON, content_root=tmp_path)) for n in range(3)
     ]
-    search._math_text.cache_clear()
+    search_sections._math_text.cache_clear()
     for body in bodies:
-        search._sections_of.__wrapped__(body)
-    info = search._math_text.cache_info()
+        search_sections._sections_of.__wrapped__(body)
+    info = search_sections._math_text.cache_info()
     assert info.misses and info.hits == 2 * info.misses

@@ -10,7 +10,7 @@ from pathlib import Path
 from ...engine.exercises import glyphs as exercise_glyphs
 from ..errors import BuildError, SourceError, building
 from ..output import assets as site_assets  # offline: a bundle's data scripts
-from ..output import fonts, languages, offline, scripts, search, search_files, serviceworker, track
+from ..output import fonts, languages, offline, scripts, search_files, search_sections, serviceworker, track
 from ..output.assets import ASSETS, STATIC
 from ..output.folder import MARKER
 from ..output.images import copy_images
@@ -72,7 +72,7 @@ def write(run: Run, read: Read, parsed: Parsed, rendered: Rendered) -> Path:
             shared = "".join([*rendered.bodies, exercise_glyphs()]) if bundle else None
             page_fonts = fonts.PageFonts(assets, whole, fonts.exercise_math, shared)
             if not run.dev:  # the search index is written: the pages' sections are read no more (serve's are)
-                search.READ.clear()
+                search_sections.READ.clear()
             render = languages.renderer(rendered, rendered.env, common, renders, build, names, page_fonts)
             if bundle:  # every page's content, carried for the bundle's page swaps
                 drafts = {

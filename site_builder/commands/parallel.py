@@ -24,7 +24,7 @@ from typing import Any
 from markdown_it import MarkdownIt
 
 from ..markdown.parser import Page
-from ..output import search
+from ..output import search_sections
 from . import cache, slim
 
 SERIAL_BELOW = 400  # pages: fewer are parsed and rendered in the build's own process (at 200, a pool cost more)
@@ -92,7 +92,7 @@ def _render_one(at: int) -> tuple[str, Any]:
         body = _WORK["render"](_WORK["md"], page)
     except Exception as err:
         return "raised", err
-    return "body", _dumped((body, _rendered_env(page), search.read_ahead(body)))  # its search sections too
+    return "body", _dumped((body, _rendered_env(page), search_sections.read_ahead(body)))  # its search sections too
 
 
 def _rendered_env(page: Page) -> dict:
@@ -169,7 +169,7 @@ def render(
     ``store``, a body an earlier build rendered from the same page in the same site is
     taken from it, and each body rendered now is kept."""
     _WORK.update(md=md, render=render_page)
-    search.READ.clear()  # (an earlier build's, in a process that builds again)
+    search_sections.READ.clear()  # (an earlier build's, in a process that builds again)
     site = cache.summary(pages) if store else ""
     keys = [cache.render_key(store, page, site) if store else "" for page in pages]
     kept = [store.get(key) if store else None for key in keys]
@@ -187,7 +187,7 @@ def render(
             continue
         body, env, *read = _kept(store, key, value) if done is None else done
         if read:
-            search.READ[body] = read[0]
+            search_sections.READ[body] = read[0]
         _restore(page, env)
         page.packed = None  # its whole tokens: read no more
         yield _given("body", body)
@@ -197,8 +197,8 @@ def _serial_render(store, key, render_page, md, page: Page) -> str:
     body = render_page(md, _revive(slim.whole(page)))
     page.packed = None
     if store is not None:
-        search.READ[body] = search.read_ahead(body)  # (read once: the index takes them from here)
-        _keep(store, key, (body, _rendered_env(page), search.READ[body]))
+        search_sections.READ[body] = search_sections.read_ahead(body)  # (read once: the index takes them from here)
+        _keep(store, key, (body, _rendered_env(page), search_sections.READ[body]))
     return body
 
 
