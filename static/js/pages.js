@@ -120,11 +120,11 @@
       return page;
     };
   }
-  /* Parse what was fetched ahead, once the page is idle. */
-  function readAhead() {
-    const waiting = Object.keys(ahead).map(function (pageKey) { return ahead[pageKey]; });
-    const parse = function () { waiting.forEach(function (get) { get(); }); };
-    if (window.requestIdleCallback) window.requestIdleCallback(parse, { timeout: 1000 }); else setTimeout(parse, 0);
+  /* Parse what was fetched ahead, now (as it comes), or once the page is idle. */
+  function readAhead(now) {
+    const parse = function () { Object.keys(ahead).forEach(function (pageKey) { ahead[pageKey](); }); };
+    if (now || !window.requestIdleCallback) setTimeout(parse, 0);
+    else window.requestIdleCallback(parse, { timeout: 1000 });
   }
   /* The link is read against the address of the page shown, not location: going back,
      the address changes before the page it names is swapped in. */
@@ -139,11 +139,11 @@
   const SWAPPED_AFTER = 1000;  // ms
   function nextWhenLive(swapped) {
     // The page the browser loaded: fetched once the first frame is drawn (ex.pages.ahead,
-    // boot.js), parsed once live and idle: a click as the figures answer waits for no fetch
-    // (75-141 ms when fetched at live). A page swapped in: a second after live, when idle
-    // (at once, parsing it came while the new page's figures first answered).
+    // boot.js), parsed once live: a click as the figures answer waits for no fetch (75-141
+    // ms when fetched at live). A page swapped in: a second after live, when idle (at
+    // once, parsing it came while the new page's figures first answered).
     ex.ready.then(function () {
-      if (!swapped) { prefetchNext(); readAhead(); return; }
+      if (!swapped) { prefetchNext(); readAhead(true); return; }
       const page = ex.pages.current;
       const then = function () { if (ex.pages.current === page) { prefetchNext(); readAhead(); } };
       setTimeout(function () {
