@@ -250,6 +250,7 @@ class Guard:
         self._issued: dict = {}
         page.on("request", self._request)
         page.on("requestfailed", self._request_failed)
+        page.on("framenavigated", self._navigated)
 
         def route(route):
             url = route.request.url
@@ -269,9 +270,13 @@ class Guard:
             where = message.location.get("url") if message.text.startswith("Failed to load resource") else ""
             self.errors.append(f"{message.type}: {message.text}" + (f" ({where})" if where else ""))
 
+    def _navigated(self, frame):
+        # counted when the new document replaces the old one, not when its request starts: the
+        # old one still runs (and may fetch) until then, and what it asked for may be cut short
+        if frame.parent_frame is None:
+            self._documents += 1
+
     def _request(self, req):
-        if req.is_navigation_request() and req.frame.parent_frame is None:
-            self._documents += 1  # a new document for the page: what the old one asked for may be cut short
         self._issued[req] = self._documents
 
     def _request_failed(self, req):
