@@ -53,6 +53,8 @@ def test_a_page_opened_from_disk_draws_its_first_frame_and_says_why_it_is_still(
     error = page.locator("figure#explorer .ex-error")
     error.wait_for()
     assert "serve the folder" in error.inner_text()
+    # the first frame drawn whole (a figure is made a few panels a frame, figure.js unfold)
+    page.wait_for_function("() => { const f = window.explorables.figures.explorer; return f && !f.pieces; }")
     assert page.locator("figure#explorer .ex-bar").count() == 6
     assert page.locator("figure#explorer canvas").count() >= 2
     assert errors and all(e.startswith("Explorables figure 'explorer': this site was built to be served") for e in errors)
