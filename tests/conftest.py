@@ -245,8 +245,12 @@ class Guard:
         page.on("console", self._console)
         page.on("pageerror", lambda err: self.errors.append(f"pageerror: {err}"))
         # a request cut short because the page went to another document (page.goto while
-        # a script or the engine's files were still coming) is no failure of the site's
-        self._documents = 0
+        # a script or the engine's files were still coming) is no failure of the site's: one
+        # asked for before a navigation started or before a new document came, or cut short
+        # while a navigation was under way (the old document runs, and fetches, until the new
+        # one replaces it; with every request routed, a request's event may come late)
+        self._started = self._documents = 0
+        self._going: set = set()  # the page's navigation requests not yet answered by a new document
         self._issued: dict = {}
         page.on("request", self._request)
         page.on("requestfailed", self._request_failed)
@@ -271,16 +275,21 @@ class Guard:
             self.errors.append(f"{message.type}: {message.text}" + (f" ({where})" if where else ""))
 
     def _navigated(self, frame):
-        # counted when the new document replaces the old one, not when its request starts: the
-        # old one still runs (and may fetch) until then, and what it asked for may be cut short
         if frame.parent_frame is None:
             self._documents += 1
+            self._going.clear()
 
     def _request(self, req):
-        self._issued[req] = self._documents
+        if req.is_navigation_request() and req.frame.parent_frame is None:
+            self._started += 1
+            self._going.add(req)
+        self._issued[req] = (self._started, self._documents)
 
     def _request_failed(self, req):
-        if "ERR_ABORTED" in (req.failure or "") and self._issued.get(req, self._documents) < self._documents:
+        self._going.discard(req)
+        started, documents = self._issued.get(req, (self._started, self._documents))
+        cut = started < self._started or documents < self._documents or bool(self._going)
+        if "ERR_ABORTED" in (req.failure or "") and cut:
             return
         self.failed.append(f"{req.url} ({req.failure})")
 
