@@ -157,13 +157,8 @@ def test_first_frames_name_every_point_without_overlaps(page, site_url, guard, w
             assert first > 0, "a lesson with planes draws names in its first frame"
         assert live == 0, "the engine was live already: this was not the first frame"
     # leaving each lesson while its engine still loads cancels that download (the worker's
-    # script, Pyodide, the engine archive, the later scripts) and the next lesson's page it
-    # fetched ahead at its first frame, and only those
-    guard.failed[:] = [
-        f
-        for f in guard.failed
-        if not (f.endswith(".html (net::ERR_ABORTED)") or f.endswith("(net::ERR_ABORTED)") and "/_explorables/" in f)
-    ]
+    # script, Pyodide, the engine archive), and only that
+    guard.failed[:] = [f for f in guard.failed if not (f.endswith("(net::ERR_ABORTED)") and "/_explorables/" in f)]
 
 
 shared = shared_page()

@@ -12,8 +12,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import Guard
-from helpers import answer_exercise
+from helpers import answer_exercise, fresh_reader, progress_shown
 from languages_site import served
 
 from explorables.engine.exercises import EXERCISES
@@ -34,22 +33,7 @@ def base(tmp_path_factory):
 @pytest.fixture
 def reader(browser, base):
     """A fresh browser profile (empty storage), guarded against console errors."""
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    page = context.new_page()
-    guard = Guard(page, base)
-    try:
-        yield page
-        guard.check()
-    finally:
-        context.close()
-
-
-def loaded(page) -> None:
-    """The progress of the page shown is read and its marks drawn (after the first frame)."""
-    page.wait_for_function("""() => {
-        const p = window.explorables.progress;
-        return p && document.body.dataset.exProgressShown === p.key();
-    }""")
+    yield from fresh_reader(browser, base)
 
 
 def menu_mark(page, title: str) -> str | None:
@@ -78,7 +62,7 @@ def test_an_exercise_solved_in_english_is_solved_in_german(reader, base):
     switch_to(page, "de")
     page.wait_for_function("() => document.querySelector('main h1').textContent === 'Übungen'")
     assert page.evaluate("() => location.pathname") == "/de/drills.html"
-    loaded(page)
+    progress_shown(page)
     label = page.locator("div#weight .ex-exercise-label")
     assert label.get_attribute("data-ex-solved") == "gelöst im 2. Versuch"  # the English tries, in German
     assert page.locator("div#again .ex-exercise-label").get_attribute("data-ex-solved") is None
@@ -91,14 +75,14 @@ def test_an_exercise_solved_in_english_is_solved_in_german(reader, base):
     # the German front page counts the English answer and continues in German
     page.locator("a.ex-site-title").click()
     page.wait_for_function("() => location.pathname === '/de/index.html' || location.pathname === '/de/'")
-    loaded(page)
+    progress_shown(page)
     drills = page.locator("main .ex-track a", has_text="Übungen")
     assert drills.get_attribute("data-ex-progress-note") == "Besucht · 1 von 2 Übungen"
     go_on = page.get_by_role("link", name="Weiterlesen, wo Sie aufgehört haben: Übungen")
     go_on.click()
     page.wait_for_function("() => document.querySelector('main h1').textContent === 'Übungen'")
     assert page.evaluate("() => location.pathname") == "/de/drills.html"
-    loaded(page)
+    progress_shown(page)
     assert page.locator("div#weight .ex-exercise-label").get_attribute("data-ex-solved") == "gelöst im 2. Versuch"
     page.evaluate("() => { window.__samePage = true; }")
 
@@ -112,7 +96,7 @@ def test_an_exercise_solved_in_english_is_solved_in_german(reader, base):
     assert menu_mark(page, "Übungen") == "complete"
     switch_to(page, "en")
     page.wait_for_function("() => document.querySelector('main h1').textContent === 'Drills'")
-    loaded(page)
+    progress_shown(page)
     assert menu_mark(page, "Drills") == "complete"
     assert page.locator("div#again .ex-exercise-label").get_attribute("data-ex-solved") == "solved at the first try"
     assert page.evaluate("() => window.__samePage") is True  # switched in place, not loaded anew
@@ -121,13 +105,13 @@ def test_an_exercise_solved_in_english_is_solved_in_german(reader, base):
 def test_continue_in_german_leads_to_the_stand_in_of_a_lesson_german_lacks(reader, base):
     page = reader
     page.goto(base + "heads.html")
-    loaded(page)
+    progress_shown(page)
     page.goto(base + "de/index.html")
-    loaded(page)
+    progress_shown(page)
     page.get_by_role("link", name="Weiterlesen, wo Sie aufgehört haben: Several heads").click()
     page.wait_for_function("() => location.pathname === '/de/heads.html'")
     page.locator("p.ex-untranslated").wait_for()
-    loaded(page)
+    progress_shown(page)
     assert menu_mark(page, "Several heads") == "complete"  # read in English: read in German
 
 
@@ -144,7 +128,7 @@ def test_a_store_kept_by_a_translations_own_key_is_merged_in(reader, base):
     }
     page.add_init_script(f"localStorage.setItem({STORAGE!r}, {json.dumps(json.dumps(old))})")
     page.goto(base + "index.html")
-    loaded(page)
+    progress_shown(page)
     assert page.locator("main .ex-track a", has_text="Drills").get_attribute("data-ex-progress-note") == (
         "Visited · 1 of 2 exercises"
     )
