@@ -2,8 +2,6 @@
 pronoun sentence, every matrix I, α = 0, T = 1, no mask), sets the figure, and says what
 to see in numbers the engine computes for the state it made."""
 
-from __future__ import annotations
-
 import math
 
 from explorables.figures import Experiment, best, num, quote, typed, vec

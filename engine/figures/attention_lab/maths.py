@@ -7,8 +7,6 @@ a_ij = softmax_j(s_ij / T)  (masked: a_ij = 0)  4. softmax, with a temperature T
 o_i  = sum_j a_ij v_j                          5. mix
 """
 
-from __future__ import annotations
-
 import copy
 
 from explorables.engine import embed_with_position, self_attention

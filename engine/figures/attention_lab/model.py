@@ -8,8 +8,6 @@ strength α. The sentences and their word embeddings (``..sentences``) and the m
 (``..matrices``) are shared with attention-heads; every number is the engine's.
 """
 
-from __future__ import annotations
-
 from typing import Any
 
 from explorables.figures import Choice, FieldError, Figure, Hidden, Slider, Toggle, Value, best, held, register

@@ -1,8 +1,6 @@
 """The lab's three planes: the word embeddings (dragged), the query and the keys, the
 values and the outputs. ``v`` is what ``model.compute`` returns."""
 
-from __future__ import annotations
-
 from explorables.engine import convex_hull, vector_projection
 from explorables.figures import arrows, circles, extent, line, lines, num, plane, points, polygon, spoken, vec
 

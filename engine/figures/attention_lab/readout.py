@@ -1,8 +1,6 @@
 """The lab's words about the numbers: the status line, what the asking token does in
 plain words, and the arithmetic of its five steps, every number from ``model.compute``."""
 
-from __future__ import annotations
-
 from explorables.engine import OMEGA, position_code
 from explorables.figures import num, quote, vec
 

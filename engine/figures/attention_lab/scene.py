@@ -2,8 +2,6 @@
 (planes.py), the T x T table, the plain words and the arithmetic (readout.py). ``v`` is
 what ``model.compute`` returns."""
 
-from __future__ import annotations
-
 from explorables.engine import OMEGA, position_code
 from explorables.figures import best, cells, num, steps, text, vec
 

@@ -1,8 +1,6 @@
 """The clock plane and the vector PE(t) whose pairs it draws as hands, from the numbers
 ``maths.numbers`` made."""
 
-from __future__ import annotations
-
 import math
 
 from explorables.figures import arrows, cells, circles, heading, labels, num, plane, points

@@ -1,8 +1,6 @@
 """The "Try this" experiments: each sets the controls (from the first settings) and
 writes a message whose numbers the engine computes for the state it made."""
 
-from __future__ import annotations
-
 import math
 
 from explorables.engine import frequencies, pe_similarity

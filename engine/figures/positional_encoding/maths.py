@@ -1,8 +1,6 @@
 """The numbers of the figure that are not the engine's own: ranges, the similarity of
 two positions from their codes, and which position the chart's probe stands at."""
 
-from __future__ import annotations
-
 import math
 
 from explorables.engine import dot, frequencies, pe_similarity, pe_similarity_terms, sinusoidal

@@ -21,8 +21,6 @@ offset k is read at; the state keeps which side of t it is on (``side``), so tha
 dragged probe stays under the pointer and the arrow keys move it steadily through t.
 """
 
-from __future__ import annotations
-
 from dataclasses import replace
 from typing import Any
 

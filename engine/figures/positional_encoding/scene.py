@@ -1,8 +1,6 @@
 """The panels: the clocks and the vector PE(t) (clocks.py), the similarity chart, the
 read-out and the sum, built from the numbers ``maths.numbers`` made (no maths here)."""
 
-from __future__ import annotations
-
 import math
 
 from explorables.figures import chart, field_text, labels, line, num, points, series, text, typed
