@@ -28,12 +28,18 @@ from explorables.figures import Figure, NumberChoice, Option, OptionError, Play,
 
 from . import maths, scene
 from . import words as W
+from .clocks import clocks, vector
 from .experiments import EXPERIMENTS
 from .maths import BASE_MAX, BASE_MIN, BASES, DIM_MAX, DIM_MIN, INTERVAL, POSITIONS_MAX, POSITIONS_MIN
 
 
 def last(state: dict) -> int:
     return state["positions"]
+
+
+def position(name: str, default: int, near: str, **more: Any) -> Slider:
+    """A position on the chart, from 0 to the last (the option ``positions``)."""
+    return Slider(name, default=default, lo=0, hi=last, integer=True, near=near, **more, **W.PARAMS[name])
 
 
 @register
@@ -43,21 +49,12 @@ class PositionalEncoding(Figure, words=W):
     name = "positional-encoding"
     params = (
         Play("playing", default=False, near="clocks", interval=INTERVAL, **W.PARAMS["playing"]),
-        Slider("t", default=0, lo=0, hi=last, integer=True, near="clocks", option=False, **W.PARAMS["t"]),
+        position("t", 0, "clocks", option=False),
         Slider("dim", default=32, lo=DIM_MIN, hi=DIM_MAX, integer=True, even=True, near="clocks", **W.PARAMS["dim"]),
         NumberChoice(
             "base", default=10000.0, presets=BASES, lo=BASE_MIN, hi=BASE_MAX, near="clocks", **W.PARAMS["base"]
         ),
-        Slider(
-            "offset",
-            default=8,
-            lo=0,
-            hi=last,
-            integer=True,
-            bounds=(0, POSITIONS_MAX),
-            near="similarity",
-            **W.PARAMS["offset"],
-        ),
+        position("offset", 8, "similarity", bounds=(0, POSITIONS_MAX)),
     )
     extra_options = (
         Option("position", "int", 0, W.DOC_POSITION, min=0, max=POSITIONS_MAX),  # sets t
@@ -120,15 +117,11 @@ class PositionalEncoding(Figure, words=W):
         return maths.numbers(state)
 
     def draw(self, state: dict[str, Any], v: dict[str, Any]) -> list[Any]:
-        return scene.panels(state, v)
+        return [clocks(v), vector(v), scene.similarity_chart(state, v), scene.readout(v), scene.terms(v)]
 
     def status(self, state: dict[str, Any], v: dict[str, Any]) -> str:
         return scene.status(v)
 
     def controls(self, state: dict[str, Any], v: dict[str, Any]) -> list[dict]:
-        typed = scene.typed_base(state)  # the field beside the base menu, which takes any base
-        return [
-            *(self.declared(n).control_dict(state) for n in ("playing", "t", "offset", "dim", "base")),
-            typed,
-            self.experiment_control(state, near="similarity"),
-        ]
+        shown = [self.declared(n).control_dict(state) for n in ("playing", "t", "offset", "dim", "base")]
+        return [*shown, scene.typed_base(state), self.experiment_control(state, near="similarity")]

@@ -1,4 +1,4 @@
-"""The panels: the clocks and the vector PE(t) (clocks.py), the similarity chart, the
+"""The panels beside the clocks and the vector PE(t) (clocks.py): the similarity chart, the
 read-out and the sum, built from the numbers ``maths.numbers`` made (no maths here)."""
 
 import math
@@ -6,13 +6,8 @@ import math
 from explorables.figures import chart, field_text, labels, line, num, points, series, text, typed
 
 from . import words as W
-from .clocks import clocks, vector
 from .maths import BASE_MAX, BASE_MIN, period
 from .words import sig, signed
-
-
-def panels(state: dict, v: dict) -> list[dict]:
-    return [clocks(v), vector(v), similarity_chart(state, v), readout(v), terms(v)]
 
 
 def similarity_chart(state: dict, v: dict) -> dict:
@@ -56,17 +51,8 @@ def similarity_chart(state: dict, v: dict) -> dict:
 
 def readout(v: dict) -> dict:
     t, s, k, D, thetas, sim = v["t"], v["s"], v["offset"], v["D"], v["thetas"], v["similarity_at_offset"]
-    fast, slow = sig(period(thetas[0])), sig(period(thetas[-1]))
-    fill = {
-        "t": t,
-        "s": s,
-        "k": k,
-        "sim": num(sim),
-        "fast": fast,
-        "slow": slow,
-        "last": len(thetas) - 1,
-        "half": D // 2,
-    }
+    periods = {"fast": sig(period(thetas[0])), "slow": sig(period(thetas[-1])), "last": len(thetas) - 1}
+    fill = {"t": t, "s": s, "k": k, "sim": num(sim), "half": D // 2, **periods}
     shown = [str(t), str(k), W.CLOCKS_OF.format(D=D, half=D // 2), field_text(v["base"]), num(sim, 3)]
     items = [[name.format(**fill), value] for name, value in zip(W.READOUT_ITEMS, shown, strict=True)]
     return text("readout", *(p.format(**fill) for p in W.READOUT), title=W.READOUT_TITLE, items=items)
@@ -90,11 +76,5 @@ def status(v: dict) -> str:
 def typed_base(state: dict) -> dict:
     """The field that takes any base, beside the menu of round ones."""
     lo, hi = typed(f"{BASE_MIN:g}"), typed(f"{BASE_MAX:g}")
-    return {
-        "kind": "number",
-        "name": "base_text",
-        "near": "clocks",
-        "label": W.TYPED_BASE(),
-        "help": W.TYPED_BASE_HELP.format(lo=lo, hi=hi),
-        "value": field_text(state["base"]),
-    }
+    words = {"label": W.TYPED_BASE(), "help": W.TYPED_BASE_HELP.format(lo=lo, hi=hi)}
+    return {"kind": "number", "name": "base_text", "near": "clocks", **words, "value": field_text(state["base"])}
