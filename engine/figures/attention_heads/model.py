@@ -21,7 +21,7 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
-from explorables.figures import Choice, FieldError, Figure, Value, cell_of, quote, register, t
+from explorables.figures import Choice, FieldError, Figure, cell_of, quote, register, t
 
 from ..matrices import matrix_control, matrix_name, parse_cell
 from ..sentences import Asker, asked, check_query_option, clicked, sentence, sentence_menu, sentence_values
@@ -72,10 +72,7 @@ class AttentionHeads(Figure, words=W):
         ),
         Choice("W_O", W.LABEL["W_O"], "average", choices=tuple(W.W_O_LABELS.items()), doc=W.DOC["W_O"], control=False),
     )
-    values = (
-        *sentence_values(W.ANNOUNCE["query"]),
-        *(Value(*v, announce=W.ANNOUNCE["outputs"] if v[0] == "outputs" else "") for v in W.VALUES),
-    )
+    values = (*sentence_values(W.ANNOUNCE["query"]), *W.VALUES)
     experiments = EXPERIMENTS
 
     def check_options(self, values: dict[str, Any]) -> None:

@@ -13,7 +13,6 @@ from explorables.figures import (
     OptionError,
     Slider,
     Toggle,
-    Value,
     best,
     cell_of,
     extent,
@@ -73,7 +72,7 @@ class AttentionRow(Figure, words=W):
         Option("tokens", "words", list(TOKENS), W.DOC["tokens"], min=1, max=MAX_TOKENS),
         *(Option(m, "str", "", W.DOC[m], check=rows_checker(m, width=2, limit=COORD_LIMIT)) for m in VECTORS),
     )
-    values = tuple(Value(*v, announce=W.ANNOUNCE_OUTPUT if v[0] == "output" else "") for v in W.VALUES)
+    values = W.VALUES
     experiments = EXPERIMENTS
     experiments_near = "formula"
     option_order = ("tokens", "query", "temperature", "causal", "queries", "keys", "values")  # as authors read them

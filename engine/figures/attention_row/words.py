@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from explorables.figures import Words, num, pct, quote, t, vec
+from explorables.figures import Value, Words, num, pct, quote, t, vec
 
 say = Words("figure.attention_row")  # the figure's catalogue keys, figure.attention_row.*
 
@@ -27,16 +27,18 @@ DOC = {  # the directive options, for `explorables figures attention-row` and th
     "values": "Value vectors, one x,y pair a token separated by ';'. Empty: the built-in ones.",
 }
 
-VALUES = (  # (name, format, doc): the figure's named values, for prose and `explorables figures`
-    ("tokens", "list", "The words of the sentence."),
-    ("query", "integer", "The position of the asking word, from 0."),
-    ("scores", "list", "The scaled scores q·k / √dₖ of the asking word, one a word."),
-    ("weights", "list", "The attention weights of the asking word, one a word; they add up to 1."),
-    ("output", "vector", "The asking word's new vector: the weights applied to the values."),
-    ("entropy", "decimal", "The entropy of the weights, in nats."),
-    ("temperature", "decimal", "The temperature T."),
-    ("causal", "bool", "Whether the future is hidden."),
-    ("keys", "matrix", "The key vectors, one x,y pair a word."),
+VALUES = (  # the figure's named values, for prose and `explorables figures`
+    Value("tokens", "list", "The words of the sentence."),
+    Value("query", "integer", "The position of the asking word, from 0."),
+    Value("scores", "list", "The scaled scores q·k / √dₖ of the asking word, one a word."),
+    Value("weights", "list", "The attention weights of the asking word, one a word; they add up to 1."),
+    Value(
+        "output", "vector", "The asking word's new vector: the weights applied to the values.", announce=ANNOUNCE_OUTPUT
+    ),
+    Value("entropy", "decimal", "The entropy of the weights, in nats."),
+    Value("temperature", "decimal", "The temperature T."),
+    Value("causal", "bool", "Whether the future is hidden."),
+    Value("keys", "matrix", "The key vectors, one x,y pair a word."),
 )
 
 QUERY_LABEL, TEMPERATURE_LABEL, TEMPERATURE_HELP = say.all("query_label temperature_label temperature_help")
