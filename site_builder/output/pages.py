@@ -209,11 +209,16 @@ def formulas(pieces: Iterable[str]) -> str:
 class Printed(Sequence):
     """print.html's lessons as its template reads them, (anchor prefix, title, summary,
     body as print.html holds it), each made from the lesson's body when the template
-    comes to it: never every lesson's at once."""
+    comes to it: never every lesson's of a large site at once. The math font reads them
+    all first: up to ``KEEP`` characters of them are kept for the page's reading."""
+
+    KEEP = 32_000_000  # characters of print bodies kept between two readings (the font's, then the page's)
 
     def __init__(self, lessons: list[tuple[str, str, str, str]]) -> None:
         self.lessons = lessons  # (url, title, summary, body) of each, in order
         self.urls = {url for url, *_ in lessons}
+        self.kept: dict[int, tuple[str, str]] = {}  # lesson -> (its body, as print.html holds it)
+        self.room = self.KEEP
 
     def __len__(self) -> int:
         return len(self.lessons)
@@ -222,7 +227,15 @@ class Printed(Sequence):
         if isinstance(at, slice):
             return [self[i] for i in range(*at.indices(len(self)))]
         url, title, summary, body = self.lessons[at]
-        return print_prefix(url), title, summary, print_body(body, url, self.urls)
+        kept = self.kept.pop(at % len(self), None)
+        if kept is not None and kept[0] is body:  # made by the reading before (read once more at most)
+            self.room += len(kept[1])
+            return print_prefix(url), title, summary, kept[1]
+        made = print_body(body, url, self.urls)
+        if len(made) <= self.room:  # a small site's, for the next reading
+            self.kept[at % len(self)] = (body, made)
+            self.room -= len(made)
+        return print_prefix(url), title, summary, made
 
     def replace(self, url: str, body: str) -> None:
         """Print lesson ``url`` with ``body`` from now on (`serve` rebuilt it)."""

@@ -11,9 +11,6 @@ import re
 
 PRINT_PAGE = "print.html"
 TOC = re.compile(r'<nav class="ex-toc".*?</nav>\n?', re.S)
-_ID_REFS = re.compile(r'\b(id|for|headers|aria-labelledby|aria-describedby|aria-controls)="([^"]*)"')
-_OWN_ANCHOR = re.compile(r'href="#([^"]*)"')
-_ADDRESS = re.compile(r'\b(href|src)="([^"]*)"')
 # an exercise as the lesson page holds it (markdown/directives/exercise.py writes it)
 _LIVE = re.compile(
     r'<form class="ex-answer" novalidate>\n<label for="[^"]*">(?P<label>[^<]*)</label> '
@@ -49,22 +46,57 @@ def print_body(body: str, url: str, printed: set[str]) -> str:
     ARIA references) prefixed by the lesson, so that lessons side by side on one page
     keep theirs apart, and its relative addresses rebased from the lesson's folder. A
     link to a lesson that is on print.html too (``printed``) becomes a link within the
-    page."""
+    page. One pass over the body's attribute values (found by their ``="``), each told
+    apart by the name before it."""
     prefix = print_prefix(url)
     folder = posixpath.dirname(url)
     body = TOC.sub("", body, count=1)
     body = on_paper(body)
-    body = _ID_REFS.sub(lambda m: f'{m[1]}="' + " ".join(f"{prefix}--{i}" for i in m[2].split()) + '"', body)
-    body = _OWN_ANCHOR.sub(lambda m: f'href="#{prefix}--{m[1]}"', body)
 
-    def rebase(m: re.Match) -> str:
-        attribute, address = m[1], m[2]
-        if re.match(r"^(#|/|[a-zA-Z][a-zA-Z0-9+.-]*:)", address):
-            return m[0]
-        path, _, fragment = address.partition("#")
+    def changed(name: str | None, value: str) -> str | None:
+        """The value's new text, quoted; None: as it is."""
+        if value[:1] == "#" and name in ("href", "…href"):
+            return f'"#{prefix}--{value[1:]}"'
+        if name in _ID_NAMES:
+            return '"' + " ".join(f"{prefix}--{i}" for i in value.split()) + '"'
+        if name not in ("href", "src") or _ABSOLUTE.match(value):
+            return None
+        path, _, fragment = value.partition("#")
         target = posixpath.normpath(posixpath.join(folder, html_lib.unescape(path))) if path else url
-        if attribute == "href" and target in printed:
-            return f'href="#{print_prefix(target)}' + (f"--{fragment}" if fragment else "") + '"'
-        return f'{attribute}="{html_lib.escape(target)}' + (f"#{fragment}" if fragment else "") + '"'
+        if name == "href" and target in printed:
+            return f'"#{print_prefix(target)}' + (f"--{fragment}" if fragment else "") + '"'
+        return f'"{html_lib.escape(target)}' + (f"#{fragment}" if fragment else "") + '"'
 
-    return _ADDRESS.sub(rebase, body)
+    out: list[str] = []
+    done = 0
+    at = body.find('="')
+    while at != -1:
+        end = body.find('"', at + 2)
+        if end == -1:
+            break
+        name = next((name for name in _NAMES if _named(body, at, name)), None)
+        if name is None and body.endswith("href", 0, at):
+            name = "…href"  # a longer name ending in "href": its "#" anchors are the lesson's too
+        new = changed(name, body[at + 2 : end])
+        if new is None:
+            at = body.find('="', at + 2)
+            continue
+        out += (body[done : at + 1], new)
+        done = end + 1
+        at = body.find('="', done)
+    return "".join(out) + body[done:] if out else body
+
+
+# The attributes print_body changes: those naming ids, then the addresses.
+_ID_NAMES = ("id", "for", "headers", "aria-labelledby", "aria-describedby", "aria-controls")
+_NAMES = (*_ID_NAMES, "href", "src")
+_ABSOLUTE = re.compile(r"^(#|/|[a-zA-Z][a-zA-Z0-9+.-]*:)")
+
+
+def _named(body: str, at: int, name: str) -> bool:
+    """Whether the attribute value at ``at`` is ``name``'s: the name just before it, and
+    no letter, digit or underscore before the name (``data-id`` is an id, ``grid`` no)."""
+    if not body.endswith(name, 0, at):
+        return False
+    before = at - len(name) - 1
+    return before < 0 or not (body[before].isalnum() or body[before] == "_")
