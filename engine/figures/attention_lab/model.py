@@ -17,8 +17,7 @@ from ..matrices import Matrix
 from . import words as W
 from .experiments import EXPERIMENTS
 from .maths import STEP_EMBED, STEP_PROJECT, STEP_SCORE, STEP_SOFTMAX, attend, embeddings, use_sentence
-from .readout import status
-from .scene import draw
+from .scene import draw, status
 
 WORD_LIMIT = 2.9  # a dragged embedding stays within [-2.9, 2.9], inside the plane
 S_MAX = 2.0  # the position strength slider runs from 0 to S_MAX
@@ -123,17 +122,14 @@ class AttentionLab(Figure, words=W):
     def on_action(self, state: dict, name: str) -> dict:
         """A matrix preset's button: ``W_Q=2I``."""
         m, _, preset = name.partition("=")
-        matrix = MATRICES.get(m)
-        if matrix is None or not preset:
+        if m not in MATRICES or not preset:
             names = ", ".join(e.name for e in self.experiments)
             raise ValueError(
                 f"attention-lab has no action {name!r} (known: reset, a matrix preset like 'W_Q=2I', {names})"
             )
-        if preset not in [p.key for p in matrix.presets()]:
+        if preset not in [p.key for p in MATRICES[m].presets()]:
             raise ValueError(f"attention-lab has no preset {preset!r} for {m}")
-        state[m] = matrix.read(preset, state)
-        state["step"] = STEP_PROJECT
-        return state
+        return self.set_param(state, m, preset)  # as the typed name of the preset
 
     # --- the numbers and the scene ------------------------------------------------------
 
