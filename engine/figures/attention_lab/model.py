@@ -10,7 +10,7 @@ strength α. The sentences and their word embeddings (``..sentences``) and the m
 
 from typing import Any
 
-from explorables.figures import Choice, FieldError, Figure, Hidden, Slider, Toggle, Value, best, held, register
+from explorables.figures import Choice, FieldError, Figure, Hidden, Slider, Toggle, best, held, register
 
 from .. import sentences
 from ..matrices import Matrix
@@ -51,14 +51,7 @@ class AttentionLab(Figure, words=W):
         Choice("table", default="weights", choices=W.TABLE_CHOICES, near="table", **W.PARAMS["table"]),
         Hidden("selected", default="", parse=_word, **W.PARAMS["selected"]),
     )
-    values = (
-        *sentences.sentence_values(W.ANNOUNCE_QUERY),
-        *(Value(name, "matrix", W.VALUES[name]) for name in ("E", "X", *RESULTS)),
-        Value("temperature", "decimal", W.VALUES["temperature"]),
-        Value("causal", "bool", W.VALUES["causal"]),
-        Value("s", "decimal", W.VALUES["s"], announce=W.ANNOUNCE_S),
-        *(Value(m, "matrix", W.VALUES[m]) for m in MATRICES),
-    )
+    values = (*sentences.sentence_values(W.ANNOUNCE_QUERY), *W.VALUES)
     experiments = EXPERIMENTS
 
     # --- options -> first state -------------------------------------------------------

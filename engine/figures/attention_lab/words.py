@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorables.figures import Words, num, quote, t
+from explorables.figures import Value, Words, num, quote, t
 
 from ..sentences import sentence, sub
 
@@ -76,23 +76,23 @@ for name, help_line in HELP.items():
 PARAMS["sentence"]["help"] = lambda s: sentence_help(sentence(s["sentence"]).about)
 PARAMS["temperature"]["what"] = TEMPERATURE_WHAT
 
-VALUES = {  # what each named value is, for authors
-    "E": "The embedding e(word) of each token, (T, 2).",
-    "X": "The inputs x = e + α·p, (T, 2).",
-    "Q": "The queries q = xWq, (T, 2).",
-    "K": "The keys k = xWk, (T, 2).",
-    "V": "The values v = xWv, (T, 2).",
-    "scores": "The scores q·k / √2, (T, T).",
-    "weights": "The weights, softmax of each row of scores / T, (T, T).",
-    "outputs": "The outputs o = Σ a v, (T, 2).",
-    "temperature": "T, the temperature.",
-    "causal": "Whether the causal mask is on.",
-    "s": "α, the strength of the position code.",
-    "W_Q": "The query matrix.",
-    "W_K": "The key matrix.",
-    "W_V": "The value matrix.",
-}
-ANNOUNCE_QUERY, ANNOUNCE_S = say.all("announce_query announce_s")
+ANNOUNCE_QUERY = say("announce_query")
+VALUES = (  # after the sentence's: the figure's named values
+    Value("E", "matrix", "The embedding e(word) of each token, (T, 2)."),
+    Value("X", "matrix", "The inputs x = e + α·p, (T, 2)."),
+    Value("Q", "matrix", "The queries q = xWq, (T, 2)."),
+    Value("K", "matrix", "The keys k = xWk, (T, 2)."),
+    Value("V", "matrix", "The values v = xWv, (T, 2)."),
+    Value("scores", "matrix", "The scores q·k / √2, (T, T)."),
+    Value("weights", "matrix", "The weights, softmax of each row of scores / T, (T, T)."),
+    Value("outputs", "matrix", "The outputs o = Σ a v, (T, 2)."),
+    Value("temperature", "decimal", "T, the temperature."),
+    Value("causal", "bool", "Whether the causal mask is on."),
+    Value("s", "decimal", "α, the strength of the position code.", announce=say("announce_s")),
+    Value("W_Q", "matrix", "The query matrix."),
+    Value("W_K", "matrix", "The key matrix."),
+    Value("W_V", "matrix", "The value matrix."),
+)
 
 
 # --- the five steps -------------------------------------------------------------------------

@@ -24,7 +24,7 @@ dragged probe stays under the pointer and the arrow keys move it steadily throug
 from dataclasses import replace
 from typing import Any
 
-from explorables.figures import Figure, NumberChoice, Option, OptionError, Play, Slider, Value, parse_number, register
+from explorables.figures import Figure, NumberChoice, Option, OptionError, Play, Slider, parse_number, register
 
 from . import maths, scene
 from . import words as W
@@ -61,16 +61,7 @@ class PositionalEncoding(Figure, words=W):
         Option("positions", "int", 64, W.DOC_POSITIONS, min=POSITIONS_MIN, max=POSITIONS_MAX),
     )
     option_order = ("position",)  # first, as authors know them
-    values = (
-        Value("t", "integer", W.V_T),
-        Value("D", "integer", W.V_D),
-        Value("base", "decimal", W.V_BASE, digits=0),
-        Value("offset", "integer", W.V_OFFSET),
-        Value("similarity_at_offset", "decimal", W.V_AT_OFFSET, announce=W.V_AT_OFFSET_SAY),
-        Value("pe", "vector", W.V_PE),
-        Value("similarity", "matrix", W.V_SIMILARITY),
-        Value("playing", "bool", W.V_PLAYING),
-    )
+    values = W.VALUES
     experiments = EXPERIMENTS
 
     # --- options -> first state -------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorables.figures import Say, Words, field_text, num, number_format
+from explorables.figures import Say, Value, Words, field_text, num, number_format
 
 from .maths import DIM_MAX, DIM_MIN, POSITIONS_MAX, POSITIONS_MIN
 
@@ -68,15 +68,21 @@ TYPED_BASE_HELP = say("typed_base_help")  # lo and hi as typed numbers
 
 # --- values -------------------------------------------------------------------------------------
 
-V_T = "The position t."
-V_D = "The dimension D of the code."
-V_BASE = "The base b."
-V_OFFSET = "The offset k."
-V_AT_OFFSET = "PE(t)·PE(t+k)/(D/2): how alike two positions k apart are."
-V_AT_OFFSET_SAY = say("announce_similarity")
-V_PE = "The code PE(t), D numbers."
-V_SIMILARITY = "(s, PE(t)·PE(s)/(D/2)) for every position s on the chart."
-V_PLAYING = "Whether Play is running."
+VALUES = (
+    Value("t", "integer", "The position t."),
+    Value("D", "integer", "The dimension D of the code."),
+    Value("base", "decimal", "The base b.", digits=0),
+    Value("offset", "integer", "The offset k."),
+    Value(
+        "similarity_at_offset",
+        "decimal",
+        "PE(t)·PE(t+k)/(D/2): how alike two positions k apart are.",
+        announce=say("announce_similarity"),
+    ),
+    Value("pe", "vector", "The code PE(t), D numbers."),
+    Value("similarity", "matrix", "(s, PE(t)·PE(s)/(D/2)) for every position s on the chart."),
+    Value("playing", "bool", "Whether Play is running."),
+)
 
 # --- the panels ---------------------------------------------------------------------------------
 
