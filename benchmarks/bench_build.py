@@ -21,6 +21,10 @@ benchmark can wait for there). ``--baseline REV`` also times the tool as it was 
 revision REV (its files from ``git archive``, laid out as an import path), its runs
 interleaved with the working tree's: the before and after of a change, in one run.
 
+The tools' modules are imported from their bytecode, as installed packages are (MkDocs'
+in site-packages; Explorables' kept under the benchmark's folder, compiled by the first,
+untimed run; ``--no-bytecode``: as the environment has it).
+
 Each timed Explorables build starts from an empty build cache (EXPLORABLES_CACHE, a fresh
 folder). Then, at each size: a rebuild of the unchanged site with the cache of a build
 before it, a rebuild after one lesson's text was edited, the size of one lesson's page
@@ -143,7 +147,9 @@ def timed(command: list[str], cwd: Path, cache: Path | None = None,
     fresh = None
     if cache is None:
         fresh = cache = Path(tempfile.mkdtemp(prefix="bench-cache-"))
-    env = {**os.environ, "EXPLORABLES_CACHE": str(cache), **(tool or {})}
+    env = {**os.environ, "EXPLORABLES_CACHE": str(cache), **BYTECODE, **(tool or {})}
+    if BYTECODE:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
     start = time.perf_counter()
     child = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     _, status, usage = os.wait4(child.pid, 0)
@@ -157,6 +163,13 @@ def timed(command: list[str], cwd: Path, cache: Path | None = None,
     if child.returncode:
         raise SystemExit(f"{' '.join(command)} failed ({child.returncode}):\n{errors[-3000:]}")
     return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+# Where the children keep the modules' bytecode (PYTHONPYCACHEPREFIX): as an installed
+# package has it, which pip compiles, and MkDocs' has in site-packages. Without it, a
+# machine that sets PYTHONDONTWRITEBYTECODE (or a read-only checkout) compiles
+# Explorables' 200 modules again at every start (0.13 s); ``--no-bytecode`` measures that.
+BYTECODE: dict[str, str] = {}
 
 
 def explorables(site: Path) -> list[str]:
@@ -201,15 +214,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", type=Path, help="write the sites here and keep them (default: a temporary folder)")
     parser.add_argument("--baseline", metavar="REV",
                         help="also time the tool at this git revision, interleaved (e.g. HEAD~3)")
+    parser.add_argument("--no-bytecode", action="store_true",
+                        help="leave the modules' bytecode as the environment has it (see BYTECODE)")
     args = parser.parse_args(argv)
     with_mkdocs = not args.no_mkdocs and _has_mkdocs()
     if not with_mkdocs and not args.no_mkdocs:
         print("MkDocs is not installed (pip install -e .[bench]): timing Explorables alone", file=sys.stderr)
     work = args.keep or Path(tempfile.mkdtemp(prefix="bench-build-"))
     before = baseline(args.baseline, work) if args.baseline else None
+    if not args.no_bytecode:  # compiled by the first run (the one-page site's), as pip would at install
+        BYTECODE["PYTHONPYCACHEPREFIX"] = str(work / "bytecode")
     print("  pages | tool        |  wall best | wall median | cpu median |    per page | peak RSS | runs (s)")
     try:
-        fixed = [timed(explorables(site), site) for site in [generate(work / "one", 1)] for _ in range(args.runs)]
+        one = generate(work / "one", 1)
+        timed(explorables(one), one)  # (compiles the modules, if the environment left them uncompiled)
+        if before is not None:
+            timed(explorables(one), one, tool=before)
+        fixed = [timed(explorables(one), one) for _ in range(args.runs)]
         print(_row(1, "Explorables", fixed), "(fixed cost: a one-page site)")
         sizes = [(n, with_mkdocs) for n in args.pages] + [(n, False) for n in args.alone]
         for pages, against in sizes:
