@@ -95,10 +95,6 @@ def hide_future_message(state: dict) -> str:
     return W.HIDE_REST.format(word=quote(tokens[i]), hidden=hidden, best=quote(tokens[j]), change=change)
 
 
-def same_keys(state: dict) -> None:
-    state["k"] = [list(SAME_KEY) for _ in state["k"]]
-
-
 def same_keys_message(state: dict) -> str:
     r, n, keys = row(state), len(state["tokens"]), readable(state)
     m = len(keys)
@@ -205,7 +201,9 @@ EXPERIMENTS = (
     tried("sharpen", sharpen_message, t=SHARP_T, temperature=SHARP_T, step=STEP_TEMPERATURE),
     tried("flatten", flatten_message, t=FLAT_T, temperature=FLAT_T, step=STEP_TEMPERATURE),
     tried("hide-future", hide_future_message, when=two_words, needs=TWO_WORDS, causal=True, step=STEP_MASK),
-    tried("same-keys", same_keys_message, run=same_keys, step=STEP_SOFTMAX),
+    tried(
+        "same-keys", same_keys_message, run=lambda s: s.update(k=[list(SAME_KEY) for _ in s["k"]]), step=STEP_SOFTMAX
+    ),
     tried("short-query", short_query_message, run=short_query, when=short_chooses, needs=SHORT, step=STEP_MATCH),
     tried("pull-key", pull_key_message, run=pull_key, when=pullable, needs=PULL, step=STEP_MATCH),
     tried(

@@ -33,6 +33,7 @@ from .experiments import EXPERIMENTS, STEP_MASK, STEP_MATCH, STEP_SOFTMAX, STEP_
 from .vectors import COORD_LIMIT, MAX_TOKENS, TOKENS, parse_pairs, row, tied, vectors
 
 KEY_PLANE = 2.5  # half-width of the key plane while every key fits inside it
+VALUE_PLANE = 2.0  # half-width of the value plane while every value fits inside it
 VECTORS = ("queries", "keys", "values")  # the options that hold an author's own vectors
 
 
@@ -141,7 +142,8 @@ class AttentionRow(Figure, words=W):
         r = row(state)
         hidden = [state["causal"] and j > state["query"] for j in range(len(state["tokens"]))]  # masked words
         out = {"row": r, "hidden": hidden, "best": best(r.weights), "tie": tied(r.weights, hidden)}
-        out.update(half=key_extent(state), scores=list(r.scores), weights=list(r.weights), output=list(r.output))
+        out.update(half=key_extent(state), value_half=extent(state["v"], VALUE_PLANE))  # the planes' half-widths
+        out.update(scores=list(r.scores), weights=list(r.weights), output=list(r.output))
         return {**out, "entropy": r.entropy, "keys": [list(p) for p in state["k"]]}
 
     def draw(self, state: dict, v: dict) -> list:

@@ -11,27 +11,11 @@ import math
 from typing import Any
 
 from explorables.engine import convex_hull, scalar_projection, vector_projection
-from explorables.figures import (
-    arrows,
-    bars,
-    cells,
-    extent,
-    heading,
-    line,
-    lines,
-    num,
-    plane,
-    points,
-    polygon,
-    steps,
-    text,
-    vec,
-)
+from explorables.figures import arrows, bars, cells, heading, line, lines, num, plane, points, polygon, steps, text, vec
 
 from ..sentences import token_points, token_text
 from . import words as w
 
-VALUE_PLANE = 2.0  # half-width of the value plane while every value fits inside it
 STEP, BIG_STEP = 0.1, 0.5  # keyboard steps on the key plane (arrow, Shift+arrow)
 GRID: dict[str, Any] = {"grid": 1.0, "axes": ["x1", "x2"]}  # both planes' grid and axis names
 
@@ -43,7 +27,7 @@ def panels(s: dict, v: dict) -> list[dict]:
     return [
         formula(s, r, top),
         keys(s, v, hidden),
-        values(s, r),
+        values(s, v),
         scores(s, r, hidden),
         weights(s, r, hidden, top),
         text("readout", *w.readout(s["tokens"], i, r, hidden, top, v["tie"], s["v"][i]), title=w.READOUT_TITLE),
@@ -99,8 +83,9 @@ def keys(s: dict, v: dict, hidden: list[bool]) -> dict:
     )
 
 
-def values(s: dict, r) -> dict:
-    tokens, i, V, o = s["tokens"], s["query"], s["v"], r.output
+def values(s: dict, v: dict) -> dict:
+    tokens, i, V, r = s["tokens"], s["query"], s["v"], v["row"]
+    o = r.output
     hull = convex_hull([tuple(p) for p in V])
     shade = polygon(hull) if len(hull) >= 3 else line(hull, role="hull", width=3) if len(hull) == 2 else None
     moved = math.hypot(o[0] - V[i][0], o[1] - V[i][1]) > 1e-9
@@ -113,7 +98,7 @@ def values(s: dict, r) -> dict:
         token_points("value", V, s, label=[token_text(word) for word in tokens], select=True, name=names),
         arrows(None, [V[i]], [o], id="moved", role="output", dashed=True, link=f"t{i}") if moved else None,
         points(None, [o], id="output", role="output", shape="diamond", size=7, link=f"t{i}", label=new, name=new_name),
-        half=extent(V, VALUE_PLANE),
+        half=v["value_half"],
         **GRID,
         title=w.VALUES_TITLE,
         caption=w.values_caption(tokens, i, len(hull) >= 2),
