@@ -45,39 +45,26 @@ def table_panel(s: dict, v: dict) -> dict:
     seen = [sc for row, m in zip(r.scores, r.mask, strict=True) for sc, ok in zip(row, m, strict=True) if ok]
     biggest = max((abs(sc) for sc in seen), default=0.0)
     tops, traces = [best(row) for row in r.weights], [r.row(a).trace for a in range(len(tokens))]
-
-    def shown(a, b):
-        if not r.mask[a][b]:
-            return ("0", 0.0) if shows == "weights" else ("−∞", 0.0)
-        if shows == "weights":
-            return num(r.weights[a][b]), r.weights[a][b]
-        return num(r.scores[a][b]), 0.0 if biggest == 0 else r.scores[a][b] / biggest
+    M, scale, hidden = (r.weights, 1.0, "0") if shows == "weights" else (r.scores, biggest, "−∞")  # what a cell shows
 
     def detail(a, b):
         step = traces[a][b]
         dot, scaled = num(step.dot, 3), num(step.scaled, 3)
         mixed = f"a = {num(step.weight, 3)};  a·v{sub(b)} = {vec(step.weighted_value, 3)}"
-        pair = f"{tokens[a]}{sub(a)} → {tokens[b]}{sub(b)}"
-        return [
-            pair,
-            f"q{sub(a)}·k{sub(b)} = {dot};  s = {dot} / √2 = {scaled}",
-            mixed if r.mask[a][b] else W.DETAIL_MASKED_CELL(),
-        ]
+        scores = f"q{sub(a)}·k{sub(b)} = {dot};  s = {dot} / √2 = {scaled}"
+        return [f"{tokens[a]}{sub(a)} → {tokens[b]}{sub(b)}", scores, mixed if r.mask[a][b] else W.DETAIL_MASKED_CELL()]
 
     def title(a, b):
-        what = (
-            W.CELL_SHOWN.format(weight=num(r.weights[a][b]), score=num(r.scores[a][b]))
-            if r.mask[a][b]
-            else W.CELL_MASKED()
-        )
+        unmasked = W.CELL_SHOWN.format(weight=num(r.weights[a][b]), score=num(r.scores[a][b]))
+        what = unmasked if r.mask[a][b] else W.CELL_MASKED()
         return W.CELL_TITLE.format(a=tokens[a], i=a, b=tokens[b], j=b, what=what)
 
     panel = cells(
         "table",
         len(tokens),
         len(tokens),
-        text=lambda a, b: shown(a, b)[0],
-        tone=lambda a, b: max(-1.0, min(1.0, shown(a, b)[1])),
+        text=lambda a, b: num(M[a][b]) if r.mask[a][b] else hidden,
+        tone=lambda a, b: max(-1.0, min(1.0, M[a][b] / scale)) if r.mask[a][b] and scale else 0.0,
         link=lambda a, b: link(b),
         id=lambda a, b: f"a-{a}-{b}",
         select=True,
