@@ -9,6 +9,7 @@ as it was.
 
 from __future__ import annotations
 
+import gc
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +37,11 @@ from ..structure.sections import slug_of
 from . import build_languages, cache, incremental, parallel
 from .build_stages import Parsed, Read, Rendered, Run
 from .build_write import write
+
+# A build makes millions of small objects (tokens, their attributes, the pages' pieces) and
+# few cycles: the collector of young objects, run every 700 by default, took 4% of a
+# 200-page build's processor time (0.06 s); every GC_YOUNG, 1% (0.016 s), at the same peak memory.
+GC_YOUNG = 10_000
 
 
 @dataclass
@@ -73,6 +79,8 @@ def build_site(
     kept = store.kept() if store is not None else None
     if kept is not None:  # built from these very files into that folder, which holds it still
         return BuildResult(Path(out_dir).resolve(), kept["pages"], kept["figures"], kept["warnings"])
+    thresholds = gc.get_threshold()
+    gc.set_threshold(max(thresholds[0], GC_YOUNG), *thresholds[1:])
     try:
         try:
             return _pipeline(
@@ -97,6 +105,7 @@ def build_site(
             err.first_build()  # no site of an earlier build there to keep: the message says so
         raise
     finally:
+        gc.set_threshold(*thresholds)
         locale.own_words({})
         locale.use("en")  # the engine speaks English again outside a build
 
