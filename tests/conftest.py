@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import shutil
 import threading
 from pathlib import Path
 
@@ -166,6 +167,20 @@ def one_lesson_site(tmp_path) -> tuple[Path, Path]:
     out = tmp_path / "_site"
     build_site(content, out)
     return content, out
+
+
+@pytest.fixture(scope="session")
+def pyodide_node():
+    """One Pyodide under Node for the test process (node_pyodide.NodePyodide), started at
+    the first check: ``pyodide_node.run(checks_py, inputs, archive=... | engine=...)``."""
+    assert shutil.which("node"), "these tests run Pyodide in Node 20 or newer; -m 'not pyodide' leaves them out"
+    from node_pyodide import NodePyodide
+
+    from explorables.site_builder.pyodide.release import ensure_pyodide
+
+    runner = NodePyodide(ensure_pyodide())
+    yield runner
+    runner.close()
 
 
 @pytest.fixture(scope="session")

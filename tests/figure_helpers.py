@@ -208,33 +208,25 @@ def lesson_as_built(lesson: Path) -> str:
     return text
 
 
-def agrees_under_pyodide(tmp_path: Path, inputs: dict) -> dict:
+def agrees_under_pyodide(pyodide_node, tmp_path: Path, inputs: dict) -> dict:
     """Run a figure's first frame and a reader's events (``inputs``: figure, options,
     events) in CPython and, from the engine archive as the worker imports it, under
-    Pyodide in Node (tests/node/run_archive.mjs); assert the two agree (numbers within
-    1e-12, words equal) and return the CPython run, for a test's own checks."""
+    Pyodide in Node (``pyodide_node``, the conftest fixture); assert the two agree (numbers
+    within 1e-12, words equal) and return the CPython run, for a test's own checks."""
     import importlib.util
-    import shutil
-    import subprocess
 
     from explorables.site_builder.pyodide.archive import engine_archive
-    from explorables.site_builder.pyodide.release import ensure_pyodide
     from test_engine_pyodide import NODE_DIR, _compare
 
-    node = shutil.which("node")
-    assert node is not None, "the agreement test needs node"
     (tmp_path / "engine.zip").write_bytes(engine_archive())
-    (tmp_path / "inputs.json").write_text(json.dumps(inputs))
     spec = importlib.util.spec_from_file_location("figure_checks", NODE_DIR / "figure_checks.py")
     assert spec is not None and spec.loader is not None
     checks = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(checks)
     in_cpython = json.loads(json.dumps(checks.main(inputs), allow_nan=False))
-    run = subprocess.run([node, str(NODE_DIR / "run_archive.mjs"), str(ensure_pyodide()), str(tmp_path / "engine.zip"),
-                          str(NODE_DIR / "figure_checks.py"), str(tmp_path / "inputs.json")],
-                         capture_output=True, text=True, timeout=180)
-    assert run.returncode == 0, f"node failed:\n{run.stderr[-3000:]}"
-    in_pyodide = json.loads(run.stdout)
+    run = pyodide_node.run(NODE_DIR / "figure_checks.py", inputs, archive=tmp_path / "engine.zip")
+    assert run.ok, f"node failed:\n{run.error[-3000:]}"
+    in_pyodide = run.result
     assert (in_pyodide["platform"], in_pyodide["python"]) == ("emscripten", [3, 14])
     for key in ("platform", "python", "site_figures"):
         del in_pyodide[key], in_cpython[key]

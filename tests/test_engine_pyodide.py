@@ -1,16 +1,15 @@
 """The engine under real Pyodide (Node 20 and the npm pyodide package, no browser).
 
-tests/node/run_engine.mjs loads Pyodide, writes engine/ into its file system and runs
-tests/node/engine_checks.py; the same checks run here in CPython, and the two results
-must agree number by number within 1e-12, with equal error messages.
+The ``pyodide_node`` fixture (tests/node_pyodide.py) runs checks in one Pyodide under
+Node: engine/'s sources written into its file system, or a site's engine archive unpacked
+as the worker unpacks it. tests/node/engine_checks.py runs there and here in CPython, and
+the two results must agree number by number within 1e-12, with equal error messages.
 """
 from __future__ import annotations
 
 import importlib.util
 import json
 import math
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -52,28 +51,13 @@ def _compare(path: str, got, expected, mismatches: list[str]) -> None:
         mismatches.append(f"{path}: {got!r} != {expected!r}")
 
 
-@pytest.fixture(scope="module")
-def pyodide_dir() -> Path:
-    from explorables.site_builder.pyodide.release import ensure_pyodide
-
-    return ensure_pyodide()
-
-
-def test_engine_agrees_under_pyodide(pyodide_dir, tmp_path):
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
+def test_engine_agrees_under_pyodide(pyodide_node):
     checks = _checks_module()
     inputs = checks.make_inputs(seed=2024)
-    (tmp_path / "inputs.json").write_text(json.dumps(inputs))
 
-    run = subprocess.run(
-        [node, str(NODE_DIR / "run_engine.mjs"), str(pyodide_dir), str(ROOT / "engine"),
-         str(NODE_DIR / "engine_checks.py"), str(tmp_path / "inputs.json")],
-        capture_output=True, text=True, timeout=180,
-    )
-    assert run.returncode == 0, f"node failed:\n{run.stderr[-3000:]}"
-    in_pyodide = json.loads(run.stdout)
+    run = pyodide_node.run(NODE_DIR / "engine_checks.py", inputs, engine=ROOT / "engine")
+    assert run.ok, f"node failed:\n{run.error[-3000:]}"
+    in_pyodide = run.result
     in_cpython = json.loads(json.dumps(checks.main(inputs), allow_nan=False))
 
     assert in_pyodide["platform"] == "emscripten"
@@ -89,14 +73,11 @@ def test_engine_agrees_under_pyodide(pyodide_dir, tmp_path):
     assert in_cpython["known_similarity"] == pytest.approx([0.6576288585138028, 0.4013262719561504], abs=1e-15)
 
 
-def test_the_sample_author_figure_agrees_under_pyodide(pyodide_dir, tmp_path):
+def test_the_sample_author_figure_agrees_under_pyodide(pyodide_node, tmp_path):
     """The sample figure of the guide (what `explorables new` writes), importing a module
     of its own folder, shipped in the
     engine archive the build writes and imported as the worker imports it: its first
     frame and a few reader events give the same numbers under Pyodide as in CPython."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
     from explorables.site_builder.authors import loader as authors
     from explorables.site_builder.pyodide.archive import engine_archive
 
@@ -114,7 +95,6 @@ def test_the_sample_author_figure_agrees_under_pyodide(pyodide_dir, tmp_path):
         inputs = {"figure": "softmax-bars", "options": {"a": "0.5", "c": "-1"},
                   "events": [{"type": "set", "name": "b", "value": "2.5"}, {"type": "action", "name": "tie"},
                              {"type": "set", "name": "a", "value": "abc"}, {"type": "patch", "patch": {"c": 4}}]}
-        (tmp_path / "inputs.json").write_text(json.dumps(inputs))
         spec = importlib.util.spec_from_file_location("figure_checks", NODE_DIR / "figure_checks.py")
         checks = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(checks)
@@ -122,11 +102,9 @@ def test_the_sample_author_figure_agrees_under_pyodide(pyodide_dir, tmp_path):
     finally:
         authors.unload()
 
-    run = subprocess.run([node, str(NODE_DIR / "run_archive.mjs"), str(pyodide_dir), str(tmp_path / "engine.zip"),
-                          str(NODE_DIR / "figure_checks.py"), str(tmp_path / "inputs.json")],
-                         capture_output=True, text=True, timeout=180)
-    assert run.returncode == 0, f"node failed:\n{run.stderr[-3000:]}"
-    in_pyodide = json.loads(run.stdout)
+    run = pyodide_node.run(NODE_DIR / "figure_checks.py", inputs, archive=tmp_path / "engine.zip")
+    assert run.ok, f"node failed:\n{run.error[-3000:]}"
+    in_pyodide = run.result
     assert (in_pyodide["platform"], in_pyodide["python"]) == ("emscripten", [3, 14])
     assert in_pyodide["site_figures"] == ["softmax_bars", "words_of"]  # the worker imported the site's modules
     for key in ("platform", "python", "site_figures"):
@@ -155,7 +133,7 @@ def main(inputs):
 '''
 
 
-def test_a_module_that_fails_only_in_the_browser_takes_down_its_own_figures_alone(pyodide_dir, tmp_path):
+def test_a_module_that_fails_only_in_the_browser_takes_down_its_own_figures_alone(pyodide_node, tmp_path):
     """Pins an author's finding: a figure module that imported a package by a name put
     together while it runs built (the builder has the package), and in the browser every
     figure of every page, built-in ones too, showed a 15-line Pyodide traceback. Such an
@@ -163,9 +141,6 @@ def test_a_module_that_fails_only_in_the_browser_takes_down_its_own_figures_alon
     still fail only in the browser (here it checks where it runs). Each of the site's
     modules is imported on its own: that module's figures say why, in one line, and the
     others work."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
     from explorables.site_builder.authors import loader as authors
     from explorables.site_builder.pyodide.archive import engine_archive
 
@@ -182,12 +157,9 @@ def test_a_module_that_fails_only_in_the_browser_takes_down_its_own_figures_alon
     finally:
         authors.unload()
     (tmp_path / "module_failed_checks.py").write_text(MODULE_FAILED_CHECKS)
-    (tmp_path / "inputs.json").write_text("{}")
-    run = subprocess.run([node, str(NODE_DIR / "run_archive.mjs"), str(pyodide_dir), str(tmp_path / "engine.zip"),
-                          str(tmp_path / "module_failed_checks.py"), str(tmp_path / "inputs.json")],
-                         capture_output=True, text=True, timeout=180)
-    assert run.returncode == 0, f"node failed:\n{run.stderr[-3000:]}"
-    steps = json.loads(run.stdout)
+    run = pyodide_node.run(tmp_path / "module_failed_checks.py", {}, archive=tmp_path / "engine.zip")
+    assert run.ok, f"node failed:\n{run.error[-3000:]}"
+    steps = run.result
     assert steps["softmax-bars"]["ok"] and steps["attention-row"]["ok"]
     assert steps["needs-yaml"] == {
         "ok": False, "internal": True,
@@ -211,27 +183,21 @@ def main(names):
 '''
 
 
-def test_the_standard_modules_a_figure_may_not_import_are_those_the_browser_lacks(pyodide_dir, tmp_path):
+def test_the_standard_modules_a_figure_may_not_import_are_those_the_browser_lacks(pyodide_node, tmp_path):
     """The build refuses an author's import of a standard module the reader's browser
     cannot import (author_checks.NOT_IN_BROWSER): that list is what fails under the
     Pyodide the site ships, among every module this Python's standard library names."""
     import sys
 
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
     from explorables.site_builder.pyodide.archive import engine_archive
     from explorables.site_builder.authors.checks import NOT_IN_BROWSER
 
     names = sorted(set(sys.stdlib_module_names) - {"antigravity", "this"})  # these two open a browser, print
     (tmp_path / "engine.zip").write_bytes(engine_archive([]))
     (tmp_path / "import_checks.py").write_text(IMPORT_CHECKS)
-    (tmp_path / "inputs.json").write_text(json.dumps(names))
-    run = subprocess.run([node, str(NODE_DIR / "run_archive.mjs"), str(pyodide_dir), str(tmp_path / "engine.zip"),
-                          str(tmp_path / "import_checks.py"), str(tmp_path / "inputs.json")],
-                         capture_output=True, text=True, timeout=180)
-    assert run.returncode == 0, f"node failed:\n{run.stderr[-3000:]}"
-    missing = set(json.loads(run.stdout))
+    run = pyodide_node.run(tmp_path / "import_checks.py", names, archive=tmp_path / "engine.zip")
+    assert run.ok, f"node failed:\n{run.error[-3000:]}"
+    missing = set(run.result)
     assert "curses" in missing and "json" not in missing
     assert missing == NOT_IN_BROWSER & set(names), (
         f"missing in the browser but allowed: {sorted(missing - NOT_IN_BROWSER)}; "

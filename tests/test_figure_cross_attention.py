@@ -289,10 +289,10 @@ def test_the_lesson_states_the_figure_s_numbers():
     assert "only $(1, -1)$ or $(-1, 1)$ is left" in text and "length $\\sqrt{2}$, whatever its size" in text
 
 
-# --- the same numbers under Pyodide (Node, tests/node/run_archive.mjs) -----------------------------
+# --- the same numbers under Pyodide (Node, the pyodide_node fixture) ------------------------------
 
 @pytest.mark.pyodide
-def test_the_figure_agrees_under_pyodide(tmp_path):
+def test_the_figure_agrees_under_pyodide(pyodide_node, tmp_path):
     """The figure shipped in the engine archive and imported as the worker imports it: its
     first frame and a reader's events give the same numbers under Pyodide as in CPython."""
     inputs = {"figure": FIG.name, "options": {"i": "1", "T": "0.7"},
@@ -300,6 +300,6 @@ def test_the_figure_agrees_under_pyodide(tmp_path):
                          {"type": "drag", "mark": "x", "index": 0, "x": 0.4, "y": -1.1},
                          {"type": "set", "name": "T", "value": "x"}, {"type": "action", "name": "off"},
                          {"type": "patch", "patch": {"T": 2.5}}]}
-    in_cpython = figure_helpers.agrees_under_pyodide(tmp_path, inputs)
+    in_cpython = figure_helpers.agrees_under_pyodide(pyodide_node, tmp_path, inputs)
     assert [s["ok"] for s in in_cpython["steps"]] == [True, True, True, False, True, True]
     assert in_cpython["steps"][2]["state"]["X"][0] == [0.4, -1.1]  # the cell selected row 0, the drag moved it

@@ -336,14 +336,14 @@ def test_the_lesson_states_the_engine_numbers():
 
 
 @pytest.mark.pyodide
-def test_the_figure_agrees_under_pyodide(tmp_path):
+def test_the_figure_agrees_under_pyodide(pyodide_node, tmp_path):
     """The first frame and a reader's events, run by the engine archive's modules under
     Pyodide (Node, no browser), give the CPython numbers within 1e-12 and the same words."""
     inputs = {"figure": "kv-cache", "options": {"t": "2", "heads": "12", "share": "grouped"},
               "events": [{"type": "set", "name": "t", "value": "7"}, {"type": "action", "name": "tick"},
                          {"type": "set", "name": "cache", "value": False}, {"type": "action", "name": "share"},
                          {"type": "set", "name": "groups", "value": "5"}, {"type": "patch", "patch": {"d_k": 64}}]}
-    in_cpython = figure_helpers.agrees_under_pyodide(tmp_path, inputs)
+    in_cpython = figure_helpers.agrees_under_pyodide(pyodide_node, tmp_path, inputs)
     assert [s["ok"] for s in in_cpython["steps"]] == [True, True, True, True, False, True]
     assert in_cpython["first"]["values"]["kv_heads"] == 6  # 8 groups do not divide 12 heads
     assert in_cpython["steps"][3]["state"]["groups"] == 6  # nor does the experiment give them 8

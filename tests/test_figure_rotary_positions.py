@@ -317,10 +317,10 @@ def test_experiments_near_puts_the_try_this_buttons_under_a_panel_without_overri
     assert control(FIG.scene(first_state()), "experiments")["near"] == "score"
 
 
-# --- the same numbers under Pyodide (Node, tests/node/run_archive.mjs) -----------------------------
+# --- the same numbers under Pyodide (Node, the pyodide_node fixture) ------------------------------
 
 @pytest.mark.pyodide
-def test_the_figure_agrees_under_pyodide(tmp_path):
+def test_the_figure_agrees_under_pyodide(pyodide_node, tmp_path):
     """The figure shipped in the engine archive and imported as the worker imports it: its
     first frame and a reader's events give the same numbers under Pyodide as in CPython."""
     inputs = {"figure": FIG.name, "options": {"t": "5", "mode": "rotate"},
@@ -328,7 +328,7 @@ def test_the_figure_agrees_under_pyodide(tmp_path):
                          {"type": "drag", "mark": "qt", "index": 0, "x": 0.4, "y": -1.1},
                          {"type": "set", "name": "u", "value": "x"}, {"type": "action", "name": "add"},
                          {"type": "patch", "patch": {"t": 12}}]}
-    in_cpython = figure_helpers.agrees_under_pyodide(tmp_path, inputs)
+    in_cpython = figure_helpers.agrees_under_pyodide(pyodide_node, tmp_path, inputs)
     assert [s["ok"] for s in in_cpython["steps"]] == [True, True, True, False, True, True]
     assert in_cpython["steps"][1]["state"]["u"] == 5  # Move both kept the offset: 5 - 1 = 9 - 5
     assert in_cpython["steps"][3]["error"] == "position u must be a number, got 'x'"

@@ -1,4 +1,4 @@
-"""Engine checks run twice: in CPython by pytest and in Pyodide by run_engine.mjs.
+"""Engine checks run twice: in CPython by pytest and in Pyodide by serve_checks.mjs.
 
 ``make_inputs(seed)`` (CPython only) draws the inputs once; ``main(inputs)`` computes
 every engine result for them and returns plain JSON-able data, so that the two runs can

@@ -1,4 +1,4 @@
-"""Figure checks run twice: in CPython by pytest and in Pyodide by run_archive.mjs.
+"""Figure checks run twice: in CPython by pytest and in Pyodide by serve_checks.mjs.
 
 ``main(inputs)`` draws a figure's first frame from the directive options in ``inputs``
 and steps it through the events in ``inputs`` with the runtime the browser calls,
