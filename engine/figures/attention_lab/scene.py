@@ -100,18 +100,10 @@ def _at(tokens, j: int) -> str:
 
 def _best(tokens, i: int, weights, order: list[int]) -> str:
     """The two tokens the asking token i weighs most, against an even share."""
-    a, b = order[0], order[1]
-    return W.READOUT_BEST.format(
-        word=quote(tokens[i]),
-        top_weight=num(weights[a]),
-        top=quote(tokens[a]),
-        top_at=_at(tokens, a),
-        second_weight=num(weights[b]),
-        second=quote(tokens[b]),
-        second_at=_at(tokens, b),
-        n=len(order),
-        even=num(1 / len(order)),
-    )
+    ranked = {}
+    for rank, j in zip(("top", "second"), order[:2], strict=True):
+        ranked.update({rank: quote(tokens[j]), f"{rank}_weight": num(weights[j]), f"{rank}_at": _at(tokens, j)})
+    return W.READOUT_BEST.format(word=quote(tokens[i]), n=len(order), even=num(1 / len(order)), **ranked)
 
 
 def _repeated(s: dict, X, r, w: str, a: int, b: int) -> str:
