@@ -79,15 +79,9 @@ def qk_panel(s: dict, v: dict) -> dict:
     tokens, i, r = s["tokens"], s["query"], v["r"]
     q, K = r.Q[i], r.K
     feet = [vector_projection(k, q) for k in K] if any(q) else []  # where each key's reach ends
-    later = [s["causal"] and j > i for j in range(len(K))]
     half = extent([*K, q, *feet], PLANE)
-    reach = lines(
-        [[k, foot] for k, foot in zip(K, feet, strict=False)],
-        dotted=True,
-        width=1,
-        link=link,
-        role=lambda j: "muted" if later[j] else "key",
-    )
+    role = ["muted" if s["causal"] and j > i else "key" for j in range(len(feet))]  # what the mask hides: muted
+    reach = lines([[k, foot] for k, foot in zip(K, feet, strict=False)], dotted=True, width=1, link=link, role=role)
     name = [W.KEY_NAME.format(word=tokens[j], j=j, at=vec(K[j]), score=num(r.scores[i][j])) for j in range(len(K))]
     labels = [token_label(tokens, j) for j in range(len(K))]
     keys = token_points("key", K, s, label=labels, select=True, name=name)
@@ -117,33 +111,15 @@ def values_panel(s: dict, v: dict) -> dict:
         labels = [token_label(tokens, j) for j in js]
         return token_points("value", [V[j] for j in js], s, js, label=labels, select=True, name=name, size=size)
 
-    def output_name(j: int) -> str:
-        return W.OUTPUT_NAME.format(word=tokens[j], j=j, at=vec(outs[j]))
+    def output_points(js: list[int], size: float, **more) -> list[dict]:
+        name = [W.OUTPUT_NAME.format(word=tokens[j], j=j, at=vec(outs[j])) for j in js]
+        at, links = [outs[j] for j in js], [link(j) for j in js]
+        return points("out", at, index=js, role="output", shape="diamond", size=size, link=links, **more, name=name)
 
     # drawn in this order, so that nothing hides anything: the asking token's own value (a
     # ring wide enough to hold a diamond), the outputs, the other values' dots on top
-    outputs = points(
-        "out",
-        [outs[j] for j in others],
-        index=others,
-        role="output",
-        shape="diamond",
-        size=2.5,
-        link=[link(j) for j in others],
-        select=True,
-        name=[output_name(j) for j in others],
-    )
-    own = points(
-        None,
-        [outs[i]],
-        id=f"out-{i}",
-        role="output",
-        shape="diamond",
-        size=OUTPUT_DIAMOND,
-        label=f"o{sub(i)} ({tokens[i]})",
-        link=link(i),
-        name=output_name(i),
-    )
+    outputs = output_points(others, 2.5, select=True)
+    own = output_points([i], OUTPUT_DIAMOND, label=f"o{sub(i)} ({tokens[i]})")
     return square(
         "values",
         shade,
