@@ -85,15 +85,15 @@ def test_the_sentence_vectors_follow_their_recipe():
     p = hm.PRESETS["sentence"]
     for j, kind in enumerate(hm.KINDS):
         s, c = engine.position_code(j, hm.OMEGA)
-        assert p.k[j] == tuple(round(x, 2) for x in (1.5 * (kind == "noun"), 1.5 * (kind == "verb"), 1.5 * s, 1.5 * c))
-    assert p.q[11] == (0.0, 0.0, 0.0, 0.0)  # the full stop asks nothing
-    assert p.q[0] == p.q[1] == p.q[3]  # the, old and chased all look for the noun at position 2
+        assert p["k"][j] == [round(x, 2) for x in (1.5 * (kind == "noun"), 1.5 * (kind == "verb"), 1.5 * s, 1.5 * c)]
+    assert p["q"][11] == [0.0, 0.0, 0.0, 0.0]  # the full stop asks nothing
+    assert p["q"][0] == p["q"][1] == p["q"][3]  # the, old and chased all look for the noun at position 2
 
 
 def test_the_random_preset_has_unit_spread():
     p = hm.PRESETS["random"]
-    assert len(p.tokens) == 16 and all(len(r) == 8 for r in p.q + p.k + p.v)
-    entries = [x for r in p.q + p.k + p.v for x in r]
+    assert len(p["tokens"]) == 16 and all(len(r) == 8 for r in p["q"] + p["k"] + p["v"])
+    entries = [x for r in p["q"] + p["k"] + p["v"] for x in r]
     assert abs(statistics.fmean(entries)) < 0.15 and 0.85 < statistics.pstdev(entries) < 1.15
 
 

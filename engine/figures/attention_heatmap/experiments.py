@@ -7,21 +7,14 @@ from __future__ import annotations
 import math
 
 from explorables.engine import attention
-from explorables.figures import Experiment, Say, num, pct, quote, typed
+from explorables.figures import Experiment, num, pct, quote, typed
 
 from . import words as W
-from .presets import PRESETS
+from .presets import PRESETS, load
 from .table import dot_spread, normalised, readable, result, rows_reading, table, unscaled
 
 PAD = 3  # [PAD] tokens the padding experiment adds
 GROW_FROM = 6  # tokens the growth experiment starts from
-
-
-def load(state: dict, preset) -> None:
-    """Tokens and vectors of a preset, the whole of it in the table, none padded."""
-    state["tokens"] = list(preset.tokens)
-    state.update({m: [list(row) for row in getattr(preset, m)] for m in "qkv"}, value_names=list(preset.value_names))
-    state.update(preset=preset.name, n=len(preset.tokens), padding=0, query=preset.query)
 
 
 def pick_most_peaked(state: dict) -> None:
@@ -130,22 +123,19 @@ def why_scale(state: dict) -> str:
     )
 
 
-def _button(name: str, **fill) -> dict:
-    label, title, needs = (Say(s.key, **fill) if s else "" for s in W.BUTTONS[name])
-    return {"name": name, "label": label, "title": title, "needs": needs}
-
-
 EXPERIMENTS = (
     Experiment(
-        **_button("peaked-flat"),
+        **W.button("peaked-flat"),
         set={"view": "weights"},
         run=pick_most_peaked,
         see=peaked_flat,
         when=lambda s: bool(rows_reading(s, result(s), 3)),
     ),
-    Experiment(**_button("scores"), set={"view": "scores"}, see=scores),
-    Experiment(**_button("causal"), set={"causal": True, "view": "weights"}, see=causal, when=lambda s: s["n"] >= 2),
-    Experiment(**_button("padding", pad=PAD), set={"padding": PAD, "view": "weights"}, see=padding),
-    Experiment(**_button("grow", grow=GROW_FROM), run=grow, see=grown, when=lambda s: len(s["tokens"]) > GROW_FROM),
-    Experiment(**_button("why-scale"), set={"view": "scores"}, run=lambda s: load(s, PRESETS["random"]), see=why_scale),
+    Experiment(**W.button("scores"), set={"view": "scores"}, see=scores),
+    Experiment(**W.button("causal"), set={"causal": True, "view": "weights"}, see=causal, when=lambda s: s["n"] >= 2),
+    Experiment(**W.button("padding", pad=PAD), set={"padding": PAD, "view": "weights"}, see=padding),
+    Experiment(**W.button("grow", grow=GROW_FROM), run=grow, see=grown, when=lambda s: len(s["tokens"]) > GROW_FROM),
+    Experiment(
+        **W.button("why-scale"), set={"view": "scores"}, run=lambda s: load(s, PRESETS["random"]), see=why_scale
+    ),
 )

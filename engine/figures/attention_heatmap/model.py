@@ -35,8 +35,8 @@ from ..kit.rounding import rounded
 from ..sentences import count_errors
 from . import scene
 from . import words as W
-from .experiments import EXPERIMENTS, load
-from .presets import COORD_LIMIT, MAX_DIM, MAX_TOKENS, PRESETS, custom, parse_rows
+from .experiments import EXPERIMENTS
+from .presets import COORD_LIMIT, MAX_DIM, MAX_TOKENS, PRESETS, load, parse_rows, preset
 from .table import PAD_MAX, kind_of_row, result, table
 from .words import plural
 
@@ -52,7 +52,7 @@ def preset_of(name: str, options: dict):
     """The preset ``name``, or with "custom" the author's tokens and vectors."""
     if name != "custom":
         return PRESETS[name]
-    return custom(own_tokens(options), *(parse_rows(options[m], m) for m in VECTORS))
+    return preset("custom", own_tokens(options), *(parse_rows(options[m], m) for m in VECTORS))
 
 
 def mistake(option: str, kind: str, **fields) -> OptionError:
@@ -78,6 +78,11 @@ def preset_choices(state: dict) -> list[tuple[str, Say]]:
     return own + [(name, W.PRESETS[name]) for name in PRESETS]
 
 
+def picked_row(value: Any, s: dict) -> int:
+    """A query row sent by a reader or an author: a word or a position among the table's words."""
+    return query_field(value, s["tokens"][: s["n"]])
+
+
 def n_help(s: dict) -> str:
     """Under the length slider: how many cells the table has, [PAD]s included."""
     if s["padding"]:
@@ -94,50 +99,24 @@ class AttentionHeatmap(Figure, words=W):
     # peaked row) are about its table without the mask; padding leaves the real rows be
     subject = ("preset", "tokens", "n", "q", "k", "v", "causal")
     params = (
-        Choice("view", W.VIEW_LABEL, "weights", choices=W.VIEW_CHOICES, doc=W.DOCS["view"], near="table"),
+        Choice("view", default="weights", choices=W.VIEW_CHOICES, near="table", **W.CONTROLS["view"]),
         Slider(
             "n",
-            W.N_LABEL,
-            0,
+            default=0,
             lo=1,
             hi=lambda s: len(s["tokens"]),
             integer=True,
-            what=W.N_WHAT,
             option=False,
             help=n_help,
-            doc=W.DOCS["n"],
             near="table",
+            **W.CONTROLS["n"],
         ),
-        Toggle("causal", W.CAUSAL_LABEL, False, doc=W.DOCS["causal"], near="table"),
-        Slider(
-            "padding",
-            W.PADDING_LABEL,
-            0,
-            lo=0,
-            hi=PAD_MAX,
-            integer=True,
-            what=W.PADDING_WHAT,
-            help=W.PADDING_HELP,
-            doc=W.DOCS["padding"],
-            near="table",
-        ),
+        Toggle("causal", default=False, near="table", **W.CONTROLS["causal"]),
+        Slider("padding", default=0, lo=0, hi=PAD_MAX, integer=True, near="table", **W.CONTROLS["padding"]),
         Choice(
-            "preset",
-            W.PRESET_LABEL,
-            "sentence",
-            choices=preset_choices,
-            option=False,
-            doc=W.DOCS["preset"],
-            near="table",
+            "preset", default="sentence", choices=preset_choices, option=False, near="table", **W.CONTROLS["preset"]
         ),
-        Hidden(
-            "query",
-            W.QUERY_LABEL,
-            "",
-            option=True,
-            doc=W.DOCS["query"],
-            parse=lambda value, s: query_field(value, s["tokens"][: s["n"]]),
-        ),
+        Hidden("query", default="", option=True, parse=picked_row, **W.CONTROLS["query"]),
     )
     extra_options = (
         Option("preset", "choice", "sentence", W.DOCS["preset"], choices=tuple(PRESETS)),
@@ -154,7 +133,7 @@ class AttentionHeatmap(Figure, words=W):
 
     def check_options(self, values: dict[str, Any]) -> None:
         own = own_tokens(values)
-        tokens = own or list(PRESETS[values["preset"]].tokens)
+        tokens = own or PRESETS[values["preset"]]["tokens"]
         given = {m: parse_rows(values[m], m) for m in VECTORS if str(values[m]).strip()}
         errors = own_errors(own, given) if own else []
         if given and not own:
@@ -171,10 +150,9 @@ class AttentionHeatmap(Figure, words=W):
         raise_all(errors)
 
     def setup(self, state: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
-        preset = preset_of("custom" if own_tokens(options) else options["preset"], options)
-        load(state, preset)
-        n = options["length"] or len(preset.tokens)
-        query = resolve_query(options["query"], state["tokens"]) if str(options["query"]).strip() else preset.query
+        load(state, preset_of("custom" if own_tokens(options) else options["preset"], options))
+        n = options["length"] or len(state["tokens"])
+        query = resolve_query(options["query"], state["tokens"]) if str(options["query"]).strip() else state["query"]
         state.update(n=n, padding=int(options["padding"]), query=min(query, n - 1))
         state["reset_preset"] = None  # the preset Reset returns to, once the reader picked one
         return state

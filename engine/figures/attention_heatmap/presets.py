@@ -10,9 +10,9 @@ standard normal distribution (seeded), for the statistics of the scores.
 
 from __future__ import annotations
 
+import copy
 import random
 from functools import partial
-from typing import NamedTuple
 
 from explorables.engine import position_code
 from explorables.figures import read_rows
@@ -21,18 +21,6 @@ MAX_TOKENS = 16
 MAX_DIM = 8
 COORD_LIMIT = 10.0  # typed or authored coordinates must lie in [-10, 10]
 parse_rows = partial(read_rows, most=MAX_DIM, limit=COORD_LIMIT)  # (text, what): "1, 0, 0.5; 0, 2, -1; ..."
-
-
-class Preset(NamedTuple):
-    """A sentence with its vectors."""
-
-    name: str  # the option value and the menu's value
-    tokens: tuple[str, ...]
-    q: tuple[tuple[float, ...], ...]  # (T, d_k)
-    k: tuple[tuple[float, ...], ...]  # (T, d_k)
-    v: tuple[tuple[float, ...], ...]  # (T, d_v)
-    value_names: tuple[str, ...]  # a name for each coordinate of the values
-    query: int = 0  # the row picked first
 
 
 SENTENCE = ["the", "old", "dog", "chased", "a", "small", "cat", "across", "the", "quiet", "garden", "."]
@@ -58,16 +46,19 @@ KEY_SIZE, QUERY_SIZE = 1.5, 3.0  # lengths of the key and query parts
 RANDOM_SEED = 4
 
 
-def _rounded(xs) -> tuple[float, ...]:
+def _rounded(xs) -> list[float]:
     """Two decimals, so that every entry can be typed back exactly (and no -0.0)."""
-    return tuple(round(x, 2) + 0.0 for x in xs)
+    return [round(x, 2) + 0.0 for x in xs]
 
 
-def _named(d: int) -> tuple[str, ...]:
-    return tuple(f"v{c + 1}" for c in range(d))
+def preset(name: str, tokens, q, k, v, value_names=None, query: int = 0) -> dict:
+    """A preset as the state holds it: its tokens, their q and k (T x d_k) and v (T x d_v),
+    a name for each coordinate of the values (v1, v2, ... unless given), the row picked first."""
+    names = value_names or [f"v{c + 1}" for c in range(len(v[0]))]
+    return {"tokens": list(tokens), "q": q, "k": k, "v": v, "value_names": names, "preset": name, "query": query}
 
 
-def _sentence() -> Preset:
+def _sentence() -> dict:
     """Keys: (is noun, is verb, position code) scaled by 1.5. Queries: (looks for a noun,
     looks for a verb, the position code of the place it looks at) scaled by 3."""
     keys = [
@@ -77,24 +68,23 @@ def _sentence() -> Preset:
     queries = [
         _rounded(QUERY_SIZE * x for x in (seek == "noun", seek == "verb", *position_code(i + away, OMEGA)))
         if away is not None
-        else (0.0,) * 4
+        else [0.0] * 4
         for i, (seek, away) in enumerate(SEEKS)
     ]
-    values = tuple(tuple(float(kind in kinds) for kinds in VALUES.values()) for kind in KINDS)
-    return Preset("sentence", tuple(SENTENCE), tuple(queries), tuple(keys), values, tuple(VALUES), query=2)
+    values = [[float(kind in kinds) for kinds in VALUES.values()] for kind in KINDS]
+    return preset("sentence", SENTENCE, queries, keys, values, list(VALUES), query=2)
 
 
-def _random() -> Preset:
+def _random() -> dict:
     """Sixteen tokens whose q, k, v entries are standard normal numbers (seed 4), rounded."""
     rng = random.Random(RANDOM_SEED)
-    q, k, v = (tuple(_rounded(rng.gauss(0.0, 1.0) for _ in range(8)) for _ in range(16)) for _ in "qkv")
-    return Preset("random", tuple(f"x{j + 1}" for j in range(16)), q, k, v, _named(8))
+    q, k, v = ([_rounded(rng.gauss(0.0, 1.0) for _ in range(8)) for _ in range(16)] for _ in "qkv")
+    return preset("random", [f"x{j + 1}" for j in range(16)], q, k, v)
 
 
-PRESETS = {p.name: p for p in (_sentence(), _random())}
+PRESETS = {p["preset"]: p for p in (_sentence(), _random())}
 
 
-def custom(tokens: list[str], q, k, v) -> Preset:
-    """The author's own tokens and vectors as a preset: values named v1, v2, ..."""
-    Q, K, V = (tuple(map(tuple, m)) for m in (q, k, v))
-    return Preset("custom", tuple(tokens), Q, K, V, _named(len(v[0])))
+def load(state: dict, chosen: dict) -> None:
+    """Tokens and vectors of a preset, the whole of it in the table, none padded."""
+    state.update(copy.deepcopy(chosen), n=len(chosen["tokens"]), padding=0)

@@ -101,17 +101,26 @@ DOCS = {
     "Empty: the preset's choice.",
     "n": "How many tokens the table uses (set by :length:).",
 }
-VIEW_LABEL = say("view_label")
 VIEW_CHOICES = (
     ("weights", say("view_weights")),
     ("scores", say("view_scores")),
     ("unscaled", say("view_unscaled")),
 )
-N_LABEL, N_WHAT = say.all("n_label n_what")
-N_HELP, N_HELP_PADDED, CAUSAL_LABEL, PADDING_LABEL = say.all("n_help n_help_padded causal_label padding_label")
-PADDING_WHAT, PADDING_HELP, PRESET_LABEL = say.all("padding_what padding_help preset_label")
+N_HELP, N_HELP_PADDED, CUSTOM_LABEL = say.all("n_help n_help_padded custom_label")
 PRESETS = say.table(sentence="preset_sentence", random="preset_random")
-CUSTOM_LABEL, QUERY_LABEL = say.all("custom_label query_label")
+CONTROLS = {  # each control's words: its label (and how messages call its number), its doc
+    "view": {"label": say("view_label"), "doc": DOCS["view"]},
+    "n": {"label": say("n_label"), "what": say("n_what"), "doc": DOCS["n"]},
+    "causal": {"label": say("causal_label"), "doc": DOCS["causal"]},
+    "padding": {
+        "label": say("padding_label"),
+        "what": say("padding_what"),
+        "help": say("padding_help"),
+        "doc": DOCS["padding"],
+    },
+    "preset": {"label": say("preset_label"), "doc": DOCS["preset"]},
+    "query": {"label": say("query_label"), "doc": DOCS["query"]},
+}
 WHAT = say.table(q="what_q", k="what_k", v="what_v")
 GRID_LABEL, GRID_ROW, GRID_CELL, COORDINATE = say.all("grid_label grid_row grid_cell coordinate")
 
@@ -155,23 +164,12 @@ COST_ITEMS = (
 PEAKED_FLAT, CAUSAL, PADDING, PADDING_ONE_ROW = say.all("peaked_flat causal padding padding_one_row")
 PADDING_ROWS, PADDING_EXACTLY, GROW = say.all("padding_rows padding_exactly grow")
 SCORES_ONE_KEY, SCORES, SCORES_OVER, WHY_SCALE = say.all("scores_one_key scores scores_over why_scale")
-BUTTONS = {  # name: (label, title, what it needs where it does not apply)
-    "peaked-flat": say.all("button_peaked_flat button_peaked_flat_title button_peaked_flat_needs"),
-    "scores": (
-        say("button_scores"),
-        say("button_scores_title"),
-        None,
-    ),
-    "causal": say.all("button_causal button_causal_title button_causal_needs"),
-    "padding": (
-        say("button_padding"),
-        say("button_padding_title"),
-        None,
-    ),
-    "grow": say.all("button_grow button_grow_title button_grow_needs"),
-    "why-scale": (
-        say("button_why_scale"),
-        say("button_why_scale_title"),
-        None,
-    ),
-}
+NEEDING = ("peaked-flat", "causal", "grow")  # the experiments that apply to some states only
+
+
+def button(name: str, **fields) -> dict:
+    """An experiment's name, label, title and what it needs where it does not apply
+    (button_NAME, button_NAME_title, button_NAME_needs), ``fields`` filled in each."""
+    label, title = say.button("button-" + name, **fields)
+    needs = say(f"button_{name.replace('-', '_')}_needs", **fields) if name in NEEDING else ""
+    return {"name": name, "label": label, "title": title, "needs": needs}
