@@ -51,7 +51,7 @@ def _rounded(xs) -> list[float]:
     return [round(x, 2) + 0.0 for x in xs]
 
 
-def preset(name: str, tokens, q, k, v, value_names=None, query: int = 0) -> dict:
+def preset(name: str, tokens, q, k, v, *, value_names=None, query: int = 0) -> dict:
     """A preset as the state holds it: its tokens, their q and k (T x d_k) and v (T x d_v),
     a name for each coordinate of the values (v1, v2, ... unless given), the row picked first."""
     names = value_names or [f"v{c + 1}" for c in range(len(v[0]))]
@@ -72,7 +72,7 @@ def _sentence() -> dict:
         for i, (seek, away) in enumerate(SEEKS)
     ]
     values = [[float(kind in kinds) for kinds in VALUES.values()] for kind in KINDS]
-    return preset("sentence", SENTENCE, queries, keys, values, list(VALUES), query=2)
+    return preset("sentence", SENTENCE, queries, keys, values, value_names=list(VALUES), query=2)
 
 
 def _random() -> dict:

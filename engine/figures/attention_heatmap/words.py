@@ -9,6 +9,8 @@ with ``num``, ``pct`` and ``quote``. Every template is a key of the catalogue
 
 from __future__ import annotations
 
+from typing import Any
+
 from explorables.figures import Words
 
 from .presets import MAX_DIM, MAX_TOKENS
@@ -108,7 +110,7 @@ VIEW_CHOICES = (
 )
 N_HELP, N_HELP_PADDED, CUSTOM_LABEL = say.all("n_help n_help_padded custom_label")
 PRESETS = say.table(sentence="preset_sentence", random="preset_random")
-CONTROLS = {  # each control's words: its label (and how messages call its number), its doc
+CONTROLS: dict[str, dict[str, Any]] = {  # each control's words: its label (and how messages call its number), its doc
     "view": {"label": say("view_label"), "doc": DOCS["view"]},
     "n": {"label": say("n_label"), "what": say("n_what"), "doc": DOCS["n"]},
     "causal": {"label": say("causal_label"), "doc": DOCS["causal"]},
