@@ -31,29 +31,24 @@ def top(state: dict, r, i: int | None = None) -> tuple[int, int, str]:
     return i, j, quote(state["tokens"][j])
 
 
-def same_word(state: dict) -> str:
-    _, r = attend(state)
+def same_word(state: dict, X, r) -> str:
     return W.SAME_WORD_SEE.format(output=vec(r.outputs[0]))
 
 
-def same_word_mask(state: dict) -> str:
-    _, r = attend(state)
+def same_word_mask(state: dict, X, r) -> str:
     first, second = vec(r.outputs[0]), vec(r.outputs[4])
     return W.SAME_WORD_MASK_SEE.format(first=first, weight=num(r.weights[4][0]), second=second)
 
 
-def same_word_position(state: dict) -> str:
-    X, r = attend(state)
-    (_, b0, word0), (_, b4, word4) = top(state, r, 0), top(state, r, 4)
-    w0, w4, o0, o4 = num(r.weights[0][b0]), num(r.weights[4][b4]), vec(r.outputs[0]), vec(r.outputs[4])
-    x0, x4 = vec(X[0]), vec(X[4])
-    return W.SAME_WORD_POSITION_SEE.format(
-        alpha=written(STRENGTH), x0=x0, x4=x4, w0=w0, b0=word0, w4=w4, b4=word4, o0=o0, o4=o4
-    )
+def same_word_position(state: dict, X, r) -> str:
+    fields = {}  # for the two "the"s, 0 and 4: x, the word weighed most (b) and its weight (w), the output
+    for t in (0, 4):
+        _, j, word = top(state, r, t)
+        fields.update({f"x{t}": vec(X[t]), f"w{t}": num(r.weights[t][j]), f"b{t}": word, f"o{t}": vec(r.outputs[t])})
+    return W.SAME_WORD_POSITION_SEE.format(alpha=written(STRENGTH), **fields)
 
 
-def sharp(state: dict) -> str:
-    _, r = attend(state)
+def sharp(state: dict, X, r) -> str:
     _, before = attend_with(state, temperature=1.0)
     i, j, word = top(state, r)
     weight, output, value = num(r.weights[i][j], 3), vec(r.outputs[i]), vec(r.V[j])
@@ -64,17 +59,15 @@ def sharp(state: dict) -> str:
     )
 
 
-def flat(state: dict) -> str:
-    _, r = attend(state)
+def flat(state: dict, X, r) -> str:
     i, n = state["query"], len(state["tokens"])
     mean = vec([math.fsum(c) / n for c in zip(*r.V, strict=True)])
     lo, hi = num(min(r.weights[i])), num(max(r.weights[i]))
     return W.FLAT_SEE.format(t=written(FLAT_T), lo=lo, hi=hi, n=n, even=num(1 / n), output=vec(r.outputs[i]), mean=mean)
 
 
-def double_query(state: dict) -> str:
+def double_query(state: dict, X, r) -> str:
     identity = [[1.0, 0.0], [0.0, 1.0]]
-    _, r = attend(state)
     _, half = attend_with(state, W_Q=identity, temperature=HALF_T)
     _, plain = attend_with(state, W_Q=identity)
     i, j, word = top(state, r)
@@ -85,14 +78,12 @@ def double_query(state: dict) -> str:
     )
 
 
-def blank_query(state: dict) -> str:
-    _, r = attend(state)
+def blank_query(state: dict, X, r) -> str:
     n = len(state["tokens"])
     return W.BLANK_QUERY_SEE.format(n=n, even=num(1 / n), output=vec(r.outputs[0]))
 
 
-def blank_query_mask(state: dict) -> str:
-    _, r = attend(state)
+def blank_query_mask(state: dict, X, r) -> str:
     first = ", ".join(map(quote, state["tokens"][:3]))
     o0, o1, o2 = (vec(o) for o in r.outputs[:3])
     return W.BLANK_QUERY_MASK_SEE.format(weight=num(r.weights[2][0]), words=first, o0=o0, o1=o1, o2=o2)
@@ -101,10 +92,10 @@ def blank_query_mask(state: dict) -> str:
 def bank(other_key: str):
     """The message of a "bank" experiment, which compares with the sentence ``other_key``."""
 
-    def message(state: dict) -> str:
+    def message(state: dict, X, r) -> str:
         other = dict(state)
         use_sentence(other, other_key)
-        (_, r), (_, r2) = attend(state), attend(other)
+        _, r2 = attend(other)
         (i, j, word), (i2, _, other_word) = top(state, r), top(other, r2)
         weight, output, other_output = num(r.weights[i][j]), vec(r.outputs[i]), vec(r2.outputs[i2])
         return W.BANK_SEE.format(weight=weight, word=word, output=output, other=other_word, other_output=other_output)
@@ -118,18 +109,23 @@ def centre_words(state: dict) -> None:
         state["emb"][w] = [0.0, 0.0]
 
 
-def look_back(state: dict) -> str:
-    _, r = attend(state)
+def look_back(state: dict, X, r) -> str:
     tokens, i = state["tokens"], state["query"]
     every = W.LOOK_BACK_EVERY[all(best(row) == j - 1 for j, row in enumerate(r.weights) if j > 0)].format()
     word, before = quote(tokens[i]), quote(tokens[i - 1])
     return W.LOOK_BACK_SEE.format(word=word, weight=num(r.weights[i][i - 1]), before=before, every=every)
 
 
+def message(see):
+    """``see(state, X, r)`` as an experiment's message: X and r are the inputs and the
+    engine's attention, every row, for the state the experiment made."""
+    return lambda state: see(state, *attend(state))
+
+
 def experiment(name: str, see, fields: dict | None = None, **more) -> Experiment:
     """The experiment ``name``, its button's words found by its name (``fields`` filled in
-    when it is shown), ``see`` its message."""
-    return Experiment(name, *W.say.button(name, **(fields or {})), see=see, **more)
+    when it is shown), ``see(state, X, r)`` its message."""
+    return Experiment(name, *W.say.button(name, **(fields or {})), see=message(see), **more)
 
 
 EXPERIMENTS = (
@@ -140,8 +136,8 @@ EXPERIMENTS = (
     ),
     experiment("sharp", sharp, {"t": lambda: written(SHARP_T)}, set={"temperature": SHARP_T}),
     experiment("flat", flat, {"t": lambda: written(FLAT_T)}, set={"temperature": FLAT_T}),
-    Experiment("double-query", "Wq = 2I", W.DOUBLE_QUERY_TITLE, set={"W_Q": "2I"}, see=double_query),
-    Experiment("blank-query", "Wq = 0", W.BLANK_QUERY_TITLE, set={"W_Q": "0"}, see=blank_query),
+    Experiment("double-query", "Wq = 2I", W.DOUBLE_QUERY_TITLE, set={"W_Q": "2I"}, see=message(double_query)),
+    Experiment("blank-query", "Wq = 0", W.BLANK_QUERY_TITLE, set={"W_Q": "0"}, see=message(blank_query)),
     experiment("blank-query-mask", blank_query_mask, set={"causal": True, "W_Q": "0", "query": 2}),
     experiment("look-back", look_back, set={"W_Q": "back1", "s": LOOK_BACK_STRENGTH}, run=centre_words),
     experiment("river-bank", bank("money"), run=lambda s: use_sentence(s, "river")),
