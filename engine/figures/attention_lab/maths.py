@@ -7,8 +7,6 @@ a_ij = softmax_j(s_ij / T)  (masked: a_ij = 0)  4. softmax, with a temperature T
 o_i  = sum_j a_ij v_j                          5. mix
 """
 
-import copy
-
 from explorables.engine import embed_with_position, self_attention
 
 from ..sentences import sentence
@@ -32,9 +30,7 @@ def attend(state: dict):
 
 def attend_with(state: dict, **changes):
     """``attend`` for ``state`` with some fields changed (the state is not touched)."""
-    trial = copy.deepcopy(state)
-    trial.update(changes)
-    return attend(trial)
+    return attend({**state, **changes})
 
 
 def use_sentence(state: dict, key: str, query: int | None = None) -> None:

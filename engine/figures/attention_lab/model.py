@@ -94,9 +94,7 @@ class AttentionLab(Figure, words=W):
         matrix = next((m for m in MATRICES.values() if m.cell(name)), None)
         if matrix is None:
             return super().on_set(state, name, value)
-        state[matrix.name] = matrix.read_cell(state, name, value)
-        state["step"] = STEP_PROJECT
-        return state
+        return self.set_param(state, matrix.name, matrix.read_cell(state, name, value))
 
     def on_drag(self, state: dict, mark: str, i: Any, x: Any, y: Any) -> dict:
         shown = sentences.distinct(state["tokens"])  # the plane's points: one a distinct word
@@ -128,15 +126,8 @@ class AttentionLab(Figure, words=W):
 
     def compute(self, s: dict) -> dict:
         X, r = attend(s)
-        i = s["query"]
-        return {
-            "X": X,
-            "r": r,
-            "row": r.row(i),
-            "top": best(r.weights[i]),
-            "E": embeddings(s),
-            **{name: getattr(r, name) for name in RESULTS},
-        }
+        out = {"X": X, "r": r, "row": r.row(s["query"]), "top": best(r.weights[s["query"]]), "E": embeddings(s)}
+        return {**out, **{name: getattr(r, name) for name in RESULTS}}
 
     def draw(self, s: dict, v: dict) -> list:
         return draw(s, v)
