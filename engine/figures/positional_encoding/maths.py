@@ -41,24 +41,14 @@ def probe_position(state: dict) -> int:
 
 
 def numbers(state: dict) -> dict:
-    """Everything the panels show, for the figure's ``compute``."""
+    """Everything the panels show, for the figure's ``compute``: the hands PE(t) and the
+    dashed hands PE(s), (D,) each; the clocks' steps θᵢ and the sum's terms cos(θᵢ k), (D/2,)."""
     t, D, b, k = state["t"], state["dim"], state["base"], state["offset"]
     s = probe_position(state)  # the position compared with t: t + k, or t − k near an end
     # the line is sampled between positions too (the similarity is defined for any
     # offset), so a short code's swings are drawn smooth; the values keep the positions
     xs = [x / SAMPLES for x in range(state["positions"] * SAMPLES + 1)]
     fine = [list(point) for point in zip(xs, similarities(t, xs, D, b), strict=True)]
-    return {
-        "t": t,
-        "D": D,
-        "base": b,
-        "offset": k,
-        "s": s,
-        "similarity_at_offset": pe_similarity(k, D, b),
-        "pe": sinusoidal(t, D, b),  # (D,): the hands
-        "later": sinusoidal(s, D, b),  # (D,): the dashed hands
-        "thetas": frequencies(D, b),  # (D/2,)
-        "terms": pe_similarity_terms(k, D, b),  # (D/2,): cos(θᵢ k)
-        "similarity": fine[::SAMPLES],
-        "fine": fine,
-    }
+    out = {"t": t, "D": D, "base": b, "offset": k, "s": s, "similarity_at_offset": pe_similarity(k, D, b)}
+    clocks = {"pe": sinusoidal(t, D, b), "later": sinusoidal(s, D, b), "thetas": frequencies(D, b)}
+    return {**out, **clocks, "terms": pe_similarity_terms(k, D, b), "similarity": fine[::SAMPLES], "fine": fine}

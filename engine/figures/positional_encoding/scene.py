@@ -13,18 +13,11 @@ from .words import sig, signed
 def similarity_chart(state: dict, v: dict) -> dict:
     t, s, at_k, last = v["t"], v["s"], v["similarity_at_offset"], state["positions"]
     k, sim = signed(s - t), num(at_k)
+    label, name = W.PROBE.format(k=k, sim=sim), W.PROBE_NAME.format(s=s, k=k, sim=sim)
     probe = [
         line([(s, -1.0), (s, at_k)], role="key", dotted=True, width=1),
         points(
-            None,
-            [(s, at_k)],
-            id="probe",
-            role="key",
-            shape="diamond",
-            size=6,
-            draggable=True,
-            label=W.PROBE.format(k=k, sim=sim),
-            name=W.PROBE_NAME.format(s=s, k=k, sim=sim),
+            None, [(s, at_k)], id="probe", role="key", shape="diamond", size=6, draggable=True, label=label, name=name
         ),
     ]
     return chart(
