@@ -16,14 +16,12 @@ HEAD_PRESETS = {  # key -> (W_Q, W_K, W_V), each (2, 2)
     "whole": (IDENTITY, IDENTITY, IDENTITY),
 }
 HEAD_KEYS = tuple(HEAD_PRESETS)
-BLOCK_PRESETS = (("half", "½I", ((0.5, 0.0), (0.0, 0.5))), ("I", "I", IDENTITY), ("0", "0", ((0.0, 0.0), (0.0, 0.0))))
+BLOCKS = {"half": ("½I", ((0.5, 0.0), (0.0, 0.5))), "I": ("I", IDENTITY), "0": ("0", ((0.0, 0.0), (0.0, 0.0)))}
 W_O_PRESETS = {"average": ("half", "half"), "sum": ("I", "I"), "head1": ("I", "0"), "head2": ("0", "I")}
 
 
 def head_matrices(key: str) -> dict[str, list[list[float]]]:
     """A head's matrices by preset: {"W_Q": (2, 2), "W_K": ..., "W_V": ...}."""
-    if key not in HEAD_PRESETS:
-        raise ValueError(f"expected one of {', '.join(HEAD_KEYS)}, got {key!r}")
     return {m: [list(row) for row in M] for m, M in zip(MATRICES, HEAD_PRESETS[key], strict=True)}
 
 
@@ -33,10 +31,8 @@ def head_preset_of(head: dict) -> str:
 
 
 def block(name: str) -> list[list[float]]:
-    for key, _, b in BLOCK_PRESETS:
-        if key == name:
-            return [list(row) for row in b]
-    raise ValueError(f"no block preset {name!r}")
+    """A block of W_O (2 x 2) by preset: "half", "I" or "0"."""
+    return [list(row) for row in BLOCKS[name][1]]
 
 
 def w_o(preset: str) -> list[list[float]]:

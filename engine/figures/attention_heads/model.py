@@ -21,18 +21,18 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
-from explorables.figures import Choice, FieldError, Figure, cell_of, quote, register, t
+from explorables.figures import Choice, Figure, cell_of, quote, register, t
 
 from ..matrices import matrix_control, matrix_name, parse_cell
 from ..sentences import Asker, asked, check_query_option, clicked, sentence, sentence_menu, sentence_values
 from . import words as W
 from .experiments import EXPERIMENTS, attend, tops
-from .heads import BLOCK_PRESETS, HEAD_KEYS, MATRICES, block, head_matrices, head_preset_of, w_o
+from .heads import BLOCKS, HEAD_KEYS, MATRICES, block, head_matrices, head_preset_of, w_o
 from .scene import draw
 
 HEADS = ("head1", "head2")
 HEAD_CHOICES = tuple((k, W.HEAD_LABELS[k]) for k in HEAD_KEYS)  # (value, label) of a head's menu
-ACTIONS = [f"W_O{h}={key}" for h in (1, 2) for key, _, _ in BLOCK_PRESETS]  # a block of W_O set to a preset
+ACTIONS = [f"W_O{h}={key}" for h in (1, 2) for key in BLOCKS]  # a block of W_O set to a preset
 
 
 @dataclass(frozen=True)
@@ -102,9 +102,17 @@ class AttentionHeads(Figure, words=W):
 
     def on_set(self, state: dict, name: str, value: Any) -> dict:
         """A typed entry of a matrix: ``h1.W_Q.r.c`` of a head's, ``W_O.r.c`` of the output matrix."""
-        M, (r, c), label = _cell(state, name)
-        M[r][c] = parse_cell(name, value, t("figure.matrix.cell", matrix=label, row=r + 1, column=c + 1))
-        return _sync(state)
+        heads = {
+            f"h{h}.{m}": (head[m], matrix_name(m) + W.SUP[h])
+            for h, head in enumerate(state["heads"], 1)
+            for m in MATRICES
+        }
+        for prefix, (M, label) in {"W_O": (state["W_O"], "Wo"), **heads}.items():
+            if cell := cell_of(name, prefix, (len(M), 2)):
+                r, c = cell
+                M[r][c] = parse_cell(name, value, t("figure.matrix.cell", matrix=label, row=r + 1, column=c + 1))
+                return _sync(state)
+        return super().on_set(state, name, value)
 
     def on_select(self, state: dict, mark: str, i: Any) -> dict:
         state["query"] = clicked(self.name, state, mark, i, points=("x", "value"), cells=("a1", "a2"))
@@ -114,12 +122,10 @@ class AttentionHeads(Figure, words=W):
         """A block of W_O set to a preset: ``W_O1=half``, ``W_O2=I``, ..."""
         target, _, preset = name.partition("=")
         if target in ("W_O1", "W_O2") and preset:
-            try:
-                rows = block(preset)
-            except ValueError:
-                raise ValueError(f"attention-heads has no preset {preset!r} for {target}") from None
+            if preset not in BLOCKS:
+                raise ValueError(f"attention-heads has no preset {preset!r} for {target}")
             start = 2 * int(target[-1]) - 2  # W_O1 is rows 0-1, W_O2 rows 2-3
-            state["W_O"][start : start + 2] = rows
+            state["W_O"][start : start + 2] = block(preset)
             return state
         known = ", ".join(["reset", *(e.name for e in self.experiments), *ACTIONS])
         raise ValueError(f"attention-heads has no action {name!r} (known: {known})")
@@ -152,20 +158,9 @@ class AttentionHeads(Figure, words=W):
         for h in (1, 2):
             first = 2 * h - 2  # the block's first row in W_O
             rows = s["W_O"][first : first + 2]
-            presets = [(f"W_O{h}={key}", label, rows == block(key)) for key, label, _ in BLOCK_PRESETS]
+            presets = [(f"W_O{h}={key}", label, rows == block(key)) for key, (label, _) in BLOCKS.items()]
             title = W.block_label(h)
             out.append(
                 matrix_control(f"W_O{h}", title, rows, near="combine", cells="W_O", first_row=first, presets=presets)
             )
         return out
-
-
-def _cell(state: dict, name: str) -> tuple[list, tuple, str]:
-    """The matrix of ``state`` a typed cell's field name is in, the cell's (row, column)
-    and the matrix's name; FieldError for any other name."""
-    if cell := cell_of(name, "W_O", (4, 2)):
-        return state["W_O"], cell, "Wo"
-    for h, m in ((h, m) for h in (1, 2) for m in MATRICES):
-        if cell := cell_of(name, f"h{h}.{m}", (2, 2)):
-            return state["heads"][h - 1][m], cell, f"{matrix_name(m)}{W.SUP[h]}"
-    raise FieldError(name, f"attention-heads has no control named {name!r}")

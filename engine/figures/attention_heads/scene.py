@@ -3,10 +3,11 @@ outputs plane and the join, in numbers and in plain W."""
 
 from __future__ import annotations
 
-from explorables.figures import arrows, best, cells, extent, line, num, plane, points, quote, spoken, t, text, vec
+from explorables.figures import arrows, best, cells, extent, line, num, plane, points, spoken, t, text, vec
 
 from ..sentences import EMBED_AXES, OUTPUT_DIAMOND, OWN_RING, column_labels, grid_step, row_labels, sub, token_label
 from . import words as W
+from .experiments import tops
 from .heads import head_preset_of, w_o
 
 PLANE = 2.5  # smallest half-width of the outputs plane
@@ -128,14 +129,11 @@ def combine_panel(s: dict, v: dict) -> dict:
 
 
 def readout(s: dict, v: dict) -> list[str]:
-    tokens, i, m = s["tokens"], s["query"], v["m"]
-    out = []
-    for h, head in enumerate(m.heads):
-        b = best(head.weights[i])
-        weight, output = num(head.weights[i][b]), vec(head.outputs[i])
-        out.append(W.READOUT_HEAD.format(h=h + 1, weight=weight, word=quote(tokens[b]), output=output))
+    """Each head's strongest weight and output in words, then what W_O makes of them."""
+    top = tops(s, v["m"])
+    out = [W.READOUT_HEAD.format(h=h, weight=top[f"w{h}"], word=top[f"b{h}"], output=top[f"o{h}"]) for h in (1, 2)]
     if s["heads"][0] == s["heads"][1]:
         out.append(W.SAME_HEADS())
     if s["W_O"] == w_o("average"):
-        out.append(W.midpoint(m.outputs[i]))
+        out.append(W.midpoint(v["m"].outputs[s["query"]]))
     return out
