@@ -1,0 +1,77 @@
+"""A phone's main thread laid out by the browser, not by the page's scripts (issue 39):
+the check for boxes that scroll sideways measures them when the browser has laid them
+out anyway."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import Guard
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+# the boxes laid out whose Tab stop disagrees with their widths (as js/scrollers.js reads them)
+AGREES = """() => Array.from(document.querySelectorAll(".ex-math, .ex-scroll, math:not([display=block]), " +
+    ".ex-lesson table:not(.ex-cells):not(.ex-grid):not(.ex-matrix)"))
+  .filter(box => box.checkVisibility() && !box.closest("details:not([open])"))
+  .filter(box => (box.scrollWidth > box.clientWidth + 1 && !box.querySelector(
+      "a[href], button, input, select, textarea, summary, [tabindex]:not([data-ex-scroller])"))
+    !== box.hasAttribute("data-ex-scroller"))
+  .map(box => box.outerHTML.slice(0, 80))"""
+WHOLE = "() => new Promise(done => window.explorables.parts.then(() => done(true)))"
+
+
+def forced_layouts(trace: bytes, script: str) -> list[dict]:
+    """The layouts a function of ``script`` (a part of its address) asked for: a trace's
+    Layout events inside one of its FunctionCall events, on the same thread."""
+    events = [e for e in json.loads(trace)["traceEvents"] if e.get("ph") == "X"]
+    calls = [
+        e
+        for e in events
+        if e["name"] == "FunctionCall" and script in (e.get("args", {}).get("data", {}).get("url") or "")
+    ]
+    return [
+        e
+        for e in events
+        if e["name"] == "Layout"
+        and any(
+            c["pid"] == e["pid"]
+            and c["tid"] == e["tid"]
+            and c["ts"] <= e["ts"] <= e["ts"] + e["dur"] <= c["ts"] + c["dur"]
+            for c in calls
+        )
+    ]
+
+
+def test_the_scroller_check_lays_nothing_out_as_a_phone_loads_a_lesson(browser, site_url):
+    """Regression: the check of wide boxes (js/scrollers.js, in js/later.js) read every
+    box's widths from a task of its own, and each box in an answer not opened yet (laid
+    out only when asked) cost a layout of its own there, one for each such box on the
+    lab's lesson, once the page was whole. It now reads them in a ResizeObserver's callback:
+    js/later.js asks for no layout, and a formula wider than the phone still becomes a
+    Tab stop."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    guard = Guard(page, site_url)
+    held: list = []  # Python held back: nothing the engine draws comes into it
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    try:
+        browser.start_tracing(page=page, categories=["devtools.timeline"])
+        page.goto(site_url + "attention-lab.html")
+        page.wait_for_function("() => window.explorables.scrollers && window.explorables.parts")
+        page.wait_for_function(WHOLE)
+        page.wait_for_function("() => Object.values(window.explorables.figures).every(f => !f.pieces)")
+        page.wait_for_timeout(500)  # what the last part's layout brings
+        trace = browser.stop_tracing()
+        assert page.evaluate("() => document.querySelectorAll('details:not([open]) math').length") > 0
+        assert forced_layouts(trace, "/later.") == []
+        # every box laid out that scrolls sideways, and has nothing of its own to focus, is
+        # a Tab stop, and only those; one in an answer becomes one once the answer is opened
+        assert page.evaluate(AGREES) == []
+        assert page.locator("[data-ex-scroller]").count() > 0
+        page.locator("main details:not([open])").filter(has=page.locator("math")).first.locator("summary").click()
+        page.wait_for_function(f"() => ({AGREES})().length === 0")
+        guard.check()
+    finally:
+        for route in held:
+            route.abort()
+        context.close()
