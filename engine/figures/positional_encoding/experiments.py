@@ -46,10 +46,8 @@ def few_message(state: dict) -> str:
     curve = [pe_similarity(s, FEW_D, FEW_BASE) for s in range(state["positions"] + 1)]
     far = range(1, len(curve))
     low, high = min(far, key=curve.__getitem__), max(far, key=curve.__getitem__)
-    at_low, at_high = num(curve[low]), num(curve[high])
-    return W.FEW.format(
-        n=FEW_D // 2, D=FEW_D, b=field_text(FEW_BASE), low=low, at_low=at_low, high=high, at_high=at_high
-    )
+    ends = {"low": low, "at_low": num(curve[low]), "high": high, "at_high": num(curve[high])}
+    return W.FEW.format(n=FEW_D // 2, D=FEW_D, b=field_text(FEW_BASE), **ends)
 
 
 def settings(t: int, dim: int, base: float, offset: int = COMPARE_K) -> dict:

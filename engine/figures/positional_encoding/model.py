@@ -15,10 +15,6 @@ M_k, and the normalised similarity
 depends on the offset s - t only: the chart's curve moves with t and keeps its shape.
 The curve is computed from the two vectors themselves, dot product by dot product, so
 that the chart shows the property rather than assume it.
-
-The chart's probe (the diamond) marks the position s = t + k or s = t - k that the
-offset k is read at; the state keeps which side of t it is on (``side``), so that a
-dragged probe stays under the pointer and the arrow keys move it steadily through t.
 """
 
 from dataclasses import replace
@@ -74,7 +70,9 @@ class PositionalEncoding(Figure, words=W):
     def setup(self, state: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
         state["t"] = int(options["position"])
         state["positions"] = int(options["positions"])  # the last position on the chart
-        state["side"] = 1  # the probe sits at s = t + side·k (1 or -1), on the other side near an end
+        # the probe's side of t, s = t + side·k (1 or -1; ``maths.probe_position``): kept, so that a
+        # dragged probe stays under the pointer and the arrow keys move it steadily through t
+        state["side"] = 1
         return state
 
     # --- events -----------------------------------------------------------------------
