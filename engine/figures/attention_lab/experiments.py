@@ -3,6 +3,7 @@ pronoun sentence, every matrix I, α = 0, T = 1, no mask), sets the figure, and 
 to see in numbers the engine computes for the state it made."""
 
 import math
+from functools import partial
 
 from explorables.figures import Experiment, best, num, quote, typed, vec
 
@@ -122,20 +123,19 @@ def message(see):
     return lambda state: see(state, *attend(state))
 
 
-def experiment(name: str, see, fields: dict | None = None, **more) -> Experiment:
-    """The experiment ``name``, its button's words found by its name (``fields`` filled in
-    when it is shown), ``see(state, X, r)`` its message."""
-    return Experiment(name, *W.say.button(name, **(fields or {})), see=message(see), **more)
+def experiment(name: str, see, settings: dict | None = None, **more) -> Experiment:
+    """The experiment ``name``, its button's words found by its name (``settings`` written in
+    them as the messages write them, when they are shown), ``see(state, X, r)`` its message."""
+    fields = {key: partial(written, x) for key, x in (settings or {}).items()}
+    return Experiment(name, *W.say.button(name, **fields), see=message(see), **more)
 
 
 EXPERIMENTS = (
     experiment("same-word", same_word, run=repeat),
     experiment("same-word-mask", same_word_mask, set={"causal": True}, run=repeat),
-    experiment(
-        "same-word-position", same_word_position, {"alpha": lambda: written(STRENGTH)}, set={"s": STRENGTH}, run=repeat
-    ),
-    experiment("sharp", sharp, {"t": lambda: written(SHARP_T)}, set={"temperature": SHARP_T}),
-    experiment("flat", flat, {"t": lambda: written(FLAT_T)}, set={"temperature": FLAT_T}),
+    experiment("same-word-position", same_word_position, {"alpha": STRENGTH}, set={"s": STRENGTH}, run=repeat),
+    experiment("sharp", sharp, {"t": SHARP_T}, set={"temperature": SHARP_T}),
+    experiment("flat", flat, {"t": FLAT_T}, set={"temperature": FLAT_T}),
     Experiment("double-query", "Wq = 2I", W.DOUBLE_QUERY_TITLE, set={"W_Q": "2I"}, see=message(double_query)),
     Experiment("blank-query", "Wq = 0", W.BLANK_QUERY_TITLE, set={"W_Q": "0"}, see=message(blank_query)),
     experiment("blank-query-mask", blank_query_mask, set={"causal": True, "W_Q": "0", "query": 2}),
