@@ -54,20 +54,11 @@ class AttentionRow(Figure, words=W):
     name = "attention-row"
     subject = ("tokens",)
     params = (
-        Asker("query", W.QUERY_LABEL, "chased", W.DOC["query"], near="scores", step=STEP_MATCH),
-        temperature(
-            W.TEMPERATURE_LABEL,
-            W.DOC["temperature"],
-            W.TEMPERATURE_HELP,
-            W.TEMPERATURE_WHAT,
-            "weights",
-            STEP_TEMPERATURE,
-        ),
-        Toggle("causal", W.CAUSAL_LABEL, False, W.DOC["causal"], W.CAUSAL_HELP, near="weights", step=STEP_MASK),
-        Hidden("selected", "The key the keyboard moves", 0, parse=whole("selected", lambda s: len(s["tokens"]) - 1)),
-        Hidden(
-            "step", "The highlighted step of the formula", STEP_SOFTMAX, parse=whole("step", lambda s: W.STEP_COUNT - 1)
-        ),
+        Asker("query", default="chased", near="scores", step=STEP_MATCH, **W.PARAMS["query"]),
+        temperature(near="weights", step=STEP_TEMPERATURE, **W.PARAMS["temperature"]),
+        Toggle("causal", default=False, near="weights", step=STEP_MASK, **W.PARAMS["causal"]),
+        Hidden("selected", default=0, parse=whole("selected", lambda s: len(s["tokens"]) - 1), **W.PARAMS["selected"]),
+        Hidden("step", default=STEP_SOFTMAX, parse=whole("step", lambda s: W.STEP_COUNT - 1), **W.PARAMS["step"]),
     )
     extra_options = (
         Option("tokens", "words", list(TOKENS), W.DOC["tokens"], min=1, max=MAX_TOKENS),

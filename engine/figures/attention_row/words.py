@@ -8,6 +8,7 @@ the kit reads is a ``Say``, looked up when the scene is made; the functions belo
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from explorables.figures import Value, Words, num, pct, quote, t, vec
 
@@ -41,8 +42,14 @@ VALUES = (  # the figure's named values, for prose and `explorables figures`
     Value("keys", "matrix", "The key vectors, one x,y pair a word."),
 )
 
-QUERY_LABEL, TEMPERATURE_LABEL, TEMPERATURE_HELP = say.all("query_label temperature_label temperature_help")
-TEMPERATURE_WHAT, CAUSAL_LABEL, CAUSAL_HELP = say.all("temperature_what causal_label causal_help")
+PARAMS: dict[str, dict[str, Any]] = {  # each parameter's words: its label, doc and help, and how messages call it
+    "query": {"label": say("query_label"), "doc": DOC["query"]},
+    "temperature": {"doc": DOC["temperature"], **say.table(label="temperature_label", help="temperature_help")},
+    "causal": {"doc": DOC["causal"], **say.table(label="causal_label", help="causal_help")},
+    "selected": {"label": "The key the keyboard moves"},
+    "step": {"label": "The highlighted step of the formula"},
+}
+PARAMS["temperature"]["what"] = say("temperature_what")
 KEY_GRID, KEY_COORDINATE = say.all("key_grid key_coordinate")  # the typed keys, and one of their fields
 # The panels' fixed words
 LOW_SCORE, HIGH_SCORE = say.all("figure.key.low_score figure.key.high_score")  # the score row's key
