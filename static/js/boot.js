@@ -134,7 +134,17 @@
     // saves data, at the first Start or the first exercise checked).
     if (!waiting && (roots.length || exercises || (ex.bundle && ex.bundle.carried()))) ex.client.start();
     if (gradually !== true || !ex.parts.gradually()) {
-      roots.forEach(function (root) { make(root); });
+      // a lesson swapped in at its top (the next one): each figure's first panel in the
+      // swap's task, the rest a piece a frame after it, as the page the browser loaded
+      // draws them (made whole, they were most of the swap's task and of its first frame,
+      // and the reader's click waited for both); every figure is made, for the mount
+      // hooks, and goes live at once. One landing on a place is made whole: what is
+      // above the place must not grow under the reader.
+      const pieces = gradually !== true && ex.pages && ex.pages.landing === "top" ? MADE_AT_ONCE : undefined;
+      roots.forEach(function (root) {
+        const figure = make(root, pieces);
+        if (figure && figure.pieces) figure.unfold();
+      });
       drawn(roots, exercises, waiting);
       return;
     }

@@ -1,6 +1,6 @@
 """A phone's main thread laid out by the browser, not by the page's scripts (issue 39):
 the check for boxes that scroll sideways measures them when the browser has laid them
-out anyway."""
+out anyway, and a lesson swapped in draws its figures a piece a frame."""
 
 from __future__ import annotations
 
@@ -74,4 +74,48 @@ def test_the_scroller_check_lays_nothing_out_as_a_phone_loads_a_lesson(browser, 
     finally:
         for route in held:
             route.abort()
+        context.close()
+
+
+# the heatmap's figure as a swap brings it: how many panels and controls it had at each
+# change of its parts, from the swap's own task on (a MutationObserver's records come at
+# the end of the task that made the change)
+UNFOLDING = """window.__unfolding = [];
+new MutationObserver(() => {
+  const figure = document.querySelector("figure#table.ex-drawn");
+  if (!figure) return;
+  const counts = [figure.querySelectorAll(".ex-panels > .ex-panel").length,
+                  figure.querySelectorAll(".ex-side [data-key]").length];
+  const last = window.__unfolding[window.__unfolding.length - 1];
+  if (!last || last[0] !== counts[0] || last[1] !== counts[1]) window.__unfolding.push(counts);
+}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });"""
+
+
+def test_the_next_lesson_swapped_in_draws_its_figure_a_piece_a_frame(browser, site_url):
+    """Regression: a lesson swapped in made its figures whole in the task of the swap
+    (every panel and control made and laid out there, then drawn in its first frame), and
+    the reader's click on Next waited for all of it. The swap now makes each figure's
+    first panel, and the rest comes a piece a frame after it, as on a page the browser
+    loads; the figure is whole soon after, and live."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    guard = Guard(page, site_url)
+    try:
+        page.add_init_script(UNFOLDING)
+        page.goto(site_url + "one-query-row.html")
+        page.evaluate("() => window.explorables.ready")
+        page.evaluate("() => { window.__kept = true; }")
+        page.locator("a[rel=next]").first.click()
+        page.wait_for_url("**/attention-heatmap.html")
+        page.wait_for_function("() => window.explorables.figures.table && !window.explorables.figures.table.pieces")
+        assert page.evaluate("() => window.__kept === true")  # swapped into the same document
+        unfolding = page.evaluate("() => window.__unfolding")
+        scene = page.evaluate("() => window.explorables.figures.table.scene")
+        panels, controls = len(scene["panels"]), len(scene["controls"])
+        assert panels >= 3 and controls >= 1
+        assert unfolding[0] == [1, 0], unfolding  # the swap's task: the first panel alone
+        assert unfolding[-1] == [panels, controls], unfolding
+        page.locator("figure#table.ex-live").wait_for()
+        guard.check()
+    finally:
         context.close()
