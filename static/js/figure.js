@@ -274,6 +274,8 @@
       const next = function () {
         const pieces = self.pieces;
         if (!pieces) { self.controlsEl.classList.remove("ex-held"); resolve(); return; }
+        // a page left meanwhile (the reader went on): its figure is not made further
+        if (!self.root.isConnected) { resolve(); return; }
         const panels = self.scene.panels || [];
         if (!pieces.controls) {
           pieces.controls = true;

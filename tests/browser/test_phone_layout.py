@@ -119,3 +119,31 @@ def test_the_next_lesson_swapped_in_draws_its_figure_a_piece_a_frame(browser, si
         guard.check()
     finally:
         context.close()
+
+
+def test_a_figure_left_before_it_is_whole_is_not_made_further(browser, site_url):
+    """A reader who goes on before a swapped-in figure has unfolded: the figure left
+    behind makes no more panels (each would be made and laid out for a page no longer
+    shown, in the frames of the one that is)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    guard = Guard(page, site_url)
+    try:
+        page.goto(site_url + "one-query-row.html")
+        page.evaluate("() => window.explorables.ready")
+        made = page.evaluate(
+            """async () => {
+              const ex = window.explorables;
+              await ex.pages.go(new URL("attention-heatmap.html", location.href).href, { push: true });
+              const figure = ex.figures.table;
+              const first = Object.keys(figure.panelViews).length;
+              figure.root.closest("main").remove();  // (as a swap to another page takes it out)
+              for (let i = 0; i < 8; i++) await new Promise(r => requestAnimationFrame(r));
+              return [first, Object.keys(figure.panelViews).length, figure.scene.panels.length];
+            }"""
+        )
+        assert made[0] == 1 and made[2] >= 3, made
+        assert made[1] == 1, made
+        guard.check()
+    finally:
+        context.close()
