@@ -64,6 +64,7 @@ def write(run: Run, read: Read, parsed: Parsed, rendered: Rendered) -> Path:
             if bundle:
                 offline.write_data(assets, engine, python_lib, run.pyodide_source)
             languages.write_assets(assets, rendered, run.dev)  # a site in several: each one's words
+            languages.write_first_frame(assets, rendered, bundle=bundle, dev=run.dev)  # its panel kinds, words
             track.write_track(assets, parsed.reading, config.language, read.words.messages, config.languages)
             names = site_assets.hash_folder(assets)
             names.update(search_files.write(assets, rendered.searched))  # one file, or split (large sites)

@@ -42,6 +42,7 @@ BUILD_FILE = "explorables/BUILD"  # the build id inside the engine archive
 SCRIPT_KEYS = {
     "worker": "js/worker.js",
     "later": "js/later.js",
+    "panels": "js/panels.js",  # the panel kinds a page's first frames do not draw (panels.py)
     "engine": "engine.zip",
     "stdlib": "stdlib.zip",  # Python's standard library, modules compiled ahead (site_builder/pyodide/stdlib.py)
     "snapshot": "snapshot.bin",  # only with `snapshot: true` (site_builder/pyodide/snapshot.py)

@@ -27,7 +27,7 @@ import rcssmin
 from markupsafe import Markup, escape
 
 from ..structure import languages
-from . import search_files
+from . import first_frame, search_files
 from .assets import STATIC
 from .minify import minified
 from .pages import renderer as page_renderer
@@ -167,6 +167,12 @@ def write_assets(assets: Path, rendered, dev: bool) -> None:
     sheet.write_text(sheet.read_text(encoding="utf-8") + (style if dev else rcssmin.cssmin(style)), encoding="utf-8")
 
 
+def write_first_frame(assets: Path, rendered, *, bundle: bool, dev: bool) -> None:
+    """What a served page loads before its first frame, and after (first_frame.py): of a
+    site in one language or several."""
+    first_frame.write(assets, rendered, bundle=bundle, dev=dev)
+
+
 def renderer(rendered, env, common, renders, build, names, *more):
     """render(page file) -> its HTML, as pages.renderer makes it; in a site of several
     languages each language's pages name their own search index."""
@@ -181,7 +187,7 @@ def renderer(rendered, env, common, renders, build, names, *more):
             common,
             renders,
             build,
-            cast(dict, ChainMap({"search-index.js": names[search_file(tree.code, default)]}, names)),
+            cast(dict, ChainMap(own_files(names, tree.code, default), names)),
             *more,
         )
         for tree in trees
@@ -192,6 +198,16 @@ def renderer(rendered, env, common, renders, build, names, *more):
         return each[tree.code](name, *args, **kwargs)
 
     return render
+
+
+def own_files(names, code: str, default: str) -> dict[str, str]:
+    """A language's own search index and js/later.js (with its words: first_frame.py),
+    under the names the default's have."""
+    later = f"js/later.{code}.js"
+    return {
+        "search-index.js": names[search_file(code, default)],
+        **({"js/later.js": names[later]} if later in names else {}),
+    }
 
 
 def alternate_tags(alternates) -> Markup:

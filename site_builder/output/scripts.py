@@ -12,6 +12,7 @@ from pathlib import Path
 
 import rcssmin
 
+from . import panels
 from .minify import minified
 
 # The browser runtime: classic scripts (module scripts fail from file://), joined in this
@@ -21,19 +22,7 @@ RUNTIME = (
     "js/core.js",
     "js/numbers.js",
     "js/geometry.js",
-    "js/marks/point.js",
-    "js/marks/arrow.js",
-    "js/marks/line.js",
-    "js/marks/polygon.js",
-    "js/marks/label.js",
-    "js/marks/circle.js",
-    "js/panels/plane-grid.js",
-    "js/panels/plane.js",
-    "js/panels/cells.js",
-    "js/panels/bars.js",
-    "js/panels/chart.js",
-    "js/panels/steps.js",
-    "js/panels/text.js",
+    # the panel and mark scripts (panels.SCRIPTS) come as each page needs them: panels.py
     "js/controls.js",
     "js/figure.js",
     "js/figure-engine.js",
@@ -69,8 +58,8 @@ SCORM_LATER = ("js/scorm-data.js", "js/scorm.js")
 # rule before it hides it.
 STYLES = ("css/page.css", "css/figures.css", "css/text.css", "css/progress.css", "css/offline.css", "css/finish.css")
 STYLE_FILE = "explorables.css"
-# An offline bundle's runtime also swaps pages from the content it carries.
-BUNDLE_RUNTIME = (*RUNTIME[:-1], "js/bundle.js", RUNTIME[-1])
+# An offline bundle's runtime carries every panel kind, and swaps pages from the content it carries.
+BUNDLE_RUNTIME = (*RUNTIME[:3], *panels.SCRIPTS, *RUNTIME[3:-1], "js/bundle.js", RUNTIME[-1])
 RUNTIME_FILE = "js/explorables.js"
 SCRIPTS = (RUNTIME_FILE,)
 # The engine's early start (js/start.js): a small script in the head of a served site's
@@ -117,7 +106,9 @@ def write_runtime(assets: Path, *, bundle: bool, dev: bool, scorm: bool = False)
     js/livereload.js in a preview, and explorables.css joined from its parts, all minified
     unless ``dev``; with ``scorm``, js/later.js ends with the SCORM runtime (SCORM_LATER)."""
     files = {
-        RUNTIME_FILE: join_scripts(assets, BUNDLE_RUNTIME if bundle else RUNTIME, minify=not dev),
+        RUNTIME_FILE: join_scripts(assets, BUNDLE_RUNTIME, minify=not dev)
+        if bundle
+        else panels.runtime(assets, RUNTIME, (), join_scripts, minify=not dev),
         LATER_FILE: join_later(assets, LATER + SCORM_LATER if scorm else LATER, minify=not dev),
         "js/worker.js": join_scripts(assets, ("js/worker.js",), minify=not dev),
         # the print page runs no figure, only this: a Tab stop for boxes that scroll sideways
@@ -125,6 +116,7 @@ def write_runtime(assets: Path, *, bundle: bool, dev: bool, scorm: bool = False)
     }
     if not bundle:  # an offline bundle's runtime starts the engine with the files it carries
         files[START_FILE] = join_scripts(assets, (START_FILE,), minify=not dev)
+        files[panels.LAZY_FILE] = panels.joined(assets, panels.GROUPS, join_scripts, minify=not dev)
     kept = {"js/livereload.js"} if dev else set()
     for script in sorted((assets / "js").rglob("*.js")):  # joined, or not this site's
         if script.relative_to(assets).as_posix() not in kept:
@@ -134,6 +126,14 @@ def write_runtime(assets: Path, *, bundle: bool, dev: bool, scorm: bool = False)
     style = stylesheet(assets)
     shutil.rmtree(assets / "css")
     (assets / STYLE_FILE).write_text(style if dev else rcssmin.cssmin(style), encoding="utf-8")
+
+
+def write_panels(assets: Path, renders: dict, *, bundle: bool, dev: bool) -> None:
+    """Each page's runtime with its first-frame panel kinds, one file a set of them
+    (panels.py), named in its variables; none in an offline bundle, whose runtime carries
+    every kind."""
+    if not bundle:
+        panels.write_sets(assets, renders, RUNTIME, join_scripts, minify=not dev)
 
 
 def stylesheet(static: Path) -> str:

@@ -127,7 +127,7 @@
   }
   let swapped;  // the <html> of the page swapped in (null: a bundle's), until it is mounted
   ex.pages.on("head", function (html) { swapped = html; });
-  ex.pages.on("mount", function () {
+  function head() {
     if (swapped === undefined) return;
     const html = swapped;
     swapped = undefined;
@@ -141,7 +141,10 @@
       const link = ex.el("link", { rel: "alternate", hreflang: pair[0], href: pair[1] });
       document.head.insertBefore(link, words && words.parentNode === document.head ? words : null);
     });
-  });
+  }
+  ex.pages.on("mount", head);
+  // (this script comes in js/later.js: a page swapped in before, js/languages-early.js kept its head)
+  if ("languagesHead" in ex) { swapped = ex.languagesHead; delete ex.languagesHead; head(); }
 
   // the menu closes as others do: Escape (back to its button), or a click elsewhere
   document.addEventListener("keydown", function (event) {
@@ -172,4 +175,5 @@
   document.addEventListener("toggle", function (event) {
     if (event.target.matches && event.target.matches(".ex-languages[open]")) ahead();
   }, true);
+  ex.languages = true;  // here: the switch is js/pages.js's to swap (js/languages-early.js)
 })();

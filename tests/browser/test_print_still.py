@@ -149,7 +149,7 @@ def test_the_still_stays_unseen_until_the_runtime_and_shows_if_it_never_comes(co
     arrives leaves the still in view after three seconds."""
     page, guard = context()
     guard.allowed += ["Failed to load"]
-    page.route(re.compile(r".*/js/explorables\.[0-9a-f]{8}\.js$"), lambda route: route.abort())
+    page.route(re.compile(r".*/js/explorables\.[a-z.-]*[0-9a-f]{8}\.js$"), lambda route: route.abort())
     page.goto(site_url + "one-query-row.html")
     figure = page.locator("main figure.ex-figure").first
     still = figure.locator(".ex-still svg").first

@@ -1,0 +1,81 @@
+"""A page's first frame loads only what it draws (output/panels.py, output/first_frame.py),
+and nothing the reader sees or does is lost: the heatmap's page (cells and text) carries
+no plane; the reader who clicks on to the lab's page (planes) at once, before the rest has
+come, has it swapped in place with its planes drawn, in the same document; in a site of
+three languages, a language picked before js/later.js (with js/languages.js) has come is
+swapped in with its words once it has."""
+
+from __future__ import annotations
+
+from conftest import Guard
+from languages_site import served
+
+FIRST_FRAME = "() => performance.getEntriesByName('explorables:first-frame').length > 0"
+PLANES_DRAWN = """() => {
+    const figures = Object.values(window.explorables.figures);
+    return figures.length > 0 && document.querySelectorAll("main .ex-plane canvas").length > 0 &&
+        figures.every(f => Object.values(f.panelViews).every(v => !v.waiting));
+}"""
+
+
+def test_a_page_of_cells_has_no_plane_and_the_page_swapped_in_after_it_draws_its_planes(page, guard, site_url):
+    page.goto(site_url + "attention-heatmap.html")
+    page.wait_for_function(FIRST_FRAME)
+    first = page.evaluate("""() => ({
+        plane: window.explorables.panels.plane.waiting === true,
+        cells: !window.explorables.panels.cells.waiting,
+        loaded: performance.getEntriesByType("resource").map(e => e.name).filter(n => /\\/js\\//.test(n)),
+    })""")
+    assert first["plane"] and first["cells"], first
+    assert not [name for name in first["loaded"] if "/js/panels." in name or "plane" in name], first
+    assert page.locator("main .ex-cells").count() > 0
+    page.evaluate("window.__sameDocument = true")
+    link = page.locator("a[rel=next]")
+    assert link.get_attribute("href") == "attention-lab.html"
+    link.click()  # at once: the rest of the kinds has not come yet
+    page.wait_for_function("() => location.pathname.endsWith('attention-lab.html')")
+    page.wait_for_function(PLANES_DRAWN)
+    assert page.evaluate("window.__sameDocument === true")  # swapped in place, not loaded anew
+    assert page.evaluate("!window.explorables.panels.plane.waiting && !window.explorables.panels.chart.waiting")
+
+
+def test_a_language_picked_before_later_js_has_come_is_swapped_in_with_its_words(
+    browser, browser_context_args, tmp_path_factory
+):
+    """In a site of three languages js/languages.js comes with js/later.js, after the first
+    frame: a reader who picks German before it has come lands on the German lesson, in
+    place, with German words, its head German, once it has (held here until the click)."""
+    base = served(tmp_path_factory)[0]
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    guard = Guard(page, base)
+    page.route("**/pyodide/**", lambda route: None)  # the engine is not needed
+    held = []
+    page.route("**/js/later.*", lambda route: held.append(route))
+    try:
+        page.goto(base + "rows.html")
+        page.wait_for_function(FIRST_FRAME)
+        page.evaluate("window.__sameDocument = true")
+        assert page.evaluate("() => !window.explorables.languages && document.documentElement.lang") == "en"
+        loaded = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+        assert not [name for name in loaded if "/js/languages." in name or "/words/" in name], loaded
+        page.locator(".ex-languages summary").click()
+        page.locator(".ex-languages a[hreflang=de]").click()
+        page.wait_for_timeout(300)
+        assert "/de/" not in page.evaluate("location.pathname")  # it waits for js/languages.js
+        assert held, "js/later.js was asked for"
+        page.unroute("**/js/later.*")
+        for route in held:
+            route.continue_()
+        page.wait_for_function("() => location.pathname.endsWith('/de/rows.html')")
+        page.wait_for_function("() => window.explorables.words.language === 'de'")
+        assert page.evaluate("window.__sameDocument === true")
+        assert page.evaluate("document.documentElement.lang") == "de"
+        assert page.locator("main h1").inner_text() == "Zeilen der Aufmerksamkeit"
+        hreflangs = page.evaluate("[...document.querySelectorAll('head link[rel=alternate]')].map(l => l.hreflang)")
+        assert "de" in hreflangs
+        page.locator("#ex-search-input").wait_for()  # js/later.js's search, in German
+        assert page.evaluate("window.explorables.t('runtime.search_label')") == "Die Lektionen durchsuchen"
+        guard.check()
+    finally:
+        context.close()
