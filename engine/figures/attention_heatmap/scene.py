@@ -4,9 +4,10 @@ in words, the cost; and the typed grids of the picked token's vectors."""
 from __future__ import annotations
 
 import math
+from functools import cache
 
 from explorables.engine import dot
-from explorables.figures import cells, formula, grid, heading, num, pct, quote, spoken, t, text, vec
+from explorables.figures import cells, formula, grid, heading, num, pct, quote, spoken, text, vec
 
 from . import words as W
 from .table import FLAT, PEAKED, table
@@ -25,54 +26,47 @@ def table_panel(state: dict, v: dict) -> dict:
     top = max(max(row) for row in r.weights) or 1.0
     what, masked = W.CELL_WHAT["scores" if scores else "weights"](), W.CELL_TITLE_MASKED()
 
-    def hidden(i, j):
-        return not r.mask[i][j]
-
     def shown(i, j):
-        if hidden(i, j):
+        if not r.mask[i][j]:
             return "−∞" if scores else "0"
         return num(r.scores[i][j] if scores else r.weights[i][j])
 
     def tone(i, j):
-        if hidden(i, j):
+        if not r.mask[i][j]:
             return 0.0
         return max(-1.0, min(1.0, r.scores[i][j] / biggest)) if scores else r.weights[i][j] / top
 
     def tip(i, j):
         title = W.CELL_TITLE.format(q=tokens[i], k=tokens[j], what=what, text=shown(i, j))
-        return title + masked if hidden(i, j) else title
+        return title if r.mask[i][j] else title + masked
 
     # Each cell's arithmetic writes about twenty numbers, most of them its row's or its
-    # column's: those are written once, with the first cell's, not once a cell (N² cells
-    # an update); an answer without the arithmetic (lean) never asks for them.
-    vectors: list = []  # every q and every k, written
-    rows: dict = {}  # i -> row i's softmax step by step, and the numbers its cells share
+    # column's: those are written once, with the first cell that needs them, not once a
+    # cell (N² cells an update); an answer without the arithmetic (lean) never asks for them.
+    written = cache(lambda: [[[num(x) for x in row] for row in M] for M in (Q, K)])  # every q and every k
+
+    @cache
+    def softmax(i):  # row i's softmax step by step, and the numbers its cells share
+        trace = r.row(i).trace
+        return trace, num(trace.sqrt_d_k, 3), num(trace.max_tempered, 3), num(trace.exp_sum, 4)
 
     def detail(i, j):
-        if not vectors:
-            vectors.extend(([[num(a) for a in row] for row in Q], [[num(b) for b in row] for row in K]))
-        if i not in rows:
-            trace = r.row(i).trace
-            rows[i] = trace, (num(trace.sqrt_d_k, 3), num(trace.max_tempered, 3), num(trace.exp_sum, 4))
-        trace, (root, top, total) = rows[i]
-        step = trace[j]
-        q_text, k_text = vectors
+        (trace, root, most, total), (q_text, k_text) = softmax(i), written()
+        step, scaled = trace[j], num(trace[j].scaled, 3)
         terms = " + ".join(f"{a}×{b}" for a, b in zip(q_text[i], k_text[j], strict=True))
-        scaled = num(step.scaled, 3)
         lines = [
             W.CELL_PAIR.format(q=tokens[i], row=i + 1, k=tokens[j], col=j + 1),
+            *([W.CELL_PAD_ROW()] if i >= n else []),
             W.CELL_DOT.format(terms=terms, qk=num(dot(Q[i], K[j]), 3)),
             W.CELL_UNSCALED.format(d=d, s=scaled)
             if view == "unscaled"
             else W.CELL_SCALED.format(d=d, dot=num(step.dot, 3), root=root, s=scaled),
         ]
-        if i >= n:
-            lines.insert(1, W.CELL_PAD_ROW())
-        if hidden(i, j):
+        if not r.mask[i][j]:
             return [*lines, W.CELL_MASKED.format(why=W.WHY_MASKED["padding" if j >= n else "causal"])]
         return [
             *lines,
-            W.CELL_SOFTMAX.format(s=scaled, top=top, e=num(step.exp, 4), total=total, w=num(step.weight, 4)),
+            W.CELL_SOFTMAX.format(s=scaled, top=most, e=num(step.exp, 4), total=total, w=num(step.weight, 4)),
             W.CELL_WEIGHT.format(w=num(step.weight, 3), pct=pct(step.weight), q=tokens[i]),
         ]
 
@@ -90,13 +84,11 @@ def table_panel(state: dict, v: dict) -> dict:
         mark="cell",
         link=lambda i, j: f"t{j}",
         active=lambda i, j: i == picked,
-        muted=lambda i, j: hidden(i, j) or i >= n,
+        muted=lambda i, j: not r.mask[i][j] or i >= n,
         tip=tip,
         detail=detail,
         title=W.TABLE_TITLE[view]() + W.TABLE_TITLE_TAIL(),
-        key=[(-1, t("figure.key.low_score")), (1, t("figure.key.high_score"))]
-        if scores
-        else [(0.1, t("figure.key.little_weight")), (1, t("figure.key.much_weight"))],
+        key=W.KEYS["scores" if scores else "weights"],
         caption=W.TABLE_CAPTION.format(size=size),
         col_labels=heading(N, text=tokens, link=lambda j: f"t{j}"),
         row_labels=heading(
@@ -106,7 +98,7 @@ def table_panel(state: dict, v: dict) -> dict:
             link=lambda i: f"t{i}",
             id=lambda i: f"row-{i}" if i < n else None,
             select=lambda i: i < n,
-            active=lambda i: i < n and i == picked,
+            active=lambda i: i == picked,
             title=lambda i: W.PICK_ROW.format(word=tokens[i]) if i < n else None,
         ),
         active_row=picked,
@@ -168,7 +160,7 @@ def outputs_panel(state: dict, v: dict) -> dict:
         title=W.OUTPUTS_TITLE(),
         caption=W.OUTPUTS_CAPTION(),
         wide=False,
-        key=[(-1, t("figure.key.negative")), (1, t("figure.key.positive"))],
+        key=W.KEYS["outputs"],
         col_labels=heading(len(names), text=names),
         row_labels=heading(n, text=tokens, link=lambda i: f"t{i}"),
         active_row=state["query"],

@@ -131,6 +131,11 @@ GRID_LABEL, GRID_ROW, GRID_CELL, COORDINATE = say.all("grid_label grid_row grid_
 TABLE_TITLE = say.table(weights="table_title_weights", scores="table_title_scores", unscaled="table_title_unscaled")
 TABLE_TITLE_TAIL, TABLE_SIZE, TABLE_SIZE_PADDED = say.all("table_title_tail table_size table_size_padded")
 TABLE_CAPTION, PICK_ROW = say.all("table_caption pick_row")
+KEYS = {  # what the colours of a table mean: (tone, words) pairs
+    "scores": [(-1, say("figure.key.low_score")), (1, say("figure.key.high_score"))],
+    "weights": [(0.1, say("figure.key.little_weight")), (1, say("figure.key.much_weight"))],
+    "outputs": [(-1, say("figure.key.negative")), (1, say("figure.key.positive"))],
+}
 CELL_WHAT = say.table(scores="cell_score", weights="cell_weight_word")
 CELL_TITLE, CELL_TITLE_MASKED, CELL_PAIR, CELL_DOT = say.all("cell_title cell_title_masked cell_pair cell_dot")
 CELL_SCALED, CELL_UNSCALED, CELL_PAD_ROW = say.all("cell_scaled cell_unscaled cell_pad_row")
