@@ -439,7 +439,7 @@ def check_scene(scene, state):
     n, p, i = state["n"], state["padding"], state["query"]
     N = n + p
     tokens = state["tokens"][:n] + ["[PAD]"] * p
-    r = hm.unscaled(state) if state["view"] == "unscaled" else direct(state)
+    r = hm.result(state, scaled=False) if state["view"] == "unscaled" else direct(state)
 
     table = panel(scene, "table")
     assert table["kind"] == "cells" and table["active_row"] == i
@@ -624,9 +624,10 @@ def lesson_claims() -> list[str]:
     causal15 = engine.attention(*hm_table.table(dict(start, padding=3))[1:], causal=True)
     newly = sum(map(sum, causal15.mask)) - sum(map(sum, both.mask))  # cells only the padding hides
     rand = FIG.apply(start, {"type": "action", "name": "why-scale"})
-    raw, scaled = hm.dot_spread(rand)
+    raw = statistics.pstdev([engine.dot(q, k) for q in rand["q"] for k in rand["k"]])  # all 16 tokens, no padding
+    scaled = statistics.pstdev([s for row in direct(rand).scores for s in row])
     top = statistics.fmean(max(row) for row in direct(rand).weights)
-    top_u = statistics.fmean(max(row) for row in hm.unscaled(rand).weights)
+    top_u = statistics.fmean(max(row) for row in hm.result(rand, scaled=False).weights)
     d = len(rand["q"][0])
     worked = engine.attention([[1.0, 0.0]], [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]],
                               [[1.0, 0.0], [0.0, 1.0], [0.0, 0.0]])
@@ -719,7 +720,7 @@ def test_the_unscaled_view_shows_what_why_scale_claims():
     """Regression: "Why divide by √d_k?" quoted the top weight without the division, but
     the figure had no way to show it."""
     state = FIG.apply(first_state(), {"type": "action", "name": "why-scale"})
-    u = hm.unscaled(state)
+    u = hm.result(state, scaled=False)
     top_u = statistics.fmean(max(row) for row in u.weights)
     assert f"would average {top_u:.2f}" in state["message"]
     assert "“weights without ÷√dₖ”" in state["message"]

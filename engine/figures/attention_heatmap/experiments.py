@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import math
 
-from explorables.engine import attention
+from explorables.engine import attention, dot
 from explorables.figures import Experiment, num, pct, quote, typed
 
 from . import words as W
 from .presets import PRESETS, load
-from .table import dot_spread, normalised, readable, result, rows_reading, table, unscaled
+from .table import normalised, readable, result, rows_reading, table
 
 PAD = 3  # [PAD] tokens the padding experiment adds
 GROW_FROM = 6  # tokens the growth experiment starts from
@@ -70,11 +70,6 @@ def padding(state: dict) -> str:
     )
 
 
-def grow(state: dict) -> None:
-    state["n"] = min(GROW_FROM, len(state["tokens"]))
-    state["query"] = min(state["query"], state["n"] - 1)
-
-
 def grown(state: dict) -> str:
     n, T = state["n"], len(state["tokens"])
     return W.GROW.format(
@@ -104,8 +99,9 @@ def scores(state: dict) -> str:
 def why_scale(state: dict) -> str:
     import statistics  # noqa: PLC0415  here, not at import: the worker starts faster
 
-    d, (raw, scaled) = len(state["q"][0]), dot_spread(state)
-    r, u = result(state), unscaled(state)
+    r, u, n, d = result(state), result(state, scaled=False), state["n"], len(state["q"][0])
+    raw = statistics.pstdev([dot(q, k) for q in state["q"][:n] for k in state["k"][:n]])  # q_i·k_j
+    scaled = statistics.pstdev([s for row in r.scores[:n] for s in row[:n]])
     rows = rows_reading(state, r, 2)  # a row that reads one key has nothing to choose
 
     def mean(f):
@@ -134,7 +130,9 @@ EXPERIMENTS = (
     Experiment(**W.button("scores"), set={"view": "scores"}, see=scores),
     Experiment(**W.button("causal"), set={"causal": True, "view": "weights"}, see=causal, when=lambda s: s["n"] >= 2),
     Experiment(**W.button("padding", pad=PAD), set={"padding": PAD, "view": "weights"}, see=padding),
-    Experiment(**W.button("grow", grow=GROW_FROM), run=grow, see=grown, when=lambda s: len(s["tokens"]) > GROW_FROM),
+    Experiment(
+        **W.button("grow", grow=GROW_FROM), set={"n": GROW_FROM}, see=grown, when=lambda s: len(s["tokens"]) > GROW_FROM
+    ),
     Experiment(
         **W.button("why-scale"), set={"view": "scores"}, run=lambda s: load(s, PRESETS["random"]), see=why_scale
     ),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from explorables.engine import attention, dot
+from explorables.engine import attention
 
 PAD_TOKEN, PAD_MAX = "[PAD]", 4  # the filler appended by the padding slider, and how many at most
 PEAKED, FLAT = 0.5, 0.9  # a row of 3 keys or more is peaked below H/ln m = 0.5, flat above 0.9
@@ -31,20 +31,6 @@ def result(state: dict, scaled: bool = True):
         root = math.sqrt(len(Q[0]))
         Q = [[root * x for x in q] for q in Q]
     return attention(Q, K, V, causal=state["causal"], mask=[j < state["n"] for j in range(len(K))])
-
-
-def unscaled(state: dict):
-    return result(state, scaled=False)
-
-
-def dot_spread(state: dict) -> tuple[float, float]:
-    """Standard deviation of the raw dot products q_i·k_j and of the scaled scores."""
-    import statistics  # noqa: PLC0415  here, not at import: it costs the worker's start a tenth of a second
-
-    n = state["n"]
-    dots = [dot(q, k) for q in state["q"][:n] for k in state["k"][:n]]
-    r = result(state)
-    return statistics.pstdev(dots), statistics.pstdev([s for row in r.scores[:n] for s in row[:n]])
 
 
 def kind_of_row(H: float, visible: int) -> str:
