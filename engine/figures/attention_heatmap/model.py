@@ -15,7 +15,6 @@ from explorables.figures import (
     Hidden,
     Option,
     OptionError,
-    Say,
     Slider,
     Toggle,
     Value,
@@ -38,7 +37,6 @@ from . import words as W
 from .experiments import EXPERIMENTS
 from .presets import COORD_LIMIT, MAX_DIM, MAX_TOKENS, PRESETS, load, parse_rows, preset
 from .table import PAD_MAX, kind_of_row, result, table
-from .words import plural
 
 VECTORS = ("queries", "keys", "values")  # the options that hold an author's own vectors
 
@@ -60,19 +58,7 @@ def mistake(option: str, kind: str, **fields) -> OptionError:
     return OptionError(option, W.ERRORS[kind].format(**fields))
 
 
-def own_errors(tokens: list[str], rows: dict[str, list]) -> list[OptionError]:
-    """What is wrong with an author's own :tokens: and the vectors ``rows`` given for them."""
-    T, missing = len(tokens), [m for m in VECTORS if m not in rows]
-    errors = [mistake("tokens", "too_many", most=MAX_TOKENS, n=T)] if T > MAX_TOKENS else []
-    if missing:
-        errors.append(mistake(missing[0], "missing", add=", ".join(f":{m}:" for m in missing), rows=plural(T, "row")))
-    errors += count_errors(rows, tokens)
-    if "queries" in rows and "keys" in rows and len(rows["queries"][0]) != len(rows["keys"][0]):
-        errors.append(mistake("keys", "d_k", k=len(rows["keys"][0]), q=len(rows["queries"][0])))
-    return errors
-
-
-def preset_choices(state: dict) -> list[tuple[str, Say]]:
+def preset_choices(state: dict) -> list[tuple[str, Any]]:
     """The presets, after the author's own tokens if the directive gave some."""
     own = [("custom", W.CUSTOM_LABEL)] if own_tokens(state["options"]) else []
     return own + [(name, W.PRESETS[name]) for name in PRESETS]
@@ -135,9 +121,16 @@ class AttentionHeatmap(Figure, words=W):
         own = own_tokens(values)
         tokens = own or PRESETS[values["preset"]]["tokens"]
         given = {m: parse_rows(values[m], m) for m in VECTORS if str(values[m]).strip()}
-        errors = own_errors(own, given) if own else []
-        if given and not own:
-            errors.append(mistake(next(iter(given)), "not_own", preset=values["preset"]))
+        errors = [mistake(next(iter(given)), "not_own", preset=values["preset"])] if given and not own else []
+        if own:  # the author's own tokens, and the vectors given for them
+            T, missing = len(own), [m for m in VECTORS if m not in given]
+            errors += [mistake("tokens", "too_many", most=MAX_TOKENS, n=T)] if T > MAX_TOKENS else []
+            if missing:
+                add = ", ".join(f":{m}:" for m in missing)
+                errors.append(mistake(missing[0], "missing", add=add, rows=W.plural(T, "row")))
+            errors += count_errors(given, own)
+            if "queries" in given and "keys" in given and len(given["queries"][0]) != len(given["keys"][0]):
+                errors.append(mistake("keys", "d_k", k=len(given["keys"][0]), q=len(given["queries"][0])))
         n = values["length"] or len(tokens)
         if values["length"] > len(tokens):
             errors.append(mistake("length", "length", n=len(tokens), length=values["length"]))
@@ -162,11 +155,8 @@ class AttentionHeatmap(Figure, words=W):
         options, picked = state.get("options") or {}, state.get("reset_preset")
         if picked is None:
             return self.initial_state(options)
-        fresh = self.initial_state(
-            {m: options[m] for m in ("tokens", *VECTORS)} if picked == "custom" else {"preset": picked}
-        )
-        fresh.update(options=options, reset_preset=picked)
-        return fresh
+        own = {m: options[m] for m in ("tokens", *VECTORS)} if picked == "custom" else {"preset": picked}
+        return dict(self.initial_state(own), options=options, reset_preset=picked)
 
     # --- events ---------------------------------------------------------------------------
 
@@ -207,10 +197,7 @@ class AttentionHeatmap(Figure, words=W):
         return {  # the panels draw from r; the values, in every scene, with the digits they are written with
             "r": r,
             "tokens": table(state)[0],
-            "scores": rounded(r.scores),
-            "weights": rounded(r.weights),
-            "entropy": rounded(r.entropy),
-            "outputs": rounded(r.outputs),
+            **{name: rounded(getattr(r, name)) for name in ("scores", "weights", "entropy", "outputs")},
             "cells": len(visible) ** 2,
             "visible": visible,
             "kinds": [kind_of_row(H, m) for H, m in zip(r.entropy, visible, strict=True)],
