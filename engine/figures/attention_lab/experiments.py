@@ -90,18 +90,14 @@ def blank_query_mask(state: dict, X, r) -> str:
     return W.BLANK_QUERY_MASK_SEE.format(weight=num(r.weights[2][0]), words=first, o0=o0, o1=o1, o2=o2)
 
 
-def bank(other_key: str):
-    """The message of a "bank" experiment, which compares with the sentence ``other_key``."""
-
-    def message(state: dict, X, r) -> str:
-        other = dict(state)
-        use_sentence(other, other_key)
-        _, r2 = attend(other)
-        (i, j, word), (i2, _, other_word) = top(state, r), top(other, r2)
-        weight, output, other_output = num(r.weights[i][j]), vec(r.outputs[i]), vec(r2.outputs[i2])
-        return W.BANK_SEE.format(weight=weight, word=word, output=output, other=other_word, other_output=other_output)
-
-    return message
+def bank(state: dict, X, r, other: str) -> str:
+    """The message of a "bank" experiment, which compares with the sentence ``other``."""
+    there = dict(state)
+    use_sentence(there, other)
+    _, r2 = attend(there)
+    (i, j, word), (i2, _, other_word) = top(state, r), top(there, r2)
+    weight, output, other_output = num(r.weights[i][j]), vec(r.outputs[i]), vec(r2.outputs[i2])
+    return W.BANK_SEE.format(weight=weight, word=word, output=output, other=other_word, other_output=other_output)
 
 
 def centre_words(state: dict) -> None:
@@ -140,6 +136,6 @@ EXPERIMENTS = (
     Experiment("blank-query", "Wq = 0", W.BLANK_QUERY_TITLE, set={"W_Q": "0"}, see=message(blank_query)),
     experiment("blank-query-mask", blank_query_mask, set={"causal": True, "W_Q": "0", "query": 2}),
     experiment("look-back", look_back, set={"W_Q": "back1", "s": LOOK_BACK_STRENGTH}, run=centre_words),
-    experiment("river-bank", bank("money"), run=lambda s: use_sentence(s, "river")),
-    experiment("money-bank", bank("river"), run=lambda s: use_sentence(s, "money")),
+    experiment("river-bank", partial(bank, other="money"), run=lambda s: use_sentence(s, "river")),
+    experiment("money-bank", partial(bank, other="river"), run=lambda s: use_sentence(s, "money")),
 )
