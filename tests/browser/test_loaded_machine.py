@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from conftest import ACTION_TIMEOUT, NAVIGATION_TIMEOUT, WAIT_FLOOR
 
-LATE = "<!doctype html><title>late</title><script>setTimeout(() => { window.done = true; }, 1500)</script>"
+# done three times later than each wait below asks, unfloored, to be waited for
+LATE = "<!doctype html><title>late</title><script>setTimeout(() => { window.done = true; }, 600)</script>"
 
 
 def settings(context) -> tuple[float, float]:
@@ -35,9 +36,9 @@ def test_a_short_timeout_a_test_gave_is_raised_to_the_floor(page, wait):
     page.set_content(LATE.replace("window.done = true;", "window.done = true; document.body.append(Object.assign("
                                   "document.createElement('p'), {id: 'late', textContent: 'late'}));"))
     if wait == "function":
-        page.wait_for_function("() => window.done === true", timeout=500)  # comes after 1.5 s
+        page.wait_for_function("() => window.done === true", timeout=200)  # comes after 0.6 s
     elif wait == "selector":
-        page.wait_for_selector("#late", timeout=500)
+        page.wait_for_selector("#late", timeout=200)
     else:
-        page.locator("#late").wait_for(timeout=500)
+        page.locator("#late").wait_for(timeout=200)
     assert page.evaluate("() => window.done") is True
