@@ -262,10 +262,10 @@
     else if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
     const focus = target || document.querySelector("main h1");
-    if (focus) {
-      if (!focus.hasAttribute("tabindex")) focus.setAttribute("tabindex", "-1");
-      focus.focus({ preventScroll: true });
-    }
+    if (focus && !focus.hasAttribute("tabindex")) focus.setAttribute("tabindex", "-1");
+    // at its top: in the frame that first shows the page (in the swap's task, it laid the page out there)
+    const put = function () { if (focus && focus.isConnected && document.activeElement === document.body) focus.focus({ preventScroll: true }); };
+    if (target || typeof scroll === "number") put(); else requestAnimationFrame(put);
   }
 
   const PLACE = "explorables-place";  // sessionStorage: {page, scroll} of the page last left

@@ -147,3 +147,31 @@ def test_a_figure_left_before_it_is_whole_is_not_made_further(browser, site_url)
         guard.check()
     finally:
         context.close()
+
+
+def test_the_next_lesson_takes_the_focus_in_the_frame_that_shows_it(browser, site_url):
+    """Regression: the swap moved the focus to the new lesson's heading in its own task,
+    and focusing lays the page out: the new lesson was laid out there, before its
+    figures' first answer was asked for, then drawn in the frame after. The heading now
+    takes the focus in the frame that first shows the lesson, where the browser lays
+    it out anyway; a screen reader still lands on it, and hears its title."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    guard = Guard(page, site_url)
+    try:
+        page.goto(site_url + "one-query-row.html")
+        page.evaluate("() => window.explorables.ready")
+        focused = page.evaluate(
+            """async () => {
+              const ex = window.explorables, h1 = () => document.querySelector("main h1");
+              await ex.pages.go(new URL("attention-heatmap.html", location.href).href, { push: true });
+              const inSwap = document.activeElement === h1();  // (the swap's task, its microtasks)
+              await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
+              return [inSwap, document.activeElement === h1()];
+            }"""
+        )
+        assert focused == [False, True]
+        page.locator(".ex-announcer", has_text=page.locator("main h1").inner_text()).wait_for()
+        guard.check()
+    finally:
+        context.close()
