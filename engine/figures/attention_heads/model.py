@@ -64,13 +64,11 @@ class AttentionHeads(Figure, words=W):
     name = "attention-heads"
     subject = ("sentence", "tokens", "head1", "head2", "W_O")
     params = (
-        sentence_menu(W.LABEL["sentence"], W.DOC["sentence"], near="head1"),
-        Asker("query", W.LABEL["query"], "", doc=W.DOC["query"], near="head1"),
-        *(
-            HeadChoice(name, W.LABEL[name], default, choices=HEAD_CHOICES, doc=W.DOC[name], near=name)
-            for name, default in zip(HEADS, HEAD_KEYS, strict=False)
-        ),
-        Choice("W_O", W.LABEL["W_O"], "average", choices=tuple(W.W_O_LABELS.items()), doc=W.DOC["W_O"], control=False),
+        sentence_menu(near="head1", **W.PARAMS["sentence"]),
+        Asker("query", default="", near="head1", **W.PARAMS["query"]),
+        HeadChoice("head1", default="axis1", choices=HEAD_CHOICES, near="head1", **W.PARAMS["head1"]),
+        HeadChoice("head2", default="axis2", choices=HEAD_CHOICES, near="head2", **W.PARAMS["head2"]),
+        Choice("W_O", default="average", choices=tuple(W.W_O_LABELS.items()), control=False, **W.PARAMS["W_O"]),
     )
     values = (*sentence_values(W.ANNOUNCE["query"]), *W.VALUES)
     experiments = EXPERIMENTS

@@ -6,6 +6,8 @@ are for authors and stay English."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from explorables.figures import Value, Words, quote, t, vec
 
 say = Words("figure.attention_heads")  # the figure's catalogue keys, figure.attention_heads.*
@@ -37,6 +39,9 @@ W_O_LABELS = say.table(average="w_o_average", sum="w_o_sum", head1="w_o_head1", 
 LABEL = say.table(
     sentence="label_sentence", query="label_query", head1="label_head1", head2="label_head2", W_O="label_w_o"
 )
+PARAMS: dict[str, dict[str, Any]] = {
+    name: {"label": label, "doc": DOC[name]} for name, label in LABEL.items()
+}  # each parameter's words
 TABLE_CAPTION, PLANE_CAPTION = say.all("table_caption plane_caption")
 LEGEND = (
     ("head1", say("legend_head1"), "diamond"),
