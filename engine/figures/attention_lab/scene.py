@@ -12,15 +12,9 @@ from .planes import embed_panel, link, qk_panel, values_panel
 
 
 def draw(s: dict, v: dict) -> list[dict]:
-    return [
-        steps_panel(s, v),
-        embed_panel(s, v),
-        qk_panel(s, v),
-        table_panel(s, v),
-        values_panel(s, v),
-        text("readout", *readout(s, v), title=W.READOUT_TITLE()),
-        text("arithmetic", *arithmetic(s, v), collapsible=W.arithmetic_summary(s["tokens"][s["query"]]), mono=True),
-    ]
+    words = text("readout", *readout(s, v), title=W.READOUT_TITLE())
+    sums = text("arithmetic", *arithmetic(s, v), collapsible=W.arithmetic_summary(s["tokens"][s["query"]]), mono=True)
+    return [steps_panel(s, v), embed_panel(s, v), qk_panel(s, v), table_panel(s, v), values_panel(s, v), words, sums]
 
 
 def steps_panel(s: dict, v: dict) -> dict:
