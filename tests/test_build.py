@@ -279,7 +279,7 @@ def test_the_runtime_is_one_minified_script_joined_in_order(tmp_path):
         names = names_in(out)
         html = (out / "a.html").read_text()
         scripts = re.findall(r'<script defer src="([^"]+)"', html)
-        own = "js/explorables.plane-cells-bars-steps-text.js"  # the runtime with its figure's kinds (panels.py)
+        own = "js/explorables.plane-cells-bars-steps-text-grid.js"  # the runtime with its figure's kinds (panels.py)
         assert scripts == [f"_explorables/{names[own]}"]
         assert f'"later": "{names["js/later.js"]}"' in html  # in the page's asset map
         for joined, files in (("js/explorables.js", runtime_files.RUNTIME), ("js/later.js", runtime_files.LATER),

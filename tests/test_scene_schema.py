@@ -92,7 +92,10 @@ READERS = {
     "panels/steps.js": {"next": [("panel", "steps")], "step": [("element", "step")]},
     "panels/text.js": {"next": [("panel", "text")]},
     "controls.js": {"spec": [("control", k) for k in schema.CONTROLS], "next": [("control", k) for k in schema.CONTROLS],
-                    "cell": [("element", "field")], "row": [("element", "row")], "o": [("element", "option")]},
+                    "cell": [("element", "field")], "o": [("element", "option")]},
+    "controls/number.js": {"spec": [("control", "number")], "next": [("control", "number")]},
+    "controls/grid.js": {"next": [("control", "grid")], "row": [("element", "row")], "cell": [("element", "field")]},
+    "controls/play.js": {"next": [("control", "play")], "current": [("control", "play")]},
 }
 NOT_FIELDS = {"length", "map", "some", "forEach", "filter", "find", "concat", "slice", "indexOf", "join",
               "parentElement", "classList", "dataset", "textContent"}  # a variable that is also a DOM element

@@ -44,25 +44,34 @@ GROUPS = {
     "text": ("js/panels/text.js",),
 }
 NEEDS = {"chart": ("plane",)}
-SCRIPTS = tuple(name for names in GROUPS.values() for name in names)
+# The control kinds a few figures use, made with the kit of js/controls.js (in every runtime).
+CONTROLS = {
+    "number": ("js/controls/number.js",),
+    "grid": ("js/controls/grid.js",),
+    "play": ("js/controls/play.js",),
+}
+KINDS = {**GROUPS, **CONTROLS}
+PANEL_SCRIPTS = tuple(name for names in GROUPS.values() for name in names)
+CONTROL_SCRIPTS = tuple(name for names in CONTROLS.values() for name in names)
+SCRIPTS = PANEL_SCRIPTS + CONTROL_SCRIPTS
 LAZY_FILE = "js/panels.js"  # every kind, for what a page's first frames did not draw (asset key "panels")
 _DATA = re.compile(r'<script type="application/json" class="ex-data">(.*?)</script>', re.S)
 
 
 def kinds_of(body: str) -> list[str]:
-    """The panel kinds the build-time scenes in a page's ``body`` draw, with the kinds they
-    draw through (NEEDS), in GROUPS' order."""
+    """The panel and control kinds the build-time scenes in a page's ``body`` draw, with the
+    kinds they draw through (NEEDS), in KINDS' order (those every runtime has left out)."""
     found: set[str] = set()
     for data in _DATA.findall(body or ""):
         try:
             scene = json.loads(data).get("scene") or {}
         except (ValueError, AttributeError):
             continue
-        for panel in scene.get("panels") or []:
-            kind = panel.get("kind") if isinstance(panel, dict) else None
-            if kind in GROUPS:
+        for spec in [*(scene.get("panels") or []), *(scene.get("controls") or [])]:
+            kind = spec.get("kind") if isinstance(spec, dict) else None
+            if kind in KINDS:
                 found.update((kind, *NEEDS.get(kind, ())))
-    return [kind for kind in GROUPS if kind in found]
+    return [kind for kind in KINDS if kind in found]
 
 
 def set_file(kinds: list[str]) -> str:
@@ -76,24 +85,31 @@ def joined(assets: Path, kinds, join_scripts, minify: bool) -> str:
     page has none yet, or only its stand-in (``waiting``: core.js)."""
     parts = []
     for kind in kinds:
-        have = f"window.explorables.panels[{json.dumps(kind)}]"
-        text = join_scripts(assets, GROUPS[kind], minify)
+        have = f"window.explorables.{'panels' if kind in GROUPS else 'controls'}[{json.dumps(kind)}]"
+        text = join_scripts(assets, KINDS[kind], minify)
         parts.append(f"if (!{have} || {have}.waiting) {{\n{text}}}\n")
     return "".join(parts)
 
 
 def lazy_line() -> str:
     """Every kind the runtime does not carry, a stand-in until its script comes (core.js)."""
-    return f"window.explorables.lazyPanels({json.dumps(list(GROUPS))});\n"
+    return f"window.explorables.lazyPanels({json.dumps(list(GROUPS))}, {json.dumps(list(CONTROLS))});\n"
 
 
 def runtime(folder: Path, names: tuple[str, ...], kinds, join_scripts, minify: bool) -> str:
-    """The runtime (``names``, read from ``folder``) with the scripts of ``kinds`` and the
-    stand-ins of the others after its first three scripts (core, numbers, geometry), where
-    they were: boot.js, the last, may draw the figures as it runs."""
-    kept = tuple(script for kind in kinds for script in GROUPS[kind])
-    head = join_scripts(folder, (*names[:3], *kept), minify)
-    return head + ";\n" + lazy_line() + join_scripts(folder, names[3:], minify)
+    """The runtime (``names``, read from ``folder``) with the scripts of ``kinds``: the panel
+    kinds' and the stand-ins of the others after its first three scripts (core, numbers,
+    geometry), the control kinds' after js/controls.js; boot.js, the last, may draw the
+    figures as it runs."""
+    drawn = tuple(script for kind in kinds if kind in GROUPS for script in GROUPS[kind])
+    head = join_scripts(folder, (*names[:3], *drawn), minify)
+    return head + ";\n" + lazy_line() + join_scripts(folder, with_controls(names[3:], kinds), minify)
+
+
+def with_controls(names: tuple[str, ...], kinds) -> tuple[str, ...]:
+    """``names`` with the scripts of the control kinds of ``kinds`` after js/controls.js."""
+    at = names.index("js/controls.js") + 1
+    return (*names[:at], *(script for kind in kinds if kind in CONTROLS for script in CONTROLS[kind]), *names[at:])
 
 
 def write_sets(assets: Path, renders: dict, names: tuple[str, ...], join_scripts, *, minify: bool) -> None:

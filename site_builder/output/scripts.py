@@ -59,7 +59,8 @@ SCORM_LATER = ("js/scorm-data.js", "js/scorm.js")
 STYLES = ("css/page.css", "css/figures.css", "css/text.css", "css/progress.css", "css/offline.css", "css/finish.css")
 STYLE_FILE = "explorables.css"
 # An offline bundle's runtime carries every panel kind, and swaps pages from the content it carries.
-BUNDLE_RUNTIME = (*RUNTIME[:3], *panels.SCRIPTS, *RUNTIME[3:-1], "js/bundle.js", RUNTIME[-1])
+BUNDLE_RUNTIME = (*RUNTIME[:3], *panels.PANEL_SCRIPTS, *panels.with_controls(RUNTIME[3:-1], panels.CONTROLS))
+BUNDLE_RUNTIME += ("js/bundle.js", RUNTIME[-1])
 RUNTIME_FILE = "js/explorables.js"
 SCRIPTS = (RUNTIME_FILE,)
 # The engine's early start (js/start.js): a small script in the head of a served site's
@@ -116,7 +117,7 @@ def write_runtime(assets: Path, *, bundle: bool, dev: bool, scorm: bool = False)
     }
     if not bundle:  # an offline bundle's runtime starts the engine with the files it carries
         files[START_FILE] = join_scripts(assets, (START_FILE,), minify=not dev)
-        files[panels.LAZY_FILE] = panels.joined(assets, panels.GROUPS, join_scripts, minify=not dev)
+        files[panels.LAZY_FILE] = panels.joined(assets, panels.KINDS, join_scripts, minify=not dev)
     kept = {"js/livereload.js"} if dev else set()
     for script in sorted((assets / "js").rglob("*.js")):  # joined, or not this site's
         if script.relative_to(assets).as_posix() not in kept:

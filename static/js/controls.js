@@ -1,7 +1,8 @@
-/* The control kit: slider, toggle, select, buttons, a typed number, grid and matrix of
-   typed numbers, play. Each control sends events named in the scene; none knows what a
-   figure means. A refused typed value stays in its field with a message until the reader
-   fixes it. */
+/* The control kit: slider, toggle, select, buttons, a matrix of typed numbers; a typed
+   number, a grid of them and play are in controls/ (each page's runtime carries the kinds
+   its figures draw: site_builder/output/panels.py), made with ex.controlKit. Each control
+   sends events named in the scene; none knows what a figure means. A refused typed value
+   stays in its field with a message until the reader fixes it. */
 (function () {
   "use strict";
   const ex = window.explorables;
@@ -176,49 +177,6 @@
     return ex.el("span", { class: "ex-field" }, input, error);
   }
 
-  /* One typed number beside its visible label. */
-  ex.controls.number = function (figure, spec) {
-    const id = uid("number");
-    const label = ex.el("label", { for: id });
-    const fields = Object.create(null);  // a field's name (the author's) -> field
-    const f = frame(spec, ex.el("div", { class: "ex-select" }, label, numberField(figure, spec, spec.label, fields, id)));
-    function update(next) { ex.setText(label, next.label); fields[spec.name].set(next.value); f.help(next); }
-    update(spec);
-    return { el: f.el, update: update, fields: fields };
-  };
-
-  ex.controls.grid = function (figure, spec) {
-    const heading = ex.el("h4", { class: "ex-control-title" });
-    const table = ex.el("table", { class: "ex-grid" });
-    // a wide grid scrolls in its own box on a narrow screen, not the page
-    const f = frame(spec, ex.el("div", null, heading, ex.el("div", { class: "ex-scroll ex-grid-scroll" }, table)));
-    const fields = Object.create(null);  // a field's name (the author's) -> field
-    let shape = "";
-    function update(next) {
-      ex.setText(heading, next.label);
-      const nextShape = JSON.stringify([next.col_labels, next.rows.map(function (r) { return [r.label, r.cells.map(function (c) { return c.name; })]; })]);
-      if (nextShape !== shape) {
-        shape = nextShape;
-        for (const key of Object.keys(fields)) delete fields[key];
-        // the corner names the row labels' column, for screen readers (no empty header)
-        const corner = ex.el("th", { scope: "col" }, ex.el("span", { class: "ex-sr" }, next.corner || ex.t("runtime.row")));
-        const head = ex.el("tr", null, corner, ...(next.col_labels || []).map(function (c) { return ex.el("th", { scope: "col" }, c); }));
-        table.replaceChildren(ex.el("thead", null, head), ex.el("tbody", null, ...next.rows.map(function (row) {
-          return ex.el("tr", { dataset: row.link ? { link: row.link } : undefined },
-            ex.el("th", { scope: "row" }, row.label),
-            ...row.cells.map(function (cell, j) {
-              const name = cell.label || row.label + " " + ((next.col_labels || [])[j] || j + 1);
-              return ex.el("td", null, numberField(figure, cell, name, fields));
-            }));
-        })));
-      }
-      next.rows.forEach(function (row) { row.cells.forEach(function (cell) { fields[cell.name].set(cell.value); }); });
-      f.help(next);
-    }
-    update(spec);
-    return { el: f.el, update: update, fields: fields };
-  };
-
   ex.controls.matrix = function (figure, spec) {
     const heading = ex.el("h4", { class: "ex-control-title" });
     const table = ex.el("table", { class: "ex-matrix ex-matrix-edit" });
@@ -252,49 +210,5 @@
     return { el: f.el, update: update, fields: fields };
   };
 
-  /* Play/Pause: sends `event` every `interval` ms while playing and on screen; with
-     reduced motion a press steps once instead of animating. */
-  ex.controls.play = function (figure, spec) {
-    const button = ex.el("button", { type: "button", class: "ex-button ex-play" });
-    const about = ex.el("span", { class: "ex-sr", id: uid("play") });
-    const f = frame(spec, button);
-    f.el.append(about);
-    let current = spec, timer = null, visible = true;
-    function stop() { if (timer) { clearInterval(timer); timer = null; } }
-    // A tick is skipped while the previous one is still being computed, so a slow
-    // machine drops frames instead of piling them up.
-    // Ticks are not announced (one every interval would drown everything else); the
-    // figure says where it is when the reader pauses or steps.
-    function tick() {
-      if (visible && current.playing && !figure.busy && !figure.queue.length) {
-        figure.send(current.event, { quiet: true }).catch(function () {});
-      }
-    }
-    function sync() {
-      stop();
-      if (current.playing && !ex.reducedMotion()) timer = setInterval(tick, current.interval || 400);
-    }
-    button.addEventListener("click", function () {
-      if (ex.reducedMotion()) { send(figure, current.event); return; }
-      send(figure, { type: "set", name: current.name, value: !current.playing });
-    });
-    if (window.IntersectionObserver) {  // the whole figure, not the button: on a phone the
-      // controls sit below the panels, and the animation should run while its panels show
-      new IntersectionObserver(function (entries) { visible = entries[entries.length - 1].isIntersecting; })
-        .observe(figure.root || f.el);
-    }
-    function update(next) {
-      current = next;
-      const still = ex.reducedMotion();  // no animation: each press steps once
-      button.textContent = ex.t(still ? "runtime.step" : next.playing ? "runtime.pause" : "runtime.play");
-      button.setAttribute("aria-pressed", String(!!next.playing && !still));
-      // the name is the visible word; what it plays is the button's description
-      about.textContent = next.label || "";
-      if (next.label) button.setAttribute("aria-describedby", about.id); else button.removeAttribute("aria-describedby");
-      f.help(next);
-      sync();
-    }
-    update(spec);
-    return { el: f.el, update: update, stop: stop };
-  };
+  ex.controlKit = { uid: uid, send: send, frame: frame, numberField: numberField };  // controls/*.js
 })();

@@ -147,12 +147,13 @@
     },
   };
 
-  /* Panel kinds a page's first frames do not draw come later (site_builder/output/panels.py):
-     the runtime registers each as a stand-in, which a page's own kinds replace before its
-     figures are drawn. A figure that draws a stand-in (a scene of the engine, a page swapped
-     in) shows an empty panel, loads js/panels.js (every kind), and draws its scene again.
-     The file also comes once the page is live, so that a swap rarely has to wait. */
-  ex.lazyPanels = function (kinds) {
+  /* Panel and control kinds a page's first frames do not draw come later
+     (site_builder/output/panels.py): the runtime registers each as a stand-in, which a
+     page's own kinds replace before its figures are drawn. A figure that draws a stand-in
+     (a scene of the engine, a page swapped in) shows it empty, loads js/panels.js (every
+     kind), and draws its scene again. That file also comes once the page is live, so that
+     a swap rarely has to wait. */
+  ex.lazyPanels = function (panels, controls) {
     let loading = null;
     const load = ex.loadPanels = function () {
       return loading || (loading = new Promise(function (resolve) {
@@ -160,18 +161,20 @@
           onerror: function () { loading = null; } }));  // not the head: pages.js compares the heads' scripts
       }));
     };
-    kinds.forEach(function (kind) {
-      if (!ex.panels[kind]) (ex.panels[kind] = function (figure) {
+    function standIn(kinds, kind) {
+      if (!kinds[kind]) (kinds[kind] = function (figure) {
         load().then(function () {
           if (ex.figures[figure.id] !== figure) return;
-          for (const key of Object.keys(figure.panelViews)) {
-            if (figure.panelViews[key].waiting) { figure.panelViews[key].el.remove(); delete figure.panelViews[key]; }
-          }
+          [figure.panelViews, figure.controlViews].forEach(function (views) {
+            for (const key of Object.keys(views)) if (views[key].waiting) { views[key].el.remove(); delete views[key]; }
+          });
           figure.render(figure.scene);
         });
         return { el: ex.el("div"), waiting: true, update: function () {}, highlight: function () {} };
       }).waiting = true;
-    });
+    }
+    panels.forEach(function (kind) { standIn(ex.panels, kind); });
+    controls.forEach(function (kind) { standIn(ex.controls, kind); });
     const idle = function () { (window.requestIdleCallback || setTimeout)(function () { load(); }, { timeout: 2000 }); };
     ex.ready.then(idle, idle);
   };

@@ -79,3 +79,21 @@ def test_a_language_picked_before_later_js_has_come_is_swapped_in_with_its_words
         guard.check()
     finally:
         context.close()
+
+
+def test_a_control_kind_the_first_page_lacks_comes_with_the_page_that_needs_it(page, guard, site_url):
+    """The lab's page has no Play button: the menu's link to the lesson with one swaps it
+    in with its Play button made, in the same document."""
+    page.goto(site_url + "attention-lab.html")
+    page.wait_for_function(FIRST_FRAME)
+    assert page.evaluate("window.explorables.controls.play.waiting === true")
+    page.evaluate("window.__sameDocument = true")
+    menu = page.locator(".ex-nav-fold summary")
+    if menu.is_visible():
+        menu.click()
+    page.locator('.ex-nav a[href="generating-text.html"]').click()
+    page.wait_for_function("() => location.pathname.endsWith('generating-text.html')")
+    play = page.locator("main .ex-play").first
+    play.wait_for()
+    assert play.inner_text() in ("Play", "Step")
+    assert page.evaluate("window.__sameDocument === true && !window.explorables.controls.play.waiting")
