@@ -70,9 +70,7 @@ class AttentionLab(Figure, words=W):
     def start(self, state: dict) -> dict:
         """Experiments start from the built-in settings (their numbers depend on them);
         Reset still goes back to the author's."""
-        fresh = self.initial_state({})
-        fresh["options"] = state.get("options") or {}
-        return fresh
+        return {**self.initial_state({}), "options": state.get("options") or {}}
 
     def run_experiment(self, state: dict, name: str) -> dict:
         experiment = next(e for e in self.experiments if e.name == name)
