@@ -301,8 +301,10 @@ run(process.argv[4]);
 const index = window.explorables.searchIndex;
 const query = process.argv[5];
 const found = index.version === 2
-  ? window.explorables.search.querySplit(index, query, e => { run(e[e.length - 1]);
-      return Promise.resolve(window.explorables.searchParts[e[e.length - 2]]); }, 8)
+  ? window.explorables.search.querySplit(index, query, e => {  // each part loaded once, as js/search.js's part()
+      const key = e[e.length - 2];
+      if (!(window.explorables.searchParts || {})[key]) run(e[e.length - 1]);
+      return Promise.resolve(window.explorables.searchParts[key]); }, 8)
   : Promise.resolve(window.explorables.search.query(index, query).slice(0, 8));
 found.then(r => { const used = process.cpuUsage(cpu);
   console.log(JSON.stringify({ms: performance.now() - start, cpu: (used.user + used.system) / 1000,
