@@ -227,7 +227,7 @@ def test_select_a_cell_or_a_row_label_picks_the_row():
     assert FIG.apply(state, {"type": "select", "mark": "cell", "index": [5, 0]})["query"] == 5
     assert FIG.apply(state, {"type": "select", "mark": "row", "index": 11})["query"] == 11
     for mark, index, bad in (("cell", [12, 0], "cell-12-0"), ("cell", 1, "cell-1"), ("row", [1, 2], "row-1-2"),
-                             ("row-x", None, "row-x"), ("t3", None, "t3")):
+                             ("row-x", None, "row-x"), ("t3", None, "t3"), ("cell", [1, 2, 3], "cell-1-2-3")):
         with pytest.raises(ValueError, match=f"cannot select the mark '{bad}'"):
             FIG.apply(state, {"type": "select", "mark": mark, "index": index})
     assert set_(state, "query", "garden")["query"] == 10

@@ -183,7 +183,7 @@ class AttentionHeatmap(Figure, words=W):
         """A cell ("cell", (i, j)) or a row label ("row", i) picks the query row i (a word's,
         not a [PAD]'s: their rows are not used)."""
         kind = (mark, type(i))
-        row, col = i if kind == ("cell", tuple) else (i, 0) if kind == ("row", int) else (None, None)
+        row, col = i if kind == ("cell", tuple) and len(i) == 2 else (i, 0) if kind == ("row", int) else (None, None)
         if row is None or row >= state["n"] or col >= state["n"] + state["padding"]:
             raise unselectable(self.name, mark, i)
         state["query"] = row
