@@ -179,7 +179,7 @@ def row_panel(state: dict, v: dict) -> dict:
     else:
         first = (
             W.ROW_GIVES.format(word=word, a=pct(a[order[0]]), best=best)
-            + (W.ROW_AND.format(a=pct(a[order[1]]), second=quote(tokens[order[1]])) if len(order) > 1 else "")
+            + W.ROW_AND.format(a=pct(a[order[1]]), second=quote(tokens[order[1]]))  # m keys: m >= 2 in order
             + W.ROW_ENTROPY.format(H=num(r.entropy[i]), m=m, ln=num(math.log(m)))
             + (W.ROW_TWO_KEYS() if m == 2 else W.ROW_KIND.format(kind=W.kind(v["kinds"][i])))
         )
@@ -194,8 +194,7 @@ def row_panel(state: dict, v: dict) -> dict:
 
 def cost_panel(state: dict, v: dict) -> dict:
     """n² scores: the table's size, what the masks leave, d_k."""
-    n, p = state["n"], state["padding"]
-    N = n + p
+    n, p, N = state["n"], state["padding"], len(v["visible"])  # N = n + p, the table's side
     pads = W.COST_PADS.format(tokens=W.count(n, "token"), p=p) if p else ""
     numbers = (n, p, N * N, sum(v["visible"]), len(state["q"][0]))
     return text(
