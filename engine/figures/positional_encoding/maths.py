@@ -34,10 +34,7 @@ def probe_position(state: dict) -> int:
     """The position s = t ± k that the offset is read at: on the probe's side of t, or on
     the other side when its own has no room on the chart (beyond it when neither has)."""
     t, k, last, side = state["t"], state["offset"], state["positions"], state["side"]
-    for s in (t + side * k, t - side * k):
-        if 0 <= s <= last:
-            return s
-    return t + k
+    return next((s for s in (t + side * k, t - side * k) if 0 <= s <= last), t + k)
 
 
 def numbers(state: dict) -> dict:
