@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from author_site import lay_out
-from helpers import idle, in_lesson, module_page, open_figure, served_site, shared_page, state_of
+from helpers import fresh_lesson, idle, in_lesson, module_page, open_figure, served_site, shared_page, state_of
 
 shared = shared_page()
 HEATMAP = "attention-heatmap.html"
@@ -171,7 +171,7 @@ def ends_page(browser, ends_url, browser_context_args):
 @pytest.mark.parametrize("name", sorted(LIMITS))
 def test_every_slider_reaches_both_ends_by_keyboard_drag_and_steps(ends_page, ends_url, name):
     page, guard = ends_page
-    open_figure(page, ends_url + "ends.html", "ends")
+    fresh_lesson(page, guard, ends_url + "ends.html", "ends")  # loaded once, then swapped in anew
     lo, hi = LIMITS[name]
     slider = page.locator(f"figure#ends input[type=range][name={name}]")
     slider.scroll_into_view_if_needed()
