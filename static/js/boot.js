@@ -122,9 +122,10 @@
      reader's view are drawn before the first frame, and those a screen from it just
      after; a figure further down shows its still (the build's drawing of its first
      frame) until it comes near, or until the page is idle once Python is live, and is
-     then drawn in a task of its own. A page swapped in place (pages.js) draws them at
-     once, as its mount hooks expect, and so does a page opened at an anchor or reloaded
-     (parts.js): the browser keeps its place while the page is loading. */
+     then drawn in a task of its own. A page swapped in place (pages.js) makes them all
+     at once, as its mount hooks expect: at its top, each its first panel, the rest a
+     piece a frame; landing on a place, whole. So does a page opened at an anchor or
+     reloaded (parts.js), whole: the browser keeps its place while the page is loading. */
   function boot(gradually) {
     const mine = ++generation;
     const roots = Array.from(document.querySelectorAll("figure.ex-figure[data-figure]"));
