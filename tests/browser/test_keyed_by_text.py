@@ -12,7 +12,7 @@ import pytest
 
 from author_site import lay_out
 from figure_helpers import ROOT
-from helpers import idle, later_loaded, module_page, open_figure, served_site, state_of
+from helpers import fresh_lesson, idle, later_loaded, module_page, served_site, state_of
 
 FIG = "toString"
 LESSON = """---
@@ -77,8 +77,7 @@ def shared(browser, keyed_url, browser_context_args):
 
 def opened(shared, url: str):
     page, guard = shared
-    guard.errors.clear()
-    open_figure(page, url, FIG)
+    fresh_lesson(page, guard, url, FIG)  # loaded once, then swapped in anew on the running engine
     later_loaded(page)
     page.wait_for_function("() => window.explorables.exercises && !document.querySelector('.ex-exercise.ex-busy')",
                            timeout=60_000)

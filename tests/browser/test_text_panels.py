@@ -8,7 +8,7 @@ import pytest
 
 from author_site import lay_out
 from figure_helpers import ROOT
-from helpers import module_page, open_figure, served_site
+from helpers import fresh_lesson, module_page, served_site
 
 FIG = "three"
 LESSON = """---
@@ -40,7 +40,7 @@ def shared(browser, starter_url, browser_context_args):
 def test_the_words_go_under_the_bars_across_the_panels_width(shared, starter_url, width):
     page, guard = shared
     page.set_viewport_size({"width": width, "height": 900})
-    open_figure(page, starter_url + "three.html", FIG)
+    fresh_lesson(page, guard, starter_url + "three.html", FIG)  # drawn anew at this width
     panels = page.evaluate(BOX, f"figure#{FIG} .ex-panels")
     bars = page.evaluate(BOX, f"figure#{FIG} .ex-bars-panel")
     text = page.evaluate(BOX, f"figure#{FIG} .ex-panels > .ex-text")
