@@ -44,14 +44,28 @@ def exercise_url(tmp_path_factory):
     server.shutdown()
 
 
-@pytest.fixture
-def reader(page, exercise_url):
-    errors = []
+@pytest.fixture(scope="module")
+def opened(browser, exercise_url, browser_context_args):
+    """The page of exercises, loaded once for the tests that answer its exercises (each
+    its own; Python starts once), with the console errors and page errors since it loaded."""
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(exercise_url)
+    yield page, errors
+    context.close()
+
+
+@pytest.fixture
+def reader(opened):
+    page, errors = opened
     yield page
-    assert errors == []
+    try:
+        assert errors == []  # none since the page loaded
+    finally:
+        errors.clear()
 
 
 def answer(page, exercise: str, typed: str, press_enter: bool = True) -> tuple[str, str]:
