@@ -1,9 +1,5 @@
-"""The attention-heatmap figure: its parameters, options, values and events.
-
-The table, its masks and every number come from ``table.py`` (the engine); the panels
-from ``scene.py``; the "Try this" buttons from ``experiments.py``; the words from
-``words.py``.
-"""
+"""The attention-heatmap figure: its parameters, options, values and events (the other
+modules: see __init__.py)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""The numbers of the table, all of them from ``engine.attention``.
-
-The table holds the first n tokens, then ``padding`` [PAD] tokens with zero vectors whose
-keys no query may read; the causal mask hides every later key. The view "unscaled" is
-the same table without the division by sqrt(d_k), i.e. with q_i multiplied by sqrt(d_k).
-"""
+"""The numbers of the table, all of them from ``engine.attention``: its tokens and vectors
+with the [PAD]s, both masks, the unscaled view, and how to judge a row (see __init__.py)."""
 
 from __future__ import annotations
 
