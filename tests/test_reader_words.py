@@ -215,7 +215,8 @@ def test_a_page_carries_the_preview_s_and_the_bundle_s_words_only_there(german_s
 
 def test_a_german_page_carries_the_runtime_s_german_words(german_site):
     """The grid's corner, Play, the cell help and a chart's description come from the
-    words block the page carries (controls.js, cells.js, chart.js read them with ex.t)."""
+    words block the page carries (controls/grid.js and play.js, cells.js, chart.js read them
+    with ex.t)."""
     html = (german_site / "uebung.html").read_text(encoding="utf-8")
     messages = words_block(html)["messages"]
     assert (messages["runtime.row"], messages["runtime.play"], messages["runtime.pause"],
@@ -226,7 +227,7 @@ def test_a_german_page_carries_the_runtime_s_german_words(german_site):
     assert not any(key.startswith("exercise.") for key in messages)  # the worker has those from the engine
     for figure in ('data-figure="attention-row"', 'data-figure="positional-encoding"'):
         assert figure in html
-    controls = (ROOT / "static" / "js" / "controls.js").read_text(encoding="utf-8")
+    controls = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "static" / "js").glob("controls/*.js"))
     assert 'ex.t("runtime.row")' in controls and '"runtime.play"' in controls
 
 
