@@ -152,7 +152,7 @@ def _read(run: Run, read: Read, code: str) -> Tree:
     errors.extend(mistakes)
     english = {key for key, (file, _) in words.sources.items() if file != words.catalogue}
     if english and len(uses) == len(english):  # each key said where it is used, not in one line for all
-        words.warnings = [w for w in words.warnings if "of the site's own words have no" not in w.message]
+        words.warnings = [w for w in words.warnings if w is not words.stay_english]
     words.warnings += uses
     sources, warnings = sections.sources(content, run.out_dir, errors) if content.is_dir() else ([], [])
     errors.extend(languages.misplaced(sources, content, read.config.languages))

@@ -53,6 +53,7 @@ class Words:
     catalogue: Path | None = None  # the site's locales/<language>.json (which may not exist)
     own: dict[str, str] = field(default_factory=dict)  # the site's own words ("own.*"), resolved
     sources: dict[str, tuple[Path, int]] = field(default_factory=dict)  # own key -> (file, line) of its text
+    stay_english: SourceError | None = None  # the warning that sums up the own words left English, if any
 
     @property
     def direction(self) -> str:
@@ -166,16 +167,15 @@ def site_words(language: str, site_yml: Path) -> Words:
             words.sources[key] = (english.path, english.lines[key])
         if fallback:
             where = (path, 1) if path.is_file() else (site_yml, line_of_language(site_yml))
-            words.warnings.append(
-                SourceError(
-                    *where,
-                    1,
-                    f"{len(fallback)} of the site's own words have no '{language}' text and stay English "
-                    f"({_named(fallback)})",
-                    f"add them to {path.relative_to(site_yml.parent)} (`explorables words {language}` lists "
-                    f"them with where each comes from)",
-                )
+            words.stay_english = SourceError(
+                *where,
+                1,
+                f"{len(fallback)} of the site's own words have no '{language}' text and stay English "
+                f"({_named(fallback)})",
+                f"add them to {path.relative_to(site_yml.parent)} (`explorables words {language}` lists "
+                f"them with where each comes from)",
             )
+            words.warnings.append(words.stay_english)
     return words
 
 
