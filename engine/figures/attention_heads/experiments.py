@@ -1,8 +1,6 @@
 """The two heads' experiments ("Try this"). Unlike the lab's, they start from the figure
 as the reader left it: "copy" gives head 2 whatever head 1 has now."""
 
-from __future__ import annotations
-
 import copy
 
 from explorables.engine import multi_head

@@ -6,8 +6,6 @@ event or a description"). With W_V^h = I and W_O^1 = W_O^2 = I/2 the combined ou
 is the midpoint of the two head outputs.
 """
 
-from __future__ import annotations
-
 IDENTITY = ((1.0, 0.0), (0.0, 1.0))  # I
 MATRICES = ("W_Q", "W_K", "W_V")
 HEAD_PRESETS = {  # key -> (W_Q, W_K, W_V), each (2, 2)

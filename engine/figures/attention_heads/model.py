@@ -15,8 +15,6 @@ The sentences and embeddings are shared with the attention lab (``..sentences``)
 is the engine's; the presets are in ``heads``.
 """
 
-from __future__ import annotations
-
 import copy
 from dataclasses import dataclass
 from typing import Any

@@ -1,8 +1,6 @@
 """The two heads' panels, drawn with the kit's mark builders: two weight tables, the
 outputs plane and the join, in numbers and in plain W."""
 
-from __future__ import annotations
-
 from explorables.figures import arrows, best, cells, extent, line, num, plane, points, spoken, t, text, vec
 
 from ..sentences import EMBED_AXES, OUTPUT_DIAMOND, OWN_RING, column_labels, grid_step, row_labels, sub, token_label
@@ -61,12 +59,11 @@ def plane_panel(s: dict, v: dict) -> dict:
     V1, V2 = m.heads[0].V, m.heads[1].V
     sets = [(V1, "value", "")] if V1 == V2 else [(V1, "head1", "¹"), (V2, "head2", "²")]
 
-    def values(ring: bool):
+    def values(ring: bool) -> list:
         """The values of every head: the asking token's (rings) or the others' (dots)."""
-        out_marks = []
-        for V, role, sup in sets:
-            js = [j for j in range(len(V)) if (j == i) is ring]
-            out_marks += points(
+        js = [j for j in range(len(tokens)) if (j == i) is ring]
+        return [
+            points(
                 f"value{sup}",
                 [V[j] for j in js],
                 index=js,
@@ -79,7 +76,8 @@ def plane_panel(s: dict, v: dict) -> dict:
                 select=not sup,
                 name=[W.VALUE_NAME.format(sup=sup, word=tokens[j], j=j, at=vec(V[j])) for j in js],
             )
-        return out_marks
+            for V, role, sup in sets
+        ]
 
     def diamond(id, p, role, label):
         name = W.OUTPUT_NAME.format(what=W.OUTPUT_NAMES[id](), word=tokens[i], at=vec(p))

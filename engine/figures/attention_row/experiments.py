@@ -5,8 +5,6 @@ message it shows quotes numbers the engine computes for the state it made, so th
 message functions below compute and the rest is data.
 """
 
-from __future__ import annotations
-
 import math
 
 from explorables.engine import unit

@@ -1,7 +1,5 @@
 """attention-row: its parameters, values and events (the scene is drawn in scene.py)."""
 
-from __future__ import annotations
-
 from typing import Any
 
 from explorables.figures import (

@@ -5,8 +5,6 @@ keys); the value plane (the hull a blend can land in, the new vector); the score
 the weight bars; the row in plain words; the arithmetic of the best match; a few stats.
 """
 
-from __future__ import annotations
-
 import math
 from typing import Any
 

@@ -6,8 +6,6 @@ determiners wear keys that sit close together, and the final "." asks with a sho
 query, so its row is nearly flat.
 """
 
-from __future__ import annotations
-
 from explorables.engine import attention_row
 from explorables.figures import OptionError, read_rows, words
 
