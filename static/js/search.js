@@ -99,9 +99,10 @@
   }
 
   /* Ranked documents: [{doc, score}], best first. ``index.terms`` holds the postings of
-     every term the query stands for (of a split index: those loaded for it). */
-  function rank(index, text) {
-    const found = expanded(index, text);
+     every term the query stands for (of a split index: those loaded for it); ``found``,
+     the query's terms if known (``expanded``'s: its scan of the vocabulary done once). */
+  function rank(index, text, found) {
+    found = found || expanded(index, text);
     if (!found.length) return [];
     const n = index.n || index.docs.length;
     const scores = new Map(), hits = new Map();
@@ -158,7 +159,8 @@
     vocabOf(index);
     const view = { vocab: index.vocab, vocabSet: index.vocabSet, terms: Object.create(null), n: index.n };
     const needed = new Map();  // part's key -> [its entry, the terms wanted of it]
-    expanded(index, text).forEach(function (pairs) {
+    const found = expanded(index, text);
+    found.forEach(function (pairs) {
       pairs.forEach(function (pair) {
         const entry = partOf(index, pair[0]);
         if (!needed.has(entry[1])) needed.set(entry[1], [entry, []]);
@@ -178,7 +180,7 @@
         });
       });
     })).then(function () {
-      return Promise.all(rank(view, text).slice(0, max).map(function (r) {
+      return Promise.all(rank(view, text, found).slice(0, max).map(function (r) {
         return load(index.docs[Math.floor(r.doc / index.per)]).then(function (docs) {
           return described(r, docs[r.doc % index.per]);
         });
