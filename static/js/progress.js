@@ -325,6 +325,10 @@
     keyOf: keyOf,  // a page's key from its address
     lesson: lessonOf,  // the lesson a page is: its own key, or the one it translates
     page: pageOf,  // a lesson's page in a language
+    // the track's lessons, each once, in its order: {url: its key, pages: its pages' keys} (scorm.js)
+    lessons: function () {
+      return Array.from(copies, function (one) { return { url: one[0], pages: one[1].pages.map(function (p) { return p.url; }) }; });
+    },
     root: siteRoot,  // the site's root, as an address
   };
 

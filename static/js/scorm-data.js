@@ -150,22 +150,5 @@
     return data;
   }
 
-  /* The track's lessons as the LMS counts them: in a site in several languages a lesson
-     and its translations (the track names the lesson each translates: "de/rows.html"
-     translates "rows.html") are one, named by the default language's page, whose
-     exercises count. In reading order: [{url, title, exercises, pages: [its page keys]}]. */
-  function lessonsOf(track) {
-    const byUrl = new Map(track.lessons.map(function (lesson) { return [lesson.url, lesson]; }));
-    const found = new Map();
-    track.lessons.forEach(function (lesson) {
-      const base = byUrl.get(lesson.lesson) || lesson;
-      if (!found.has(base.url)) {
-        found.set(base.url, { url: base.url, title: base.title, exercises: base.exercises || [], pages: [] });
-      }
-      found.get(base.url).pages.push(lesson.url);
-    });
-    return Array.from(found.values());
-  }
-
-  ex.scorm = { encode: encode, decode: decode, fingerprint: fingerprint, lessonsOf: lessonsOf, limit: LIMIT, api: null };
+  ex.scorm = { encode: encode, decode: decode, fingerprint: fingerprint, limit: LIMIT, api: null };
 })();

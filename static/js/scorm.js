@@ -81,21 +81,21 @@
     return Math.round((100 * solved) / all);
   }
 
-  /* Status, score and objectives, from the progress of each lesson (its best page: a
-     lesson done in any of its languages is done). */
+  /* Status, score and objectives, from the progress of each lesson: done once it is done in
+     any of its languages; scored in the translation the learner worked in (the one with the
+     largest share of its exercises solved: a translation may name exercises of its own). */
   function report(lessons, progress) {
     let solved = 0;
     let all = 0;
     let complete = lessons.length > 0;
+    const share = function (status) { return status.exercises ? status.solved / status.exercises : 0; };
     lessons.forEach(function (lesson, index) {
-      const count = lesson.exercises.length;
-      let done = 0, finished = false, visited = false;
-      lesson.pages.forEach(function (page) {
-        const status = progress.status(page) || {};
-        done = Math.max(done, Math.min(Number(status.solved) || 0, count));
-        finished = finished || !!status.complete;
-        visited = visited || !!status.visited;
-      });
+      const statuses = lesson.pages.map(function (page) { return progress.status(page); });
+      const worked = statuses.reduce(function (best, status) { return share(status) > share(best) ? status : best; });
+      const count = worked.exercises;
+      const done = worked.solved;
+      const finished = statuses.some(function (status) { return status.complete; });
+      const visited = statuses.some(function (status) { return status.visited; });
       solved += done;
       all += count;
       complete = complete && finished;
@@ -145,7 +145,7 @@
   const progress = ex.progress;  // js/progress.js, before this file in js/later.js
   ex.scorm.ready = !progress ? Promise.resolve() : progress.track().then(function (data) {
     if (finished) return;
-    const lessons = ex.scorm.lessonsOf(data);
+    const lessons = progress.lessons();
     // The learner's record in the LMS is their progress, not what this browser kept: a
     // class may share its computers, and one learner's exercises are not another's.
     progress.forget();

@@ -125,32 +125,6 @@ def test_what_another_package_or_version_left_is_not_read(codec):
         assert codec.evaluate("([text, track]) => window.explorables.scorm.decode(text, track)", [kept, track]) is None
 
 
-def test_a_lesson_and_its_translations_count_as_one(codec):
-    track = {
-        "lessons": [
-            {"url": url, "title": url, "exercises": ["ex-1", "ex-2"][:n], "questions": [], **more}
-            for url, n, more in [
-                ("rows.html", 2, {}),
-                ("basics/heads.html", 0, {}),
-                ("de/rows.html", 1, {"language": "de", "lesson": "rows.html"}),
-                ("he/rows.html", 2, {"language": "he", "lesson": "rows.html"}),
-                ("de/basics/heads.html", 0, {"language": "de", "lesson": "basics/heads.html"}),
-                ("de/only.html", 1, {"language": "de"}),
-                ("dev/notes.html", 1, {}),
-            ]
-        ]
-    }
-    lessons = codec.evaluate("([track]) => window.explorables.scorm.lessonsOf(track)", [track])
-    assert [(lesson["url"], lesson["pages"], len(lesson["exercises"])) for lesson in lessons] == [
-        ("rows.html", ["rows.html", "de/rows.html", "he/rows.html"], 2),  # the default language's exercises
-        ("basics/heads.html", ["basics/heads.html", "de/basics/heads.html"], 0),
-        ("de/only.html", ["de/only.html"], 1),  # in one language only: a lesson of its own
-        ("dev/notes.html", ["dev/notes.html"], 1),
-    ]
-    alone = {"lessons": [{k: v for k, v in lesson.items() if k != "lesson"} for lesson in track["lessons"]]}
-    assert len(codec.evaluate("([track]) => window.explorables.scorm.lessonsOf(track)", [alone])) == 7
-
-
 def test_an_exercise_only_a_translation_names_is_kept_with_its_lesson(codec):
     """progress.js keeps a lesson's answers given in any of its languages, under the
     default language's page: an exercise a translation names otherwise (its own

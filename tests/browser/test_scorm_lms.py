@@ -15,7 +15,7 @@ import zipfile
 import pytest
 from conftest import ROOT, Guard, serve_folder
 from helpers import answer_exercise
-from languages_site import make_site
+from languages_site import BROWSER_LESSONS, DRILLS, make_site
 from scorm_site import EXERCISES as SCORES
 from scorm_site import READING, make_package
 
@@ -88,6 +88,21 @@ def lms_languages(tmp_path_factory):
     finally:
         loader.unload()  # the site's own figure
     yield from served_lms(folder, folder / "languages.zip")
+
+
+@pytest.fixture(scope="module")
+def lms_translated(tmp_path_factory):
+    """The LMS's folder, served, with a package in three languages whose German drills have
+    an exercise of their own besides the two the English drills have."""
+    folder = tmp_path_factory.mktemp("lms-translated")
+    own = ":::{exercise} softmax-weight\n:seed: 7\n:name: own\n:::\n"
+    lessons = {**BROWSER_LESSONS, "de/04-drills.md": DRILLS.format(title="Übungen", text="Drei Übungen.") + own}
+    content = make_site(folder / "site", lessons=lessons)
+    try:
+        assert main(["bundle", str(content), "--scorm", "-o", str(folder / "translated.zip")]) == 0
+    finally:
+        loader.unload()  # the site's own figure
+    yield from served_lms(folder, folder / "translated.zip")
 
 
 def fresh_page(browser):
@@ -269,6 +284,36 @@ def test_a_lesson_read_in_another_language_is_that_lesson_done(browser, lms_lang
     read = recorded(page)
     assert [o["status"] for o in read["objectives"]] == ["completed", "not attempted", "not attempted"]
     assert read["status"] == "incomplete" and read["location"] == "de/rows.html"
+    guard.check()
+    page.context.close()
+
+
+def test_a_lesson_is_scored_in_the_translation_the_learner_worked_in(browser, lms_translated):
+    """The German drills have three exercises, the English two: one solved in German is a
+    third of the lesson (it was counted against the English two, a half)."""
+    url, _ = lms_translated
+    page, frame, sco, guard = open_session(browser, url)
+    assert [o["id"] for o in recorded(page)["objectives"]][-1] == "drills.html"
+    frame.locator(".ex-languages summary").click()
+    frame.locator(".ex-languages").get_by_role("link", name="Deutsch").click()
+    sco.wait_for_function("() => window.explorables.progress.key() === 'de/index.html'")
+    frame.locator("nav a", has_text="Übungen").first.click()
+    sco.wait_for_function("() => window.explorables.progress.key() === 'de/drills.html'")
+    sco.evaluate("() => window.explorables.ready")
+    section = frame.locator(".ex-exercise").nth(2)
+    section.scroll_into_view_if_needed()
+    name = section.get_attribute("data-exercise")
+    seed = json.loads(section.locator("script.ex-exercise-data").text_content())["seed"]
+    assert seed == 7
+    feedback = section.locator(".ex-feedback")
+    section.get_by_label("Ihre Antwort").click()
+    page.keyboard.type(typed(EXERCISES[name].solve(EXERCISES[name].generate(seed))))
+    page.keyboard.press("Enter")
+    section.locator(".ex-feedback[data-verdict]").wait_for()
+    assert feedback.get_attribute("data-verdict") == "right"
+    page.wait_for_function("() => window.API.cmi.objectives.childArray[3].score.raw === '33'")
+    drills = recorded(page)["objectives"][3]
+    assert drills == {"id": "drills.html", "status": "incomplete", "raw": "33"}
     guard.check()
     page.context.close()
 
