@@ -21,20 +21,13 @@ def table_panel(state: dict, v: dict) -> dict:
     r, n, picked, view = v["r"], state["n"], state["query"], state["view"]
     tokens, Q, K, _ = table(state)
     N, d, scores = len(tokens), len(state["q"][0]), view == "scores"
-    seen = (abs(s) for row, m in zip(r.scores, r.mask, strict=True) for s, ok in zip(row, m, strict=True) if ok)
-    biggest = max(seen, default=0.0) or 1.0
-    top = max(max(row) for row in r.weights) or 1.0
+    M = r.scores if scores else r.weights  # what the cells show; their tones run to ±1 at the largest shown
+    seen = (abs(x) for row, m in zip(M, r.mask, strict=True) for x, ok in zip(row, m, strict=True) if ok)
+    scale = max(seen, default=0.0) or 1.0
     what, masked = W.CELL_WHAT["scores" if scores else "weights"](), W.CELL_TITLE_MASKED()
 
     def shown(i, j):
-        if not r.mask[i][j]:
-            return "−∞" if scores else "0"
-        return num(r.scores[i][j] if scores else r.weights[i][j])
-
-    def tone(i, j):
-        if not r.mask[i][j]:
-            return 0.0
-        return max(-1.0, min(1.0, r.scores[i][j] / biggest)) if scores else r.weights[i][j] / top
+        return num(M[i][j]) if r.mask[i][j] else "−∞" if scores else "0"
 
     def tip(i, j):
         title = W.CELL_TITLE.format(q=tokens[i], k=tokens[j], what=what, text=shown(i, j))
@@ -78,7 +71,7 @@ def table_panel(state: dict, v: dict) -> dict:
         N,
         N,
         text=shown,
-        tone=tone,
+        tone=lambda i, j: M[i][j] / scale if r.mask[i][j] else 0.0,
         id=lambda i, j: f"cell-{i}-{j}",
         select=lambda i, j: i < n,
         mark="cell",
@@ -154,7 +147,7 @@ def outputs_panel(state: dict, v: dict) -> dict:
         n,
         len(names),
         text=lambda i, c: num(r.outputs[i][c]),
-        tone=lambda i, c: max(-1.0, min(1.0, r.outputs[i][c] / biggest)),
+        tone=lambda i, c: r.outputs[i][c] / biggest,  # within ±1: biggest is the largest |o|
         tip=lambda i, c: W.OUTPUT_TIP.format(word=tokens[i], name=names[c], o=num(r.outputs[i][c], 3)),
         detail=detail,
         title=W.OUTPUTS_TITLE(),
