@@ -7,7 +7,7 @@ query, so its row is nearly flat.
 """
 
 from explorables.engine import attention_row
-from explorables.figures import OptionError, read_rows, words
+from explorables.figures import read_rows
 
 TOKENS = ("The", "cat", "chased", "the", "mouse", ".")
 
@@ -48,18 +48,9 @@ def parse_pairs(text: str, what: str = "vectors") -> list[list[float]]:
 
 def vectors(options: dict, name: str) -> list[list[float]]:
     """The vectors of the option ``name`` ("queries", "keys", "values"): the author's, or
-    the built-in ones for the built-in sentence. # (T, 2)"""
-    tokens = words(options["tokens"])
+    the built-in ones (check_options has made sure they fit the sentence). # (T, 2)"""
     text = str(options.get(name, "")).strip()
-    if text:
-        pairs = parse_pairs(text, name)
-    elif tuple(tokens) == TOKENS:
-        pairs = [list(p) for p in BUILT_IN[name]]
-    else:
-        raise OptionError(name, f"the sentence '{' '.join(tokens)}' needs :{name}:")
-    if len(pairs) != len(tokens):
-        raise OptionError(name, f"expected {len(tokens)} x,y pairs, got {len(pairs)}")
-    return [[float(x), float(y)] for x, y in pairs]
+    return [[float(x), float(y)] for x, y in (parse_pairs(text, name) if text else BUILT_IN[name])]
 
 
 def row(state: dict, **changes):
