@@ -1,5 +1,6 @@
 """The browser tests' guard (conftest.Guard): a request that leaves the local server is
 refused and fails the test; the server's own requests, data: and blob: pass untouched."""
+
 from __future__ import annotations
 
 from conftest import Guard
@@ -19,8 +20,9 @@ def test_only_a_request_that_leaves_the_local_server_is_refused_and_noted(browse
     local = site_url + "404.html"
     other = int(port) % 65535 + 1  # another port of the same host
     away = ["https://example.com/x.png", f"http://127.0.0.1:{other}/x.png", f"http://localhost:{port}/x.png"]
-    page_html = PAGE.format(local=local, away="https://example.com/x.txt",
-                            away_images="".join(f'<img src="{url}">' for url in away))
+    page_html = PAGE.format(
+        local=local, away="https://example.com/x.txt", away_images="".join(f'<img src="{url}">' for url in away)
+    )
     context = browser.new_context(**browser_context_args)
     try:
         page = context.new_page()
