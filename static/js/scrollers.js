@@ -37,8 +37,8 @@
     boxes.forEach(function (box, i) { mark(box, scrolling[i]); });
   }
 
-  const boxOf = new WeakMap();  // a box, or its content -> the box
-  const watched = new WeakSet();  // boxes observed already
+  let boxOf = new WeakMap();  // a box, or its content -> the box
+  let watched = new WeakSet();  // boxes observed already
   const observer = window.ResizeObserver ? new ResizeObserver(function (entries) {
     const boxes = [];
     entries.forEach(function (entry) {
@@ -84,7 +84,16 @@
     : soon;
   if (!observer) window.addEventListener("resize", soon);
   document.addEventListener("explorables:change", look);
-  if (ex.pages && ex.pages.on) ex.pages.on("mount", function () { if (observer) watch(null); else soon(); });
+  if (ex.pages && ex.pages.on) {
+    ex.pages.on("mount", function () { if (observer) watch(null); else soon(); });
+    // the page going: its boxes are let go (an observer holds what it observes)
+    ex.pages.on("unmount", function () {
+      if (!observer) return;
+      observer.disconnect();
+      boxOf = new WeakMap();
+      watched = new WeakSet();
+    });
+  }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { look(null); });
   else look(null);
 })();

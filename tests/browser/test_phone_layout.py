@@ -175,3 +175,43 @@ def test_the_next_lesson_takes_the_focus_in_the_frame_that_shows_it(browser, sit
         guard.check()
     finally:
         context.close()
+
+
+# every ResizeObserver of the page, and the elements each observes now
+OBSERVERS = """window.__observed = [];
+const Native = window.ResizeObserver;
+window.ResizeObserver = class extends Native {
+  constructor(fn) { super(fn); this.targets = new Set(); window.__observed.push(this.targets); }
+  observe(el, options) { this.targets.add(el); return super.observe(el, options); }
+  unobserve(el) { this.targets.delete(el); return super.unobserve(el); }
+  disconnect() { this.targets.clear(); return super.disconnect(); }
+};"""
+
+
+def test_the_scroller_check_lets_go_of_the_boxes_of_a_page_left(browser, site_url):
+    """An observer holds what it observes: the boxes of each lesson left behind would be
+    kept, with their documents' nodes, for the whole visit. Once the next lesson is
+    swapped in, the scroller check observes only boxes in the document, and marks the
+    new lesson's wide formula."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    guard = Guard(page, site_url)
+    held: list = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    try:
+        page.add_init_script(OBSERVERS)
+        page.goto(site_url + "one-query-row.html")
+        page.wait_for_function("() => window.explorables.scrollers && window.__observed.some(t => t.size > 0)")
+        page.locator("a[rel=next]").first.click()
+        page.wait_for_url("**/attention-heatmap.html")
+        page.locator("a[rel=next]").first.click()
+        page.wait_for_url("**/attention-lab.html")
+        page.wait_for_function(WHOLE)
+        page.wait_for_function(f"() => ({AGREES})().length === 0 && document.querySelector('[data-ex-scroller]')")
+        gone = page.evaluate("() => window.__observed.flatMap(t => [...t]).filter(el => !el.isConnected).length")
+        assert gone == 0
+        guard.check()
+    finally:
+        for route in held:
+            route.abort()
+        context.close()
