@@ -174,3 +174,46 @@ def test_a_query_of_the_split_index_reads_the_vocabulary_once(sites, tmp_path):
     scans = json.loads(done.stdout)
     assert scans["softmax"][1] > 0 and scans["softmx"][1] > 0  # both answered
     assert scans == {"softmax": [1, scans["softmax"][1]], "softmx": [2, scans["softmx"][1]]}  # words, then typos
+
+
+# Node: a split index made up in the script, of ``n`` sections that all hold "word" with the
+# same weight and "other" in every third; the best 8 of querySplit, and all of them by query().
+RUN_TIES = r"""
+globalThis.window = globalThis;
+require(process.argv[2]);
+const n = 50000, word = [], other = [], docs = [];
+for (let d = 0; d < n; d++) {
+  word.push(d === 0 ? 0 : 1, 5);  // the gaps between documents, as a part holds them
+  if (d % 3 === 2) other.push(other.length ? 3 : 2, 7);
+  docs.push(["L", "", "d" + d, ""]);
+}
+const index = {version: 2, n: n, vocab: ["other", "word"], terms: [["other", "t0", "t0.js"]], docs: [["d0", "d0.js"]],
+               per: n};
+const parts = {t0: {other: other, word: word}, d0: docs};
+const S = window.explorables.search;
+(async () => {
+  const best = q => S.querySplit(index, q, e => Promise.resolve(parts[e[e.length - 2]]), 8)
+    .then(found => found.map(r => [r.url, r.score]));
+  const plain = {docs: docs.map((d, k) => [0, "", "d" + k, ""]), lessons: [["L", ""]], terms: {}};
+  plain.terms.word = docs.flatMap((_, d) => [d, 5]);
+  console.log(JSON.stringify({word: await best("word"), both: await best("word other"), partly: await best("word zzzz"),
+                              all: S.query(plain, "word").length}));
+})();
+"""
+
+
+def test_the_best_of_many_equal_sections_come_in_their_order(tmp_path):
+    """Of tens of thousands of sections scored alike, the first ones by number are the
+    best eight (querySplit keeps the best, not sorting every one); one-file queries rank all."""
+    script = tmp_path / "ties.js"
+    script.write_text(RUN_TIES)
+    done = subprocess.run([node(), str(script), str(SEARCH_JS)], capture_output=True, text=True, check=True,
+                          timeout=60)
+    found = json.loads(done.stdout)
+    assert [url for url, _ in found["word"]] == [f"d{d}" for d in range(8)]
+    assert len({score for _, score in found["word"]}) == 1
+    assert [url for url, _ in found["both"]] == [f"d{d}" for d in range(2, 24, 3)]  # those with both words first
+    assert found["both"][0][1] > found["word"][0][1]
+    assert [url for url, _ in found["partly"]] == [f"d{d}" for d in range(8)]  # an unknown word: the rest count half
+    assert found["partly"][0][1] == found["word"][0][1] / 2
+    assert found["all"] == 50000

@@ -98,34 +98,58 @@
     return qs.map(function (word, k) { return expand(index, word, k === qs.length - 1 && !/\s$/.test(text)); });
   }
 
-  /* Ranked documents: [{doc, score}], best first. ``index.terms`` holds the postings of
-     every term the query stands for (of a split index: those loaded for it); ``found``,
-     the query's terms if known (``expanded``'s: its scan of the vocabulary done once). */
-  function rank(index, text, found) {
+  /* Ranked documents: [{doc, score}], best first (the best ``max``, or all). ``index.terms``
+     holds the postings of every term the query stands for (of a split index: those loaded
+     for it); ``found``, the query's terms if known (``expanded``'s: its scan of the
+     vocabulary done once). A document's numbers are kept in arrays a slot a document: a
+     common word of a large site is in tens of thousands of them. */
+  function rank(index, text, found, max) {
     found = found || expanded(index, text);
     if (!found.length) return [];
     const n = index.n || index.docs.length;
-    const scores = new Map(), hits = new Map();
+    const scores = new Float64Array(n), hits = new Uint16Array(n), best = new Float64Array(n);
+    const all = [];  // the documents scored, in the order first found
     found.forEach(function (pairs) {
-      const best = new Map();
+      const touched = [];
       pairs.forEach(function (pair) {
         const postings = index.terms[pair[0]];
         const idf = Math.log(1 + n / (postings.length / 2));
         for (let i = 0; i < postings.length; i += 2) {
-          const s = postings[i + 1] * idf * pair[1];
-          if (s > (best.get(postings[i]) || 0)) best.set(postings[i], s);
+          const s = postings[i + 1] * idf * pair[1], doc = postings[i];
+          if (s > best[doc]) {
+            if (best[doc] === 0) touched.push(doc);
+            best[doc] = s;
+          }
         }
       });
-      best.forEach(function (s, doc) {
-        scores.set(doc, (scores.get(doc) || 0) + s);
-        hits.set(doc, (hits.get(doc) || 0) + 1);
+      touched.forEach(function (doc) {
+        if (hits[doc] === 0) all.push(doc);
+        scores[doc] += best[doc];
+        hits[doc] += 1;
+        best[doc] = 0;
       });
     });
-    const all = Array.from(scores.keys());
-    const complete = all.filter(function (d) { return hits.get(d) === found.length; });
-    return (complete.length ? complete : all).map(function (doc) {
-      return { doc: doc, score: scores.get(doc) * (hits.get(doc) === found.length ? 1 : 0.5) };
-    }).sort(function (a, b) { return b.score - a.score || a.doc - b.doc; });
+    const complete = all.filter(function (d) { return hits[d] === found.length; });
+    const docs = complete.length ? complete : all;
+    docs.forEach(function (doc) { if (hits[doc] !== found.length) scores[doc] *= 0.5; });
+    const before = function (a, b) { return scores[b] - scores[a] || a - b; };
+    return (max === undefined ? docs.sort(before) : top(docs, before, max)).map(function (doc) {
+      return { doc: doc, score: scores[doc] };
+    });
+  }
+
+  /* The first ``max`` of ``items`` in the order ``before`` sorts them, without sorting all. */
+  function top(items, before, max) {
+    const kept = [];
+    if (max < 1) return kept;
+    items.forEach(function (item) {
+      if (kept.length === max && before(item, kept[max - 1]) >= 0) return;
+      let at = kept.length;
+      while (at > 0 && before(item, kept[at - 1]) < 0) at -= 1;
+      kept.splice(at, 0, item);
+      if (kept.length > max) kept.pop();
+    });
+    return kept;
   }
 
   /* A result as shown, from its document [lesson's name, heading, url, excerpt]. */
@@ -180,7 +204,7 @@
         });
       });
     })).then(function () {
-      return Promise.all(rank(view, text, found).slice(0, max).map(function (r) {
+      return Promise.all(rank(view, text, found, max).map(function (r) {
         return load(index.docs[Math.floor(r.doc / index.per)]).then(function (docs) {
           return described(r, docs[r.doc % index.per]);
         });
