@@ -20,7 +20,6 @@ SHARP_T = 0.1  # the "lower T" experiment's temperature
 FLAT_T = 5.0  # the "raise T" experiment's temperature
 SAME_KEY = [1.0, 0.5]  # the key every token gets in "make every key the same"
 DETERMINERS = ("the", "a", "an")
-CHOICE, TWO_WORDS = say.all("needs_choice needs_two")
 
 
 def chooses(state: dict) -> bool:
@@ -186,33 +185,27 @@ def double_keys_message(state: dict) -> str:
     return W.DOUBLE_KEYS_SEE.format(word=word, weight=weight, t=written(T), half=written(T / 2), same=same)
 
 
-def tried(name: str, see, *, t=None, run=None, when=chooses, needs=CHOICE, **sets) -> Experiment:
+def tried(name: str, see, *, t=None, run=None, needs=None, **sets) -> Experiment:
     """An experiment of this figure: its words are the catalogue's ``name`` and ``name_title``
-    (``t`` the temperature they name), ``sets`` the parameters it sets, and by default it
-    applies where the asking word reads two words or more."""
+    (``t`` the temperature they name), ``sets`` the parameters it sets, and ``needs`` where
+    it applies, with the words that say so: by default ``CHOOSES``."""
     words = say.button(name, t=lambda: written(t)) if t is not None else say.button(name)
-    return Experiment(name, *words, set=sets, run=run, see=see, when=when, needs=needs)
+    when, needed = needs or CHOOSES
+    return Experiment(name, *words, set=sets, run=run, see=see, when=when, needs=needed)
 
 
-SHORT, PULL = say.all("needs_short needs_pull")
+# where an experiment applies (a test of the state it starts from), and the words that say so
+CHOOSES, TWO = (chooses, say("needs_choice")), (two_words, say("needs_two"))
+SHORT, PULL = (short_chooses, say("needs_short")), (pullable, say("needs_pull"))
 EXPERIMENTS = (
     tried("sharpen", sharpen_message, t=SHARP_T, temperature=SHARP_T, step=STEP_TEMPERATURE),
     tried("flatten", flatten_message, t=FLAT_T, temperature=FLAT_T, step=STEP_TEMPERATURE),
-    tried("hide-future", hide_future_message, when=two_words, needs=TWO_WORDS, causal=True, step=STEP_MASK),
+    tried("hide-future", hide_future_message, needs=TWO, causal=True, step=STEP_MASK),
     tried(
         "same-keys", same_keys_message, run=lambda s: s.update(k=[list(SAME_KEY) for _ in s["k"]]), step=STEP_SOFTMAX
     ),
-    tried("short-query", short_query_message, run=short_query, when=short_chooses, needs=SHORT, step=STEP_MATCH),
-    tried("pull-key", pull_key_message, run=pull_key, when=pullable, needs=PULL, step=STEP_MATCH),
-    tried(
-        "first-word",
-        first_word_message,
-        when=two_words,
-        needs=TWO_WORDS,
-        query=0,
-        selected=0,
-        causal=True,
-        step=STEP_MASK,
-    ),
+    tried("short-query", short_query_message, run=short_query, needs=SHORT, step=STEP_MATCH),
+    tried("pull-key", pull_key_message, run=pull_key, needs=PULL, step=STEP_MATCH),
+    tried("first-word", first_word_message, needs=TWO, query=0, selected=0, causal=True, step=STEP_MASK),
     tried("double-keys", double_keys_message, run=double_keys, step=STEP_MATCH),
 )

@@ -4,7 +4,6 @@ from typing import Any
 
 from explorables.figures import (
     EDGE,
-    FieldError,
     Figure,
     Hidden,
     Option,
@@ -100,9 +99,8 @@ class AttentionRow(Figure, words=W):
 
     def on_set(self, state: dict, name: str, value: Any) -> dict:
         """A typed key coordinate, ``key.i.c``."""
-        cell = cell_of(name, "key", (len(state["tokens"]), 2))
-        if cell is None:
-            raise FieldError(name, f"attention-row has no control named {name!r}")
+        if not (cell := cell_of(name, "key", (len(state["tokens"]), 2))):
+            return super().on_set(state, name, value)  # no key coordinate: the kit's "no control named"
         i, c = cell
         what = W.KEY_COORDINATE.format(axis="xy"[c], word=quote(state["tokens"][i]))
         typed = Slider(name, what, 0.0, lo=-COORD_LIMIT, hi=COORD_LIMIT)  # the kit's reader of a number in a range
