@@ -125,7 +125,7 @@ EXPERIMENTS = (
         set={"view": "weights"},
         run=pick_most_peaked,
         see=peaked_flat,
-        when=lambda s: bool(rows_reading(s, result(s), 3)),
+        when=lambda s: s["n"] >= 3,  # = rows_reading(s, ..., 3): the last word's row reads all n keys, causal or not
     ),
     Experiment(**W.button("scores"), set={"view": "scores"}, see=scores),
     Experiment(**W.button("causal"), set={"causal": True, "view": "weights"}, see=causal, when=lambda s: s["n"] >= 2),

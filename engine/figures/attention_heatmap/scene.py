@@ -13,6 +13,14 @@ from . import words as W
 from .table import FLAT, PEAKED, table
 
 ENTROPY_TONES = {"peaked": 0.8, "flat": -0.5}  # a row's kind as a fill; the other kinds none
+# the lines of a cell's arithmetic, in the order table_panel's detail unpacks them
+ARITHMETIC = (W.CELL_PAIR, W.CELL_DOT, W.CELL_SCALED, W.CELL_UNSCALED, W.CELL_MASKED, W.CELL_SOFTMAX, W.CELL_WEIGHT)
+
+
+def template(words):
+    """``words.format`` with the template looked up once: for words filled in once a cell.
+    (Words with no fields of their own give their template as it is.)"""
+    return words().format
 
 
 def table_panel(state: dict, v: dict) -> dict:
@@ -25,18 +33,24 @@ def table_panel(state: dict, v: dict) -> dict:
     seen = (abs(x) for row, m in zip(M, r.mask, strict=True) for x, ok in zip(row, m, strict=True) if ok)
     scale = max(seen, default=0.0) or 1.0
     what, masked = W.CELL_WHAT["scores" if scores else "weights"](), W.CELL_TITLE_MASKED()
-
-    def shown(i, j):
-        return num(M[i][j]) if r.mask[i][j] else "−∞" if scores else "0"
+    # what each cell shows, written once (its text and its tooltip both say it)
+    shown = [
+        [num(x) if ok else "−∞" if scores else "0" for x, ok in zip(row, m, strict=True)]
+        for row, m in zip(M, r.mask, strict=True)
+    ]
+    title = template(W.CELL_TITLE)
 
     def tip(i, j):
-        title = W.CELL_TITLE.format(q=tokens[i], k=tokens[j], what=what, text=shown(i, j))
-        return title if r.mask[i][j] else title + masked
+        words = title(q=tokens[i], k=tokens[j], what=what, text=shown[i][j])
+        return words if r.mask[i][j] else words + masked
 
     # Each cell's arithmetic writes about twenty numbers, most of them its row's or its
     # column's: those are written once, with the first cell that needs them, not once a
-    # cell (N² cells an update); an answer without the arithmetic (lean) never asks for them.
+    # cell (N² cells an update), and so are its templates; an answer without the
+    # arithmetic (lean) never asks for them.
     written = cache(lambda: [[[num(x) for x in row] for row in M] for M in (Q, K)])  # every q and every k
+    lines = cache(lambda: [template(say) for say in ARITHMETIC])
+    fixed = cache(lambda: (W.CELL_PAD_ROW(), {why: words() for why, words in W.WHY_MASKED.items()}))  # words alone
 
     @cache
     def softmax(i):  # row i's softmax step by step, and the numbers its cells share
@@ -45,22 +59,24 @@ def table_panel(state: dict, v: dict) -> dict:
 
     def detail(i, j):
         (trace, root, most, total), (q_text, k_text) = softmax(i), written()
+        pair, dotted, with_root, without_root, hidden, softmaxed, weight = lines()
+        pad_row, why = fixed()
         step, scaled = trace[j], num(trace[j].scaled, 3)
         terms = " + ".join(f"{a}×{b}" for a, b in zip(q_text[i], k_text[j], strict=True))
-        lines = [
-            W.CELL_PAIR.format(q=tokens[i], row=i + 1, k=tokens[j], col=j + 1),
-            *([W.CELL_PAD_ROW()] if i >= n else []),
-            W.CELL_DOT.format(terms=terms, qk=num(dot(Q[i], K[j]), 3)),
-            W.CELL_UNSCALED.format(d=d, s=scaled)
+        arithmetic = [
+            pair(q=tokens[i], row=i + 1, k=tokens[j], col=j + 1),
+            *([pad_row] if i >= n else []),
+            dotted(terms=terms, qk=num(dot(Q[i], K[j]), 3)),
+            without_root(d=d, s=scaled)
             if view == "unscaled"
-            else W.CELL_SCALED.format(d=d, dot=num(step.dot, 3), root=root, s=scaled),
+            else with_root(d=d, dot=num(step.dot, 3), root=root, s=scaled),
         ]
         if not r.mask[i][j]:
-            return [*lines, W.CELL_MASKED.format(why=W.WHY_MASKED["padding" if j >= n else "causal"])]
+            return [*arithmetic, hidden(why=why["padding" if j >= n else "causal"])]
         return [
-            *lines,
-            W.CELL_SOFTMAX.format(s=scaled, top=most, e=num(step.exp, 4), total=total, w=num(step.weight, 4)),
-            W.CELL_WEIGHT.format(w=num(step.weight, 3), pct=pct(step.weight), q=tokens[i]),
+            *arithmetic,
+            softmaxed(s=scaled, top=most, e=num(step.exp, 4), total=total, w=num(step.weight, 4)),
+            weight(w=num(step.weight, 3), pct=pct(step.weight), q=tokens[i]),
         ]
 
     size = W.TABLE_SIZE.format(tokens=W.count(n, "token"), cells=W.count(n * n, "cell"))
@@ -70,7 +86,7 @@ def table_panel(state: dict, v: dict) -> dict:
         "table",
         N,
         N,
-        text=shown,
+        text=lambda i, j: shown[i][j],
         tone=lambda i, j: M[i][j] / scale if r.mask[i][j] else 0.0,
         id=lambda i, j: f"cell-{i}-{j}",
         select=lambda i, j: i < n,
@@ -103,16 +119,17 @@ def entropy_panel(state: dict, v: dict) -> dict:
     r, visible, kinds, n, picked = v["r"], v["visible"], v["kinds"], state["n"], state["query"]
     tokens = state["tokens"][:n]
 
-    def column(i, j):
-        H, m = r.entropy[i], visible[i]
-        return (num(H), num(math.log(m)), pct(H / math.log(m)) if m > 1 else "—", W.kind(kinds[i]))[j]
+    def columns(H, m, kind):
+        return num(H), num(math.log(m)), pct(H / math.log(m)) if m > 1 else "—", W.kind(kind)
+
+    written = [columns(*row) for row in zip(r.entropy[:n], visible, kinds, strict=False)]  # each row's, once
 
     every = W.ENTROPY_EVERY.format(n=n, ln=num(math.log(n))) if n > 1 else ""
     return cells(
         "entropy",
         n,
         4,
-        text=column,
+        text=lambda i, j: written[i][j],
         tone=lambda i, j: ENTROPY_TONES.get(kinds[i], 0.0) if j == 3 else 0.0,
         tip=lambda i, j: (
             W.ENTROPY_TIPS[j].format(word=tokens[i], H=num(r.entropy[i], 3), m=visible[i]) if j < 3 else None
@@ -133,12 +150,17 @@ def outputs_panel(state: dict, v: dict) -> dict:
     tokens, names = state["tokens"][:n], W.value_names(state["value_names"])
     biggest = max((abs(x) for row in r.outputs for x in row), default=0.0) or 1.0
 
+    @cache
+    def heaviest(i):  # row i's four largest weights (their keys and weights written), and what more it reads
+        keys = sorted((j for j in range(n) if r.mask[i][j]), key=lambda j: -r.weights[i][j])
+        more = W.OUTPUT_MORE.format(more=len(keys) - 4) if len(keys) > 4 else ""
+        return [(j, num(r.weights[i][j], 3)) for j in keys[:4]], more
+
     def detail(i, c):
-        terms = sorted(((r.weights[i][j], state["v"][j][c]) for j in range(n) if r.mask[i][j]), key=lambda t: -t[0])
-        more = W.OUTPUT_MORE.format(more=len(terms) - 4) if len(terms) > 4 else ""
+        terms, more = heaviest(i)
         return [
             W.OUTPUT_SUM.format(name=names[c], word=tokens[i]),
-            formula("= " + " + ".join(f"{num(a, 3)}×{num(v)}" for a, v in terms[:4])) + more,
+            formula("= " + " + ".join(f"{a}×{num(state['v'][j][c])}" for j, a in terms)) + more,
             f"= {num(r.outputs[i][c], 4)}",
         ]
 
