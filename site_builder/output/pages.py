@@ -88,7 +88,7 @@ def environment(t) -> jinja2.Environment:
 # reader's own, and a "more" entry on either side leading to the level's own page,
 # which lists every one (a page's size then stays that of a small site's).
 MENU_LESSONS, MENU_SECTIONS = 40, 12  # a level with more of either is cut to a window
-MENU_AROUND = 4  # entries kept on either side of the reader's in a cut level
+MENU_AROUND = 3  # entries kept on either side of the reader's in a cut level
 
 
 def menu(owner: sections.Section, here: str | None, url: str | None = None) -> list[tuple[str, object]]:
