@@ -15,7 +15,6 @@ The sentences and embeddings are shared with the attention lab (``..sentences``)
 is the engine's; the presets are in ``heads``.
 """
 
-import copy
 from dataclasses import dataclass
 from typing import Any
 
@@ -129,9 +128,9 @@ class AttentionHeads(Figure, words=W):
     # --- the numbers and the scene ------------------------------------------------------
 
     def compute(self, s: dict) -> dict:
+        """The engine's two heads; the values "heads" and "W_O" are the state's own."""
         X, m = attend(s)
-        out = {"X": X, "m": m, "heads": copy.deepcopy(s["heads"]), "W_O": copy.deepcopy(s["W_O"])}
-        out.update(weights=[h.weights for h in m.heads], head_outputs=[h.outputs for h in m.heads])
+        out = {"X": X, "m": m, "weights": [h.weights for h in m.heads], "head_outputs": [h.outputs for h in m.heads]}
         return {**out, "concat": m.concat, "contributions": m.contributions, "outputs": m.outputs}
 
     def draw(self, s: dict, v: dict) -> list:
