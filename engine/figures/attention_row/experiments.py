@@ -31,11 +31,6 @@ def two_words(state: dict) -> bool:
     return len(state["tokens"]) >= 2
 
 
-def first_keys(state: dict) -> list[list[float]]:
-    """The keys the figure started with (the author's, or the built-in ones)."""
-    return vectors({"tokens": state["tokens"], **state["options"]}, "keys")
-
-
 def some(m: int, n: int) -> str:
     """The words " of the m words it can read" when the mask hides some of the n words, else ""."""
     return W.SOME.format(m=m) if m < n else ""
@@ -155,7 +150,7 @@ def pull_key(state: dict) -> None:
 
 def pull_key_message(state: dict) -> str:
     tokens, i, j, r = state["tokens"], state["query"], state["selected"], row(state)
-    was, now = row(state, k=first_keys(state)).weights[j], r.weights[j]
+    was, now = row(state, k=vectors(state["options"], "keys")).weights[j], r.weights[j]  # the first keys
     before, after, is_best = pct(was), pct(now), best(r.weights) == j
     rank = (W.PULL_BEST if is_best else W.PULL_STRONG)()
     if before == after:
@@ -180,7 +175,7 @@ def double_keys(state: dict) -> None:
 def double_keys_message(state: dict) -> str:
     T, r = state["temperature"], row(state)
     j = best(r.weights)
-    same = num(row(state, k=first_keys(state), temperature=T / 2).weights[j], 3)
+    same = num(row(state, k=vectors(state["options"], "keys"), temperature=T / 2).weights[j], 3)
     word, weight = quote(state["tokens"][j]), num(r.weights[j], 3)
     return W.DOUBLE_KEYS_SEE.format(word=word, weight=weight, t=written(T), half=written(T / 2), same=same)
 
