@@ -27,7 +27,7 @@ from ..sentences import Asker, clicked, count_errors, temperature
 from . import scene
 from . import words as W
 from .experiments import EXPERIMENTS, STEP_MASK, STEP_MATCH, STEP_SOFTMAX, STEP_TEMPERATURE
-from .vectors import COORD_LIMIT, MAX_TOKENS, TOKENS, parse_pairs, row, tied, vectors
+from .vectors import COORD_LIMIT, MAX_TOKENS, TOKENS, row, tied, vectors
 
 KEY_PLANE = 2.5  # half-width of the key plane while every key fits inside it
 VALUE_PLANE = 2.0  # half-width of the value plane while every value fits inside it
@@ -79,7 +79,7 @@ class AttentionRow(Figure, words=W):
                 f"add {listed} with {n} x,y pair{'s' if n != 1 else ''} each, like '0.5,1; -1,0.2'"
             )
             errors.append(OptionError(missing[0], message))
-        errors += count_errors({m: parse_pairs(values[m], m) for m in VECTORS if m not in missing}, tokens, "x,y pairs")
+        errors += count_errors({m: vectors(values, m) for m in VECTORS if m not in missing}, tokens, "x,y pairs")
         try:
             resolve_query(values["query"], tokens)
         except ValueError as err:

@@ -41,16 +41,12 @@ MAX_TOKENS = 8
 COORD_LIMIT = 10.0  # typed or authored coordinates must lie in [-10, 10]
 
 
-def parse_pairs(text: str, what: str = "vectors") -> list[list[float]]:
-    """Vectors written as ``"0.5,1; -1,0.2; ..."``: one ``x,y`` pair a token (the kit's reader)."""
-    return read_rows(text, what, width=2, limit=COORD_LIMIT)
-
-
 def vectors(options: dict, name: str) -> list[list[float]]:
-    """The vectors of the option ``name`` ("queries", "keys", "values"): the author's, or
-    the built-in ones (check_options has made sure they fit the sentence). # (T, 2)"""
+    """The vectors of the option ``name`` ("queries", "keys", "values"): the author's, written
+    "0.5,1; -1,0.2; ..." (one x,y pair a token, read by the kit), or the built-in ones. # (T, 2)"""
     text = str(options.get(name, "")).strip()
-    return [[float(x), float(y)] for x, y in (parse_pairs(text, name) if text else BUILT_IN[name])]
+    pairs = read_rows(text, name, width=2, limit=COORD_LIMIT) if text else BUILT_IN[name]
+    return [[float(x), float(y)] for x, y in pairs]
 
 
 def row(state: dict, **changes):
