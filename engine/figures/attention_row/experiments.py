@@ -27,10 +27,6 @@ def chooses(state: dict) -> bool:
     return len(readable(state)) >= 2
 
 
-def two_words(state: dict) -> bool:
-    return len(state["tokens"]) >= 2
-
-
 def some(m: int, n: int) -> str:
     """The words " of the m words it can read" when the mask hides some of the n words, else ""."""
     return W.SOME.format(m=m) if m < n else ""
@@ -190,7 +186,7 @@ def tried(name: str, see, *, t=None, run=None, needs=None, **sets) -> Experiment
 
 
 # where an experiment applies (a test of the state it starts from), and the words that say so
-CHOOSES, TWO = (chooses, say("needs_choice")), (two_words, say("needs_two"))
+CHOOSES, TWO = (chooses, say("needs_choice")), (lambda s: len(s["tokens"]) >= 2, say("needs_two"))
 SHORT, PULL = (short_chooses, say("needs_short")), (pullable, say("needs_pull"))
 EXPERIMENTS = (
     tried("sharpen", sharpen_message, t=SHARP_T, temperature=SHARP_T, step=STEP_TEMPERATURE),
