@@ -55,7 +55,7 @@
 
   function scripts(d, base) {  // (the runtime, any of its sets of panel kinds: output/panels.py)
     return Array.from(d.querySelectorAll("head script[src]")).map(function (s) {
-      return new URL(s.getAttribute("src"), base).href.replace(/\/js\/explorables\.[\w.-]+\.js$/, "/js/explorables.js");
+      return new URL(s.getAttribute("src"), base).href.replace(/\/js\/explorables(\.[\w.-]+)?\.js$/, "/js/explorables");
     }).join(" ");
   }
   // The scripts this document runs, resolved once from the address it was loaded at: the
