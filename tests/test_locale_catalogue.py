@@ -317,7 +317,7 @@ def test_a_page_carries_only_the_figure_words_the_site_changed(tmp_path):
         messages = words_block(html)["messages"]
         figure_words = {k: v for k, v in messages.items() if k.count(".") >= 2}
         assert figure_words == ({"figure.attention_row.stat_entropy": "Entropie H"} if extra else {})
-        assert "figure.reset" in messages and "runtime.starting" in messages  # what the page's JS says
+        assert "runtime.starting" in messages and "runtime.presets" in messages  # what the page's JS says
         locale.use(language, messages)  # as the worker does with the block
         assert locale.t("figure.attention_row.title") == locale.catalogue(language)["figure.attention_row.title"]
         shipped = locale.catalogue(language)["figure.attention_row.stat_entropy"]
