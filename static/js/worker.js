@@ -128,7 +128,11 @@ async function pyodideFromSite(msg, options) {
     const where = msg.stdlib ? { indexURL: indexURL, stdLibURL: msg.stdlib } : { indexURL: indexURL };
     return await Promise.race([loader.loadPyodide(Object.assign(where, options)), wasmFailure(warn)]);
   } catch (err) {
-    throw new Error(say("runtime.python_failed", { error: text(err) }), { cause: err });
+    // Pyodide names a standard library it could not fetch, or, as its fetch and its start
+    // are timed, only says that Python exited: the file is named either way
+    const missing = msg.stdlib && !(await fetch(msg.stdlib, { method: "HEAD" }).then((r) => r.ok, () => false));
+    const error = missing ? "Failed to load '" + msg.stdlib + "': request failed." : text(err);
+    throw new Error(say("runtime.python_failed", { error: error }), { cause: err });
   } finally {
     console.warn = warn;
   }
