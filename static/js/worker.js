@@ -131,7 +131,7 @@ async function pyodideFromSite(msg, options) {
     // Pyodide names a standard library it could not fetch, or, as its fetch and its start
     // are timed, only says that Python exited: the file is named either way
     const missing = msg.stdlib && !(await fetch(msg.stdlib, { method: "HEAD" }).then((r) => r.ok, () => false));
-    const error = missing ? "Failed to load '" + msg.stdlib + "': request failed." : text(err);
+    const error = missing ? say("runtime.stdlib_failed", { file: msg.stdlib }) : text(err);
     throw new Error(say("runtime.python_failed", { error: error }), { cause: err });
   } finally {
     console.warn = warn;
