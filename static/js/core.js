@@ -156,20 +156,34 @@
   ex.lazyPanels = function (panels, controls) {
     let loading = null;
     const load = ex.loadPanels = function () {
-      return loading || (loading = new Promise(function (resolve) {
-        document.body.append(ex.el("script", { src: ex.asset("panels"), onload: resolve,
-          onerror: function () { loading = null; } }));  // not the head: pages.js compares the heads' scripts
+      return loading || (loading = new Promise(function (resolve, reject) {
+        const script = ex.el("script", { src: ex.asset("panels"), onload: resolve, onerror: function () {
+          script.remove();
+          loading = null;  // the next call asks again
+          reject(new Error("js/panels.js"));
+        } });
+        document.body.append(script);  // not the head: pages.js compares the heads' scripts
       }));
     };
+    // Drawn again once js/panels.js has come; if it cannot be had (a dropped request), the
+    // figure says so and asks again when the browser is back online.
+    function redraw(figure) {
+      load().then(function () {
+        if (ex.figures[figure.id] !== figure) return;
+        [figure.panelViews, figure.controlViews].forEach(function (views) {
+          for (const key of Object.keys(views)) if (views[key].waiting) { views[key].el.remove(); delete views[key]; }
+        });
+        figure.render(figure.scene);
+        if (figure.errorEl.textContent === ex.t("runtime.panels_failed")) figure.errorEl.hidden = true;
+      }, function () {
+        if (ex.figures[figure.id] !== figure) return;
+        figure.showError(ex.t("runtime.panels_failed"), false);
+        window.addEventListener("online", function () { redraw(figure); }, { once: true });
+      });
+    }
     function standIn(kinds, kind) {
       if (!kinds[kind]) (kinds[kind] = function (figure) {
-        load().then(function () {
-          if (ex.figures[figure.id] !== figure) return;
-          [figure.panelViews, figure.controlViews].forEach(function (views) {
-            for (const key of Object.keys(views)) if (views[key].waiting) { views[key].el.remove(); delete views[key]; }
-          });
-          figure.render(figure.scene);
-        });
+        redraw(figure);
         return { el: ex.el("div"), waiting: true, update: function () {}, highlight: function () {} };
       }).waiting = true;
     }

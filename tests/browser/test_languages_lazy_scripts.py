@@ -97,3 +97,26 @@ def test_a_control_kind_the_first_page_lacks_comes_with_the_page_that_needs_it(p
     play.wait_for()
     assert play.inner_text() in ("Play", "Step")
     assert page.evaluate("window.__sameDocument === true && !window.explorables.controls.play.waiting")
+
+
+def test_a_figure_whose_panels_cannot_be_had_says_so_and_draws_them_once_back_online(page, guard, site_url):
+    """js/panels.js refused (a dropped request): the lab's page swapped in after the
+    heatmap's says that part of its figure could not be loaded, rather than showing empty
+    boxes with no word; back online, the file is asked for again and the planes drawn."""
+    page.route("**/js/panels.*", lambda route: route.abort())
+    guard.allowed += ["Failed to load resource", "Part of this figure could not be loaded"]
+    page.goto(site_url + "attention-heatmap.html")
+    page.wait_for_function(FIRST_FRAME)
+    page.locator("a[rel=next]").click()
+    page.wait_for_function("() => location.pathname.endsWith('attention-lab.html')")
+    error = page.locator("main figure .ex-error:visible")
+    error.first.wait_for()
+    assert "could not be loaded" in error.first.inner_text()
+    assert page.locator("main .ex-plane canvas").count() == 0
+    page.unroute("**/js/panels.*")
+    page.context.set_offline(True)
+    page.context.set_offline(False)  # the browser's "online" event
+    page.wait_for_function(PLANES_DRAWN)
+    assert page.locator("main figure .ex-error:visible").count() == 0
+    guard.failed[:] = [f for f in guard.failed if "/js/panels." not in f]
+    guard.check()
