@@ -302,3 +302,4 @@ def test_the_runtime_is_one_minified_script_joined_in_order(tmp_path):
                    own, panels.LAZY_FILE,  # the page's kinds; all of them, loaded when needed
                    *(("js/livereload.js",) if dev else ())}
         assert {n for n in names if n.startswith("js/")} == allowed
+        assert not [f for f in (out / "_explorables").rglob("*") if f.is_dir() and not any(f.iterdir())]  # nor folders

@@ -122,6 +122,9 @@ def write_runtime(assets: Path, *, bundle: bool, dev: bool, scorm: bool = False)
     for script in sorted((assets / "js").rglob("*.js")):  # joined, or not this site's
         if script.relative_to(assets).as_posix() not in kept:
             script.unlink()
+    for folder in sorted((f for f in (assets / "js").rglob("*") if f.is_dir()), reverse=True):
+        if not any(folder.iterdir()):  # the panels', marks' and controls' folders, joined
+            folder.rmdir()
     for name, text in files.items():
         (assets / name).write_text(text, encoding="utf-8")
     style = stylesheet(assets)
