@@ -217,13 +217,29 @@
             if (response.ok && response.type === "basic") {  // kept if it is this version's
               const copy = response.clone();
               event.waitUntil(copy.arrayBuffer().then(function (body) {
-                return same(path, body).then(function (ok) { return ok && cache.put(urlOf(path), kept(copy, body)); });
+                return same(path, body).then(function (ok) {
+                  return ok && Promise.all([cache.put(urlOf(path), kept(copy, body)), itsRuntime(cache, path, body)]);
+                });
               }).catch(function () { /* kept next time */ }));
             }
             return response;
           });
         });
       });
+    });
+  }
+
+  /* A page kept as it is opened (the reader saves data) is kept with the runtime it
+     names: a page swapped in place (pages.js) runs the runtime already loaded, so its
+     own file (js/explorables.<kinds>.<hash>.js, a set of panel kinds) is never asked
+     for, and the page reloaded offline would have no script. */
+  function itsRuntime(cache, path, body) {
+    if (!path.endsWith(".html")) return null;
+    const named = /<script defer src="([^"]*js\/explorables\.[^"]+\.js)"/.exec(new TextDecoder().decode(body));
+    const script = named && pathOf(new URL(named[1], urlOf(path)).href);
+    if (!script) return null;
+    return cache.match(urlOf(script)).then(function (hit) {
+      return hit || download(script).then(function (response) { return cache.put(urlOf(script), response); });
     });
   }
 

@@ -227,6 +227,17 @@ def test_a_new_deploy_is_taken_up_whole_and_the_old_cache_goes(browser, browser_
         server.shutdown()
 
 
+def comes_into_the_cache(page, address: str) -> None:
+    """Wait until the site's one cache holds ``address``. (wait_for_function takes a
+    promise for a truthy answer: evaluate awaits the cache's.)"""
+    for _ in range(100):
+        if page.evaluate("""u => caches.keys().then(n => n.length === 1 && caches.open(n[0]))
+                                .then(c => c && c.match(u)).then(Boolean)""", address):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"{address} is not kept")
+
+
 def test_a_reader_who_saves_data_keeps_only_what_they_open(reader):
     page, url = reader.page, reader.url
     page.add_init_script("Object.defineProperty(Navigator.prototype, 'connection', {get: () => ({saveData: true})})")
@@ -235,16 +246,20 @@ def test_a_reader_who_saves_data_keeps_only_what_they_open(reader):
     later_loaded(page)
     page.locator(".ex-nav a", has_text="Softmax").first.click()
     page.locator("figure#three").wait_for()
-    page.wait_for_function(
-        """url => caches.keys().then(names => names.length === 1 && caches.open(names[0]))
-            .then(cache => cache && cache.match(url)).then(Boolean)""",
-        arg=url + "softmax-of-three.html",
-    )
+    comes_into_the_cache(page, url + "softmax-of-three.html")
     kept = page.evaluate(
         "() => caches.keys().then(n => caches.open(n[0])).then(c => c.keys()).then(r => r.map(x => x.url))"
     )
     assert url + "softmax-of-three.html" in kept
     assert url + "one-query-row.html" not in kept  # never opened
+    # the lesson, swapped in, ran the index's runtime: its own (its set of panel kinds) is
+    # kept beside it, so that the lesson opened again offline has its script
+    own = page.evaluate("""u => fetch(u).then(r => r.text())
+        .then(t => /<script defer src="([^"]*js\\/explorables\\.[^"]+\\.js)"/.exec(t)[1])""",
+                        url + "softmax-of-three.html")
+    index = page.evaluate("() => document.querySelector('head script[defer][src*=explorables]').src")
+    assert url + own != index
+    comes_into_the_cache(page, url + own)
     assert not any(k.endswith(".wasm") for k in kept)  # Python waits for the reader's Start
     assert page.locator(".ex-offline").count() == 0
 
