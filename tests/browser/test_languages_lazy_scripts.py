@@ -19,6 +19,8 @@ PLANES_DRAWN = """() => {
 
 
 def test_a_page_of_cells_has_no_plane_and_the_page_swapped_in_after_it_draws_its_planes(page, guard, site_url):
+    held = []  # js/panels.js, until the lab's page is swapped in with stand-ins
+    page.route("**/js/panels.*", lambda route: held.append(route))
     page.goto(site_url + "attention-heatmap.html")
     page.wait_for_function(FIRST_FRAME)
     first = page.evaluate("""() => ({
@@ -34,6 +36,13 @@ def test_a_page_of_cells_has_no_plane_and_the_page_swapped_in_after_it_draws_its
     assert link.get_attribute("href") == "attention-lab.html"
     link.click()  # at once: the rest of the kinds has not come yet
     page.wait_for_function("() => location.pathname.endsWith('attention-lab.html')")
+    page.wait_for_function("() => Object.values(window.explorables.figures).some(f => "
+                           "Object.values(f.panelViews).some(v => v.waiting))")
+    assert page.locator("main .ex-plane canvas").count() == 0  # stand-ins, until the kinds come
+    assert held
+    for route in held:
+        route.continue_()
+    page.unroute("**/js/panels.*")
     page.wait_for_function(PLANES_DRAWN)
     assert page.evaluate("window.__sameDocument === true")  # swapped in place, not loaded anew
     assert page.evaluate("!window.explorables.panels.plane.waiting && !window.explorables.panels.chart.waiting")
