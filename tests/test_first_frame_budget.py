@@ -12,6 +12,7 @@ from pathlib import Path
 
 from explorables.site_builder.authors import loader
 from explorables.site_builder.commands.build import build_site
+from explorables.site_builder.output import minify
 
 ROOT = Path(__file__).resolve().parents[1]
 LIMIT = 60 * 1024
@@ -28,8 +29,15 @@ def over(site: Path) -> dict[str, float]:
     return {page: round(size / 1024, 1) for page, size in sizes.items() if size > LIMIT}
 
 
+def stale() -> str:
+    """Why a page may be over while it would not be once shipped: scripts edited since
+    the minified artifact was made are minified by a larger fallback meanwhile."""
+    scripts = minify.stale(minify.sources(minify.STATIC))
+    return f"(stale minified scripts {scripts}: run python -m explorables.site_builder.output.minify)" if scripts else ""
+
+
 def test_every_page_of_the_track_is_within_60_kb(built_site):
-    assert over(built_site) == {}
+    assert over(built_site) == {}, stale()
 
 
 def test_every_page_of_the_track_in_three_languages_is_within_60_kb(tmp_path):
@@ -39,4 +47,4 @@ def test_every_page_of_the_track_in_three_languages_is_within_60_kb(tmp_path):
     finally:
         loader.unload()
     assert (tmp_path / "out" / "he" / "attention-lab.html").is_file()
-    assert over(tmp_path / "out") == {}
+    assert over(tmp_path / "out") == {}, stale()
