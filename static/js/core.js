@@ -160,7 +160,7 @@
         const script = ex.el("script", { src: ex.asset("panels"), onload: resolve, onerror: function () {
           script.remove();
           loading = null;  // the next call asks again
-          reject(new Error("js/panels.js"));
+          reject(new Error(ex.asset("panels")));
         } });
         document.body.append(script);  // not the head: pages.js compares the heads' scripts
       }));

@@ -238,8 +238,10 @@
     const named = /<script defer src="([^"]*js\/explorables\.[^"]+\.js)"/.exec(new TextDecoder().decode(body));
     const script = named && pathOf(new URL(named[1], urlOf(path)).href);
     if (!script) return null;
-    return cache.match(urlOf(script)).then(function (hit) {
-      return hit || download(script).then(function (response) { return cache.put(urlOf(script), response); });
+    return isWhole(CACHE).then(function (whole) {  // (the whole site has every runtime)
+      return whole || cache.match(urlOf(script)).then(function (hit) {
+        return hit || download(script).then(function (response) { return cache.put(urlOf(script), response); });
+      });
     });
   }
 
