@@ -165,10 +165,14 @@
         document.body.append(script);  // not the head: pages.js compares the heads' scripts
       }));
     };
-    // Drawn again once js/panels.js has come; if it cannot be had (a dropped request), the
-    // figure says so and asks again when the browser is back online.
+    // Drawn again once js/panels.js has come, once however many stand-ins it drew; if the
+    // file cannot be had (a dropped request), the figure says so and asks again when the
+    // browser is back online.
+    const pending = new WeakSet();  // figures waiting to be drawn again
     function redraw(figure) {
-      load().then(function () {
+      if (pending.has(figure)) return;
+      pending.add(figure);
+      load().finally(function () { pending.delete(figure); }).then(function () {
         if (ex.figures[figure.id] !== figure) return;
         [figure.panelViews, figure.controlViews].forEach(function (views) {
           for (const key of Object.keys(views)) if (views[key].waiting) { views[key].el.remove(); delete views[key]; }
