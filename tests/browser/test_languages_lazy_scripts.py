@@ -123,8 +123,7 @@ def test_a_figure_whose_panels_cannot_be_had_says_so_and_draws_them_once_back_on
     assert "could not be loaded" in error.first.inner_text()
     assert page.locator("main .ex-plane canvas").count() == 0
     page.unroute("**/js/panels.*")
-    page.context.set_offline(True)
-    page.context.set_offline(False)  # the browser's "online" event
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # as the browser does when back online
     page.wait_for_function(PLANES_DRAWN)
     assert page.locator("main figure .ex-error:visible").count() == 0
     guard.failed[:] = [f for f in guard.failed if "/js/panels." not in f]
