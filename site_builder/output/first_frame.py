@@ -36,18 +36,21 @@ def later_file(code: str, default: str) -> str:
 
 
 @functools.cache
-def _texts() -> tuple[str, str]:
-    """The scripts of the first frame (with the worker's and js/start.js), and those of js/later.js."""
+def _texts() -> tuple[frozenset[str], frozenset[str]]:
+    """What the scripts of the first frame (with the worker's and js/start.js) quote, and
+    what those of js/later.js quote: every text between two quote marks, once."""
 
-    def read(names) -> str:  # minified: a key a comment names is not read
-        return "".join(minified(name, (STATIC / name).read_text(encoding="utf-8")) for name in names)
+    def read(names) -> frozenset[str]:  # minified: a key a comment names is not read
+        text = "".join(minified(name, (STATIC / name).read_text(encoding="utf-8")) for name in names)
+        return frozenset(re.split(r"[\"']", text)[1:-1])
 
     first = read((*scripts.RUNTIME, *panels.SCRIPTS, scripts.START_FILE, "js/worker.js", EARLY, "js/bundle.js"))
     return first, read((*scripts.LATER, *scripts.SCORM_LATER, LANGUAGES))
 
 
-def _named(key: str, text: str) -> bool:
-    return re.search(r"[\"']" + re.escape(key) + r"[\"']", text) is not None
+def _named(key: str, quoted: frozenset[str]) -> bool:
+    """Whether a script names ``key`` whole, in quotes (a key holds no quote mark)."""
+    return key in quoted
 
 
 def split(block: str) -> tuple[str, dict[str, str]]:

@@ -9,6 +9,7 @@ the file's name changes only when what a reader runs does.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import zipfile
 from collections.abc import Sequence
@@ -73,11 +74,28 @@ def engine_archive(extra: Sequence[tuple[str, bytes]] = (), language: str = "en"
         for path in sorted((ENGINE / "locales").glob("*.json"))
         if path.stem in spoken
     ]
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, data in [*files, *extra]:
-            archive.writestr(zipfile.ZipInfo(name, date_time=ZIP_DATE), data, zipfile.ZIP_DEFLATED)
-    return buffer.getvalue()
+    return _zipped((*files, *extra))
+
+
+_MADE: dict[str, bytes] = {}  # the digest of an archive's files -> its bytes, for this process
+
+
+def _zipped(files: Sequence[tuple[str, bytes]]) -> bytes:
+    """The zip of ``files`` (name, bytes), in that order; compressed once a process for
+    the same files (a build, a rebuild in ``serve``, the tests' many builds)."""
+    digest = hashlib.sha256()
+    for name, data in files:
+        digest.update(b"%d:%s\0%d:" % (len(name), name.encode("utf-8"), len(data)) + data)
+    key = digest.hexdigest()
+    if key not in _MADE:
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+            for name, data in files:
+                archive.writestr(zipfile.ZipInfo(name, date_time=ZIP_DATE), data, zipfile.ZIP_DEFLATED)
+        if len(_MADE) >= 8:  # the few a process makes (a site's languages, its figures as edited)
+            _MADE.pop(next(iter(_MADE)))
+        _MADE[key] = buffer.getvalue()
+    return _MADE[key]
 
 
 def with_file(archive: bytes, name: str, data: bytes) -> bytes:
