@@ -69,8 +69,10 @@ def print_body(body: str, url: str, printed: set[str]) -> str:
 
     out: list[str] = []
     done = 0
-    at = body.find('="')
-    while at != -1:
+    for candidate in _CANDIDATES.finditer(body):  # a value after a name ending as one of _NAMES does
+        at = candidate.end() - 2
+        if at < done:
+            continue
         end = body.find('"', at + 2)
         if end == -1:
             break
@@ -78,12 +80,9 @@ def print_body(body: str, url: str, printed: set[str]) -> str:
         if name is None and body.endswith("href", 0, at):
             name = "…href"  # a longer name ending in "href": its "#" anchors are the lesson's too
         new = changed(name, body[at + 2 : end])
-        if new is None:
-            at = body.find('="', at + 2)
-            continue
-        out += (body[done : at + 1], new)
-        done = end + 1
-        at = body.find('="', done)
+        if new is not None:
+            out += (body[done : at + 1], new)
+            done = end + 1
     return "".join(out) + body[done:] if out else body
 
 
@@ -91,6 +90,9 @@ def print_body(body: str, url: str, printed: set[str]) -> str:
 _ID_NAMES = ("id", "for", "headers", "aria-labelledby", "aria-describedby", "aria-controls")
 _NAMES = (*_ID_NAMES, "href", "src")
 _ABSOLUTE = re.compile(r"^(#|/|[a-zA-Z][a-zA-Z0-9+.-]*:)")
+# Where a value may be one of _NAMES': the name's letters just before its '="' (the others,
+# a still's thousands of coordinates, are passed by; _named then tells the name for sure)
+_CANDIDATES = re.compile("(?:" + "|".join(re.escape(name) for name in _NAMES) + ')="')
 
 
 def _named(body: str, at: int, name: str) -> bool:
