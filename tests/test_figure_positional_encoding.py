@@ -247,8 +247,8 @@ def test_the_manifest_declares_parameters_values_and_experiments():
     manifest = FIG.manifest()
     json.dumps(manifest, allow_nan=False)
     assert [(p["name"], p["kind"], p["option"]) for p in manifest["params"]] == [
-        ("playing", "play", False), ("t", "slider", False), ("dim", "slider", True),
-        ("base", "select", True), ("offset", "slider", True)]
+        ("playing", "play", False), ("t", "slider", False), ("offset", "slider", True),
+        ("dim", "slider", True), ("base", "select", True)]
     formats = {v["name"]: v["format"] for v in manifest["values"]}
     assert formats == {"t": "integer", "D": "integer", "base": "decimal", "offset": "integer",
                        "similarity_at_offset": "decimal", "pe": "vector", "similarity": "matrix",

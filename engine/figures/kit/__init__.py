@@ -10,6 +10,7 @@ from ..base import FieldError, Option, OptionError, OptionErrors, parse_number
 from .controls import grid
 from .events import cell_of, held, raise_all, unselectable
 from .experiments import HINT, REVEAL, Experiment
+from .fields import NumberChoice, Play, Rows
 from .figure import Figure
 from .geometry import Vector, read_rows, read_vector, rows_checker
 from .inputs import EDGE, best, extent, query_field, resolve_query, words
@@ -32,7 +33,7 @@ from .marks import (
     steps,
     text,
 )
-from .params import Choice, Field, Hidden, NumberChoice, Param, Play, Slider, Toggle
+from .params import Choice, Field, Hidden, Param, Slider, Toggle
 from .text import (
     MINUS,
     Say,
@@ -70,6 +71,7 @@ __all__ = [
     "OptionErrors",
     "Param",
     "Play",
+    "Rows",
     "Say",
     "Slider",
     "Toggle",

@@ -60,10 +60,11 @@ from ...locale import t
 from ..base import FieldError, Option, OptionError, OptionErrors, Text, read_options
 from .experiment_runs import buttons, run
 from .experiments import HINT, Experiment
+from .fields import next_step, own_action, own_field
 from .geometry import Vector
 from .hooks import HookChecks, HookFailed, Misused, _a, described, old_signature  # noqa: F401  (described: reports')
 from .marks import element_id
-from .params import Hidden, Param, Play
+from .params import Hidden, Param
 from .schema import CHECKED, SceneError, check_scene
 from .text import spoken
 from .values import Value
@@ -247,7 +248,8 @@ class Figure(HookChecks):
         return state
 
     def on_set(self, state: dict[str, Any], name: str, value: Any) -> dict[str, Any]:
-        raise FieldError(name, f"{self.name} has no control named {name!r}")
+        """A name no parameter has: a field of a parameter's own (kit/fields.py), else refused."""
+        return own_field(self, state, name, value)
 
     def on_drag(self, state: dict[str, Any], mark: str, i: Any, x: Any, y: Any) -> dict[str, Any]:
         """The element ``i`` of the draggable mark ``mark`` (the name given to ``points`` or
@@ -262,16 +264,14 @@ class Figure(HookChecks):
     on_drag.unsupported = on_select.unsupported = True  # type: ignore[attr-defined]
 
     def on_action(self, state: dict[str, Any], name: str) -> dict[str, Any]:
-        """An action no experiment has: a ``Play`` parameter's tick goes to ``on_tick``."""
-        ticks = [p.tick for p in self.params if isinstance(p, Play)]
-        if name in ticks:
-            return self.returned("on_tick", self.on_tick(state))
-        known = ", ".join([*ticks, "reset"] + [e.name for e in self.experiments])
-        raise ValueError(f"{self.name} has no action {name!r} (known: {known})")
+        """An action no experiment has: a ``Play``'s tick goes to ``on_tick``, ``NAME=key`` to
+        the parameter ``NAME``'s preset ``key`` (kit/fields.py)."""
+        return own_action(self, state, name)
 
     def on_tick(self, state: dict[str, Any]) -> dict[str, Any]:
-        """One step of a playing ``Play`` parameter (every ``interval`` ms): return the next state."""
-        raise ValueError(f"{self.name} has a Play parameter but no on_tick(state) to take its ticks: write one")
+        """One step of a playing ``Play`` parameter (every ``interval`` ms): return the next state
+        (by default the slider the ``Play`` ``steps`` moves on by one)."""
+        return next_step(self, state)
 
     def reset(self, state: dict[str, Any]) -> dict[str, Any]:
         """Back to the first settings: by default the first state again."""
@@ -307,7 +307,7 @@ class Figure(HookChecks):
 
     def controls(self, state: dict[str, Any], v: dict[str, Any]) -> list[dict[str, Any]]:
         """The controls, in order: every parameter's that is drawn, then the experiments."""
-        out = [p.control_dict(state) for p in self.params if p.control]
+        out = [c for p in self.params if p.control for c in p.controls(state)]
         if self.experiments:
             out.append(self.experiment_control(state, near=self.experiments_near))
         return out

@@ -81,6 +81,26 @@ class Param:
             out["near"] = self.near
         return out
 
+    def controls(self, state: dict) -> list[dict[str, Any]]:
+        """The controls drawn for it: its own, and any field of its own beside it."""
+        return [self.control_dict(state)]
+
+    def takes(self, state: dict, field: str) -> bool:
+        """Whether ``field``, a name no parameter has, is a field of this one's (kit/fields.py)."""
+        return False
+
+    def typed(self, state: dict, field: str, value: Any) -> Any:
+        """Its next value, from what the reader typed in its field ``field``."""
+        raise FieldError(field, f"{self.name} has no field {field!r}")
+
+    def after(self, state: dict, field: str) -> dict:
+        """What a value typed in ``field`` changes besides the parameter's own value."""
+        return state
+
+    def preset_names(self) -> tuple[str, ...]:
+        """Its presets, each set by the action ``NAME=preset`` (none by default)."""
+        return ()
+
     def manifest(self) -> dict[str, Any]:
         spec = self.option_spec()
         label = spoken(self.label) if isinstance(self.label, (str, Say)) else ""
@@ -318,62 +338,3 @@ class Hidden(Param):
 
     def control_dict(self, state: dict) -> dict[str, Any]:
         raise ValueError(f"{self.name} is not drawn as a control")
-
-
-@dataclass(frozen=True)
-class NumberChoice(Param):
-    """A menu of preset numbers that takes any number from ``lo`` to ``hi`` too (typed in a
-    field of its own, or sent by a script); a number not among the presets joins the menu.
-    ``show`` writes a preset's label (default: as a field shows it)."""
-
-    presets: tuple = ()
-    lo: float = 0.0
-    hi: float = 1.0
-    what: Text = ""  # how messages call the number
-    show: Callable[[float], str] | None = None
-
-    kind: ClassVar[str] = "select"
-    option_kind: ClassVar[str] = "float"
-
-    def option_spec(self) -> Option:
-        return Option(self.name, "float", self.default, self.doc, min=self.lo, max=self.hi)
-
-    def read(self, value: Any, state: dict) -> float:
-        what = spoken(self.what) or self.name
-        try:
-            x = parse_number(value, what, field_text(state.get(self.name, self.default)))  # a number it takes
-        except FieldError as err:
-            raise FieldError(self.name, err.message) from None
-        if not self.lo <= x <= self.hi:
-            raise FieldError(
-                self.name,
-                t("figure.range", what=what, lo=typed(f"{self.lo:g}"), hi=typed(f"{self.hi:g}"), value=shown(value)),
-            )
-        return x
-
-    def control_dict(self, state: dict) -> dict[str, Any]:
-        x = state[self.name]
-        choices = self.presets if x in self.presets else sorted((*self.presets, x))
-        return {
-            **super().control_dict(state),
-            "value": field_text(x),
-            "options": [{"value": field_text(c), "label": (self.show or field_text)(c)} for c in choices],
-        }
-
-
-@dataclass(frozen=True)
-class Play(Toggle):
-    """Play and Pause: while on, the page sends the action ``tick`` every ``interval`` ms
-    (only while the figure is on screen); with reduced motion each press sends one tick.
-    The figure's ``on_tick(state)`` takes the tick (``on_action`` hands it on)."""
-
-    interval: int = 700  # ms between two ticks
-    tick: str = "tick"  # the action a tick sends
-    option: bool = False
-
-    kind: ClassVar[str] = "play"
-
-    def control_dict(self, state: dict) -> dict[str, Any]:
-        out = Param.control_dict(self, state)  # a toggle's "value" is "playing" here
-        out.update(playing=bool(state[self.name]), interval=self.interval, event={"type": "action", "name": self.tick})
-        return out

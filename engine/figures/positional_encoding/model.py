@@ -17,7 +17,6 @@ The curve is computed from the two vectors themselves, dot product by dot produc
 that the chart shows the property rather than assume it.
 """
 
-from dataclasses import replace
 from typing import Any
 
 from explorables.figures import Figure, NumberChoice, Option, OptionError, Play, Slider, parse_number, register
@@ -29,13 +28,11 @@ from .experiments import EXPERIMENTS
 from .maths import BASE_MAX, BASE_MIN, BASES, DIM_MAX, DIM_MIN, INTERVAL, POSITIONS_MAX, POSITIONS_MIN
 
 
-def last(state: dict) -> int:
-    return state["positions"]
-
-
 def position(name: str, default: int, near: str, **more: Any) -> Slider:
     """A position on the chart, from 0 to the last (the option ``positions``)."""
-    return Slider(name, default=default, lo=0, hi=last, integer=True, near=near, **more, **W.PARAMS[name])
+    return Slider(
+        name, default=default, lo=0, hi=lambda s: s["positions"], integer=True, near=near, **more, **W.PARAMS[name]
+    )
 
 
 @register
@@ -44,21 +41,22 @@ class PositionalEncoding(Figure, words=W):
 
     name = "positional-encoding"
     params = (
-        Play("playing", default=False, near="clocks", interval=INTERVAL, **W.PARAMS["playing"]),
+        Play("playing", default=False, near="clocks", interval=INTERVAL, steps="t", **W.PARAMS["playing"]),
         position("t", 0, "clocks", option=False),
+        position("offset", 8, "similarity", bounds=(0, POSITIONS_MAX)),
         Slider("dim", default=32, lo=DIM_MIN, hi=DIM_MAX, integer=True, even=True, near="clocks", **W.PARAMS["dim"]),
         NumberChoice(
             "base", default=10000.0, presets=BASES, lo=BASE_MIN, hi=BASE_MAX, near="clocks", **W.PARAMS["base"]
         ),
-        position("offset", 8, "similarity", bounds=(0, POSITIONS_MAX)),
     )
     extra_options = (
         Option("position", "int", 0, W.DOC_POSITION, min=0, max=POSITIONS_MAX),  # sets t
         Option("positions", "int", 64, W.DOC_POSITIONS, min=POSITIONS_MIN, max=POSITIONS_MAX),
     )
-    option_order = ("position",)  # first, as authors know them
+    option_order = ("position", "dim", "base", "offset")  # first, as authors know them
     values = W.VALUES
     experiments = EXPERIMENTS
+    experiments_near = "similarity"
 
     # --- options -> first state -------------------------------------------------------
 
@@ -77,27 +75,16 @@ class PositionalEncoding(Figure, words=W):
 
     # --- events -----------------------------------------------------------------------
 
-    def on_set(self, state: dict, name: str, value: Any) -> dict:
-        if name == "base_text":  # the field beside the menu: any base, typed
-            state["base"] = replace(self.declared("base"), name=name).read(value, state)
-            return state
-        return super().on_set(state, name, value)
-
     def on_drag(self, state: dict, mark: str, i: Any, x: Any, y: Any = None) -> dict:
         """The probe on the chart: dragged to position s, it sets the offset k = |s - t|
         and stays on the side of t it was dragged to (at s = t either side will do)."""
         if mark != "probe":
             raise ValueError(f"only the probe on the chart can be dragged, got mark {mark!r}")
         t = state["t"]
-        s = round(min(last(state), max(0.0, parse_number(x, "x"))))
+        s = round(min(state["positions"], max(0.0, parse_number(x, "x"))))
         state["offset"] = abs(s - t)
         if s != t:
             state["side"] = 1 if s > t else -1
-        return state
-
-    def on_tick(self, state: dict) -> dict:
-        """One step of Play: the next position, back to 0 after the last."""
-        state["t"] = 0 if state["t"] >= last(state) else state["t"] + 1
         return state
 
     # --- scene ------------------------------------------------------------------------
@@ -110,7 +97,3 @@ class PositionalEncoding(Figure, words=W):
 
     def status(self, state: dict[str, Any], v: dict[str, Any]) -> str:
         return scene.status(v)
-
-    def controls(self, state: dict[str, Any], v: dict[str, Any]) -> list[dict]:
-        shown = [self.declared(n).control_dict(state) for n in ("playing", "t", "offset", "dim", "base")]
-        return [*shown, scene.typed_base(state), self.experiment_control(state, near="similarity")]

@@ -3,10 +3,10 @@ read-out and the sum, built from the numbers ``maths.numbers`` made (no maths he
 
 import math
 
-from explorables.figures import chart, field_text, labels, line, num, points, series, text, typed
+from explorables.figures import chart, field_text, labels, line, num, points, series, text
 
 from . import words as W
-from .maths import BASE_MAX, BASE_MIN, period
+from .maths import period
 from .words import sig, signed
 
 
@@ -64,10 +64,3 @@ def terms(v: dict) -> dict:
 def status(v: dict) -> str:
     """The status line: the position, the code and the similarity read out."""
     return W.STATUS.format(t=v["t"], D=v["D"], b=field_text(v["base"]), s=v["s"], sim=num(v["similarity_at_offset"]))
-
-
-def typed_base(state: dict) -> dict:
-    """The field that takes any base, beside the menu of round ones."""
-    lo, hi = typed(f"{BASE_MIN:g}"), typed(f"{BASE_MAX:g}")
-    words = {"label": W.TYPED_BASE(), "help": W.TYPED_BASE_HELP.format(lo=lo, hi=hi)}
-    return {"kind": "number", "name": "base_text", "near": "clocks", **words, "value": field_text(state["base"])}

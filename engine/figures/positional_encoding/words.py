@@ -55,16 +55,16 @@ def base_label(b: float) -> str:
     return sig(b) if b == int(b) else field_text(b)
 
 
+TYPED = {"field": say("typed_base"), "field_help": say("typed_base_help")}  # the field beside the menu: lo, hi
+
 # each control's words, by its name
 PARAMS: dict[str, dict[str, Any]] = {
     "playing": {"label": PLAY, "help": lambda s: PLAY_HELP.format(last=s["positions"])},
     "t": {"label": T, "what": WHAT["t"]},
     "dim": {"label": DIM, "what": WHAT["dim"], "doc": DOC_DIM},
-    "base": {"label": BASE, "what": WHAT["base"], "doc": DOC_BASE, "show": base_label},
+    "base": {"label": BASE, "what": WHAT["base"], "doc": DOC_BASE, "show": base_label, **TYPED},
     "offset": {"label": OFFSET, "what": WHAT["offset"], "help": OFFSET_HELP, "doc": DOC_OFFSET},
 }
-TYPED_BASE = say("typed_base")
-TYPED_BASE_HELP = say("typed_base_help")  # lo and hi as typed numbers
 
 # --- values -------------------------------------------------------------------------------------
 
