@@ -806,7 +806,7 @@ def test_the_manifest_declares_every_control_value_and_experiment():
         "tokens", "query", "temperature", "causal", "queries", "keys", "values"]
     assert [(p["name"], p["kind"], p["control"]) for p in manifest["params"]] == [
         ("query", "select", True), ("temperature", "slider", True), ("causal", "toggle", True),
-        ("selected", "hidden", False), ("step", "hidden", False)]
+        ("selected", "hidden", False), ("step", "hidden", False), ("k", "rows", False)]
     assert [e["name"] for e in manifest["experiments"]] == EXPERIMENTS
     assert manifest["experiments"][0]["sets"] == {"temperature": 0.1, "step": ar_x.STEP_TEMPERATURE}
     scene = FIG.scene(first_state())

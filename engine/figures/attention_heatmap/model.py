@@ -11,10 +11,10 @@ from explorables.figures import (
     Hidden,
     Option,
     OptionError,
+    Rows,
     Slider,
     Toggle,
     Value,
-    cell_of,
     num,
     query_field,
     quote,
@@ -65,6 +65,11 @@ def picked_row(value: Any, s: dict) -> int:
     return query_field(value, s["tokens"][: s["n"]])
 
 
+def pick(s: dict, i: int) -> None:
+    """A typed coordinate of token i picks its row, if the table uses it."""
+    s["query"] = i if i < s["n"] else s["query"]
+
+
 def n_help(s: dict) -> str:
     """Under the length slider: how many cells the table has, [PAD]s included."""
     if s["padding"]:
@@ -99,6 +104,7 @@ class AttentionHeatmap(Figure, words=W):
             "preset", default="sentence", choices=preset_choices, option=False, near="table", **W.CONTROLS["preset"]
         ),
         Hidden("query", default="", option=True, parse=picked_row, **W.CONTROLS["query"]),
+        *(Rows(m, default=[], limit=COORD_LIMIT, then=pick, **W.rows(m)) for m in "qkv"),
     )
     extra_options = (
         Option("preset", "choice", "sentence", W.DOCS["preset"], choices=tuple(PRESETS)),
@@ -163,17 +169,6 @@ class AttentionHeatmap(Figure, words=W):
             load(state, preset_of(state["preset"], state["options"]))
             state["reset_preset"] = state["preset"]
         return state
-
-    def on_set(self, state: dict[str, Any], name: str, value: Any) -> dict[str, Any]:
-        """A typed coordinate "q.i.c", "k.i.c" or "v.i.c" of token i; it picks that row."""
-        for which in "qkv":
-            if cell := cell_of(name, which, (len(state["tokens"]), len(state[which][0]))):
-                (i, c), word = cell, quote(state["tokens"][cell[0]])
-                what = W.COORDINATE.format(c=c + 1, what=W.WHAT[which], word=word)
-                state[which][i][c] = Slider(name, what, 0.0, lo=-COORD_LIMIT, hi=COORD_LIMIT).read(value, state)
-                state["query"] = i if i < state["n"] else state["query"]
-                return state
-        return super().on_set(state, name, value)
 
     def on_select(self, state: dict[str, Any], mark: str, i: Any) -> dict[str, Any]:
         """A cell ("cell", (i, j)) or a row label ("row", i) picks the query row i (a word's,

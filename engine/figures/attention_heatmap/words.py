@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorables.figures import Words
+from explorables.figures import Words, quote
 
 from .presets import MAX_DIM, MAX_TOKENS
 from .table import PAD_MAX, PAD_TOKEN
@@ -125,6 +125,16 @@ CONTROLS: dict[str, dict[str, Any]] = {  # each control's words: its label (and 
 }
 WHAT = say.table(q="what_q", k="what_k", v="what_v")
 GRID_LABEL, GRID_ROW, GRID_CELL, COORDINATE = say.all("grid_label grid_row grid_cell coordinate")
+
+
+def rows(m: str) -> dict[str, Any]:
+    """The words of the rows ``m`` ("q", "k", "v"), typed in the grid: a message's name of an entry."""
+    return {
+        "label": WHAT[m],
+        "doc": f"The {m} vectors of the tokens, one row a token, typed in the grid.",
+        "entry": lambda s, i, c: COORDINATE.format(c=c + 1, what=WHAT[m], word=quote(s["tokens"][i])),
+    }
+
 
 # --- the table -----------------------------------------------------------------------------
 

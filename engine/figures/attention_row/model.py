@@ -8,14 +8,12 @@ from explorables.figures import (
     Hidden,
     Option,
     OptionError,
+    Rows,
     Slider,
     Toggle,
     best,
-    cell_of,
     extent,
-    grid,
     held,
-    quote,
     raise_all,
     register,
     resolve_query,
@@ -39,6 +37,11 @@ def whole(name: str, hi) -> Any:
     return Slider(name, name, 0, lo=0, hi=hi, integer=True).read
 
 
+def select(state: dict, i: int) -> None:
+    """A key typed or dragged is the one the keyboard moves next."""
+    state["selected"] = i
+
+
 def key_extent(state: dict) -> float:
     """Half-width of the key plane: every key and the query inside it."""
     return extent(state["k"] + [state["q"][state["query"]]], KEY_PLANE)
@@ -56,6 +59,9 @@ class AttentionRow(Figure, words=W):
         Toggle("causal", default=False, near="weights", step=STEP_MASK, **W.PARAMS["causal"]),
         Hidden("selected", default=0, parse=whole("selected", lambda s: len(s["tokens"]) - 1), **W.PARAMS["selected"]),
         Hidden("step", default=STEP_SOFTMAX, parse=whole("step", lambda s: W.STEP_COUNT - 1), **W.PARAMS["step"]),
+        Rows(
+            "k", default=[], cells="key", limit=COORD_LIMIT, near="keys", then=select, step=STEP_MATCH, **W.PARAMS["k"]
+        ),
     )
     extra_options = (
         Option("tokens", "words", list(TOKENS), W.DOC["tokens"], min=1, max=MAX_TOKENS),
@@ -97,17 +103,6 @@ class AttentionRow(Figure, words=W):
 
     # --- events the parameters do not cover --------------------------------------------
 
-    def on_set(self, state: dict, name: str, value: Any) -> dict:
-        """A typed key coordinate, ``key.i.c``."""
-        if not (cell := cell_of(name, "key", (len(state["tokens"]), 2))):
-            return super().on_set(state, name, value)  # no key coordinate: the kit's "no control named"
-        i, c = cell
-        what = W.KEY_COORDINATE.format(axis="xy"[c], word=quote(state["tokens"][i]))
-        typed = Slider(name, what, 0.0, lo=-COORD_LIMIT, hi=COORD_LIMIT)  # the kit's reader of a number in a range
-        state["k"][i][c] = typed.read(value, state)
-        state["selected"], state["step"] = i, STEP_MATCH
-        return state
-
     def on_drag(self, state: dict, mark: str, i: Any, x: Any, y: Any) -> dict:
         if mark != "key" or not isinstance(i, int) or not 0 <= i < len(state["tokens"]):
             raise ValueError(f"only keys can be dragged, got mark {mark!r} {i!r}")
@@ -142,7 +137,4 @@ class AttentionRow(Figure, words=W):
 
     def controls(self, state: dict, v: dict) -> list[dict]:
         """The parameters' controls, then the key coordinates as typed numbers: a row a token, x and y."""
-        K = state["k"]
-        rows = [(w, f"t{j}", [(f"key.{j}.{c}", K[j][c]) for c in range(2)]) for j, w in enumerate(state["tokens"])]
-        keys = grid("keys", W.KEY_GRID, ["x", "y"], rows, near="keys")
-        return [*super().controls(state, v), keys]
+        return [*super().controls(state, v), self.declared("k").grid(state, "keys")]

@@ -51,6 +51,12 @@ PARAMS: dict[str, dict[str, Any]] = {  # each parameter's words: its label, doc 
 }
 PARAMS["temperature"]["what"] = say("temperature_what")
 KEY_GRID, KEY_COORDINATE = say.all("key_grid key_coordinate")  # the typed keys, and one of their fields
+PARAMS["k"] = {  # the keys, typed in a grid: a row a word, x and y, and how a message names one
+    "label": KEY_GRID,
+    "doc": "The key vectors, one x,y pair a word, typed in the grid or dragged.",
+    "columns": ("x", "y"),
+    "entry": lambda s, i, c: KEY_COORDINATE.format(axis="xy"[c], word=quote(s["tokens"][i])),
+}
 # The panels' fixed words
 LOW_SCORE, HIGH_SCORE = say.all("figure.key.low_score figure.key.high_score")  # the score row's key
 FORMULA, FORMULA_TITLE, KEYS_TITLE, VALUES_TITLE, SCORES_TITLE = say.all(
