@@ -89,21 +89,21 @@ def site_files(site: Path) -> dict[str, str]:
     for path in sorted(site.rglob("*")):
         name = path.relative_to(site).as_posix()
         if path.is_file() and name != FILE and not any(part.startswith(".") for part in name.split("/")):
-            found[name] = _digest(path)
+            found[name] = _digest(path, name)
     if len(_DIGESTS) > 4 * len(found) + 1000:  # a long ``serve``: the files of old builds go
         _DIGESTS.clear()
     return found
 
 
-_DIGESTS: dict[tuple, str] = {}  # (path, size, time) -> the file's digest, for this process
+_DIGESTS: dict[tuple, str] = {}  # (name in the site, file's identity, size, time) -> digest, for this process
 
 
-def _digest(path: Path) -> str:
+def _digest(path: Path, name: str) -> str:
     """The first DIGITS hex digits of a file's sha256, read again only when the file has
-    changed since this process read it (the engine's files, copied with their times, are
-    the same in every build)."""
+    changed since this process read it: Pyodide's files, linked to its cache, are the same
+    files in every build of every site."""
     stat = path.stat()
-    key = (str(path), stat.st_size, stat.st_mtime_ns)
+    key = (name, stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns)
     if key not in _DIGESTS:
         _DIGESTS[key] = hashlib.sha256(path.read_bytes()).hexdigest()[:DIGITS]
     return _DIGESTS[key]
