@@ -120,3 +120,26 @@ def test_a_play_that_steps_nothing_asks_for_on_tick():
 def test_an_action_no_parameter_or_experiment_has_lists_the_known_ones():
     with pytest.raises(ValueError, match=r"typed-fields has no action 'fly' \(known: tick, reset\)"):
         FIG.apply(FIG.initial_state({}), {"type": "action", "name": "fly"})
+
+
+def test_a_menu_with_custom_lists_it_only_while_the_state_holds_it_and_keeps_it():
+    menu = Choice("head", "Head", "a", choices=(("a", "A"), ("b", "B")), custom="Your own")
+    assert [o["value"] for o in menu.control_dict({"head": "a"})["options"]] == ["a", "b"]
+    assert menu.control_dict({"head": "custom"})["options"][-1] == {"value": "custom", "label": "Your own"}
+    assert menu.read(" custom ", {"head": "a"}) == "custom"
+    plain = Choice("head", "Head", "a", choices=(("a", "A"), ("custom", "Mine")))
+    assert [o["value"] for o in plain.control_dict({"head": "custom"})["options"]] == ["a", "custom"]
+    with pytest.raises(FieldError):
+        Choice("head", "Head", "a", choices=(("a", "A"),)).read("custom", {"head": "a"})
+
+
+def test_a_setting_is_written_as_a_reader_types_it():
+    from explorables.engine import locale
+    from explorables.figures import setting
+
+    assert [setting(x) for x in (0.1, 5.0, 100000.0, -2.5)] == ["0.1", "5", "100000", "-2.5"]
+    locale.use("de")
+    try:
+        assert setting(0.1) == "0,1"
+    finally:
+        locale.use("en")

@@ -172,23 +172,23 @@ class Matrix(Param):
     def cell_label(self, r: int, c: int) -> str:
         return t("figure.matrix.cell", matrix=matrix_name(self.name), row=r + 1, column=c + 1)
 
-    def cell(self, field: str) -> tuple[int, int] | None:
-        """(row, column) of a field name ``NAME.r.c``, or None if it is not one of ours."""
-        cell = cell_of(field, self.name, (2, 2))
-        return (cell[0], cell[1]) if cell else None
+    def takes(self, state: dict, field: str) -> bool:
+        """Whether ``field`` is one of its typed cells, ``NAME.r.c`` (the kit hands it on)."""
+        return cell_of(field, self.name, (2, 2)) is not None
 
-    def read_cell(self, state: dict, field: str, value: Any) -> list[list[float]]:
+    def typed(self, state: dict, field: str, value: Any) -> list[list[float]]:
         """The matrix with the typed cell ``field`` changed (the state is not touched)."""
-        cell = self.cell(field)
-        if cell is None:  # (callers ask cell() first)
-            raise FieldError(field, f"{self.name} has no cell named {field!r}")
-        r, c = cell
+        r, c = cell_of(field, self.name, (2, 2)) or (0, 0)
         M = copy.deepcopy(state[self.name])
         M[r][c] = parse_cell(field, value, self.cell_label(r, c))
         return M
 
     def presets(self) -> list[MatrixPreset]:
         return [p for p in MATRIX_PRESETS if not p.only or self.name in p.only]
+
+    def preset_names(self) -> tuple[str, ...]:
+        """The presets it offers, each set by the action ``NAME=preset`` (the kit hands it on)."""
+        return tuple(p.key for p in self.presets())
 
     def control_dict(self, state: dict) -> dict[str, Any]:
         current = preset_of(state[self.name])

@@ -15,7 +15,6 @@ The sentences and embeddings are shared with the attention lab (``..sentences``)
 is the engine's; the presets are in ``heads``.
 """
 
-from dataclasses import dataclass
 from typing import Any
 
 from explorables.figures import Choice, Figure, cell_of, quote, register, t
@@ -30,21 +29,6 @@ from .scene import draw
 HEADS = ("head1", "head2")
 HEAD_CHOICES = tuple((k, W.HEAD_LABELS[k]) for k in HEAD_KEYS)  # (value, label) of a head's menu
 ACTIONS = [f"W_O{h}={key}" for h in (1, 2) for key in BLOCKS]  # a block of W_O set to a preset
-
-
-@dataclass(frozen=True)
-class HeadChoice(Choice):
-    """A head's preset menu. The state keeps the preset its matrices are ("custom" once
-    the reader types one); picking "custom" keeps the reader's own matrices."""
-
-    def read(self, value: Any, state: dict) -> str:
-        return "custom" if str(value).strip() == "custom" else super().read(value, state)
-
-    def control_dict(self, state: dict) -> dict[str, Any]:
-        out = super().control_dict(state)
-        if state[self.name] == "custom":
-            out["options"].append({"value": "custom", "label": W.HEAD_LABELS["custom"]()})
-        return out
 
 
 def _sync(state: dict) -> dict:
@@ -63,8 +47,8 @@ class AttentionHeads(Figure, words=W):
     params = (
         sentence_menu(near="head1", **W.PARAMS["sentence"]),
         Asker("query", default="", near="head1", **W.PARAMS["query"]),
-        HeadChoice("head1", default="axis1", choices=HEAD_CHOICES, near="head1", **W.PARAMS["head1"]),
-        HeadChoice("head2", default="axis2", choices=HEAD_CHOICES, near="head2", **W.PARAMS["head2"]),
+        Choice("head1", default="axis1", choices=HEAD_CHOICES, near="head1", **W.PARAMS["head1"]),
+        Choice("head2", default="axis2", choices=HEAD_CHOICES, near="head2", **W.PARAMS["head2"]),
         Choice("W_O", default="average", choices=tuple(W.W_O_LABELS.items()), control=False, **W.PARAMS["W_O"]),
     )
     values = (*sentence_values(W.ANNOUNCE["query"]), *W.VALUES)

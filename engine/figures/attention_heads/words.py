@@ -42,6 +42,7 @@ LABEL = say.table(
 PARAMS: dict[str, dict[str, Any]] = {
     name: {"label": label, "doc": DOC[name]} for name, label in LABEL.items()
 }  # each parameter's words
+PARAMS["head1"]["custom"] = PARAMS["head2"]["custom"] = HEAD_LABELS["custom"]  # once the reader types a matrix
 TABLE_CAPTION, PLANE_CAPTION = say.all("table_caption plane_caption")
 LEGEND = (
     ("head1", say("legend_head1"), "diamond"),

@@ -5,7 +5,7 @@ to see in numbers the engine computes for the state it made."""
 import math
 from functools import partial
 
-from explorables.figures import Experiment, best, num, quote, typed, vec
+from explorables.figures import Experiment, best, num, quote, setting, vec
 
 from . import words as W
 from .maths import attend, attend_with, use_sentence
@@ -17,11 +17,6 @@ LOOK_BACK_STRENGTH = 2.0  # α in the "look back" experiment: the position code 
 
 def repeat(state: dict) -> None:
     use_sentence(state, "repeat", query=4)
-
-
-def written(x: float) -> str:
-    """A setting as the messages write it: 0.1 (in German 0,1)."""
-    return typed(f"{x:g}")
 
 
 def top(state: dict, r, i: int | None = None) -> tuple[int, int, str]:
@@ -46,7 +41,7 @@ def same_word_position(state: dict, X, r) -> str:
     for t in (0, 4):
         _, j, word = top(state, r, t)
         fields.update({f"x{t}": vec(X[t]), f"w{t}": num(r.weights[t][j]), f"b{t}": word, f"o{t}": vec(r.outputs[t])})
-    return W.SAME_WORD_POSITION_SEE.format(alpha=written(STRENGTH), **fields)
+    return W.SAME_WORD_POSITION_SEE.format(alpha=setting(STRENGTH), **fields)
 
 
 def sharp(state: dict, X, r) -> str:
@@ -56,7 +51,7 @@ def sharp(state: dict, X, r) -> str:
     close = W.SHARP_CLOSE[output == value].format()
     before_weight = num(before.weights[i][j], 3)
     return W.SHARP_SEE.format(
-        t=written(SHARP_T), weight=weight, word=word, before=before_weight, output=output, close=close, value=value
+        t=setting(SHARP_T), weight=weight, word=word, before=before_weight, output=output, close=close, value=value
     )
 
 
@@ -64,7 +59,7 @@ def flat(state: dict, X, r) -> str:
     i, n = state["query"], len(state["tokens"])
     mean = vec([math.fsum(c) / n for c in zip(*r.V, strict=True)])
     lo, hi = num(min(r.weights[i])), num(max(r.weights[i]))
-    return W.FLAT_SEE.format(t=written(FLAT_T), lo=lo, hi=hi, n=n, even=num(1 / n), output=vec(r.outputs[i]), mean=mean)
+    return W.FLAT_SEE.format(t=setting(FLAT_T), lo=lo, hi=hi, n=n, even=num(1 / n), output=vec(r.outputs[i]), mean=mean)
 
 
 def double_query(state: dict, X, r) -> str:
@@ -75,7 +70,7 @@ def double_query(state: dict, X, r) -> str:
     same = W.DOUBLE_SAME[r.weights == half.weights].format()
     weight, plain_weight, half_weight = (num(x.weights[i][j], 3) for x in (r, plain, half))
     return W.DOUBLE_QUERY_SEE.format(
-        word=word, weight=weight, plain=plain_weight, t=written(HALF_T), same=same, half=half_weight
+        word=word, weight=weight, plain=plain_weight, t=setting(HALF_T), same=same, half=half_weight
     )
 
 
@@ -122,7 +117,7 @@ def message(see):
 def experiment(name: str, see, settings: dict | None = None, **more) -> Experiment:
     """The experiment ``name``, its button's words found by its name (``settings`` written in
     them as the messages write them, when they are shown), ``see(state, X, r)`` its message."""
-    fields = {key: partial(written, x) for key, x in (settings or {}).items()}
+    fields = {key: partial(setting, x) for key, x in (settings or {}).items()}
     return Experiment(name, *W.say.button(name, **fields), see=message(see), **more)
 
 

@@ -87,13 +87,6 @@ class AttentionLab(Figure, words=W):
             use_sentence(state, state["sentence"])
         return state
 
-    def on_set(self, state: dict, name: str, value: Any) -> dict:
-        """A typed cell of a matrix, ``W_Q.0.1``."""
-        matrix = next((m for m in MATRICES.values() if m.cell(name)), None)
-        if matrix is None:
-            return super().on_set(state, name, value)
-        return self.set_param(state, matrix.name, matrix.read_cell(state, name, value))
-
     def on_drag(self, state: dict, mark: str, i: Any, x: Any, y: Any) -> dict:
         shown = sentences.distinct(state["tokens"])  # the plane's points: one a distinct word
         if mark != "word" or not isinstance(i, int) or not 0 <= i < len(shown):
@@ -107,18 +100,6 @@ class AttentionLab(Figure, words=W):
         state["query"] = sentences.clicked(self.name, state, mark, i, points=SELECTABLE, cells=("a",))
         state["step"] = STEP_SCORE
         return state
-
-    def on_action(self, state: dict, name: str) -> dict:
-        """A matrix preset's button: ``W_Q=2I``."""
-        m, _, preset = name.partition("=")
-        if m not in MATRICES or not preset:
-            names = ", ".join(e.name for e in self.experiments)
-            raise ValueError(
-                f"attention-lab has no action {name!r} (known: reset, a matrix preset like 'W_Q=2I', {names})"
-            )
-        if preset not in [p.key for p in MATRICES[m].presets()]:
-            raise ValueError(f"attention-lab has no preset {preset!r} for {m}")
-        return self.set_param(state, m, preset)  # as the typed name of the preset
 
     # --- the numbers and the scene ------------------------------------------------------
 

@@ -8,7 +8,7 @@ message functions below compute and the rest is data.
 import math
 
 from explorables.engine import unit
-from explorables.figures import Experiment, best, num, pct, quote, typed, vec
+from explorables.figures import Experiment, best, num, pct, quote, setting, vec
 
 from . import words as W
 from .vectors import readable, row, vectors
@@ -37,17 +37,12 @@ def share(w: float) -> str:
     return W.LESS_THAN.format(share=pct(0.001)) if 0 < w < 0.001 else pct(w)
 
 
-def written(x: float) -> str:
-    """A setting as the messages write it: 0.1 (in German 0,1)."""
-    return typed(f"{x:g}")
-
-
 def sharpen_message(state: dict) -> str:
     tokens, r = state["tokens"], row(state)
     order = sorted(readable(state), key=lambda j: -r.weights[j])
     j, second, shares = order[0], order[1], [pct(r.weights[m]) for m in order]
     before = pct(row(state, temperature=1.0).weights[j])
-    text = W.SHARPEN_SEE.format(t=written(SHARP_T), word=quote(tokens[j]), share=shares[0], before=before)
+    text = W.SHARPEN_SEE.format(t=setting(SHARP_T), word=quote(tokens[j]), share=shares[0], before=before)
     if len(order) == 2:
         text += W.SHARPEN_TWO.format(word=quote(tokens[second]), share=share(r.weights[second]))
     elif len(order) == 3:
@@ -64,7 +59,7 @@ def flatten_message(state: dict) -> str:
     seen = [weights[j] for j in keys]
     some_words = some(len(keys), len(state["tokens"]))
     return W.FLATTEN_SEE.format(
-        t=written(FLAT_T), some=some_words, lo=pct(min(seen)), hi=pct(max(seen)), even=pct(1 / len(keys))
+        t=setting(FLAT_T), some=some_words, lo=pct(min(seen)), hi=pct(max(seen)), even=pct(1 / len(keys))
     )
 
 
@@ -173,14 +168,14 @@ def double_keys_message(state: dict) -> str:
     j = best(r.weights)
     same = num(row(state, k=vectors(state["options"], "keys"), temperature=T / 2).weights[j], 3)
     word, weight = quote(state["tokens"][j]), num(r.weights[j], 3)
-    return W.DOUBLE_KEYS_SEE.format(word=word, weight=weight, t=written(T), half=written(T / 2), same=same)
+    return W.DOUBLE_KEYS_SEE.format(word=word, weight=weight, t=setting(T), half=setting(T / 2), same=same)
 
 
 def tried(name: str, see, *, t=None, run=None, needs=None, **sets) -> Experiment:
     """An experiment of this figure: its words are the catalogue's ``name`` and ``name_title``
     (``t`` the temperature they name), ``sets`` the parameters it sets, and ``needs`` where
     it applies, with the words that say so: by default ``CHOOSES``."""
-    words = say.button(name, t=lambda: written(t)) if t is not None else say.button(name)
+    words = say.button(name, t=lambda: setting(t)) if t is not None else say.button(name)
     when, needed = needs or CHOOSES
     return Experiment(name, *words, set=sets, run=run, see=see, when=when, needs=needed)
 

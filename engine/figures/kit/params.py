@@ -270,9 +270,12 @@ class Toggle(Param):
 @dataclass(frozen=True)
 class Choice(Param):
     """One of a few values (a menu). ``choices`` holds (value, label) pairs, or is a
-    function of the state that returns them; values may be numbers or text."""
+    function of the state that returns them; values may be numbers or text. With
+    ``custom``, a menu of presets also holds "custom" once the reader changed what a preset
+    set (the figure's ``changed`` or ``on_set`` stores it), and picking it keeps them."""
 
     choices: Any = ()  # ((value, label), ...) or a function of the state
+    custom: Text = ""  # a label: the value "custom" too, listed while the state holds it (the reader's own settings)
 
     kind: ClassVar[str] = "select"
 
@@ -300,6 +303,8 @@ class Choice(Param):
         return Option(self.name, "choice", self.default, self.doc, choices=tuple(str(v) for v, _ in self.choices))
 
     def read(self, value: Any, state: dict) -> Any:
+        if self.custom and str(value).strip() == "custom":
+            return "custom"
         pairs = resolve(self.choices, state)
         for v, _ in pairs:
             if str(v) == str(value).strip() or (not isinstance(value, str) and v == value):
@@ -308,7 +313,8 @@ class Choice(Param):
         raise FieldError(self.name, t("figure.one_of", name=self.name, listed=listed, value=repr(shown(value))))
 
     def control_dict(self, state: dict) -> dict[str, Any]:
-        pairs = resolve(self.choices, state)
+        own = [("custom", self.custom)] if self.custom and state[self.name] == "custom" else []
+        pairs = [*resolve(self.choices, state), *own]
         return {
             **super().control_dict(state),
             "value": str(state[self.name]),

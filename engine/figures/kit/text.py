@@ -62,6 +62,11 @@ def field_text(x: float) -> str:
     return "0" if text == "-0" else typed(text)
 
 
+def setting(x: float) -> str:
+    """A setting as a sentence names it and a reader types it: 0.1 (0,1 in German), 1e+05."""
+    return typed(f"{x:g}")
+
+
 def shown(value: Any) -> str:
     """A reader's input as they gave it, for an error message: 3.0 from a slider as 3."""
     if isinstance(value, float) and value == int(value):
