@@ -191,6 +191,9 @@ class SiteCatalogue:
     errors: list[SourceError] = field(default_factory=list)
 
 
+_KEY_WRITTEN = re.compile(r'"([^"\\]*)"\s*:')  # "key": (a key with no escape in it)
+
+
 def _read_catalogue(path: Path) -> SiteCatalogue:
     found = SiteCatalogue(path)
     text, problems = read_source(path, path.parent.parent.resolve())
@@ -214,8 +217,14 @@ def _read_catalogue(path: Path) -> SiteCatalogue:
         found.errors = [SourceError(path, 1, 1, 'a catalogue must be a JSON object of "key": "text" pairs')]
         return found
     lines = text.splitlines()
+    first: dict[str, int] = {}  # a key as written -> the first line it is written on, in one pass
+    for number, row in enumerate(lines, 1):
+        for written in _KEY_WRITTEN.finditer(row):
+            first.setdefault(written.group(1), number)
     for key, value in data.items():
-        line = next((i + 1 for i, row in enumerate(lines) if re.search(rf'"{re.escape(key)}"\s*:', row)), 1)
+        line = first.get(key) or next(
+            (i + 1 for i, row in enumerate(lines) if re.search(rf'"{re.escape(key)}"\s*:', row)), 1
+        )
         found.lines[key] = line
         if key.startswith(locale.OWN):
             if not OWN_KEY.match(key):
