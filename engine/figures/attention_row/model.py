@@ -47,6 +47,9 @@ def key_extent(state: dict) -> float:
     return extent(state["k"] + [state["q"][state["query"]]], KEY_PLANE)
 
 
+KEYS = Rows("k", default=[], cells="key", limit=COORD_LIMIT, near="keys", then=select, step=STEP_MATCH, **W.PARAMS["k"])
+
+
 @register
 class AttentionRow(Figure, words=W):
     """One query row on a few tokens with 2-D queries, keys and values."""
@@ -59,9 +62,7 @@ class AttentionRow(Figure, words=W):
         Toggle("causal", default=False, near="weights", step=STEP_MASK, **W.PARAMS["causal"]),
         Hidden("selected", default=0, parse=whole("selected", lambda s: len(s["tokens"]) - 1), **W.PARAMS["selected"]),
         Hidden("step", default=STEP_SOFTMAX, parse=whole("step", lambda s: W.STEP_COUNT - 1), **W.PARAMS["step"]),
-        Rows(
-            "k", default=[], cells="key", limit=COORD_LIMIT, near="keys", then=select, step=STEP_MATCH, **W.PARAMS["k"]
-        ),
+        KEYS,
     )
     extra_options = (
         Option("tokens", "words", list(TOKENS), W.DOC["tokens"], min=1, max=MAX_TOKENS),
@@ -137,4 +138,4 @@ class AttentionRow(Figure, words=W):
 
     def controls(self, state: dict, v: dict) -> list[dict]:
         """The parameters' controls, then the key coordinates as typed numbers: a row a token, x and y."""
-        return [*super().controls(state, v), self.declared("k").grid(state, "keys")]
+        return [*super().controls(state, v), KEYS.grid(state, "keys")]
