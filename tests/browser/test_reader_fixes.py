@@ -61,57 +61,64 @@ SEEN = """el => {
 }"""
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_a_refused_number_s_message_shows_whole_beside_its_field(lesson, size):
+def test_a_refused_number_s_message_shows_whole_beside_its_field(lesson):
     """The first and the last field of the first and last typed control: ``abc`` and Enter, as a reader
-    types them. The whole message is on screen and on top, the figure keeps its values,
-    and Escape puts the field back."""
+    types them, on a desktop and then on a phone. The whole message is on screen and on top,
+    the figure keeps its values, and Escape puts the field back."""
     page, figure_id = lesson
-    page.set_viewport_size(SIZES[size])
     before_state, before_values = state_of(page, figure_id), idle(page, figure_id)
     controls = page.locator(f"figure#{figure_id}").locator(".ex-control-number, .ex-control-grid, .ex-control-matrix")
     assert controls.count() > 0
-    # the first and the last control of the figure (two-heads has eight matrices, all alike)
-    for c in sorted({0, controls.count() - 1}):
-        fields = controls.nth(c).locator("input.ex-number")
-        for field in [fields.first] + ([fields.last] if fields.count() > 1 else []):
-            field.evaluate("el => el.scrollIntoView({block: 'center'})")  # the reader scrolls to it
-            error = type_refused(page, field, "abc")
-            idle(page, figure_id)
-            seen = error.evaluate(SEEN)
-            where = f"{size}, {field.get_attribute('name')}: {seen}"
-            assert "must be a number" in seen["text"], where
-            assert seen["left"] >= 0 and seen["right"] <= seen["width"], where
-            assert seen["top"] >= 0 and seen["bottom"] <= seen["height"], where
-            assert seen["seen"] == 1, where
-            # next to its field: starting at most a line below it
-            box = field.bounding_box()
-            assert box["y"] + box["height"] - 1 <= seen["top"] <= box["y"] + box["height"] + 8, where
-            assert field.get_attribute("aria-describedby") == error.get_attribute("id")
-            assert state_of(page, figure_id) == before_state
-            assert_close(values_of(page, figure_id), before_values)
-            page.keyboard.press("Escape")
-            assert error.is_hidden() and field.get_attribute("aria-invalid") is None
-    # the tables still scroll sideways in their own box when they are wider than it
-    assert set(page.locator(f"figure#{figure_id} .ex-grid-scroll").evaluate_all(
-        "els => els.map(el => getComputedStyle(el).overflowX)")) <= {"auto"}
-    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+    for size in SIZES:
+        page.set_viewport_size(SIZES[size])
+        # the first and the last control of the figure (two-heads has eight matrices, all alike)
+        for c in sorted({0, controls.count() - 1}):
+            fields = controls.nth(c).locator("input.ex-number")
+            for field in [fields.first] + ([fields.last] if fields.count() > 1 else []):
+                field.evaluate("el => el.scrollIntoView({block: 'center'})")  # the reader scrolls to it
+                error = type_refused(page, field, "abc")
+                idle(page, figure_id)
+                seen = error.evaluate(SEEN)
+                where = f"{size}, {field.get_attribute('name')}: {seen}"
+                assert "must be a number" in seen["text"], where
+                assert seen["left"] >= 0 and seen["right"] <= seen["width"], where
+                assert seen["top"] >= 0 and seen["bottom"] <= seen["height"], where
+                assert seen["seen"] == 1, where
+                # next to its field: starting at most a line below it
+                box = field.bounding_box()
+                assert box["y"] + box["height"] - 1 <= seen["top"] <= box["y"] + box["height"] + 8, where
+                assert field.get_attribute("aria-describedby") == error.get_attribute("id"), where
+                assert state_of(page, figure_id) == before_state, where
+                assert_close(values_of(page, figure_id), before_values)
+                page.keyboard.press("Escape")
+                assert error.is_hidden() and field.get_attribute("aria-invalid") is None, where
+        # the tables still scroll sideways in their own box when they are wider than it
+        assert set(page.locator(f"figure#{figure_id} .ex-grid-scroll").evaluate_all(
+            "els => els.map(el => getComputedStyle(el).overflowX)")) <= {"auto"}, size
+        assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth"), size
 
 
-def pixel(page, x: float, y: float) -> tuple[int, int, int]:
-    """The colour on screen at (x, y), from a one-pixel screenshot. (A PNG's one row is a
-    filter byte and the pixel: every filter leaves a first pixel of a first row as it is.)"""
-    png = page.screenshot(clip={"x": x, "y": y, "width": 1, "height": 1})
-    data, at = b"", 8
+def pixels(page, x: float, y: float, width: float) -> list[tuple[int, int, int]]:
+    """The colours on screen along a row one pixel high from (x, y), ``width`` long, from
+    one screenshot: a PNG of one row is a filter byte and its pixels, each filtered by the
+    one before it at most (none, Sub, Average and Paeth all reduce to that with no row
+    above)."""
+    png = page.screenshot(clip={"x": x, "y": y, "width": width, "height": 1})
+    data, at, channels = b"", 8, 3
     while at < len(png):
         size, kind = int.from_bytes(png[at:at + 4], "big"), png[at + 4:at + 8]
         if kind == b"IHDR":
             assert png[at + 8 + 8] == 8 and png[at + 8 + 9] in (2, 6), "expected 8-bit RGB or RGBA"
+            channels = 3 if png[at + 8 + 9] == 2 else 4
         if kind == b"IDAT":
             data += png[at + 8:at + 8 + size]
         at += 12 + size
     row = zlib.decompress(data)
-    return tuple(row[1:4])
+    kind, raw, out = row[0], row[1:], bytearray()
+    for i, byte in enumerate(raw):
+        left = out[i - channels] if i >= channels else 0
+        out.append((byte + {0: 0, 1: left, 2: 0, 3: left // 2, 4: left}[kind]) % 256)
+    return [tuple(out[i:i + 3]) for i in range(0, len(out), channels)]
 
 
 def differ(a, b) -> int:
@@ -124,23 +131,24 @@ def edges(page, box, r) -> list[tuple[int, int, int]]:
     hidden for the moment (its glyphs would stand in front)."""
     hide = "(el, how) => el.querySelectorAll(':scope > *').forEach(c => { c.style.visibility = how; })"
     box.evaluate(hide, "hidden")
-    y = r["y"] + r["height"] / 2
-    colours = [pixel(page, r["x"] + dx, y) for dx in (1, 40, r["width"] - 2, r["width"] - 40)]
+    row = pixels(page, r["x"], r["y"] + r["height"] / 2, r["width"])
     box.evaluate(hide, "")
-    return colours
+    return [row[min(round(dx), len(row) - 1)] for dx in (1, 40, r["width"] - 2, r["width"] - 40)]
 
 
 AT_END = "el => el.scrollLeft + el.clientWidth >= el.scrollWidth - 1"
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_a_display_formula_wider_than_a_phone_shows_it_scrolls_and_scrolls_to_its_end(lesson, scheme):
+SCHEMES = ["light", "dark"]
+
+
+def test_a_display_formula_wider_than_a_phone_shows_it_scrolls_and_scrolls_to_its_end(lesson):
     """At 390 px every display formula (every answer opened) fits, or shows a shadow at
-    the edge that has more behind it, takes the keyboard's focus and scrolls to its end
-    with the arrow key; there the shadow has moved to the other edge."""
+    the edge that has more behind it, in the light and the dark scheme, takes the
+    keyboard's focus and scrolls to its end with the arrow key; there the shadow has moved
+    to the other edge, in either scheme."""
     page, _ = lesson
     page.set_viewport_size(SIZES["phone"])
-    page.emulate_media(color_scheme=scheme)
     closed = page.locator("main details:not([open]) > summary:visible")
     for _ in range(50):  # the reader opens every answer
         if not closed.count():
@@ -155,10 +163,12 @@ def test_a_display_formula_wider_than_a_phone_shows_it_scrolls_and_scrolls_to_it
         box.and_(page.locator("[data-ex-scroller]")).wait_for()  # js/scrollers.js: a Tab stop
         assert box.get_attribute("tabindex") == "0"
         r = box.bounding_box()
-        left, left_in, right, right_in = edges(page, box, r)
         name = box.inner_text()[:30]
-        assert differ(right, right_in) >= 30, f"no shadow at the right edge of {name!r}: {right} {right_in}"
-        assert differ(left, left_in) <= 6, f"a shadow at the left edge of {name!r} before it scrolled"
+        for scheme in SCHEMES:
+            page.emulate_media(color_scheme=scheme)
+            left, left_in, right, right_in = edges(page, box, r)
+            assert differ(right, right_in) >= 30, f"{scheme}: no shadow at the right edge of {name!r}: {right} {right_in}"
+            assert differ(left, left_in) <= 6, f"{scheme}: a shadow at the left edge of {name!r} before it scrolled"
         box.click()
         assert box.evaluate("el => el === document.activeElement")
         for _ in range(40):
@@ -169,9 +179,11 @@ def test_a_display_formula_wider_than_a_phone_shows_it_scrolls_and_scrolls_to_it
             page.wait_for_function(f"([el, was]) => el.scrollLeft > was || ({AT_END})(el)",
                                    arg=[box.element_handle(), was])
         page.wait_for_function(AT_END, arg=box.element_handle())
-        left, left_in, right, right_in = edges(page, box, r)
-        assert differ(left, left_in) >= 30, f"no shadow at the left edge of {name!r} at its end"
-        assert differ(right, right_in) <= 6, f"a shadow at the right edge of {name!r} at its end"
+        for scheme in reversed(SCHEMES):
+            page.emulate_media(color_scheme=scheme)
+            left, left_in, right, right_in = edges(page, box, r)
+            assert differ(left, left_in) >= 30, f"{scheme}: no shadow at the left edge of {name!r} at its end"
+            assert differ(right, right_in) <= 6, f"{scheme}: a shadow at the right edge of {name!r} at its end"
     if lesson[1] in ("lab", "clocks"):  # lessons 3 and 5 have formulas wider than a phone
         assert wide > 0
 
@@ -217,19 +229,21 @@ PLACEHOLDER = """el => {
 }"""
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_an_exercise_s_placeholder_shows_whole_and_reads_at_4_5_to_1(exercise_lesson, size, scheme):
+def test_an_exercise_s_placeholder_shows_whole_and_reads_at_4_5_to_1(exercise_lesson):
+    """On a desktop and a phone, in the light and the dark scheme."""
     page = exercise_lesson
-    page.set_viewport_size(SIZES[size])
-    page.emulate_media(color_scheme=scheme)
-    for field in page.locator(".ex-exercise form input").all():
-        field.scroll_into_view_if_needed()
-        p = field.evaluate(PLACEHOLDER)
-        assert p["text"] and p["needs"] <= p["room"], p
-        assert p["scroll"] <= p["client"], p
-        ratio = contrast(rgb_of(p["colour"]), rgb_of(p["background"]))
-        assert ratio >= 4.5, (p, round(ratio, 2))
+    for size in SIZES:
+        page.set_viewport_size(SIZES[size])
+        for scheme in SCHEMES:
+            page.emulate_media(color_scheme=scheme)
+            for field in page.locator(".ex-exercise form input").all():
+                field.scroll_into_view_if_needed()
+                p = field.evaluate(PLACEHOLDER)
+                where = f"{size}, {scheme}: {p}"
+                assert p["text"] and p["needs"] <= p["room"], where
+                assert p["scroll"] <= p["client"], where
+                ratio = contrast(rgb_of(p["colour"]), rgb_of(p["background"]))
+                assert ratio >= 4.5, (where, round(ratio, 2))
 
 
 def test_a_square_root_ends_where_what_is_under_it_ends(shared, site_url):
