@@ -33,10 +33,15 @@ shared = shared_page(own=True)
 @pytest.fixture
 def lesson(shared, site_url):
     """Lesson 1 swapped in fresh on the module's page, whose Worker constructor counts."""
+    counting(shared)
+    yield from in_lesson(shared, site_url + "one-query-row.html", "explorer")
+
+
+def counting(shared) -> None:
+    """The module's page counts its workers from its first load on."""
     page, _ = shared
     if page.url == "about:blank":  # before the module's first load
         page.add_init_script(COUNT_WORKERS)
-    yield from in_lesson(shared, site_url + "one-query-row.html", "explorer")
 
 
 def next_lesson(page):
@@ -111,38 +116,25 @@ def test_a_link_to_an_anchor_of_another_lesson_lands_on_it(lesson, site_url, bui
     assert page.evaluate("() => window.__workers") == 1
 
 
-def test_a_page_that_cannot_be_swapped_in_loads_plainly(lesson, shared, site_url):
-    """(Last in the file: it leaves the module's page on a plain load.)"""
-    page, guard = lesson, shared[1]
-    guard.allowed.append("404")
-    page.evaluate("""() => {
-        const a = document.createElement('a'); a.href = 'no-such-lesson.html'; a.id = 'gone';
-        a.textContent = 'gone'; document.querySelector('main').prepend(a);
-    }""")
-    with page.expect_navigation():
-        page.click("#gone")
-    assert page.url == site_url + "no-such-lesson.html"
-    guard.failed.clear()
-
-
-def test_a_reload_keeps_the_reader_s_place(page, guard, site_url):
+def test_a_reload_keeps_the_reader_s_place(shared, site_url):
     """Pins a reader's finding: a reload went back to the top of the lesson (4000 -> 0):
     the page turns the browser's own scroll restoration off (it restores swapped pages
-    itself) and restored nothing on a reload."""
-    page.goto(site_url + "attention-lab.html")
-    page.evaluate("() => window.explorables.ready")
-    page.mouse.move(640, 400)
-    while (y := page.evaluate("() => window.scrollY")) < 4000:
-        page.mouse.wheel(0, 800)
-        page.wait_for_function("y => window.scrollY > y", arg=y)  # the wheel's scroll has come
-    before = page.evaluate("() => window.scrollY")
-    heading = page.evaluate("""() => [...document.querySelectorAll('main h2')]
-        .filter(h => h.getBoundingClientRect().top < innerHeight / 2).pop().id""")
-    page.reload()
-    page.evaluate("() => window.explorables.ready")
-    page.wait_for_function("before => Math.abs(window.scrollY - before) < 5", arg=before)  # the place is put back
-    top = page.evaluate(f"() => document.getElementById({heading!r}).getBoundingClientRect().top")
-    assert top < page.viewport_size["height"] / 2  # the same section in view
+    itself) and restored nothing on a reload. (On the module's page: the reload is the
+    test's one new start of Python.)"""
+    counting(shared)
+    for page in in_lesson(shared, site_url + "attention-lab.html", "lab"):
+        page.mouse.move(640, 400)
+        while (y := page.evaluate("() => window.scrollY")) < 4000:
+            page.mouse.wheel(0, 800)
+            page.wait_for_function("y => window.scrollY > y", arg=y)  # the wheel's scroll has come
+        before = page.evaluate("() => window.scrollY")
+        heading = page.evaluate("""() => [...document.querySelectorAll('main h2')]
+            .filter(h => h.getBoundingClientRect().top < innerHeight / 2).pop().id""")
+        page.reload()
+        page.evaluate("() => window.explorables.ready")
+        page.wait_for_function("before => Math.abs(window.scrollY - before) < 5", arg=before)  # the place is put back
+        top = page.evaluate(f"() => document.getElementById({heading!r}).getBoundingClientRect().top")
+        assert top < page.viewport_size["height"] / 2  # the same section in view
 
 
 FETCHED = """href => performance.getEntriesByType("resource").some(e => e.name.endsWith("/" + href) && e.responseEnd > 0)"""
@@ -190,3 +182,17 @@ def test_a_lesson_swapped_in_asks_the_worker_to_make_its_next_lesson_s_figures_r
     page.locator(f"figure#{figure_id}.ex-live").wait_for()
     after = page.locator("a[rel=next]").get_attribute("href")
     assert page.evaluate("() => window.__told") == [[FIGURES[after][1]]]
+
+
+def test_a_page_that_cannot_be_swapped_in_loads_plainly(lesson, shared, site_url):
+    """(Last in the file: it leaves the module's page on a plain load.)"""
+    page, guard = lesson, shared[1]
+    guard.allowed.append("404")
+    page.evaluate("""() => {
+        const a = document.createElement('a'); a.href = 'no-such-lesson.html'; a.id = 'gone';
+        a.textContent = 'gone'; document.querySelector('main').prepend(a);
+    }""")
+    with page.expect_navigation():
+        page.click("#gone")
+    assert page.url == site_url + "no-such-lesson.html"
+    guard.failed.clear()
