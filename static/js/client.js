@@ -45,19 +45,22 @@
   const RELOADED = "explorables-reloaded-for-build";  // sessionStorage: the one reload was tried
 
   /* Reload the page once for ``why``: a fresh page names the files of one build. False
-     (and no reload) when that was tried already for this page's build, or cannot be
-     remembered: nothing would then stop a loop. */
-  function reloadOnce(why) {
+     (and no reload) when that was tried already for this page's build (under ``key``, a
+     sessionStorage name: RELOADED unless given), or cannot be remembered: nothing would
+     then stop a loop. */
+  function reloadOnce(why, key) {
     let tried = true;
     try {
-      tried = sessionStorage.getItem(RELOADED) === ex.build;
-      if (!tried) sessionStorage.setItem(RELOADED, ex.build);
+      tried = sessionStorage.getItem(key || RELOADED) === ex.build;
+      if (!tried) sessionStorage.setItem(key || RELOADED, ex.build);
     } catch { /* no storage */ }
     if (tried) return false;
     console.warn("Explorables: " + why + "; reloading the page once");
     location.reload();
     return true;
   }
+
+  ex.reloadOnce = reloadOnce;  // for a file of the page's own build gone too (core.js)
 
   /* The engine belongs to another build than the page: reload once, else the error. */
   function otherBuild(engineBuild) {

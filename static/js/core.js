@@ -167,7 +167,8 @@
     };
     // Drawn again once js/panels.js has come, once however many stand-ins it drew; if the
     // file cannot be had (a dropped request), the figure says so and asks again when the
-    // browser is back online.
+    // browser is back online; if the server no longer has it (a deploy replaced this
+    // page's build), the page is loaded again, once.
     const pending = new WeakSet();  // figures waiting to be drawn again
     function redraw(figure) {
       if (pending.has(figure)) return;
@@ -181,9 +182,20 @@
         if (figure.errorEl.textContent === ex.t("runtime.panels_failed")) figure.errorEl.hidden = true;
       }, function () {
         if (ex.figures[figure.id] !== figure) return;
-        figure.showError(ex.t("runtime.panels_failed"), false);
-        window.addEventListener("online", function () { redraw(figure); }, { once: true });
+        gone().then(function (deployed) {
+          // a page of a build whose files a deploy replaced: a fresh copy names the new ones
+          const why = "js/panels.js is no longer on the server";
+          if (deployed && ex.reloadOnce && ex.reloadOnce(why, "explorables-reloaded-for-panels")) return;
+          figure.showError(ex.t("runtime.panels_failed"), false);
+          window.addEventListener("online", function () { redraw(figure); }, { once: true });
+        });
       });
+    }
+    // Whether the server answered that the file is not there (a dropped request is no answer)
+    function gone() {
+      return fetch(ex.asset("panels"), { method: "HEAD", cache: "no-store" })
+        .then(function (response) { return response.status === 404 || response.status === 410; },
+              function () { return false; });
     }
     function standIn(kinds, kind) {
       if (!kinds[kind]) (kinds[kind] = function (figure) {
@@ -193,7 +205,11 @@
     }
     panels.forEach(function (kind) { standIn(ex.panels, kind); });
     controls.forEach(function (kind) { standIn(ex.controls, kind); });
-    const idle = function () { (window.requestIdleCallback || setTimeout)(function () { load(); }, { timeout: 2000 }); };
+    const idle = function () {
+      (window.requestIdleCallback || setTimeout)(function () {
+        load().catch(function () { /* asked again by the figure that needs it */ });
+      }, { timeout: 2000 });
+    };
     ex.ready.then(idle, idle);
   };
 
