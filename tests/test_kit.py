@@ -331,3 +331,15 @@ def test_an_experiment_button_is_found_by_the_experiments_name_with_fields():
     assert (label.key, title.key) == ("figure.attention_row.hide_future", "figure.attention_row.hide_future_title")
     sharpen, _ = say.button("sharpen", t=lambda: "0.1")
     assert "0.1" in sharpen() and "{t}" not in sharpen()
+
+
+def test_a_value_table_declares_values_as_rows_with_what_is_announced():
+    from explorables.figures import value_table
+
+    top, weights = value_table(("top", "percent", "The largest weight."), ("weights", "list", "The weights.", 3),
+                               announce={"top": "top weight {}"})
+    assert (top.name, top.format, top.doc, top.digits, top.announce) == (
+        "top", "percent", "The largest weight.", 2, "top weight {}")
+    assert (weights.name, weights.digits, weights.announce) == ("weights", 3, "")
+    with pytest.raises(ValueError, match="format must be one of"):
+        value_table(("top", "percentage", "The largest weight."))

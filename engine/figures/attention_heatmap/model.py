@@ -14,7 +14,6 @@ from explorables.figures import (
     Rows,
     Slider,
     Toggle,
-    Value,
     num,
     query_field,
     quote,
@@ -23,6 +22,7 @@ from explorables.figures import (
     resolve_query,
     rows_checker,
     unselectable,
+    value_table,
     words,
 )
 
@@ -112,7 +112,7 @@ class AttentionHeatmap(Figure, words=W):
         *(Option(m, "str", "", W.DOCS[m], check=rows_checker(m, most=MAX_DIM, limit=COORD_LIMIT)) for m in VECTORS),
         Option("length", "int", 0, W.DOCS["length"], min=0, max=MAX_TOKENS),
     )
-    values = tuple(Value(*v, announce=W.ANNOUNCE.get(v[0], "")) for v in W.VALUES)
+    values = value_table(*W.VALUES, announce=W.ANNOUNCE)
     experiments = EXPERIMENTS
     experiments_near = "table"
     option_order = ("preset", "tokens", *VECTORS, "view", "length", "causal", "padding", "query")

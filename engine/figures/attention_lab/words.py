@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorables.figures import Value, Words, num, quote, t
+from explorables.figures import Words, num, quote, t, value_table
 
 from ..sentences import sentence, sub
 
@@ -77,21 +77,22 @@ PARAMS["sentence"]["help"] = lambda s: sentence_help(sentence(s["sentence"]).abo
 PARAMS["temperature"]["what"] = TEMPERATURE_WHAT
 
 ANNOUNCE_QUERY = say("announce_query")
-VALUES = (  # after the sentence's: the figure's named values
-    Value("E", "matrix", "The embedding e(word) of each token, (T, 2)."),
-    Value("X", "matrix", "The inputs x = e + α·p, (T, 2)."),
-    Value("Q", "matrix", "The queries q = xWq, (T, 2)."),
-    Value("K", "matrix", "The keys k = xWk, (T, 2)."),
-    Value("V", "matrix", "The values v = xWv, (T, 2)."),
-    Value("scores", "matrix", "The scores q·k / √2, (T, T)."),
-    Value("weights", "matrix", "The weights, softmax of each row of scores / T, (T, T)."),
-    Value("outputs", "matrix", "The outputs o = Σ a v, (T, 2)."),
-    Value("temperature", "decimal", "T, the temperature."),
-    Value("causal", "bool", "Whether the causal mask is on."),
-    Value("s", "decimal", "α, the strength of the position code.", announce=say("announce_s")),
-    Value("W_Q", "matrix", "The query matrix."),
-    Value("W_K", "matrix", "The key matrix."),
-    Value("W_V", "matrix", "The value matrix."),
+VALUES = value_table(  # after the sentence's: the figure's named values
+    ("E", "matrix", "The embedding e(word) of each token, (T, 2)."),
+    ("X", "matrix", "The inputs x = e + α·p, (T, 2)."),
+    ("Q", "matrix", "The queries q = xWq, (T, 2)."),
+    ("K", "matrix", "The keys k = xWk, (T, 2)."),
+    ("V", "matrix", "The values v = xWv, (T, 2)."),
+    ("scores", "matrix", "The scores q·k / √2, (T, T)."),
+    ("weights", "matrix", "The weights, softmax of each row of scores / T, (T, T)."),
+    ("outputs", "matrix", "The outputs o = Σ a v, (T, 2)."),
+    ("temperature", "decimal", "T, the temperature."),
+    ("causal", "bool", "Whether the causal mask is on."),
+    ("s", "decimal", "α, the strength of the position code."),
+    ("W_Q", "matrix", "The query matrix."),
+    ("W_K", "matrix", "The key matrix."),
+    ("W_V", "matrix", "The value matrix."),
+    announce={"s": say("announce_s")},
 )
 
 

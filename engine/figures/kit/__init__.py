@@ -52,7 +52,7 @@ from .text import (
     typed,
     vec,
 )
-from .values import FORMATS, Value
+from .values import FORMATS, Value, value_table
 
 __all__ = [
     "EDGE",
@@ -121,6 +121,7 @@ __all__ = [
     "text",
     "typed",
     "unselectable",
+    "value_table",
     "vec",
     "words",
 ]

@@ -55,3 +55,11 @@ class Value:
             "digits": self.digits,
             "announce": spoken(self.announce),
         }
+
+
+def value_table(*rows: tuple, announce: dict[str, Any] | None = None) -> tuple[Value, ...]:
+    """Named values declared as a table: each row (name, format, doc) or (name, format, doc,
+    digits); ``announce`` gives, by name, what a screen reader hears when one changes."""
+    said = announce or {}
+    rows_read = ((name, form, doc, digits[0] if digits else 2) for name, form, doc, *digits in rows)
+    return tuple(Value(name, form, doc, places, said.get(name, "")) for name, form, doc, places in rows_read)
