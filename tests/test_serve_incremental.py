@@ -10,6 +10,7 @@ import time
 from explorables.site_builder.commands.build import build_site
 from explorables.site_builder.commands.serve import DevServer
 from explorables.site_builder.output.assets import names_in
+from explorables.site_builder.output.panels import kinds_of
 from sections_site import make_site
 from test_serve_builder import touch
 
@@ -56,5 +57,30 @@ def test_one_edited_lesson_is_rebuilt_in_place(tmp_path, capsys):
         touch(lesson, lesson.read_text() + "\n:::{attention-row} x\n:nope: 1\n:::\n")
         assert not dev.check()
         assert page.read_text() == before
+    finally:
+        dev.stop()
+
+
+def test_an_edit_whose_figures_draw_other_panel_kinds_names_their_runtime(tmp_path, capsys):
+    """A page's runtime carries the panel kinds its first frames draw (output/panels.py):
+    an edit that changes them is built whole, so that the page names its new runtime."""
+    content = make_site(tmp_path)
+    dev = DevServer(content, port=0)
+    assert dev.start()
+    try:
+        page = dev.out_dir / "basics" / "softmax.html"
+        runtime = re.compile(r"js/explorables\.([a-z-]+)\.[0-9a-f]+\.js")
+        assert "plane" in runtime.search(page.read_text()).group(1)
+        lesson = content / "basics" / "02-softmax.md"
+        touch(lesson, lesson.read_text().replace("{attention-row} explorer", "{attention-heatmap} explorer"))
+        capsys.readouterr()
+        assert dev.check()
+        assert "Rebuilt" not in capsys.readouterr().out
+        html = page.read_text()
+        assert runtime.search(html).group(1) == "-".join(kinds_of(html)) == "cells-text-grid"
+        # and an edit that keeps them is rebuilt in place
+        touch(lesson, lesson.read_text().replace("## Why", "Quokkas.\n\n## Why"))
+        assert dev.check()
+        assert "Rebuilt basics/softmax.html" in capsys.readouterr().out
     finally:
         dev.stop()

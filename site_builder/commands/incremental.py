@@ -13,8 +13,9 @@ and print page follow it (incremental_languages.py).
 
 Whatever else may depend on the edit goes through a whole build (with the build cache,
 cache.py): a new title, summary or order (the menus, the neighbours' prev/next), new
-anchors or figures (other pages' links and numbers), an author's mistake (the build
-reports it), a page that is not a lesson of the site kept.
+anchors or figures (other pages' links and numbers), first frames drawing other panel
+kinds (the page's runtime, panels.py), an author's mistake (the build reports it), a
+page that is not a lesson of the site kept.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from ...engine import locale
 from ..markdown.directives.references import resolve_figure_refs
 from ..markdown.ids import id_clashes
 from ..markdown.parser import parse_page, render_page
-from ..output import fonts, languages, search_files
+from ..output import fonts, languages, panels, search_files
 from ..output.assets import ASSETS, STATIC, names_in
 from ..structure.files import read_source
 from ..structure.links import page_ids, resolve_links
@@ -128,6 +129,8 @@ def _rebuild(kept: _Kept, content: Path, out_dir: Path, path: Path, language: La
     body = render_page(language.md, page)
     if page.errors or id_clashes(page):
         return None
+    if panels.kinds_of(body) != panels.kinds_of(rendered.renders[old.url][1].get("body", "")):
+        return None  # its first frames draw other kinds: another runtime, which a build writes
     _replace(kept, old, page, body)
     render = _renderer(kept)
     if render is None:
