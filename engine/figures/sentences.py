@@ -184,6 +184,11 @@ def temperature(label: Any, doc: str, help: Any, what: Any, near: str, step: int
 # --- labels of tokens --------------------------------------------------------------------------
 
 
+def link(j: int) -> str:
+    """Token j's link: hovering any of its marks lights the others, in every panel."""
+    return f"t{j}"
+
+
 def token_text(word: str) -> str:
     """A token in a menu or on a plane: punctuation is quoted, so that a lone "." shows and
     is not read as the end of a sentence ("5: “.”")."""
@@ -219,7 +224,7 @@ def token_points(role: str, P: list, s: dict, js: Sequence[int] | None = None, *
     muted. Its labels and the rest are channels in ``more``."""
     i, js = s["query"], range(len(P)) if js is None else js
     shape, muted = ["ring" if j == i else "circle" for j in js], [s["causal"] and j > i for j in js]
-    return points(role, P, index=js, role=role, shape=shape, link=[f"t{j}" for j in js], muted=muted, **more)
+    return points(role, P, index=js, role=role, shape=shape, link=[link(j) for j in js], muted=muted, **more)
 
 
 def grid_step(half_width: float) -> float:

@@ -8,7 +8,7 @@ from functools import partial
 from explorables.figures import Experiment, best, num, quote, setting, vec
 
 from . import words as W
-from .maths import attend, attend_with, use_sentence
+from .maths import attend, use_sentence
 
 SHARP_T, FLAT_T, HALF_T = 0.1, 3.0, 0.5
 STRENGTH = 1.0  # α, the position strength, in the "position code" experiment
@@ -45,7 +45,7 @@ def same_word_position(state: dict, X, r) -> str:
 
 
 def sharp(state: dict, X, r) -> str:
-    _, before = attend_with(state, temperature=1.0)
+    _, before = attend(dict(state, temperature=1.0))
     i, j, word = top(state, r)
     weight, output, value = num(r.weights[i][j], 3), vec(r.outputs[i]), vec(r.V[j])
     close = W.SHARP_CLOSE[output == value].format()
@@ -64,8 +64,8 @@ def flat(state: dict, X, r) -> str:
 
 def double_query(state: dict, X, r) -> str:
     identity = [[1.0, 0.0], [0.0, 1.0]]
-    _, half = attend_with(state, W_Q=identity, temperature=HALF_T)
-    _, plain = attend_with(state, W_Q=identity)
+    _, half = attend(dict(state, W_Q=identity, temperature=HALF_T))
+    _, plain = attend(dict(state, W_Q=identity))
     i, j, word = top(state, r)
     same = W.DOUBLE_SAME[r.weights == half.weights].format()
     weight, plain_weight, half_weight = (num(x.weights[i][j], 3) for x in (r, plain, half))

@@ -28,11 +28,6 @@ def attend(state: dict):
     return X, r
 
 
-def attend_with(state: dict, **changes):
-    """``attend`` for ``state`` with some fields changed (the state is not touched)."""
-    return attend({**state, **changes})
-
-
 def use_sentence(state: dict, key: str, query: int | None = None) -> None:
     """Put the sentence preset ``key`` in the state, its own asking token (or ``query``) asking."""
     preset = sentence(key)

@@ -10,7 +10,7 @@ strength α. The sentences and their word embeddings (``..sentences``) and the m
 
 from typing import Any
 
-from explorables.figures import Choice, FieldError, Figure, Hidden, Slider, Toggle, best, held, register
+from explorables.figures import Choice, Figure, Slider, Toggle, best, held, register
 
 from .. import sentences
 from ..matrices import Matrix
@@ -28,13 +28,6 @@ SELECTABLE = ("x", "key", "value", "out")  # points whose token asks when clicke
 RESULTS = ("Q", "K", "V", "scores", "weights", "outputs")  # the engine's attention, every row
 
 
-def _word(value: Any, state: dict) -> str:
-    word = str(value).strip()
-    if word not in state["tokens"]:
-        raise FieldError("selected", f"selected must be a word of the sentence, got {word!r}")
-    return word
-
-
 @register
 class AttentionLab(Figure, words=W):
     """Self-attention on a short sentence, from word embeddings to outputs."""
@@ -49,7 +42,7 @@ class AttentionLab(Figure, words=W):
         sentences.temperature(near="table", step=STEP_SOFTMAX, **W.PARAMS["temperature"]),
         Toggle("causal", default=False, near="table", step=STEP_SOFTMAX, **W.PARAMS["causal"]),
         Choice("table", default="weights", choices=W.TABLE_CHOICES, near="table", **W.PARAMS["table"]),
-        Hidden("selected", default="", parse=_word, **W.PARAMS["selected"]),
+        Choice("selected", default="", choices=lambda s: [(w, w) for w in s["tokens"]], **W.PARAMS["selected"]),
     )
     values = (*sentences.sentence_values(W.ANNOUNCE_QUERY), *W.VALUES)
     experiments = EXPERIMENTS

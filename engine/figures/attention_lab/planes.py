@@ -4,7 +4,7 @@ values and the outputs. ``v`` is what ``model.compute`` returns."""
 from explorables.engine import convex_hull, vector_projection
 from explorables.figures import arrows, circles, extent, line, lines, num, plane, points, polygon, spoken, vec
 
-from ..sentences import EMBED_AXES, OUTPUT_DIAMOND, OWN_RING, distinct, grid_step, sub, token_label, token_points
+from ..sentences import EMBED_AXES, OUTPUT_DIAMOND, OWN_RING, distinct, grid_step, link, sub, token_label, token_points
 from . import words as W
 
 EMBED_PLANE = 3.0  # half-width of the embedding plane while every point fits
@@ -12,11 +12,6 @@ PLANE = 2.5  # smallest half-width of the query/key and value planes
 QK_AXES = ("k1", "k2")
 VALUE_AXES = ("v1", "v2")
 KEYBOARD = {"step": 0.1, "big": 0.5}  # arrow-key steps on the embedding plane (Shift: big)
-
-
-def link(j: int) -> str:
-    """The token j's link: hovering any of its marks lights the others."""
-    return f"t{j}"
 
 
 def square(id: str, *marks, half: float, axes, **options) -> dict:

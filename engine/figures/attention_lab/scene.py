@@ -6,9 +6,9 @@ asking token does in plain words, the arithmetic of its five steps). ``v`` is wh
 from explorables.engine import OMEGA, position_code
 from explorables.figures import best, cells, num, quote, steps, text, vec
 
-from ..sentences import column_labels, distinct, row_labels, sub
+from ..sentences import column_labels, distinct, link, row_labels, sub
 from . import words as W
-from .planes import embed_panel, link, qk_panel, values_panel
+from .planes import embed_panel, qk_panel, values_panel
 
 
 def draw(s: dict, v: dict) -> list[dict]:
@@ -30,8 +30,9 @@ def steps_panel(s: dict, v: dict) -> dict:
         W.DETAIL_SUMS.format(word=word, weight=num(step.weight)) + masked,
         f"o{sub(i)} = Σ a·v = {vec(r.outputs[i])}",
     ]
-    items = [(label, note, detail) for (label, note), detail in zip(W.steps(), details, strict=True)]
-    return steps("steps", items, active=s["step"], title=W.steps_title(tokens[i], i), formula=W.FORMULA)
+    return steps(
+        "steps", W.steps(), details=details, active=s["step"], title=W.steps_title(tokens[i], i), formula=W.FORMULA
+    )
 
 
 def table_panel(s: dict, v: dict) -> dict:

@@ -69,7 +69,7 @@ def sentence_help(about) -> str:
 PARAMS: dict[str, dict[str, Any]] = {
     **{name: {"label": LABEL[name], "doc": DOC[name]} for name in LABEL},
     **{m: {"label": MATRIX_TITLES[m], "doc": MATRIX_DOC.format(what=what)} for m, what in MATRIX_WHAT.items()},
-    "selected": {"label": "Selected word", "doc": DOC["selected"]},
+    "selected": {"label": "Selected word", "doc": DOC["selected"], "option": False, "control": False},  # no menu
 }
 for name, help_line in HELP.items():
     PARAMS[name]["help"] = help_line

@@ -49,8 +49,7 @@ def formula(s: dict, r, top: int) -> dict:
         w.DETAIL_GETS.format(word=tokens[top], weight=num(r.weights[top], 3)),
         w.DETAIL_NEW_VECTOR.format(output=vec(r.output)),
     ]
-    items = [(label, note, detail) for (label, note), detail in zip(w.steps(), details, strict=True)]
-    return steps("formula", items, active=s["step"], title=w.FORMULA_TITLE, formula=w.FORMULA())
+    return steps("formula", w.steps(), details=details, active=s["step"], title=w.FORMULA_TITLE, formula=w.FORMULA())
 
 
 def keys(s: dict, v: dict, hidden: list[bool]) -> dict:

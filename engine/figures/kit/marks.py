@@ -355,13 +355,17 @@ def heading(n: int, mark: str | None = None, **channels: Any) -> list[dict[str, 
     return _referred(mark, out)
 
 
-def steps(id: str, items: Sequence[Sequence[str]], *, active: int | None, **options: Any) -> dict[str, Any]:
-    """A formula as numbered steps: ``items`` holds (label, note) or (label, note, detail)."""
+def steps(
+    id: str, items: Sequence[Sequence[str]], *, active: int | None, details: Sequence[str] = (), **options: Any
+) -> dict[str, Any]:
+    """A formula as numbered steps: ``items`` holds (label, note) or (label, note, detail);
+    ``details`` gives the steps their details in order, beside (label, note) items."""
     out = []
-    for item in items:
+    for n, item in enumerate(items):
         step = {"label": item[0], "note": item[1]}
-        if len(item) > 2 and item[2]:
-            step["detail"] = item[2]
+        detail = item[2] if len(item) > 2 else details[n] if n < len(details) else ""
+        if detail:
+            step["detail"] = detail
         out.append(step)
     return _panel("steps", id, {**options, "steps": out, "active": active})
 
