@@ -176,7 +176,7 @@
         if (left.indexOf(root) >= 0) left.splice(left.indexOf(root), 1);
         const figure = root.isConnected ? make(root, MADE_AT_ONCE) : null;
         tell(figure);  // drawn after Python was live
-        if (figure) figure.unfold().then(function () { setTimeout(next, 0); });
+        if (figure) figure.unfold(true).then(function () { setTimeout(next, 0); });
         else setTimeout(next, 0);
         return;
       }

@@ -265,9 +265,11 @@
      (boot.js): its first panels (the `pieces` it was made with) at once, then its
      controls, then one more panel each frame, each made in the frame that shows it.
      Made and laid out whole (panels, tables, form controls) in one task, a figure was the
-     longest task of a page's start, four times longer on a phone. Resolves once every
-     part shows. */
-  Figure.prototype.unfold = function () {
+     longest task of a page's start, four times longer on a phone. `settle`: the first
+     panels' style and layout get a frame of their own before the controls come (a table
+     of 144 cells and the controls in one frame were a task of 180 ms on a phone). Resolves
+     once every part shows. */
+  Figure.prototype.unfold = function (settle) {
     const self = this;
     this.controlsEl.classList.add("ex-held");  // (an empty side column would take its place a frame early)
     return new Promise(function (resolve) {
@@ -276,6 +278,7 @@
         if (!pieces) { self.controlsEl.classList.remove("ex-held"); resolve(); return; }
         // a page left meanwhile (the reader went on): its figure is not made further
         if (!self.root.isConnected) { resolve(); return; }
+        if (settle) { settle = false; requestAnimationFrame(next); return; }
         const panels = self.scene.panels || [];
         if (!pieces.controls) {
           pieces.controls = true;
