@@ -24,8 +24,8 @@ from typing import Any
 
 from .base import OptionError
 from .kit.events import unselectable
-from .kit.inputs import query_field, resolve_query
-from .kit.marks import points
+from .kit.inputs import best, query_field, resolve_query
+from .kit.marks import cells, points
 from .kit.params import Choice, Slider, resolve
 from .kit.text import Say, quote
 from .kit.values import Value
@@ -233,3 +233,24 @@ def grid_step(half_width: float) -> float:
         if half_width / step <= 6:
             return step
     return 50.0
+
+
+def token_table(id: str, mark: str, tokens, i: int, weights, **more: Any) -> dict:
+    """The T x T table of a sentence, a row a token that asks: cell (a, b) linked to token b
+    and clicked as the mark ``mark`` (``mark-a-b``), each row's strongest weight in the asking
+    row lit, the tokens as heads; ``more`` gives its text, tone, detail, tip and the rest."""
+    tops, n = [best(row) for row in weights], len(tokens)
+    return cells(
+        id,
+        n,
+        n,
+        **more,
+        link=lambda a, b: link(b),
+        id=lambda a, b: f"{mark}-{a}-{b}",
+        select=True,
+        mark=mark,
+        active=lambda a, b: a == i and b == tops[a],
+        col_labels=column_labels(tokens),
+        row_labels=row_labels(tokens, i),
+        active_row=i,
+    )

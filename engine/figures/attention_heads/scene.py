@@ -1,9 +1,9 @@
 """The two heads' panels, drawn with the kit's mark builders: two weight tables, the
 outputs plane and the join, in numbers and in plain W."""
 
-from explorables.figures import arrows, best, cells, extent, line, num, plane, points, spoken, t, text, vec
+from explorables.figures import arrows, extent, line, num, plane, points, spoken, t, text, vec
 
-from ..sentences import EMBED_AXES, OUTPUT_DIAMOND, OWN_RING, column_labels, grid_step, row_labels, sub, token_label
+from ..sentences import EMBED_AXES, OUTPUT_DIAMOND, OWN_RING, grid_step, sub, token_label, token_table
 from . import words as W
 from .experiments import tops
 from .heads import head_preset_of, w_o
@@ -23,29 +23,22 @@ def draw(s: dict, v: dict) -> list[dict]:
 
 def table_panel(s: dict, v: dict, h: int) -> dict:
     tokens, i, head = s["tokens"], s["query"], v["m"].heads[h]
-    n, A = len(tokens), head.weights
-    tops = [best(row) for row in A]
-    panel = cells(
+    A = head.weights
+    panel = token_table(
         f"head{h + 1}",
-        n,
-        n,
+        f"a{h + 1}",
+        tokens,
+        i,
+        A,
         text=lambda a, b: num(A[a][b]),
         tone=lambda a, b: A[a][b],
-        link=lambda a, b: f"t{b}",
-        id=lambda a, b: f"a{h + 1}-{a}-{b}",
-        select=True,
-        mark=f"a{h + 1}",
-        active=lambda a, b: a == i and b == tops[a],
         detail=lambda a, b: [
             W.CELL_HEAD.format(h=h + 1, pair=f"{tokens[a]}{sub(a)} → {tokens[b]}{sub(b)}"),
             f"s = q·k / √2 = {num(head.scores[a][b], 3)};  a = {num(A[a][b], 3)}",
         ],
         tip=lambda a, b: W.CELL_TITLE.format(h=h + 1, a=tokens[a], i=a, b=tokens[b], j=b, weight=num(A[a][b])),
         caption=W.TABLE_CAPTION,
-        col_labels=column_labels(tokens),
-        row_labels=row_labels(tokens, i),
         key=[(0.1, t("figure.key.little_weight")), (1, t("figure.key.much_weight"))],
-        active_row=i,
         wide=False,
     )
     panel["title"] = W.table_title(h + 1, head_preset_of(s["heads"][h]))  # last, as the words are read

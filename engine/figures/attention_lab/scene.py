@@ -4,9 +4,9 @@ asking token does in plain words, the arithmetic of its five steps). ``v`` is wh
 ``model.compute`` returns."""
 
 from explorables.engine import OMEGA, position_code
-from explorables.figures import best, cells, num, quote, steps, text, vec
+from explorables.figures import num, quote, steps, text, vec
 
-from ..sentences import column_labels, distinct, link, row_labels, sub
+from ..sentences import distinct, sub, token_table
 from . import words as W
 from .planes import embed_panel, qk_panel, values_panel
 
@@ -39,7 +39,7 @@ def table_panel(s: dict, v: dict) -> dict:
     tokens, i, r, shows = s["tokens"], s["query"], v["r"], s["table"]
     seen = [sc for row, m in zip(r.scores, r.mask, strict=True) for sc, ok in zip(row, m, strict=True) if ok]
     biggest = max((abs(sc) for sc in seen), default=0.0)
-    tops, traces = [best(row) for row in r.weights], [r.row(a).trace for a in range(len(tokens))]
+    traces = [r.row(a).trace for a in range(len(tokens))]
     M, scale, hidden = (r.weights, 1.0, "0") if shows == "weights" else (r.scores, biggest, "−∞")  # what a cell shows
 
     def detail(a, b):
@@ -54,25 +54,19 @@ def table_panel(s: dict, v: dict) -> dict:
         what = unmasked if r.mask[a][b] else W.CELL_MASKED()
         return W.CELL_TITLE.format(a=tokens[a], i=a, b=tokens[b], j=b, what=what)
 
-    panel = cells(
+    panel = token_table(
         "table",
-        len(tokens),
-        len(tokens),
+        "a",
+        tokens,
+        i,
+        r.weights,
         text=lambda a, b: num(M[a][b]) if r.mask[a][b] else hidden,
         tone=lambda a, b: max(-1.0, min(1.0, M[a][b] / scale)) if r.mask[a][b] and scale else 0.0,
-        link=lambda a, b: link(b),
-        id=lambda a, b: f"a-{a}-{b}",
-        select=True,
-        mark="a",
-        active=lambda a, b: a == i and b == tops[a],
         muted=lambda a, b: not r.mask[a][b],
         detail=detail,
         tip=title,
         caption=W.TABLE_CAPTION,
         key=[(tone, words()) for tone, words in W.TABLE_KEY[shows]],
-        col_labels=column_labels(tokens),
-        row_labels=row_labels(tokens, i),
-        active_row=i,
     )
     panel["title"] = W.TABLE_TITLE[shows]()  # last, as the words are read
     return panel
