@@ -24,6 +24,7 @@ from typing import Any
 
 from .base import OptionError
 from .kit.events import unselectable
+from .kit.figure import Figure
 from .kit.inputs import best, query_field, resolve_query
 from .kit.marks import cells, points
 from .kit.params import Choice, Slider, resolve
@@ -118,6 +119,14 @@ def check_query_option(values: dict[str, Any]) -> None:
             resolve_query(values["query"], sentence(values["sentence"]).tokens)
         except ValueError as err:
             raise OptionError("query", str(err)) from None
+
+
+class OnASentence(Figure):
+    """A figure on a sentence preset (the lab, the two heads): an author's :query: names a
+    token of its :sentence:."""
+
+    def check_options(self, values: dict[str, Any]) -> None:
+        check_query_option(values)
 
 
 def asked(state: dict, default: int | None) -> int | None:

@@ -17,10 +17,10 @@ is the engine's; the presets are in ``heads``.
 
 from typing import Any
 
-from explorables.figures import Choice, Figure, cell_of, quote, register, t
+from explorables.figures import Choice, cell_of, quote, register, t
 
 from ..matrices import matrix_control, matrix_name, parse_cell
-from ..sentences import Asker, asked, check_query_option, clicked, sentence, sentence_menu, sentence_values
+from ..sentences import Asker, OnASentence, asked, clicked, sentence, sentence_menu, sentence_values
 from . import words as W
 from .experiments import EXPERIMENTS, attend, tops
 from .heads import BLOCKS, HEAD_KEYS, MATRICES, block, head_matrices, head_preset_of, w_o
@@ -39,7 +39,7 @@ def _sync(state: dict) -> dict:
 
 
 @register
-class AttentionHeads(Figure, words=W):
+class AttentionHeads(OnASentence, words=W):
     """Two heads on the lab's sentences, with their outputs joined by W_O."""
 
     name = "attention-heads"
@@ -53,9 +53,6 @@ class AttentionHeads(Figure, words=W):
     )
     values = (*sentence_values(W.ANNOUNCE["query"]), *W.VALUES)
     experiments = EXPERIMENTS
-
-    def check_options(self, values: dict[str, Any]) -> None:
-        check_query_option(values)
 
     def setup(self, state: dict, options: dict) -> dict:
         state["tokens"] = sentence(state["sentence"]).tokens

@@ -10,7 +10,7 @@ strength α. The sentences and their word embeddings (``..sentences``) and the m
 
 from typing import Any
 
-from explorables.figures import Choice, Figure, Slider, Toggle, best, held, register
+from explorables.figures import Choice, Slider, Toggle, best, held, register
 
 from .. import sentences
 from ..matrices import Matrix
@@ -29,7 +29,7 @@ RESULTS = ("Q", "K", "V", "scores", "weights", "outputs")  # the engine's attent
 
 
 @register
-class AttentionLab(Figure, words=W):
+class AttentionLab(sentences.OnASentence, words=W):
     """Self-attention on a short sentence, from word embeddings to outputs."""
 
     name = "attention-lab"
@@ -48,9 +48,6 @@ class AttentionLab(Figure, words=W):
     experiments = EXPERIMENTS
 
     # --- options -> first state -------------------------------------------------------
-
-    def check_options(self, values: dict[str, Any]) -> None:
-        sentences.check_query_option(values)
 
     def setup(self, state: dict, options: dict) -> dict:
         for m, matrix in MATRICES.items():
