@@ -42,7 +42,7 @@ class KVCache(Figure, words=W):
 
     name = "kv-cache"
     params = (
-        Play("playing", W.PLAY, False, help=W.PLAY_HELP, near="table", interval=900),
+        Play("playing", W.PLAY, False, help=W.PLAY_HELP, near="table", interval=900, steps="t"),
         Slider("t", W.T, 0, lo=0, hi=LAST, integer=True, doc=W.DOC_T, near="table"),
         Toggle("cache", W.CACHE, True, doc=W.DOC_CACHE, near="kept"),
         Slider("layers", W.LAYERS, 32, lo=1, hi=128, integer=True, doc=W.DOC_LAYERS, near="counts"),
@@ -75,12 +75,6 @@ class KVCache(Figure, words=W):
         if name == "heads":  # the groups divide the heads: keep the largest that does, up to the old g
             state["groups"] = max(g for g in divisors(state["heads"]) if g <= state["groups"])
         return state
-
-    def on_action(self, state: dict, name: str) -> dict:
-        if name == "tick":  # one step of Play: the next token, back to the first after the last
-            state["t"] = 0 if state["t"] >= LAST else state["t"] + 1
-            return state
-        return super().on_action(state, name)
 
     def compute(self, state: dict) -> dict:
         t, L, h, d_k = state["t"], state["layers"], state["heads"], state["d_k"]
