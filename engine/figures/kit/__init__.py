@@ -1,7 +1,8 @@
 """The figure kit: what every figure is written with, built-in or an author's.
 
 Public as ``explorables.figures``; see that module for the list. A figure declares its
-parameters (``Slider``, ``Field``, ``Toggle``, ``Choice``, ``Hidden``), its named ``Value``s and its
+parameters (``Slider``, ``Field``, ``Toggle``, ``Choice``, ``Hidden``; ``NumberChoice``, ``Play``
+and ``Rows``, which own fields and actions of their own), its named ``Value``s and its
 ``Experiment``s, computes its numbers with the engine and draws its panels with the
 scene builders (``plane``, ``points``, ``arrows``, ``bars``, ``cells``, ...).
 """
