@@ -343,3 +343,9 @@ def test_a_value_table_declares_values_as_rows_with_what_is_announced():
     assert (weights.name, weights.digits, weights.announce) == ("weights", 3, "")
     with pytest.raises(ValueError, match="format must be one of"):
         value_table(("top", "percentage", "The largest weight."))
+
+
+def test_sub_writes_a_position_as_a_subscript():
+    from explorables.figures import sub
+
+    assert [sub(0), sub(7), sub(12)] == ["₀", "₇", "₁₂"]

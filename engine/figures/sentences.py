@@ -12,7 +12,7 @@ use it); no part of the public kit, so ``explorables.figures`` exports none of i
 - ``Asker``: the asking token as a menu ("4: it"); a reader may also send a word or a
   position (``resolve_query``'s rule).
 - ``token_points``: a point a token, the asking token's a ring, the masked ones muted.
-- Labels that name tokens: ``sub`` (₀₁₂), ``token_label`` (the₀, the₄ only where a word
+- Labels that name tokens: ``sub`` (the kit's ₀₁₂), ``token_label`` (the₀, the₄ only where a word
   repeats), ``column_labels`` and ``row_labels`` of a T x T table.
 """
 
@@ -28,14 +28,13 @@ from .kit.figure import Figure
 from .kit.inputs import best, query_field, resolve_query
 from .kit.marks import cells, points
 from .kit.params import Choice, Slider, resolve
-from .kit.text import Say, quote
+from .kit.text import Say, quote, sub
 from .kit.values import Value
 
 MAX_TOKENS = 8  # words a sentence preset may have (a T x T table still fits a phone)
 EMBED_AXES = (Say("figure.axis.thing"), Say("figure.axis.event"))  # the names of the embedding plane's two axes
 OWN_RING = 7  # px radius of the asking token's own value: a ring that holds its output's diamond
 OUTPUT_DIAMOND = 3.8  # size of the asking token's output diamond (it reaches 1.4 times as far)
-SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
 # --- sentences and word embeddings ----------------------------------------------------------
 
@@ -202,11 +201,6 @@ def token_text(word: str) -> str:
     """A token in a menu or on a plane: punctuation is quoted, so that a lone "." shows and
     is not read as the end of a sentence ("5: “.”")."""
     return word if any(c.isalnum() for c in word) else quote(word)
-
-
-def sub(t: int) -> str:
-    """A position as a subscript: 12 -> ₁₂."""
-    return str(t).translate(SUBSCRIPTS)
 
 
 def token_label(tokens, j: int) -> str:

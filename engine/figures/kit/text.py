@@ -62,6 +62,14 @@ def field_text(x: float) -> str:
     return "0" if text == "-0" else typed(text)
 
 
+SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def sub(n: int) -> str:
+    """A whole number as a subscript, for a position in a label or a formula: 12 -> ₁₂."""
+    return str(n).translate(SUBSCRIPTS)
+
+
 def setting(x: float) -> str:
     """A setting as a sentence names it and a reader types it: 0.1 (0,1 in German), 1e+05."""
     return typed(f"{x:g}")

@@ -3,9 +3,8 @@
 
 import math
 
-from explorables.figures import arrows, cells, circles, heading, labels, num, plane, points
+from explorables.figures import arrows, cells, circles, heading, labels, num, plane, points, sub
 
-from ..sentences import sub
 from . import words as W
 from .maths import period
 from .words import sig, signed

@@ -5,19 +5,14 @@ from the numbers ``RotaryPositions.compute`` made."""
 import math
 
 from explorables.engine import frequencies
-from explorables.figures import arrows, circles, formula, labels, num, plane, points, text
+from explorables.figures import arrows, circles, formula, labels, num, plane, points, sub, text
 
 from . import words
 from .maths import BASE, DIM
 
-SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 REACH = 2.2  # the plane's half-width: a content of length 1 plus a code of length 1 fits
 GAP = 2.6  # between the centres of two clocks
 LEFT, TOP = 1.3, -1.3  # the first clock's centre: the plane's axes through 0 stay off the faces
-
-
-def sub(n: int) -> str:
-    return str(n).translate(SUB)  # a position, 0 or more: no isolate inside a formula
 
 
 def pair_plane(state: dict, v: dict) -> dict:
