@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from author_site import lay_out
-from helpers import fresh_lesson, idle, in_lesson, module_page, open_figure, served_site, shared_page, state_of
+from author_site import write_site
+from helpers import fresh_lesson, idle, in_lesson, module_page, served_site, shared_page, state_of
 
 shared = shared_page()
 HEATMAP = "attention-heatmap.html"
@@ -80,24 +80,9 @@ The clocks have {adjust}`clocks.dim` numbers each.
 """
 
 
-@pytest.fixture(scope="module")
-def even_url(tmp_path_factory):
-    site = tmp_path_factory.mktemp("even")
-    (site / "content").mkdir()
-    (site / "site.yml").write_text('title: "Even"\n')
-    (site / "content" / "index.md").write_text("# Even\n")
-    (site / "content" / "01-clocks.md").write_text(EVEN)
-    yield from served_site(site)
-
-
-@pytest.fixture(scope="module")
-def even_page(browser, even_url, browser_context_args):
-    yield from module_page(browser, even_url, browser_context_args)
-
-
-def test_an_even_only_number_keeps_its_steps_of_2(even_page, even_url):
-    page, guard = even_page
-    open_figure(page, even_url + "clocks.html", "clocks")
+def test_an_even_only_number_keeps_its_steps_of_2(author_page, author_url):
+    page, guard = author_page
+    fresh_lesson(page, guard, author_url + "clocks.html", "clocks")
     number = page.locator('.ex-adjust[data-param="dim"]')
     start = state_of(page, "clocks")["dim"]
     assert start % 2 == 0
@@ -147,7 +132,7 @@ class Steps(Figure):
 '''
 ENDS = """---
 title: Ends
-order: 1
+order: 2
 ---
 
 Take a = {adjust}`ends.a`, b = {adjust}`ends.b` and c = {adjust}`ends.c`.
@@ -159,19 +144,29 @@ LIMITS = {"a": (0, 1), "b": (-3, 3), "c": (0.05, 5)}
 
 
 @pytest.fixture(scope="module")
-def ends_url(tmp_path_factory):
-    yield from served_site(lay_out(tmp_path_factory.mktemp("ends"), "01-ends.md", ENDS, "steps.py", STEPS))
+def author_url(tmp_path_factory):
+    """One author's site for both lessons (one build, one Pyodide for the module's page):
+    the clocks of EVEN and the sliders of ENDS."""
+    site = write_site(tmp_path_factory.mktemp("adjust"), lessons={"index.md": "# Mine\n", "01-clocks.md": EVEN,
+                                                                  "02-ends.md": ENDS}, figures={"steps.py": STEPS})
+    yield from served_site(site)
 
 
 @pytest.fixture(scope="module")
-def ends_page(browser, ends_url, browser_context_args):
-    yield from module_page(browser, ends_url, browser_context_args)
+def author_page(browser, author_url, browser_context_args):
+    yield from module_page(browser, author_url, browser_context_args)
 
 
-@pytest.mark.parametrize("name", sorted(LIMITS))
-def test_every_slider_reaches_both_ends_by_keyboard_drag_and_steps(ends_page, ends_url, name):
-    page, guard = ends_page
-    fresh_lesson(page, guard, ends_url + "ends.html", "ends")  # loaded once, then swapped in anew
+def test_every_slider_reaches_both_ends_by_keyboard_drag_and_steps(author_page, author_url):
+    """Each slider in turn (a, b and c, on one page: they share nothing but the figure)."""
+    page, guard = author_page
+    fresh_lesson(page, guard, author_url + "ends.html", "ends")  # swapped in anew after the clocks
+    for name in sorted(LIMITS):
+        reaches_both_ends(page, name)
+    guard.check()
+
+
+def reaches_both_ends(page, name: str) -> None:
     lo, hi = LIMITS[name]
     slider = page.locator(f"figure#ends input[type=range][name={name}]")
     slider.scroll_into_view_if_needed()
@@ -179,13 +174,13 @@ def test_every_slider_reaches_both_ends_by_keyboard_drag_and_steps(ends_page, en
     for key, end in (("End", hi), ("Home", lo), ("End", hi)):
         page.keyboard.press(key)
         idle(page, "ends")
-        assert state_of(page, "ends")[name] == end, key
+        assert state_of(page, "ends")[name] == end, (name, key)
     for _ in range(3):  # steps back from the end and forth again land on it exactly
         page.keyboard.press("ArrowLeft")
     for _ in range(4):
         page.keyboard.press("ArrowRight")
     idle(page, "ends")
-    assert state_of(page, "ends")[name] == hi
+    assert state_of(page, "ends")[name] == hi, (name, "steps")
     box = slider.bounding_box()
     y = box["y"] + box["height"] / 2
     left, right = box["x"], box["x"] + box["width"]
@@ -195,7 +190,7 @@ def test_every_slider_reaches_both_ends_by_keyboard_drag_and_steps(ends_page, en
         page.mouse.move(past, y, steps=6)  # beyond the track's end
         page.mouse.up()
         idle(page, "ends")
-        assert state_of(page, "ends")[name] == end
+        assert state_of(page, "ends")[name] == end, (name, "drag")
     # the number in the sentence reaches the same ends, by keyboard and by steps
     number = page.locator(f'.ex-adjust[data-param="{name}"]')
     number.scroll_into_view_if_needed()
@@ -203,11 +198,10 @@ def test_every_slider_reaches_both_ends_by_keyboard_drag_and_steps(ends_page, en
     for key, end in (("Home", lo), ("End", hi)):
         page.keyboard.press(key)
         idle(page, "ends")
-        assert state_of(page, "ends")[name] == end, key
-        assert number.get_attribute("aria-valuenow") == f"{end:g}"
+        assert state_of(page, "ends")[name] == end, (name, "number", key)
+        assert number.get_attribute("aria-valuenow") == f"{end:g}", (name, "number", key)
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
     idle(page, "ends")
-    assert state_of(page, "ends")[name] == hi
-    guard.check()
+    assert state_of(page, "ends")[name] == hi, (name, "number steps")
