@@ -46,21 +46,23 @@ def exercise_url(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def opened(browser, exercise_url, browser_context_args):
-    """The page of exercises, loaded once for the tests that answer its exercises (each
-    its own; Python starts once), with the console errors and page errors since it loaded."""
+    """One page for the module's tests (Python starts once), with the console errors and
+    page errors since it loaded. The first test loads it as it needs to; ``reader`` loads
+    it for the others when it has not been."""
     context = browser.new_context(**browser_context_args)
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(exercise_url)
     yield page, errors
     context.close()
 
 
 @pytest.fixture
-def reader(opened):
+def reader(opened, exercise_url):
     page, errors = opened
+    if page.url != exercise_url:
+        page.goto(exercise_url)
     yield page
     try:
         assert errors == []  # none since the page loaded
@@ -70,6 +72,36 @@ def reader(opened):
 
 def answer(page, exercise: str, typed: str, press_enter: bool = True) -> tuple[str, str]:
     return answer_exercise(page, page.locator(f"div#{exercise}"), typed, press_enter)
+
+
+def test_an_answer_sent_before_the_grader_came_is_checked_when_it_comes(opened, exercise_url):
+    """Pins a bug: Enter pressed before js/later.js (which grades exercises) had come sent
+    the answer as a form, so the page reloaded and the answer was lost. (First in the file:
+    its load is the module page's first, which the tests after it answer on.)"""
+    page, errors = opened
+    held = []
+    page.route("**/js/later.*.js", lambda route: held.append(route))  # answered below
+    page.goto(exercise_url)  # conftest's navigation timeout: a busy machine may take a minute
+    e = EXERCISES["output-vector"]
+    right = e.solve(e.generate(5))
+    typed = "(" + ", ".join(f"{x:.3f}" for x in right) + ")"
+    section = page.locator("div#ex-2")
+    section.get_by_label("Your answer").click()
+    page.keyboard.type(typed)
+    page.keyboard.press("Enter")
+    deadline = time.monotonic() + 120  # the answer asks for the grader at once (the first frame is drawn)
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert len(held) == 1, "js/later.js was not asked for"
+    page.wait_for_timeout(200)
+    assert page.url == exercise_url, "the answer was sent as a form"
+    assert section.get_by_label("Your answer").input_value() == typed
+    assert not section.locator(".ex-feedback[data-verdict]").count()
+    held[0].continue_()
+    page.unroute("**/js/later.*.js")
+    section.locator(".ex-feedback[data-verdict]").wait_for()
+    assert section.locator(".ex-feedback").get_attribute("data-verdict") == "right"
+    assert errors == []  # none since the page loaded
 
 
 def test_a_weight_answered_right_wrong_and_with_the_forgotten_sqrt_d(reader):
@@ -91,32 +123,3 @@ def test_a_vector_is_read_with_a_typographic_minus(reader):
     typed = "(" + ", ".join(f"{x:.3f}".replace("-", "\u2212") for x in right) + ")"
     assert answer(reader, "ex-2", typed) == ("Right.", "right")
     assert reader.locator("div#ex-2 input").get_attribute("aria-invalid") == "false"
-
-
-def test_an_answer_sent_before_the_grader_came_is_checked_when_it_comes(page, exercise_url):
-    """Pins a bug: Enter pressed before js/later.js (which grades exercises) had come sent
-    the answer as a form, so the page reloaded and the answer was lost."""
-    errors = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    held = []
-    page.route("**/js/later.*.js", lambda route: held.append(route))  # answered below
-    page.goto(exercise_url)  # conftest's navigation timeout: a busy machine may take a minute
-    e = EXERCISES["output-vector"]
-    right = e.solve(e.generate(5))
-    typed = "(" + ", ".join(f"{x:.3f}" for x in right) + ")"
-    section = page.locator("div#ex-2")
-    section.get_by_label("Your answer").click()
-    page.keyboard.type(typed)
-    page.keyboard.press("Enter")
-    deadline = time.monotonic() + 120  # the answer asks for the grader at once (the first frame is drawn)
-    while not held and time.monotonic() < deadline:
-        page.wait_for_timeout(50)
-    assert len(held) == 1, "js/later.js was not asked for"
-    page.wait_for_timeout(200)
-    assert page.url == exercise_url, "the answer was sent as a form"
-    assert section.get_by_label("Your answer").input_value() == typed
-    assert not section.locator(".ex-feedback[data-verdict]").count()
-    held[0].continue_()
-    section.locator(".ex-feedback[data-verdict]").wait_for()
-    assert section.locator(".ex-feedback").get_attribute("data-verdict") == "right"
-    assert errors == []
