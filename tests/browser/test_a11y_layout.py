@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import assert_matches_cpython, fresh_lesson, idle, later_loaded, mark_position, module_page, shared_page, \
-    touch_drag
+from helpers import assert_matches_cpython, clear, fresh_lesson, idle, later_loaded, mark_position, module_page, \
+    shared_page, touch_drag
 
 FIGURES = [  # (page, figure id)
     ("one-query-row.html", "explorer"),
@@ -37,11 +37,18 @@ FONT_IN = """() => { const font = document.querySelector('link[rel=preload][as=f
                          && document.fonts.status === 'loaded'; }"""
 
 
+def window(page, width: int, height: int) -> None:
+    """The window at ``width`` x ``height`` (the page is laid out anew only if it was not)."""
+    if page.viewport_size != {"width": width, "height": height}:
+        page.set_viewport_size({"width": width, "height": height})
+
+
 @pytest.fixture
 def reader(shared):
+    """The module's page, at the window the test before left: each test sets its own
+    (shared_page puts the page's own back after the module)."""
     page, guard = shared
     yield page, guard
-    page.set_viewport_size({"width": 1280, "height": 800})
     # the font a page preloads (js/start.js) in before the next test leaves the page: a
     # font cut off would be a failed request of that page's own
     page.wait_for_function(FONT_IN)
@@ -68,7 +75,7 @@ def test_at_390_px_tab_never_jumps_up_a_figure(reader, site_url, name, figure_id
     """Regression: controls moved with CSS `order` made Tab jump back up by 670-2,264 px
     (after "Show the arithmetic", focus went back to "Asking word")."""
     page, guard = reader
-    page.set_viewport_size({"width": 390, "height": 844})
+    window(page, 390, 844)
     fresh_lesson(page, guard, site_url + name, figure_id)
     stops = tab_through(page, figure_id)
     assert len(stops) >= 4, stops
@@ -82,7 +89,7 @@ def test_a_control_follows_the_panel_it_changes_and_goes_back_when_wide(reader, 
     """Narrow: the heatmap's controls sit in the DOM right after its table; wide: in the
     side column again, with the keyboard's focus kept through the move."""
     page, guard = reader
-    page.set_viewport_size({"width": 390, "height": 844})
+    window(page, 390, 844)
     fresh_lesson(page, guard, site_url + "attention-heatmap.html", "table")
     order = """() => Array.from(document.querySelectorAll('#table .ex-body [data-key]'))
                       .map(el => el.dataset.key)"""
@@ -101,12 +108,34 @@ def test_a_control_follows_the_panel_it_changes_and_goes_back_when_wide(reader, 
     assert side["x"] > table["x"] + table["width"] - 1, "wide: the controls stand beside the panels"
 
 
+@pytest.fixture(scope="module")
+def plain(browser, site_url, browser_context_args):
+    """A page of its own for the pages without a figure, which are loaded anew: loaded in
+    the module's page, they would stop the engine the lessons share (and the print page
+    has none to hand on)."""
+    yield from module_page(browser, site_url, browser_context_args)
+
+
+@pytest.fixture
+def at_320(request, browser, site_url):
+    """The page for the test's page at 320 px: the module's live page for a lesson, the
+    page of its own for a page without a figure (its guard checked after the test)."""
+    if dict(FIGURES).get(request.getfixturevalue("name")):
+        yield request.getfixturevalue("reader")
+        return
+    page, guard = request.getfixturevalue("plain")
+    clear(guard)
+    yield page, guard
+    page.wait_for_function(FONT_IN)
+    guard.check()
+
+
 @pytest.mark.parametrize("name", PAGES)
-def test_at_320_px_nothing_scrolls_the_page_sideways(reader, site_url, name):
+def test_at_320_px_nothing_scrolls_the_page_sideways(at_320, site_url, name):
     """At 320 px (1280 px at 400% zoom) the page is no wider than the window, before and
     after the engine is live; a wide formula or grid scrolls in its own focusable box."""
-    page, guard = reader
-    page.set_viewport_size({"width": 320, "height": 700})
+    page, guard = at_320
+    window(page, 320, 700)
     figure = dict(FIGURES).get(name)
     if figure:
         fresh_lesson(page, guard, site_url + name, figure)
@@ -210,6 +239,7 @@ def test_beside_the_panels_the_keyboard_can_skip_to_the_controls(reader, site_ur
     figure (planes, tables, "Show the arithmetic") before the controls that change them.
     The figure's first stop offers the way past them, seen once it has the focus."""
     page, guard = reader
+    window(page, 1280, 800)
     fresh_lesson(page, guard, site_url + "one-query-row.html", "explorer")
     skip = page.locator("figure#explorer .ex-skip-controls")
     # start right before the figure (the paragraph before it holds links of its own)
