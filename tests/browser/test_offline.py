@@ -132,46 +132,33 @@ def test_a_site_visited_once_opens_every_lesson_offline_and_live(reader):
     assert page.locator(".ex-site-title").inner_text() == "Mine"
 
 
-def test_a_site_under_a_folder_keeps_itself_in_that_folder(browser, browser_context_args, starter, tmp_path):
+def test_a_site_under_a_folder_keeps_itself_there_under_a_strict_policy(browser, browser_context_args, starter,
+                                                                       tmp_path):
     """As on GitHub Pages, under /REPO/: the worker's scope, its cache and its answers are
-    the site's folder's, beside another site of the same origin."""
+    the site's folder's, beside another site of the same origin. The site's default policy
+    is sent as a header, as a host would send it, so it governs the worker's own script
+    too: no violation in the page, and the worker caches and answers all the same."""
     shutil.copytree(starter[1], tmp_path / "www" / "repo")
-    server = serve_folder(tmp_path / "www")
+    server = serve_folder(tmp_path / "www", DEFAULT_CSP)
     origin = f"http://127.0.0.1:{server.server_address[1]}/"
     context, page, guard = open_reader(browser, browser_context_args, origin)
-    try:
-        first_visit(page, origin + "repo/")
-        scopes = "() => navigator.serviceWorker.getRegistrations().then(r => r.map(x => x.scope))"
-        assert page.evaluate(scopes) == [origin + "repo/"]
-        assert [name.split(" ")[1] for name in page.evaluate(CACHE_KEYS)] == [origin + "repo/"]
-        context.set_offline(True)
-        page.locator(".ex-nav a", has_text="Softmax").first.click()
-        page.wait_for_url(origin + "repo/softmax-of-three.html")
-        live(page, "three")
-        answers_a_slider(page, "three")
-        guard.check()
-    finally:
-        context.close()
-        server.shutdown()
-
-
-def test_the_worker_keeps_to_a_strict_policy_sent_as_a_header(browser, browser_context_args, starter):
-    """The site's default policy as a host would send it, on the worker's own script too:
-    no violation in the page, and the worker caches and answers all the same."""
-    server = serve_folder(starter[1], DEFAULT_CSP)
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    context, page, guard = open_reader(browser, browser_context_args, url)
     try:
         page.add_init_script(
             """window.__violations = [];
             document.addEventListener("securitypolicyviolation", e => window.__violations.push(e.effectiveDirective))"""
         )
-        first_visit(page, url)
+        first_visit(page, origin + "repo/")
+        scopes = "() => navigator.serviceWorker.getRegistrations().then(r => r.map(x => x.scope))"
+        assert page.evaluate(scopes) == [origin + "repo/"], "the worker's scope is not the site's folder"
+        assert [name.split(" ")[1] for name in page.evaluate(CACHE_KEYS)] == [origin + "repo/"], (
+            "the cache is not the site's folder's"
+        )
         context.set_offline(True)
         page.locator(".ex-nav a", has_text="Softmax").first.click()
+        page.wait_for_url(origin + "repo/softmax-of-three.html")
         live(page, "three")
         answers_a_slider(page, "three")
-        assert page.evaluate("() => window.__violations") == []
+        assert page.evaluate("() => window.__violations") == [], "the policy sent as a header was violated"
         guard.check()
     finally:
         context.close()
@@ -228,14 +215,19 @@ def test_a_new_deploy_is_taken_up_whole_and_the_old_cache_goes(browser, browser_
 
 
 def comes_into_the_cache(page, address: str) -> None:
-    """Wait until the site's one cache holds ``address``. (wait_for_function takes a
-    promise for a truthy answer: evaluate awaits the cache's.)"""
-    for _ in range(100):
-        if page.evaluate("""u => caches.keys().then(n => n.length === 1 && caches.open(n[0]))
-                                .then(c => c && c.match(u)).then(Boolean)""", address):
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError(f"{address} is not kept")
+    """Wait until the site's one cache holds ``address``: asked a hundred times, 50 ms
+    apart, in one call to the page. (wait_for_function takes a promise for a truthy
+    answer: the page awaits the cache's itself.)"""
+    kept = page.evaluate("""async u => {
+        for (let tries = 0; tries < 100; tries += 1) {
+            const names = await caches.keys();
+            const cache = names.length === 1 && await caches.open(names[0]);
+            if (cache && await cache.match(u)) return true;
+            await new Promise(done => setTimeout(done, 50));
+        }
+        return false;
+    }""", address)
+    assert kept, f"{address} is not kept"
 
 
 def test_a_reader_who_saves_data_keeps_only_what_they_open(reader):
