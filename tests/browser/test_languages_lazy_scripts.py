@@ -18,7 +18,14 @@ PLANES_DRAWN = """() => {
 }"""
 
 
+def no_engine(page) -> None:
+    """The engine's download never answers (the context's end cancels it): what these
+    tests load and draw comes before Python, and no Pyodide starts beside them."""
+    page.route("**/pyodide/**", lambda route: None)
+
+
 def test_a_page_of_cells_has_no_plane_and_the_page_swapped_in_after_it_draws_its_planes(page, guard, site_url):
+    no_engine(page)
     held = []  # js/panels.js, until the lab's page is swapped in with stand-ins
     page.route("**/js/panels.*", lambda route: held.append(route))
     page.goto(site_url + "attention-heatmap.html")
@@ -58,7 +65,7 @@ def test_a_language_picked_before_later_js_has_come_is_swapped_in_with_its_words
     context = browser.new_context(**browser_context_args)
     page = context.new_page()
     guard = Guard(page, base)
-    page.route("**/pyodide/**", lambda route: None)  # the engine is not needed
+    no_engine(page)
     held = []
     page.route("**/js/later.*", lambda route: held.append(route))
     try:
@@ -93,6 +100,7 @@ def test_a_language_picked_before_later_js_has_come_is_swapped_in_with_its_words
 def test_a_control_kind_the_first_page_lacks_comes_with_the_page_that_needs_it(page, guard, site_url):
     """The lab's page has no Play button: the menu's link to the lesson with one swaps it
     in with its Play button made, in the same document."""
+    no_engine(page)
     page.goto(site_url + "attention-lab.html")
     page.wait_for_function(FIRST_FRAME)
     assert page.evaluate("window.explorables.controls.play.waiting === true")
@@ -112,6 +120,7 @@ def test_a_figure_whose_panels_cannot_be_had_says_so_and_draws_them_once_back_on
     """js/panels.js refused (a dropped request): the lab's page swapped in after the
     heatmap's says that part of its figure could not be loaded, rather than showing empty
     boxes with no word; back online, the file is asked for again and the planes drawn."""
+    no_engine(page)
     page.route("**/js/panels.*", lambda route: route.abort())
     guard.allowed += ["Failed to load resource", "Part of this figure could not be loaded"]
     page.goto(site_url + "attention-heatmap.html")
