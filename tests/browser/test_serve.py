@@ -12,6 +12,22 @@ from explorables.site_builder.commands.serve import DevServer
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.fixture(scope="module")
+def reader(browser, browser_context_args):
+    """One page for the module: each test opens its own server's pages in it (another
+    port, so another origin: nothing of a test before carries over)."""
+    context = browser.new_context(**browser_context_args)
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
+def page(reader):
+    """The module's page, left blank after each test (its server is stopped)."""
+    yield reader
+    reader.goto("about:blank")
+
+
 @pytest.fixture
 def dev(tmp_path):
     content = tmp_path / "content"
