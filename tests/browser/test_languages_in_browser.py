@@ -21,7 +21,7 @@ from urllib.parse import urlparse
 import pytest
 from helpers import module_page
 from languages_site import make_site, served
-from test_axe import violations
+from test_axe import scheme, violations
 
 from explorables.site_builder.authors import loader
 from explorables.site_builder.commands.bundle import bundle_site
@@ -53,6 +53,19 @@ def shared(browser, base, browser_context_args):
     for page, guard in module_page(browser, base, {**browser_context_args, "viewport": {"width": 1280, "height": 900}}):
         page.add_init_script(COUNT_WORKERS)
         yield page, guard
+
+
+@pytest.fixture(scope="module")
+def held(browser, base, browser_context_args):
+    """One page for the module's tests that need no engine: its download never answers
+    (the next page load cancels it), so each load is the first frame alone."""
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    page.route("**/pyodide/**", lambda route: None)
+    try:
+        yield page
+    finally:
+        context.close()
 
 
 def landed(page, base: str, url: str) -> None:
@@ -257,19 +270,14 @@ def test_the_head_follows_a_page_swapped_in_place(shared, base):
 
 
 @pytest.mark.parametrize("url", ["rows.html", "de/rows.html", "he/rows.html", "he/shares.html"])
-def test_the_first_frame_of_every_language_is_small(browser, base, site_dir, browser_context_args, url):
-    context = browser.new_context(**browser_context_args)
-    page = context.new_page()
-    page.route("**/pyodide/**", lambda route: None)  # the engine, not in the first frame, is not started
-    try:
-        page.goto(base + url)
-        page.wait_for_function("() => performance.getEntriesByName('explorables:first-frame').length > 0")
-        names = page.evaluate("""() => {
-            const until = performance.getEntriesByName("explorables:first-frame")[0].startTime;
-            return performance.getEntriesByType("resource").filter(e => e.startTime <= until).map(e => e.name);
-        }""")
-    finally:
-        context.close()
+def test_the_first_frame_of_every_language_is_small(held, base, site_dir, url):
+    page = held
+    page.goto(base + url)
+    page.wait_for_function("() => performance.getEntriesByName('explorables:first-frame').length > 0")
+    names = page.evaluate("""() => {
+        const until = performance.getEntriesByName("explorables:first-frame")[0].startTime;
+        return performance.getEntriesByType("resource").filter(e => e.startTime <= until).map(e => e.name);
+    }""")
     files = [url] + [urlparse(name).path.lstrip("/") for name in names]
     files = [f for f in files if "/pyodide/" not in f and ".zip" not in f and "/js/worker." not in f]
     size = sum(
@@ -326,38 +334,31 @@ def test_an_offline_bundle_switches_language_from_disk_on_one_engine(browser, tm
     assert not outside and not errors, (outside, errors)
 
 
-def test_the_switch_and_the_note_pass_axe_in_both_directions(browser, base, browser_context_args):
-    """Wide and light, then narrow and dark, in one context (the engine is not needed:
-    its download never answers)."""
-    context = browser.new_context(**browser_context_args)
-    page = context.new_page()
-    page.route("**/pyodide/**", lambda route: None)
-    try:
+def test_the_switch_and_the_note_pass_axe_in_both_directions(held, base):
+    """Wide and light, then narrow and dark, on each page loaded once (the engine is not
+    needed: its download never answers)."""
+    page = held
+    for url in ("de/heads.html", "he/rows.html"):
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.goto(base + url)
+        page.locator(".ex-languages summary").click()  # open: its links are checked too
+        page.locator(".ex-languages a[aria-current]").wait_for()
         for width, colour in [(1280, "light"), (390, "dark")]:
             page.set_viewport_size({"width": width, "height": 900})
-            page.emulate_media(color_scheme=colour)
-            for url in ("de/heads.html", "he/rows.html"):
-                page.goto(base + url)
-                page.locator(".ex-languages summary").click()  # open: its links are checked too
-                page.locator(".ex-languages a[aria-current]").wait_for()
-                found = violations(page, url, ".ex-header") + violations(page, url, "main .ex-lesson-header ~ p")
-                assert found == [], (url, width, colour, found)
-                box = page.locator(".ex-languages ul").bounding_box()
-                assert box["x"] >= 0 and box["x"] + box["width"] <= width, (url, box)  # the menu stays on the screen
-    finally:
-        context.close()
+            scheme(page, colour)
+            found = violations(page, url, ".ex-header, main .ex-lesson-header ~ p")
+            assert found == [], (url, width, colour, found)
+            box = page.locator(".ex-languages ul").bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width, (url, width, box)  # the menu stays on the screen
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.emulate_media(color_scheme="light")
 
 
-def test_opening_the_menu_fetches_the_other_languages_words_at_once(browser, base, browser_context_args):
-    context = browser.new_context(**browser_context_args)
-    page = context.new_page()
-    page.route("**/pyodide/**", lambda route: None)  # the engine never starts: nothing is loaded ahead
-    try:
-        page.goto(base + "he/shares.html")
-        page.wait_for_function("() => window.explorables && window.explorables.pages")
-        assert page.evaluate("() => Object.keys(window.explorables.languageWords || {})") == []
-        page.locator(".ex-languages summary").click()
-        page.wait_for_function("() => Object.keys(window.explorables.languageWords || {}).length === 2")
-        assert sorted(page.evaluate("() => Object.keys(window.explorables.languageWords)")) == ["de", "en"]
-    finally:
-        context.close()
+def test_opening_the_menu_fetches_the_other_languages_words_at_once(held, base):
+    page = held  # the engine never starts: nothing is loaded ahead
+    page.goto(base + "he/shares.html")
+    page.wait_for_function("() => window.explorables && window.explorables.pages")
+    assert page.evaluate("() => Object.keys(window.explorables.languageWords || {})") == []
+    page.locator(".ex-languages summary").click()
+    page.wait_for_function("() => Object.keys(window.explorables.languageWords || {}).length === 2")
+    assert sorted(page.evaluate("() => Object.keys(window.explorables.languageWords)")) == ["de", "en"]
