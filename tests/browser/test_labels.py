@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import idle, in_lesson, mark_position, shared_page
+from helpers import clear, idle, in_lesson, mark_position, module_page, shared_page
 
 LESSONS = {"one-query-row": "explorer", "attention-lab": "lab", "two-heads": "heads",
            "positional-encoding": "clocks", "attention-heatmap": "table"}  # lesson: its figure
@@ -135,12 +135,21 @@ def reset(page, figure: dict) -> bool:
     return True
 
 
+@pytest.fixture(scope="module")
+def unstarted(browser, site_url, browser_context_args):
+    """A page whose Python never starts: its WebAssembly is never answered, which keeps
+    this cheap and the engine surely not live (one page for both widths)."""
+    for page, guard in module_page(browser, site_url, browser_context_args):
+        page.route(re.compile(r".*\.wasm$"), lambda route: None)
+        yield page, guard
+
+
 @pytest.mark.parametrize("width", WIDTHS)
-def test_first_frames_name_every_point_without_overlaps(page, site_url, guard, width):
-    """Before Python is live: each lesson is opened only as far as its first frame (Python's
-    WebAssembly is never answered, which keeps this cheap and the engine surely not live)."""
+def test_first_frames_name_every_point_without_overlaps(unstarted, site_url, width):
+    """Before Python is live: each lesson is opened only as far as its first frame."""
+    page, guard = unstarted
+    clear(guard)
     page.set_viewport_size({"width": WIDTHS[width], "height": 900})
-    page.route(re.compile(r".*\.wasm$"), lambda route: None)
     for lesson in LESSONS:
         page.goto(site_url + lesson + ".html", wait_until="domcontentloaded")
         # its figure brought into view and made whole (boot.js draws a figure as it comes near,
@@ -159,15 +168,18 @@ def test_first_frames_name_every_point_without_overlaps(page, site_url, guard, w
     # leaving each lesson while its engine still loads cancels that download (the worker's
     # script, Pyodide, the engine archive), and only that
     guard.failed[:] = [f for f in guard.failed if not (f.endswith("(net::ERR_ABORTED)") and "/_explorables/" in f)]
+    guard.check()
 
 
 shared = shared_page()
 
 
-@pytest.mark.parametrize("width", WIDTHS)
-@pytest.mark.parametrize("lesson", LESSONS)
+# every lesson at one width, then at the other: the page is laid out anew for a width once
+@pytest.mark.parametrize("lesson, width", [(lesson, width) for width in WIDTHS for lesson in LESSONS],
+                         ids=lambda value: value)
 def test_no_name_overlaps_another_leaves_its_canvas_or_covers_a_point(shared, site_url, lesson, width):
-    shared[0].set_viewport_size({"width": WIDTHS[width], "height": 900})
+    if shared[0].viewport_size != {"width": WIDTHS[width], "height": 900}:
+        shared[0].set_viewport_size({"width": WIDTHS[width], "height": 900})
     for page in in_lesson(shared, site_url + lesson + ".html", LESSONS[lesson]):
         shoot(page, lesson, width, "before")
         first = check(page, f"{lesson} at {width}, live:")
@@ -199,7 +211,9 @@ def test_a_dragged_point_keeps_its_name_on_one_side(row):
     x, y = mark_position(page, "explorer", "keys", "key-1")
 
     def side() -> str:
-        (plane,) = [p for p in page.evaluate("() => window.explorables.figures.explorer.labels()") if p["panel"] == "keys"]
+        """Once the figure has computed and drawn the move: the side of key-1's name."""
+        (plane,) = [p for p in page.evaluate("""() => window.explorables.figures.explorer.idle()
+            .then(() => window.explorables.figures.explorer.labels())""") if p["panel"] == "keys"]
         (name,) = [n for n in plane["labels"] if n["mark"] == "key-1" or "key-1" in (n["shared"] or [])]
         return name["side"]
 
@@ -208,7 +222,6 @@ def test_a_dragged_point_keeps_its_name_on_one_side(row):
     sides = []
     for dx in (3, 6, 9, 6, 3, 0, -3, -6, -3, 0, 3, 6):
         page.mouse.move(x + dx, y + dx / 3)
-        idle(page, "explorer")
         sides.append(side())
     page.mouse.up()
     changes = sum(1 for a, b in zip(sides, sides[1:]) if a != b)
