@@ -10,7 +10,7 @@ import re
 import pytest
 
 from conftest import ROOT, Guard
-from helpers import SAVE_DATA
+from helpers import SAVE_DATA, clear
 
 LOW_MEMORY = """
 Object.defineProperty(Navigator.prototype, "deviceMemory", { configurable: true, get() { return 1; } });
@@ -43,24 +43,46 @@ def svg_only_texts(html: str) -> list[list[str]]:
     return out
 
 
+@pytest.fixture(scope="module")
+def contexts(browser, site_url):
+    """One context, with its page and guard, for each set of options the module's tests ask
+    for (``init``: a script run before each document's own): the tests that ask for the same
+    share it, each loading its lesson anew."""
+    made = {}
+
+    def get(**options):
+        key = repr(sorted(options.items()))
+        if key not in made:
+            init = options.pop("init", None)
+            ctx = browser.new_context(viewport={"width": 1280, "height": 900}, **options)
+            if init:
+                ctx.add_init_script(init)
+            page = ctx.new_page()
+            made[key] = (ctx, page, Guard(page, site_url))
+        return made[key][1:]
+
+    yield get
+    for ctx, _, _ in made.values():
+        ctx.close()
+
+
 @pytest.fixture
-def context(browser, site_url):
-    """A fresh context and its guard; extra options per test."""
-    made = []
+def context(contexts):
+    """The page of a context with the test's options (``context(init=..., **options)``) and
+    its guard, started empty; after the test its routes and media are taken off and the
+    guard is checked."""
+    used = []
 
     def make(**options):
-        init = options.pop("init", None)
-        ctx = browser.new_context(viewport={"width": 1280, "height": 900}, **options)
-        if init:
-            ctx.add_init_script(init)
-        page = ctx.new_page()
-        guard = Guard(page, site_url)
-        made.append((ctx, guard))
+        page, guard = contexts(**options)
+        clear(guard)
+        used.append((page, guard))
         return page, guard
 
     yield make
-    for ctx, guard in made:
-        ctx.close()
+    for page, guard in used:
+        page.unroute_all(behavior="ignoreErrors")
+        page.emulate_media(media="screen")
         guard.check()
 
 
