@@ -90,6 +90,23 @@ def test_a_page_of_another_build_is_loaded_not_swapped(reader, site_url, built_s
     assert page.evaluate("() => window.explorables.build") == OTHER
 
 
+def test_a_missing_engine_archive_reloads_once_then_names_it(reader, site_url, built_site):
+    """A page kept by a cache from before a deploy names an engine archive the deploy
+    removed (404): one reload, for a fresh page, then the figure says what is missing."""
+    page, guard, loads = reader
+    guard.allowed += ["could not load the engine archive (404)", "Failed to load resource"]
+    engine = names_in(built_site)["engine.zip"]
+    page.route(f"**/_explorables/{engine}", lambda route: route.fulfill(status=404, body="missing"))
+    page.evaluate("() => sessionStorage.clear()")
+    loads.clear()
+    page.goto(site_url + PAGE)
+    page.locator(f"figure#{FIG}.ex-failed").wait_for(timeout=60_000)
+    assert "could not load the engine archive (404)" in page.locator(f"figure#{FIG} .ex-error").inner_text()
+    page.wait_for_load_state("load")  # the error says no reload comes: the reloaded page's own load is in
+    assert loads == [site_url + PAGE, site_url + PAGE], "not exactly one reload"
+    guard.failed.clear()  # the archive refused on purpose
+
+
 def test_an_engine_of_another_build_reloads_once_then_says_so(reader, site_url, built_site):
     page, guard, loads = reader
     guard.allowed += ["two versions of the site", "is not this page's (build"]
@@ -109,6 +126,7 @@ def test_an_engine_of_another_build_reloads_once_then_says_so(reader, site_url, 
 
     page.route(f"**/_explorables/{engine}", swap_engine)
     page.on("domcontentloaded", cut_by_the_reload)
+    page.evaluate("() => sessionStorage.clear()")  # no reload tried yet (the test before tried one)
     page.goto(site_url + PAGE)
     error = page.locator(f"figure#{FIG} .ex-error")
     error.wait_for(state="visible", timeout=60_000)
@@ -116,13 +134,14 @@ def test_an_engine_of_another_build_reloads_once_then_says_so(reader, site_url, 
     text = error.inner_text()
     assert "two versions of the site" in text and OTHER in text
     assert "reload the page" in text
-    page.wait_for_load_state("load")  # the error says no reload comes: the reloaded page's own load is in
+    page.wait_for_load_state("load")  # (as above)
     assert loads == [site_url + PAGE, site_url + PAGE], "not exactly one reload"
     assert len(fetched) == 2  # the first load's engine and the reloaded page's
     assert page.locator(f"figure#{FIG}.ex-failed").count() == 1
     assert page.locator(f"figure#{FIG} input:not([disabled])").count() == 0
 
     # Once the right engine comes, the page works, and a later mismatch may reload again.
+    # (Last in the module: the page it shares is handed on live, its engine kept.)
     page.unroute_all()
     loads.clear()
     page.goto(site_url + PAGE)
@@ -130,20 +149,3 @@ def test_an_engine_of_another_build_reloads_once_then_says_so(reader, site_url, 
     page.locator(f"figure#{FIG}.ex-live").wait_for()
     assert loads == [site_url + PAGE]
     assert page.evaluate("() => sessionStorage.getItem('explorables-reloaded-for-build')") is None
-
-
-def test_a_missing_engine_archive_reloads_once_then_names_it(reader, site_url, built_site):
-    """A page kept by a cache from before a deploy names an engine archive the deploy
-    removed (404): one reload, for a fresh page, then the figure says what is missing."""
-    page, guard, loads = reader
-    guard.allowed += ["could not load the engine archive (404)", "Failed to load resource"]
-    engine = names_in(built_site)["engine.zip"]
-    page.route(f"**/_explorables/{engine}", lambda route: route.fulfill(status=404, body="missing"))
-    page.evaluate("() => sessionStorage.clear()")
-    loads.clear()
-    page.goto(site_url + PAGE)
-    page.locator(f"figure#{FIG}.ex-failed").wait_for(timeout=60_000)
-    assert "could not load the engine archive (404)" in page.locator(f"figure#{FIG} .ex-error").inner_text()
-    page.wait_for_load_state("load")  # (as above)
-    assert loads == [site_url + PAGE, site_url + PAGE], "not exactly one reload"
-    guard.failed.clear()  # the archive refused on purpose
