@@ -4,14 +4,15 @@ moved by keys, the base picked and typed. Every shown number is checked against 
 CPython engine.
 
 Nothing here waits for time to pass to prove that nothing happened. The page's interval
-timers are recorded (an init script wraps setInterval), so a test can see whether Play's
-timer is running and run every live timer at once; the tick events the page sends are
+timers are recorded (setInterval is wrapped before the lesson is swapped in, and put back
+after the module), so a test can see whether Play's timer is running and run every live
+timer at once; the tick events the page sends are
 counted by wrapping ``window.explorables.client.step``."""
 from __future__ import annotations
 
 import pytest
 
-from helpers import assert_matches_cpython, idle, in_lesson, shared_page, state_of, values_of
+from helpers import assert_matches_cpython, fresh_lesson, idle, in_lesson, shared_page, state_of, values_of
 
 from explorables import engine
 from explorables.engine.figures.positional_encoding import INTERVAL
@@ -22,11 +23,16 @@ NAME = "positional-encoding"
 PAGE = "positional-encoding.html"
 
 TIMERS = """(() => {
-    const set = window.setInterval.bind(window), clear = window.clearInterval.bind(window);
+    if (window.__timers) return;  // the module's page keeps one wrapper across lessons
+    const setReal = window.setInterval, clearReal = window.clearInterval;
+    const set = setReal.bind(window), clear = clearReal.bind(window);
     const live = new Map();  // id -> {run, ms}: the interval timers not cleared yet
     window.__timers = {
         count: ms => [...live.values()].filter(t => t.ms === ms).length,
         runAll: () => { for (const t of [...live.values()]) t.run(); return live.size; },
+        restore: () => {
+            window.setInterval = setReal; window.clearInterval = clearReal; delete window.__timers;
+        },
     };
     window.setInterval = function (fn, ms, ...args) {
         const id = set(fn, ms, ...args);
@@ -39,8 +45,8 @@ TIMERS = """(() => {
 COUNT_TICKS = """() => {
     window.__ticks = 0;
     const client = window.explorables.client, step = client.step;
-    if (client.__counted) return;  // the module's page keeps one wrapper across lessons
-    client.__counted = true;
+    if (client.__step) return;  // the module's page keeps one wrapper across lessons
+    client.__step = step;
     client.step = function (figure, state, event) {
         if (event && event.type === "action" && event.name === "tick") window.__ticks += 1;
         return step.apply(this, arguments);
@@ -58,14 +64,29 @@ ON_SCREEN = """([id, wanted]) => new Promise(resolve => {
 })"""
 
 
-shared = shared_page(own=True)
+track = shared_page()
+
+
+@pytest.fixture(scope="module")
+def shared(track):
+    """The process's shared page, its interval timers and the engine's client put back as
+    they were after the module."""
+    yield track
+    track[0].evaluate("""() => {
+        if (window.__timers) window.__timers.restore();
+        const client = window.explorables && window.explorables.client;
+        if (client && client.__step) { client.step = client.__step; delete client.__step; }
+    }""")
 
 
 def open_clocks(shared, site_url):
-    """The lesson swapped in fresh on the module's page, its timers and ticks recorded."""
-    page, _ = shared
-    if not page.evaluate("() => !!window.__timers"):
-        page.add_init_script(TIMERS)  # before the module's first load, which then keeps it
+    """The lesson swapped in fresh on the module's page, its timers and ticks recorded.
+    The timers are watched from before the swap: a page not live yet goes live on another
+    lesson first."""
+    page, guard = shared
+    if not page.evaluate("() => !!(window.explorables && window.explorables.pages)"):
+        fresh_lesson(page, guard, site_url + "one-query-row.html", "explorer")
+    page.evaluate(TIMERS)
     for page in in_lesson(shared, site_url + PAGE, FIG):
         page.evaluate(COUNT_TICKS)
         yield page
