@@ -1,7 +1,8 @@
 """axe-core (WCAG 2.1 A and AA, and best practice) on every page of the built track: first
 the figures as the reader sees them before Python is live (1280 px dark, 390 px light), then with
-every figure live (1280 and 390 px, light and dark; the colour rules in two of these). And the colours the page really computes for every table
-cell, in both schemes: text at 4.5:1 on the fill the cell ends up with (issue 12).
+every figure live (1280 px light, 390 px dark: each width and each colour scheme once). And the
+colours the page really computes for every table cell, in both schemes: text at 4.5:1 on the
+fill the cell ends up with (issue 12).
 
 axe comes from axe-playwright-python (the test extra), which ships axe.min.js."""
 from __future__ import annotations
@@ -12,20 +13,22 @@ from pathlib import Path
 import axe_playwright_python
 import pytest
 
-from colours import contrast, mix
+from colours import STATIC, contrast, mix
+from explorables.site_builder.output.scripts import stylesheet
 from helpers import fresh_lesson, later_loaded, module_page, shared_page
 
 AXE = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text()
 RULES = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
          "resultTypes": ["violations"],
          "rules": {}}
-LAYOUTS = [(1280, "light"), (1280, "dark"), (390, "light"), (390, "dark")]
-# The colour rules ask, for every piece of text, what is drawn under it: two thirds of axe's
-# time on a page. A colour differs by scheme and the layout by width, so they run in two of the
-# four layouts, which between them hold each scheme and each width; the other rules run in all
-# four. (Every table cell's own colours are checked in both schemes below.)
+# The colour rules ask, for every piece of text, what is drawn under it: most of axe's time
+# on a page. A colour differs by scheme, and what the other rules read (the elements, their
+# names, roles and attributes, what is shown and where) by width alone: a scheme changes
+# colours only (test_a_colour_scheme_changes_colours_only). So every rule runs in two layouts,
+# which between them hold each scheme and each width. (Every table cell's own colours are
+# checked in both schemes below.)
 COLOUR_RULES = ("color-contrast", "link-in-text-block")
-COLOURED = {(1280, "light"), (390, "dark")}
+LAYOUTS = [(1280, "light"), (390, "dark")]
 # Before Python is live only the figures differ (their loading state; the text around them is
 # the same page as live, checked below): the figures alone, each width and scheme once.
 BEFORE_LIVE = [(1280, "dark"), (390, "light")]
@@ -39,6 +42,33 @@ def test_every_page_of_the_track_is_checked(built_site):
     assert sorted(PAGES) == sorted(p.name for p in built_site.glob("*.html"))
 
 
+# What a colour scheme sets: ``--ex-*: colour;`` in a :root, and nothing else
+SCHEME_BLOCK = re.compile(r"@media[^{]*prefers-color-scheme[^{]*\{\s*:root\s*\{([^{}]*)\}\s*\}")
+COLOUR_VALUE = re.compile(r"#[0-9a-fA-F]{3,8}|rgba?\([\d.\s/,%]+\)")
+
+
+def test_a_colour_scheme_changes_colours_only():
+    """Why the rules other than the colour rules run in one scheme a width: the stylesheet's
+    dark scheme sets colours only, and a page that sees the scheme change draws its figures
+    again from the same scene (canvases and cells' inks in the new colours; figure.js)."""
+    css = re.sub(r"/\*.*?\*/", "", stylesheet(STATIC), flags=re.S)
+    media = re.findall(r"@media[^{]*prefers-color-scheme", css)
+    blocks = SCHEME_BLOCK.findall(css)
+    assert len(media) == len(blocks) >= 2, "a colour scheme's rule that is not a :root of colours"
+    for block in blocks:
+        for declaration in filter(str.strip, block.split(";")):
+            prop, _, value = declaration.partition(":")
+            assert prop.strip().startswith("--ex-") and COLOUR_VALUE.fullmatch(value.strip()), declaration
+    # the scripts: figure.js draws every figure again (its listener does nothing else), and
+    # the cells read the new scheme's palette (panels/cells.js)
+    readers = sorted(str(f.relative_to(STATIC / "js")) for f in (STATIC / "js").rglob("*.js")
+                     if "prefers-color-scheme" in f.read_text())
+    assert readers == ["figure.js", "panels/cells.js"], readers
+    figure_js = (STATIC / "js" / "figure.js").read_text()
+    listeners = re.findall(r'matchMedia\("\(prefers-color-scheme: dark\)"\)\.addEventListener\("change", '
+                           r'function \(\) \{(.*?)\n\s*\}\);', figure_js, flags=re.S)
+    bodies = [" ".join(re.sub(r"//[^\n]*", "", body).split()) for body in listeners]
+    assert bodies == ["everyFigure(function (figure) { figure.render(figure.scene); });"], bodies
 
 
 def violations(page, name: str = "", within: str | None = None, colours: bool = True,
@@ -58,14 +88,20 @@ def violations(page, name: str = "", within: str | None = None, colours: bool = 
 def scheme(page, colour: str) -> None:
     """Switch the colour scheme and wait until the page has redrawn for it: media-query
     change events run at the start of a frame, so two frames on everything has followed."""
+    if page.evaluate("c => matchMedia('(prefers-color-scheme: ' + c + ')').matches", colour):
+        return
     page.emulate_media(color_scheme=colour)
     page.wait_for_function("c => matchMedia('(prefers-color-scheme: ' + c + ')').matches", arg=colour)
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
 def each_layout(page, layouts=LAYOUTS):
-    for width, colour in layouts:
-        page.set_viewport_size({"width": width, "height": 900})
+    """Each of ``layouts``, the one the page is in first: a page laid out again costs as much
+    as a check."""
+    here = (page.viewport_size["width"], page.evaluate("() => matchMedia('(prefers-color-scheme: dark)').matches"))
+    for width, colour in sorted(layouts, key=lambda layout: (layout[0], layout[1] == "dark") != here):
+        if page.viewport_size != {"width": width, "height": 900}:
+            page.set_viewport_size({"width": width, "height": 900})
         scheme(page, colour)
         yield f"{width} px {colour}"
 
@@ -101,7 +137,7 @@ def test_axe_finds_nothing_before_the_engine_is_live(waiting, site_url):
 
 
 # The lessons' prose on the print page: the lessons' own markup and styles, whose colours
-# their own pages have in all four layouts (below)
+# their own pages have in both schemes (below)
 PROSE = (".ex-print-lesson :is(p, ul, ol, table, pre, blockquote, .ex-math, details, .ex-exercise)"
          ":not(figure *, .ex-lesson-header *)")
 
@@ -114,14 +150,17 @@ def test_axe_finds_nothing_on_the_print_page(waiting, site_url):
     lessons' prose, checked on the lessons' pages) at what is left once the prose is taken
     out: the cover, the lessons' headers and headings, the figures' stills and captions."""
     page, guard = waiting
+    page.goto("about:blank")  # laid out from the start in the first layout: the page is long
+    page.set_viewport_size({"width": LAYOUTS[0][0], "height": 900})
+    page.emulate_media(color_scheme=LAYOUTS[0][1])
     page.goto(site_url + "print.html")
     found = []
-    for layout in each_layout(page, sorted(COLOURED)):
+    for layout in each_layout(page):
         found += [f"{layout}: {v}" for v in violations(page, "print.html", colours=False)]
     taken = page.evaluate("prose => { const all = document.querySelectorAll(prose); all.forEach(e => e.remove()); "
                           "return all.length; }", PROSE)
     assert taken > 20 and page.locator(".ex-print-lesson .ex-still svg").count() > 5  # the stills stay
-    for layout in each_layout(page, sorted(COLOURED)):
+    for layout in each_layout(page):  # (the last layout first: the whole page is laid out twice, not thrice)
         found += [f"{layout}: {v}" for v in violations(page, "print.html", only_colours=True)]
     assert not found, "\n".join(found)
     guard.failed[:] = [f for f in guard.failed if ".wasm " not in f]  # the lesson opened before
@@ -135,10 +174,10 @@ shared = shared_page()
 
 @pytest.fixture
 def live(shared):
+    """The module's page in the layout the test before left (each test sets its own; the
+    page's viewport and scheme are put back for the next module by shared_page)."""
     page, guard = shared
     yield page, guard
-    page.emulate_media(color_scheme="light")
-    page.set_viewport_size({"width": 1280, "height": 800})
     guard.check()
 
 
@@ -159,8 +198,8 @@ def test_axe_finds_nothing_with_the_engine_live(live, site_url, name):
     page, guard = live
     visit(page, guard, site_url + name, FIGURES.get(name))
     found = []
-    for (width, colour), layout in zip(LAYOUTS, each_layout(page)):
-        found += [f"{layout}: {v}" for v in violations(page, name, colours=(width, colour) in COLOURED)]
+    for layout in each_layout(page):
+        found += [f"{layout}: {v}" for v in violations(page, name)]
     assert not found, "\n".join(found)
 
 
@@ -208,11 +247,14 @@ def test_every_cell_reads_at_4_5_to_1_in_both_schemes(live, site_url, name):
     """Regression: dark text on the dark scheme's strong fills was 2.3-2.7:1."""
     page, guard = live
     figure = FIGURES[name]
+    if page.viewport_size != {"width": 1280, "height": 800}:
+        page.set_viewport_size({"width": 1280, "height": 800})
     visit(page, guard, site_url + name, figure)
     if name == "attention-heatmap.html":  # masked cells are muted: show them too
         page.locator(f"figure#{figure} input[type=checkbox]").first.check()
         page.evaluate("id => window.explorables.figures[id].idle()", figure)
-    for colour in ("light", "dark"):
+    dark = page.evaluate("() => matchMedia('(prefers-color-scheme: dark)').matches")
+    for colour in ("dark", "light") if dark else ("light", "dark"):  # the page's own first
         scheme(page, colour)
         cells = page.evaluate(CELLS, figure)
         assert len(cells) > 10
