@@ -53,14 +53,17 @@
 
   /* The colours ink() mixes, read from the stylesheet once per colour scheme (a table
      of 144 cells asked for them 700 times, a fifth of its first frame's time; and each
-     reading made the browser compute the style of a page just swapped in). */
+     reading made the browser compute the style of a page just swapped in). They are the
+     page's roles (:root): read from the root element, whose style is up to date while a
+     figure just made waits for its own, rather than from the figure, whose reading made
+     the browser style it there and then, in the task that made it. */
   const ROLES = ["text", "soft", "panel", "positive", "negative", "ink-dark", "ink-light"];
   const DARK = "screen and (prefers-color-scheme: dark)";  // as the stylesheet's
   const palettes = {};
-  function palette(figure) {
+  function palette() {
     const scheme = window.matchMedia && window.matchMedia(DARK).matches ? "dark" : "light";
     if (palettes[scheme]) return palettes[scheme];
-    const style = getComputedStyle(figure.root);
+    const style = getComputedStyle(document.documentElement);
     const colors = {};
     let read = true;
     ROLES.forEach(function (role) {
@@ -209,7 +212,7 @@
       if (next.col_labels) {
         next.col_labels.forEach(function (c, i) { writeLabel(table.tHead.rows[0].cells[i + shift], c); });
       }
-      const colors = palette(figure);
+      const colors = palette();
       const body = table.tBodies[0];
       (next.rows || []).forEach(function (row, r) {
         const tr = body.rows[r];
