@@ -130,6 +130,8 @@ def test_the_front_page_counts_and_continues_and_forget_clears(reader, site_url)
     assert answer_exercise(page, page.locator("div#constructor"), right_weight(2))[1] == "right"
     page.locator("div#constructor .ex-exercise-label[data-ex-solved]").wait_for()
 
+    # what is read from here on is the marks alone: the lesson's engine is held, never started
+    page.route(re.compile(r".*\.wasm$"), lambda route: None)
     page.goto(site_url + "index.html")
     progress_shown(page)
     drills = page.locator("main .ex-track a", has_text="Drills")
@@ -140,7 +142,6 @@ def test_the_front_page_counts_and_continues_and_forget_clears(reader, site_url)
     page.wait_for_function("() => document.querySelector('main h1').textContent === 'Drills'")
     assert page.evaluate("() => new URL(location.href).pathname") == "/drills.html"
     progress_shown(page)
-    page.evaluate("() => window.explorables.ready")  # the engine the lesson started is up: nothing cut off
 
     forget = page.get_by_role("button", name="Forget my progress")
     forget.click()
