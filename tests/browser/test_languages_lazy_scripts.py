@@ -7,6 +7,8 @@ swapped in with its words once it has."""
 
 from __future__ import annotations
 
+import time
+
 from conftest import Guard
 from languages_site import served
 
@@ -46,6 +48,9 @@ def test_a_page_of_cells_has_no_plane_and_the_page_swapped_in_after_it_draws_its
     page.wait_for_function("() => Object.values(window.explorables.figures).some(f => "
                            "Object.values(f.panelViews).some(v => v.waiting))")
     assert page.locator("main .ex-plane canvas").count() == 0  # stand-ins, until the kinds come
+    deadline = time.monotonic() + 60  # the request's route reaches this process a little later
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(20)  # lets Playwright hand the route over: a poll of ``held``, not a wait for time
     assert held
     for route in held:
         route.continue_()
