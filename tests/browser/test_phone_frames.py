@@ -1,7 +1,6 @@
 """A phone's frames as a figure comes (issue 39): the first panel of a figure the page
 draws as it loads is styled and laid out in a frame of its own, before the figure's
-controls are made, so that neither frame is a long task on a phone's CPU; and the task
-that makes the figure asks for no style of it (the browser would compute it there)."""
+controls are made, so that neither frame is a long task on a phone's CPU."""
 
 from __future__ import annotations
 
@@ -53,42 +52,6 @@ def test_the_first_panel_is_laid_out_in_a_frame_before_the_controls_come(browser
         controls = page.locator("figure#table .ex-side [data-key]")
         assert controls.count() == len(scene["controls"])
         assert page.locator("figure#table .ex-panels > .ex-panel").count() == len(scene["panels"])
-        guard.check()
-    finally:
-        for route in held:
-            route.abort()
-        context.close()
-
-
-# every style the page's scripts read of an element inside the heatmap's figure, until its
-# controls are made (a reading makes the browser compute the figure's style at once)
-READS = """window.__figureStyleReads = [];
-const read = window.getComputedStyle;
-window.getComputedStyle = function (el, pseudo) {
-  const figure = el && el.closest ? el.closest("figure#table") : null;
-  if (figure && window.__controlsAt === null) window.__figureStyleReads.push(el.tagName + "." + el.className);
-  return read.call(window, el, pseudo);
-};"""
-
-
-def test_the_figure_is_made_without_reading_its_style(browser, site_url):
-    """The heatmap's cells read their colours (the page's roles) from the root element,
-    whose style is up to date, not from the figure just made: the task that makes the
-    figure reads no style inside it. The cells still get the inks of those colours: in
-    the dark scheme, the strongest fills want the dark ink, some the light one."""
-    context = browser.new_context(**PHONE, color_scheme="dark")
-    page = context.new_page()
-    guard = Guard(page, site_url)
-    held: list = []
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
-    try:
-        page.add_init_script(RECORD + READS)
-        page.goto(site_url + "attention-heatmap.html")
-        page.wait_for_function("() => window.__controlsAt !== null")
-        assert page.evaluate("() => window.__figureStyleReads") == []
-        # a cell whose fill its own ink does not read on is given the dark or light ink
-        assert page.locator("figure#table td.ex-ink-dark").count() > 0
-        assert page.locator("figure#table td.ex-ink-light").count() > 0
         guard.check()
     finally:
         for route in held:

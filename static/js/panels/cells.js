@@ -53,17 +53,14 @@
 
   /* The colours ink() mixes, read from the stylesheet once per colour scheme (a table
      of 144 cells asked for them 700 times, a fifth of its first frame's time; and each
-     reading made the browser compute the style of a page just swapped in). They are the
-     page's roles (:root): read from the root element, whose style is up to date while a
-     figure just made waits for its own, rather than from the figure, whose reading made
-     the browser style it there and then, in the task that made it. */
+     reading made the browser compute the style of a page just swapped in). */
   const ROLES = ["text", "soft", "panel", "positive", "negative", "ink-dark", "ink-light"];
   const DARK = "screen and (prefers-color-scheme: dark)";  // as the stylesheet's
   const palettes = {};
-  function palette() {
+  function palette(figure) {
     const scheme = window.matchMedia && window.matchMedia(DARK).matches ? "dark" : "light";
     if (palettes[scheme]) return palettes[scheme];
-    const style = getComputedStyle(document.documentElement);
+    const style = getComputedStyle(figure.root);
     const colors = {};
     let read = true;
     ROLES.forEach(function (role) {
@@ -212,7 +209,7 @@
       if (next.col_labels) {
         next.col_labels.forEach(function (c, i) { writeLabel(table.tHead.rows[0].cells[i + shift], c); });
       }
-      const colors = palette();
+      const colors = palette(figure);
       const body = table.tBodies[0];
       (next.rows || []).forEach(function (row, r) {
         const tr = body.rows[r];
