@@ -195,14 +195,22 @@
   /* A reload of the only page open while a new version waits: the new version takes
      over, and the page is loaded again, from it (no page of the old one is left). The
      answer is at once: the new worker activates once this one has no request left. */
+  const HANDING_MS = 10000;  // the longest a take-over may take before this version answers again
+  let handing = 0;  // when this worker asked the waiting one to take over
   function takeOver(request) {
+    if (request.mode !== "navigate") return Promise.resolve(null);
+    const again = function () { return new Response("", { headers: { Refresh: "0" } }); };
+    // Taking over: a page loaded meanwhile asks again (the new version, once it is active),
+    // however many documents the reload left open for a moment on a busy machine.
+    if (Date.now() - handing < HANDING_MS) return Promise.resolve(again());
     const waiting = self.registration.waiting;
-    if (!waiting || request.mode !== "navigate") return Promise.resolve(null);
+    if (!waiting) return Promise.resolve(null);
     return self.clients.matchAll({ type: "window" }).then(function (pages) {
       // the page reloaded is the only one open (a new tab beside another page is not)
       if (pages.length > 1 || (pages.length === 1 && pages[0].url !== request.url)) return null;
+      handing = Date.now();
       waiting.postMessage({ type: "take-over" });
-      return new Response("", { headers: { Refresh: "0" } });
+      return again();
     });
   }
 
