@@ -34,7 +34,7 @@ NOT_READER_WORDS = {
     "bundle.js": {"index.html"},
     "client.js": {"the engine (build ", ") is not this page's (build ", "a file of the engine is missing ("},
     "code.js": {"copy refused"},  # caught: the button then says "Select and copy"
-    "core.js": {"(prefers-reduced-motion: reduce)"},
+    "core.js": {"(prefers-reduced-motion: reduce)", "js/panels.js is no longer on the server"},
     "figure.js": {"input, button, select, textarea", "(prefers-color-scheme: dark)"},
     "livereload.js": {"a[href], button, input, select, textarea, summary, [tabindex]"},
     "label.js": {" leader", "13px system-ui, sans-serif", "600 13px system-ui, sans-serif", "px system-ui, sans-serif"},

@@ -184,13 +184,13 @@
         if (ex.figures[figure.id] !== figure) return;
         gone().then(function (deployed) {
           // a page of a build whose files a deploy replaced: a fresh copy names the new ones
-          const why = "js/panels.js is no longer on the server";
-          if (deployed && ex.reloadOnce && ex.reloadOnce(why, "explorables-reloaded-for-panels")) return;
+          if (deployed && ex.reloadOnce && ex.reloadOnce(GONE, "explorables-reloaded-for-panels")) return;
           figure.showError(ex.t("runtime.panels_failed"), false);
           window.addEventListener("online", function () { redraw(figure); }, { once: true });
         });
       });
     }
+    const GONE = "js/panels.js is no longer on the server";  // the console's words, before the reload
     // Whether the server answered that the file is not there (a dropped request is no answer)
     function gone() {
       return fetch(ex.asset("panels"), { method: "HEAD", cache: "no-store" })
