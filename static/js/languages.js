@@ -171,9 +171,11 @@
   }
   settle();
   ex.ready.then(idle, idle);
-  // a reader who opens the menu before that: at once (toggle does not bubble: captured)
+  // a reader who opens the menu before that: at once (toggle does not bubble: captured),
+  // or now, when it was opened before this script came
   document.addEventListener("toggle", function (event) {
     if (event.target.matches && event.target.matches(".ex-languages[open]")) ahead();
   }, true);
+  if (document.querySelector(".ex-languages[open]")) ahead();
   ex.languages = true;  // here: the switch is js/pages.js's to swap (js/languages-early.js)
 })();

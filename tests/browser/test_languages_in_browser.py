@@ -15,6 +15,7 @@ tests' process."""
 from __future__ import annotations
 
 import gzip
+import re
 import zipfile
 from urllib.parse import urlparse
 
@@ -355,10 +356,23 @@ def test_the_switch_and_the_note_pass_axe_in_both_directions(held, base):
 
 
 def test_opening_the_menu_fetches_the_other_languages_words_at_once(held, base):
+    """Opened before js/later.js (which brings js/languages.js) has come, too: the words
+    are asked for as soon as it comes."""
     page = held  # the engine never starts: nothing is loaded ahead
+    later = re.compile(r".*/js/later\.[^/]*js$")
+    waiting = []
+    page.route(later, lambda route: waiting.append(route))
     page.goto(base + "he/shares.html")
     page.wait_for_function("() => window.explorables && window.explorables.pages")
     assert page.evaluate("() => Object.keys(window.explorables.languageWords || {})") == []
     page.locator(".ex-languages summary").click()
+    for _ in range(3000):  # until the page has asked for js/later.js (a poll of ``waiting``)
+        if waiting:
+            break
+        page.wait_for_timeout(20)
+    assert waiting and not page.evaluate("() => !!window.explorables.languages"), "js/languages.js came first"
+    for route in waiting:
+        route.continue_()
+    page.unroute(later)
     page.wait_for_function("() => Object.keys(window.explorables.languageWords || {}).length === 2")
     assert sorted(page.evaluate("() => Object.keys(window.explorables.languageWords)")) == ["de", "en"]
