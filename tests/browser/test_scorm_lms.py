@@ -136,7 +136,7 @@ def open_session(browser, url: str, record: dict | None = None, kept: dict | Non
     frame = page.frame_locator("#sco")
     frame.locator("main").wait_for()
     sco = next(f for f in page.frames if f.url.endswith("package/index.html"))
-    sco.wait_for_function("() => window.explorables.scorm && window.explorables.scorm.ready")
+    sco.wait_for_function("() => window.explorables && window.explorables.scorm && window.explorables.scorm.ready")
     sco.evaluate("() => window.explorables.scorm.ready")
     return page, frame, sco, guard
 
