@@ -16,13 +16,13 @@ import math
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..locale import t, typed
+from ..locale import t
 from ..positional import OMEGA
 from .base import FieldError, Option, closest, parse_number
 from .kit.events import cell_of
 from .kit.geometry import read_rows
 from .kit.params import Param, resolve
-from .kit.text import Say, field_text, spoken
+from .kit.text import Say, field_text, setting, spoken
 
 # --- 2 x 2 matrices -----------------------------------------------------------------------------
 
@@ -120,8 +120,8 @@ def parse_cell(name: str, value: Any, label: str) -> float:
             t(
                 "figure.range",
                 what=label,
-                lo=typed(f"{-MATRIX_LIMIT:g}"),
-                hi=typed(f"{MATRIX_LIMIT:g}"),
+                lo=setting(-MATRIX_LIMIT),
+                hi=setting(MATRIX_LIMIT),
                 value=str(value).strip(),
             ),
         )

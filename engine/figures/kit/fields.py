@@ -18,13 +18,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from ...locale import t, typed
+from ...locale import t
 from ..base import FieldError, Option, Text, parse_number
 from .controls import grid
 from .events import cell_of
 from .geometry import read_rows
 from .params import Hidden, Param, Slider, Toggle, resolve
-from .text import field_text, shown, spoken
+from .text import field_text, setting, shown, spoken
 
 
 @dataclass(frozen=True)
@@ -102,7 +102,7 @@ class NumberChoice(Param):
     def controls(self, state: dict) -> list[dict[str, Any]]:
         if not self.field:
             return [self.control_dict(state)]
-        lo, hi = typed(f"{self.lo:g}"), typed(f"{self.hi:g}")
+        lo, hi = setting(self.lo), setting(self.hi)
         field = {"kind": "number", "name": f"{self.name}_text", "label": spoken(self.field)}
         field.update({"help": self.field_help.format(lo=lo, hi=hi)} if self.field_help else {})
         field.update({"near": self.near} if self.near else {})
@@ -126,7 +126,7 @@ class NumberChoice(Param):
         if not self.lo <= x <= self.hi:
             raise FieldError(
                 self.name,
-                t("figure.range", what=what, lo=typed(f"{self.lo:g}"), hi=typed(f"{self.hi:g}"), value=shown(value)),
+                t("figure.range", what=what, lo=setting(self.lo), hi=setting(self.hi), value=shown(value)),
             )
         return x
 

@@ -21,9 +21,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ...locale import t, typed
+from ...locale import t
 from ..base import FieldError, Option, Text, parse_number
-from .text import Say, field_text, shown, spoken
+from .text import Say, field_text, setting, shown, spoken
 
 
 class DeclarationError(ValueError):
@@ -196,19 +196,19 @@ class Slider(Param):
             if x != int(x) or not lo <= x <= hi:
                 raise FieldError(
                     self.name,
-                    t("figure.whole_range", what=what, lo=typed(f"{lo:g}"), hi=typed(f"{hi:g}"), value=shown(value)),
+                    t("figure.whole_range", what=what, lo=setting(lo), hi=setting(hi), value=shown(value)),
                 )
             if self.even and x % 2:
                 raise FieldError(self.name, t(ODD, what=what, got=int(x)))
             step = self.whole_step()
             if step > 1 and (x - lo) % step:
                 raise FieldError(
-                    self.name, t("figure.whole_step", what=what, step=step, lo=typed(f"{lo:g}"), value=shown(value))
+                    self.name, t("figure.whole_step", what=what, step=step, lo=setting(lo), value=shown(value))
                 )
             return int(x)
         if not lo <= x <= hi:
             raise FieldError(
-                self.name, t("figure.range", what=what, lo=typed(f"{lo:g}"), hi=typed(f"{hi:g}"), value=field_text(x))
+                self.name, t("figure.range", what=what, lo=setting(lo), hi=setting(hi), value=field_text(x))
             )
         return x
 
