@@ -165,6 +165,13 @@
         document.body.append(script);  // not the head: pages.js compares the heads' scripts
       }));
     };
+    const GONE = "js/panels.js is no longer on the server";  // the console's words, before the reload
+    // Whether the server answered that the file is not there (a dropped request is no answer)
+    function gone() {
+      return fetch(ex.asset("panels"), { method: "HEAD", cache: "no-store" })
+        .then(function (response) { return response.status === 404 || response.status === 410; },
+              function () { return false; });
+    }
     // Drawn again once js/panels.js has come, once however many stand-ins it drew; if the
     // file cannot be had (a dropped request), the figure says so and asks again when the
     // browser is back online; if the server no longer has it (a deploy replaced this
@@ -189,13 +196,6 @@
           window.addEventListener("online", function () { redraw(figure); }, { once: true });
         });
       });
-    }
-    const GONE = "js/panels.js is no longer on the server";  // the console's words, before the reload
-    // Whether the server answered that the file is not there (a dropped request is no answer)
-    function gone() {
-      return fetch(ex.asset("panels"), { method: "HEAD", cache: "no-store" })
-        .then(function (response) { return response.status === 404 || response.status === 410; },
-              function () { return false; });
     }
     function standIn(kinds, kind) {
       if (!kinds[kind]) (kinds[kind] = function (figure) {
