@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import sys
 import zipfile
 
 import pytest
@@ -46,6 +48,25 @@ def test_the_sample_figure_is_built_listed_and_shipped(site, capsys):
     assert main(["figures", "softmax-bars", "--json"]) == 0
     manifest = json.loads(capsys.readouterr().out)
     assert [p["name"] for p in manifest["params"]] == ["a", "b", "c"]
+
+
+def test_an_edit_that_keeps_the_size_and_the_second_is_built_and_leaves_no_bytecode(site, capsys, monkeypatch):
+    """Pins a bug: the module ran through Python's import system, which (in an author's
+    Python, where bytecode is written) left figures/__pycache__ in the author's repository
+    and, for an edit keeping the file's size within the same second, ran the module as it
+    was before the edit: a preview showing the old figure."""
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)  # as Python runs by default
+    module = site / "figures" / "softmax_bars.py"
+    assert main(["build"]) == 0
+    assert '"Softmax of three scores"' in (site / "_site" / "mine.html").read_text()
+    stamp = module.stat()
+    module.write_text(module.read_text().replace("of three scores", "of THREE scores"))
+    os.utime(module, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))  # the same second, the same size
+    assert module.stat().st_size == stamp.st_size
+    assert main(["build"]) == 0, capsys.readouterr().err
+    html = (site / "_site" / "mine.html").read_text()
+    assert "of THREE scores" in html and "of three scores" not in html
+    assert sorted(p.name for p in (site / "figures").iterdir()) == ["softmax_bars.py"]
 
 
 def test_the_figures_folder_is_set_in_site_yml(site, capsys):

@@ -247,10 +247,16 @@ def _load_module(path: Path, words=None) -> tuple[AuthorModule | None, list[Sour
     spec = importlib.util.spec_from_file_location(f"{PACKAGE}.{name}", path)
     assert spec is not None and spec.loader is not None  # a .py file's location always gives both
     module = importlib.util.module_from_spec(spec)
+    module.__cached__ = None  # type: ignore[attr-defined]
+    # Compiled from the text just read, never through a bytecode cache: the import system
+    # would write figures/__pycache__ into the author's repository and, for an edit that
+    # keeps the file's size within the same second (a 1 changed to a 2 while serve runs),
+    # run the module as it was before the edit.
+    code = compile(text, str(path), "exec", dont_inherit=True)
     sys.modules[spec.name] = module
     try:
         with fenced():  # a time limit, imports checked as it runs, sys.exit an error
-            spec.loader.exec_module(module)
+            exec(code, module.__dict__)
     except Exception as err:  # the author's code raised: report it at the author's line
         del sys.modules[spec.name]
         FIGURES.clear()
