@@ -27,7 +27,8 @@ untimed run; ``--no-bytecode``: as the environment has it).
 
 Each timed Explorables build starts from an empty build cache (EXPLORABLES_CACHE, a fresh
 folder). Then, at each size: a rebuild of the unchanged site with the cache of a build
-before it, a rebuild after one lesson's text was edited, the size of one lesson's page
+before it, a rebuild after one lesson's text was edited, the same edit in `explorables
+serve` (its kept build process rebuilding the one page), the size of one lesson's page
 (the same Markdown at every size: the menu must not grow it), and a reader's first
 search (js/search.js under Node): what it downloads, gzipped, and when it answers.
 """
@@ -256,6 +257,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(_row(pages, "MkDocs", theirs), f"(Explorables: {ratio:.2f}x MkDocs, cpu {cpu:.2f}x)", flush=True)
             if pages < 10000:  # (past it, the cached rebuilds would take the benchmark minutes more)
                 _rebuilds(site, pages)
+                _serve_edits(site, pages)
             _first_search(site)
             if not args.keep:
                 shutil.rmtree(site)
@@ -277,6 +279,41 @@ def _rebuilds(site: Path, pages: int) -> None:
         print(_row(pages, "  one edit", [timed(explorables(site), site, cache)]), "(rebuild, cached)", flush=True)
     finally:
         shutil.rmtree(cache, ignore_errors=True)
+
+
+SAVES_APART = 2.0  # s between two edits: an author's saves, for the process to bring the shared files up to date
+
+
+def _serve_edits(site: Path, pages: int, edits: int = 3) -> None:
+    """`explorables serve` on the site: one lesson's text edited, then the server's check
+    (what it does after each poll: the watched files looked at, the lesson rebuilt by its
+    kept build process and written), timed until the page on disk holds the edit. The
+    poll's own wait (0.5 s) is not counted; the edits are SAVES_APART apart, as an
+    author's saves are (after answering, the process brings the search index and the
+    print page up to date, which a save at once would wait for)."""
+    from explorables.site_builder.commands.serve import DevServer
+
+    dev = DevServer(site / "docs", port=0)
+    try:
+        if not dev.start():
+            raise SystemExit("serve could not build the site")
+        times = []
+        for n, lesson in enumerate(sorted((site / "docs").glob("*/lesson-*.md"))[1: 1 + edits]):
+            marker = f"Edited for the benchmark, number {n}."
+            time.sleep(SAVES_APART)
+            start = time.perf_counter()
+            lesson.write_text(lesson.read_text(encoding="utf-8") + f"\n{marker}\n", encoding="utf-8")
+            if not dev.check():
+                raise SystemExit(f"serve did not rebuild {lesson.name}")
+            times.append(time.perf_counter() - start)
+            page = dev.out_dir / lesson.parent.name / f"{lesson.stem}.html"
+            if marker not in page.read_text(encoding="utf-8"):
+                raise SystemExit(f"serve's page {page} does not hold the edit")
+        print(f"{pages:>7} |   serve edit | {min(times) * 1000:7.0f} ms | {statistics.median(times) * 1000:8.0f} ms "
+              f"| (a lesson's text edited -> its page written, the kept build process; runs "
+              f"{', '.join(f'{t * 1000:.0f}' for t in times)} ms)", flush=True)
+    finally:
+        dev.stop()
 
 
 def _lesson_size(site: Path) -> str:
