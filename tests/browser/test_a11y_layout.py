@@ -150,6 +150,10 @@ def test_at_320_px_nothing_scrolls_the_page_sideways(at_320, site_url, name):
         page.wait_for_function(FONT_IN)
     # open every fold, so what it hides is measured too
     page.evaluate("() => document.querySelectorAll('main details').forEach(d => { d.open = true; })")
+    # what they held is laid out in the next frame, and its boxes measured after that layout
+    # (js/scrollers.js: a ResizeObserver's callbacks), in their font once it is in
+    page.evaluate("() => document.fonts.ready.then(() => new Promise(r => requestAnimationFrame("
+                  "() => requestAnimationFrame(r))))")
     wide = page.evaluate("""() => {
         const out = [], seen = new Set();
         const width = document.documentElement.clientWidth;
