@@ -25,6 +25,7 @@ from explorables.site_builder.commands.new import new_site
 from explorables.site_builder.errors import BuildError
 from explorables.site_builder.output.assets import names_in
 from explorables.site_builder.structure.config import load_config
+from explorables.site_builder.output.search import read_script_value
 
 WARNINGS: list[str] = []  # of the build of ``built``
 
@@ -203,7 +204,7 @@ def search_index(out: Path, name: str) -> dict:
     html = page(out, name)
     script = (out / name).parent / ("../" * name.count("/")) / "_explorables" / manifest(html)["assets"]["search"]
     text = script.read_text(encoding="utf-8")
-    return json.loads(text.split(".searchIndex = ", 1)[1].rsplit(";\ndocument", 1)[0])
+    return read_script_value(text)
 
 
 def test_each_languages_search_index_holds_only_its_pages(built):

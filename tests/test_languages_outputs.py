@@ -19,6 +19,7 @@ from explorables.site_builder.authors import loader
 from explorables.site_builder.commands.build import build_site
 from explorables.site_builder.output import search_files
 from explorables.site_builder.output.assets import names_in
+from explorables.site_builder.output.search import read_script_value
 
 TWO = {key: text for key, text in LESSONS.items() if not key.startswith("he/")}
 
@@ -38,7 +39,7 @@ def split(tmp_path_factory) -> Path:
 
 def first_file(out: Path, name: str) -> dict:
     text = (out / "_explorables" / name).read_text(encoding="utf-8")
-    return json.loads(text[text.index("searchIndex = ") + 14 : text.index(";\n")])
+    return read_script_value(text)
 
 
 def part(out: Path, name: str) -> tuple[str, object]:
@@ -47,7 +48,7 @@ def part(out: Path, name: str) -> tuple[str, object]:
         r'\(function \(ex\) \{ \(ex\.searchParts = ex\.searchParts \|\| \{\}\)\["([^"]+)"\] = (.*); \}\)', text
     )
     assert found, text[:200]
-    return found.group(1), json.loads(found.group(2))
+    return found.group(1), read_script_value(found.group(2))
 
 
 def asset_map(out: Path, page: str) -> dict:

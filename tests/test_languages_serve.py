@@ -7,7 +7,6 @@ an English lesson German shows as its stand-in builds the whole site (both pages
 
 from __future__ import annotations
 
-import json
 import re
 import time
 
@@ -20,6 +19,7 @@ from explorables.site_builder.commands.build import build_site
 from explorables.site_builder.commands.serve import DevServer
 from explorables.site_builder.output import search_files
 from explorables.site_builder.output.assets import ASSETS, names_in
+from explorables.site_builder.output.search import read_script_value
 
 INDEXES = ("search-index.js", "search-index.de.js", "search-index.he.js")
 
@@ -100,9 +100,8 @@ def test_a_split_german_index_is_written_anew_with_parts_of_its_own(tmp_path, mo
         incremental._KEPT[0] = None  # the site kept for `serve` is this test's: forgotten
         loader.unload()
     first = indexes(out)["search-index.de.js"]
-    found = re.search(r"searchIndex = (.*);\ndocument", first, re.S)
-    assert found, first[:200]
-    head = json.loads(found.group(1))
+    assert "searchIndex = JSON.parse(" in first, first[:200]
+    head = read_script_value(first)
     parts = [entry[-1] for entry in head["terms"]]
     keys = [entry[1] for entry in head["terms"]]
     assert all(key.startswith("de-t") for key in keys) and all(p.startswith("search/de/") for p in parts)

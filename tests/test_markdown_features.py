@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from explorables.site_builder.markdown.parser import create_parser, parse_page, render_page
+from explorables.site_builder.output.search import read_script_value
 
 
 def render(tmp_path: Path, text: str, name: str = "page.md"):
@@ -391,7 +392,8 @@ def test_search_finds_nothing_for_nonsense_and_stop_words(track_index, tmp_path)
 
 def test_index_is_a_classic_script_of_sections(track_index):
     text = track_index.read_text(encoding="utf-8")
-    assert text.startswith("(window.explorables = window.explorables || {}).searchIndex = {")
+    assert text.startswith("(window.explorables = window.explorables || {}).searchIndex = JSON.parse('{")
+    assert read_script_value(text)["version"] == 1
     assert "</script" not in text.lower()
 
 

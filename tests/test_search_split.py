@@ -18,6 +18,7 @@ import pytest
 from explorables.site_builder.commands.build import build_site
 from explorables.site_builder.output import search_files
 from explorables.site_builder.output.assets import names_in
+from explorables.site_builder.output.search import read_script_value, script_value
 from test_markdown_features import RELEVANCE
 
 ROOT = Path(__file__).parent.parent
@@ -87,7 +88,7 @@ def test_a_small_site_keeps_one_file(sites):
     names = names_in(one)
     assert not [name for name in names if name.startswith("search/")]
     text = (one / "_explorables" / names["search-index.js"]).read_text(encoding="utf-8")
-    assert json.loads(text[text.index("searchIndex = ") + 14 : text.index(";\n")])["version"] == 1
+    assert read_script_value(text)["version"] == 1
 
 
 def test_a_split_index_is_a_small_first_file_and_hashed_parts(sites):
@@ -96,7 +97,7 @@ def test_a_split_index_is_a_small_first_file_and_hashed_parts(sites):
     parts = sorted(name for name in names if name.startswith("search/"))
     assert len([p for p in parts if p.startswith("search/t")]) > 5 and len([p for p in parts if "/d" in p]) > 3
     text = (split / "_explorables" / names["search-index.js"]).read_text(encoding="utf-8")
-    head = json.loads(text[text.index("searchIndex = ") + 14 : text.index(";\n")])
+    head = read_script_value(text)
     assert head["version"] == 2 and head["per"] == 7
     assert head["vocab"] == sorted(head["vocab"]) and "softmax" in head["vocab"]
     assert [entry[0] for entry in head["terms"]] == sorted(entry[0] for entry in head["terms"])
@@ -217,3 +218,14 @@ def test_the_best_of_many_equal_sections_come_in_their_order(tmp_path):
     assert [url for url, _ in found["partly"]] == [f"d{d}" for d in range(8)]  # an unknown word: the rest count half
     assert found["partly"][0][1] == found["word"][0][1] / 2
     assert found["all"] == 50000
+
+
+def test_a_search_file_s_data_reads_back_the_same_in_node_and_in_python():
+    """Search files carry their data as JSON.parse('...') (read faster than an object
+    literal): every character JSON may hold comes through, and "<" never closes a script."""
+    value = {"q": "it's a \\ \"quote\" </script> \n\r \u2028\u2029 é ∑", "n": [1, 2.5, None, True, -0.0]}
+    text = "x = " + script_value(value) + ";"
+    assert "</" not in text and read_script_value(text) == value
+    done = subprocess.run([node(), "-e", "const " + text + " console.log(JSON.stringify(x));"],
+                          capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) == value

@@ -28,16 +28,12 @@ import json
 from pathlib import Path
 
 from . import assets as site_assets
-from .search import build_index, index_script
+from .search import build_index, index_script, script_value
 
 SPLIT_ABOVE = 400_000  # characters of the one-file index past which it is split
 PART_SIZE = 60_000  # characters of postings a part holds, about
 DOCS_PER_PART = 200  # sections whose words one part holds
 FIRST = "search-index.js"
-
-
-def _data(value) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
 
 
 def part_script(key: str, value) -> str:
@@ -46,7 +42,7 @@ def part_script(key: str, value) -> str:
         "(function (ex) { (ex.searchParts = ex.searchParts || {})["
         + json.dumps(key)
         + "] = "
-        + _data(value)
+        + script_value(value)
         + "; })(window.explorables = window.explorables || {});\n"
     )
 
