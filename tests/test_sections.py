@@ -7,7 +7,6 @@ folders: tests/test_links.py.)"""
 from __future__ import annotations
 
 import os
-import json
 import posixpath
 import re
 from html.parser import HTMLParser
@@ -19,6 +18,7 @@ from explorables.site_builder.commands.build import build_site
 from explorables.site_builder.output.assets import names_in
 from explorables.site_builder.output.offline import _pages
 from explorables.site_builder.errors import BuildError
+from explorables.site_builder.output.search import read_script_value
 from conftest import ROOT
 from sections_site import READING, make_site
 from test_build import write
@@ -203,7 +203,7 @@ def test_search_and_bundle_carry_every_page_by_its_path(built):
     _, site, _ = built
     names = names_in(site)
     script = (site / "_explorables" / names["search-index.js"]).read_text()
-    index = json.loads(script[script.index("searchIndex = ") + 14:script.index(";\n")])
+    index = read_script_value(script)
     assert ["Basics › Softmax", "basics/softmax.html"] in index["lessons"]
     assert ["Deeper › More", "advanced/deeper/more.html"] in index["lessons"]
     pages = _pages({name: (site / name).read_text() for name in ["index.html", *READING]})
