@@ -245,8 +245,8 @@ def _load_module(path: Path, words=None) -> tuple[AuthorModule | None, list[Sour
     builtin_types = builtin_exercises()
     name = path.stem
     spec = importlib.util.spec_from_file_location(f"{PACKAGE}.{name}", path)
-    assert spec is not None and spec.loader is not None  # a .py file's location always gives both
-    module = importlib.util.module_from_spec(spec)
+    assert spec is not None  # a .py file's location always gives one
+    module = importlib.util.module_from_spec(spec)  # its name, __file__ and __spec__, as imported
     module.__cached__ = None  # type: ignore[attr-defined]
     # Compiled from the text just read, never through a bytecode cache: the import system
     # would write figures/__pycache__ into the author's repository and, for an edit that
