@@ -234,6 +234,29 @@ def each_fresh(shared, url: str, figure_id: str):
     guard.check()
 
 
+# A swap for fresh_lesson, in one call to the page (each call costs 3-4 ms of CPU across
+# the test, Playwright's driver, the browser and the page, hundreds of swaps a run): every
+# figure's computations finished, the lesson swapped in, then, a frame at a time, its
+# figure live and shown and every figure whole (as WHOLE asks); the figure's state
+# compared with its build-time one. A page that never gets there fails at the deadline.
+SWAP = """async ([url, id, deadline]) => {
+    const ex = window.explorables;
+    await Promise.all(Object.values(ex.figures).map(f => f.idle()));
+    if (await ex.pages.go(url, {push: true, restore: false, scroll: 0}) !== true) return "the lesson was not swapped in";
+    const whole = (%s);
+    const until = performance.now() + deadline;
+    for (;;) {
+        const root = document.getElementById(id);
+        if (root && root.classList.contains("ex-live") && root.checkVisibility({visibilityProperty: true}) && whole()) break;
+        if (performance.now() > until) return "not live and whole within " + deadline + " ms: " + (root && root.className);
+        await new Promise(r => requestAnimationFrame(r));
+    }
+    const root = document.getElementById(id);
+    const built = JSON.parse(root.querySelector("script.ex-data").textContent).state;
+    return JSON.stringify(built) === JSON.stringify(ex.figures[id].state) ? "" : "the figure did not start from its build-time state";
+}""" % WHOLE
+
+
 def fresh_lesson(page, guard, url: str, figure_id: str):
     """Open ``url`` in a module's page as if for the first time: the first call loads it,
     later ones swap it in anew (figures from their build-time scenes, Python kept).
@@ -242,19 +265,12 @@ def fresh_lesson(page, guard, url: str, figure_id: str):
     clear(guard)
     if not page.evaluate("() => !!(window.explorables && window.explorables.pages)"):
         return open_figure(page, url, figure_id)
+    from conftest import ACTION_TIMEOUT
+
     page.mouse.move(0, 0)
-    page.evaluate("() => Promise.all(Object.values(window.explorables.figures).map(f => f.idle()))")
-    assert page.evaluate("url => window.explorables.pages.go(url, {push: true, restore: false, scroll: 0})", url) is True
-    root = page.locator(f"figure#{figure_id}")
-    root.and_(page.locator(".ex-live")).wait_for()
-    whole(page)
-    same = page.evaluate("""id => {
-        const root = document.getElementById(id);
-        const built = JSON.parse(root.querySelector('script.ex-data').textContent).state;
-        return JSON.stringify(built) === JSON.stringify(window.explorables.figures[id].state);
-    }""", figure_id)
-    assert same, "the figure did not start from its build-time state"
-    return root
+    failed = page.evaluate(SWAP, [url, figure_id, ACTION_TIMEOUT])
+    assert not failed, failed
+    return page.locator(f"figure#{figure_id}")
 
 
 def shared_page(own: bool = False):
@@ -281,7 +297,7 @@ def shared_page(own: bool = False):
         yield page, guard
         page.unroute_all()
         page.set_viewport_size(viewport)
-        page.emulate_media(color_scheme="light", reduced_motion="no-preference", media="screen")
+        plain_media(page)
         if not page.evaluate(HEALTHY):
             page.goto("about:blank")
         clear(guard)
@@ -298,6 +314,18 @@ HEALTHY = """async () => {
                                      new Promise(r => setTimeout(() => r(false), 20000))]);
     return live && !document.querySelector("figure.ex-failed");
 }"""
+
+
+# Whether a test left the page emulating another medium than a plain screen: asked first,
+# as emulating again costs a style recalculation of the whole page (10-15 ms) even unchanged
+OTHER_MEDIA = """() => ["print", "(prefers-color-scheme: dark)", "(prefers-reduced-motion: reduce)"]
+    .some(query => matchMedia(query).matches)"""
+
+
+def plain_media(page) -> None:
+    """Put back the light scheme, motion and the screen medium, if a test changed them."""
+    if page.evaluate(OTHER_MEDIA):
+        page.emulate_media(color_scheme="light", reduced_motion="no-preference", media="screen")
 
 
 def clear(guard) -> None:
@@ -317,7 +345,7 @@ def in_lesson(shared, url: str, figure_id: str):
     finally:
         if page.viewport_size != viewport:
             page.set_viewport_size(viewport)
-        page.emulate_media(color_scheme="light", reduced_motion="no-preference", media="screen")
+        plain_media(page)
 
 
 def answer_exercise(page, section, typed: str, press_enter: bool = True) -> tuple[str, str]:
