@@ -24,6 +24,7 @@ from explorables.site_builder.structure.config import DEFAULT_CSP
 STARTER = Path(__file__).resolve().parents[2] / "site_builder" / "starter"
 LESSONS = {"one-query-row.html": "explorer", "softmax-of-three.html": "three"}
 NEW_TEXT = "A sentence written after the first deploy."
+THIRD_TEXT = "A sentence written after the second deploy."
 CACHE_KEYS = "() => caches.keys()"
 
 
@@ -37,15 +38,17 @@ def write_starter(site: Path, offline: bool = True) -> Path:
 
 @pytest.fixture(scope="module")
 def builds(tmp_path_factory):
-    """The starter built once for the module, as first deployed, and its next deploy (a
-    sentence added to a lesson): (the site's folder, the first build, the next build).
-    The tests read these builds, and serve copies or links of them, never change them."""
+    """The starter built once for the module, as first deployed, and its next two deploys
+    (a sentence added to a lesson each time): (the site's folder, the first build, the
+    second, the third). The tests read these builds, and serve copies or links of them,
+    never change them."""
     site = write_starter(tmp_path_factory.mktemp("starter") / "mine")
     build_site(site / "content", site / "_site")
     lesson = site / "content" / "02-softmax-of-three.md"
-    lesson.write_text(lesson.read_text().replace("\n\n", f"\n\n{NEW_TEXT}\n\n", 1))
-    build_site(site / "content", site.parent / "next")
-    yield site, site / "_site", site.parent / "next"
+    for text, out in ((NEW_TEXT, "next"), (THIRD_TEXT, "third")):
+        lesson.write_text(lesson.read_text().replace("\n\n", f"\n\n{text}\n\n", 1))
+        build_site(site / "content", site.parent / out)
+    yield site, site / "_site", site.parent / "next", site.parent / "third"
     authors.unload()
 
 
@@ -165,9 +168,11 @@ def test_a_site_under_a_folder_keeps_itself_there_under_a_strict_policy(browser,
         server.shutdown()
 
 
-@pytest.mark.parametrize("how", ["the note's button", "a plain reload"])
-def test_a_new_deploy_is_taken_up_whole_and_the_old_cache_goes(browser, browser_context_args, builds, tmp_path, how):
-    _, first, following = builds
+def test_each_new_deploy_is_taken_up_whole_and_the_old_cache_goes(browser, browser_context_args, builds, tmp_path):
+    """Two deploys one after the other, as a host swaps each in: the reader, back on the
+    page they had, is told of each; the first is taken up with the note's button, the
+    second with a plain reload."""
+    _, first, *following = builds
     deployed = tmp_path / "deployed"  # what the server serves: a link to the build deployed
     deployed.symlink_to(first, target_is_directory=True)
     server = serve_folder(deployed)
@@ -177,37 +182,40 @@ def test_a_new_deploy_is_taken_up_whole_and_the_old_cache_goes(browser, browser_
         first_visit(page, url)
         page.locator(".ex-nav a", has_text="Softmax").first.click()
         live(page, "three")
-        old = serviceworker.read_data(first)
-        # the next deploy, at once, as a host swaps it in; its files written after the first's
-        # (a server answers the browser's If-Modified-Since for sw.js by whole seconds)
-        written = max(path.stat().st_mtime for path in first.rglob("*")) + 2
-        for path in following.rglob("*"):
-            os.utime(path, (written, written))
-        (tmp_path / "next").symlink_to(following, target_is_directory=True)
-        os.replace(tmp_path / "next", deployed)
-        new = serviceworker.read_data(deployed)
-        assert new["version"] != old["version"]
-        # the reader comes back: the page they had, from the cache, says a new version is ready
-        page.reload()
-        note = page.get_by_role("region", name="A new version of this site is ready.")
-        note.wait_for()
-        assert NEW_TEXT not in page.locator("main").inner_text()  # nothing swapped under the reader
-        requested: list[str] = []
-        page.context.on("request", lambda request: requested.append(request.url))
-        if how == "the note's button":
-            note.get_by_role("button", name="Reload").click()
-        else:
+        for n, (how, build, text) in enumerate(zip(("the note's button", "a plain reload"), following, (NEW_TEXT, THIRD_TEXT))):
+            old = serviceworker.read_data(deployed)
+            # the next deploy, at once; its files written after those deployed (a server
+            # answers the browser's If-Modified-Since for sw.js by whole seconds)
+            written = max(path.stat().st_mtime for path in deployed.resolve().rglob("*")) + 2
+            for path in build.rglob("*"):
+                os.utime(path, (written, written))
+            (tmp_path / f"next{n}").symlink_to(build, target_is_directory=True)
+            os.replace(tmp_path / f"next{n}", deployed)
+            new = serviceworker.read_data(deployed)
+            assert new["version"] != old["version"], how
+            # the reader comes back: the page they had, from the cache, says a new version is ready
             page.reload()
-        page.locator("main", has_text=NEW_TEXT).wait_for()
-        live(page, "three")
-        answers_a_slider(page, "three")
-        assert page.evaluate(CACHE_KEYS) == [f"explorables {url} {new['version']}"]
-        # every file the new page and its engine used is a file of the new version
-        paths = {urlsplit(r).path.lstrip("/") for r in requested if r.startswith(url) and not r.endswith("sw.js")}
-        paths = {p or "index.html" for p in paths}
-        only_old = set(old["files"]) - set(new["files"])
-        assert paths and not paths & only_old
-        assert paths <= set(new["files"]) | {"softmax-of-three.html"}
+            note = page.get_by_role("region", name="A new version of this site is ready.")
+            note.wait_for()
+            assert text not in page.locator("main").inner_text(), how  # nothing swapped under the reader
+            requested: list[str] = []
+            listener = lambda request: requested.append(request.url)  # noqa: E731
+            page.context.on("request", listener)
+            if how == "the note's button":
+                note.get_by_role("button", name="Reload").click()
+            else:
+                page.reload()
+            page.locator("main", has_text=text).wait_for()
+            live(page, "three")
+            answers_a_slider(page, "three")
+            page.context.remove_listener("request", listener)
+            assert page.evaluate(CACHE_KEYS) == [f"explorables {url} {new['version']}"], how
+            # every file the new page and its engine used is a file of the new version
+            paths = {urlsplit(r).path.lstrip("/") for r in requested if r.startswith(url) and not r.endswith("sw.js")}
+            paths = {p or "index.html" for p in paths}
+            only_old = set(old["files"]) - set(new["files"])
+            assert paths and not paths & only_old, how
+            assert paths <= set(new["files"]) | {"softmax-of-three.html"}, how
         guard.check()
     finally:
         context.close()
