@@ -171,7 +171,7 @@ def test_the_figure_says_how_much_of_python_has_come(browser, site_url):
         cdp = context.new_cdp_session(page)
         cdp.send("Network.enable")
         cdp.send("Network.emulateNetworkConditions",
-                 {"offline": False, "latency": 20, "downloadThroughput": 5_000_000, "uploadThroughput": 750_000})
+                 {"offline": False, "latency": 20, "downloadThroughput": 10_000_000, "uploadThroughput": 750_000})
         page.add_init_script("""window.__said = [];
           new MutationObserver(() => {
             const badge = document.querySelector("figure#explorer .ex-badge");
