@@ -328,6 +328,27 @@ def plain_media(page) -> None:
         page.emulate_media(color_scheme="light", reduced_motion="no-preference", media="screen")
 
 
+WASM = "**/pyodide.asm.wasm"
+
+
+def hold_python(page) -> list:
+    """Hold Pyodide's WebAssembly back: Python does not come until ``let_python_come``."""
+    held: list = []
+    page.route(WASM, lambda route: held.append(route))
+    return held
+
+
+def let_python_come(page, held: list) -> None:
+    """The WebAssembly requests held so far go on, and any still to come pass: the route
+    is taken away too (on a busy machine the worker may ask only after the held ones
+    were let go, and would then wait for ever). Taking the route away lets go a request
+    it holds by then."""
+    for route in held:
+        route.continue_()
+    held.clear()
+    page.unroute(WASM)
+
+
 def clear(guard) -> None:
     """The guard starts empty: nothing a test before reported or allowed carries over."""
     guard.errors.clear(), guard.outside.clear(), guard.failed.clear(), guard.allowed.clear()

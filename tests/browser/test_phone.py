@@ -10,6 +10,7 @@ import re
 
 import pytest
 from conftest import Guard
+from helpers import hold_python, let_python_come
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 SHIFTS = """window.__shifts = [];
@@ -33,14 +34,6 @@ def phone(browser, site_url):
     page.add_init_script(SHIFTS)
     yield page, guard
     context.close()
-
-
-def hold_python(page) -> list:
-    """Hold Pyodide's WebAssembly back: Python does not come until the routes returned
-    are let go (``route.continue_()``)."""
-    held: list = []
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
-    return held
 
 
 def scroll_through(page) -> None:
@@ -106,8 +99,7 @@ def test_figures_far_below_wait_for_the_reader_and_show_their_still(phone, three
     assert page.locator("figure#third:not(.ex-drawn) > .ex-still").count() == 1
     scroll_to(page, "third")
     assert page.evaluate("() => window.explorables.client.timings.worker") is None  # Python has not come
-    for route in held:
-        route.continue_()
+    let_python_come(page, held)
     page.evaluate("() => window.explorables.ready")
     page.wait_for_function(ALL_LIVE)
     page.evaluate("() => window.explorables.figures.third.idle()")
@@ -148,8 +140,7 @@ def test_a_slider_moved_before_python_came_is_kept_across_pages(browser, site_ur
         assert slider.input_value() == moved
         assert slider.get_attribute("aria-valuetext") == spoken
         assert page.evaluate("() => window.__sameDocument") is True  # swapped in place, not loaded anew
-        for route in held:
-            route.continue_()
+        let_python_come(page, held)
         page.evaluate("() => window.explorables.ready")
         page.locator("figure#explorer.ex-live").wait_for()
         page.evaluate("() => window.explorables.figures.explorer.idle()")

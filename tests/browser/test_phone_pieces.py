@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import Guard
+from helpers import hold_python, let_python_come
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 # when the heatmap figure was drawn, and how many panels and controls it had then and as
@@ -34,8 +35,7 @@ def open_phone(browser, site_url, height=844, init="", slower=1):
     if slower > 1:
         context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slower})
     guard = Guard(page, site_url)
-    held: list = []  # Python held back: what is drawn here is drawn without it
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    held = hold_python(page)  # Python held back: what is drawn here is drawn without it
     page.add_init_script(RECORD + init)
     page.goto(site_url + "attention-heatmap.html")
     page.wait_for_function("() => performance.getEntriesByName('explorables:first-frame').length > 0")
@@ -81,9 +81,7 @@ def test_a_figure_in_view_is_drawn_before_the_first_frame_a_piece_a_frame(browse
         assert [n for n, _ in unfolding[1:]] == list(range(1, panels + 1)), unfolding
         assert unfolding[-1] == [panels, controls]
         # and the figure made in pieces is the whole figure: a control moved still computes
-        for route in held:
-            route.continue_()
-        held.clear()
+        let_python_come(page, held)
         page.evaluate("() => window.explorables.ready")
         page.locator("figure#table.ex-live").wait_for()
         guard.check()
@@ -195,9 +193,7 @@ def test_the_next_lesson_is_fetched_before_python_comes_and_next_uses_it(browser
         page.wait_for_function(f"href => ({FETCHES})(href).includes(true)", arg=href)
         assert page.evaluate("() => window.explorables.client.timings.worker") is None  # Python has not come
         page.evaluate("() => { window.__sameDocument = true; }")
-        for route in held:
-            route.continue_()
-        held.clear()
+        let_python_come(page, held)
         page.evaluate("() => window.explorables.ready")
         page.locator("a[rel=next]").first.click()
         page.wait_for_url("**/" + href)
