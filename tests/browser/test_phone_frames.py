@@ -5,6 +5,7 @@ controls are made, so that neither frame is a long task on a phone's CPU."""
 from __future__ import annotations
 
 from conftest import Guard
+from helpers import hold_python
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 # the heatmap figure's cells panel, watched from the moment it is made: how many controls
@@ -35,8 +36,7 @@ def test_the_first_panel_is_laid_out_in_a_frame_before_the_controls_come(browser
     context = browser.new_context(**PHONE)
     page = context.new_page()
     guard = Guard(page, site_url)
-    held: list = []  # Python held back: the figure is drawn from its first frame alone
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    held = hold_python(page)  # Python held back: the figure is drawn from its first frame alone
     try:
         page.add_init_script(RECORD)
         page.goto(site_url + "attention-heatmap.html")

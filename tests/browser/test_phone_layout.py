@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from conftest import Guard
+from helpers import hold_python
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 # the boxes laid out whose Tab stop disagrees with their widths (as js/scrollers.js reads them)
@@ -52,8 +53,7 @@ def test_the_scroller_check_lays_nothing_out_as_a_phone_loads_a_lesson(browser, 
     context = browser.new_context(**PHONE)
     page = context.new_page()
     guard = Guard(page, site_url)
-    held: list = []  # Python held back: nothing the engine draws comes into it
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    held = hold_python(page)  # Python held back: nothing the engine draws comes into it
     try:
         browser.start_tracing(page=page, categories=["devtools.timeline"])
         page.goto(site_url + "attention-lab.html")
@@ -196,8 +196,7 @@ def test_the_scroller_check_lets_go_of_the_boxes_of_a_page_left(browser, site_ur
     context = browser.new_context(**PHONE)
     page = context.new_page()
     guard = Guard(page, site_url)
-    held: list = []
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    held = hold_python(page)
     try:
         page.add_init_script(OBSERVERS)
         page.goto(site_url + "one-query-row.html")
