@@ -20,7 +20,9 @@ os.environ["EXPLORABLES_CACHE"] = "off"
 # command line) read the tool's modules compiled, as an installed package's are, from a
 # folder outside the checkout. In an environment that sets PYTHONDONTWRITEBYTECODE each
 # compiled all of them again at its start (a fifth of the CPU of the tests that start them).
-# The test processes themselves are left as the environment has them.
+# The test workers pytest-xdist starts inherit it too, and keep the test modules' rewritten
+# asserts there for the next run; a process that was already running (pytest without -n)
+# is left as the environment started it.
 if os.environ.pop("PYTHONDONTWRITEBYTECODE", None):
     import tempfile
 
