@@ -182,6 +182,8 @@ def test_each_new_deploy_is_taken_up_whole_and_the_old_cache_goes(browser, brows
         first_visit(page, url)
         page.locator(".ex-nav a", has_text="Softmax").first.click()
         live(page, "three")
+        requested: list[str] = []  # every request of the reader's browser from here on
+        page.context.on("request", lambda request: requested.append(request.url))
         for n, (how, build, text) in enumerate(zip(("the note's button", "a plain reload"), following, (NEW_TEXT, THIRD_TEXT))):
             old = serviceworker.read_data(deployed)
             # the next deploy, at once; its files written after those deployed (a server
@@ -198,9 +200,7 @@ def test_each_new_deploy_is_taken_up_whole_and_the_old_cache_goes(browser, brows
             note = page.get_by_role("region", name="A new version of this site is ready.")
             note.wait_for()
             assert text not in page.locator("main").inner_text(), how  # nothing swapped under the reader
-            requested: list[str] = []
-            listener = lambda request: requested.append(request.url)  # noqa: E731
-            page.context.on("request", listener)
+            since = len(requested)
             if how == "the note's button":
                 note.get_by_role("button", name="Reload").click()
             else:
@@ -208,10 +208,9 @@ def test_each_new_deploy_is_taken_up_whole_and_the_old_cache_goes(browser, brows
             page.locator("main", has_text=text).wait_for()
             live(page, "three")
             answers_a_slider(page, "three")
-            page.context.remove_listener("request", listener)
             assert page.evaluate(CACHE_KEYS) == [f"explorables {url} {new['version']}"], how
             # every file the new page and its engine used is a file of the new version
-            paths = {urlsplit(r).path.lstrip("/") for r in requested if r.startswith(url) and not r.endswith("sw.js")}
+            paths = {urlsplit(r).path.lstrip("/") for r in requested[since:] if r.startswith(url) and not r.endswith("sw.js")}
             paths = {p or "index.html" for p in paths}
             only_old = set(old["files"]) - set(new["files"])
             assert paths and not paths & only_old, how
