@@ -242,18 +242,21 @@ def each_fresh(shared, url: str, figure_id: str):
 SWAP = """async ([url, id, deadline]) => {
     const ex = window.explorables;
     await Promise.all(Object.values(ex.figures).map(f => f.idle()));
-    if (await ex.pages.go(url, {push: true, restore: false, scroll: 0}) !== true) return "the lesson was not swapped in";
+    const swapped = await ex.pages.go(url, {push: true, restore: false, scroll: 0});
+    if (swapped !== true) return "the lesson was not swapped in";
     const whole = (%s);
     const until = performance.now() + deadline;
     for (;;) {
         const root = document.getElementById(id);
-        if (root && root.classList.contains("ex-live") && root.checkVisibility({visibilityProperty: true}) && whole()) break;
-        if (performance.now() > until) return "not live and whole within " + deadline + " ms: " + (root && root.className);
+        const shown = root && root.classList.contains("ex-live") && root.checkVisibility({visibilityProperty: true});
+        if (shown && whole()) break;
+        if (performance.now() > until) return `not live and whole within ${deadline} ms: ${root && root.className}`;
         await new Promise(r => requestAnimationFrame(r));
     }
     const root = document.getElementById(id);
     const built = JSON.parse(root.querySelector("script.ex-data").textContent).state;
-    return JSON.stringify(built) === JSON.stringify(ex.figures[id].state) ? "" : "the figure did not start from its build-time state";
+    const same = JSON.stringify(built) === JSON.stringify(ex.figures[id].state);
+    return same ? "" : "the figure did not start from its build-time state";
 }""" % WHOLE
 
 

@@ -184,7 +184,8 @@ def test_each_new_deploy_is_taken_up_whole_and_the_old_cache_goes(browser, brows
         live(page, "three")
         requested: list[str] = []  # every request of the reader's browser from here on
         page.context.on("request", lambda request: requested.append(request.url))
-        for n, (how, build, text) in enumerate(zip(("the note's button", "a plain reload"), following, (NEW_TEXT, THIRD_TEXT))):
+        takes = zip(("the note's button", "a plain reload"), following, (NEW_TEXT, THIRD_TEXT))
+        for n, (how, build, text) in enumerate(takes):
             old = serviceworker.read_data(deployed)
             # the next deploy, at once; its files written after those deployed (a server
             # answers the browser's If-Modified-Since for sw.js by whole seconds)
@@ -210,7 +211,8 @@ def test_each_new_deploy_is_taken_up_whole_and_the_old_cache_goes(browser, brows
             answers_a_slider(page, "three")
             assert page.evaluate(CACHE_KEYS) == [f"explorables {url} {new['version']}"], how
             # every file the new page and its engine used is a file of the new version
-            paths = {urlsplit(r).path.lstrip("/") for r in requested[since:] if r.startswith(url) and not r.endswith("sw.js")}
+            paths = {urlsplit(r).path.lstrip("/") for r in requested[since:]
+                     if r.startswith(url) and not r.endswith("sw.js")}
             paths = {p or "index.html" for p in paths}
             only_old = set(old["files"]) - set(new["files"])
             assert paths and not paths & only_old, how
