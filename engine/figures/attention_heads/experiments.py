@@ -6,9 +6,8 @@ import copy
 from explorables.engine import multi_head
 from explorables.figures import Experiment, best, num, quote, vec
 
-from ..sentences import VOCAB, sentence
+from ..sentences import VOCAB
 from . import words as W
-from .heads import head_matrices, w_o
 
 
 def attend(state: dict):
@@ -29,13 +28,6 @@ def tops(state: dict, m=None) -> dict:
     return out
 
 
-def two_views(state: dict) -> None:
-    tokens = sentence("pronoun").tokens
-    heads = [head_matrices("axis1"), head_matrices("axis2")]
-    state.update(sentence="pronoun", tokens=tokens, query=tokens.index("hungry"), head1="axis1", head2="axis2")
-    state.update(heads=heads, W_O=w_o("average"))
-
-
 def copy_head(state: dict) -> None:
     state["heads"][1] = copy.deepcopy(state["heads"][0])
     state["head2"] = state["head1"]
@@ -46,7 +38,8 @@ def copy_message(state: dict) -> str:
     return W.COPY_SEE.format(weight=top["w1"], word=top["b1"], o1=top["o1"], output=top["output"])
 
 
+TWO_VIEWS = {"sentence": "pronoun", "query": "hungry", "head1": "axis1", "head2": "axis2", "W_O": "average"}
 EXPERIMENTS = (
-    Experiment("two-views", *W.say.button("two_views"), run=two_views, see=lambda s: W.TWO_VIEWS_SEE.format(**tops(s))),
+    Experiment("two-views", *W.say.button("two_views"), set=TWO_VIEWS, see=lambda s: W.TWO_VIEWS_SEE.format(**tops(s))),
     Experiment("copy", *W.say.button("copy"), run=copy_head, see=copy_message),
 )
