@@ -33,13 +33,8 @@ def copy_head(state: dict) -> None:
     state["head2"] = state["head1"]
 
 
-def copy_message(state: dict) -> str:
-    top = tops(state)
-    return W.COPY_SEE.format(weight=top["w1"], word=top["b1"], o1=top["o1"], output=top["output"])
-
-
 TWO_VIEWS = {"sentence": "pronoun", "query": "hungry", "head1": "axis1", "head2": "axis2", "W_O": "average"}
 EXPERIMENTS = (
     Experiment("two-views", *W.say.button("two_views"), set=TWO_VIEWS, see=lambda s: W.TWO_VIEWS_SEE.format(**tops(s))),
-    Experiment("copy", *W.say.button("copy"), run=copy_head, see=copy_message),
+    Experiment("copy", *W.say.button("copy"), run=copy_head, see=lambda s: W.COPY_SEE.format(**tops(s))),
 )
