@@ -9,9 +9,9 @@ from . import words as W
 from .maths import period
 from .words import sig, signed
 
-COLUMNS = 4  # clocks per row of the clock plane, up to MANY clocks: big enough on a phone
+COLUMNS = 4  # clocks per row of the clock plane (half the figure wide), up to MANY clocks: big enough on a phone
 MANY, WIDE_COLUMNS = 16, 8  # more clocks than MANY: a plane as wide as the figure, 8 a row
-CELL_W, CELL_H = 2.5, 3.0  # size of one clock's cell on the plane, in data units
+CELL_W, CELL_H = 2.5, 3.0  # size of one clock's cell on the plane, in data units, whatever D is
 LEFT, TOP = 1.0, -1.0  # the clock plane's corner, away from the axes through 0
 LATER = 0.85  # the dashed hands' length: shorter, so both hands show where they agree
 
@@ -28,8 +28,6 @@ def centres(pairs: int, cols: int) -> list[tuple[float, float]]:
 def clocks(v: dict) -> dict:
     t, s, thetas = v["t"], v["s"], v["thetas"]
     pairs = len(thetas)
-    # clocks keep one size whatever D is (a short row is centred): 4 a row in half the
-    # figure's width, big enough on a phone, or 8 a row across the figure past 16 clocks
     cols = COLUMNS if pairs <= MANY else WIDE_COLUMNS
     at = centres(pairs, cols)
 
@@ -73,7 +71,7 @@ def vector(v: dict) -> dict:
         len(thetas),
         2,
         text=lambda i, j: num(pe[2 * i + j]),
-        tone=lambda i, j: max(-1.0, min(1.0, pe[2 * i + j])),
+        tone=lambda i, j: pe[2 * i + j],
         detail=detail,
         tip=lambda i, j: W.CELL_TITLE.format(t=t, e=2 * i + j, x=num(pe[2 * i + j], 3)),
         title=W.VECTOR_TITLE.format(t=t),
