@@ -23,9 +23,7 @@ def similarity_chart(state: dict, v: dict) -> dict:
     return chart(
         "similarity",
         line([(t, -1.0), (t, 1.0)], role="query", dashed=True, width=1),
-        labels(
-            [(t, -0.9)], [W.T_MARK.format(t=t)], size=11, role="query", align="right" if t > last * 7 / 8 else "left"
-        ),
+        labels([(t, -0.9)], W.T_MARK.format(t=t), size=11, role="query", align="right" if t > last * 7 / 8 else "left"),
         probe if 0 <= s <= last else None,
         x=[0.0, float(last)],
         y=[-1.0, 1.2],
