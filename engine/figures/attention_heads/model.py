@@ -20,7 +20,7 @@ from typing import Any
 from explorables.figures import Choice, cell_of, quote, register, t
 
 from ..matrices import matrix_control, matrix_name, parse_cell
-from ..sentences import Asker, OnASentence, asked, clicked, sentence, sentence_menu, sentence_values
+from ..sentences import Asker, OnASentence, asked, clicked, sentence, sentence_menu
 from . import words as W
 from .experiments import EXPERIMENTS, attend, tops
 from .heads import BLOCKS, HEAD_KEYS, MATRICES, block, head_matrices, head_preset_of, w_o
@@ -51,7 +51,7 @@ class AttentionHeads(OnASentence, words=W):
         Choice("head2", default="axis2", choices=HEAD_CHOICES, near="head2", **W.PARAMS["head2"]),
         Choice("W_O", default="average", choices=tuple(W.W_O_LABELS.items()), control=False, **W.PARAMS["W_O"]),
     )
-    values = (*sentence_values(W.ANNOUNCE["query"]), *W.VALUES)
+    values = W.VALUES
     experiments = EXPERIMENTS
 
     def setup(self, state: dict, options: dict) -> dict:

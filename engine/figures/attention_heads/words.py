@@ -10,6 +10,8 @@ from typing import Any
 
 from explorables.figures import Words, quote, t, value_table, vec
 
+from ..sentences import sentence_values
+
 say = Words("figure.attention_heads")  # the figure's catalogue keys, figure.attention_heads.*
 
 TITLE, SUMMARY = say.all("title summary")
@@ -24,16 +26,19 @@ DOC = {
     "head2": "Head 2's matrices: axis1, axis2 or whole.",
     "W_O": "The output matrix: average (½I, ½I), sum (I, I), head1 (I, 0) or head2 (0, I).",
 }
-VALUES = value_table(  # after the sentence's: the figure's named values
-    ("X", "matrix", "The token vectors e(word), (T, 2)."),
-    ("heads", "list", "Each head's matrices W_Q, W_K, W_V."),
-    ("weights", "list", "Each head's weights, (2, T, T)."),
-    ("head_outputs", "list", "Each head's outputs o¹, o², (2, T, 2)."),
-    ("concat", "matrix", "[o¹, o²] for every token, (T, 4)."),
-    ("contributions", "list", "o¹Wo¹ and o²Wo² for every token, (2, T, 2)."),
-    ("outputs", "matrix", "The multi-head outputs [o¹, o²] Wo, (T, 2)."),
-    ("W_O", "matrix", "The output matrix, (4, 2): block 1 above block 2."),
-    announce={"outputs": ANNOUNCE["outputs"]},
+VALUES = (
+    *sentence_values(ANNOUNCE["query"]),
+    *value_table(
+        ("X", "matrix", "The token vectors e(word), (T, 2)."),
+        ("heads", "list", "Each head's matrices W_Q, W_K, W_V."),
+        ("weights", "list", "Each head's weights, (2, T, T)."),
+        ("head_outputs", "list", "Each head's outputs o¹, o², (2, T, 2)."),
+        ("concat", "matrix", "[o¹, o²] for every token, (T, 4)."),
+        ("contributions", "list", "o¹Wo¹ and o²Wo² for every token, (2, T, 2)."),
+        ("outputs", "matrix", "The multi-head outputs [o¹, o²] Wo, (T, 2)."),
+        ("W_O", "matrix", "The output matrix, (4, 2): block 1 above block 2."),
+        announce={"outputs": ANNOUNCE["outputs"]},
+    ),
 )
 HEAD_LABELS = say.table(axis1="head_axis1", axis2="head_axis2", whole="head_whole", custom="head_custom")
 W_O_LABELS = say.table(average="w_o_average", sum="w_o_sum", head1="w_o_head1", head2="w_o_head2")

@@ -44,7 +44,7 @@ class AttentionLab(sentences.OnASentence, words=W):
         Choice("table", default="weights", choices=W.TABLE_CHOICES, near="table", **W.PARAMS["table"]),
         Choice("selected", default="", choices=lambda s: [(w, w) for w in s["tokens"]], **W.PARAMS["selected"]),
     )
-    values = (*sentences.sentence_values(W.ANNOUNCE_QUERY), *W.VALUES)
+    values = W.VALUES
     experiments = EXPERIMENTS
 
     # --- options -> first state -------------------------------------------------------

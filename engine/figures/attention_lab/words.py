@@ -11,7 +11,7 @@ from typing import Any
 
 from explorables.figures import Words, num, quote, t, value_table
 
-from ..sentences import sentence, sub
+from ..sentences import sentence, sentence_values, sub
 
 say = Words("figure.attention_lab")  # the figure's catalogue keys, figure.attention_lab.*
 
@@ -76,23 +76,25 @@ for name, help_line in HELP.items():
 PARAMS["sentence"]["help"] = lambda s: sentence_help(sentence(s["sentence"]).about)
 PARAMS["temperature"]["what"] = TEMPERATURE_WHAT
 
-ANNOUNCE_QUERY = say("announce_query")
-VALUES = value_table(  # after the sentence's: the figure's named values
-    ("E", "matrix", "The embedding e(word) of each token, (T, 2)."),
-    ("X", "matrix", "The inputs x = e + α·p, (T, 2)."),
-    ("Q", "matrix", "The queries q = xWq, (T, 2)."),
-    ("K", "matrix", "The keys k = xWk, (T, 2)."),
-    ("V", "matrix", "The values v = xWv, (T, 2)."),
-    ("scores", "matrix", "The scores q·k / √2, (T, T)."),
-    ("weights", "matrix", "The weights, softmax of each row of scores / T, (T, T)."),
-    ("outputs", "matrix", "The outputs o = Σ a v, (T, 2)."),
-    ("temperature", "decimal", "T, the temperature."),
-    ("causal", "bool", "Whether the causal mask is on."),
-    ("s", "decimal", "α, the strength of the position code."),
-    ("W_Q", "matrix", "The query matrix."),
-    ("W_K", "matrix", "The key matrix."),
-    ("W_V", "matrix", "The value matrix."),
-    announce={"s": say("announce_s")},
+VALUES = (
+    *sentence_values(say("announce_query")),
+    *value_table(
+        ("E", "matrix", "The embedding e(word) of each token, (T, 2)."),
+        ("X", "matrix", "The inputs x = e + α·p, (T, 2)."),
+        ("Q", "matrix", "The queries q = xWq, (T, 2)."),
+        ("K", "matrix", "The keys k = xWk, (T, 2)."),
+        ("V", "matrix", "The values v = xWv, (T, 2)."),
+        ("scores", "matrix", "The scores q·k / √2, (T, T)."),
+        ("weights", "matrix", "The weights, softmax of each row of scores / T, (T, T)."),
+        ("outputs", "matrix", "The outputs o = Σ a v, (T, 2)."),
+        ("temperature", "decimal", "T, the temperature."),
+        ("causal", "bool", "Whether the causal mask is on."),
+        ("s", "decimal", "α, the strength of the position code."),
+        ("W_Q", "matrix", "The query matrix."),
+        ("W_K", "matrix", "The key matrix."),
+        ("W_V", "matrix", "The value matrix."),
+        announce={"s": say("announce_s")},
+    ),
 )
 
 
