@@ -13,7 +13,6 @@ HEAD_PRESETS = {  # key -> (W_Q, W_K, W_V), each (2, 2)
     "axis2": (((0.0, 0.0), (0.0, 2.0)), ((0.0, 0.0), (0.0, 1.0)), IDENTITY),
     "whole": (IDENTITY, IDENTITY, IDENTITY),
 }
-HEAD_KEYS = tuple(HEAD_PRESETS)
 BLOCKS = {"half": ("½I", ((0.5, 0.0), (0.0, 0.5))), "I": ("I", IDENTITY), "0": ("0", ((0.0, 0.0), (0.0, 0.0)))}
 W_O_PRESETS = {"average": ("half", "half"), "sum": ("I", "I"), "head1": ("I", "0"), "head2": ("0", "I")}
 
@@ -25,7 +24,7 @@ def head_matrices(key: str) -> dict[str, list[list[float]]]:
 
 def head_preset_of(head: dict) -> str:
     """The preset a head's matrices are, or "custom"."""
-    return next((key for key in HEAD_KEYS if head_matrices(key) == head), "custom")
+    return next((key for key in HEAD_PRESETS if head_matrices(key) == head), "custom")
 
 
 def block(name: str) -> list[list[float]]:

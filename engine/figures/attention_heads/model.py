@@ -23,11 +23,11 @@ from ..matrices import matrix_control, matrix_name, parse_cell
 from ..sentences import Asker, OnASentence, asked, clicked, sentence, sentence_menu
 from . import words as W
 from .experiments import EXPERIMENTS, attend, tops
-from .heads import BLOCKS, HEAD_KEYS, MATRICES, block, head_matrices, head_preset_of, w_o
+from .heads import BLOCKS, HEAD_PRESETS, MATRICES, block, head_matrices, head_preset_of, w_o
 from .scene import draw
 
 HEADS = ("head1", "head2")
-HEAD_CHOICES = tuple((k, W.HEAD_LABELS[k]) for k in HEAD_KEYS)  # (value, label) of a head's menu
+HEAD_CHOICES = tuple((k, W.HEAD_LABELS[k]) for k in HEAD_PRESETS)  # (value, label) of a head's menu
 ACTIONS = [f"W_O{h}={key}" for h in (1, 2) for key in BLOCKS]  # a block of W_O set to a preset
 
 
