@@ -17,6 +17,7 @@ live in the ``engine.figures`` subpackage, imported on its own.
 
 from __future__ import annotations
 
+from . import ahead  # noqa: F401  (first: in Pyodide, the dataclasses below come compiled ahead)
 from .attention import (
     Attention,
     AttentionRow,

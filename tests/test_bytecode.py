@@ -83,6 +83,9 @@ def test_pyodide_runs_the_compiled_archive_and_stdlib_as_cpython_runs_sources(tm
     in_cpython = json.loads(json.dumps(checks.main(inputs), allow_nan=False))
 
     assert in_pyodide["origins"] == ["pyc"]  # every engine module came compiled
+    # and every dataclass of the engine and its figures had its methods compiled ahead
+    assert in_pyodide["dataclasses"]["compiled here"] == 0 and in_pyodide["dataclasses"]["compiled ahead"] >= 20
+    assert in_cpython["dataclasses"] == {"compiled ahead": 0, "compiled here": 0}  # only in Pyodide
     assert in_cpython["origins"] == ["py"]
     # a traceback names the module's source file and line, as from the source
     assert in_pyodide["traceback"]["file"] == ["explorables", "engine", "linalg.py"]

@@ -52,10 +52,11 @@ def compiled_artifact(manifest: dict, modules: dict[str, bytes]) -> bytes:
 
 
 def read_compiled(artifact: Path) -> tuple[dict, dict[str, bytes]]:
-    """What ``compiled_artifact`` wrote: its manifest and compiled modules."""
+    """What ``compiled_artifact`` wrote: its manifest, and its compiled modules and any
+    other file made with them (the engine's: its dataclasses' methods compiled)."""
     with zipfile.ZipFile(artifact) as archive:
         manifest = json.loads(archive.read(MANIFEST))
-        return manifest, {name: archive.read(name) for name in archive.namelist() if name.endswith(".pyc")}
+        return manifest, {name: archive.read(name) for name in archive.namelist() if name != MANIFEST}
 
 
 def remake(

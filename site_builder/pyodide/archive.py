@@ -37,21 +37,33 @@ def engine_sources() -> dict[str, bytes]:
     return {name.as_posix(): path.read_bytes() for name, path in files}
 
 
+def _made_ahead() -> tuple[dict[str, str], dict[str, bytes]]:
+    """The sha256 of each source the artifact was made from, and its files (archive name
+    -> bytes); nothing when it was made for another Pyodide."""
+    try:
+        manifest, files = kept(ARTIFACT, read_compiled)
+    except (OSError, zipfile.BadZipFile, KeyError, ValueError):
+        return {}, {}
+    if manifest.get("pyodide") != pyodide.VERSION:
+        return {}, {}
+    return manifest.get("sources", {}), files
+
+
 def compiled(sources: dict[str, bytes]) -> dict[str, bytes]:
     """For each module of ``sources`` (archive name -> source) whose compiled form is
     fresh, that compiled form (archive name of the .py -> the .pyc's bytes)."""
-    try:
-        manifest, modules = kept(ARTIFACT, read_compiled)
-    except (OSError, zipfile.BadZipFile, KeyError, ValueError):
-        return {}
-    if manifest.get("pyodide") != pyodide.VERSION:
-        return {}
-    made = manifest.get("sources", {})
+    made, files = _made_ahead()
     return {
-        name: modules[name[:-3] + ".pyc"]
+        name: files[name[:-3] + ".pyc"]
         for name, source in sources.items()
-        if made.get(name) == sha(source) and name[:-3] + ".pyc" in modules
+        if made.get(name) == sha(source) and name[:-3] + ".pyc" in files
     }
+
+
+def compiled_data() -> list[tuple[str, bytes]]:
+    """The artifact's files beside the modules, for this Pyodide (the dataclasses'
+    methods compiled, engine/ahead.py: read by text, never stale, only less complete)."""
+    return sorted((name, data) for name, data in _made_ahead()[1].items() if not name.endswith(".pyc"))
 
 
 def stale(sources: dict[str, bytes]) -> list[str]:
@@ -68,6 +80,7 @@ def engine_archive(extra: Sequence[tuple[str, bytes]] = (), language: str = "en"
     sources = engine_sources()
     ahead = compiled(sources)
     files = [(name[:-3] + ".pyc", ahead[name]) if name in ahead else (name, source) for name, source in sources.items()]
+    files += compiled_data()
     spoken = {"en", locale.base_language(language)}
     files += [
         (f"explorables/engine/locales/{path.name}", path.read_bytes())

@@ -39,17 +39,22 @@ from pathlib import Path
 from . import release as pyodide
 from . import stdlib
 from .ahead import compiled_artifact, remake, sha
-from .archive import ARTIFACT, engine_sources, stale
+from .archive import ARTIFACT, ENGINE, engine_sources, stale
 
 WHERE = "/lib/explorables/"  # where the worker unpacks the engine archive (static/js/worker.js)
 
-# node compile.mjs PYODIDE_DIR SOURCES_ZIP OUT_ZIP WHERE: compiles every .py of SOURCES_ZIP with
-# Pyodide's own Python into OUT_ZIP (name.py -> name.pyc). No column ranges: a third
+AHEAD = "explorables/engine/ahead.py"  # the engine's own reader of DATACLASSES
+DATACLASSES = "explorables/engine/dataclasses.marshal"  # the dataclasses' methods compiled (engine/ahead.py)
+
+# node compile.mjs PYODIDE_DIR SOURCES_ZIP OUT_ZIP WHERE AHEAD DATACLASSES: compiles every
+# .py of SOURCES_ZIP with Pyodide's own Python into OUT_ZIP (name.py -> name.pyc), then
+# imports the engine from those sources, every figure and exercise type, keeping what each
+# dataclass's generated methods compiled to (DATACLASSES). No column ranges: a third
 # smaller, and a traceback still names the file and line.
 NODE_SCRIPT = r"""
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-const [dir, sources, out, where] = process.argv.slice(2);
+const [dir, sources, out, where, ahead, dataclassesFile] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(dir + "/pyodide.mjs").href);
 const pyodide = await loadPyodide({ indexURL: dir + "/", env: { PYTHONNODEBUGRANGES: "1" } });
 pyodide.FS.writeFile("/tmp/sources.zip", new Uint8Array(readFileSync(sources)));
@@ -62,10 +67,25 @@ with zipfile.ZipFile('/tmp/sources.zip') as src, zipfile.ZipFile('/tmp/out.zip',
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, 'wb') as f:
             f.write(src.read(name))
+        if not name.endswith('.py'):
+            continue
         made = py_compile.compile(path, cfile='/tmp/made.pyc', dfile=path, doraise=True,
                                   invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
         with open(made, 'rb') as f:
             out.writestr(name[:-3] + '.pyc', f.read())
+`);
+pyodide.runPython(`
+import importlib.util, marshal, sys
+where = ${JSON.stringify(where)}
+spec = importlib.util.spec_from_file_location('recorder', where + ${JSON.stringify(ahead)})
+recorder = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(recorder)
+made = {}
+recorder.texts_run_by(made, record=True)
+sys.path.insert(0, where)
+import explorables.engine.runtime, explorables.figures
+with zipfile.ZipFile('/tmp/out.zip', 'a') as out:
+    out.writestr(${JSON.stringify(dataclassesFile)}, recorder.header() + marshal.dumps(made))
 `);
 writeFileSync(out, pyodide.FS.readFile("/tmp/out.zip"));
 """
@@ -79,7 +99,11 @@ def make(sources: dict[str, bytes], node: str, pyodide_dir: Path) -> bytes:
         with zipfile.ZipFile(given, "w") as archive:
             for name, source in sources.items():
                 archive.writestr(name, source)
-        subprocess.run([node, str(script), str(pyodide_dir), str(given), str(out), WHERE], check=True)
+            for path in sorted((ENGINE / "locales").glob("*.json")):  # the engine reads them when imported
+                archive.writestr(f"explorables/engine/locales/{path.name}", path.read_bytes())
+        subprocess.run(
+            [node, str(script), str(pyodide_dir), str(given), str(out), WHERE, AHEAD, DATACLASSES], check=True
+        )
         with zipfile.ZipFile(out) as made:
             modules = {name: made.read(name) for name in made.namelist()}
     return compiled_artifact(

@@ -4,7 +4,7 @@ modules are the ``.pyc`` files of site_builder/bytecode.py).
 
 ``main(inputs)`` draws every built-in figure's first frame and steps each through one
 event with the runtime the browser calls, and notes where the engine's modules came from
-and what a traceback through them says; and of the standard library (a zip in Pyodide,
+and what a traceback through them says, and how many dataclasses' methods came compiled; and of the standard library (a zip in Pyodide,
 site_builder/stdlib.py), which modules came from sources and what a traceback through a
 compiled one says.
 """
@@ -15,7 +15,7 @@ import sys
 import traceback
 import zipimport
 
-from explorables.engine import figures, linalg, runtime
+from explorables.engine import ahead, figures, linalg, runtime
 
 
 def main(inputs: dict) -> dict:
@@ -25,6 +25,7 @@ def main(inputs: dict) -> dict:
         state = model.initial_state(model.parse_options({}))
         out["figures"][name] = {"first": model.scene(state),
                                 "step": runtime.step(name, state, inputs["event"])}
+    out["dataclasses"] = dict(ahead.COUNTS)  # whose methods came compiled ahead (engine/ahead.py)
     out["origins"] = sorted({module.__spec__.origin.rsplit(".", 1)[-1] for name, module in sys.modules.items()
                              if name.startswith("explorables.") and name != "explorables.site_figures"
                              and getattr(module, "__spec__", None) and module.__spec__.origin})
