@@ -126,6 +126,24 @@ def test_every_failure_to_start_is_shown_once_with_the_controls_disabled(page, s
     guard.check()
 
 
+def test_a_cut_engine_archive_is_named_and_the_figure_keeps_its_first_frame(page, site_url, built_site):
+    """The worker unpacks the engine archive itself, while Python starts: an archive cut
+    short in transit (a proxy, a full disk) is no zip, and the figure says so."""
+    guard = Guard(page, site_url)
+    guard.allowed += ["Explorables figure 'explorer'"]
+    engine = names_in(built_site)["engine.zip"]
+    whole = (built_site / "_explorables" / engine).read_bytes()
+    page.route(f"**/_explorables/{engine}",
+               lambda route: route.fulfill(status=200, content_type="application/zip", body=whole[: len(whole) // 2]))
+    page.goto(site_url + "one-query-row.html")
+    page.locator("figure#explorer.ex-failed").wait_for(timeout=60_000)
+    text = page.locator("figure#explorer .ex-error:visible").inner_text()
+    assert "could not load the engine archive (not a zip archive)" in text, text
+    page.wait_for_function("() => { const f = window.explorables.figures.explorer; return f && !f.pieces; }")
+    assert page.locator("figure#explorer .ex-bar").count() == 6
+    guard.check()
+
+
 def test_a_long_refused_input_is_quoted_short_and_the_page_does_not_widen(row):
     """Pins a bug: a refused 10,000-character input was echoed whole in a message that
     could not wrap, and the page became 86,544 px wide."""
