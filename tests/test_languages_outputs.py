@@ -96,8 +96,9 @@ def test_each_language_has_its_own_split_index(split):
             keys[key] = code
             assert key.startswith(f"{code}-") == (code != "en")
     # each language's words in its own parts: German's has German words, not English ones
-    assert "zeilen" in heads["de"]["vocab"] and "row" not in heads["de"]["vocab"]
-    assert "row" in heads["en"]["vocab"] and "zeilen" not in heads["en"]["vocab"]
+    vocab = {code: head["vocab"].split() for code, head in heads.items()}
+    assert "zeilen" in vocab["de"] and "row" not in vocab["de"]
+    assert "row" in vocab["en"] and "zeilen" not in vocab["en"]
     docs = [part(split, entry[-1])[1] for entry in heads["de"]["docs"]]
     assert all(doc[2].startswith("de/") for chunk in docs for doc in chunk)  # German's pages only
     assert "Zeilen der Aufmerksamkeit" in [doc[0] for chunk in docs for doc in chunk]

@@ -152,8 +152,14 @@ def build_index(pages: list[tuple]) -> dict:
         "version": 1,
         "lessons": [[(rest or [title])[0], url] for url, title, _, _, *rest in pages],
         "docs": docs,
-        "terms": dict(sorted(postings.items())),
+        "terms": dict(sorted(postings.items(), key=_utf16)),
     }
+
+
+def _utf16(item: tuple[str, list[int]]) -> bytes:
+    """A term's order as JavaScript's "<" compares strings: by UTF-16 code units (which
+    differs from code points' past U+FFFF), for js/search.js to find terms by halving."""
+    return item[0].encode("utf-16-be")
 
 
 _JS_STRING = str.maketrans(

@@ -7,7 +7,11 @@ site of tens of thousands of pages downloads a few hundred kilobytes, not the wh
 - the first file (still ``search-index.HASH.js``, the one the pages name) holds the
   vocabulary, which part holds each term's postings (parts of consecutive terms, cut at
   about ``PART_SIZE`` characters: a term's part is the last whose first term is not after
-  it), and which part holds each section's words (``DOCS_PER_PART`` sections a part);
+  it), and which part holds each section's words (``DOCS_PER_PART`` sections a part).
+  The vocabulary is one string, " term term ... term ", its terms in the order of their
+  UTF-16 code units (search.build_index's): V8 reads the 38,000 terms of a 20,000-page
+  site so in 1.5 ms, as a list of strings in 8-12 ms, and js/search.js finds a term in
+  it by halving, with no string made a term;
 - each part is a classic script under ``search/`` that adds itself to
   ``window.explorables.searchParts[key]``: js/search.js loads the parts of the terms a
   query stands for, then those of the results it shows. Scripts, not fetch: a bundle
@@ -91,7 +95,7 @@ def split(index: dict, language: str = "") -> tuple[dict, dict[str, str]]:
     head = {
         "version": 2,
         "n": len(index["docs"]),
-        "vocab": list(index["terms"]),
+        "vocab": " " + " ".join(index["terms"]) + " ",
         "terms": terms,
         "docs": docs,
         "per": DOCS_PER_PART,

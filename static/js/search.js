@@ -28,68 +28,138 @@
     return w;
   }
 
-  /* Edit distance of a and b if at most max, else max + 1 (three rows, kept between
-     calls, and an early exit: it runs over a large site's whole vocabulary). */
-  let rows = [new Int32Array(32), new Int32Array(32), new Int32Array(32)];
-  function distance(a, b, max) {
-    if (Math.abs(a.length - b.length) > max) return max + 1;
-    const n = b.length;
-    if (n + 1 > rows[0].length) rows = [new Int32Array(n + 1), new Int32Array(n + 1), new Int32Array(n + 1)];
-    let before = rows[0], prev = rows[1], row = rows[2];  // before: the row two back (a swap of two letters is one edit)
-    for (let j = 0; j <= n; j++) prev[j] = j;
-    for (let i = 1; i <= a.length; i++) {
-      const ai = a.charCodeAt(i - 1);
-      row[0] = i;
-      let best = i;
-      for (let j = 1; j <= n; j++) {
-        const bj = b.charCodeAt(j - 1);
-        let d = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (ai === bj ? 0 : 1));
-        if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) d = Math.min(d, before[j - 2] + 1);
-        row[j] = d;
-        if (d < best) best = d;
-      }
-      if (best > max) {  // a swap reaches back two rows, so stop only when both are past max
-        let low = i === 1 ? 0 : max + 1;
-        for (let j = 0; i > 1 && j <= n; j++) if (prev[j] < low) low = prev[j];
-        if (i === 1 || low > max) return max + 1;
-      }
-      const spare = before;
-      before = prev;
-      prev = row;
-      row = spare;
+  /* The index's vocabulary as one text, " term term ... term ", its terms in order of
+     their UTF-16 code units (as "<" compares them): a split index's first file holds it
+     so (search_files.py), read at once, with no string made a term (nor a copy of the
+     text: 1 ms). A term is looked up by halving (``lower``); a prefix's terms follow one
+     another from the first. */
+  function vocabOf(index) {
+    if (index.words === undefined) {
+      const vocab = index.vocab !== undefined ? index.vocab : Object.keys(index.terms);
+      index.words = typeof vocab === "string" ? vocab : " " + vocab.slice().sort().join(" ") + " ";
     }
-    return prev[n];
+    return index.words;
   }
 
-  /* The index's vocabulary: a list, and a set to look words up in. */
-  function vocabOf(index) {
-    if (!index.vocabSet) {
-      if (!index.vocab) index.vocab = Object.keys(index.terms);
-      index.vocabSet = new Set(index.vocab);  // (not "constructor", as an object's keys would)
+  /* The place of the space before the first term of ``words`` not before ``key`` (the
+     last space if none is). */
+  function lower(words, key) {
+    let lo = 0, hi = words.length - 1;  // spaces; the one wanted is one of lo..hi
+    while (lo < hi) {
+      const mid = words.lastIndexOf(" ", (lo + hi) >> 1);  // lo at the latest
+      if (words.slice(mid + 1, words.indexOf(" ", mid + 1)) < key) lo = words.indexOf(" ", mid + 1);
+      else hi = mid;
     }
-    return index.vocab;
+    return lo;
+  }
+
+  /* The place of the space after the last term of ``words`` that starts with ``prefix``. */
+  function after(words, prefix) {
+    const last = prefix.charCodeAt(prefix.length - 1);
+    if (last === 0xffff) return words.length - 1;
+    return lower(words, prefix.slice(0, -1) + String.fromCharCode(last + 1));
+  }
+
+  /* The terms of ``words`` between its spaces at ``from`` and ``to`` at most ``max``
+     edits from ``word`` (a swap of two neighbours is one edit): [term, edits]. A row of
+     edit distances a letter of a term; the terms are in order, so a term shares the rows
+     of the beginning it shares with the one before, and once a row of a beginning is
+     past max, the terms that begin so are passed over at once (the row before it is not
+     below max then, so not even a swap, reaching back two rows, comes back to max).
+     Only the cells within max of the diagonal may hold max or less: only those are
+     worked out, the rows kept between calls. */
+  const FAR = 1 << 20;  // a cell not worked out
+  let table = new Int32Array(64);
+  function near(words, from, to, word, max) {
+    const m = word.length, width = m + 1, deepest = m + max + 1;  // a longer beginning is past max
+    if (table.length < (deepest + 1) * width) table = new Int32Array((deepest + 1) * width);
+    for (let j = 0; j <= m; j++) table[j] = j;  // row 0: the empty beginning
+    const out = [];
+    let kept = 0, valid = 0;  // the rows 1..valid are of the beginning of the term at kept
+    for (let at = from; at < to;) {
+      const start = at + 1, end = words.indexOf(" ", start), size = end - start;
+      let d = 0, past = 0;
+      while (d < valid && d < size && words.charCodeAt(start + d) === words.charCodeAt(kept + d)) d += 1;
+      kept = start;
+      for (; d < size; d++) {  // row d + 1: letter d of the term
+        if (d + 1 - max > m) {  // longer than the word by more than max
+          past = d + 1;
+          break;
+        }
+        const lo = d + 1 - max > 1 ? d + 1 - max : 1, hi = d + 1 + max < m ? d + 1 + max : m;
+        const row = (d + 1) * width, up = d * width, two = up - width;
+        const c = words.charCodeAt(start + d), back = d > 0 ? words.charCodeAt(start + d - 1) : -1;
+        table[row + lo - 1] = lo === 1 ? d + 1 : FAR;
+        let best = table[row + lo - 1];
+        for (let j = lo; j <= hi; j++) {
+          const wj = word.charCodeAt(j - 1);
+          let e = table[up + j - 1] + (c === wj ? 0 : 1);
+          if (table[up + j] + 1 < e) e = table[up + j] + 1;
+          if (table[row + j - 1] + 1 < e) e = table[row + j - 1] + 1;
+          if (back === wj && j > 1 && c === word.charCodeAt(j - 2) && table[two + j - 2] + 1 < e) e = table[two + j - 2] + 1;
+          table[row + j] = e;
+          if (e < best) best = e;
+        }
+        if (hi < m) table[row + hi + 1] = FAR;  // the next row's last cell looks up at it
+        if (best > max) {
+          past = d + 1;
+          break;
+        }
+      }
+      if (past) {  // no term that begins so is near: on to the first that does not
+        valid = past;
+        const next = after(words, words.slice(start, start + past));
+        at = next < to ? next : to;
+        continue;
+      }
+      valid = size;
+      const e = table[size * width + m];
+      if (size - m <= max && m - size <= max && e <= max) out.push([words.slice(start, end), e]);
+      at = end;
+    }
+    return out;
+  }
+
+  /* Edit distance of a and the term b (no spaces) if at most max, else max + 1. */
+  function distance(a, b, max) {
+    const hit = near(" " + b + " ", 0, b.length + 1, a, max);
+    return hit.length ? hit[0][1] : max + 1;
   }
 
   /* The terms of the index a query word stands for: [term, factor]. */
   function expand(index, word, last) {
-    const vocab = vocabOf(index);
+    const words = vocabOf(index);
     const found = [];
-    if (index.vocabSet.has(word)) found.push([word, 1]);
-    if (last && word.length >= 2) {
-      vocab.forEach(function (t) { if (t !== word && t.startsWith(word)) found.push([t, 0.6]); });
+    let at = lower(words, word);
+    if (words.startsWith(word + " ", at + 1)) found.push([word, 1]);
+    if (last && word.length >= 2) {  // the terms it begins, in order from the first
+      for (; at < words.length - 1 && words.startsWith(word, at + 1); at = words.indexOf(" ", at + 1)) {
+        const term = words.slice(at + 1, words.indexOf(" ", at + 1));
+        if (term !== word) found.push([term, 0.6]);
+      }
     }
-    if (!found.length && word.length >= 4) {
-      const max = word.length >= 8 ? 2 : 1;
-      // the edit distance only of terms of about the length that start alike (the first
-      // letter, the second, or the two swapped): a large site's vocabulary is long
-      vocab.forEach(function (t) {
-        if (Math.abs(t.length - word.length) > max) return;
-        if (t[0] !== word[0] && t[1] !== word[1] && (t[0] !== word[1] || t[1] !== word[0])) return;
-        const d = distance(word, t, max);
-        if (d <= max) found.push([t, d === 1 ? 0.5 : 0.3]);
-      });
-    }
+    if (!found.length && word.length >= 4) typos(words, word, found);
     return found;
+  }
+
+  /* [term, 0.5 or 0.3] of the terms one or two edits from ``word`` (two from eight
+     letters on) that start alike: the first letter, the second, or the two swapped.
+     Those are runs of the vocabulary: the terms of its first letter, of its second two
+     swapped, and of each other first letter followed by its second. */
+  function typos(words, word, found) {
+    const max = word.length >= 8 ? 2 : 1;
+    const first = word[0], second = word[1];
+    const runs = [[lower(words, first), after(words, first)]];
+    if (first !== second) runs.push([lower(words, second + first), after(words, second + first)]);
+    for (let at = 0; at < words.length - 1;) {
+      const letter = words[at + 1], end = after(words, letter);
+      if (letter !== first) runs.push([lower(words, letter + second), after(words, letter + second)]);
+      at = end;
+    }
+    runs.sort(function (a, b) { return a[0] - b[0]; });  // the terms in the vocabulary's order
+    runs.forEach(function (run) {
+      near(words, run[0], run[1], word, max).forEach(function (hit) { found.push([hit[0], hit[1] === 1 ? 0.5 : 0.3]); });
+    });
   }
 
   /* [term, factor] of each of a query's words, stop words left out, plurals folded. */
@@ -100,7 +170,7 @@
 
   /* Ranked documents: [{doc, score}], best first (the best ``max``, or all). ``index.terms``
      holds the postings of every term the query stands for (of a split index: those loaded
-     for it); ``found``, the query's terms if known (``expanded``'s: its scan of the
+     for it); ``found``, the query's terms if known (``expanded``'s: its look-ups in the
      vocabulary done once). A document's numbers are kept in arrays a slot a document: a
      common word of a large site is in tens of thousands of them. */
   function rank(index, text, found, max) {
@@ -180,8 +250,7 @@
      data of the part an entry [.., key, file] names; the parts of the query's terms are
      loaded, then those holding the words of the results shown. */
   function querySplit(index, text, load, max) {
-    vocabOf(index);
-    const view = { vocab: index.vocab, vocabSet: index.vocabSet, terms: Object.create(null), n: index.n };
+    const view = { words: vocabOf(index), terms: Object.create(null), n: index.n };
     const needed = new Map();  // part's key -> [its entry, the terms wanted of it]
     const found = expanded(index, text);
     found.forEach(function (pairs) {
