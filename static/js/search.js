@@ -170,56 +170,90 @@
 
   /* Ranked documents: [{doc, score}], best first (the best ``max``, or all). ``index.terms``
      holds the postings of every term the query stands for (of a split index: those loaded
-     for it); ``found``, the query's terms if known (``expanded``'s: its look-ups in the
-     vocabulary done once). A document's numbers are kept in arrays a slot a document: a
-     common word of a large site is in tens of thousands of them. */
+     for it, each document as its distance from the one before, ``index.gaps``);
+     ``found``, the query's terms if known (``expanded``'s). A document's numbers are
+     kept in arrays a slot a document, in plain loops: a common word of a large site is
+     in tens of thousands of documents, and a first search runs this code cold. */
   function rank(index, text, found, max) {
     found = found || expanded(index, text);
     if (!found.length) return [];
-    const n = index.n || index.docs.length;
-    const scores = new Float64Array(n), hits = new Uint16Array(n), best = new Float64Array(n);
-    const all = [];  // the documents scored, in the order first found
-    found.forEach(function (pairs) {
-      const touched = [];
-      pairs.forEach(function (pair) {
-        const postings = index.terms[pair[0]];
+    const n = index.n || index.docs.length, gaps = index.gaps ? 1 : 0, count = found.length;
+    const scores = new Float64Array(n), hits = new Uint16Array(n);
+    const all = new Int32Array(n);  // the documents scored, in the order first found
+    let scored = 0, best = null, touched = null;
+    for (let k = 0; k < count; k++) {
+      const pairs = found[k];
+      if (!pairs.length) continue;  // a word of no term: no document has every word
+      if (pairs.length === 1) {  // one term: each document is in its postings once
+        const postings = index.terms[pairs[0][0]], factor = pairs[0][1];
         const idf = Math.log(1 + n / (postings.length / 2));
-        for (let i = 0; i < postings.length; i += 2) {
-          const s = postings[i + 1] * idf * pair[1], doc = postings[i];
+        if (scored === 0) {  // the first documents scored: none has a score yet
+          for (let i = 0, doc = 0; i < postings.length; i += 2) {
+            doc = doc * gaps + postings[i];
+            all[scored++] = doc;
+            scores[doc] = postings[i + 1] * idf * factor;
+            hits[doc] = 1;
+          }
+          continue;
+        }
+        for (let i = 0, doc = 0; i < postings.length; i += 2) {
+          doc = doc * gaps + postings[i];
+          if (hits[doc] === 0) all[scored++] = doc;
+          scores[doc] += postings[i + 1] * idf * factor;
+          hits[doc] += 1;
+        }
+        continue;
+      }
+      if (best === null) {
+        best = new Float64Array(n);
+        touched = new Int32Array(n);
+      }
+      let reached = 0;  // a document counts its best term of the word
+      for (let p = 0; p < pairs.length; p++) {
+        const postings = index.terms[pairs[p][0]], factor = pairs[p][1];
+        const idf = Math.log(1 + n / (postings.length / 2));
+        for (let i = 0, doc = 0; i < postings.length; i += 2) {
+          doc = doc * gaps + postings[i];
+          const s = postings[i + 1] * idf * factor;
           if (s > best[doc]) {
-            if (best[doc] === 0) touched.push(doc);
+            if (best[doc] === 0) touched[reached++] = doc;
             best[doc] = s;
           }
         }
-      });
-      touched.forEach(function (doc) {
-        if (hits[doc] === 0) all.push(doc);
+      }
+      for (let t = 0; t < reached; t++) {
+        const doc = touched[t];
+        if (hits[doc] === 0) all[scored++] = doc;
         scores[doc] += best[doc];
         hits[doc] += 1;
         best[doc] = 0;
-      });
-    });
-    const complete = all.filter(function (d) { return hits[d] === found.length; });
-    const docs = complete.length ? complete : all;
-    docs.forEach(function (doc) { if (hits[doc] !== found.length) scores[doc] *= 0.5; });
-    const before = function (a, b) { return scores[b] - scores[a] || a - b; };
-    return (max === undefined ? docs.sort(before) : top(docs, before, max)).map(function (doc) {
-      return { doc: doc, score: scores[doc] };
-    });
-  }
-
-  /* The first ``max`` of ``items`` in the order ``before`` sorts them, without sorting all. */
-  function top(items, before, max) {
-    const kept = [];
-    if (max < 1) return kept;
-    items.forEach(function (item) {
-      if (kept.length === max && before(item, kept[max - 1]) >= 0) return;
-      let at = kept.length;
-      while (at > 0 && before(item, kept[at - 1]) < 0) at -= 1;
-      kept.splice(at, 0, item);
-      if (kept.length > max) kept.pop();
-    });
-    return kept;
+      }
+    }
+    let complete = count === 1 ? scored : 0;  // the documents with every word
+    for (let t = 0; t < scored && count > 1; t++) if (hits[all[t]] === count) complete += 1;
+    if (!complete) for (let t = 0; t < scored; t++) scores[all[t]] *= 0.5;  // none has every word: all count half
+    const out = [];
+    const result = function (doc) { return { doc: doc, score: scores[doc] }; };
+    if (max === undefined) {
+      for (let t = 0; t < scored; t++) if (!complete || hits[all[t]] === count) out.push(all[t]);
+      return out.sort(function (a, b) { return scores[b] - scores[a] || a - b; }).map(result);
+    }
+    // the best ``max``, kept in order as the documents come: a higher score first, then a
+    // lower number; ``floor``, the score of the last kept once there are ``max``
+    let floor = -1;
+    for (let t = 0; t < scored && max > 0; t++) {
+      const doc = all[t], s = scores[doc];
+      if (s < floor || (complete && hits[doc] !== count)) continue;
+      if (out.length === max) {
+        if (s === floor && doc > out[max - 1]) continue;
+        out.pop();
+      }
+      let at = out.length;
+      while (at > 0 && (scores[out[at - 1]] < s || (scores[out[at - 1]] === s && out[at - 1] > doc))) at -= 1;
+      out.splice(at, 0, doc);
+      if (out.length === max) floor = scores[out[max - 1]];
+    }
+    return out.map(result);
   }
 
   /* A result as shown, from its document [lesson's name, heading, url, excerpt]. */
@@ -250,7 +284,7 @@
      data of the part an entry [.., key, file] names; the parts of the query's terms are
      loaded, then those holding the words of the results shown. */
   function querySplit(index, text, load, max) {
-    const view = { words: vocabOf(index), terms: Object.create(null), n: index.n };
+    const view = { words: vocabOf(index), terms: Object.create(null), n: index.n, gaps: true };
     const needed = new Map();  // part's key -> [its entry, the terms wanted of it]
     const found = expanded(index, text);
     found.forEach(function (pairs) {
@@ -262,15 +296,7 @@
     });
     return Promise.all(Array.from(needed.values()).map(function (want) {
       return load(want[0]).then(function (part) {
-        want[1].forEach(function (term) {  // each document's distance from the one before, to its number
-          const gaps = part[term], postings = new Array(gaps.length);
-          for (let i = 0, doc = 0; i < gaps.length; i += 2) {
-            doc += gaps[i];
-            postings[i] = doc;
-            postings[i + 1] = gaps[i + 1];
-          }
-          view.terms[term] = postings;
-        });
+        want[1].forEach(function (term) { view.terms[term] = part[term]; });
       });
     })).then(function () {
       return Promise.all(rank(view, text, found, max).map(function (r) {
