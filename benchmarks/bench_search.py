@@ -51,8 +51,12 @@ def generated(folder: Path, count: int) -> Path:
     lessons = sorted((ROOT / "content").glob("0*.md"))
     folder.mkdir(parents=True)
     shutil.copy(ROOT / "content" / "site.yml", folder / "site.yml")
+    # a link to a lesson of the track goes to the first copy of it (to some copy, when
+    # fewer pages than the track's lessons are made): the build refuses links to no lesson
+    copies = {lesson.name: f"{k % count + 1:03d}-lesson-{k % count + 1}.md" for k, lesson in enumerate(lessons)}
+    linked = re.compile("|".join(re.escape(name) for name in copies))
     for n in range(count):
-        text = lessons[n % len(lessons)].read_text(encoding="utf-8")
+        text = linked.sub(lambda m: copies[m.group()], lessons[n % len(lessons)].read_text(encoding="utf-8"))
         text = re.sub(r"^title: (.*)$", lambda m: f"title: {m.group(1)} ({n + 1})", text, count=1, flags=re.M)
         text = re.sub(r"^order: \d+$", f"order: {n + 1}", text, count=1, flags=re.M)
         text += f"\n## Notes on topic{n}\n\nA paragraph with words of its own: lesson{n} example{n * 7} case{n % 13}.\n"
