@@ -199,7 +199,7 @@ function fetchEngine(url) {
 function unzipped(archive) {
   const bytes = archive instanceof Uint8Array ? archive : new Uint8Array(archive);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const damaged = new Error(say("runtime.archive_failed", { error: "not a zip archive" }));
+  const damaged = new Error(say("runtime.archive_failed", { error: say("runtime.archive_damaged") }));
   let end = bytes.length - 22;  // the end-of-directory record, after any comment
   while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
   if (end < 0) return Promise.reject(damaged);

@@ -138,7 +138,7 @@ def test_a_cut_engine_archive_is_named_and_the_figure_keeps_its_first_frame(page
     page.goto(site_url + "one-query-row.html")
     page.locator("figure#explorer.ex-failed").wait_for(timeout=60_000)
     text = page.locator("figure#explorer .ex-error:visible").inner_text()
-    assert "could not load the engine archive (not a zip archive)" in text, text
+    assert "could not load the engine archive (the file is cut short or damaged)" in text, text
     page.wait_for_function("() => { const f = window.explorables.figures.explorer; return f && !f.pieces; }")
     assert page.locator("figure#explorer .ex-bar").count() == 6
     guard.check()
