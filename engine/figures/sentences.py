@@ -11,6 +11,8 @@ use it); no part of the public kit, so ``explorables.figures`` exports none of i
   description" (verbs and adjectives sit high on it).
 - ``Asker``: the asking token as a menu ("4: it"); a reader may also send a word or a
   position (``resolve_query``'s rule).
+- ``VECTORS`` and ``vector_options``: the options in which an author gives the tokens'
+  own queries, keys and values (the row and the table take them).
 - ``token_points``: a point a token, the asking token's a ring, the masked ones muted.
 - Labels that name tokens: ``sub`` (the kit's ₀₁₂), ``token_label`` (the₀, the₄ only where a word
   repeats), ``column_labels`` and ``row_labels`` of a T x T table.
@@ -22,9 +24,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import OptionError
+from .base import Option, OptionError
 from .kit.events import unselectable
 from .kit.figure import Figure
+from .kit.geometry import rows_checker
 from .kit.inputs import best, query_field, resolve_query
 from .kit.marks import cells, points
 from .kit.params import Choice, Slider, resolve
@@ -144,6 +147,15 @@ def clicked(figure: str, state: dict, mark: str, i: Any, points: tuple = (), cel
     if mark in points and isinstance(i, int) and i < n:
         return i
     raise unselectable(figure, mark, i)
+
+
+VECTORS = ("queries", "keys", "values")  # the options that hold an author's own vectors
+
+
+def vector_options(docs: dict[str, str], **limits: Any) -> tuple[Option, ...]:
+    """The options ``queries``, ``keys`` and ``values``: an author's own vectors, a row a
+    token ("0.5,1; -1,0.2"), each checked by the kit's ``rows_checker(name, **limits)``."""
+    return tuple(Option(m, "str", "", docs[m], check=rows_checker(m, **limits)) for m in VECTORS)
 
 
 def count_errors(rows: dict[str, list], tokens: list[str], unit: str = "rows") -> list[OptionError]:

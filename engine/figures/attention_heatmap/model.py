@@ -20,21 +20,18 @@ from explorables.figures import (
     raise_all,
     register,
     resolve_query,
-    rows_checker,
     unselectable,
     value_table,
     words,
 )
 
 from ..kit.rounding import rounded
-from ..sentences import count_errors
+from ..sentences import VECTORS, count_errors, vector_options
 from . import scene
 from . import words as W
 from .experiments import EXPERIMENTS
 from .presets import COORD_LIMIT, MAX_DIM, MAX_TOKENS, PRESETS, load, parse_rows, preset
 from .table import PAD_MAX, kind_of_row, result, table
-
-VECTORS = ("queries", "keys", "values")  # the options that hold an author's own vectors
 
 
 def own_tokens(options: dict) -> list[str]:
@@ -109,7 +106,7 @@ class AttentionHeatmap(Figure, words=W):
     extra_options = (
         Option("preset", "choice", "sentence", W.DOCS["preset"], choices=tuple(PRESETS)),
         Option("tokens", "str", "", W.DOCS["tokens"]),
-        *(Option(m, "str", "", W.DOCS[m], check=rows_checker(m, most=MAX_DIM, limit=COORD_LIMIT)) for m in VECTORS),
+        *vector_options(W.DOCS, most=MAX_DIM, limit=COORD_LIMIT),
         Option("length", "int", 0, W.DOCS["length"], min=0, max=MAX_TOKENS),
     )
     values = value_table(*W.VALUES, announce=W.ANNOUNCE)

@@ -17,11 +17,10 @@ from explorables.figures import (
     raise_all,
     register,
     resolve_query,
-    rows_checker,
     words,
 )
 
-from ..sentences import Asker, clicked, count_errors, temperature
+from ..sentences import VECTORS, Asker, clicked, count_errors, temperature, vector_options
 from . import scene
 from . import words as W
 from .experiments import EXPERIMENTS, STEP_MASK, STEP_MATCH, STEP_SOFTMAX, STEP_TEMPERATURE
@@ -29,7 +28,6 @@ from .vectors import COORD_LIMIT, MAX_TOKENS, TOKENS, row, tied, vectors
 
 KEY_PLANE = 2.5  # half-width of the key plane while every key fits inside it
 VALUE_PLANE = 2.0  # half-width of the value plane while every value fits inside it
-VECTORS = ("queries", "keys", "values")  # the options that hold an author's own vectors
 
 
 def whole(name: str, hi) -> Any:
@@ -66,7 +64,7 @@ class AttentionRow(Figure, words=W):
     )
     extra_options = (
         Option("tokens", "words", list(TOKENS), W.DOC["tokens"], min=1, max=MAX_TOKENS),
-        *(Option(m, "str", "", W.DOC[m], check=rows_checker(m, width=2, limit=COORD_LIMIT)) for m in VECTORS),
+        *vector_options(W.DOC, width=2, limit=COORD_LIMIT),
     )
     values = W.VALUES
     experiments = EXPERIMENTS
