@@ -177,9 +177,14 @@
     // browser is back online; if the server no longer has it (a deploy replaced this
     // page's build), the page is loaded again, once.
     const pending = new WeakSet();  // figures waiting to be drawn again
+    // "online" events heard: a request begun before the last of them, which failed, is
+    // made again at once (it may have been under way while the browser came back)
+    let online = 0;
+    window.addEventListener("online", function () { online++; });
     function redraw(figure) {
       if (pending.has(figure)) return;
       pending.add(figure);
+      const begun = online;
       load().finally(function () { pending.delete(figure); }).then(function () {
         if (ex.figures[figure.id] !== figure) return;
         [figure.panelViews, figure.controlViews].forEach(function (views) {
@@ -192,6 +197,7 @@
         gone().then(function (deployed) {
           // a page of a build whose files a deploy replaced: a fresh copy names the new ones
           if (deployed && ex.reloadOnce && ex.reloadOnce(GONE, "explorables-reloaded-for-panels")) return;
+          if (online !== begun) { redraw(figure); return; }
           figure.showError(ex.t("runtime.panels_failed"), false);
           window.addEventListener("online", function () { redraw(figure); }, { once: true });
         });
