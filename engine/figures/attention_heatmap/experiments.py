@@ -7,11 +7,11 @@ from __future__ import annotations
 import math
 
 from explorables.engine import attention, dot
-from explorables.figures import Experiment, num, pct, quote, typed
+from explorables.figures import Experiment, best, num, pct, quote, typed
 
 from . import words as W
 from .presets import PRESETS, load
-from .table import normalised, readable, result, rows_reading, table
+from .table import normalised, result, rows_reading, table
 
 PAD = 3  # [PAD] tokens the padding experiment adds
 GROW_FROM = 6  # tokens the growth experiment starts from
@@ -25,7 +25,7 @@ def pick_most_peaked(state: dict) -> None:
 def peaked_flat(state: dict) -> str:
     r, tokens, low = result(state), state["tokens"], state["query"]
     high = max(rows_reading(state, r, 3), key=lambda i: normalised(r, i))
-    top = max(readable(r, low), key=lambda j: r.weights[low][j])
+    top = best(r.weights[low])
     m = sum(r.mask[high])
     return W.PEAKED_FLAT.format(
         low=quote(tokens[low]),
@@ -42,7 +42,7 @@ def peaked_flat(state: dict) -> str:
 def causal(state: dict) -> str:
     r, before = result(state), result(dict(state, causal=False))
     N, i = state["n"] + state["padding"], state["query"]
-    j = max(range(state["n"]), key=lambda j: r.weights[i][j])
+    j = best(r.weights[i])
     return W.CAUSAL.format(
         hidden=N * N - sum(map(sum, r.mask)),
         cells=N * N,
@@ -79,7 +79,7 @@ def grown(state: dict) -> str:
 
 def scores(state: dict) -> str:
     r, tokens, i = result(state), state["tokens"], state["query"]
-    row, keys = r.scores[i], readable(r, i)  # a masked score is shown as −∞ and gets weight 0
+    row, keys = r.scores[i], [j for j, seen in enumerate(r.mask[i]) if seen]  # masked: shown as −∞, weight 0
     if len(keys) == 1:
         return W.SCORES_ONE_KEY.format(word=quote(tokens[i]), key=quote(tokens[keys[0]]), s=num(row[keys[0]]))
     hi, lo = max(keys, key=lambda j: row[j]), min(keys, key=lambda j: row[j])

@@ -17,12 +17,6 @@ ENTROPY_TONES = {"peaked": 0.8, "flat": -0.5}  # a row's kind as a fill; the oth
 ARITHMETIC = (W.CELL_PAIR, W.CELL_DOT, W.CELL_SCALED, W.CELL_UNSCALED, W.CELL_MASKED, W.CELL_SOFTMAX, W.CELL_WEIGHT)
 
 
-def template(words):
-    """``words.format`` with the template looked up once: for words filled in once a cell.
-    (Words with no fields of their own give their template as it is.)"""
-    return words().format
-
-
 def table_panel(state: dict, v: dict) -> dict:
     """N x N cells (N = n tokens and the [PAD]s): weights or scores, with each cell's
     arithmetic as its detail. A [PAD]'s own row is computed but muted."""
@@ -38,7 +32,7 @@ def table_panel(state: dict, v: dict) -> dict:
         [num(x) if ok else "−∞" if scores else "0" for x, ok in zip(row, m, strict=True)]
         for row, m in zip(M, r.mask, strict=True)
     ]
-    title = template(W.CELL_TITLE)
+    title = W.CELL_TITLE().format  # the template, looked up once (words without fields give it as it is)
 
     def tip(i, j):
         words = title(q=tokens[i], k=tokens[j], what=what, text=shown[i][j])
@@ -49,7 +43,7 @@ def table_panel(state: dict, v: dict) -> dict:
     # cell (N² cells an update), and so are its templates; an answer without the
     # arithmetic (lean) never asks for them.
     written = cache(lambda: [[[num(x) for x in row] for row in M] for M in (Q, K)])  # every q and every k
-    lines = cache(lambda: [template(say) for say in ARITHMETIC])
+    lines = cache(lambda: [say().format for say in ARITHMETIC])
     fixed = cache(lambda: (W.CELL_PAD_ROW(), {why: words() for why, words in W.WHY_MASKED.items()}))  # words alone
 
     @cache
@@ -201,9 +195,9 @@ def row_panel(state: dict, v: dict) -> dict:
     terms = " + ".join(f"{num(a[j])}·v({tokens[j]})" for j in order[:3])
     rest = W.ROW_REST.format(more=len(order) - 3) if len(order) > 3 else ""
     paragraphs = [first, W.ROW_OUTPUT.format(terms=terms, rest=rest, o=vec(r.outputs[i]))]
-    N = len(visible)  # the table's side, with the [PAD]s
-    if N * N - sum(visible):
-        paragraphs.append(W.ROW_MASKED.format(masked=N * N - sum(visible), cells=N * N))
+    masked = v["cells"] - sum(visible)  # cells of the table, [PAD]s' included, that a mask hides
+    if masked:
+        paragraphs.append(W.ROW_MASKED.format(masked=masked, cells=v["cells"]))
     return text("row", *paragraphs, title=W.ROW_TITLE.format(word=quote(tokens[i])))
 
 

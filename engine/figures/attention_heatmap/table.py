@@ -40,11 +40,6 @@ def kind_of_row(H: float, visible: int) -> str:
     return "peaked" if h < PEAKED else "flat" if h > FLAT else "in between"
 
 
-def readable(r, i: int) -> list[int]:
-    """The keys row i may read: the masks leave them visible."""
-    return [j for j, seen in enumerate(r.mask[i]) if seen]
-
-
 def rows_reading(state: dict, r, least: int) -> list[int]:
     """The words' rows (not the [PAD]s') that read ``least`` keys or more. A row that can
     read one key only gives it all of the weight whatever the scores say, and one of two
