@@ -24,7 +24,7 @@ DETERMINERS = ("the", "a", "an")
 
 def chooses(state: dict) -> bool:
     """The asking word reads two words or more, so its weights are a choice to watch."""
-    return len(readable(state)) >= 2
+    return sum(row(state).mask) >= 2
 
 
 def some(m: int, n: int) -> str:
@@ -79,9 +79,8 @@ def hide_future_message(state: dict) -> str:
 
 
 def same_keys_message(state: dict) -> str:
-    r, n, keys = row(state), len(state["tokens"]), readable(state)
-    m = len(keys)
-    weight = pct(r.weights[keys[0]])
+    r, n = row(state), len(state["tokens"])
+    m, weight = sum(r.mask), pct(r.weights[0])  # the first word is never masked; the m words share one weight
     text = W.SAME_KEYS_SEE.format(key=vec(SAME_KEY), score=num(r.scores[0]), some=some(m, n), m=m, share=weight)
     if m == n:
         return text + " " + W.SAME_KEYS_ALL.format(output=vec(r.output))

@@ -121,7 +121,7 @@ class AttentionRow(Figure, words=W):
     def compute(self, state: dict) -> dict:
         """What the panels need, then the declared values the state does not hold."""
         r = row(state)
-        hidden = [state["causal"] and j > state["query"] for j in range(len(state["tokens"]))]  # masked words
+        hidden = [not seen for seen in r.mask]  # the words the mask hides
         out = {"row": r, "hidden": hidden, "best": best(r.weights), "tie": tied(r.weights, hidden)}
         out.update(half=key_extent(state), value_half=extent(state["v"], VALUE_PLANE))  # the planes' half-widths
         out.update(scores=list(r.scores), weights=list(r.weights), output=list(r.output))

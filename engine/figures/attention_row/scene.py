@@ -106,7 +106,7 @@ def values(s: dict, v: dict) -> dict:
 def scores(s: dict, r, hidden: list[bool]) -> dict:
     tokens, i, K = s["tokens"], s["query"], s["k"]
     q = s["q"][i]
-    biggest = max((abs(x) for x in r.scores), default=0.0)
+    biggest = max(abs(x) for x in r.scores) or 1.0  # the tones run to ±1 at the largest |score|
     reach = [scalar_projection(k, q) if any(q) else 0.0 for k in K]  # how far each key reaches along q
 
     def detail(_, j):
@@ -124,7 +124,7 @@ def scores(s: dict, r, hidden: list[bool]) -> dict:
         1,
         len(tokens),
         text=lambda _, j: num(r.scores[j]),
-        tone=lambda _, j: max(-1.0, min(1.0, r.scores[j] / biggest)) if biggest > 0 else 0.0,
+        tone=lambda _, j: r.scores[j] / biggest,
         link=lambda _, j: f"t{j}",
         id=lambda _, j: f"score-{j}",
         select=True,
