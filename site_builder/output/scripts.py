@@ -40,6 +40,7 @@ LATER = (
     "js/prose.js",
     "js/code.js",
     "js/search.js",
+    "js/search-box.js",
     "js/statement-markup.js",
     "js/statement.js",
     "js/exercise.js",

@@ -15,7 +15,7 @@ from html import unescape
 from typing import TypedDict
 
 # A sub- or superscript Unicode has no letters for ("W" and a subscript "O") is kept
-# between these marks in the results' words: js/search.js shows it as <sub> or <sup>.
+# between these marks in the results' words: js/search-box.js shows it as <sub> or <sup>.
 SUB, SUB_END, SUP, SUP_END = "\ue000", "\ue001", "\ue002", "\ue003"
 
 STILL = re.compile(r'<div class="ex-still">.*?</div>\n(?=<figcaption|</figure>)', re.S)

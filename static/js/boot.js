@@ -235,9 +235,9 @@
     );
   }
 
-  /* "/" before the search box exists (search.js comes after the first frame): remembered,
+  /* "/" before the search box exists (search-box.js comes after the first frame): remembered,
      and so is what the reader types after it; the box takes the focus and the words when
-     it is made (search.js). */
+     it is made (search-box.js). */
   document.addEventListener("keydown", function (e) {
     if (e.ctrlKey || e.metaKey || e.altKey || document.getElementById("ex-search-input")) return;
     const t = e.target;
