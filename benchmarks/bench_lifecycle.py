@@ -36,8 +36,10 @@ What no page could do better (the ``floors`` table), timed in the same run:
   once): the least the longest-task row can be for that page on this machine.
 
 Where the start's time goes (the ``start`` table): when the page made its worker
-(``explorables.client.started``, ms after navigation start), and the worker's own
-timings (``explorables.client.timings.worker``): Python up, then the engine imported.
+(``explorables.client.started``, ms after navigation start), when the worker's script
+began to run and when it took the page's "init" message (the worker's own clock, placed
+on the page's), and the worker's own timings (``explorables.client.timings.worker``):
+Python up, then the engine imported.
 
 With ``--baseline DIR`` a site built by another version (e.g. ``explorables build
 content DIR`` with the installed release) is served too and its lessons timed in the same
@@ -241,6 +243,8 @@ def main() -> None:
                                 "next, read": [],
                                 "bytes": None,
                                 "started": [],
+                                "ran": [],
+                                "began": [],
                                 "pyodide": [],
                                 "engine": [],
                                 "frame": [],
@@ -250,7 +254,7 @@ def main() -> None:
                         result = page.evaluate(LIVE)
                         row["live"].append(result["ready"])
                         row["longest"].append(result["longest"])
-                        for key in ("started", "pyodide", "engine", "frame"):
+                        for key in ("started", "ran", "began", "pyodide", "engine", "frame"):
                             row[key].append(result.get(key))
                         # what was asked for before the runtime marked its first frame drawn
                         # (later scripts, the search index and the like come after it)
@@ -343,13 +347,14 @@ def main() -> None:
             + ("  (Next loaded a new document)" if row.get("full_loads") else "")
         )
     table(
-        "start: worker made and first frame drawn (ms after navigation start); in the worker, Python up, "
-        "then the engine imported",
-        f"{'worker made':>11} {'1st frame':>10} {'python':>8} {'engine':>8}",
+        "start: worker made, its script running, its init message taken and first frame drawn (ms after "
+        "navigation start); in the worker, Python up, then the engine imported",
+        f"{'worker made':>11} {'script ran':>10} {'init':>8} {'1st frame':>10} {'python':>8} {'engine':>8}",
     )
     for slug, row in rows.items():
         print(
-            f"{slug:<33} {fmt(median(row['started']), width=11)} {fmt(median(row['frame']), width=10)} "
+            f"{slug:<33} {fmt(median(row['started']), width=11)} {fmt(median(row['ran']), width=10)} "
+            f"{fmt(median(row['began']))} {fmt(median(row['frame']), width=10)} "
             f"{fmt(median(row['pyodide']))} {fmt(median(row['engine']))}"
         )
     table(

@@ -38,8 +38,9 @@ LIVE = """async () => {
   const client = window.explorables.client || {};
   const worker = (client.timings && client.timings.worker) || {};
   const frame = performance.getEntriesByName("explorables:first-frame")[0];
+  const since = t => (t ? t - performance.timeOrigin : null);  // the worker's epoch times, on this page's clock
   return { ready, longest: Math.max(0, ...tasks), started: client.started, frame: frame ? frame.startTime : null,
-           pyodide: worker.pyodide, engine: worker.engine };
+           ran: since(worker.ran), began: since(worker.began), pyodide: worker.pyodide, engine: worker.engine };
 }"""
 
 NEXT = """async () => {

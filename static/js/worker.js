@@ -15,6 +15,9 @@
    A site built with `snapshot: true` also names a memory snapshot of Python with the
    engine imported (site_builder/snapshot.py): the worker restores it instead of starting
    Python cold, and starts cold after all when anything about it fails. */
+// when this script began to run, in ms since the epoch (the worker's clock and the page's
+// start at different moments): the page's timings place the worker's start on its own
+const RAN = performance.timeOrigin + performance.now();
 let handle = null;
 let runtime = null;  // explorables.engine.runtime, once imported
 let started = false;
@@ -308,7 +311,8 @@ async function start(msg) {
   // the build the archive belongs to, which the page compares with its own; whether
   // Python came from the snapshot (and why not, when it could not)
   self.postMessage({ type: "ready", build: buildOf(pyodide),
-    timings: { pyodide: t1 - t0, engine: t3 - t1, figures: t3 - t2, snapshot: snapshot, snapshotError: snapshotError } });
+    timings: { ran: RAN, began: performance.timeOrigin + t0, pyodide: t1 - t0, engine: t3 - t1, figures: t3 - t2,
+      snapshot: snapshot, snapshotError: snapshotError } });
 }
 
 /* Work ahead of the reader while the worker is idle, one piece a task (a step waits for
