@@ -167,11 +167,11 @@
   /* Ranked documents: [{doc, score}], best first (the best ``max``, or all). ``index.terms``
      holds the postings of every term the query stands for (of a split index: those loaded
      for it, each document as its distance from the one before, ``index.gaps``);
-     ``found``, the query's terms if known (``expanded``'s). A document's numbers are
+     ``found``, the query's terms (``expanded``'s, found once a query: a split index
+     loads its parts by them too). A document's numbers are
      kept in arrays a slot a document, in plain loops: a common word of a large site is
      in tens of thousands of documents, and a first search runs this code cold. */
-  function rank(index, text, found, max) {
-    found = found || expanded(index, text);
+  function rank(index, found, max) {
     if (!found.length) return [];
     const n = index.n || index.docs.length, gaps = index.gaps ? 1 : 0, count = found.length;
     const scores = new Float64Array(n), hits = new Uint16Array(n);
@@ -259,7 +259,7 @@
 
   /* Ranked results of a one-file index: [{doc, score, lesson, heading, url, excerpt}]. */
   function query(index, text) {
-    return rank(index, text).map(function (r) {
+    return rank(index, expanded(index, text)).map(function (r) {
       const d = index.docs[r.doc];
       return described(r, [index.lessons[d[0]][0], d[1], d[2], d[3]]);
     });
@@ -295,7 +295,7 @@
         want[1].forEach(function (term) { view.terms[term] = part[term]; });
       });
     })).then(function () {
-      return Promise.all(rank(view, text, found, max).map(function (r) {
+      return Promise.all(rank(view, found, max).map(function (r) {
         return load(index.docs[Math.floor(r.doc / index.per)]).then(function (docs) {
           return described(r, docs[r.doc % index.per]);
         });
