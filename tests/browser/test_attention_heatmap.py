@@ -5,6 +5,7 @@ checked against the CPython engine."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from helpers import assert_matches_cpython, idle, in_lesson, past_settle, shared_page, state_of
 
@@ -271,8 +272,10 @@ def test_an_experiment_and_the_random_preset(heat):
     values = assert_matches_cpython(heat, FIG, NAME)
     assert values["n"] == 16 and values["view"] == "scores"
     reveal = heat.locator(f"figure#{FIG} .ex-message details")
+    # the experiment's message in place (its words, shown or not) before the reader opens it
+    expect(reveal.locator("p")).to_contain_text("spread of 2.83")
     reveal.locator("summary").click()
-    assert "spread of 2.83, close to √8 = 2.83" in reveal.locator("p").inner_text()
+    expect(reveal.locator("p")).to_contain_text("spread of 2.83, close to √8 = 2.83", use_inner_text=True)
     assert heat.locator(f'figure#{FIG} input[name="q.0.7"]').count() == 1  # eight coordinates
     # the seeded random vectors come out the same under Pyodide as under CPython
     preset = hm.PRESETS["random"]
