@@ -24,7 +24,7 @@ def open_figure(page, url: str, figure_id: str):
     page.evaluate("() => window.explorables.ready")
     root = page.locator(f"figure#{figure_id}")
     root.and_(page.locator(".ex-live")).wait_for()
-    whole(page)
+    page.wait_for_function(SETTLED)
     return root
 
 
@@ -40,6 +40,15 @@ WHOLE = """() => Object.values(window.explorables.figures).every(f => {
 
 def whole(page) -> None:
     page.wait_for_function(WHOLE)
+
+
+# Every figure whole, and the page's fonts in: a font that comes later sets the page's text
+# again, and a test that reads where things are would read two layouts. A lesson swapped
+# in brings its math font (js/pages.js mathFont), which, unless the lesson was fetched
+# ahead with it, comes after its figure is live: at 390 px the lab's list of steps, above
+# the figure, is 55 px shorter in it than in the system's math font, and Tab seemed to go
+# up the figure from one of its buttons to the next.
+SETTLED = "() => (%s)() && document.fonts.status === 'loaded'" % WHOLE
 
 
 def idle(page, figure_id: str) -> dict:
@@ -237,27 +246,28 @@ def each_fresh(shared, url: str, figure_id: str):
 # A swap for fresh_lesson, in one call to the page (each call costs 3-4 ms of CPU across
 # the test, Playwright's driver, the browser and the page, hundreds of swaps a run): every
 # figure's computations finished, the lesson swapped in, then, a frame at a time, its
-# figure live and shown and every figure whole (as WHOLE asks); the figure's state
-# compared with its build-time one. A page that never gets there fails at the deadline.
+# figure live and shown, every figure whole and the page's fonts in (as SETTLED asks); the
+# figure's state compared with its build-time one. A page that never gets there fails at
+# the deadline.
 SWAP = """async ([url, id, deadline]) => {
     const ex = window.explorables;
     await Promise.all(Object.values(ex.figures).map(f => f.idle()));
     const swapped = await ex.pages.go(url, {push: true, restore: false, scroll: 0});
     if (swapped !== true) return "the lesson was not swapped in";
-    const whole = (%s);
+    const settled = (%s);
     const until = performance.now() + deadline;
     for (;;) {
         const root = document.getElementById(id);
         const shown = root && root.classList.contains("ex-live") && root.checkVisibility({visibilityProperty: true});
-        if (shown && whole()) break;
-        if (performance.now() > until) return `not live and whole within ${deadline} ms: ${root && root.className}`;
+        if (shown && settled()) break;
+        if (performance.now() > until) return `not live, whole and set within ${deadline} ms: ${root && root.className}`;
         await new Promise(r => requestAnimationFrame(r));
     }
     const root = document.getElementById(id);
     const built = JSON.parse(root.querySelector("script.ex-data").textContent).state;
     const same = JSON.stringify(built) === JSON.stringify(ex.figures[id].state);
     return same ? "" : "the figure did not start from its build-time state";
-}""" % WHOLE
+}""" % SETTLED
 
 
 def fresh_lesson(page, guard, url: str, figure_id: str):
