@@ -15,16 +15,16 @@ The sentences and embeddings are shared with the attention lab (``..sentences``)
 is the engine's; the presets are in ``heads``.
 """
 
+import copy
 from typing import Any
 
-from explorables.figures import Choice, cell_of, quote, register, t
+from explorables.figures import Choice, Experiment, cell_of, quote, register, t
 
 from ..matrices import matrix_control, matrix_name, parse_cell
 from ..sentences import Asker, OnASentence, asked, clicked, sentence, sentence_menu
 from . import words as W
-from .experiments import EXPERIMENTS, attend, tops
-from .heads import BLOCKS, HEAD_PRESETS, MATRICES, block, head_matrices, head_preset_of, w_o
-from .scene import draw
+from .heads import BLOCKS, HEAD_PRESETS, MATRICES, attend, block, head_matrices, tops, w_o
+from .scene import combine_panel, plane_panel, readout, table_panel
 
 HEADS = ("head1", "head2")
 HEAD_CHOICES = tuple((k, W.HEAD_LABELS[k]) for k in HEAD_PRESETS)  # (value, label) of a head's menu
@@ -34,8 +34,25 @@ ACTIONS = [f"W_O{h}={key}" for h in (1, 2) for key in BLOCKS]  # a block of W_O 
 def _sync(state: dict) -> dict:
     """Each head's menu names the preset its matrices are, or "custom"."""
     for h, name in enumerate(HEADS):
-        state[name] = head_preset_of(state["heads"][h])
+        state[name] = next((key for key in HEAD_PRESETS if head_matrices(key) == state["heads"][h]), "custom")
     return state
+
+
+def head_fields(state: dict, h: int) -> list[tuple[str, str, list[list[float]]]]:
+    """Head h's matrices as the reader types them: the fields' prefix (h1.W_Q), the label (Wq¹), the rows."""
+    return [(f"h{h}.{m}", matrix_name(m) + W.SUP[h], state["heads"][h - 1][m]) for m in MATRICES]
+
+
+def copy_head(state: dict) -> None:
+    state["heads"][1] = copy.deepcopy(state["heads"][0])
+    state["head2"] = state["head1"]
+
+
+TWO_VIEWS = {"sentence": "pronoun", "query": "hungry", "head1": "axis1", "head2": "axis2", "W_O": "average"}
+EXPERIMENTS = (
+    Experiment("two-views", *W.say.button("two_views"), set=TWO_VIEWS, see=lambda s: W.TWO_VIEWS_SEE.format(**tops(s))),
+    Experiment("copy", *W.say.button("copy"), run=copy_head, see=lambda s: W.COPY_SEE.format(**tops(s))),
+)
 
 
 @register
@@ -62,9 +79,8 @@ class AttentionHeads(OnASentence, words=W):
         return state
 
     def start(self, state: dict) -> dict:
-        return state  # experiments start from the figure as the reader left it
-
-    # --- events -----------------------------------------------------------------------
+        """Experiments start from the figure as the reader left it: "copy" gives head 2 head 1's matrices now."""
+        return state
 
     def changed(self, state: dict, name: str) -> dict:
         if name == "sentence":
@@ -78,12 +94,7 @@ class AttentionHeads(OnASentence, words=W):
 
     def on_set(self, state: dict, name: str, value: Any) -> dict:
         """A typed entry of a matrix: ``h1.W_Q.r.c`` of a head's, ``W_O.r.c`` of the output matrix."""
-        heads = {
-            f"h{h}.{m}": (head[m], matrix_name(m) + W.SUP[h])
-            for h, head in enumerate(state["heads"], 1)
-            for m in MATRICES
-        }
-        for prefix, (M, label) in {"W_O": (state["W_O"], "Wo"), **heads}.items():
+        for prefix, label, M in [("W_O", "Wo", state["W_O"]), *head_fields(state, 1), *head_fields(state, 2)]:
             if cell := cell_of(name, prefix, (len(M), 2)):
                 r, c = cell
                 M[r][c] = parse_cell(name, value, t("figure.matrix.cell", matrix=label, row=r + 1, column=c + 1))
@@ -106,8 +117,6 @@ class AttentionHeads(OnASentence, words=W):
         known = ", ".join(["reset", *(e.name for e in self.experiments), *ACTIONS])
         raise ValueError(f"attention-heads has no action {name!r} (known: {known})")
 
-    # --- the numbers and the scene ------------------------------------------------------
-
     def compute(self, s: dict) -> dict:
         """The engine's two heads; the values "heads" and "W_O" are the state's own."""
         X, m = attend(s)
@@ -115,7 +124,7 @@ class AttentionHeads(OnASentence, words=W):
         return {**out, "concat": m.concat, "contributions": m.contributions, "outputs": m.outputs}
 
     def draw(self, s: dict, v: dict) -> list:
-        return draw(s, v)
+        return [table_panel(s, v, 0), table_panel(s, v, 1), plane_panel(s, v), combine_panel(s, v), readout(s, v)]
 
     def status(self, s: dict, v: dict) -> str:
         return W.STATUS.format(word=quote(s["tokens"][s["query"]]), **tops(s, v["m"]))
@@ -125,18 +134,15 @@ class AttentionHeads(OnASentence, words=W):
         then the two blocks of W_O with their presets."""
         out = [self.declared(n).control_dict(s) for n in ("sentence", "query")]
         out.append(self.experiment_control(s, near="outputs"))
-        for h, name in enumerate(HEADS):
+        for h, name in enumerate(HEADS, 1):
             out.append(self.declared(name).control_dict(s))
-            out += [
-                matrix_control(f"h{h + 1}.{m}", f"{matrix_name(m)}{W.SUP[h + 1]}", s["heads"][h][m], near=name)
-                for m in MATRICES
-            ]
+            out += [matrix_control(prefix, label, M, near=name) for prefix, label, M in head_fields(s, h)]
         for h in (1, 2):
             first = 2 * h - 2  # the block's first row in W_O
             rows = s["W_O"][first : first + 2]
-            presets = [(f"W_O{h}={key}", label, rows == block(key)) for key, (label, _) in BLOCKS.items()]
+            buttons = [(f"W_O{h}={key}", label, rows == block(key)) for key, (label, _) in BLOCKS.items()]
             title = W.block_label(h)
             out.append(
-                matrix_control(f"W_O{h}", title, rows, near="combine", cells="W_O", first_row=first, presets=presets)
+                matrix_control(f"W_O{h}", title, rows, near="combine", cells="W_O", first_row=first, presets=buttons)
             )
         return out

@@ -5,20 +5,9 @@ from explorables.figures import arrows, extent, line, num, plane, points, spoken
 
 from ..sentences import EMBED_AXES, OUTPUT_DIAMOND, OWN_RING, grid_step, sub, token_label, token_table
 from . import words as W
-from .experiments import tops
-from .heads import head_preset_of, w_o
+from .heads import tops, w_o
 
 PLANE = 2.5  # smallest half-width of the outputs plane
-
-
-def draw(s: dict, v: dict) -> list[dict]:
-    return [
-        table_panel(s, v, 0),
-        table_panel(s, v, 1),
-        plane_panel(s, v),
-        combine_panel(s, v),
-        text("readout", *readout(s, v), title=W.READOUT_TITLE),
-    ]
 
 
 def table_panel(s: dict, v: dict, h: int) -> dict:
@@ -41,15 +30,13 @@ def table_panel(s: dict, v: dict, h: int) -> dict:
         key=[(0.1, t("figure.key.little_weight")), (1, t("figure.key.much_weight"))],
         wide=False,
     )
-    panel["title"] = W.table_title(h + 1, head_preset_of(s["heads"][h]))  # last, as the words are read
-    return panel
+    return {**panel, "title": W.table_title(h + 1, s[f"head{h + 1}"])}  # the title last, as the words are read
 
 
 def plane_panel(s: dict, v: dict) -> dict:
     tokens, i, m = s["tokens"], s["query"], v["m"]
-    o1, o2 = m.heads[0].outputs[i], m.heads[1].outputs[i]
+    (o1, o2), (V1, V2) = [head.outputs[i] for head in m.heads], [head.V for head in m.heads]
     c1, out = m.contributions[0][i], m.outputs[i]
-    V1, V2 = m.heads[0].V, m.heads[1].V
     sets = [(V1, "value", "")] if V1 == V2 else [(V1, "head1", "¹"), (V2, "head2", "²")]
 
     def values(ring: bool) -> list:
@@ -78,7 +65,6 @@ def plane_panel(s: dict, v: dict) -> dict:
             None, [p], id=id, role=role, shape="diamond", size=OUTPUT_DIAMOND, label=label, link=f"t{i}", name=name
         )
 
-    midpoint = line([o1, o2], role="muted", dotted=True, width=1.5) if s["W_O"] == w_o("average") else None
     half = extent(V1 + V2 + [o1, o2, c1, out, [0.0, 0.0]], PLANE)
     gap = round(OUTPUT_DIAMOND * 1.4 * 1.3 + 1, 1)  # the second part's tip at the hovered diamond's edge
     # drawn in this order, so that nothing hides anything: the asking token's values (rings
@@ -86,7 +72,7 @@ def plane_panel(s: dict, v: dict) -> dict:
     # shows on the diamond it ends at), the other values' dots on top
     return plane(
         "outputs",
-        midpoint,
+        line([o1, o2], role="muted", dotted=True, width=1.5) if s["W_O"] == w_o("average") else None,  # the midpoint
         values(True),
         diamond("o1", o1, "head1", "o¹"),
         diamond("o2", o2, "head2", "o²"),
@@ -106,8 +92,7 @@ def plane_panel(s: dict, v: dict) -> dict:
 
 def combine_panel(s: dict, v: dict) -> dict:
     i, m = s["query"], v["m"]
-    o1, o2 = m.heads[0].outputs[i], m.heads[1].outputs[i]
-    c1, c2 = m.contributions[0][i], m.contributions[1][i]
+    (o1, o2), (c1, c2) = [head.outputs[i] for head in m.heads], [c[i] for c in m.contributions]
     return text(
         "combine",
         f"o¹ = {vec(o1)}   o² = {vec(o2)}",
@@ -119,7 +104,7 @@ def combine_panel(s: dict, v: dict) -> dict:
     )
 
 
-def readout(s: dict, v: dict) -> list[str]:
+def readout(s: dict, v: dict) -> dict:
     """Each head's strongest weight and output in words, then what W_O makes of them."""
     top = tops(s, v["m"])
     out = [W.READOUT_HEAD.format(h=h, weight=top[f"w{h}"], word=top[f"b{h}"], output=top[f"o{h}"]) for h in (1, 2)]
@@ -127,4 +112,4 @@ def readout(s: dict, v: dict) -> list[str]:
         out.append(W.SAME_HEADS())
     if s["W_O"] == w_o("average"):
         out.append(W.midpoint(v["m"].outputs[s["query"]]))
-    return out
+    return text("readout", *out, title=W.READOUT_TITLE)
