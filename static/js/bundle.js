@@ -85,7 +85,13 @@
       if (location.protocol === "file:") return Promise.resolve({ title: page.title, body: anchored(page.body, target), attrs: {} });
       return Promise.resolve({ title: page.title, body: page.body, attrs: { "data-assets": page.assets } });
     };
-    if (location.protocol === "file:") keepPlace();
+    if (location.protocol === "file:") {
+      // The page's assets' path (data-assets), written from the folder of the page opened,
+      // stays with every page shown: made absolute, it names the same folder whichever
+      // page it is read against (js/progress.js reads it against the page shown).
+      document.body.dataset.assets = new URL(document.body.dataset.assets || "_explorables/", location.href).href;
+      keepPlace();
+    }
   }
 
   /* From disk the address stays the page the bundle was opened at, whichever page is

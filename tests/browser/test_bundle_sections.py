@@ -10,7 +10,7 @@ import zipfile
 import pytest
 
 from explorables.site_builder.commands.bundle import bundle_site
-from helpers import assert_matches_cpython
+from helpers import assert_matches_cpython, progress_shown
 from sections_site import make_site
 
 
@@ -81,15 +81,31 @@ def test_from_disk_into_a_section_and_out_again_in_place(disk_page, bundle_dir):
 def test_a_section_page_opened_from_disk_leads_back_to_the_top(disk_page, bundle_dir):
     """Links only: the bundle's Pyodide files, which a bundle reads on every page it opens,
     are asked for and never come, so Python does not start again (and the page's load
-    event, which waits for them, is not waited for)."""
+    event, which waits for them, is not waited for).
+
+    What the page loads after its first frame (js/later.js, with the reader's progress)
+    comes only once a page of another folder is shown, as when a reader turns the page at
+    once. Regression: the progress then asked for the track's data in the folder above the
+    bundle's (the opened page's assets' path read against the page shown), a file not
+    found, asked for again at each page turn, and kept the page under a wrong key."""
     page, seen = disk_page
     seen["errors"].clear()
     page.route(re.compile(r".*/bundle/pyodide-data\.[0-9a-f]+\.js$"), lambda route: None)
+    held = []
+    page.route(re.compile(r".*/js/later\.[0-9a-f]+\.js$"), lambda route: held.append(route))
     page.goto((bundle_dir / "basics" / "scores.html").as_uri(), wait_until="domcontentloaded")
     page.evaluate("() => { window.__samePage = true; }")
     page.get_by_role("link", name="the intro").click()
     heading(page, "Intro")
+    if not held:
+        page.wait_for_event("request", lambda request: "/js/later." in request.url)
+    for route in held:
+        route.continue_()
+    progress_shown(page)
+    assert page.evaluate("() => window.explorables.progress.key()") == "intro.html"
     page.locator("a[rel=next]").click()
     heading(page, "Basics")
+    progress_shown(page)
+    assert page.evaluate("() => window.explorables.progress.key()") == "basics/index.html"
     assert page.evaluate("() => window.__samePage") is True
     assert not seen["errors"], seen["errors"]
