@@ -2,8 +2,6 @@
 controls, and says what to look for with numbers the engine computed for the state it
 made."""
 
-from __future__ import annotations
-
 import math
 
 from explorables.engine import attention, dot

@@ -1,8 +1,6 @@
 """The attention-heatmap figure: its parameters, options, values and events (the other
 modules: see __init__.py)."""
 
-from __future__ import annotations
-
 from typing import Any
 
 from explorables.figures import (

@@ -8,8 +8,6 @@ attention each class got. "random": sixteen tokens with 8-D vectors drawn from a
 standard normal distribution (seeded), for the statistics of the scores.
 """
 
-from __future__ import annotations
-
 import copy
 import random
 from functools import partial

@@ -1,8 +1,6 @@
 """The panels of the heatmap: the table, each row's entropy, the outputs, the picked row
 in words, the cost; and the typed grids of the picked token's vectors."""
 
-from __future__ import annotations
-
 import math
 from functools import cache
 

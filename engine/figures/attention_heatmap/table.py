@@ -1,8 +1,6 @@
 """The numbers of the table, all of them from ``engine.attention``: its tokens and vectors
 with the [PAD]s, both masks, the unscaled view, and how to judge a row (see __init__.py)."""
 
-from __future__ import annotations
-
 import math
 
 from explorables.engine import attention
