@@ -82,7 +82,7 @@ def test_defaults_give_the_sentence_preset():
 def test_the_sentence_vectors_follow_their_recipe():
     """Keys (noun, verb, position code) x 1.5; queries (seek noun, seek verb, code of the
     place sought) x 3; two decimals."""
-    p = hm.PRESETS["sentence"]
+    p = hm.built_in("sentence")
     for j, kind in enumerate(hm.KINDS):
         s, c = engine.position_code(j, hm.OMEGA)
         assert p["k"][j] == [round(x, 2) for x in (1.5 * (kind == "noun"), 1.5 * (kind == "verb"), 1.5 * s, 1.5 * c)]
@@ -91,7 +91,7 @@ def test_the_sentence_vectors_follow_their_recipe():
 
 
 def test_the_random_preset_has_unit_spread():
-    p = hm.PRESETS["random"]
+    p = hm.built_in("random")
     assert len(p["tokens"]) == 16 and all(len(r) == 8 for r in p["q"] + p["k"] + p["v"])
     entries = [x for r in p["q"] + p["k"] + p["v"] for x in r]
     assert abs(statistics.fmean(entries)) < 0.15 and 0.85 < statistics.pstdev(entries) < 1.15

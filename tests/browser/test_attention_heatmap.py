@@ -278,7 +278,7 @@ def test_an_experiment_and_the_random_preset(heat):
     expect(reveal.locator("p")).to_contain_text("spread of 2.83, close to √8 = 2.83", use_inner_text=True)
     assert heat.locator(f'figure#{FIG} input[name="q.0.7"]').count() == 1  # eight coordinates
     # the seeded random vectors come out the same under Pyodide as under CPython
-    preset = hm.PRESETS["random"]
+    preset = hm.built_in("random")
     state = state_of(heat, FIG)
     assert state["q"] == preset["q"] and state["v"] == preset["v"]
     heat.get_by_role("button", name="Reset").click()

@@ -22,5 +22,5 @@ Modules: ``presets`` (the tokens and vectors), ``table`` (the maths, from the en
 
 from .experiments import EXPERIMENTS  # noqa: F401
 from .model import AttentionHeatmap  # noqa: F401
-from .presets import KINDS, OMEGA, PRESETS  # noqa: F401
+from .presets import KINDS, OMEGA, built_in  # noqa: F401
 from .table import FLAT, PAD_MAX, PEAKED, kind_of_row, result  # noqa: F401

@@ -8,7 +8,7 @@ from explorables.engine import attention, dot
 from explorables.figures import Experiment, best, num, pct, quote, typed
 
 from . import words as W
-from .presets import PRESETS, load
+from .presets import built_in, load
 from .table import normalised, result, rows_reading, table
 
 PAD = 3  # [PAD] tokens the padding experiment adds
@@ -132,6 +132,6 @@ EXPERIMENTS = (
         **W.button("grow", grow=GROW_FROM), set={"n": GROW_FROM}, see=grown, when=lambda s: len(s["tokens"]) > GROW_FROM
     ),
     Experiment(
-        **W.button("why-scale"), set={"view": "scores"}, run=lambda s: load(s, PRESETS["random"]), see=why_scale
+        **W.button("why-scale"), set={"view": "scores"}, run=lambda s: load(s, built_in("random")), see=why_scale
     ),
 )

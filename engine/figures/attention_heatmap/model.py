@@ -28,7 +28,7 @@ from ..sentences import VECTORS, count_errors, vector_options
 from . import scene
 from . import words as W
 from .experiments import EXPERIMENTS
-from .presets import COORD_LIMIT, MAX_DIM, MAX_TOKENS, PRESETS, load, parse_rows, preset
+from .presets import COORD_LIMIT, MAX_DIM, MAX_TOKENS, NAMES, built_in, load, parse_rows, preset
 from .table import PAD_MAX, kind_of_row, result, table
 
 
@@ -40,7 +40,7 @@ def own_tokens(options: dict) -> list[str]:
 def preset_of(name: str, options: dict):
     """The preset ``name``, or with "custom" the author's tokens and vectors."""
     if name != "custom":
-        return PRESETS[name]
+        return built_in(name)
     return preset("custom", own_tokens(options), *(parse_rows(options[m], m) for m in VECTORS))
 
 
@@ -52,7 +52,7 @@ def mistake(option: str, kind: str, **fields) -> OptionError:
 def preset_choices(state: dict) -> list[tuple[str, Any]]:
     """The presets, after the author's own tokens if the directive gave some."""
     own = [("custom", W.CUSTOM_LABEL)] if own_tokens(state["options"]) else []
-    return own + [(name, W.PRESETS[name]) for name in PRESETS]
+    return own + [(name, W.PRESETS[name]) for name in NAMES]
 
 
 def picked_row(value: Any, s: dict) -> int:
@@ -102,7 +102,7 @@ class AttentionHeatmap(Figure, words=W):
         *(Rows(m, default=[], limit=COORD_LIMIT, then=pick, **W.rows(m)) for m in "qkv"),
     )
     extra_options = (
-        Option("preset", "choice", "sentence", W.DOCS["preset"], choices=tuple(PRESETS)),
+        Option("preset", "choice", "sentence", W.DOCS["preset"], choices=NAMES),
         Option("tokens", "str", "", W.DOCS["tokens"]),
         *vector_options(W.DOCS, most=MAX_DIM, limit=COORD_LIMIT),
         Option("length", "int", 0, W.DOCS["length"], min=0, max=MAX_TOKENS),
@@ -116,7 +116,7 @@ class AttentionHeatmap(Figure, words=W):
 
     def check_options(self, values: dict[str, Any]) -> None:
         own = own_tokens(values)
-        tokens = own or PRESETS[values["preset"]]["tokens"]
+        tokens = own or built_in(values["preset"])["tokens"]
         given = {m: parse_rows(values[m], m) for m in VECTORS if str(values[m]).strip()}
         errors = [mistake(next(iter(given)), "not_own", preset=values["preset"])] if given and not own else []
         if own:  # the author's own tokens, and the vectors given for them

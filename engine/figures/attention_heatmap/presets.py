@@ -10,7 +10,7 @@ standard normal distribution (seeded), for the statistics of the scores.
 
 import copy
 import random
-from functools import partial
+from functools import cache, partial
 
 from explorables.engine import position_code
 from explorables.figures import read_rows
@@ -80,7 +80,14 @@ def _random() -> dict:
     return preset("random", [f"x{j + 1}" for j in range(16)], q, k, v)
 
 
-PRESETS = {p["preset"]: p for p in (_sentence(), _random())}
+NAMES = ("sentence", "random")  # the built-in presets, in the menu's order
+
+
+@cache
+def built_in(name: str) -> dict:
+    """The built-in preset ``name``, made when first asked for: not at import, since the
+    reader's browser imports every figure and the two presets round about 480 numbers."""
+    return {"sentence": _sentence, "random": _random}[name]()
 
 
 def load(state: dict, chosen: dict) -> None:
