@@ -9,8 +9,8 @@ import math
 import pytest
 
 from explorables.engine import runtime
-from explorables.figures import (FIGURES, Experiment, Figure, Hidden, OptionErrors, Slider, Value, arrows, bars, cells, chart,
-                                 circles, heading, labels, line, lines, plane, points, polygon, series)
+from explorables.figures import (FIGURES, Experiment, FieldError, Figure, Hidden, OptionErrors, Slider, Value, arrows,
+                                 bars, cells, chart, circles, heading, labels, line, lines, plane, points, polygon, series)
 from explorables.site_builder.commands.cli import main
 from figure_helpers import ROOT
 
@@ -265,6 +265,17 @@ def test_what_a_hidden_options_parse_refuses_is_that_options_error():
     assert [(e.option, e.message) for e in err.value.errors] == [
         ("u", "could not convert string to float: '1; 0.5'"),
         ("n", "invalid literal for int() with base 10: 'x'")]
+
+
+def test_a_hidden_index_with_hi_is_read_as_a_whole_number_from_0_to_hi():
+    """Hidden("selected", hi=...) reads what a script or an experiment sends as an integer
+    slider reads it, with no parse of the figure's own."""
+    index = Hidden("selected", "selected", 0, hi=lambda s: len(s["tokens"]) - 1)
+    state = {"tokens": ["a", "b", "c"], "selected": 0}
+    assert index.read("2", state) == 2 and index.read(1.0, state) == 1
+    with pytest.raises(FieldError, match="selected must be a whole number from 0 to 2, got 3"):
+        index.read(3, state)
+    assert Hidden("step", "step", 0, hi=5).read("5", state) == 5
 
 
 # --- an author's site ---------------------------------------------------------------------

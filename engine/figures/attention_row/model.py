@@ -9,7 +9,6 @@ from explorables.figures import (
     Option,
     OptionError,
     Rows,
-    Slider,
     Toggle,
     best,
     extent,
@@ -28,11 +27,6 @@ from .vectors import COORD_LIMIT, MAX_TOKENS, TOKENS, row, tied, vectors
 
 KEY_PLANE = 2.5  # half-width of the key plane while every key fits inside it
 VALUE_PLANE = 2.0  # half-width of the value plane while every value fits inside it
-
-
-def whole(name: str, hi) -> Any:
-    """A parser for a whole number from 0 to ``hi(state)``: the kit's integer slider, not drawn."""
-    return Slider(name, name, 0, lo=0, hi=hi, integer=True).read
 
 
 def select(state: dict, i: int) -> None:
@@ -58,8 +52,8 @@ class AttentionRow(Figure, words=W):
         Asker("query", default="chased", near="scores", step=STEP_MATCH, **W.PARAMS["query"]),
         temperature(near="weights", step=STEP_TEMPERATURE, **W.PARAMS["temperature"]),
         Toggle("causal", default=False, near="weights", step=STEP_MASK, **W.PARAMS["causal"]),
-        Hidden("selected", default=0, parse=whole("selected", lambda s: len(s["tokens"]) - 1), **W.PARAMS["selected"]),
-        Hidden("step", default=STEP_SOFTMAX, parse=whole("step", lambda s: W.STEP_COUNT - 1), **W.PARAMS["step"]),
+        Hidden("selected", default=0, hi=lambda s: len(s["tokens"]) - 1, **W.PARAMS["selected"]),
+        Hidden("step", default=STEP_SOFTMAX, hi=W.STEP_COUNT - 1, **W.PARAMS["step"]),
         KEYS,
     )
     extra_options = (

@@ -325,14 +325,20 @@ class Choice(Param):
 @dataclass(frozen=True)
 class Hidden(Param):
     """A state value set by events or options but drawn as no control of its own (the
-    selected point, the highlighted step): ``parse`` reads what a reader or a test sends."""
+    selected point, the highlighted step): ``parse`` reads what a reader or a test sends,
+    or with ``hi`` and no ``parse``, a whole number from 0 to ``hi`` is read."""
 
     parse: Callable[[Any, dict], Any] | None = None  # (value, state) -> value; FieldError when refused
     kind_of_option: str = "str"  # the option's type when ``option`` is True
     option: bool = False
     control: bool = False
+    hi: Any = None  # an index's largest value (or a function of the state), read as a whole-number slider reads it
 
     kind: ClassVar[str] = "hidden"
+
+    def __post_init__(self) -> None:
+        if self.parse is None and self.hi is not None:
+            object.__setattr__(self, "parse", Slider(self.name, self.name, 0, lo=0, hi=self.hi, integer=True).read)
 
     def option_spec(self) -> Option:
         return Option(self.name, self.kind_of_option, self.default, self.doc)
