@@ -15,7 +15,7 @@ import pytest
 from helpers import assert_matches_cpython, fresh_lesson, idle, in_lesson, shared_page, state_of, values_of
 
 from explorables import engine
-from explorables.engine.figures.positional_encoding import INTERVAL
+from explorables.engine.figures.positional_encoding.maths import INTERVAL
 from explorables.figures import HINT, num
 
 FIG = "clocks"

@@ -7,7 +7,7 @@ from explorables.engine import frequencies, pe_similarity
 from explorables.figures import Experiment, field_text, num
 
 from . import words as W
-from .maths import period, similarity
+from .maths import period, similarities
 from .words import sig
 
 COMPARE_D, COMPARE_K = 32, 8  # the base comparison: D = 32, offset 8
@@ -38,7 +38,7 @@ def fast_slow_message(state: dict) -> str:
 
 def shift_message(state: dict) -> str:
     k, D, b, t = state["offset"], state["dim"], state["base"], SHIFT_T
-    at_0, at_t = num(similarity(0, k, D, b), 4), num(similarity(t, t + k, D, b), 4)
+    at_0, at_t = (num(similarities(start, [start + k], D, b)[0], 4) for start in (0, t))
     return W.SHIFT.format(t=t, k=k, tk=t + k, half=D // 2, at_0=at_0, at_t=at_t)
 
 
@@ -50,25 +50,22 @@ def few_message(state: dict) -> str:
     return W.FEW.format(n=FEW_D // 2, D=FEW_D, b=field_text(FEW_BASE), **ends)
 
 
-def settings(t: int, dim: int, base: float, offset: int = COMPARE_K) -> dict:
+def settings(base: float, t: int = 0, dim: int = COMPARE_D, offset: int = COMPARE_K) -> dict:
+    """The controls an experiment sets; by default those of the base comparison (t = 0, D = 32, k = 8)."""
     return {"t": t, "dim": dim, "base": base, "offset": offset}
 
 
-def compare(base: float) -> dict:
-    return {"t": 0, "dim": COMPARE_D, "offset": COMPARE_K, "base": base}
-
-
 EXPERIMENTS = (
-    Experiment("base-10000", W.say("x_base", b=10000), W.say("x_base_title"), compare(10000.0), see=compare_message),
-    Experiment("base-100", W.say("x_base", b=100), W.say("x_base_small_title"), compare(100.0), see=compare_message),
-    Experiment("fast-slow", *W.say.button("x_fast_slow"), settings(1, FAST_SLOW_D, 10000.0, 1), see=fast_slow_message),
+    Experiment("base-10000", W.say("x_base", b=10000), W.say("x_base_title"), settings(10000.0), see=compare_message),
+    Experiment("base-100", W.say("x_base", b=100), W.say("x_base_small_title"), settings(100.0), see=compare_message),
+    Experiment("fast-slow", *W.say.button("x_fast_slow"), settings(10000.0, 1, FAST_SLOW_D, 1), see=fast_slow_message),
     Experiment(
         "shift",
         *W.say.button("x_shift", t=SHIFT_T),
-        settings(SHIFT_T, COMPARE_D, 10000.0),
+        settings(10000.0, t=SHIFT_T),
         see=shift_message,
         when=lambda state: state["positions"] >= SHIFT_T,
         needs=W.say("x_shift_needs", t=SHIFT_T),
     ),
-    Experiment("few", *W.say.button("x_few", n=FEW_D // 2), settings(0, FEW_D, FEW_BASE), see=few_message),
+    Experiment("few", *W.say.button("x_few", n=FEW_D // 2), settings(FEW_BASE, dim=FEW_D), see=few_message),
 )

@@ -7,20 +7,14 @@ from explorables.engine import dot, frequencies, pe_similarity, pe_similarity_te
 
 DIM_MIN, DIM_MAX = 4, 64  # the dimension slider's range (even numbers only)
 BASES = (10.0, 100.0, 1000.0, 10000.0, 100000.0)  # the base menu's choices
-BASE_MIN, BASE_MAX = 2.0, 100000.0  # a typed base must lie in this range
 POSITIONS_MIN, POSITIONS_MAX = 8, 256  # range of the "positions" option
 SAMPLES = 4  # points of the drawn curve per position: the similarity is defined between them too
 INTERVAL = 700  # ms between two positions while playing
 
 
-def similarity(t: float, s: float, dim: int, base: float) -> float:
-    """PE(t) . PE(s) / (D/2), from the two vectors (t and s may lie between positions)."""
-    return dot(sinusoidal(t, dim, base), sinusoidal(s, dim, base)) / (dim // 2)
-
-
 def similarities(t: float, positions: list[float], dim: int, base: float) -> list[float]:
-    """``similarity(t, s, dim, base)`` for every s of ``positions``, PE(t) computed once
-    (the chart's curve asks for a thousand)."""
+    """PE(t) . PE(s) / (D/2) for every s of ``positions``, from the two vectors (t and s may
+    lie between positions), PE(t) computed once (the chart's curve asks for a thousand)."""
     at_t = sinusoidal(t, dim, base)
     return [dot(at_t, sinusoidal(s, dim, base)) / (dim // 2) for s in positions]
 

@@ -25,14 +25,12 @@ from . import maths, scene
 from . import words as W
 from .clocks import clocks, vector
 from .experiments import EXPERIMENTS
-from .maths import BASE_MAX, BASE_MIN, BASES, DIM_MAX, DIM_MIN, INTERVAL, POSITIONS_MAX, POSITIONS_MIN
+from .maths import BASES, DIM_MAX, DIM_MIN, INTERVAL, POSITIONS_MAX, POSITIONS_MIN
 
 
-def position(name: str, default: int, near: str, **more: Any) -> Slider:
+def position(name: str, **more: Any) -> Slider:
     """A position on the chart, from 0 to the last (the option ``positions``)."""
-    return Slider(
-        name, default=default, lo=0, hi=lambda s: s["positions"], integer=True, near=near, **more, **W.PARAMS[name]
-    )
+    return Slider(name, lo=0, hi=lambda s: s["positions"], integer=True, **more, **W.PARAMS[name])
 
 
 @register
@@ -42,12 +40,10 @@ class PositionalEncoding(Figure, words=W):
     name = "positional-encoding"
     params = (
         Play("playing", default=False, near="clocks", interval=INTERVAL, steps="t", **W.PARAMS["playing"]),
-        position("t", 0, "clocks", option=False),
-        position("offset", 8, "similarity", bounds=(0, POSITIONS_MAX)),
+        position("t", default=0, near="clocks", option=False),
+        position("offset", default=8, near="similarity", bounds=(0, POSITIONS_MAX)),
         Slider("dim", default=32, lo=DIM_MIN, hi=DIM_MAX, integer=True, even=True, near="clocks", **W.PARAMS["dim"]),
-        NumberChoice(
-            "base", default=10000.0, presets=BASES, lo=BASE_MIN, hi=BASE_MAX, near="clocks", **W.PARAMS["base"]
-        ),
+        NumberChoice("base", default=10000.0, presets=BASES, lo=2.0, hi=100000.0, near="clocks", **W.PARAMS["base"]),
     )
     extra_options = (
         Option("position", "int", 0, W.DOC_POSITION, min=0, max=POSITIONS_MAX),  # sets t
@@ -57,8 +53,6 @@ class PositionalEncoding(Figure, words=W):
     values = W.VALUES
     experiments = EXPERIMENTS
     experiments_near = "similarity"
-
-    # --- options -> first state -------------------------------------------------------
 
     def check_options(self, values: dict[str, Any]) -> None:
         for name in ("position", "offset"):
@@ -73,8 +67,6 @@ class PositionalEncoding(Figure, words=W):
         state["side"] = 1
         return state
 
-    # --- events -----------------------------------------------------------------------
-
     def on_drag(self, state: dict, mark: str, i: Any, x: Any, y: Any = None) -> dict:
         """The probe on the chart: dragged to position s, it sets the offset k = |s - t|
         and stays on the side of t it was dragged to (at s = t either side will do)."""
@@ -86,8 +78,6 @@ class PositionalEncoding(Figure, words=W):
         if s != t:
             state["side"] = 1 if s > t else -1
         return state
-
-    # --- scene ------------------------------------------------------------------------
 
     def compute(self, state: dict[str, Any]) -> dict[str, Any]:
         return maths.numbers(state)
