@@ -82,22 +82,17 @@ def same_keys_message(state: dict) -> str:
     r, n = row(state), len(state["tokens"])
     m, weight = sum(r.mask), pct(r.weights[0])  # the first word is never masked; the m words share one weight
     text = W.SAME_KEYS_SEE.format(key=vec(SAME_KEY), score=num(r.scores[0]), some=some(m, n), m=m, share=weight)
-    if m == n:
-        return text + " " + W.SAME_KEYS_ALL.format(output=vec(r.output))
-    return text + " " + W.SAME_KEYS_SOME.format(m=m, output=vec(r.output))
+    return text + " " + (W.SAME_KEYS_ALL if m == n else W.SAME_KEYS_SOME).format(m=m, output=vec(r.output))
 
 
 def shortest_query(state: dict) -> int:
     return min(range(len(state["q"])), key=lambda j: math.hypot(*state["q"][j]))
 
 
-def short_chooses(state: dict) -> bool:
-    """Once the shortest query asks, it reads two words or more."""
-    return chooses(dict(state, query=shortest_query(state)))
-
-
-def short_query(state: dict) -> None:
+def short_query(state: dict) -> dict:
+    """The shortest query asks, and its key is the one the keyboard moves."""
     state["query"] = state["selected"] = shortest_query(state)
+    return state
 
 
 def short_query_message(state: dict) -> str:
@@ -118,11 +113,9 @@ def determiner(state: dict) -> int:
     """The key to pull, among those the asking word can read: the last determiner that is
     not asking, else the weakest key."""
     others = [j for j in readable(state) if j != state["query"]]
-    for j in reversed(others):
-        if state["tokens"][j].lower() in DETERMINERS:
-            return j
+    determiners = [j for j in others if state["tokens"][j].lower() in DETERMINERS]
     weights = row(state).weights
-    return min(others, key=lambda j: weights[j])
+    return determiners[-1] if determiners else min(others, key=lambda j: weights[j])
 
 
 def pullable(state: dict) -> bool:
@@ -181,7 +174,8 @@ def tried(name: str, see, *, t=None, run=None, needs=None, **sets) -> Experiment
 
 # where an experiment applies (a test of the state it starts from), and the words that say so
 CHOOSES, TWO = (chooses, say("needs_choice")), (lambda s: len(s["tokens"]) >= 2, say("needs_two"))
-SHORT, PULL = (short_chooses, say("needs_short")), (pullable, say("needs_pull"))
+SHORT = (lambda s: chooses(short_query(dict(s))), say("needs_short"))  # once the shortest query asks, it chooses
+PULL = (pullable, say("needs_pull"))
 EXPERIMENTS = (
     tried("sharpen", sharpen_message, t=SHARP_T, temperature=SHARP_T, step=STEP_TEMPERATURE),
     tried("flatten", flatten_message, t=FLAT_T, temperature=FLAT_T, step=STEP_TEMPERATURE),
