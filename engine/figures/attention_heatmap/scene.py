@@ -78,7 +78,7 @@ def table_panel(state: dict, v: dict) -> dict:
         "table",
         N,
         N,
-        text=lambda i, j: shown[i][j],
+        text=shown,
         tone=lambda i, j: M[i][j] / scale if r.mask[i][j] else 0.0,
         id=lambda i, j: f"cell-{i}-{j}",
         select=lambda i, j: i < n,
@@ -111,17 +111,16 @@ def entropy_panel(state: dict, v: dict) -> dict:
     r, visible, kinds, n, picked = v["r"], v["visible"], v["kinds"], state["n"], state["query"]
     tokens = state["tokens"][:n]
 
-    def columns(H, m, kind):
-        return num(H), num(math.log(m)), pct(H / math.log(m)) if m > 1 else "—", W.kind(kind)
-
-    written = [columns(*row) for row in zip(r.entropy[:n], visible, kinds, strict=False)]  # each row's, once
-
+    written = [  # each row's columns, once
+        (num(H), num(math.log(m)), pct(H / math.log(m)) if m > 1 else "—", W.kind(kind))
+        for H, m, kind in zip(r.entropy[:n], visible, kinds, strict=False)
+    ]
     every = W.ENTROPY_EVERY.format(n=n, ln=num(math.log(n))) if n > 1 else ""
     return cells(
         "entropy",
         n,
         4,
-        text=lambda i, j: written[i][j],
+        text=written,
         tone=lambda i, j: ENTROPY_TONES.get(kinds[i], 0.0) if j == 3 else 0.0,
         tip=lambda i, j: (
             W.ENTROPY_TIPS[j].format(word=tokens[i], H=num(r.entropy[i], 3), m=visible[i]) if j < 3 else None
