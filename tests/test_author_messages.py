@@ -177,6 +177,6 @@ def test_a_first_frame_too_big_for_a_phone_is_a_warning_at_its_directive(site, c
         size = float(warning.split("first frame is ")[1].split(" MB")[0])
         assert size > SCENE_LIMIT / 1e6
         assert warning.startswith("warning: content/02-many.md:") and warning.endswith(
-            f"MB of the page (and as much again in print.html); a phone may not load a page this big")
+            "MB of the page (and as much again in print.html); a phone may not load a page this big")
         page = (site / "_site" / "many.html").stat().st_size
         assert page > size * 1e6 * 0.9

@@ -14,7 +14,6 @@ import pytest
 from explorables.site_builder.commands import parallel
 from explorables.site_builder.commands.build import build_site
 from explorables.site_builder.errors import BuildError
-from explorables.site_builder.output import search
 from sections_site import make_site
 
 MATH = ("---\ntitle: Part {n}\norder: {n}\n---\n## Scores\n\nWith $q_{n} \\cdot k$ and\n\n$$\na_{{ij}} = {n}\n$$\n\n"

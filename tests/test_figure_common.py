@@ -47,16 +47,16 @@ def test_every_figure_prints_negative_numbers_the_same_way(name):
                         for item in c["items"]]
     negatives = 0
     for state in states:
-        for text in shown_texts(fig.scene(state)):
-            assert not re.search(r"(?<![\w.])-\d", text), (name, text)  # an ASCII minus
-            negatives += text.count("\u2212")
+        for shown in shown_texts(fig.scene(state)):
+            assert not re.search(r"(?<![\w.])-\d", shown), (name, shown)  # an ASCII minus
+            negatives += shown.count("\u2212")
     assert negatives > 0, name  # every figure shows some negative number
 
 
 def test_field_text_reads_back_exactly_with_an_ascii_minus():
     for x in (0.1, -2.0, 1e-7, -0.0, 123456.789, 2 / 3):
-        text = field_text(x)
-        assert float(text) == x and "−" not in text
+        typed = field_text(x)
+        assert float(typed) == x and "−" not in typed
     assert field_text(-0.0) == "0" and field_text(3.0) == "3"
 
 

@@ -2,9 +2,7 @@
 and the GitHub Pages workflows (the one `new` writes and this repository's own)."""
 from __future__ import annotations
 
-import json
 import subprocess
-from pathlib import Path
 
 import pytest
 import yaml

@@ -6,7 +6,7 @@ import pytest
 
 from explorables.site_builder.output.assets import names_in
 from explorables.site_builder.pyodide.release import VERSION
-from helpers import in_lesson, open_figure, shared_page, state_of
+from helpers import in_lesson, shared_page, state_of
 
 from conftest import Guard
 
