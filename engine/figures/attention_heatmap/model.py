@@ -19,7 +19,6 @@ from explorables.figures import (
     register,
     resolve_query,
     unselectable,
-    value_table,
     words,
 )
 
@@ -107,7 +106,7 @@ class AttentionHeatmap(Figure, words=W):
         *vector_options(W.DOCS, most=MAX_DIM, limit=COORD_LIMIT),
         Option("length", "int", 0, W.DOCS["length"], min=0, max=MAX_TOKENS),
     )
-    values = value_table(*W.VALUES, announce=W.ANNOUNCE)
+    values = W.VALUES
     experiments = EXPERIMENTS
     experiments_near = "table"
     option_order = ("preset", "tokens", *VECTORS, "view", "length", "causal", "padding", "query")

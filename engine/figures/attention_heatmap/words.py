@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from explorables.figures import Words, quote
+from explorables.figures import Words, quote, value_table
 
 from .presets import MAX_DIM, MAX_TOKENS
 from .table import PAD_MAX, PAD_TOKEN
@@ -67,7 +67,7 @@ def value_names(names: list[str]) -> list[str]:
 
 SUMMARY, TITLE = say.all("summary title")
 ANNOUNCE = say.table(view="announce_view", cells="announce_cells")  # what a screen reader hears when they change
-VALUES = (  # (name, format, doc): the figure's named values, for prose and `explorables figures`
+VALUES = value_table(  # (name, format, doc): the figure's named values, for prose and `explorables figures`
     ("tokens", "list", "The table's tokens: the first n words, then the [PAD]s."),
     ("n", "integer", "How many words of the sentence the table uses."),
     ("view", "text", "What the table shows: weights, scores or unscaled."),
@@ -79,6 +79,7 @@ VALUES = (  # (name, format, doc): the figure's named values, for prose and `exp
     ("causal", "bool", "Whether the causal mask is on."),
     ("padding", "integer", "How many [PAD] tokens follow the words."),
     ("cells", "integer", "The cells of the table: (n + padding)²."),
+    announce=ANNOUNCE,
 )
 STATUS, STATUS_PADS, STATUS_UNSCALED = say.all("status status_pads status_unscaled")
 
