@@ -107,12 +107,11 @@ def scores(s: dict, r, hidden: list[bool]) -> dict:
     tokens, i, K = s["tokens"], s["query"], s["k"]
     q = s["q"][i]
     biggest = max(abs(x) for x in r.scores) or 1.0  # the tones run to ±1 at the largest |score|
-    reach = [scalar_projection(k, q) if any(q) else 0.0 for k in K]  # how far each key reaches along q
 
     def detail(_, j):
-        m = r.trace[j]
+        m, reach = r.trace[j], scalar_projection(K[j], q) if any(q) else 0.0  # how far key j reaches along q
         return [
-            w.SCORE_KEY.format(word=tokens[j], key=vec(K[j]), reach=num(reach[j])),
+            w.SCORE_KEY.format(word=tokens[j], key=vec(K[j]), reach=num(reach)),
             f"q·k = {products(q, K[j])} = {num(m.dot, 3)}",
             f"÷ √{len(q)} = {num(m.scaled, 3)}",
             f"÷ T = {num(m.tempered, 3)}",
