@@ -11,30 +11,17 @@ from explorables.figures import read_rows
 
 TOKENS = ("The", "cat", "chased", "the", "mouse", ".")
 
-QUERIES = (  # (6, 2): what each token is looking for
-    (1.0, 0.9),  # The: its noun, cat
-    (0.3, -1.3),  # cat: the verb it does
-    (1.4, 1.0),  # chased: who did it (cat) and to what (mouse)
-    (1.3, 0.2),  # the: its noun, mouse
-    (0.2, -1.2),  # mouse: the verb done to it
-    (0.15, 0.1),  # .: a short, faint question that prefers no one
+# a row a token: its query (what it looks for), its key (what it advertises), its value
+# (what it hands over when it is read)
+BUILT_IN_ROWS = (
+    ((1.0, 0.9), (-0.8, 0.3), (-1.2, -0.6)),  # The: asks for its noun, cat; its key sits close to the other "the"
+    ((0.3, -1.3), (0.9, 1.45), (1.5, 1.3)),  # cat: asks for the verb it does; a noun: its key lies along chased's query
+    ((1.4, 1.0), (0.3, -1.1), (0.2, -1.5)),  # chased: asks who did it (cat) and to what (mouse); the verb's key
+    ((1.3, 0.2), (-0.8, 0.8), (-1.0, 0.0)),  # the: asks for its noun, mouse; its key sits close to "The"
+    ((0.2, -1.2), (1.4, 0.5), (1.6, -0.4)),  # mouse: asks for the verb done to it; a noun, along chased's query
+    ((0.15, 0.1), (-0.3, -0.6), (-0.3, 1.4)),  # .: a short, faint question that prefers no one
 )
-KEYS = (  # (6, 2): what each token advertises
-    (-0.8, 0.3),  # The   } the two determiners sit close together
-    (0.9, 1.45),  # cat   } the nouns sit along chased's query
-    (0.3, -1.1),  # chased: the verb
-    (-0.8, 0.8),  # the   }
-    (1.4, 0.5),  # mouse  }
-    (-0.3, -0.6),  # .
-)
-VALUES = (  # (6, 2): what each token hands over when it is read
-    (-1.2, -0.6),  # The
-    (1.5, 1.3),  # cat
-    (0.2, -1.5),  # chased
-    (-1.0, 0.0),  # the
-    (1.6, -0.4),  # mouse
-    (-0.3, 1.4),  # .
-)
+QUERIES, KEYS, VALUES = zip(*BUILT_IN_ROWS, strict=True)  # (6, 2) each
 BUILT_IN = {"queries": QUERIES, "keys": KEYS, "values": VALUES}  # option -> its built-in vectors
 
 MAX_TOKENS = 8
