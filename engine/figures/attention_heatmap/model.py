@@ -66,9 +66,8 @@ def pick(s: dict, i: int) -> None:
 
 def n_help(s: dict) -> str:
     """Under the length slider: how many cells the table has, [PAD]s included."""
-    if s["padding"]:
-        return W.N_HELP_PADDED.format(p=s["padding"], cells=W.count((s["n"] + s["padding"]) ** 2, "cell"))
-    return W.N_HELP.format(cells=W.count(s["n"] ** 2, "cell"))
+    cells = W.count((s["n"] + s["padding"]) ** 2, "cell")
+    return (W.N_HELP_PADDED if s["padding"] else W.N_HELP).format(p=s["padding"], cells=cells)
 
 
 @register
