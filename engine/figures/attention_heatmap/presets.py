@@ -59,15 +59,13 @@ def preset(name: str, tokens, q, k, v, *, value_names=None, query: int = 0) -> d
 def _sentence() -> dict:
     """Keys: (is noun, is verb, position code) scaled by 1.5. Queries: (looks for a noun,
     looks for a verb, the position code of the place it looks at) scaled by 3."""
-    keys = [
-        _rounded(KEY_SIZE * x for x in (kind == "noun", kind == "verb", *position_code(j, OMEGA)))
-        for j, kind in enumerate(KINDS)
-    ]
+
+    def code(kind, at: int, size: float) -> list[float]:  # (noun, verb, the position code of at), times size
+        return _rounded(size * x for x in (kind == "noun", kind == "verb", *position_code(at, OMEGA)))
+
+    keys = [code(kind, j, KEY_SIZE) for j, kind in enumerate(KINDS)]
     queries = [
-        _rounded(QUERY_SIZE * x for x in (seek == "noun", seek == "verb", *position_code(i + away, OMEGA)))
-        if away is not None
-        else [0.0] * 4
-        for i, (seek, away) in enumerate(SEEKS)
+        code(seek, i + away, QUERY_SIZE) if away is not None else [0.0] * 4 for i, (seek, away) in enumerate(SEEKS)
     ]
     values = [[float(kind in kinds) for kinds in VALUES.values()] for kind in KINDS]
     return preset("sentence", SENTENCE, queries, keys, values, value_names=list(VALUES), query=2)
