@@ -85,13 +85,9 @@ def same_keys_message(state: dict) -> str:
     return text + " " + (W.SAME_KEYS_ALL if m == n else W.SAME_KEYS_SOME).format(m=m, output=vec(r.output))
 
 
-def shortest_query(state: dict) -> int:
-    return min(range(len(state["q"])), key=lambda j: math.hypot(*state["q"][j]))
-
-
 def short_query(state: dict) -> dict:
     """The shortest query asks, and its key is the one the keyboard moves."""
-    state["query"] = state["selected"] = shortest_query(state)
+    state["query"] = state["selected"] = min(range(len(state["q"])), key=lambda j: math.hypot(*state["q"][j]))
     return state
 
 
@@ -116,11 +112,6 @@ def determiner(state: dict) -> int:
     determiners = [j for j in others if state["tokens"][j].lower() in DETERMINERS]
     weights = row(state).weights
     return determiners[-1] if determiners else min(others, key=lambda j: weights[j])
-
-
-def pullable(state: dict) -> bool:
-    """A choice to watch, and a question with a direction to lay a key along."""
-    return chooses(state) and any(state["q"][state["query"]])
 
 
 def pull_key(state: dict) -> None:
@@ -175,7 +166,7 @@ def tried(name: str, see, *, t=None, run=None, needs=None, **sets) -> Experiment
 # where an experiment applies (a test of the state it starts from), and the words that say so
 CHOOSES, TWO = (chooses, say("needs_choice")), (lambda s: len(s["tokens"]) >= 2, say("needs_two"))
 SHORT = (lambda s: chooses(short_query(dict(s))), say("needs_short"))  # once the shortest query asks, it chooses
-PULL = (pullable, say("needs_pull"))
+PULL = (lambda s: chooses(s) and any(s["q"][s["query"]]), say("needs_pull"))  # a choice, and a query to lay a key along
 EXPERIMENTS = (
     tried("sharpen", sharpen_message, t=SHARP_T, temperature=SHARP_T, step=STEP_TEMPERATURE),
     tried("flatten", flatten_message, t=FLAT_T, temperature=FLAT_T, step=STEP_TEMPERATURE),
