@@ -105,19 +105,13 @@ def short_query_message(state: dict) -> str:
     )
 
 
-def determiner(state: dict) -> int:
-    """The key to pull, among those the asking word can read: the last determiner that is
-    not asking, else the weakest key."""
-    others = [j for j in readable(state) if j != state["query"]]
-    determiners = [j for j in others if state["tokens"][j].lower() in DETERMINERS]
-    weights = row(state).weights
-    return determiners[-1] if determiners else min(others, key=lambda j: weights[j])
-
-
 def pull_key(state: dict) -> None:
-    """Lay the determiner's key along the question, as long as the best key."""
-    j = determiner(state)
-    length = max(math.hypot(*state["k"][best(row(state).weights)]), 1.0)
+    """Lay a key the asking word can read along the question, as long as the best key: the
+    last determiner's that is not asking, else the weakest key."""
+    others, weights = [j for j in readable(state) if j != state["query"]], row(state).weights
+    determiners = [j for j in others if state["tokens"][j].lower() in DETERMINERS]
+    j = determiners[-1] if determiners else min(others, key=lambda j: weights[j])
+    length = max(math.hypot(*state["k"][best(weights)]), 1.0)
     state["k"][j] = [round(c * length, 2) for c in unit(state["q"][state["query"]])]
     state["selected"] = j
 
