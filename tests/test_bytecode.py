@@ -160,6 +160,7 @@ def test_the_site_s_stdlib_is_kept_in_the_user_s_cache_for_the_next_build(monkey
         raise AssertionError("made again, though the cache has it")
     monkeypatch.setattr(stdlib, "_ASSEMBLED", {})  # a new process
     monkeypatch.setattr(stdlib, "_assemble", never)
+    monkeypatch.setattr(stdlib, "compiled", never)  # nor is the artifact read through
     assert stdlib.site_stdlib(folder) == made
 
     monkeypatch.undo()
@@ -172,3 +173,34 @@ def test_the_site_s_stdlib_is_kept_in_the_user_s_cache_for_the_next_build(monkey
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "file"))  # nowhere to write
     monkeypatch.setattr(stdlib, "_ASSEMBLED", {})
     assert stdlib.site_stdlib(folder) == made
+
+
+def test_the_engine_archive_is_kept_in_the_user_s_cache_and_a_site_s_files_added(monkeypatch, tmp_path):
+    """The engine's part of the archive is made once and kept in the per-user cache; a
+    site's own files are added to it with the same bytes as an archive made whole."""
+    from explorables.site_builder.pyodide import archive
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(archive, "_MADE", {})
+    own = [("explorables/site_figures/__init__.py", b"from . import shares\n"),
+           ("explorables/site_figures/shares.py", b"SHARES = [0.5, 0.25, 0.25]\n" * 40)]
+    made = engine_archive(own, "de")
+    kept = list((tmp_path / "cache" / "explorables" / "engine").iterdir())
+    assert len(kept) == 1 and kept[0].suffix == ".zip"
+    opened = zipfile.ZipFile(io.BytesIO(made))
+    files = [(info.filename, opened.read(info)) for info in opened.infolist()]
+    assert files[-2:] == own and "explorables/engine/locales/de.json" in dict(files)
+    assert archive._zipped(files) == made  # as if made at once
+
+    def never(*args):
+        raise AssertionError("made again, though the cache has it")
+    monkeypatch.setattr(archive, "_MADE", {})  # a new process
+    monkeypatch.setattr(archive, "compiled", never)
+    monkeypatch.setattr(archive, "_zipped", never)
+    assert engine_archive(own, "de") == made
+    assert archive.with_files(engine_archive([], "de"), own) == made  # the engine's alone, and the site's added
+    edited = dict(engine_sources())
+    edited["explorables/engine/linalg.py"] += b"\n# an edit\n"
+    monkeypatch.setattr(archive, "engine_sources", lambda: edited)
+    with pytest.raises(AssertionError, match="made again"):  # another engine: another archive
+        engine_archive(own, "de")

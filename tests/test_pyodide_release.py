@@ -152,3 +152,24 @@ def test_the_build_command_stops_at_a_junk_pyodide_file(tmp_path, capsys):
     assert main(["build", str(site / "content"), "-o", str(tmp_path / "out"), "--pyodide", str(junk)]) == 1
     assert f"--pyodide points at {junk}, which is not a tarball" in capsys.readouterr().err
     assert not (tmp_path / "out" / "index.html").exists()
+
+
+def test_the_cache_s_files_are_hashed_once_and_again_when_they_change(warm_cache, monkeypatch):
+    """The files checked are recorded in the cache by their identity; a later process
+    (its memory empty) takes them as checked without reading them, and a file written
+    since is read and refused. The digests the offline worker lists are those checked."""
+    folder = pyodide.ensure_pyodide()
+    assert json.loads((folder / pyodide.RECORD).read_text())["pyodide.mjs"][-1] == pyodide.CORE_SHA256["pyodide.mjs"]
+    read = []
+    real = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda self: read.append(self.name) or real(self))
+    monkeypatch.setattr(pyodide, "_verified", {})  # a new process
+    assert pyodide.ensure_pyodide() == folder and read == []
+    assert pyodide.checked((folder / "pyodide.mjs").stat()) == pyodide.CORE_SHA256["pyodide.mjs"]
+
+    monkeypatch.setattr(pyodide, "_verified", {})
+    with open(folder / "pyodide.asm.mjs", "ab") as handle:
+        handle.write(b"\n// changed")
+    with pytest.raises(PyodideError, match="pyodide.asm.mjs is not the file of pyodide"):
+        pyodide.ensure_pyodide()
+    assert read == ["pyodide.asm.mjs"]

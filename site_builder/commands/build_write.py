@@ -17,7 +17,7 @@ from ..output.images import copy_images
 from ..output.printpage import PRINT_PAGE
 from ..pyodide import release as pyodide
 from ..pyodide import snapshot, stdlib
-from ..pyodide.archive import with_file
+from ..pyodide.archive import with_files
 from ..structure import metadata
 from ..structure.config import _line_of, config_path
 from ..structure.files import copy_tree
@@ -45,7 +45,7 @@ def write(run: Run, read: Read, parsed: Parsed, rendered: Rendered) -> Path:
             shutil.copytree(STATIC, assets, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
             scripts.write_runtime(assets, bundle=bundle, dev=run.dev, scorm=run.scorm)
             build = site_assets.build_id({**_runtime_files(assets), "engine.zip": rendered.plain_engine})
-            engine = with_file(rendered.plain_engine, site_assets.BUILD_FILE, build.encode("ascii"))
+            engine = with_files(rendered.plain_engine, [(site_assets.BUILD_FILE, build.encode("ascii"))])
             (assets / "engine.zip").write_bytes(engine)
             python_lib = stdlib.site_stdlib(pyodide.ensure_pyodide(run.pyodide_source))
             if not bundle:  # a bundle carries it in its Pyodide data

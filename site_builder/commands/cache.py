@@ -31,6 +31,7 @@ from typing import Any
 
 from ... import __version__
 from ..authors.loader import watched
+from ..disk import keep
 from ..output.assets import STATIC, TEMPLATES
 from ..pyodide.archive import ENGINE, TOP
 from ..structure.config import config_path
@@ -149,7 +150,7 @@ class Site:
     def built(self, result: dict) -> None:
         if self.record is None:
             return
-        _write(self.record, json.dumps({"key": self.key, "listing": _listing(self.out_dir), "result": result}).encode())
+        keep(self.record, json.dumps({"key": self.key, "listing": _listing(self.out_dir), "result": result}).encode())
 
     def parse_key(self, path: Path, text: str) -> str:
         return _digest("parse", self.shared, str(path), text)
@@ -165,18 +166,7 @@ class Site:
 
     def put(self, key: str, data: bytes) -> None:
         if self.root is not None:
-            _write(self.root / "pages" / key[:2] / key, data)
-
-
-def _write(path: Path, data: bytes) -> None:
-    """Write ``data`` whole or not at all (a build killed meanwhile leaves no half file)."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        part = path.with_name(f".{path.name}.{os.getpid()}")
-        part.write_bytes(data)
-        os.replace(part, path)
-    except OSError:
-        pass
+            keep(self.root / "pages" / key[:2] / key, data)
 
 
 def summary(pages: list) -> str:

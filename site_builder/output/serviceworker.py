@@ -22,6 +22,7 @@ import json
 from pathlib import Path
 
 from ...engine import locale
+from ..pyodide import release as pyodide
 from .assets import STATIC
 from .minify import minified
 
@@ -101,11 +102,12 @@ _DIGESTS: dict[tuple, str] = {}  # (name in the site, file's identity, size, tim
 def _digest(path: Path, name: str) -> str:
     """The first DIGITS hex digits of a file's sha256, read again only when the file has
     changed since this process read it: Pyodide's files, linked to its cache, are the same
-    files in every build of every site."""
+    files in every build of every site, and their sha256 is known once they are verified."""
     stat = path.stat()
     key = (name, stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns)
     if key not in _DIGESTS:
-        _DIGESTS[key] = hashlib.sha256(path.read_bytes()).hexdigest()[:DIGITS]
+        known = pyodide.checked(stat)
+        _DIGESTS[key] = (known or hashlib.sha256(path.read_bytes()).hexdigest())[:DIGITS]
     return _DIGESTS[key]
 
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ...engine import locale
+from ..disk import keep, prune
 from . import release as pyodide
 from .ahead import DATE, kept, read_compiled, sha
 
@@ -76,45 +77,73 @@ def engine_archive(extra: Sequence[tuple[str, bytes]] = (), language: str = "en"
     """The engine archive; ``extra`` adds (name, bytes) files: the site's own figures. A
     module compiled ahead for Pyodide (bytecode.py) goes as its ``.pyc``, any other as its
     source. Of the catalogues it holds English and the site's ``language`` (each other one
-    would add some 15 KB that no page of the site reads)."""
+    would add some 15 KB that no page of the site reads).
+
+    The archive without ``extra`` is the same for every site of a language: it is made
+    once and kept in the per-user cache beside Pyodide's (``engine/``, named after what
+    it is made of), and each build adds its site's files to a copy of it (inflating the
+    compiled modules and compressing the engine again were a quarter of a small site's
+    build)."""
     sources = engine_sources()
-    ahead = compiled(sources)
-    files = [(name[:-3] + ".pyc", ahead[name]) if name in ahead else (name, source) for name, source in sources.items()]
-    files += compiled_data()
     spoken = {"en", locale.base_language(language)}
-    files += [
+    catalogues = [
         (f"explorables/engine/locales/{path.name}", path.read_bytes())
         for path in sorted((ENGINE / "locales").glob("*.json"))
         if path.stem in spoken
     ]
-    return _zipped((*files, *extra))
+    return with_files(_kept_base(sources, catalogues), extra)
 
 
-_MADE: dict[str, bytes] = {}  # the digest of an archive's files -> its bytes, for this process
+KEPT = 8  # engine archives the per-user cache keeps: the languages of a few sites, a few versions
+_MADE: dict[str, bytes] = {}  # what an archive without a site's files is made of -> its bytes, for this process
+
+
+def _kept_base(sources: dict[str, bytes], catalogues: list[tuple[str, bytes]]) -> bytes:
+    """The archive of the engine (``sources``, compiled where the artifact has them) and
+    ``catalogues``: from this process's memory, the per-user cache, or made now."""
+    try:
+        artifact = ARTIFACT.read_bytes()
+    except OSError:
+        artifact = b""
+    digest = hashlib.sha256(f"{pyodide.VERSION}\0{len(artifact)}:".encode() + artifact)
+    for name, data in (*sources.items(), *catalogues):
+        digest.update(b"%d:%s\0%d:" % (len(name), name.encode("utf-8"), len(data)) + data)
+    key = digest.hexdigest()[:32]
+    if key in _MADE:
+        return _MADE[key]
+    cached = pyodide.cache_dir().parent / "engine" / f"{key}.zip"
+    try:
+        made = cached.read_bytes()
+        zipfile.ZipFile(io.BytesIO(made)).close()  # whole: its directory reads
+    except (OSError, zipfile.BadZipFile):
+        ahead = compiled(sources)
+        files = [(name[:-3] + ".pyc", ahead[name]) if name in ahead else (name, data) for name, data in sources.items()]
+        made = _zipped((*files, *compiled_data(), *catalogues))
+        keep(cached, made)
+        prune(cached.parent, "*.zip", KEPT)
+    if len(_MADE) >= 4:  # the few a process makes (a site's languages)
+        _MADE.pop(next(iter(_MADE)))
+    _MADE[key] = made
+    return made
 
 
 def _zipped(files: Sequence[tuple[str, bytes]]) -> bytes:
-    """The zip of ``files`` (name, bytes), in that order; compressed once a process for
-    the same files (a build, a rebuild in ``serve``, the tests' many builds)."""
-    digest = hashlib.sha256()
-    for name, data in files:
-        digest.update(b"%d:%s\0%d:" % (len(name), name.encode("utf-8"), len(data)) + data)
-    key = digest.hexdigest()
-    if key not in _MADE:
-        buffer = io.BytesIO()
-        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-            for name, data in files:
-                archive.writestr(zipfile.ZipInfo(name, date_time=ZIP_DATE), data, zipfile.ZIP_DEFLATED)
-        if len(_MADE) >= 8:  # the few a process makes (a site's languages, its figures as edited)
-            _MADE.pop(next(iter(_MADE)))
-        _MADE[key] = buffer.getvalue()
-    return _MADE[key]
+    """The zip of ``files`` (name, bytes), in that order."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in files:
+            archive.writestr(zipfile.ZipInfo(name, date_time=ZIP_DATE), data, zipfile.ZIP_DEFLATED)
+    return buffer.getvalue()
 
 
-def with_file(archive: bytes, name: str, data: bytes) -> bytes:
-    """``archive`` with one more file at its end, the others not compressed again (the
-    build adds its id this way once the id is known)."""
+def with_files(archive: bytes, files: Sequence[tuple[str, bytes]]) -> bytes:
+    """``archive`` with ``files`` (name, bytes) at its end, the others not compressed
+    again: the same bytes as an archive made of them all at once (a site's files are
+    added to the engine's, the build's id once it is known)."""
+    if not files:
+        return archive
     buffer = io.BytesIO(archive)
     with zipfile.ZipFile(buffer, "a", zipfile.ZIP_DEFLATED) as appended:
-        appended.writestr(zipfile.ZipInfo(name, date_time=ZIP_DATE), data, zipfile.ZIP_DEFLATED)
+        for name, data in files:
+            appended.writestr(zipfile.ZipInfo(name, date_time=ZIP_DATE), data, zipfile.ZIP_DEFLATED)
     return buffer.getvalue()

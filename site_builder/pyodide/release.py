@@ -28,6 +28,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from ..disk import keep
 from ..errors import PyodideError
 
 VERSION = "314.0.7"
@@ -56,7 +57,12 @@ CORE_BYTES = {
 # (stdlib.py: with modules compiled ahead), which the worker names to loadPyodide.
 SITE_FILES = tuple(name for name in CORE_FILES if name != "python_stdlib.zip")
 SITE_BYTES = sum(CORE_BYTES[name] for name in SITE_FILES)
-_verified: dict[tuple[str, int, int], bool] = {}  # (path, size, mtime) of files already checked
+# The core files checked so far, by their identity (device, inode, size, time): the sha256
+# each was found to have. The cache's are also kept in its RECORD, for the next process: a
+# build of a small site hashed Pyodide's 13 MB anew every time, a tenth of its time; a site
+# vendors them as links, whose digests its offline worker's list then takes from here.
+_verified: dict[tuple[int, int, int, int], str] = {}
+RECORD = ".verified"  # in the cache folder: {name: [device, inode, size, time, sha256]}
 _tarballs: dict[tuple[str, int, int], str] = {}  # (path, size, mtime) of a named tarball -> its integrity
 ENV_VAR = "EXPLORABLES_PYODIDE"
 TARBALL_URL = f"https://registry.npmjs.org/pyodide/-/pyodide-{VERSION}.tgz"
@@ -77,13 +83,30 @@ def _has_core(folder: Path) -> bool:
     return all((folder / name).is_file() for name in CORE_FILES)
 
 
+def identity(stat: os.stat_result) -> tuple[int, int, int, int]:
+    """A file's device, inode, size and modification time: any write changes them."""
+    return stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns
+
+
+def checked(stat: os.stat_result) -> str | None:
+    """The sha256 of a core file verified in this process (or recorded in the cache) that
+    ``stat`` is, a site's link to it included; None for any other file."""
+    return _verified.get(identity(stat))
+
+
 def verify(folder: Path) -> Path:
-    """Check every core file in ``folder`` against its pinned sha256."""
+    """Check every core file in ``folder`` against its pinned sha256. The cache's files
+    are hashed once: while their identities are those its record names, with the hashes
+    pinned now, they are the files checked then."""
+    own = folder.resolve() == cache_dir().resolve()
+    record = _read_record(folder) if own else {}
+    seen = {}
     for name, expected in CORE_SHA256.items():
         path = folder / name
-        stat = path.stat()
-        key = (str(path), stat.st_size, stat.st_mtime_ns)
-        if _verified.get(key):
+        key = identity(path.stat())
+        seen[name] = [*key, expected]
+        if _verified.get(key) == expected or record.get(name) == seen[name]:
+            _verified[key] = expected
             continue
         found = hashlib.sha256(path.read_bytes()).hexdigest()
         if found != expected:
@@ -92,8 +115,18 @@ def verify(folder: Path) -> Path:
                 f"Use an untouched copy: download {TARBALL_URL} and pass the .tgz with --pyodide, "
                 f"or delete {cache_dir()} to fetch it again."
             )
-        _verified[key] = True
+        _verified[key] = expected
+    if own and record != seen:  # (a cache that cannot be written is checked again next time)
+        keep(folder / RECORD, json.dumps(seen).encode("utf-8"))
     return folder
+
+
+def _read_record(folder: Path) -> dict:
+    try:
+        record = json.loads((folder / RECORD).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return record if isinstance(record, dict) else {}
 
 
 def _unpack(tgz: Path, dest: Path, found: str | None = None) -> Path:

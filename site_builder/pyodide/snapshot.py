@@ -27,6 +27,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from ..disk import keep
 from .release import cache_dir
 
 NODE_VAR = "EXPLORABLES_NODE"  # a node executable to use instead of the one on PATH
@@ -110,13 +111,7 @@ def make(pyodide_dir: Path, engine: bytes, python_lib: bytes) -> bytes:
     if cached.is_file():
         return cached.read_bytes()
     made = _make(pyodide_dir, engine, python_lib)
-    try:
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        partial = cached.with_suffix(f".{os.getpid()}.part")
-        partial.write_bytes(made)
-        partial.replace(cached)  # whole or not at all, even with builds side by side
-    except OSError:
-        pass  # a cache that cannot be written only costs the next build the time
+    keep(cached, made)  # whole or not at all, even with builds side by side
     return made
 
 

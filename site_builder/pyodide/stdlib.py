@@ -43,6 +43,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+from ..disk import keep
 from . import release as pyodide
 from .ahead import compiled_artifact, kept, read_compiled, sha
 from .archive import engine_archive, engine_sources
@@ -146,30 +147,23 @@ def cache_file(original: bytes) -> Path | None:
 
 
 def _from_cache(original: bytes) -> bytes:
+    # the cache first: a file there was assembled from this artifact and this standard
+    # library (its name says so), and reading it spares inflating the artifact's modules
+    path = cache_file(original)
+    if path is not None:
+        try:
+            made = path.read_bytes()
+            with zipfile.ZipFile(io.BytesIO(made)) as archive:
+                if len(archive.namelist()) == len(zipfile.ZipFile(io.BytesIO(original)).namelist()):
+                    return made
+        except (OSError, zipfile.BadZipFile):
+            pass
     modules = compiled(original)
     if not modules:
         return original
-    path = cache_file(original)
-    if path is None:  # no bytecode made ahead to name the cache after (compiled() found some, so not here)
-        return _assemble(original, modules)
-    try:
-        made = path.read_bytes()
-        with zipfile.ZipFile(io.BytesIO(made)) as archive:
-            if len(archive.namelist()) == len(zipfile.ZipFile(io.BytesIO(original)).namelist()):
-                return made
-    except (OSError, zipfile.BadZipFile):
-        pass
     made = _assemble(original, modules)
-    part = None
-    try:  # written whole, then renamed: another build never reads half of it
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=path.parent, delete=False, suffix=".part") as file:
-            part = Path(file.name)
-            file.write(made)
-        part.replace(path)
-    except OSError:  # a read-only home: made again by each build, as before
-        if part is not None:
-            part.unlink(missing_ok=True)
+    if path is not None:  # (none without bytecode made ahead to name the cache after)
+        keep(path, made)
     return made
 
 
