@@ -5,27 +5,33 @@ from __future__ import annotations
 
 import contextlib
 import os
+import tempfile
 from pathlib import Path
 
 
 def keep(path: Path, data: bytes) -> None:
     """Write ``data`` at ``path`` through a file of its own beside it, then rename it: a
-    build stopped meanwhile, or another one writing the same file, leaves no half file.
-    A folder that cannot be written (a read-only home) is passed by: the next build
-    makes the file again."""
-    part = path.with_name(f".{path.name}.{os.getpid()}.part")
+    build stopped meanwhile, or another one writing the same file at once, leaves no
+    half file. A folder that cannot be written (a read-only home) is passed by: the next
+    build makes the file again."""
+    part = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        part.write_bytes(data)
+        handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+        part = Path(name)
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
         os.replace(part, path)
     except OSError:
-        with contextlib.suppress(OSError):
-            part.unlink(missing_ok=True)
+        if part is not None:
+            with contextlib.suppress(OSError):
+                part.unlink()
 
 
 def prune(folder: Path, pattern: str, most: int) -> None:
-    """Delete all but the ``most`` newest files of ``folder`` that match ``pattern``: a
-    cache of things made of the tool's own files gains one at each of the tool's edits."""
+    """Delete all but the ``most`` files of ``folder`` matching ``pattern`` used last
+    (a file read from such a cache is touched: ``used``): a cache of things made of the
+    tool's own files gains one at each of the tool's edits."""
     try:
         found = sorted(folder.glob(pattern), key=lambda path: path.stat().st_mtime_ns, reverse=True)
     except OSError:
@@ -33,3 +39,9 @@ def prune(folder: Path, pattern: str, most: int) -> None:
     for old in found[most:]:
         with contextlib.suppress(OSError):
             old.unlink()
+
+
+def used(path: Path) -> None:
+    """Mark a cached file as just used, for ``prune``."""
+    with contextlib.suppress(OSError):
+        os.utime(path)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import io
 import json
+import os
 import shutil
 import subprocess
 import zipfile
@@ -39,7 +40,18 @@ def test_the_archive_carries_compiled_modules_in_place_of_their_sources():
     assert "explorables/engine/locales/en.json" in shipped
 
 
-def test_a_changed_module_goes_as_its_source_and_the_others_stay_compiled(monkeypatch):
+@pytest.fixture
+def own_cache(monkeypatch, tmp_path):
+    """A per-user cache of the test's own: an archive made of edited sources, or for
+    another Pyodide, goes there, not into the cache the other tests and builds read."""
+    from explorables.site_builder.pyodide import archive
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(archive, "_MADE", {})
+    return tmp_path / "cache" / "explorables"
+
+
+def test_a_changed_module_goes_as_its_source_and_the_others_stay_compiled(monkeypatch, own_cache):
     from explorables.site_builder.pyodide import archive
 
     edited = dict(engine_sources())
@@ -50,7 +62,7 @@ def test_a_changed_module_goes_as_its_source_and_the_others_stay_compiled(monkey
     assert "explorables/engine/attention.pyc" in shipped and "explorables/engine/attention.py" not in shipped
 
 
-def test_bytecode_for_another_pyodide_is_not_used(monkeypatch):
+def test_bytecode_for_another_pyodide_is_not_used(monkeypatch, own_cache):
     monkeypatch.setattr(pyodide, "VERSION", "0.0.1")
     shipped = names(engine_archive())
     assert "explorables/engine/runtime.py" in shipped
@@ -175,13 +187,11 @@ def test_the_site_s_stdlib_is_kept_in_the_user_s_cache_for_the_next_build(monkey
     assert stdlib.site_stdlib(folder) == made
 
 
-def test_the_engine_archive_is_kept_in_the_user_s_cache_and_a_site_s_files_added(monkeypatch, tmp_path):
+def test_the_engine_archive_is_kept_in_the_user_s_cache_and_a_site_s_files_added(monkeypatch, own_cache, tmp_path):
     """The engine's part of the archive is made once and kept in the per-user cache; a
     site's own files are added to it with the same bytes as an archive made whole."""
     from explorables.site_builder.pyodide import archive
 
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.setattr(archive, "_MADE", {})
     own = [("explorables/site_figures/__init__.py", b"from . import shares\n"),
            ("explorables/site_figures/shares.py", b"SHARES = [0.5, 0.25, 0.25]\n" * 40)]
     made = engine_archive(own, "de")
@@ -204,3 +214,27 @@ def test_the_engine_archive_is_kept_in_the_user_s_cache_and_a_site_s_files_added
     monkeypatch.setattr(archive, "engine_sources", lambda: edited)
     with pytest.raises(AssertionError, match="made again"):  # another engine: another archive
         engine_archive(own, "de")
+
+
+def test_each_language_has_its_kept_archive_and_an_unwritable_cache_only_costs_time(monkeypatch, own_cache, tmp_path):
+    from explorables.site_builder.pyodide import archive
+
+    german, hebrew = engine_archive([], "de"), engine_archive([], "he")
+    assert "explorables/engine/locales/he.json" in names(hebrew) - names(german)
+    assert len(list((own_cache / "engine").glob("*.zip"))) == 2
+    (tmp_path / "file").write_text("not a folder")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "file"))  # nowhere to write
+    monkeypatch.setattr(archive, "_MADE", {})
+    assert engine_archive([], "de") == german
+
+
+def test_a_cache_keeps_the_files_used_last(tmp_path):
+    from explorables.site_builder import disk
+
+    for n in range(5):
+        disk.keep(tmp_path / f"{n}.zip", b"%d" % n)
+        os.utime(tmp_path / f"{n}.zip", ns=(n * 10**9, n * 10**9))  # made in that order
+    disk.used(tmp_path / "0.zip")  # the oldest, read again
+    disk.prune(tmp_path, "*.zip", 3)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["0.zip", "3.zip", "4.zip"]
+    assert (tmp_path / "0.zip").read_bytes() == b"0"

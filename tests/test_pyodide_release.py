@@ -7,6 +7,7 @@ import base64
 import hashlib
 import io
 import json
+import os
 import tarfile
 from pathlib import Path
 
@@ -173,3 +174,28 @@ def test_the_cache_s_files_are_hashed_once_and_again_when_they_change(warm_cache
     with pytest.raises(PyodideError, match="pyodide.asm.mjs is not the file of pyodide"):
         pyodide.ensure_pyodide()
     assert read == ["pyodide.asm.mjs"]
+
+
+def test_a_record_outside_the_cache_or_of_a_file_just_written_is_not_trusted(warm_cache, tmp_path, monkeypatch):
+    """Only the cache's own record counts (a folder given with --pyodide is checked every
+    time), and a file written within RACY seconds is hashed again by the next process:
+    a write in the same tick of the clock would keep its time."""
+    folder = pyodide.ensure_pyodide()
+    copy = tmp_path / "package"
+    copy.mkdir()
+    for name in pyodide.CORE_FILES:
+        (copy / name).write_bytes((folder / name).read_bytes())
+        os.utime(copy / name, ns=(0, 0))
+    stats = {name: (copy / name).stat() for name in pyodide.CORE_FILES}
+    (copy / pyodide.RECORD).write_text(json.dumps(
+        {name: [*pyodide.identity(stat), pyodide.CORE_SHA256[name]] for name, stat in stats.items()}))
+    (copy / "pyodide.mjs").write_bytes(b"X" * stats["pyodide.mjs"].st_size)  # the same size and time
+    os.utime(copy / "pyodide.mjs", ns=(0, 0))
+    with pytest.raises(PyodideError, match="pyodide.mjs is not the file of pyodide"):
+        pyodide.verify(copy)
+
+    monkeypatch.setattr(pyodide, "_verified", {})
+    (folder / "pyodide.mjs").write_bytes((folder / "pyodide.mjs").read_bytes())  # written now
+    pyodide.verify(folder)
+    assert "pyodide.mjs" not in json.loads((folder / pyodide.RECORD).read_text())
+    assert "pyodide.asm.mjs" in json.loads((folder / pyodide.RECORD).read_text())

@@ -104,7 +104,7 @@ def _digest(path: Path, name: str) -> str:
     changed since this process read it: Pyodide's files, linked to its cache, are the same
     files in every build of every site, and their sha256 is known once they are verified."""
     stat = path.stat()
-    key = (name, stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns)
+    key = (name, *pyodide.identity(stat))
     if key not in _DIGESTS:
         known = pyodide.checked(stat)
         _DIGESTS[key] = (known or hashlib.sha256(path.read_bytes()).hexdigest())[:DIGITS]

@@ -12,11 +12,12 @@ from __future__ import annotations
 import hashlib
 import io
 import zipfile
+import zlib
 from collections.abc import Sequence
 from pathlib import Path
 
 from ...engine import locale
-from ..disk import keep, prune
+from ..disk import keep, prune, used
 from . import release as pyodide
 from .ahead import DATE, kept, read_compiled, sha
 
@@ -91,21 +92,27 @@ def engine_archive(extra: Sequence[tuple[str, bytes]] = (), language: str = "en"
         for path in sorted((ENGINE / "locales").glob("*.json"))
         if path.stem in spoken
     ]
-    return with_files(_kept_base(sources, catalogues), extra)
+    return with_files(_engine_zip(sources, catalogues), extra)
 
 
-KEPT = 8  # engine archives the per-user cache keeps: the languages of a few sites, a few versions
+CACHED = 8  # engine archives the per-user cache keeps: the languages of a few sites, a few versions
+IN_MEMORY = 4  # and this process: the languages of a site
+MAKER = (Path(__file__), Path(__file__).with_name("ahead.py"))  # the code that makes an archive: in its key too
 _MADE: dict[str, bytes] = {}  # what an archive without a site's files is made of -> its bytes, for this process
 
 
-def _kept_base(sources: dict[str, bytes], catalogues: list[tuple[str, bytes]]) -> bytes:
+def _engine_zip(sources: dict[str, bytes], catalogues: list[tuple[str, bytes]]) -> bytes:
     """The archive of the engine (``sources``, compiled where the artifact has them) and
-    ``catalogues``: from this process's memory, the per-user cache, or made now."""
+    ``catalogues``: from this process's memory, the per-user cache, or made now. Its key
+    is everything the bytes depend on: Pyodide's version, the compiled artifact, the
+    sources, the catalogues, the code below and zlib's version (its deflate)."""
     try:
         artifact = ARTIFACT.read_bytes()
     except OSError:
         artifact = b""
-    digest = hashlib.sha256(f"{pyodide.VERSION}\0{len(artifact)}:".encode() + artifact)
+    digest = hashlib.sha256(f"{pyodide.VERSION}\0{zlib.ZLIB_RUNTIME_VERSION}\0".encode())
+    for name, data in (*[(path.name, path.read_bytes()) for path in MAKER], ("artifact", artifact)):
+        digest.update(b"%d:%s\0%d:" % (len(name), name.encode("utf-8"), len(data)) + data)
     for name, data in (*sources.items(), *catalogues):
         digest.update(b"%d:%s\0%d:" % (len(name), name.encode("utf-8"), len(data)) + data)
     key = digest.hexdigest()[:32]
@@ -115,13 +122,14 @@ def _kept_base(sources: dict[str, bytes], catalogues: list[tuple[str, bytes]]) -
     try:
         made = cached.read_bytes()
         zipfile.ZipFile(io.BytesIO(made)).close()  # whole: its directory reads
+        used(cached)
     except (OSError, zipfile.BadZipFile):
         ahead = compiled(sources)
         files = [(name[:-3] + ".pyc", ahead[name]) if name in ahead else (name, data) for name, data in sources.items()]
         made = _zipped((*files, *compiled_data(), *catalogues))
         keep(cached, made)
-        prune(cached.parent, "*.zip", KEPT)
-    if len(_MADE) >= 4:  # the few a process makes (a site's languages)
+        prune(cached.parent, "*.zip", CACHED)
+    if len(_MADE) >= IN_MEMORY:
         _MADE.pop(next(iter(_MADE)))
     _MADE[key] = made
     return made

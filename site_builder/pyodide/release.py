@@ -24,6 +24,7 @@ import shutil
 import subprocess
 import tarfile
 import tempfile
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -63,6 +64,7 @@ SITE_BYTES = sum(CORE_BYTES[name] for name in SITE_FILES)
 # vendors them as links, whose digests its offline worker's list then takes from here.
 _verified: dict[tuple[int, int, int, int], str] = {}
 RECORD = ".verified"  # in the cache folder: {name: [device, inode, size, time, sha256]}
+RACY = 2  # seconds: a file written as recently as this is hashed again by the next process
 _tarballs: dict[tuple[str, int, int], str] = {}  # (path, size, mtime) of a named tarball -> its integrity
 ENV_VAR = "EXPLORABLES_PYODIDE"
 TARBALL_URL = f"https://registry.npmjs.org/pyodide/-/pyodide-{VERSION}.tgz"
@@ -84,7 +86,9 @@ def _has_core(folder: Path) -> bool:
 
 
 def identity(stat: os.stat_result) -> tuple[int, int, int, int]:
-    """A file's device, inode, size and modification time: any write changes them."""
+    """A file's device, inode, size and modification time: what a write changes, unless
+    it keeps the size and sets the time back (``cp -p`` of a file of the same size over
+    it, ``touch -r``); see verify."""
     return stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns
 
 
@@ -97,7 +101,10 @@ def checked(stat: os.stat_result) -> str | None:
 def verify(folder: Path) -> Path:
     """Check every core file in ``folder`` against its pinned sha256. The cache's files
     are hashed once: while their identities are those its record names, with the hashes
-    pinned now, they are the files checked then."""
+    pinned now, they are taken as the files checked then (a file written over in place
+    with its size and time kept is not seen: delete the cache folder to check it again).
+    A file written in the last RACY seconds is not recorded: a write within the same tick
+    of the clock would keep its time."""
     own = folder.resolve() == cache_dir().resolve()
     record = _read_record(folder) if own else {}
     seen = {}
@@ -116,6 +123,8 @@ def verify(folder: Path) -> Path:
                 f"or delete {cache_dir()} to fetch it again."
             )
         _verified[key] = expected
+        if time.time_ns() - key[3] < RACY * 1_000_000_000:
+            del seen[name]
     if own and record != seen:  # (a cache that cannot be written is checked again next time)
         keep(folder / RECORD, json.dumps(seen).encode("utf-8"))
     return folder

@@ -41,9 +41,10 @@ import subprocess
 import sys
 import tempfile
 import zipfile
+import zlib
 from pathlib import Path
 
-from ..disk import keep
+from ..disk import keep, prune, used
 from . import release as pyodide
 from .ahead import compiled_artifact, kept, read_compiled, sha
 from .archive import engine_archive, engine_sources
@@ -105,6 +106,7 @@ writeFileSync(out, pyodide.FS.readFile("/tmp/out.zip"));
 """
 
 _ASSEMBLED: dict[tuple, bytes] = {}
+CACHED = 4  # standard libraries the per-user cache keeps (each made by another version of the tool)
 
 
 def compiled(original: bytes) -> dict[str, bytes]:
@@ -142,7 +144,9 @@ def cache_file(original: bytes) -> Path | None:
         artifact = ARTIFACT.read_bytes()
     except OSError:
         return None
-    name = sha(f"{pyodide.VERSION} {sha(original)} {sha(artifact)}")[:32]
+    # named after all its bytes depend on: Pyodide's stdlib, the artifact, this code, zlib's deflate
+    made_by = f"{sha(Path(__file__).read_bytes())} {zlib.ZLIB_RUNTIME_VERSION}"
+    name = sha(f"{pyodide.VERSION} {sha(original)} {sha(artifact)} {made_by}")[:32]
     return pyodide.cache_dir().parent / "stdlib" / f"{name}.zip"
 
 
@@ -155,6 +159,7 @@ def _from_cache(original: bytes) -> bytes:
             made = path.read_bytes()
             with zipfile.ZipFile(io.BytesIO(made)) as archive:
                 if len(archive.namelist()) == len(zipfile.ZipFile(io.BytesIO(original)).namelist()):
+                    used(path)
                     return made
         except (OSError, zipfile.BadZipFile):
             pass
@@ -164,6 +169,7 @@ def _from_cache(original: bytes) -> bytes:
     made = _assemble(original, modules)
     if path is not None:  # (none without bytecode made ahead to name the cache after)
         keep(path, made)
+        prune(path.parent, "*.zip", CACHED)
     return made
 
 
