@@ -97,6 +97,18 @@ def test_the_random_preset_has_unit_spread():
     assert abs(statistics.fmean(entries)) < 0.15 and 0.85 < statistics.pstdev(entries) < 1.15
 
 
+def test_importing_the_figure_makes_no_preset():
+    """The presets are made when first asked for, not when the reader's worker imports the
+    figure (a fresh interpreter: this one's tests have asked for them)."""
+    import subprocess
+    import sys
+
+    script = ("import explorables.engine.figures.attention_heatmap.presets as p; "
+              "print(p.built_in.cache_info().currsize, p.NAMES)")
+    shown = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert shown.strip() == "0 ('sentence', 'random')"
+
+
 def test_custom_tokens_with_their_vectors():
     state = first_state(**CUSTOM, query="her", causal="true")
     assert state["tokens"] == ["I", "saw", "her"] and state["preset"] == "custom"

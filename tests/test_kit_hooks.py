@@ -276,6 +276,8 @@ def test_a_hidden_index_with_hi_is_read_as_a_whole_number_from_0_to_hi():
     with pytest.raises(FieldError, match="selected must be a whole number from 0 to 2, got 3"):
         index.read(3, state)
     assert Hidden("step", "step", 0, hi=5).read("5", state) == 5
+    with pytest.raises(ValueError, match="Hidden 'step': give parse= or hi=, not both"):
+        Hidden("step", "step", 0, hi=5, parse=lambda value, state: int(value))
 
 
 # --- an author's site ---------------------------------------------------------------------

@@ -11,8 +11,8 @@ rows split into one 2 x 2 block a head (Vaswani et al. 2017, section 3.2.2)::
 
     MultiHead_i = [o^1_i, o^2_i] W_O = o^1_i W_O^1 + o^2_i W_O^2
 
-The sentences and embeddings are shared with the attention lab (``..sentences``); the maths
-is the engine's; the presets are in ``heads``.
+Sentences and embeddings are shared with the lab (``..sentences``), the maths is the engine's,
+presets and what experiments read of a head are in ``heads``; the experiments are below.
 """
 
 import copy

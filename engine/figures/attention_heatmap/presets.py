@@ -78,14 +78,15 @@ def _random() -> dict:
     return preset("random", [f"x{j + 1}" for j in range(16)], q, k, v)
 
 
-NAMES = ("sentence", "random")  # the built-in presets, in the menu's order
+_MAKERS = {"sentence": _sentence, "random": _random}
+NAMES = tuple(_MAKERS)  # the built-in presets, in the menu's order
 
 
 @cache
 def built_in(name: str) -> dict:
     """The built-in preset ``name``, made when first asked for: not at import, since the
     reader's browser imports every figure and the two presets round about 480 numbers."""
-    return {"sentence": _sentence, "random": _random}[name]()
+    return _MAKERS[name]()
 
 
 def load(state: dict, chosen: dict) -> None:

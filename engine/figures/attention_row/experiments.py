@@ -110,7 +110,7 @@ def pull_key(state: dict) -> None:
     last determiner's that is not asking, else the weakest key."""
     others, weights = [j for j in readable(state) if j != state["query"]], row(state).weights
     determiners = [j for j in others if state["tokens"][j].lower() in DETERMINERS]
-    j = determiners[-1] if determiners else min(others, key=lambda j: weights[j])
+    j = determiners[-1] if determiners else min(others, key=weights.__getitem__)
     length = max(math.hypot(*state["k"][best(weights)]), 1.0)
     state["k"][j] = [round(c * length, 2) for c in unit(state["q"][state["query"]])]
     state["selected"] = j

@@ -337,7 +337,9 @@ class Hidden(Param):
     kind: ClassVar[str] = "hidden"
 
     def __post_init__(self) -> None:
-        if self.parse is None and self.hi is not None:
+        if self.hi is not None:
+            if self.parse is not None:
+                raise ValueError(f"Hidden {self.name!r}: give parse= or hi=, not both (hi= reads a whole number)")
             object.__setattr__(self, "parse", Slider(self.name, self.name, 0, lo=0, hi=self.hi, integer=True).read)
 
     def option_spec(self) -> Option:

@@ -7,6 +7,7 @@ from explorables.engine import dot, frequencies, pe_similarity, pe_similarity_te
 
 DIM_MIN, DIM_MAX = 4, 64  # the dimension slider's range (even numbers only)
 BASES = (10.0, 100.0, 1000.0, 10000.0, 100000.0)  # the base menu's choices
+BASE_MIN, BASE_MAX = 2.0, 100000.0  # a typed base must lie in this range
 POSITIONS_MIN, POSITIONS_MAX = 8, 256  # range of the "positions" option
 SAMPLES = 4  # points of the drawn curve per position: the similarity is defined between them too
 INTERVAL = 700  # ms between two positions while playing

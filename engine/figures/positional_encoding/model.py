@@ -25,7 +25,7 @@ from . import maths, scene
 from . import words as W
 from .clocks import clocks, vector
 from .experiments import EXPERIMENTS
-from .maths import BASES, DIM_MAX, DIM_MIN, INTERVAL, POSITIONS_MAX, POSITIONS_MIN
+from .maths import BASE_MAX, BASE_MIN, BASES, DIM_MAX, DIM_MIN, INTERVAL, POSITIONS_MAX, POSITIONS_MIN
 
 
 def position(name: str, **more: Any) -> Slider:
@@ -43,7 +43,7 @@ class PositionalEncoding(Figure, words=W):
         position("t", default=0, near="clocks", option=False),
         position("offset", default=8, near="similarity", bounds=(0, POSITIONS_MAX)),
         Slider("dim", default=32, lo=DIM_MIN, hi=DIM_MAX, integer=True, even=True, near="clocks", **W.PARAMS["dim"]),
-        NumberChoice("base", default=10000.0, presets=BASES, lo=2.0, hi=100000.0, near="clocks", **W.PARAMS["base"]),
+        NumberChoice("base", default=1e4, presets=BASES, lo=BASE_MIN, hi=BASE_MAX, near="clocks", **W.PARAMS["base"]),
     )
     extra_options = (
         Option("position", "int", 0, W.DOC_POSITION, min=0, max=POSITIONS_MAX),  # sets t
