@@ -43,8 +43,10 @@ LATER = (
     "js/search-box.js",
     "js/statement-markup.js",
     "js/statement.js",
-    "js/exercise.js",
+    # before exercise.js, which grades answers: a verdict comes no sooner than exercise.js
+    # runs (one typed before js/later.js came is graded then), and is heard by progress.js
     "js/progress.js",
+    "js/exercise.js",
     "js/progress-marks.js",
     "js/offline.js",
     # a Tab stop for boxes that scroll sideways, checked once the page is laid out

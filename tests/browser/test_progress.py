@@ -123,6 +123,29 @@ def test_marks_survive_a_reload_and_the_swaps_between_lessons(reader, site_url):
     }
 
 
+def test_an_answer_sent_before_the_later_scripts_came_is_kept(reader, site_url):
+    """Pins a bug: an answer sent before js/later.js had come is graded as soon as
+    exercise.js runs, which progress.js came after: with Python live, the verdict could
+    come first, and the exercise solved was not kept."""
+    page = reader
+    later = re.compile(r".*/js/later\.[0-9a-f]+\.js$")
+    held = []
+    page.route(later, lambda route: held.append(route))
+    page.goto(site_url + "drills.html")
+    page.evaluate("() => window.explorables.ready")
+    page.locator("div#constructor").get_by_label("Your answer").click()
+    page.keyboard.type(right_weight(2))
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => (window.explorables._unchecked || []).length === 1")  # waits for the grader
+    assert len(held) == 1
+    held[0].continue_()
+    page.unroute(later)
+    page.locator("div#constructor .ex-feedback[data-verdict=right]").wait_for()
+    progress_shown(page)
+    assert stored(page)["lessons"]["drills.html"]["exercises"] == {"constructor": {"solved": True, "tries": 1}}
+    assert page.locator("div#constructor .ex-exercise-label").get_attribute("data-ex-solved") == "solved at the first try"
+
+
 def test_the_front_page_counts_and_continues_and_forget_clears(reader, site_url):
     page = reader
     page.goto(site_url + "drills.html")
