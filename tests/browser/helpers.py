@@ -362,6 +362,20 @@ def let_python_come(page, held: list) -> None:
     page.unroute(WASM)
 
 
+def held_for_good(owner, pattern) -> list:
+    """Requests matching ``pattern`` (routed on ``owner``, a page or a context) never
+    answered while the test runs (the engine held, never started, when only the marks are
+    read); returns them. Once the context is closed each is aborted: a route left
+    unanswered is a task pending for ever in Playwright's client, which, collected
+    during a later test, logs "Task was destroyed but it is pending!" in that test's log.
+    Aborted only then, so that the page never sees it fail while guarded."""
+    held: list = []
+    owner.route(pattern, lambda route: held.append(route))
+    context = getattr(owner, "context", owner)
+    context.once("close", lambda _: [route.abort() for route in held])
+    return held
+
+
 def clear(guard) -> None:
     """The guard starts empty: nothing a test before reported or allowed carries over."""
     guard.errors.clear(), guard.outside.clear(), guard.failed.clear(), guard.allowed.clear()

@@ -12,7 +12,7 @@ import re
 
 import pytest
 from conftest import Guard, serve_folder
-from helpers import answer_exercise, fresh_reader, progress_shown, served_site
+from helpers import answer_exercise, fresh_reader, held_for_good, progress_shown, served_site
 from helpers import write_content as write_lessons
 
 from explorables.engine.exercises import EXERCISES
@@ -156,7 +156,7 @@ def test_the_front_page_counts_and_continues_and_forget_clears(reader, site_url)
     page.locator("div#constructor .ex-exercise-label[data-ex-solved]").wait_for()
 
     # what is read from here on is the marks alone: the lesson's engine is held, never started
-    page.route(re.compile(r".*\.wasm$"), lambda route: None)
+    held_for_good(page, re.compile(r".*\.wasm$"))
     page.goto(site_url + "index.html")
     progress_shown(page)
     drills = page.locator("main .ex-track a", has_text="Drills")
@@ -296,7 +296,7 @@ def test_useStore_merges_what_the_other_store_holds(reader, site_url):
     """The interface a SCORM package uses: another store's progress merged in, kept there.
     (No Python: the lesson's engine is held, never started, as nothing here needs it.)"""
     page = reader
-    page.route(re.compile(r".*\.wasm$"), lambda route: None)
+    held_for_good(page, re.compile(r".*\.wasm$"))
     page.goto(site_url + "drills.html")
     progress_shown(page)
     merged = page.evaluate("""() => {
@@ -341,7 +341,7 @@ def test_a_new_deploy_keeps_the_marks(browser, tmp_path):
         (content / "02-reading.md").write_text(READING + "\n:::{exercise} softmax-weight\n:::\n", encoding="utf-8")
         build_site(content, tmp_path / "_site")  # the next deploy
         # what is read from here on is the marks alone: the lesson's engine is held, never started
-        page.route(re.compile(r".*\.wasm$"), lambda route: None)
+        held_for_good(page, re.compile(r".*\.wasm$"))
         page.goto(base + "index.html")
         progress_shown(page)
         assert page.evaluate("() => window.explorables.assetNames.track") != track
