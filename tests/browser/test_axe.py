@@ -15,7 +15,7 @@ import pytest
 
 from colours import STATIC, contrast, mix
 from explorables.site_builder.output.scripts import stylesheet
-from helpers import fresh_lesson, later_loaded, module_page, shared_page
+from helpers import fresh_lesson, held_for_good, later_loaded, module_page, shared_page
 
 AXE = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text()
 RULES = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
@@ -118,7 +118,7 @@ def waiting(browser, site_url, browser_context_args):
     page load cancels it), so each figure stays as the reader first sees it, drawn from
     its build-time scene."""
     for page, guard in module_page(browser, site_url, browser_context_args):
-        page.context.route(re.compile(r".*\.wasm$"), lambda route: None)
+        held_for_good(page.context, re.compile(r".*\.wasm$"))
         yield page, guard
 
 

@@ -10,7 +10,7 @@ import zipfile
 import pytest
 
 from explorables.site_builder.commands.bundle import bundle_site
-from helpers import assert_matches_cpython, progress_shown
+from helpers import assert_matches_cpython, held_for_good, progress_shown
 from sections_site import make_site
 
 
@@ -90,7 +90,7 @@ def test_a_section_page_opened_from_disk_leads_back_to_the_top(disk_page, bundle
     found, asked for again at each page turn, and kept the page under a wrong key."""
     page, seen = disk_page
     seen["errors"].clear()
-    page.route(re.compile(r".*/bundle/pyodide-data\.[0-9a-f]+\.js$"), lambda route: None)
+    held_for_good(page, re.compile(r".*/bundle/pyodide-data\.[0-9a-f]+\.js$"))
     held = []
     page.route(re.compile(r".*/js/later\.[0-9a-f]+\.js$"), lambda route: held.append(route))
     page.goto((bundle_dir / "basics" / "scores.html").as_uri(), wait_until="domcontentloaded")

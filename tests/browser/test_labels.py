@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import clear, idle, in_lesson, mark_position, module_page, shared_page
+from helpers import clear, held_for_good, idle, in_lesson, mark_position, module_page, shared_page
 
 LESSONS = {"one-query-row": "explorer", "attention-lab": "lab", "two-heads": "heads",
            "positional-encoding": "clocks", "attention-heatmap": "table"}  # lesson: its figure
@@ -140,7 +140,7 @@ def unstarted(browser, site_url, browser_context_args):
     """A page whose Python never starts: its WebAssembly is never answered, which keeps
     this cheap and the engine surely not live (one page for both widths)."""
     for page, guard in module_page(browser, site_url, browser_context_args):
-        page.route(re.compile(r".*\.wasm$"), lambda route: None)
+        held_for_good(page, re.compile(r".*\.wasm$"))
         yield page, guard
 
 

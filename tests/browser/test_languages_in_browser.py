@@ -20,7 +20,7 @@ import zipfile
 from urllib.parse import urlparse
 
 import pytest
-from helpers import module_page
+from helpers import held_for_good, module_page
 from languages_site import make_site, served
 from test_axe import scheme, violations
 
@@ -62,7 +62,7 @@ def held(browser, base, browser_context_args):
     (the next page load cancels it), so each load is the first frame alone."""
     context = browser.new_context(**browser_context_args)
     page = context.new_page()
-    page.route("**/pyodide/**", lambda route: None)
+    held_for_good(page, "**/pyodide/**")
     try:
         yield page
     finally:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 
 from conftest import Guard
+from helpers import held_for_good
 from languages_site import served
 
 FIRST_FRAME = "() => performance.getEntriesByName('explorables:first-frame').length > 0"
@@ -23,7 +24,7 @@ PLANES_DRAWN = """() => {
 def no_engine(page) -> None:
     """The engine's download never answers (the context's end cancels it): what these
     tests load and draw comes before Python, and no Pyodide starts beside them."""
-    page.route("**/pyodide/**", lambda route: None)
+    held_for_good(page, "**/pyodide/**")
 
 
 def test_a_page_of_cells_has_no_plane_and_the_page_swapped_in_after_it_draws_its_planes(page, guard, site_url):

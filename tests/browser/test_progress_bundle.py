@@ -8,7 +8,7 @@ import re
 import zipfile
 
 import pytest
-from helpers import answer_exercise, progress_shown
+from helpers import answer_exercise, held_for_good, progress_shown
 from test_progress import right_weight, write_content
 
 from explorables.site_builder.commands.bundle import bundle_site
@@ -46,7 +46,7 @@ def test_marks_survive_a_reload_of_the_bundle_from_disk(browser, bundle_index):
         # what is read from here on is the marks alone: the bundle's Pyodide files, which the
         # reloaded page asks for at once, never come, so Python does not start again (and the
         # page's load event, which waits for them, is not waited for)
-        page.route(re.compile(r".*/bundle/pyodide-data\.[0-9a-f]+\.js$"), lambda route: None)
+        held_for_good(page, re.compile(r".*/bundle/pyodide-data\.[0-9a-f]+\.js$"))
         # the page keeps its address from disk, whichever lesson was shown
         page.reload(wait_until="domcontentloaded")
         progress_shown(page)

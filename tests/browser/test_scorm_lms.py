@@ -15,7 +15,7 @@ import zipfile
 
 import pytest
 from conftest import ROOT, Guard, serve_folder
-from helpers import answer_exercise
+from helpers import answer_exercise, held_for_good
 from languages_site import BROWSER_LESSONS, DRILLS, make_site
 from scorm_site import EXERCISES as SCORES
 from scorm_site import READING, make_package
@@ -117,7 +117,7 @@ def hold_engine(context) -> None:
     the next lesson's sake), and here its Pyodide files are asked for and never come, so
     Python never starts. A page whose files are held never fires its load event: a test
     waits for what it reads, not for that."""
-    context.route(PYODIDE_DATA, lambda route: None)
+    held_for_good(context, PYODIDE_DATA)
 
 
 def open_session(browser, url: str, record: dict | None = None, kept: dict | None = None, held: bool = False):
