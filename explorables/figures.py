@@ -45,8 +45,3 @@ def __getattr__(name: str):
         warn_renamed(f"explorables.figures.{name}", RENAMED[name], "use the new name", 2)
         return globals()[RENAMED[name]]
     raise AttributeError(f"module 'explorables.figures' has no attribute {name!r}")
-
-
-from .engine.figures import _load_all as _load_figures  # noqa: E402
-
-_load_figures()  # the built-in figures import this module: load them once it is complete

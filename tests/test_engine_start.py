@@ -7,7 +7,6 @@ before the engine says it is ready, any other when a step first asks for it."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 import sys
@@ -66,12 +65,12 @@ ON_DEMAND = r"""
 import json, sys
 import explorables.engine.runtime as runtime
 from explorables.engine import figures
-before = sorted(figures.FIGURES)
+before = sorted(figures.FIGURES.loaded())
 runtime.prepare(["attention-row"])
-prepared = sorted(figures.FIGURES)
+prepared = sorted(figures.FIGURES.loaded())
 request = json.loads(sys.stdin.read())
 answer = json.loads(runtime.handle(json.dumps(request)))
-after_step = sorted(figures.FIGURES)
+after_step = sorted(figures.FIGURES.loaded())
 unknown = runtime.step("no-such-figure", {}, {"type": "patch", "patch": {}})
 warmed = []
 while True:
@@ -85,18 +84,17 @@ print(json.dumps({"before": before, "prepared": prepared, "answer": answer, "aft
 
 
 def as_the_worker(code: str, given: str = "") -> dict:
-    """What ``code`` prints (JSON), run in a fresh Python that loads figures as the
-    browser's worker does (EXPLORABLES_FIGURES=on-demand), ``given`` on its stdin."""
-    env = {**os.environ, "EXPLORABLES_FIGURES": "on-demand"}
-    run = subprocess.run([sys.executable, "-c", code], input=given, capture_output=True, text=True, env=env,
+    """What ``code`` prints (JSON), run in a fresh Python (which imports each figure when
+    it is first asked for, as the browser's worker does), ``given`` on its stdin."""
+    run = subprocess.run([sys.executable, "-c", code], input=given, capture_output=True, text=True,
                          cwd=ROOT, check=True)
     return json.loads(run.stdout)
 
 
 def test_in_the_worker_a_figure_not_imported_before_ready_answers_its_first_step():
-    """As the worker runs it (EXPLORABLES_FIGURES=on-demand): importing the runtime
-    imports no figure, prepare() the page's, and a step for another figure imports it
-    and answers as an eager engine does; warm() imports the rest one by one."""
+    """As the worker runs it: importing the runtime imports no figure, prepare() the
+    page's, and a step for another figure imports it and answers as an eager engine
+    does; warm() imports the rest one by one."""
     model = FIGURES["attention-heatmap"]
     state = model.initial_state(model.parse_options({}))
     request = {"figure": "attention-heatmap", "state": state, "event": {"type": "patch", "patch": {}}}
@@ -108,6 +106,19 @@ def test_in_the_worker_a_figure_not_imported_before_ready_answers_its_first_step
     assert out["after_step"] == ["attention-heatmap", "attention-row"]
     assert out["unknown"] == {"ok": False, "error": "unknown figure 'no-such-figure'"}
     assert out["left"] == []
+
+
+def test_an_exercise_type_registered_beside_its_figure_is_found_before_the_figure_is_imported():
+    """kv-cache-size is registered by the kv-cache figure's package: a page with the
+    exercise and not the figure (an author's lesson) gets fresh numbers at once, before
+    the worker has imported the figure on its own."""
+    code = ("import json\nimport explorables.engine.runtime as r\nfrom explorables.engine import figures\n"
+            "before = figures.FIGURES.loaded()\n"
+            "answer = json.loads(r.handle(json.dumps({'exercise': 'kv-cache-size', 'seed': 3, 'language': 'en'})))\n"
+            "print(json.dumps({'before': before, 'answer': answer}))")
+    out = as_the_worker(code)
+    assert out["before"] == []
+    assert out["answer"]["ok"] is True and out["answer"]["statement"], out["answer"]
 
 
 def test_warming_imports_one_module_at_a_time_the_next_pages_first():

@@ -53,7 +53,7 @@ NOT_READER_WORDS = {
                   "to was were will with which we you your our can not"},  # English stop words of the index
     "worker.js": {"wasm instantiation failed!", "explorables: module imports only", "pyodide.mjs",
                   "pyodide.asm.wasm", "explorables.engine.runtime", "explorables.engine.locale",
-                  "import os, sys\\nos.environ['EXPLORABLES_FIGURES'] = 'on-demand'\\n",
+                  "import sys\\nsys.path.insert(0, '",
                   # a snapshot that cannot be restored only warns in the console: Python starts cold
                   "could not load the snapshot (", "the snapshot belongs to another build",
                   "import explorables.engine.runtime as r\\nr.SNAPSHOT_OF"},

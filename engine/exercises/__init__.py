@@ -27,6 +27,7 @@ statements' formulas) and one module an exercise type.
 
 from __future__ import annotations
 
+from ..registry import Registry
 from .head_concat import HeadConcat
 from .kit import (
     KINDS,
@@ -50,10 +51,11 @@ from .projected_score import ProjectedScore
 from .scaled_score import ScaledScore
 from .softmax_weight import SoftmaxWeight
 
-EXERCISES: dict[str, Exercise] = {
-    e.name: e
+# the types defined here; others are registered by the figures' packages (figures/__init__.py)
+EXERCISES: Registry[Exercise] = Registry(
+    (e.name, e)
     for e in (ScaledScore(), SoftmaxWeight(), OutputVector(), ProjectedScore(), HeadConcat(), OffsetSimilarity())
-}
+)
 
 
 def glyphs() -> str:

@@ -1,12 +1,14 @@
 """Figure models: one module a figure, each registered here by its directive name.
 
-Importing the package imports every figure module (the build, ``explorables figures`` and
-notebooks see them all), except in the browser's worker, which sets the environment
-variable ``EXPLORABLES_FIGURES=on-demand`` first: there a page's own figures are imported
-before the engine is ready (``load``), the others when a step first asks for them or
-while the worker is idle (engine/runtime.py ``prepare`` and ``warm``). A built-in
-figure named ``attention-row`` lives in the module ``attention_row``; a figure found
-under no such module makes every module load, so nothing is ever missing, only late.
+A built-in figure is imported when it is first named: ``FIGURES["attention-row"]``,
+``"attention-row" in FIGURES`` or ``load("attention-row")`` imports the module
+``attention_row``, where the figure named ``attention-row`` lives (a test checks that
+each does), and no other. Reading the whole registry (iterating it, its length, its
+items) imports every figure first, so that ``explorables figures``, a notebook or a test
+sees them all. A build imports only the figures its lessons name (importing all of them
+was a tenth of a small site's build); the browser's worker imports a page's own before
+the engine is ready, the others when a step first asks for them or while it is idle
+(engine/runtime.py ``prepare`` and ``warm``).
 """
 
 from __future__ import annotations
@@ -14,13 +16,15 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+from functools import cache
 from typing import TypeVar
 
 from ..exercises import EXERCISES, Exercise
+from ..registry import Registry
 from .base import FieldError, Option, OptionError, OptionErrors
 from .kit.figure import Figure
 
-FIGURES: dict[str, Figure] = {}
+FIGURES: Registry[Figure] = Registry()
 
 
 # What ``register`` takes and gives back: a figure class or an exercise type, as it is.
@@ -37,9 +41,7 @@ def register(figure_class: Registered) -> Registered:
     return figure_class
 
 
-ON_DEMAND = os.environ.get("EXPLORABLES_FIGURES") == "on-demand"  # the worker's way (see above)
-
-
+@cache
 def modules() -> list[str]:
     """The figure packages of this package (their short names), imported or not, as
     source or compiled (the engine archive ships compiled modules as ``.pyc`` alone,
@@ -69,31 +71,25 @@ def module_of(name: str) -> str:
 
 def load(name: str) -> Figure | None:
     """The figure registered as ``name``, its module imported first if it was not yet;
-    None when no module registers it."""
-    if name not in FIGURES:
-        module = module_of(name)
-        if module in modules():
-            importlib.import_module(f"{__name__}.{module}")
-        if name not in FIGURES:
-            _load_all(every=True)
+    None when no module registers it (a teaching directive's name, a misspelt one)."""
     return FIGURES.get(name)
 
 
-def _load_all(every: bool = not ON_DEMAND) -> None:
-    """Import every figure module of this package (unless the figures load on demand and
-    ``every`` is not asked for); each registers itself. Figures import the public kit
-    (explorables.figures): while that module is the one importing this package, loading
-    waits for it to finish; it calls _load_all at its end."""
-    if not every:
-        return
-    api = sys.modules.get("explorables.figures")
-    if api is not None and not hasattr(api, "__all__"):
-        return
-
-    for name in ["kit", *modules()]:
+def _load_all() -> None:
+    """Import every figure module not imported yet (each registers itself)."""
+    for name in unloaded():
         importlib.import_module(f"{__name__}.{name}")
 
 
-_load_all()
+def _load_module_of(name: str) -> None:
+    if module_of(name) in modules():
+        importlib.import_module(f"{__name__}.{module_of(name)}")
+
+
+FIGURES.find, FIGURES.everything = _load_module_of, _load_all
+# An exercise type may be registered by a figure's package (kv-cache-size beside kv-cache):
+# one not known yet may be in any of them.
+EXERCISES.find, EXERCISES.everything = (lambda name: _load_all()), _load_all
+
 
 __all__ = ["FIGURES", "FieldError", "Figure", "Option", "OptionError", "OptionErrors", "load", "register"]

@@ -76,7 +76,9 @@ def builtin_exercises() -> set[str]:
 
 
 def _authors(registry: dict) -> list[str]:
-    return [n for n, f in registry.items() if type(f).__module__.startswith(PACKAGE + ".")]
+    # what is registered now (an author's figures are, from their load on): the built-in
+    # figures not imported yet are not authors' and stay unimported
+    return [n for n, f in dict.items(registry) if type(f).__module__.startswith(PACKAGE + ".")]
 
 
 def _directives() -> set[str]:

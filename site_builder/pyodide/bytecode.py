@@ -84,6 +84,8 @@ made = {}
 recorder.texts_run_by(made, record=True)
 sys.path.insert(0, where)
 import explorables.engine.runtime, explorables.figures
+while explorables.engine.runtime.warm():  # every figure, as a reader's worker imports them in time
+    pass
 with zipfile.ZipFile('/tmp/out.zip', 'a') as out:
     out.writestr(${JSON.stringify(dataclassesFile)}, recorder.header() + marshal.dumps(made))
 `);

@@ -76,6 +76,8 @@ pyodide.runPython([
   "import sys",
   "sys.path.insert(0, '/lib/explorables')",
   "import explorables.engine.runtime as runtime, explorables.engine.locale",
+  "while runtime.warm():",  // every figure imported in the snapshot, as before a page asks
+  "    pass",
   "runtime.SNAPSHOT_OF = open('/lib/explorables/explorables/BUILD').read().strip()",
   "import random, gc",
   "random.seed(0)",  // the worker seeds it anew after each restore

@@ -82,7 +82,6 @@ pyodide.globals.set("WANTED", readFileSync(wanted, "utf8"));
 pyodide.runPython(`
 import importlib, importlib.util, json, os, sys, zipfile, zipimport
 from importlib._bootstrap_external import _code_to_hash_pyc
-os.environ['EXPLORABLES_FIGURES'] = 'on-demand'
 sys.path.insert(0, '/lib/explorables')
 import explorables.engine.runtime as runtime
 while runtime.warm():

@@ -296,8 +296,7 @@ async function start(msg) {
   const t1 = performance.now();
   if (!snapshot) {
     place(pyodide, await engine);
-    pyodide.runPython("import os, sys\nos.environ['EXPLORABLES_FIGURES'] = 'on-demand'\n" +
-      "sys.path.insert(0, '" + ENGINE_DIR + "')\nimport explorables.engine.runtime");
+    pyodide.runPython("import sys\nsys.path.insert(0, '" + ENGINE_DIR + "')\nimport explorables.engine.runtime");
   }
   runtime = pyodide.pyimport("explorables.engine.runtime");
   handle = runtime.handle;

@@ -31,8 +31,7 @@ try {
   // the same steps as static/js/worker.js
   const zip = new Uint8Array(readFileSync(engineZip)); // a plain typed array, not a Node Buffer
   pyodide.unpackArchive(zip, "zip", { extractDir: "/lib/explorables" });
-  pyodide.runPython("import os, sys\nos.environ['EXPLORABLES_FIGURES'] = 'on-demand'\n" +
-    "sys.path.insert(0, '/lib/explorables')\nimport explorables.engine.runtime");
+  pyodide.runPython("import sys\nsys.path.insert(0, '/lib/explorables')\nimport explorables.engine.runtime");
   pyodide.FS.writeFile(join("/lib/explorables", basename(checksPath)), readFileSync(checksPath, "utf8"));
   pyodide.globals.set("INPUTS_JSON", readFileSync(inputsPath, "utf8"));
   const result = pyodide.runPython(`

@@ -89,8 +89,7 @@ function archiveOnPath(pyodide, engineZip) {
   // the same steps as static/js/worker.js
   const zip = new Uint8Array(readFileSync(engineZip)); // a plain typed array, not a Node Buffer
   pyodide.unpackArchive(zip, "zip", { extractDir: ARCHIVE });
-  pyodide.runPython("import os, sys\nos.environ['EXPLORABLES_FIGURES'] = 'on-demand'\n" +
-    `sys.path.insert(0, ${JSON.stringify(ARCHIVE)})\nimport explorables.engine.runtime`);
+  pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(ARCHIVE)})\nimport explorables.engine.runtime`);
   return ARCHIVE;
 }
 
