@@ -36,12 +36,27 @@ def phone(browser, site_url):
     context.close()
 
 
+AT_END = "() => window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2"
+# The page has moved since the wheel turned (a wheel's scroll is the compositor's, a frame
+# or more later), or cannot move further, or shows the figure asked for
+MOVED = f"""([y, id]) => window.scrollY !== y || ({AT_END})()
+    || (id !== null && id in window.explorables.figures)"""
+
+
+def wheel_down(page, dy: int, figure_id: str | None = None) -> None:
+    """Turn the mouse wheel by ``dy`` and wait until the page has scrolled (or is at its
+    end, or, given ``figure_id``, has drawn that figure): a reader's next turn comes once
+    the page moved, without a fixed pause."""
+    y = page.evaluate("() => window.scrollY")
+    page.mouse.wheel(0, dy)
+    page.wait_for_function(MOVED, arg=[y, figure_id])
+
+
 def scroll_through(page) -> None:
     """Scroll to the end of the page as a reader does, a screen at a time."""
     for _ in range(40):
-        page.mouse.wheel(0, 700)
-        page.wait_for_timeout(60)
-        if page.evaluate("() => window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2"):
+        wheel_down(page, 700)
+        if page.evaluate(AT_END):
             break
 
 
@@ -51,8 +66,7 @@ def scroll_to(page, figure_id: str) -> None:
     for _ in range(80):
         if page.evaluate("id => id in window.explorables.figures", figure_id):
             break
-        page.mouse.wheel(0, 600)
-        page.wait_for_timeout(100)
+        wheel_down(page, 600, figure_id)
     page.locator(f"figure#{figure_id}.ex-drawn").wait_for()
     page.locator(f"figure#{figure_id}").scroll_into_view_if_needed()
 
