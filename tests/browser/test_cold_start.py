@@ -98,6 +98,8 @@ def test_the_engine_archive_is_requested_before_pyodide_itself(cold):
     names = [plain_name(name) or name for name in names]  # engine.0123abcd.zip -> engine.zip
     assert "engine.zip" in names and "pyodide.asm.wasm" in names
     assert names.index("engine.zip") < names.index("pyodide.mjs") < names.index("pyodide.asm.wasm")
+    for name in ("engine.zip", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "stdlib.zip", "pyodide-lock.json"):
+        assert names.count(name) == 1, (name, names)  # none downloaded twice (9.6 MB for the wasm)
 
 
 def test_every_figure_of_a_page_with_several_is_drawn_and_goes_live(cold):
