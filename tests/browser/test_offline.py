@@ -121,8 +121,12 @@ def test_a_site_visited_once_opens_every_lesson_offline_and_live(reader):
     page.context.set_offline(True)
     menu = page.locator(".ex-nav a")
     for name in [urlsplit(href).path.lstrip("/") for href in menu.evaluate_all("links => links.map(a => a.href)")]:
+        # the page swapped in, even the one shown (its link swaps it in anew): until then
+        # the address may already be its, and the figure read the one being replaced
+        page.evaluate("() => { window.__shown = document.querySelector('main h1'); }")
         page.locator(".ex-nav a", has_text=page.locator(f'.ex-nav a[href$="{name}"]').inner_text()).first.click()
         page.wait_for_url(url + name)
+        page.wait_for_function("() => document.querySelector('main h1') !== window.__shown")
         if name in LESSONS:
             live(page, LESSONS[name])
             answers_a_slider(page, LESSONS[name])
