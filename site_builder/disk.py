@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -45,3 +46,23 @@ def used(path: Path) -> None:
     """Mark a cached file as just used, for ``prune``."""
     with contextlib.suppress(OSError):
         os.utime(path)
+
+
+def remembered(
+    path: Path, make: Callable[[], bytes], whole: Callable[[bytes], bool] = lambda data: True, most: int = 0
+) -> bytes:
+    """The bytes kept at ``path`` when ``whole`` finds them so (the file is marked used),
+    else ``make()``'s, kept there for the next build; with ``most``, the folder keeps that
+    many files of its kind, those used last (``prune``)."""
+    try:
+        data = path.read_bytes()
+        if whole(data):
+            used(path)
+            return data
+    except OSError:
+        pass
+    data = make()
+    keep(path, data)
+    if most:
+        prune(path.parent, "*" + path.suffix, most)
+    return data

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ...engine import locale
-from ..disk import keep, prune, used
+from ..disk import remembered
 from . import release as pyodide
 from .ahead import DATE, kept, read_compiled, sha
 
@@ -110,29 +110,33 @@ def _engine_zip(sources: dict[str, bytes], catalogues: list[tuple[str, bytes]]) 
         artifact = ARTIFACT.read_bytes()
     except OSError:
         artifact = b""
+    makers = [(path.name, path.read_bytes()) for path in MAKER]
     digest = hashlib.sha256(f"{pyodide.VERSION}\0{zlib.ZLIB_RUNTIME_VERSION}\0".encode())
-    for name, data in (*[(path.name, path.read_bytes()) for path in MAKER], ("artifact", artifact)):
-        digest.update(b"%d:%s\0%d:" % (len(name), name.encode("utf-8"), len(data)) + data)
-    for name, data in (*sources.items(), *catalogues):
+    for name, data in (*makers, ("artifact", artifact), *sources.items(), *catalogues):
         digest.update(b"%d:%s\0%d:" % (len(name), name.encode("utf-8"), len(data)) + data)
     key = digest.hexdigest()[:32]
     if key in _MADE:
         return _MADE[key]
-    cached = pyodide.cache_dir().parent / "engine" / f"{key}.zip"
-    try:
-        made = cached.read_bytes()
-        zipfile.ZipFile(io.BytesIO(made)).close()  # whole: its directory reads
-        used(cached)
-    except (OSError, zipfile.BadZipFile):
+
+    def make() -> bytes:
         ahead = compiled(sources)
         files = [(name[:-3] + ".pyc", ahead[name]) if name in ahead else (name, data) for name, data in sources.items()]
-        made = _zipped((*files, *compiled_data(), *catalogues))
-        keep(cached, made)
-        prune(cached.parent, "*.zip", CACHED)
+        return _zipped((*files, *compiled_data(), *catalogues))
+
+    made = remembered(pyodide.cache_dir().parent / "engine" / f"{key}.zip", make, _whole_zip, CACHED)
     if len(_MADE) >= IN_MEMORY:
         _MADE.pop(next(iter(_MADE)))
     _MADE[key] = made
     return made
+
+
+def _whole_zip(data: bytes) -> bool:
+    """Whether ``data`` is a zip whose directory reads (not a file cut short)."""
+    try:
+        zipfile.ZipFile(io.BytesIO(data)).close()
+    except zipfile.BadZipFile:
+        return False
+    return True
 
 
 def _zipped(files: Sequence[tuple[str, bytes]]) -> bytes:

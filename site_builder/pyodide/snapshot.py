@@ -27,7 +27,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from ..disk import keep
+from ..disk import remembered
 from .release import cache_dir
 
 NODE_VAR = "EXPLORABLES_NODE"  # a node executable to use instead of the one on PATH
@@ -109,12 +109,8 @@ def make(pyodide_dir: Path, engine: bytes, python_lib: bytes) -> bytes:
     (``snapshots/<digest>.bin.gz`` beside the Pyodide cache) under a digest of Pyodide's
     files, the engine archive and the script that makes it: a rebuild that changes no
     engine does not start Node again."""
-    cached = _cache_file(pyodide_dir, engine, python_lib)
-    if cached.is_file():
-        return cached.read_bytes()
-    made = _make(pyodide_dir, engine, python_lib)
-    keep(cached, made)  # whole or not at all, even with builds side by side
-    return made
+    # written whole or not at all, even with builds side by side
+    return remembered(_cache_file(pyodide_dir, engine, python_lib), lambda: _make(pyodide_dir, engine, python_lib))
 
 
 def cache_root() -> Path:

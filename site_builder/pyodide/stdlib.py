@@ -44,7 +44,7 @@ import zipfile
 import zlib
 from pathlib import Path
 
-from ..disk import keep, prune, used
+from ..disk import remembered
 from . import release as pyodide
 from .ahead import compiled_artifact, kept, read_compiled, sha
 from .archive import engine_archive, engine_sources
@@ -150,26 +150,25 @@ def cache_file(original: bytes) -> Path | None:
 
 
 def _from_cache(original: bytes) -> bytes:
-    # the cache first: a file there was assembled from this artifact and this standard
-    # library (its name says so), and reading it spares inflating the artifact's modules
+    """The site's stdlib from the cache first: a file there was assembled from this
+    artifact and this standard library (its name says so), and reading it spares
+    inflating the artifact's modules."""
     path = cache_file(original)
-    if path is not None:
+
+    def made() -> bytes:  # (original itself when no module is compiled for it)
+        return _assemble(original, compiled(original))
+
+    if path is None:  # no bytecode made ahead to name the cache after
+        return made()
+    count = len(zipfile.ZipFile(io.BytesIO(original)).namelist())
+
+    def whole(data: bytes) -> bool:
         try:
-            made = path.read_bytes()
-            with zipfile.ZipFile(io.BytesIO(made)) as archive:
-                if len(archive.namelist()) == len(zipfile.ZipFile(io.BytesIO(original)).namelist()):
-                    used(path)
-                    return made
-        except (OSError, zipfile.BadZipFile):
-            pass
-    modules = compiled(original)
-    if not modules:
-        return original
-    made = _assemble(original, modules)
-    if path is not None:  # (none without bytecode made ahead to name the cache after)
-        keep(path, made)
-        prune(path.parent, "*.zip", CACHED)
-    return made
+            return len(zipfile.ZipFile(io.BytesIO(data)).namelist()) == count
+        except zipfile.BadZipFile:
+            return False
+
+    return remembered(path, made, whole, CACHED)
 
 
 def _stamp(path: Path) -> tuple[int, int] | None:
