@@ -11,8 +11,9 @@ use it); no part of the public kit, so ``explorables.figures`` exports none of i
   description" (verbs and adjectives sit high on it).
 - ``Asker``: the asking token as a menu ("4: it"); a reader may also send a word or a
   position (``resolve_query``'s rule).
-- ``VECTORS`` and ``vector_options``: the options in which an author gives the tokens'
-  own queries, keys and values (the row and the table take them).
+- ``VECTORS``, ``vector_options`` and ``given_vectors``: the options in which an author
+  gives the tokens' own queries, keys and values (the row and the table take them), each
+  coordinate within ``COORD_LIMIT``, and what they hold, read as they are checked.
 - ``token_points``: a point a token, the asking token's a ring, the masked ones muted.
 - Labels that name tokens: ``sub`` (the kit's ₀₁₂), ``token_label`` (the₀, the₄ only where a word
   repeats), ``column_labels`` and ``row_labels`` of a T x T table.
@@ -27,7 +28,7 @@ from typing import Any
 from .base import Option, OptionError
 from .kit.events import unselectable
 from .kit.figure import Figure
-from .kit.geometry import rows_checker
+from .kit.geometry import read_rows, rows_checker
 from .kit.inputs import best, query_field, resolve_query
 from .kit.marks import cells, points
 from .kit.params import Choice, Slider, resolve
@@ -150,12 +151,19 @@ def clicked(figure: str, state: dict, mark: str, i: Any, points: tuple = (), cel
 
 
 VECTORS = ("queries", "keys", "values")  # the options that hold an author's own vectors
+COORD_LIMIT = 10.0  # a coordinate of a vector an author writes or a reader types lies in [-10, 10]
 
 
 def vector_options(docs: dict[str, str], **limits: Any) -> tuple[Option, ...]:
     """The options ``queries``, ``keys`` and ``values``: an author's own vectors, a row a
     token ("0.5,1; -1,0.2"), each checked by the kit's ``rows_checker(name, **limits)``."""
-    return tuple(Option(m, "str", "", docs[m], check=rows_checker(m, **limits)) for m in VECTORS)
+    return tuple(Option(m, "str", "", docs[m], check=rows_checker(m, limit=COORD_LIMIT, **limits)) for m in VECTORS)
+
+
+def given_vectors(values: dict[str, Any], **limits: Any) -> dict[str, list[list[float]]]:
+    """The vectors an author gave, option -> its rows, read as ``vector_options(docs,
+    **limits)`` checks them (the options left empty are not there)."""
+    return {m: read_rows(values[m], m, limit=COORD_LIMIT, **limits) for m in VECTORS if str(values.get(m, "")).strip()}
 
 
 def count_errors(rows: dict[str, list], tokens: list[str], unit: str = "rows") -> list[OptionError]:

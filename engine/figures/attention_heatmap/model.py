@@ -23,11 +23,11 @@ from explorables.figures import (
 )
 
 from ..kit.rounding import rounded
-from ..sentences import VECTORS, count_errors, vector_options
+from ..sentences import COORD_LIMIT, VECTORS, count_errors, given_vectors, vector_options
 from . import scene
 from . import words as W
 from .experiments import EXPERIMENTS
-from .presets import COORD_LIMIT, MAX_DIM, MAX_TOKENS, NAMES, built_in, load, parse_rows, preset
+from .presets import MAX_DIM, MAX_TOKENS, NAMES, built_in, load, preset
 from .table import PAD_MAX, kind_of_row, result, table
 
 
@@ -40,7 +40,7 @@ def preset_of(name: str, options: dict):
     """The preset ``name``, or with "custom" the author's tokens and vectors."""
     if name != "custom":
         return built_in(name)
-    return preset("custom", own_tokens(options), *(parse_rows(options[m], m) for m in VECTORS))
+    return preset("custom", own_tokens(options), *given_vectors(options, most=MAX_DIM).values())
 
 
 def mistake(option: str, kind: str, **fields) -> OptionError:
@@ -102,7 +102,7 @@ class AttentionHeatmap(Figure, words=W):
     extra_options = (
         Option("preset", "choice", "sentence", W.DOCS["preset"], choices=NAMES),
         Option("tokens", "str", "", W.DOCS["tokens"]),
-        *vector_options(W.DOCS, most=MAX_DIM, limit=COORD_LIMIT),
+        *vector_options(W.DOCS, most=MAX_DIM),
         Option("length", "int", 0, W.DOCS["length"], min=0, max=MAX_TOKENS),
     )
     values = W.VALUES
@@ -115,7 +115,7 @@ class AttentionHeatmap(Figure, words=W):
     def check_options(self, values: dict[str, Any]) -> None:
         own = own_tokens(values)
         tokens = own or built_in(values["preset"])["tokens"]
-        given = {m: parse_rows(values[m], m) for m in VECTORS if str(values[m]).strip()}
+        given = given_vectors(values, most=MAX_DIM)
         errors = [mistake(next(iter(given)), "not_own", preset=values["preset"])] if given and not own else []
         if own:  # the author's own tokens, and the vectors given for them
             T, missing = len(own), [m for m in VECTORS if m not in given]

@@ -10,15 +10,12 @@ standard normal distribution (seeded), for the statistics of the scores.
 
 import copy
 import random
-from functools import cache, partial
+from functools import cache
 
 from explorables.engine import position_code
-from explorables.figures import read_rows
 
 MAX_TOKENS = 16
 MAX_DIM = 8
-COORD_LIMIT = 10.0  # typed or authored coordinates must lie in [-10, 10]
-parse_rows = partial(read_rows, most=MAX_DIM, limit=COORD_LIMIT)  # (text, what): "1, 0, 0.5; 0, 2, -1; ..."
 
 
 SENTENCE = ["the", "old", "dog", "chased", "a", "small", "cat", "across", "the", "quiet", "garden", "."]

@@ -19,11 +19,11 @@ from explorables.figures import (
     words,
 )
 
-from ..sentences import VECTORS, Asker, clicked, count_errors, temperature, vector_options
+from ..sentences import COORD_LIMIT, VECTORS, Asker, clicked, count_errors, given_vectors, temperature, vector_options
 from . import scene
 from . import words as W
 from .experiments import EXPERIMENTS, STEP_MASK, STEP_MATCH, STEP_SOFTMAX, STEP_TEMPERATURE
-from .vectors import COORD_LIMIT, MAX_TOKENS, TOKENS, row, tied, vectors
+from .vectors import MAX_TOKENS, TOKENS, row, tied, vectors
 
 KEY_PLANE = 2.5  # half-width of the key plane while every key fits inside it
 VALUE_PLANE = 2.0  # half-width of the value plane while every value fits inside it
@@ -58,7 +58,7 @@ class AttentionRow(Figure, words=W):
     )
     extra_options = (
         Option("tokens", "words", list(TOKENS), W.DOC["tokens"], min=1, max=MAX_TOKENS),
-        *vector_options(W.DOC, width=2, limit=COORD_LIMIT),
+        *vector_options(W.DOC, width=2),
     )
     values = W.VALUES
     experiments = EXPERIMENTS
@@ -78,7 +78,7 @@ class AttentionRow(Figure, words=W):
                 f"add {listed} with {n} x,y pair{'s' if n != 1 else ''} each, like '0.5,1; -1,0.2'"
             )
             errors.append(OptionError(missing[0], message))
-        errors += count_errors({m: vectors(values, m) for m in VECTORS if m not in missing}, tokens, "x,y pairs")
+        errors += count_errors(given_vectors(values, width=2), tokens, "x,y pairs")
         try:
             resolve_query(values["query"], tokens)
         except ValueError as err:

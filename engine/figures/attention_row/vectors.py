@@ -7,7 +7,8 @@ query, so its row is nearly flat.
 """
 
 from explorables.engine import attention_row
-from explorables.figures import read_rows
+
+from ..sentences import given_vectors
 
 TOKENS = ("The", "cat", "chased", "the", "mouse", ".")
 
@@ -25,15 +26,12 @@ QUERIES, KEYS, VALUES = zip(*BUILT_IN_ROWS, strict=True)  # (6, 2) each
 BUILT_IN = {"queries": QUERIES, "keys": KEYS, "values": VALUES}  # option -> its built-in vectors
 
 MAX_TOKENS = 8
-COORD_LIMIT = 10.0  # typed or authored coordinates must lie in [-10, 10]
 
 
 def vectors(options: dict, name: str) -> list[list[float]]:
     """The vectors of the option ``name`` ("queries", "keys", "values"): the author's, written
-    "0.5,1; -1,0.2; ..." (one x,y pair a token, read by the kit), or the built-in ones. # (T, 2)"""
-    text = str(options.get(name, "")).strip()
-    pairs = read_rows(text, name, width=2, limit=COORD_LIMIT) if text else BUILT_IN[name]
-    return [[float(x), float(y)] for x, y in pairs]
+    "0.5,1; -1,0.2; ..." (one x,y pair a token), or the built-in ones. # (T, 2)"""
+    return [[float(x), float(y)] for x, y in given_vectors(options, width=2).get(name) or BUILT_IN[name]]
 
 
 def row(state: dict, **changes):
