@@ -139,15 +139,17 @@ def test_warming_imports_one_module_at_a_time_the_next_pages_first():
 
 
 def test_rehearsing_draws_each_of_the_next_pages_figures_once_and_swallows_failures():
-    """rehearse(names) draws one figure of the next page a call, from its default options
-    (importing its module if need be), says whether some are left, never draws one
-    twice, and leaves a figure's failure to be reported on its own page."""
+    """rehearse(names) answers one figure of the next page a call, from its default
+    options (importing its module if need be), on the road a reader's first move takes
+    (the scene without the cells' arithmetic), says whether some are left, never draws
+    one twice, and leaves a figure's failure to be reported on its own page."""
     code = ("import json\nimport explorables.engine.runtime as r\nfrom explorables.engine import figures\n"
+            "from explorables.engine.figures.kit import marks\n"
             "drawn = []\n"
             "def spy(name, fail=False):\n"
             "    model = figures.load(name); scene = model.scene\n"
             "    def counted(state):\n"
-            "        drawn.append(name)\n"
+            "        drawn.append([name, marks._LEAN.get()])\n"
             "        if fail: raise RuntimeError('broken')\n"
             "        return scene(state)\n"
             "    model.scene = counted\n"
@@ -157,5 +159,5 @@ def test_rehearsing_draws_each_of_the_next_pages_figures_once_and_swallows_failu
             "for _ in range(5):\n    more.append(r.rehearse(names))\n"
             "print(json.dumps({'drawn': drawn, 'more': more}))")
     out = as_the_worker(code)
-    assert out["drawn"] == ["positional-encoding", "attention-row"]
+    assert out["drawn"] == [["positional-encoding", True], ["attention-row", True]]
     assert out["more"] == [True, True, False, False, False]
