@@ -117,11 +117,10 @@ def sentence_values(announce_query: Say) -> tuple[Value, ...]:
 
 def check_query_option(values: dict[str, Any]) -> None:
     """An author's :query: must name a token of the :sentence: preset (empty: its own)."""
-    if str(values["query"]).strip():
-        try:
-            resolve_query(values["query"], sentence(values["sentence"]).tokens)
-        except ValueError as err:
-            raise OptionError("query", str(err)) from None
+    try:
+        asked(values, None)
+    except ValueError as err:
+        raise OptionError("query", str(err)) from None
 
 
 class OnASentence(Figure):
