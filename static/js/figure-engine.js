@@ -120,6 +120,14 @@
     return this.queue.length > 0 || (this.busy && !(this.computing && this.computing.whole));
   };
 
+  /* Whether some live figure of the page waits for the engine's answer to a change: the
+     page's work that can wait (the rest of a figure made in pieces, the parts laid out
+     after the first frame: figure.js unfold, parts.js) waits for it, so that on a swapped
+     page the answer is not drawn a frame or a part's layout later. */
+  ex.answering = function () {
+    return Object.keys(ex.figures).some(function (id) { const f = ex.figures[id]; return f.live && f.changing(); });
+  };
+
   /* Whether the reader looks at some cells' arithmetic: the pointer is on a table, or
      the focus in one (panels/cells.js). Answers then bring it. */
   Figure.prototype.wantsDetail = function () {

@@ -269,16 +269,23 @@
      panels' style and layout get a frame of their own before the controls come (a table
      of 144 cells and the controls in one frame were a task of 180 ms on a phone). Resolves
      once every part shows. */
+  const WAIT_FRAMES = 6;
   Figure.prototype.unfold = function (settle) {
     const self = this;
     this.controlsEl.classList.add("ex-held");  // (an empty side column would take its place a frame early)
     return new Promise(function (resolve) {
+      let waited = 0;  // frames waited in a row for an answer
       const next = function () {
         const pieces = self.pieces;
         if (!pieces) { self.controlsEl.classList.remove("ex-held"); resolve(); return; }
         // a page left meanwhile (the reader went on): its figure is not made further
         if (!self.root.isConnected) { resolve(); return; }
-        if (settle) { settle = false; requestAnimationFrame(next); return; }
+        // a change of the reader's is being computed: its answer is drawn first, and the
+        // pieces still to come are made from it (a few frames at most: a reader dragging
+        // on and on does not hold the rest of the figure back)
+        const answering = self.live && self.changing() && waited < WAIT_FRAMES;
+        waited = answering ? waited + 1 : 0;
+        if (settle || answering) { settle = false; requestAnimationFrame(next); return; }
         const panels = self.scene.panels || [];
         if (!pieces.controls) {
           pieces.controls = true;

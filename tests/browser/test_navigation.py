@@ -74,6 +74,53 @@ def test_next_swaps_the_lesson_in_and_keeps_python(lesson, site_url):
     assert_matches_cpython(page, figure_id, figure)
 
 
+# The engine's answers held until window.__release(): a change being computed, for as
+# long as a test needs.
+HOLD_ANSWERS = """() => {
+    const ex = window.explorables, step = ex.client.step, held = [];
+    ex.client.step = function () {
+        const self = this, args = arguments;
+        return new Promise(resolve => held.push(() => resolve(step.apply(self, args))));
+    };
+    window.__release = () => { ex.client.step = step; held.splice(0).forEach(go => go()); };
+}"""
+# As soon as the swapped-in figure is live, a change to it (its answer held): what the
+# page has made of the figure and of the lesson's parts then, and two frames and an idle
+# moment later (parts.js lays parts out when idle, unfold makes a panel a frame).
+CHANGE_AT_LIVE = """async (id) => {
+    const made = () => ({ panels: document.querySelectorAll(`#${id} .ex-panel`).length,
+                          parts: document.querySelectorAll(".ex-part.ex-shown").length });
+    const live = () => document.getElementById(id) && document.getElementById(id).classList.contains("ex-live");
+    await new Promise(r => { const t = () => live() ? r() : requestAnimationFrame(t); t(); });
+    const figure = window.explorables.figures[id];
+    window.__answer = figure.update({});
+    const before = made(), total = figure.scene.panels.length;
+    const frame = () => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
+    await frame(); await frame();
+    await new Promise(r => requestIdleCallback(r));
+    return { before, after: made(), total };
+}"""
+
+
+def test_a_swapped_lesson_draws_a_figures_answer_before_the_work_that_can_wait(lesson):
+    """On a lesson just swapped in, a change to its figure is drawn before the page goes
+    on with what can wait: the figure's panels still to come (made a frame each) and the
+    lesson's parts below (laid out when the page is idle)."""
+    page = lesson
+    href, title, figure_id, figure = next_lesson(page)
+    page.evaluate(HOLD_ANSWERS)
+    page.locator("a[rel=next]").click()
+    seen = page.evaluate(CHANGE_AT_LIVE, figure_id)
+    assert seen["before"]["panels"] < seen["total"]  # the figure was still being made
+    assert seen["after"] == seen["before"], seen  # nothing more while its answer is computed
+    page.evaluate("() => window.__release()")
+    page.evaluate("() => window.__answer")
+    # then the rest comes: every panel, every part
+    page.wait_for_function(f"() => document.querySelectorAll('#{figure_id} .ex-panel').length === {seen['total']}")
+    page.wait_for_function("() => !document.querySelector('.ex-part:not(.ex-shown)')")
+    assert_matches_cpython(page, figure_id, figure)
+
+
 def test_back_returns_to_the_figure_as_the_reader_left_it(lesson, site_url):
     page = lesson
     page.evaluate("() => window.explorables.figures.explorer.update({temperature: 3})")
