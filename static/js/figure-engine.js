@@ -120,6 +120,15 @@
     return this.queue.length > 0 || (this.busy && !(this.computing && this.computing.whole));
   };
 
+  /* Whether work that can wait (the rest of the figure made in pieces, a plane's first
+     drawing) waits a frame more, its ``waited``-th, for the answer to a change being
+     computed: it is drawn from that answer, not once before it too. A few frames at
+     most: a reader dragging on and on holds nothing back for long. */
+  const ANSWER_FRAMES = 6;
+  Figure.prototype.answerFirst = function (waited) {
+    return this.live && this.changing() && waited < ANSWER_FRAMES;
+  };
+
   /* Whether some live figure of the page waits for the engine's answer to a change: the
      page's work that can wait (the rest of a figure made in pieces, the parts laid out
      after the first frame: figure.js unfold, parts.js) waits for it, so that on a swapped

@@ -269,7 +269,6 @@
      panels' style and layout get a frame of their own before the controls come (a table
      of 144 cells and the controls in one frame were a task of 180 ms on a phone). Resolves
      once every part shows. */
-  const WAIT_FRAMES = 6;
   Figure.prototype.unfold = function (settle) {
     const self = this;
     this.controlsEl.classList.add("ex-held");  // (an empty side column would take its place a frame early)
@@ -281,9 +280,8 @@
         // a page left meanwhile (the reader went on): its figure is not made further
         if (!self.root.isConnected) { resolve(); return; }
         // a change of the reader's is being computed: its answer is drawn first, and the
-        // pieces still to come are made from it (a few frames at most: a reader dragging
-        // on and on does not hold the rest of the figure back)
-        const answering = self.live && self.changing() && waited < WAIT_FRAMES;
+        // pieces still to come are made from it (figure-engine.js answerFirst)
+        const answering = self.answerFirst(waited);
         waited = answering ? waited + 1 : 0;
         if (settle || answering) { settle = false; requestAnimationFrame(next); return; }
         const panels = self.scene.panels || [];

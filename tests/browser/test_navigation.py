@@ -74,6 +74,17 @@ def test_next_swaps_the_lesson_in_and_keeps_python(lesson, site_url):
     assert_matches_cpython(page, figure_id, figure)
 
 
+# Whether a canvas has something drawn on it, read from a copy (reading a canvas the page
+# draws on again and again makes Chromium warn in the console).
+INKED_JS = """c => {
+    if (!c.width) return false;
+    const copy = document.createElement("canvas");
+    copy.width = c.width; copy.height = c.height;
+    const g = copy.getContext("2d", { willReadFrequently: true });
+    g.drawImage(c, 0, 0);
+    return g.getImageData(0, 0, c.width, c.height).data.some((v, i) => i % 4 === 3 && v > 0);
+}"""
+
 # The engine's answers held until window.__release(): a change being computed, for as
 # long as a test needs.
 HOLD_ANSWERS = """() => {
@@ -88,6 +99,8 @@ HOLD_ANSWERS = """() => {
 # page has made of the figure and of the lesson's parts then, and two frames and an idle
 # moment later (parts.js lays parts out when idle, unfold makes a panel a frame).
 CHANGE_AT_LIVE = """async (id) => {
+    // how many of the figure's planes have something drawn on them
+    const drawn = () => Array.from(document.querySelectorAll(`#${id} canvas`)).filter(INKED_JS).length;
     const made = () => ({ panels: document.querySelectorAll(`#${id} .ex-panel`).length,
                           parts: document.querySelectorAll(".ex-part.ex-shown").length });
     const live = () => document.getElementById(id) && document.getElementById(id).classList.contains("ex-live");
@@ -98,8 +111,8 @@ CHANGE_AT_LIVE = """async (id) => {
     const frame = () => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
     await frame(); await frame();
     await new Promise(r => requestIdleCallback(r));
-    return { before, after: made(), total };
-}"""
+    return { before, after: made(), total, drawn: drawn(), planes: document.querySelectorAll(`#${id} canvas`).length };
+}""".replace("INKED_JS", INKED_JS)
 
 
 def test_a_swapped_lesson_draws_a_figures_answer_before_the_work_that_can_wait(lesson):
@@ -107,7 +120,7 @@ def test_a_swapped_lesson_draws_a_figures_answer_before_the_work_that_can_wait(l
     on with what can wait: the figure's panels still to come (made a frame each) and the
     lesson's parts below (laid out when the page is idle)."""
     page = lesson
-    href, title, figure_id, figure = next_lesson(page)
+    _, _, figure_id, figure = next_lesson(page)
     page.evaluate(HOLD_ANSWERS)
     page.locator("a[rel=next]").click()
     seen = page.evaluate(CHANGE_AT_LIVE, figure_id)
@@ -119,6 +132,35 @@ def test_a_swapped_lesson_draws_a_figures_answer_before_the_work_that_can_wait(l
     page.wait_for_function(f"() => document.querySelectorAll('#{figure_id} .ex-panel').length === {seen['total']}")
     page.wait_for_function("() => !document.querySelector('.ex-part:not(.ex-shown)')")
     assert_matches_cpython(page, figure_id, figure)
+
+
+@pytest.fixture
+def before_planes(shared, site_url):
+    """Lesson 4, whose next lesson's figure begins with a plane, on a window tall enough
+    for that plane to be near the view when it is swapped in."""
+    for page in in_lesson(shared, site_url + "two-heads.html", "heads"):
+        page.set_viewport_size({"width": 1280, "height": 1000})
+        yield page
+
+
+def test_a_swapped_lesson_draws_its_planes_once_from_the_answer(before_planes):
+    """A plane of the lesson swapped in comes into sight while the change made to its
+    figure is computed: it is drawn from the answer, not from the build's scene first."""
+    page = before_planes
+    _, _, figure_id, figure = next_lesson(page)
+    page.evaluate(HOLD_ANSWERS)
+    page.locator("a[rel=next]").click()
+    seen = page.evaluate(CHANGE_AT_LIVE, figure_id)
+    assert seen["planes"] >= 1 and seen["drawn"] == 0, seen  # none drawn while the answer is computed
+    page.evaluate("() => window.__release()")
+    page.evaluate("() => window.__answer")
+    # then the answer draws them: the planes there were, near the reader's view
+    page.wait_for_function(DRAWN_PLANES, arg=[figure_id, seen["planes"]])
+    assert_matches_cpython(page, figure_id, figure)
+
+
+DRAWN_PLANES = """([id, n]) => Array.from(document.querySelectorAll(`#${id} canvas`)).slice(0, n)
+    .filter(INKED_JS).length === n""".replace("INKED_JS", INKED_JS)
 
 
 def test_back_returns_to_the_figure_as_the_reader_left_it(lesson, site_url):

@@ -92,8 +92,17 @@
     if (!seen) {
       new IntersectionObserver(function (entries) {
         seen = entries[entries.length - 1].isIntersecting;
-        if (seen && stale) paint();
+        if (seen && stale) paintSoon();
       }, { rootMargin: NEAR }).observe(canvas);
+    }
+    /* A stale plane coming near while its figure waits for the engine's answer (a lesson
+       just swapped in, changed at once) is drawn by that answer (figure-engine.js answerFirst). */
+    let waited = 0;
+    function paintSoon() {
+      if (!stale) { waited = 0; return; }
+      if (figure.answerFirst(waited)) { waited += 1; requestAnimationFrame(paintSoon); return; }
+      waited = 0;
+      paint();
     }
 
     function paint() {
