@@ -50,13 +50,13 @@
      tables, is not one task of a few hundred milliseconds on a phone. Off screen, nothing
      the reader sees moves. */
   const BUDGET = 12;  // ms of a task
-  const WAIT = 20, WAITS = 5;  // ms, and times in a row, while a figure waits for the engine (figure-engine.js answering)
+  const WAIT = 20, WAITS = 25;  // ms, and times in a row (half a second), while a figure waits for the engine (figure-engine.js answering)
   let waited = 0;
   function next() {
     idle = 0;
     soon = 0;
     // a figure's answer first (for a while: a reader dragging on and on holds no part back)
-    if (ex.answering && ex.answering() && waited < WAITS) { waited += 1; soon = setTimeout(next, WAIT); return; }
+    if (ex.answering() && waited++ < WAITS) { soon = setTimeout(next, WAIT); return; }
     waited = 0;
     const until = performance.now() + BUDGET;
     while (pending.length && performance.now() < until) {

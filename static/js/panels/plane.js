@@ -92,17 +92,15 @@
     if (!seen) {
       new IntersectionObserver(function (entries) {
         seen = entries[entries.length - 1].isIntersecting;
-        if (seen && stale) paintSoon();
+        if (seen && stale) paintSoon(0);
       }, { rootMargin: NEAR }).observe(canvas);
     }
     /* A stale plane coming near while its figure waits for the engine's answer (a lesson
        just swapped in, changed at once) is drawn by that answer (figure-engine.js answerFirst). */
-    let waited = 0;
-    function paintSoon() {
-      if (!stale) { waited = 0; return; }
-      if (figure.answerFirst(waited)) { waited += 1; requestAnimationFrame(paintSoon); return; }
-      waited = 0;
-      paint();
+    function paintSoon(waited) {
+      if (!stale) return;
+      if (figure.answerFirst(waited)) requestAnimationFrame(function () { paintSoon(waited + 1); });
+      else paint();
     }
 
     function paint() {
