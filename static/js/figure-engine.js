@@ -134,7 +134,7 @@
      after the first frame: figure.js unfold, parts.js) waits for it, so that on a swapped
      page the answer is not drawn a frame or a part's layout later. */
   ex.answering = function () {
-    return Object.values(ex.figures).some(function (f) { return f.live && f.changing(); });
+    return Object.values(ex.figures).some(function (f) { return f.answerFirst(0); });
   };
 
   /* Whether the reader looks at some cells' arithmetic: the pointer is on a table, or
