@@ -332,6 +332,13 @@ def guard(page, site_url):
     g.check()
 
 
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto``: a worker more than the machine has cores. A browser test's worker spends
+    part of its time waiting for Chromium (and Chromium for the test), and a third worker on
+    two cores fills those gaps: the suite took 4:46 against 5:07-5:13 with one worker a core."""
+    return (os.cpu_count() or 1) + 1
+
+
 def pytest_collection_modifyitems(items):
     for item in items:
         if "browser" in item.nodeid.split("::")[0]:

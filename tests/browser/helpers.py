@@ -132,13 +132,16 @@ def touch_drag(page, x: float, y: float, dx: float, dy: float = 0, steps: int = 
 
 
 def first_frame(page, url: str, figure_id: str) -> dict:
-    """Open a page and, at once, before Python can be live, read what the figure shows.
+    """Open a page with Python held back (``hold_python``) and read what the figure shows.
 
     ``settled`` says whether the engine had already answered (then a test proves nothing);
-    ``counts`` holds how many of each selector the figure has drawn. A figure far down
-    the page is drawn as the reader comes near it (boot.js): the reader scrolls to it."""
+    ``counts`` holds how many of each selector the figure has drawn; ``held``, what the
+    test hands to ``let_python_come`` once it has read all it reads before Python. A
+    figure far down the page is drawn as the reader comes near it (boot.js): the reader
+    scrolls to it."""
+    held = hold_python(page)
     page.goto(url, wait_until="domcontentloaded")
-    return page.evaluate(
+    return {"held": held, **page.evaluate(
         """async ([id, selectors]) => {
             const ex = window.explorables;
             const fig = document.getElementById(id);
@@ -153,7 +156,7 @@ def first_frame(page, url: str, figure_id: str) -> dict:
             for (const sel of selectors) counts[sel] = fig.querySelectorAll(sel).length;
             return { settled, loading: fig.classList.contains('ex-loading'), counts,
                      badge: fig.querySelector('.ex-badge').textContent, values: ex.figures[id].values };
-        }""", [figure_id, [".ex-bar", ".ex-cells tbody td", ".ex-plane canvas"]])
+        }""", [figure_id, [".ex-bar", ".ex-cells tbody td", ".ex-plane canvas"]])}
 
 
 LATER_LOADED = """() => !document.querySelector('script[src*="/js/explorables."]') ||

@@ -8,7 +8,10 @@ import pytest
 
 from explorables.engine.figures import FIGURES
 from explorables.figures import num
-from helpers import assert_matches_cpython, first_frame, idle, in_lesson, mark_position, shared_page, state_of, values_of
+from helpers import (
+    assert_matches_cpython, first_frame, idle, in_lesson, let_python_come, mark_position, shared_page, state_of,
+    values_of,
+)
 
 FIG = "lab"
 NAME = "attention-lab"
@@ -35,6 +38,7 @@ def test_first_frame_is_drawn_before_the_engine_is_ready(page, site_url, guard):
     assert snapshot["counts"][".ex-cells tbody td"] == 49 and snapshot["counts"][".ex-plane canvas"] == 3
     assert snapshot["values"] == FIGURES[NAME].scene(
         FIGURES[NAME].initial_state(FIGURES[NAME].parse_options({"sentence": "pronoun", "query": "it"})))["values"]
+    let_python_come(page, snapshot["held"])
     page.evaluate("() => window.explorables.ready")
     page.locator("figure#lab.ex-live").wait_for()
 

@@ -6,7 +6,10 @@ import re
 
 import pytest
 
-from helpers import assert_matches_cpython, first_frame, idle, in_lesson, mark_position, shared_page, state_of, type_refused, values_of
+from helpers import (
+    assert_matches_cpython, first_frame, idle, in_lesson, let_python_come, mark_position, shared_page, state_of,
+    type_refused, values_of,
+)
 
 FIG = "explorer"
 PAGE = "one-query-row.html"
@@ -41,6 +44,7 @@ def test_first_frame_is_drawn_before_the_engine_is_ready(page, site_url, guard):
         return ink > 1000 && { ink, live: c.closest('figure').classList.contains('ex-live') };
     }""", arg="figure#explorer .ex-plane canvas").json_value()
     assert drawn["live"] is False, "the canvas was drawn only once the engine was live"
+    let_python_come(page, snapshot["held"])
     page.evaluate("() => window.explorables.ready")
     page.locator("figure#explorer.ex-live").wait_for()
 
