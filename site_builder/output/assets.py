@@ -93,9 +93,12 @@ def hash_folder(folder: Path) -> dict[str, str]:
     for path in [p for p in files if p.suffix != ".css"] + styles:  # what CSS names is named first
         name = path.relative_to(folder).as_posix()
         if path.suffix == ".css":
-            path.write_text(_rewrite_css(path.read_text(encoding="utf-8"), name, names), encoding="utf-8")
-        names[name] = add(folder, name, path.read_bytes())
-        path.unlink()
+            names[name] = add(folder, name, _rewrite_css(path.read_text(encoding="utf-8"), name, names).encode())
+            path.unlink()
+            continue
+        names[name] = hashed = hashed_name(name, path.read_bytes())
+        (folder / hashed).parent.mkdir(parents=True, exist_ok=True)
+        path.replace(folder / hashed)  # renamed: its bytes are not written again
     return names
 
 
