@@ -11,7 +11,7 @@ from ...engine.exercises import glyphs as exercise_glyphs
 from ..errors import BuildError, SourceError, building
 from ..output import assets as site_assets  # offline: a bundle's data scripts
 from ..output import fonts, languages, offline, scripts, search_files, search_sections, serviceworker, track
-from ..output.assets import ASSETS, STATIC
+from ..output.assets import ASSETS
 from ..output.folder import MARKER
 from ..output.images import copy_images
 from ..output.printpage import PRINT_PAGE
@@ -42,7 +42,7 @@ def write(run: Run, read: Read, parsed: Parsed, rendered: Rendered) -> Path:
     try:
         with building(run.out_dir, root):
             assets = staging / ASSETS
-            shutil.copytree(STATIC, assets, ignore=shutil.ignore_patterns("__pycache__", "*.md"))
+            scripts.copy_static(assets)
             scripts.write_runtime(assets, bundle=bundle, dev=run.dev, scorm=run.scorm)
             build = site_assets.build_id({**_runtime_files(assets), "engine.zip": rendered.plain_engine})
             engine = with_files(rendered.plain_engine, [(site_assets.BUILD_FILE, build.encode("ascii"))])

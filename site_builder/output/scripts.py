@@ -13,6 +13,7 @@ from pathlib import Path
 import rcssmin
 
 from . import panels
+from .assets import STATIC
 from .minify import minified
 
 # The browser runtime: classic scripts (module scripts fail from file://), joined in this
@@ -65,6 +66,8 @@ STYLE_FILE = "explorables.css"
 BUNDLE_RUNTIME = (*RUNTIME[:3], *panels.PANEL_SCRIPTS, *panels.with_controls(RUNTIME[3:-1], panels.CONTROLS))
 BUNDLE_RUNTIME += ("js/bundle.js", RUNTIME[-1])
 RUNTIME_FILE = "js/explorables.js"
+LIVERELOAD_FILE = "js/livereload.js"  # a preview's (explorables serve) own script
+RUNTIME_FOLDERS = ("js", "css")  # STATIC's sources of the runtime's files
 SCRIPTS = (RUNTIME_FILE,)
 # The engine's early start (js/start.js): a small script in the head of a served site's
 # pages, which makes the engine's worker before the body is parsed (offline bundles start
@@ -105,34 +108,43 @@ def join_later(assets: Path, names: tuple[str, ...], minify: bool) -> str:
 
 
 def write_runtime(assets: Path, *, bundle: bool, dev: bool, scorm: bool = False) -> None:
-    """Replace the runtime's files copied into ``assets`` by what pages load: js/explorables.js,
-    js/later.js, js/worker.js, js/scrollers.js, js/start.js (not in a bundle) and
-    js/livereload.js in a preview, and explorables.css joined from its parts, all minified
-    unless ``dev``; with ``scorm``, js/later.js ends with the SCORM runtime (SCORM_LATER)."""
+    """Write into ``assets`` what pages load of the runtime, made from its sources in
+    STATIC: js/explorables.js, js/later.js, js/worker.js, js/scrollers.js, js/start.js (not
+    in a bundle) and js/livereload.js in a preview, and explorables.css joined from its
+    parts, all minified unless ``dev``; with ``scorm``, js/later.js ends with the SCORM
+    runtime (SCORM_LATER). (The build copies the rest of STATIC, its fonts, as it is.)"""
     files = {
-        RUNTIME_FILE: join_scripts(assets, BUNDLE_RUNTIME, minify=not dev)
+        RUNTIME_FILE: join_scripts(STATIC, BUNDLE_RUNTIME, minify=not dev)
         if bundle
-        else panels.runtime(assets, RUNTIME, (), join_scripts, minify=not dev),
-        LATER_FILE: join_later(assets, LATER + SCORM_LATER if scorm else LATER, minify=not dev),
-        "js/worker.js": join_scripts(assets, ("js/worker.js",), minify=not dev),
+        else panels.runtime(STATIC, RUNTIME, (), join_scripts, minify=not dev),
+        LATER_FILE: join_later(STATIC, LATER + SCORM_LATER if scorm else LATER, minify=not dev),
+        "js/worker.js": join_scripts(STATIC, ("js/worker.js",), minify=not dev),
         # the print page runs no figure, only this: a Tab stop for boxes that scroll sideways
-        "js/scrollers.js": join_scripts(assets, ("js/scrollers.js",), minify=not dev),
+        "js/scrollers.js": join_scripts(STATIC, ("js/scrollers.js",), minify=not dev),
     }
     if not bundle:  # an offline bundle's runtime starts the engine with the files it carries
-        files[START_FILE] = join_scripts(assets, (START_FILE,), minify=not dev)
-        files[panels.LAZY_FILE] = panels.joined(assets, panels.KINDS, join_scripts, minify=not dev)
-    kept = {"js/livereload.js"} if dev else set()
-    for script in sorted((assets / "js").rglob("*.js")):  # joined, or not this site's
-        if script.relative_to(assets).as_posix() not in kept:
-            script.unlink()
-    for folder in sorted((f for f in (assets / "js").rglob("*") if f.is_dir()), reverse=True):
-        if not any(folder.iterdir()):  # the panels', marks' and controls' folders, joined
-            folder.rmdir()
+        files[START_FILE] = join_scripts(STATIC, (START_FILE,), minify=not dev)
+        files[panels.LAZY_FILE] = panels.joined(STATIC, panels.KINDS, join_scripts, minify=not dev)
+    if dev:  # a preview's own, as it is
+        files[LIVERELOAD_FILE] = (STATIC / LIVERELOAD_FILE).read_text(encoding="utf-8")
+    (assets / "js").mkdir(parents=True, exist_ok=True)
     for name, text in files.items():
         (assets / name).write_text(text, encoding="utf-8")
-    style = stylesheet(assets)
-    shutil.rmtree(assets / "css")
+    style = stylesheet(STATIC)
     (assets / STYLE_FILE).write_text(style if dev else rcssmin.cssmin(style), encoding="utf-8")
+
+
+def copy_static(assets: Path) -> None:
+    """Copy into ``assets`` what pages load of STATIC as it is (its fonts): the runtime's
+    scripts and stylesheets are joined from STATIC by write_runtime."""
+
+    def joined_or_not_shipped(folder: str, names: list[str]) -> set[str]:
+        top = Path(folder) == STATIC
+        return {
+            name for name in names if name in ("__pycache__", *(RUNTIME_FOLDERS if top else ())) or name.endswith(".md")
+        }
+
+    shutil.copytree(STATIC, assets, ignore=joined_or_not_shipped)
 
 
 def write_panels(assets: Path, renders: dict, *, bundle: bool, dev: bool) -> None:
