@@ -3,6 +3,7 @@ the open page, its figures go live on the engine already running (one worker per
 visit), history and focus behave, and any failure falls back to a plain load."""
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 
@@ -95,9 +96,25 @@ HOLD_ANSWERS = """() => {
     };
     window.__release = () => { ex.client.step = step; held.splice(0).forEach(go => go()); };
 }"""
+
+
+@contextlib.contextmanager
+def answers_held(page):
+    """The engine's answers held while the block runs, and let go however it ends (a held
+    answer would keep the module's next test waiting for ever)."""
+    page.evaluate(HOLD_ANSWERS)
+    try:
+        yield
+    finally:
+        page.evaluate("() => window.__release && window.__release()")
+
+
 # As soon as the swapped-in figure is live, a change to it (its answer held): what the
 # page has made of the figure and of the lesson's parts then, and two frames and an idle
-# moment later (parts.js lays parts out when idle, unfold makes a panel a frame).
+# moment later (parts.js lays parts out when idle, unfold makes a panel a frame). Set
+# going before the reader's click (``watch_live``), it looks in every frame: in the first
+# one after the swap the figure has its first panel alone, however late the test's next
+# call to the page comes on a busy machine.
 CHANGE_AT_LIVE = """async (id) => {
     // how many of the figure's planes have something drawn on them
     const drawn = () => Array.from(document.querySelectorAll(`#${id} canvas`)).filter(INKED_JS).length;
@@ -115,18 +132,24 @@ CHANGE_AT_LIVE = """async (id) => {
 }""".replace("INKED_JS", INKED_JS)
 
 
+def changed_at_live(page, figure_id: str) -> dict:
+    """The reader clicks "Next"; what CHANGE_AT_LIVE saw of ``figure_id`` on the lesson
+    swapped in (watched from before the click)."""
+    page.evaluate(f"id => {{ window.__seen = ({CHANGE_AT_LIVE})(id); }}", figure_id)
+    page.locator("a[rel=next]").click()
+    return page.evaluate("() => window.__seen")
+
+
 def test_a_swapped_lesson_draws_a_figures_answer_before_the_work_that_can_wait(lesson):
     """On a lesson just swapped in, a change to its figure is drawn before the page goes
     on with what can wait: the figure's panels still to come (made a frame each) and the
     lesson's parts below (laid out when the page is idle)."""
     page = lesson
     _, _, figure_id, figure = next_lesson(page)
-    page.evaluate(HOLD_ANSWERS)
-    page.locator("a[rel=next]").click()
-    seen = page.evaluate(CHANGE_AT_LIVE, figure_id)
-    assert seen["before"]["panels"] < seen["total"]  # the figure was still being made
-    assert seen["after"] == seen["before"], seen  # nothing more while its answer is computed
-    page.evaluate("() => window.__release()")
+    with answers_held(page):
+        seen = changed_at_live(page, figure_id)
+        assert seen["before"]["panels"] < seen["total"]  # the figure was still being made
+        assert seen["after"] == seen["before"], seen  # nothing more while its answer is computed
     page.evaluate("() => window.__answer")
     # then the rest comes: every panel, every part
     page.wait_for_function(f"() => document.querySelectorAll('#{figure_id} .ex-panel').length === {seen['total']}")
@@ -148,11 +171,9 @@ def test_a_swapped_lesson_draws_its_planes_once_from_the_answer(before_planes):
     figure is computed: it is drawn from the answer, not from the build's scene first."""
     page = before_planes
     _, _, figure_id, figure = next_lesson(page)
-    page.evaluate(HOLD_ANSWERS)
-    page.locator("a[rel=next]").click()
-    seen = page.evaluate(CHANGE_AT_LIVE, figure_id)
-    assert seen["planes"] >= 1 and seen["drawn"] == 0, seen  # none drawn while the answer is computed
-    page.evaluate("() => window.__release()")
+    with answers_held(page):
+        seen = changed_at_live(page, figure_id)
+        assert seen["planes"] >= 1 and seen["drawn"] == 0, seen  # none drawn while the answer is computed
     page.evaluate("() => window.__answer")
     # then the answer draws them: the planes there were, near the reader's view
     page.wait_for_function(DRAWN_PLANES, arg=[figure_id, seen["planes"]])
