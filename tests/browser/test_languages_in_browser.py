@@ -362,7 +362,7 @@ def test_opening_the_menu_fetches_the_other_languages_words_at_once(held, base):
     later = re.compile(r".*/js/later\.[^/]*js$")
     waiting = []
     page.route(later, lambda route: waiting.append(route))
-    page.goto(base + "he/shares.html")
+    page.goto(base + "he/shares.html", wait_until="domcontentloaded")  # (its load waits for later.js)
     page.wait_for_function("() => window.explorables && window.explorables.pages")
     assert page.evaluate("() => Object.keys(window.explorables.languageWords || {})") == []
     page.locator(".ex-languages summary").click()

@@ -75,7 +75,7 @@ def test_a_language_picked_before_later_js_has_come_is_swapped_in_with_its_words
     held = []
     page.route("**/js/later.*", lambda route: held.append(route))
     try:
-        page.goto(base + "rows.html")
+        page.goto(base + "rows.html", wait_until="domcontentloaded")  # (its load waits for later.js)
         page.wait_for_function(FIRST_FRAME)
         page.evaluate("window.__sameDocument = true")
         assert page.evaluate("() => !window.explorables.languages && document.documentElement.lang") == "en"

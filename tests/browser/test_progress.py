@@ -133,7 +133,7 @@ def test_an_answer_sent_before_the_later_scripts_came_is_kept(reader, site_url):
     later = re.compile(r".*/js/later\.[0-9a-f]+\.js$")
     held = []
     page.route(later, lambda route: held.append(route))
-    page.goto(site_url + "drills.html")
+    page.goto(site_url + "drills.html", wait_until="domcontentloaded")  # (its load waits for later.js)
     page.evaluate("() => window.explorables.ready")
     page.locator("div#constructor").get_by_label("Your answer").click()
     page.keyboard.type(right_weight(2))
