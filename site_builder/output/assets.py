@@ -92,13 +92,16 @@ def hash_folder(folder: Path) -> dict[str, str]:
     styles = [p for p in files if p.suffix == ".css"]
     for path in [p for p in files if p.suffix != ".css"] + styles:  # what CSS names is named first
         name = path.relative_to(folder).as_posix()
-        if path.suffix == ".css":
-            names[name] = add(folder, name, _rewrite_css(path.read_text(encoding="utf-8"), name, names).encode())
+        css = path.suffix == ".css"
+        data = _rewrite_css(path.read_text(encoding="utf-8"), name, names).encode() if css else path.read_bytes()
+        names[name] = hashed_name(name, data)
+        target = folder / names[name]
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if css:
+            target.write_bytes(data)
             path.unlink()
-            continue
-        names[name] = hashed = hashed_name(name, path.read_bytes())
-        (folder / hashed).parent.mkdir(parents=True, exist_ok=True)
-        path.replace(folder / hashed)  # renamed: its bytes are not written again
+        else:
+            path.replace(target)  # renamed: its bytes are not written again
     return names
 
 

@@ -112,7 +112,7 @@ def answers_held(page):
 # As soon as the swapped-in figure is live, a change to it (its answer held): what the
 # page has made of the figure and of the lesson's parts then, and two frames and an idle
 # moment later (parts.js lays parts out when idle, unfold makes a panel a frame). Set
-# going before the reader's click (``watch_live``), it looks in every frame: in the first
+# going before the reader's click (``changed_at_live``), it looks in every frame: in the first
 # one after the swap the figure has its first panel alone, however late the test's next
 # call to the page comes on a busy machine.
 CHANGE_AT_LIVE = """async (id) => {
