@@ -34,7 +34,9 @@ Per lesson and profile:
 - first frame KB: gzip-compressed bytes of the files asked for before the first frame
   (bench_lifecycle.py's first_frame_bytes);
 - MB: every byte the page and its worker received before live, compressed as sent
-  (Playwright's sizes of each request finished).
+  (Playwright's sizes of each request finished);
+- main CPU ("phone, CPU x4" only): the main thread's CPU time before live, at 1x, summed
+  over its tasks: the page's own work, steadier from load to load than any wall time.
 
 With ``--baseline DIR`` a site built by another version (``explorables build content DIR``
 with the installed release, say) is served too and its lessons timed in the same run,
@@ -220,7 +222,7 @@ def median(rows: list[dict], key: str):
 def print_table(results: dict[tuple[str, str], list[dict]], slugs: list[str], profiles: list[str]) -> None:
     head = (
         f"{'lesson':<33} {'profile':<19} {'1st frame':>10} {'live':>10} {'longest':>9} {'TBT':>9} "
-        f"{'shift':>6} {'1st fr gz':>9} {'received':>9}"
+        f"{'shift':>6} {'1st fr gz':>9} {'received':>9} {'main CPU':>9}"
     )
     print(head)
     print("-" * len(head))
@@ -232,7 +234,7 @@ def print_table(results: dict[tuple[str, str], list[dict]], slugs: list[str], pr
                 f"{slug:<33} {profile:<19} {cell(median(rows, 'frame'), 10)} {cell(median(rows, 'live'), 10)} "
                 f"{cell(median(rows, 'longest'), 9)} {cell(median(rows, 'tbt'), 9)} "
                 f"{'—' if shift is None else f'{shift:.3f}':>6} {cell(median(rows, 'gz'), 9, 'KB', 1, 1024)} "
-                f"{cell(median(rows, 'received'), 9, 'MB', 1, 1e6)}"
+                f"{cell(median(rows, 'received'), 9, 'MB', 1, 1e6)} {cell(median(rows, 'cpu'), 9)}"
             )
     print()
     print("targets:", TARGETS)
