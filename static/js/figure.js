@@ -263,9 +263,11 @@
 
   /* The page the browser loaded makes and lays out a new figure over a few frames
      (boot.js): its first panels (the `pieces` it was made with) at once, then its
-     controls, then one more panel each frame, each made in the frame that shows it.
-     Made and laid out whole (panels, tables, form controls) in one task, a figure was the
-     longest task of a page's start, four times longer on a phone. `settle`: the first
+     controls, then one more panel each frame. Made and laid out whole (panels, tables,
+     form controls) in one task, a figure was the longest task of a page's start, four
+     times longer on a phone. Each piece is made in a task of its own just after a frame,
+     and styled, laid out and painted in the next frame's: made in an animation-frame
+     callback, it shared that frame's task with its layout and paint. `settle`: the first
      panels' style and layout get a frame of their own before the controls come (a table
      of 144 cells and the controls in one frame were a task of 180 ms on a phone). Resolves
      once every part shows. */
@@ -283,7 +285,7 @@
         // pieces still to come are made from it (figure-engine.js answerFirst)
         const answering = self.answerFirst(waited);
         waited = answering ? waited + 1 : 0;
-        if (settle || answering) { settle = false; requestAnimationFrame(next); return; }
+        if (settle || answering) { settle = false; afterFrame(); return; }
         const panels = self.scene.panels || [];
         if (!pieces.controls) {
           pieces.controls = true;
@@ -297,9 +299,10 @@
         self.place();
         if (self.failed) self.disable();
         if (self.hot) self.hover(self.hot, true);
-        requestAnimationFrame(next);
+        afterFrame();
       };
-      requestAnimationFrame(next);
+      const afterFrame = function () { requestAnimationFrame(function () { setTimeout(next, 0); }); };
+      afterFrame();
     });
   };
 
