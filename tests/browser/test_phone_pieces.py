@@ -91,6 +91,48 @@ def test_a_figure_in_view_is_drawn_before_the_first_frame_a_piece_a_frame(browse
         context.close()
 
 
+# which of the heatmap figure's panels and controls were put in place inside an
+# animation-frame callback (whose task also styles, lays out and paints that frame)
+FRAME_WORK = """window.__inFrame = false; window.__placed = [];
+(function () {
+  const frame = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = function (callback) {
+    return frame(function (time) {
+      window.__inFrame = true;
+      try { callback(time); } finally { window.__inFrame = false; }
+    });
+  };
+  const insert = Node.prototype.insertBefore;
+  Node.prototype.insertBefore = function (node, before) {
+    if (node instanceof Element && this instanceof Element && this.closest("figure#table") &&
+        (node.classList.contains("ex-panel") || node.classList.contains("ex-control"))) {
+      window.__placed.push([node.classList.contains("ex-panel") ? "panel" : "control", window.__inFrame]);
+    }
+    return insert.call(this, node, before);
+  };
+})();"""
+
+
+def test_each_piece_of_a_figure_is_made_in_a_task_of_its_own_after_a_frame(browser, site_url):
+    """The figure made in pieces makes each piece (its controls, then a panel a frame) in
+    a task just after a frame, not in the frame's animation callback: there it shared one
+    task with the frame's layout and paint, a long task on a phone's CPU."""
+    context, page, guard, held = open_phone(browser, site_url, height=2400, init=FRAME_WORK)
+    try:
+        page.wait_for_function("() => window.explorables.figures.table && document.querySelectorAll("
+                               "'figure#table .ex-panels > .ex-panel').length === "
+                               "window.explorables.figures.table.scene.panels.length")
+        placed = page.evaluate("() => window.__placed")
+        assert [kind for kind, _ in placed].count("panel") >= 3, placed
+        assert "control" in [kind for kind, _ in placed], placed
+        assert [in_frame for _, in_frame in placed] == [False] * len(placed), placed
+        guard.check()
+    finally:
+        for route in held:
+            route.abort()
+        context.close()
+
+
 LATER_PIECES = """window.__pieces = []; window.__queued = 0;
 (function watch() {
   const ex = (window.explorables = window.explorables || {});
