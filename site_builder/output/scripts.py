@@ -52,6 +52,8 @@ LATER = (
     "js/offline.js",
     # a Tab stop for boxes that scroll sideways, checked once the page is laid out
     "js/scrollers.js",
+    # the section being read, marked in the contents (js/toc.js opens or folds them)
+    "js/toc-mark.js",
 )
 LATER_FILE = "js/later.js"
 # A SCORM package (explorables bundle --scorm) also reports the reader's progress to the
