@@ -166,7 +166,7 @@
         if (lazy && left.length) ex.ready.then(rest, function () {});
         if (near.length) {
           busy = true;
-          requestAnimationFrame(function () { setTimeout(next, 0); });
+          ex.afterFrame(next);
           return;
         }
       }

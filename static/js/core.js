@@ -219,6 +219,15 @@
     ex.ready.then(idle, idle);
   };
 
+  /* Call fn in a task of its own once the next frame is painted: its work, and the style,
+     layout and paint it causes (in the frame after), are two tasks rather than one.
+     Returns a function that cancels it. */
+  ex.afterFrame = function (fn) {
+    let timer = 0;
+    const frame = requestAnimationFrame(function () { timer = setTimeout(fn, 0); });
+    return function () { cancelAnimationFrame(frame); clearTimeout(timer); };
+  };
+
   ex.reducedMotion = function () {
     return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   };

@@ -285,7 +285,7 @@
         // pieces still to come are made from it (figure-engine.js answerFirst)
         const answering = self.answerFirst(waited);
         waited = answering ? waited + 1 : 0;
-        if (settle || answering) { settle = false; afterFrame(); return; }
+        if (settle || answering) { settle = false; ex.afterFrame(next); return; }
         const panels = self.scene.panels || [];
         if (!pieces.controls) {
           pieces.controls = true;
@@ -299,10 +299,9 @@
         self.place();
         if (self.failed) self.disable();
         if (self.hot) self.hover(self.hot, true);
-        afterFrame();
+        ex.afterFrame(next);
       };
-      const afterFrame = function () { requestAnimationFrame(function () { setTimeout(next, 0); }); };
-      afterFrame();
+      ex.afterFrame(next);
     });
   };
 

@@ -113,7 +113,7 @@
     });
     const land = function () { if (!moved && ex.pages.current === page) put(); };
     land();
-    requestAnimationFrame(function () { requestAnimationFrame(function () { setTimeout(land, 0); }); });
+    requestAnimationFrame(function () { ex.afterFrame(land); });
     ex.ready.then(land, land);
   }
 
@@ -140,9 +140,7 @@
     if (!window.requestIdleCallback || !(how === "top" || (how === "first" && gradually()))) { showAll(); return; }
     const mine = pending;
     hurry = false;
-    requestAnimationFrame(function () {
-      setTimeout(function () { if (pending === mine) schedule(); }, 0);
-    });
+    ex.afterFrame(function () { if (pending === mine) schedule(); });
     // once Python is live the page is made whole soon, whatever the idle time is: a part
     // a task (all in one, on a phone, was a task of hundreds of milliseconds as the
     // figures went live), unless another page has been swapped in meanwhile (it is shown

@@ -35,18 +35,16 @@
     window.addEventListener("resize", onScroll);
     // The first mark waits until the page has been laid out and painted, its parts too
     // (parts.js): measuring the headings now would lay out the whole lesson at once.
-    let firstTimer = 0;
-    let firstFrame = 0;
+    let cancelFirst = function () {};
     const cancelParts = ex.parts.then(function () {
-      firstFrame = requestAnimationFrame(function () { firstTimer = setTimeout(function () { marked = true; mark(); }, 0); });
+      cancelFirst = ex.afterFrame(function () { marked = true; mark(); });
     });
     detach = function () {
       window.removeEventListener("scroll", onScroll);
       window.removeEventListener("resize", onScroll);
       if (frame) cancelAnimationFrame(frame);
       cancelParts();
-      cancelAnimationFrame(firstFrame);
-      clearTimeout(firstTimer);
+      cancelFirst();
       detach = null;
     };
   }
