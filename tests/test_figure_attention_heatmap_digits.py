@@ -35,6 +35,7 @@ def test_worked_cases():
     assert rounded(0.028383566604682636) == 0.02838  # written "2.8%", "0.03", ..., "0.02838"
     assert rounded(1.9764000000000002) == 1.9764  # a score of two-decimal vectors, without the float's noise
     assert rounded(0.7071067811865475) == 0.70711
+    assert rounded(1.215) == 1.215 and rounded(-2.23125) == -2.23125  # no more digits than it is written with
     assert rounded(2.0) == 2.0 and rounded(-0.0) == 0.0 and rounded(1e-9) == 1e-9
     assert rounded(float("-inf")) == float("-inf")  # a masked score, as it was
     assert rounded([[0.1234567, 3], (True, "dog", None)]) == [[0.12346, 3], [True, "dog", None]]

@@ -34,6 +34,8 @@ def rounded(value: Any) -> Any:
     if type(value) is not float or value == 0.0 or not math.isfinite(value):
         return value
     quick = round(value, DECIMALS)  # the usual answer (its finest writing is x's), without the loop below
+    if quick == value:  # no digit past the finest writing: the loop would give x back (1.215, a score of
+        return value  # two-decimal vectors, after trying a candidate a digit for up to 17 digits)
     if quick != 0.0 and math.trunc(quick) == math.trunc(value) and (quick < 0.1) == (value < 0.1):
         text = repr(quick)
         if text[-1] != "5" and "e" not in text:
