@@ -51,7 +51,7 @@ def _real(x: object) -> TypeGuard[SupportsFloat]:
     return not isinstance(x, bool) and isinstance(x, numbers.Real)
 
 
-def _integral(x: object) -> TypeGuard[SupportsInt]:
+def is_integral(x: object) -> TypeGuard[SupportsInt]:
     """Whether x is an integer other than a bool (an int, a numpy integer...)."""
     if type(x) is int:
         return True
@@ -82,7 +82,7 @@ def as_positive(name: str, x: object) -> float:
 
 def as_index(name: str, i: object, n: int) -> int:
     """i as an int with 0 <= i < n."""
-    if not _integral(i):
+    if not is_integral(i):
         raise ValueError(f"{name} must be an integer, got {describe(i)}")
     if not 0 <= int(i) < n:
         raise ValueError(f"{name} must be in 0..{n - 1}, got {int(i)}")

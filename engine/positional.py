@@ -22,15 +22,14 @@ strength s and added to the embedding e_t of the token at position t = 0, 1, ...
 from __future__ import annotations
 
 import math
-import numbers
 
-from .linalg import Matrix, as_matrix, as_number, clamp, describe
+from .linalg import Matrix, as_matrix, as_number, clamp, describe, is_integral
 
 OMEGA = 0.6  # angular step of the lessons' 2-D position code, radians per position
 
 
 def _check_dim(dim: object) -> int:
-    if isinstance(dim, bool) or not isinstance(dim, numbers.Integral) or dim < 2 or dim % 2:
+    if not is_integral(dim) or int(dim) < 2 or int(dim) % 2:
         raise ValueError(f"dim must be an even integer >= 2, got {describe(dim)}")
     return int(dim)
 
@@ -64,9 +63,9 @@ def _thetas(D: int, b: float) -> tuple[float, ...]:
 def sinusoidal(position: float, dim: int, base: float = 10000.0) -> list[float]:
     """PE(t) = (sin theta_0 t, cos theta_0 t, sin theta_1 t, cos theta_1 t, ...), length D."""
     t = as_number("position", position)
-    pe = []  # (D,)
-    for theta in _thetas(_check_dim(dim), _check_base(base)):
-        pe += [math.sin(theta * t), math.cos(theta * t)]  # theta <= 1, so theta t is finite
+    angles = [theta * t for theta in _thetas(_check_dim(dim), _check_base(base))]  # theta <= 1: finite
+    pe = [0.0] * (2 * len(angles))  # (D,): the sines at the even places, the cosines at the odd
+    pe[0::2], pe[1::2] = map(math.sin, angles), map(math.cos, angles)
     return pe
 
 
