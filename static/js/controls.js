@@ -156,12 +156,15 @@
     const field = {
       input: input, error: error, label: labelText, invalid: false, shown: cell.value,
       /* The figure's value for this field. A refused text stays until the reader fixes
-         it, unless the value changes another way (a drag, a preset): then it follows. */
+         it, unless the value changes another way (a drag, a preset): then it follows.
+         What the reader is typing since the last text sent stays too: an answer to that
+         text, coming meanwhile, does not write over it. */
       set: function (value) {
         const changed = String(value) !== String(field.shown);
         field.shown = value;
         if (changed && field.invalid) field.ok();
-        if (!field.invalid && (changed || document.activeElement !== input)) input.value = sent = String(value);
+        const typing = document.activeElement === input && input.value !== sent;
+        if (!field.invalid && !typing && (changed || document.activeElement !== input)) input.value = sent = String(value);
       },
       fail: function (message) {
         field.invalid = true; input.setAttribute("aria-invalid", "true");

@@ -214,6 +214,35 @@ def test_a_refused_field_follows_when_the_key_moves_another_way(row):
     assert float(field.input_value()) == pytest.approx(x)
 
 
+# The engine's answers a moment late, as on a slow phone (the page's client, for one test)
+SLOW_ANSWERS = """ms => { const client = window.explorables.client; client.__step = client.step;
+    client.step = function () { return client.__step.apply(client, arguments)
+        .then(answer => new Promise(done => setTimeout(() => done(answer), ms))); }; }"""
+PROMPT_ANSWERS = "() => { const client = window.explorables.client; client.step = client.__step; }"
+
+
+def test_what_the_reader_types_next_is_kept_when_the_last_answer_comes(row):
+    """A number sent with Enter, and the next typed at once: the answer to the first, coming
+    while the reader types, wrote its value over the field (0.75, then "0.7525")."""
+    field = row.locator('figure#explorer input[name="key.1.0"]')
+    field.click()
+    row.keyboard.press("Control+a")
+    row.keyboard.type("0.75")
+    row.evaluate(SLOW_ANSWERS, 150)
+    try:
+        row.keyboard.press("Enter")
+        row.keyboard.press("Control+a")
+        row.keyboard.type("0.25", delay=60)  # the answer to 0.75 comes meanwhile
+        idle(row, FIG)
+    finally:
+        row.evaluate(PROMPT_ANSWERS)
+    assert state_of(row, FIG)["k"][1][0] == 0.75
+    assert field.input_value() == "0.25"
+    row.keyboard.press("Enter")
+    idle(row, FIG)
+    assert state_of(row, FIG)["k"][1][0] == 0.25 and field.input_value() == "0.25"
+
+
 def test_the_score_row_says_what_its_colours_mean(row):
     """The reference's "good match / poor match": a key under the score row's title, each
     swatch filled as a cell of that tone (the largest score is tone 1)."""
