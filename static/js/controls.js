@@ -137,14 +137,16 @@
     error.hidden = true;
     input.value = cell.value;
     let sent = input.value;
-    function commit() {
-      if (input.value === sent && !field.invalid) return;
+    // ``again``: Enter on a refused text sends it again (its message is said again);
+    // leaving the field does not (nor does a page swapped in under it)
+    function commit(again) {
+      if (input.value === sent && !(again && field.invalid)) return;
       sent = input.value;
       send(figure, { type: "set", name: cell.name, value: input.value });
     }
-    input.addEventListener("change", commit);
+    input.addEventListener("change", function () { commit(false); });
     input.addEventListener("keydown", function (event) {
-      if (event.key === "Enter") { event.preventDefault(); commit(); }
+      if (event.key === "Enter") { event.preventDefault(); commit(true); }
       if (event.key === "Escape" && (input.value !== String(field.shown) || field.invalid)) {
         event.preventDefault();
         event.stopPropagation();

@@ -315,6 +315,29 @@ def test_a_number_field_keeps_focus_on_enter_and_escape_restores(row):
     assert state_of(row, ROW)["k"][1][0] == 0.5
 
 
+def test_a_refused_number_is_said_once_and_again_only_on_enter(row):
+    """Leaving a field that holds a refused text sends nothing (the browser's change event
+    on leaving it sent the text again, and its message was heard twice); Enter does."""
+    field = row.locator(f'figure#{ROW} input[name="key.2.0"]')
+    field.click()
+    row.keyboard.press("Control+a")
+    row.keyboard.type("q")
+    row.keyboard.press("Enter")
+    idle(row, ROW)
+    quiet(row)
+    message = row.locator(f"#{field.get_attribute('aria-describedby')}").inner_text()
+    row.keyboard.press("Tab")
+    idle(row, ROW)
+    quiet(row)
+    assert sum(message in text for text in said(row)) == 1, said(row)
+    assert field.input_value() == "q" and field.get_attribute("aria-invalid") == "true"
+    field.focus()
+    row.keyboard.press("Enter")
+    idle(row, ROW)
+    quiet(row)
+    assert sum(message in text for text in said(row)) == 2, said(row)
+
+
 def test_escape_undoes_an_unsent_edit(row):
     field = row.locator(f'figure#{ROW} input[name="key.2.1"]')
     before = field.input_value()
