@@ -71,15 +71,26 @@
     clearTimeout(this.sayTimer);
     this.sayTimer = setTimeout(function settle() {
       if (self.changing() || ex.pointerHeld()) { self.sayTimer = setTimeout(settle, SETTLE_MS); return; }
-      self.saying = false;
-      if (!document.body.contains(self.root)) { self.also = []; return; }
-      const said = self.cause(self.lastChange);
-      if (said === null) { self.also = []; return; }  // Play started: its ticks say nothing, its pause will
-      // first in the message, before the live numbers of the prose said at the same time
-      const also = self.also;
-      self.also = [];
-      if (ex.pages) ex.pages.announce(sentences([said, self.scene.status].concat(also)), -1);
+      self.sayChange();
     }, SETTLE_MS);
+  };
+
+  /* Say the change waiting to be said, now. ``early``: because the figure is about to say
+     that the reader's next step was refused (a number it cannot take): the change drawn
+     before it comes first, in the same message, rather than after it as if it were the
+     latest (unless more changes are on their way, or a pointer is still held). */
+  Figure.prototype.sayChange = function (early) {
+    if (!this.saying || (early && (this.queue.length || ex.pointerHeld()))) return;
+    clearTimeout(this.sayTimer);
+    if (early && ex.prose && ex.prose.sayNow) ex.prose.sayNow(this.id);  // the prose's numbers of the change, with it
+    this.saying = false;
+    if (!document.body.contains(this.root)) { this.also = []; return; }
+    const said = this.cause(this.lastChange);
+    if (said === null) { this.also = []; return; }  // Play started: its ticks say nothing, its pause will
+    // first in the message, before the live numbers of the prose said at the same time
+    const also = this.also || [];
+    this.also = [];
+    if (ex.pages) ex.pages.announce(sentences([said, this.scene.status].concat(also)), -1);
   };
 
   /* More words for the change about to be said (the live numbers of the prose). */
@@ -100,8 +111,8 @@
         const option = (control.options || []).find(function (o) { return String(o.value) === String(control.value); });
         return control.label + ": " + (option ? option.label : control.value);
       }
-      const field = this.field(event.name);
-      if (field) return field.label + " " + field.input.value;
+      const field = this.field(event.name);  // what was sent, which the field may no longer hold
+      if (field) return field.label + " " + event.value;
       return "";
     }
     if (event.type === "drag") {

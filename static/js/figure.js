@@ -238,8 +238,10 @@
 
   Figure.prototype.showFieldError = function (name, message) {
     const field = name ? this.field(name) : null;
-    if (field) { field.fail(message); this.announce(message); return; }
-    this.showError(message, false);
+    if (!field) { this.showError(message, false); return; }
+    if (this.sayChange) this.sayChange(true);  // the change drawn before it, if not said yet, first (figure-speech.js)
+    field.fail(message);
+    this.announce(message);
   };
 
   /* A message on the figure, cleared by the next good answer. A bug (not a reader's

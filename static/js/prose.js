@@ -83,21 +83,32 @@
     timers.set(id, setTimeout(function () {
       const figure = ex.figures[id];
       if (ex.pointerHeld() || (figure && figure.changing())) { settle(id); return; }
-      timers.delete(id);
-      if (figure && figure.quietly) return;  // Play is running: said when it pauses
-      const parts = [];
-      of(".ex-value", id).forEach(function (span) {
-        const text = span.textContent;
-        if (said.get(span) === text || span.classList.contains("ex-value-held")) return;
-        said.set(span, text);
-        const part = (span.dataset.say || "{}").replace("{}", text);
-        if (parts.indexOf(part) < 0) parts.push(part);
-      });
-      if (!parts.length) return;
-      // the figure is about to say its own change: the numbers follow in the same message
-      if (figure && figure.saying) figure.alsoSay(parts.join("; "));
-      else if (ex.pages) ex.pages.announce(parts.join("; "));
+      sayNumbers(id);
     }, SETTLE_MS));
+  }
+  /* Now, the numbers of figure ``id`` waiting to be said (figure-speech.js: with the
+     change it says early, before a refusal of the reader's next step). */
+  ex.prose.sayNow = function (id) {
+    if (!timers.has(id)) return;
+    clearTimeout(timers.get(id));
+    sayNumbers(id);
+  };
+  function sayNumbers(id) {
+    const figure = ex.figures[id];
+    timers.delete(id);
+    if (figure && figure.quietly) return;  // Play is running: said when it pauses
+    const parts = [];
+    of(".ex-value", id).forEach(function (span) {
+      const text = span.textContent;
+      if (said.get(span) === text || span.classList.contains("ex-value-held")) return;
+      said.set(span, text);
+      const part = (span.dataset.say || "{}").replace("{}", text);
+      if (parts.indexOf(part) < 0) parts.push(part);
+    });
+    if (!parts.length) return;
+    // the figure is about to say its own change: the numbers follow in the same message
+    if (figure && figure.saying) figure.alsoSay(parts.join("; "));
+    else if (ex.pages) ex.pages.announce(parts.join("; "));
   }
 
   document.addEventListener("explorables:change", function (event) {

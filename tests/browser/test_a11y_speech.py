@@ -315,6 +315,28 @@ def test_a_number_field_keeps_focus_on_enter_and_escape_restores(row):
     assert state_of(row, ROW)["k"][1][0] == 0.5
 
 
+def test_a_number_refused_right_after_a_change_is_heard_last(row):
+    """A value sent, then at once (before the change is said) a value the figure refuses:
+    the change comes first with the number that was sent, and the refusal last. (It came
+    after the refusal, naming the refused text as the field's new value.)"""
+    field = row.locator(f'figure#{ROW} input[name="key.1.1"]')
+    field.click()
+    field.fill("0.75")
+    row.keyboard.press("Enter")
+    row.keyboard.press("Control+a")
+    row.keyboard.type("xyz")
+    row.keyboard.press("Enter")
+    idle(row, ROW)
+    quiet(row)
+    message = row.locator(f"#{field.get_attribute('aria-describedby')}").inner_text()
+    assert "must be a number, got 'xyz'" in message
+    heard = said(row)
+    assert message in heard[-1], heard
+    assert not any("xyz." in text for text in heard), heard  # the refused text is never said as set
+    assert any(" 0.75." in text for text in heard), heard
+    assert state_of(row, ROW)["k"][1][1] == 0.75
+
+
 def test_a_refused_number_is_said_once_and_again_only_on_enter(row):
     """Leaving a field that holds a refused text sends nothing (the browser's change event
     on leaving it sent the text again, and its message was heard twice); Enter does."""
