@@ -215,10 +215,11 @@ def test_a_refused_field_follows_when_the_key_moves_another_way(row):
 
 
 # The engine's answers a moment late, as on a slow phone (the page's client, for one test)
-SLOW_ANSWERS = """ms => { const client = window.explorables.client; client.__step = client.step;
-    client.step = function () { return client.__step.apply(client, arguments)
+# (the page is the process's shared one: the client is put back as it was, nothing left on it)
+SLOW_ANSWERS = """ms => { const client = window.explorables.client; const prompt = client.__prompt = client.step;
+    client.step = function () { return prompt.apply(client, arguments)
         .then(answer => new Promise(done => setTimeout(() => done(answer), ms))); }; }"""
-PROMPT_ANSWERS = "() => { const client = window.explorables.client; client.step = client.__step; }"
+PROMPT_ANSWERS = "() => { const client = window.explorables.client; client.step = client.__prompt; delete client.__prompt; }"
 
 
 def test_what_the_reader_types_next_is_kept_when_the_last_answer_comes(row):
