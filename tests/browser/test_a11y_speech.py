@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from helpers import fresh_lesson, idle, mark_position, past_settle, shared_page, state_of, values_of
+from helpers import fresh_lesson, idle, mark_position, past_settle, shared_page, state_of, type_refused, values_of
 
 ROW, ROW_PAGE = "explorer", "one-query-row.html"
 LAB, LAB_PAGE = "lab", "attention-lab.html"
@@ -323,12 +323,10 @@ def test_a_number_refused_right_after_a_change_is_heard_last(row):
     field.click()
     field.fill("0.75")
     row.keyboard.press("Enter")
-    row.keyboard.press("Control+a")
-    row.keyboard.type("xyz")
-    row.keyboard.press("Enter")
+    error = type_refused(row, field, "xyz")
     idle(row, ROW)
     quiet(row)
-    message = row.locator(f"#{field.get_attribute('aria-describedby')}").inner_text()
+    message = error.inner_text()
     assert "must be a number, got 'xyz'" in message
     heard = said(row)
     assert message in heard[-1], heard
@@ -341,13 +339,9 @@ def test_a_refused_number_is_said_once_and_again_only_on_enter(row):
     """Leaving a field that holds a refused text sends nothing (the browser's change event
     on leaving it sent the text again, and its message was heard twice); Enter does."""
     field = row.locator(f'figure#{ROW} input[name="key.2.0"]')
-    field.click()
-    row.keyboard.press("Control+a")
-    row.keyboard.type("q")
-    row.keyboard.press("Enter")
+    message = type_refused(row, field, "q").inner_text()
     idle(row, ROW)
     quiet(row)
-    message = row.locator(f"#{field.get_attribute('aria-describedby')}").inner_text()
     row.keyboard.press("Tab")
     idle(row, ROW)
     quiet(row)
