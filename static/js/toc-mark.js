@@ -27,14 +27,13 @@
         else a.removeAttribute("aria-current");
       });
     }
-    // (not before the first mark: measuring the headings of parts not laid out yet would
-    // lay them all out at once, as a phone's first resize did)
+    // Nothing is measured before the page has been laid out and painted, its parts too
+    // (parts.js): measuring the headings of parts not laid out yet would lay the whole
+    // lesson out at once (as a phone's first resize did).
     let marked = false;
     function onScroll() { if (!frame && marked) frame = requestAnimationFrame(mark); }
     window.addEventListener("scroll", onScroll, { passive: true });
     window.addEventListener("resize", onScroll);
-    // The first mark waits until the page has been laid out and painted, its parts too
-    // (parts.js): measuring the headings now would lay out the whole lesson at once.
     let cancelFirst = function () {};
     const cancelParts = ex.parts.then(function () {
       cancelFirst = ex.afterFrame(function () { marked = true; mark(); });
