@@ -55,7 +55,35 @@ SERVICE_WORKER_BLOCKED = "Service Worker registration blocked by Playwright"
 def _generous(context):
     context.set_default_timeout(ACTION_TIMEOUT)
     context.set_default_navigation_timeout(NAVIGATION_TIMEOUT)
+    if os.environ.get(SUITE_LOG):
+        _log_browser_work(context)
     return context
+
+
+# benchmarks/bench_suite.py: where the browser tests' work goes. With this variable naming
+# a file, each context the tests open writes a line there for itself, for each document it
+# loads and for each start of Pyodide (its wasm received, from the server or the cache),
+# with the test it served.
+SUITE_LOG = "EXPLORABLES_SUITE_LOG"
+
+
+def _log_browser_work(context) -> None:
+    def log(kind: str) -> None:
+        test = os.environ.get("PYTEST_CURRENT_TEST", "?").rsplit(" (", 1)[0]
+        with open(os.environ[SUITE_LOG], "a", encoding="utf-8") as out:
+            out.write(f"{test}\t{kind}\n")
+
+    def request(req) -> None:
+        if req.resource_type == "document" and req.is_navigation_request():
+            log("document")
+
+    def delivered(req) -> None:  # (a wasm held back by a test, or cut short, is no start)
+        if req.url.endswith("/pyodide.asm.wasm"):
+            log("engine")
+
+    log("context")
+    context.on("request", request)
+    context.on("requestfinished", delivered)
 
 
 def _floored(method):
