@@ -73,17 +73,15 @@ class AttentionRow(Figure, words=W):
         missing = [name for name in VECTORS if not str(values[name]).strip()]
         if tuple(tokens) != TOKENS and missing:
             listed = " and ".join(filter(None, [", ".join(f":{m}:" for m in missing[:-1]), f":{missing[-1]}:"]))
-            message = (
-                f"the built-in vectors fit only the sentence '{' '.join(TOKENS)}'; for '{' '.join(tokens)}' "
-                f"add {listed} with {n} x,y pair{'s' if n != 1 else ''} each, like '0.5,1; -1,0.2'"
-            )
+            sentences = {"builtin": " ".join(TOKENS), "sentence": " ".join(tokens)}
+            message = W.ERRORS["own_sentence"].format(**sentences, add=listed, n=n, s="s" if n != 1 else "")
             errors.append(OptionError(missing[0], message))
         errors += count_errors(given_vectors(values, width=2), tokens, "x,y pairs")
         try:
             resolve_query(values["query"], tokens)
         except ValueError as err:
             default = str(values["query"]).strip() == "chased" and "chased" not in tokens
-            hint = " ('chased' is the default, which fits only the built-in sentence: add :query:)" if default else ""
+            hint = W.ERRORS["default_query"] if default else ""
             errors.append(OptionError("query", f"{err}{hint}"))
         raise_all(errors)
 

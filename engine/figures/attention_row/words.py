@@ -28,6 +28,12 @@ DOC = {  # the directive options, for `explorables figures attention-row` and th
     "values": "Value vectors, one x,y pair a token separated by ';'. Empty: the built-in ones.",
 }
 
+ERRORS = {  # an author's mistakes in the directive's options, in English as the build's messages are
+    "own_sentence": "the built-in vectors fit only the sentence '{builtin}'; for '{sentence}' "
+    "add {add} with {n} x,y pair{s} each, like '0.5,1; -1,0.2'",
+    "default_query": " ('chased' is the default, which fits only the built-in sentence: add :query:)",
+}
+
 VALUES = (  # the figure's named values, for prose and `explorables figures`
     Value("tokens", "list", "The words of the sentence."),
     Value("query", "integer", "The position of the asking word, from 0."),
