@@ -14,8 +14,8 @@ times a second. It prints:
   when EXPLORABLES_SUITE_LOG names a file): the browser contexts opened, the documents
   loaded (a page opened or reloaded, a frame's page; a lesson swapped in place is not
   one), and the starts of Pyodide (its wasm received, from the server or the cache).
-  A cold start of Pyodide is the largest single piece of a browser test's work (about
-  1.2 core-seconds in the tests' browser), a document about a quarter of that.
+  A lesson loaded until live costs about 1.2 core-seconds in the tests' browser, most of
+  it Pyodide's start; the same page with Python held back, about 0.25.
 
 Nothing here passes or fails: it says where to look before making the suite faster.
 Compare two versions in one hour (a shared machine's load swings by half).
