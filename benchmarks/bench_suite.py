@@ -10,10 +10,15 @@ times a second. It prints:
   test servers, builds), Node (Playwright's driver, Pyodide under Node), the rest; in
   core-seconds, the run's wall time beside them. On a 2-core machine a suite bound by
   its CPU takes the total divided by two, whatever its tests wait for;
-- for each test file, what its tests asked of the browser (tests/conftest.py writes it
-  when EXPLORABLES_SUITE_LOG names a file): the browser contexts opened, the documents
-  loaded (a page opened or reloaded, a frame's page; a lesson swapped in place is not
-  one), and the starts of Pyodide (its wasm received, from the server or the cache).
+- the CPU time of each test file: what its worker's process and everything it started
+  (its Chromium, the servers and builds of its tests) used while the file ran. A test
+  file runs on one worker from start to end (``--dist loadfile``), so this is the file's
+  own cost, however busy the other workers kept the machine;
+- for each test file, what its tests asked of the browser (tests/conftest.py writes it,
+  and each test's start, when EXPLORABLES_SUITE_LOG names a file): the contexts opened,
+  the documents loaded (a page opened or reloaded, a frame's page; a lesson swapped in
+  place is not one), and the starts of Pyodide (its wasm received, from the server or
+  the cache).
   A lesson loaded until live costs about 1.2 core-seconds in the tests' browser, most of
   it Pyodide's start; the same page with Python held back, about 0.25.
 
@@ -27,6 +32,7 @@ Usage: python benchmarks/bench_suite.py [--top 25] [-- PYTEST ARGS]
 from __future__ import annotations
 
 import argparse
+import bisect
 import os
 import subprocess
 import sys
@@ -53,8 +59,8 @@ def kind_of(name: str, argv: list[bytes]) -> str:
     return "other: " + name
 
 
-def processes() -> dict[tuple[str, str], tuple[str, float]]:
-    """Every process now: (pid, start time) -> (kind, CPU seconds so far)."""
+def processes() -> dict[tuple[str, str], tuple[str, float, int]]:
+    """Every process now: (pid, start time) -> (kind, CPU seconds so far, parent's pid)."""
     seen = {}
     for pid in os.listdir("/proc"):
         if not pid.isdigit():
@@ -69,54 +75,110 @@ def processes() -> dict[tuple[str, str], tuple[str, float]]:
             continue
         name = raw[raw.index("(") + 1 : raw.rindex(")")]
         fields = raw.rsplit(")", 1)[1].split()
-        seen[(pid, fields[19])] = (kind_of(name, argv), (int(fields[11]) + int(fields[12])) / TICK)
+        seen[(pid, fields[19])] = (kind_of(name, argv), (int(fields[11]) + int(fields[12])) / TICK, int(fields[1]))
     return seen
 
 
-def run(pytest_args: list[str], log: Path) -> tuple[Counter, float, int]:
-    """The CPU seconds of each kind of process started or running during the run, its
-    wall time and pytest's exit code."""
-    before = processes()
-    last = dict(before)
-    env = {**os.environ, "EXPLORABLES_SUITE_LOG": str(log)}
-    started = time.perf_counter()
-    pytest = subprocess.Popen([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, env=env)
-    while pytest.poll() is None:
-        for key, (kind, seconds) in processes().items():
-            # a process that has ended has no command line left: it keeps the kind it had
-            last[key] = (last[key][0] if key in last else kind, seconds)
-        time.sleep(0.25)
-    wall = time.perf_counter() - started
-    cpu: Counter = Counter()
-    for key, (kind, seconds) in last.items():
-        cpu[kind] += seconds - (before[key][1] if key in before else 0.0)
-    return cpu, wall, pytest.returncode
+def owner(pid: int, parents: dict[int, int], top: int) -> int | None:
+    """The child of ``top`` (pytest) that ``pid`` descends from, or is: the worker whose
+    test started it (its browser's processes, its servers, a build); ``top`` without workers."""
+    seen = 0
+    while pid and seen < 64:
+        parent = parents.get(pid)
+        if pid == top or parent == top:
+            return pid
+        pid, seen = parent or 0, seen + 1
+    return None
 
 
-def by_file(log: Path) -> dict[str, Counter]:
+class Run:
+    """pytest run once, watched: ``cpu`` (core-seconds by kind of process), ``wall``,
+    ``code`` (pytest's exit code), ``pid`` (pytest's) and ``ticks``: for each reading,
+    its time and the CPU seconds each of pytest's children (its workers) used since the last."""
+
+    def __init__(self, pytest_args: list[str], log: Path):
+        before = processes()
+        last = {key: (kind, seconds) for key, (kind, seconds, _) in before.items()}
+        env = {**os.environ, "EXPLORABLES_SUITE_LOG": str(log)}
+        started = time.perf_counter()
+        pytest = subprocess.Popen([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, env=env)
+        self.pid, self.ticks = pytest.pid, []
+        while pytest.poll() is None:
+            now, spent = processes(), Counter()
+            parents = {int(pid): parent for (pid, _), (_, _, parent) in now.items()}
+            for key, (kind, seconds, _) in now.items():
+                used = seconds - last[key][1] if key in last else seconds - 0.0
+                # a process that has ended has no command line left: it keeps the kind it had
+                last[key] = (last[key][0] if key in last else kind, seconds)
+                worker = owner(int(key[0]), parents, self.pid) if used > 0 else None
+                if worker:
+                    spent[worker] += used
+            self.ticks.append((time.time(), spent))
+            time.sleep(0.25)
+        self.wall, self.code = time.perf_counter() - started, pytest.returncode
+        self.cpu: Counter = Counter()
+        for key, (kind, seconds) in last.items():
+            self.cpu[kind] += seconds - (before[key][1] if key in before else 0.0)
+
+    def by_file(self, starts: list[tuple[str, int, float]]) -> Counter:
+        """The CPU seconds spent while each test file ran, by its worker and what that
+        started: ``starts`` are (test, worker's pid, time) as each test started."""
+        timelines: dict[int, list[tuple[float, str]]] = defaultdict(list)
+        for test, pid, at in starts:
+            timelines[pid].append((at, test.split("::")[0]))
+        for line in timelines.values():
+            line.sort()
+        spent: Counter = Counter()
+        for at, used in self.ticks:
+            for pid, seconds in used.items():
+                line = timelines.get(pid)
+                if not line:
+                    spent["(between files: collection, start, teardown)"] += seconds
+                    continue
+                i = bisect.bisect_right(line, (at, "\uffff")) - 1
+                spent[line[i][1] if i >= 0 else "(before the first test)"] += seconds
+        return spent
+
+
+def read_log(log: Path, pytest_pid: int) -> tuple[dict[str, Counter], list[tuple[str, int, float]]]:
+    """What tests/conftest.py wrote: the browser work of each test file, and each test's
+    start (its worker and the time; xdist's controller says each start again: left out)."""
     files: dict[str, Counter] = defaultdict(Counter)
-    if log.exists():
-        for line in log.read_text(encoding="utf-8").splitlines():
-            test, _, kind = line.partition("\t")
+    starts = []
+    for line in log.read_text(encoding="utf-8").splitlines() if log.exists() else []:
+        test, _, kind = line.partition("\t")
+        if kind.startswith("start "):
+            _, pid, at = kind.split()
+            starts.append((test, int(pid), float(at)))
+        else:
             files[test.split("::")[0]][kind] += 1
-    return files
+    if any(pid != pytest_pid for _, pid, _ in starts):
+        starts = [start for start in starts if start[1] != pytest_pid]
+    return files, starts
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--top", type=int, default=25, help="test files to list, most engine starts first")
+    parser.add_argument("--top", type=int, default=25, help="test files to list in each table")
     parser.add_argument("pytest_args", nargs="*", help="after --: pytest's arguments (default: the browser tests)")
     args = parser.parse_args()
+    pytest_args = args.pytest_args or DEFAULT_ARGS
     with tempfile.TemporaryDirectory() as tmp:
-        log = Path(tmp) / "browser-work.tsv"
-        cpu, wall, code = run(args.pytest_args or DEFAULT_ARGS, log)
-        files = by_file(log)
-    total = sum(v for v in cpu.values() if v > 0)
-    print(f"pytest {' '.join(args.pytest_args or DEFAULT_ARGS)}: exit {code}, {wall:.0f} s wall")
-    print(f"\nCPU by kind of process: {total:.0f} core-seconds ({total / wall:.2f} cores busy on average)")
-    for kind, seconds in cpu.most_common():
-        if seconds >= 0.05 * total / 20:
+        log = Path(tmp) / "suite.tsv"
+        run = Run(pytest_args, log)
+        files, starts = read_log(log, run.pid)
+    total = sum(v for v in run.cpu.values() if v > 0)
+    print(f"pytest {' '.join(pytest_args)}: exit {run.code}, {run.wall:.0f} s wall")
+    print(f"\nCPU by kind of process: {total:.0f} core-seconds ({total / run.wall:.2f} cores busy on average)")
+    for kind, seconds in run.cpu.most_common():
+        if seconds >= total / 400:
             print(f"  {seconds:8.1f} core-s  {100 * seconds / total:4.0f} %  {kind}")
+
+    spent = run.by_file(starts)
+    print(f"\nCPU by test file (its worker's processes while it ran): {sum(spent.values()):.0f} core-seconds")
+    for name, seconds in spent.most_common(args.top):
+        print(f"  {seconds:8.1f} core-s  {name}")
+
     totals = sum(files.values(), Counter())
     print(
         f"\nbrowser work: {totals['context']} contexts, {totals['document']} documents, "
@@ -126,7 +188,7 @@ def main() -> int:
     ranked = sorted(files.items(), key=lambda item: (-item[1]["engine"], -item[1]["document"], item[0]))
     for name, counts in ranked[: args.top]:
         print(f"{counts['engine']:8} {counts['document']:10} {counts['context']:9}  {name}")
-    return code
+    return run.code
 
 
 if __name__ == "__main__":

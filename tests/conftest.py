@@ -8,6 +8,7 @@ import os
 import re
 import shutil
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -60,18 +61,26 @@ def _generous(context):
     return context
 
 
-# benchmarks/bench_suite.py: where the browser tests' work goes. With this variable naming
-# a file, each context the tests open writes a line there for itself, for each document it
-# loads and for each start of Pyodide (its wasm received, from the server or the cache),
-# with the test it served.
+# benchmarks/bench_suite.py: where the suite's work goes. With this variable naming a file,
+# each test writes a line there as it starts (with its process and the time), and each
+# context the browser tests open one for itself, for each document it loads and for each
+# start of Pyodide (its wasm received, from the server or the cache), with its test.
 SUITE_LOG = "EXPLORABLES_SUITE_LOG"
 
 
+def _log_suite(kind: str, test: str | None = None) -> None:
+    test = test or os.environ.get("PYTEST_CURRENT_TEST", "?").rsplit(" (", 1)[0]
+    with open(os.environ[SUITE_LOG], "a", encoding="utf-8") as out:
+        out.write(f"{test}\t{kind}\n")
+
+
+def pytest_runtest_logstart(nodeid, location):
+    if os.environ.get(SUITE_LOG):
+        _log_suite(f"start {os.getpid()} {time.time()}", nodeid)
+
+
 def _log_browser_work(context) -> None:
-    def log(kind: str) -> None:
-        test = os.environ.get("PYTEST_CURRENT_TEST", "?").rsplit(" (", 1)[0]
-        with open(os.environ[SUITE_LOG], "a", encoding="utf-8") as out:
-            out.write(f"{test}\t{kind}\n")
+    log = _log_suite
 
     def request(req) -> None:
         if req.resource_type == "document" and req.is_navigation_request():
