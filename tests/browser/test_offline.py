@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from conftest import Guard, serve_folder
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from helpers import later_loaded, whole
 
 from explorables.site_builder.authors import loader as authors
@@ -210,7 +211,15 @@ def test_each_new_deploy_is_taken_up_whole_and_the_old_cache_goes(browser, brows
                 note.get_by_role("button", name="Reload").click()
             else:
                 page.reload()
-            page.locator("main", has_text=text).wait_for()
+            try:
+                page.locator("main", has_text=text).wait_for()
+            except PlaywrightTimeout as err:  # what the take-over was doing, for whoever reads the failure
+                loads = sum(1 for r in requested[since:] if urlsplit(r).path.endswith("softmax-of-three.html"))
+                workers = [w.url.rsplit("/", 1)[-1] for w in context.service_workers]
+                raise AssertionError(
+                    f"{how}: the new version never showed; {loads} loads of the page since (a take-over "
+                    f"answers each with a refresh), {len(requested) - since} requests, service workers {workers}"
+                ) from err
             live(page, "three")
             answers_a_slider(page, "three")
             assert page.evaluate(CACHE_KEYS) == [f"explorables {url} {new['version']}"], how
