@@ -155,15 +155,18 @@
     const active = document.activeElement;
     const panels = [];
     const near = Object.create(null);  // panel id -> the controls placed after it
+    const coming = Object.create(null);  // the panels not made yet (a figure still unfolding)
     const rest = [];
     (this.scene.panels || []).forEach(function (spec) {
       const view = self.panelViews[spec.kind + ":" + (spec.id || spec.name)];
-      if (view) { panels.push({ id: spec.id, el: view.el }); near[spec.id] = []; }
+      if (view) { panels.push({ id: spec.id, el: view.el }); near[spec.id] = []; } else coming[spec.id] = true;
     });
     (this.scene.controls || []).forEach(function (spec) {
       const view = self.controlViews[spec.kind + ":" + (spec.id || spec.name)];
       if (!view) return;
       if (narrow && spec.near && near[spec.near]) near[spec.near].push(view.el);
+      // narrow, its panel still to come: placed with it, not laid out first where it would not stay
+      else if (narrow && spec.near && coming[spec.near]) view.el.remove();
       else rest.push(view.el);
     });
     const inPanels = [];
