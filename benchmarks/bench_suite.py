@@ -107,7 +107,7 @@ class Run:
             now, spent = processes(), Counter()
             parents = {int(pid): parent for (pid, _), (_, _, parent) in now.items()}
             for key, (kind, seconds, _) in now.items():
-                used = seconds - last[key][1] if key in last else seconds - 0.0
+                used = seconds - last.get(key, (kind, 0.0))[1]
                 # a process that has ended has no command line left: it keeps the kind it had
                 last[key] = (last[key][0] if key in last else kind, seconds)
                 worker = owner(int(key[0]), parents, self.pid) if used > 0 else None
@@ -131,12 +131,14 @@ class Run:
         spent: Counter = Counter()
         for at, used in self.ticks:
             for pid, seconds in used.items():
-                line = timelines.get(pid)
-                if not line:
-                    spent["(between files: collection, start, teardown)"] += seconds
-                    continue
+                line = timelines.get(pid, [])
                 i = bisect.bisect_right(line, (at, "\uffff")) - 1
-                spent[line[i][1] if i >= 0 else "(before the first test)"] += seconds
+                if i >= 0:
+                    spent[line[i][1]] += seconds
+                elif pid == self.pid:
+                    spent["(pytest's own process: collection, the workers' reports)"] += seconds
+                else:
+                    spent["(a worker before its first test: its start and collection)"] += seconds
         return spent
 
 

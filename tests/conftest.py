@@ -80,17 +80,15 @@ def pytest_runtest_logstart(nodeid, location):
 
 
 def _log_browser_work(context) -> None:
-    log = _log_suite
-
     def request(req) -> None:
         if req.resource_type == "document" and req.is_navigation_request():
-            log("document")
+            _log_suite("document")
 
     def delivered(req) -> None:  # (a wasm held back by a test, or cut short, is no start)
         if req.url.endswith("/pyodide.asm.wasm"):
-            log("engine")
+            _log_suite("engine")
 
-    log("context")
+    _log_suite("context")
     context.on("request", request)
     context.on("requestfinished", delivered)
 
