@@ -21,6 +21,12 @@
   const ex = window.explorables;
   if (!ex || !ex.pages || !ex.words) return;  // the print page runs no runtime
   const loading = {};  // a words script's address -> Promise of the language's words
+  // the page's own words, kept as loaded ones are: a reader who comes back to the language
+  // the page opened in finds them at hand (ex.words itself changes with the language)
+  ex.languageWords = ex.languageWords || {};
+  if (!ex.languageWords[ex.words.language]) {
+    ex.languageWords[ex.words.language] = { language: ex.words.language, dir: ex.words.dir, messages: ex.words.messages };
+  }
 
   /* The words of ``code``, from the script at ``src`` (the switch's link names it). */
   function wordsOf(code, src) {
@@ -99,7 +105,8 @@
       document.documentElement.lang = page.code;
       document.documentElement.dir = page.dir;
       adopt(known);
-    } else settle();
+      ex.wordsSettled = Promise.resolve();
+    } else ex.wordsSettled = settle();
     return boot.apply(this, arguments);
   };
   // the worker is made after the first swap, or starts again after it stopped: told then
@@ -169,7 +176,7 @@
   function idle() {
     if (window.requestIdleCallback) window.requestIdleCallback(ahead, { timeout: 2000 }); else setTimeout(ahead, 500);
   }
-  settle();
+  ex.wordsSettled = settle();  // what writes words of its own into the page waits for it
   ex.ready.then(idle, idle);
   // a reader who opens the menu before that: at once (toggle does not bubble: captured),
   // or now, when it was opened before this script came

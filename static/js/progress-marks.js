@@ -157,8 +157,11 @@
     keep.focus();
   }
 
+  /* The marks are written in the words of the page shown: after a switch of language
+     (js/languages.js), once its words have come. */
   function paint(data) {
-    progress.track().then(function (track) {
+    Promise.all([progress.track(), ex.wordsSettled]).then(function (both) {
+      const track = both[0];
       const all = track.words || {};
       words = all[ex.words.language] || all[Object.keys(all)[0]] || {};
       const entries = trackEntries(track);

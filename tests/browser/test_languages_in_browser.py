@@ -374,5 +374,6 @@ def test_opening_the_menu_fetches_the_other_languages_words_at_once(held, base):
     for route in waiting:
         route.continue_()
     page.unroute(later)
-    page.wait_for_function("() => Object.keys(window.explorables.languageWords || {}).length === 2")
-    assert sorted(page.evaluate("() => Object.keys(window.explorables.languageWords)")) == ["de", "en"]
+    # the other two languages' words, fetched; the page's own are kept beside them
+    page.wait_for_function("() => Object.keys(window.explorables.languageWords || {}).length === 3")
+    assert sorted(page.evaluate("() => Object.keys(window.explorables.languageWords)")) == ["de", "en", "he"]

@@ -143,3 +143,33 @@ def test_a_store_kept_by_a_translations_own_key_is_merged_in(reader, base):
     page.wait_for_function(  # stored merged
         f"() => Object.keys(JSON.parse(localStorage.getItem({STORAGE!r})).lessons).join() === 'drills.html'"
     )
+
+
+def test_the_marks_are_in_the_words_of_the_language_switched_to(reader, base):
+    """The marks drawn after a switch wait for the new language's words, however late they
+    come (here German's, held until the page is swapped in), and coming back to the language
+    the page opened in needs no words to come at all."""
+    page = reader
+    held = []
+    page.route("**/words/de*.js", lambda route: held.append(route))
+    page.goto(base + "drills.html")
+    progress_shown(page)
+    assert menu_mark(page, "Drills") == "visited"
+    switch_to(page, "de")
+    page.wait_for_function("() => document.querySelector('main h1').textContent === 'Übungen'")
+    while not held:  # asked for on the way (or ahead, once the page was live), and held
+        page.wait_for_timeout(20)
+    assert page.evaluate("() => document.body.dataset.exProgressShown") == "drills.html"  # not drawn yet
+    for route in held:
+        route.continue_()
+    progress_shown(page)
+    link = page.locator(".ex-header nav a", has_text="Übungen").first
+    assert link.get_attribute("data-ex-progress-label") == "Besucht"
+    page.unroute("**/words/de*.js")
+    page.route("**/words/*.js", lambda route: route.abort())  # the way back: nothing to wait for
+    switch_to(page, "en")
+    page.wait_for_function("() => document.querySelector('main h1').textContent === 'Drills'")
+    progress_shown(page)
+    assert page.locator(".ex-header nav a", has_text="Drills").first.get_attribute("data-ex-progress-label") == (
+        "Visited"
+    )
