@@ -116,6 +116,29 @@ def test_the_worker_s_code_is_a_script_that_runs(site, tmp_path):
     assert scripts.STYLES.index("css/offline.css") < scripts.STYLES.index("css/finish.css")
 
 
+def test_a_take_over_that_never_comes_is_not_asked_for_again(site):
+    """A reload of the only page open, a new deploy waiting: the worker asks it to take
+    over and answers with a page that waits for it (it asks for nothing). If the new
+    worker has not taken over after ten seconds, the page is answered from the version in
+    hand, and that worker is not asked again: no reload after reload for ever. Another
+    deploy waiting is asked. (tests/node/serviceworker_takeover.mjs runs sw.js in Node.)"""
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("the tests need Node (CONTRIBUTING.md)")
+    page = next(path for path in serviceworker.read_data(site)["files"] if path.endswith(".html"))
+    script = Path(__file__).parent / "node" / "serviceworker_takeover.mjs"
+    ran = subprocess.run([node, str(script), str(site / "sw.js"), f"https://example.org/{page}"],
+                         capture_output=True, text=True, check=True)
+    steps = [(s["at"], s["answer"], s["asked"]) for s in json.loads(ran.stdout)]
+    assert steps == [
+        (0, "wait", ["first take-over"]),
+        (4_000, "wait", ["first take-over"]),
+        (11_000, "kept", ["first take-over"]),
+        (71_000, "kept", ["first take-over"]),
+        (72_000, "wait", ["first take-over", "second take-over"]),
+    ]
+
+
 def test_a_changed_lesson_is_a_new_worker_with_the_same_build_id(tmp_path):
     content = make(tmp_path)
     build_site(content, tmp_path / "_site")

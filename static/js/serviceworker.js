@@ -194,21 +194,34 @@
 
   /* A reload of the only page open while a new version waits: the new version takes
      over, and the page is loaded again, from it (no page of the old one is left). The
-     answer is at once: the new worker activates once this one has no request left. */
+     answer is at once, a page that waits without asking for anything: the new worker
+     activates once this one has no request left, takes the page (clients.claim) and the
+     page loads itself again, now from it. A take-over that has not come after HANDING_MS
+     is not asked for again: the page loads again and this version answers it, as it
+     would with no new one waiting, rather than asking on and on. */
   const HANDING_MS = 10000;  // the longest a take-over may take before this version answers again
   let handing = 0;  // when this worker asked the waiting one to take over
+  let handedTo = null;  // the waiting worker it asked
+  const WAIT_PAGE = "<!doctype html><meta charset=\"utf-8\"><title></title><script>(function () {" +
+    "var again = function () { location.reload(); }; var sw = navigator.serviceWorker;" +
+    "sw.addEventListener(\"controllerchange\", again); setTimeout(again, " + HANDING_MS + ");" +
+    "sw.getRegistration().then(function (r) { if (!r || !r.waiting) again(); });" +  // taken over already
+    "})();</script>";
   function takeOver(request) {
     if (request.mode !== "navigate") return Promise.resolve(null);
-    const again = function () { return new Response("", { headers: { Refresh: "0" } }); };
-    // Taking over: a page loaded meanwhile asks again (the new version, once it is active),
-    // however many documents the reload left open for a moment on a busy machine.
+    const again = function () {
+      return new Response(WAIT_PAGE, { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+    };
+    // Taking over: a page loaded meanwhile waits too, however many documents the reload
+    // left open for a moment on a busy machine.
     if (Date.now() - handing < HANDING_MS) return Promise.resolve(again());
     const waiting = self.registration.waiting;
-    if (!waiting) return Promise.resolve(null);
+    if (!waiting || waiting === handedTo) return Promise.resolve(null);
     return self.clients.matchAll({ type: "window" }).then(function (pages) {
       // the page reloaded is the only one open (a new tab beside another page is not)
       if (pages.length > 1 || (pages.length === 1 && pages[0].url !== request.url)) return null;
       handing = Date.now();
+      handedTo = waiting;
       waiting.postMessage({ type: "take-over" });
       return again();
     });
