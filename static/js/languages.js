@@ -32,6 +32,7 @@
   function wordsOf(code, src) {
     const known = ex.languageWords && ex.languageWords[code];
     if (known) return Promise.resolve(known);
+    src = new URL(src, location.href).href;  // one script, however the page naming it is placed
     if (!loading[src]) {
       loading[src] = new Promise(function (resolve, reject) {
         const script = document.createElement("script");
@@ -85,6 +86,18 @@
       });
     }
   }
+
+  /* A page of another language is swapped in once its words have come (its figures,
+     their controls and numbers, are drawn in them); they are seldom not at hand, since
+     they are fetched ahead once the page is live, or as soon as the switch is opened. */
+  ex.pages.on("arrive", function (page, url) {
+    const box = page.nodes && page.nodes.querySelector ? page.nodes.querySelector(".ex-languages") : null;
+    const link = box && box.querySelector("a[aria-current]");
+    if (!link || !link.dataset.words || box.dataset.language === ex.words.language) return null;
+    return wordsOf(box.dataset.language, new URL(link.dataset.words, url).href).catch(function () {
+      return null;  // drawn in the words at hand; settle() says why
+    });
+  });
 
   /* Before a page swapped in is drawn: its language, if another. */
   function settle() {

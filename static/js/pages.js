@@ -12,11 +12,13 @@
    - After a swap, focus moves to the new heading and the one shared announcer says
      the new title, for screen-reader users.
    - Later page features hook in with ex.pages.on("mount" | "unmount", fn(root)); "head",
-     fn(html): the swapped page's <html> (its lang, dir and head; null from a bundle). */
+     fn(html): the swapped page's <html> (its lang, dir and head; null from a bundle);
+     "arrive", fn(page, url): a page fetched, before it is swapped in, which waits for
+     the promise fn may return (js/languages.js: the words of its language). */
 (function () {
   "use strict";
   const ex = window.explorables;
-  const hooks = { mount: [], unmount: [], head: [] };
+  const hooks = { mount: [], unmount: [], head: [], arrive: [] };
   const kept = {};  // page key (an address) -> {figure id: {state, scene}}
   let announcer = null;
   let pending = [];  // texts waiting to be written into the announcer together
@@ -301,6 +303,10 @@
           return page || ex.pages.source(target.href);
         }).then(function (page) {
           if (!page) throw new Error("no page to swap in");
+          return Promise.all(hooks.arrive.map(function (fn) { return fn(page, target.href); })).then(function () {
+            return page;
+          });
+        }).then(function (page) {
           stamp();
           if (how.push) history.replaceState(Object.assign({}, history.state, { scroll: window.scrollY }), "");
           unmount();

@@ -377,3 +377,27 @@ def test_opening_the_menu_fetches_the_other_languages_words_at_once(held, base):
     # the other two languages' words, fetched; the page's own are kept beside them
     page.wait_for_function("() => Object.keys(window.explorables.languageWords || {}).length === 3")
     assert sorted(page.evaluate("() => Object.keys(window.explorables.languageWords)")) == ["de", "en", "he"]
+
+
+def test_a_page_of_another_language_is_swapped_in_once_its_words_have_come(held, base):
+    """Its figure is drawn in its words, numbers and controls: the German lesson's
+    temperature reads with a decimal comma, however late German's words come (held here
+    until the German page has come)."""
+    page = held
+    words: list = []
+    page.route("**/words/de*.js", lambda route: words.append(route))
+    page.goto(base + "rows.html")
+    readout = page.locator("figure#row .ex-slider-head output").first
+    english = readout.inner_text()
+    assert "." in english, english
+    page.locator(".ex-languages summary").click()  # (which asks for the words at once)
+    page.locator(".ex-languages a[hreflang=de]").click()
+    page.wait_for_function("url => performance.getEntriesByName(url).length", arg=base + "de/rows.html")
+    while not words:
+        page.wait_for_timeout(20)
+    assert page.evaluate("() => document.querySelector('.ex-languages').dataset.language") == "en"  # it waits
+    for route in words:
+        route.continue_()
+    page.unroute("**/words/de*.js")
+    page.wait_for_function("() => document.querySelector('.ex-languages').dataset.language === 'de'")
+    assert readout.inner_text() == english.replace(".", ",")

@@ -146,22 +146,23 @@ def test_a_store_kept_by_a_translations_own_key_is_merged_in(reader, base):
 
 
 def test_the_marks_are_in_the_words_of_the_language_switched_to(reader, base):
-    """The marks drawn after a switch wait for the new language's words, however late they
-    come (here German's, held until the page is swapped in), and coming back to the language
-    the page opened in needs no words to come at all."""
+    """The marks drawn after a switch are in the new language's words, however late they
+    come (here German's, held), and coming back to the language the page opened in needs
+    no words to come at all."""
     page = reader
     held = []
     page.route("**/words/de*.js", lambda route: held.append(route))
     page.goto(base + "drills.html")
     progress_shown(page)
     assert menu_mark(page, "Drills") == "visited"
-    switch_to(page, "de")
-    page.wait_for_function("() => document.querySelector('main h1').textContent === 'Übungen'")
+    page.locator(".ex-languages summary").click()
+    page.locator(".ex-languages a[hreflang=de]").click()
     while not held:  # asked for on the way (or ahead, once the page was live), and held
         page.wait_for_timeout(20)
     assert page.evaluate("() => document.body.dataset.exProgressShown") == "drills.html"  # not drawn yet
     for route in held:
         route.continue_()
+    page.wait_for_function("() => document.querySelector('main h1').textContent === 'Übungen'")
     progress_shown(page)
     link = page.locator(".ex-header nav a", has_text="Übungen").first
     assert link.get_attribute("data-ex-progress-label") == "Besucht"
