@@ -202,11 +202,15 @@
   const HANDING_MS = 10000;  // the longest a take-over may take before this version answers again
   let handing = 0;  // when this worker asked the waiting one to take over
   let handedTo = null;  // the waiting worker it asked
-  const WAIT_PAGE = "<!doctype html><meta charset=\"utf-8\"><title></title><script>(function () {" +
-    "var again = function () { location.reload(); }; var sw = navigator.serviceWorker;" +
-    "sw.addEventListener(\"controllerchange\", again); setTimeout(again, " + HANDING_MS + ");" +
-    "sw.getRegistration().then(function (r) { if (!r || !r.waiting) again(); });" +  // taken over already
-    "})();</script>";
+  /* The script of the page that waits (written into it as its source: it runs there). */
+  function awaitTakeOver(ms) {
+    const again = function () { location.reload(); };
+    navigator.serviceWorker.addEventListener("controllerchange", again);
+    setTimeout(again, ms);
+    navigator.serviceWorker.getRegistration().then(function (r) { if (!r || !r.waiting) again(); });  // taken over already
+  }
+  const WAIT_PAGE = "<!doctype html><meta charset=\"utf-8\"><title></title><script>(" + awaitTakeOver + ")(" +
+    HANDING_MS + ");</script>";
   function takeOver(request) {
     if (request.mode !== "navigate") return Promise.resolve(null);
     const again = function () {
