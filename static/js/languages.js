@@ -90,11 +90,13 @@
   /* A page of another language is swapped in once its words have come (its figures,
      their controls and numbers, are drawn in them); they are seldom not at hand, since
      they are fetched ahead once the page is live, or as soon as the switch is opened. */
+  const WORDS_WAIT_MS = 5000;  // the longest a switch waits for them (a stalled network): then drawn without
   ex.pages.on("arrive", function (page, url) {
     const box = page.nodes && page.nodes.querySelector ? page.nodes.querySelector(".ex-languages") : null;
     const link = box && box.querySelector("a[aria-current]");
     if (!link || !link.dataset.words || box.dataset.language === ex.words.language) return null;
-    return wordsOf(box.dataset.language, new URL(link.dataset.words, url).href).catch(function () {
+    const words = wordsOf(box.dataset.language, new URL(link.dataset.words, url).href);
+    return Promise.race([words, new Promise(function (late) { setTimeout(late, WORDS_WAIT_MS); })]).catch(function () {
       return null;  // drawn in the words at hand; settle() says why
     });
   });
