@@ -13,8 +13,7 @@
      the new title, for screen-reader users.
    - Later page features hook in with ex.pages.on("mount" | "unmount", fn(root)); "head",
      fn(html): the swapped page's <html> (its lang, dir and head; null from a bundle);
-     "arrive", fn(page, url): a page fetched, before it is swapped in, which waits for
-     the promise fn may return (js/languages.js: the words of its language). */
+     "arrive", fn(page, url): a page fetched, swapped in once fn's promise settles. */
 (function () {
   "use strict";
   const ex = window.explorables;
@@ -132,11 +131,8 @@
      the address changes before the page it names is swapped in. */
   function prefetchNext(early) {
     const link = document.querySelector("a[rel=next]");
-    if (link) {
-      const font = !early && link.getAttribute("data-ex-font");  // (early: its font once live)
-      prefetch(new URL(link.getAttribute("href"), ex.pages.current).href,
-        font && new URL(font, ex.pages.current).href);
-    }
+    const font = link && !early && link.getAttribute("data-ex-font");  // (early: its font once live)
+    if (link) prefetch(new URL(link.getAttribute("href"), ex.pages.current).href, font && new URL(font, ex.pages.current).href);
   }
   const SWAPPED_AFTER = 1000;  // ms
   function nextWhenLive(swapped) {
@@ -155,8 +151,7 @@
   }
 
   function unmount() {
-    const here = key(location.href);
-    const states = (kept[ex.pages.current || here] = Object.create(null));  // by figure id
+    const states = (kept[ex.pages.current || key(location.href)] = Object.create(null));  // by figure id
     Object.keys(ex.figures).forEach(function (id) {
       const figure = ex.figures[id];
       // what the reader did that the engine has not computed yet (Python still on its
@@ -303,9 +298,8 @@
           return page || ex.pages.source(target.href);
         }).then(function (page) {
           if (!page) throw new Error("no page to swap in");
-          return Promise.all(hooks.arrive.map(function (fn) { return fn(page, target.href); })).then(function () {
-            return page;
-          });
+          const waits = hooks.arrive.map(function (fn) { return fn(page, target.href); });  // languages.js: the words
+          return Promise.all(waits).then(function () { return page; });
         }).then(function (page) {
           stamp();
           if (how.push) history.replaceState(Object.assign({}, history.state, { scroll: window.scrollY }), "");
