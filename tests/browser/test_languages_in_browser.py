@@ -393,8 +393,11 @@ def test_a_page_of_another_language_is_swapped_in_once_its_words_have_come(held,
     page.locator(".ex-languages summary").click()  # (which asks for the words at once)
     page.locator(".ex-languages a[hreflang=de]").click()
     page.wait_for_function("url => performance.getEntriesByName(url).length", arg=base + "de/rows.html")
-    while not words:
+    for _ in range(3000):  # until German's words are asked for: held
+        if words:
+            break
         page.wait_for_timeout(20)
+    assert words, "German's words were never asked for"
     assert page.evaluate("() => document.querySelector('.ex-languages').dataset.language") == "en"  # it waits
     for route in words:
         route.continue_()

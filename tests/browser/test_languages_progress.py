@@ -157,8 +157,11 @@ def test_the_marks_are_in_the_words_of_the_language_switched_to(reader, base):
     assert menu_mark(page, "Drills") == "visited"
     page.locator(".ex-languages summary").click()
     page.locator(".ex-languages a[hreflang=de]").click()
-    while not held:  # asked for on the way (or ahead, once the page was live), and held
+    for _ in range(3000):  # until German's words are asked for (on the way, or ahead once live): held
+        if held:
+            break
         page.wait_for_timeout(20)
+    assert held, "German's words were never asked for"
     assert page.evaluate("() => document.body.dataset.exProgressShown") == "drills.html"  # not drawn yet
     for route in held:
         route.continue_()
