@@ -48,9 +48,10 @@
     return loading[src];
   }
 
-  /* The language of the page shown: its switch's, with the address of its words. */
-  function shown() {
-    const box = document.querySelector(".ex-languages");
+  /* The language of the page shown (or of the page ``root`` holds): its switch's, with the
+     address of its words. */
+  function shown(root) {
+    const box = (root || document).querySelector(".ex-languages");
     if (!box) return null;
     const link = box.querySelector("a[aria-current]");
     return { code: box.dataset.language, dir: box.dataset.dir, words: link && link.dataset.words };
@@ -92,10 +93,9 @@
      they are fetched ahead once the page is live, or as soon as the switch is opened. */
   const WORDS_WAIT_MS = 5000;  // the longest a switch waits for them (a stalled network): then drawn without
   ex.pages.on("arrive", function (page, url) {
-    const box = page.nodes && page.nodes.querySelector ? page.nodes.querySelector(".ex-languages") : null;
-    const link = box && box.querySelector("a[aria-current]");
-    if (!link || !link.dataset.words || box.dataset.language === ex.words.language) return null;
-    const words = wordsOf(box.dataset.language, new URL(link.dataset.words, url).href);
+    const coming = page.nodes ? shown(page.nodes) : null;  // (a bundle's page is text: its words come on the way)
+    if (!coming || !coming.words || coming.code === ex.words.language) return null;
+    const words = wordsOf(coming.code, new URL(coming.words, url).href);
     return Promise.race([words, new Promise(function (late) { setTimeout(late, WORDS_WAIT_MS); })]).catch(function () {
       return null;  // drawn in the words at hand; settle() says why
     });

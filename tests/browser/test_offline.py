@@ -218,7 +218,8 @@ def test_each_new_deploy_is_taken_up_whole_and_the_old_cache_goes(browser, brows
                 workers = [w.url.rsplit("/", 1)[-1] for w in context.service_workers]
                 raise AssertionError(
                     f"{how}: the new version never showed; {loads} loads of the page since (a take-over "
-                    f"answers each with a refresh), {len(requested) - since} requests, service workers {workers}"
+                    f"answers the first with a page that waits), {len(requested) - since} requests, "
+                    f"service workers {workers}"
                 ) from err
             live(page, "three")
             answers_a_slider(page, "three")
