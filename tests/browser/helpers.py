@@ -159,14 +159,15 @@ def first_frame(page, url: str, figure_id: str) -> dict:
         }""", [figure_id, [".ex-bar", ".ex-cells tbody td", ".ex-plane canvas"]])}
 
 
-LATER_LOADED = """() => !document.querySelector('script[src*="/js/explorables."]') ||
-    performance.getEntriesByType("resource").some(e => /\\/js\\/later\\.[0-9a-f]+\\.js$/.test(e.name))"""
+LATER_LOADED = """() => !document.querySelector('script[src*="/js/explorables."]') || (
+    performance.getEntriesByType("resource").some(e => /\\/js\\/later\\.[0-9a-f]+\\.js$/.test(e.name)) &&
+    !!window.explorables.progress && (!!window.explorablesTrack || !window.explorables.assetNames.track))"""
 
 
 def later_loaded(page) -> None:
-    """Wait until what the runtime loads after the first frame (js/later.js) has come, on
-    a page that has the runtime: leaving the page before would cancel that request, a
-    failed request for the guard."""
+    """Wait until what the runtime loads after the first frame has come, on a page that has
+    the runtime: js/later.js, then the track's data its progress.js asks for (track.*.js).
+    Leaving the page before would cancel that request, a failed request for the guard."""
     page.wait_for_function(LATER_LOADED)
 
 
