@@ -118,8 +118,9 @@ def test_a_problem_that_raises_names_the_line_that_raised(site, capsys):
     source = SAMPLE.read_text().replace("        return dot(p[\"a\"], p[\"b\"])",
                                         "        return dot(p[\"a\"], p[\"b\"]) / (p[\"a\"][0] + 1.9)")
     err = broken(site, capsys, "dot_product.py", source)
-    line = _line(source, "+ 1.9")
-    assert re.search(rf"error: figures/dot_product.py:{line}:1: exercise type 'dot-2': making the problem of "
+    line = _line(source, "+ 1.9")  # at the division that raised, where an editor's cursor should land
+    column = source.splitlines()[line - 1].index("dot(") + 1
+    assert re.search(rf"error: figures/dot_product.py:{line}:{column}: exercise type 'dot-2': making the problem of "
                      r"seed \d raised ZeroDivisionError: float division by zero\n", err)
 
 

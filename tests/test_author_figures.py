@@ -84,15 +84,25 @@ def test_a_syntax_error_names_the_authors_line(site, capsys):
 
 def test_an_exception_at_import_names_the_authors_line(site, capsys):
     err = broken(site, capsys, "bad.py", "import math\n\nX = math.sqrt(-1)\n")
-    assert err.startswith("error: figures/bad.py:3:1: the module raised ValueError when imported: math domain error\n")
+    # at the call that raised: line 3, column 5 (``math.sqrt(-1)``)
+    assert err.startswith("error: figures/bad.py:3:5: the module raised ValueError when imported: math domain error\n")
     assert "Traceback" not in err and "site_builder" not in err
+
+
+def test_the_column_of_what_raised_counts_characters_not_bytes(site, capsys):
+    """Python's traceback counts a column in UTF-8 bytes; an editor counts characters."""
+    line = 'X = ("θ → φ", math.sqrt(-1))'
+    err = broken(site, capsys, "bad.py", f"import math\n\n{line}\n")
+    column = line.index("math.sqrt") + 1  # 14 characters in, 18 bytes
+    assert err.startswith(f"error: figures/bad.py:3:{column}: the module raised ValueError when imported: ")
 
 
 def test_a_value_with_an_unknown_format_names_the_authors_line(site, capsys):
     source = SAMPLE.read_text().replace('Value("top", "percent"', 'Value("top", "percentage"')
     err = broken(site, capsys, "softmax_bars.py", source)
-    line = 1 + source.splitlines().index(next(l for l in source.splitlines() if '"percentage"' in l))
-    assert err.startswith(f"error: figures/softmax_bars.py:{line}:1: the module raised ValueError when imported: "
+    text = next(l for l in source.splitlines() if '"percentage"' in l)
+    line, column = 1 + source.splitlines().index(text), text.index("Value(") + 1  # the Value(...) that raised
+    assert err.startswith(f"error: figures/softmax_bars.py:{line}:{column}: the module raised ValueError when imported: "
                           f"value 'top': format must be one of percent, decimal,")
 
 

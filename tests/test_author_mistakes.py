@@ -256,7 +256,9 @@ def test_an_exercise_type_that_fails_for_every_seed_is_said_once_at_its_line(sit
     (site / "content" / "01-mine.md").write_text(LESSON + "\n:::{exercise} dot-2\n:seed: 12\n:::\n")
     (site / "figures" / "dot2.py").write_text(DOT.replace('p["c"]', 'p["b"]'))
     err = broken(site, capsys, "dot2.py", DOT)
-    assert err.startswith(f"error: figures/dot2.py:{line_of(DOT, 'return dot(')}:1: exercise type 'dot-2': making "
+    line = line_of(DOT, "return dot(")
+    column = DOT.splitlines()[line - 1].index('p["c"]') + 1  # the lookup that raised
+    assert err.startswith(f"error: figures/dot2.py:{line}:{column}: exercise type 'dot-2': making "
                           f"the problem of seed 0 raised KeyError: 'c'\n"), err
     assert "1 error;" in err and ":seed:" not in err
 

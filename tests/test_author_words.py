@@ -207,9 +207,10 @@ def test_a_key_made_while_the_figure_runs_is_named_where_it_is_missing(tmp_path)
     module = site / "figures" / "shares.py"
     module.write_text(module.read_text().replace('t("own.shares.weights")', 't(f"own.shares.{first}")'))
     line = line_of(module, 'own.shares.{first}')
+    column = module.read_text().splitlines()[line - 1].index('t(f"own.shares.') + 1  # the call that raised
     missing = "no catalogue of the site has the key 'own.shares.a': add it to the site's locales/de.json"
     assert build_error(site).split("\n")[::2] == [  # the module's error, not repeated at the lesson
-        f"figures/shares.py:{line}:1: figure 'shares': drawing its first frame raised MissingWord: {missing}",
+        f"figures/shares.py:{line}:{column}: figure 'shares': drawing its first frame raised MissingWord: {missing}",
         "1 error; nothing was written (there is no previous site)."]
 
 

@@ -285,8 +285,9 @@ def test_a_module_the_browser_lacks_is_refused_on_every_road(site, capsys, added
 def test_a_module_the_build_loaded_is_not_in_sys_modules_as_the_browser_has_it(site, capsys, added, error):
     assert "pwd" in sys.modules and "yaml" in sys.modules  # the build's side has both
     err, line = _error(site, capsys, added)
+    column = added.index("sys.modules[") + 1  # the lookup that raised
     assert err.startswith(
-        f"error: {PATH}:{line}:1: the module raised {error.split(':')[0]} when imported: {error.split(': ')[1]}\n"
+        f"error: {PATH}:{line}:{column}: the module raised {error.split(':')[0]} when imported: {error.split(': ')[1]}\n"
     ), err
     assert "pwd" in sys.modules and "yaml" in sys.modules  # and has them again
 

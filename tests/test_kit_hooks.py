@@ -343,8 +343,9 @@ def test_draggable_on_a_line_stops_the_build_at_the_authors_line(site, capsys):
                                          '                plane("feet", lines([[(0, 0), s["u"]]], draggable=True), '
                                          'x=[-3, 3], y=[-3, 3])]')
     line = next(i for i, text in enumerate(source.splitlines(), 1) if "lines([[" in text)
+    column = source.splitlines()[line - 1].index("lines([[") + 1  # the call that raised
     err = failed_build(site, capsys, source=source)
-    assert (f"figures/vector_drag.py:{line}:1: figure 'vector-drag': drawing its first frame raised ValueError: a line "
+    assert (f"figures/vector_drag.py:{line}:{column}: figure 'vector-drag': drawing its first frame raised ValueError: a line "
             "cannot be dragged (draggable=True): only points and arrows can, an arrow by its head") in err, err
 
 

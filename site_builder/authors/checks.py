@@ -18,7 +18,7 @@ from ...engine.figures.kit.figure import Misused, described
 from ..errors import SourceError
 from .guard import Stopped, stopped
 from .keys import check_keys as check_keys  # (imported from here too)
-from .lines import author_line, class_body, class_line, column_at, hook_line, param_line, value_line
+from .lines import author_column, author_line, class_body, class_line, column_at, hook_line, param_line, value_line
 from .rules import BUILD_ONLY, BUILD_ONLY_FIX, NOT_IN_BROWSER, NOT_IN_BROWSER_FIX, RULE, allowed
 
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
@@ -202,11 +202,12 @@ def validate(model, path: Path, tree: ast.AST) -> list[SourceError]:
         said = stopped_or_missing(err, model, path, tree, where, f"{label}: drawing its first frame")
         if said:
             return [said]
+        line = author_line(err, path, where)
         return [
             SourceError(
                 path,
-                author_line(err, path, where),
-                1,
+                line,
+                author_column(err, path, line),
                 f"{label}: drawing its first frame raised {described(err)}",
                 _fix(err),
             )
@@ -246,11 +247,12 @@ def validate(model, path: Path, tree: ast.AST) -> list[SourceError]:
             )
             if said:
                 return [said]
+            at = author_line(err, path, line)
             return [
                 SourceError(
                     path,
-                    author_line(err, path, line),
-                    1,
+                    at,
+                    author_column(err, path, at),
                     f"{label}: running the experiment '{experiment.name}' raised {described(err)}",
                     _fix(err, "runs each experiment from the first settings, as a reader's press does"),
                 )

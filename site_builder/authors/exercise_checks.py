@@ -14,7 +14,7 @@ from ...engine.figures.base import closest
 from ..errors import SourceError
 from .checks import _NAME
 from .guard import Stopped, fenced, stopped
-from .lines import attribute_line, author_line, class_line, param_line
+from .lines import attribute_line, author_column, author_line, class_line, param_line
 
 CHECKED_SEEDS = range(8)  # the seeds an exercise type is tried with at build time (1 is the default)
 
@@ -27,8 +27,8 @@ def validate_exercise(model, path: Path, tree: ast.AST) -> list[SourceError]:
     where = class_line(tree, type(model).__name__)
     label = f"exercise type '{model.name}'"
 
-    def error(message: str, fix: str, line: int = where) -> list[SourceError]:
-        return [SourceError(path, line, 1, f"{label}: {message}" if model.name else message, fix)]
+    def error(message: str, fix: str, line: int = where, column: int = 1) -> list[SourceError]:
+        return [SourceError(path, line, column, f"{label}: {message}" if model.name else message, fix)]
 
     if not isinstance(model.name, str) or not _NAME.match(model.name):
         return error(
@@ -97,10 +97,12 @@ def validate_exercise(model, path: Path, tree: ast.AST) -> list[SourceError]:
             err = stopped(caught) or caught
             if isinstance(err, Stopped):
                 return error(f"making the problem of seed {seed} {err.text}", err.fix, author_line(err, path, where))
+            line = author_line(err, path, where)
             return error(
                 f"making the problem of seed {seed} raised {type(err).__name__}: {err}",
                 "generate, solve and statement must work for every seed",
-                author_line(err, path, where),
+                line,
+                author_column(err, path, line),
             )
     return []
 

@@ -96,6 +96,20 @@ def author_line(err: BaseException, path: Path, fallback: int = 1) -> int:
     return fallback
 
 
+def author_column(err: BaseException, path: Path, line: int) -> int:
+    """The column on ``line`` of the author's file where ``err`` was raised: the start of
+    the expression the traceback points at, in the deepest frame of the file on that line
+    (a column in characters, where Python counts bytes), else 1."""
+    frames = [f for f in traceback.extract_tb(err.__traceback__) if Path(f.filename) == path and f.lineno == line]
+    offset = frames[-1].colno if frames else None
+    if not offset:
+        return 1
+    with contextlib.suppress(OSError, IndexError):
+        text = path.read_text(encoding="utf-8", errors="replace").splitlines()[line - 1]
+        return len(text.encode("utf-8")[:offset].decode("utf-8", errors="replace")) + 1
+    return 1
+
+
 def class_line(tree: ast.AST, class_name: str) -> int:
     node = class_of(tree, class_name)
     return node.lineno if node is not None else 1

@@ -47,7 +47,7 @@ from .checks import check_imports, check_keys, siblings, validate
 from .exercise_checks import validate_exercise
 from .failures import FAILED, FOLDER_FAILED, MISSING, UNREGISTERED, named_in_failed, unknown_hint  # noqa: F401
 from .guard import Refused, Stopped, fence_model, fenced, stopped
-from .lines import author_line, class_line, column_at
+from .lines import author_column, author_line, class_line, column_at
 from .modules import AuthorFigures, AuthorModule
 from .rules import PACKAGE
 
@@ -285,7 +285,7 @@ def _load_module(path: Path, words=None) -> tuple[AuthorModule | None, list[Sour
             SourceError(
                 path,
                 line,
-                1,
+                author_column(err, path, line),
                 f"the module raised {type(err).__name__} when imported: {err}",
                 "fix the line; the build imports every module in the figures folder",
             )
