@@ -17,6 +17,10 @@ ROOT = Path(__file__).resolve().parent.parent
 # Each test builds what it means to build: the build cache (commands/cache.py) stays off,
 # but in the tests of the cache, which give it a folder of their own.
 os.environ["EXPLORABLES_CACHE"] = "off"
+# On a GitHub Actions runner the commands also print their errors as workflow commands
+# (site_builder/commands/github.py): the tests read the output of a machine that is not
+# one, but for tests/test_github.py, which says it is one.
+os.environ.pop("GITHUB_ACTIONS", None)
 # The Python processes the tests start (a build's pool, serve's kept build process, the
 # command line) read the tool's modules compiled, as an installed package's are, from a
 # folder outside the checkout. In an environment that sets PYTHONDONTWRITEBYTECODE each

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ... import __version__
 from ..errors import BuildError, PyodideError
+from . import github
 
 # Each command imports what it needs when it runs, so that `explorables --version` and
 # `--help` answer at once (0.1 s rather than 0.4 s). No loop hides there: of the
@@ -179,6 +180,7 @@ def _run(args: argparse.Namespace) -> int:
             )
         except (BuildError, PyodideError) as err:
             print(f"error: {err}", file=sys.stderr)
+            github.failed(err, _site_root(args))
             return 1
         took = time.perf_counter() - started
         print(
@@ -211,9 +213,11 @@ def _run(args: argparse.Namespace) -> int:
             )
         except (BuildError, PyodideError) as err:
             print(f"error: {err}", file=sys.stderr)
+            github.failed(err, _site_root(args))
             return getattr(err, "exit_code", 1)
         for warning in built.warnings:
             print(f"warning: {warning}", file=sys.stderr)
+        github.announce("warning", built.warnings, _site_root(args))
         took = time.perf_counter() - started
         print(f"Built {built.pages} pages with {built.figures} figures into {args.output}/ in {took:.2f} s.")
         print(f"View it with: explorables serve   (or open {args.output}/index.html through any web server)")
@@ -221,6 +225,11 @@ def _run(args: argparse.Namespace) -> int:
     from .serve import serve as run_server  # noqa: PLC0415
 
     return run_server(Path(args.content), port=args.port, pyodide_source=args.pyodide, host=args.host)
+
+
+def _site_root(args: argparse.Namespace) -> Path:
+    """The site's folder, which the build's messages name their files from."""
+    return Path(args.content).resolve().parent
 
 
 def _languages(given: list[str | None] | None) -> tuple[str, ...] | None:
