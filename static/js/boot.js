@@ -86,11 +86,13 @@
   }
 
   /* How much of Python and the engine has come, on the figure's badge while it waits
-     ("Python 4.1 of 14.3 MB"), then what it said before ("Starting Python…"). */
+     ("Python 4.1 of 14.3 MB", and its ring filled as much: --ex-done), then what it said
+     before ("Starting Python…"). */
   function downloading(figure) {
     const total = parseFloat(document.body.dataset.engineSize) * 1e6;
     const done = ex.client.downloaded;
     if (figure.live || figure.failed || !done || !(total > 0)) return;
+    figure.badge.style.setProperty("--ex-done", String(Math.min(1, done / total)));
     figure.badge.textContent = done >= total ? ex.t("runtime.starting")
       : ex.t("runtime.downloaded", { done: ex.fmt(done / 1e6, 1), total: ex.fmt(total / 1e6, 1) });
   }

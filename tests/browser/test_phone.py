@@ -168,7 +168,8 @@ def test_a_slider_moved_before_python_came_is_kept_across_pages(browser, site_ur
 
 def test_the_figure_says_how_much_of_python_has_come(browser, site_url):
     """On a slow network the figure's badge counts Python's download in megabytes, the
-    count rises as the files stream in, and the badge goes once the figure is live."""
+    count rises as the files stream in, its ring fills as much (and does not spin: the
+    page draws nothing between two counts), and the badge goes once the figure is live."""
     context = browser.new_context(**PHONE)
     try:
         page = context.new_page()
@@ -180,15 +181,23 @@ def test_the_figure_says_how_much_of_python_has_come(browser, site_url):
         page.add_init_script("""window.__said = [];
           new MutationObserver(() => {
             const badge = document.querySelector("figure#explorer .ex-badge");
-            if (badge && !badge.hidden) window.__said.push(badge.textContent);
+            if (badge && !badge.hidden) {
+              const ring = getComputedStyle(badge, "::before");
+              window.__said.push([badge.textContent, badge.style.getPropertyValue("--ex-done"),
+                                  ring.backgroundImage, ring.animationName]);
+            }
           }).observe(document, { subtree: true, childList: true, characterData: true });""")
         page.goto(site_url + "one-query-row.html")
         scroll_to(page, "explorer")
         page.locator("figure#explorer.ex-live").wait_for(timeout=120_000)
         said = page.evaluate("() => window.__said")
-        counts = [float(m.group(1)) for m in map(re.compile(r"Python ([\d.]+) of ([\d.]+) MB").search, said) if m]
+        counted = [(float(m[1]) / float(m[2]), done, ring, spin) for (text, done, ring, spin) in said
+                   if (m := re.search(r"Python ([\d.]+) of ([\d.]+) MB", text))]
+        counts = [share for share, *_ in counted]
         assert len(set(counts)) >= 3, said
         assert counts == sorted(counts), said
+        for share, done, ring, spin in counted:  # the ring shows the share the text says
+            assert abs(float(done) - share) < 0.02 and "conic-gradient" in ring and spin == "none", (share, done, ring)
         assert page.locator("figure#explorer .ex-badge").is_hidden()
         guard.check()
     finally:
