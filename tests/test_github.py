@@ -83,6 +83,8 @@ def test_a_command_escapes_what_would_end_its_parts(tmp_path, monkeypatch):
     assert command("error", text, tmp_path) == (
         "::error file=content/a%2Cb%3Ac.md,line=3,col=2,title=explorables::50%25 of it%0Aadd 1,5; then:%0Alook again"
     )
+    # a hint of several lines, its later ones not indented, stays with its message
+    assert command("error", "content/x.md:1:1: oops\n    first\nsecond", tmp_path).endswith("::oops%0Afirst%0Asecond")
     outside = Path("/elsewhere/figures/x.py")  # a path not under the checkout is given from it all the same
     assert command("warning", f"{outside}:1:1: hmm", tmp_path).startswith(
         "::warning file=" + "../" * len(tmp_path.resolve().parts[1:]) + "elsewhere/figures/x.py,line=1,col=1,"

@@ -19,9 +19,9 @@ from pathlib import Path
 from ..errors import BuildError
 
 TITLE = "explorables"
-# A message as SourceError.format writes it: where, what, and its hint's lines under it
+# A message as SourceError.format writes it: where, what, and its hint on the lines under it
 PLACED = re.compile(
-    r"(?P<path>[^\n]+?):(?P<line>[1-9][0-9]*):(?P<col>[1-9][0-9]*): (?P<message>[^\n]*)(?P<hint>(?:\n {4}[^\n]*)*)"
+    r"(?P<path>[^\n]+?):(?P<line>[1-9][0-9]*):(?P<col>[1-9][0-9]*): (?P<message>[^\n]*)(?P<hint>\n.*)?", re.S
 )
 
 
@@ -58,7 +58,7 @@ def command(kind: str, text: str, root: Path) -> str:
         return f"::{kind} title={_value(TITLE)}::{_data(text)}"
     path = Path(placed["path"])
     where = f"file={_value(_from_workspace(path if path.is_absolute() else root / path))}"
-    hint = "\n".join(line.strip() for line in placed["hint"].splitlines() if line.strip())
+    hint = "\n".join(line.strip() for line in (placed["hint"] or "").splitlines() if line.strip())
     message = placed["message"] + ("\n" + hint if hint else "")
     return f"::{kind} {where},line={placed['line']},col={placed['col']},title={_value(TITLE)}::{_data(message)}"
 
