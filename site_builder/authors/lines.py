@@ -74,13 +74,18 @@ def column_at(tree: ast.AST, line: int, kinds: tuple[str, ...] = ()) -> int:
     return min(call.col_offset for call in calls) + 1 if calls else 1
 
 
+def author_frames(err: BaseException, path: Path) -> list[traceback.FrameSummary]:
+    """The frames of ``err``'s traceback in the author's file ``path``, the deepest last."""
+    return [f for f in traceback.extract_tb(err.__traceback__) if Path(f.filename) == path]
+
+
 def author_line(err: BaseException, path: Path, fallback: int = 1) -> int:
     """The line of the author's file where ``err`` was raised (the deepest such frame)."""
     if isinstance(err, SyntaxError) and err.filename == str(path):
         return err.lineno or fallback
     if isinstance(err, Misused) and err.filename and Path(err.filename) == path:
         return err.line  # a hook of the file gave what the kit cannot use: its def line
-    frames = [f for f in traceback.extract_tb(err.__traceback__) if Path(f.filename) == path]
+    frames = author_frames(err, path)
     if frames:
         return frames[-1].lineno or fallback
     where = getattr(err, "where", None)  # the fence's error, caught by a standard module before the author's frame
@@ -100,7 +105,7 @@ def author_column(err: BaseException, path: Path, line: int) -> int:
     """The column on ``line`` of the author's file where ``err`` was raised: the start of
     the expression the traceback points at, in the deepest frame of the file on that line
     (a column in characters, where Python counts bytes), else 1."""
-    frames = [f for f in traceback.extract_tb(err.__traceback__) if Path(f.filename) == path and f.lineno == line]
+    frames = [f for f in author_frames(err, path) if f.lineno == line]
     offset = frames[-1].colno if frames else None
     if not offset:
         return 1

@@ -30,7 +30,7 @@
 
   /* The words of ``code``, from the script at ``src`` (the switch's link names it). */
   function wordsOf(code, src) {
-    const known = ex.languageWords && ex.languageWords[code];
+    const known = ex.languageWords[code];
     if (known) return Promise.resolve(known);
     src = new URL(src, location.href).href;  // one script, however the page naming it is placed
     if (!loading[src]) {
@@ -38,7 +38,7 @@
         const script = document.createElement("script");
         script.src = src;
         script.onload = function () {
-          const words = ex.languageWords && ex.languageWords[code];
+          const words = ex.languageWords[code];
           if (words) resolve(words); else reject(new Error("no words for " + code));
         };
         script.onerror = function () { delete loading[src]; reject(new Error("no words for " + code)); };
@@ -115,7 +115,7 @@
   const boot = ex.boot;
   ex.boot = function () {
     const page = shown();
-    const known = page && ex.languageWords && ex.languageWords[page.code];
+    const known = page && ex.languageWords[page.code];
     if (known) {  // at hand (as they are once loaded ahead): adopted before a figure is drawn
       document.documentElement.lang = page.code;
       document.documentElement.dir = page.dir;

@@ -12,7 +12,6 @@ import json
 import math
 import re
 import sys
-import traceback
 from pathlib import Path
 
 from markdown_it import MarkdownIt
@@ -23,6 +22,7 @@ from ....engine.figures.base import not_plain
 from ....engine.figures.kit.figure import described
 from ....engine.locale import t
 from ...authors.checks import stopped_or_missing
+from ...authors.lines import author_frames
 from ...authors.loader import failed, is_authors
 from ...errors import SourceError
 from ...output.svg import still
@@ -298,7 +298,7 @@ def _authors_error(err: Exception, model, meta: dict, env, doing: str = "drawing
         return SourceError(
             env.get("path", "<string>"), meta["line"], 1, f"{said.message} ({path.name}:{said.line})", said.hint
         )
-    frames = [f for f in traceback.extract_tb(err.__traceback__) if Path(f.filename) == path]
+    frames = author_frames(err, path)
     where = f" ({path.name}:{frames[-1].lineno})" if frames else ""
     return SourceError(
         env.get("path", "<string>"),
