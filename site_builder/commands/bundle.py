@@ -30,13 +30,13 @@ import re
 import shutil
 import tempfile
 import unicodedata
-import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import BuildError
 from ..output import scorm as scorm_package
 from ..output.folder import swap
+from ..output.zipped import write_zip
 from ..structure.config import config_path, load_config
 from .build import build_site
 
@@ -164,15 +164,10 @@ def _entry(site: Path, path: Path, slug: str) -> str:
 
 def _zip(site: Path, target: Path, slug: str) -> None:
     """The site under one top folder named ``slug`` (at the zip's root if ""); each file
-    compressed. Every entry's name is checked before anything is written (entry_problem)."""
+    compressed (output/zipped.py). Every entry's name is checked before anything is written
+    (entry_problem)."""
     _check_names(site, slug)
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as archive:
-        for path in sorted(site.rglob("*")):
-            if path.is_file():
-                name = _entry(site, path, slug)
-                info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
-                info.external_attr = 0o644 << 16
-                archive.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
+    write_zip(target, ((_entry(site, path, slug), path) for path in sorted(site.rglob("*")) if path.is_file()))
 
 
 def _refuse_foreign(target: Path) -> None:
