@@ -9,6 +9,7 @@ import pytest
 
 from explorables.site_builder.errors import BuildError
 from explorables.site_builder.output import zipped
+from explorables.site_builder.pyodide.ahead import DATE
 
 
 @pytest.fixture
@@ -36,7 +37,7 @@ def files(tmp_path, monkeypatch):
 def as_zipfile_writes(target, files) -> None:
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as archive:
         for name, path in files:
-            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            info = zipfile.ZipInfo(name, date_time=DATE)
             info.external_attr = 0o644 << 16
             archive.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
 
