@@ -218,14 +218,18 @@ function unzipped(archive) {
     if (!name.endsWith("/")) files.push(method === 0 ? [name, data] : inflated(data).then(function (made) { return [name, made]; }));
     at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
   }
-  return Promise.all(files).catch(function (err) {
-    throw new Error(say("runtime.archive_failed", { error: text(err) }));
-  });
+  return Promise.all(files).catch(function () { throw damaged; });  // an entry that does not inflate
 }
 
+/* The bytes written to the stream at once: piped from a Blob's stream, the engine's
+   hundred entries took 4-5 times as long (80-160 ms against 20-30 in headless Chromium).
+   Damaged bytes fail the write and the read alike: the read's failure is the one told. */
 function inflated(data) {
-  const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-  return new Response(stream).arrayBuffer().then(function (made) { return new Uint8Array(made); });
+  const inflating = new DecompressionStream("deflate-raw");
+  const writer = inflating.writable.getWriter();
+  writer.write(data).catch(function () {});
+  writer.close().catch(function () {});
+  return new Response(inflating.readable).arrayBuffer().then(function (made) { return new Uint8Array(made); });
 }
 
 /* The engine's files written where Python imports them from (sys.path). */

@@ -2,6 +2,9 @@
 (That every page loads cleanly is walked in test_csp.py, under a strict policy.)"""
 from __future__ import annotations
 
+import io
+import zipfile
+
 import pytest
 
 from explorables.site_builder.output.assets import names_in
@@ -126,15 +129,26 @@ def test_every_failure_to_start_is_shown_once_with_the_controls_disabled(page, s
     guard.check()
 
 
-def test_a_cut_engine_archive_is_named_and_the_figure_keeps_its_first_frame(page, site_url, built_site):
+def damaged(archive: bytes) -> bytes:
+    """The archive with one entry's deflated bytes spoilt (a reserved block type): a zip
+    whose directory reads, whose entry does not inflate."""
+    entry = next(e for e in zipfile.ZipFile(io.BytesIO(archive)).infolist() if e.compress_size > 100)
+    name_and_extra = int.from_bytes(archive[entry.header_offset + 26: entry.header_offset + 30], "little")
+    start = entry.header_offset + 30 + (name_and_extra & 0xFFFF) + (name_and_extra >> 16)
+    return archive[:start] + b"\xff" * 16 + archive[start + 16:]
+
+
+@pytest.mark.parametrize("spoilt", [lambda whole: whole[: len(whole) // 2], damaged], ids=["cut", "damaged"])
+def test_a_cut_engine_archive_is_named_and_the_figure_keeps_its_first_frame(page, site_url, built_site, spoilt):
     """The worker unpacks the engine archive itself, while Python starts: an archive cut
-    short in transit (a proxy, a full disk) is no zip, and the figure says so."""
+    short in transit (a proxy, a full disk) is no zip, one damaged does not inflate, and
+    the figure says so."""
     guard = Guard(page, site_url)
     guard.allowed += ["Explorables figure 'explorer'"]
     engine = names_in(built_site)["engine.zip"]
     whole = (built_site / "_explorables" / engine).read_bytes()
     page.route(f"**/_explorables/{engine}",
-               lambda route: route.fulfill(status=200, content_type="application/zip", body=whole[: len(whole) // 2]))
+               lambda route: route.fulfill(status=200, content_type="application/zip", body=spoilt(whole)))
     page.goto(site_url + "one-query-row.html")
     page.locator("figure#explorer.ex-failed").wait_for(timeout=60_000)
     text = page.locator("figure#explorer .ex-error:visible").inner_text()
