@@ -2,11 +2,13 @@
 what the figure shows, and recompute it with the CPython engine for comparison."""
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
 
 from explorables.engine.figures import FIGURES
+from figure_helpers import ROOT
 
 
 # A browser that saves data (the Network Information API's saveData): the page starts no
@@ -111,6 +113,18 @@ def past_settle(page) -> None:
         "() => Promise.all(Object.values(window.explorables.figures).map(f => f.idle()))"
         ".then(() => new Promise(done => setTimeout(done, 1.5 * window.explorables.SETTLE_MS)))"
     )
+
+
+# What a cell's detail box says while the engine works its arithmetic out: a figure
+# answers a reader's change without it (kit/marks.py ``lean``) and asks for it as soon as
+# a cell is pointed at or focused.
+COMING = json.loads((ROOT / "engine" / "locales" / "en.json").read_text(encoding="utf-8"))["runtime.detail_coming"]
+
+
+def arithmetic(box) -> str:
+    """The text of a cell's detail box (a locator) once its arithmetic has come."""
+    box.filter(has_not_text=COMING).wait_for()
+    return box.inner_text()
 
 
 def next_frame(page) -> None:

@@ -10,7 +10,17 @@ import re
 
 import pytest
 
-from helpers import fresh_lesson, idle, mark_position, past_settle, shared_page, state_of, type_refused, values_of
+from helpers import (
+    arithmetic,
+    fresh_lesson,
+    idle,
+    mark_position,
+    past_settle,
+    shared_page,
+    state_of,
+    type_refused,
+    values_of,
+)
 
 ROW, ROW_PAGE = "explorer", "one-query-row.html"
 LAB, LAB_PAGE = "lab", "attention-lab.html"
@@ -278,7 +288,7 @@ def test_arrow_keys_in_a_table_are_quiet_and_d_reads_the_arithmetic(heatmap):
     heatmap.keyboard.press("ArrowDown")
     quiet(heatmap)
     assert said(heatmap) == []
-    detail = heatmap.locator(f"figure#{TABLE} .ex-detail").first.inner_text().strip().splitlines()
+    detail = arithmetic(heatmap.locator(f"figure#{TABLE} .ex-detail").first).strip().splitlines()
     heatmap.keyboard.press("d")
     heatmap.wait_for_function("() => window.__said.length >= 1")
     assert said(heatmap) == [". ".join(line.strip() for line in detail)]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from helpers import assert_matches_cpython, idle, in_lesson, past_settle, shared_page, state_of
+from helpers import arithmetic, assert_matches_cpython, idle, in_lesson, past_settle, shared_page, state_of
 
 from explorables import engine
 from explorables.engine.figures import attention_heatmap as hm
@@ -36,7 +36,7 @@ def cell_button(page, i: int, j: int):
 
 
 def detail(page) -> str:
-    return table(page).locator(".ex-detail").inner_text()
+    return arithmetic(table(page).locator(".ex-detail"))
 
 
 def test_first_frame_is_the_engine_table(heat):
@@ -65,7 +65,7 @@ def test_the_cells_arithmetic_comes_from_the_live_engine(heat):
                                                 ".querySelector('script.ex-data').textContent).state", FIG)
     outputs = heat.locator(f'figure#{FIG} [data-key="cells:outputs"]')
     outputs.locator("tbody td").first.hover()
-    assert outputs.locator(".ex-detail").inner_text().startswith("o[noun] of the = ")
+    assert arithmetic(outputs.locator(".ex-detail")).startswith("o[noun] of the = ")
     lacking = "id => window.explorables.figures[id].scene.panels.some(p => p.detail_later)"
     # swapped in anew and left alone, the figure asks for it by itself when idle
     heat.mouse.move(0, 0)
