@@ -9,10 +9,14 @@
   const ENGLISH = { decimal: ".", group: "", group_min: 5, percent: "{}%", list: ", " };  // numbers.Rules()
   const rule = (key) => ex.words.messages["number." + key] ?? ENGLISH[key];
 
-  /* x.toFixed(d), but a tie goes to the even neighbour, as Python's format does (0.125 -> "0.12"). */
+  /* x.toFixed(d), but a tie goes to the even neighbour, as Python's format does (0.125 -> "0.12").
+     Both round the number's exact binary value, so a tie is only a number whose x·10^d is
+     exactly half an integer: x·2^(d+1) an odd integer (a product by 2^k is exact). 1.145 is
+     1.14500000000000001776…, no tie, and goes up, though 1.145 * 100 gives 114.5. */
   function decimals(x, d) {
-    const t = Math.abs(x) * 10 ** d;
-    return (t % 1 === 0.5 && Math.floor(t) % 2 === 0 ? x - Math.sign(x) * 10 ** -d / 4 : x).toFixed(d);
+    const halves = Math.abs(x) * 2 ** (d + 1);
+    const tie = Number.isInteger(halves) && halves % 2 === 1;
+    return (tie && Math.floor(Math.abs(x) * 10 ** d) % 2 === 0 ? x - Math.sign(x) * 10 ** -d / 4 : x).toFixed(d);
   }
 
   /* A number written the JavaScript way ("-1234.50") in the language (numbers.localized). */
