@@ -54,9 +54,8 @@
       const track = ex.range.track(r);
       input.min = track.min; input.max = track.max; input.step = track.step;
       // while the reader moves the slider, an older answer must not pull it (or its
-      // spoken value) back
-      const moving = document.activeElement === input && (figure.busy || figure.queue.length);
-      if (!moving) { input.value = ex.range.toTrack(r, next.value); show(Number(next.value)); }
+      // spoken value) back; any other answer (a Play tick's) moves it
+      if (!figure.setting(spec.name)) { input.value = ex.range.toTrack(r, next.value); show(Number(next.value)); }
       f.help(next);
     }
     update(spec);

@@ -113,6 +113,16 @@
     }
   };
 
+  /* Whether a reader's change of the control ``name`` waits to be computed: an answer
+     drawn meanwhile (an older one of this control, a Play tick) must not pull the
+     control back from where the reader put it. The answer being drawn is the newest of
+     the control's changes when none is queued. */
+  Figure.prototype.setting = function (name) {
+    return this.queue.some(function (item) {
+      return !item.quiet && item.event.type === "set" && item.event.name === name;
+    });
+  };
+
   /* Whether a change is still being computed: an event queued or in flight. The whole
      scene asked for after an answer (complete) is none: it changes no number, and what
      the figure and the prose say of the change does not wait for it. */

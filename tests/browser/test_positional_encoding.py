@@ -163,6 +163,30 @@ def test_play_runs_and_pause_stops(clocks):
     assert_matches_cpython(clocks, FIG, NAME)
 
 
+def test_a_focused_slider_follows_play_and_steps_on_from_where_it_is(clocks):
+    """Pins a bug: with the keyboard's focus on the t slider, Play moved the figure on but
+    the slider (its value and what it says) stayed at 0, and ArrowRight then sent t from
+    0 to 1: the figure jumped back."""
+    play_button(clocks).focus()
+    clocks.keyboard.press("Enter")
+    slider = clocks.locator(f'figure#{FIG} input[name="t"]')
+    slider.focus()  # where Tab takes the reader from Play
+    clocks.wait_for_function(f"() => window.explorables.figures.{FIG}.values.t >= 3", timeout=10_000)
+    value, said, t = clocks.evaluate(f"""async () => {{
+        const figure = window.explorables.figures.{FIG};
+        await figure.idle();  // (the next tick's answer is drawn with the slider, at once)
+        const slider = document.querySelector('figure#{FIG} input[name="t"]');
+        return [Number(slider.value), slider.getAttribute("aria-valuetext"), figure.values.t];
+    }}""")
+    assert value == t and said.endswith(f" {t}"), (value, said, t)
+    clocks.keyboard.press("ArrowRight")
+    stepped = int(slider.get_attribute("aria-valuetext").rsplit(" ", 1)[1])
+    assert stepped >= t + 1, (stepped, t)
+    play_button(clocks).click()  # Pause
+    assert idle(clocks, FIG)["t"] >= t + 1
+    assert_matches_cpython(clocks, FIG, NAME)
+
+
 def test_play_pauses_while_the_figure_is_off_screen(clocks):
     play_button(clocks).click()
     clocks.wait_for_function(f"() => window.explorables.figures.{FIG}.values.t >= 1", timeout=5000)
