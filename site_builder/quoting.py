@@ -32,9 +32,12 @@ def quote(value) -> str:
     return f"{text[:QUOTE_LIMIT]}… ({len(text)} characters)"
 
 
-_QUOTED = re.compile(rf"'([^'\n]{{{QUOTE_LIMIT + 1},}})'")
+# A value in single quotes: each quote pair taken in turn, short ones too, so that the
+# words between two quoted values are never taken for one; a quote inside a word (the
+# figure's) opens or closes none.
+_QUOTED = re.compile(r"(?<!\w)'([^'\n]*)'(?!\w)")
 
 
 def clip_quotes(message: str) -> str:
     """A message made elsewhere (the engine's) with every long quoted value clipped."""
-    return _QUOTED.sub(lambda m: f"'{m.group(1)[:QUOTE_LIMIT]}…' ({len(m.group(1))} characters)", message)
+    return _QUOTED.sub(lambda m: quoted(m.group(1)), message)

@@ -39,6 +39,13 @@ ERROR_CASES = {
         "tokens, query, temperature, causal, queries, keys, values)"]),
     "an exercise with no type": ({"02-b.md": b":::{exercise}\n:::\n"}, [
         "content/02-b.md:1:15: {exercise}: no exercise type after {exercise}"]),
+    # the engine's message quotes several values; the words between two of them were taken
+    # for one long value and clipped ("... each, l…' (64 characters)0.5,1; -1,0.2'")
+    "an engine message quoting several values": (
+        {"02-b.md": b":::{attention-row} x\n:tokens: the cat sat\n:query: cat\n:::\n"}, [
+            "content/02-b.md:1:1: {attention-row} x: option 'queries': the built-in vectors fit only the sentence "
+            "'The cat chased the mouse .'; for 'the cat sat' add :queries:, :keys: and :values: with 3 x,y pairs "
+            "each, like '0.5,1; -1,0.2'"]),
     "a long option value": ({"02-b.md": b":::{attention-row} x\n:temperature: " + b"9" * 10000 + b"x\n:::\n"}, [
         f"content/02-b.md:2:15: {{attention-row}} x: option 'temperature': expected a number from 0.05 to 5, got "
         f"'{'9' * 60}…' (10001 characters)"]),
