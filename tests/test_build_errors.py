@@ -46,6 +46,12 @@ ERROR_CASES = {
             "content/02-b.md:1:1: {attention-row} x: option 'queries': the built-in vectors fit only the sentence "
             "'The cat chased the mouse .'; for 'the cat sat' add :queries:, :keys: and :values: with 3 x,y pairs "
             "each, like '0.5,1; -1,0.2'"]),
+    # saved with another ending, a lesson was left out of the site without a word
+    "a lesson not ending in .md": ({"02-b.markdown": b"# B\n", "sub/index.md": b"# Sub\n", "sub/03-c.MD": b"# C\n"}, [
+        "content/02-b.markdown: the file '02-b.markdown' is not read as a lesson: only a name ending in '.md' is",
+        "    rename it to 02-b.md, or move it out of content/ if it is no lesson",
+        "content/sub/03-c.MD: the file '03-c.MD' is not read as a lesson: only a name ending in '.md' is",
+        "    rename it to 03-c.md, or move it out of sub/ if it is no lesson"]),
     "a long option value": ({"02-b.md": b":::{attention-row} x\n:temperature: " + b"9" * 10000 + b"x\n:::\n"}, [
         f"content/02-b.md:2:15: {{attention-row}} x: option 'temperature': expected a number from 0.05 to 5, got "
         f"'{'9' * 60}…' (10001 characters)"]),

@@ -109,6 +109,30 @@ def lessons_in(folder: Path) -> list[Path]:
     return sorted(p for p in folder.glob("*.md") if not p.name.startswith((".", "_")))
 
 
+# Endings of Markdown files other than '.md': a lesson saved with one of them was left out
+# of the site without a word
+MARKDOWN_ENDINGS = {".md", ".markdown", ".mdown", ".mkd", ".mkdn", ".mdwn"}
+
+
+def misnamed_lessons(folder: Path) -> list[SourceError]:
+    """An error for each Markdown file of ``folder`` that is no lesson only for its
+    ending: 'lesson.MD', 'lesson.markdown'."""
+    return [
+        SourceError(
+            path,
+            0,
+            0,
+            f"the file {shown_name(path.name)} is not read as a lesson: only a name ending in '.md' is",
+            f"rename it to {path.stem}.md, or move it out of {folder.name or 'content'}/ if it is no lesson",
+        )
+        for path in sorted(folder.iterdir())
+        if path.suffix.lower() in MARKDOWN_ENDINGS
+        and path.suffix != ".md"
+        and not path.name.startswith((".", "_"))
+        and path.is_file()
+    ]
+
+
 SECTION_DEPTH = 32  # sections inside each other; deeper is surely a mistake (a link, a script gone wrong)
 # Characters a web address cannot hold as they are: a page or section named with one would
 # need percent-encoding in every link, the menu, the search and the sitemap. Refused instead
@@ -151,6 +175,7 @@ def sources(
     while stack:
         folder, above, depth = stack.pop()
         lessons = lessons_in(folder)
+        errors += misnamed_lessons(folder)
         for lesson in lessons:
             problem = unsafe_name(lesson, "lesson")
             if problem:
