@@ -292,6 +292,14 @@ def test_arrow_keys_in_a_table_are_quiet_and_d_reads_the_arithmetic(heatmap):
     heatmap.keyboard.press("d")
     heatmap.wait_for_function("() => window.__said.length >= 1")
     assert said(heatmap) == [". ".join(line.strip() for line in detail)]
+    # on the row's label D says nothing, and the box shows no cell's arithmetic (it kept
+    # the last cell's, which D then read out)
+    heatmap.keyboard.press("ArrowLeft")
+    assert heatmap.evaluate("() => !!document.activeElement.closest('tbody th')")
+    heatmap.keyboard.press("d")
+    quiet(heatmap)
+    assert said(heatmap) == [". ".join(line.strip() for line in detail)]
+    assert heatmap.locator(f"figure#{TABLE} .ex-detail").first.is_hidden()
     # a cell with a button is named once: by its button, not also by its cell
     assert heatmap.locator(f"figure#{TABLE} td[aria-label]:has(button)").count() == 0
 

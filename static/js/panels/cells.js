@@ -239,7 +239,11 @@
     /* The focus on a cell: its detail shown, what it names highlighted. */
     function focusCell(node) {
       const found = sceneCell(node);
-      if (!found) return;
+      if (!found) {  // a row's or a column's label: no arithmetic of its own, nor the last cell's
+        focused = null;
+        showDetail(null);
+        return;
+      }
       focused = found.cell;
       showDetail(found.cell, found.at);
       figure.hover(found.cell.link || null);
