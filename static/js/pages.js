@@ -19,6 +19,7 @@
   const ex = window.explorables;
   const hooks = { mount: [], unmount: [], head: [], arrive: [] };
   const kept = {};  // page key (an address) -> {figure id: {state, scene}}
+  const left = {};  // page key -> the scroll it was left at (Back leaves it: its history entry is gone by then)
   let announcer = null;
   let pending = [];  // texts waiting to be written into the announcer together
   let busy = null;
@@ -151,6 +152,7 @@
   }
 
   function unmount() {
+    left[ex.pages.current || key(location.href)] = window.scrollY;
     const states = (kept[ex.pages.current || key(location.href)] = Object.create(null));  // by figure id
     Object.keys(ex.figures).forEach(function (id) {
       const figure = ex.figures[id];
@@ -372,15 +374,13 @@
     if (!state || !state.explorablesPage) return;  // an anchor of this page
     if (state.explorablesPage === ex.pages.current) return;
     const url = location.protocol === "file:" ? state.explorablesPage : location.href;
-    ex.pages.go(url, { scroll: state.scroll, restore: true });
+    ex.pages.go(url, { scroll: typeof state.scroll === "number" ? state.scroll : left[state.explorablesPage], restore: true });
   });
 
-  // Scroll positions are the page's to restore: the browser's own restoration would act
-  // on the document as it was before the swap.
+  // Scroll positions are the page's to restore: the browser's would act on the document before the swap.
   if ("scrollRestoration" in history) history.scrollRestoration = "manual";
-  // This entry of the history names its page, for the way back to it; written when the
-  // page is idle (writing the history is several milliseconds of the first frame's
-  // task), or before the first swap if that comes first.
+  // This entry of the history names its page, for the way back to it; written when the page is
+  // idle (writing it costs the first frame's task several ms), or before the first swap.
   function stamp() {
     const state = history.state;
     if (state && state.explorablesPage) return;

@@ -194,6 +194,11 @@ def test_back_returns_to_the_figure_as_the_reader_left_it(lesson, site_url):
     left_at = page.evaluate("() => window.__scrollAtClick")
     assert left_at > 600  # the reader was down by the Next link
     page.locator(f"figure#{figure_id}.ex-live").wait_for()
+    page.mouse.move(640, 400)  # down the next lesson, where Forward brings the reader back
+    while (y := page.evaluate("() => window.scrollY")) < 1500:
+        page.mouse.wheel(0, 800)
+        page.wait_for_function("y => window.scrollY > y", arg=y)
+    down = page.evaluate("() => window.scrollY")
     page.evaluate(PARTS_AT_MOUNT)
     page.go_back()
     page.wait_for_url(site_url + "one-query-row.html")
@@ -204,6 +209,9 @@ def test_back_returns_to_the_figure_as_the_reader_left_it(lesson, site_url):
     assert abs(page.evaluate("() => window.scrollY") - left_at) < 5  # where the reader left it
     page.go_forward()
     page.locator(f"figure#{figure_id}.ex-live").wait_for()
+    # where the reader left it too (its history entry was left by Back, so it held no scroll:
+    # Forward landed at the top)
+    page.wait_for_function("down => Math.abs(window.scrollY - down) < 5", arg=down)
     assert page.evaluate("() => window.__workers") == 1
 
 
