@@ -114,6 +114,82 @@ def test_a_slider_range_upside_down_says_to_swap_it_at_its_line(site, capsys):
                           f"range is upside down, lo=5 is above hi=-5\n    swap them: lo=-5, hi=5\n"), err
 
 
+# --- a name declared twice, or a name the kit gives its own button ----------------------
+
+def test_an_experiment_named_reset_is_refused_at_its_line(site, capsys):
+    """Pins an author's finding: `Experiment("reset", ...)` built; the page showed two
+    buttons named reset, and pressing the experiment's ran the kit's own Reset."""
+    source = edited(('Experiment("tie", "Tie a and b"', 'Experiment("reset", "Tie a and b"'))
+    err = broken(site, capsys, "softmax_bars.py", source)
+    assert err.startswith(f"error: figures/softmax_bars.py:{line_of(source, 'Experiment(')}:"
+                          f"{col_of(source, 'Experiment(')}: figure 'softmax-bars': the experiment 'reset' has the "
+                          f"name of the kit's own Reset button, which its button would run instead\n"
+                          f"    choose another name for the experiment\n"), err
+
+
+def test_an_experiment_named_as_a_play_s_tick_is_refused_at_its_line(site, capsys):
+    source = edited(("Slider, Value", "Slider, Value, Play"),
+                    ("    params = tuple(", '    params = (Play("playing", "Play", False),) + tuple('),
+                    ('Experiment("tie", "Tie a and b"', 'Experiment("tick", "Tie a and b"'))
+    err = broken(site, capsys, "softmax_bars.py", source)
+    assert err.startswith(f"error: figures/softmax_bars.py:{line_of(source, 'Experiment(')}:"
+                          f"{col_of(source, 'Experiment(')}: figure 'softmax-bars': the experiment 'tick' has the "
+                          f"name of the action the Play 'playing' sends on each tick, which would run the "
+                          f"experiment instead\n    choose another name for the experiment\n"), err
+
+
+TWICE = [
+    pytest.param(
+        ("        Experiment(\"tie\", \"Tie a and b\"",
+         '        Experiment("tie", "Tie b and c", set={"b": 1.0, "c": 1.0}),\n'
+         '        Experiment("tie", "Tie a and b"'),
+        'Experiment("tie", "Tie a and b"', 'Experiment("tie", "Tie b and c"',
+        "the experiment 'tie' is declared twice", "give each experiment its own name: a button runs the first "
+        "experiment of its name", id="experiment"),
+    pytest.param(
+        ("    params = tuple(", '    params = (\n        Slider("d", "Score d", 0.0, lo=-5, hi=5),\n'
+         '        Slider("d", "Score d again", 1.0, lo=-5, hi=5),\n    ) + tuple('),
+        'Slider("d", "Score d again"', 'Slider("d", "Score d",',
+        "the parameter 'd' is declared twice", "give each parameter its own name: the state keeps one value a "
+        "name, and the page shows one control a name", id="parameter"),
+    pytest.param(
+        ('        Value("top", "percent"', '        Value("top", "decimal", "The largest weight again."),\n'
+         '        Value("top", "percent"'),
+        'Value("top", "percent"', 'Value("top", "decimal"',
+        "the value 'top' is declared twice", "give each value its own name: the page keeps one value a name",
+        id="value"),
+    pytest.param(
+        ('            text("sum"', '            bars("weights", v["weights"], label=NAMES, title="Again"),\n'
+         '            text("sum"'),
+        'title="Again"', 'bars("weights", v["weights"], label=NAMES, text=',
+        "its first frame has two panels with the id 'weights'", "give each panel its own id: the page shows "
+        "one panel an id", id="panel"),
+]
+
+
+@pytest.mark.parametrize("edit, second, first, said, fix", TWICE)
+def test_a_name_declared_twice_is_refused_at_the_second(site, capsys, edit, second, first, said, fix):
+    """Pins an author's finding: two experiments named "tie" built, and the second's button
+    ran the first; two Sliders "a", two Values or two panels "weights" built, and the
+    page, which keeps a view a name, showed one of them once the reader moved anything."""
+    source = edited(edit)
+    err = broken(site, capsys, "softmax_bars.py", source)
+    line = line_of(source, second)
+    column = len(source.splitlines()[line - 1]) - len(source.splitlines()[line - 1].lstrip()) + 1
+    assert err.startswith(f"error: figures/softmax_bars.py:{line}:{column}: figure 'softmax-bars': {said} "
+                          f"(first at line {line_of(source, first)})\n    {fix}\n"), err
+    assert "1 error;" in err
+
+
+def test_a_parameter_a_loop_declares_twice_is_refused_at_params(site, capsys):
+    """A name the module computes (`Slider(n, ...) for n in NAMES`) has no call of its own
+    to point at: the mistake is said at ``params``."""
+    source = edited(('NAMES = ("a", "b", "c")', 'NAMES = ("a", "b", "a")'))
+    err = broken(site, capsys, "softmax_bars.py", source)
+    assert err.startswith(f"error: figures/softmax_bars.py:{line_of(source, 'params = ')}:5: figure 'softmax-bars': "
+                          f"the parameter 'a' is declared twice\n    give each parameter its own name"), err
+
+
 # --- what the first frame holds -----------------------------------------------------------
 
 def test_a_value_that_is_nan_is_named_with_its_place(site, capsys):

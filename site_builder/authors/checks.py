@@ -1,9 +1,9 @@
 """Checks of an author's figure module (loader.py loads it): its imports against the
 rule the author guide states, the catalogue keys it writes out, and every figure and
-exercise type it registers (a spec that parses, a first frame and experiments that give
-JSON; problems that compute and grade their own right answer). Each mistake is a
-SourceError at the author's line, found in the module's ``ast`` or in a traceback's
-frame of the author's file."""
+exercise type it registers (a spec that parses, names of its own, a first frame and
+experiments that give JSON; problems that compute and grade their own right answer).
+Each mistake is a SourceError at the author's line, found in the module's ``ast`` or in
+a traceback's frame of the author's file."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from ..errors import SourceError
 from .guard import Stopped, stopped
 from .keys import check_keys as check_keys  # (imported from here too)
 from .lines import author_column, author_line, class_body, class_line, column_at, hook_line, param_line, value_line
+from .names import check_names, check_panels
 from .rules import BUILD_ONLY, BUILD_ONLY_FIX, NOT_IN_BROWSER, NOT_IN_BROWSER_FIX, RULE, allowed
 
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
@@ -188,6 +189,7 @@ def validate(model, path: Path, tree: ast.AST) -> list[SourceError]:
                         "set only names listed in params",
                     )
                 )
+    errors.extend(check_names(model, path, tree, label))
     errors.extend(check_hooks(tree, type(model).__name__, path, label))
     if errors:
         return errors
@@ -212,6 +214,9 @@ def validate(model, path: Path, tree: ast.AST) -> list[SourceError]:
                 _fix(err),
             )
         ]
+    twice = check_panels(frame, model, path, tree, label, "its first frame")
+    if twice:
+        return twice
     unplain = not_plain(frame)
     if unplain:
         line = hook_line(tree, type(model).__name__, "compute", where)
@@ -257,6 +262,9 @@ def validate(model, path: Path, tree: ast.AST) -> list[SourceError]:
                     _fix(err, "runs each experiment from the first settings, as a reader's press does"),
                 )
             ]
+        twice = check_panels(frame, model, path, tree, label, f"after the experiment '{experiment.name}', its frame")
+        if twice:
+            return twice
         unplain = not_plain(frame)
         if unplain:
             return [

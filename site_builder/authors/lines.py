@@ -14,7 +14,7 @@ from pathlib import Path
 from ...engine.figures.kit.figure import Misused
 
 
-def _called(node: ast.Call) -> str:
+def called(node: ast.Call) -> str:
     """The name a call calls: ``Slider`` in ``Slider(...)`` and in ``kit.Slider(...)``."""
     return node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
 
@@ -28,7 +28,7 @@ def _call_naming(tree: ast.AST, name: str, kinds: tuple[str, ...] = ()) -> ast.C
             and node.args
             and isinstance(node.args[0], ast.Constant)
             and node.args[0].value == name
-            and (not kinds or _called(node) in kinds)
+            and (not kinds or called(node) in kinds)
         ):
             return node
     return None
@@ -69,7 +69,7 @@ def column_at(tree: ast.AST, line: int, kinds: tuple[str, ...] = ()) -> int:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and node.lineno == line:
             return node.col_offset + 1
     calls = [
-        node for node in ast.walk(tree) if isinstance(node, ast.Call) and node.lineno == line and _called(node) in kinds
+        node for node in ast.walk(tree) if isinstance(node, ast.Call) and node.lineno == line and called(node) in kinds
     ]
     return min(call.col_offset for call in calls) + 1 if calls else 1
 
