@@ -11,6 +11,7 @@ import pytest
 from explorables.site_builder.commands import build as build_module
 from explorables.site_builder.commands import cache
 from explorables.site_builder.commands.build import build_site
+from explorables.site_builder.errors import BuildError
 from sections_site import READING, make_site
 
 
@@ -107,3 +108,77 @@ def test_a_cache_that_cannot_be_written_is_passed_by(counted, monkeypatch):
     made = build()
     assert len(made["parse"]) == len(READING) + 1
     assert (folder / "_site" / "basics" / "softmax.html").is_file()
+
+
+def test_a_dangling_link_fails_the_build_as_without_the_cache(counted, monkeypatch):
+    """Pins a bug: a link to nowhere added after a build went unseen (the site was taken
+    as built), where a build without the cache fails on it."""
+    content, folder, build = counted
+    build()
+    before = tree(folder / "_site")
+    (content / "03-x.md").symlink_to("nowhere.md")
+    with pytest.raises(BuildError) as cached:
+        build()
+    assert tree(folder / "_site") == before  # the last good site, untouched
+    monkeypatch.setenv("EXPLORABLES_CACHE", "off")
+    with pytest.raises(BuildError) as plain:
+        build()
+    assert str(cached.value) == str(plain.value)
+    assert "03-x.md is a symbolic link to nowhere.md, which does not exist" in str(cached.value)
+
+
+def test_a_link_to_a_section_added_after_a_build_is_built(counted, monkeypatch):
+    """Pins a bug: a link standing for a section, added after a build, was not followed,
+    so the site was taken as built without it."""
+    content, folder, build = counted
+    build()
+    (content / "again").symlink_to("basics")
+    made = build()
+    assert "index.md" in made["parse"] and "02-softmax.md" in made["parse"]
+    assert (folder / "_site" / "again" / "index.html").is_file()
+    assert (folder / "_site" / "again" / "softmax.html").is_file()
+    monkeypatch.setenv("EXPLORABLES_CACHE", "off")
+    build("_plain")
+    assert tree(folder / "_site") == tree(folder / "_plain")
+
+
+def test_an_edit_inside_a_linked_folder_is_built(counted):
+    """Pins a bug: a file reached only through a linked folder was not part of the key."""
+    content, folder, build = counted
+    shared = content / ".shared"  # a hidden folder: read only through the link
+    shared.mkdir()
+    (shared / "index.md").write_text("---\ntitle: Shared\norder: 4\n---\nFirst words.\n")
+    (content / "shared").symlink_to(".shared")
+    build()
+    assert "First words." in (folder / "_site" / "shared" / "index.html").read_text()
+    (shared / "index.md").write_text("---\ntitle: Shared\norder: 4\n---\nOther words.\n")
+    assert build()["parse"] == ["index.md"]
+    assert "Other words." in (folder / "_site" / "shared" / "index.html").read_text()
+
+
+def test_a_link_is_part_of_the_key_and_a_loop_ends(tmp_path):
+    """Each link's path and the path it holds are part of the key; a link to a folder is
+    followed while it stays inside the folder hashed, and never back into a folder above it."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "one.md").write_text("one")
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "one.md").write_text("one")
+    first = cache.hash_files([tmp_path])
+    (tmp_path / "gone.md").symlink_to("nowhere.md")
+    dangling = cache.hash_files([tmp_path])
+    assert dangling != first
+    (tmp_path / "gone.md").unlink()
+    (tmp_path / "gone.md").symlink_to("elsewhere.md")
+    assert cache.hash_files([tmp_path]) not in (first, dangling)
+    (tmp_path / "gone.md").unlink()
+    (tmp_path / "link").symlink_to("a")
+    to_a = cache.hash_files([tmp_path])
+    assert tmp_path / "link" / "one.md" in cache._files([tmp_path])
+    (tmp_path / "link").unlink()
+    (tmp_path / "link").symlink_to("b")  # the same names and bytes, another folder
+    assert cache.hash_files([tmp_path]) != to_a
+    (tmp_path / "a" / "up").symlink_to("..")  # a loop: listed, not followed
+    (tmp_path / "out").symlink_to("/")  # out of the folder: listed, not followed
+    files = cache._files([tmp_path])
+    assert not any(p.is_relative_to(tmp_path / "a" / "up") for p in files)
+    assert not any(p.is_relative_to(tmp_path / "out") for p in files)

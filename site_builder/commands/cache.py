@@ -4,9 +4,10 @@
 only the work its changes need.
 
 - **A built site.** A build records the key of what it was made from (every file of the
-  site: its lessons, images, site.yml, its figures and words; the tool's own files;
-  the build's options) and a listing of the folder it wrote. A build of the same key
-  into a folder that still holds that listing does nothing at all.
+  site: its lessons, images, site.yml, its figures and words, and where each symbolic
+  link among them points; the tool's own files; the build's options) and a listing of
+  the folder it wrote. A build of the same key into a folder that still holds that
+  listing does nothing at all.
 - **Each page.** A page's parse (parse_page's Page) is kept under the key of its text,
   the site's other inputs (site.yml, figures, words, images) and the tool; its body
   (render_page's, with what rendering added to the page) under that key and a summary
@@ -38,7 +39,7 @@ from ..structure.config import config_path
 
 BUILDER = Path(__file__).resolve().parents[1]  # site_builder/ (TEMPLATES is inside it)
 TOOL_FOLDERS = (BUILDER, ENGINE, TOP, STATIC, TEMPLATES)  # the tool's own files: a change makes everything again
-_KNOWN: dict[tuple, str] = {}  # a folder's listing (name, size, time) -> its files' hash, for this process
+_KNOWN: dict[tuple, str] = {}  # a folder's listing (name, size, time; links) -> its files' hash, for this process
 
 
 def folder() -> Path | None:
@@ -52,32 +53,75 @@ def folder() -> Path | None:
     return Path(base) / "explorables" / "build"
 
 
-def _files(roots: list[Path]) -> list[Path]:
+def _scan(roots: list[Path]) -> tuple[list[Path], dict[str, str]]:
     """Every file under ``roots`` (a root may be a file), names starting with '.' and
-    Python's caches left out, sorted."""
-    found = []
+    Python's caches left out, sorted; and every symbolic link met on the way, by its path,
+    with the path it holds (a link to nowhere is listed with the files: its text is all
+    the key can know of it). A link to a folder is followed as the build follows one:
+    while it stays inside its root, and never to a folder above it, which would list the
+    same files again and again."""
+    found: list[Path] = []
+    links: dict[str, str] = {}
+
+    def link(path: str) -> None:
+        try:
+            links[path] = os.readlink(path)
+        except OSError:
+            links[path] = ""
+
+    def walk(top: str, inside: str, above: tuple[str, ...]) -> None:
+        try:
+            entries = list(os.scandir(top))
+        except OSError:
+            return
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            linked = entry.is_symlink()  # known from the listing: no call for a folder without links
+            if linked:
+                link(entry.path)
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                is_dir = False
+            if not is_dir:
+                if not entry.name.endswith(".pyc"):
+                    found.append(Path(entry.path))
+            elif entry.name != "__pycache__":
+                real = os.path.realpath(entry.path) if linked else os.path.join(above[-1], entry.name)
+                if not linked or (real not in above and real.startswith(inside)):
+                    walk(entry.path, inside, (*above, real))
+
     for root in roots:
+        if root.is_symlink():
+            link(str(root))
         if root.is_file():
             found.append(root)
             continue
-        for top, dirs, files in os.walk(root):
-            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "__pycache__")
-            found += [Path(top) / f for f in files if not f.startswith(".") and not f.endswith(".pyc")]
-    return sorted(found)
+        real = os.path.realpath(root)
+        walk(str(root), os.path.join(real, ""), (real,))
+    return sorted(found), links
+
+
+def _files(roots: list[Path]) -> list[Path]:
+    """Every file under ``roots``, as ``_scan`` lists them."""
+    return _scan(roots)[0]
 
 
 def hash_files(roots: list[Path]) -> str:
-    """A hash of the names and bytes of every file under ``roots``; read again only when
-    a file's size or time has changed since this process last read it."""
-    files = _files(roots)
+    """A hash of the names and bytes of every file under ``roots`` and of every symbolic
+    link's path and target; a file is read again only when its size or time has changed
+    since this process last read it. A link added, removed or pointed elsewhere changes
+    the hash, even one that leads nowhere (which the build then reports)."""
+    files, links = _scan(roots)
     listing = []
     for path in files:
         try:
             stat = path.stat()
-        except OSError:
-            continue
-        listing.append((str(path), stat.st_size, stat.st_mtime_ns))
-    key = tuple(listing)
+            listing.append((str(path), stat.st_size, stat.st_mtime_ns))
+        except OSError:  # a link to nowhere, or a file gone meanwhile
+            listing.append((str(path), -1, -1))
+    key = (tuple(listing), tuple(sorted(links.items())))
     if key not in _KNOWN:
         digest = hashlib.sha256()
         for name, _, _ in listing:
@@ -86,6 +130,9 @@ def hash_files(roots: list[Path]) -> str:
                 digest.update(Path(name).read_bytes())
             except OSError:
                 digest.update(b"\1")
+        for name, target in key[1]:
+            digest.update(b"\2" + name.encode("utf-8", "surrogateescape") + b"\0")
+            digest.update(target.encode("utf-8", "surrogateescape") + b"\0")
         _KNOWN[key] = digest.hexdigest()
     return _KNOWN[key]
 
