@@ -121,3 +121,13 @@ def test_a_stray_brace_is_not_called_a_field(tmp_path):
     text = build_error(site, tmp_path / "out")
     assert ("locales/de.json:2:1: the text of 'page.figure_number' is not a template: expected '}' before end "
             "of string\n    write a field as {name} and a brace as {{ or }}\n") in text
+
+
+def test_a_key_written_twice_is_an_error_at_its_second_line(tmp_path):
+    """JSON keeps the last of two texts of one key without a word: a translator who
+    wrote 'page.next' twice saw one of them disappear from the site."""
+    site = write_site(tmp_path / "site", site_yml="title: Test\nlanguage: de\n", lessons={"01-one.md": LESSON},
+                      locales={"de": '{\n "page.next": "Weiter",\n "page.prev": "Zurück",\n "page.next": "Vor"\n}\n'})
+    message = build_error(site, tmp_path / "out")
+    assert ("locales/de.json:4:1: the key 'page.next' is written twice (first on line 2); only the last would count\n"
+            "    keep one of the two\n") in message

@@ -200,8 +200,18 @@ def _read_catalogue(path: Path) -> SiteCatalogue:
     if text is None:
         found.errors = problems
         return found
+    twice: list[str] = []  # keys written more than once (JSON keeps the last, without a word)
+
+    def pairs(items: list[tuple[str, object]]) -> dict:
+        kept: dict = {}
+        for key, value in items:
+            if key in kept:
+                twice.append(key)
+            kept[key] = value
+        return kept
+
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=pairs)
     except json.JSONDecodeError as err:
         found.errors = [
             SourceError(
@@ -218,9 +228,23 @@ def _read_catalogue(path: Path) -> SiteCatalogue:
         return found
     lines = text.splitlines()
     first: dict[str, int] = {}  # a key as written -> the first line it is written on, in one pass
+    again: dict[str, int] = {}  # and the next
     for number, row in enumerate(lines, 1):
         for written in _KEY_WRITTEN.finditer(row):
-            first.setdefault(written.group(1), number)
+            key = written.group(1)
+            if key in first:
+                again.setdefault(key, number)
+            first.setdefault(key, number)
+    for key in dict.fromkeys(twice):
+        found.errors.append(
+            SourceError(
+                path,
+                again.get(key, 1),
+                1,
+                f"the key '{key}' is written twice (first on line {first.get(key, 1)}); only the last would count",
+                "keep one of the two",
+            )
+        )
     for key, value in data.items():
         line = first.get(key) or next(
             (i + 1 for i, row in enumerate(lines) if re.search(rf'"{re.escape(key)}"\s*:', row)), 1
