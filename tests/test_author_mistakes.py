@@ -402,3 +402,14 @@ def test_a_figure_written_in_other_valid_ways_builds_and_runs(site, capsys):
     assert out["ok"] and out["state"]["seen"] == "n" and [p["kind"] for p in out["scene"]["panels"]] == ["bars", "text"]
     assert json.loads(runtime.handle(json.dumps({"figure": "lenient", "state": out["state"],
                                                  "event": {"type": "set", "name": "mode", "value": "max"}})))["ok"]
+
+
+def test_a_paragraph_that_is_no_text_is_refused_at_its_line(site, capsys):
+    """Pins an author's finding: text("sum", None) built, and the page and its still said
+    "None"."""
+    source = edited(('text("sum", f"The weights', 'text("sum", None, f"The weights'))
+    err = broken(site, capsys, "softmax_bars.py", source)
+    call = 'text("sum"'
+    at = f"{line_of(source, call)}:{col_of(source, call)}"
+    assert err.startswith(f"error: figures/softmax_bars.py:{at}: figure 'softmax-bars': drawing its first frame "
+                          f"raised TypeError: text 'sum': a paragraph is text, got None; write it as text"), err

@@ -371,5 +371,12 @@ def steps(
 
 
 def text(id: str, *paragraphs: str, **options: Any) -> dict[str, Any]:
-    """Plain words: paragraphs, and optional items ([[name, value], ...]), collapsible, mono."""
-    return _panel("text", id, {**options, "paragraphs": list(paragraphs)})
+    """Plain words: paragraphs (text, or a Say), and optional items ([[name, value], ...]),
+    collapsible, mono. A paragraph that is no text is an error: None was written "None"."""
+    written = [spoken(p) for p in paragraphs]
+    for p in written:
+        if not isinstance(p, str):
+            raise TypeError(
+                f"text '{id}': a paragraph is text, got {p!r}; write it as text (f\"{{x}}\") or leave it out"
+            )
+    return _panel("text", id, {**options, "paragraphs": written})
