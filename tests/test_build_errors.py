@@ -52,6 +52,12 @@ ERROR_CASES = {
         "    rename it to 02-b.md, or move it out of content/ if it is no lesson",
         "content/sub/03-c.MD: the file '03-c.MD' is not read as a lesson: only a name ending in '.md' is",
         "    rename it to 03-c.md, or move it out of sub/ if it is no lesson"]),
+    # the Markdown reads an unclosed $$ as text: the page showed "$$ a+b"
+    "a display formula never closed": ({"02-b.md": b"Text.\n\n$$\na+b\n\nMore, with \\$\\$ and `$$`.\n"}, [
+        "content/02-b.md:3:1: this $$ opens a display formula that is never closed",
+        "    end the formula with $$ (a display formula may span lines, but no blank line); write \\$\\$ for two "
+        "dollar signs",
+        "1 error; the previous site was left as it was."]),
     "a long option value": ({"02-b.md": b":::{attention-row} x\n:temperature: " + b"9" * 10000 + b"x\n:::\n"}, [
         f"content/02-b.md:2:15: {{attention-row}} x: option 'temperature': expected a number from 0.05 to 5, got "
         f"'{'9' * 60}…' (10001 characters)"]),

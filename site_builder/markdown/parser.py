@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -57,6 +58,33 @@ def _math_lines(state: StateCore) -> None:
                 shift = text.find(content_lines[row]) if content_lines[row] else -1
                 where = {"line0": line0, "col": max(shift, 0) + in_line + 1}
             child.meta = {**(child.meta or {}), **where}
+
+
+def _unclosed_math(state: StateCore) -> None:
+    """A '$$' left in a paragraph's text opened a display formula never closed (the
+    Markdown reads it as text, and the page showed "$$ a+b"): an error at its place. A
+    dollar written \\$ is no text yet here, and code is none."""
+    for token in state.tokens:
+        if token.type != "inline" or not token.map or not token.children:
+            continue
+        cursor = 0
+        for child in token.children:
+            if child.type != "text":
+                continue
+            at = token.content.find(child.content, cursor)
+            cursor = at + len(child.content) if at >= 0 else cursor
+            if "$$" not in child.content or at < 0:
+                continue
+            at += child.content.index("$$")
+            line0 = token.map[0] + token.content.count("\n", 0, at)
+            report(
+                state.env,
+                line0,
+                _column(state.env, line0, token.content[at:].split("\n", 1)[0]),
+                "this $$ opens a display formula that is never closed",
+                "end the formula with $$ (a display formula may span lines, but no blank line); "
+                "write \\$\\$ for two dollar signs",
+            )
 
 
 def _align_classes(state: StateCore) -> None:
@@ -126,7 +154,7 @@ def _text_token(content: str) -> Token:
     return token
 
 
-def _column(env: dict, line0: int, content: str) -> int:
+def _column(env: Mapping, line0: int, content: str) -> int:
     """1-based column of the math's opening `$` on its first line (1 if not found)."""
     lines = env.get("lines") or []
     first = content.strip().split("\n")[0]
@@ -234,7 +262,8 @@ def create_parser(raw_html: bool = False) -> MarkdownIt:
     md.use(directives_plugin)
     md.use(authoring_plugin)
     md.core.ruler.after("inline", "math_lines", _math_lines)
-    md.core.ruler.after("math_lines", "align_classes", _align_classes)
+    md.core.ruler.after("math_lines", "unclosed_math", _unclosed_math)
+    md.core.ruler.after("unclosed_math", "align_classes", _align_classes)
     md.core.ruler.after("align_classes", "collect_links", _collect_links)
     md.core.ruler.after("collect_links", "rtl_numbers", _rtl_numbers)
     md.add_render_rule(
