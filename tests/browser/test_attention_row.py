@@ -49,6 +49,17 @@ def test_first_frame_is_drawn_before_the_engine_is_ready(page, site_url, guard):
     page.locator("figure#explorer.ex-live").wait_for()
 
 
+def test_a_plane_s_drawing_is_as_large_as_the_box_it_is_shown_in(row):
+    """Pins a reader's finding: the canvas's 1 px border came out of its height (the page's
+    border-box sizing), so every plane's drawing was squeezed by 2 px, its points a little
+    oval, and a pointer met a mark about a pixel from where it was drawn."""
+    sizes = row.evaluate("""() => [...document.querySelectorAll('figure#explorer canvas.ex-canvas')].map(c =>
+        [c.clientWidth * devicePixelRatio, c.clientHeight * devicePixelRatio, c.width, c.height, c.clientLeft])""")
+    assert len(sizes) >= 2
+    for box_w, box_h, width, height, border in sizes:
+        assert (box_w, box_h) == (width, height) and border == 1, sizes
+
+
 def test_dragging_a_key_with_the_mouse_changes_the_weights(row):
     before = values_of(row, FIG)
     x, y = mark_position(row, FIG, "keys", "key-1")  # cat's key

@@ -153,9 +153,14 @@
       };
     }
 
-    function local(event) {
+    /* The drawing's top left corner in client pixels: inside the canvas's border. */
+    function origin() {
       const rect = canvas.getBoundingClientRect();
-      return { x: event.clientX - rect.left, y: event.clientY - rect.top };
+      return { left: rect.left + canvas.clientLeft, top: rect.top + canvas.clientTop };
+    }
+    function local(event) {
+      const at = origin();
+      return { x: event.clientX - at.left, y: event.clientY - at.top };
     }
 
     /* The mark under the pointer: draggable points and arrow heads (and selectable points)
@@ -296,9 +301,8 @@
     });
     /* Touch: a finger that lands on a draggable point or arrow head drags it; anywhere else the page scrolls. */
     canvas.addEventListener("touchstart", function (event) {
-      const touch = event.touches[0];
-      const rect = canvas.getBoundingClientRect();
-      if (touch && hit(touch.clientX - rect.left, touch.clientY - rect.top, true)) event.preventDefault();
+      const touch = event.touches[0], at = touch && local(touch);
+      if (at && hit(at.x, at.y, true)) event.preventDefault();
     }, { passive: false });
     canvas.addEventListener("blur", function () { figure.hover(null); });
 
@@ -384,7 +388,7 @@
       locate: function (id) {
         const m = (state.spec.marks || []).find(function (mark) { return mark.id === id; });
         if (!m) return null;
-        const v = view(), rect = canvas.getBoundingClientRect();
+        const v = view(), rect = origin();
         const x = m.kind === "arrow" ? m.x2 : m.x, y = m.kind === "arrow" ? m.y2 : m.y;
         return { x: rect.left + v.sx(x), y: rect.top + v.sy(y), toData: function (px, py) {
           return { x: v.ix(px - rect.left), y: v.iy(py - rect.top) }; } };
