@@ -116,26 +116,25 @@ def test_a_slider_range_upside_down_says_to_swap_it_at_its_line(site, capsys):
 
 # --- a name declared twice, or a name the kit gives its own button ----------------------
 
-def test_an_experiment_named_reset_is_refused_at_its_line(site, capsys):
+KIT_ACTIONS = [
+    pytest.param((), "reset", "the kit's own Reset button, which its button would run instead", id="reset"),
+    pytest.param((("Slider, Value", "Slider, Value, Play"),
+                  ("    params = tuple(", '    params = (Play("playing", "Play", False),) + tuple(')),
+                 "tick", "the action the Play 'playing' sends on each tick, which would run the experiment instead",
+                 id="play-tick"),
+]
+
+
+@pytest.mark.parametrize("edits, name, taken", KIT_ACTIONS)
+def test_an_experiment_named_as_a_kit_action_is_refused_at_its_line(site, capsys, edits, name, taken):
     """Pins an author's finding: `Experiment("reset", ...)` built; the page showed two
-    buttons named reset, and pressing the experiment's ran the kit's own Reset."""
-    source = edited(('Experiment("tie", "Tie a and b"', 'Experiment("reset", "Tie a and b"'))
+    buttons named reset, and pressing the experiment's ran the kit's own Reset. A Play's
+    tick is such an action too."""
+    source = edited(*edits, ('Experiment("tie", "Tie a and b"', f'Experiment("{name}", "Tie a and b"'))
     err = broken(site, capsys, "softmax_bars.py", source)
     assert err.startswith(f"error: figures/softmax_bars.py:{line_of(source, 'Experiment(')}:"
-                          f"{col_of(source, 'Experiment(')}: figure 'softmax-bars': the experiment 'reset' has the "
-                          f"name of the kit's own Reset button, which its button would run instead\n"
-                          f"    choose another name for the experiment\n"), err
-
-
-def test_an_experiment_named_as_a_play_s_tick_is_refused_at_its_line(site, capsys):
-    source = edited(("Slider, Value", "Slider, Value, Play"),
-                    ("    params = tuple(", '    params = (Play("playing", "Play", False),) + tuple('),
-                    ('Experiment("tie", "Tie a and b"', 'Experiment("tick", "Tie a and b"'))
-    err = broken(site, capsys, "softmax_bars.py", source)
-    assert err.startswith(f"error: figures/softmax_bars.py:{line_of(source, 'Experiment(')}:"
-                          f"{col_of(source, 'Experiment(')}: figure 'softmax-bars': the experiment 'tick' has the "
-                          f"name of the action the Play 'playing' sends on each tick, which would run the "
-                          f"experiment instead\n    choose another name for the experiment\n"), err
+                          f"{col_of(source, 'Experiment(')}: figure 'softmax-bars': the experiment '{name}' has the "
+                          f"name of {taken}\n    choose another name for the experiment\n"), err
 
 
 TWICE = [

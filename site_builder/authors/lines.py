@@ -19,19 +19,25 @@ def called(node: ast.Call) -> str:
     return node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
 
 
+def calls_naming(tree: ast.AST, name: str, kinds: tuple[str, ...] = ()) -> list[ast.Call]:
+    """The calls whose first argument is the string ``name`` (calls of one of ``kinds``,
+    when given), in the order they are written."""
+    found = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+        and node.args[0].value == name
+        and (not kinds or called(node) in kinds)
+    ]
+    return sorted(found, key=lambda node: (node.lineno, node.col_offset))
+
+
 def _call_naming(tree: ast.AST, name: str, kinds: tuple[str, ...] = ()) -> ast.Call | None:
     """The first call whose first argument is the string ``name`` (a call of one of
     ``kinds``, when given), or None."""
-    for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.Call)
-            and node.args
-            and isinstance(node.args[0], ast.Constant)
-            and node.args[0].value == name
-            and (not kinds or called(node) in kinds)
-        ):
-            return node
-    return None
+    return next(iter(calls_naming(tree, name, kinds)), None)
 
 
 def value_line(tree: ast.AST, name: str, fallback: int) -> tuple[int, int]:

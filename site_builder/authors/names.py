@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ...engine.figures.kit.fields import Play
 from ..errors import SourceError
-from .lines import attribute_line, called, class_body, class_line, class_of, column_at, hook_line
+from .lines import attribute_line, calls_naming, class_body, class_line, class_of, column_at, hook_line
 
 # The names a figure declares, by the attribute that lists them: what each is, and why a
 # second of one name is lost (the kit finds each by its name, the first of it; the page
@@ -119,21 +119,8 @@ def declarations(tree: ast.AST, class_name: str, name: str, kinds: tuple[str, ..
     """The calls of one of ``kinds`` (``Slider``, ``bars``) whose first argument is the
     string ``name``, in the order written: those in the class ``class_name``, or, where it
     holds none (its declarations in a constant or a helper of the module), the module's."""
-
-    def calls(root: ast.AST) -> list[ast.Call]:
-        found = [
-            node
-            for node in ast.walk(root)
-            if isinstance(node, ast.Call)
-            and node.args
-            and isinstance(node.args[0], ast.Constant)
-            and node.args[0].value == name
-            and called(node) in kinds
-        ]
-        return sorted(found, key=lambda node: (node.lineno, node.col_offset))
-
     own = class_of(tree, class_name)
-    return (calls(own) if own is not None else []) or calls(tree)
+    return (calls_naming(own, name, kinds) if own is not None else []) or calls_naming(tree, name, kinds)
 
 
 def _attribute_at(tree: ast.AST, class_name: str, attribute: str) -> tuple[int, int]:
